@@ -1,0 +1,147 @@
+// Test harness: starts a real bin/hive on a fresh SQLite database with the demo data, drives
+// Debian's Chromium with playwright-core, checks every visited screen with axe-core, and keeps
+// a screenshot of each failure under e2e/results/.
+import { spawn, execFileSync } from 'node:child_process';
+import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const hiveBinary = join(here, '..', 'bin', 'hive');
+const resultsDir = join(here, 'results');
+const axeSource = readFileSync(join(here, 'node_modules', 'axe-core', 'axe.min.js'), 'utf8');
+
+export const DEMO_PASSWORD = 'HiveDemo2026!';
+
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address();
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts hive; resolves once it listens. Returns { url, logs, stop }. */
+export async function startHive() {
+  const dir = mkdtempSync(join(tmpdir(), 'hive-e2e-'));
+  const port = await freePort();
+  const env = {
+    ...process.env,
+    HIVE_DATABASE_URL: `sqlite:${join(dir, 'hive.db')}`,
+    HIVE_DATA_DIR: dir,
+    HIVE_ADDR: `127.0.0.1:${port}`,
+    HIVE_ENV: 'DEV',
+  };
+  delete env.HIVE_SMTP_URL; // mail goes to the log, where the tests read it
+  execFileSync(hiveBinary, ['seed', 'demo'], { env, stdio: 'ignore' });
+  const proc = spawn(hiveBinary, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const logs = [];
+  let buffer = '';
+  proc.stdout.on('data', (chunk) => {
+    buffer += chunk;
+    const lines = buffer.split('\n');
+    buffer = lines.pop();
+    for (const line of lines) {
+      try {
+        logs.push(JSON.parse(line));
+      } catch {
+        logs.push({ msg: line });
+      }
+    }
+  });
+  let stderr = '';
+  proc.stderr.on('data', (c) => (stderr += c));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 15000;
+  while (!logs.some((l) => l.msg === 'hive is listening')) {
+    if (proc.exitCode !== null) throw new Error(`hive exited: ${stderr}`);
+    if (Date.now() > deadline) throw new Error(`hive did not start: ${stderr}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return {
+    url,
+    logs,
+    async stop() {
+      proc.kill('SIGTERM');
+      await new Promise((r) => proc.once('exit', r));
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** Waits for a mail to `to` in the server log (the outbox's log sender) and returns its text. */
+export async function waitForMail(hive, to, since = 0) {
+  const deadline = Date.now() + 10000;
+  for (;;) {
+    const mail = hive.logs.slice(since).find((l) => l.msg === 'mail' && l.to === to);
+    if (mail) return mail.text;
+    if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export async function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.HIVE_E2E_CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+/** Runs fn with a fresh page (phone-sized when mobile), saving a screenshot if it throws. */
+export async function withPage(browser, name, fn, { mobile = false } = {}) {
+  const context = await browser.newContext({
+    viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
+    locale: 'en-GB',
+  });
+  const page = await context.newPage();
+  page.setDefaultTimeout(10000);
+  try {
+    await fn(page);
+  } catch (err) {
+    mkdirSync(resultsDir, { recursive: true });
+    const file = join(resultsDir, `${name.replace(/[^a-z0-9]+/gi, '-')}.png`);
+    await page.screenshot({ path: file, fullPage: true }).catch(() => {});
+    err.message += `\n(screenshot: ${file})`;
+    throw err;
+  } finally {
+    await context.close();
+  }
+}
+
+/** Fails on any serious or critical axe-core violation on the current screen. */
+export async function checkA11y(page, screen) {
+  // evaluate() runs through DevTools, so the app's CSP (no inline scripts) stays on.
+  const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
+  if (!hasAxe) await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await window.axe.run(document, { resultTypes: ['violations'] });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+  });
+  if (violations.length > 0) {
+    throw new Error(`accessibility violations on ${screen}:\n  ${violations.join('\n  ')}`);
+  }
+}
+
+export async function login(page, hive, email, password = DEMO_PASSWORD) {
+  await page.goto(`${hive.url}/login`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+}

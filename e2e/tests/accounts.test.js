@@ -1,0 +1,126 @@
+// Sign-in journeys of the foundation issue, in Debian's Chromium against a real hive.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkA11y, launchBrowser, login, startHive, waitForMail, withPage } from '../harness.js';
+
+let hive;
+let browser;
+
+before(async () => {
+  hive = await startHive();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await hive?.stop();
+});
+
+describe('signing in', () => {
+  test('a visitor is sent to the login screen', async () => {
+    await withPage(browser, 'visitor-redirected', async (page) => {
+      await page.goto(`${hive.url}/bookings`);
+      await page.waitForURL(/\/login$/);
+      await page.getByText('Enter your credentials to log in.').waitFor();
+      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      await checkA11y(page, 'login');
+    });
+  });
+
+  test('a wrong password shows Authentication Error', async () => {
+    await withPage(browser, 'wrong-password', async (page) => {
+      await login(page, hive, 'staff@hive.test', 'not-the-password');
+      await page.getByText('Authentication Error').waitFor();
+      assert.match(page.url(), /\/login$/);
+    });
+  });
+
+  test('login lands on bookings with a greeting, and logout ends the session', async () => {
+    await withPage(browser, 'login-logout', async (page) => {
+      await login(page, hive, 'admin@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await page.getByText('Logged in').waitFor();
+      await page.getByText('Login successful. Hello, Ada!').waitFor();
+      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+      await checkA11y(page, 'bookings');
+
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.waitForURL(/\/login$/);
+      await page.goto(`${hive.url}/bookings`);
+      await page.waitForURL(/\/login$/);
+    });
+  });
+
+  test('the shell works on a phone', async () => {
+    await withPage(
+      browser,
+      'mobile-shell',
+      async (page) => {
+        await login(page, hive, 'dept@hive.test');
+        await page.waitForURL(/\/bookings$/);
+        await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+        await checkA11y(page, 'bookings on a phone');
+      },
+      { mobile: true },
+    );
+  });
+
+  test('an account that is not activated reaches please-activate-account', async () => {
+    await withPage(browser, 'inactive-account', async (page) => {
+      await login(page, hive, 'inactive@hive.test');
+      await page.waitForURL(/\/please-activate-account$/);
+      await checkA11y(page, 'please-activate-account');
+    });
+  });
+});
+
+describe('password reset', () => {
+  test('from the request, through the mail, to a new password', async () => {
+    await withPage(browser, 'password-reset', async (page) => {
+      await page.goto(`${hive.url}/login`);
+      await page.getByRole('link', { name: /forgot|reset/i }).click();
+      await page.waitForURL(/\/request-password-reset$/);
+      await checkA11y(page, 'request-password-reset');
+      const since = hive.logs.length;
+      await page.getByLabel('Email').fill('freelancer@hive.test');
+      await page.getByRole('button', { name: 'Send reset link' }).click();
+
+      const text = await waitForMail(hive, 'freelancer@hive.test', since);
+      const link = text.match(/https?:\/\/\S+/)[0];
+      await page.goto(link);
+      await checkA11y(page, 'reset-password');
+      await page.getByLabel('New password').fill('Brand-new-password-1');
+      await page.getByRole('button', { name: 'Reset password' }).click();
+      await page.getByText('Password Reset').first().waitFor();
+      await page.waitForURL(/\/login$/);
+
+      await login(page, hive, 'freelancer@hive.test', 'Brand-new-password-1');
+      await page.waitForURL(/\/bookings$/);
+    });
+  });
+});
+
+describe('impersonation', () => {
+  test('an administrator impersonates a user and cancels', async () => {
+    await withPage(browser, 'impersonation', async (page) => {
+      await login(page, hive, 'admin@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await page.goto(`${hive.url}/users`);
+      const row = page.getByRole('row', { name: /staff@hive\.test/ });
+      await row.getByRole('button', { name: /Impersonate/ }).click();
+      const banner = page.getByRole('banner');
+      await banner.getByText('Sam Turner', { exact: true }).waitFor();
+      await banner.getByText(/impersonated by Ada Admin/).waitFor();
+      await checkA11y(page, 'impersonating');
+
+      const menu = page.getByRole('button', { name: 'User menu' });
+      await menu.click();
+      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
+      await banner.getByText('Ada Admin', { exact: true }).waitFor();
+      assert.equal(await banner.getByText(/impersonated by/).count(), 0);
+      await menu.click();
+      assert.equal(await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).count(), 0);
+    });
+  });
+});

@@ -1,0 +1,196 @@
+// Profiles (issue 5): a freelancer writes CV markdown whose javascript: link stays inert; a
+// manager finds the freelancer, bookmarks, follows and adds a note; an admin impersonates the
+// freelancer and cancels. In Chromium against a real hive.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkA11y, launchBrowser, login, startHive, waitForMail, withPage } from '../harness.js';
+
+let hive;
+let browser;
+
+before(async () => {
+  hive = await startHive();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await hive?.stop();
+});
+
+/** Waits for running transitions (a toast fading in fails contrast checks mid-fade). */
+async function settled(page) {
+  await page.waitForFunction(() =>
+    document.getAnimations().every((a) => a.playState !== 'running'),
+  );
+}
+
+async function findFelix(page) {
+  await page.goto(`${hive.url}/users?tab=freelancer`);
+  await page.getByRole('row', { name: /@hive\.test/ }).first().waitFor();
+  await page.getByRole('textbox', { name: /Last Name Filter Input/i }).fill('rei');
+  await page.getByRole('row', { name: /freelancer@hive\.test/ }).waitFor();
+  await page.waitForFunction(() => !document.body.innerText.includes('reset@hive.test'));
+}
+
+describe('profiles', () => {
+  test('a freelancer writes CV markdown; a javascript: link stays inert', async () => {
+    await withPage(browser, 'profile-freelancer-cv', async (page) => {
+      await login(page, hive, 'freelancer@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await page.waitForURL(/\/users\/\d+\/edit$/);
+      await page.getByRole('heading', { name: 'Felix Reid' }).waitFor();
+      // A freelancer's own profile has no tab bar.
+      assert.equal(await page.getByRole('tab').count(), 0);
+      await settled(page);
+      await checkA11y(page, 'profile-own');
+
+      await page.getByText('Edit', { exact: true }).first().click();
+      const cv = page.getByRole('textbox', { name: 'CV' });
+      await cv.fill(
+        '## Credits\n\n[click me](javascript:alert(document.domain)) and [my site](https://example.com)',
+      );
+      await page.getByRole('button', { name: 'Save' }).click();
+      await page.getByText('Profile Saved').waitFor();
+
+      const region = page.getByRole('region', { name: 'CV' });
+      await region.getByRole('heading', { name: 'Credits' }).waitFor();
+      const inert = region.locator('a', { hasText: 'click me' });
+      assert.equal(await inert.getAttribute('href'), null);
+      assert.equal(
+        await region.locator('a', { hasText: 'my site' }).getAttribute('href'),
+        'https://example.com',
+      );
+      let dialog = false;
+      page.on('dialog', async (d) => {
+        dialog = true;
+        await d.dismiss();
+      });
+      await inert.click();
+      await page.waitForTimeout(200);
+      assert.equal(dialog, false);
+      assert.match(page.url(), /\/users\/\d+\/edit$/);
+      await settled(page);
+      await checkA11y(page, 'profile-own-cv-preview');
+    });
+  });
+
+  test('a freelancer uploads a profile photo', async () => {
+    await withPage(browser, 'profile-photo', async (page) => {
+      await login(page, hive, 'freelancer@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await page.waitForURL(/\/users\/\d+\/edit$/);
+      // A real 1x1 PNG: the server sniffs and decodes what it stores.
+      const png = Buffer.from(
+        'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
+        'base64',
+      );
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Upload photo' }).click();
+      await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
+      await page.getByText('Image uploaded successfully.').waitFor();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('img[alt="Profile photo"]')].some((i) =>
+          i.getAttribute('src')?.includes('/profile_image/file'),
+        ),
+      );
+      await settled(page);
+      await checkA11y(page, 'profile-photo');
+    });
+  });
+
+  test('a manager finds the freelancer, bookmarks, follows and adds a note', async () => {
+    await withPage(browser, 'profile-manager', async (page) => {
+      await login(page, hive, 'manager@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await findFelix(page);
+      await settled(page);
+      await checkA11y(page, 'profile-manager-users');
+      await page.getByRole('link', { name: 'freelancer@hive.test' }).click();
+      await page.waitForURL(/\/users\/\d+\/edit$/);
+      await page.getByRole('heading', { name: 'Felix Reid' }).waitFor();
+      await page.getByRole('tab', { name: 'Profile' }).waitFor();
+      await page.getByRole('tab', { name: 'Documents' }).waitFor();
+      // Managers read; only the user and administrators edit.
+      assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+      await settled(page);
+      await checkA11y(page, 'profile-manager-view');
+
+      await page.getByRole('button', { name: 'Bookmark' }).click();
+      await page.getByRole('button', { name: 'Unbookmark' }).waitFor();
+      await page.getByRole('button', { name: 'Follow' }).click();
+      await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+
+      await page.getByRole('tab', { name: 'Internal Notes' }).click();
+      await page.getByRole('button', { name: 'Add note' }).click();
+      await page.getByPlaceholder('Choose the entity the note is for').click();
+      await page.getByRole('option').first().click();
+      await page.getByRole('textbox', { name: /^Title/ }).fill('Great on the last shoot');
+      await page.getByRole('textbox', { name: /^Description/ }).fill('Reliable and early.');
+      await page.getByRole('button', { name: 'Publish note' }).click();
+      await page.getByText('Note Published').waitFor();
+      await page.getByText('Great on the last shoot').waitFor();
+      await settled(page);
+      await checkA11y(page, 'profile-manager-notes');
+
+      // The marks persist.
+      await page.reload();
+      await page.getByRole('button', { name: 'Unbookmark' }).waitFor();
+      await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+    });
+  });
+
+  test('a manager creates an assisted account, which gets an activation mail', async () => {
+    await withPage(browser, 'profile-create-user', async (page) => {
+      await login(page, hive, 'manager@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await page.goto(`${hive.url}/users`);
+      await page.getByRole('link', { name: 'Create user' }).click();
+      await page.waitForURL(/\/users\/create$/);
+      await page.getByRole('heading', { name: 'Create User' }).waitFor();
+      await settled(page);
+      await checkA11y(page, 'create-user');
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await page.getByText('Assisted accounts must belong to at least one entity.').waitFor();
+      await page.getByRole('textbox', { name: /^Email/ }).fill(' nia.vale@e2e.test ');
+      await page.getByRole('textbox', { name: /^First name/ }).fill('Nia');
+      await page.getByRole('textbox', { name: /^Last name/ }).fill('Vale');
+      await page.getByRole('combobox', { name: /^Entities/ }).click();
+      await page.getByRole('option').first().click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: 'Create User' }).click();
+      await page.waitForURL(/\/users\/\d+\/edit$/);
+      await page.getByRole('heading', { name: 'Nia Vale' }).waitFor();
+      await page.getByText('Contractor').first().waitFor();
+      await settled(page);
+      await checkA11y(page, 'created-user-profile');
+      const mail = await waitForMail(hive, 'nia.vale@e2e.test');
+      assert.match(JSON.stringify(mail), /activate/i);
+    });
+  });
+
+  test('an admin impersonates the freelancer and cancels', async () => {
+    await withPage(browser, 'profile-admin-impersonate', async (page) => {
+      await login(page, hive, 'admin@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await findFelix(page);
+      await page.getByRole('button', { name: 'Impersonate Felix Reid' }).click();
+      await page.waitForURL(/\/bookings$/);
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).waitFor();
+      await settled(page);
+      await checkA11y(page, 'profile-admin-impersonating');
+      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
+      await page.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      assert.equal(await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).count(), 0);
+      await page.keyboard.press('Escape');
+      await settled(page);
+      await checkA11y(page, 'profile-admin-after-cancel');
+    });
+  });
+});

@@ -1,0 +1,281 @@
+package accounts
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// HTTP serves the account operations.
+type HTTP struct {
+	Service       *Service
+	BuildID       string
+	SecureCookies bool
+}
+
+type currentUserOutput struct {
+	SetCookie []http.Cookie `header:"Set-Cookie"`
+	Body      CurrentUser
+}
+
+type messageBody struct {
+	Message string `json:"message"`
+}
+
+type messageOutput struct {
+	Body messageBody
+}
+
+func message(text string) *messageOutput { return &messageOutput{Body: messageBody{Message: text}} }
+
+type emailInput struct {
+	Body struct {
+		Email string `json:"email" maxLength:"320"`
+	}
+}
+
+type idPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+type sessionCookie struct {
+	Session string `cookie:"hive_session"`
+}
+
+// Register lists every account operation.
+func (h *HTTP) Register(api huma.API) {
+	tags := []string{"Account"}
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "getCsrfToken", Method: http.MethodGet,
+		Path: "/account/token", Summary: "CSRF token for unsafe requests", Tags: tags}, h.token)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "login", Method: http.MethodPost,
+		Path: "/account/login", Summary: "Sign in with email and password", Tags: tags,
+		Errors: []int{401, 403, 422, 503}}, h.login)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "logout", Method: http.MethodPost,
+		Path: "/account/logout", Summary: "Sign out", Tags: tags, DefaultStatus: http.StatusNoContent}, h.logout)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "whoami", Method: http.MethodGet,
+		Path: "/account/whoami", Summary: "The signed-in user with needs and level", Tags: tags}, h.whoami)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "requestPasswordReset", Method: http.MethodPost,
+		Path: "/account/request-password-reset", Summary: "Mail a password reset link", Tags: tags,
+		DefaultStatus: http.StatusAccepted, Errors: []int{422, 503}}, h.requestReset)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "resetUnauthenticatedPassword", Method: http.MethodPost,
+		Path: "/account/reset-unauthenticated-password", Summary: "Mail a new reset link to an account that requires a reset",
+		Tags: tags, DefaultStatus: http.StatusAccepted, Errors: []int{422, 503}}, h.requestRequiredReset)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "resetPassword", Method: http.MethodPost,
+		Path: "/account/reset-password", Summary: "Set a new password with a reset token", Tags: tags,
+		Errors: []int{422}}, h.resetPassword)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "activateAccount", Method: http.MethodPost,
+		Path: "/account/activate-account", Summary: "Activate an account with its activation token", Tags: tags,
+		Errors: []int{422}}, h.activateAccount)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "setPassword", Method: http.MethodPost,
+		Path: "/account/{id}/set-password", Summary: "Set a user's password (administrators)", Tags: tags,
+		Errors: []int{403, 404, 422}}, h.setPassword)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "impersonate", Method: http.MethodPost,
+		Path: "/account/impersonate/{id}", Summary: "Act as another user (administrators)", Tags: tags,
+		Errors: []int{403, 404, 409}}, h.impersonate)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "cancelImpersonate", Method: http.MethodPost,
+		Path: "/account/cancel-impersonate", Summary: "Stop impersonating", Tags: tags, Errors: []int{409}}, h.cancelImpersonate)
+}
+
+func (h *HTTP) token(ctx context.Context, in *struct {
+	Existing string `cookie:"hive_csrf"`
+}) (*struct {
+	SetCookie http.Cookie `header:"Set-Cookie"`
+	Body      struct {
+		Token string `json:"token"`
+	}
+}, error) {
+	token := in.Existing
+	if len(token) < 32 || len(token) > 64 {
+		token = auth.NewToken()
+	}
+	out := &struct {
+		SetCookie http.Cookie `header:"Set-Cookie"`
+		Body      struct {
+			Token string `json:"token"`
+		}
+	}{}
+	// Readable by the page's script (that is the point of double-submit); SameSite keeps other
+	// sites from sending it along.
+	out.SetCookie = http.Cookie{Name: httpapi.CSRFCookie, Value: token, Path: "/", SameSite: http.SameSiteStrictMode,
+		Secure: h.SecureCookies, MaxAge: 365 * 24 * 3600}
+	out.Body.Token = token
+	return out, nil
+}
+
+func (h *HTTP) sessionCookies(token string, impersonating bool) []http.Cookie {
+	session := http.Cookie{Name: httpapi.SessionCookie, Value: token, Path: "/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: h.SecureCookies, MaxAge: int(h.Service.SessionTTL.Seconds())}
+	if token == "" {
+		session.MaxAge = -1
+	}
+	return []http.Cookie{session, h.impersonatingCookie(impersonating)}
+}
+
+func (h *HTTP) impersonatingCookie(on bool) http.Cookie {
+	c := http.Cookie{Name: httpapi.ImpersonatingCookie, Value: "1", Path: "/", SameSite: http.SameSiteLaxMode,
+		Secure: h.SecureCookies}
+	if !on {
+		c.Value, c.MaxAge = "", -1
+	}
+	return c
+}
+
+func (h *HTTP) login(ctx context.Context, in *struct {
+	Body struct {
+		Email    string `json:"email" maxLength:"320"`
+		Password string `json:"password" maxLength:"200"`
+	}
+}) (*currentUserOutput, error) {
+	token, u, err := h.Service.Login(ctx, httpapi.ClientAddr(ctx), in.Body.Email, in.Body.Password)
+	if err != nil {
+		return nil, err
+	}
+	body, err := h.currentUser(ctx, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &currentUserOutput{SetCookie: h.sessionCookies(token, false), Body: body}, nil
+}
+
+func (h *HTTP) logout(ctx context.Context, in *sessionCookie) (*struct {
+	SetCookie []http.Cookie `header:"Set-Cookie"`
+}, error) {
+	if in.Session != "" {
+		if err := h.Service.Logout(ctx, in.Session); err != nil {
+			return nil, err
+		}
+	}
+	return &struct {
+		SetCookie []http.Cookie `header:"Set-Cookie"`
+	}{SetCookie: h.sessionCookies("", false)}, nil
+}
+
+func (h *HTTP) whoami(ctx context.Context, _ *struct{}) (*currentUserOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	u, ok := sessionUser(ctx, p.UserID)
+	if !ok {
+		if u, err = h.Service.Store.User(ctx, p.UserID); err != nil {
+			return nil, err
+		}
+	}
+	var imp *Impersonator
+	if p.ImpersonatorID != 0 {
+		imp = &Impersonator{ID: p.ImpersonatorID, FullName: p.ImpersonatorName}
+	}
+	cu := currentUserOf(u, p.Needs, imp, h.BuildID)
+	if err := h.addInvitations(ctx, &cu); err != nil {
+		return nil, err
+	}
+	return &currentUserOutput{Body: cu}, nil
+}
+
+const resetSent = "If an account uses this address, we have sent it a link to reset the password."
+
+func (h *HTTP) requestReset(ctx context.Context, in *emailInput) (*messageOutput, error) {
+	if err := h.Service.RequestPasswordReset(ctx, in.Body.Email, false); err != nil {
+		return nil, err
+	}
+	return message(resetSent), nil
+}
+
+func (h *HTTP) requestRequiredReset(ctx context.Context, in *emailInput) (*messageOutput, error) {
+	if err := h.Service.RequestPasswordReset(ctx, in.Body.Email, true); err != nil {
+		return nil, err
+	}
+	return message(resetSent), nil
+}
+
+func (h *HTTP) resetPassword(ctx context.Context, in *struct {
+	Body struct {
+		Token    string `json:"token" maxLength:"200"`
+		Password string `json:"password" maxLength:"200"`
+	}
+}) (*messageOutput, error) {
+	if err := h.Service.ResetPassword(ctx, in.Body.Token, in.Body.Password); err != nil {
+		return nil, err
+	}
+	return message("Your password has been reset. You can now log in."), nil
+}
+
+func (h *HTTP) activateAccount(ctx context.Context, in *struct {
+	Body struct {
+		ActivationToken string  `json:"activationToken" maxLength:"200"`
+		Password        *string `json:"password" maxLength:"200" required:"false" nullable:"true"`
+	}
+}) (*messageOutput, error) {
+	if err := h.Service.ActivateAccount(ctx, in.Body.ActivationToken, in.Body.Password); err != nil {
+		return nil, err
+	}
+	return message("Your account is active. You can now log in."), nil
+}
+
+func (h *HTTP) setPassword(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		Password string `json:"password" maxLength:"200"`
+	}
+}) (*messageOutput, error) {
+	if err := h.Service.SetPassword(ctx, in.ID, in.Body.Password); err != nil {
+		return nil, err
+	}
+	return message("Password set."), nil
+}
+
+func (h *HTTP) impersonate(ctx context.Context, in *idPath) (*currentUserOutput, error) {
+	admin := auth.FromContext(ctx)
+	u, err := h.Service.Impersonate(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	body, err := h.currentUser(ctx, u, &Impersonator{ID: admin.UserID, FullName: admin.FullName()})
+	if err != nil {
+		return nil, err
+	}
+	return &currentUserOutput{SetCookie: []http.Cookie{h.impersonatingCookie(true)}, Body: body}, nil
+}
+
+func (h *HTTP) cancelImpersonate(ctx context.Context, _ *struct{}) (*currentUserOutput, error) {
+	u, err := h.Service.CancelImpersonation(ctx)
+	if err != nil {
+		return nil, err
+	}
+	body, err := h.currentUser(ctx, u, nil)
+	if err != nil {
+		return nil, err
+	}
+	return &currentUserOutput{SetCookie: []http.Cookie{h.impersonatingCookie(false)}, Body: body}, nil
+}
+
+// currentUser builds whoami for a user other than the session's principal (just signed in, or
+// switched by impersonation), reading its needs.
+func (h *HTTP) currentUser(ctx context.Context, u User, imp *Impersonator) (CurrentUser, error) {
+	needs, err := h.Service.Store.Needs(ctx, u)
+	if err != nil {
+		return CurrentUser{}, err
+	}
+	cu := currentUserOf(u, needs, imp, h.BuildID)
+	return cu, h.addInvitations(ctx, &cu)
+}
+
+// addInvitations puts the user's pending invitations into whoami; each is an action required.
+func (h *HTTP) addInvitations(ctx context.Context, cu *CurrentUser) error {
+	if h.Service.PendingInvitations == nil {
+		return nil
+	}
+	pending, err := h.Service.PendingInvitations(ctx, cu.ID, cu.Email)
+	if err != nil {
+		return err
+	}
+	if pending != nil {
+		cu.Invitations = pending
+	}
+	cu.ActionsRequired += len(pending)
+	return nil
+}

@@ -1,0 +1,212 @@
+package accounts
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"database/sql"
+	"errors"
+	"log/slog"
+	"net/http"
+	"net/url"
+	"sort"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/oidc"
+)
+
+// oauthCookie carries the sealed sign-in flow between the login redirect and the callback.
+const oauthCookie = "hive_oauth"
+
+// Messages the callback page shows (spec part 1 §8).
+const (
+	msgOAuthStart  = "Failed to initiate login with the provider. Please try again."
+	msgOAuthFailed = "OAuth authentication failed"
+)
+
+// OAuth signs people in with OpenID Connect providers (Google; LinkedIn wired, no button).
+type OAuth struct {
+	service   *Service
+	providers map[string]*oidc.Provider
+	key       []byte
+	secure    bool
+}
+
+// NewOAuth configures every provider that has a client id and secret.
+func NewOAuth(s *Service, cfg config.Config) (*OAuth, error) {
+	o := &OAuth{service: s, providers: map[string]*oidc.Provider{}, secure: cfg.SecureCookies}
+	if cfg.Secret != "" {
+		sum := sha256.Sum256([]byte(cfg.Secret))
+		o.key = sum[:]
+	} else {
+		o.key = make([]byte, 32)
+		_, _ = rand.Read(o.key)
+	}
+	for name, c := range map[string]config.OAuthClient{"google": cfg.Google, "linkedin": cfg.LinkedIn} {
+		if !c.Configured() {
+			continue
+		}
+		p, err := oidc.New(context.Background(), oidc.Config{Name: name, IssuerURL: c.IssuerURL, ClientID: c.ClientID,
+			ClientSecret: c.ClientSecret, RedirectURL: cfg.BaseURL + httpapi.Prefix + "/auth/" + name + "/callback"})
+		if err != nil {
+			return nil, err
+		}
+		o.providers[name] = p
+	}
+	return o, nil
+}
+
+// Providers lists the configured provider names.
+func (o *OAuth) Providers() []string {
+	names := make([]string, 0, len(o.providers))
+	for n := range o.providers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+type redirectOutput struct {
+	Status    int
+	Location  string        `header:"Location"`
+	SetCookie []http.Cookie `header:"Set-Cookie"`
+}
+
+// Register adds the provider login and callback operations.
+func (o *OAuth) Register(api huma.API) {
+	tags := []string{"Account"}
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "providerLogin", Method: http.MethodGet,
+		Path: "/auth/{provider}/login", Summary: "Start signing in with a provider (browser navigation)", Tags: tags,
+		Responses: map[string]*huma.Response{"302": {Description: "To the provider, or to /oauth/callback with an error"}}},
+		o.login)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "providerCallback", Method: http.MethodGet,
+		Path: "/auth/{provider}/callback", Summary: "The provider's redirect back; ends at /oauth/callback", Tags: tags,
+		Responses: map[string]*huma.Response{"302": {Description: "To /oauth/callback with success or error"}}},
+		o.callback)
+}
+
+func (o *OAuth) cookie(value string, maxAge int) http.Cookie {
+	return http.Cookie{Name: oauthCookie, Value: value, Path: httpapi.Prefix + "/auth/", HttpOnly: true,
+		SameSite: http.SameSiteLaxMode, Secure: o.secure, MaxAge: maxAge}
+}
+
+func failure(code, message string) *redirectOutput {
+	q := url.Values{"error": {code}, "message": {message}}
+	return &redirectOutput{Status: http.StatusFound, Location: "/oauth/callback?" + q.Encode()}
+}
+
+func (o *OAuth) login(ctx context.Context, in *struct {
+	Provider string `path:"provider" maxLength:"32"`
+}) (*redirectOutput, error) {
+	p, ok := o.providers[in.Provider]
+	if !ok {
+		return failure(apperror.CodeProvider, msgOAuthStart), nil
+	}
+	flow := oidc.NewFlow()
+	target, err := p.AuthCodeURL(ctx, flow)
+	if err != nil {
+		slog.ErrorContext(ctx, "oauth start", "provider", in.Provider, "err", err)
+		return failure(apperror.CodeProvider, msgOAuthStart), nil
+	}
+	sealed, err := oidc.SealFlow(o.key, flow, in.Provider, "", o.service.Store.DB.Now())
+	if err != nil {
+		return nil, err
+	}
+	return &redirectOutput{Status: http.StatusFound, Location: target,
+		SetCookie: []http.Cookie{o.cookie(sealed, 600)}}, nil
+}
+
+func (o *OAuth) callback(ctx context.Context, in *struct {
+	Provider string `path:"provider" maxLength:"32"`
+	State    string `query:"state" maxLength:"512"`
+	Code     string `query:"code" maxLength:"4096"`
+	Error    string `query:"error" maxLength:"512"`
+	Sealed   string `cookie:"hive_oauth"`
+}) (*redirectOutput, error) {
+	out, err := o.finish(ctx, in.Provider, in.State, in.Code, in.Error, in.Sealed)
+	if err != nil {
+		e := apperror.As(err)
+		if e == nil {
+			slog.ErrorContext(ctx, "oauth callback", "provider", in.Provider, "err", err)
+			e = apperror.New(apperror.KindUnauthorized, apperror.CodeProvider, msgOAuthFailed)
+		}
+		out = failure(e.Code, e.Message)
+	}
+	out.SetCookie = append(out.SetCookie, o.cookie("", -1))
+	return out, nil
+}
+
+func (o *OAuth) finish(ctx context.Context, provider, state, code, providerErr, sealed string) (*redirectOutput, error) {
+	p, ok := o.providers[provider]
+	if !ok {
+		return nil, apperror.New(apperror.KindInvalid, apperror.CodeProvider, msgOAuthStart)
+	}
+	if providerErr != "" {
+		return nil, apperror.New(apperror.KindUnauthorized, apperror.CodeProvider, msgOAuthFailed+": "+providerErr)
+	}
+	flow, sealedProvider, _, err := oidc.OpenFlow(o.key, sealed, o.service.Store.DB.Now())
+	if err != nil || sealedProvider != provider {
+		return nil, apperror.New(apperror.KindUnauthorized, apperror.CodeProvider,
+			"The sign-in took too long or was started elsewhere. Please try again.")
+	}
+	id, err := p.Finish(ctx, flow, state, code)
+	if err != nil {
+		return nil, err
+	}
+	u, err := o.service.userForIdentity(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if err := u.loginError(); err != nil {
+		return nil, err
+	}
+	token, err := o.service.startSession(ctx, u.ID)
+	if err != nil {
+		return nil, err
+	}
+	h := HTTP{Service: o.service, SecureCookies: o.secure}
+	q := url.Values{"success": {"true"}, "provider": {provider}}
+	return &redirectOutput{Status: http.StatusFound, Location: "/oauth/callback?" + q.Encode(),
+		SetCookie: h.sessionCookies(token, false)}, nil
+}
+
+// userForIdentity finds the account a provider identity belongs to: by the identity itself, or,
+// the first time, by a verified e-mail address, which links the identity to that account.
+// Nobody gets an account by signing in with a provider; accounts come from sign-up or invitation.
+func (s *Service) userForIdentity(ctx context.Context, id oidc.Identity) (User, error) {
+	var u User
+	err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
+		var userID int64
+		err := tx.Get(ctx, &userID, `SELECT user_id FROM user_identities WHERE provider = ? AND subject = ?`,
+			id.Provider, id.Subject)
+		if err == nil {
+			u, err = findUser(ctx, tx, userID)
+			return err
+		}
+		if !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if !id.EmailVerified || id.Email == "" {
+			return apperror.New(apperror.KindUnauthorized, apperror.CodeProvider,
+				"Your provider account has no verified e-mail address.")
+		}
+		u, err = findUserByEmail(ctx, tx, strings.ToLower(id.Email))
+		if apperror.KindOf(err) == apperror.KindNotFound {
+			return apperror.New(apperror.KindUnauthorized, apperror.CodeProvider,
+				"No Hive account uses "+id.Email+". Sign up first, or ask for an invitation.")
+		}
+		if err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO user_identities (user_id, provider, subject, email, created_at) VALUES (?, ?, ?, ?, ?)`,
+			u.ID, id.Provider, id.Subject, id.Email, tx.Now)
+		return err
+	})
+	return u, err
+}

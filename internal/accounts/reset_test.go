@@ -1,0 +1,133 @@
+package accounts_test
+
+import (
+	"context"
+	"net/url"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/mail/mailtest"
+)
+
+var linkPattern = regexp.MustCompile(`https?://\S+`)
+
+// TestPasswordResetThroughSMTP follows a reset from the request, through a real SMTP server,
+// to the link in the received mail and a login with the new password.
+func TestPasswordResetThroughSMTP(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		smtpURL, inbox := mailtest.StartSMTPServer(t)
+		s := apptest.Start(t, db, func(c *config.Config) { c.SMTPURL = smtpURL })
+		old := s.Login("freelancer@hive.test")
+
+		c := s.Client()
+		c.Do("POST", "/account/request-password-reset", map[string]string{"email": "Freelancer@hive.test"}).Want(202)
+		// An unknown address gets the same answer and no mail.
+		c.Do("POST", "/account/request-password-reset", map[string]string{"email": "nobody@hive.test"}).Want(202)
+		if _, err := s.App.Mail.DeliverDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		got := inbox()
+		if len(got) != 1 || got[0].To[0] != "freelancer@hive.test" {
+			t.Fatalf("received %+v", got)
+		}
+		link := linkPattern.FindString(got[0].Text)
+		u, err := url.Parse(link)
+		if err != nil || !strings.HasPrefix(link, s.URL+"/reset-password?token=") {
+			t.Fatalf("link %q in %q", link, got[0].Text)
+		}
+		token := u.Query().Get("token")
+
+		c.Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "short"}).
+			WantError(422, apperror.CodeValidation)
+		c.Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "A-new-password-2026"}).Want(200)
+		c.Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "Another-one-2026"}).
+			WantError(422, apperror.CodeBadToken)
+
+		old.Do("GET", "/account/whoami", nil).WantError(401, apperror.CodeNotAuthenticated)
+		c.Do("POST", "/account/login", map[string]string{"email": "freelancer@hive.test", "password": accounts.DemoPassword}).
+			WantError(401, apperror.CodeInvalidCredentials)
+		c.Do("POST", "/account/login", map[string]string{"email": "freelancer@hive.test", "password": "A-new-password-2026"}).Want(200)
+	})
+}
+
+func TestResetTokenExpires(t *testing.T) {
+	db := databasetest.SQLite(t)
+	s := apptest.Start(t, db)
+	now := time.Now().UTC()
+	db.Now = func() time.Time { return now }
+	s.Client().Do("POST", "/account/reset-unauthenticated-password", map[string]string{"email": "reset@hive.test"}).Want(202)
+	token := tokenFromOutbox(t, db, "reset@hive.test")
+	now = now.Add(accounts.ResetTTL + time.Minute)
+	s.Client().Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "A-new-password-2026"}).
+		WantError(422, apperror.CodeBadToken)
+}
+
+func TestResetRequiredAccountRecovers(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		c := s.Client()
+		// Only accounts that need a reset get mail from this call.
+		c.Do("POST", "/account/reset-unauthenticated-password", map[string]string{"email": "staff@hive.test"}).Want(202)
+		c.Do("POST", "/account/reset-unauthenticated-password", map[string]string{"email": "reset@hive.test"}).Want(202)
+		if n := countOutbox(t, db, "staff@hive.test"); n != 0 {
+			t.Fatalf("staff got %d mails", n)
+		}
+		token := tokenFromOutbox(t, db, "reset@hive.test")
+		c.Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "A-new-password-2026"}).Want(200)
+		c.Do("POST", "/account/login", map[string]string{"email": "reset@hive.test", "password": "A-new-password-2026"}).Want(200)
+	})
+}
+
+func TestActivation(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		ctx := context.Background()
+		store := &accounts.Store{DB: db}
+		service := &accounts.Service{Store: store, BaseURL: s.URL, SessionTTL: time.Hour}
+		var inactive accounts.User
+		if err := db.Get(ctx, &inactive.ID, `SELECT id FROM users WHERE email_lc = ?`, "inactive@hive.test"); err != nil {
+			t.Fatal(err)
+		}
+		inactive, _ = store.User(ctx, inactive.ID)
+		if err := db.InTx(ctx, func(tx *database.Tx) error { return service.IssueActivation(ctx, tx, inactive) }); err != nil {
+			t.Fatal(err)
+		}
+		token := tokenFromOutbox(t, db, "inactive@hive.test")
+		c := s.Client()
+		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": "wrong", "password": nil}).
+			WantError(422, apperror.CodeBadToken)
+		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": "Chosen-password-1"}).Want(200)
+		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": nil}).
+			WantError(422, apperror.CodeBadToken)
+		c.Do("POST", "/account/login", map[string]string{"email": "inactive@hive.test", "password": "Chosen-password-1"}).Want(200)
+	})
+}
+
+func tokenFromOutbox(t *testing.T, db *database.DB, to string) string {
+	t.Helper()
+	var text string
+	if err := db.Get(context.Background(), &text, `SELECT body_text FROM mail_outbox WHERE to_addr = ? ORDER BY id DESC LIMIT 1`, to); err != nil {
+		t.Fatalf("no mail to %s: %v", to, err)
+	}
+	u, err := url.Parse(linkPattern.FindString(text))
+	if err != nil || u.Query().Get("token") == "" {
+		t.Fatalf("no token link in %q", text)
+	}
+	return u.Query().Get("token")
+}
+
+func countOutbox(t *testing.T, db *database.DB, to string) int {
+	var n int
+	if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM mail_outbox WHERE to_addr = ?`, to); err != nil {
+		t.Fatal(err)
+	}
+	return n
+}

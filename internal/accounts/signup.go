@@ -1,0 +1,263 @@
+package accounts
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/ratelimit"
+)
+
+// Sign-up: a new person creates their own account, as staff (only with an invitation) or as a
+// freelancer (with an invitation, or on their own). The invitation belongs to the organisations
+// feature, which accounts must not import; it hands sign-up an InvitationClaimer instead.
+
+// The two sign-up forms.
+const (
+	SignUpStaff      = "staff"
+	SignUpFreelancer = "freelancer"
+)
+
+// Sign-up messages; the validation ones are worded as the spec writes them.
+const (
+	MsgFieldRequired      = "This field is required"
+	MsgTermsRequired      = "You must agree to the terms and conditions."
+	MsgCountryRequired    = "Country is required."
+	MsgTimezoneRequired   = "Timezone is required. It is used by the product to determine bookings."
+	MsgAccountExists      = "An account with this email address already exists. Log in to accept the invitation."
+	MsgAccountExistsLogin = "An account with this email address already exists. Log in instead."
+	MsgInvitationEmail    = "Use the email address the invitation was sent to."
+	MsgInvitationOnly     = "Staff accounts are created by invitation only. Ask your manager to invite you."
+	MsgInvitationKind     = "This invitation is for another kind of account. Use the link in the invitation email."
+	MsgSignedIn           = "You are logged in. Log out first to create a new account."
+)
+
+// SignUpPerAddress limits sign-up attempts per client address.
+var SignUpPerAddress = ratelimit.Rule{Limit: 20, Window: 5 * time.Minute}
+
+// SignUp is the sign-up form.
+type SignUp struct {
+	InvitationToken    string
+	Email              string
+	Password           string
+	FirstName          string
+	LastName           string
+	Phone              string
+	Country            string
+	Timezone           string
+	TermsAndConditions bool
+}
+
+// SignUpInvitation is the pending invitation a sign-up token stands for.
+type SignUpInvitation struct {
+	ID       int64
+	Email    string
+	EntityID int64
+	Purpose  string // freelancer, staff or other
+}
+
+// InvitationClaimer is what sign-up needs from the invitations feature.
+type InvitationClaimer interface {
+	// FindInvitation returns the pending invitation of a live token, read inside tx; a wrong,
+	// used or expired token is a 422 A-105 error on the invitationToken field.
+	FindInvitation(ctx context.Context, tx *database.Tx, token string) (SignUpInvitation, error)
+	// AcceptInvitation marks inv accepted by userID and links the user to its entity with the
+	// rights its purpose implies; an invitation answered meanwhile is a 422 A-105 error.
+	AcceptInvitation(ctx context.Context, tx *database.Tx, inv SignUpInvitation, userID int64) error
+}
+
+// validate checks the form of kind with the spec's messages, fills the defaults (country GB,
+// timezone Europe/London) and returns the lower-cased address.
+func (in *SignUp) validate(kind string) (string, error) {
+	var v apperror.Invalid
+	var emailLC string
+	in.Email, emailLC = NormalizeEmail(&v, "email", in.Email)
+	CheckNewPassword(&v, "password", in.Password)
+	in.FirstName, in.LastName = strings.TrimSpace(in.FirstName), strings.TrimSpace(in.LastName)
+	if in.FirstName == "" {
+		v.Add("firstName", MsgFieldRequired)
+	}
+	if in.LastName == "" {
+		v.Add("lastName", MsgFieldRequired)
+	}
+	in.Phone = strings.TrimSpace(in.Phone)
+	in.Country = strings.ToUpper(strings.TrimSpace(in.Country))
+	if in.Country == "" {
+		in.Country = "GB"
+	}
+	if utf8.RuneCountInString(in.Country) != 2 {
+		v.Add("country", MsgCountryRequired)
+	}
+	in.Timezone = strings.TrimSpace(in.Timezone)
+	if in.Timezone == "" {
+		in.Timezone = "Europe/London"
+	}
+	if _, err := time.LoadLocation(in.Timezone); err != nil || in.Timezone == "Local" {
+		v.Add("timezone", MsgTimezoneRequired)
+	}
+	in.InvitationToken = strings.TrimSpace(in.InvitationToken)
+	switch kind {
+	case SignUpStaff:
+		if in.InvitationToken == "" {
+			v.Add("invitationToken", MsgInvitationOnly)
+		}
+	case SignUpFreelancer:
+		if !in.TermsAndConditions {
+			v.Add("termsAndConditions", MsgTermsRequired)
+		}
+	default:
+		return "", fmt.Errorf("sign-up kind %q", kind)
+	}
+	return emailLC, v.Err()
+}
+
+// fits reports whether an invitation of purpose may be used on the sign-up form of kind: the
+// freelancer form takes freelancer invitations, the staff form the staff and other ones.
+func fits(kind, purpose string) bool {
+	return (kind == SignUpFreelancer) == (purpose == "freelancer")
+}
+
+// SignUp creates the account of a sign-up form of kind ("staff" or "freelancer") and returns a
+// new session token with the user. With an invitation the mailed token proved the address: the
+// account is active, the invitation accepted and the user linked to its entity, all in one
+// transaction. A freelancer signing up without one gets an inactive account and an activation
+// mail, and no session (the token is empty).
+func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp, claimer InvitationClaimer) (string, User, error) {
+	if auth.FromContext(ctx) != nil {
+		return "", User{}, apperror.Conflict(MsgSignedIn)
+	}
+	emailLC, err := in.validate(kind)
+	if err != nil {
+		return "", User{}, err
+	}
+	// Counted in its own transaction: a refused sign-up rolls back, its attempt must not.
+	if err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
+		return ratelimit.Hit(ctx, tx, "signup:addr:"+clientAddr, SignUpPerAddress)
+	}); err != nil {
+		return "", User{}, err
+	}
+	hash, err := auth.HashPassword(in.Password) // before the transaction: argon2id must not hold the write lock
+	if err != nil {
+		return "", User{}, err
+	}
+	var token string
+	u := User{Email: in.Email, PasswordHash: hash, FirstName: in.FirstName, LastName: in.LastName,
+		Phone: in.Phone, Country: in.Country, Timezone: in.Timezone, AccountStatus: StatusActive}
+	if kind == SignUpStaff {
+		u.Label, u.OnboardingState = "Staff", OnboardingStaff
+	} else {
+		// Invited freelancers are already linked to an entity, so their next step is the legal
+		// entity; freelancers on their own start at the beginning.
+		u.Label, u.IsFreelancer, u.OnboardingState = "Freelancer", true, OnboardingNeedsLegalEntity
+	}
+	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
+		var inv *SignUpInvitation
+		if in.InvitationToken != "" {
+			found, err := claimer.FindInvitation(ctx, tx, in.InvitationToken)
+			if err != nil {
+				return err
+			}
+			if !fits(kind, found.Purpose) {
+				return apperror.Field("invitationToken", MsgInvitationKind)
+			}
+			if strings.ToLower(found.Email) != emailLC {
+				return apperror.Field("email", MsgInvitationEmail)
+			}
+			inv = &found
+		} else {
+			u.AccountStatus, u.OnboardingState = StatusInactive, OnboardingFreelancerStarted
+		}
+		if _, err := findUserByEmail(ctx, tx, emailLC); err == nil {
+			if inv == nil {
+				return apperror.Conflict(MsgAccountExistsLogin)
+			}
+			return apperror.Conflict(MsgAccountExists)
+		} else if apperror.KindOf(err) != apperror.KindNotFound {
+			return err
+		}
+		if err := createUser(ctx, tx, &u); err != nil {
+			return err
+		}
+		if in.TermsAndConditions {
+			if _, err := tx.Exec(ctx, `UPDATE users SET terms_accepted_at = ? WHERE id = ?`, tx.Now, u.ID); err != nil {
+				return fmt.Errorf("record terms: %w", err)
+			}
+		}
+		if inv == nil {
+			return s.IssueActivation(ctx, tx, u)
+		}
+		if err := claimer.AcceptInvitation(ctx, tx, *inv, u.ID); err != nil {
+			return err
+		}
+		var err error
+		token, err = createSession(ctx, tx, u.ID, s.SessionTTL)
+		return err
+	})
+	if err != nil {
+		return "", User{}, err
+	}
+	if token == "" && s.WakeMail != nil {
+		s.WakeMail()
+	}
+	return token, u, nil
+}
+
+// signUpInput is the body of both sign-up operations.
+type signUpInput struct {
+	Body struct {
+		InvitationToken    string `json:"invitationToken,omitempty" maxLength:"200" required:"false" doc:"The token of the invitation link; required for staff, optional for freelancers"`
+		Email              string `json:"email" maxLength:"320" required:"false"`
+		Password           string `json:"password" maxLength:"200" required:"false"`
+		FirstName          string `json:"firstName" maxLength:"100" required:"false"`
+		LastName           string `json:"lastName" maxLength:"100" required:"false"`
+		Phone              string `json:"phone,omitempty" maxLength:"50" required:"false"`
+		Country            string `json:"country,omitempty" maxLength:"10" required:"false" doc:"ISO 3166 alpha-2; default GB"`
+		Timezone           string `json:"timezone,omitempty" maxLength:"64" required:"false" doc:"IANA zone; default Europe/London"`
+		TermsAndConditions bool   `json:"termsAndConditions,omitempty" required:"false" doc:"Must be true on the freelancer form"`
+	}
+}
+
+// RegisterSignUp adds POST /onboard-staff and POST /onboard-freelancer; claimer is the
+// invitations feature.
+func (h *HTTP) RegisterSignUp(api huma.API, claimer InvitationClaimer) {
+	tags := []string{"Account"}
+	for _, kind := range []string{SignUpStaff, SignUpFreelancer} {
+		summary := "Create a staff account from an invitation, and sign in"
+		id := "onboardStaff"
+		if kind == SignUpFreelancer {
+			summary = "Create a freelancer account (from an invitation: active and signed in; otherwise inactive with an activation mail)"
+			id = "onboardFreelancer"
+		}
+		httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: id, Method: http.MethodPost,
+			Path: "/onboard-" + kind, Summary: summary, Tags: tags, DefaultStatus: http.StatusCreated,
+			Errors: []int{409, 422, 503}},
+			func(ctx context.Context, in *signUpInput) (*currentUserOutput, error) {
+				b := in.Body
+				token, u, err := h.Service.SignUp(ctx, httpapi.ClientAddr(ctx), kind, SignUp{
+					InvitationToken: b.InvitationToken, Email: b.Email, Password: b.Password, FirstName: b.FirstName,
+					LastName: b.LastName, Phone: b.Phone, Country: b.Country, Timezone: b.Timezone,
+					TermsAndConditions: b.TermsAndConditions}, claimer)
+				if err != nil {
+					return nil, err
+				}
+				body, err := h.currentUser(ctx, u, nil)
+				if err != nil {
+					return nil, err
+				}
+				out := &currentUserOutput{Body: body}
+				if token != "" {
+					out.SetCookie = h.sessionCookies(token, false)
+				}
+				return out, nil
+			})
+	}
+}

@@ -1,0 +1,165 @@
+// Package app wires Hive together: configuration, database, features and the HTTP server.
+// Nothing else lives here.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/organisations/departments"
+	"github.com/hive/hive/internal/organisations/entities"
+	"github.com/hive/hive/internal/organisations/invitations"
+	"github.com/hive/hive/internal/organisations/legalentities"
+	"github.com/hive/hive/internal/organisations/links"
+	"github.com/hive/hive/internal/organisations/tags"
+	"github.com/hive/hive/internal/people"
+	"github.com/hive/hive/internal/people/directory"
+	"github.com/hive/hive/internal/people/files"
+	"github.com/hive/hive/internal/people/notes"
+	"github.com/hive/hive/internal/people/profile"
+	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/web"
+)
+
+// App is a configured Hive: its database, its HTTP handler and its background workers.
+type App struct {
+	Config  config.Config
+	DB      *database.DB
+	Handler http.Handler
+	API     huma.API
+	Logger  *slog.Logger
+	Mail    *mail.Worker
+}
+
+// New opens the database (migrating it) and builds the handler.
+func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, error) {
+	db, err := database.Open(ctx, cfg.DatabaseURL)
+	if err != nil {
+		return nil, err
+	}
+	a, err := NewWithDB(cfg, db, logger)
+	if err != nil {
+		db.Close()
+		return nil, err
+	}
+	return a, nil
+}
+
+// NewWithDB builds the application on an open database (tests pass their own).
+func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, error) {
+	sender, err := newSender(cfg, logger)
+	if err != nil {
+		return nil, err
+	}
+	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger}
+	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker}
+
+	mux := http.NewServeMux()
+	api := httpapi.NewAPI(mux)
+	a.API = api
+
+	accountStore := &accounts.Store{DB: db}
+	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, SessionTTL: cfg.SessionTTL,
+		WakeMail: worker.Wake}
+	(&accounts.HTTP{Service: accountService, BuildID: cfg.BuildID, SecureCookies: cfg.SecureCookies}).Register(api)
+	oauth, err := accounts.NewOAuth(accountService, cfg)
+	if err != nil {
+		return nil, err
+	}
+	oauth.Register(api)
+	registerInfo(api, cfg, oauth.Providers())
+
+	org := organisations.Deps{DB: db, Config: cfg, WakeMail: worker.Wake}
+	accountService.PendingInvitations = invitations.PendingHook(db)
+	entities.Register(api, org)
+	legalentities.Register(api, org)
+	departments.Register(api, org)
+	links.Register(api, org)
+	tags.Register(api, org)
+	invitations.Register(api, org)
+
+	ppl := people.Deps{DB: db, Config: cfg, Accounts: accountService, WakeMail: worker.Wake}
+	directory.Register(api, ppl)
+	profile.Register(api, ppl)
+	notes.Register(api, ppl)
+	files.Register(api, ppl)
+
+	mux.Handle("/", httpapi.SPA(web.Dist()))
+
+	var h http.Handler = mux
+	h = httpapi.CSRF(h)
+	h = httpapi.Sessions(accountStore.SessionContext, h)
+	h = httpapi.LimitBody(h)
+	h = httpapi.SecurityHeaders(h)
+	h = httpapi.Observe(logger, h)
+	a.Handler = h
+	return a, nil
+}
+
+func newSender(cfg config.Config, logger *slog.Logger) (mail.Sender, error) {
+	if cfg.SMTPURL == "" {
+		return mail.LogSender{Logger: logger}, nil
+	}
+	s, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
+	if err != nil {
+		return nil, fmt.Errorf("HIVE_SMTP_URL: %w", err)
+	}
+	return s, nil
+}
+
+// Serve listens on the configured address until ctx ends, then shuts down gracefully.
+func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
+	ln, err := net.Listen("tcp", a.Config.Addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
+		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
+	go a.Mail.Run(ctx)
+	go a.housekeeping(ctx)
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	if ready != nil {
+		ready(ln.Addr().String())
+	}
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	if err := srv.Shutdown(shutdown); err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	return nil
+}
+
+// housekeeping purges expired sessions and tokens every hour.
+func (a *App) housekeeping(ctx context.Context) {
+	store := &accounts.Store{DB: a.DB}
+	t := time.NewTicker(time.Hour)
+	defer t.Stop()
+	for {
+		if err := store.PurgeExpired(ctx); err != nil && ctx.Err() == nil {
+			a.Logger.Error("purge expired sessions", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}

@@ -1,0 +1,241 @@
+package departments
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// DepartmentClient names the client a department belongs to.
+type DepartmentClient struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// DepartmentView is a department as the API shows it.
+type DepartmentView struct {
+	ID               int64            `json:"id"`
+	Name             string           `json:"name"`
+	ClientID         int64            `json:"clientId"`
+	Client           DepartmentClient `json:"client"`
+	Address1         string           `json:"address1"`
+	Address2         string           `json:"address2"`
+	Address3         string           `json:"address3"`
+	Address4         string           `json:"address4"`
+	Email            string           `json:"email"`
+	Phone            string           `json:"phone"`
+	Timezone         string           `json:"timezone" doc:"IANA time zone"`
+	CancelWindowDays int              `json:"cancelWindowDays"`
+	Version          int              `json:"version"`
+}
+
+// DepartmentDetail is one department with its tags.
+type DepartmentDetail struct {
+	DepartmentView
+	Tags []DepartmentTag `json:"tags"`
+}
+
+func viewOf(d Department) DepartmentView {
+	return DepartmentView{ID: d.ID, Name: d.Name, ClientID: d.ClientID, Client: DepartmentClient{ID: d.ClientID, Name: d.ClientName},
+		Address1: d.Address1, Address2: d.Address2, Address3: d.Address3, Address4: d.Address4, Email: d.Email,
+		Phone: d.Phone, Timezone: d.Timezone, CancelWindowDays: d.CancelDays, Version: d.Version}
+}
+
+type departmentPage struct {
+	Items []DepartmentView `json:"items"`
+	Total int              `json:"total"`
+}
+
+type createBody struct {
+	ClientID         int64   `json:"clientId,omitempty" doc:"The client entity"`
+	Name             string  `json:"name,omitempty" maxLength:"200"`
+	Address1         string  `json:"address1,omitempty" maxLength:"200"`
+	Address2         string  `json:"address2,omitempty" maxLength:"200"`
+	Address3         string  `json:"address3,omitempty" maxLength:"200"`
+	Address4         string  `json:"address4,omitempty" maxLength:"200"`
+	Email            string  `json:"email,omitempty" maxLength:"320"`
+	Phone            string  `json:"phone,omitempty" maxLength:"50"`
+	Timezone         string  `json:"timezone,omitempty" maxLength:"64" doc:"IANA zone; default Europe/London"`
+	CancelWindowDays int     `json:"cancelWindowDays,omitempty"`
+	TagIDs           []int64 `json:"tagIds,omitempty" doc:"Tags of the department: global tags or tags of its client"`
+}
+
+type updateBody struct {
+	ID               int64   `json:"id,omitempty" doc:"Must match the path when given"`
+	Version          int     `json:"version" doc:"The version read"`
+	Name             *string `json:"name,omitempty" maxLength:"200"`
+	Address1         *string `json:"address1,omitempty" maxLength:"200"`
+	Address2         *string `json:"address2,omitempty" maxLength:"200"`
+	Address3         *string `json:"address3,omitempty" maxLength:"200"`
+	Address4         *string `json:"address4,omitempty" maxLength:"200"`
+	Email            *string `json:"email,omitempty" maxLength:"320"`
+	Phone            *string `json:"phone,omitempty" maxLength:"50"`
+	Timezone         *string `json:"timezone,omitempty" maxLength:"64"`
+	CancelWindowDays *int    `json:"cancelWindowDays,omitempty"`
+	TagIDs           []int64 `json:"tagIds,omitempty" doc:"Replaces the tags when given"`
+}
+
+// patch applies the fields present in b over f.
+func (b updateBody) patch(f *Fields) {
+	for _, p := range []struct {
+		from *string
+		to   *string
+	}{{b.Name, &f.Name}, {b.Address1, &f.Address1}, {b.Address2, &f.Address2}, {b.Address3, &f.Address3},
+		{b.Address4, &f.Address4}, {b.Email, &f.Email}, {b.Phone, &f.Phone}, {b.Timezone, &f.Timezone}} {
+		if p.from != nil {
+			*p.to = *p.from
+		}
+	}
+	if b.CancelWindowDays != nil {
+		f.CancelWindowDays = *b.CancelWindowDays
+	}
+}
+
+type idPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+// Register adds the operations of this area.
+func Register(api huma.API, d organisations.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	tags := []string{"Department"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartments", Method: http.MethodGet,
+		Path: "/department", Summary: "All Departments: one page of the departments the caller may see", Tags: tags,
+		Errors: []int{422}}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createDepartment", Method: http.MethodPost,
+		Path: "/department", Summary: "Create a department of a client (its managers or administrators)", Tags: tags,
+		DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 409, 422}}, h.create)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getDepartment", Method: http.MethodGet,
+		Path: "/department/{id}", Summary: "One department", Tags: tags, Errors: []int{404}}, h.get)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateDepartment", Method: http.MethodPatch,
+		Path: "/department/{id}", Summary: "Update a department (its managers, its client's managers, administrators)",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartmentJobTemplates", Method: http.MethodGet,
+		Path: "/department/{id}/job-templates", Summary: "Job templates of a department (empty until the jobs feature)",
+		Tags: tags, Errors: []int{404}}, h.jobTemplates)
+}
+
+type handlers struct{ store *Store }
+
+func (h *handlers) list(ctx context.Context, in *struct {
+	Page     int     `query:"page" minimum:"1" default:"1"`
+	PageSize int     `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	Sort     string  `query:"sort" enum:"name,-name,client,-client,id,-id," default:"name"`
+	Name     string  `query:"name" maxLength:"200" doc:"Name contains, case-insensitive"`
+	ClientID int64   `query:"clientId" doc:"Departments of this client"`
+	UserIDs  []int64 `query:"user_ids,explode" doc:"Departments these users are linked to"`
+}) (*struct{ Body departmentPage }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f := Filter{Name: in.Name, ClientID: in.ClientID, UserIDs: in.UserIDs, Sort: in.Sort,
+		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	rows, total, err := h.store.List(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body departmentPage }{Body: departmentPage{Items: make([]DepartmentView, 0, len(rows)), Total: total}}
+	for _, r := range rows {
+		out.Body.Items = append(out.Body.Items, viewOf(r))
+	}
+	return out, nil
+}
+
+func (h *handlers) detail(ctx context.Context, d Department) (*struct{ Body DepartmentDetail }, error) {
+	tags, err := h.store.Tags(ctx, d.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body DepartmentDetail }{Body: DepartmentDetail{DepartmentView: viewOf(d), Tags: tags}}, nil
+}
+
+func (h *handlers) create(ctx context.Context, in *struct{ Body createBody }) (*struct{ Body DepartmentDetail }, error) {
+	b := in.Body
+	if b.ClientID <= 0 {
+		if _, err := auth.RequireUser(ctx); err != nil {
+			return nil, err
+		}
+		return nil, apperror.Field("clientId", MsgRequired)
+	}
+	if _, err := organisations.RequireEntityManager(ctx, b.ClientID); err != nil {
+		return nil, err
+	}
+	f := Fields{Name: b.Name, Address1: b.Address1, Address2: b.Address2, Address3: b.Address3, Address4: b.Address4,
+		Email: b.Email, Phone: b.Phone, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays}
+	var v apperror.Invalid
+	f.Normalize(&v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	tagIDs := b.TagIDs
+	if tagIDs == nil {
+		tagIDs = []int64{}
+	}
+	d, err := h.store.Create(ctx, b.ClientID, f, tagIDs)
+	if err != nil {
+		return nil, err
+	}
+	return h.detail(ctx, d)
+}
+
+func (h *handlers) get(ctx context.Context, in *idPath) (*struct{ Body DepartmentDetail }, error) {
+	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	d, err := h.store.Department(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return h.detail(ctx, d)
+}
+
+func (h *handlers) update(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body updateBody
+}) (*struct{ Body DepartmentDetail }, error) {
+	if _, err := organisations.RequireDepartmentManager(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	if in.Body.ID != 0 && in.Body.ID != in.ID {
+		return nil, apperror.Field("id", "The id does not match the address.")
+	}
+	d, err := h.store.Department(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	f := d.Fields()
+	in.Body.patch(&f)
+	var v apperror.Invalid
+	f.Normalize(&v)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	if d, err = h.store.Update(ctx, in.ID, in.Body.Version, f, in.Body.TagIDs); err != nil {
+		return nil, err
+	}
+	return h.detail(ctx, d)
+}
+
+// DepartmentJobTemplate is a placeholder row until the jobs feature fills the list.
+type DepartmentJobTemplate struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+func (h *handlers) jobTemplates(ctx context.Context, in *idPath) (*struct{ Body []DepartmentJobTemplate }, error) {
+	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	if _, err := h.store.Department(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	return &struct{ Body []DepartmentJobTemplate }{Body: []DepartmentJobTemplate{}}, nil
+}

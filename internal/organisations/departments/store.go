@@ -1,0 +1,209 @@
+package departments
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// MsgStale is the answer to a PATCH whose version is no longer current.
+const MsgStale = "This record was changed by someone else. Reload and try again."
+
+// Store reads and writes departments.
+type Store struct {
+	DB *database.DB
+}
+
+type querier interface {
+	Get(ctx context.Context, dest any, query string, args ...any) error
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}
+
+const departmentColumns = `d.id, d.client_id, e.name AS client_name, d.name, d.address1, d.address2, d.address3,
+	d.address4, d.email, d.phone, d.timezone, d.cancel_window_days, d.created_at, d.updated_at, d.version`
+
+func find(ctx context.Context, q querier, id int64) (Department, error) {
+	var d Department
+	err := q.Get(ctx, &d, `SELECT `+departmentColumns+` FROM departments d JOIN entities e ON e.id = d.client_id
+		WHERE d.id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return d, apperror.NotFound("Department")
+	}
+	return d, err
+}
+
+// Department returns one department; not found is N-404.
+func (s *Store) Department(ctx context.Context, id int64) (Department, error) {
+	return find(ctx, s.DB, id)
+}
+
+// Tags returns the tags department id carries, by category and name.
+func (s *Store) Tags(ctx context.Context, id int64) ([]DepartmentTag, error) {
+	return tagsOf(ctx, s.DB, id)
+}
+
+func tagsOf(ctx context.Context, q querier, id int64) ([]DepartmentTag, error) {
+	tags := []DepartmentTag{}
+	err := q.Select(ctx, &tags, `SELECT t.id, t.name, t.category FROM department_tags dt JOIN tags t ON t.id = dt.tag_id
+		WHERE dt.department_id = ? ORDER BY t.category, t.name_lc, t.id`, id)
+	return tags, err
+}
+
+// List returns one page of departments and the total across pages.
+func (s *Store) List(ctx context.Context, f Filter) ([]Department, int, error) {
+	var where []string
+	var args []any
+	if !f.All {
+		if len(f.Visible) == 0 {
+			return []Department{}, 0, nil
+		}
+		where, args = append(where, "d.id IN ("+database.Marks(len(f.Visible))+")"), append(args, database.IDArgs(f.Visible)...)
+	}
+	if term := strings.ToLower(strings.TrimSpace(f.Name)); term != "" {
+		where, args = append(where, "d.name_lc LIKE ?"), append(args, "%"+term+"%")
+	}
+	if f.ClientID != 0 {
+		where, args = append(where, "d.client_id = ?"), append(args, f.ClientID)
+	}
+	if len(f.UserIDs) > 0 {
+		where = append(where, "d.id IN (SELECT department_id FROM user_department_refs WHERE user_id IN ("+
+			database.Marks(len(f.UserIDs))+"))")
+		args = append(args, database.IDArgs(f.UserIDs)...)
+	}
+	clause := ""
+	if len(where) > 0 {
+		clause = " WHERE " + strings.Join(where, " AND ")
+	}
+	order, ok := Sorts[f.Sort]
+	if !ok {
+		order = Sorts["name"]
+	}
+	var rows []struct {
+		Department
+		Total int `db:"total"`
+	}
+	err := s.DB.Select(ctx, &rows, `SELECT `+departmentColumns+`, COUNT(*) OVER() AS total
+		FROM departments d JOIN entities e ON e.id = d.client_id`+clause+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
+		append(args, f.Limit, f.Offset)...)
+	if err != nil {
+		return nil, 0, fmt.Errorf("list departments: %w", err)
+	}
+	out, total := make([]Department, 0, len(rows)), 0
+	for _, r := range rows {
+		out, total = append(out, r.Department), r.Total
+	}
+	if len(rows) == 0 && f.Offset > 0 {
+		err = s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM departments d JOIN entities e ON e.id = d.client_id`+clause, args...)
+	}
+	return out, total, err
+}
+
+// Create inserts a department of client clientID, which must be an entity of type client, with
+// the given tags (global tags or tags of that client).
+func (s *Store) Create(ctx context.Context, clientID int64, f Fields, tagIDs []int64) (Department, error) {
+	var d Department
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var kind string
+		err := tx.Get(ctx, &kind, `SELECT type FROM entities WHERE id = ?`, clientID)
+		if errors.Is(err, sql.ErrNoRows) || (err == nil && kind != "client") {
+			return apperror.Field("clientId", MsgNotClient)
+		}
+		if err != nil {
+			return err
+		}
+		var id int64
+		err = tx.Get(ctx, &id, `INSERT INTO departments (client_id, name, name_lc, address1, address2, address3, address4,
+			email, phone, timezone, cancel_window_days, created_at, updated_at, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+			clientID, f.Name, strings.ToLower(f.Name), f.Address1, f.Address2, f.Address3, f.Address4, f.Email, f.Phone,
+			f.Timezone, f.CancelWindowDays, tx.Now, tx.Now)
+		if errors.Is(err, database.ErrUniqueViolation) {
+			return apperror.Conflict(MsgDuplicate)
+		}
+		if err != nil {
+			return fmt.Errorf("insert department: %w", err)
+		}
+		if tagIDs != nil {
+			if err := setTags(ctx, tx, id, clientID, tagIDs); err != nil {
+				return err
+			}
+		}
+		d, err = find(ctx, tx, id)
+		return err
+	})
+	return d, err
+}
+
+// Update writes f over department id when version is still current; tagIDs nil leaves the tags.
+func (s *Store) Update(ctx context.Context, id int64, version int, f Fields, tagIDs []int64) (Department, error) {
+	var d Department
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		n, err := tx.Exec(ctx, `UPDATE departments SET name = ?, name_lc = ?, address1 = ?, address2 = ?, address3 = ?,
+			address4 = ?, email = ?, phone = ?, timezone = ?, cancel_window_days = ?, updated_at = ?, version = version + 1
+			WHERE id = ? AND version = ?`,
+			f.Name, strings.ToLower(f.Name), f.Address1, f.Address2, f.Address3, f.Address4, f.Email, f.Phone, f.Timezone,
+			f.CancelWindowDays, tx.Now, id, version)
+		if errors.Is(err, database.ErrUniqueViolation) {
+			return apperror.Conflict(MsgDuplicate)
+		}
+		if err != nil {
+			return fmt.Errorf("update department: %w", err)
+		}
+		if n == 0 {
+			if _, err := find(ctx, tx, id); err != nil {
+				return err
+			}
+			return apperror.Conflict(MsgStale)
+		}
+		if d, err = find(ctx, tx, id); err != nil {
+			return err
+		}
+		if tagIDs != nil {
+			return setTags(ctx, tx, id, d.ClientID, tagIDs)
+		}
+		return nil
+	})
+	return d, err
+}
+
+// setTags replaces the tags of department id; each must be global or a tag of its client.
+func setTags(ctx context.Context, tx *database.Tx, id, clientID int64, tagIDs []int64) error {
+	ids := distinct(tagIDs)
+	if len(ids) > 0 {
+		var n int
+		err := tx.Get(ctx, &n, `SELECT COUNT(*) FROM tags WHERE id IN (`+database.Marks(len(ids))+`)
+			AND (entity_id IS NULL OR entity_id = ?)`, append(database.IDArgs(ids), clientID)...)
+		if err != nil {
+			return err
+		}
+		if n != len(ids) {
+			return apperror.Field("tagIds", MsgTagInvalid)
+		}
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM department_tags WHERE department_id = ?`, id); err != nil {
+		return err
+	}
+	for _, t := range ids {
+		if _, err := tx.Exec(ctx, `INSERT INTO department_tags (department_id, tag_id) VALUES (?, ?)`, id, t); err != nil {
+			return fmt.Errorf("tag department: %w", err)
+		}
+	}
+	return nil
+}
+
+func distinct(ids []int64) []int64 {
+	seen := map[int64]bool{}
+	out := make([]int64, 0, len(ids))
+	for _, id := range ids {
+		if !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}

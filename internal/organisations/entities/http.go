@@ -1,0 +1,270 @@
+package entities
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/companieshouse"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// EntityView is an entity as the API shows it.
+type EntityView struct {
+	ID                     int64     `json:"id"`
+	Name                   string    `json:"name"`
+	Type                   string    `json:"type" enum:"base,agency,client,supplier"`
+	TypeLabel              string    `json:"typeLabel"`
+	PreferredLegalEntityID *int64    `json:"preferredLegalEntityId"`
+	Country                string    `json:"country"`
+	Timezone               string    `json:"timezone"`
+	Email                  string    `json:"email"`
+	CancelWindowDays       int       `json:"cancelWindowDays"`
+	CreatedAt              time.Time `json:"createdAt"`
+	UpdatedAt              time.Time `json:"updatedAt"`
+	Version                int       `json:"version"`
+}
+
+func viewOf(e Entity) EntityView {
+	return EntityView{ID: e.ID, Name: e.Name, Type: e.Type, TypeLabel: TypeLabels[e.Type], PreferredLegalEntityID: e.PreferredLegalEntityID,
+		Country: e.Country, Timezone: e.Timezone, Email: e.Email, CancelWindowDays: e.CancelWindowDays,
+		CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, Version: e.Version}
+}
+
+type viewOutput struct{ Body EntityView }
+
+// EntityPage is one page of the All Entities grid.
+type EntityPage struct {
+	Items []EntityView `json:"items"`
+	Total int          `json:"total"`
+}
+
+// EntityFields are the editable EntityFields shared by create and update bodies; all optional in the schema
+// so that missing values get the spec's messages.
+type EntityFields struct {
+	Name             *string `json:"name,omitempty" maxLength:"500"`
+	Type             *string `json:"type,omitempty" enum:"base,agency,client,supplier"`
+	Country          *string `json:"country,omitempty" maxLength:"10"`
+	Timezone         *string `json:"timezone,omitempty" maxLength:"100"`
+	Email            *string `json:"email,omitempty" maxLength:"320"`
+	CancelWindowDays *int    `json:"cancelWindowDays,omitempty"`
+}
+
+func (f EntityFields) changes() Changes { return Changes(f) }
+
+type CreateEntityBody struct {
+	EntityFields
+}
+
+type UpdateEntityBody struct {
+	EntityFields
+	// PreferredLegalEntityID picks one of the legal entities linked to the entity; 0 clears it.
+	PreferredLegalEntityID *int64 `json:"preferredLegalEntityId,omitempty" minimum:"0" doc:"a linked legal entity; 0 clears it"`
+	ID                     int64  `json:"id,omitempty" doc:"ignored; the path names the entity"`
+	Version                int    `json:"version" minimum:"1"`
+}
+
+type idPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+// handlers holds what the operations need.
+type handlers struct {
+	store     *Store
+	companies *companieshouse.Client
+}
+
+// Register adds the operations of this area.
+func Register(api huma.API, d organisations.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}, companies: companieshouse.New(d.Config.CompaniesHouseURL, d.Config.CompaniesHouseAPIKey)}
+	tags := []string{"Entity"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntities", Method: http.MethodGet,
+		Path: "/entity", Summary: "All Entities: one page of the entities the caller may see", Tags: tags,
+		Errors: []int{422}}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createEntity", Method: http.MethodPost,
+		Path: "/entity", Summary: "Create an entity (administrators, or users who may create that type)", Tags: tags,
+		DefaultStatus: http.StatusCreated, Errors: []int{403, 422}}, h.create)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getEntity", Method: http.MethodGet,
+		Path: "/entity/{id}", Summary: "One entity", Tags: tags, Errors: []int{404}}, h.get)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateEntity", Method: http.MethodPatch,
+		Path: "/entity/{id}", Summary: "Change an entity (its managers and administrators); the type is locked", Tags: tags,
+		Errors: []int{403, 404, 409, 422}}, h.update)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntitiesByUser", Method: http.MethodGet,
+		Path: "/entity/by-user-id/{id}", Summary: "The entities a user is linked to, with the link's rights", Tags: tags}, h.byUser)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntityDepartments", Method: http.MethodGet,
+		Path: "/entity/{id}/department", Summary: "The departments of an entity", Tags: tags, Errors: []int{404}}, h.departments)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "validateIban", Method: http.MethodPost,
+		Path: "/entity/validate-iban", Summary: "Check and parse an IBAN (ISO 13616)", Tags: tags, Errors: []int{422}}, h.validateIBAN)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "validateCompanyNumber", Method: http.MethodPost,
+		Path: "/entity/validate-company-number", Summary: "Look a UK company up at Companies House (or check the number's format)",
+		Tags: tags, Errors: []int{422, 500}}, h.validateCompanyNumber)
+}
+
+func (h *handlers) list(ctx context.Context, in *struct {
+	EntityPage int    `query:"page" minimum:"1" default:"1"`
+	PageSize   int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	Sort       string `query:"sort" enum:"name,-name,type,-type,id,-id," default:""`
+	Name       string `query:"name" maxLength:"200" doc:"name contains, case-insensitive"`
+	Type       string `query:"type" enum:"base,agency,client,supplier," default:""`
+}) (*struct{ Body EntityPage }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	ids, all := organisations.VisibleEntityIDs(p)
+	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Sort: in.Sort,
+		Offset: (in.EntityPage - 1) * in.PageSize, Limit: in.PageSize, Visible: ids, All: all})
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body EntityPage }{Body: EntityPage{Items: make([]EntityView, 0, len(rows)), Total: total}}
+	for _, e := range rows {
+		out.Body.Items = append(out.Body.Items, viewOf(e))
+	}
+	return out, nil
+}
+
+func (h *handlers) create(ctx context.Context, in *struct{ Body CreateEntityBody }) (*viewOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !CanCreateAny(p) {
+		return nil, apperror.Forbidden()
+	}
+	e := NewEntity()
+	var v apperror.Invalid
+	e.Apply(in.Body.changes(), true, &v)
+	if ValidType(e.Type) && !p.Has(CreateNeed(e.Type)) {
+		return nil, apperror.Forbidden()
+	}
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	creator := p.UserID
+	if p.Has(auth.NeedAdmin) {
+		creator = 0 // administrators manage everything already; a link would only clutter Connected Users
+	}
+	if err := h.store.Create(ctx, &e, creator); err != nil {
+		return nil, err
+	}
+	return &viewOutput{Body: viewOf(e)}, nil
+}
+
+func (h *handlers) get(ctx context.Context, in *idPath) (*viewOutput, error) {
+	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	e, err := h.store.Entity(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &viewOutput{Body: viewOf(e)}, nil
+}
+
+func (h *handlers) update(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body UpdateEntityBody
+}) (*viewOutput, error) {
+	p, err := organisations.RequireEntityManager(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	e, err := h.store.Update(ctx, in.ID, in.Body.Version, func(tx *database.Tx, e *Entity) error {
+		if le := in.Body.PreferredLegalEntityID; le != nil && !samePreferred(e.PreferredLegalEntityID, *le) {
+			if !CanSetPreferredLegalEntity(p, *e) {
+				return apperror.Forbidden()
+			}
+		}
+		var v apperror.Invalid
+		e.Apply(in.Body.changes(), false, &v)
+		if le := in.Body.PreferredLegalEntityID; le != nil && !samePreferred(e.PreferredLegalEntityID, *le) {
+			if *le == 0 {
+				e.PreferredLegalEntityID = nil
+			} else if ok, err := LegalEntityLinked(ctx, tx, e.ID, *le); err != nil {
+				return err
+			} else if !ok {
+				v.Add("preferredLegalEntityId", MsgPreferredLegal)
+			} else {
+				id := *le
+				e.PreferredLegalEntityID = &id
+			}
+		}
+		return v.Err()
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &viewOutput{Body: viewOf(e)}, nil
+}
+
+func samePreferred(cur *int64, want int64) bool {
+	if cur == nil {
+		return want == 0
+	}
+	return *cur == want
+}
+
+// UserEntityLink is one entity a user is linked to (spec §3 user entities: id, name, can_manage).
+type UserEntityLink struct {
+	ID          int64  `json:"id"`
+	Name        string `json:"name"`
+	Type        string `json:"type"`
+	CanManage   bool   `json:"can_manage"`
+	CanSelect   bool   `json:"can_select"`
+	CanExternal bool   `json:"can_external"`
+}
+
+func (h *handlers) byUser(ctx context.Context, in *idPath) (*struct{ Body []UserEntityLink }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	rows, err := h.store.ByUser(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	// The user themself and administrators see every link; others only links to entities they
+	// may see themselves.
+	self := p.UserID == in.ID || p.Has(auth.NeedAdmin)
+	out := &struct{ Body []UserEntityLink }{Body: []UserEntityLink{}}
+	for _, r := range rows {
+		if self || organisations.CanViewEntity(p, r.ID) {
+			out.Body = append(out.Body, UserEntityLink(r))
+		}
+	}
+	return out, nil
+}
+
+// EntityDepartment is a department in an entity's department list.
+type EntityDepartment struct {
+	ID               int64  `json:"id"`
+	Name             string `json:"name"`
+	ClientID         int64  `json:"clientId"`
+	Timezone         string `json:"timezone"`
+	CancelWindowDays int    `json:"cancelWindowDays"`
+}
+
+func (h *handlers) departments(ctx context.Context, in *idPath) (*struct{ Body []EntityDepartment }, error) {
+	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	if _, err := h.store.Entity(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	rows, err := h.store.Departments(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body []EntityDepartment }{Body: make([]EntityDepartment, 0, len(rows))}
+	for _, d := range rows {
+		out.Body = append(out.Body, EntityDepartment(d))
+	}
+	return out, nil
+}

@@ -1,0 +1,237 @@
+package invitations
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/ratelimit"
+)
+
+// TokenLookupPerAddress limits the public look-ups of invitation links per client address.
+var TokenLookupPerAddress = ratelimit.Rule{Limit: 20, Window: 5 * time.Minute}
+
+type handlers struct {
+	store    *Store
+	wakeMail func()
+}
+
+// Register adds the invitation operations and the sign-up operations that consume them.
+func Register(api huma.API, d organisations.Deps) {
+	h := &handlers{store: &Store{DB: d.DB, BaseURL: d.Config.BaseURL}, wakeMail: d.WakeMail}
+	tags := []string{"Invitation"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitations", Method: http.MethodGet,
+		Path: "/invitation", Summary: "Invitations the caller may see: of the entities they view, and their own",
+		Tags: tags, Errors: []int{422}}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createInvitation", Method: http.MethodPost,
+		Path: "/invitation", Summary: "Invite someone by email to join an entity (its managers); mails a link",
+		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 409, 422}}, h.create)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getInvitation", Method: http.MethodGet,
+		Path: "/invitation/{id}", Summary: "One invitation (the invited user, viewers of its entity)",
+		Tags: tags, Errors: []int{404}}, h.get)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateInvitation", Method: http.MethodPatch,
+		Path: "/invitation/{id}", Summary: "Accept or reject an invitation (the invited user only)",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitationsByUser", Method: http.MethodGet,
+		Path: "/invitation/by-user/{id}", Summary: "Invitations of a user, by account or address (the user themself or administrators)",
+		Tags: tags, Errors: []int{403, 404, 422}}, h.byUser)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitationsByEntity", Method: http.MethodGet,
+		Path: "/invitation/by-entity/{id}", Summary: "Invitations to an entity (its viewers)",
+		Tags: tags, Errors: []int{404, 422}}, h.byEntity)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "getInvitationByToken", Method: http.MethodGet,
+		Path: "/invitation/token/{token}", Summary: "What a sign-up page shows about its invitation link",
+		Tags: tags, Errors: []int{404, 503}}, h.byToken)
+
+	signUp := &accounts.HTTP{Service: &accounts.Service{Store: &accounts.Store{DB: d.DB}, BaseURL: d.Config.BaseURL,
+		SessionTTL: d.Config.SessionTTL, WakeMail: d.WakeMail, PendingInvitations: PendingHook(d.DB)},
+		BuildID: d.Config.BuildID, SecureCookies: d.Config.SecureCookies}
+	signUp.RegisterSignUp(api, Claimer{})
+}
+
+// IDPath is the id in an operation's path.
+type IDPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+// ListQuery is the paging, sorting and filters of the invitation lists.
+type ListQuery struct {
+	Page     int    `query:"page" minimum:"1" default:"1"`
+	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	Sort     string `query:"sort" maxLength:"40" doc:"createdAt, email, status, purpose or entityName; prefix - for descending; default -createdAt"`
+	Status   string `query:"status" enum:"pending,accepted,rejected," default:""`
+	Purpose  string `query:"purpose" enum:"freelancer,staff,other," default:""`
+	Email    string `query:"email" maxLength:"320" doc:"Address contains (case-insensitive)"`
+}
+
+func (q ListQuery) filter() (Filter, error) {
+	if !ValidSort(q.Sort) {
+		return Filter{}, &apperror.Error{Kind: apperror.KindInvalid, Code: apperror.CodeValidation,
+			Message: "Unknown sort field", Fields: []apperror.FieldError{{Loc: []string{"query", "sort"},
+				Msg: "Sort by one of " + SortFields, Type: "value_error"}}}
+	}
+	return Filter{Status: q.Status, Purpose: q.Purpose, Email: q.Email, Sort: q.Sort,
+		Offset: (q.Page - 1) * q.PageSize, Limit: q.PageSize}, nil
+}
+
+type pageOutput struct {
+	Body InvitationPage
+}
+
+type invitationOutput struct {
+	Body Invitation
+}
+
+func (h *handlers) list(ctx context.Context, in *ListQuery) (*pageOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	ids, all := organisations.VisibleEntityIDs(p)
+	f.AllVisible = all
+	if !all {
+		f.EntityIDs, f.UserID, f.UserEmail = ids, p.UserID, p.Email
+	}
+	page, err := h.store.List(ctx, f)
+	return &pageOutput{Body: page}, err
+}
+
+func (h *handlers) byEntity(ctx context.Context, in *struct {
+	IDPath
+	ListQuery
+}) (*pageOutput, error) {
+	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	f.AllVisible, f.EntityID = true, in.ID
+	page, err := h.store.List(ctx, f)
+	return &pageOutput{Body: page}, err
+}
+
+func (h *handlers) byUser(ctx context.Context, in *struct {
+	IDPath
+	ListQuery
+}) (*pageOutput, error) {
+	p, err := auth.RequireSelfOr(ctx, in.ID, auth.NeedAdmin)
+	if err != nil {
+		return nil, err
+	}
+	f, err := in.filter()
+	if err != nil {
+		return nil, err
+	}
+	email := p.Email
+	if in.ID != p.UserID {
+		if email, err = h.store.UserEmail(ctx, in.ID); err != nil {
+			return nil, err
+		}
+	}
+	f.AllVisible, f.UserID, f.UserEmail = true, in.ID, email
+	page, err := h.store.List(ctx, f)
+	return &pageOutput{Body: page}, err
+}
+
+// visible loads invitation id for p: the invited user, viewers of its entity and
+// administrators see it; anyone else gets 404.
+func (h *handlers) visible(ctx context.Context, q querier, p *auth.Principal, id int64) (row, error) {
+	r, err := findRow(ctx, q, id)
+	if err != nil {
+		return r, err
+	}
+	if !r.addressee(p.UserID, p.Email) && !organisations.CanViewEntity(p, r.EntityID) && !p.Has(auth.NeedAdmin) {
+		return r, apperror.NotFound("Invitation")
+	}
+	return r, nil
+}
+
+func (h *handlers) get(ctx context.Context, in *IDPath) (*invitationOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := h.visible(ctx, h.store.DB, p, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &invitationOutput{Body: r.invitation()}, nil
+}
+
+func (h *handlers) create(ctx context.Context, in *struct {
+	Body struct {
+		EntityID int64  `json:"entityId,omitempty" required:"false" doc:"The entity the person is invited to"`
+		Email    string `json:"email,omitempty" maxLength:"320" required:"false"`
+		Purpose  string `json:"purpose,omitempty" enum:"freelancer,staff,other" required:"false" doc:"Default freelancer"`
+		Message  string `json:"message,omitempty" maxLength:"4000" required:"false"`
+	}
+}) (*invitationOutput, error) {
+	n := NewInvitation{EntityID: in.Body.EntityID, Email: in.Body.Email, Purpose: in.Body.Purpose, Message: in.Body.Message}
+	var p *auth.Principal
+	var err error
+	if n.EntityID > 0 {
+		p, err = organisations.RequireEntityManager(ctx, n.EntityID)
+	} else {
+		p, err = auth.RequireUser(ctx) // validation reports the missing entity
+	}
+	if err != nil {
+		return nil, err
+	}
+	inv, err := h.store.Create(ctx, n, p.UserID, p.FullName())
+	if err != nil {
+		return nil, err
+	}
+	if h.wakeMail != nil {
+		h.wakeMail()
+	}
+	return &invitationOutput{Body: inv}, nil
+}
+
+func (h *handlers) update(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		Status  string `json:"status" enum:"accepted,rejected"`
+		Version int    `json:"version" minimum:"1"`
+	}
+}) (*invitationOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := h.visible(ctx, h.store.DB, p, in.ID); err != nil {
+		return nil, err
+	}
+	inv, err := h.store.Answer(ctx, in.ID, p.UserID, p.Email, in.Body.Status, in.Body.Version)
+	if err != nil {
+		return nil, err
+	}
+	return &invitationOutput{Body: inv}, nil
+}
+
+func (h *handlers) byToken(ctx context.Context, in *struct {
+	Token string `path:"token" maxLength:"200"`
+}) (*struct{ Body InvitationTokenInfo }, error) {
+	if err := h.store.DB.InTx(ctx, func(tx *database.Tx) error {
+		return ratelimit.Hit(ctx, tx, "invitation-token:addr:"+httpapi.ClientAddr(ctx), TokenLookupPerAddress)
+	}); err != nil {
+		return nil, err
+	}
+	info, err := h.store.ByToken(ctx, in.Token)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body InvitationTokenInfo }{Body: info}, nil
+}

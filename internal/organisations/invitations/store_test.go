@@ -1,0 +1,300 @@
+package invitations
+
+import (
+	"context"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/mail"
+)
+
+// exec runs a statement in its own transaction, failing the test on error.
+func exec(t testing.TB, db *database.DB, query string, args ...any) {
+	t.Helper()
+	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		_, err := tx.Exec(context.Background(), query, args...)
+		return err
+	}); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+}
+
+// insertID runs an INSERT ... RETURNING id.
+func insertID(t testing.TB, db *database.DB, query string, args ...any) int64 {
+	t.Helper()
+	var id int64
+	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		return tx.Get(context.Background(), &id, query, args...)
+	}); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return id
+}
+
+// newEntity inserts an entity of kind named name.
+func newEntity(t testing.TB, db *database.DB, name, kind string) int64 {
+	now := db.Now()
+	return insertID(t, db, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+		name, strings.ToLower(name), kind, now, now)
+}
+
+func userID(t testing.TB, db *database.DB, email string) int64 {
+	t.Helper()
+	var id int64
+	if err := db.Get(context.Background(), &id, `SELECT id FROM users WHERE email_lc = ?`, strings.ToLower(email)); err != nil {
+		t.Fatalf("user %s: %v", email, err)
+	}
+	return id
+}
+
+type link struct {
+	CanExternal bool `db:"can_external"`
+	CanManage   bool `db:"can_manage"`
+	CanSelect   bool `db:"can_select"`
+}
+
+// links returns the user-entity links of user and entity (zero or one).
+func links(t testing.TB, db *database.DB, user, entity int64) []link {
+	t.Helper()
+	var l []link
+	if err := db.Select(context.Background(), &l, `SELECT can_external, can_manage, can_select FROM user_entity_refs
+		WHERE user_id = ? AND entity_id = ?`, user, entity); err != nil {
+		t.Fatal(err)
+	}
+	return l
+}
+
+var tokenInLink = regexp.MustCompile(`(https?://\S+?)(/sign-up(?:-staff)?)\?invitation=([A-Za-z0-9_-]+)`)
+
+// mailedToken returns the sign-up path and token of the newest mail to addr.
+func mailedToken(t testing.TB, db *database.DB, addr string) (path, token string) {
+	t.Helper()
+	msgs, err := mail.Outbox(context.Background(), db, addr)
+	if err != nil || len(msgs) == 0 {
+		t.Fatalf("no mail to %s (%v)", addr, err)
+	}
+	m := tokenInLink.FindStringSubmatch(msgs[0].Text)
+	if m == nil {
+		t.Fatalf("no sign-up link in mail to %s:\n%s", addr, msgs[0].Text)
+	}
+	return m[2], m[3]
+}
+
+func wantKind(t *testing.T, err error, kind apperror.Kind, msg string) {
+	t.Helper()
+	e := apperror.As(err)
+	if e == nil || e.Kind != kind {
+		t.Fatalf("error %v, want %s", err, kind)
+	}
+	if msg != "" && e.Message != msg {
+		t.Fatalf("message %q, want %q", e.Message, msg)
+	}
+}
+
+func TestStore(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		if _, err := accounts.SeedDemo(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
+		db.Now = func() time.Time { return now }
+		s := &Store{DB: db, BaseURL: "https://hive.example/"}
+		client := newEntity(t, db, "Northbridge", "client")
+		other := newEntity(t, db, "Harbour", "client")
+		manager := userID(t, db, "manager@hive.test")
+
+		t.Run("validation", func(t *testing.T) {
+			for _, c := range []struct {
+				n     NewInvitation
+				field string
+				msg   string
+			}{
+				{NewInvitation{Email: "a@b.test"}, "entityId", MsgRequired},
+				{NewInvitation{EntityID: client}, "email", accounts.MsgEmailRequired},
+				{NewInvitation{EntityID: client, Email: "not-an-address"}, "email", accounts.MsgEmailInvalid},
+				{NewInvitation{EntityID: client, Email: "a@b.test", Message: strings.Repeat("x", 2001)}, "message", MsgMessageLength},
+			} {
+				_, err := s.Create(ctx, c.n, manager, "Morgan Mills")
+				e := apperror.As(err)
+				if e == nil || e.Kind != apperror.KindInvalid || e.Fields[0].Loc[1] != c.field || e.Fields[0].Msg != c.msg {
+					t.Errorf("%+v: %v, want %s %q", c.n, err, c.field, c.msg)
+				}
+			}
+			_, err := s.Create(ctx, NewInvitation{EntityID: 999999, Email: "a@b.test"}, manager, "")
+			wantKind(t, err, apperror.KindNotFound, "")
+		})
+
+		t.Run("new person gets a sign-up link per purpose", func(t *testing.T) {
+			for purpose, path := range map[string]string{PurposeFreelancer: "/sign-up", PurposeStaff: "/sign-up-staff", PurposeOther: "/sign-up-staff"} {
+				addr := purpose + ".person@example.com"
+				inv, err := s.Create(ctx, NewInvitation{EntityID: client, Email: " " + strings.ToUpper(addr[:1]) + addr[1:], Purpose: purpose, Message: "Welcome"}, manager, "Morgan Mills")
+				if err != nil {
+					t.Fatal(err)
+				}
+				if inv.Status != StatusPending || inv.User != nil || inv.Entity.Name != "Northbridge" || inv.InvitedBy == nil ||
+					inv.InvitedBy.FullName != "Morgan Mills" || inv.Version != 1 || !inv.ExpiresAt.Equal(now.Add(TokenTTL)) {
+					t.Errorf("invitation %+v", inv)
+				}
+				gotPath, token := mailedToken(t, db, addr)
+				if gotPath != path {
+					t.Errorf("%s: link path %s, want %s", purpose, gotPath, path)
+				}
+				info, err := s.ByToken(ctx, token)
+				if err != nil || info.EntityName != "Northbridge" || info.Purpose != purpose || !strings.EqualFold(info.Email, addr) {
+					t.Errorf("by token: %+v %v", info, err)
+				}
+			}
+		})
+
+		t.Run("an account holder is sent to log in", func(t *testing.T) {
+			inv, err := s.Create(ctx, NewInvitation{EntityID: client, Email: "Staff@hive.test", Purpose: PurposeStaff}, manager, "Morgan Mills")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if inv.User == nil || inv.User.FullName != "Sam Turner" {
+				t.Errorf("user %+v", inv.User)
+			}
+			msgs, _ := mail.Outbox(ctx, db, "staff@hive.test")
+			if len(msgs) != 1 || !strings.Contains(msgs[0].Text, "https://hive.example/\n") || strings.Contains(msgs[0].Text, "invitation=") {
+				t.Errorf("mail %+v", msgs)
+			}
+		})
+
+		t.Run("one pending invitation per address and entity", func(t *testing.T) {
+			_, err := s.Create(ctx, NewInvitation{EntityID: client, Email: "FREELANCER.person@example.com"}, manager, "")
+			wantKind(t, err, apperror.KindConflict, MsgPending)
+			if _, err := s.Create(ctx, NewInvitation{EntityID: other, Email: "freelancer.person@example.com"}, 0, ""); err != nil {
+				t.Errorf("another entity: %v", err)
+			}
+		})
+
+		t.Run("an expired link is sent again", func(t *testing.T) {
+			first, err := s.Create(ctx, NewInvitation{EntityID: other, Email: "late@example.com"}, manager, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, oldToken := mailedToken(t, db, "late@example.com")
+			now = now.Add(TokenTTL + time.Hour)
+			defer func() { now = now.Add(-TokenTTL - time.Hour) }()
+			if _, err := s.ByToken(ctx, oldToken); apperror.KindOf(err) != apperror.KindNotFound {
+				t.Errorf("expired token: %v", err)
+			}
+			again, err := s.Create(ctx, NewInvitation{EntityID: other, Email: "late@example.com", Purpose: PurposeStaff}, manager, "")
+			if err != nil {
+				t.Fatal(err)
+			}
+			if again.ID != first.ID || again.Version != 2 || again.Purpose != PurposeStaff {
+				t.Errorf("resent %+v", again)
+			}
+			if _, token := mailedToken(t, db, "late@example.com"); token == oldToken {
+				t.Error("same token mailed again")
+			}
+		})
+
+		t.Run("lists", func(t *testing.T) {
+			staff := userID(t, db, "staff@hive.test")
+			page, err := s.List(ctx, Filter{AllVisible: true, EntityID: client, Sort: "email"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if page.Total != 4 || len(page.Items) != 4 || page.Items[0].Email != "Freelancer.person@example.com" {
+				t.Errorf("by entity: total %d, first %+v", page.Total, page.Items[0])
+			}
+			page, _ = s.List(ctx, Filter{AllVisible: true, EntityID: client, Sort: "-email", Limit: 2, Offset: 2})
+			if page.Total != 4 || len(page.Items) != 2 {
+				t.Errorf("second page: %+v", page)
+			}
+			page, _ = s.List(ctx, Filter{AllVisible: true, EntityID: client, Limit: 2, Offset: 20})
+			if page.Total != 4 || len(page.Items) != 0 {
+				t.Errorf("past the end: %+v", page)
+			}
+			page, _ = s.List(ctx, Filter{AllVisible: true, EntityID: client, Purpose: PurposeStaff, Email: "PERSON"})
+			if page.Total != 1 {
+				t.Errorf("filters: %+v", page)
+			}
+			page, _ = s.List(ctx, Filter{EntityIDs: []int64{other}, UserID: staff, UserEmail: "staff@hive.test"})
+			if page.Total != 3 { // two to the other entity, and staff's own
+				t.Errorf("visible: %d", page.Total)
+			}
+			page, _ = s.List(ctx, Filter{EntityIDs: []int64{}})
+			if page.Total != 0 {
+				t.Errorf("nothing visible: %d", page.Total)
+			}
+			pending, err := PendingFor(ctx, db, staff, "STAFF@hive.test")
+			if err != nil || len(pending) != 1 || pending[0].Purpose != PurposeStaff || pending[0].EntityID != client {
+				t.Errorf("pending: %+v %v", pending, err)
+			}
+		})
+
+		t.Run("answer", func(t *testing.T) {
+			staff := userID(t, db, "staff@hive.test")
+			pending, _ := PendingFor(ctx, db, staff, "staff@hive.test")
+			id := pending[0].ID
+			_, err := s.Answer(ctx, id, manager, "manager@hive.test", StatusAccepted, 1)
+			wantKind(t, err, apperror.KindForbidden, "")
+			_, err = s.Answer(ctx, id, staff, "staff@hive.test", StatusAccepted, 7)
+			wantKind(t, err, apperror.KindConflict, MsgStale)
+			// An existing link is kept as it is.
+			exec(t, db, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
+				VALUES (?, ?, TRUE, TRUE, ?, ?)`, staff, client, now, now)
+			inv, err := s.Answer(ctx, id, staff, "staff@hive.test", StatusAccepted, 1)
+			if err != nil || inv.Status != StatusAccepted || inv.Version != 2 {
+				t.Fatalf("accept: %+v %v", inv, err)
+			}
+			if l := links(t, db, staff, client); len(l) != 1 || !l[0].CanManage {
+				t.Errorf("link %+v", l)
+			}
+			_, err = s.Answer(ctx, id, staff, "staff@hive.test", StatusRejected, 2)
+			wantKind(t, err, apperror.KindConflict, MsgAnswered)
+			if p, _ := PendingFor(ctx, db, staff, "staff@hive.test"); len(p) != 0 {
+				t.Errorf("still pending: %+v", p)
+			}
+		})
+
+		t.Run("claimer", func(t *testing.T) {
+			_, token := mailedToken(t, db, "other.person@example.com")
+			err := db.InTx(ctx, func(tx *database.Tx) error {
+				inv, err := Claimer{}.FindInvitation(ctx, tx, token)
+				if err != nil {
+					return err
+				}
+				if inv.Purpose != PurposeOther || inv.EntityID != client {
+					t.Errorf("found %+v", inv)
+				}
+				return Claimer{}.AcceptInvitation(ctx, tx, inv, manager)
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if l := links(t, db, manager, client); len(l) != 1 || !l[0].CanSelect || l[0].CanManage || l[0].CanExternal {
+				t.Errorf("link %+v", l)
+			}
+			err = db.InTx(ctx, func(tx *database.Tx) error {
+				_, err := Claimer{}.FindInvitation(ctx, tx, token)
+				return err
+			})
+			if e := apperror.As(err); e == nil || e.Code != apperror.CodeBadToken {
+				t.Errorf("reused token: %v", err)
+			}
+		})
+	})
+}
+
+func TestRightsOf(t *testing.T) {
+	for purpose, want := range map[string]Rights{
+		PurposeFreelancer: {CanExternal: true},
+		PurposeStaff:      {CanSelect: true},
+		PurposeOther:      {CanSelect: true},
+	} {
+		if got := RightsOf(purpose); got != want {
+			t.Errorf("%s: %+v, want %+v", purpose, got, want)
+		}
+	}
+}

@@ -1,0 +1,342 @@
+package legalentities_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// fixture: a client managed by manager@ (viewed by nobody else), another client, a department
+// of the first managed by dept@, and a legal entity linked to each client.
+type fixture struct {
+	s             *apptest.Server
+	db            *database.DB
+	client, other int64
+	le, otherLE   int64
+	users         map[string]int64
+}
+
+func setup(t *testing.T, db *database.DB) *fixture {
+	t.Helper()
+	f := &fixture{s: apptest.Start(t, db), db: db, users: map[string]int64{}}
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
+			var id int64
+			if err := tx.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
+				return err
+			}
+			f.users[role] = id
+		}
+		for _, e := range []struct {
+			id   *int64
+			le   *int64
+			name string
+		}{{&f.client, &f.le, "Northern Broadcasting"}, {&f.other, &f.otherLE, "Southern Television"}} {
+			if err := tx.Get(ctx, e.id, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
+				VALUES (?, ?, 'client', ?, ?) RETURNING id`, e.name, strings.ToLower(e.name), tx.Now, tx.Now); err != nil {
+				return err
+			}
+			if err := tx.Get(ctx, e.le, `INSERT INTO legal_entities (type, company_name, created_at, updated_at)
+				VALUES ('uk_private_limited', ?, ?, ?) RETURNING id`, e.name+" Ltd", tx.Now, tx.Now); err != nil {
+				return err
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
+				VALUES (?, ?, ?, ?)`, *e.id, *e.le, tx.Now, tx.Now); err != nil {
+				return err
+			}
+		}
+		var dept int64
+		if err := tx.Get(ctx, &dept, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at)
+			VALUES (?, 'Sport', 'sport', ?, ?) RETURNING id`, f.client, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, f.users["manager"], f.client, true, true, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, f.users["dept"], dept, true, true, tx.Now, tx.Now)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func (f *fixture) version(t *testing.T, id int64) int {
+	t.Helper()
+	var v int
+	if err := f.db.Get(context.Background(), &v, `SELECT version FROM legal_entities WHERE id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+func (f *fixture) viewer(t *testing.T, role string, entity int64) {
+	t.Helper()
+	ctx := context.Background()
+	if err := f.db.InTx(ctx, func(tx *database.Tx) error {
+		_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, f.users[role], entity, false, true, tx.Now, tx.Now)
+		return err
+	}); err != nil {
+		t.Fatal(err)
+	}
+}
+
+type legalEntity struct {
+	ID              int64   `json:"id"`
+	EntityIDs       []int64 `json:"entityIds"`
+	Status          string  `json:"status"`
+	Type            string  `json:"type"`
+	NINumber        string  `json:"niNumber"`
+	Gender          string  `json:"gender"`
+	TradingName     string  `json:"tradingName"`
+	CompanyName     string  `json:"companyName"`
+	CompanyNumber   string  `json:"companyNumber"`
+	OperatingModel  string  `json:"operatingModel"`
+	Timezone        string  `json:"timezone"`
+	Country         string  `json:"country"`
+	VATRegistered   bool    `json:"vatRegistered"`
+	VATNumber       string  `json:"vatNumber"`
+	VATPct          float64 `json:"vatPct"`
+	IBAN            string  `json:"iban"`
+	BankCountryCode string  `json:"bankCountryCode"`
+	Version         int     `json:"version"`
+}
+
+type detail struct {
+	Detail []struct {
+		Loc []string `json:"loc"`
+		Msg string   `json:"msg"`
+	} `json:"detail"`
+}
+
+func (d detail) msg(field string) string {
+	for _, x := range d.Detail {
+		if len(x.Loc) == 2 && x.Loc[1] == field {
+			return x.Msg
+		}
+	}
+	return ""
+}
+
+func TestPermissions(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		le := fmt.Sprintf("/legal-entity/%d", f.le)
+		other := fmt.Sprintf("/legal-entity/%d", f.otherLE)
+		body := func(entity int64) map[string]any {
+			return map[string]any{"entityIds": []int64{entity}, "type": "uk_private_limited", "companyName": "New Co"}
+		}
+		var cases []apptest.Case
+		add := func(method, path string, b any, want map[string]int) {
+			for _, role := range apptest.Roles {
+				cases = append(cases, apptest.Case{As: role, Method: method, Path: path, Body: b, Status: want[role]})
+			}
+		}
+		add("GET", "/legal-entity", nil, map[string]int{"admin": 200, "manager": 200, "dept": 200, "staff": 200, "freelancer": 200, "anonymous": 401})
+		add("GET", le, nil, map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		add("GET", other, nil, map[string]int{"admin": 200, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		add("POST", "/legal-entity", body(f.client), map[string]int{"admin": 201, "manager": 201, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		add("POST", "/legal-entity", body(f.other), map[string]int{"admin": 201, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		// Setting a status on create is for administrators.
+		withStatus := body(f.client)
+		withStatus["status"] = "validated"
+		add("POST", "/legal-entity", withStatus, map[string]int{"admin": 201, "manager": 403, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		f.s.Run(t, cases)
+		for _, role := range apptest.Roles {
+			want := map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}[role]
+			f.s.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: le,
+				Body: map[string]any{"companyName": "Northern " + role, "version": f.version(t, f.le)}, Status: want}})
+		}
+		// Status changes: administrators only.
+		for _, role := range apptest.Roles {
+			want := map[string]int{"admin": 200, "manager": 403, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}[role]
+			status := "rejected"
+			if role == "admin" {
+				status = "validated"
+			}
+			f.s.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: le,
+				Body: map[string]any{"status": status, "version": f.version(t, f.le)}, Status: want}})
+		}
+		// A viewer of a linked entity sees the legal entity but may not change it.
+		f.viewer(t, "staff", f.client)
+		f.s.Run(t, []apptest.Case{
+			{As: "staff", Method: "GET", Path: le, Status: 200},
+			{As: "staff", Method: "PATCH", Path: le, Body: map[string]any{"phone": "1", "version": f.version(t, f.le)}, Status: 403},
+			{As: "staff", Method: "POST", Path: "/legal-entity", Body: body(f.client), Status: 403},
+		})
+	})
+}
+
+func TestStatusAndDetails(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		m, a := f.s.As("manager"), f.s.As("admin")
+		var le legalEntity
+		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client, f.client}, "type": "uk_sole_trader",
+			"niNumber": "ab123456c", "gender": "male", "tradingName": "Morgan Mills Productions", "companyName": "dropped",
+			"iban": "GB29 NWBK 6016 1331 9268 19", "vatRegistered": true, "vatNumber": "GB123456789", "vatPct": 17.5}).Want(201).Decode(&le)
+		if le.Status != "not_validated" || le.Type != "uk_sole_trader" || le.NINumber != "AB123456C" || le.CompanyName != "" ||
+			le.OperatingModel != "Ordinary" || le.Timezone != "Europe/London" || le.Country != "GB" || le.VATPct != 17.5 ||
+			le.IBAN != "GB29NWBK60161331926819" || le.BankCountryCode != "GB" || len(le.EntityIDs) != 1 || le.EntityIDs[0] != f.client {
+			t.Fatalf("%+v", le)
+		}
+		path := fmt.Sprintf("/legal-entity/%d", le.ID)
+		// Admin validates: only the status changes, and stays.
+		a.Do("PATCH", path, map[string]any{"status": "validated", "version": 1}).Want(200).Decode(&le)
+		if le.Status != "validated" || le.Version != 2 {
+			t.Fatalf("%+v", le)
+		}
+		// The manager sends the whole form back unchanged: still validated.
+		m.Do("PATCH", path, map[string]any{"status": "validated", "type": "uk_sole_trader", "tradingName": "Morgan Mills Productions",
+			"vatPct": 17.5, "version": 2}).Want(200).Decode(&le)
+		if le.Status != "validated" {
+			t.Fatalf("unchanged form revalidation %+v", le)
+		}
+		// Any change of details sends it back.
+		m.Do("PATCH", path, map[string]any{"tradingName": "Mills Productions", "status": "validated", "version": 3}).Want(200).Decode(&le)
+		if le.Status != "not_validated" || le.TradingName != "Mills Productions" {
+			t.Fatalf("%+v", le)
+		}
+		// Also when the admin changes details.
+		a.Do("PATCH", path, map[string]any{"status": "validated", "version": 4}).Want(200)
+		a.Do("PATCH", path, map[string]any{"phone": "020 7946 0000", "version": 5}).Want(200).Decode(&le)
+		if le.Status != "not_validated" {
+			t.Fatalf("%+v", le)
+		}
+		// Admin changes details and status at once: the status given wins.
+		a.Do("PATCH", path, map[string]any{"phone": "020 7946 0001", "status": "rejected", "version": 6}).Want(200).Decode(&le)
+		if le.Status != "rejected" {
+			t.Fatalf("%+v", le)
+		}
+		// The manager may not move the status.
+		m.Do("PATCH", path, map[string]any{"status": "validated", "version": 7}).WantError(http.StatusForbidden, "A-102")
+		// Type lock, stale version, invalid IBAN.
+		var d detail
+		m.Do("PATCH", path, map[string]any{"type": "uk_plc", "version": 7}).Want(422).Decode(&d)
+		if d.msg("type") != "The business type cannot be changed once set." {
+			t.Fatalf("%+v", d)
+		}
+		m.Do("PATCH", path, map[string]any{"phone": "1", "version": 3}).WantError(http.StatusConflict, "C-409")
+		m.Do("PATCH", path, map[string]any{"iban": "GB29NWBK60161331926818", "version": 7}).Want(422).Decode(&d)
+		if d.msg("iban") != "Invalid IBAN" {
+			t.Fatalf("%+v", d)
+		}
+		m.Do("PATCH", path, map[string]any{"vatNumber": "GB1234567890123", "version": 7}).Want(422).Decode(&d)
+		if d.msg("vatNumber") != "Maximum length is 13 characters" {
+			t.Fatalf("%+v", d)
+		}
+		m.Do("PATCH", path, map[string]any{"vatPct": 20.1, "version": 7}).Want(422).Decode(&d)
+		if d.msg("vatPct") != "Enter a percentage from 0 to 100 in steps of 0.25." {
+			t.Fatalf("%+v", d)
+		}
+		// Not VAT registered: number cleared, rate back to the default.
+		m.Do("PATCH", path, map[string]any{"vatRegistered": false, "version": 7}).Want(200).Decode(&le)
+		if le.VATRegistered || le.VATNumber != "" || le.VATPct != 20 || le.Status != "not_validated" {
+			t.Fatalf("%+v", le)
+		}
+	})
+}
+
+func TestCreateValidation(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		a := f.s.As("admin")
+		cases := []struct {
+			body       map[string]any
+			field, msg string
+		}{
+			{map[string]any{"type": "uk_plc", "companyName": "X"}, "entityIds", "Choose at least one entity."},
+			{map[string]any{"entityIds": []int64{f.client}}, "type", "This field is required"},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_llp"}, "companyName", "This field is required"},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_llp", "companyName": "X", "companyNumber": "XX1"}, "companyNumber",
+				"A UK company number has 8 characters: 8 digits, or 2 letters and 6 digits."},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_sole_trader", "niNumber": "123"}, "niNumber", "Invalid National Insurance number"},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "vatRegistered": true}, "vatNumber", "This field is required"},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "email": "nope"}, "email", "Invalid email address"},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "iban": "DE00123"}, "iban", "Invalid IBAN"},
+			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "timezone": "Nowhere/Town"}, "timezone", "Unknown time zone."},
+			{map[string]any{"entityIds": []int64{999999}, "type": "uk_plc", "companyName": "X"}, "entityIds", "Entity not found"},
+		}
+		for _, c := range cases {
+			var d detail
+			a.Do("POST", "/legal-entity", c.body).Want(422).Decode(&d)
+			if got := d.msg(c.field); got != c.msg {
+				t.Errorf("%v: %s = %q, want %q", c.body, c.field, got, c.msg)
+			}
+		}
+		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_ltd", "companyName": "X"}).Want(422)
+		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X",
+			"operatingModel": "weird"}).Want(422)
+		var n int
+		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM legal_entities`); err != nil || n != 2 {
+			t.Fatalf("half-written: %d %v", n, err)
+		}
+		// A user who manages nothing is refused outright, even with an empty list.
+		f.s.As("staff").Do("POST", "/legal-entity", map[string]any{"type": "uk_plc"}).Want(403)
+	})
+}
+
+func TestListAndAudit(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		m, a := f.s.As("manager"), f.s.As("admin")
+		var le legalEntity
+		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_llp", "companyName": "Aardvark Crew LLP",
+			"companyNumber": "OC301234"}).Want(201).Decode(&le)
+		var p struct {
+			Items []legalEntity `json:"items"`
+			Total int           `json:"total"`
+		}
+		m.Do("GET", "/legal-entity?sort=companyName", nil).Want(200).Decode(&p)
+		if p.Total != 2 || p.Items[0].CompanyName != "Aardvark Crew LLP" || p.Items[1].ID != f.le || len(p.Items[1].EntityIDs) != 1 {
+			t.Fatalf("%+v", p)
+		}
+		a.Do("GET", "/legal-entity?pageSize=1&sort=-id", nil).Want(200).Decode(&p)
+		if p.Total != 3 || len(p.Items) != 1 || p.Items[0].ID != le.ID {
+			t.Fatalf("%+v", p)
+		}
+		a.Do("GET", "/legal-entity?name=SOUTHERN", nil).Want(200).Decode(&p)
+		if p.Total != 1 || p.Items[0].ID != f.otherLE {
+			t.Fatalf("%+v", p)
+		}
+		a.Do("GET", fmt.Sprintf("/legal-entity?entityId=%d&type=uk_llp&status=not_validated", f.client), nil).Want(200).Decode(&p)
+		if p.Total != 1 || p.Items[0].ID != le.ID {
+			t.Fatalf("%+v", p)
+		}
+		f.s.As("staff").Do("GET", "/legal-entity", nil).Want(200).Decode(&p)
+		if p.Total != 0 || p.Items == nil {
+			t.Fatalf("%+v", p)
+		}
+		a.Do("GET", "/legal-entity?sort=iban", nil).Want(422)
+
+		m.Do("PATCH", fmt.Sprintf("/legal-entity/%d", le.ID), map[string]any{"phone": "0161 496 0000", "version": 1}).Want(200)
+		var rows []struct {
+			Source   string `db:"hive_source"`
+			Action   string `db:"hive_action"`
+			RecordID int64  `db:"record_id"`
+			Row      string `db:"row_json"`
+			TxID     string `db:"hive_tx_id"`
+		}
+		if err := db.Select(context.Background(), &rows, `SELECT hive_source, hive_action, record_id, row_json, hive_tx_id FROM audit_log
+			WHERE hive_source IN ('legal_entity', 'legal_entity_ref') ORDER BY id`); err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 3 || rows[0].Source != "legal_entity_ref" || rows[0].Action != "INSERT" ||
+			!strings.Contains(rows[0].Row, fmt.Sprintf(`"legalEntityId":%d`, le.ID)) ||
+			rows[1].Source != "legal_entity" || rows[1].Action != "INSERT" || rows[1].RecordID != le.ID || rows[1].TxID != rows[0].TxID ||
+			rows[2].Action != "UPDATE" || !strings.Contains(rows[2].Row, "0161 496 0000") {
+			t.Fatalf("audit %+v", rows)
+		}
+	})
+}

@@ -1,0 +1,150 @@
+// Package orgtest builds a small organisation world with direct SQL for the tests of the
+// departments, links and tags areas, so they need no other area's API. Call it after
+// apptest.Start (or accounts.SeedDemo), which creates the demo users it links.
+package orgtest
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// PerRole builds one permission case per role of apptest.Roles (admin, manager, dept, staff,
+// freelancer, anonymous), in that order, with the statuses in want. body, when not nil, gives
+// each role its own request body (so creations do not collide).
+func PerRole(name, method, path string, body func(role string) any, want ...int) []apptest.Case {
+	if len(want) != len(apptest.Roles) {
+		panic("orgtest.PerRole: one status per role")
+	}
+	cases := make([]apptest.Case, 0, len(want))
+	for i, role := range apptest.Roles {
+		c := apptest.Case{Name: name + " as " + role, As: role, Method: method, Path: path, Status: want[i]}
+		if body != nil {
+			c.Body = body(role)
+		}
+		cases = append(cases, c)
+	}
+	return cases
+}
+
+// World is two clients with departments, a supplier, two legal entities, and the demo roles
+// linked as the permission tables expect: manager manages client A, dept manages department
+// A1, staff and freelancer have no links.
+type World struct {
+	ClientA, ClientB, Supplier int64
+	DeptA1, DeptA2, DeptB1     int64
+	LegalA, LegalB             int64
+	// LegalLinkA and LegalLinkB connect the clients to their legal entities; ManagerLink is
+	// manager's link to client A and DeptLink dept's link to department A1.
+	LegalLinkA, LegalLinkB, ManagerLink, DeptLink int64
+	// Users maps a demo role (admin, manager, dept, staff, freelancer) to its user id.
+	Users map[string]int64
+}
+
+// Build creates the world.
+func Build(t testing.TB, db *database.DB) World {
+	t.Helper()
+	w := World{Users: map[string]int64{}}
+	for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
+		w.Users[role] = UserID(t, db, role+"@hive.test")
+	}
+	w.ClientA = Entity(t, db, "Alpha Broadcasting", "client")
+	w.ClientB = Entity(t, db, "Beta Television", "client")
+	w.Supplier = Entity(t, db, "Gamma Facilities", "supplier")
+	w.DeptA1 = Department(t, db, w.ClientA, "News")
+	w.DeptA2 = Department(t, db, w.ClientA, "Sport")
+	w.DeptB1 = Department(t, db, w.ClientB, "Drama")
+	w.LegalA = LegalEntity(t, db, "Alpha Broadcasting Ltd")
+	w.LegalB = LegalEntity(t, db, "Beta Television Ltd")
+	w.LegalLinkA = LinkLegal(t, db, w.ClientA, w.LegalA)
+	w.LegalLinkB = LinkLegal(t, db, w.ClientB, w.LegalB)
+	w.ManagerLink = LinkEntity(t, db, w.Users["manager"], w.ClientA, true, true)
+	w.DeptLink = LinkDepartment(t, db, w.Users["dept"], w.DeptA1, false, true, true)
+	return w
+}
+
+func insert(t testing.TB, db *database.DB, query string, args ...any) int64 {
+	t.Helper()
+	var id int64
+	err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		return tx.Get(context.Background(), &id, query, append(args, tx.Now, tx.Now)...)
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", strings.Fields(query)[2], err)
+	}
+	return id
+}
+
+// UserID returns the id of the account with email.
+func UserID(t testing.TB, db *database.DB, email string) int64 {
+	t.Helper()
+	var id int64
+	if err := db.Get(context.Background(), &id, `SELECT id FROM users WHERE email_lc = ?`, strings.ToLower(email)); err != nil {
+		t.Fatalf("user %s: %v", email, err)
+	}
+	return id
+}
+
+// Entity inserts an entity of kind (base, agency, client, supplier).
+func Entity(t testing.TB, db *database.DB, name, kind string) int64 {
+	t.Helper()
+	return insert(t, db, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, name, strings.ToLower(name), kind)
+}
+
+// Department inserts a department of client.
+func Department(t testing.TB, db *database.DB, client int64, name string) int64 {
+	t.Helper()
+	return insert(t, db, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?) RETURNING id`, client, name, strings.ToLower(name))
+}
+
+// LegalEntity inserts a company.
+func LegalEntity(t testing.TB, db *database.DB, companyName string) int64 {
+	t.Helper()
+	return insert(t, db, `INSERT INTO legal_entities (type, company_name, created_at, updated_at)
+		VALUES ('uk_private_limited', ?, ?, ?) RETURNING id`, companyName)
+}
+
+// LinkLegal connects an entity to a legal entity.
+func LinkLegal(t testing.TB, db *database.DB, entity, legal int64) int64 {
+	t.Helper()
+	return insert(t, db, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?) RETURNING id`, entity, legal)
+}
+
+// LinkEntity connects a user to an entity.
+func LinkEntity(t testing.TB, db *database.DB, user, entity int64, manage, sel bool) int64 {
+	t.Helper()
+	return insert(t, db, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, user, entity, manage, sel)
+}
+
+// LinkDepartment connects a user to a department.
+func LinkDepartment(t testing.TB, db *database.DB, user, dept int64, hire, manage, sel bool) int64 {
+	t.Helper()
+	return insert(t, db, `INSERT INTO user_department_refs (user_id, department_id, can_hire, can_manage, can_select,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, user, dept, hire, manage, sel)
+}
+
+// WithPaths gives each case the path path(role) returns.
+func WithPaths(cases []apptest.Case, path func(role string) string) []apptest.Case {
+	for i := range cases {
+		cases[i].Path = path(cases[i].As)
+	}
+	return cases
+}
+
+// Tag inserts a tag; entity 0 makes it global.
+func Tag(t testing.TB, db *database.DB, name, category string, entity int64) int64 {
+	t.Helper()
+	var e any
+	if entity != 0 {
+		e = entity
+	}
+	return insert(t, db, `INSERT INTO tags (name, name_lc, category, entity_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, name, strings.ToLower(name), category, e)
+}

@@ -1,0 +1,376 @@
+package tags
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// TagView is a tag as the API shows it. Job title tags repeat the name as job_title_name and
+// skill tags as skill_tag_name, as the spec shows them.
+type TagView struct {
+	ID           int64   `json:"id"`
+	Name         string  `json:"name"`
+	Category     string  `json:"category" enum:"job_title,skills,other"`
+	EntityID     *int64  `json:"entityId" nullable:"true" doc:"null for a global tag"`
+	EntityName   *string `json:"entityName" nullable:"true"`
+	JobTitleName string  `json:"job_title_name,omitempty"`
+	SkillTagName string  `json:"skill_tag_name,omitempty"`
+	Version      int     `json:"version"`
+}
+
+func viewOf(t Tag) TagView {
+	v := TagView{ID: t.ID, Name: t.Name, Category: t.Category, Version: t.Version}
+	if t.EntityID.Valid {
+		id, name := t.EntityID.Int64, t.EntityName.String
+		v.EntityID, v.EntityName = &id, &name
+	}
+	switch t.Category {
+	case CategoryJobTitle:
+		v.JobTitleName = t.Name
+	case CategorySkills:
+		v.SkillTagName = t.Name
+	}
+	return v
+}
+
+func viewsOf(ts []Tag) []TagView {
+	out := make([]TagView, 0, len(ts))
+	for _, t := range ts {
+		out = append(out, viewOf(t))
+	}
+	return out
+}
+
+// TagOption is a global tag in a picker.
+type TagOption struct {
+	ID   int64  `json:"id"`
+	Name string `json:"name"`
+}
+
+// DepartmentTagsView is one department of an entity with its tags.
+type DepartmentTagsView struct {
+	DepartmentID   int64     `json:"departmentId"`
+	DepartmentName string    `json:"departmentName"`
+	Tags           []TagView `json:"tags"`
+}
+
+type tagPage struct {
+	Items []TagView `json:"items"`
+	Total int       `json:"total"`
+}
+
+type idPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+type tagOutput struct{ Body TagView }
+
+// Register adds the operations of this area.
+func Register(api huma.API, d organisations.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	tags := []string{"Tag"}
+	reg := func(op huma.Operation, handler func(context.Context, *idPath) (*struct{}, error)) {
+		op.Tags, op.DefaultStatus, op.Errors = tags, http.StatusNoContent, []int{403, 404}
+		httpapi.Register(api, httpapi.Signed, op, handler)
+	}
+	all := []int{403, 404, 409, 422}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createJobTitleTag", Method: http.MethodPost,
+		Path: "/entity/job-title-tag", Summary: "Create a job title tag (global, or of an entity)", Tags: tags,
+		DefaultStatus: http.StatusCreated, Errors: all}, h.createJobTitle)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createSkillTag", Method: http.MethodPost,
+		Path: "/entity/skill-tag", Summary: "Create a skill tag (global, or of an entity)", Tags: tags,
+		DefaultStatus: http.StatusCreated, Errors: all}, h.createSkill)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "renameJobTitleTag", Method: http.MethodPatch,
+		Path: "/entity/job-title-tag/{id}", Summary: "Rename a job title tag", Tags: tags, Errors: all}, h.renameJobTitle)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "renameSkillTag", Method: http.MethodPatch,
+		Path: "/entity/skill-tag/{id}", Summary: "Rename a skill tag", Tags: tags, Errors: all}, h.renameSkill)
+	reg(huma.Operation{OperationID: "deleteJobTitleTag", Method: http.MethodDelete, Path: "/entity/job-title-tag/{id}",
+		Summary: "Delete a job title tag and its uses"}, h.deleter(CategoryJobTitle))
+	reg(huma.Operation{OperationID: "deleteSkillTag", Method: http.MethodDelete, Path: "/entity/skill-tag/{id}",
+		Summary: "Delete a skill tag and its uses"}, h.deleter(CategorySkills))
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listTags", Method: http.MethodGet,
+		Path: "/entity/tag", Summary: "Tags, one page at a time (configureTags)", Tags: tags, Errors: []int{404, 422}}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getTag", Method: http.MethodGet,
+		Path: "/entity/tag/{id}", Summary: "One tag", Tags: tags, Errors: []int{404}}, h.get)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateTag", Method: http.MethodPatch,
+		Path: "/entity/tag/{id}", Summary: "Rename a tag", Tags: tags, Errors: all}, h.rename)
+	reg(huma.Operation{OperationID: "deleteTag", Method: http.MethodDelete, Path: "/entity/tag/{id}",
+		Summary: "Delete a tag and its uses"}, h.deleter(""))
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createEntityTag", Method: http.MethodPost,
+		Path: "/entity/{id}/tag", Summary: "Create a tag of an entity", Tags: tags, DefaultStatus: http.StatusCreated,
+		Errors: all}, h.createEntityTag)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntityTags", Method: http.MethodGet,
+		Path: "/entity/{id}/tags", Summary: "The tags of an entity", Tags: tags, Errors: []int{404}}, h.entityTags)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntityTagsByDepartment", Method: http.MethodGet,
+		Path: "/entity/{id}/tags/by-department", Summary: "The tags of each department of an entity", Tags: tags,
+		Errors: []int{404}}, h.byDepartment)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listSkillTags", Method: http.MethodGet,
+		Path: "/account/skill-tags", Summary: "Every global skill tag, for pickers", Tags: tags}, h.options(CategorySkills))
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobTitleTags", Method: http.MethodGet,
+		Path: "/account/job-title-tags", Summary: "Every global job title tag, for pickers", Tags: tags},
+		h.options(CategoryJobTitle))
+}
+
+type handlers struct{ store *Store }
+
+// canCreate checks the right to add a tag: to an entity, its managers; a global tag,
+// administrators and client or agency managers.
+func canCreate(ctx context.Context, entityID int64) error {
+	if entityID != 0 {
+		_, err := organisations.RequireEntityManager(ctx, entityID)
+		return err
+	}
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return err
+	}
+	if !p.Has(auth.NeedClientManager) && !p.Has(auth.NeedAgencyManager) {
+		return apperror.Forbidden()
+	}
+	return nil
+}
+
+// visible loads tag id when the caller may see it: global tags are visible to everyone signed
+// in, an entity's tags to those who may see the entity. category, when set, must match.
+func (h *handlers) visible(ctx context.Context, id int64, category string) (Tag, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return Tag{}, err
+	}
+	t, err := h.store.Tag(ctx, id)
+	if err != nil {
+		return t, err
+	}
+	if category != "" && t.Category != category {
+		return t, apperror.NotFound("Tag")
+	}
+	if !t.Global() {
+		if _, err := organisations.RequireEntityViewer(ctx, t.EntityID.Int64); err != nil {
+			return t, err
+		}
+	}
+	return t, nil
+}
+
+// editable is visible plus the right to change: global tags administrators only (spec: tag
+// edit and delete are admin only), an entity's tags its managers.
+func (h *handlers) editable(ctx context.Context, id int64, category string) (Tag, error) {
+	t, err := h.visible(ctx, id, category)
+	if err != nil {
+		return t, err
+	}
+	if t.Global() {
+		_, err = auth.Require(ctx, auth.NeedAdmin)
+	} else {
+		_, err = organisations.RequireEntityManager(ctx, t.EntityID.Int64)
+	}
+	return t, err
+}
+
+func (h *handlers) create(ctx context.Context, field, name, category string, entityID int64) (*tagOutput, error) {
+	if entityID < 0 {
+		return nil, apperror.Field("entityId", "Invalid entity.")
+	}
+	if err := canCreate(ctx, entityID); err != nil {
+		return nil, err
+	}
+	var v apperror.Invalid
+	name = NormalizeName(&v, field, name)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	t, err := h.store.Create(ctx, name, category, entityID)
+	if err != nil {
+		return nil, err
+	}
+	return &tagOutput{Body: viewOf(t)}, nil
+}
+
+func (h *handlers) createJobTitle(ctx context.Context, in *struct {
+	Body struct {
+		JobTitleName string `json:"job_title_name,omitempty" maxLength:"100"`
+		EntityID     int64  `json:"entityId,omitempty" doc:"The entity the tag belongs to; absent for a global tag"`
+	}
+}) (*tagOutput, error) {
+	return h.create(ctx, "job_title_name", in.Body.JobTitleName, CategoryJobTitle, in.Body.EntityID)
+}
+
+func (h *handlers) createSkill(ctx context.Context, in *struct {
+	Body struct {
+		SkillTagName string `json:"skill_tag_name,omitempty" maxLength:"100"`
+		EntityID     int64  `json:"entityId,omitempty" doc:"The entity the tag belongs to; absent for a global tag"`
+	}
+}) (*tagOutput, error) {
+	return h.create(ctx, "skill_tag_name", in.Body.SkillTagName, CategorySkills, in.Body.EntityID)
+}
+
+func (h *handlers) createEntityTag(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		Name     string `json:"name,omitempty" maxLength:"100"`
+		Category string `json:"category" enum:"job_title,skills,other"`
+	}
+}) (*tagOutput, error) {
+	return h.create(ctx, "name", in.Body.Name, in.Body.Category, in.ID)
+}
+
+func (h *handlers) renameTo(ctx context.Context, id, bodyID int64, version int, field, name, category string) (*tagOutput, error) {
+	if _, err := h.editable(ctx, id, category); err != nil {
+		return nil, err
+	}
+	if bodyID != 0 && bodyID != id {
+		return nil, apperror.Field("id", "The id does not match the address.")
+	}
+	var v apperror.Invalid
+	name = NormalizeName(&v, field, name)
+	if err := v.Err(); err != nil {
+		return nil, err
+	}
+	t, err := h.store.Rename(ctx, id, version, name)
+	if err != nil {
+		return nil, err
+	}
+	return &tagOutput{Body: viewOf(t)}, nil
+}
+
+func (h *handlers) renameJobTitle(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		ID           int64  `json:"id,omitempty"`
+		JobTitleName string `json:"job_title_name,omitempty" maxLength:"100"`
+		Version      int    `json:"version"`
+	}
+}) (*tagOutput, error) {
+	return h.renameTo(ctx, in.ID, in.Body.ID, in.Body.Version, "job_title_name", in.Body.JobTitleName, CategoryJobTitle)
+}
+
+func (h *handlers) renameSkill(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		ID           int64  `json:"id,omitempty"`
+		SkillTagName string `json:"skill_tag_name,omitempty" maxLength:"100"`
+		Version      int    `json:"version"`
+	}
+}) (*tagOutput, error) {
+	return h.renameTo(ctx, in.ID, in.Body.ID, in.Body.Version, "skill_tag_name", in.Body.SkillTagName, CategorySkills)
+}
+
+func (h *handlers) rename(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		ID      int64  `json:"id,omitempty"`
+		Name    string `json:"name,omitempty" maxLength:"100"`
+		Version int    `json:"version"`
+	}
+}) (*tagOutput, error) {
+	return h.renameTo(ctx, in.ID, in.Body.ID, in.Body.Version, "name", in.Body.Name, "")
+}
+
+func (h *handlers) deleter(category string) func(context.Context, *idPath) (*struct{}, error) {
+	return func(ctx context.Context, in *idPath) (*struct{}, error) {
+		if _, err := h.editable(ctx, in.ID, category); err != nil {
+			return nil, err
+		}
+		return &struct{}{}, h.store.Delete(ctx, in.ID)
+	}
+}
+
+func (h *handlers) get(ctx context.Context, in *idPath) (*tagOutput, error) {
+	t, err := h.visible(ctx, in.ID, "")
+	if err != nil {
+		return nil, err
+	}
+	return &tagOutput{Body: viewOf(t)}, nil
+}
+
+func (h *handlers) list(ctx context.Context, in *struct {
+	Page     int    `query:"page" minimum:"1" default:"1"`
+	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	Sort     string `query:"sort" enum:"name,-name,category,-category,id,-id," default:"name"`
+	Category string `query:"category" enum:"job_title,skills,other,"`
+	Name     string `query:"name" maxLength:"100" doc:"Name contains, case-insensitive"`
+	EntityID int64  `query:"entityId" doc:"Only the tags of this entity"`
+	Global   bool   `query:"global" doc:"Only global tags"`
+}) (*struct{ Body tagPage }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if in.EntityID != 0 {
+		if _, err := organisations.RequireEntityViewer(ctx, in.EntityID); err != nil {
+			return nil, err
+		}
+	}
+	f := Filter{Category: in.Category, Name: in.Name, EntityID: in.EntityID, GlobalOnly: in.Global, Sort: in.Sort,
+		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+	f.Visible, f.All = organisations.VisibleEntityIDs(p)
+	rows, total, err := h.store.List(ctx, f)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body tagPage }{Body: tagPage{Items: viewsOf(rows), Total: total}}, nil
+}
+
+// entityVisible checks the caller may see entity id and that it exists.
+func (h *handlers) entityVisible(ctx context.Context, id int64) error {
+	if _, err := organisations.RequireEntityViewer(ctx, id); err != nil {
+		return err
+	}
+	ok, err := h.store.EntityExists(ctx, id)
+	if err == nil && !ok {
+		err = apperror.NotFound("Entity")
+	}
+	return err
+}
+
+func (h *handlers) entityTags(ctx context.Context, in *struct {
+	ID       int64  `path:"id" minimum:"1"`
+	Category string `query:"category" enum:"job_title,skills,other,"`
+}) (*struct{ Body []TagView }, error) {
+	if err := h.entityVisible(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	ts, err := h.store.EntityTags(ctx, in.ID, in.Category)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body []TagView }{Body: viewsOf(ts)}, nil
+}
+
+func (h *handlers) byDepartment(ctx context.Context, in *idPath) (*struct{ Body []DepartmentTagsView }, error) {
+	if err := h.entityVisible(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	groups, err := h.store.ByDepartment(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]DepartmentTagsView, 0, len(groups))
+	for _, g := range groups {
+		out = append(out, DepartmentTagsView{DepartmentID: g.DepartmentID, DepartmentName: g.DepartmentName, Tags: viewsOf(g.Tags)})
+	}
+	return &struct{ Body []DepartmentTagsView }{Body: out}, nil
+}
+
+func (h *handlers) options(category string) func(context.Context, *struct{}) (*struct{ Body []TagOption }, error) {
+	return func(ctx context.Context, _ *struct{}) (*struct{ Body []TagOption }, error) {
+		if _, err := auth.RequireUser(ctx); err != nil {
+			return nil, err
+		}
+		ts, err := h.store.Global(ctx, category)
+		if err != nil {
+			return nil, err
+		}
+		out := make([]TagOption, 0, len(ts))
+		for _, t := range ts {
+			out = append(out, TagOption{ID: t.ID, Name: t.Name})
+		}
+		return &struct{ Body []TagOption }{Body: out}, nil
+	}
+}

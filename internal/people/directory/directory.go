@@ -1,0 +1,155 @@
+package directory
+
+import (
+	"strings"
+	"unicode/utf8"
+)
+
+// UserListItem is one row of the All Users grid. AccountStatus and the permission flags are for
+// administrators only: they are pointers with omitempty and stay nil (absent from the JSON) for
+// everyone else, so one type serves both audiences and a manager's answer never carries them.
+type UserListItem struct {
+	ID              int64  `json:"id"`
+	Email           string `json:"email" format:"email"`
+	FirstName       string `json:"firstName"`
+	LastName        string `json:"lastName"`
+	FullName        string `json:"fullName"`
+	Label           string `json:"label"`
+	RoleLabel       string `json:"roleLabel" enum:"Freelancer,Staff"`
+	Phone           string `json:"phone"`
+	Country         string `json:"country"`
+	Timezone        string `json:"timezone"`
+	OnboardingState string `json:"onboardingState" enum:"not_applicable,freelancer_started,freelancer_needs_entity,freelancer_needs_legal_entity,complete,staff,aborted"`
+	IsFreelancer    bool   `json:"isFreelancer"`
+	IsBookmarked    bool   `json:"isBookmarked" doc:"The viewer bookmarked this user"`
+	IsFollowed      bool   `json:"isFollowed" doc:"The viewer follows this user"`
+	// Administrators only.
+	AccountStatus           *string `json:"accountStatus,omitempty" enum:"unknown,active,inactive,reset_required,system,require_email_change" doc:"Administrators only"`
+	CanAdmin                *bool   `json:"canAdmin,omitempty" doc:"Administrators only"`
+	CanCreateSupplierEntity *bool   `json:"canCreateSupplierEntity,omitempty" doc:"Administrators only"`
+	CanCreateAgencyEntity   *bool   `json:"canCreateAgencyEntity,omitempty" doc:"Administrators only"`
+	CanCreateClientEntity   *bool   `json:"canCreateClientEntity,omitempty" doc:"Administrators only"`
+}
+
+// UserListPage is one page of the grid with the total across pages.
+type UserListPage struct {
+	Items []UserListItem `json:"items"`
+	Total int            `json:"total"`
+}
+
+// row is what the store reads for a grid row.
+type row struct {
+	ID                      int64  `db:"id"`
+	Email                   string `db:"email"`
+	FirstName               string `db:"first_name"`
+	LastName                string `db:"last_name"`
+	Label                   string `db:"label"`
+	Phone                   string `db:"phone"`
+	Country                 string `db:"country"`
+	Timezone                string `db:"timezone"`
+	AccountStatus           string `db:"account_status"`
+	OnboardingState         string `db:"onboarding_state"`
+	CanAdmin                bool   `db:"can_admin"`
+	CanCreateSupplierEntity bool   `db:"can_create_supplier_entity"`
+	CanCreateAgencyEntity   bool   `db:"can_create_agency_entity"`
+	CanCreateClientEntity   bool   `db:"can_create_client_entity"`
+	IsFreelancer            bool   `db:"is_freelancer"`
+	IsBookmarked            bool   `db:"is_bookmarked"`
+	IsFollowed              bool   `db:"is_followed"`
+}
+
+// itemOf turns a row into a grid item; admin adds the administrator-only fields.
+func itemOf(r row, admin bool) UserListItem {
+	it := UserListItem{ID: r.ID, Email: r.Email, FirstName: r.FirstName, LastName: r.LastName,
+		FullName: strings.TrimSpace(r.FirstName + " " + r.LastName), Label: r.Label, RoleLabel: "Staff",
+		Phone: r.Phone, Country: r.Country, Timezone: r.Timezone, OnboardingState: r.OnboardingState,
+		IsFreelancer: r.IsFreelancer, IsBookmarked: r.IsBookmarked, IsFollowed: r.IsFollowed}
+	if r.IsFreelancer {
+		it.RoleLabel = "Freelancer"
+	}
+	if admin {
+		status := r.AccountStatus
+		canAdmin, supplier, agency, client := r.CanAdmin, r.CanCreateSupplierEntity, r.CanCreateAgencyEntity, r.CanCreateClientEntity
+		it.AccountStatus, it.CanAdmin = &status, &canAdmin
+		it.CanCreateSupplierEntity, it.CanCreateAgencyEntity, it.CanCreateClientEntity = &supplier, &agency, &client
+	}
+	return it
+}
+
+// Query selects one page of the grid.
+type Query struct {
+	Freelancers *bool  // the tab: freelancers, staff, or nil for both
+	Search      string // contains, in the full name or the e-mail address
+	Sort        string // a key of sortColumns, "-" prefix for descending; "" is lastName
+	// Column filters. Email and Label: contains. FirstName and LastName: starts with (a range
+	// on the lower-cased, indexed name, so a name filter stays fast at 100,000 users).
+	// OnboardingState and AccountStatus: exact.
+	Email, FirstName, LastName, Label string
+	OnboardingState, AccountStatus    string
+	// Scoped limits the list to freelancers and the people linked to the given entities or
+	// departments (a manager's view); unset for administrators.
+	Scoped                   bool
+	EntityIDs, DepartmentIDs []int64
+	Offset, Limit            int
+	// Viewer is the signed-in user, whose bookmarks and follows the rows report.
+	Viewer int64
+}
+
+// SortFields are the grid's sort keys; accountStatus is for administrators only.
+var SortFields = []string{"email", "firstName", "lastName", "label", "onboardingState", "accountStatus"}
+
+// sortColumns maps a sort key to its ORDER BY expressions (ties end on id). The name and e-mail
+// orders match the indexes of migration 00007.
+var sortColumns = map[string][]string{
+	"email":           {"email_lc"},
+	"firstName":       {"LOWER(first_name)", "LOWER(last_name)"},
+	"lastName":        {"LOWER(last_name)", "LOWER(first_name)"},
+	"label":           {"LOWER(label)"},
+	"onboardingState": {"onboarding_state"},
+	"accountStatus":   {"account_status"},
+}
+
+// orderBy returns the ORDER BY list for sort with columns qualified by alias (may be "");
+// ok is false for an unknown key.
+func orderBy(sort, alias string) (string, bool) {
+	if sort == "" {
+		sort = "lastName"
+	}
+	dir := " ASC"
+	if strings.HasPrefix(sort, "-") {
+		dir = " DESC"
+	}
+	cols, ok := sortColumns[strings.TrimPrefix(sort, "-")]
+	if !ok {
+		return "", false
+	}
+	q := func(c string) string {
+		if alias == "" {
+			return c
+		}
+		if i := strings.Index(c, "("); i >= 0 {
+			return c[:i+1] + alias + "." + c[i+1:]
+		}
+		return alias + "." + c
+	}
+	parts := make([]string, 0, len(cols)+1)
+	for _, c := range append(cols, "id") {
+		parts = append(parts, q(c)+dir)
+	}
+	return strings.Join(parts, ", "), true
+}
+
+// prefixBounds returns the half-open range [lo, hi) of strings starting with the lower-cased
+// term: hi is the term with its last character incremented. With byte-wise order (SQLite's
+// BINARY, PostgreSQL's C collation) the range is exactly the prefix match.
+func prefixBounds(term string) (lo, hi string) {
+	lo = strings.ToLower(term)
+	r, size := utf8.DecodeLastRuneInString(lo)
+	return lo, lo[:len(lo)-size] + string(r+1)
+}
+
+// likeContains is a LIKE pattern for "contains term", lower-cased, with % and _ dropped (the
+// patterns use no escape character).
+func likeContains(term string) string {
+	return "%" + strings.NewReplacer("%", "", "_", "").Replace(strings.ToLower(term)) + "%"
+}

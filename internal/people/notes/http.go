@@ -1,0 +1,291 @@
+package notes
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/people"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// NoteView is an internal note as the API shows it (field names as the spec writes them).
+type NoteView struct {
+	ID           int64     `json:"id"`
+	FreelancerID int64     `json:"freelancer_id"`
+	UserID       *int64    `json:"user_id" nullable:"true" doc:"The author; null once their account is deleted"`
+	EntityID     int64     `json:"entity_id"`
+	Title        string    `json:"title"`
+	Description  string    `json:"description"`
+	CreatedAt    time.Time `json:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at"`
+	UserName     string    `json:"user_name"`
+	EntityName   string    `json:"entity_name"`
+	CanEdit      bool      `json:"can_edit"`
+	CanView      bool      `json:"can_view"`
+	Version      int       `json:"version"`
+}
+
+func viewOf(p *auth.Principal, n Note) NoteView {
+	return NoteView{ID: n.ID, FreelancerID: n.FreelancerID, UserID: n.UserID, EntityID: n.EntityID, Title: n.Title,
+		Description: n.Description, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt, UserName: n.UserName,
+		EntityName: n.EntityName, CanEdit: CanEdit(p, n), CanView: CanView(p, n.EntityID), Version: n.Version}
+}
+
+type idPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+type messageOutput struct {
+	Body struct {
+		Message string `json:"message"`
+	}
+}
+
+func message(text string) *messageOutput {
+	out := &messageOutput{}
+	out.Body.Message = text
+	return out
+}
+
+// OnboardingView is the home page's account-setup card.
+type OnboardingView struct {
+	OnboardingState string `json:"onboardingState"`
+	Progress        int    `json:"progress" doc:"Percent: freelancer_started 20, freelancer_needs_entity 40, freelancer_needs_legal_entity 80, complete 100"`
+	ShowSetupCard   bool   `json:"showSetupCard" doc:"Onboarding is unfinished"`
+	// ManagedEntityID is the first entity the user manages (the 'Create LE' button's entity),
+	// null when they manage none.
+	ManagedEntityID *int64 `json:"managedEntityId" nullable:"true"`
+}
+
+// Register adds the operations of this area.
+func Register(api huma.API, d people.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	tags := []string{"Account"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInternalNotes", Method: http.MethodGet,
+		Path: "/account/internal-note/{id}", Summary: "The internal notes about freelancer {id} the caller may read",
+		Tags: tags, Errors: []int{403, 404}}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateInternalNote", Method: http.MethodPatch,
+		Path: "/account/update-internal-note", Summary: "Create an internal note (no note_id) or update one",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.save)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInternalNoteEntities", Method: http.MethodGet,
+		Path: "/account/internal-note/entities/{id}", Summary: "The entities the caller can write notes for about freelancer {id}",
+		Tags: tags, Errors: []int{403, 404}}, h.entities)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookmarkUser", Method: http.MethodPatch,
+		Path: "/account/bookmark/{id}", Summary: "Bookmark or unbookmark a freelancer", Tags: tags,
+		Errors: []int{403, 404}}, h.bookmark)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "followUser", Method: http.MethodPatch,
+		Path: "/account/follow/{id}", Summary: "Follow or unfollow a freelancer", Tags: tags,
+		Errors: []int{403, 404}}, h.follow)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getFreelancerStats", Method: http.MethodGet,
+		Path: "/account/{id}/stats", Summary: "Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days",
+		Tags: tags, Errors: []int{403, 404}}, h.stats)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getOnboarding", Method: http.MethodGet,
+		Path: "/account/onboarding", Summary: "The caller's onboarding progress; completes a freelancer whose legal entity exists",
+		Tags: tags}, h.onboarding)
+}
+
+type handlers struct{ store *Store }
+
+// freelancer checks that id is a freelancer's account: 404 otherwise.
+func (h *handlers) freelancer(ctx context.Context, id int64) error {
+	is, err := h.store.IsFreelancer(ctx, id)
+	if err != nil {
+		return err
+	}
+	if !is {
+		return apperror.NotFound("Freelancer")
+	}
+	return nil
+}
+
+// staff is the signed-in principal unless they are a freelancer (403): notes are internal.
+func staff(ctx context.Context) (*auth.Principal, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if p.Has(auth.NeedFreelancer) {
+		return nil, apperror.Forbidden()
+	}
+	return p, nil
+}
+
+func (h *handlers) list(ctx context.Context, in *idPath) (*struct{ Body []NoteView }, error) {
+	p, err := staff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.freelancer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	ids, all := linkedEntities(p)
+	ns, err := h.store.Notes(ctx, in.ID, ids, all)
+	if err != nil {
+		return nil, err
+	}
+	out := &struct{ Body []NoteView }{Body: make([]NoteView, 0, len(ns))}
+	for _, n := range ns {
+		out.Body = append(out.Body, viewOf(p, n))
+	}
+	return out, nil
+}
+
+func (h *handlers) entities(ctx context.Context, in *idPath) (*struct{ Body []EntityOption }, error) {
+	p, err := staff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.freelancer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	ids, all := linkedEntities(p)
+	es, err := h.store.Entities(ctx, ids, all)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body []EntityOption }{Body: es}, nil
+}
+
+type saveInput struct {
+	Body struct {
+		NoteID       *int64 `json:"note_id,omitempty" doc:"Absent to create a note; the note to update otherwise"`
+		FreelancerID int64  `json:"freelancer_id"`
+		UserID       *int64 `json:"user_id,omitempty" doc:"Ignored: the author is the caller"`
+		EntityID     int64  `json:"entity_id,omitempty"`
+		Title        string `json:"title" maxLength:"1000"`
+		Description  string `json:"description" maxLength:"20000"`
+		CreatedAt    string `json:"created_at,omitempty" doc:"Ignored: the server stamps the time"`
+		Version      int    `json:"version,omitempty" doc:"Required with note_id: the version read"`
+	}
+}
+
+func (h *handlers) save(ctx context.Context, in *saveInput) (*struct{ Body NoteView }, error) {
+	p, err := staff(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	note := NoteInput{EntityID: b.EntityID, Title: b.Title, Description: b.Description}
+	var n Note
+	if b.NoteID != nil {
+		old, err := h.store.Note(ctx, *b.NoteID)
+		if err != nil {
+			return nil, err
+		}
+		if !CanView(p, old.EntityID) || old.FreelancerID != b.FreelancerID {
+			return nil, apperror.NotFound("Note")
+		}
+		if !CanEdit(p, old) {
+			return nil, apperror.Forbidden()
+		}
+		if err := note.Validate(); err != nil {
+			return nil, err
+		}
+		if b.Version <= 0 {
+			return nil, apperror.Field("version", Required)
+		}
+		if note.EntityID != old.EntityID && !CanView(p, note.EntityID) {
+			return nil, apperror.Field("entity_id", "Choose an entity you belong to.")
+		}
+		if n, err = h.store.Update(ctx, old.ID, b.Version, note); err != nil {
+			return nil, err
+		}
+	} else {
+		is, err := h.store.IsFreelancer(ctx, b.FreelancerID)
+		if err != nil {
+			return nil, err
+		}
+		if !is {
+			return nil, apperror.Field("freelancer_id", "Choose a freelancer.")
+		}
+		if err := note.Validate(); err != nil {
+			return nil, err
+		}
+		if !CanView(p, note.EntityID) {
+			return nil, apperror.Field("entity_id", "Choose an entity you belong to.")
+		}
+		if n, err = h.store.Create(ctx, b.FreelancerID, p.UserID, note); err != nil {
+			return nil, err
+		}
+	}
+	return &struct{ Body NoteView }{Body: viewOf(p, n)}, nil
+}
+
+func (h *handlers) mark(ctx context.Context, id int64, allowed func(*auth.Principal) bool,
+	set func(context.Context, int64, int64, bool) error, on bool, yes, no string) (*messageOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !allowed(p) {
+		return nil, apperror.Forbidden()
+	}
+	if err := h.freelancer(ctx, id); err != nil {
+		return nil, err
+	}
+	if err := set(ctx, p.UserID, id, on); err != nil {
+		return nil, err
+	}
+	if on {
+		return message(yes), nil
+	}
+	return message(no), nil
+}
+
+func (h *handlers) bookmark(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		Bookmarked bool `json:"bookmarked"`
+	}
+}) (*messageOutput, error) {
+	return h.mark(ctx, in.ID, CanBookmark, h.store.SetBookmark, in.Body.Bookmarked, "Bookmarked", "Bookmark removed")
+}
+
+func (h *handlers) follow(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		Followed bool `json:"followed"`
+	}
+}) (*messageOutput, error) {
+	return h.mark(ctx, in.ID, CanFollow, h.store.SetFollow, in.Body.Followed, "Followed", "Unfollowed")
+}
+
+func (h *handlers) stats(ctx context.Context, in *idPath) (*struct{ Body Stats }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !CanSeeStats(p, in.ID) {
+		return nil, apperror.Forbidden()
+	}
+	if err := h.freelancer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	s, err := h.store.Stats(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body Stats }{Body: s}, nil
+}
+
+func (h *handlers) onboarding(ctx context.Context, _ *struct{}) (*struct{ Body OnboardingView }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	state, err := h.store.Onboarding(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	v := OnboardingView{OnboardingState: state}
+	v.Progress, v.ShowSetupCard = Progress(state)
+	if ids := p.Needs.IDs("manage_entity"); len(ids) > 0 {
+		v.ManagedEntityID = &ids[0]
+	}
+	return &struct{ Body OnboardingView }{Body: v}, nil
+}

@@ -1,0 +1,130 @@
+// Package notes is internal notes on freelancers, bookmarks, follows, freelancer stats and the
+// home page's onboarding progress.
+//
+// Rules (decided for issue 5, documented in docs/decisions.md):
+//   - Internal notes belong to an entity (the author's). A note is visible (can_view) to users
+//     linked to that entity (select or manage) and to administrators; it is editable (can_edit)
+//     by administrators, by managers of that entity, and by its author while they are still
+//     linked to the entity. Freelancers never read or write notes, not even about themselves.
+//     A note is written for an entity the caller is linked to; the author is always the caller
+//     (the body's user_id and created_at are accepted for the client's sake and ignored).
+//     Updates carry the note's version; a stale version is 409.
+//   - Bookmarks: client, agency and department managers and administrators; follows: client and
+//     agency managers and administrators (spec §6). Both only target freelancers.
+//   - Freelancer stats: the freelancer themself, administrators, and department managers (which
+//     includes client and agency managers). Zeros until the bookings issue fills the query.
+//   - Onboarding progress: freelancer_started 20, freelancer_needs_entity 40,
+//     freelancer_needs_legal_entity 80, complete 100. Reading it moves a freelancer in
+//     freelancer_needs_legal_entity who manages an entity linked to a legal entity to complete.
+package notes
+
+import (
+	"slices"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+)
+
+// Required is the spec's message for a missing note field.
+const Required = "This field is required"
+
+// Note is an internal note as stored, with its author's and entity's names.
+type Note struct {
+	ID           int64     `db:"id"`
+	FreelancerID int64     `db:"freelancer_id"`
+	UserID       *int64    `db:"user_id"`
+	EntityID     int64     `db:"entity_id"`
+	Title        string    `db:"title"`
+	Description  string    `db:"description"`
+	CreatedAt    time.Time `db:"created_at"`
+	UpdatedAt    time.Time `db:"updated_at"`
+	Version      int       `db:"version"`
+	UserName     string    `db:"user_name"`
+	EntityName   string    `db:"entity_name"`
+}
+
+// linkedEntities are the entities p is linked to (select or manage); all for administrators.
+func linkedEntities(p *auth.Principal) (ids []int64, all bool) {
+	if p.Has(auth.NeedAdmin) {
+		return nil, true
+	}
+	return p.Needs.IDs("select_entity", "manage_entity"), false
+}
+
+// CanView reports whether p may read notes written for entity.
+func CanView(p *auth.Principal, entity int64) bool {
+	ids, all := linkedEntities(p)
+	return all || slices.Contains(ids, entity)
+}
+
+// CanEdit reports whether p may change note n.
+func CanEdit(p *auth.Principal, n Note) bool {
+	if !CanView(p, n.EntityID) {
+		return false
+	}
+	return p.Has(auth.ManageEntity(n.EntityID)) || (n.UserID != nil && *n.UserID == p.UserID)
+}
+
+// CanBookmark reports whether p may bookmark freelancers.
+func CanBookmark(p *auth.Principal) bool {
+	return p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager) || p.Has(auth.NeedDepartmentManager)
+}
+
+// CanFollow reports whether p may follow freelancers (client or agency managers, spec §6).
+func CanFollow(p *auth.Principal) bool {
+	return p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager)
+}
+
+// CanSeeStats reports whether p may read freelancer id's stats.
+func CanSeeStats(p *auth.Principal, id int64) bool {
+	return p.UserID == id || p.Has(auth.NeedDepartmentManager)
+}
+
+// NoteInput is what a create or update carries, after trimming.
+type NoteInput struct {
+	EntityID    int64
+	Title       string
+	Description string
+}
+
+// Validate checks the required fields and lengths.
+func (in *NoteInput) Validate() error {
+	var v apperror.Invalid
+	in.Title = strings.TrimSpace(in.Title)
+	in.Description = strings.TrimSpace(in.Description)
+	if in.EntityID <= 0 {
+		v.Add("entity_id", Required)
+	}
+	switch {
+	case in.Title == "":
+		v.Add("title", Required)
+	case utf8.RuneCountInString(in.Title) > 200:
+		v.Add("title", "Maximum length is 200 characters")
+	}
+	switch {
+	case in.Description == "":
+		v.Add("description", Required)
+	case utf8.RuneCountInString(in.Description) > 10000:
+		v.Add("description", "Maximum length is 10000 characters")
+	}
+	return v.Err()
+}
+
+// Progress is the account-setup card's percentage for an onboarding state, and whether the
+// card shows at all.
+func Progress(state string) (int, bool) {
+	switch state {
+	case "freelancer_started":
+		return 20, true
+	case "freelancer_needs_entity":
+		return 40, true
+	case "freelancer_needs_legal_entity":
+		return 80, true
+	case "complete":
+		return 100, false
+	}
+	return 0, false
+}

@@ -1,0 +1,212 @@
+package notes
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+
+	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Store reads and writes notes, bookmarks, follows and the onboarding transition.
+type Store struct {
+	DB *database.DB
+}
+
+const noteSelect = `SELECT n.id, n.freelancer_id, n.user_id, n.entity_id, n.title, n.description, n.created_at,
+	n.updated_at, n.version, COALESCE(TRIM(u.first_name || ' ' || u.last_name), '') AS user_name, e.name AS entity_name
+	FROM internal_notes n JOIN entities e ON e.id = n.entity_id LEFT JOIN users u ON u.id = n.user_id`
+
+func anys(ids []int64) []any {
+	out := make([]any, len(ids))
+	for i, id := range ids {
+		out[i] = id
+	}
+	return out
+}
+
+type querier interface {
+	Get(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// IsFreelancer reports whether user id exists and is a freelancer (false when missing).
+func (s *Store) IsFreelancer(ctx context.Context, id int64) (bool, error) {
+	var is bool
+	err := s.DB.Get(ctx, &is, `SELECT is_freelancer FROM users WHERE id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	return is, err
+}
+
+// Notes lists the notes about freelancer written for the given entities (every note when all),
+// newest first.
+func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, all bool) ([]Note, error) {
+	out := []Note{}
+	q, args := noteSelect+` WHERE n.freelancer_id = ?`, []any{freelancer}
+	if !all {
+		if len(entities) == 0 {
+			return out, nil
+		}
+		q += ` AND n.entity_id IN (` + database.Marks(len(entities)) + `)`
+		args = append(args, anys(entities)...)
+	}
+	err := s.DB.Select(ctx, &out, q+` ORDER BY n.created_at DESC, n.id DESC`, args...)
+	return out, err
+}
+
+func findNote(ctx context.Context, q querier, id int64) (Note, error) {
+	var n Note
+	err := q.Get(ctx, &n, noteSelect+` WHERE n.id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return n, apperror.NotFound("Note")
+	}
+	return n, err
+}
+
+// Note returns one note; N-404 when missing.
+func (s *Store) Note(ctx context.Context, id int64) (Note, error) { return findNote(ctx, s.DB, id) }
+
+// Create inserts a note by author about freelancer.
+func (s *Store) Create(ctx context.Context, freelancer, author int64, in NoteInput) (Note, error) {
+	var n Note
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var id int64
+		if err := tx.Get(ctx, &id, `INSERT INTO internal_notes (freelancer_id, user_id, entity_id, title, description,
+			created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
+			freelancer, author, in.EntityID, in.Title, in.Description, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		var err error
+		n, err = findNote(ctx, tx, id)
+		return err
+	})
+	return n, err
+}
+
+// Update changes note id when version is current; a stale version is C-409.
+func (s *Store) Update(ctx context.Context, id int64, version int, in NoteInput) (Note, error) {
+	var n Note
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		rows, err := tx.Exec(ctx, `UPDATE internal_notes SET entity_id = ?, title = ?, description = ?, updated_at = ?,
+			version = version + 1 WHERE id = ? AND version = ?`, in.EntityID, in.Title, in.Description, tx.Now, id, version)
+		if err != nil {
+			return err
+		}
+		if rows == 0 {
+			return apperror.Conflict("This record was changed by someone else. Reload and try again.")
+		}
+		n, err = findNote(ctx, tx, id)
+		return err
+	})
+	return n, err
+}
+
+// EntityOption is an entity in the note form's picker.
+type EntityOption struct {
+	ID   int64  `json:"id" db:"id"`
+	Name string `json:"name" db:"name"`
+}
+
+// Entities lists the given entities (every entity when all) by name.
+func (s *Store) Entities(ctx context.Context, ids []int64, all bool) ([]EntityOption, error) {
+	out := []EntityOption{}
+	q, args := `SELECT id, name FROM entities`, []any{}
+	if !all {
+		if len(ids) == 0 {
+			return out, nil
+		}
+		q += ` WHERE id IN (` + database.Marks(len(ids)) + `)`
+		args = anys(ids)
+	}
+	err := s.DB.Select(ctx, &out, q+` ORDER BY name_lc, id`, args...)
+	return out, err
+}
+
+// setMark adds or removes the (user, target) row of a bookmark or follow table; idempotent.
+func (s *Store) setMark(ctx context.Context, table string, user, target int64, on bool) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var err error
+		if on {
+			_, err = tx.Exec(ctx, `INSERT INTO `+table+` (user_id, target_user_id, created_at) VALUES (?, ?, ?)
+				ON CONFLICT (user_id, target_user_id) DO NOTHING`, user, target, tx.Now)
+		} else {
+			_, err = tx.Exec(ctx, `DELETE FROM `+table+` WHERE user_id = ? AND target_user_id = ?`, user, target)
+		}
+		return err
+	})
+}
+
+// SetBookmark records whether user bookmarks target.
+func (s *Store) SetBookmark(ctx context.Context, user, target int64, on bool) error {
+	return s.setMark(ctx, "user_bookmarks", user, target, on)
+}
+
+// SetFollow records whether user follows target.
+func (s *Store) SetFollow(ctx context.Context, user, target int64, on bool) error {
+	return s.setMark(ctx, "user_follows", user, target, on)
+}
+
+// Marks reports whether user bookmarks and follows target.
+func (s *Store) Marks(ctx context.Context, user, target int64) (bookmarked, followed bool, err error) {
+	err = s.DB.Get(ctx, &bookmarked, `SELECT EXISTS (SELECT 1 FROM user_bookmarks WHERE user_id = ? AND target_user_id = ?)`, user, target)
+	if err == nil {
+		err = s.DB.Get(ctx, &followed, `SELECT EXISTS (SELECT 1 FROM user_follows WHERE user_id = ? AND target_user_id = ?)`, user, target)
+	}
+	return
+}
+
+// Stats is the Freelancer Stats panel.
+type Stats struct {
+	TotalInstructions int `json:"totalInstructions" doc:"Completed jobs in the last 30 days"`
+	DistinctJobs      int `json:"distinctJobs" doc:"Jobs as the preferred supplier in the last 30 days"`
+}
+
+// Stats counts freelancer's work over the last 30 days. Bookings do not exist yet, so both
+// counts are zero; the bookings issue replaces this with its query.
+func (s *Store) Stats(ctx context.Context, freelancer int64) (Stats, error) {
+	return Stats{}, nil
+}
+
+// Onboarding reads user's onboarding state and, for a freelancer waiting for a legal entity
+// who now manages an entity linked to one, moves them to complete (audited) first. Only the
+// transition opens a write transaction, so the home page's reads stay cheap.
+func (s *Store) Onboarding(ctx context.Context, user int64) (string, error) {
+	var u struct {
+		State        string `db:"onboarding_state"`
+		IsFreelancer bool   `db:"is_freelancer"`
+	}
+	if err := s.DB.Get(ctx, &u, `SELECT onboarding_state, is_freelancer FROM users WHERE id = ?`, user); err != nil {
+		if errors.Is(err, sql.ErrNoRows) {
+			return "", apperror.NotFound("User")
+		}
+		return "", err
+	}
+	if !u.IsFreelancer || u.State != "freelancer_needs_legal_entity" {
+		return u.State, nil
+	}
+	var ready bool
+	if err := s.DB.Get(ctx, &ready, `SELECT EXISTS (SELECT 1 FROM user_entity_refs r
+		JOIN entity_legal_entity_refs l ON l.entity_id = r.entity_id
+		WHERE r.user_id = ? AND r.can_manage = TRUE)`, user); err != nil || !ready {
+		return u.State, err
+	}
+	state := u.State
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var version []int
+		if err := tx.Select(ctx, &version, `UPDATE users SET onboarding_state = 'complete', updated_at = ?,
+			version = version + 1 WHERE id = ? AND onboarding_state = 'freelancer_needs_legal_entity' RETURNING version`,
+			tx.Now, user); err != nil {
+			return err
+		}
+		state = "complete"
+		if len(version) == 0 {
+			return nil // completed by a concurrent request
+		}
+		return audit.Record(ctx, tx, audit.Update, audit.SourceUser, user,
+			map[string]any{"id": user, "onboardingState": state, "version": version[0]})
+	})
+	return state, err
+}

@@ -1,0 +1,19 @@
+// Package people holds what the people features share. Each area lives in a sub-package:
+// directory (All Users), profile (create and edit users), notes (internal notes, bookmarks,
+// follows, freelancer stats), files (profile images and documents).
+package people
+
+import (
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Deps is what the people features need from the application.
+type Deps struct {
+	DB       *database.DB
+	Config   config.Config
+	Accounts *accounts.Service
+	// WakeMail nudges the outbox worker after a mail was queued; may be nil.
+	WakeMail func()
+}

@@ -1,0 +1,269 @@
+package profile_test
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/people/profile"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+type fixture struct {
+	s                    *apptest.Server
+	db                   *database.DB
+	client, other, dept  int64
+	staffOther           int64 // a staff user linked to the other client only
+	skillA, skillB, jobA int64
+	users                map[string]int64
+}
+
+func setup(t *testing.T, db *database.DB) *fixture {
+	t.Helper()
+	f := &fixture{s: apptest.Start(t, db), db: db, users: map[string]int64{}}
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
+			var id int64
+			if err := tx.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
+				return err
+			}
+			f.users[role] = id
+		}
+		ins := func(name, typ string) (int64, error) {
+			var id int64
+			err := tx.Get(ctx, &id, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+				name, strings.ToLower(name), typ, tx.Now, tx.Now)
+			return id, err
+		}
+		var err error
+		if f.client, err = ins("Northern Broadcasting", "client"); err != nil {
+			return err
+		}
+		if f.other, err = ins("Southern Television", "client"); err != nil {
+			return err
+		}
+		if err = tx.Get(ctx, &f.dept, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+			f.client, "Sport", "sport", tx.Now, tx.Now); err != nil {
+			return err
+		}
+		tag := func(name, cat string) (int64, error) {
+			var id int64
+			err := tx.Get(ctx, &id, `INSERT INTO tags (name, name_lc, category, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+				name, strings.ToLower(name), cat, tx.Now, tx.Now)
+			return id, err
+		}
+		if f.skillA, err = tag("Steadicam", "skills"); err != nil {
+			return err
+		}
+		if f.skillB, err = tag("Drone", "skills"); err != nil {
+			return err
+		}
+		if f.jobA, err = tag("Camera Operator", "job_title"); err != nil {
+			return err
+		}
+		link := func(user, entity int64, manage bool) error {
+			_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?, ?)`, user, entity, manage, true, tx.Now, tx.Now)
+			return err
+		}
+		if err := link(f.users["manager"], f.client, true); err != nil {
+			return err
+		}
+		if err := link(f.users["staff"], f.client, false); err != nil {
+			return err
+		}
+		if err = tx.Get(ctx, &f.staffOther, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
+			phone, country, timezone, account_status, onboarding_state, can_admin, can_create_supplier_entity,
+			can_create_agency_entity, can_create_client_entity, is_freelancer, created_at, updated_at, version)
+			VALUES ('other@hive.test', 'other@hive.test', '', 'Olive', 'Other', 'Staff', '', 'GB', 'Europe/London',
+			'active', 'staff', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`, false, false, false, false, false, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		if err := link(f.staffOther, f.other, false); err != nil {
+			return err
+		}
+		_, err = tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, f.users["dept"], f.dept, true, true, tx.Now, tx.Now)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func (f *fixture) get(t *testing.T, role string, id int64) profile.ProfileView {
+	t.Helper()
+	var v profile.ProfileView
+	f.s.As(role).Do("GET", fmt.Sprintf("/account/%d", id), nil).Want(http.StatusOK).Decode(&v)
+	return v
+}
+
+func TestReadRules(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		fl, st, so := f.users["freelancer"], f.users["staff"], f.staffOther
+		path := func(id int64) string { return fmt.Sprintf("/account/%d", id) }
+		f.s.Run(t, []apptest.Case{
+			{As: "admin", Method: "GET", Path: path(fl), Status: 200},
+			{As: "admin", Method: "GET", Path: path(so), Status: 200},
+			{As: "manager", Method: "GET", Path: path(fl), Status: 200},
+			{As: "manager", Method: "GET", Path: path(st), Status: 200},
+			{As: "manager", Method: "GET", Path: path(so), Status: 403},
+			{As: "dept", Method: "GET", Path: path(fl), Status: 200},
+			{As: "dept", Method: "GET", Path: path(st), Status: 403},
+			{As: "staff", Method: "GET", Path: path(fl), Status: 403},
+			{As: "staff", Method: "GET", Path: path(st), Status: 200},
+			{As: "freelancer", Method: "GET", Path: path(fl), Status: 200},
+			{As: "freelancer", Method: "GET", Path: path(st), Status: 403},
+			{As: "anonymous", Method: "GET", Path: path(fl), Status: 401},
+			{As: "admin", Method: "GET", Path: path(999999), Status: 404},
+		})
+		v := f.get(t, "manager", st)
+		if len(v.Entities) != 1 || v.Entities[0].ID != f.client || v.Entities[0].CanManage {
+			t.Errorf("entities = %+v", v.Entities)
+		}
+		if v.DayRate != nil || v.ProfileImageURL != "" || v.Skills == nil || v.Version < 1 {
+			t.Errorf("view = %+v", v)
+		}
+	})
+}
+
+func TestUpdateRules(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		fl := f.users["freelancer"]
+		path := fmt.Sprintf("/account/%d", fl)
+		v := f.get(t, "freelancer", fl)
+
+		// Permissions: the user and admins edit; managers read only.
+		f.s.Run(t, []apptest.Case{
+			{As: "manager", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "phone": "1"}, Status: 403},
+			{As: "dept", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "phone": "1"}, Status: 403},
+			{As: "staff", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "phone": "1"}, Status: 403},
+			{As: "anonymous", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version}, Status: 401},
+			{As: "freelancer", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "canAdmin": true}, Status: 403},
+			{As: "freelancer", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "accountStatus": "inactive"}, Status: 403},
+		})
+
+		// Validation messages of §5.
+		res := f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "email": "not an email",
+			"linkedin": "javascript:alert(1)", "imdb": "ftp://x", "personalWebsite": "https://me.example",
+			"dayRate": map[string]any{"currency": "GBP", "period": "day", "rate": "12.345"},
+			"country": "GB", "timezone": "Europe/Paris"})
+		res.Want(422)
+		for _, want := range []string{"Invalid email address", "Invalid URL", "Invalid amount", "Choose a timezone"} {
+			if !strings.Contains(string(res.Body), want) {
+				t.Errorf("missing %q in %s", want, res.Body)
+			}
+		}
+		res = f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "country": "", "timezone": ""})
+		res.Want(422)
+		if !strings.Contains(string(res.Body), "Country is required.") || !strings.Contains(string(res.Body), "Timezone is required.") {
+			t.Errorf("body %s", res.Body)
+		}
+
+		// A good update, with tags, email stripped and the rate forced to a day.
+		var got profile.ProfileView
+		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "email": " freelancer@hive.test ",
+			"gender": "other", "genderOther": "Non-binary", "country": "FR", "timezone": "UTC",
+			"location": map[string]any{"location_name": "Lyon", "latitude": 45.76, "longitude": 4.83},
+			"cv":       "# CV", "linkedin": "https://linkedin.com/in/x",
+			"dayRate": map[string]any{"currency": "EUR", "period": "day", "rate": "350.5"},
+			"skills":  []int64{f.skillA, f.skillB}, "job_titles": []int64{f.jobA}}).Want(200).Decode(&got)
+		if got.DayRate == nil || got.DayRate.Rate != "350.50" || got.DayRate.Currency != "EUR" || got.DayRate.Period != "day" ||
+			len(got.Skills) != 2 || len(got.JobTitles) != 1 || got.GenderOther != "Non-binary" || got.Location.LocationName != "Lyon" ||
+			got.Email != "freelancer@hive.test" || got.Version != v.Version+1 {
+			t.Fatalf("updated = %+v", got)
+		}
+		// Stale version.
+		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "phone": "2"}).Want(409)
+		// deleted_skills removes; an unknown tag is refused.
+		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": got.Version, "deleted_skills": []int64{f.skillA}}).Want(200).Decode(&got)
+		if len(got.Skills) != 1 || got.Skills[0].SkillID != f.skillB {
+			t.Errorf("skills = %+v", got.Skills)
+		}
+		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": got.Version, "skills": []int64{f.jobA}}).Want(422)
+
+		// Admin section.
+		f.s.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "",
+			"preferredSupplierId": 0}).Want(422)
+		f.s.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "active",
+			"preferredSupplierId": f.client, "canCreateClientEntity": true}).Want(200).Decode(&got)
+		if got.PreferredSupplierID == nil || *got.PreferredSupplierID != f.client || !got.CanCreateClientEntity {
+			t.Errorf("admin update = %+v", got)
+		}
+
+		// Audit rows: one per update, source user.
+		var n int
+		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ? AND hive_action = 'UPDATE'`, fl); err != nil {
+			t.Fatal(err)
+		}
+		if n < 3 {
+			t.Errorf("audit rows = %d", n)
+		}
+	})
+}
+
+func TestSystemAccount(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		if _, err := db.Raw().Exec(db.Rebind(`UPDATE users SET account_status = 'system' WHERE id = ?`), f.staffOther); err != nil {
+			t.Fatal(err)
+		}
+		v := f.get(t, "admin", f.staffOther)
+		res := f.s.As("admin").Do("PATCH", fmt.Sprintf("/account/%d", f.staffOther), map[string]any{"version": v.Version, "accountStatus": "active"})
+		res.Want(422)
+		if !strings.Contains(string(res.Body), "A system account cannot be changed.") {
+			t.Errorf("body %s", res.Body)
+		}
+		f.s.As("admin").Do("PATCH", fmt.Sprintf("/account/%d", f.staffOther), map[string]any{"version": v.Version, "accountStatus": "system", "phone": "5"}).Want(200)
+	})
+}
+
+func TestCreate(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		body := func(email string, entities ...int64) map[string]any {
+			return map[string]any{"email": email, "firstName": "New", "lastName": "Person", "isFreelancer": true, "entityIds": entities}
+		}
+		f.s.Run(t, []apptest.Case{
+			{As: "dept", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
+			{As: "staff", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
+			{As: "freelancer", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
+			{As: "anonymous", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 401},
+			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test", f.other), Status: 403},
+			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test"), Status: 422},
+			{As: "manager", Method: "POST", Path: "/account", Body: body(" bad", f.client), Status: 422},
+		})
+		var v profile.ProfileView
+		f.s.As("manager").Do("POST", "/account", body(" new@x.test ", f.client)).Want(201).Decode(&v)
+		if v.Email != "new@x.test" || v.Label != "Contractor" || v.AccountStatus != "inactive" || !v.IsFreelancer ||
+			len(v.Entities) != 1 || v.Entities[0].ID != f.client || v.Country != "GB" {
+			t.Errorf("created = %+v", v)
+		}
+		f.s.As("manager").Do("POST", "/account", body("NEW@x.test", f.client)).Want(409)
+		withAdmin := body("flags@x.test", f.client)
+		withAdmin["canAdmin"] = true
+		f.s.As("manager").Do("POST", "/account", withAdmin).Want(403)
+		withAdmin["preferredSupplierId"] = f.other
+		var made profile.ProfileView
+		f.s.As("admin").Do("POST", "/account", withAdmin).Want(201).Decode(&made)
+		if !made.CanAdmin || made.PreferredSupplierID == nil || *made.PreferredSupplierID != f.other {
+			t.Errorf("admin-made = %+v", made)
+		}
+		f.s.As("admin").Do("POST", "/account", body("admin-made@x.test", f.other)).Want(201)
+		var mails int
+		if err := db.Get(context.Background(), &mails, `SELECT COUNT(*) FROM account_tokens WHERE user_id = ? AND purpose = 'activation'`, v.ID); err != nil {
+			t.Fatal(err)
+		}
+		if mails != 1 {
+			t.Errorf("activation tokens = %d", mails)
+		}
+	})
+}

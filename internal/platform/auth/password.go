@@ -1,0 +1,77 @@
+// Package auth holds the pieces of authentication and authorization every feature shares:
+// password hashing, random tokens, the signed-in principal in the request context, and the
+// "needs" permission model with its rule functions.
+package auth
+
+import (
+	"crypto/rand"
+	"crypto/subtle"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"strings"
+
+	"golang.org/x/crypto/argon2"
+)
+
+// Argon2id parameters: OWASP's recommendation (19 MiB, 2 passes, 1 lane).
+const (
+	argonMemoryKiB = 19 * 1024
+	argonTime      = 2
+	argonThreads   = 1
+	argonKeyLen    = 32
+	argonSaltLen   = 16
+)
+
+// HashPassword returns an argon2id hash in the PHC string format.
+func HashPassword(password string) (string, error) {
+	salt := make([]byte, argonSaltLen)
+	if _, err := rand.Read(salt); err != nil {
+		return "", err
+	}
+	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
+	b64 := base64.RawStdEncoding
+	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime, argonThreads,
+		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
+}
+
+var errBadHash = errors.New("unrecognised password hash")
+
+// CheckPassword reports whether password matches hash. An empty hash (an account that has never
+// set a password, such as one that signs in with Google) never matches.
+func CheckPassword(hash, password string) bool {
+	if hash == "" {
+		// Spend the same time as a real check so response times do not reveal such accounts.
+		argon2.IDKey([]byte(password), make([]byte, argonSaltLen), argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
+		return false
+	}
+	ok, err := checkPHC(hash, password)
+	return err == nil && ok
+}
+
+func checkPHC(hash, password string) (bool, error) {
+	parts := strings.Split(hash, "$")
+	if len(parts) != 6 || parts[1] != "argon2id" {
+		return false, errBadHash
+	}
+	var version int
+	var memory, passes uint32
+	var threads uint8
+	if _, err := fmt.Sscanf(parts[2], "v=%d", &version); err != nil || version != argon2.Version {
+		return false, errBadHash
+	}
+	if _, err := fmt.Sscanf(parts[3], "m=%d,t=%d,p=%d", &memory, &passes, &threads); err != nil {
+		return false, errBadHash
+	}
+	b64 := base64.RawStdEncoding
+	salt, err := b64.DecodeString(parts[4])
+	if err != nil {
+		return false, errBadHash
+	}
+	want, err := b64.DecodeString(parts[5])
+	if err != nil {
+		return false, errBadHash
+	}
+	got := argon2.IDKey([]byte(password), salt, passes, memory, threads, uint32(len(want)))
+	return subtle.ConstantTimeCompare(got, want) == 1, nil
+}

@@ -1,0 +1,167 @@
+// Package config turns HIVE_* environment variables into a typed Config.
+package config
+
+import (
+	"fmt"
+	"os"
+	"strings"
+	"time"
+)
+
+// Config is every setting Hive reads from its environment. Each has a safe default for the
+// embedded, single-machine setup.
+type Config struct {
+	DatabaseURL string // sqlite:PATH or postgres://...
+	Addr        string // listen address
+	DataDir     string // blobs and other files
+	Env         string // "", DEV, LOCAL DEV, DEMO, PROD: shown as a badge in the UI
+	BaseURL     string // public address used in mail links and OAuth redirects
+	SMTPURL     string // smtp://user:pass@host:port; empty prints mail to the log
+	MailFrom    string
+	BuildID     string
+	// Secret keys the sealed OAuth flow cookie; every node must share it.
+	Secret string
+
+	Google   OAuthClient
+	LinkedIn OAuthClient
+
+	SessionTTL    time.Duration
+	SecureCookies bool
+
+	// CompaniesHouseAPIKey enables company lookups; empty checks only the number's format.
+	CompaniesHouseAPIKey string
+	CompaniesHouseURL    string
+
+	// S3 selects an S3-compatible blob store when Bucket is set; otherwise blobs live in DataDir/blobs.
+	S3 S3Config
+}
+
+// S3Config is the S3-compatible object store used for blobs past one machine.
+type S3Config struct {
+	Endpoint  string // host[:port], e.g. s3.eu-west-2.amazonaws.com or minio:9000
+	Bucket    string
+	AccessKey string
+	SecretKey string
+	Region    string
+	UseSSL    bool
+}
+
+// OAuthClient holds one OpenID Connect provider's client registration.
+type OAuthClient struct {
+	ClientID     string
+	ClientSecret string
+	IssuerURL    string
+}
+
+// Configured reports whether the provider can be used.
+func (c OAuthClient) Configured() bool { return c.ClientID != "" && c.ClientSecret != "" }
+
+// Variable documents one environment variable for `hive serve --help`.
+type Variable struct{ Name, Default, Help string }
+
+// Variables lists every variable Hive reads, in the order --help prints them.
+var Variables = []Variable{
+	{"HIVE_DATABASE_URL", "sqlite:./data/hive.db", "database: sqlite:PATH or postgres://user@host/db"},
+	{"HIVE_ADDR", "127.0.0.1:8080", "address to listen on"},
+	{"HIVE_DATA_DIR", "./data", "directory for uploaded files and other data"},
+	{"HIVE_ENV", "", "environment badge: DEV, LOCAL DEV, DEMO (empty for production)"},
+	{"HIVE_BASE_URL", "http://<HIVE_ADDR>", "public address used in e-mail links and OAuth redirects"},
+	{"HIVE_SMTP_URL", "", "smtp://user:password@host:port (smtps:// for implicit TLS); empty prints mail to the log"},
+	{"HIVE_MAIL_FROM", "Hive <no-reply@hive.local>", "sender of outgoing mail"},
+	{"HIVE_GOOGLE_CLIENT_ID", "", "Google OAuth client id (enables 'Continue with Google')"},
+	{"HIVE_GOOGLE_CLIENT_SECRET", "", "Google OAuth client secret"},
+	{"HIVE_GOOGLE_ISSUER", "https://accounts.google.com", "OpenID issuer for Google (tests point it elsewhere)"},
+	{"HIVE_LINKEDIN_CLIENT_ID", "", "LinkedIn OAuth client id"},
+	{"HIVE_LINKEDIN_CLIENT_SECRET", "", "LinkedIn OAuth client secret"},
+	{"HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth", "OpenID issuer for LinkedIn"},
+	{"HIVE_SECRET", "(random per process)", "at least 32 characters; keys the OAuth sign-in cookie; set it when running several nodes"},
+	{"HIVE_SESSION_TTL", "720h", "how long a session lasts after sign-in"},
+	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
+	{"HIVE_COMPANIES_HOUSE_API_KEY", "", "Companies House API key (enables company number lookups; empty checks the format only)"},
+	{"HIVE_COMPANIES_HOUSE_URL", "https://api.company-information.service.gov.uk", "Companies House API address (tests point it elsewhere)"},
+	{"HIVE_S3_ENDPOINT", "s3.amazonaws.com", "S3-compatible endpoint host[:port] for blobs"},
+	{"HIVE_S3_BUCKET", "", "S3 bucket for uploaded files; empty keeps them in HIVE_DATA_DIR/blobs"},
+	{"HIVE_S3_ACCESS_KEY", "", "S3 access key id"},
+	{"HIVE_S3_SECRET_KEY", "", "S3 secret access key"},
+	{"HIVE_S3_REGION", "us-east-1", "S3 region"},
+	{"HIVE_S3_USE_SSL", "true", "use HTTPS to reach the S3 endpoint (true or false)"},
+}
+
+// BuildID is set at link time with -ldflags "-X .../config.BuildID=...".
+var BuildID = "dev"
+
+// FromEnv reads the configuration from the process environment.
+func FromEnv() (Config, error) { return FromLookup(os.LookupEnv) }
+
+// FromLookup reads the configuration through lookup, so tests can pass a map.
+func FromLookup(lookup func(string) (string, bool)) (Config, error) {
+	get := func(name, def string) string {
+		if v, ok := lookup(name); ok && strings.TrimSpace(v) != "" {
+			return strings.TrimSpace(v)
+		}
+		return def
+	}
+	c := Config{
+		DatabaseURL:          get("HIVE_DATABASE_URL", "sqlite:./data/hive.db"),
+		Addr:                 get("HIVE_ADDR", "127.0.0.1:8080"),
+		DataDir:              get("HIVE_DATA_DIR", "./data"),
+		Env:                  get("HIVE_ENV", ""),
+		SMTPURL:              get("HIVE_SMTP_URL", ""),
+		MailFrom:             get("HIVE_MAIL_FROM", "Hive <no-reply@hive.local>"),
+		BuildID:              get("HIVE_BUILD_ID", BuildID),
+		Secret:               get("HIVE_SECRET", ""),
+		CompaniesHouseAPIKey: get("HIVE_COMPANIES_HOUSE_API_KEY", ""),
+		CompaniesHouseURL:    get("HIVE_COMPANIES_HOUSE_URL", "https://api.company-information.service.gov.uk"),
+		Google: OAuthClient{
+			ClientID:     get("HIVE_GOOGLE_CLIENT_ID", ""),
+			ClientSecret: get("HIVE_GOOGLE_CLIENT_SECRET", ""),
+			IssuerURL:    get("HIVE_GOOGLE_ISSUER", "https://accounts.google.com"),
+		},
+		LinkedIn: OAuthClient{
+			ClientID:     get("HIVE_LINKEDIN_CLIENT_ID", ""),
+			ClientSecret: get("HIVE_LINKEDIN_CLIENT_SECRET", ""),
+			IssuerURL:    get("HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth"),
+		},
+	}
+	c.S3 = S3Config{
+		Endpoint:  get("HIVE_S3_ENDPOINT", "s3.amazonaws.com"),
+		Bucket:    get("HIVE_S3_BUCKET", ""),
+		AccessKey: get("HIVE_S3_ACCESS_KEY", ""),
+		SecretKey: get("HIVE_S3_SECRET_KEY", ""),
+		Region:    get("HIVE_S3_REGION", "us-east-1"),
+	}
+	switch v := strings.ToLower(get("HIVE_S3_USE_SSL", "true")); v {
+	case "true", "1", "yes":
+		c.S3.UseSSL = true
+	case "false", "0", "no":
+	default:
+		return c, fmt.Errorf("HIVE_S3_USE_SSL: %q is not true or false", v)
+	}
+	c.BaseURL = strings.TrimRight(get("HIVE_BASE_URL", "http://"+c.Addr), "/")
+	c.SecureCookies = strings.HasPrefix(c.BaseURL, "https://")
+	ttl, err := time.ParseDuration(get("HIVE_SESSION_TTL", "720h"))
+	if err != nil || ttl <= 0 {
+		return c, fmt.Errorf("HIVE_SESSION_TTL: %q is not a positive duration", get("HIVE_SESSION_TTL", ""))
+	}
+	c.SessionTTL = ttl
+	if c.Secret != "" && len(c.Secret) < 32 {
+		return c, fmt.Errorf("HIVE_SECRET: use at least 32 characters")
+	}
+	switch c.Env {
+	case "", "DEV", "LOCAL DEV", "DEMO", "PROD":
+	default:
+		return c, fmt.Errorf("HIVE_ENV: %q is not one of DEV, LOCAL DEV, DEMO, PROD", c.Env)
+	}
+	return c, nil
+}
+
+// Help renders the variable list for --help.
+func Help() string {
+	vars := Variables
+	var b strings.Builder
+	b.WriteString("Environment:\n")
+	for _, v := range vars {
+		fmt.Fprintf(&b, "  %-28s %s (default %q)\n", v.Name, v.Help, v.Default)
+	}
+	return b.String()
+}

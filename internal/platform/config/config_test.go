@@ -1,0 +1,42 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func lookup(m map[string]string) func(string) (string, bool) {
+	return func(k string) (string, bool) { v, ok := m[k]; return v, ok }
+}
+
+func TestDefaults(t *testing.T) {
+	c, err := FromLookup(lookup(nil))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.DatabaseURL != "sqlite:./data/hive.db" || c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" ||
+		c.BaseURL != "http://127.0.0.1:8080" || c.SessionTTL != 720*time.Hour || c.SecureCookies || c.Google.Configured() {
+		t.Fatalf("defaults %+v", c)
+	}
+}
+
+func TestOverridesAndErrors(t *testing.T) {
+	c, err := FromLookup(lookup(map[string]string{"HIVE_BASE_URL": "https://hive.example/", "HIVE_ENV": "DEMO",
+		"HIVE_GOOGLE_CLIENT_ID": "id", "HIVE_GOOGLE_CLIENT_SECRET": "secret"}))
+	if err != nil || c.BaseURL != "https://hive.example" || !c.SecureCookies || c.Env != "DEMO" || !c.Google.Configured() {
+		t.Fatalf("%+v %v", c, err)
+	}
+	for name, env := range map[string]map[string]string{
+		"bad env":      {"HIVE_ENV": "STAGING"},
+		"bad ttl":      {"HIVE_SESSION_TTL": "forever"},
+		"short secret": {"HIVE_SECRET": "short"},
+	} {
+		if _, err := FromLookup(lookup(env)); err == nil {
+			t.Errorf("%s: no error", name)
+		}
+	}
+	if !strings.Contains(Help(), "HIVE_DATABASE_URL") {
+		t.Error("help lacks the variables")
+	}
+}

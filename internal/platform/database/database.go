@@ -1,0 +1,225 @@
+// Package database opens Hive's database (SQLite or PostgreSQL), applies the embedded migrations,
+// and runs queries written once in the SQL both engines share, with ? placeholders rebound for
+// PostgreSQL. Stores use DB for reads and DB.InTx for every write.
+package database
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jmoiron/sqlx"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// Dialect names the engine behind a DB, for the few queries that truly differ.
+type Dialect string
+
+// The two engines Hive runs on.
+const (
+	SQLite   Dialect = "sqlite"
+	Postgres Dialect = "postgres"
+)
+
+// DB is an open Hive database. On SQLite writes go through a single connection (SQLite has one
+// writer) while reads use a small pool; on PostgreSQL both are the same pool.
+type DB struct {
+	Dialect Dialect
+	read    *sqlx.DB
+	write   *sqlx.DB
+	// Now is the clock every transaction reads once at its start; tests replace it.
+	Now func() time.Time
+
+	rebound sync.Map // query text → rebound text
+	stmts   sync.Map // query text → *sqlx.Stmt prepared on the readers
+	nStmts  atomic.Int32
+	// readGate admits as many readers as the pool has connections, first come first served.
+	// database/sql hands a freed connection to a random waiter, which under load gives a few
+	// unlucky requests very long waits; a channel queues its waiters in order.
+	readGate chan struct{}
+}
+
+// maxCachedStatements bounds the prepared-statement cache; queries built with a varying number
+// of placeholders past that point are simply not cached.
+const maxCachedStatements = 512
+
+// Open connects to url (sqlite:PATH or postgres://...) and applies pending migrations.
+func Open(ctx context.Context, url string) (*DB, error) {
+	db, err := Connect(url)
+	if err != nil {
+		return nil, err
+	}
+	if err := db.Migrate(ctx); err != nil {
+		db.Close()
+		return nil, err
+	}
+	return db, nil
+}
+
+// Connect connects to url without migrating.
+func Connect(url string) (*DB, error) {
+	switch {
+	case strings.HasPrefix(url, "sqlite:"):
+		return connectSQLite(strings.TrimPrefix(url, "sqlite:"))
+	case strings.HasPrefix(url, "postgres://"), strings.HasPrefix(url, "postgresql://"):
+		return connectPostgres(url)
+	default:
+		return nil, fmt.Errorf("database URL %q: want sqlite:PATH or a postgres:// URL", url)
+	}
+}
+
+func connectSQLite(path string) (*DB, error) {
+	if dir := filepath.Dir(path); dir != "." {
+		if err := os.MkdirAll(dir, 0o750); err != nil {
+			return nil, fmt.Errorf("create database directory: %w", err)
+		}
+	}
+	// busy_timeout comes first so the other pragmas wait rather than fail on a locked file.
+	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
+		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-16000)"
+	write, err := sqlx.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")
+	if err != nil {
+		return nil, err
+	}
+	write.SetMaxOpenConns(1)
+	write.SetConnMaxIdleTime(0)
+	read, err := sqlx.Open("sqlite", "file:"+path+"?"+pragmas+"&_pragma=query_only(1)")
+	if err != nil {
+		write.Close()
+		return nil, err
+	}
+	read.SetMaxOpenConns(8)
+	read.SetMaxIdleConns(8)
+	read.SetConnMaxIdleTime(0)
+	db := &DB{Dialect: SQLite, read: read, write: write, Now: now, readGate: make(chan struct{}, 8)}
+	// Open the writer first so the WAL switch happens before readers exist.
+	if err := write.Ping(); err != nil {
+		db.Close()
+		return nil, fmt.Errorf("open sqlite %s: %w", path, err)
+	}
+	return db, nil
+}
+
+func connectPostgres(url string) (*DB, error) {
+	pool, err := sqlx.Open("pgx", url)
+	if err != nil {
+		return nil, err
+	}
+	pool.SetMaxOpenConns(32)
+	pool.SetMaxIdleConns(32)
+	pool.SetConnMaxIdleTime(5 * time.Minute)
+	if err := pool.Ping(); err != nil {
+		pool.Close()
+		return nil, fmt.Errorf("connect postgres: %w", err)
+	}
+	return &DB{Dialect: Postgres, read: pool, write: pool, Now: now, readGate: make(chan struct{}, 24)}, nil
+}
+
+func now() time.Time { return time.Now().UTC() }
+
+// Close closes every connection.
+func (db *DB) Close() error {
+	db.stmts.Range(func(_, s any) bool { s.(*sqlx.Stmt).Close(); return true })
+	err := db.read.Close()
+	if db.write != db.read {
+		err = errors.Join(err, db.write.Close())
+	}
+	return err
+}
+
+// Rebind turns ? placeholders into the engine's own ($1, $2... on PostgreSQL). Results are
+// cached, so a query text is rewritten once per process.
+func (db *DB) Rebind(query string) string {
+	if db.Dialect == SQLite {
+		return query
+	}
+	if q, ok := db.rebound.Load(query); ok {
+		return q.(string)
+	}
+	q := sqlx.Rebind(sqlx.DOLLAR, query)
+	db.rebound.Store(query, q)
+	return q
+}
+
+// Get scans one row into dest (a struct with db tags, or a scalar). No row is sql.ErrNoRows.
+func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
+	if err := db.enter(ctx); err != nil {
+		return err
+	}
+	defer db.leave()
+	if stmt := db.prepared(ctx, query); stmt != nil {
+		return stmt.GetContext(ctx, dest, args...)
+	}
+	return db.read.GetContext(ctx, dest, db.Rebind(query), args...)
+}
+
+// Select scans every row into dest, a pointer to a slice.
+func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
+	if err := db.enter(ctx); err != nil {
+		return err
+	}
+	defer db.leave()
+	if stmt := db.prepared(ctx, query); stmt != nil {
+		return stmt.SelectContext(ctx, dest, args...)
+	}
+	return db.read.SelectContext(ctx, dest, db.Rebind(query), args...)
+}
+
+func (db *DB) enter(ctx context.Context) error {
+	select {
+	case db.readGate <- struct{}{}:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+func (db *DB) leave() { <-db.readGate }
+
+// prepared returns the cached prepared statement of a read query, preparing it on first use.
+// SQLite otherwise parses and plans the SQL on every call, which costs more than a simple read
+// itself. PostgreSQL's driver already caches statements per connection, so this is SQLite's.
+func (db *DB) prepared(ctx context.Context, query string) *sqlx.Stmt {
+	if db.Dialect != SQLite {
+		return nil
+	}
+	if s, ok := db.stmts.Load(query); ok {
+		return s.(*sqlx.Stmt)
+	}
+	if db.nStmts.Load() >= maxCachedStatements {
+		return nil
+	}
+	stmt, err := db.read.PreparexContext(ctx, query)
+	if err != nil {
+		return nil // the plain path reports the error
+	}
+	if prev, loaded := db.stmts.LoadOrStore(query, stmt); loaded {
+		stmt.Close()
+		return prev.(*sqlx.Stmt)
+	}
+	db.nStmts.Add(1)
+	return stmt
+}
+
+// Raw returns the writer pool for tools that need a *sql.DB (migrations).
+func (db *DB) Raw() *sql.DB { return db.write.DB }
+
+// LimitOffset returns the LIMIT/OFFSET clause of a page and its arguments. SQLite re-prepares a
+// statement on every call when LIMIT is a bound parameter (its planner reads the value), which
+// costs more than a simple query; so the first page, which hot paths ask for, carries its limit
+// as a literal integer (few distinct texts: the page sizes), and deeper pages bind both.
+func LimitOffset(limit, offset int) (string, []any) {
+	if offset == 0 {
+		return " LIMIT " + strconv.Itoa(limit), nil
+	}
+	return " LIMIT ? OFFSET ?", []any{limit, offset}
+}

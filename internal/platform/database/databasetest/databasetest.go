@@ -1,0 +1,94 @@
+// Package databasetest gives each test a fresh, migrated Hive database on SQLite, and on
+// PostgreSQL too when HIVE_TEST_POSTGRES_URL is set.
+package databasetest
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/hex"
+	"net/url"
+	"os"
+	"path/filepath"
+	"testing"
+
+	_ "github.com/jackc/pgx/v5/stdlib"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// PostgresURLVar names the variable that points the tests at a PostgreSQL server whose user
+// may create databases.
+const PostgresURLVar = "HIVE_TEST_POSTGRES_URL"
+
+// Engines runs fn once per available engine as subtests named "sqlite" and "postgres", each
+// with its own fresh database.
+func Engines(t *testing.T, fn func(t *testing.T, db *database.DB)) {
+	t.Helper()
+	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
+	if os.Getenv(PostgresURLVar) == "" {
+		return
+	}
+	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
+}
+
+// SQLite opens a migrated database in a temporary file removed with the test.
+func SQLite(tb testing.TB) *database.DB {
+	tb.Helper()
+	db, err := database.Open(context.Background(), "sqlite:"+filepath.Join(tb.TempDir(), "hive.db"))
+	if err != nil {
+		tb.Fatalf("open sqlite: %v", err)
+	}
+	tb.Cleanup(func() { db.Close() })
+	return db
+}
+
+// Postgres creates a database with a random name on the server of HIVE_TEST_POSTGRES_URL,
+// migrates it, and drops it when the test ends. Without the variable the test is skipped.
+func Postgres(tb testing.TB) *database.DB {
+	tb.Helper()
+	db, _ := PostgresURL(tb)
+	return db
+}
+
+// PostgresURL is Postgres that also returns the URL of the new database, for tests that start
+// a server process on it.
+func PostgresURL(tb testing.TB) (*database.DB, string) {
+	tb.Helper()
+	base := os.Getenv(PostgresURLVar)
+	if base == "" {
+		tb.Skip(PostgresURLVar + " is not set")
+	}
+	admin, err := sql.Open("pgx", base)
+	if err != nil {
+		tb.Fatalf("connect postgres: %v", err)
+	}
+	defer admin.Close()
+	name := "hive_test_" + randomSuffix()
+	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+		tb.Fatalf("create database: %v", err)
+	}
+	u, err := url.Parse(base)
+	if err != nil {
+		tb.Fatalf("parse %s: %v", PostgresURLVar, err)
+	}
+	u.Path = "/" + name
+	db, err := database.Open(context.Background(), u.String())
+	if err != nil {
+		tb.Fatalf("open postgres: %v", err)
+	}
+	tb.Cleanup(func() {
+		db.Close()
+		if admin, err := sql.Open("pgx", base); err == nil {
+			_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+			admin.Close()
+		}
+	})
+	return db, u.String()
+}
+
+func randomSuffix() string {
+	var b [6]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}

@@ -1,0 +1,31 @@
+package database
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+
+	"github.com/pressly/goose/v3"
+
+	"github.com/hive/hive/migrations"
+)
+
+// Migrate applies every pending migration of this engine's embedded set.
+func (db *DB) Migrate(ctx context.Context) error {
+	dialect := goose.DialectSQLite3
+	if db.Dialect == Postgres {
+		dialect = goose.DialectPostgres
+	}
+	files, err := fs.Sub(migrations.FS, string(db.Dialect))
+	if err != nil {
+		return err
+	}
+	p, err := goose.NewProvider(dialect, db.write.DB, files)
+	if err != nil {
+		return fmt.Errorf("migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("migrate: %w", err)
+	}
+	return nil
+}

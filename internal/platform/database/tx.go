@@ -1,0 +1,65 @@
+package database
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"fmt"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+)
+
+// Tx is one write transaction. It carries the time it started (Now), so every row written in
+// it shares one timestamp and tests control time, and an ID that audit records share.
+type Tx struct {
+	tx  *sqlx.Tx
+	db  *DB
+	Now time.Time
+	ID  string
+}
+
+// InTx runs fn in a transaction and commits when fn returns nil; any error or panic rolls back.
+func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
+	stx, err := db.write.BeginTxx(ctx, nil)
+	if err != nil {
+		return fmt.Errorf("begin: %w", err)
+	}
+	tx := &Tx{tx: stx, db: db, Now: db.Now(), ID: newTxID()}
+	defer stx.Rollback() //nolint:errcheck // a no-op after Commit
+	if err := fn(tx); err != nil {
+		return err
+	}
+	if err := stx.Commit(); err != nil {
+		return fmt.Errorf("commit: %w", err)
+	}
+	return nil
+}
+
+func newTxID() string {
+	var b [8]byte
+	_, _ = rand.Read(b[:])
+	return hex.EncodeToString(b[:])
+}
+
+// Dialect is the engine this transaction runs on.
+func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
+
+// Exec runs a statement and returns the number of rows it touched.
+func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
+	res, err := tx.tx.ExecContext(ctx, tx.db.Rebind(query), args...)
+	if err != nil {
+		return 0, translate(err)
+	}
+	return res.RowsAffected()
+}
+
+// Get scans one row into dest; use it with INSERT ... RETURNING too.
+func (tx *Tx) Get(ctx context.Context, dest any, query string, args ...any) error {
+	return translate(tx.tx.GetContext(ctx, dest, tx.db.Rebind(query), args...))
+}
+
+// Select scans every row into dest.
+func (tx *Tx) Select(ctx context.Context, dest any, query string, args ...any) error {
+	return translate(tx.tx.SelectContext(ctx, dest, tx.db.Rebind(query), args...))
+}

@@ -1,0 +1,115 @@
+package mail_test
+
+import (
+	"context"
+	"errors"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/mail"
+)
+
+func TestMessageValidate(t *testing.T) {
+	tests := []struct {
+		name string
+		m    mail.Message
+		ok   bool
+	}{
+		{"plain", mail.Message{To: "ada@example.com", Subject: "Hello", Text: "Hi"}, true},
+		{"empty text is allowed", mail.Message{To: "ada@example.com", Subject: "Hello"}, true},
+		{"no at sign", mail.Message{To: "ada.example.com", Subject: "Hello"}, false},
+		{"empty recipient", mail.Message{To: "", Subject: "Hello"}, false},
+		{"display name", mail.Message{To: "Ada <ada@example.com>", Subject: "Hello"}, false},
+		{"two recipients", mail.Message{To: "ada@example.com, bob@example.com", Subject: "Hello"}, false},
+		{"surrounding space", mail.Message{To: " ada@example.com", Subject: "Hello"}, false},
+		{"header injection", mail.Message{To: "ada@example.com\r\nBcc: eve@example.com", Subject: "Hello"}, false},
+		{"empty subject", mail.Message{To: "ada@example.com", Subject: "  "}, false},
+		{"subject with line break", mail.Message{To: "ada@example.com", Subject: "Hi\r\nBcc: eve@example.com"}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.m.Validate()
+			if tt.ok && err != nil {
+				t.Fatalf("Validate() = %v, want nil", err)
+			}
+			if !tt.ok && !errors.Is(err, mail.ErrInvalid) {
+				t.Fatalf("Validate() = %v, want ErrInvalid", err)
+			}
+		})
+	}
+}
+
+// clock is a settable time for db.Now, so tests decide when messages fall due.
+type clock struct {
+	mu  sync.Mutex
+	now time.Time
+}
+
+func useClock(db *database.DB) *clock {
+	c := &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+	db.Now = c.Now
+	return c
+}
+
+func (c *clock) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.now
+}
+
+func (c *clock) Advance(d time.Duration) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.now = c.now.Add(d)
+}
+
+// fakeSender records what it is asked to send; fail, when set, decides which sends fail.
+type fakeSender struct {
+	mu   sync.Mutex
+	sent []mail.Message
+	fail func(m mail.Message) error
+}
+
+func (s *fakeSender) Send(_ context.Context, m mail.Message) error {
+	if s.fail != nil {
+		if err := s.fail(m); err != nil {
+			return err
+		}
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.sent = append(s.sent, m)
+	return nil
+}
+
+func (s *fakeSender) Sent() []mail.Message {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return append([]mail.Message(nil), s.sent...)
+}
+
+func enqueue(t *testing.T, db *database.DB, msgs ...mail.Message) {
+	t.Helper()
+	err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		for _, m := range msgs {
+			if err := mail.Enqueue(context.Background(), tx, m); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("enqueue: %v", err)
+	}
+}
+
+func outbox(t *testing.T, db *database.DB, to string) []mail.Stored {
+	t.Helper()
+	list, err := mail.Outbox(context.Background(), db, to)
+	if err != nil {
+		t.Fatalf("Outbox: %v", err)
+	}
+	return list
+}

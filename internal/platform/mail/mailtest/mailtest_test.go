@@ -1,0 +1,46 @@
+package mailtest_test
+
+import (
+	"net/smtp"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/platform/mail/mailtest"
+)
+
+func TestStartSMTPServer(t *testing.T) {
+	url, inbox := mailtest.StartSMTPServer(t)
+	raw := strings.Join([]string{
+		"From: Hive <no-reply@hive.local>",
+		"To: ada@example.com",
+		"Subject: =?UTF-8?q?R=C3=A9initialiser?=",
+		"Content-Type: text/plain; charset=UTF-8",
+		"Content-Transfer-Encoding: quoted-printable",
+		"",
+		"Open http://x.test/reset?token=3Dabc and a long line that is wrapped with a =",
+		"soft break.",
+		"",
+	}, "\r\n")
+	auth := smtp.PlainAuth("", "hive", "secret", "127.0.0.1")
+	addr := strings.TrimPrefix(url, "smtp://")
+	if err := smtp.SendMail(addr, auth, "no-reply@hive.local", []string{"ada@example.com", "bob@example.com"}, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	got := inbox()
+	if len(got) != 1 {
+		t.Fatalf("received %d messages, want 1", len(got))
+	}
+	r := got[0]
+	if r.User != "hive" || r.From != "no-reply@hive.local" || strings.Join(r.To, ",") != "ada@example.com,bob@example.com" {
+		t.Errorf("envelope: user %q from %q to %q", r.User, r.From, r.To)
+	}
+	if r.Subject != "Réinitialiser" {
+		t.Errorf("subject = %q", r.Subject)
+	}
+	if want := "Open http://x.test/reset?token=abc and a long line that is wrapped with a soft break.\n"; r.Text != want {
+		t.Errorf("text = %q, want %q", r.Text, want)
+	}
+	if r.Data != raw {
+		t.Errorf("raw data = %q, want %q", r.Data, raw)
+	}
+}

@@ -1,0 +1,141 @@
+package mail_test
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"net"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/platform/mail/mailtest"
+)
+
+const from = "Hive <no-reply@hive.local>"
+
+func TestNewSMTPSender(t *testing.T) {
+	tests := []struct {
+		url, from string
+		ok        bool
+	}{
+		{"smtp://mail.example.com", from, true},
+		{"smtp://user:p%40ss@mail.example.com:2525", from, true},
+		{"smtps://user:pass@mail.example.com", "no-reply@example.com", true},
+		{"http://mail.example.com", from, false},
+		{"smtp://", from, false},
+		{"smtp://mail.example.com:0", from, false},
+		{"smtp://mail.example.com:99999", from, false},
+		{"smtp://mail.example.com:port", from, false},
+		{"smtp://mail.example.com", "not an address", false},
+		{"::", from, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.url, func(t *testing.T) {
+			_, err := mail.NewSMTPSender(tt.url, tt.from)
+			if (err == nil) != tt.ok {
+				t.Fatalf("NewSMTPSender(%q, %q) = %v, want ok=%v", tt.url, tt.from, err, tt.ok)
+			}
+			if err != nil && strings.Contains(err.Error(), "pass") {
+				t.Errorf("error shows the password: %v", err)
+			}
+		})
+	}
+}
+
+func TestLogSenderPrintsTheWholeMessage(t *testing.T) {
+	var buf bytes.Buffer
+	s := mail.LogSender{Logger: slog.New(slog.NewJSONHandler(&buf, nil))}
+	m := mail.Message{To: "ada@example.com", Subject: "Reset", Text: "Open http://127.0.0.1:8080/reset?token=abc\nThanks"}
+	if err := s.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if n := strings.Count(buf.String(), "\n"); n != 1 {
+		t.Fatalf("%d log lines, want 1: %s", n, buf.String())
+	}
+	var line map[string]any
+	if err := json.Unmarshal(buf.Bytes(), &line); err != nil {
+		t.Fatal(err)
+	}
+	if line["level"] != "INFO" || line["to"] != m.To || line["subject"] != m.Subject || line["text"] != m.Text {
+		t.Fatalf("log line = %v", line)
+	}
+}
+
+func TestDeliverThroughSMTP(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		url, inbox := mailtest.StartSMTPServer(t)
+		link := "http://127.0.0.1:8080/reset-password?token=" + strings.Repeat("0123456789abcdef", 6)
+		for _, tt := range []struct{ name, url, user string }{
+			{"without credentials", url, ""},
+			{"with credentials", strings.Replace(url, "smtp://", "smtp://hive:s3cret@", 1), "hive"},
+		} {
+			t.Run(tt.name, func(t *testing.T) {
+				sender, err := mail.NewSMTPSender(tt.url, from)
+				if err != nil {
+					t.Fatal(err)
+				}
+				before := len(inbox())
+				m := mail.Message{To: "ada@example.com", Subject: "Réinitialiser: " + tt.name,
+					Text: "Hello Ada,\n\nOpen " + link + " to choose a new password.\n"}
+				enqueue(t, db, m)
+				w := &mail.Worker{DB: db, Sender: sender, Logger: quiet}
+				if sent, err := w.DeliverDue(ctx); err != nil || sent != 1 {
+					t.Fatalf("DeliverDue = %d, %v; want 1, nil (outbox %+v)", sent, err, outbox(t, db, m.To)[0])
+				}
+				got := inbox()
+				if len(got) != before+1 {
+					t.Fatalf("server received %d messages, want %d", len(got), before+1)
+				}
+				r := got[len(got)-1]
+				if r.User != tt.user {
+					t.Errorf("authenticated as %q, want %q", r.User, tt.user)
+				}
+				if r.From != "no-reply@hive.local" || len(r.To) != 1 || r.To[0] != "ada@example.com" {
+					t.Errorf("envelope from %q to %q", r.From, r.To)
+				}
+				if r.Subject != m.Subject {
+					t.Errorf("subject = %q, want %q", r.Subject, m.Subject)
+				}
+				if !strings.Contains(r.Text, link) || r.Text != m.Text {
+					t.Errorf("text = %q, want %q", r.Text, m.Text)
+				}
+				if !strings.Contains(r.Data, "To: <ada@example.com>") || !strings.Contains(r.Data, "Message-ID: ") {
+					t.Errorf("raw message lacks headers:\n%s", r.Data)
+				}
+				if s := outbox(t, db, m.To)[0]; s.Status != mail.StatusSent {
+					t.Errorf("outbox status = %q", s.Status)
+				}
+			})
+		}
+	})
+}
+
+func TestSMTPFailureIsRecorded(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		// A port nothing listens on: the connection is refused.
+		l, err := net.Listen("tcp", "127.0.0.1:0")
+		if err != nil {
+			t.Fatal(err)
+		}
+		addr := l.Addr().String()
+		l.Close()
+		sender, err := mail.NewSMTPSender("smtp://"+addr, from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "Hello"})
+		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet}
+		if sent, err := w.DeliverDue(context.Background()); err != nil || sent != 0 {
+			t.Fatalf("DeliverDue = %d, %v; want 0, nil", sent, err)
+		}
+		got := outbox(t, db, "ada@example.com")[0]
+		if got.Status != mail.StatusPending || got.Attempts != 1 || !strings.Contains(got.LastError, "dial") {
+			t.Fatalf("outbox = %+v", got)
+		}
+	})
+}

@@ -1,0 +1,62 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { jsonResponse, mockFetch } from '@/test/render';
+import { api, CSRF_HEADER, resetCsrfToken, unwrap } from './client';
+import { ApiError } from './errors';
+
+describe('api client CSRF', () => {
+  beforeEach(() => resetCsrfToken());
+
+  it('fetches the token once and sends it on unsafe methods only', async () => {
+    const seen: string[] = [];
+    const fetch = mockFetch((req) => {
+      const path = new URL(req.url).pathname;
+      seen.push(`${req.method} ${path} ${req.headers.get(CSRF_HEADER) ?? '-'}`);
+      if (path === '/api/v1/account/token') return jsonResponse({ token: 'tok-1' });
+      if (path === '/api/v1/account/whoami') return jsonResponse({ id: 1 });
+      return new Response(null, { status: 204 });
+    });
+    await unwrap(api.POST('/account/logout'));
+    await unwrap(api.POST('/account/logout'));
+    await unwrap(api.GET('/account/whoami'));
+    expect(seen).toEqual([
+      'GET /api/v1/account/token -',
+      'POST /api/v1/account/logout tok-1',
+      'POST /api/v1/account/logout tok-1',
+      'GET /api/v1/account/whoami -',
+    ]);
+    expect(fetch).toHaveBeenCalledTimes(4);
+  });
+
+  it('refreshes the token once and retries after A-106', async () => {
+    let tokens = 0;
+    const bodies: string[] = [];
+    mockFetch(async (req) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/api/v1/account/token') return jsonResponse({ token: `tok-${++tokens}` });
+      bodies.push(`${req.headers.get(CSRF_HEADER)} ${await req.text()}`);
+      if (req.headers.get(CSRF_HEADER) === 'tok-1') {
+        return jsonResponse({ error: 'CSRF token missing or invalid', errorCode: 'A-106' }, 403);
+      }
+      return jsonResponse({ message: 'sent' }, 202);
+    });
+    const res = await unwrap(
+      api.POST('/account/request-password-reset', { body: { email: 'a@b.c' } }),
+    );
+    expect(res).toEqual({ message: 'sent' });
+    expect(bodies).toEqual(['tok-1 {"email":"a@b.c"}', 'tok-2 {"email":"a@b.c"}']);
+  });
+
+  it('does not retry other 403s and throws an ApiError', async () => {
+    let posts = 0;
+    mockFetch((req) => {
+      if (new URL(req.url).pathname === '/api/v1/account/token')
+        return jsonResponse({ token: 't' });
+      posts++;
+      return jsonResponse({ error: 'Access denied', errorCode: 'A-102' }, 403);
+    });
+    const err = await unwrap(api.POST('/account/cancel-impersonate')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 403, errorCode: 'A-102', message: 'Access denied' });
+    expect(posts).toBe(1);
+  });
+});

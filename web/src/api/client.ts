@@ -1,0 +1,89 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import { ApiError } from './errors';
+import type { paths } from './schema';
+
+const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+export const CSRF_HEADER = 'X-CSRF-Token';
+const CSRF_ERROR_CODE = 'A-106';
+
+/** The API's root (the OpenAPI document's server URL), on this origin. */
+export const API_ROOT = '/api/v1';
+
+function baseUrl(): string {
+  return (typeof window === 'undefined' ? '' : window.location.origin) + API_ROOT;
+}
+
+/** The one API client, typed by the generated OpenAPI schema. */
+export const api = createClient<paths>({
+  baseUrl: baseUrl(),
+  credentials: 'same-origin',
+  // Resolved at call time so tests can replace globalThis.fetch.
+  fetch: (request: Request) => globalThis.fetch(request),
+});
+
+let csrfToken: Promise<string> | null = null;
+
+/** The CSRF token, fetched once from GET /account/token and kept until reset. */
+export function getCsrfToken(): Promise<string> {
+  csrfToken ??= api.GET('/account/token').then(({ data, error, response }) => {
+    if (!data) throw ApiError.from(response.status, error);
+    return data.token;
+  });
+  csrfToken.catch(() => {
+    csrfToken = null;
+  });
+  return csrfToken;
+}
+
+/** Forgets the cached CSRF token (after sign-in, sign-out or a refusal). */
+export function resetCsrfToken(): void {
+  csrfToken = null;
+}
+
+async function errorCodeOf(response: Response): Promise<string | undefined> {
+  try {
+    const body: unknown = await response.clone().json();
+    if (body && typeof body === 'object' && 'errorCode' in body) {
+      return String((body as { errorCode: unknown }).errorCode);
+    }
+  } catch {
+    // not JSON
+  }
+  return undefined;
+}
+
+// Unsafe requests carry the CSRF header; a refusal with A-106 refreshes the token and retries once.
+const sentCopies = new Map<string, Request>();
+
+export const csrfMiddleware: Middleware = {
+  async onRequest({ request, id }) {
+    if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return undefined;
+    request.headers.set(CSRF_HEADER, await getCsrfToken());
+    sentCopies.set(id, request.clone());
+    return request;
+  },
+  async onResponse({ response, id, options }) {
+    const copy = sentCopies.get(id);
+    sentCopies.delete(id);
+    if (!copy || response.status !== 403) return undefined;
+    if ((await errorCodeOf(response)) !== CSRF_ERROR_CODE) return undefined;
+    resetCsrfToken();
+    copy.headers.set(CSRF_HEADER, await getCsrfToken());
+    return options.fetch(copy);
+  },
+  onError({ id }) {
+    sentCopies.delete(id);
+    return undefined;
+  },
+};
+
+api.use(csrfMiddleware);
+
+type Result<D> = { data?: D; error?: unknown; response: Response };
+
+/** Awaits an openapi-fetch call: returns its data, or throws an ApiError for any non-2xx answer. */
+export async function unwrap<D>(call: Promise<Result<D>>): Promise<D> {
+  const { data, error, response } = await call;
+  if (!response.ok) throw ApiError.from(response.status, error);
+  return data as D;
+}

@@ -1,0 +1,30 @@
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { whoamiQueryOptions } from '@/features/accounts/api/get-whoami';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { FullPageMessage } from '@/ui/full-page-message';
+
+export const LOGGING_IN_MESSAGE = 'Logging you in. Please wait...';
+
+/** Routes below need a session: visitors go to /login; while whoami loads, a full-page notice. */
+export function RequireAuth() {
+  const location = useLocation();
+  const whoami = useQuery(whoamiQueryOptions());
+
+  if (whoami.isPending) return <FullPageMessage message={LOGGING_IN_MESSAGE} />;
+  if (whoami.isError) {
+    if (isApiError(whoami.error) && whoami.error.status === 401) {
+      return (
+        <Navigate to={paths.login} replace state={{ from: location.pathname + location.search }} />
+      );
+    }
+    throw whoami.error;
+  }
+  return (
+    <CurrentUserProvider user={whoami.data}>
+      <Outlet />
+    </CurrentUserProvider>
+  );
+}

@@ -1,0 +1,103 @@
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { paths } from '@/lib/paths';
+import { FullPageMessage } from '@/ui/full-page-message';
+import { RequireAuth } from './guards/require-auth';
+import { NotFound } from './routes/not-found';
+import { PlaceholderRoute, placeholderRoutes } from './routes/placeholder-routes';
+import { RootLayout } from './routes/root-layout';
+import { RouteError } from './routes/route-error';
+
+// Every screen is loaded lazily: a route module exports `Component`.
+const publicRoutes: RouteObject[] = [
+  { path: paths.login, lazy: () => import('@/features/accounts/routes/login') },
+  { path: paths.logout, lazy: () => import('@/features/accounts/routes/logout') },
+  { path: paths.resetPassword, lazy: () => import('@/features/accounts/routes/reset-password') },
+  {
+    path: paths.requestPasswordReset,
+    lazy: () => import('@/features/accounts/routes/request-password-reset'),
+  },
+  {
+    path: paths.accountRequiresReset,
+    lazy: () => import('@/features/accounts/routes/account-requires-reset'),
+  },
+  {
+    path: paths.pleaseActivateAccount,
+    lazy: () => import('@/features/accounts/routes/please-activate-account'),
+  },
+  { path: paths.activate, lazy: () => import('@/features/accounts/routes/activate') },
+  { path: paths.signUp, lazy: () => import('@/features/accounts/routes/sign-up') },
+  { path: paths.signUpStaff, lazy: () => import('@/features/accounts/routes/sign-up-staff') },
+  { path: paths.oauthCallback, lazy: () => import('@/features/accounts/routes/oauth-callback') },
+];
+
+const shellRoutes: RouteObject[] = [
+  { index: true, lazy: () => import('@/features/home/routes/home') },
+  { path: paths.bookings, lazy: () => import('@/features/bookings/routes/bookings') },
+  { path: paths.users, lazy: () => import('@/features/people/directory/routes/users') },
+  { path: paths.createUser, lazy: () => import('@/features/people/profile/routes/create-user') },
+  { path: paths.editUser(':id'), lazy: () => import('@/features/people/profile/routes/edit-user') },
+  {
+    path: paths.departments,
+    lazy: () => import('@/features/organisations/departments/routes/departments'),
+  },
+  {
+    path: paths.editDepartment(':id'),
+    lazy: () => import('@/features/organisations/departments/routes/edit-department'),
+  },
+  {
+    path: paths.userEntityLinks,
+    lazy: () => import('@/features/organisations/links/routes/user-entity-links'),
+  },
+  {
+    path: paths.userDepartmentLinks,
+    lazy: () => import('@/features/organisations/links/routes/user-department-links'),
+  },
+  {
+    path: paths.createOrConnectUser,
+    lazy: () => import('@/features/organisations/links/routes/create-or-connect-user'),
+  },
+  { path: paths.entities, lazy: () => import('@/features/organisations/entities/routes/entities') },
+  {
+    path: paths.createEntity,
+    lazy: () => import('@/features/organisations/entities/routes/create-entity'),
+  },
+  {
+    path: paths.editEntity(':id'),
+    lazy: () => import('@/features/organisations/entities/routes/edit-entity'),
+  },
+  {
+    path: paths.legalEntities,
+    lazy: () => import('@/features/organisations/legal-entities/routes/legal-entities'),
+  },
+  {
+    path: paths.createLegalEntity,
+    lazy: () => import('@/features/organisations/legal-entities/routes/create-legal-entity'),
+  },
+  {
+    path: paths.editLegalEntity(':id'),
+    lazy: () => import('@/features/organisations/legal-entities/routes/edit-legal-entity'),
+  },
+  {
+    path: paths.configureTags,
+    lazy: () => import('@/features/organisations/tags/routes/configure-tags'),
+  },
+  ...placeholderRoutes.map((r) => ({ path: r.path, element: <PlaceholderRoute {...r} /> })),
+];
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    hydrateFallbackElement: <FullPageMessage message="Loading..." />,
+    children: [
+      ...publicRoutes,
+      {
+        element: <RequireAuth />,
+        children: [{ lazy: () => import('./shell/app-layout'), children: shellRoutes }],
+      },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+];
+
+export const router = createBrowserRouter(routes);

@@ -1,0 +1,148 @@
+import {
+  IconAddressBook,
+  IconBook,
+  IconBriefcase,
+  IconBuilding,
+  IconBuildingCommunity,
+  IconCalendarEvent,
+  IconChartBar,
+  IconFileDescription,
+  IconHome,
+  IconLicense,
+  IconLink,
+  IconListDetails,
+  IconPlus,
+  IconTags,
+  IconUserPlus,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import type { CurrentUser } from '@/api/types';
+import { paths } from '@/lib/paths';
+import {
+  canCreateEntity,
+  canSeeDirectoryLists,
+  isAdmin,
+  isClientManager,
+  isClientOrAgencyManager,
+  isDepartmentManager,
+} from '@/lib/permissions';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  icon: Icon;
+  visible: (user: CurrentUser) => boolean;
+}
+
+export interface NavSection {
+  title: string | null;
+  items: NavItem[];
+}
+
+const everyone = () => true;
+
+/** The sidebar, by section, each entry with its permission rule (spec part 1 §6). */
+export const navSections: NavSection[] = [
+  {
+    title: null,
+    items: [
+      { label: 'Home', to: paths.home, icon: IconHome, visible: everyone },
+      { label: 'Bookings', to: paths.bookings, icon: IconCalendarEvent, visible: everyone },
+      { label: 'Agenda', to: paths.agenda, icon: IconListDetails, visible: everyone },
+    ],
+  },
+  {
+    title: 'Create',
+    items: [
+      {
+        label: 'Create Job Template',
+        to: paths.createJobTemplate,
+        icon: IconPlus,
+        visible: (u) => isAdmin(u) || isClientManager(u),
+      },
+      {
+        label: 'Create or Connect User',
+        to: paths.createOrConnectUser,
+        icon: IconUserPlus,
+        visible: isClientOrAgencyManager,
+      },
+      {
+        label: 'Create Entity',
+        to: paths.createEntity,
+        icon: IconBuilding,
+        visible: (u) => canCreateEntity(u),
+      },
+      {
+        label: 'Create Legal Entity',
+        to: paths.createLegalEntity,
+        icon: IconLicense,
+        visible: isClientOrAgencyManager,
+      },
+      {
+        label: 'Document Builder',
+        to: paths.documentBuilder,
+        icon: IconFileDescription,
+        visible: isDepartmentManager,
+      },
+    ],
+  },
+  {
+    title: 'Lists',
+    items: [
+      { label: 'Users', to: paths.users, icon: IconUsers, visible: canSeeDirectoryLists },
+      {
+        label: 'Departments',
+        to: paths.departments,
+        icon: IconBuildingCommunity,
+        visible: canSeeDirectoryLists,
+      },
+      { label: 'Entities', to: paths.entities, icon: IconBuilding, visible: canSeeDirectoryLists },
+      {
+        label: 'Legal Entities',
+        to: paths.legalEntities,
+        icon: IconLicense,
+        visible: canSeeDirectoryLists,
+      },
+      {
+        label: 'User-Entity Links',
+        to: paths.userEntityLinks,
+        icon: IconLink,
+        visible: canSeeDirectoryLists,
+      },
+      {
+        label: 'User-Department Links',
+        to: paths.userDepartmentLinks,
+        icon: IconLink,
+        visible: canSeeDirectoryLists,
+      },
+      {
+        label: 'Job Templates',
+        to: paths.jobTemplates,
+        icon: IconBriefcase,
+        visible: isClientOrAgencyManager,
+      },
+    ],
+  },
+  {
+    title: 'Administration',
+    items: [
+      { label: 'Configure Tags', to: paths.configureTags, icon: IconTags, visible: isAdmin },
+      { label: 'Dashboard', to: paths.dashboard, icon: IconChartBar, visible: isAdmin },
+    ],
+  },
+  {
+    title: 'Support',
+    items: [
+      { label: 'User Guide', to: paths.userGuide, icon: IconBook, visible: everyone },
+      { label: 'Admin Guide', to: paths.adminGuide, icon: IconAddressBook, visible: isAdmin },
+    ],
+  },
+];
+
+/** The sections and entries this user sees; empty sections are dropped. */
+export function visibleNav(user: CurrentUser): NavSection[] {
+  return navSections
+    .map((s) => ({ ...s, items: s.items.filter((i) => i.visible(user)) }))
+    .filter((s) => s.items.length > 0);
+}

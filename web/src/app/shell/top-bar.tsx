@@ -1,0 +1,95 @@
+import { Badge, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { appInfoQueryOptions } from '@/features/accounts/api/get-app-info';
+import { accountStatusDisplay } from '@/lib/account-status';
+import { isImpersonating, useCurrentUser } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { roleBadgeLabel } from '@/lib/permissions';
+import { UserMenu } from './user-menu';
+
+const SHOWN_ENVIRONMENTS = new Set(['DEV', 'LOCAL DEV', 'DEMO']);
+
+interface Props {
+  mobileOpened: boolean;
+  desktopOpened: boolean;
+  toggleMobile: () => void;
+  toggleDesktop: () => void;
+}
+
+export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDesktop }: Props) {
+  const user = useCurrentUser();
+  const appInfo = useQuery(appInfoQueryOptions());
+  const environment = appInfo.data?.environment ?? '';
+  const status = accountStatusDisplay[user.accountStatus] ?? accountStatusDisplay.unknown;
+  const productName = appInfo.data?.productName || 'Hive';
+
+  return (
+    <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+      <Group gap="xs" wrap="nowrap">
+        <Burger
+          opened={mobileOpened}
+          onClick={toggleMobile}
+          hiddenFrom="md"
+          size="sm"
+          aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+        />
+        <Burger
+          opened={desktopOpened}
+          onClick={toggleDesktop}
+          visibleFrom="md"
+          size="sm"
+          aria-label={desktopOpened ? 'Collapse navigation' : 'Expand navigation'}
+        />
+        <Text component={Link} to={paths.home} fw={700} size="lg" c="dark.9" td="none">
+          {productName}
+        </Text>
+        {SHOWN_ENVIRONMENTS.has(environment) && (
+          <Badge color="violet" variant="light" aria-label={`Environment ${environment}`}>
+            {environment}
+          </Badge>
+        )}
+      </Group>
+      <Group gap="xs" wrap="nowrap">
+        {user.actionsRequired > 0 && (
+          <Tooltip label="Actions required">
+            <Badge
+              color="red"
+              variant="filled"
+              circle={user.actionsRequired < 10}
+              aria-label={`${user.actionsRequired} actions required`}
+            >
+              {user.actionsRequired}
+            </Badge>
+          </Tooltip>
+        )}
+        <Badge
+          color={status.color}
+          variant="light"
+          visibleFrom="xs"
+          aria-label={`Account status: ${status.label}`}
+        >
+          {status.label}
+        </Badge>
+        <div style={{ textAlign: 'right', lineHeight: 1.2 }}>
+          <Text
+            size="sm"
+            fw={600}
+            truncate
+            maw={{ base: 110, sm: 240 }}
+            data-testid="current-user-name"
+          >
+            {user.fullName || user.email}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {roleBadgeLabel(user)}
+            {isImpersonating(user) && user.impersonator
+              ? ` · impersonated by ${user.impersonator.fullName}`
+              : ''}
+          </Text>
+        </div>
+        <UserMenu />
+      </Group>
+    </Group>
+  );
+}

@@ -1,0 +1,65 @@
+import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { IconLogout, IconUser, IconUserCircle, IconUserOff } from '@tabler/icons-react';
+import { useNavigate } from 'react-router';
+import { useCancelImpersonate } from '@/features/accounts/api/cancel-impersonate';
+import { useLogout } from '@/features/accounts/api/logout';
+import { toasts } from '@/lib/errors/catalogue';
+import { isImpersonating, useCurrentUser } from '@/lib/current-user';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+
+/** The user menu: Cancel Impersonation (only while impersonating), Profile, Sign out. */
+export function UserMenu() {
+  const user = useCurrentUser();
+  const navigate = useNavigate();
+  const logout = useLogout({ onSettled: () => void navigate(paths.login, { replace: true }) });
+  const cancel = useCancelImpersonate({
+    onSuccess: () => {
+      notify(toasts.impersonationCancelled);
+      void navigate(paths.users);
+    },
+  });
+
+  return (
+    // No fade, so the menu is readable (and checkable by axe) the moment it opens; no focus
+    // placeholder, whose tabindex inside role="menu" breaks aria-required-children.
+    <Menu
+      position="bottom-end"
+      width={220}
+      withinPortal
+      transitionProps={{ duration: 0 }}
+      withInitialFocusPlaceholder={false}
+    >
+      <Menu.Target>
+        <UnstyledButton aria-label="User menu">
+          <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
+            <IconUserCircle size={26} stroke={1.5} />
+          </Avatar>
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>{user.fullName || user.email}</Menu.Label>
+        {isImpersonating(user) && (
+          <Menu.Item
+            leftSection={<IconUserOff size={16} aria-hidden="true" />}
+            onClick={() => cancel.mutate()}
+          >
+            Cancel Impersonation
+          </Menu.Item>
+        )}
+        <Menu.Item
+          leftSection={<IconUser size={16} aria-hidden="true" />}
+          onClick={() => void navigate(paths.editUser(user.id))}
+        >
+          Profile
+        </Menu.Item>
+        <Menu.Item
+          leftSection={<IconLogout size={16} aria-hidden="true" />}
+          onClick={() => logout.mutate()}
+        >
+          Sign out
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

@@ -1,0 +1,15 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+
+export const getInvitationByToken = (token: string) =>
+  unwrap(api.GET('/invitation/token/{token}', { params: { path: { token } } }));
+
+/** The invitation a sign-up link stands for; a bad or used token is handled by the screen. */
+export const invitationByTokenQueryOptions = (token: string) =>
+  queryOptions({
+    queryKey: ['invitation', 'token', token] as const,
+    queryFn: () => getInvitationByToken(token),
+    retry: false,
+    staleTime: Infinity,
+    meta: { silentErrors: true },
+  });

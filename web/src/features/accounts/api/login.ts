@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, resetCsrfToken, unwrap } from '@/api/client';
+import type { CurrentUser } from '@/api/types';
+import { whoamiQueryOptions } from './get-whoami';
+
+export interface LoginInput {
+  email: string;
+  password: string;
+}
+
+export const login = (body: LoginInput) => unwrap(api.POST('/account/login', { body }));
+
+/** Signs in and stores the user; the login screen handles every error code itself. */
+export function useLogin(
+  options: {
+    onSuccess?: (user: CurrentUser) => void;
+    onError?: (err: Error, input: LoginInput) => void;
+  } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    meta: { silentErrors: true },
+    onSuccess: (user) => {
+      resetCsrfToken();
+      queryClient.setQueryData(whoamiQueryOptions().queryKey, user);
+      options.onSuccess?.(user);
+    },
+    onError: (err, input) => options.onError?.(err, input),
+  });
+}

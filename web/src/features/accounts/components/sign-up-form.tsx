@@ -1,0 +1,169 @@
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useDisclosure } from '@mantine/hooks';
+import { useMemo } from 'react';
+import { applyServerErrors } from '@/lib/errors/form-errors';
+import { notify } from '@/lib/notify';
+import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
+import { PasswordField } from '@/ui/password-field';
+import { countryOptions, DEFAULT_COUNTRY } from './countries';
+import { PrivacyModal, TermsModal } from './legal-modals';
+
+export const signUpMessages = {
+  required: 'This field is required',
+  country: 'Country is required.',
+  terms: 'You must agree to the terms and conditions',
+} as const;
+
+export interface SignUpValues {
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  country: string;
+  termsAndConditions: boolean;
+}
+
+interface Props {
+  /** The label the account gets: Freelancer (self sign-up) or Staff (invitation). */
+  label: 'Freelancer' | 'Staff';
+  initialEmail?: string;
+  /** An invited email cannot be changed: the invitation is for that address. */
+  emailLocked?: boolean;
+  submitLabel: string;
+  onSubmit: (values: SignUpValues) => Promise<unknown>;
+}
+
+const required = (v: string) => (v.trim() ? null : signUpMessages.required);
+
+/** First and last name, email, password, country (default GB) and the terms, which must be agreed. */
+export function SignUpForm({
+  label,
+  initialEmail = '',
+  emailLocked,
+  submitLabel,
+  onSubmit,
+}: Props) {
+  const [termsOpen, terms] = useDisclosure(false);
+  const [privacyOpen, privacy] = useDisclosure(false);
+  const countries = useMemo(() => countryOptions(), []);
+  const form = useForm<SignUpValues>({
+    mode: 'uncontrolled',
+    initialValues: {
+      firstName: '',
+      lastName: '',
+      email: initialEmail,
+      password: '',
+      country: DEFAULT_COUNTRY,
+      termsAndConditions: false,
+    },
+    validate: {
+      firstName: required,
+      lastName: required,
+      email: validateEmail,
+      password: validateNewPassword,
+      country: (v) => (v ? null : signUpMessages.country),
+      termsAndConditions: (v) => (v ? null : signUpMessages.terms),
+    },
+    transformValues: (v) => ({
+      ...v,
+      firstName: v.firstName.trim(),
+      lastName: v.lastName.trim(),
+      email: stripWhitespace(v.email),
+    }),
+  });
+
+  return (
+    <>
+      <form
+        noValidate
+        onSubmit={form.onSubmit(async (values) => {
+          try {
+            await onSubmit(values);
+          } catch (err) {
+            notify(applyServerErrors(form, err));
+          }
+        })}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            Account type: {label}
+          </Text>
+          <SimpleGrid cols={{ base: 1, xs: 2 }}>
+            <TextInput
+              label="First name"
+              required
+              autoComplete="given-name"
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
+            />
+            <TextInput
+              label="Last name"
+              required
+              autoComplete="family-name"
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
+            />
+          </SimpleGrid>
+          <TextInput
+            label="Email"
+            type="email"
+            required
+            autoComplete="email"
+            readOnly={emailLocked}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <PasswordField
+            label="Password"
+            required
+            autoComplete="new-password"
+            description="8 to 50 characters"
+            key={form.key('password')}
+            {...form.getInputProps('password')}
+          />
+          <Select
+            label="Country"
+            required
+            data={countries}
+            searchable
+            allowDeselect={false}
+            autoComplete="country"
+            key={form.key('country')}
+            {...form.getInputProps('country')}
+          />
+          <Checkbox
+            label="I agree to the terms and conditions"
+            key={form.key('termsAndConditions')}
+            {...form.getInputProps('termsAndConditions', { type: 'checkbox' })}
+          />
+          <Text size="sm">
+            Read the{' '}
+            <Anchor component="button" type="button" size="sm" onClick={terms.open}>
+              Terms and Conditions
+            </Anchor>{' '}
+            and the{' '}
+            <Anchor component="button" type="button" size="sm" onClick={privacy.open}>
+              Privacy Policy
+            </Anchor>
+            .
+          </Text>
+          <Button type="submit" loading={form.submitting} fullWidth>
+            {submitLabel}
+          </Button>
+        </Stack>
+      </form>
+      <TermsModal opened={termsOpen} onClose={terms.close} />
+      <PrivacyModal opened={privacyOpen} onClose={privacy.close} />
+    </>
+  );
+}

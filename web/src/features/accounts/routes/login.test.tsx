@@ -1,0 +1,93 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { LoginRoute } from './login';
+
+const appInfo = (providers: string[]) => () =>
+  jsonResponse({ environment: 'DEV', providers, productName: 'Hive' });
+
+const routes = [
+  { path: '/login', element: <LoginRoute /> },
+  { path: '/bookings', element: <p>bookings screen</p> },
+  { path: '/please-activate-account', element: <p>activate notice</p> },
+  { path: '/account-requires-reset', element: <p>reset notice</p> },
+];
+
+async function submit(email: string, password: string) {
+  const user = userEvent.setup();
+  await user.type(await screen.findByLabelText('Email'), email);
+  await user.type(screen.getByLabelText('Password'), password);
+  await user.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+function loginAnswers(answer: Response) {
+  return mockApi({
+    'GET /api/v1/app-info': appInfo([]),
+    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+    'POST /api/v1/account/login': () => answer,
+  });
+}
+
+describe('LoginRoute', () => {
+  it('shows the title and sub-heading', async () => {
+    loginAnswers(jsonResponse(makeUser()));
+    renderRoutes(routes, { path: '/login' });
+    expect(await screen.findByRole('heading', { name: 'Hive 2' })).toBeInTheDocument();
+    expect(screen.getByText('Enter your credentials to log in.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: /forgot your password/i })).toHaveAttribute(
+      'href',
+      '/request-password-reset',
+    );
+  });
+
+  it('stores the user, greets and goes to bookings', async () => {
+    loginAnswers(jsonResponse(makeUser({ firstName: 'Grace' })));
+    const { queryClient } = renderRoutes(routes, { path: '/login' });
+    await submit('grace@example.com', 'password123');
+    expect(await screen.findByText('bookings screen')).toBeInTheDocument();
+    expect(await screen.findByText('Login successful. Hello, Grace!')).toBeInTheDocument();
+    expect(queryClient.getQueryData(['account', 'whoami'])).toMatchObject({ firstName: 'Grace' });
+  });
+
+  it('A-104 goes to please-activate-account', async () => {
+    loginAnswers(jsonResponse({ error: 'not activated', errorCode: 'A-104' }, 403));
+    renderRoutes(routes, { path: '/login' });
+    await submit('new@example.com', 'password123');
+    expect(await screen.findByText('activate notice')).toBeInTheDocument();
+  });
+
+  it('A-103 goes to account-requires-reset with the email', async () => {
+    loginAnswers(jsonResponse({ error: 'reset needed', errorCode: 'A-103' }, 403));
+    const { router } = renderRoutes(routes, { path: '/login' });
+    await submit('old@example.com', 'password123');
+    expect(await screen.findByText('reset notice')).toBeInTheDocument();
+    expect(router.state.location.state).toEqual({ email: 'old@example.com' });
+  });
+
+  it('401 shows the authentication toast', async () => {
+    loginAnswers(jsonResponse({ error: 'Invalid credentials', errorCode: 'A-101' }, 401));
+    renderRoutes(routes, { path: '/login' });
+    await submit('ada@example.com', 'wrongpassword');
+    expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+  });
+
+  it('other errors show Login Failed with the message', async () => {
+    loginAnswers(jsonResponse({ error: 'database unavailable', errorCode: 'S-500' }, 500));
+    renderRoutes(routes, { path: '/login' });
+    await submit('ada@example.com', 'password123');
+    expect(await screen.findByText('Login Failed')).toBeInTheDocument();
+    expect(screen.getByText('database unavailable')).toBeInTheDocument();
+  });
+
+  it('Google without a configured provider shows the OAuth error toast', async () => {
+    loginAnswers(jsonResponse(makeUser()));
+    renderRoutes(routes, { path: '/login' });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Continue with Google' }));
+    expect(
+      await screen.findByText('Failed to initiate login with the provider. Please try again.'),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,102 @@
+import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { IconBrandGoogle } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useLocation, useNavigate } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { toastForLoginError, toasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { AuthCard } from '@/ui/auth-card';
+import { appInfoQueryOptions } from '../api/get-app-info';
+import { useLogin } from '../api/login';
+import { LoginForm } from '../components/login-form';
+import { PrivacyModal, TermsModal } from '../components/legal-modals';
+import { goToProvider, storeRedirectPath } from '../oauth';
+
+/** The number shown after the product name in the login title. */
+export const LOGIN_TITLE_NUMBER = 2;
+
+export function LoginRoute() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const queryClient = useQueryClient();
+  const appInfo = useQuery(appInfoQueryOptions());
+  const [termsOpened, terms] = useDisclosure(false);
+  const [privacyOpened, privacy] = useDisclosure(false);
+  const productName = appInfo.data?.productName || 'Hive';
+  const from = (location.state as { from?: string } | null)?.from;
+
+  const login = useLogin({
+    onSuccess: (user) => {
+      notify(toasts.loggedIn(user.firstName));
+      void navigate(paths.bookings, { replace: true });
+    },
+    onError: (err, input) => {
+      if (isApiError(err) && err.errorCode === 'A-104') {
+        void navigate(paths.pleaseActivateAccount);
+        return;
+      }
+      if (isApiError(err) && err.errorCode === 'A-103') {
+        void navigate(paths.accountRequiresReset, { state: { email: input.email } });
+        return;
+      }
+      notify(toastForLoginError(err));
+    },
+  });
+
+  async function continueWithGoogle() {
+    try {
+      const info = await queryClient.ensureQueryData(appInfoQueryOptions());
+      if (!(info.providers ?? []).includes('google')) throw new Error('google is not configured');
+    } catch {
+      notify(toasts.oauthCannotStart);
+      return;
+    }
+    storeRedirectPath(from ?? location.pathname + location.search);
+    goToProvider('google');
+  }
+
+  return (
+    <AuthCard
+      title={`${productName} ${LOGIN_TITLE_NUMBER}`}
+      subtitle="Enter your credentials to log in."
+    >
+      <Button
+        variant="default"
+        leftSection={<IconBrandGoogle size={18} aria-hidden="true" />}
+        onClick={() => void continueWithGoogle()}
+        fullWidth
+      >
+        Continue with Google
+      </Button>
+      <Divider label="OR" labelPosition="center" />
+      <LoginForm loading={login.isPending} onSubmit={(values) => login.mutate(values)} />
+      <Stack gap={6} align="center">
+        <Anchor component={Link} to={paths.requestPasswordReset} size="sm">
+          Forgot your password, or using a legacy account? Reset your password
+        </Anchor>
+        <Text size="xs" c="dimmed" ta="center">
+          By logging in you agree to the{' '}
+          <Anchor component="button" type="button" size="xs" onClick={terms.open}>
+            Terms and Conditions
+          </Anchor>{' '}
+          and the{' '}
+          <Anchor component="button" type="button" size="xs" onClick={privacy.open}>
+            Privacy Policy
+          </Anchor>
+          .
+        </Text>
+        <Group gap="xs">
+          <Anchor component={Link} to={paths.signUp} size="sm">
+            Create a Freelance Account
+          </Anchor>
+        </Group>
+      </Stack>
+      <TermsModal opened={termsOpened} onClose={terms.close} />
+      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
+    </AuthCard>
+  );
+}
+
+export { LoginRoute as Component };

@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+
+export const getOnboarding = () => unwrap(api.GET('/account/onboarding'));
+
+/**
+ * The signed-in user's onboarding progress. Reading it also completes a freelancer whose
+ * legal entity now exists (the server's lazy transition), so the home page calls it.
+ */
+export const onboardingQueryOptions = () =>
+  queryOptions({ queryKey: ['account', 'onboarding'] as const, queryFn: getOnboarding });

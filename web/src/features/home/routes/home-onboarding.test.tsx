@@ -1,0 +1,95 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@/api/types';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { HomeRoute } from './home';
+
+function setup(user: CurrentUser, onboarding: Record<string, unknown>) {
+  const fetch = mockApi({
+    'GET /api/v1/invitation/by-user/1': () => jsonResponse({ items: [], total: 0 }),
+    'GET /api/v1/account/onboarding': () => jsonResponse(onboarding),
+  });
+  const view = renderRoutes([
+    {
+      path: '/',
+      element: (
+        <CurrentUserProvider user={user}>
+          <HomeRoute />
+        </CurrentUserProvider>
+      ),
+    },
+  ]);
+  view.queryClient.setQueryData(['account', 'whoami'], user);
+  return { ...view, fetch };
+}
+
+const freelancer = (state: CurrentUser['onboardingState'], needs: string[] = []) =>
+  makeUser({ isFreelancer: true, roleLabel: 'Freelancer', onboardingState: state, needs });
+
+describe('home onboarding cards', () => {
+  it('shows the progress the server computes', async () => {
+    setup(freelancer('freelancer_needs_entity'), {
+      onboardingState: 'freelancer_needs_entity',
+      progress: 40,
+      showSetupCard: true,
+      managedEntityId: null,
+    });
+    expect(
+      await screen.findByRole('progressbar', { name: 'Account setup progress' }),
+    ).toHaveAttribute('aria-valuenow', '40');
+    expect(screen.getByText('40%')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Add your legal entity' })).not.toBeInTheDocument();
+  });
+
+  it("offers 'Create LE' for the first managed entity when a legal entity is missing", async () => {
+    setup(freelancer('freelancer_needs_legal_entity', ['manage_entity:12']), {
+      onboardingState: 'freelancer_needs_legal_entity',
+      progress: 80,
+      showSetupCard: true,
+      managedEntityId: 12,
+    });
+    expect(await screen.findByRole('link', { name: 'Create LE' })).toHaveAttribute(
+      'href',
+      '/legal-entities/create?entityId=12',
+    );
+    expect(screen.getByText('80%')).toBeInTheDocument();
+  });
+
+  it("has no 'Create LE' for a user who manages no entity", async () => {
+    setup(freelancer('freelancer_needs_legal_entity'), {
+      onboardingState: 'freelancer_needs_legal_entity',
+      progress: 80,
+      showSetupCard: true,
+      managedEntityId: null,
+    });
+    expect(
+      await screen.findByRole('region', { name: 'Add your legal entity' }),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Create LE' })).not.toBeInTheDocument();
+  });
+
+  it('refreshes whoami when the server completed onboarding, and shows no card', async () => {
+    const { queryClient } = setup(
+      freelancer('freelancer_needs_legal_entity', ['manage_entity:12']),
+      {
+        onboardingState: 'complete',
+        progress: 100,
+        showSetupCard: false,
+        managedEntityId: 12,
+      },
+    );
+    await waitFor(() =>
+      expect(queryClient.getQueryState(['account', 'whoami'])?.isInvalidated).toBe(true),
+    );
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('does not ask for onboarding once set up', async () => {
+    const { fetch } = setup(makeUser(), {});
+    await screen.findByText('You have no pending invitations.');
+    expect(fetch.mock.calls.map(([r]) => (r as Request).url)).not.toContainEqual(
+      expect.stringContaining('/account/onboarding'),
+    );
+  });
+});

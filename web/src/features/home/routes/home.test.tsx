@@ -1,0 +1,73 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { HomeRoute } from './home';
+
+const invitation = {
+  id: 5,
+  user: { id: 1, fullName: 'Ada Lovelace' },
+  email: 'ada@example.com',
+  message: 'Join our crew list.',
+  status: 'pending',
+  purpose: 'freelancer',
+  entityId: 3,
+  entity: { id: 3, name: 'Northbridge Broadcasting' },
+  invitedBy: { id: 2, fullName: 'Morgan Mills' },
+  createdAt: '2026-01-05T09:30:00Z',
+  expiresAt: '2026-01-19T09:30:00Z',
+  version: 4,
+};
+
+function setup() {
+  let pending = [invitation];
+  const patches: unknown[] = [];
+  mockApi({
+    'GET /api/v1/invitation/by-user/1': () =>
+      jsonResponse({ items: pending, total: pending.length }),
+    'GET /api/v1/account/token': () => jsonResponse({ token: 'csrf' }),
+    'PATCH /api/v1/invitation/5': async (req) => {
+      const body = (await req.json()) as { status: string };
+      patches.push(body);
+      pending = [];
+      return jsonResponse({ ...invitation, status: body.status, version: 5 });
+    },
+  });
+  const view = renderRoutes([
+    {
+      path: '/',
+      element: (
+        <CurrentUserProvider user={makeUser()}>
+          <HomeRoute />
+        </CurrentUserProvider>
+      ),
+    },
+  ]);
+  view.queryClient.setQueryData(['account', 'whoami'], makeUser());
+  return { ...view, patches, user: userEvent.setup() };
+}
+
+describe('home invitation cards', () => {
+  it('accepting sends the status and version, removes the card and refreshes whoami', async () => {
+    const { patches, user, queryClient } = setup();
+    expect(
+      await screen.findByRole('article', { name: 'Invitation to join Northbridge Broadcasting' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Join our crew list.')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Accept Invitation' }));
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+    expect(patches).toEqual([{ status: 'accepted', version: 4 }]);
+    expect(await screen.findByText('You have no pending invitations.')).toBeInTheDocument();
+    expect(queryClient.getQueryState(['account', 'whoami'])?.isInvalidated).toBe(true);
+    expect(await screen.findByText('Invitation Accepted')).toBeInTheDocument();
+  });
+
+  it('rejecting removes the card too', async () => {
+    const { patches, user } = setup();
+    await user.click(await screen.findByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
+    expect(patches).toEqual([{ status: 'rejected', version: 4 }]);
+  });
+});

@@ -1,0 +1,38 @@
+import { Stack, Title } from '@mantine/core';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { SETUP_DONE_STATES } from '@/lib/account-status';
+import { useCurrentUser } from '@/lib/current-user';
+import { onboardingQueryOptions } from '../api/get-onboarding';
+import { AccountSetupCard, LegalEntitySetupCard } from '../components/account-setup-card';
+import { PendingInvitations } from '../components/pending-invitations';
+
+export function HomeRoute() {
+  const user = useCurrentUser();
+  const queryClient = useQueryClient();
+  const needsSetup = !SETUP_DONE_STATES.includes(user.onboardingState);
+  const onboarding = useQuery({ ...onboardingQueryOptions(), enabled: needsSetup });
+  const state = onboarding.data?.onboardingState;
+
+  // The server may have completed onboarding while answering: refresh whoami (state, badge).
+  useEffect(() => {
+    if (state && state !== user.onboardingState) {
+      void queryClient.invalidateQueries({ queryKey: ['account', 'whoami'] });
+    }
+  }, [state, user.onboardingState, queryClient]);
+
+  return (
+    <Stack gap="md">
+      <Title order={1} size="h2">
+        Welcome, {user.firstName || user.fullName}
+      </Title>
+      {onboarding.data?.showSetupCard && <AccountSetupCard progress={onboarding.data.progress} />}
+      {state === 'freelancer_needs_legal_entity' && (
+        <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />
+      )}
+      <PendingInvitations userId={user.id} />
+    </Stack>
+  );
+}
+
+export { HomeRoute as Component };

@@ -1,0 +1,203 @@
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo, type ReactNode } from 'react';
+import { applyServerErrors } from '@/lib/errors/form-errors';
+import { notify } from '@/lib/notify';
+import { stripWhitespace } from '@/lib/validation';
+import {
+  DEFAULT_TIMEZONE,
+  timezoneOptions,
+  validateDays,
+  validateName,
+  validateOptionalEmail,
+} from '@/features/organisations/shared/form-rules';
+
+export interface DepartmentFormValues {
+  name: string;
+  email: string;
+  phone: string;
+  timezone: string;
+  cancelWindowDays: number | string;
+  address1: string;
+  address2: string;
+  address3: string;
+  address4: string;
+}
+
+/** What the form submits: trimmed text, the email without whitespace, days as a number. */
+export interface DepartmentFormOutput {
+  name: string;
+  email: string;
+  phone: string;
+  timezone: string;
+  cancelWindowDays: number;
+  address1: string;
+  address2: string;
+  address3: string;
+  address4: string;
+}
+
+export const emptyDepartment: DepartmentFormValues = {
+  name: '',
+  email: '',
+  phone: '',
+  timezone: DEFAULT_TIMEZONE,
+  cancelWindowDays: 0,
+  address1: '',
+  address2: '',
+  address3: '',
+  address4: '',
+};
+
+interface Props {
+  initialValues?: Partial<DepartmentFormValues>;
+  submitLabel: string;
+  /** Resolves when saved; a rejection is shown on the form (422 onto fields, else a toast). */
+  onSubmit: (values: DepartmentFormOutput) => Promise<unknown>;
+  onCancel?: () => void;
+  /** Shows the address lines (the edit page); the quick create form leaves them out. */
+  withAddress?: boolean;
+  /** Extra fields above the name, e.g. the client picker when creating from the grid. */
+  before?: ReactNode;
+  /** Extra validation run with the form's own (e.g. a client must be picked). */
+  validateExtra?: () => boolean;
+  disabled?: boolean;
+}
+
+/** Department details: name required, email optional, timezone and cancel window (days). */
+export function DepartmentForm({
+  initialValues,
+  submitLabel,
+  onSubmit,
+  onCancel,
+  withAddress = false,
+  before,
+  validateExtra,
+  disabled = false,
+}: Props) {
+  const form = useForm<DepartmentFormValues, DepartmentFormOutput>({
+    mode: 'uncontrolled',
+    initialValues: { ...emptyDepartment, ...initialValues },
+    validate: {
+      name: validateName,
+      email: validateOptionalEmail,
+      cancelWindowDays: validateDays,
+    },
+    transformValues: (v) => ({
+      name: v.name.trim(),
+      email: stripWhitespace(v.email),
+      phone: v.phone.trim(),
+      timezone: v.timezone || DEFAULT_TIMEZONE,
+      cancelWindowDays: v.cancelWindowDays === '' ? 0 : Number(v.cancelWindowDays),
+      address1: v.address1.trim(),
+      address2: v.address2.trim(),
+      address3: v.address3.trim(),
+      address4: v.address4.trim(),
+    }),
+  });
+  const zones = useMemo(() => timezoneOptions(), []);
+
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(
+        async (values) => {
+          if (validateExtra && !validateExtra()) return;
+          try {
+            await onSubmit(values);
+          } catch (err) {
+            notify(applyServerErrors(form, err));
+          }
+        },
+        () => {
+          validateExtra?.();
+        },
+      )}
+    >
+      <Stack gap="sm">
+        {before}
+        <TextInput
+          label="Name"
+          required
+          disabled={disabled}
+          key={form.key('name')}
+          {...form.getInputProps('name')}
+        />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput
+            label="Email"
+            type="email"
+            disabled={disabled}
+            key={form.key('email')}
+            {...form.getInputProps('email')}
+          />
+          <TextInput
+            label="Phone"
+            type="tel"
+            disabled={disabled}
+            key={form.key('phone')}
+            {...form.getInputProps('phone')}
+          />
+          <Select
+            label="Timezone"
+            data={zones}
+            searchable
+            allowDeselect={false}
+            disabled={disabled}
+            key={form.key('timezone')}
+            {...form.getInputProps('timezone')}
+          />
+          <NumberInput
+            label="Cancel window (days)"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            disabled={disabled}
+            key={form.key('cancelWindowDays')}
+            {...form.getInputProps('cancelWindowDays')}
+          />
+        </SimpleGrid>
+        {withAddress && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Street"
+              disabled={disabled}
+              key={form.key('address1')}
+              {...form.getInputProps('address1')}
+            />
+            <TextInput
+              label="Town or city"
+              disabled={disabled}
+              key={form.key('address2')}
+              {...form.getInputProps('address2')}
+            />
+            <TextInput
+              label="State, county or region"
+              disabled={disabled}
+              key={form.key('address3')}
+              {...form.getInputProps('address3')}
+            />
+            <TextInput
+              label="Postcode"
+              disabled={disabled}
+              key={form.key('address4')}
+              {...form.getInputProps('address4')}
+            />
+          </SimpleGrid>
+        )}
+        {!disabled && (
+          <Group justify="flex-end" gap="xs">
+            {onCancel && (
+              <Button variant="default" onClick={onCancel}>
+                Cancel
+              </Button>
+            )}
+            <Button type="submit" loading={form.submitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+    </form>
+  );
+}

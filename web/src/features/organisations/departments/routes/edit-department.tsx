@@ -1,0 +1,112 @@
+import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { toasts } from '@/lib/errors/catalogue';
+import { useCurrentUser } from '@/lib/current-user';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { canManageDepartment, canManageEntity } from '@/lib/permissions';
+import { PageHeader } from '@/ui/page-header';
+import { DepartmentUsersSection } from '@/features/organisations/links/components/department-users-section';
+import { departmentQueryOptions } from '../api/get-department';
+import { useUpdateDepartment } from '../api/update-department';
+import { DepartmentForm } from '../components/department-form';
+
+/** Shown for a department that does not exist or that the user may not see (the server's 404). */
+function DepartmentNotFound() {
+  return (
+    <Stack gap="md">
+      <PageHeader title="Department not found" />
+      <Alert color="gray" title="Not found">
+        <Text size="sm" mb="sm">
+          This department does not exist, or you do not have access to it.
+        </Text>
+        <Button component={Link} to={paths.departments} size="xs" variant="default">
+          All Departments
+        </Button>
+      </Alert>
+    </Stack>
+  );
+}
+
+/** editDepartment: the department form, its job templates and its connected users. */
+export function EditDepartmentRoute() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const valid = Number.isInteger(id) && id > 0;
+  const user = useCurrentUser();
+  const department = useQuery({ ...departmentQueryOptions(id), enabled: valid });
+  const update = useUpdateDepartment();
+
+  if (
+    !valid ||
+    (department.isError && isApiError(department.error) && department.error.status === 404)
+  ) {
+    return <DepartmentNotFound />;
+  }
+  if (department.isPending) return <Loader aria-label="Loading the department" />;
+  if (department.isError) {
+    return (
+      <Alert color="red" title="Could not load the department">
+        <Button size="xs" variant="outline" color="red" onClick={() => void department.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+
+  const d = department.data;
+  const canEdit = canManageDepartment(user, d.id) || canManageEntity(user, d.clientId);
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={d.name} />
+      <Text size="sm" c="dimmed" mt={-8}>
+        Department of{' '}
+        <Anchor component={Link} to={paths.editEntity(d.clientId)} size="sm">
+          {d.client.name}
+        </Anchor>
+      </Text>
+      <Paper withBorder p="md" component="section" aria-labelledby="department-details">
+        <Title order={2} size="h4" id="department-details" mb="sm">
+          Department details
+        </Title>
+        <DepartmentForm
+          key={d.version}
+          withAddress
+          disabled={!canEdit}
+          submitLabel="Save department"
+          initialValues={{
+            name: d.name,
+            email: d.email,
+            phone: d.phone,
+            timezone: d.timezone,
+            cancelWindowDays: d.cancelWindowDays,
+            address1: d.address1,
+            address2: d.address2,
+            address3: d.address3,
+            address4: d.address4,
+          }}
+          onSubmit={async (values) => {
+            const saved = await update.mutateAsync({ ...values, id: d.id, version: d.version });
+            notify(toasts.departmentSaved(saved.name));
+          }}
+        />
+      </Paper>
+      <Paper withBorder p="md" component="section" aria-labelledby="department-job-templates">
+        <Group justify="space-between">
+          <Title order={2} size="h4" id="department-job-templates">
+            Job Templates
+          </Title>
+        </Group>
+        <Text size="sm" c="dimmed" mt="xs">
+          Job templates arrive with the bookings issue.
+        </Text>
+      </Paper>
+      <DepartmentUsersSection departmentId={d.id} canManage={canEdit} />
+    </Stack>
+  );
+}
+
+export { EditDepartmentRoute as Component };

@@ -1,0 +1,36 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import type { paths } from '@/api/schema';
+import type { GridQuery } from '@/ui/data-grid';
+
+type ListQuery = NonNullable<paths['/entity']['get']['parameters']['query']>;
+
+/** One page of the All Entities grid (GET /entity: page, pageSize, sort, name, type). */
+export const getEntities = ({ page, pageSize, sort, filters }: GridQuery) =>
+  unwrap(
+    api.GET('/entity', {
+      params: {
+        query: {
+          page,
+          pageSize,
+          sort: sort as ListQuery['sort'],
+          name: filters.name,
+          type: filters.type as ListQuery['type'],
+        },
+      },
+    }),
+  );
+
+export const entityKeys = {
+  all: ['entity'] as const,
+  lists: () => [...entityKeys.all, 'list'] as const,
+  list: (q: GridQuery) => [...entityKeys.lists(), q] as const,
+  detail: (id: number) => [...entityKeys.all, 'detail', id] as const,
+};
+
+export const entitiesQueryOptions = (q: GridQuery) =>
+  queryOptions({
+    queryKey: entityKeys.list(q),
+    queryFn: () => getEntities(q),
+    placeholderData: keepPreviousData,
+  });

@@ -1,0 +1,70 @@
+import { Anchor, Button } from '@mantine/core';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { canCreateEntity } from '@/lib/permissions';
+import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
+import { PageHeader } from '@/ui/page-header';
+import { entitiesQueryOptions, type getEntities } from '../api/get-entities';
+import { ENTITY_TYPES, entityTypeLabel } from '../entity-rules';
+
+type EntityRow = NonNullable<Awaited<ReturnType<typeof getEntities>>['items']>[number];
+
+function NameLink({ data }: CustomCellRendererProps<EntityRow>) {
+  if (!data) return null;
+  return (
+    <Anchor component={Link} to={paths.editEntity(data.id)}>
+      {data.name}
+    </Anchor>
+  );
+}
+
+const columns: DataGridColumn<EntityRow>[] = [
+  { field: 'id', headerName: 'ID', sortable: true, maxWidth: 110 },
+  {
+    field: 'name',
+    headerName: 'Name',
+    sortable: true,
+    filter: { type: 'text' },
+    cellRenderer: NameLink,
+    minWidth: 180,
+  },
+  {
+    field: 'type',
+    headerName: 'Type',
+    sortable: true,
+    filter: {
+      type: 'set',
+      options: ENTITY_TYPES.map((t) => ({ value: t, label: entityTypeLabel(t) })),
+    },
+    valueFormatter: (p) => entityTypeLabel(String(p.value ?? '')),
+  },
+  { field: 'country', headerName: 'Country', maxWidth: 130 },
+  { field: 'cancelWindowDays', headerName: 'Cancel window (days)' },
+];
+
+/** All Entities: the entities the user may see. */
+export function EntitiesRoute() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader title="All Entities">
+        {canCreateEntity(user) && (
+          <Button component={Link} to={paths.createEntity}>
+            Create entity
+          </Button>
+        )}
+      </PageHeader>
+      <DataGrid
+        gridId="entities"
+        label="All Entities"
+        columns={columns}
+        query={entitiesQueryOptions}
+        emptyText="No entities."
+      />
+    </>
+  );
+}
+
+export { EntitiesRoute as Component };

@@ -1,0 +1,36 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import type { operations } from '@/api/schema';
+
+type Query = NonNullable<operations['listInvitationsByEntity']['parameters']['query']>;
+import type { GridQuery } from '@/ui/data-grid';
+import { asGridPage } from '@/features/organisations/shared/grid-page';
+
+export const getEntityInvitations = (
+  entityId: number,
+  { page, pageSize, sort, filters }: GridQuery,
+) =>
+  unwrap(
+    api.GET('/invitation/by-entity/{id}', {
+      params: {
+        path: { id: entityId },
+        query: {
+          page,
+          pageSize,
+          sort: sort as Query['sort'],
+          email: filters.email,
+          status: filters.status as Query['status'],
+          purpose: filters.purpose as Query['purpose'],
+        },
+      },
+    }),
+  );
+
+/** One page of an entity's invitations (grid query); keys start with ['invitation']. */
+export const entityInvitationsQuery = (entityId: number, q: GridQuery) => ({
+  queryKey: ['invitation', 'by-entity', entityId, q] as const,
+  queryFn: async () => asGridPage(await getEntityInvitations(entityId, q)),
+});
+
+export const entityInvitationsQueryOptions = (entityId: number, q: GridQuery) =>
+  queryOptions(entityInvitationsQuery(entityId, q));

@@ -1,0 +1,83 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { LegalEntityForm } from './legal-entity-form';
+
+const noCheck = () => Promise.reject(new Error('not called'));
+
+function renderForm(props: Partial<Parameters<typeof LegalEntityForm>[0]> = {}) {
+  const onSubmit = vi.fn(() => Promise.resolve());
+  renderWithProviders(
+    <LegalEntityForm
+      submitLabel="Save"
+      onSubmit={onSubmit}
+      checkIban={noCheck}
+      checkCompany={noCheck}
+      {...props}
+    />,
+  );
+  return { onSubmit };
+}
+
+describe('LegalEntityForm', () => {
+  it('shows the fields of the business type', () => {
+    renderForm({ initialValues: { type: 'uk_sole_trader' } });
+    expect(screen.getByLabelText('NI number')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Company name')).not.toBeInTheDocument();
+  });
+
+  it('shows company fields and locks the type of an existing legal entity', () => {
+    renderForm({ initialValues: { type: 'uk_plc' }, existing: true });
+    expect(screen.getByLabelText('Company name')).toBeInTheDocument();
+    expect(screen.queryByLabelText('NI number')).not.toBeInTheDocument();
+    expect(screen.getByRole('combobox', { name: 'Business type' })).toBeDisabled();
+  });
+
+  it('enables VAT fields only when VAT registered', async () => {
+    renderForm({ initialValues: { type: 'uk_plc' } });
+    expect(screen.getByRole('textbox', { name: 'VAT number' })).toBeDisabled();
+    await userEvent.click(screen.getByLabelText('VAT registered'));
+    expect(screen.getByRole('textbox', { name: /VAT number/ })).toBeEnabled();
+  });
+
+  it('requires the VAT number when registered', async () => {
+    const { onSubmit } = renderForm({ initialValues: { type: 'uk_plc', vatRegistered: true } });
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('This field is required')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('Check fills bank details from a valid IBAN and clears them for an invalid one', async () => {
+    const checkIban = vi
+      .fn()
+      .mockResolvedValueOnce({
+        isValid: true,
+        bankName: 'West Bank',
+        countryCode: 'GB',
+        branchCode: '123456',
+      })
+      .mockResolvedValueOnce({ isValid: false });
+    renderForm({ initialValues: { type: 'uk_plc', iban: 'GB82WEST12345698765432' }, checkIban });
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('IBAN valid')).toBeInTheDocument();
+    expect(screen.getByLabelText('Bank name')).toHaveValue('West Bank');
+    expect(screen.getByLabelText('Bank country code')).toHaveValue('GB');
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('IBAN invalid')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Bank name')).toHaveValue(''));
+  });
+
+  it('shows the company-check failure toast', async () => {
+    const checkCompany = vi.fn().mockRejectedValue(new Error('down'));
+    renderForm({ initialValues: { type: 'uk_plc', companyNumber: '01234567' }, checkCompany });
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('Could not validate company number')).toBeInTheDocument();
+  });
+
+  it('shows the status selector only to those who may set it', () => {
+    renderForm({ canSetStatus: false });
+    expect(screen.queryByRole('textbox', { name: 'Status' })).not.toBeInTheDocument();
+    expect(screen.getByText(/awaiting approval by an administrator/)).toBeInTheDocument();
+  });
+});

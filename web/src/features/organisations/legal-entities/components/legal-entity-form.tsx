@@ -1,0 +1,343 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useState } from 'react';
+import { toasts } from '@/lib/errors/catalogue';
+import { applyServerErrors } from '@/lib/errors/form-errors';
+import { notify, notifyError } from '@/lib/notify';
+import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf, timezoneSelectData } from '../countries';
+import {
+  GENDERS,
+  LEGAL_ENTITY_STATUSES,
+  LEGAL_ENTITY_TYPES,
+  OPERATING_MODELS,
+  VAT_MAX,
+  VAT_MIN,
+  VAT_NUMBER_MAX,
+  VAT_STEP,
+  emptyLegalEntity,
+  fieldsForType,
+  isSoleTrader,
+  legalEntityValidation,
+  legalFormLabels,
+  statusLabel,
+  vatFieldsEnabled,
+  type LegalEntityFormValues,
+} from '../legal-entity-rules';
+import { CompanyDetailsDialog, type CompanyLookup } from './company-details-dialog';
+
+/** The IBAN check fields the form uses (spec §3 IBAN check result). */
+export interface IbanCheck {
+  isValid: boolean;
+  bankName?: string;
+  countryCode?: string;
+  branchCode?: string;
+}
+
+interface Props {
+  initialValues?: Partial<LegalEntityFormValues>;
+  /** Editing an existing legal entity: the business type is locked. */
+  existing?: boolean;
+  /** Administrators set the validation status. */
+  canSetStatus?: boolean;
+  submitLabel: string;
+  onSubmit: (values: LegalEntityFormValues) => Promise<unknown>;
+  checkIban: (iban: string) => Promise<IbanCheck>;
+  checkCompany: (companyNumber: string) => Promise<CompanyLookup>;
+  disabled?: boolean;
+}
+
+const NOT_VALIDATED_NOTE =
+  "Any change of details sends the legal entity back to 'not validated (awaiting approval by an administrator)'.";
+
+/** A legal entity: business type, the sole-trader or company details, VAT, address, bank, status. */
+export function LegalEntityForm({
+  initialValues,
+  existing = false,
+  canSetStatus = false,
+  submitLabel,
+  onSubmit,
+  checkIban,
+  checkCompany,
+  disabled = false,
+}: Props) {
+  const form = useForm<LegalEntityFormValues>({
+    initialValues: { ...emptyLegalEntity, ...initialValues },
+    validate: legalEntityValidation,
+    validateInputOnBlur: true,
+  });
+  const values = form.getValues();
+  const [ibanValid, setIbanValid] = useState<boolean | null>(null);
+  const [checking, setChecking] = useState(false);
+  const [company, setCompany] = useState<CompanyLookup | null>(null);
+  const [companyOpen, setCompanyOpen] = useState(false);
+
+  const typeFields = fieldsForType(values.type);
+  const sole = isSoleTrader(values.type);
+  const vat = vatFieldsEnabled(values);
+  const locked = existing && !!initialValues?.type;
+
+  const clearBank = () => {
+    form.setFieldValue('bankName', '');
+    form.setFieldValue('bankCountryCode', '');
+    form.setFieldValue('branchCode', '');
+  };
+
+  async function runChecks() {
+    const iban = values.iban.replace(/\s+/g, '');
+    const number = values.companyNumber.trim();
+    const wantCompany = !!values.type && !sole && !!number;
+    if (!iban && !wantCompany) {
+      form.setErrors({
+        ...(iban ? {} : { iban: 'Enter an IBAN to check' }),
+        ...(sole || !values.type ? {} : { companyNumber: 'Enter a company number to check' }),
+      });
+      return;
+    }
+    setChecking(true);
+    const [ibanResult, companyResult] = await Promise.allSettled([
+      iban ? checkIban(iban) : Promise.resolve(null),
+      wantCompany ? checkCompany(number) : Promise.resolve(null),
+    ]);
+    setChecking(false);
+    if (iban) {
+      if (ibanResult.status === 'fulfilled' && ibanResult.value?.isValid) {
+        setIbanValid(true);
+        form.setFieldValue('bankName', ibanResult.value.bankName ?? '');
+        form.setFieldValue('bankCountryCode', ibanResult.value.countryCode ?? '');
+        form.setFieldValue('branchCode', ibanResult.value.branchCode ?? '');
+      } else {
+        setIbanValid(false);
+        clearBank();
+        if (ibanResult.status === 'rejected') notifyError(ibanResult.reason);
+        else notify(toasts.ibanInvalid);
+      }
+    }
+    if (wantCompany) {
+      if (companyResult.status === 'fulfilled' && companyResult.value) {
+        setCompany(companyResult.value);
+        setCompanyOpen(true);
+      } else {
+        notify(toasts.companyCheckFailed);
+      }
+    }
+  }
+
+  function insertCompany(c: CompanyLookup) {
+    const a = c.registeredOfficeAddress ?? {};
+    form.setValues({
+      companyName: c.companyName ?? values.companyName,
+      companyNumber: c.companyNumber ?? values.companyNumber,
+      address1: [a.addressLine1, a.addressLine2].filter(Boolean).join(', '),
+      address2: a.locality ?? '',
+      address3: a.region ?? '',
+      address4: a.postalCode ?? '',
+      // Companies House gives a country name, not a code: inserted details default to GB.
+      country: DEFAULT_COUNTRY,
+      timezone: firstTimezoneOf(DEFAULT_COUNTRY),
+    });
+    setCompanyOpen(false);
+  }
+
+  // A controlled form: inputs need no key.
+  const field = (name: keyof LegalEntityFormValues) => ({
+    disabled,
+    ...form.getInputProps(name),
+  });
+
+  return (
+    <form
+      noValidate
+      aria-label="Legal entity details"
+      onSubmit={form.onSubmit(async (v) => {
+        try {
+          await onSubmit(v);
+        } catch (err) {
+          notify(applyServerErrors(form, err));
+        }
+      })}
+    >
+      <Stack gap="md">
+        <Select
+          label="Business type"
+          required
+          data={LEGAL_ENTITY_TYPES.map((t) => ({ value: t, label: legalFormLabels[t] ?? t }))}
+          allowDeselect={false}
+          description={locked ? 'The business type cannot change once set.' : undefined}
+          {...field('type')}
+          disabled={disabled || locked}
+        />
+
+        {typeFields.length > 0 && (
+          <Fieldset legend={sole ? 'Sole trader' : 'Company'}>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              {sole ? (
+                <>
+                  <TextInput label="NI number" {...field('niNumber')} />
+                  <Select label="Gender" data={GENDERS} clearable {...field('gender')} />
+                  <TextInput
+                    label="Trading name"
+                    description="Optional"
+                    {...field('tradingName')}
+                  />
+                </>
+              ) : (
+                <>
+                  <TextInput label="Company name" {...field('companyName')} />
+                  <TextInput label="Company number" {...field('companyNumber')} />
+                  <Select
+                    label="Operating model"
+                    data={OPERATING_MODELS}
+                    allowDeselect={false}
+                    {...field('operatingModel')}
+                  />
+                </>
+              )}
+            </SimpleGrid>
+          </Fieldset>
+        )}
+
+        <Fieldset legend="VAT">
+          <Stack gap="sm">
+            <Checkbox
+              label="VAT registered"
+              {...form.getInputProps('vatRegistered', { type: 'checkbox' })}
+              disabled={disabled}
+            />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput
+                label="VAT number"
+                required={vat}
+                maxLength={VAT_NUMBER_MAX}
+                {...field('vatNumber')}
+                disabled={disabled || !vat}
+              />
+              <NumberInput
+                label="VAT %"
+                required={vat}
+                min={VAT_MIN}
+                max={VAT_MAX}
+                step={VAT_STEP}
+                decimalScale={2}
+                clampBehavior="strict"
+                {...field('vatPct')}
+                disabled={disabled || !vat}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Fieldset>
+
+        <Fieldset legend="Address and contact">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Street" {...field('address1')} />
+            <TextInput label="Town or city" {...field('address2')} />
+            <TextInput label="State, county or region" {...field('address3')} />
+            <TextInput label="Postcode" {...field('address4')} />
+            <TextInput label="Email" type="email" {...field('email')} />
+            <TextInput label="Phone" type="tel" {...field('phone')} />
+            <Select
+              label="Country"
+              required
+              data={countryOptions()}
+              searchable
+              allowDeselect={false}
+              {...field('country')}
+              onChange={(value) => {
+                const next = value ?? DEFAULT_COUNTRY;
+                form.setFieldValue('country', next);
+                form.setFieldValue('timezone', firstTimezoneOf(next));
+              }}
+            />
+            <Select
+              label="Timezone"
+              required
+              data={timezoneSelectData(values.country, values.timezone)}
+              searchable
+              allowDeselect={false}
+              {...field('timezone')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+
+        <Fieldset legend="Bank details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="IBAN"
+              {...field('iban')}
+              onChange={(e) => {
+                form.setFieldValue('iban', e.currentTarget.value);
+                setIbanValid(null);
+              }}
+            />
+            <TextInput label="Sort code" {...field('sortCode')} />
+            <TextInput label="Account number" {...field('accountNumber')} />
+            <TextInput label="Bank name" {...field('bankName')} />
+            <TextInput label="Bank country code" {...field('bankCountryCode')} />
+            <TextInput label="Branch code" {...field('branchCode')} />
+          </SimpleGrid>
+          <Group mt="sm" gap="sm">
+            {!disabled && (
+              <Button variant="light" onClick={() => void runChecks()} loading={checking}>
+                Check
+              </Button>
+            )}
+            <div role="status" aria-live="polite">
+              {ibanValid !== null && (
+                <Badge color={ibanValid ? 'teal.9' : 'red.9'} size="lg">
+                  {ibanValid ? 'IBAN valid' : 'IBAN invalid'}
+                </Badge>
+              )}
+            </div>
+          </Group>
+          <Text size="xs" c="dimmed" mt="xs">
+            Check runs the company number and IBAN checks together.
+          </Text>
+        </Fieldset>
+
+        <Fieldset legend="Validation">
+          <Stack gap="xs">
+            {canSetStatus ? (
+              <Select
+                label="Status"
+                data={LEGAL_ENTITY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))}
+                allowDeselect={false}
+                {...field('status')}
+              />
+            ) : (
+              <Text size="sm">Status: {statusLabel(values.status)}</Text>
+            )}
+            <Alert color="blue" variant="light">
+              {NOT_VALIDATED_NOTE}
+            </Alert>
+          </Stack>
+        </Fieldset>
+
+        {!disabled && (
+          <Group justify="flex-end">
+            <Button type="submit" loading={form.submitting}>
+              {submitLabel}
+            </Button>
+          </Group>
+        )}
+      </Stack>
+      <CompanyDetailsDialog
+        result={company}
+        opened={companyOpen}
+        onClose={() => setCompanyOpen(false)}
+        onInsert={insertCompany}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,13 @@
+import type { LegalEntity } from './api/get-legal-entity';
+import { emptyLegalEntity, type LegalEntityFormValues } from './legal-entity-rules';
+
+/** The form values of a stored legal entity (missing text as '', defaults kept). */
+export function formValuesOf(le: LegalEntity): LegalEntityFormValues {
+  const out = { ...emptyLegalEntity };
+  for (const key of Object.keys(out) as (keyof LegalEntityFormValues)[]) {
+    const v = (le as unknown as Record<string, unknown>)[key];
+    if (v === null || v === undefined) continue;
+    (out as Record<string, unknown>)[key] = v;
+  }
+  return out;
+}

@@ -1,0 +1,238 @@
+import { stripWhitespace, messages } from '@/lib/validation';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from './countries';
+
+/** Business types of a legal entity (spec §5). */
+export const LEGAL_ENTITY_TYPES = [
+  'uk_private_limited',
+  'uk_sole_trader',
+  'uk_plc',
+  'uk_llp',
+  'uk_private_unlimited',
+] as const;
+export type LegalEntityType = (typeof LEGAL_ENTITY_TYPES)[number];
+
+/** The legal-form labels of spec §3. */
+export const legalFormLabels: Record<string, string> = {
+  base: 'Base',
+  uk_private_limited: 'UK Ltd.',
+  uk_private_unlimited: 'UK Ultd.',
+  uk_llp: 'UK LLP',
+  uk_plc: 'UK PLC',
+  uk_sole_trader: 'UK Sole Trader',
+};
+
+export const LEGAL_ENTITY_STATUSES = ['not_validated', 'validated', 'rejected'] as const;
+export type LegalEntityStatus = (typeof LEGAL_ENTITY_STATUSES)[number];
+
+export const statusLabels: Record<LegalEntityStatus, string> = {
+  not_validated: 'Not validated',
+  validated: 'Validated',
+  rejected: 'Rejected',
+};
+/** Badge colours (filled, dark shades for AA contrast with white text). */
+export const statusColours: Record<LegalEntityStatus, string> = {
+  not_validated: 'gray.8',
+  validated: 'teal.9',
+  rejected: 'red.9',
+};
+export function statusLabel(status: string): string {
+  return statusLabels[status as LegalEntityStatus] ?? status;
+}
+export function statusColour(status: string): string {
+  return statusColours[status as LegalEntityStatus] ?? 'gray.8';
+}
+
+export type Gender = '' | 'male' | 'female';
+export type OperatingModel = 'Ordinary' | 'base' | 'default' | 'umbrella';
+
+export const OPERATING_MODELS: { value: OperatingModel; label: string }[] = [
+  { value: 'Ordinary', label: 'Ordinary' },
+  { value: 'umbrella', label: 'Umbrella' },
+  { value: 'base', label: 'Base' },
+  { value: 'default', label: 'Default' },
+];
+export const DEFAULT_OPERATING_MODEL: OperatingModel = 'Ordinary';
+export const GENDERS = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+];
+
+export const VAT_DEFAULT = 20;
+export const VAT_MIN = 0;
+export const VAT_MAX = 100;
+export const VAT_STEP = 0.25;
+export const VAT_NUMBER_MAX = 13;
+
+export const leMessages = {
+  required: 'This field is required',
+  vatNumberMax: `At most ${VAT_NUMBER_MAX} characters`,
+  vatPctRange: `Enter a percentage from ${VAT_MIN} to ${VAT_MAX}`,
+  vatPctStep: `Use steps of ${VAT_STEP}`,
+  country: 'Country is required.',
+  timezone: 'Timezone is required. It is used by the product to determine bookings.',
+} as const;
+
+/** The legal entity form as the user edits it. */
+export interface LegalEntityFormValues {
+  type: LegalEntityType | '';
+  niNumber: string;
+  gender: Gender;
+  tradingName: string;
+  companyName: string;
+  companyNumber: string;
+  operatingModel: OperatingModel;
+  vatRegistered: boolean;
+  vatNumber: string;
+  vatPct: number | string;
+  address1: string;
+  address2: string;
+  address3: string;
+  address4: string;
+  email: string;
+  phone: string;
+  country: string;
+  timezone: string;
+  iban: string;
+  sortCode: string;
+  accountNumber: string;
+  bankName: string;
+  bankCountryCode: string;
+  branchCode: string;
+  status: LegalEntityStatus;
+}
+
+export const emptyLegalEntity: LegalEntityFormValues = {
+  type: '',
+  niNumber: '',
+  gender: '',
+  tradingName: '',
+  companyName: '',
+  companyNumber: '',
+  operatingModel: DEFAULT_OPERATING_MODEL,
+  vatRegistered: false,
+  vatNumber: '',
+  vatPct: VAT_DEFAULT,
+  address1: '',
+  address2: '',
+  address3: '',
+  address4: '',
+  email: '',
+  phone: '',
+  country: DEFAULT_COUNTRY,
+  timezone: DEFAULT_TIMEZONE,
+  iban: '',
+  sortCode: '',
+  accountNumber: '',
+  bankName: '',
+  bankCountryCode: '',
+  branchCode: '',
+  status: 'not_validated',
+};
+
+export const SOLE_TRADER_FIELDS = ['niNumber', 'gender', 'tradingName'] as const;
+export const COMPANY_FIELDS = ['companyName', 'companyNumber', 'operatingModel'] as const;
+type TypeField = (typeof SOLE_TRADER_FIELDS)[number] | (typeof COMPANY_FIELDS)[number];
+
+export function isSoleTrader(type: string): boolean {
+  return type === 'uk_sole_trader';
+}
+
+/** The type-specific fields shown for a business type (none before a type is chosen). */
+export function fieldsForType(type: string): readonly TypeField[] {
+  if (!type) return [];
+  return isSoleTrader(type) ? SOLE_TRADER_FIELDS : COMPANY_FIELDS;
+}
+
+/** VAT number and percentage are enabled (and required) only when VAT registered. */
+export function vatFieldsEnabled(values: Pick<LegalEntityFormValues, 'vatRegistered'>): boolean {
+  return values.vatRegistered;
+}
+
+export function validateVatNumber(value: string, values: LegalEntityFormValues): string | null {
+  if (!vatFieldsEnabled(values)) return null;
+  const v = value.trim();
+  if (!v) return leMessages.required;
+  if (v.length > VAT_NUMBER_MAX) return leMessages.vatNumberMax;
+  return null;
+}
+
+export function validateVatPct(
+  value: number | string,
+  values: LegalEntityFormValues,
+): string | null {
+  if (!vatFieldsEnabled(values)) return null;
+  if (value === '' || value === null || value === undefined) return leMessages.required;
+  const n = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(n) || n < VAT_MIN || n > VAT_MAX) return leMessages.vatPctRange;
+  if (Math.abs(n / VAT_STEP - Math.round(n / VAT_STEP)) > 1e-9) return leMessages.vatPctStep;
+  return null;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+/** The form's validation rules (for @mantine/form's `validate`). */
+export const legalEntityValidation = {
+  type: (v: string) => (v ? null : leMessages.required),
+  vatNumber: validateVatNumber,
+  vatPct: validateVatPct,
+  email: (v: string) => {
+    const e = stripWhitespace(v ?? '');
+    return !e || EMAIL_PATTERN.test(e) ? null : messages.emailInvalid;
+  },
+  country: (v: string) => (v ? null : leMessages.country),
+  timezone: (v: string) => (v ? null : leMessages.timezone),
+};
+
+/** Fields whose change sends a validated legal entity back to not_validated (all but status). */
+export function detailsChanged(
+  before: LegalEntityFormValues,
+  after: LegalEntityFormValues,
+): boolean {
+  return (Object.keys(before) as (keyof LegalEntityFormValues)[]).some(
+    (k) => k !== 'status' && String(before[k]) !== String(after[k]),
+  );
+}
+
+/** The body fields the form sends: only the fields of the chosen type; VAT only when registered. */
+export function legalEntityPayload(values: LegalEntityFormValues) {
+  const sole = isSoleTrader(values.type);
+  const vat = vatFieldsEnabled(values);
+  return {
+    type: values.type as LegalEntityType,
+    niNumber: sole ? values.niNumber.trim() : '',
+    gender: sole ? values.gender : '',
+    tradingName: sole ? values.tradingName.trim() : '',
+    companyName: sole ? '' : values.companyName.trim(),
+    companyNumber: sole ? '' : values.companyNumber.trim(),
+    operatingModel: sole
+      ? DEFAULT_OPERATING_MODEL
+      : values.operatingModel || DEFAULT_OPERATING_MODEL,
+    vatRegistered: vat,
+    vatNumber: vat ? values.vatNumber.trim() : '',
+    vatPct: vat ? Number(values.vatPct) : VAT_DEFAULT,
+    address1: values.address1.trim(),
+    address2: values.address2.trim(),
+    address3: values.address3.trim(),
+    address4: values.address4.trim(),
+    email: stripWhitespace(values.email),
+    phone: values.phone.trim(),
+    country: values.country,
+    timezone: values.timezone,
+    iban: stripWhitespace(values.iban).toUpperCase(),
+    sortCode: values.sortCode.trim(),
+    accountNumber: values.accountNumber.trim(),
+    bankName: values.bankName.trim(),
+    bankCountryCode: values.bankCountryCode.trim(),
+    branchCode: values.branchCode.trim(),
+  };
+}
+export type LegalEntityPayload = ReturnType<typeof legalEntityPayload>;
+
+/** What a legal entity is called in lists: company or trading name, else its number. */
+export function legalEntityName(le: {
+  id: number;
+  companyName?: string | null;
+  tradingName?: string | null;
+}): string {
+  return le.companyName?.trim() || le.tradingName?.trim() || `Legal entity #${le.id}`;
+}

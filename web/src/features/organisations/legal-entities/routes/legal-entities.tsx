@@ -1,0 +1,92 @@
+import { Anchor, Badge, Button } from '@mantine/core';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { isClientOrAgencyManager } from '@/lib/permissions';
+import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
+import { PageHeader } from '@/ui/page-header';
+import { legalEntitiesQueryOptions, type getLegalEntities } from '../api/get-legal-entities';
+import {
+  LEGAL_ENTITY_STATUSES,
+  LEGAL_ENTITY_TYPES,
+  legalEntityName,
+  legalFormLabels,
+  statusColour,
+  statusLabel,
+} from '../legal-entity-rules';
+
+type Row = NonNullable<Awaited<ReturnType<typeof getLegalEntities>>['items']>[number];
+
+function NameLink({ data }: CustomCellRendererProps<Row>) {
+  if (!data) return null;
+  return (
+    <Anchor component={Link} to={paths.editLegalEntity(data.id)}>
+      {legalEntityName(data)}
+    </Anchor>
+  );
+}
+
+function StatusBadge({ data }: CustomCellRendererProps<Row>) {
+  if (!data) return null;
+  return <Badge color={statusColour(data.status)}>{statusLabel(data.status)}</Badge>;
+}
+
+const columns: DataGridColumn<Row>[] = [
+  { field: 'id', headerName: 'ID', sortable: true, maxWidth: 110 },
+  {
+    colId: 'name',
+    headerName: 'Name',
+    filter: { type: 'text' },
+    cellRenderer: NameLink,
+    valueGetter: (p) => (p.data ? legalEntityName(p.data) : ''),
+    minWidth: 200,
+  },
+  {
+    field: 'type',
+    headerName: 'Business type',
+    sortable: true,
+    filter: {
+      type: 'set',
+      options: LEGAL_ENTITY_TYPES.map((t) => ({ value: t, label: legalFormLabels[t] ?? t })),
+    },
+    valueFormatter: (p) => legalFormLabels[String(p.value)] ?? String(p.value ?? ''),
+  },
+  { field: 'companyNumber', headerName: 'Company number' },
+  {
+    field: 'status',
+    headerName: 'Status',
+    sortable: true,
+    filter: {
+      type: 'set',
+      options: LEGAL_ENTITY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
+    },
+    cellRenderer: StatusBadge,
+  },
+  { field: 'country', headerName: 'Country', maxWidth: 130 },
+];
+
+/** All Legal Entities. */
+export function LegalEntitiesRoute() {
+  const user = useCurrentUser();
+  return (
+    <>
+      <PageHeader title="All Legal Entities">
+        {isClientOrAgencyManager(user) && (
+          <Button component={Link} to={paths.createLegalEntity}>
+            Create legal entity
+          </Button>
+        )}
+      </PageHeader>
+      <DataGrid
+        gridId="legal-entities"
+        label="All Legal Entities"
+        columns={columns}
+        query={legalEntitiesQueryOptions}
+        emptyText="No legal entities."
+      />
+    </>
+  );
+}
+
+export { LegalEntitiesRoute as Component };

@@ -1,0 +1,54 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '@/test/render';
+import { ConnectUserDepartmentForm } from './connect-user-department-form';
+import { ConnectUserEntityForm } from './connect-user-entity-form';
+
+const none = vi.fn().mockResolvedValue([]);
+
+describe('connect forms', () => {
+  it('a user-entity link needs a user and an entity', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(
+      <ConnectUserEntityForm searchUsers={none} searchEntities={none} onSubmit={onSubmit} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('a user-department link needs a user and a department', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(
+      <ConnectUserDepartmentForm searchUsers={none} searchDepartments={none} onSubmit={onSubmit} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Connect' }));
+    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('connects the picked user to the fixed department with the chosen rights', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    const users = vi
+      .fn()
+      .mockResolvedValue([{ value: '9', label: 'Sam Turner (staff@hive.test)' }]);
+    renderWithProviders(
+      <ConnectUserDepartmentForm departmentId={4} searchUsers={users} onSubmit={onSubmit} />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /^User/ }));
+    await user.click(await screen.findByRole('option', { name: 'Sam Turner (staff@hive.test)' }));
+    await user.click(screen.getByRole('checkbox', { name: /Can hire/ }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      userId: 9,
+      departmentId: 4,
+      canHire: true,
+      canManage: false,
+      canSelect: true,
+    });
+  });
+});

@@ -1,0 +1,44 @@
+import { messages, stripWhitespace } from '@/lib/validation';
+
+/** Messages of the organisation forms (spec part 1 §5). */
+export const orgMessages = {
+  required: 'This field is required',
+  minLength1: 'Minimum length should be 1',
+  numeric: 'Enter a whole number of days',
+} as const;
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+$/;
+
+/** A name: required, at least one non-blank character. */
+export function validateName(value: string): string | null {
+  if (!value || !value.trim()) return orgMessages.required;
+  return null;
+}
+
+/** An optional email: blank is fine; otherwise it must look like an address. */
+export function validateOptionalEmail(value: string): string | null {
+  const email = stripWhitespace(value ?? '');
+  if (!email) return null;
+  return EMAIL_PATTERN.test(email) ? null : messages.emailInvalid;
+}
+
+/** A picked record (user, entity, department): required. */
+export function validatePicked(value: string | number | null | undefined): string | null {
+  return value === null || value === undefined || value === '' ? orgMessages.required : null;
+}
+
+/** A whole number of days, zero or more; blank counts as zero. */
+export function validateDays(value: number | string): string | null {
+  if (value === '' || value === undefined || value === null) return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isInteger(n) && n >= 0 ? null : orgMessages.numeric;
+}
+
+/** Every IANA time zone the browser knows, with UTC first. */
+export function timezoneOptions(): string[] {
+  const zones =
+    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
+  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
+}
+
+export const DEFAULT_TIMEZONE = 'Europe/London';

@@ -1,0 +1,50 @@
+import { api, unwrap } from '@/api/client';
+import type { PickerOption } from './record-picker';
+
+const PICKER_PAGE = 20;
+
+type EntityType = 'base' | 'agency' | 'client' | 'supplier';
+
+/** Entities whose name contains the term (optionally of one type), for pickers. */
+export async function searchEntities(term: string, type?: EntityType): Promise<PickerOption[]> {
+  const page = await unwrap(
+    api.GET('/entity', {
+      params: {
+        query: { page: 1, pageSize: PICKER_PAGE, sort: 'name', name: term || undefined, type },
+      },
+    }),
+  );
+  return (page.items ?? []).map((e) => ({ value: String(e.id), label: e.name }));
+}
+
+/** Clients whose name contains the term. */
+export const searchClients = (term: string) => searchEntities(term, 'client');
+
+/** Departments whose name contains the term, labelled with their client. */
+export async function searchDepartments(term: string): Promise<PickerOption[]> {
+  const page = await unwrap(
+    api.GET('/department', {
+      params: { query: { page: 1, pageSize: PICKER_PAGE, sort: 'name', name: term || undefined } },
+    }),
+  );
+  return (page.items ?? []).map((d) => ({
+    value: String(d.id),
+    label: d.client?.name ? `${d.name} (${d.client.name})` : d.name,
+  }));
+}
+
+/**
+ * Users whose name or email contains the term (the server searches; administrators see everyone,
+ * managers see freelancers and the people of their own organisations).
+ */
+export async function searchUsers(term: string): Promise<PickerOption[]> {
+  const page = await unwrap(
+    api.GET('/account', {
+      params: { query: { page: 1, pageSize: PICKER_PAGE, ...(term ? { search: term } : {}) } },
+    }),
+  );
+  return (page.items ?? []).map((u) => ({
+    value: String(u.id),
+    label: `${u.fullName || u.email} (${u.email})`,
+  }));
+}

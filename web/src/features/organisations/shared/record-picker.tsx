@@ -1,0 +1,72 @@
+import { Loader, Select, type SelectProps } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+
+/** One choice of a picker: the record's id (as text, as Select wants it) and its label. */
+export interface PickerOption {
+  value: string;
+  label: string;
+}
+
+/** Search delay of tag and entity pickers (spec §9: 500 ms, contains search). */
+export const PICKER_DEBOUNCE_MS = 500;
+
+type Props = Omit<SelectProps, 'data' | 'searchable' | 'onSearchChange' | 'searchValue'> & {
+  /** A stable name for the query cache, e.g. 'user' or 'entity:client'. */
+  kind: string;
+  /** Finds records whose name contains the term (blank: the first page). */
+  search: (term: string) => Promise<PickerOption[]>;
+  /** The current record's label, so a preset value shows before any search. */
+  selectedOption?: PickerOption | null;
+};
+
+/** A searchable select over a server list: debounced 500 ms contains search. */
+export function RecordPicker({ kind, search, selectedOption, ...props }: Props) {
+  const [term, setTerm] = useState('');
+  const [picked, setPicked] = useState<PickerOption | null>(selectedOption ?? null);
+  // Once a record is picked the box shows its label: list everything again rather than only it.
+  const [debounced] = useDebouncedValue(
+    picked && term === picked.label ? '' : term,
+    PICKER_DEBOUNCE_MS,
+  );
+  const query = useQuery({
+    queryKey: ['picker', kind, debounced.trim().toLowerCase()] as const,
+    queryFn: () => search(debounced.trim()),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    // A list the user may not read (e.g. accounts for non-administrators) just finds nothing.
+    meta: { silentErrors: true },
+    retry: false,
+  });
+
+  const options = [...(query.data ?? [])];
+  for (const extra of [picked, selectedOption]) {
+    if (extra && !options.some((o) => o.value === extra.value)) options.unshift(extra);
+  }
+
+  return (
+    <Select
+      {...props}
+      data={options}
+      searchable
+      clearable={props.clearable ?? true}
+      // The server already filtered by the term; keep every option it sent.
+      filter={({ options: o }) => o}
+      nothingFoundMessage={
+        query.isFetching
+          ? 'Searching...'
+          : query.isError
+            ? 'Search is not available to you'
+            : 'Nothing found'
+      }
+      rightSection={query.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
+      searchValue={term}
+      onSearchChange={setTerm}
+      onChange={(value, option) => {
+        setPicked(value ? { value, label: option?.label ?? value } : null);
+        props.onChange?.(value, option);
+      }}
+    />
+  );
+}

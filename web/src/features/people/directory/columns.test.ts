@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { userColumns } from './columns';
+
+const cell = () => null;
+const headers = (admin: boolean) =>
+  userColumns({ admin, productName: 'Hive', emailCell: cell, actionsCell: cell }).map(
+    (c) => c.headerName,
+  );
+
+describe('All Users columns', () => {
+  it('shows administrators account status, the Permissions columns and actions', () => {
+    expect(headers(true)).toEqual([
+      'Email',
+      'First Name',
+      'Last Name',
+      'Label',
+      'Account Status',
+      'Onboarding State',
+      'Can Administrate Hive',
+      'Create Supplier',
+      'Create Agency',
+      'Create Client',
+      'Actions',
+    ]);
+  });
+
+  it('hides account status, permissions and actions from managers', () => {
+    expect(headers(false)).toEqual([
+      'Email',
+      'First Name',
+      'Last Name',
+      'Label',
+      'Onboarding State',
+    ]);
+  });
+
+  it('names the product in Can Administrate', () => {
+    const columns = userColumns({
+      admin: true,
+      productName: 'Crewbase',
+      emailCell: cell,
+      actionsCell: cell,
+    });
+    expect(columns.map((c) => c.headerName)).toContain('Can Administrate Crewbase');
+  });
+
+  it('sorts and filters by the server names of GET /account', () => {
+    const columns = userColumns({
+      admin: true,
+      productName: 'Hive',
+      emailCell: cell,
+      actionsCell: cell,
+    });
+    expect(columns.filter((c) => c.sortable).map((c) => c.field)).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'label',
+      'accountStatus',
+      'onboardingState',
+    ]);
+    expect(columns.filter((c) => c.filter).map((c) => c.field)).toEqual([
+      'email',
+      'firstName',
+      'lastName',
+      'label',
+      'accountStatus',
+      'onboardingState',
+    ]);
+  });
+});

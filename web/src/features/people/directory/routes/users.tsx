@@ -1,0 +1,129 @@
+import { Anchor, Button, Tabs } from '@mantine/core';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { useMemo } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api, unwrap } from '@/api/client';
+import { toasts } from '@/lib/errors/catalogue';
+import { useCurrentUser } from '@/lib/current-user';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
+import { DataGrid } from '@/ui/data-grid';
+import { PageHeader } from '@/ui/page-header';
+import { type DirectoryUser, type UserTab, usersQueryOptions } from '../api/get-users';
+import { useImpersonate } from '../api/impersonate';
+import { userColumns } from '../columns';
+
+// The installation's facts (same key as the shell's query, so the answer is shared).
+const appInfoQuery = queryOptions({
+  queryKey: ['app-info'] as const,
+  queryFn: () => unwrap(api.GET('/app-info')),
+  staleTime: Infinity,
+  meta: { silentErrors: true },
+});
+
+const displayName = (u: DirectoryUser) => u.fullName || u.email;
+
+function EmailLink({ data }: CustomCellRendererProps<DirectoryUser>) {
+  if (!data) return null;
+  return (
+    <Anchor component={Link} to={paths.editUser(data.id)}>
+      {data.email}
+    </Anchor>
+  );
+}
+
+function ImpersonateButton({ data }: CustomCellRendererProps<DirectoryUser>) {
+  const me = useCurrentUser();
+  const navigate = useNavigate();
+  const impersonate = useImpersonate({
+    leave: async (user) => {
+      await navigate(paths.bookings);
+      notify(toasts.impersonating(user.fullName));
+    },
+  });
+  if (!data || data.id === me.id) return null;
+  return (
+    <Button
+      size="compact-xs"
+      variant="light"
+      loading={impersonate.isPending}
+      onClick={() => impersonate.mutate(data.id)}
+    >
+      Impersonate {displayName(data)}
+    </Button>
+  );
+}
+
+const TABS: { value: UserTab; label: string }[] = [
+  { value: 'freelancer', label: 'Freelancer' },
+  { value: 'staff', label: 'Staff' },
+];
+
+// The Staff tab opens first: it holds the organisation's own people (and the administrators'
+// usual impersonation targets); ?tab=freelancer opens the Freelancer tab.
+const DEFAULT_TAB: UserTab = 'staff';
+
+/** All Users: Freelancer and Staff tabs, each a server-paged grid. */
+export function UsersRoute() {
+  const me = useCurrentUser();
+  const admin = isAdmin(me);
+  const [search, setSearch] = useSearchParams();
+  const tab: UserTab =
+    search.get('tab') === 'freelancer'
+      ? 'freelancer'
+      : search.get('tab') === 'staff'
+        ? 'staff'
+        : DEFAULT_TAB;
+  const appInfo = useQuery(appInfoQuery);
+  const productName = appInfo.data?.productName || 'Hive';
+  const columns = useMemo(
+    () => userColumns({ admin, productName, emailCell: EmailLink, actionsCell: ImpersonateButton }),
+    [admin, productName],
+  );
+  const queries = useMemo(
+    () => ({ freelancer: usersQueryOptions('freelancer'), staff: usersQueryOptions('staff') }),
+    [],
+  );
+
+  return (
+    <>
+      <PageHeader title="All Users">
+        {(admin || isClientOrAgencyManager(me)) && (
+          <Button component={Link} to={paths.createUser}>
+            Create user
+          </Button>
+        )}
+      </PageHeader>
+      <Tabs
+        value={tab}
+        keepMounted={false}
+        onChange={(v) => {
+          if (v === 'freelancer' || v === 'staff') setSearch({ tab: v }, { replace: true });
+        }}
+      >
+        <Tabs.List mb="md">
+          {TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        {TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value}>
+            <DataGrid
+              gridId={`users-${t.value}${admin ? '-admin' : ''}`}
+              label={`All Users: ${t.label}`}
+              columns={columns}
+              query={queries[t.value]}
+              emptyText="No users."
+            />
+          </Tabs.Panel>
+        ))}
+      </Tabs>
+    </>
+  );
+}
+
+export { UsersRoute as Component };

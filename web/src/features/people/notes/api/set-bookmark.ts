@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+
+export const setBookmark = ({ userId, bookmarked }: { userId: number; bookmarked: boolean }) =>
+  unwrap(
+    api.PATCH('/account/bookmark/{id}', { params: { path: { id: userId } }, body: { bookmarked } }),
+  );
+
+/** Bookmarks or unbookmarks a freelancer; the profile and lists refresh afterwards. */
+export function useSetBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: setBookmark,
+    meta: { silentErrors: true },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: ['account', 'detail'] }),
+        queryClient.invalidateQueries({ queryKey: ['people'] }),
+      ]),
+  });
+}

@@ -1,0 +1,66 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@/api/types';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { ProfileActions } from './profile-actions';
+
+function setup(me: Partial<CurrentUser>, status = 200) {
+  const calls: { path: string; body: unknown }[] = [];
+  const answer = async (req: Request) => {
+    calls.push({ path: new URL(req.url).pathname, body: await req.json() });
+    return status === 200
+      ? jsonResponse({ message: 'ok' })
+      : jsonResponse({ error: 'nope', errorCode: 'A-403' }, status);
+  };
+  mockApi({
+    'GET /api/v1/account/token': () => jsonResponse({ token: 'csrf' }),
+    'PATCH /api/v1/account/bookmark/9': answer,
+    'PATCH /api/v1/account/follow/9': answer,
+  });
+  renderWithProviders(
+    <CurrentUserProvider user={makeUser(me)}>
+      <ProfileActions userId={9} isBookmarked={false} isFollowed />
+    </CurrentUserProvider>,
+  );
+  return { calls, user: userEvent.setup() };
+}
+
+const clientManager = { needs: ['client_manager', 'department_manager', 'manage_entity:3'] };
+
+describe('ProfileActions', () => {
+  it('bookmarks and unfollows for a client manager', async () => {
+    const { calls, user } = setup(clientManager);
+    await user.click(screen.getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByRole('button', { name: 'Unbookmark' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unfollow' }));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
+    expect(calls).toEqual([
+      { path: '/api/v1/account/bookmark/9', body: { bookmarked: true } },
+      { path: '/api/v1/account/follow/9', body: { followed: false } },
+    ]);
+  });
+
+  it('shows the generic error toast and keeps the state on failure', async () => {
+    const { user } = setup(clientManager, 403);
+    await user.click(screen.getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText('Access Denied')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Bookmark' })).toBeEnabled());
+  });
+
+  it('department managers bookmark but do not follow; staff only see Book', () => {
+    setup({ needs: ['department_manager', 'manage_department:4'] });
+    expect(screen.getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
+  });
+
+  it('has a disabled Book button explaining why', async () => {
+    const { user } = setup({ needs: [] });
+    const book = screen.getByRole('button', { name: 'Book' });
+    expect(book).toHaveAttribute('aria-disabled', 'true');
+    expect(screen.queryByRole('button', { name: 'Bookmark' })).not.toBeInTheDocument();
+    await user.hover(book);
+    expect(await screen.findByText('Booking arrives with the bookings issue')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,16 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema';
+
+export type Profile = components['schemas']['ProfileView'];
+
+export const getProfile = (id: number) =>
+  unwrap(api.GET('/account/{id}', { params: { path: { id } } }));
+
+/** The full profile of one user; silent, as the page shows its own not-found and error states. */
+export const profileQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['account', 'detail', id] as const,
+    queryFn: () => getProfile(id),
+    meta: { silentErrors: true },
+  });

@@ -1,0 +1,18 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+
+/** Every skill tag, for the profile's skills select. */
+export const skillTagsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'skill-tags'] as const,
+    queryFn: () => unwrap(api.GET('/account/skill-tags')),
+    staleTime: 60_000,
+  });
+
+/** Every job title tag, for the profile's job titles select. */
+export const jobTitleTagsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'job-title-tags'] as const,
+    queryFn: () => unwrap(api.GET('/account/job-title-tags')),
+    staleTime: 60_000,
+  });

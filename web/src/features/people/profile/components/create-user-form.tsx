@@ -1,0 +1,250 @@
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  SegmentedControl,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useMemo } from 'react';
+import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
+import { notify } from '@/lib/notify';
+import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
+import type { AccountCreate } from '../api/create-account';
+import type { EntityOption } from '../api/search-entities';
+import {
+  countryOptions,
+  DEFAULT_COUNTRY,
+  DEFAULT_TIMEZONE,
+  firstTimezoneOf,
+  timezoneSelectData,
+} from '../lib/countries';
+import { profileMessages } from '../lib/profile-values';
+import { EntityMultiPicker, EntityPicker } from './entity-picker';
+
+export const ENTITY_REQUIRED = 'Assisted accounts must belong to at least one entity.';
+
+export interface CreateUserValues {
+  email: string;
+  firstName: string;
+  lastName: string;
+  label: string;
+  phone: string;
+  country: string;
+  timezone: string;
+  role: 'freelancer' | 'staff';
+  entities: EntityOption[];
+  preferredSupplier: EntityOption | null;
+  defaultPermissions: '' | 'freelancer' | 'staff';
+  canAdmin: boolean;
+  canCreateSupplierEntity: boolean;
+  canCreateAgencyEntity: boolean;
+  canCreateClientEntity: boolean;
+}
+
+const required = (v: string) => (v.trim() ? null : messages.fieldRequired);
+
+/** The assisted create form: account details, personal details, role and access rights. */
+export function CreateUserForm({
+  onSubmit,
+  admin,
+}: {
+  onSubmit: (body: AccountCreate) => Promise<unknown>;
+  /** Administrators also see the preferred supplier and permissions. */
+  admin: boolean;
+}) {
+  const form = useForm<CreateUserValues>({
+    mode: 'controlled',
+    initialValues: {
+      email: '',
+      firstName: '',
+      lastName: '',
+      label: 'Contractor',
+      phone: '',
+      country: DEFAULT_COUNTRY,
+      timezone: DEFAULT_TIMEZONE,
+      role: 'freelancer',
+      entities: [],
+      preferredSupplier: null,
+      defaultPermissions: '',
+      canAdmin: false,
+      canCreateSupplierEntity: false,
+      canCreateAgencyEntity: false,
+      canCreateClientEntity: false,
+    },
+    validate: {
+      email: validateEmail,
+      firstName: required,
+      lastName: required,
+      country: (v) => (v ? null : profileMessages.countryRequired),
+      timezone: (v) => (v ? null : profileMessages.timezoneRequired),
+      entities: (v) => (v.length > 0 ? null : ENTITY_REQUIRED),
+    },
+  });
+  const countries = useMemo(() => countryOptions(), []);
+  const v = form.values;
+  return (
+    <form
+      noValidate
+      aria-label="Create user"
+      onSubmit={form.onSubmit(async (values) => {
+        try {
+          await onSubmit({
+            email: stripWhitespace(values.email),
+            firstName: values.firstName.trim(),
+            lastName: values.lastName.trim(),
+            label: values.label.trim() || 'Contractor',
+            phone: values.phone.trim(),
+            country: values.country,
+            timezone: values.timezone,
+            isFreelancer: values.role === 'freelancer',
+            entityIds: values.entities.map((e) => Number(e.value)),
+            defaultPermissions: values.defaultPermissions,
+            ...(admin
+              ? {
+                  preferredSupplierId: values.preferredSupplier
+                    ? Number(values.preferredSupplier.value)
+                    : undefined,
+                  canAdmin: values.canAdmin,
+                  canCreateSupplierEntity: values.canCreateSupplierEntity,
+                  canCreateAgencyEntity: values.canCreateAgencyEntity,
+                  canCreateClientEntity: values.canCreateClientEntity,
+                }
+              : {}),
+          });
+        } catch (err) {
+          const toast = applyServerErrors(form, err);
+          const ids = serverFieldErrors(err).entityIds;
+          if (ids) form.setFieldError('entities', ids);
+          notify(toast);
+        }
+      })}
+    >
+      <Stack gap="lg">
+        <Fieldset legend="Account details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+            <TextInput
+              label="Label"
+              description="Job title or role"
+              {...form.getInputProps('label')}
+            />
+            <Stack gap={4}>
+              <Text size="sm" fw={500} id="create-user-role">
+                Account type
+              </Text>
+              <SegmentedControl
+                aria-labelledby="create-user-role"
+                data={[
+                  { value: 'freelancer', label: 'Freelancer' },
+                  { value: 'staff', label: 'Staff' },
+                ]}
+                {...form.getInputProps('role')}
+              />
+            </Stack>
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Personal details">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+            <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+            <Select
+              label="Country"
+              required
+              searchable
+              allowDeselect={false}
+              data={countries}
+              {...form.getInputProps('country')}
+              onChange={(c) => {
+                form.setFieldValue('country', c ?? '');
+                form.setFieldValue('timezone', c ? firstTimezoneOf(c) : '');
+              }}
+            />
+            <Select
+              label="Timezone"
+              required
+              searchable
+              allowDeselect={false}
+              data={timezoneSelectData(v.country, v.timezone)}
+              {...form.getInputProps('timezone')}
+            />
+          </SimpleGrid>
+        </Fieldset>
+        <Fieldset legend="Access rights">
+          <EntityMultiPicker
+            label="Entities"
+            description="The user is connected to these entities and can view them."
+            required
+            value={v.entities}
+            error={form.errors.entities}
+            onChange={(e) => form.setFieldValue('entities', e)}
+          />
+        </Fieldset>
+        <Fieldset legend="Supplier setup">
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Default permissions"
+              data={[
+                { value: 'freelancer', label: 'Freelancer' },
+                { value: 'staff', label: 'Staff' },
+              ]}
+              clearable
+              {...form.getInputProps('defaultPermissions')}
+              onChange={(p) =>
+                form.setFieldValue(
+                  'defaultPermissions',
+                  (p ?? '') as CreateUserValues['defaultPermissions'],
+                )
+              }
+            />
+            {admin && (
+              <EntityPicker
+                label="Preferred Supplier"
+                type="supplier"
+                value={v.preferredSupplier}
+                onChange={(e) => form.setFieldValue('preferredSupplier', e)}
+              />
+            )}
+          </SimpleGrid>
+        </Fieldset>
+        {admin && (
+          <Fieldset legend="Permissions">
+            <Group gap="lg">
+              <Checkbox
+                label="Can Administrate Hive"
+                {...form.getInputProps('canAdmin', { type: 'checkbox' })}
+              />
+              <Checkbox
+                label="Create Supplier"
+                {...form.getInputProps('canCreateSupplierEntity', { type: 'checkbox' })}
+              />
+              <Checkbox
+                label="Create Agency"
+                {...form.getInputProps('canCreateAgencyEntity', { type: 'checkbox' })}
+              />
+              <Checkbox
+                label="Create Client"
+                {...form.getInputProps('canCreateClientEntity', { type: 'checkbox' })}
+              />
+            </Group>
+          </Fieldset>
+        )}
+        <Text size="sm" c="dimmed">
+          The user receives an email to activate the account and accepts the terms and conditions
+          when they do.
+        </Text>
+        <Group justify="flex-end">
+          <Button type="submit" loading={form.submitting}>
+            Create User
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

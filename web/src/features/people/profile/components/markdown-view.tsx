@@ -1,0 +1,67 @@
+import { Box, Text } from '@mantine/core';
+import Markdown, { type Components } from 'react-markdown';
+import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
+import { safeUrl } from '../lib/markdown-links';
+
+export const EMPTY_SECTION = 'This section is empty.';
+
+/** The default (GitHub) sanitising schema, with tel: links allowed as the spec asks. */
+const schema = {
+  ...defaultSchema,
+  protocols: {
+    ...defaultSchema.protocols,
+    href: ['http', 'https', 'mailto', 'tel'],
+    src: ['http', 'https'],
+  },
+};
+
+const components: Components = {
+  // Links keep only a safe href; an unsafe one renders as inert text in an <a> without href.
+  a: ({ href, children }) => {
+    const safe = href === undefined ? undefined : safeUrl(href);
+    if (safe === undefined) return <a>{children}</a>;
+    const external = /^https?:/i.test(safe);
+    return (
+      <a
+        href={safe}
+        {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
+      >
+        {children}
+      </a>
+    );
+  },
+  img: ({ src, alt }) => {
+    const safe = typeof src === 'string' ? safeUrl(src) : undefined;
+    return safe ? <img src={safe} alt={alt ?? ''} style={{ maxWidth: '100%' }} /> : null;
+  },
+};
+
+/** Markdown rendered safely: no raw HTML, sanitised, links limited to safe schemes; at most 500 px high. */
+export function MarkdownView({ source, label }: { source: string; label: string }) {
+  if (source.trim() === '') {
+    return (
+      <Text c="dimmed" size="sm">
+        {EMPTY_SECTION}
+      </Text>
+    );
+  }
+  return (
+    <Box
+      role="region"
+      aria-label={label}
+      tabIndex={0}
+      mah={500}
+      style={{ overflowY: 'auto' }}
+      className="markdown-preview"
+    >
+      <Markdown
+        skipHtml
+        rehypePlugins={[[rehypeSanitize, schema]]}
+        urlTransform={(url) => safeUrl(url)}
+        components={components}
+      >
+        {source}
+      </Markdown>
+    </Box>
+  );
+}

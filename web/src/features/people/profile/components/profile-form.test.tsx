@@ -1,0 +1,151 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import type { Profile } from '../api/get-profile';
+import { firstTimezoneOf } from '../lib/countries';
+import { ProfileForm } from './profile-form';
+
+const profile = {
+  id: 7,
+  email: 'fay@hive.test',
+  firstName: 'Fay',
+  lastName: 'Lancer',
+  fullName: 'Fay Lancer',
+  label: 'Freelancer',
+  roleLabel: 'Freelancer',
+  phone: '',
+  country: 'GB',
+  timezone: 'Europe/London',
+  accountStatus: 'active',
+  onboardingState: 'complete',
+  canAdmin: false,
+  canCreateSupplierEntity: false,
+  canCreateAgencyEntity: false,
+  canCreateClientEntity: false,
+  isFreelancer: true,
+  gender: '',
+  genderOther: '',
+  location: { location_name: '' },
+  cv: '',
+  showreel: '[bad](javascript:alert(1))',
+  linkedin: '',
+  imdb: '',
+  personalWebsite: '',
+  businessType: '',
+  dayRate: null,
+  preferredSupplierId: null,
+  defaultPermissions: '',
+  skills: [
+    { skill_id: 1, skill_name: 'Steadicam' },
+    { skill_id: 2, skill_name: 'Drone' },
+  ],
+  job_titles: [],
+  entities: [],
+  departments: [],
+  isBookmarked: false,
+  isFollowed: false,
+  profile_image_url: '',
+  version: 3,
+} as unknown as Profile;
+
+afterEach(() => vi.unstubAllGlobals());
+
+function setup(onSubmit = vi.fn().mockResolvedValue(undefined), canEdit = true) {
+  mockApi({
+    'GET /api/v1/account/skill-tags': () =>
+      jsonResponse([
+        { id: 1, name: 'Steadicam' },
+        { id: 2, name: 'Drone' },
+      ]),
+    'GET /api/v1/account/job-title-tags': () => jsonResponse([]),
+  });
+  renderWithProviders(
+    <ProfileForm profile={profile} canEdit={canEdit} admin={false} onSubmit={onSubmit} />,
+  );
+  return { onSubmit, user: userEvent.setup() };
+}
+
+describe('ProfileForm', () => {
+  it('shows the hourly rate as day rate / 8 and validates the amount', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText(/Desired day rate/), '350');
+    expect(screen.getByText('Hourly rate: 43.75 GBP')).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/Desired day rate/), '.123');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid amount')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('validates URLs', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText('LinkedIn'), 'javascript:alert(1)');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Invalid URL')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('sends the version, the rate forced to day and removed skills as deleted_skills', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByLabelText(/^Email/), ' ');
+    await user.type(screen.getByLabelText(/Desired day rate/), '100.5');
+    const remove = await screen.findAllByRole('button', { hidden: true });
+    const steadicam = remove.find((b) =>
+      b.closest('.mantine-Pill-root')?.textContent?.includes('Steadicam'),
+    );
+    expect(steadicam).toBeDefined();
+    await user.click(steadicam!);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    const body = onSubmit.mock.calls[0]![0] as Record<string, unknown>;
+    expect(body).toMatchObject({
+      version: 3,
+      email: 'fay@hive.test',
+      dayRate: { currency: 'GBP', period: 'day', rate: '100.5' },
+      skills: [],
+      deleted_skills: [1],
+    });
+    expect(body.accountStatus).toBeUndefined();
+  });
+
+  it('maps a server 422 onto the field', async () => {
+    const onSubmit = vi.fn().mockRejectedValue(
+      new ApiError(422, 'V-422', 'validation failed', [
+        {
+          loc: ['body', 'timezone'],
+          msg: 'Choose a timezone of the selected country, or UTC.',
+          type: 'value_error',
+        },
+      ]),
+    );
+    const { user } = setup(onSubmit);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Error: Choose a timezone of the selected country, or UTC.'),
+    ).toBeInTheDocument();
+  });
+
+  it('renders an unsafe showreel link inert', () => {
+    setup();
+    const link = screen.getByText('bad');
+    expect(link.closest('a')?.hasAttribute('href')).toBe(false);
+  });
+
+  it('lists GB first and resets the timezone when the country changes', async () => {
+    const { user } = setup();
+    await user.click(screen.getByRole('combobox', { name: /^Country/ }));
+    const options = await screen.findAllByRole('option');
+    expect(options[0]).toHaveTextContent('United Kingdom');
+    await user.click(screen.getByRole('option', { name: 'France' }));
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: /^Timezone/ })).toHaveValue(firstTimezoneOf('FR')),
+    );
+  });
+
+  it('is read-only for others', () => {
+    setup(undefined, false);
+    expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(screen.getByLabelText(/^Email/)).toBeDisabled();
+  });
+});

@@ -1,0 +1,284 @@
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  MultiSelect,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
+import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
+import { toasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
+import type { Profile } from '../api/get-profile';
+import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
+import type { ProfileUpdate } from '../api/update-profile';
+import { countryOptions, firstTimezoneOf, timezoneSelectData } from '../lib/countries';
+import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
+import { CURRENCIES, hourlyRate } from '../lib/rates';
+import { EntityPicker } from './entity-picker';
+import { MarkdownField } from './markdown-field';
+
+interface Props {
+  profile: Profile;
+  /** The user themself or an administrator. */
+  canEdit: boolean;
+  admin: boolean;
+  onSubmit: (body: ProfileUpdate) => Promise<unknown>;
+}
+
+const statusOptions = (Object.keys(accountStatusDisplay) as AccountStatus[]).map((s) => ({
+  value: s,
+  label: accountStatusDisplay[s].label,
+}));
+
+/** API field names whose form field has another name. */
+const SERVER_FIELDS: Record<string, keyof ProfileValues> = {
+  'dayRate.rate': 'rate',
+  'dayRate.currency': 'currency',
+  preferredSupplierId: 'preferredSupplier',
+  job_titles: 'jobTitles',
+  location: 'locationName',
+};
+
+const genderOptions = [
+  { value: 'male', label: 'Male' },
+  { value: 'female', label: 'Female' },
+  { value: 'other', label: 'Other' },
+];
+
+/** The Profile tab: Contact, Skills and experience and Business (freelancers), and the admin section. */
+export function ProfileForm({ profile, canEdit, admin, onSubmit }: Props) {
+  const freelancer = profile.isFreelancer;
+  const opts = { admin, freelancer };
+  const initial = useMemo(() => valuesOf(profile), [profile]);
+  const form = useForm<ProfileValues>({
+    mode: 'controlled',
+    initialValues: initial,
+    validate: profileRules(opts),
+  });
+  const skills = useQuery({ ...skillTagsQueryOptions(), enabled: freelancer });
+  const jobTitles = useQuery({ ...jobTitleTagsQueryOptions(), enabled: freelancer });
+  const countries = useMemo(() => countryOptions(), []);
+  const v = form.values;
+  const isSystem = profile.accountStatus === 'system';
+  const tagData = (
+    list: { id: number; name: string }[] | null | undefined,
+    fallback: { id: number; name: string }[],
+  ) => {
+    const out = new Map<string, string>();
+    for (const t of fallback) out.set(String(t.id), t.name);
+    for (const t of list ?? []) out.set(String(t.id), t.name);
+    return Array.from(out, ([value, label]) => ({ value, label }));
+  };
+
+  return (
+    <form
+      noValidate
+      aria-label="Profile"
+      onSubmit={form.onSubmit(async (values) => {
+        try {
+          await onSubmit(toUpdate(values, initial, profile.version, opts));
+          notify(toasts.profileSaved);
+        } catch (err) {
+          const toast = applyServerErrors(form, err);
+          const fields = serverFieldErrors(err);
+          for (const [api, field] of Object.entries(SERVER_FIELDS)) {
+            if (fields[api]) form.setFieldError(field, fields[api]);
+          }
+          notify(toast);
+        }
+      })}
+    >
+      <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
+        <Stack gap="lg">
+          <Fieldset legend="Contact">
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+              <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+              <TextInput label="First name" required {...form.getInputProps('firstName')} />
+              <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+              <TextInput
+                label="Label"
+                description="Job title or role"
+                {...form.getInputProps('label')}
+              />
+              <Select
+                label="Gender"
+                data={genderOptions}
+                clearable
+                {...form.getInputProps('gender')}
+                onChange={(g) => form.setFieldValue('gender', (g ?? '') as ProfileValues['gender'])}
+              />
+              {v.gender === 'other' && (
+                <TextInput label="Gender (please specify)" {...form.getInputProps('genderOther')} />
+              )}
+              <Select
+                label="Country"
+                required
+                searchable
+                allowDeselect={false}
+                data={countries}
+                {...form.getInputProps('country')}
+                onChange={(c) => {
+                  const country = c ?? '';
+                  form.setFieldValue('country', country);
+                  form.setFieldValue('timezone', country ? firstTimezoneOf(country) : '');
+                }}
+              />
+              <Select
+                label="Timezone"
+                required
+                searchable
+                allowDeselect={false}
+                data={timezoneSelectData(v.country, v.timezone)}
+                {...form.getInputProps('timezone')}
+              />
+              <TextInput
+                label="Location"
+                description="Town or city"
+                {...form.getInputProps('locationName')}
+              />
+            </SimpleGrid>
+          </Fieldset>
+
+          {freelancer && (
+            <Fieldset legend="Skills and experience">
+              <Stack gap="md">
+                <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                  <MultiSelect
+                    label="Job titles"
+                    searchable
+                    data={tagData(
+                      jobTitles.data,
+                      (profile.job_titles ?? []).map((j) => ({
+                        id: j.job_title_id,
+                        name: j.job_title_name,
+                      })),
+                    )}
+                    {...form.getInputProps('jobTitles')}
+                  />
+                  <MultiSelect
+                    label="Skills"
+                    searchable
+                    data={tagData(
+                      skills.data,
+                      (profile.skills ?? []).map((s) => ({ id: s.skill_id, name: s.skill_name })),
+                    )}
+                    {...form.getInputProps('skills')}
+                  />
+                  <TextInput label="LinkedIn" type="url" {...form.getInputProps('linkedin')} />
+                  <TextInput label="IMDb" type="url" {...form.getInputProps('imdb')} />
+                  <TextInput
+                    label="Personal website"
+                    type="url"
+                    {...form.getInputProps('personalWebsite')}
+                  />
+                </SimpleGrid>
+                <MarkdownField
+                  label="CV"
+                  readOnly={!canEdit}
+                  value={v.cv}
+                  error={form.errors.cv as string | undefined}
+                  onChange={(x) => form.setFieldValue('cv', x)}
+                />
+                <MarkdownField
+                  label="Showreel"
+                  readOnly={!canEdit}
+                  value={v.showreel}
+                  error={form.errors.showreel as string | undefined}
+                  onChange={(x) => form.setFieldValue('showreel', x)}
+                />
+              </Stack>
+            </Fieldset>
+          )}
+
+          {freelancer && (
+            <Fieldset legend="Business">
+              <SimpleGrid cols={{ base: 1, sm: 3 }}>
+                <TextInput label="Business type" {...form.getInputProps('businessType')} />
+                <Select
+                  label="Currency"
+                  data={[...CURRENCIES]}
+                  allowDeselect={false}
+                  {...form.getInputProps('currency')}
+                />
+                <TextInput
+                  label="Desired day rate"
+                  inputMode="decimal"
+                  description="Per day"
+                  {...form.getInputProps('rate')}
+                />
+              </SimpleGrid>
+              <Text size="sm" mt="xs" aria-live="polite">
+                Hourly rate: {hourlyRate(v.rate) ? `${hourlyRate(v.rate)} ${v.currency}` : 'n/a'}
+              </Text>
+            </Fieldset>
+          )}
+
+          {admin && (
+            <Fieldset legend="Administration">
+              <SimpleGrid cols={{ base: 1, sm: 2 }}>
+                <Select
+                  label="Account Status"
+                  required
+                  data={statusOptions}
+                  allowDeselect={false}
+                  disabled={isSystem}
+                  description={isSystem ? 'A system account cannot be changed.' : undefined}
+                  {...form.getInputProps('accountStatus')}
+                />
+                {freelancer && (
+                  <EntityPicker
+                    label="Preferred Supplier"
+                    required
+                    type="supplier"
+                    value={v.preferredSupplier}
+                    error={form.errors.preferredSupplier}
+                    onChange={(e) => form.setFieldValue('preferredSupplier', e)}
+                  />
+                )}
+              </SimpleGrid>
+              <Text fw={500} size="sm" mt="md" mb={4}>
+                Permissions
+              </Text>
+              <Group gap="lg">
+                <Checkbox
+                  label="Can Administrate Hive"
+                  {...form.getInputProps('canAdmin', { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label="Create Supplier"
+                  {...form.getInputProps('canCreateSupplierEntity', { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label="Create Agency"
+                  {...form.getInputProps('canCreateAgencyEntity', { type: 'checkbox' })}
+                />
+                <Checkbox
+                  label="Create Client"
+                  {...form.getInputProps('canCreateClientEntity', { type: 'checkbox' })}
+                />
+              </Group>
+            </Fieldset>
+          )}
+
+          {canEdit && (
+            <Group justify="flex-end">
+              <Button type="submit" loading={form.submitting}>
+                Save
+              </Button>
+            </Group>
+          )}
+        </Stack>
+      </fieldset>
+    </form>
+  );
+}

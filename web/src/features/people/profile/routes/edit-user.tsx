@@ -1,0 +1,123 @@
+import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '@/api/errors';
+import { useCurrentUser } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { isAdmin, isFreelancer } from '@/lib/permissions';
+import { PageHeader } from '@/ui/page-header';
+import { DocumentsTab } from '@/features/people/files/components/documents-tab';
+import { ProfileImageUpload } from '@/features/people/files/components/profile-image-upload';
+import { FreelancerStats } from '@/features/people/notes/components/freelancer-stats';
+import { InternalNotesTab } from '@/features/people/notes/components/internal-notes-tab';
+import { ProfileActions } from '@/features/people/notes/components/profile-actions';
+import { profileQueryOptions } from '../api/get-profile';
+import { useUpdateProfile } from '../api/update-profile';
+import { Connections } from '../components/connections';
+import { ProfileForm } from '../components/profile-form';
+
+function UserNotFound() {
+  return (
+    <Stack gap="md">
+      <PageHeader title="User not found" />
+      <Alert color="gray" title="Not found">
+        <Text size="sm" mb="sm">
+          This user does not exist, or you do not have access to them.
+        </Text>
+        <Button component={Link} to={paths.users} size="xs" variant="default">
+          All Users
+        </Button>
+      </Alert>
+    </Stack>
+  );
+}
+
+/** editUser/{id}: the profile with tabs Profile, Internal Notes (freelancers) and Documents. */
+export function Component() {
+  const { id: rawId } = useParams();
+  const id = Number(rawId);
+  const valid = Number.isInteger(id) && id > 0;
+  const me = useCurrentUser();
+  const profile = useQuery({ ...profileQueryOptions(id), enabled: valid });
+  const update = useUpdateProfile();
+
+  if (
+    !valid ||
+    (profile.isError && isApiError(profile.error) && [403, 404].includes(profile.error.status))
+  ) {
+    return <UserNotFound />;
+  }
+  if (profile.isPending) return <Loader aria-label="Loading the profile" />;
+  if (profile.isError) {
+    return (
+      <Alert color="red" title="Could not load the profile">
+        <Button size="xs" variant="outline" color="red" onClick={() => void profile.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+
+  const p = profile.data;
+  const self = me.id === p.id;
+  const admin = isAdmin(me);
+  const canEdit = self || admin;
+  const form = (
+    <Stack gap="lg">
+      <ProfileForm
+        key={p.version}
+        profile={p}
+        canEdit={canEdit}
+        admin={admin}
+        onSubmit={(body) => update.mutateAsync({ id: p.id, body })}
+      />
+      <Connections profile={p} />
+    </Stack>
+  );
+
+  return (
+    <Stack gap="md">
+      <PageHeader title={p.fullName || p.email}>
+        {p.isFreelancer && !self && !isFreelancer(me) && (
+          <ProfileActions userId={p.id} isBookmarked={p.isBookmarked} isFollowed={p.isFollowed} />
+        )}
+      </PageHeader>
+      <Group align="flex-start" gap="lg">
+        <ProfileImageUpload
+          userId={p.id}
+          imageUrl={p.profile_image_url || null}
+          canEdit={canEdit}
+        />
+        <Stack gap={2}>
+          <Text fw={500}>{p.roleLabel}</Text>
+          <Text size="sm" c="dimmed">
+            {p.label}
+          </Text>
+        </Stack>
+      </Group>
+      {p.isFreelancer && <FreelancerStats userId={p.id} />}
+      {self && isFreelancer(me) ? (
+        form
+      ) : (
+        <Tabs defaultValue="profile" keepMounted={false}>
+          <Tabs.List>
+            <Tabs.Tab value="profile">Profile</Tabs.Tab>
+            {p.isFreelancer && <Tabs.Tab value="notes">Internal Notes</Tabs.Tab>}
+            <Tabs.Tab value="documents">Documents</Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="profile" pt="md">
+            {form}
+          </Tabs.Panel>
+          {p.isFreelancer && (
+            <Tabs.Panel value="notes" pt="md">
+              <InternalNotesTab userId={p.id} />
+            </Tabs.Panel>
+          )}
+          <Tabs.Panel value="documents" pt="md">
+            <DocumentsTab userId={p.id} />
+          </Tabs.Panel>
+        </Tabs>
+      )}
+    </Stack>
+  );
+}

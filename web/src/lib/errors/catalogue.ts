@@ -1,0 +1,153 @@
+import { isApiError } from '@/api/errors';
+
+/** A toast: what the user reads and how long it stays (ms). */
+export interface Toast {
+  title: string;
+  message: string;
+  autoClose: number;
+  kind: 'error' | 'success' | 'info' | 'warning';
+}
+
+/** Toast durations in milliseconds (spec: 3, 5, 8 for login failure, 9). */
+export const DURATION = { short: 3000, normal: 5000, loginFailure: 8000, long: 9000 } as const;
+
+const error = (title: string, message: string, autoClose: number = DURATION.normal): Toast => ({
+  title,
+  message,
+  autoClose,
+  kind: 'error',
+});
+const success = (title: string, message: string, autoClose: number = DURATION.normal): Toast => ({
+  title,
+  message,
+  autoClose,
+  kind: 'success',
+});
+
+/** Every toast text of the application, in one place. */
+export const toasts = {
+  authentication: error(
+    'Authentication Error',
+    'Invalid credentials. Please check your username and password.',
+  ),
+  accessDenied: error('Access Denied', "You don't have permission to access this resource."),
+  userNotFound: error(
+    'User Not Found',
+    'The user account was not found. Please check your credentials.',
+  ),
+  tooManyRequests: error('S-503 Too many requests', 'Slow down, and try again in a bit.'),
+  serverError: error('S-100 Server Error', 'Cannot complete request', DURATION.long),
+  validation: error('Validation Error', 'Correct the errors and try again.'),
+  formValidation: (serverText: string) =>
+    error(
+      'Validation Error',
+      ['Correct the errors in the form and try again.', serverText].filter(Boolean).join(' '),
+      DURATION.long,
+    ),
+  errorCode: (code: string, message: string) => error(`Error Code ${code}`, message, DURATION.long),
+  loginFailed: (message: string) => error('Login Failed', message, DURATION.loginFailure),
+  loggedIn: (firstName: string) => success('Logged in', `Login successful. Hello, ${firstName}!`),
+  loggedOut: success('Signed out', 'You have been signed out.', DURATION.short),
+  invalidToken: error('Invalid Token', 'The token is invalid.'),
+  passwordReset: (message: string) => success('Password Reset', message),
+  resetLinkSent: (message: string) => success('Email Sent', message),
+  accountActivated: (message: string) => success('Account Activated', message),
+  oauthCannotStart: error(
+    'OAuth Error',
+    'Failed to initiate login with the provider. Please try again.',
+  ),
+  oauthInvalidCallback: error('OAuth Error', 'Invalid OAuth callback response'),
+  oauthFailed: (message?: string | null) =>
+    error('OAuth Error', message || 'OAuth authentication failed'),
+  resourceMissing: error(
+    'Error',
+    'That resource does not exist, or you lack permission to access it.',
+  ),
+  impersonating: (fullName: string) =>
+    success('Impersonating', `You are now acting as ${fullName}.`),
+  impersonationCancelled: success('Impersonation Cancelled', 'You are yourself again.'),
+  // Organisations: entities, legal entities, tags (spec part 1 §8, part 2 §8).
+  entityCreated: (name: string) => success('Entity Created', `Entity ${name} created`),
+  entitySaved: (name: string) => success('Entity Saved', `Entity ${name} saved`),
+  preferredLegalEntitySaved: success('Entity Saved', 'Preferred legal entity saved'),
+  legalEntityCreated: success('Legal Entity Created', 'The legal entity was created.'),
+  legalEntitySaved: success('Legal Entity Saved', 'The legal entity was saved.'),
+  companyCheckFailed: error('Error', 'Could not validate company number', DURATION.normal),
+  ibanInvalid: error('Error', 'The IBAN is not valid.', DURATION.normal),
+  tagCreated: success('Tag Created', 'The tag was created.'),
+  tagRenamed: success('Tag Renamed', 'The tag was renamed.'),
+  deleted: success('Deleted', 'Deleted.'),
+  // Organisations: departments, links, invitations, sign-up (spec part 1 §8, part 2 §8).
+  departmentCreated: (name: string) => success('Department Created', `Department ${name} created`),
+  departmentSaved: (name: string) => success('Department Saved', `Department ${name} saved`),
+  departmentsOfUsers: {
+    title: 'Departments',
+    message: 'The departments listed are those associated with the selected user(s)',
+    autoClose: DURATION.long,
+    kind: 'info',
+  } satisfies Toast,
+  userConnected: success('User Connected', 'The user was connected.'),
+  connectionSaved: success('Connection Saved', 'The rights were saved.'),
+  userDisconnected: success('User Disconnected', 'The user was disconnected.'),
+  invitationSent: (email: string) =>
+    success('Invitation sent', `An invitation was sent to ${email}.`),
+  invitationAccepted: (entityName: string) =>
+    success('Invitation Accepted', `You have joined ${entityName}.`),
+  invitationRejected: success('Invitation Rejected', 'The invitation was rejected.'),
+  welcome: (firstName: string) =>
+    success('Welcome', `Your account is ready. Welcome to Hive, ${firstName}!`),
+  signedUpActivate: success(
+    'Account Created',
+    'Check your email for the link to activate your account.',
+    DURATION.long,
+  ),
+  // People: profile image and documents (spec part 1 §8).
+  uploadUrlFailed: error('Error', 'Failed to get upload URL.', DURATION.short),
+  uploadFailed: error('Upload Failed', 'Failed to upload image.'),
+  imageUploaded: success('Success', 'Image uploaded successfully.'),
+  documentUploaded: (name: string) => success('Document Uploaded', `${name} was uploaded.`),
+  documentUploadFailed: (message: string) => error('Upload Failed', message),
+  documentDeleted: success('Document Deleted', 'The document was deleted.'),
+  // People: internal notes (spec part 1 §8).
+  notePublished: success('Note Published', 'The note was saved.'),
+  // People: create and edit user (spec part 1 §2).
+  profileSaved: success('Profile Saved', 'The profile was saved.'),
+  userCreated: (email: string) =>
+    success('User Created', `An activation email was sent to ${email}.`),
+  noteFailed: error('Something went wrong', 'The note could not be saved. Try again.'),
+} as const;
+
+/** The activation failure text, with the server's code and message when present. */
+export const ACTIVATION_FAILED =
+  'There was an error activating your account. Please contact support for assistance.';
+
+/** The spec's error table: which toast a failed request shows. */
+export function toastForError(err: unknown): Toast {
+  if (!isApiError(err) || err.status === 0) return toasts.serverError;
+  switch (err.status) {
+    case 401:
+      return toasts.authentication;
+    case 403:
+      return toasts.accessDenied;
+    case 404:
+      return toasts.userNotFound;
+    case 422:
+      return toasts.validation;
+    case 503:
+      return toasts.tooManyRequests;
+    default:
+      return toasts.errorCode(
+        err.errorCode || String(err.status),
+        err.message || 'Cannot complete request',
+      );
+  }
+}
+
+/** Login's own rule: 401 is the authentication toast; everything else is 'Login Failed' (8 s). */
+export function toastForLoginError(err: unknown): Toast {
+  if (isApiError(err) && err.status === 401) return toasts.authentication;
+  const generic = toastForError(err);
+  return toasts.loginFailed(
+    isApiError(err) && err.message && err.status !== 503 ? err.message : generic.message,
+  );
+}

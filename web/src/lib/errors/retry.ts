@@ -1,0 +1,11 @@
+import { isApiError } from '@/api/errors';
+
+/** Statuses that are never retried; anything else is retried up to MAX_RETRIES times. */
+export const NO_RETRY_STATUSES: ReadonlySet<number> = new Set([400, 401, 403, 404, 409, 422, 500]);
+export const MAX_RETRIES = 5;
+
+/** TanStack Query's `retry` option: failureCount is the number of failures so far. */
+export function shouldRetry(failureCount: number, error: unknown): boolean {
+  if (isApiError(error) && NO_RETRY_STATUSES.has(error.status)) return false;
+  return failureCount < MAX_RETRIES;
+}

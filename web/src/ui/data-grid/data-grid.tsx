@@ -1,0 +1,221 @@
+import { Alert, Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
+import {
+  AllCommunityModule,
+  ModuleRegistry,
+  themeQuartz,
+  type ColumnMovedEvent,
+  type ColumnResizedEvent,
+  type FilterChangedEvent,
+  type GetRowIdParams,
+  type GridReadyEvent,
+  type SortChangedEvent,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useMemo, useState } from 'react';
+import { useCurrentUser } from '@/lib/current-user';
+import {
+  layoutFromState,
+  layoutKey,
+  loadLayout,
+  saveLayout,
+  stateFromLayout,
+} from './column-layout';
+import {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  colIdOf,
+  filtersFromModel,
+  sortFromColumnState,
+  toColDef,
+  type DataGridColumn,
+  type GridPage,
+  type GridQuery,
+} from './grid-query';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+// Options handed to AG Grid are kept stable: a new object or function on every render makes it
+// re-apply them and emit events, which would re-render the grid again.
+const defaultColDef = { resizable: true, minWidth: 80, flex: 1 };
+const alwaysPass = () => true;
+const noRows: never[] = [];
+
+function sameFilters(a: Record<string, string>, b: Record<string, string>): boolean {
+  const ka = Object.keys(a);
+  return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);
+}
+
+/** The query a grid runs for one page: what TanStack's `queryOptions()` returns. */
+export type GridQueryOptions<Row, Page extends GridPage<Row> = GridPage<Row>> = UseQueryOptions<
+  Page,
+  Error,
+  Page,
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any key the feature builds
+  any
+>;
+
+export interface DataGridProps<Row, Page extends GridPage<Row> = GridPage<Row>> {
+  /** Stable id of this grid; with the user's id it keys the remembered column order and widths. */
+  gridId: string;
+  /** What the grid and its pager are called for screen readers. */
+  label: string;
+  columns: DataGridColumn<Row>[];
+  /**
+   * Builds the query of one page from the grid's parameters, e.g.
+   * `(q) => entitiesQueryOptions(q)` where the feature's queryOptions key includes `q` and its
+   * fetcher calls the list operation with `page`, `pageSize`, `sort` and `...filters`. Mutations
+   * refresh the grid by invalidating the feature's key prefix.
+   */
+  query: (params: GridQuery) => GridQueryOptions<Row, Page>;
+  /** Row identity (default: the row's `id`). */
+  getRowId?: (row: Row) => string;
+  /** Text shown when the page has no rows. */
+  emptyText?: string;
+}
+
+function defaultRowId(row: unknown): string {
+  return String((row as { id?: unknown }).id);
+}
+
+/**
+ * The Hive grid: AG Grid Community (Quartz theme) on one server page at a time. Sorting and the
+ * header / floating filters only ask the server (rows are never sorted or filtered in the browser);
+ * the pager offers 20, 40 or 100 rows; the column order and widths are remembered per user.
+ */
+export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
+  gridId,
+  label,
+  columns,
+  query,
+  getRowId = defaultRowId,
+  emptyText = 'Nothing to show.',
+}: DataGridProps<Row, Page>) {
+  const user = useCurrentUser();
+  const storageKey = layoutKey(gridId, user.id);
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+  const [sort, setSort] = useState<string | undefined>(undefined);
+  const [filters, setFilters] = useState<Record<string, string>>({});
+
+  const params: GridQuery = { page, pageSize, sort, filters };
+  const result = useQuery({
+    ...query(params),
+    placeholderData: keepPreviousData,
+    meta: { silentErrors: true },
+  });
+
+  const columnDefs = useMemo(() => columns.map(toColDef), [columns]);
+  const localeText = useMemo(
+    () => ({ noRowsToShow: emptyText, noMatchingRows: emptyText }),
+    [emptyText],
+  );
+  const rowId = useCallback((p: GetRowIdParams<Row>) => getRowId(p.data), [getRowId]);
+
+  const onGridReady = useCallback(
+    (e: GridReadyEvent<Row>) => {
+      const saved = loadLayout(storageKey);
+      if (!saved) return;
+      const state = stateFromLayout(saved, columns.map(colIdOf));
+      if (state.length) e.api.applyColumnState({ state, applyOrder: true });
+    },
+    [storageKey, columns],
+  );
+  const remember = useCallback(
+    (e: ColumnMovedEvent<Row> | ColumnResizedEvent<Row>) => {
+      if (!e.finished || e.source === 'api' || e.source === 'gridInitializing') return;
+      saveLayout(storageKey, layoutFromState(e.api.getColumnState()));
+    },
+    [storageKey],
+  );
+  const onSortChanged = useCallback(
+    (e: SortChangedEvent<Row>) => {
+      const next = sortFromColumnState(e.api.getColumnState(), columns);
+      if (next === sort) return;
+      setSort(next);
+      setPage(1);
+    },
+    [columns, sort],
+  );
+  const onFilterChanged = useCallback(
+    (e: FilterChangedEvent<Row>) => {
+      const next = filtersFromModel(e.api.getFilterModel(), columns);
+      if (sameFilters(filters, next)) return;
+      setFilters(next);
+      setPage(1);
+    },
+    [columns, filters],
+  );
+
+  const total = result.data?.total ?? 0;
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const first = total === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = Math.min(total, page * pageSize);
+
+  return (
+    <Stack gap="sm" component="section" aria-label={label}>
+      {result.isError && (
+        <Alert color="red" title="Could not load the list" role="alert">
+          <Group justify="space-between" gap="sm">
+            <Text size="sm">Something went wrong while loading. Try again.</Text>
+            <Button size="xs" variant="outline" color="red" onClick={() => void result.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Alert>
+      )}
+      <div style={{ width: '100%' }}>
+        <AgGridReact<Row>
+          theme={theme}
+          domLayout="autoHeight"
+          rowData={result.data?.items ?? noRows}
+          columnDefs={columnDefs}
+          defaultColDef={defaultColDef}
+          getRowId={rowId}
+          loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
+          localeText={localeText}
+          alwaysPassFilter={alwaysPass}
+          suppressMultiSort
+          animateRows={false}
+          onGridReady={onGridReady}
+          onColumnMoved={remember}
+          onColumnResized={remember}
+          onSortChanged={onSortChanged}
+          onFilterChanged={onFilterChanged}
+        />
+      </div>
+      <Group justify="space-between" gap="sm" wrap="wrap">
+        <Group gap="xs">
+          <Select
+            label="Rows per page"
+            aria-label={`${label}: rows per page`}
+            size="xs"
+            w={90}
+            allowDeselect={false}
+            data={PAGE_SIZES.map(String)}
+            value={String(pageSize)}
+            onChange={(v) => {
+              setPageSize(Number(v ?? DEFAULT_PAGE_SIZE));
+              setPage(1);
+            }}
+          />
+          <Text size="sm" c="dimmed" aria-live="polite" mt="lg">
+            {first}–{last} of {total}
+          </Text>
+        </Group>
+        {pages > 1 && (
+          <Pagination
+            aria-label={`${label}: pages`}
+            size="sm"
+            total={pages}
+            value={Math.min(page, pages)}
+            onChange={setPage}
+            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
+            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
+          />
+        )}
+      </Group>
+    </Stack>
+  );
+}

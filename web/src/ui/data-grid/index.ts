@@ -1,0 +1,10 @@
+export { DataGrid, type DataGridProps, type GridQueryOptions } from './data-grid';
+export {
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  type DataGridColumn,
+  type GridFilter,
+  type GridPage,
+  type GridQuery,
+} from './grid-query';
+export { layoutKey } from './column-layout';
