@@ -64,6 +64,12 @@ export async function startHive() {
     if (Date.now() > deadline) throw new Error(`hive did not start: ${stderr}`);
     await new Promise((r) => setTimeout(r, 50));
   }
+  // A binary built before the web app would serve a notice instead of the app: say so at once.
+  const home = await fetch(`${url}/login`).then((r) => r.text());
+  if (!home.includes('<div id="root">')) {
+    proc.kill('SIGTERM');
+    throw new Error(`bin/hive does not embed the built web app (run make build): ${home.slice(0, 120)}`);
+  }
   return {
     url,
     logs,
