@@ -113,6 +113,7 @@ export async function withPage(browser, name, fn, { mobile = false } = {}) {
   const context = await browser.newContext({
     viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     locale: 'en-GB',
+    reducedMotion: 'reduce',
   });
   const page = await context.newPage();
   page.setDefaultTimeout(10000);

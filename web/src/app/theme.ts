@@ -9,6 +9,9 @@ export const theme = createTheme({
   primaryShade: { light: 8, dark: 8 },
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
   defaultRadius: 'sm',
+  // People who ask their system for less motion get no transitions (and the browser tests,
+  // which ask for it too, never click into a half-open panel).
+  respectReducedMotion: true,
   components: {
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
