@@ -14,6 +14,10 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/availability"
+	"github.com/hive/hive/internal/bookings/unavailability"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/organisations/departments"
 	"github.com/hive/hive/internal/organisations/entities"
@@ -90,7 +94,13 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	tags.Register(api, org)
 	invitations.Register(api, org)
 
-	ppl := people.Deps{DB: db, Config: cfg, Accounts: accountService, WakeMail: worker.Wake}
+	jobs.Register(api, org)
+	bookings.Register(api, org)
+	availability.Register(api, org)
+	unavailability.Register(api, org)
+
+	ppl := people.Deps{DB: db, Config: cfg, Accounts: accountService, WakeMail: worker.Wake,
+		FreelancerStats: availability.FreelancerStats(db)}
 	directory.Register(api, ppl)
 	profile.Register(api, ppl)
 	notes.Register(api, ppl)

@@ -4,6 +4,8 @@
 package people
 
 import (
+	"context"
+
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
@@ -16,4 +18,7 @@ type Deps struct {
 	Accounts *accounts.Service
 	// WakeMail nudges the outbox worker after a mail was queued; may be nil.
 	WakeMail func()
+	// FreelancerStats counts a freelancer's work for the Freelancer Stats panel; the bookings
+	// feature provides it. Nil counts zero.
+	FreelancerStats func(ctx context.Context, userID int64) (completedLast30Days, preferredJobs int, err error)
 }

@@ -13,6 +13,8 @@ import (
 // Store reads and writes notes, bookmarks, follows and the onboarding transition.
 type Store struct {
 	DB *database.DB
+	// CountStats comes from the bookings feature (people.Deps.FreelancerStats); nil counts zero.
+	CountStats func(ctx context.Context, userID int64) (completedLast30Days, preferredJobs int, err error)
 }
 
 const noteSelect = `SELECT n.id, n.freelancer_id, n.user_id, n.entity_id, n.title, n.description, n.created_at,
@@ -164,10 +166,14 @@ type Stats struct {
 	DistinctJobs      int `json:"distinctJobs" doc:"Jobs as the preferred supplier in the last 30 days"`
 }
 
-// Stats counts freelancer's work over the last 30 days. Bookings do not exist yet, so both
-// counts are zero; the bookings issue replaces this with its query.
+// Stats counts freelancer's work: completed jobs in the last 30 days and jobs as the preferred
+// supplier, from the bookings feature.
 func (s *Store) Stats(ctx context.Context, freelancer int64) (Stats, error) {
-	return Stats{}, nil
+	if s.CountStats == nil {
+		return Stats{}, nil
+	}
+	completed, preferred, err := s.CountStats(ctx, freelancer)
+	return Stats{TotalInstructions: completed, DistinctJobs: preferred}, err
 }
 
 // Onboarding reads user's onboarding state and, for a freelancer waiting for a legal entity

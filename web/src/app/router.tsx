@@ -33,6 +33,19 @@ const publicRoutes: RouteObject[] = [
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/home/routes/home') },
   { path: paths.bookings, lazy: () => import('@/features/bookings/routes/bookings') },
+  { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },
+  { path: paths.editBooking(':id'), lazy: () => import('@/features/bookings/routes/edit-booking') },
+  { path: paths.substitute(':id'), lazy: () => import('@/features/bookings/routes/substitute') },
+  { path: paths.availability, lazy: () => import('@/features/bookings/routes/availability') },
+  { path: paths.jobTemplates, lazy: () => import('@/features/jobs/routes/job-templates') },
+  {
+    path: paths.createJobTemplate,
+    lazy: () => import('@/features/jobs/routes/create-job-template'),
+  },
+  {
+    path: paths.editJobTemplate(':id'),
+    lazy: () => import('@/features/jobs/routes/edit-job-template'),
+  },
   { path: paths.users, lazy: () => import('@/features/people/directory/routes/users') },
   { path: paths.createUser, lazy: () => import('@/features/people/profile/routes/create-user') },
   { path: paths.editUser(':id'), lazy: () => import('@/features/people/profile/routes/edit-user') },

@@ -13,6 +13,11 @@ export const paths = {
   oauthCallback: '/oauth/callback',
 
   bookings: '/bookings',
+  createBooking: '/bookings/create',
+  editBooking: (id: number | string, placementId?: number) =>
+    `/bookings/${id}/edit${placementId ? `?placementId=${placementId}` : ''}`,
+  substitute: (placementId: number | string) => `/bookings/${placementId}/substitute`,
+  availability: '/availability',
   agenda: '/agenda',
   notifications: '/notifications',
   reports: '/reports',
@@ -20,6 +25,7 @@ export const paths = {
   documentBuilder: '/document-builder',
   jobTemplates: '/job-templates',
   createJobTemplate: '/job-templates/create',
+  editJobTemplate: (id: number | string) => `/job-templates/${id}/edit`,
   users: '/users',
   editUser: (id: number | string) => `/users/${id}/edit`,
   createUser: '/users/create',

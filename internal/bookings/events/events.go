@@ -1,0 +1,68 @@
+// Package events records the domain events of bookings, placements and instructions. Every
+// change emits its event through Emit, inside the transaction of the change, so an event exists
+// exactly when the change committed; notifications read and deliver them later without any
+// booking code changing.
+package events
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Kind names what happened.
+type Kind string
+
+// The event kinds.
+const (
+	BookingCreated        Kind = "booking.created"
+	BookingUpdated        Kind = "booking.updated"
+	PlacementAmended      Kind = "placement.amended"
+	PlacementCancelled    Kind = "placement.cancelled"
+	InstructionGranted    Kind = "instruction.granted"
+	InstructionStatus     Kind = "instruction.status_changed"
+	InstructionRate       Kind = "instruction.rate_amended"
+	InstructionSubstitute Kind = "instruction.substituted"
+)
+
+// Event is one domain event. BookingID is always set; the others when they apply. UserID is the
+// freelancer the event concerns (the instruction's user), so delivery knows whom to tell.
+type Event struct {
+	Kind          Kind
+	BookingID     int64
+	PlacementID   int64
+	InstructionID int64
+	UserID        int64
+	Payload       map[string]any
+}
+
+// Emit stores ev in tx, with the acting user from ctx. It is the only writer of booking_events.
+func Emit(ctx context.Context, tx *database.Tx, ev Event) error {
+	payload := ev.Payload
+	if payload == nil {
+		payload = map[string]any{}
+	}
+	data, err := json.Marshal(payload)
+	if err != nil {
+		return fmt.Errorf("event %s: %w", ev.Kind, err)
+	}
+	var actor *int64
+	if p := auth.FromContext(ctx); p != nil {
+		actor = &p.UserID
+	}
+	_, err = tx.Exec(ctx, `INSERT INTO booking_events (kind, booking_id, placement_id, instruction_id, user_id,
+		actor_user_id, payload_json, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		string(ev.Kind), ev.BookingID, nullable(ev.PlacementID), nullable(ev.InstructionID), nullable(ev.UserID),
+		actor, string(data), tx.Now)
+	return err
+}
+
+func nullable(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}
