@@ -16,6 +16,8 @@ import (
 	_ "time/tzdata" // the binary carries its own time zone data
 
 	"github.com/hive/hive/internal/accounts"
+	bookingdemo "github.com/hive/hive/internal/bookings/demo"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/app"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/people/directory"
@@ -100,6 +102,12 @@ func seedDemo(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	}
 	if err := directory.SeedDemo(ctx, db); err != nil {
+		return err
+	}
+	if err := jobs.SeedDemo(ctx, db); err != nil {
+		return err
+	}
+	if err := bookingdemo.Seed(ctx, db); err != nil {
 		return err
 	}
 	blobs, err := blob.FromConfig(cfg)
