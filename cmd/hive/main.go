@@ -16,9 +16,9 @@ import (
 	_ "time/tzdata" // the binary carries its own time zone data
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/app"
 	bookingdemo "github.com/hive/hive/internal/bookings/demo"
 	"github.com/hive/hive/internal/jobs"
-	"github.com/hive/hive/internal/app"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/people/directory"
 	"github.com/hive/hive/internal/people/files"
