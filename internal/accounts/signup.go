@@ -174,7 +174,10 @@ func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp
 			}
 			inv = &found
 		} else {
+			// On their own, a freelancer's entity step is creating their own supplier entity
+			// (which they then manage), so they may create one.
 			u.AccountStatus, u.OnboardingState = StatusInactive, OnboardingFreelancerStarted
+			u.CanCreateSupplierEntity = true
 		}
 		if _, err := findUserByEmail(ctx, tx, emailLC); err == nil {
 			if inv == nil {

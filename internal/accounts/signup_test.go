@@ -126,7 +126,7 @@ func TestServiceSignUp(t *testing.T) {
 			t.Fatal(err)
 		}
 		if token != "" || u.AccountStatus != StatusInactive || u.OnboardingState != OnboardingFreelancerStarted || !u.IsFreelancer ||
-			u.Label != "Freelancer" || woke != 1 {
+			u.Label != "Freelancer" || !u.CanCreateSupplierEntity || u.CanCreateClientEntity || u.CanCreateAgencyEntity || woke != 1 {
 			t.Errorf("self sign-up %+v token %q woke %d", u, token, woke)
 		}
 		if msgs, _ := mail.Outbox(ctx, db, "solo@example.com"); len(msgs) != 1 || !strings.Contains(msgs[0].Text, "https://hive.example/activate?token=") {

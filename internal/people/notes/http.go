@@ -85,7 +85,7 @@ func Register(api huma.API, d people.Deps) {
 		Path: "/account/{id}/stats", Summary: "Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days",
 		Tags: tags, Errors: []int{403, 404}}, h.stats)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getOnboarding", Method: http.MethodGet,
-		Path: "/account/onboarding", Summary: "The caller's onboarding progress; completes a freelancer whose legal entity exists",
+		Path: "/account/onboarding", Summary: "The caller's onboarding progress; first moves a freelancer on through the steps their account already holds",
 		Tags: tags}, h.onboarding)
 }
 

@@ -279,6 +279,52 @@ func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
 	})
 }
 
+// A freelancer who signed up on their own walks every step: personal details, an entity, a
+// legal entity; each is read from what the account holds, and several steps may pass at once.
+func TestOnboardingSteps(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		fl := w.Users["freelancer"]
+		exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started', phone = '', location_name = '' WHERE id = ?`, fl)
+		c := s.As(apptest.Freelancer)
+		want := func(state string, progress int) {
+			t.Helper()
+			var v notes.OnboardingView
+			c.Do("GET", "/account/onboarding", nil).Want(200).Decode(&v)
+			if v.OnboardingState != state || v.Progress != progress {
+				t.Fatalf("got %+v, want %s %d", v, state, progress)
+			}
+			var stored string
+			if err := db.Get(context.Background(), &stored, `SELECT onboarding_state FROM users WHERE id = ?`, fl); err != nil || stored != state {
+				t.Fatalf("stored %q (%v), want %s", stored, err, state)
+			}
+		}
+		want("freelancer_started", 20)
+		exec(t, db, `UPDATE users SET phone = '+44 7700 900123' WHERE id = ?`, fl)
+		want("freelancer_started", 20) // a location is part of the personal details too
+		exec(t, db, `UPDATE users SET location_name = 'Leeds' WHERE id = ?`, fl)
+		want("freelancer_needs_entity", 40)
+		own := orgtest.Entity(t, db, "Solo Camera", "supplier")
+		orgtest.LinkEntity(t, db, fl, own, true, true)
+		want("freelancer_needs_legal_entity", 80)
+		orgtest.LinkLegal(t, db, own, orgtest.LegalEntity(t, db, "Solo Camera Ltd"))
+		want("complete", 100)
+
+		// Everything in place at once: one update, one audit row.
+		exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started' WHERE id = ?`, fl)
+		var before, after int
+		count := `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ?`
+		if err := db.Get(context.Background(), &before, count, fl); err != nil {
+			t.Fatal(err)
+		}
+		want("complete", 100)
+		if err := db.Get(context.Background(), &after, count, fl); err != nil || after != before+1 {
+			t.Fatalf("audit rows %d, want %d (%v)", after, before+1, err)
+		}
+	})
+}
+
 func TestProgress(t *testing.T) {
 	for state, want := range map[string]int{"freelancer_started": 20, "freelancer_needs_entity": 40,
 		"freelancer_needs_legal_entity": 80, "complete": 100, "staff": 0} {

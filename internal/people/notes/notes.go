@@ -14,8 +14,9 @@
 //   - Freelancer stats: the freelancer themself, administrators, and department managers (which
 //     includes client and agency managers). Zeros until the bookings issue fills the query.
 //   - Onboarding progress: freelancer_started 20, freelancer_needs_entity 40,
-//     freelancer_needs_legal_entity 80, complete 100. Reading it moves a freelancer in
-//     freelancer_needs_legal_entity who manages an entity linked to a legal entity to complete.
+//     freelancer_needs_legal_entity 80, complete 100. Reading it moves a freelancer on as far as
+//     their account allows: phone and location filled in → needs_entity; linked to an entity →
+//     needs_legal_entity; managing an entity linked to a legal entity → complete.
 package notes
 
 import (

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -176,43 +177,82 @@ func (s *Store) Stats(ctx context.Context, freelancer int64) (Stats, error) {
 	return Stats{TotalInstructions: completed, DistinctJobs: preferred}, err
 }
 
-// Onboarding reads user's onboarding state and, for a freelancer waiting for a legal entity
-// who now manages an entity linked to one, moves them to complete (audited) first. Only the
-// transition opens a write transaction, so the home page's reads stay cheap.
+// Onboarding reads user's onboarding state and first moves a freelancer as far as what their
+// account holds allows, in one audited update: freelancer_started → freelancer_needs_entity
+// once the personal details (phone and location) are filled in, → freelancer_needs_legal_entity
+// once linked to an entity, → complete once they manage an entity linked to a legal entity.
+// Deriving the steps here means the profile, entity and legal entity features need no hooks.
+// Only a transition opens a write transaction, so the home page's reads stay cheap.
 func (s *Store) Onboarding(ctx context.Context, user int64) (string, error) {
 	var u struct {
 		State        string `db:"onboarding_state"`
 		IsFreelancer bool   `db:"is_freelancer"`
+		Phone        string `db:"phone"`
+		Location     string `db:"location_name"`
 	}
-	if err := s.DB.Get(ctx, &u, `SELECT onboarding_state, is_freelancer FROM users WHERE id = ?`, user); err != nil {
+	if err := s.DB.Get(ctx, &u, `SELECT onboarding_state, is_freelancer, phone, location_name FROM users WHERE id = ?`,
+		user); err != nil {
 		if errors.Is(err, sql.ErrNoRows) {
 			return "", apperror.NotFound("User")
 		}
 		return "", err
 	}
-	if !u.IsFreelancer || u.State != "freelancer_needs_legal_entity" {
+	if !u.IsFreelancer {
 		return u.State, nil
 	}
-	var ready bool
-	if err := s.DB.Get(ctx, &ready, `SELECT EXISTS (SELECT 1 FROM user_entity_refs r
-		JOIN entity_legal_entity_refs l ON l.entity_id = r.entity_id
-		WHERE r.user_id = ? AND r.can_manage = TRUE)`, user); err != nil || !ready {
-		return u.State, err
-	}
 	state := u.State
+	for {
+		next, err := s.nextStep(ctx, user, state, u.Phone, u.Location)
+		if err != nil {
+			return u.State, err
+		}
+		if next == state {
+			break
+		}
+		state = next
+	}
+	if state == u.State {
+		return state, nil
+	}
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var version []int
-		if err := tx.Select(ctx, &version, `UPDATE users SET onboarding_state = 'complete', updated_at = ?,
-			version = version + 1 WHERE id = ? AND onboarding_state = 'freelancer_needs_legal_entity' RETURNING version`,
-			tx.Now, user); err != nil {
+		if err := tx.Select(ctx, &version, `UPDATE users SET onboarding_state = ?, updated_at = ?,
+			version = version + 1 WHERE id = ? AND onboarding_state = ? RETURNING version`,
+			state, tx.Now, user, u.State); err != nil {
 			return err
 		}
-		state = "complete"
-		if len(version) == 0 {
-			return nil // completed by a concurrent request
+		if len(version) == 0 { // moved by a concurrent request: answer what it wrote
+			return tx.Get(ctx, &state, `SELECT onboarding_state FROM users WHERE id = ?`, user)
 		}
 		return audit.Record(ctx, tx, audit.Update, audit.SourceUser, user,
 			map[string]any{"id": user, "onboardingState": state, "version": version[0]})
 	})
 	return state, err
+}
+
+// nextStep is the onboarding state after state when the account already holds what state asks
+// for, else state itself.
+func (s *Store) nextStep(ctx context.Context, user int64, state, phone, location string) (string, error) {
+	var query string
+	var next string
+	switch state {
+	case "freelancer_started":
+		if strings.TrimSpace(phone) != "" && strings.TrimSpace(location) != "" {
+			return "freelancer_needs_entity", nil
+		}
+		return state, nil
+	case "freelancer_needs_entity":
+		query, next = `SELECT EXISTS (SELECT 1 FROM user_entity_refs WHERE user_id = ?)`, "freelancer_needs_legal_entity"
+	case "freelancer_needs_legal_entity":
+		query, next = `SELECT EXISTS (SELECT 1 FROM user_entity_refs r
+			JOIN entity_legal_entity_refs l ON l.entity_id = r.entity_id
+			WHERE r.user_id = ? AND r.can_manage = TRUE)`, "complete"
+	default:
+		return state, nil
+	}
+	var ready bool
+	if err := s.DB.Get(ctx, &ready, query, user); err != nil || !ready {
+		return state, err
+	}
+	return next, nil
 }

@@ -199,7 +199,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The caller's onboarding progress; completes a freelancer whose legal entity exists */
+        /** The caller's onboarding progress; first moves a freelancer on through the steps their account already holds */
         get: operations["getOnboarding"];
         put?: never;
         post?: never;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { userColumns } from './columns';
+import { StartsWithFloatingFilter } from './name-filter';
 
 const cell = () => null;
 const headers = (admin: boolean) =>
@@ -67,5 +68,27 @@ describe('All Users columns', () => {
       'accountStatus',
       'onboardingState',
     ]);
+  });
+});
+
+describe('All Users name filters', () => {
+  it('say they match the start of the name, without the Contains operator menu', () => {
+    const columns = userColumns({
+      admin: false,
+      productName: 'Hive',
+      emailCell: cell,
+      actionsCell: cell,
+    });
+    for (const field of ['firstName', 'lastName']) {
+      const column = columns.find((c) => c.field === field)!;
+      expect(column.filter).toEqual({ type: 'text' });
+      expect(column.headerTooltip).toBe('Matches the start of the name');
+      expect(column.floatingFilterComponent).toBe(StartsWithFloatingFilter);
+      expect(column.suppressFloatingFilterButton).toBe(true);
+      expect(column.suppressHeaderFilterButton).toBe(true);
+    }
+    // Email and label match anywhere on the server, and keep the grid's own filter.
+    const email = columns.find((c) => c.field === 'email')!;
+    expect(email.floatingFilterComponent).toBeUndefined();
   });
 });

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { accountStatusDisplay } from '@/lib/account-status';
 import type { DataGridColumn } from '@/ui/data-grid';
 import type { DirectoryUser } from './api/get-users';
+import { StartsWithFloatingFilter } from './name-filter';
 
 type OnboardingState = DirectoryUser['onboardingState'];
 
@@ -47,7 +48,14 @@ export function userColumns({
   emailCell,
   actionsCell,
 }: ColumnOptions): DataGridColumn<DirectoryUser>[] {
-  const nameFilter = 'Matches the start of the name';
+  // The server matches names from their start: the filter box says so (no 'Contains' popup).
+  const nameFilter = {
+    filter: { type: 'text' },
+    headerTooltip: 'Matches the start of the name',
+    floatingFilterComponent: StartsWithFloatingFilter,
+    suppressFloatingFilterButton: true,
+    suppressHeaderFilterButton: true,
+  } as const;
   const columns: DataGridColumn<DirectoryUser>[] = [
     {
       field: 'email',
@@ -61,15 +69,13 @@ export function userColumns({
       field: 'firstName',
       headerName: 'First Name',
       sortable: true,
-      filter: { type: 'text' },
-      headerTooltip: nameFilter,
+      ...nameFilter,
     },
     {
       field: 'lastName',
       headerName: 'Last Name',
       sortable: true,
-      filter: { type: 'text' },
-      headerTooltip: nameFilter,
+      ...nameFilter,
     },
     { field: 'label', headerName: 'Label', sortable: true, filter: { type: 'text' } },
   ];

@@ -1,6 +1,10 @@
-import { Accordion, Text } from '@mantine/core';
+import { Accordion, Button, Text } from '@mantine/core';
+import { Link } from 'react-router';
+import { useCurrentUser } from '@/lib/current-user';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { isClientOrAgencyManager } from '@/lib/permissions';
 import { searchEntities, searchUsers } from '@/features/organisations/shared/pickers';
 import { RecordPicker } from '@/features/organisations/shared/record-picker';
 import { useCreateInvitation } from '@/features/organisations/invitations/api/create-invitation';
@@ -10,12 +14,13 @@ import { ConnectUserEntityForm } from './connect-user-entity-form';
 
 /**
  * The accordion 'Invite, Connect or Create a User': invite a new person by email, connect an
- * existing user with rights, or (with the people issue) create an account.
+ * existing user with rights, or create an account (a link to createUser, with the entity picked).
  * With `entityId` the entity is fixed (the entity page); otherwise each form asks for one.
  */
 export function InviteConnectCreate({ entityId }: { entityId?: number }) {
   const invite = useCreateInvitation();
   const connect = useCreateUserEntityRef();
+  const canCreate = isClientOrAgencyManager(useCurrentUser());
 
   return (
     <Accordion variant="separated" aria-label="Invite, Connect or Create a User">
@@ -58,13 +63,27 @@ export function InviteConnectCreate({ entityId }: { entityId?: number }) {
         </Accordion.Panel>
       </Accordion.Item>
       <Accordion.Item value="create">
-        <Accordion.Control disabled>
-          Create a user (arrives with the people issue)
-        </Accordion.Control>
+        <Accordion.Control>Create a user</Accordion.Control>
         <Accordion.Panel>
-          <Text size="sm" c="dimmed">
-            Creating accounts arrives with the people issue.
-          </Text>
+          {canCreate ? (
+            <>
+              <Text size="sm" mb="sm">
+                Create an account for someone who cannot sign up themselves; they get an activation
+                e-mail.
+              </Text>
+              <Button
+                component={Link}
+                to={entityId ? `${paths.createUser}?entityId=${entityId}` : paths.createUser}
+                w="fit-content"
+              >
+                Create user
+              </Button>
+            </>
+          ) : (
+            <Text size="sm" c="dimmed">
+              Only client or agency managers and administrators create accounts.
+            </Text>
+          )}
         </Accordion.Panel>
       </Accordion.Item>
     </Accordion>

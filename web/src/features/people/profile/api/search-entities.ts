@@ -17,3 +17,9 @@ export async function searchEntities(
   );
   return (page.items ?? []).map((e) => ({ value: String(e.id), label: e.name }));
 }
+
+/** One entity as a picker option, by id. */
+export async function getEntityOption(id: number): Promise<EntityOption> {
+  const e = await unwrap(api.GET('/entity/{id}', { params: { path: { id } } }));
+  return { value: String(e.id), label: e.name };
+}

@@ -53,10 +53,13 @@ const required = (v: string) => (v.trim() ? null : messages.fieldRequired);
 export function CreateUserForm({
   onSubmit,
   admin,
+  initialEntities = [],
 }: {
   onSubmit: (body: AccountCreate) => Promise<unknown>;
   /** Administrators also see the preferred supplier and permissions. */
   admin: boolean;
+  /** Entities picked already (the entity page's 'Create a user' opens the form with its entity). */
+  initialEntities?: EntityOption[];
 }) {
   const form = useForm<CreateUserValues>({
     mode: 'controlled',
@@ -69,7 +72,7 @@ export function CreateUserForm({
       country: DEFAULT_COUNTRY,
       timezone: DEFAULT_TIMEZONE,
       role: 'freelancer',
-      entities: [],
+      entities: initialEntities,
       preferredSupplier: null,
       defaultPermissions: '',
       canAdmin: false,

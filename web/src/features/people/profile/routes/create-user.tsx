@@ -1,4 +1,6 @@
-import { Navigate, useNavigate } from 'react-router';
+import { Alert, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
@@ -6,25 +8,50 @@ import { paths } from '@/lib/paths';
 import { isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { useCreateAccount } from '../api/create-account';
+import { getEntityOption } from '../api/search-entities';
 import { CreateUserForm } from '../components/create-user-form';
 
-/** createUser: client or agency managers and administrators create an assisted account. */
+/**
+ * createUser: client or agency managers and administrators create an assisted account.
+ * With ?entityId= (the entity page's 'Create a user') that entity is picked already.
+ */
 export function Component() {
   const me = useCurrentUser();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
+  const entityId = Number(search.get('entityId')) || undefined;
   const create = useCreateAccount();
+  const entity = useQuery({
+    queryKey: ['entity', 'option', entityId] as const,
+    queryFn: () => getEntityOption(entityId!),
+    enabled: !!entityId,
+    retry: false,
+    meta: { silentErrors: true },
+  });
   if (!isClientOrAgencyManager(me)) return <Navigate to={paths.bookings} replace />;
   return (
     <>
       <PageHeader title="Create User" />
-      <CreateUserForm
-        admin={isAdmin(me)}
-        onSubmit={async (body) => {
-          const user = await create.mutateAsync(body);
-          notify(toasts.userCreated(user.email));
-          void navigate(paths.editUser(user.id));
-        }}
-      />
+      {entityId && entity.isPending ? (
+        <Loader size="sm" aria-label="Loading the entity" />
+      ) : (
+        <>
+          {entity.isError && (
+            <Alert color="yellow" mb="md" title="Entity not found">
+              The entity of the link could not be loaded: choose the entities below.
+            </Alert>
+          )}
+          <CreateUserForm
+            admin={isAdmin(me)}
+            initialEntities={entity.data ? [entity.data] : []}
+            onSubmit={async (body) => {
+              const user = await create.mutateAsync(body);
+              notify(toasts.userCreated(user.email));
+              void navigate(paths.editUser(user.id));
+            }}
+          />
+        </>
+      )}
     </>
   );
 }

@@ -1,0 +1,54 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { Component as CreateUser } from './create-user';
+
+afterEach(() => vi.unstubAllGlobals());
+
+function open(path: string) {
+  const manager = makeUser({ needs: ['client_manager', 'department_manager'] });
+  renderRoutes(
+    [
+      {
+        path: '/users/create',
+        element: (
+          <CurrentUserProvider user={manager}>
+            <CreateUser />
+          </CurrentUserProvider>
+        ),
+      },
+    ],
+    { path },
+  );
+}
+
+describe('Create User', () => {
+  it('picks the entity of ?entityId= already', async () => {
+    let sent: unknown;
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'GET /api/v1/entity/7': () => jsonResponse({ id: 7, name: 'Northbridge Broadcasting' }),
+      'POST /api/v1/account': async (request) => {
+        sent = await request.json();
+        return jsonResponse({ id: 5, email: 'nia@x.test' }, 201);
+      },
+    });
+    open('/users/create?entityId=7');
+    expect((await screen.findAllByText('Northbridge Broadcasting')).length).toBeGreaterThan(0);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^Email/), 'nia@x.test');
+    await user.type(screen.getByLabelText(/^First name/), 'Nia');
+    await user.type(screen.getByLabelText(/^Last name/), 'Vale');
+    await user.click(screen.getByRole('button', { name: 'Create User' }));
+    await waitFor(() => expect(sent).toMatchObject({ email: 'nia@x.test', entityIds: [7] }));
+  });
+
+  it('says so when the entity of the link cannot be loaded, and still offers the form', async () => {
+    mockApi({});
+    open('/users/create?entityId=99');
+    expect(await screen.findByText('Entity not found')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Create User' })).toBeInTheDocument();
+  });
+});
