@@ -1,7 +1,7 @@
 // Package bookings holds bookings, their dated placements and the instructions that put
-// freelancers into them: creation from a job template, amendment, cancellation, granting,
-// status changes (through package status), rates and substitution. Every change is audited and
-// emits its domain event (package events) in the same transaction.
+// freelancers into them: creation from a job template, granting, and status changes (through
+// package status). Every change is audited and emits its domain event (package events) in the
+// same transaction.
 package bookings
 
 import (
@@ -11,4 +11,7 @@ import (
 )
 
 // Register adds the booking, placement and instruction operations.
-func Register(api huma.API, d organisations.Deps) {}
+func Register(api huma.API, d organisations.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	h.register(api)
+}

@@ -1,0 +1,181 @@
+package bookings
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+type handlers struct{ store *Store }
+
+// IDPath is a record id in the path.
+type IDPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+// GrantBody is the grant payload: one freelancer (userId) or several (userIds).
+type GrantBody struct {
+	UserID       int64   `json:"userId,omitempty"`
+	UserIDs      []int64 `json:"userIds,omitempty" maxItems:"200"`
+	PlacementIDs []int64 `json:"placementIds" minItems:"1" maxItems:"400"`
+}
+
+// StatusResult reports how many instructions a status change updated.
+type StatusResult struct {
+	Updated int `json:"updated"`
+}
+
+func (h *handlers) register(api huma.API) {
+	tags := []string{"Booking"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createBooking", Method: http.MethodPost,
+		Path: "/booking", Summary: "Create a booking from a job template: one placement per date per placement template",
+		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.create)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getBooking", Method: http.MethodGet,
+		Path: "/booking/{id}", Summary: "One booking with its placements and instructions (a freelancer sees their own)",
+		Tags: tags, Errors: []int{404}}, h.get)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "grantPlacements", Method: http.MethodPost,
+		Path: "/placement/{id}/grant", Summary: "Instruct freelancers into placements of one booking",
+		Tags: tags, Errors: []int{403, 404, 422}}, h.grant)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateInstructionStatus", Method: http.MethodPatch,
+		Path: "/instruction/status", Summary: "Accept, reject or cancel instructions (all or none)",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.setStatus)
+}
+
+func (h *handlers) create(ctx context.Context, in *struct{ Body CreateInput }) (*struct{ Body BookingView }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	jt, err := h.store.JobTemplate(ctx, b.JobTemplateID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := organisations.RequireDepartmentManager(ctx, jt.DepartmentID); err != nil {
+		return nil, err
+	}
+	if err := normalise(&b, jt); err != nil {
+		return nil, err
+	}
+	id, err := h.store.Create(ctx, jt, b, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return h.view(ctx, p, id)
+}
+
+// normalise fills the defaults and checks the dates (unique, real, sorted on the way in).
+func normalise(b *CreateInput, jt jobTemplate) error {
+	b.Title = trimmed(b.Title)
+	if b.Title == "" {
+		b.Title = jt.Title
+	}
+	if b.Type == "" {
+		b.Type = string(status.TypeDefault)
+	}
+	if b.PeriodType == "" {
+		b.PeriodType = "custom"
+	}
+	for _, d := range b.Dates {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			return apperror.Field("dates", "Dates must be YYYY-MM-DD")
+		}
+	}
+	slices.Sort(b.Dates)
+	if len(slices.Compact(slices.Clone(b.Dates))) != len(b.Dates) {
+		return apperror.Field("dates", "Each date may be chosen once")
+	}
+	return nil
+}
+
+func (h *handlers) get(ctx context.Context, in *IDPath) (*struct{ Body BookingView }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.view(ctx, p, in.ID)
+}
+
+// view assembles the booking as p may see it: department viewers see every instruction, a
+// freelancer holding an instruction sees the booking with only their own; others get 404.
+func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*struct{ Body BookingView }, error) {
+	b, err := h.store.Booking(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	onlyUser := int64(0)
+	if !organisations.CanViewDepartment(p, b.DepartmentID) {
+		holds, err := h.store.HoldsInstruction(ctx, id, p.UserID)
+		if err != nil {
+			return nil, err
+		}
+		if !holds {
+			return nil, apperror.NotFound("Booking")
+		}
+		onlyUser = p.UserID
+	}
+	ps, is, modified, err := h.store.Contents(ctx, id, onlyUser)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body BookingView }{Body: assemble(b, ps, is, modified, p, time.Now())}, nil
+}
+
+func (h *handlers) grant(ctx context.Context, in *struct {
+	IDPath
+	Body GrantBody
+}) (*struct{ Body GrantResult }, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return nil, err
+	}
+	users := slices.Clone(in.Body.UserIDs)
+	if in.Body.UserID != 0 {
+		users = append(users, in.Body.UserID)
+	}
+	slices.Sort(users)
+	users = slices.Compact(users)
+	if len(users) == 0 {
+		return nil, apperror.Field("userIds", "Choose at least one freelancer")
+	}
+	bookingID, err := h.store.BookingOfPlacement(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	b, err := h.store.Booking(ctx, bookingID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := organisations.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
+		return nil, err
+	}
+	placements := slices.Clone(in.Body.PlacementIDs)
+	slices.Sort(placements)
+	res, err := h.store.Grant(ctx, b, slices.Compact(placements), users)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body GrantResult }{Body: res}, nil
+}
+
+func (h *handlers) setStatus(ctx context.Context, in *struct {
+	Body []StatusItem `minItems:"1" maxItems:"500"`
+}) (*struct{ Body StatusResult }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := h.store.SetStatuses(ctx, p, in.Body)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body StatusResult }{Body: StatusResult{Updated: n}}, nil
+}

@@ -1,0 +1,267 @@
+package bookings_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"sync"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/organisations/links/orgtest"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+type booking struct {
+	ID         int64
+	Title      string
+	Dates      []string
+	CanManage  bool
+	Placements []struct {
+		ID           int64
+		Title        string
+		Date         string
+		Overnight    bool
+		LocalPeriod  struct{ Start, End string }
+		Version      []string
+		Instructions []struct {
+			ID             int64
+			UserID         int64
+			SupplierStatus string
+			ClientStatus   string
+			Version        int
+			BuyRate        *struct{ Rate float64 }
+			SellRate       struct{ Rate float64 }
+		}
+	}
+}
+
+// jobTemplate inserts a job template of department with a day and an overnight placement
+// template (sell 250.00, buy 200.00 a day) and returns its id.
+func jobTemplate(t *testing.T, db *database.DB, department int64) int64 {
+	t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
+			VALUES (?, 'Cup Final', 'cup final', ?, ?) RETURNING id`, department, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		for i, pt := range [][2]string{{"09:00", "17:00"}, {"22:00", "06:00"}} {
+			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
+				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
+				id, i, fmt.Sprintf("Shift %d", i+1), pt[0], pt[1], tx.Now, tx.Now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func TestBookingsFromCreationToAcceptance(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		jt := jobTemplate(t, db, w.DeptA1)
+		body := map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-26", "2026-10-24"}, "periodType": "custom"}
+
+		// Only managers of the department create bookings; others do not learn it exists.
+		s.As(apptest.Staff).Do("POST", "/booking", body).WantError(404, "N-404")
+		s.As(apptest.Freelancer).Do("POST", "/booking", body).WantError(404, "N-404")
+		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"24/10/2026"}}).
+			WantError(422, "V-422")
+
+		var b booking
+		s.As(apptest.DeptMgr).Do("POST", "/booking", body).Want(201).Decode(&b)
+		if b.Title != "Cup Final" || len(b.Placements) != 4 || !b.CanManage || strings.Join(b.Dates, ",") != "2026-10-24,2026-10-26" {
+			t.Fatalf("created %+v", b)
+		}
+		first := b.Placements[0]
+		if first.Date != "2026-10-24" || first.LocalPeriod.Start != "2026-10-24T09:00:00.000+01:00" || len(first.Version) != 1 {
+			t.Errorf("first placement %+v", first)
+		}
+		night := b.Placements[1]
+		if !night.Overnight || night.LocalPeriod.End != "2026-10-25T06:00:00.000+00:00" {
+			t.Errorf("overnight placement over the clock change %+v", night)
+		}
+
+		// Grant the freelancer to every placement; granting again counts existing ones.
+		ids := []int64{}
+		for _, p := range b.Placements {
+			ids = append(ids, p.ID)
+		}
+		freelancer := w.Users["freelancer"]
+		grant := map[string]any{"userId": freelancer, "placementIds": ids}
+		path := fmt.Sprintf("/placement/%d/grant", ids[0])
+		s.As(apptest.Freelancer).Do("POST", path, grant).WantError(404, "N-404")
+		var res bookings.GrantResult
+		s.As(apptest.DeptMgr).Do("POST", path, grant).Want(200).Decode(&res)
+		if res.Inserted != 4 || res.Existing != 0 {
+			t.Fatalf("grant %+v", res)
+		}
+		s.As(apptest.Manager).Do("POST", path, grant).Want(200).Decode(&res)
+		if res.Inserted != 0 || res.Existing != 4 {
+			t.Fatalf("second grant %+v", res)
+		}
+
+		// The freelancer sees the booking with their instructions and no buy rate; admins see it.
+		var seen booking
+		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
+		inst := seen.Placements[0].Instructions[0]
+		if seen.CanManage || inst.BuyRate != nil || inst.SellRate.Rate != 250 || inst.SupplierStatus != "awaiting_response" {
+			t.Fatalf("freelancer's view %+v", inst)
+		}
+		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
+		if buy := seen.Placements[0].Instructions[0].BuyRate; buy == nil || buy.Rate != 200 {
+			t.Fatalf("admin's buy rate %+v", buy)
+		}
+		s.As(apptest.Staff).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).WantError(404, "N-404")
+
+		// The freelancer accepts their side only; a stale version is refused.
+		accept := []map[string]any{{"id": inst.ID, "supplierStatus": "accepted", "version": inst.Version}}
+		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": inst.ID, "clientStatus": "accepted"}}).
+			WantError(403, "A-102")
+		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).Want(200)
+		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).WantError(409, "C-409")
+
+		// A second booking over the same day: accepting the overlapping placement is refused.
+		var other booking
+		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}}).
+			Want(201).Decode(&other)
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", other.Placements[0].ID),
+			map[string]any{"userId": freelancer, "placementIds": []int64{other.Placements[0].ID}}).Want(200)
+		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", other.ID), nil).Want(200).Decode(&other)
+		clash := other.Placements[0].Instructions[0]
+		r := s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": clash.ID, "supplierStatus": "accepted"}})
+		r.WantError(409, "C-409")
+		if !strings.Contains(string(r.Body), bookings.MsgOverlap) {
+			t.Errorf("overlap refusal: %s", r.Body)
+		}
+
+		// The manager cancels with a reason (required), and confirms the accepted one.
+		cancel := []map[string]any{{"id": clash.ID, "clientStatus": "cancelled"}}
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", cancel).WantError(422, "V-422")
+		cancel[0]["cancellationReason"] = "Client - Placement Not Needed"
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", cancel).Want(200)
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{{"id": inst.ID, "clientStatus": "accepted"}}).Want(200)
+		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
+		if got := seen.Placements[0].Instructions[0]; got.SupplierStatus != "accepted" || got.ClientStatus != "accepted" {
+			t.Errorf("after both accepted %+v", got)
+		}
+
+		// Every instruction change is in the history and the event log.
+		var audits, evs int
+		ctx := context.Background()
+		if err := db.Get(ctx, &audits, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'instruction'`); err != nil {
+			t.Fatal(err)
+		}
+		if err := db.Get(ctx, &evs, `SELECT COUNT(*) FROM booking_events WHERE instruction_id IS NOT NULL`); err != nil {
+			t.Fatal(err)
+		}
+		// 5 grants + accept + cancel + client accept.
+		if audits != 8 || evs != 8 {
+			t.Errorf("audit rows %d, events %d, want 8 each", audits, evs)
+		}
+	})
+}
+
+// Parallel grants of the same pairs, accepts and cancellations leave the invariants whole: one
+// live instruction per (placement, freelancer) and never two overlapping accepted ones.
+func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		jt := jobTemplate(t, db, w.DeptA1)
+		store := &bookings.Store{DB: db}
+		admin := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: w.Users["admin"], CanAdmin: true,
+			Needs: auth.NeedSet{auth.NeedAdmin: {}}})
+		var ids [2][]int64
+		for i := range ids {
+			jtRow, err := store.JobTemplate(admin, jt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			id, err := store.Create(admin, jtRow, bookings.CreateInput{JobTemplateID: jt, Title: "Race", Type: "default",
+				PeriodType: "custom", Dates: []string{"2026-12-01"}}, w.Users["admin"])
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := db.Select(admin, &ids[i], `SELECT id FROM placements WHERE booking_id = ? ORDER BY id`, id); err != nil {
+				t.Fatal(err)
+			}
+		}
+		freelancer := w.Users["freelancer"]
+		var wg sync.WaitGroup
+		for i := 0; i < 8; i++ {
+			wg.Add(1)
+			go func(i int) {
+				defer wg.Done()
+				placements := ids[i%2]
+				b, err := store.Booking(admin, bookingOf(t, db, placements[0]))
+				if err != nil {
+					t.Error(err)
+					return
+				}
+				if _, err := store.Grant(admin, b, placements, []int64{freelancer}); err != nil {
+					t.Errorf("grant: %v", err)
+				}
+			}(i)
+		}
+		wg.Wait()
+		var live []int64
+		if err := db.Select(admin, &live, `SELECT id FROM instructions WHERE deleted_at IS NULL ORDER BY id`); err != nil {
+			t.Fatal(err)
+		}
+		if len(live) != 4 {
+			t.Fatalf("%d live instructions after racing grants, want 4", len(live))
+		}
+		// Everyone answers at once: accepts of both day shifts overlap, so at most one day shift wins.
+		for _, id := range live {
+			wg.Add(2)
+			go func(id int64) {
+				defer wg.Done()
+				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusItem{{ID: id, SupplierStatus: "accepted"}})
+			}(id)
+			go func(id int64) {
+				defer wg.Done()
+				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusItem{{ID: id, ClientStatus: "cancelled",
+					CancellationReason: "Other"}})
+			}(id)
+		}
+		wg.Wait()
+		var clashes int
+		if err := db.Get(admin, &clashes, `SELECT COUNT(*) FROM instructions a JOIN placements pa ON pa.id = a.placement_id
+			JOIN instructions b ON b.user_id = a.user_id AND b.id > a.id JOIN placements pb ON pb.id = b.placement_id
+			WHERE a.supplier_status = 'accepted' AND b.supplier_status = 'accepted'
+			AND a.client_status NOT IN ('cancelled', 'rejected') AND b.client_status NOT IN ('cancelled', 'rejected')
+			AND pa.start_at < pb.end_at AND pb.start_at < pa.end_at`); err != nil {
+			t.Fatal(err)
+		}
+		if clashes != 0 {
+			t.Errorf("%d overlapping accepted pairs", clashes)
+		}
+		var unaudited int
+		if err := db.Get(admin, &unaudited, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
+			(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); err != nil {
+			t.Fatal(err)
+		}
+		if unaudited != 0 {
+			t.Errorf("%d instructions whose changes are not all audited", unaudited)
+		}
+	})
+}
+
+func bookingOf(t *testing.T, db *database.DB, placement int64) int64 {
+	var id int64
+	if err := db.Get(context.Background(), &id, `SELECT booking_id FROM placements WHERE id = ?`, placement); err != nil {
+		t.Error(err)
+	}
+	return id
+}

@@ -1,0 +1,158 @@
+package bookings
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// MsgOverlap refuses a second accepted instruction whose period overlaps (the spec is silent; see
+// docs/decisions.md).
+const MsgOverlap = "This freelancer is already booked for an overlapping placement."
+
+// GrantResult reports a grant: new instructions, ones that already existed, and refusals.
+type GrantResult struct {
+	Inserted int       `json:"inserted"`
+	Existing int       `json:"existing"`
+	Refused  []Refusal `json:"refused"`
+}
+
+// Refusal is one (placement, freelancer) pair a grant did not instruct, and why.
+type Refusal struct {
+	UserID      int64  `json:"userId"`
+	PlacementID int64  `json:"placementId"`
+	Reason      string `json:"reason"`
+}
+
+// grantPlacement is what granting reads of a placement.
+type grantPlacement struct {
+	ID         int64     `db:"id"`
+	BookingID  int64     `db:"booking_id"`
+	TemplateID *int64    `db:"placement_template_id"`
+	StartAt    time.Time `db:"start_at"`
+	EndAt      time.Time `db:"end_at"`
+}
+
+// Grant instructs every freelancer in users into every placement (all live, of booking b), in
+// one transaction. A live (placement, freelancer) instruction that exists is counted, not
+// duplicated, even when two grants race: the partial unique index decides.
+func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []int64) (GrantResult, error) {
+	res := GrantResult{Refused: []Refusal{}}
+	initial := status.Initial(status.BookingType(b.Type), b.Direct)
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		res = GrantResult{Refused: []Refusal{}}
+		marks, args := database.In(placementIDs)
+		var ps []grantPlacement
+		if err := tx.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, start_at, end_at FROM placements
+			WHERE deleted_at IS NULL AND booking_id = ? AND id IN (`+marks+`)`, append([]any{b.ID}, args...)...); err != nil {
+			return err
+		}
+		if len(ps) != len(placementIDs) {
+			return apperror.Field("placementIds", "Every placement must be a live placement of this booking")
+		}
+		for _, user := range users {
+			if err := lockUser(ctx, tx, user); err != nil {
+				return err
+			}
+			for _, p := range ps {
+				if initial.Supplier == status.Accepted {
+					if overlap, err := overlaps(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
+						return err
+					} else if overlap {
+						res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: MsgOverlap})
+						continue
+					}
+				}
+				inserted, err := insertInstruction(ctx, tx, b, p, user, initial)
+				if err != nil {
+					return err
+				}
+				if inserted {
+					res.Inserted++
+				} else {
+					res.Existing++
+				}
+			}
+		}
+		return nil
+	})
+	return res, err
+}
+
+// insertInstruction adds one instruction with the freelancer's rate card or the template's
+// default rates; false when a live one exists already.
+func insertInstruction(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State) (bool, error) {
+	var r struct {
+		BuyMinor     int64  `db:"buy_rate_minor"`
+		BuyCurrency  string `db:"buy_currency"`
+		BuyPeriod    string `db:"buy_period"`
+		SellMinor    int64  `db:"sell_rate_minor"`
+		SellCurrency string `db:"sell_currency"`
+		SellPeriod   string `db:"sell_period"`
+	}
+	r.BuyCurrency, r.BuyPeriod, r.SellCurrency, r.SellPeriod = "GBP", "day", "GBP", "day"
+	if p.TemplateID != nil {
+		err := tx.Get(ctx, &r, `SELECT COALESCE(rc.buy_rate_minor, pt.buy_rate_minor) AS buy_rate_minor,
+			COALESCE(rc.buy_currency, pt.buy_currency) AS buy_currency, COALESCE(rc.buy_period, pt.buy_period) AS buy_period,
+			COALESCE(rc.sell_rate_minor, pt.sell_rate_minor) AS sell_rate_minor,
+			COALESCE(rc.sell_currency, pt.sell_currency) AS sell_currency, COALESCE(rc.sell_period, pt.sell_period) AS sell_period
+			FROM placement_templates pt LEFT JOIN rate_cards rc ON rc.placement_template_id = pt.id AND rc.user_id = ?
+			WHERE pt.id = ?`, user, *p.TemplateID)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return false, err
+		}
+	}
+	var id int64
+	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
+		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct, created_by, modified_by,
+		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
+		p.ID, b.ID, user, string(st.Supplier), string(st.Client), r.BuyMinor, r.BuyCurrency, r.BuyPeriod,
+		r.SellMinor, r.SellCurrency, r.SellPeriod, b.Direct, actorID(ctx), actorID(ctx), tx.Now, tx.Now)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if errors.Is(err, database.ErrForeignKeyViolation) {
+		return false, apperror.Field("userIds", "No such user")
+	}
+	if err != nil {
+		return false, err
+	}
+	row := map[string]any{"placementId": p.ID, "userId": user, "supplierStatus": st.Supplier, "clientStatus": st.Client}
+	if err := audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row); err != nil {
+		return false, err
+	}
+	return true, events.Emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: b.ID, PlacementID: p.ID,
+		InstructionID: id, UserID: user, Payload: row})
+}
+
+// lockUser serialises the accept checks of one freelancer. PostgreSQL locks the user's row;
+// SQLite has one writer, so transactions are serial already.
+func lockUser(ctx context.Context, tx *database.Tx, user int64) error {
+	if tx.Dialect() != database.Postgres {
+		return nil
+	}
+	var id int64
+	err := tx.Get(ctx, &id, `SELECT id FROM users WHERE id = ? FOR UPDATE`, user)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperror.Field("userIds", "No such user")
+	}
+	return err
+}
+
+// overlaps reports whether user holds another accepted live instruction overlapping [start, end).
+func overlaps(ctx context.Context, tx *database.Tx, user, except int64, start, end time.Time) (bool, error) {
+	var found bool
+	err := tx.Get(ctx, &found, `SELECT EXISTS (SELECT 1 FROM instructions i JOIN placements p ON p.id = i.placement_id
+		WHERE i.user_id = ? AND i.id <> ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL
+		AND i.supplier_status = 'accepted' AND i.client_status NOT IN ('cancelled', 'rejected')
+		AND p.start_at < ? AND p.end_at > ?)`, user, except, end, start)
+	return found, err
+}
