@@ -747,6 +747,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Create a booking from a job template: one placement per date per placement template */
+        post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One booking with its placements and instructions (a freelancer sees their own) */
+        get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/department": {
         parameters: {
             query?: never;
@@ -1061,6 +1095,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instruction/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Accept, reject or cancel instructions (all or none) */
+        patch: operations["updateInstructionStatus"];
+        trace?: never;
+    };
     "/invitation": {
         parameters: {
             query?: never;
@@ -1218,6 +1269,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/placement/{id}/grant": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Instruct freelancers into placements of one booking */
+        post: operations["grantPlacements"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1265,6 +1333,41 @@ export interface components {
             productName: string;
             /** @description Sign-in providers that are configured, such as google */
             providers: string[] | null;
+        };
+        BookingDepartment: {
+            /** Format: int64 */
+            cancelWindowDays: number;
+            /** Format: int64 */
+            id: number;
+            name: string;
+            timezone: string;
+        };
+        BookingView: {
+            /** @description The caller may manage this booking */
+            canManage: boolean;
+            /** Format: int64 */
+            clientId: number;
+            clientName: string;
+            dates: string[] | null;
+            department: components["schemas"]["BookingDepartment"];
+            /** Format: int64 */
+            departmentId: number;
+            direct: boolean;
+            endDate: string;
+            /** Format: int64 */
+            id: number;
+            ir35: boolean;
+            /** Format: int64 */
+            jobTemplateId: number | null;
+            periodType: string;
+            placements: components["schemas"]["PlacementView"][] | null;
+            reference: string;
+            startDate: string;
+            substitutionAllowed: boolean;
+            title: string;
+            type: string;
+            /** Format: int64 */
+            version: number;
         };
         BookmarkUserRequest: {
             bookmarked: boolean;
@@ -1334,6 +1437,30 @@ export interface components {
             /** @enum {string} */
             category: "job_title" | "skills" | "other";
             name?: string;
+        };
+        CreateInput: {
+            /** @description Local dates YYYY-MM-DD */
+            dates: string[] | null;
+            direct?: boolean;
+            ir35?: boolean;
+            /** Format: int64 */
+            jobTemplateId: number;
+            /**
+             * @default custom
+             * @enum {string}
+             */
+            periodType: "range" | "custom";
+            /** @description Default: every placement template of the job template */
+            placementTemplateIds?: number[] | null;
+            reference?: string;
+            substitutionAllowed?: boolean;
+            /** @description Defaults to the job template's title */
+            title?: string;
+            /**
+             * @default default
+             * @enum {string}
+             */
+            type: "default" | "pre_confirmed";
         };
         CreateInvitationRequest: {
             email?: string;
@@ -1615,6 +1742,19 @@ export interface components {
         GetCsrfTokenResponse: {
             token: string;
         };
+        GrantBody: {
+            placementIds: number[] | null;
+            /** Format: int64 */
+            userId?: number;
+            userIds?: number[] | null;
+        };
+        GrantResult: {
+            /** Format: int64 */
+            existing: number;
+            /** Format: int64 */
+            inserted: number;
+            refused: components["schemas"]["Refusal"][] | null;
+        };
         IBANCheck: {
             accountCode: string;
             bankCode: string;
@@ -1635,6 +1775,44 @@ export interface components {
             fullName: string;
             /** Format: int64 */
             id: number;
+        };
+        InstructionUser: {
+            email: string;
+            firstName: string;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            lastName: string;
+        };
+        InstructionView: {
+            /** Format: int64 */
+            bookingId: number;
+            buyRate?: components["schemas"]["Rate"];
+            cancellationReason: string;
+            clientName: string;
+            clientStatus: string;
+            createdAt: string;
+            deletedAt: string | null;
+            departmentName: string;
+            direct: boolean;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            isFuture: boolean;
+            overnight: boolean;
+            /** Format: int64 */
+            placementId: number;
+            previousClientStatus: string | null;
+            previousSupplierStatus: string | null;
+            sellRate: components["schemas"]["Rate"];
+            /** Format: int64 */
+            substitutionOfId: number | null;
+            supplierStatus: string;
+            user: components["schemas"]["InstructionUser"];
+            /** Format: int64 */
+            userId: number;
+            /** Format: int64 */
+            version: number;
         };
         Invitation: {
             /** Format: date-time */
@@ -1798,6 +1976,10 @@ export interface components {
             id: number;
             lastName: string;
         };
+        LocalPeriod: {
+            end: string;
+            start: string;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -1844,6 +2026,40 @@ export interface components {
             progress: number;
             /** @description Onboarding is unfinished */
             showSetupCard: boolean;
+        };
+        PlacementView: {
+            /** Format: int64 */
+            bookingId: number;
+            cancellationReason: string;
+            date: string;
+            deletedAt: string | null;
+            endTime: string;
+            /** Format: int64 */
+            id: number;
+            instructions: components["schemas"]["InstructionView"][] | null;
+            localPeriod: components["schemas"]["LocalPeriod"];
+            overnight: boolean;
+            /** @description [start, end] in UTC */
+            period: string[] | null;
+            /** Format: int64 */
+            placementTemplateId: number | null;
+            reference: string;
+            /**
+             * Format: int64
+             * @description The row version PATCH takes
+             */
+            revision: number;
+            startTime: string;
+            supplierNotes: string;
+            timezone: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Minutes
+             */
+            unpaidBreaks: number;
+            /** @description Modified timestamps, newest first */
+            version: string[] | null;
         };
         ProfileDayRate: {
             /** @enum {string} */
@@ -1969,6 +2185,24 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        Rate: {
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD" | "AUD";
+            /** @enum {string} */
+            period: "hour" | "day" | "week" | "month" | "year";
+            /**
+             * Format: double
+             * @description Amount in the currency's major unit, e.g. 250.5
+             */
+            rate: number;
+        };
+        Refusal: {
+            /** Format: int64 */
+            placementId: number;
+            reason: string;
+            /** Format: int64 */
+            userId: number;
+        };
         RenameJobTitleTagRequest: {
             /** Format: int64 */
             id?: number;
@@ -2041,6 +2275,24 @@ export interface components {
              * @description Completed jobs in the last 30 days
              */
             totalInstructions: number;
+        };
+        StatusItem: {
+            cancellationReason?: string;
+            /** @enum {string} */
+            clientStatus?: "accepted" | "rejected" | "cancelled" | "";
+            /** Format: int64 */
+            id: number;
+            /** @enum {string} */
+            supplierStatus?: "accepted" | "rejected" | "cancelled" | "";
+            /**
+             * Format: int64
+             * @description The version read; a stale one is refused (409)
+             */
+            version?: number;
+        };
+        StatusResult: {
+            /** Format: int64 */
+            updated: number;
         };
         TagOption: {
             /** Format: int64 */
@@ -5660,6 +5912,133 @@ export interface operations {
             };
         };
     };
+    createBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listDepartments: {
         parameters: {
             query?: {
@@ -7366,6 +7745,84 @@ export interface operations {
             };
         };
     };
+    updateInstructionStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StatusItem"][] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listInvitations: {
         parameters: {
             query?: {
@@ -8216,6 +8673,77 @@ export interface operations {
             };
             /** @description Service Unavailable */
             503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grantPlacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GrantResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };
