@@ -5,6 +5,7 @@ import {
   IconBuilding,
   IconBuildingCommunity,
   IconCalendarEvent,
+  IconCalendarOff,
   IconChartBar,
   IconFileDescription,
   IconHome,
@@ -26,6 +27,7 @@ import {
   isClientManager,
   isClientOrAgencyManager,
   isDepartmentManager,
+  isFreelancer,
 } from '@/lib/permissions';
 
 export interface NavItem {
@@ -50,6 +52,12 @@ export const navSections: NavSection[] = [
       { label: 'Home', to: paths.home, icon: IconHome, visible: everyone },
       { label: 'Bookings', to: paths.bookings, icon: IconCalendarEvent, visible: everyone },
       { label: 'Agenda', to: paths.agenda, icon: IconListDetails, visible: everyone },
+      {
+        label: 'Availability',
+        to: paths.availability,
+        icon: IconCalendarOff,
+        visible: isFreelancer,
+      },
     ],
   },
   {

@@ -115,6 +115,27 @@ export const toasts = {
   userCreated: (email: string) =>
     success('User Created', `An activation email was sent to ${email}.`),
   noteFailed: error('Something went wrong', 'The note could not be saved. Try again.'),
+  // Bookings: instruction actions, substitution, unavailability (spec part 2 §8).
+  bookingWarning: (message: string): Toast => ({
+    title: 'Warning',
+    message,
+    autoClose: DURATION.normal,
+    kind: 'warning',
+  }),
+  instructionsSent: (inserted: number, existing: number) =>
+    success(
+      'Instruction Successful',
+      `Sent out ${inserted} new instructions. Skipped ${existing} existing instructions.`,
+    ),
+  instructionRefused: (message: string) => error('Error', message),
+  instructionsUpdated: (n: number) =>
+    success('Status updated', `Successfully updated ${n} instructions`),
+  ratesAmended: success('Rates amended', 'The rates were amended.'),
+  substitutionAccepted: success('Substitution Accepted', 'The substitute was instructed.'),
+  unavailabilityMarked: (n: number) =>
+    success('Unavailability saved', `Marked ${n} dates as unavailable.`),
+  unavailabilityCleared: (n: number) =>
+    success('Unavailability saved', `Marked ${n} dates as available.`),
 } as const;
 
 /** The activation failure text, with the server's code and message when present. */
@@ -151,3 +172,15 @@ export function toastForLoginError(err: unknown): Toast {
     isApiError(err) && err.message && err.status !== 503 ? err.message : generic.message,
   );
 }
+
+/** The warnings of the Placements actions (spec part 2 §8 and §2 'Booking edit page'). */
+export const bookingSelectionWarnings = {
+  noRows: 'You must select at least one row',
+  notInstructed: 'Some users are not yet instructed',
+  alreadyInstructed: 'You can only invite for rows that are not yet instructed.',
+  severalPlacementTypes:
+    'You can only view availability for a single placement type at a time. Uncheck all but one placement type and try again.',
+  oneRowToSubstitute: 'Select exactly one instruction to substitute.',
+  vatMismatch: 'VAT status mismatch.',
+  noSubstitutes: 'There are no substitutes available to work this placement.',
+} as const;

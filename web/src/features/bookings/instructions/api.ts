@@ -1,0 +1,132 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/api/client';
+import { shouldRetry } from '@/lib/errors/retry';
+import { bookingsApi as api } from './wire';
+import type {
+  AvailableSubstitutesList,
+  AvailableSuppliersList,
+  GrantResult,
+  StatusResult,
+} from './wire';
+import type { StatusItem } from './rules';
+
+/** Every booking query key starts with ['booking']: a change here refreshes the booking pages. */
+const bookingKey = ['booking'] as const;
+
+export interface Rate {
+  rate: number;
+  currency: string;
+  period: string;
+}
+
+export const CURRENCIES = ['GBP', 'EUR', 'USD', 'AUD'] as const;
+export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
+
+// ---- Available suppliers (Invite) ----
+
+export const availableSuppliersQuery = (
+  bookingId: number,
+  placementTemplateId: number,
+  placementIds: number[],
+) => ({
+  queryKey: [
+    'booking',
+    'available-suppliers',
+    bookingId,
+    placementTemplateId,
+    placementIds,
+  ] as const,
+  queryFn: () =>
+    unwrap<AvailableSuppliersList>(
+      api.GET('/booking/{id}/placement-template/{placementTemplateId}/available-suppliers', {
+        params: { path: { id: bookingId, placementTemplateId }, query: { placementIds } },
+      }),
+    ),
+  retry: shouldRetry,
+  meta: { silentErrors: true },
+});
+
+export function useAvailableSuppliers(
+  bookingId: number,
+  placementTemplateId: number,
+  placementIds: number[],
+  enabled: boolean,
+) {
+  return useQuery({
+    ...availableSuppliersQuery(bookingId, placementTemplateId, placementIds),
+    enabled,
+  });
+}
+
+export type AvailableSupplier = NonNullable<
+  ReturnType<typeof useAvailableSuppliers>['data']
+>['items'][number];
+
+// ---- Grant (Invite) ----
+
+export const grant = (placementId: number, body: { userIds: number[]; placementIds: number[] }) =>
+  unwrap<GrantResult>(
+    api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }),
+  );
+
+function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    meta: { silentErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKey }),
+  });
+}
+
+export const useGrant = () =>
+  useBookingMutation((a: { placementId: number; userIds: number[]; placementIds: number[] }) =>
+    grant(a.placementId, { userIds: a.userIds, placementIds: a.placementIds }),
+  );
+
+// ---- Instruction status and rates ----
+
+export const updateStatuses = (items: StatusItem[]) =>
+  unwrap<StatusResult>(api.PATCH('/instruction/status', { body: items }));
+
+export const useUpdateStatuses = () => useBookingMutation(updateStatuses);
+
+export interface RateAmendment {
+  ids: number[];
+  sellRate?: Rate;
+  buyRate?: Rate;
+}
+
+export const amendRates = (body: RateAmendment) => unwrap(api.PATCH('/instruction/rate', { body }));
+
+export const useAmendRates = () => useBookingMutation(amendRates);
+
+// ---- Substitution ----
+
+export const availableSubstitutesQuery = (placementId: number, instructionId?: number) => ({
+  queryKey: ['booking', 'available-substitutes', placementId, instructionId ?? null] as const,
+  queryFn: () =>
+    unwrap<AvailableSubstitutesList>(
+      api.GET('/placement/{id}/available-substitutes', {
+        params: { path: { id: placementId }, query: { instructionId } },
+      }),
+    ),
+  retry: shouldRetry,
+  meta: { silentErrors: true },
+});
+
+export type AvailableSubstitute = Awaited<
+  ReturnType<ReturnType<typeof availableSubstitutesQuery>['queryFn']>
+>['items'][number];
+
+export const grantSubstitution = (placementId: number, body: { userIds: number[]; id?: number }) =>
+  unwrap<{ inserted: number }>(
+    api.POST('/placement/{id}/grant-substitution', {
+      params: { path: { id: placementId } },
+      body,
+    }),
+  );
+
+export const useGrantSubstitution = () =>
+  useBookingMutation((a: { placementId: number; userIds: number[]; id?: number }) =>
+    grantSubstitution(a.placementId, { userIds: a.userIds, id: a.id }),
+  );

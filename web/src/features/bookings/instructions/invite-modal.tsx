@@ -1,0 +1,199 @@
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Modal,
+  ScrollArea,
+  Stack,
+  Table,
+  Text,
+  VisuallyHidden,
+} from '@mantine/core';
+import { useState } from 'react';
+import { toasts } from '@/lib/errors/catalogue';
+import { notify, notifyError } from '@/lib/notify';
+import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
+import { availabilityColour, percent } from './rules';
+
+interface Props {
+  bookingId: number;
+  placementTemplateId: number;
+  placementIds: number[];
+  opened: boolean;
+  onClose: () => void;
+  onDone: () => void;
+}
+
+/** Invite: the available suppliers for the chosen placements; the checked ones are granted. */
+export function InviteModal({
+  bookingId,
+  placementTemplateId,
+  placementIds,
+  opened,
+  onClose,
+  onDone,
+}: Props) {
+  const suppliers = useAvailableSuppliers(bookingId, placementTemplateId, placementIds, opened);
+  const grant = useGrant();
+  const [chosen, setChosen] = useState<number[]>([]);
+
+  const toggle = (id: number) =>
+    setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));
+
+  const close = () => {
+    setChosen([]);
+    onClose();
+  };
+
+  const submit = () =>
+    grant.mutate(
+      { placementId: placementIds[0] ?? 0, userIds: chosen, placementIds },
+      {
+        onSuccess: (res) => {
+          notify(toasts.instructionsSent(res.inserted, res.existing));
+          for (const r of res.refused ?? []) notify(toasts.instructionRefused(r.reason));
+          close();
+          onDone();
+        },
+        onError: notifyError,
+      },
+    );
+
+  return (
+    <Modal opened={opened} onClose={close} title="Invite" size="xl">
+      <Stack>
+        <Text size="sm">
+          Available suppliers for {placementIds.length}{' '}
+          {placementIds.length === 1 ? 'placement' : 'placements'}
+        </Text>
+        <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+        <Group justify="flex-end">
+          <Button variant="default" onClick={close}>
+            Close
+          </Button>
+          <Button onClick={submit} disabled={chosen.length === 0} loading={grant.isPending}>
+            Invite {chosen.length > 0 ? `(${chosen.length})` : ''}
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
+
+function SupplierList({
+  state,
+  chosen,
+  toggle,
+}: {
+  state: ReturnType<typeof useAvailableSuppliers>;
+  chosen: number[];
+  toggle: (id: number) => void;
+}) {
+  if (state.isPending) {
+    return (
+      <Group justify="center" p="md">
+        <Loader size="sm" aria-label="Loading available suppliers" />
+      </Group>
+    );
+  }
+  if (state.isError) {
+    return (
+      <Alert color="red" title="Could not load the available suppliers">
+        <Button size="xs" variant="light" onClick={() => void state.refetch()}>
+          Retry
+        </Button>
+      </Alert>
+    );
+  }
+  const items = state.data.items;
+  if (items.length === 0) {
+    return <Text c="dimmed">There are no available suppliers for these placements.</Text>;
+  }
+  return (
+    <ScrollArea.Autosize mah={420} type="auto">
+      <Table striped highlightOnHover verticalSpacing="xs">
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>
+              <VisuallyHidden>Select</VisuallyHidden>
+            </Table.Th>
+            <Table.Th>Name</Table.Th>
+            <Table.Th>Availability</Table.Th>
+            <Table.Th>Matches</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((s) => (
+            <SupplierRow
+              key={s.user.id}
+              s={s}
+              checked={chosen.includes(s.user.id)}
+              toggle={() => toggle(s.user.id)}
+            />
+          ))}
+        </Table.Tbody>
+      </Table>
+    </ScrollArea.Autosize>
+  );
+}
+
+function SupplierRow({
+  s,
+  checked,
+  toggle,
+}: {
+  s: AvailableSupplier;
+  checked: boolean;
+  toggle: () => void;
+}) {
+  const colour = s.availabilityColour || availabilityColour(s.availability);
+  return (
+    <Table.Tr>
+      <Table.Td>
+        <Checkbox
+          checked={checked}
+          onChange={toggle}
+          disabled={s.alreadyInstructed}
+          aria-label={`Invite ${s.user.fullName}`}
+        />
+      </Table.Td>
+      <Table.Td>
+        <Text size="sm" fw={500}>
+          {s.user.fullName}
+        </Text>
+        <Text size="xs" c="dimmed">
+          {s.user.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>
+        <Badge
+          color={colour}
+          variant="dot"
+          data-colour={colour}
+          title={`Free for ${s.placementIds.length} of the chosen placements`}
+        >
+          {percent(s.availability)}
+        </Badge>
+      </Table.Td>
+      <Table.Td>
+        <Group gap={4}>
+          {s.preferredUser && <Badge variant="outline">Preferred</Badge>}
+          {s.matchedJobTitle && <Badge variant="outline">Job title</Badge>}
+          {(s.matchedSkills ?? []).map((k) => (
+            <Badge key={k} variant="dot" color="gray">
+              {k}
+            </Badge>
+          ))}
+          {s.alreadyInstructed ? (
+            <Badge color="gray">Already instructed</Badge>
+          ) : (
+            s.alreadyInvited && <Badge color="gray">Already invited</Badge>
+          )}
+        </Group>
+      </Table.Td>
+    </Table.Tr>
+  );
+}

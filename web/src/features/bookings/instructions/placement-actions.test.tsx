@@ -1,0 +1,146 @@
+import { notifications } from '@mantine/notifications';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@/api/types';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import type { PlacementRow } from '../api/types';
+import { PlacementActions } from './placement-actions';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Toasts live in a module-wide store; the queue would hide later tests' toasts.
+  notifications.clean();
+});
+
+const placement = (id: number, placementTemplateId = 3) =>
+  ({
+    id,
+    placementTemplateId,
+    title: 'Camera',
+    instructions: [],
+  }) as unknown as PlacementRow['placement'];
+
+const instruction = (id: number, placementId: number) =>
+  ({
+    id,
+    placementId,
+    userId: 9,
+    version: 1,
+    supplierStatus: 'awaiting_response',
+    clientStatus: 'awaiting_response',
+    user: { fullName: 'Felix Reid' },
+    sellRate: { rate: 200, currency: 'GBP', period: 'day' },
+  }) as unknown as PlacementRow['instruction'];
+
+function show(user: CurrentUser, rows: PlacementRow[]) {
+  const onDone = vi.fn();
+  renderRoutes([
+    {
+      path: '/',
+      element: (
+        <CurrentUserProvider user={user}>
+          <PlacementActions bookingId={1} rows={rows} onDone={onDone} />
+        </CurrentUserProvider>
+      ),
+    },
+  ]);
+  return onDone;
+}
+
+const manager = makeUser({ needs: ['client_manager'] });
+const freelancer = makeUser({ isFreelancer: true, needs: ['freelancer'], roleLabel: 'Freelancer' });
+
+describe('PlacementActions', () => {
+  it('offers a freelancer only Accept and Reject, on the supplier side', async () => {
+    let sent: unknown;
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'PATCH /api/v1/instruction/status': async (request) => {
+        sent = await request.json();
+        return jsonResponse({ updated: 1, items: [] });
+      },
+    });
+    const onDone = show(freelancer, [{ placement: placement(1), instruction: instruction(7, 1) }]);
+    expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
+    await waitFor(() => expect(sent).toEqual([{ id: 7, version: 1, supplierStatus: 'accepted' }]));
+    expect(await screen.findByText('Successfully updated 1 instructions')).toBeInTheDocument();
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it('warns when nothing is selected, and when rows are not instructed', async () => {
+    mockApi({});
+    show(manager, []);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Invite' }));
+    expect(await screen.findByText('You must select at least one row')).toBeInTheDocument();
+  });
+
+  it('refuses to amend rates of rows without an instruction', async () => {
+    mockApi({});
+    show(manager, [{ placement: placement(1), instruction: null }]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Amend Rates' }));
+    expect(await screen.findByText('Some users are not yet instructed')).toBeInTheDocument();
+  });
+
+  it('shows the availability of one placement type at a time', async () => {
+    mockApi({});
+    show(manager, [
+      { placement: placement(1, 3), instruction: null },
+      { placement: placement(2, 4), instruction: null },
+    ]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Invite' }));
+    expect(
+      await screen.findByText(/You can only view availability for a single placement type/),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the server’s refusal as an error toast', async () => {
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'PATCH /api/v1/instruction/status': () =>
+        jsonResponse(
+          {
+            error: 'This freelancer is already booked for an overlapping placement.',
+            errorCode: 'B-409',
+          },
+          409,
+        ),
+    });
+    show(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Accept as Supplier' }));
+    expect(
+      await screen.findByText('This freelancer is already booked for an overlapping placement.'),
+    ).toBeInTheDocument();
+  });
+
+  it('amends the sell rate; a manager sees Chargeable Rate and the change in percent', async () => {
+    let sent: unknown;
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'PATCH /api/v1/instruction/rate': async (request) => {
+        sent = await request.json();
+        return jsonResponse({ updated: 1 });
+      },
+    });
+    show(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Amend Rates' }));
+    const sell = await screen.findByRole('textbox', { name: /Chargeable Rate/ });
+    expect(screen.queryByRole('textbox', { name: /Buy Rate/ })).not.toBeInTheDocument();
+    await user.clear(sell);
+    await user.type(sell, 'x');
+    expect(screen.getByText('(ERROR)')).toBeInTheDocument();
+    await user.clear(sell);
+    await user.type(sell, '220');
+    expect(screen.getByText('(+10.00%)')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save rates' }));
+    await waitFor(() =>
+      expect(sent).toEqual({ ids: [7], sellRate: { rate: 220, currency: 'GBP', period: 'day' } }),
+    );
+    expect(await screen.findByText('Rates amended')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest';
+import {
+  availabilityColour,
+  checkInstructed,
+  checkInvite,
+  matchesSubstitute,
+  percent,
+  rateChange,
+  selectionWarnings,
+  statusItems,
+  visibleActions,
+} from './rules';
+
+const row = (placementId: number, templateId: number, instructionId?: number) => ({
+  placement: { id: placementId, placementTemplateId: templateId },
+  instruction: instructionId ? { id: instructionId } : null,
+});
+
+describe('row eligibility', () => {
+  it('warns when no row is selected', () => {
+    expect(checkInvite([])).toEqual({ ok: false, warning: 'You must select at least one row' });
+    expect(checkInstructed([])).toEqual({ ok: false, warning: 'You must select at least one row' });
+  });
+  it('invites only rows not yet instructed', () => {
+    expect(checkInvite([row(1, 7), row(2, 7, 9)])).toEqual({
+      ok: false,
+      warning: selectionWarnings.alreadyInstructed,
+    });
+  });
+  it('invites for one placement type at a time', () => {
+    expect(checkInvite([row(1, 7), row(2, 8)])).toEqual({
+      ok: false,
+      warning:
+        'You can only view availability for a single placement type at a time. Uncheck all but one placement type and try again.',
+    });
+  });
+  it('gives the template and the distinct placements', () => {
+    expect(checkInvite([row(1, 7), row(2, 7), row(1, 7)])).toEqual({
+      ok: true,
+      value: { placementTemplateId: 7, placementIds: [1, 2] },
+    });
+  });
+  it('amends and changes status only for instructed rows', () => {
+    expect(checkInstructed([row(1, 7, 3), row(2, 7)])).toEqual({
+      ok: false,
+      warning: 'Some users are not yet instructed',
+    });
+    const ok = checkInstructed([row(1, 7, 3)]);
+    expect(ok.ok && ok.value[0]?.instruction.id).toBe(3);
+  });
+});
+
+describe('rate change', () => {
+  it('shows the change as a percentage', () => {
+    expect(rateChange(200, '220')).toBe('+10.00%');
+    expect(rateChange(200, '189')).toBe('-5.50%');
+    expect(rateChange(200, 200)).toBe('0.00%');
+    expect(rateChange(300, '400')).toBe('+33.33%');
+  });
+  it("is 'ERROR' when not numeric", () => {
+    expect(rateChange(200, 'abc')).toBe('ERROR');
+    expect(rateChange(200, '')).toBe('ERROR');
+    expect(rateChange(200, '12a')).toBe('ERROR');
+    expect(rateChange(null, '10')).toBe('ERROR');
+    expect(rateChange(0, '10')).toBe('ERROR');
+  });
+});
+
+describe('availability colour', () => {
+  it('is red below 0.5, yellow below 0.8, otherwise green', () => {
+    expect(availabilityColour(0)).toBe('red');
+    expect(availabilityColour(0.49)).toBe('red');
+    expect(availabilityColour(0.5)).toBe('yellow');
+    expect(availabilityColour(0.79)).toBe('yellow');
+    expect(availabilityColour(0.8)).toBe('green');
+    expect(availabilityColour(1)).toBe('green');
+    expect(percent(0.6)).toBe('60%');
+  });
+});
+
+describe('substitute search', () => {
+  const s = {
+    user: {
+      fullName: 'Amelia Hughes',
+      firstName: 'Amelia',
+      lastName: 'Hughes',
+      email: 'a.h@x.test',
+    },
+  };
+  it('matches first name, last name and email, ignoring case', () => {
+    expect(matchesSubstitute(s, '')).toBe(true);
+    expect(matchesSubstitute(s, 'amel')).toBe(true);
+    expect(matchesSubstitute(s, 'HUGH')).toBe(true);
+    expect(matchesSubstitute(s, 'x.test')).toBe(true);
+    expect(matchesSubstitute(s, 'Amelia Hughes')).toBe(false);
+    expect(matchesSubstitute(s, 'oliver')).toBe(false);
+  });
+});
+
+describe('status items', () => {
+  const ins = [{ id: 4, version: 2 }];
+  it('sets the acting role’s own side', () => {
+    expect(statusItems('accept', ins, true)).toEqual([
+      { id: 4, version: 2, supplierStatus: 'accepted' },
+    ]);
+    expect(statusItems('reject', ins, false)).toEqual([
+      { id: 4, version: 2, clientStatus: 'rejected' },
+    ]);
+    expect(statusItems('acceptAsSupplier', ins, false)).toEqual([
+      { id: 4, version: 2, supplierStatus: 'accepted' },
+    ]);
+    expect(statusItems('cancel', ins, false, 'Other - x')).toEqual([
+      { id: 4, version: 2, clientStatus: 'cancelled', cancellationReason: 'Other - x' },
+    ]);
+  });
+  it('offers a freelancer only Accept and Reject', () => {
+    expect(visibleActions(false).status).toEqual(['accept', 'reject']);
+    expect(visibleActions(false).invite).toBe(false);
+    expect(visibleActions(true).status).toContain('cancel');
+  });
+});

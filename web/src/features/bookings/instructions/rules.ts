@@ -1,0 +1,172 @@
+/**
+ * The pure rules of the instruction actions (spec part 2 §2 'Booking edit page', §4, §5, §8):
+ * which selected rows an action may use, the rate change as a percentage, the availability
+ * colour, and the substitute search. The screens only call these.
+ */
+import { bookingSelectionWarnings } from '@/lib/errors/catalogue';
+
+/** What the rules read of a selected row of the Placements grid. */
+export interface RowLike {
+  placement: { id: number; placementTemplateId?: number };
+  instruction: { id: number } | null;
+}
+
+/** The warnings (their texts live in the toast catalogue). */
+export const selectionWarnings = {
+  noRows: bookingSelectionWarnings.noRows,
+  notInstructed: bookingSelectionWarnings.notInstructed,
+  alreadyInstructed: bookingSelectionWarnings.alreadyInstructed,
+  severalPlacementTypes: bookingSelectionWarnings.severalPlacementTypes,
+} as const;
+
+export type SelectionWarning = (typeof selectionWarnings)[keyof typeof selectionWarnings];
+
+/** The outcome of checking a selection: the rows to act on, or the warning to show. */
+export type Checked<T> = { ok: true; value: T } | { ok: false; warning: SelectionWarning };
+
+const unique = (ids: number[]) => [...new Set(ids)];
+
+/**
+ * Invite: every selected row must be without an instruction and all of one placement template.
+ * Returns that template and the distinct placements.
+ */
+export function checkInvite(
+  rows: RowLike[],
+): Checked<{ placementTemplateId: number; placementIds: number[] }> {
+  if (rows.length === 0) return { ok: false, warning: selectionWarnings.noRows };
+  if (rows.some((r) => r.instruction)) {
+    return { ok: false, warning: selectionWarnings.alreadyInstructed };
+  }
+  const templates = unique(rows.map((r) => r.placement.placementTemplateId ?? 0));
+  if (templates.length > 1) return { ok: false, warning: selectionWarnings.severalPlacementTypes };
+  return {
+    ok: true,
+    value: {
+      placementTemplateId: templates[0] ?? 0,
+      placementIds: unique(rows.map((r) => r.placement.id)),
+    },
+  };
+}
+
+/** Amend Rates, Accept, Reject, Cancel...: every selected row must hold an instruction. */
+export function checkInstructed<R extends RowLike>(
+  rows: R[],
+): Checked<(R & { instruction: NonNullable<R['instruction']> })[]> {
+  if (rows.length === 0) return { ok: false, warning: selectionWarnings.noRows };
+  if (rows.some((r) => !r.instruction))
+    return { ok: false, warning: selectionWarnings.notInstructed };
+  return { ok: true, value: rows as (R & { instruction: NonNullable<R['instruction']> })[] };
+}
+
+/** Parses a rate typed by the user: a plain decimal number, else null. */
+export function parseRate(text: string | number): number | null {
+  if (typeof text === 'number') return Number.isFinite(text) ? text : null;
+  const t = text.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(t)) return null;
+  return Number(t);
+}
+
+/**
+ * The change from the current rate to the new one as a percentage, e.g. '+10.00%', '-5.50%',
+ * '0.00%'; 'ERROR' when either is not a number (or the current rate is zero, so no percentage
+ * exists).
+ */
+export function rateChange(current: number | null | undefined, next: string | number): string {
+  const n = parseRate(next);
+  if (n === null || current === null || current === undefined || !Number.isFinite(current)) {
+    return 'ERROR';
+  }
+  if (current === 0) return n === 0 ? '0.00%' : 'ERROR';
+  const pct = ((n - current) / current) * 100;
+  const rounded = Math.round(pct * 100) / 100;
+  const sign = rounded > 0 ? '+' : '';
+  return `${sign}${rounded.toFixed(2)}%`;
+}
+
+export type AvailabilityColour = 'red' | 'yellow' | 'green';
+
+/** Availability colour (spec part 2 §4): red below 0.5, yellow below 0.8, otherwise green. */
+export function availabilityColour(ratio: number): AvailabilityColour {
+  if (ratio < 0.5) return 'red';
+  if (ratio < 0.8) return 'yellow';
+  return 'green';
+}
+
+/** A ratio as a whole percentage, e.g. 0.6 → '60%'. */
+export function percent(ratio: number): string {
+  return `${Math.round(ratio * 100)}%`;
+}
+
+/** What the substitute search reads of a candidate. */
+export interface SubstituteLike {
+  user: { fullName?: string; firstName?: string; lastName?: string; email?: string };
+}
+
+/** Substitute search (spec part 2 §2): the text matches the first name, last name or email. */
+export function matchesSubstitute(s: SubstituteLike, search: string): boolean {
+  const q = search.trim().toLowerCase();
+  if (!q) return true;
+  const { firstName = '', lastName = '', email = '' } = s.user;
+  return [firstName, lastName, email].some((f) => f.toLowerCase().includes(q));
+}
+
+/** The status actions of the Placements toolbar (spec part 2 §4 'Actions on selected instructions'). */
+export type StatusAction = 'accept' | 'reject' | 'acceptAsSupplier' | 'rejectAsSupplier' | 'cancel';
+
+export interface StatusItem {
+  id: number;
+  version?: number;
+  supplierStatus?: 'accepted' | 'rejected' | 'cancelled';
+  clientStatus?: 'accepted' | 'rejected' | 'cancelled';
+  cancellationReason?: string;
+}
+
+/**
+ * The PATCH /instruction/status items of an action. Accept and Reject set the acting role's own
+ * side: the supplier side for a freelancer, the client side for a manager; 'as Supplier' is a
+ * manager acting for the supplier; Cancel cancels the client side with the reason.
+ */
+export function statusItems(
+  action: StatusAction,
+  instructions: { id: number; version?: number }[],
+  actingAsFreelancer: boolean,
+  cancellationReason?: string,
+): StatusItem[] {
+  return instructions.map(({ id, version }) => {
+    const base = { id, version };
+    switch (action) {
+      case 'accept':
+        return actingAsFreelancer
+          ? { ...base, supplierStatus: 'accepted' as const }
+          : { ...base, clientStatus: 'accepted' as const };
+      case 'reject':
+        return actingAsFreelancer
+          ? { ...base, supplierStatus: 'rejected' as const }
+          : { ...base, clientStatus: 'rejected' as const };
+      case 'acceptAsSupplier':
+        return { ...base, supplierStatus: 'accepted' as const };
+      case 'rejectAsSupplier':
+        return { ...base, supplierStatus: 'rejected' as const };
+      case 'cancel':
+        return { ...base, clientStatus: 'cancelled' as const, cancellationReason };
+    }
+  });
+}
+
+/** The actions a caller sees: a manager all of them, a freelancer Accept and Reject of their own. */
+export function visibleActions(canManage: boolean): {
+  invite: boolean;
+  amendRates: boolean;
+  status: StatusAction[];
+  substitute: boolean;
+} {
+  if (canManage) {
+    return {
+      invite: true,
+      amendRates: true,
+      status: ['accept', 'reject', 'acceptAsSupplier', 'rejectAsSupplier', 'cancel'],
+      substitute: true,
+    };
+  }
+  return { invite: false, amendRates: false, status: ['accept', 'reject'], substitute: true };
+}

@@ -1,0 +1,32 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { unwrap } from '@/api/client';
+import { shouldRetry } from '@/lib/errors/retry';
+import { bookingsApi as api, type Unavailability } from './wire';
+
+/** One user's unavailable dates (GET /unavailability/{id}, the id is the user's). */
+export const unavailabilityQueryOptions = (userId: number) =>
+  queryOptions({
+    queryKey: ['unavailability', userId] as const,
+    queryFn: () =>
+      unwrap<Unavailability>(api.GET('/unavailability/{id}', { params: { path: { id: userId } } })),
+    retry: shouldRetry,
+    meta: { silentErrors: true },
+  });
+
+export const markUnavailable = (dates: string[]) =>
+  unwrap<Unavailability>(api.POST('/unavailability', { body: { dates } }));
+
+export const clearUnavailable = (dates: string[]) =>
+  unwrap<Unavailability>(api.DELETE('/unavailability', { body: { dates } }));
+
+/** Marks (unavailable) or clears (available) the caller's dates; stores the answer. */
+export function useSetUnavailability(userId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ dates, unavailable }: { dates: string[]; unavailable: boolean }) =>
+      unavailable ? markUnavailable(dates) : clearUnavailable(dates),
+    meta: { silentErrors: true },
+    onSuccess: (u) => queryClient.setQueryData(unavailabilityQueryOptions(userId).queryKey, u),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['unavailability'] }),
+  });
+}
