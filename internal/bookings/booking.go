@@ -1,17 +1,13 @@
 package bookings
 
-import "time"
+import (
+	"time"
 
-// Rate is an amount per period in a currency; money is kept in minor units.
-type Rate struct {
-	Rate     float64 `json:"rate" doc:"Amount in the currency's major unit, e.g. 250.5"`
-	Currency string  `json:"currency" enum:"GBP,EUR,USD,AUD"`
-	Period   string  `json:"period" enum:"hour,day,week,month,year"`
-}
+	"github.com/hive/hive/internal/jobs"
+)
 
-func rateOf(minor int64, currency, period string) Rate {
-	return Rate{Rate: float64(minor) / 100, Currency: currency, Period: period}
-}
+// Rate is the API's one rate shape.
+type Rate = jobs.Rate
 
 // CreateInput is the createBooking payload.
 type CreateInput struct {

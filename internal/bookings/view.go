@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -81,10 +82,10 @@ func instructionView(r instructionRow, b bookingRow, admin bool) InstructionView
 		FullName: name, SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus,
 		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
 		CreatedAt: wireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
-		SellRate: rateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
+		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
 		ClientName: b.ClientName, DepartmentName: b.DepartmentName, DeletedAt: optionalTime(r.DeletedAt)}
 	if admin {
-		buy := rateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
+		buy := jobs.RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
 		iv.BuyRate = &buy
 	}
 	return iv

@@ -1,13 +1,95 @@
 // Package jobs holds job templates: a department's reusable job with its placement templates
-// (times, breaks, notes, default buy and sell rates), its preferred freelancers, and rate cards
-// (custom rates of one freelancer on one placement template).
+// (times, breaks, notes, default buy and sell rates) and its preferred freelancers. Bookings are
+// created from them.
 package jobs
 
 import (
+	"context"
+	"net/http"
+
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
 )
 
-// Register adds the job template and rate card operations.
-func Register(api huma.API, d organisations.Deps) {}
+// IDPath is a record id in the path.
+type IDPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+// Register adds the job template operations.
+func Register(api huma.API, d organisations.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	tags := []string{"Job"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobBriefs", Method: http.MethodGet,
+		Path: "/job/brief", Summary: "Job templates the caller may see, in brief", Tags: tags, Errors: []int{422}}, h.briefs)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getJobBrief", Method: http.MethodGet,
+		Path: "/job/{id}/brief", Summary: "One job template in brief", Tags: tags, Errors: []int{404}}, h.brief)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getJobTemplate", Method: http.MethodGet,
+		Path: "/job-template/{id}", Summary: "One job template with its placement templates", Tags: tags,
+		Errors: []int{404}}, h.template)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartmentJobTemplates", Method: http.MethodGet,
+		Path: "/department/{id}/job-templates", Summary: "Job templates of a department", Tags: tags,
+		Errors: []int{404}}, h.ofDepartment)
+}
+
+type handlers struct{ store *Store }
+
+func (h *handlers) briefs(ctx context.Context, in *struct {
+	UserIDs []int64 `query:"user_ids,explode" doc:"Only templates of departments these users are linked to"`
+}) (*struct{ Body []JobBrief }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	visible, all := organisations.VisibleDepartmentIDs(p)
+	out, err := h.store.Briefs(ctx, visible, all, in.UserIDs)
+	return &struct{ Body []JobBrief }{Body: out}, err
+}
+
+func (h *handlers) brief(ctx context.Context, in *IDPath) (*struct{ Body JobBrief }, error) {
+	t, err := h.visible(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body JobBrief }{Body: JobBrief{ID: t.ID, Title: t.Title, Type: t.Type, EntityName: t.ClientName}}, nil
+}
+
+func (h *handlers) template(ctx context.Context, in *IDPath) (*struct{ Body JobTemplate }, error) {
+	t, err := h.visible(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	p := auth.FromContext(ctx)
+	pts, err := h.store.PlacementTemplates(ctx, t.ID, p.Has(auth.NeedAdmin))
+	if err != nil {
+		return nil, err
+	}
+	t.PlacementTemplates = pts
+	return &struct{ Body JobTemplate }{Body: t}, nil
+}
+
+// visible reads a template the caller may see; others are told it does not exist.
+func (h *handlers) visible(ctx context.Context, id int64) (JobTemplate, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return JobTemplate{}, err
+	}
+	t, err := h.store.Template(ctx, id)
+	if err != nil {
+		return t, err
+	}
+	if _, err := organisations.RequireDepartmentViewer(ctx, t.DepartmentID); err != nil {
+		return t, err
+	}
+	return t, nil
+}
+
+func (h *handlers) ofDepartment(ctx context.Context, in *IDPath) (*struct{ Body []JobTemplateSummary }, error) {
+	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	out, err := h.store.OfDepartment(ctx, in.ID)
+	return &struct{ Body []JobTemplateSummary }{Body: out}, err
+}

@@ -116,9 +116,6 @@ func Register(api huma.API, d organisations.Deps) {
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateDepartment", Method: http.MethodPatch,
 		Path: "/department/{id}", Summary: "Update a department (its managers, its client's managers, administrators)",
 		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartmentJobTemplates", Method: http.MethodGet,
-		Path: "/department/{id}/job-templates", Summary: "Job templates of a department (empty until the jobs feature)",
-		Tags: tags, Errors: []int{404}}, h.jobTemplates)
 }
 
 type handlers struct{ store *Store }
@@ -222,20 +219,4 @@ func (h *handlers) update(ctx context.Context, in *struct {
 		return nil, err
 	}
 	return h.detail(ctx, d)
-}
-
-// DepartmentJobTemplate is a placeholder row until the jobs feature fills the list.
-type DepartmentJobTemplate struct {
-	ID   int64  `json:"id"`
-	Name string `json:"name"`
-}
-
-func (h *handlers) jobTemplates(ctx context.Context, in *idPath) (*struct{ Body []DepartmentJobTemplate }, error) {
-	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
-		return nil, err
-	}
-	if _, err := h.store.Department(ctx, in.ID); err != nil {
-		return nil, err
-	}
-	return &struct{ Body []DepartmentJobTemplate }{Body: []DepartmentJobTemplate{}}, nil
 }
