@@ -824,7 +824,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Job templates of a department (empty until the jobs feature) */
+        /** Job templates of a department */
         get: operations["listDepartmentJobTemplates"];
         put?: never;
         post?: never;
@@ -1197,6 +1197,57 @@ export interface paths {
         head?: never;
         /** Accept or reject an invitation (the invited user only) */
         patch: operations["updateInvitation"];
+        trace?: never;
+    };
+    "/job-template/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job template with its placement templates */
+        get: operations["getJobTemplate"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job/brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Job templates the caller may see, in brief */
+        get: operations["listJobBriefs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/job/{id}/brief": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One job template in brief */
+        get: operations["getJobBrief"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/legal-entity": {
@@ -1674,11 +1725,6 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
-        DepartmentJobTemplate: {
-            /** Format: int64 */
-            id: number;
-            name: string;
-        };
         DepartmentPage: {
             items: components["schemas"]["DepartmentView"][] | null;
             /** Format: int64 */
@@ -1934,6 +1980,45 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected";
         };
+        JobBrief: {
+            /** @description The client */
+            entityName: string;
+            /** Format: int64 */
+            id: number;
+            title: string;
+            /** @description template or other */
+            type: string;
+        };
+        JobTemplate: {
+            /** Format: int64 */
+            clientId: number;
+            clientName: string;
+            department: components["schemas"]["JobTemplateDepartment"];
+            /** Format: int64 */
+            departmentId: number;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            placementTemplates: components["schemas"]["PlacementTemplate"][] | null;
+            title: string;
+            type: string;
+            /** Format: int64 */
+            version: number;
+        };
+        JobTemplateDepartment: {
+            /** Format: int64 */
+            id: number;
+            name: string;
+            timezone: string;
+        };
+        JobTemplateSummary: {
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            placementTemplateCount: number;
+            title: string;
+            type: string;
+        };
         JobTitleRef: {
             /** Format: int64 */
             id: number;
@@ -2087,6 +2172,25 @@ export interface components {
             progress: number;
             /** @description Onboarding is unfinished */
             showSetupCard: boolean;
+        };
+        PlacementTemplate: {
+            buyRate?: components["schemas"]["Rate"];
+            endTime: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The end is on the next day */
+            overnight: boolean;
+            sellRate: components["schemas"]["Rate"];
+            startTime: string;
+            supplierNotes: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Minutes
+             */
+            unpaidBreaks: number;
+            /** Format: int64 */
+            version: number;
         };
         PlacementView: {
             /** Format: int64 */
@@ -6401,7 +6505,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DepartmentJobTemplate"][] | null;
+                    "application/json": components["schemas"]["JobTemplateSummary"][] | null;
                 };
             };
             /** @description Unauthorized */
@@ -8341,6 +8445,172 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getJobTemplate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobTemplate"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listJobBriefs: {
+        parameters: {
+            query?: {
+                /** @description Only templates of departments these users are linked to */
+                user_ids?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobBrief"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getJobBrief: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["JobBrief"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
