@@ -24,6 +24,10 @@ const success = (title: string, message: string, autoClose: number = DURATION.no
   kind: 'success',
 });
 
+/** The booking page's load failure (spec part 2 §8). */
+export const BOOKING_LOAD_ERROR =
+  'There was an error loading this booking. You may not have access; it may have been deleted; or it may not exist. If you suspect that this is an error, please contact Hive support.';
+
 /** Every toast text of the application, in one place. */
 export const toasts = {
   authentication: error(
@@ -134,6 +138,8 @@ export const toasts = {
   substitutionAccepted: success('Substitution Accepted', 'The substitute was instructed.'),
   unavailabilityMarked: (n: number) =>
     success('Unavailability saved', `Marked ${n} dates as unavailable.`),
+  bookingCreated: (placements: number) =>
+    success('Booking created', `The booking was created with ${placements} placements.`),
   unavailabilityCleared: (n: number) =>
     success('Unavailability saved', `Marked ${n} dates as available.`),
 } as const;

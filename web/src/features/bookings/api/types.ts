@@ -1,23 +1,21 @@
-/**
- * The booking types the screens share. Stub until the API exists: the bookings-web work
- * replaces these with types derived from the generated schema (web/src/api/schema.d.ts).
- */
-export interface Instruction {
-  id: number;
-  placementId: number;
-  userId: number;
-  supplierStatus: string;
-  clientStatus: string;
-}
+import type { components } from '@/api/schema';
 
-export interface Placement {
-  id: number;
-  title: string;
-  instructions: Instruction[];
-}
+/** A booking with its placements and instructions (GET /booking/{id}). */
+export type Booking = components['schemas']['BookingView'];
+export type Placement = components['schemas']['PlacementView'];
+export type Instruction = components['schemas']['InstructionView'];
 
 /** One row of the Placements section: a placement with one of its instructions, or none. */
 export interface PlacementRow {
   placement: Placement;
   instruction: Instruction | null;
+}
+
+/** One row per instruction of each placement, and one for a placement without any. */
+export function placementRows(booking: Booking): PlacementRow[] {
+  return (booking.placements ?? []).flatMap((placement): PlacementRow[] => {
+    const instructions = placement.instructions ?? [];
+    if (instructions.length === 0) return [{ placement, instruction: null }];
+    return instructions.map((instruction) => ({ placement, instruction }));
+  });
 }

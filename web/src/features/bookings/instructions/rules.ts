@@ -7,7 +7,7 @@ import { bookingSelectionWarnings } from '@/lib/errors/catalogue';
 
 /** What the rules read of a selected row of the Placements grid. */
 export interface RowLike {
-  placement: { id: number; placementTemplateId?: number };
+  placement: { id: number; placementTemplateId?: number | null };
   instruction: { id: number } | null;
 }
 
