@@ -25,19 +25,6 @@ type JobTemplateSummary struct {
 	PlacementTemplateCount int    `json:"placementTemplateCount" db:"placement_template_count"`
 }
 
-// Rate is an amount per period in a currency, the one rate shape of the API; the database
-// keeps money as integer minor units beside the currency.
-type Rate struct {
-	Rate     float64 `json:"rate" doc:"Amount in the currency's major unit, e.g. 250.5"`
-	Currency string  `json:"currency" enum:"GBP,EUR,USD,AUD"`
-	Period   string  `json:"period" enum:"hour,day,week,month,year"`
-}
-
-// RateOf turns stored minor units into a Rate.
-func RateOf(minor int64, currency, period string) Rate {
-	return Rate{Rate: float64(minor) / 100, Currency: currency, Period: period}
-}
-
 // PlacementTemplate is one placement of a job template. BuyRate goes to administrators only.
 type PlacementTemplate struct {
 	ID            int64  `json:"id"`
