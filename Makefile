@@ -73,6 +73,7 @@ bench: build-go ## benchmarks: login + whoami (Go), an HTTP load run of whoami, 
 	@bench/whoami-load.sh
 	@bench/org-lists.sh
 	@bench/people-list.sh
+	@bench/bookings.sh
 
 lint: $(WEB_DEPS) $(STATICCHECK) ## go vet, staticcheck, eslint, tsc
 	go vet ./...
