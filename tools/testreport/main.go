@@ -43,6 +43,8 @@ func main() {
 			pkgs[e.Package] = p
 		}
 		switch e.Action {
+		case "build-output": // compiler errors (go test -json reports them as events)
+			fmt.Print(e.Output)
 		case "output":
 			p.output[e.Test] = append(p.output[e.Test], e.Output)
 		case "pass":
