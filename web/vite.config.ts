@@ -26,5 +26,7 @@ export default defineConfig({
     setupFiles: ['./src/test/setup.ts'],
     css: false,
     restoreMocks: true,
+    // Form tests type with user-event; on CI's two busy cores the default 5 s is too tight.
+    testTimeout: 20000,
   },
 });
