@@ -1,0 +1,85 @@
+package availability_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/bookings/availability"
+	"github.com/hive/hive/internal/organisations/links/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// Completed counts live both-accepted instructions whose placement ended in the last 30 days;
+// preferred counts job templates listing the user.
+func TestFreelancerStatsCountsCompletedAndPreferred(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		apptest.Start(t, db) // seeds the demo users orgtest.Build names
+		w := orgtest.Build(t, db)
+		u := w.Users["freelancer"]
+		now := time.Now().UTC().Truncate(time.Second)
+		err := db.InTx(ctx, func(tx *database.Tx) error {
+			stmts := []struct {
+				q    string
+				args []any
+			}{
+				{`INSERT INTO job_templates (id, department_id, title, title_lc, created_at, updated_at) VALUES (9001, ?, 'Camera', 'camera', ?, ?)`, []any{w.DeptA1, now, now}},
+				{`INSERT INTO job_templates (id, department_id, title, title_lc, created_at, updated_at) VALUES (9002, ?, 'Sound', 'sound', ?, ?)`, []any{w.DeptA1, now, now}},
+				{`INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (9001, ?, ?)`, []any{u, now}},
+				{`INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (9002, ?, ?)`, []any{u, now}},
+				{`INSERT INTO bookings (id, job_template_id, department_id, title, created_at, updated_at) VALUES (9001, 9001, ?, 'B', ?, ?)`, []any{w.DeptA1, now, now}},
+			}
+			// Placements: ended 1 day ago (counts), 40 days ago (too old), ends tomorrow (not ended),
+			// ended 2 days ago but deleted (does not count).
+			ends := []time.Time{now.Add(-24 * time.Hour), now.Add(-40 * 24 * time.Hour), now.Add(24 * time.Hour), now.Add(-48 * time.Hour)}
+			for i, end := range ends {
+				var deleted any
+				if i == 3 {
+					deleted = now
+				}
+				stmts = append(stmts, struct {
+					q    string
+					args []any
+				}{`INSERT INTO placements (id, booking_id, title, local_date, start_time, end_time, start_at, end_at, deleted_at, created_at, updated_at)
+					VALUES (?, 9001, 'P', '2026-01-01', '09:00', '17:00', ?, ?, ?, ?, ?)`, []any{9001 + i, end.Add(-8 * time.Hour), end, deleted, now, now}})
+			}
+			ins := `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, created_at, updated_at) VALUES (?, 9001, ?, ?, ?, ?, ?)`
+			for i := range ends {
+				stmts = append(stmts, struct {
+					q    string
+					args []any
+				}{ins, []any{9001 + i, u, "accepted", "accepted", now, now}})
+			}
+			// Accepted by the freelancer only: not completed.
+			stmts = append(stmts, struct {
+				q    string
+				args []any
+			}{`INSERT INTO placements (id, booking_id, title, local_date, start_time, end_time, start_at, end_at, created_at, updated_at)
+				VALUES (9010, 9001, 'P', '2026-01-01', '09:00', '17:00', ?, ?, ?, ?)`, []any{now.Add(-30 * time.Hour), now.Add(-26 * time.Hour), now, now}},
+				struct {
+					q    string
+					args []any
+				}{ins, []any{9010, u, "accepted", "awaiting_response", now, now}})
+			for _, s := range stmts {
+				if _, err := tx.Exec(ctx, s.q, s.args...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		if err != nil {
+			t.Fatal(err)
+		}
+		completed, preferred, err := availability.FreelancerStats(db)(ctx, u)
+		if err != nil || completed != 1 || preferred != 2 {
+			t.Fatalf("completed %d preferred %d err %v, want 1 and 2", completed, preferred, err)
+		}
+		completed, preferred, err = availability.FreelancerStats(db)(ctx, w.Users["staff"])
+		if err != nil || completed != 0 || preferred != 0 {
+			t.Fatalf("staff: completed %d preferred %d err %v", completed, preferred, err)
+		}
+	})
+}
