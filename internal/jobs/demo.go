@@ -33,7 +33,7 @@ var demoTemplates = []demoTemplate{
 }
 
 // SeedDemo adds the demo job templates to Northbridge Broadcasting's departments, with the demo
-// freelancer Felix Reid as a preferred freelancer. Templates that exist are left alone.
+// freelancer Felix Reid and the first three generated demo freelancers (when seeded) as preferred. Templates that exist are left alone.
 func SeedDemo(ctx context.Context, db *database.DB) error {
 	return db.InTx(ctx, func(tx *database.Tx) error {
 		for _, t := range demoTemplates {
@@ -60,7 +60,8 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 				}
 			}
 			if _, err := tx.Exec(ctx, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at)
-				SELECT ?, id, ? FROM users WHERE email_lc = 'freelancer@hive.test'`, id, tx.Now); err != nil {
+				SELECT ?, id, ? FROM users WHERE email_lc = 'freelancer@hive.test' OR id IN
+				(SELECT id FROM users WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id LIMIT 3)`, id, tx.Now); err != nil {
 				return err
 			}
 		}

@@ -6,6 +6,7 @@ package jobs
 import (
 	"context"
 	"net/http"
+	"strconv"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -33,7 +34,11 @@ func Register(api huma.API, d organisations.Deps) {
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartmentJobTemplates", Method: http.MethodGet,
 		Path: "/department/{id}/job-templates", Summary: "Job templates of a department", Tags: tags,
 		Errors: []int{404}}, h.ofDepartment)
+	registerWrites(api, h)
+	registerRateCards(api, h)
 }
+
+func itoa(i int) string { return strconv.Itoa(i) }
 
 type handlers struct{ store *Store }
 
@@ -62,13 +67,7 @@ func (h *handlers) template(ctx context.Context, in *IDPath) (*struct{ Body JobT
 	if err != nil {
 		return nil, err
 	}
-	p := auth.FromContext(ctx)
-	pts, err := h.store.PlacementTemplates(ctx, t.ID, p.Has(auth.NeedAdmin))
-	if err != nil {
-		return nil, err
-	}
-	t.PlacementTemplates = pts
-	return &struct{ Body JobTemplate }{Body: t}, nil
+	return h.full(ctx, t.ID)
 }
 
 // visible reads a template the caller may see; others are told it does not exist.

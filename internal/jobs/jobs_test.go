@@ -49,7 +49,7 @@ func TestDemoJobTemplatesAsEachRoleSeesThem(t *testing.T) {
 		var jt jobs.JobTemplate
 		s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&jt)
 		if len(jt.PlacementTemplates) != 4 || jt.PlacementTemplates[0].BuyRate != nil || jt.PlacementTemplates[0].SellRate.Rate != 350 ||
-			!jt.PlacementTemplates[3].Overnight || jt.Department.Timezone != "Europe/London" {
+			!jt.PlacementTemplates[3].Overnight || jt.Department.Timezone != "Europe/London" || len(jt.PreferredUsers) == 0 {
 			t.Fatalf("department manager's template %+v", jt)
 		}
 		s.As(apptest.Admin).Do("GET", path, nil).Want(200).Decode(&jt)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -22,12 +23,18 @@ type JobTemplateSummary struct {
 	ID                     int64  `json:"id" db:"id"`
 	Title                  string `json:"title" db:"title"`
 	Type                   string `json:"type" db:"type"`
+	DepartmentID           int64  `json:"departmentId" db:"department_id"`
+	DepartmentName         string `json:"departmentName" db:"department_name"`
+	ClientID               int64  `json:"clientId" db:"client_id"`
+	ClientName             string `json:"clientName" db:"client_name"`
 	PlacementTemplateCount int    `json:"placementTemplateCount" db:"placement_template_count"`
 }
 
 // PlacementTemplate is one placement of a job template. BuyRate goes to administrators only.
 type PlacementTemplate struct {
 	ID            int64  `json:"id"`
+	JobTemplateID int64  `json:"jobTemplateId"`
+	Position      int    `json:"position"`
 	Title         string `json:"title"`
 	StartTime     string `json:"startTime"`
 	EndTime       string `json:"endTime"`
@@ -58,6 +65,14 @@ type JobTemplate struct {
 	ClientName         string                `json:"clientName"`
 	Version            int                   `json:"version"`
 	PlacementTemplates []PlacementTemplate   `json:"placementTemplates"`
+	PreferredUsers     []PreferredUser       `json:"preferredUsers"`
+}
+
+// PreferredUser is a freelancer on a template's preferred list.
+type PreferredUser struct {
+	ID       int64  `json:"id" db:"id"`
+	FullName string `json:"fullName" db:"full_name"`
+	Email    string `json:"email" db:"email"`
 }
 
 // Store reads job templates.
@@ -109,43 +124,70 @@ func (s *Store) Template(ctx context.Context, id int64) (JobTemplate, error) {
 	}
 	return JobTemplate{ID: r.ID, Title: r.Title, Type: r.Type, Description: r.Description, DepartmentID: r.DepartmentID,
 		Department: JobTemplateDepartment{ID: r.DepartmentID, Name: r.Department, Timezone: r.Timezone},
-		ClientID:   r.ClientID, ClientName: r.ClientName, Version: r.Version, PlacementTemplates: []PlacementTemplate{}}, err
+		ClientID:   r.ClientID, ClientName: r.ClientName, Version: r.Version, PlacementTemplates: []PlacementTemplate{},
+		PreferredUsers: []PreferredUser{}}, err
 }
 
 // PlacementTemplates reads a template's placement templates in order; buy rates for admins only.
 func (s *Store) PlacementTemplates(ctx context.Context, jobTemplate int64, withBuyRates bool) ([]PlacementTemplate, error) {
+	return placementTemplates(ctx, s.DB, withBuyRates, `job_template_id = ?`, jobTemplate)
+}
+
+// PlacementTemplate reads one placement template; 404 when absent.
+func (s *Store) PlacementTemplate(ctx context.Context, id int64, withBuyRates bool) (PlacementTemplate, error) {
+	out, err := placementTemplates(ctx, s.DB, withBuyRates, `id = ?`, id)
+	if err == nil && len(out) == 0 {
+		err = apperror.NotFound("Placement template")
+	}
+	if err != nil {
+		return PlacementTemplate{}, err
+	}
+	return out[0], nil
+}
+
+// Selecter is what list reads go through: *database.DB and *database.Tx both fit.
+type Selecter interface {
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}
+
+func placementTemplates(ctx context.Context, q Selecter, withBuyRates bool, where string, args ...any) ([]PlacementTemplate, error) {
 	var rows []struct {
 		ID            int64  `db:"id"`
+		JobTemplateID int64  `db:"job_template_id"`
+		Position      int    `db:"position"`
 		Title         string `db:"title"`
 		StartTime     string `db:"start_time"`
 		EndTime       string `db:"end_time"`
 		UnpaidBreaks  int    `db:"unpaid_breaks"`
 		SupplierNotes string `db:"supplier_notes"`
-		BuyMinor      int64  `db:"buy_rate_minor"`
-		BuyCurrency   string `db:"buy_currency"`
-		BuyPeriod     string `db:"buy_period"`
-		SellMinor     int64  `db:"sell_rate_minor"`
-		SellCurrency  string `db:"sell_currency"`
-		SellPeriod    string `db:"sell_period"`
 		Version       int    `db:"version"`
+		rateRow
 	}
-	if err := s.DB.Select(ctx, &rows, `SELECT id, title, start_time, end_time, unpaid_breaks, supplier_notes,
-		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, version
-		FROM placement_templates WHERE job_template_id = ? ORDER BY position, id`, jobTemplate); err != nil {
+	if err := q.Select(ctx, &rows, `SELECT id, job_template_id, position, title, start_time, end_time, unpaid_breaks,
+		supplier_notes, `+rateColumns+`, version FROM placement_templates WHERE `+where+` ORDER BY position, id`, args...); err != nil {
 		return nil, err
 	}
 	out := make([]PlacementTemplate, 0, len(rows))
 	for _, r := range rows {
-		pt := PlacementTemplate{ID: r.ID, Title: r.Title, StartTime: r.StartTime, EndTime: r.EndTime,
-			Overnight: r.EndTime <= r.StartTime, UnpaidBreaks: r.UnpaidBreaks, SupplierNotes: r.SupplierNotes,
-			SellRate: RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Version: r.Version}
+		buy, sell := r.rates()
+		pt := PlacementTemplate{ID: r.ID, JobTemplateID: r.JobTemplateID, Position: r.Position, Title: r.Title,
+			StartTime: r.StartTime, EndTime: r.EndTime, Overnight: r.EndTime <= r.StartTime, UnpaidBreaks: r.UnpaidBreaks,
+			SupplierNotes: r.SupplierNotes, SellRate: sell, Version: r.Version}
 		if withBuyRates {
-			buy := RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
 			pt.BuyRate = &buy
 		}
 		out = append(out, pt)
 	}
 	return out, nil
+}
+
+// PreferredUsers lists a template's preferred freelancers by name.
+func (s *Store) PreferredUsers(ctx context.Context, jobTemplate int64) ([]PreferredUser, error) {
+	out := []PreferredUser{}
+	err := s.DB.Select(ctx, &out, `SELECT u.id, TRIM(u.first_name || ' ' || u.last_name) AS full_name, u.email
+		FROM job_template_preferred_users p JOIN users u ON u.id = p.user_id WHERE p.job_template_id = ?
+		ORDER BY u.first_name, u.last_name, u.id`, jobTemplate)
+	return out, err
 }
 
 // OfDepartment lists a department's templates; 404 when the department does not exist.
@@ -158,8 +200,49 @@ func (s *Store) OfDepartment(ctx context.Context, department int64) ([]JobTempla
 		return nil, apperror.NotFound("Department")
 	}
 	out := []JobTemplateSummary{}
-	err := s.DB.Select(ctx, &out, `SELECT jt.id, jt.title, jt.type,
-		(SELECT COUNT(*) FROM placement_templates pt WHERE pt.job_template_id = jt.id) AS placement_template_count
-		FROM job_templates jt WHERE jt.department_id = ? ORDER BY jt.title_lc, jt.id`, department)
+	err := s.DB.Select(ctx, &out, summarySelect+` WHERE jt.department_id = ? ORDER BY jt.title_lc, jt.id`, department)
 	return out, err
+}
+
+const summarySelect = `SELECT jt.id, jt.title, jt.type, jt.department_id, d.name AS department_name, e.id AS client_id,
+	e.name AS client_name,
+	(SELECT COUNT(*) FROM placement_templates pt WHERE pt.job_template_id = jt.id) AS placement_template_count
+	FROM job_templates jt JOIN departments d ON d.id = jt.department_id JOIN entities e ON e.id = d.client_id`
+
+// ListFilter selects job templates for the list.
+type ListFilter struct {
+	Visible       []int64
+	All           bool
+	DepartmentID  int64
+	Search        string
+	Offset, Limit int
+}
+
+// List pages through the visible job templates.
+func (s *Store) List(ctx context.Context, f ListFilter) ([]JobTemplateSummary, int, error) {
+	out := []JobTemplateSummary{}
+	if !f.All && len(f.Visible) == 0 {
+		return out, 0, nil
+	}
+	where, args := ` WHERE 1 = 1`, []any{}
+	if !f.All {
+		marks, ids := database.In(f.Visible)
+		where += ` AND jt.department_id IN (` + marks + `)`
+		args = append(args, ids...)
+	}
+	if f.DepartmentID > 0 {
+		where += ` AND jt.department_id = ?`
+		args = append(args, f.DepartmentID)
+	}
+	if f.Search != "" {
+		where += ` AND jt.title_lc LIKE ?`
+		args = append(args, "%"+strings.ToLower(f.Search)+"%")
+	}
+	var total int
+	if err := s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM job_templates jt`+where, args...); err != nil {
+		return nil, 0, err
+	}
+	page, pageArgs := database.LimitOffset(f.Limit, f.Offset)
+	err := s.DB.Select(ctx, &out, summarySelect+where+` ORDER BY jt.title_lc, jt.id `+page, append(args, pageArgs...)...)
+	return out, total, err
 }

@@ -190,3 +190,13 @@ export const bookingSelectionWarnings = {
   vatMismatch: 'VAT status mismatch.',
   noSubstitutes: 'There are no substitutes available to work this placement.',
 } as const;
+
+/** Toasts of job templates, placement templates and rate cards. */
+export const jobToasts = {
+  templateCreated: (title: string) => success('Job Template Created', `Job template ${title} created`),
+  templateSaved: (title: string) => success('Job Template Saved', `Job template ${title} saved`),
+  placementSaved: success('Placement Saved', 'The placement template was saved.'),
+  placementDeleted: success('Placement Deleted', 'The placement template was deleted.'),
+  rateCardSaved: success('Rate Card Saved', 'The rate card was saved.'),
+  rateCardDeleted: success('Rate Card Deleted', 'The rate card was deleted.'),
+} as const;

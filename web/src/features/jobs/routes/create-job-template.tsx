@@ -1,8 +1,58 @@
-import { PlaceholderPage } from '@/ui/placeholder-page';
+import { Paper, Stack } from '@mantine/core';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { jobToasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
+import { paths } from '@/lib/paths';
+import { PageHeader } from '@/ui/page-header';
+import { RecordPicker, type PickerOption } from '@/ui/record-picker';
+import { searchDepartments } from '../components/pickers';
+import { useJobMutations } from '../api/job-templates';
+import { JobTemplateForm } from '../components/job-template-form';
+import { messages } from '../rules';
 
-/** Stub: replaced by the bookings issue's work. */
+/** 'Create Job Template': department, title, description; then on to its edit page. */
 export function CreateJobTemplateRoute() {
-  return <PlaceholderPage title="Create Job Template" area="job templates" />;
+  const navigate = useNavigate();
+  const { create } = useJobMutations();
+  const [department, setDepartment] = useState<PickerOption | null>(null);
+  const [deptError, setDeptError] = useState<string | null>(null);
+  return (
+    <Stack gap="md">
+      <PageHeader title="Create Job Template" />
+      <Paper withBorder p="md">
+        <JobTemplateForm
+          initialValues={{ title: '', description: '' }}
+          submitLabel="Create"
+          onSubmit={async (v) => {
+            if (!department) {
+              setDeptError(messages.departmentRequired);
+              return;
+            }
+            const saved = await create.mutateAsync({
+              departmentId: Number(department.value),
+              ...v,
+            });
+            notify(jobToasts.templateCreated(saved.title));
+            void navigate(paths.editJobTemplate(saved.id));
+          }}
+        >
+          <RecordPicker
+            kind="department"
+            label="Department"
+            withAsterisk
+            search={searchDepartments}
+            value={department?.value ?? null}
+            error={deptError}
+            onChange={(_v, option) => {
+              setDeptError(null);
+              setDepartment(option ? { value: option.value, label: option.label } : null);
+            }}
+          />
+        </JobTemplateForm>
+      </Paper>
+    </Stack>
+  );
 }
 
 export { CreateJobTemplateRoute as Component };

@@ -1,8 +1,54 @@
-import { PlaceholderPage } from '@/ui/placeholder-page';
+import { Alert, Loader, Paper, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useParams } from 'react-router';
+import { useCurrentUser } from '@/lib/current-user';
+import { jobToasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
+import { isAdmin } from '@/lib/permissions';
+import { PageHeader } from '@/ui/page-header';
+import { jobTemplateQuery, useJobMutations } from '../api/job-templates';
+import { JobTemplateForm } from '../components/job-template-form';
+import { PlacementTemplatesEditor } from '../components/placement-templates-editor';
 
-/** Stub: replaced by the bookings issue's work. */
+/** 'Edit Job Template': the template form and its placement templates with rate cards. */
 export function EditJobTemplateRoute() {
-  return <PlaceholderPage title="Edit Job Template" area="job templates" />;
+  const id = Number(useParams().id);
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  const q = useQuery(jobTemplateQuery(id));
+  const { update } = useJobMutations();
+  if (q.isPending) return <Loader aria-label="Loading job template" />;
+  if (q.isError)
+    return (
+      <Alert color="red" title="Job template not available">
+        This job template does not exist or you may not see it.
+      </Alert>
+    );
+  const t = q.data;
+  return (
+    <Stack gap="md">
+      <PageHeader title={`Edit Job Template: ${t.title}`} />
+      <Text size="sm" c="dimmed">
+        {t.clientName} · {t.department.name}
+      </Text>
+      <Paper withBorder p="md">
+        <JobTemplateForm
+          key={t.version}
+          initialValues={{ title: t.title, description: t.description }}
+          submitLabel="Save"
+          onSubmit={async (v) => {
+            const saved = await update.mutateAsync({ id: t.id, version: t.version, ...v });
+            notify(jobToasts.templateSaved(saved.title));
+          }}
+        />
+      </Paper>
+      <PlacementTemplatesEditor
+        jobTemplateId={t.id}
+        placements={t.placementTemplates ?? []}
+        admin={admin}
+      />
+    </Stack>
+  );
 }
 
 export { EditJobTemplateRoute as Component };

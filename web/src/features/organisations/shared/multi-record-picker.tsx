@@ -2,7 +2,7 @@ import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PICKER_DEBOUNCE_MS, type PickerOption } from './record-picker';
+import { PICKER_DEBOUNCE_MS, type PickerOption } from '@/ui/record-picker';
 
 type Props = Omit<
   MultiSelectProps,

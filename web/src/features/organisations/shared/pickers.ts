@@ -1,5 +1,5 @@
 import { api, unwrap } from '@/api/client';
-import type { PickerOption } from './record-picker';
+import type { PickerOption } from '@/ui/record-picker';
 
 const PICKER_PAGE = 20;
 

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { orgMessages } from '@/features/organisations/shared/form-rules';
 import { searchClients } from '@/features/organisations/shared/pickers';
-import { RecordPicker } from '@/features/organisations/shared/record-picker';
+import { RecordPicker } from '@/ui/record-picker';
 import { useCreateDepartment } from '../api/create-department';
 import { DepartmentForm } from './department-form';
 

@@ -11,7 +11,7 @@ import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
 import { searchUsers } from '@/features/organisations/shared/pickers';
-import type { PickerOption } from '@/features/organisations/shared/record-picker';
+import type { PickerOption } from '@/ui/record-picker';
 import { departmentsQuery } from '../api/get-departments';
 import { CreateDepartmentModal } from '../components/create-department-modal';
 import { detailColumns, nameColumn, type DepartmentRow } from '../components/department-columns';

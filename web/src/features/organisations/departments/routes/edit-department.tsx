@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -11,6 +11,7 @@ import { PageHeader } from '@/ui/page-header';
 import { DepartmentUsersSection } from '@/features/organisations/links/components/department-users-section';
 import { departmentQueryOptions } from '../api/get-department';
 import { useUpdateDepartment } from '../api/update-department';
+import { DepartmentJobTemplates } from '../components/department-job-templates';
 import { DepartmentForm } from '../components/department-form';
 
 /** Shown for a department that does not exist or that the user may not see (the server's 404). */
@@ -94,16 +95,7 @@ export function EditDepartmentRoute() {
           }}
         />
       </Paper>
-      <Paper withBorder p="md" component="section" aria-labelledby="department-job-templates">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id="department-job-templates">
-            Job Templates
-          </Title>
-        </Group>
-        <Text size="sm" c="dimmed" mt="xs">
-          Job templates arrive with the bookings issue.
-        </Text>
-      </Paper>
+      <DepartmentJobTemplates departmentId={d.id} canManage={canEdit} />
       <DepartmentUsersSection departmentId={d.id} canManage={canEdit} />
     </Stack>
   );

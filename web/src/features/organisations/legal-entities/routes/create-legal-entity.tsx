@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { getEntities } from '@/features/organisations/entities/api/get-entities';
-import { RecordPicker } from '@/features/organisations/shared/record-picker';
+import { RecordPicker } from '@/ui/record-picker';
 import { useCreateLegalEntity } from '../api/create-legal-entity';
 import { validateCompanyNumber } from '../api/validate-company-number';
 import { validateIban } from '../api/validate-iban';

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
-import { RecordPicker, type PickerOption } from '@/features/organisations/shared/record-picker';
+import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { DEPARTMENT_FLAGS, type DepartmentFlag } from '../flags';
 import { FlagCheckboxes } from './flag-checkboxes';
 

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { isClientOrAgencyManager } from '@/lib/permissions';
 import { searchEntities, searchUsers } from '@/features/organisations/shared/pickers';
-import { RecordPicker } from '@/features/organisations/shared/record-picker';
+import { RecordPicker } from '@/ui/record-picker';
 import { useCreateInvitation } from '@/features/organisations/invitations/api/create-invitation';
 import { InvitationForm } from '@/features/organisations/invitations/components/invitation-form';
 import { useCreateUserEntityRef } from '../api/user-entity-ref-mutations';

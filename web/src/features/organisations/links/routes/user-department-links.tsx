@@ -19,7 +19,7 @@ import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
 import { searchDepartments, searchUsers } from '@/features/organisations/shared/pickers';
-import type { PickerOption } from '@/features/organisations/shared/record-picker';
+import type { PickerOption } from '@/ui/record-picker';
 import { userDepartmentRefsQuery, type UserDepartmentRef } from '../api/get-user-department-refs';
 import {
   useCreateUserDepartmentRef,

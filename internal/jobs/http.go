@@ -1,0 +1,319 @@
+package jobs
+
+import (
+	"context"
+	"net/http"
+	"regexp"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// Validation messages of job and placement templates.
+const (
+	MsgTitleRequired = "Title is required."
+	MsgTime          = "Enter a time as HH:mm."
+	MsgBreaks        = "Unpaid breaks cannot be negative."
+)
+
+// PlacementTemplateInput is a placement template as written by a client.
+type PlacementTemplateInput struct {
+	Title         string `json:"title" maxLength:"200"`
+	StartTime     string `json:"startTime" doc:"HH:mm or HH:mm:00"`
+	EndTime       string `json:"endTime" doc:"HH:mm or HH:mm:00; at or before the start means the next day"`
+	UnpaidBreaks  int    `json:"unpaidBreaks,omitempty" doc:"Minutes, default 0"`
+	SupplierNotes string `json:"supplierNotes,omitempty" maxLength:"5000"`
+	BuyRate       *Rate  `json:"buyRate,omitempty" doc:"Administrators only"`
+	SellRate      *Rate  `json:"sellRate,omitempty"`
+}
+
+// placementTemplatePatch is PlacementTemplateInput with every field optional plus the version read.
+type placementTemplatePatch struct {
+	Version       int     `json:"version"`
+	Title         *string `json:"title,omitempty" maxLength:"200"`
+	StartTime     *string `json:"startTime,omitempty"`
+	EndTime       *string `json:"endTime,omitempty"`
+	UnpaidBreaks  *int    `json:"unpaidBreaks,omitempty"`
+	SupplierNotes *string `json:"supplierNotes,omitempty" maxLength:"5000"`
+	BuyRate       *Rate   `json:"buyRate,omitempty"`
+	SellRate      *Rate   `json:"sellRate,omitempty"`
+}
+
+type createJobTemplateBody struct {
+	DepartmentID       int64                    `json:"departmentId" minimum:"1"`
+	Title              string                   `json:"title" maxLength:"200"`
+	Description        string                   `json:"description,omitempty" maxLength:"5000"`
+	PlacementTemplates []PlacementTemplateInput `json:"placementTemplates,omitempty"`
+	PreferredUserIDs   []int64                  `json:"preferredUserIds,omitempty"`
+}
+
+type updateJobTemplateBody struct {
+	Version          int     `json:"version"`
+	Title            *string `json:"title,omitempty" maxLength:"200"`
+	Description      *string `json:"description,omitempty" maxLength:"5000"`
+	PreferredUserIDs []int64 `json:"preferredUserIds,omitempty" doc:"Replaces the list when present"`
+}
+
+type jobTemplatePage struct {
+	Items []JobTemplateSummary `json:"items"`
+	Total int                  `json:"total"`
+}
+
+var timePattern = regexp.MustCompile(`^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$`)
+
+// normTime checks an HH:mm or HH:mm:00 time and returns it as HH:mm.
+func normTime(v string) (string, bool) {
+	if !timePattern.MatchString(v) {
+		return "", false
+	}
+	return v[:5], true
+}
+
+// fields validates a placement template; prefix names the field in the request body.
+func (in PlacementTemplateInput) fields(prefix string, admin bool) (PlacementFields, error) {
+	if in.BuyRate != nil && !admin {
+		return PlacementFields{}, apperror.Forbidden()
+	}
+	var v apperror.Invalid
+	f := PlacementFields{Title: strings.TrimSpace(in.Title), UnpaidBreaks: in.UnpaidBreaks, SupplierNotes: in.SupplierNotes,
+		Buy: DefaultRate(), Sell: DefaultRate()}
+	if f.Title == "" {
+		v.Add(prefix+"title", MsgTitleRequired)
+	}
+	var ok bool
+	if f.StartTime, ok = normTime(in.StartTime); !ok {
+		v.Add(prefix+"startTime", MsgTime)
+	}
+	if f.EndTime, ok = normTime(in.EndTime); !ok {
+		v.Add(prefix+"endTime", MsgTime)
+	}
+	if f.UnpaidBreaks < 0 {
+		v.Add(prefix+"unpaidBreaks", MsgBreaks)
+	}
+	for name, r := range map[string]*Rate{"buyRate": in.BuyRate, "sellRate": in.SellRate} {
+		if r == nil {
+			continue
+		}
+		n := r.Normalised()
+		if p := n.Problem(); p != "" {
+			v.Add(prefix+name, p)
+		}
+		if name == "buyRate" {
+			f.Buy = n
+		} else {
+			f.Sell = n
+		}
+	}
+	return f, v.Err()
+}
+
+func registerWrites(api huma.API, h *handlers) {
+	tags := []string{"Job"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobTemplates", Method: http.MethodGet,
+		Path: "/job-template", Summary: "Job templates the caller may see", Tags: tags, Errors: []int{422}}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createJobTemplate", Method: http.MethodPost,
+		Path: "/job-template", Summary: "Create a job template", Tags: tags, DefaultStatus: http.StatusCreated,
+		Errors: []int{403, 404, 422}}, h.create)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateJobTemplate", Method: http.MethodPatch,
+		Path: "/job-template/{id}", Summary: "Change a job template", Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "deleteJobTemplate", Method: http.MethodDelete,
+		Path: "/job-template/{id}", Summary: "Delete a job template no booking uses", Tags: tags, DefaultStatus: http.StatusNoContent,
+		Errors: []int{403, 404, 409}}, h.remove)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createPlacementTemplate", Method: http.MethodPost,
+		Path: "/job-template/{id}/placement-template", Summary: "Add a placement template", Tags: tags,
+		DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.addPlacement)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updatePlacementTemplate", Method: http.MethodPatch,
+		Path: "/placement-template/{id}", Summary: "Change a placement template", Tags: tags,
+		Errors: []int{403, 404, 409, 422}}, h.updatePlacement)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "deletePlacementTemplate", Method: http.MethodDelete,
+		Path: "/placement-template/{id}", Summary: "Delete a placement template", Tags: tags,
+		DefaultStatus: http.StatusNoContent, Errors: []int{403, 404}}, h.removePlacement)
+}
+
+func (h *handlers) list(ctx context.Context, in *struct {
+	DepartmentID int64  `query:"departmentId"`
+	Search       string `query:"search" maxLength:"200" doc:"Title contains, case-insensitive"`
+	Page         int    `query:"page" minimum:"1" default:"1"`
+	PageSize     int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+}) (*struct{ Body jobTemplatePage }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f := ListFilter{DepartmentID: in.DepartmentID, Search: strings.TrimSpace(in.Search),
+		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	items, total, err := h.store.List(ctx, f)
+	return &struct{ Body jobTemplatePage }{Body: jobTemplatePage{Items: items, Total: total}}, err
+}
+
+// full reads template id with its placement templates and preferred users as the caller may see it.
+func (h *handlers) full(ctx context.Context, id int64) (*struct{ Body JobTemplate }, error) {
+	t, err := h.store.Template(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	if t.PlacementTemplates, err = h.store.PlacementTemplates(ctx, id, auth.FromContext(ctx).Has(auth.NeedAdmin)); err != nil {
+		return nil, err
+	}
+	if t.PreferredUsers, err = h.store.PreferredUsers(ctx, id); err != nil {
+		return nil, err
+	}
+	return &struct{ Body JobTemplate }{Body: t}, nil
+}
+
+func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplateBody }) (*struct{ Body JobTemplate }, error) {
+	p, err := organisations.RequireDepartmentManager(ctx, in.Body.DepartmentID)
+	if err != nil {
+		return nil, err
+	}
+	title := strings.TrimSpace(in.Body.Title)
+	if title == "" {
+		return nil, apperror.Field("title", MsgTitleRequired)
+	}
+	pts := make([]PlacementFields, 0, len(in.Body.PlacementTemplates))
+	for i, pt := range in.Body.PlacementTemplates {
+		f, err := pt.fields("placementTemplates["+itoa(i)+"].", p.Has(auth.NeedAdmin))
+		if err != nil {
+			return nil, err
+		}
+		pts = append(pts, f)
+	}
+	id, err := h.store.Create(ctx, in.Body.DepartmentID, title, in.Body.Description, pts, in.Body.PreferredUserIDs)
+	if err != nil {
+		return nil, err
+	}
+	return h.full(ctx, id)
+}
+
+// managed reads template id for a write by a manager of its department.
+func (h *handlers) managed(ctx context.Context, id int64) (JobTemplate, *auth.Principal, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return JobTemplate{}, nil, err
+	}
+	t, err := h.store.Template(ctx, id)
+	if err != nil {
+		return t, nil, err
+	}
+	p, err := organisations.RequireDepartmentManager(ctx, t.DepartmentID)
+	return t, p, err
+}
+
+func (h *handlers) update(ctx context.Context, in *struct {
+	IDPath
+	Body updateJobTemplateBody
+}) (*struct{ Body JobTemplate }, error) {
+	t, _, err := h.managed(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	title, desc := t.Title, t.Description
+	if in.Body.Title != nil {
+		if title = strings.TrimSpace(*in.Body.Title); title == "" {
+			return nil, apperror.Field("title", MsgTitleRequired)
+		}
+	}
+	if in.Body.Description != nil {
+		desc = *in.Body.Description
+	}
+	if err := h.store.Update(ctx, in.ID, in.Body.Version, title, desc, in.Body.PreferredUserIDs); err != nil {
+		return nil, err
+	}
+	return h.full(ctx, in.ID)
+}
+
+func (h *handlers) remove(ctx context.Context, in *IDPath) (*struct{}, error) {
+	if _, _, err := h.managed(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	return &struct{}{}, h.store.Delete(ctx, in.ID)
+}
+
+func (h *handlers) addPlacement(ctx context.Context, in *struct {
+	IDPath
+	Body PlacementTemplateInput
+}) (*struct{ Body PlacementTemplate }, error) {
+	_, p, err := h.managed(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	admin := p.Has(auth.NeedAdmin)
+	f, err := in.Body.fields("", admin)
+	if err != nil {
+		return nil, err
+	}
+	id, err := h.store.AddPlacement(ctx, in.ID, f)
+	if err != nil {
+		return nil, err
+	}
+	pt, err := h.store.PlacementTemplate(ctx, id, admin)
+	return &struct{ Body PlacementTemplate }{Body: pt}, err
+}
+
+// managedPlacement reads placement template id (with buy rate) for a write by a department manager.
+func (h *handlers) managedPlacement(ctx context.Context, id int64) (PlacementTemplate, *auth.Principal, error) {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return PlacementTemplate{}, nil, err
+	}
+	pt, err := h.store.PlacementTemplate(ctx, id, true)
+	if err != nil {
+		return pt, nil, err
+	}
+	_, p, err := h.managed(ctx, pt.JobTemplateID)
+	return pt, p, err
+}
+
+func (h *handlers) updatePlacement(ctx context.Context, in *struct {
+	IDPath
+	Body placementTemplatePatch
+}) (*struct{ Body PlacementTemplate }, error) {
+	pt, p, err := h.managedPlacement(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	b := in.Body
+	merged := PlacementTemplateInput{Title: pick(b.Title, pt.Title), StartTime: pick(b.StartTime, pt.StartTime),
+		EndTime: pick(b.EndTime, pt.EndTime), UnpaidBreaks: pick(b.UnpaidBreaks, pt.UnpaidBreaks),
+		SupplierNotes: pick(b.SupplierNotes, pt.SupplierNotes), SellRate: &pt.SellRate}
+	if b.SellRate != nil {
+		merged.SellRate = b.SellRate
+	}
+	admin := p.Has(auth.NeedAdmin)
+	if b.BuyRate != nil && !admin {
+		return nil, apperror.Forbidden()
+	}
+	f, err := merged.fields("", admin)
+	if err != nil {
+		return nil, err
+	}
+	f.Buy = *pt.BuyRate // kept unless an administrator sends a new one
+	if b.BuyRate != nil {
+		if f.Buy = b.BuyRate.Normalised(); f.Buy.Problem() != "" {
+			return nil, f.Buy.Check("buyRate")
+		}
+	}
+	if err := h.store.UpdatePlacement(ctx, in.ID, b.Version, f); err != nil {
+		return nil, err
+	}
+	out, err := h.store.PlacementTemplate(ctx, in.ID, admin)
+	return &struct{ Body PlacementTemplate }{Body: out}, err
+}
+
+func (h *handlers) removePlacement(ctx context.Context, in *IDPath) (*struct{}, error) {
+	if _, _, err := h.managedPlacement(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	return &struct{}{}, h.store.DeletePlacement(ctx, in.ID)
+}
+
+func pick[T any](v *T, old T) T {
+	if v != nil {
+		return *v
+	}
+	return old
+}

@@ -1,0 +1,164 @@
+package jobs
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Messages of the job template writes (the spec is silent; docs/decisions.md).
+const (
+	MsgStale      = "This record was changed by someone else. Reload and try again."
+	MsgInUse      = "This job template is used by bookings and cannot be deleted."
+	MsgNoUser     = "One of the users does not exist."
+	MsgDuplicate  = "This contractor already has a rate card for this placement template."
+	MsgNoTemplate = "Job template not found"
+)
+
+// PlacementFields are the stored fields of a placement template, already validated.
+type PlacementFields struct {
+	Title, StartTime, EndTime, SupplierNotes string
+	UnpaidBreaks                             int
+	Buy, Sell                                Rate
+}
+
+// Create adds a job template with its placement templates and preferred users.
+func (s *Store) Create(ctx context.Context, department int64, title, description string, pts []PlacementFields, preferred []int64) (int64, error) {
+	var id int64
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, description, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, department, title, strings.ToLower(title), description, tx.Now, tx.Now); err != nil {
+			return fmt.Errorf("insert job template: %w", err)
+		}
+		for _, f := range pts {
+			if _, err := insertPlacement(ctx, tx, id, f); err != nil {
+				return err
+			}
+		}
+		return setPreferred(ctx, tx, id, preferred)
+	})
+	return id, err
+}
+
+// Update writes title, description and (when not nil) the preferred users over template id
+// when version is still current.
+func (s *Store) Update(ctx context.Context, id int64, version int, title, description string, preferred []int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		n, err := tx.Exec(ctx, `UPDATE job_templates SET title = ?, title_lc = ?, description = ?, updated_at = ?,
+			version = version + 1 WHERE id = ? AND version = ?`, title, strings.ToLower(title), description, tx.Now, id, version)
+		if err != nil {
+			return fmt.Errorf("update job template: %w", err)
+		}
+		if n == 0 {
+			return stale(ctx, tx, "job_templates", id)
+		}
+		if preferred != nil {
+			if _, err := tx.Exec(ctx, `DELETE FROM job_template_preferred_users WHERE job_template_id = ?`, id); err != nil {
+				return err
+			}
+			return setPreferred(ctx, tx, id, preferred)
+		}
+		return nil
+	})
+}
+
+// Delete removes template id unless bookings use it.
+func (s *Store) Delete(ctx context.Context, id int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var used bool
+		if err := tx.Get(ctx, &used, `SELECT EXISTS (SELECT 1 FROM bookings WHERE job_template_id = ?)`, id); err != nil {
+			return err
+		}
+		if used {
+			return apperror.Conflict(MsgInUse)
+		}
+		_, err := tx.Exec(ctx, `DELETE FROM job_templates WHERE id = ?`, id)
+		return err
+	})
+}
+
+// AddPlacement appends a placement template to job template id.
+func (s *Store) AddPlacement(ctx context.Context, jobTemplate int64, f PlacementFields) (int64, error) {
+	var id int64
+	err := s.DB.InTx(ctx, func(tx *database.Tx) (err error) {
+		id, err = insertPlacement(ctx, tx, jobTemplate, f)
+		return err
+	})
+	return id, err
+}
+
+// UpdatePlacement writes f over placement template id when version is still current.
+func (s *Store) UpdatePlacement(ctx context.Context, id int64, version int, f PlacementFields) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		n, err := tx.Exec(ctx, `UPDATE placement_templates SET title = ?, start_time = ?, end_time = ?, unpaid_breaks = ?,
+			supplier_notes = ?, buy_rate_minor = ?, buy_currency = ?, buy_period = ?, sell_rate_minor = ?, sell_currency = ?,
+			sell_period = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+			f.Title, f.StartTime, f.EndTime, f.UnpaidBreaks, f.SupplierNotes, f.Buy.Minor(), f.Buy.Currency, f.Buy.Period,
+			f.Sell.Minor(), f.Sell.Currency, f.Sell.Period, tx.Now, id, version)
+		if err != nil {
+			return fmt.Errorf("update placement template: %w", err)
+		}
+		if n == 0 {
+			return stale(ctx, tx, "placement_templates", id)
+		}
+		return nil
+	})
+}
+
+// DeletePlacement removes placement template id (its rate cards go with it; placements keep
+// their copy of the times).
+func (s *Store) DeletePlacement(ctx context.Context, id int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM placement_templates WHERE id = ?`, id)
+		return err
+	})
+}
+
+func insertPlacement(ctx context.Context, tx *database.Tx, jobTemplate int64, f PlacementFields) (int64, error) {
+	var id int64
+	err := tx.Get(ctx, &id, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
+		unpaid_breaks, supplier_notes, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period,
+		created_at, updated_at) VALUES (?, (SELECT COALESCE(MAX(position) + 1, 0) FROM placement_templates WHERE job_template_id = ?),
+		?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`, jobTemplate, jobTemplate, f.Title, f.StartTime, f.EndTime,
+		f.UnpaidBreaks, f.SupplierNotes, f.Buy.Minor(), f.Buy.Currency, f.Buy.Period, f.Sell.Minor(), f.Sell.Currency,
+		f.Sell.Period, tx.Now, tx.Now)
+	if err != nil {
+		return 0, fmt.Errorf("insert placement template: %w", err)
+	}
+	return id, nil
+}
+
+func setPreferred(ctx context.Context, tx *database.Tx, jobTemplate int64, users []int64) error {
+	seen := map[int64]bool{}
+	for _, u := range users {
+		if seen[u] {
+			continue
+		}
+		seen[u] = true
+		_, err := tx.Exec(ctx, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?)`,
+			jobTemplate, u, tx.Now)
+		if errors.Is(err, database.ErrForeignKeyViolation) {
+			return apperror.Field("preferredUserIds", MsgNoUser)
+		}
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// stale tells a missing row (404) from a stale version (409) after an UPDATE matched nothing.
+func stale(ctx context.Context, tx *database.Tx, table string, id int64) error {
+	var exists bool
+	if err := tx.Get(ctx, &exists, `SELECT EXISTS (SELECT 1 FROM `+table+` WHERE id = ?)`, id); err != nil {
+		return err
+	}
+	if !exists {
+		return apperror.NotFound("Record")
+	}
+	return apperror.Conflict(MsgStale)
+}

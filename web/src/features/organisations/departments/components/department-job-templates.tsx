@@ -1,0 +1,60 @@
+import { Alert, Anchor, Button, Group, List, Loader, Paper, Text, Title } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { paths } from '@/lib/paths';
+import { api, unwrap } from '@/api/client';
+
+/** The Job Templates section of the department edit page: its templates, linking to their edit pages. */
+export function DepartmentJobTemplates({
+  departmentId,
+  canManage,
+}: {
+  departmentId: number;
+  canManage: boolean;
+}) {
+  // Keyed under ['job-template'] so the jobs pages' writes refresh it.
+  const q = useQuery({
+    queryKey: ['job-template', 'department', departmentId] as const,
+    queryFn: () =>
+      unwrap(api.GET('/department/{id}/job-templates', { params: { path: { id: departmentId } } })),
+  });
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="department-job-templates">
+      <Group justify="space-between">
+        <Title order={2} size="h4" id="department-job-templates">
+          Job Templates
+        </Title>
+        {canManage && (
+          <Button size="xs" variant="light" component={Link} to={paths.createJobTemplate}>
+            Create job template
+          </Button>
+        )}
+      </Group>
+      {q.isPending && <Loader size="sm" mt="xs" aria-label="Loading job templates" />}
+      {q.isError && (
+        <Alert color="red" mt="xs">
+          The job templates could not be loaded.
+        </Alert>
+      )}
+      {q.data?.length === 0 && (
+        <Text size="sm" c="dimmed" mt="xs">
+          This department has no job templates.
+        </Text>
+      )}
+      {q.data && q.data.length > 0 && (
+        <List mt="xs" spacing={4}>
+          {q.data.map((t) => (
+            <List.Item key={t.id}>
+              <Anchor component={Link} to={paths.editJobTemplate(t.id)} size="sm">
+                {t.title}
+              </Anchor>{' '}
+              <Text span size="sm" c="dimmed">
+                ({t.placementTemplateCount} placements)
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Paper>
+  );
+}
