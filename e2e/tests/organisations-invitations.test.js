@@ -165,7 +165,10 @@ describe('departments', () => {
       await page.goto(`${hive.url}/departments/${sportDept}/edit`);
       await page.getByRole('heading', { name: 'Sport', level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Connected Users' }).waitFor();
-      await page.getByText('Job templates arrive with the bookings issue.').waitFor();
+      await page
+        .getByRole('region', { name: 'Job Templates' })
+        .getByRole('link', { name: 'Premier League Football' })
+        .waitFor();
       await checkA11y(page, 'own department');
 
       // Another client's department: the server's 404 becomes a not-found state.
