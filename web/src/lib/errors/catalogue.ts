@@ -200,3 +200,12 @@ export const jobToasts = {
   rateCardSaved: success('Rate Card Saved', 'The rate card was saved.'),
   rateCardDeleted: success('Rate Card Deleted', 'The rate card was deleted.'),
 } as const;
+
+/** Toasts of the booking create and edit pages (spec part 2 §8). */
+export const bookingPageToasts = {
+  bookingUpdated: success('Booking updated', 'The booking was saved.'),
+  placementsAmended: (n: number) =>
+    success('Placements amended', `Amended ${n} ${n === 1 ? 'placement' : 'placements'}.`),
+  placementsCancelled: (n: number) =>
+    success('Placements cancelled', `Cancelled ${n} ${n === 1 ? 'placement' : 'placements'}.`),
+} as const;

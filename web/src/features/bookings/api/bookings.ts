@@ -2,10 +2,23 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
+import {
+  untypedApi,
+  type AmendPlacementsResult,
+  type CancelPlacementsBody,
+  type CancelPlacementsResult,
+  type PlacementAmendment,
+  type UpdateBookingBody,
+  type UpdateBookingResult,
+} from './wire';
 
 export type CreateBookingInput = components['schemas']['CreateInput'];
+export type { CancelPlacementsBody, PlacementAmendment, UpdateBookingBody };
 
-/** One booking; the page shows a 404 itself (BOOKING_LOAD_ERROR). */
+/** Every booking query key starts with ['booking']: a change refreshes the booking pages. */
+const bookingKey = ['booking'] as const;
+
+/** One booking; the page shows the spec's load failure itself. */
 export const bookingQueryOptions = (id: number) =>
   queryOptions({
     queryKey: ['booking', 'detail', id] as const,
@@ -20,6 +33,16 @@ export const jobBriefsQueryOptions = () =>
     queryKey: ['job', 'brief'] as const,
     queryFn: () => unwrap(api.GET('/job/brief')),
     retry: shouldRetry,
+    meta: { silentErrors: true },
+  });
+
+/** One job template's brief (its title on the booking page). */
+export const jobBriefQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['job', 'brief', id] as const,
+    queryFn: () => unwrap(api.GET('/job/{id}/brief', { params: { path: { id } } })),
+    retry: shouldRetry,
+    meta: { silentErrors: true },
   });
 
 /** One job template with its placement templates. */
@@ -28,14 +51,33 @@ export const jobTemplateQueryOptions = (id: number) =>
     queryKey: ['job', 'template', id] as const,
     queryFn: () => unwrap(api.GET('/job-template/{id}', { params: { path: { id } } })),
     retry: shouldRetry,
+    meta: { silentErrors: true },
   });
 
-/** Creates a booking; the form shows errors itself. */
-export function useCreateBooking() {
+export const createBooking = (body: CreateBookingInput) => unwrap(api.POST('/booking', { body }));
+
+export const updateBooking = ({ id, ...body }: UpdateBookingBody & { id: number }) =>
+  unwrap<UpdateBookingResult>(
+    untypedApi.PATCH('/booking/{id}', { params: { path: { id } }, body }),
+  );
+
+export const amendPlacements = (body: PlacementAmendment[]) =>
+  unwrap<AmendPlacementsResult>(untypedApi.PATCH('/placements', { body }));
+
+export const cancelPlacements = (body: CancelPlacementsBody) =>
+  unwrap<CancelPlacementsResult>(untypedApi.DELETE('/placements', { body }));
+
+/** A booking change: the page shows errors itself; the booking pages refresh afterwards. */
+function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateBookingInput) => unwrap(api.POST('/booking', { body })),
+    mutationFn: fn,
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['booking'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKey }),
   });
 }
+
+export const useCreateBooking = () => useBookingMutation(createBooking);
+export const useUpdateBooking = () => useBookingMutation(updateBooking);
+export const useAmendPlacements = () => useBookingMutation(amendPlacements);
+export const useCancelPlacements = () => useBookingMutation(cancelPlacements);

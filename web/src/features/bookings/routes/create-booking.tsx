@@ -2,65 +2,62 @@ import {
   Alert,
   Button,
   Checkbox,
-  SimpleGrid,
   Group,
+  Loader,
   Paper,
   Select,
+  SimpleGrid,
   Stack,
   Text,
   TextInput,
 } from '@mantine/core';
-import { DatePicker } from '@mantine/dates';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import dayjs from 'dayjs';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
-import { applyServerErrors } from '@/lib/errors/form-errors';
 import { toasts } from '@/lib/errors/catalogue';
+import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import { jobBriefsQueryOptions, jobTemplateQueryOptions, useCreateBooking } from '../api/bookings';
 import {
   bookingPayload,
+  bookingTypeOptions,
   initialBookingValues,
   validateBooking,
   type BookingFormValues,
 } from '../components/booking-form';
-
-const calendarLabels = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
+import { MonthCalendar } from '../components/month-calendar';
 
 /** /bookings/create: the booking form beside a month calendar of the dates to book. */
 export function CreateBookingRoute() {
   const navigate = useNavigate();
   const briefs = useQuery(jobBriefsQueryOptions());
   const form = useForm<BookingFormValues>({
+    mode: 'controlled',
     initialValues: initialBookingValues,
     validate: validateBooking,
   });
-  const templateId = form.values.jobTemplateId ? Number(form.values.jobTemplateId) : 0;
+  const templateId = Number(form.values.jobTemplateId) || 0;
   const template = useQuery({ ...jobTemplateQueryOptions(templateId), enabled: templateId > 0 });
   const create = useCreateBooking();
-
-  // A newly chosen template books all its placement templates until the user unticks some.
   const templateData = template.data;
+  const defaultTitle = useRef('');
+
+  // A newly chosen template books all its placement templates until the user unticks some, and
+  // gives its title unless the user typed another.
   useEffect(() => {
     if (!templateData) return;
     form.setFieldValue(
       'placementTemplateIds',
       (templateData.placementTemplates ?? []).map((p) => String(p.id)),
     );
-    if (!form.values.title) form.setFieldValue('title', templateData.title);
+    const title = form.getValues().title;
+    if (!title.trim() || title === defaultTitle.current) {
+      form.setFieldValue('title', templateData.title);
+    }
+    defaultTitle.current = templateData.title;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the template changes
   }, [templateData]);
 
@@ -74,15 +71,18 @@ export function CreateBookingRoute() {
     }
   });
 
+  const placementTemplates = templateData?.placementTemplates ?? [];
+  const dateCount = form.values.dates.length;
+
   return (
     <>
       <PageHeader title="Create Booking" />
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={submit} noValidate aria-label="Create Booking">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Paper withBorder p="md">
             <Stack>
               {briefs.isError && (
-                <Alert color="red" title="Could not load the job templates">
+                <Alert color="red" title="Could not load the job templates" role="alert">
                   <Button size="xs" variant="light" onClick={() => void briefs.refetch()}>
                     Retry
                   </Button>
@@ -90,8 +90,8 @@ export function CreateBookingRoute() {
               )}
               <Select
                 label="Job Template"
-                placeholder={briefs.isLoading ? 'Loading...' : 'Choose a job template'}
-                required
+                placeholder={briefs.isPending ? 'Loading...' : 'Choose a job template'}
+                withAsterisk
                 searchable
                 nothingFoundMessage="No job templates"
                 data={(briefs.data ?? []).map((b) => ({
@@ -100,33 +100,50 @@ export function CreateBookingRoute() {
                 }))}
                 {...form.getInputProps('jobTemplateId')}
               />
-              <TextInput label="Title" {...form.getInputProps('title')} />
+              {briefs.isSuccess && (briefs.data ?? []).length === 0 && (
+                <Text size="sm">
+                  There are no job templates you can book from. Create a job template first.
+                </Text>
+              )}
+              <TextInput
+                label="Title"
+                description="Defaults to the job template's title"
+                {...form.getInputProps('title')}
+              />
               <TextInput label="Reference" {...form.getInputProps('reference')} />
               <Select
-                label="Booking Type"
+                label="Type"
                 allowDeselect={false}
-                data={[
-                  { value: 'default', label: 'Default (freelancers accept or decline)' },
-                  { value: 'pre_confirmed', label: 'Pre-confirmed (accepted when invited)' },
-                ]}
+                data={bookingTypeOptions}
                 {...form.getInputProps('type')}
               />
-              <Checkbox
-                label="Direct booking"
-                {...form.getInputProps('direct', { type: 'checkbox' })}
-              />
+              <Checkbox label="Direct" {...form.getInputProps('direct', { type: 'checkbox' })} />
               <Checkbox
                 label="Substitution allowed"
                 {...form.getInputProps('substitutionAllowed', { type: 'checkbox' })}
               />
               <Checkbox label="IR35" {...form.getInputProps('ir35', { type: 'checkbox' })} />
-              {templateData && (
+              {template.isFetching && !templateData && (
+                <Loader size="sm" aria-label="Loading the placement templates" />
+              )}
+              {template.isError && (
+                <Alert color="red" title="Could not load the job template" role="alert">
+                  <Button size="xs" variant="light" onClick={() => void template.refetch()}>
+                    Retry
+                  </Button>
+                </Alert>
+              )}
+              {templateData && placementTemplates.length === 0 && (
+                <Text size="sm">This job template has no placement templates.</Text>
+              )}
+              {templateData && placementTemplates.length > 0 && (
                 <Checkbox.Group
                   label="Placement Templates"
+                  withAsterisk
                   {...form.getInputProps('placementTemplateIds')}
                 >
                   <Stack gap="xs" mt="xs">
-                    {(templateData.placementTemplates ?? []).map((p) => (
+                    {placementTemplates.map((p) => (
                       <Checkbox
                         key={p.id}
                         value={String(p.id)}
@@ -140,29 +157,17 @@ export function CreateBookingRoute() {
           </Paper>
           <Paper withBorder p="md" component="section" aria-labelledby="booking-dates">
             <Text id="booking-dates" fw={600} mb="xs">
-              Dates ({form.values.dates.length} selected)
+              Dates ({dateCount} selected)
             </Text>
-            <Group justify="center">
-              <DatePicker
-                type="multiple"
-                value={form.values.dates}
-                onChange={(v) =>
-                  form.setFieldValue(
-                    'dates',
-                    v.map((d) => dayjs(d).format('YYYY-MM-DD')),
-                  )
-                }
-                firstDayOfWeek={1}
-                // Mantine's red weekends and faded outside days are below 4.5:1 contrast.
-                weekendDays={[]}
-                hideOutsideDates
-                locale="en-gb"
-                ariaLabels={calendarLabels}
-                getDayProps={(date) => ({ 'aria-label': dayjs(date).format('dddd D MMMM YYYY') })}
-              />
-            </Group>
+            <MonthCalendar
+              label="Booking dates"
+              value={form.values.dates}
+              onChange={(dates) => form.setFieldValue('dates', dates)}
+              mode={form.values.periodType}
+              onModeChange={(mode) => form.setFieldValue('periodType', mode)}
+            />
             {form.errors.dates && (
-              <Text c="var(--mantine-color-error)" size="sm" role="alert">
+              <Text c="var(--mantine-color-error)" size="sm" role="alert" mt="xs">
                 {form.errors.dates}
               </Text>
             )}

@@ -1,29 +1,59 @@
-import { Alert, Badge, Group, List, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
-import { BOOKING_LOAD_ERROR } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
+import { BOOKING_LOAD_ERROR, bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
-import { bookingQueryOptions } from '../api/bookings';
-import { placementRows, type Booking } from '../api/types';
-import { PlacementsTable, rowKey } from '../components/placements-table';
+import { bookingQueryOptions, useAmendPlacements, useCancelPlacements } from '../api/bookings';
+import { placementRows, placementsOf, type Placement, type PlacementRow } from '../api/types';
+import { amendMessages } from '../components/amend-placements';
+import { AmendPlacementsModal } from '../components/amend-placements-modal';
+import { CancelPlacementsModal } from '../components/cancel-placements-modal';
+import { EditBookingSection } from '../components/edit-booking-section';
+import { InvitationsSection } from '../components/invitations-section';
+import { PlacementVersionsModal } from '../components/placement-versions-modal';
+import { PlacementsGrid, type PlacementsGridHandle } from '../components/placements-grid';
 import { PlacementActions } from '../instructions/placement-actions';
-import { colourOf, mantineColour, sortPriority, statusLabel } from '../status/status';
 
-/** /bookings/:id/edit: the booking's placements with their instructions, and its details. */
+type Dialog =
+  | { kind: 'amend'; placements: Placement[] }
+  | { kind: 'cancel'; placementIds: number[] }
+  | { kind: 'versions'; placement: Placement }
+  | null;
+
+const warn = (message: string) => notify(toasts.bookingWarning(message));
+
+/** /bookings/:id/edit: sections Placements, Invitations and Edit Booking (spec part 2 §2). */
 export function EditBookingRoute() {
   const id = Number(useParams().id);
   const [search] = useSearchParams();
   const highlight = Number(search.get('placementId')) || undefined;
   const user = useCurrentUser();
-  const query = useQuery(bookingQueryOptions(id));
-  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const query = useQuery({ ...bookingQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
   const booking = query.data;
   const rows = useMemo(() => (booking ? placementRows(booking) : []), [booking]);
+  const [selected, setSelected] = useState<PlacementRow[]>([]);
+  const [dialog, setDialog] = useState<Dialog>(null);
+  const grid = useRef<PlacementsGridHandle>(null);
+  const amend = useAmendPlacements();
+  const cancel = useCancelPlacements();
 
-  if (query.isLoading) return <Loader aria-label="Loading the booking" />;
+  const showVersions = useCallback(
+    (placement: Placement) => setDialog({ kind: 'versions', placement }),
+    [],
+  );
+  const done = useCallback(() => {
+    grid.current?.clearSelection();
+    setSelected([]);
+    void query.refetch();
+  }, [query]);
+
+  if (query.isPending && query.fetchStatus !== 'idle') {
+    return <Loader aria-label="Loading the booking" />;
+  }
   if (query.isError || !booking) {
     return (
       <Alert color="red" title="Booking" role="alert">
@@ -31,6 +61,21 @@ export function EditBookingRoute() {
       </Alert>
     );
   }
+
+  // Amend and cancel act on the live placements of the selected rows.
+  const livePlacements = () => {
+    if (selected.length === 0) {
+      warn(bookingSelectionWarnings.noRows);
+      return null;
+    }
+    const placements = placementsOf(selected).filter((p) => !p.deletedAt);
+    if (placements.length === 0) {
+      warn(amendMessages.cancelledPlacements);
+      return null;
+    }
+    return placements;
+  };
+
   return (
     <>
       <PageHeader title={booking.title}>
@@ -40,98 +85,87 @@ export function EditBookingRoute() {
       </PageHeader>
       <Stack>
         <Paper withBorder p="md" component="section" aria-labelledby="placements-heading">
-          <Group justify="space-between" mb="sm">
-            <Title order={2} size="h4" id="placements-heading">
-              Placements
-            </Title>
-            <PlacementActions
-              bookingId={booking.id}
-              rows={rows.filter((r) => selected.has(rowKey(r)))}
-              canManage={booking.canManage}
-              onDone={() => {
-                setSelected(new Set());
-                void query.refetch();
-              }}
-            />
-          </Group>
-          {rows.length === 0 ? (
-            <Text>This booking has no placements.</Text>
-          ) : (
-            <PlacementsTable
-              rows={rows}
-              selected={selected}
-              onSelect={setSelected}
-              isAdmin={isAdmin(user)}
-              highlightPlacementId={highlight}
-            />
-          )}
+          <Stack gap="sm">
+            <Group justify="space-between" wrap="wrap">
+              <Title order={2} size="h4" id="placements-heading">
+                Placements
+              </Title>
+              <Text size="sm" c="dimmed">
+                Times in {booking.department.timezone} · {selected.length} selected
+              </Text>
+            </Group>
+            <Group gap="xs" wrap="wrap" align="center">
+              <PlacementActions
+                bookingId={booking.id}
+                rows={selected}
+                canManage={booking.canManage}
+                onDone={done}
+              />
+              {booking.canManage && (
+                <Group gap="xs" role="toolbar" aria-label="Placement changes">
+                  <Button
+                    size="xs"
+                    variant="light"
+                    onClick={() => {
+                      const placements = livePlacements();
+                      if (placements) setDialog({ kind: 'amend', placements });
+                    }}
+                  >
+                    Amend Placements
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="outline"
+                    color="red"
+                    onClick={() => {
+                      const placements = livePlacements();
+                      if (placements) {
+                        setDialog({ kind: 'cancel', placementIds: placements.map((p) => p.id) });
+                      }
+                    }}
+                  >
+                    Cancel Placements
+                  </Button>
+                </Group>
+              )}
+            </Group>
+            {rows.length === 0 ? (
+              <Text size="sm">This booking has no placements.</Text>
+            ) : (
+              <PlacementsGrid
+                ref={grid}
+                rows={rows}
+                isAdmin={isAdmin(user)}
+                onSelectionChange={setSelected}
+                highlightPlacementId={highlight}
+                onShowVersions={showVersions}
+              />
+            )}
+          </Stack>
         </Paper>
-        <Invitations booking={booking} />
-        <Paper withBorder p="md" component="section" aria-labelledby="booking-details">
-          <Title order={2} size="h4" id="booking-details" mb="sm">
-            Edit Booking
-          </Title>
-          <List spacing="xs" size="sm">
-            <List.Item>
-              Type: {booking.type === 'pre_confirmed' ? 'Pre-confirmed' : 'Default'}
-            </List.Item>
-            <List.Item>Reference: {booking.reference || '—'}</List.Item>
-            <List.Item>Direct: {booking.direct ? 'Yes' : 'No'}</List.Item>
-            <List.Item>
-              Substitution allowed: {booking.substitutionAllowed ? 'Yes' : 'No'}
-            </List.Item>
-            <List.Item>IR35: {booking.ir35 ? 'Yes' : 'No'}</List.Item>
-            <List.Item>
-              Dates: {booking.startDate} to {booking.endDate} ({booking.dates?.length ?? 0} days)
-            </List.Item>
-          </List>
-        </Paper>
+        <InvitationsSection booking={booking} />
+        <EditBookingSection key={booking.version} booking={booking} />
       </Stack>
-    </>
-  );
-}
-
-/** The Invitations section: each instructed freelancer with their instructions' statuses. */
-function Invitations({ booking }: { booking: Booking }) {
-  const byUser = new Map<string, { colour: string; priority: number; label: string }[]>();
-  for (const p of booking.placements ?? []) {
-    for (const i of p.instructions ?? []) {
-      const state = { ...i, deleted: Boolean(i.deletedAt) };
-      const list = byUser.get(i.fullName) ?? [];
-      list.push({
-        colour: mantineColour[colourOf(state)],
-        priority: sortPriority(state),
-        label: `${p.date} ${p.title}: ${statusLabel(i.supplierStatus)} / ${statusLabel(i.clientStatus)}`,
-      });
-      byUser.set(i.fullName, list);
-    }
-  }
-  return (
-    <Paper withBorder p="md" component="section" aria-labelledby="invitations-heading">
-      <Title order={2} size="h4" id="invitations-heading" mb="sm">
-        Invitations
-      </Title>
-      {byUser.size === 0 ? (
-        <Text size="sm">Nobody has been invited yet.</Text>
-      ) : (
-        <Stack gap="sm">
-          {[...byUser].map(([name, items]) => (
-            <div key={name}>
-              <Text fw={600}>{name}</Text>
-              <Group gap="xs">
-                {items
-                  .sort((a, b) => a.priority - b.priority)
-                  .map((it) => (
-                    <Badge key={it.label} color={it.colour} variant="filled" tt="none" autoContrast>
-                      {it.label}
-                    </Badge>
-                  ))}
-              </Group>
-            </div>
-          ))}
-        </Stack>
+      {dialog?.kind === 'amend' && (
+        <AmendPlacementsModal
+          placements={dialog.placements}
+          onClose={() => setDialog(null)}
+          onSubmit={(body) => amend.mutateAsync(body)}
+          onDone={done}
+        />
       )}
-    </Paper>
+      {dialog?.kind === 'cancel' && (
+        <CancelPlacementsModal
+          placementIds={dialog.placementIds}
+          onClose={() => setDialog(null)}
+          onSubmit={(body) => cancel.mutateAsync(body)}
+          onDone={done}
+        />
+      )}
+      {dialog?.kind === 'versions' && (
+        <PlacementVersionsModal placement={dialog.placement} onClose={() => setDialog(null)} />
+      )}
+    </>
   );
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourOf, sortPriority, statusLabel } from './status';
+import { colourOf, sortPriority, statusLabel, statusSummary, worst } from './status';
 // eslint-disable-next-line no-restricted-imports -- the cases file is shared with the Go twin, outside web/
 import sharedCases from '../../../../../internal/bookings/status/testdata/colour_cases.json';
 
@@ -12,16 +12,34 @@ interface Case {
 }
 
 // The same cases drive the Go twin (internal/bookings/status/status_test.go).
-
 const cases = sharedCases as Case[];
 
 describe('instruction status colour and priority', () => {
+  it('reads the shared cases', () => {
+    expect(cases.length).toBeGreaterThan(5);
+  });
+
   it.each(cases)('$supplierStatus / $clientStatus (deleted $deleted)', (c) => {
     expect(colourOf(c)).toBe(c.colour);
     expect(sortPriority(c)).toBe(c.priority);
   });
 
+  // The same table as Go's TestWorstColourOfAGroup.
+  it.each([
+    [[], 'gray'],
+    [['green', 'green'], 'green'],
+    [['green', 'purple'], 'purple'],
+    [['purple', 'orange', 'green'], 'orange'],
+    [['green', 'red', 'orange'], 'red'],
+    [['gray', 'green'], 'green'],
+  ] as const)('worst of %j is %s', (colours, want) => {
+    expect(worst(colours)).toBe(want);
+  });
+
   it('reads statuses as words', () => {
     expect(statusLabel('awaiting_response')).toBe('Awaiting response');
+    expect(statusSummary({ supplierStatus: 'accepted', clientStatus: 'awaiting_response' })).toBe(
+      'Accepted / Awaiting response',
+    );
   });
 });

@@ -1,0 +1,105 @@
+import {
+  Alert,
+  Button,
+  Group,
+  Modal,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { applyServerErrors } from '@/lib/errors/form-errors';
+import { bookingPageToasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
+import type { Placement } from '../api/types';
+import type { PlacementAmendment } from '../api/wire';
+import {
+  amendInitialValues,
+  amendMessages,
+  amendPayload,
+  differentPeriods,
+  validateAmend,
+  type AmendPlacementValues,
+} from './amend-placements';
+
+interface Props {
+  placements: Placement[];
+  onClose: () => void;
+  /** Sends the amendments; rejects with the server's error. */
+  onSubmit: (body: PlacementAmendment[]) => Promise<unknown>;
+  onDone: () => void;
+}
+
+/** Amend Placements: one set of title, times, notes and breaks for the selected placements. */
+export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: Props) {
+  const form = useForm<AmendPlacementValues>({
+    mode: 'controlled',
+    initialValues: amendInitialValues(placements),
+    validate: validateAmend,
+  });
+  const count = placements.length;
+  const submit = form.onSubmit(async (values) => {
+    try {
+      await onSubmit(amendPayload(placements, values));
+      notify(bookingPageToasts.placementsAmended(count));
+      onDone();
+      onClose();
+    } catch (err) {
+      notify(applyServerErrors(form, err));
+    }
+  });
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      title="Amend Placements"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
+      <form onSubmit={submit} noValidate>
+        <Stack>
+          <Text size="sm">
+            Amend {count} {count === 1 ? 'placement' : 'placements'}.
+          </Text>
+          {differentPeriods(placements) && (
+            <Alert color="orange" title="Different periods" role="alert">
+              {amendMessages.differentPeriods}
+            </Alert>
+          )}
+          <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
+          <Group grow align="start">
+            <TextInput
+              label="Start time"
+              placeholder="HH:mm"
+              withAsterisk
+              {...form.getInputProps('startTime')}
+            />
+            <TextInput
+              label="End time"
+              placeholder="HH:mm"
+              withAsterisk
+              {...form.getInputProps('endTime')}
+            />
+          </Group>
+          <NumberInput
+            label="Unpaid breaks (minutes)"
+            withAsterisk
+            min={0}
+            allowDecimal={false}
+            {...form.getInputProps('unpaidBreaks')}
+          />
+          <Textarea label="Supplier notes" rows={3} {...form.getInputProps('supplierNotes')} />
+          <Group justify="flex-end">
+            <Button variant="default" onClick={onClose}>
+              Back
+            </Button>
+            <Button type="submit" loading={form.submitting}>
+              Amend Placements
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,111 @@
+import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import type { Booking, Instruction, Placement } from '../api/types';
+import {
+  colourLabel,
+  colourOf,
+  mantineColour,
+  sortPriority,
+  statusSummary,
+  worst,
+} from '../status/status';
+import { displayDate, localTimes } from './placements-grid';
+
+interface Invitee {
+  userId: number;
+  name: string;
+  items: { placement: Placement; instruction: Instruction }[];
+}
+
+/** The booking's instructions grouped per freelancer, by name; each group by status priority. */
+export function inviteesOf(booking: Booking): Invitee[] {
+  const byUser = new Map<number, Invitee>();
+  for (const placement of booking.placements ?? []) {
+    for (const instruction of placement.instructions ?? []) {
+      const invitee = byUser.get(instruction.userId) ?? {
+        userId: instruction.userId,
+        name: instruction.fullName || instruction.user.fullName,
+        items: [],
+      };
+      invitee.items.push({ placement, instruction });
+      byUser.set(instruction.userId, invitee);
+    }
+  }
+  const state = (i: Instruction) => ({ ...i, deleted: Boolean(i.deletedAt) });
+  for (const invitee of byUser.values()) {
+    invitee.items.sort(
+      (a, b) =>
+        sortPriority(state(a.instruction)) - sortPriority(state(b.instruction)) ||
+        a.placement.date.localeCompare(b.placement.date),
+    );
+  }
+  return [...byUser.values()].sort((a, b) => a.name.localeCompare(b.name));
+}
+
+/**
+ * The Invitations section: who was instructed into which placements and where each stands.
+ * Read-only; the actions are in the Placements toolbar.
+ */
+export function InvitationsSection({ booking }: { booking: Booking }) {
+  const invitees = inviteesOf(booking);
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="invitations-heading">
+      <Title order={2} size="h4" id="invitations-heading" mb="sm">
+        Invitations
+      </Title>
+      {invitees.length === 0 ? (
+        <Text size="sm">Nobody has been invited yet.</Text>
+      ) : (
+        <Stack gap="md">
+          {invitees.map((inv) => {
+            const colours = inv.items.map((it) =>
+              colourOf({ ...it.instruction, deleted: Boolean(it.instruction.deletedAt) }),
+            );
+            const group = worst(colours);
+            return (
+              <section key={inv.userId} aria-label={inv.name}>
+                <Group gap="xs" mb={4}>
+                  <Text fw={600}>{inv.name}</Text>
+                  <Badge color={mantineColour[group]} variant="filled" autoContrast tt="none">
+                    {colourLabel[group]}
+                  </Badge>
+                </Group>
+                <List size="sm" spacing={4}>
+                  {inv.items.map(({ placement: p, instruction: i }, n) => {
+                    const { start, end } = localTimes(p);
+                    return (
+                      <List.Item key={i.id}>
+                        <Group gap="xs" wrap="wrap">
+                          <span>
+                            {displayDate(p.date)} · {p.title} · {start}–{end}
+                          </span>
+                          <Badge
+                            color={mantineColour[colours[n] ?? 'gray']}
+                            variant="filled"
+                            autoContrast
+                            tt="none"
+                          >
+                            {statusSummary(i)}
+                          </Badge>
+                          {i.substitutionOfId && (
+                            <Text span size="xs">
+                              (substitute)
+                            </Text>
+                          )}
+                          {i.cancellationReason && (
+                            <Text span size="xs" c="dimmed">
+                              {i.cancellationReason}
+                            </Text>
+                          )}
+                        </Group>
+                      </List.Item>
+                    );
+                  })}
+                </List>
+              </section>
+            );
+          })}
+        </Stack>
+      )}
+    </Paper>
+  );
+}

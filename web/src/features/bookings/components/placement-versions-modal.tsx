@@ -1,0 +1,38 @@
+import { List, Modal, Text } from '@mantine/core';
+import dayjs from 'dayjs';
+import type { Placement } from '../api/types';
+import { displayDate } from './placements-grid';
+
+/** A placement's versions: the times it was modified, newest first (spec part 2 §3). */
+export function PlacementVersionsModal({
+  placement,
+  onClose,
+}: {
+  placement: Placement;
+  onClose: () => void;
+}) {
+  const versions = [...(placement.version ?? [])].sort(
+    (a, b) => dayjs(b).valueOf() - dayjs(a).valueOf(),
+  );
+  return (
+    <Modal
+      opened
+      onClose={onClose}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+      title={`Versions of ${placement.title}, ${displayDate(placement.date)}`}
+    >
+      {versions.length === 0 ? (
+        <Text size="sm">This placement has no recorded versions.</Text>
+      ) : (
+        <List size="sm" spacing={4} aria-label="Modified, newest first">
+          {versions.map((v, i) => (
+            <List.Item key={`${v}-${i}`}>
+              <time dateTime={v}>{dayjs(v).format('ddd, DD MMM YYYY HH:mm:ss')}</time>
+              {i === 0 ? ' (latest)' : ''}
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </Modal>
+  );
+}

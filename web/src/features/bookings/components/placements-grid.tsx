@@ -1,0 +1,249 @@
+import { Badge, Button, Group, Text } from '@mantine/core';
+import { IconMoon } from '@tabler/icons-react';
+import {
+  AllCommunityModule,
+  ModuleRegistry,
+  themeQuartz,
+  type ColDef,
+  type FirstDataRenderedEvent,
+  type GetRowIdParams,
+  type GridApi,
+  type RowClassParams,
+  type SelectionChangedEvent,
+} from 'ag-grid-community';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import dayjs from 'dayjs';
+import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
+import { rowKey, type Placement, type PlacementRow, type Rate } from '../api/types';
+import { colourOf, mantineColour, statusSummary } from '../status/status';
+
+ModuleRegistry.registerModules([AllCommunityModule]);
+
+// The same look as the Hive DataGrid (web/src/ui/data-grid), whose rows come a server page at a
+// time; this grid holds one booking's rows in the browser and selects them.
+const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+const defaultColDef = { resizable: true, minWidth: 90, flex: 1, sortable: false };
+const rowSelection = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  enableClickSelection: false,
+} as const;
+
+/** Administrators see the sell rate as 'Sell Rate', everyone else as 'Chargeable Rate' (§6). */
+export const sellRateLabel = (admin: boolean) => (admin ? 'Sell Rate' : 'Chargeable Rate');
+
+/** '£250.50 / day' in the rate's currency, en-GB. */
+export function formatRate(r?: Rate | null): string {
+  if (!r) return '';
+  const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: r.currency });
+  return `${money.format(r.rate)} / ${r.period}`;
+}
+
+/** 'Mon, 07 Dec 2026' (spec part 2 §9 display). */
+export const displayDate = (date: string) => dayjs(date).format('ddd, DD MMM YYYY');
+
+/** Local start and end (HH:mm) in the department's zone: the wall-clock part of localPeriod. */
+export function localTimes(p: Placement): { start: string; end: string } {
+  const clock = (s: string | undefined, fallback: string) =>
+    s && s.length >= 16 ? s.slice(11, 16) : fallback.slice(0, 5);
+  return {
+    start: clock(p.localPeriod?.start, p.startTime),
+    end: clock(p.localPeriod?.end, p.endTime),
+  };
+}
+
+export const userName = (r: PlacementRow) => r.instruction?.fullName ?? 'No user assigned';
+
+function TimeCell({ data }: CustomCellRendererProps<PlacementRow>) {
+  if (!data) return null;
+  const { start, end } = localTimes(data.placement);
+  return (
+    <Group gap={4} wrap="nowrap">
+      <span>
+        {start}–{end}
+      </span>
+      {data.placement.overnight && (
+        <IconMoon size={14} role="img" aria-label="Overnight" style={{ flex: 'none' }} />
+      )}
+    </Group>
+  );
+}
+
+function TitleCell({ data }: CustomCellRendererProps<PlacementRow>) {
+  if (!data) return null;
+  const p = data.placement;
+  return (
+    <span>
+      {p.title}
+      {p.deletedAt && (
+        <Text span size="xs" c="dimmed">
+          {' '}
+          (cancelled{p.cancellationReason ? `: ${p.cancellationReason}` : ''})
+        </Text>
+      )}
+    </span>
+  );
+}
+
+function StatusCell({ data }: CustomCellRendererProps<PlacementRow>) {
+  if (!data) return null;
+  const i = data.instruction;
+  if (!i) {
+    return (
+      <Text size="sm" c="dimmed" span>
+        {data.placement.deletedAt ? 'Cancelled' : 'Not instructed'}
+      </Text>
+    );
+  }
+  const colour = colourOf({ ...i, deleted: Boolean(i.deletedAt) });
+  return (
+    <Badge color={mantineColour[colour]} variant="filled" autoContrast tt="none">
+      {statusSummary(i)}
+    </Badge>
+  );
+}
+
+export interface PlacementsGridHandle {
+  clearSelection: () => void;
+}
+
+interface Props {
+  rows: PlacementRow[];
+  isAdmin: boolean;
+  onSelectionChange: (rows: PlacementRow[]) => void;
+  /** Rows of this placement are selected and highlighted on first show (?placementId=). */
+  highlightPlacementId?: number;
+  onShowVersions: (placement: Placement) => void;
+  ref?: Ref<PlacementsGridHandle>;
+}
+
+/**
+ * The Placements section's grid: one row per instruction and one per placement without any
+ * ('No user assigned'); times in the department's zone; the combined status colour; the sell rate
+ * labelled by the viewer's rights and the buy rate for administrators only.
+ */
+export function PlacementsGrid({
+  rows,
+  isAdmin,
+  onSelectionChange,
+  highlightPlacementId,
+  onShowVersions,
+  ref,
+}: Props) {
+  const apiRef = useRef<GridApi<PlacementRow> | null>(null);
+  useImperativeHandle(ref, () => ({ clearSelection: () => apiRef.current?.deselectAll() }), []);
+
+  const columns = useMemo<ColDef<PlacementRow>[]>(() => {
+    const cols: ColDef<PlacementRow>[] = [
+      {
+        colId: 'date',
+        headerName: 'Date',
+        minWidth: 170,
+        valueGetter: (p) => p.data?.placement.date,
+        valueFormatter: (p) => (p.value ? displayDate(String(p.value)) : ''),
+      },
+      { colId: 'title', headerName: 'Title', minWidth: 180, flex: 2, cellRenderer: TitleCell },
+      { colId: 'time', headerName: 'Time', minWidth: 130, cellRenderer: TimeCell },
+      {
+        colId: 'user',
+        headerName: 'User',
+        minWidth: 160,
+        valueGetter: (p) => (p.data ? userName(p.data) : ''),
+      },
+      {
+        colId: 'status',
+        headerName: 'Status (supplier / client)',
+        minWidth: 300,
+        cellRenderer: StatusCell,
+      },
+      {
+        colId: 'sellRate',
+        headerName: sellRateLabel(isAdmin),
+        minWidth: 150,
+        valueGetter: (p) => formatRate(p.data?.instruction?.sellRate),
+      },
+    ];
+    if (isAdmin) {
+      cols.push({
+        colId: 'buyRate',
+        headerName: 'Buy Rate',
+        minWidth: 130,
+        valueGetter: (p) => formatRate(p.data?.instruction?.buyRate),
+      });
+    }
+    cols.push({
+      colId: 'versions',
+      headerName: 'Versions',
+      minWidth: 120,
+      cellRenderer: ({ data }: CustomCellRendererProps<PlacementRow>) => {
+        if (!data) return null;
+        const n = data.placement.version?.length ?? 0;
+        return (
+          <Button
+            size="compact-xs"
+            variant="subtle"
+            disabled={n === 0}
+            aria-label={`Versions of ${data.placement.title} on ${displayDate(data.placement.date)}`}
+            onClick={() => onShowVersions(data.placement)}
+          >
+            {n} {n === 1 ? 'version' : 'versions'}
+          </Button>
+        );
+      },
+    });
+    return cols;
+  }, [isAdmin, onShowVersions]);
+
+  const getRowId = useCallback((p: GetRowIdParams<PlacementRow>) => rowKey(p.data), []);
+  const getRowStyle = useCallback(
+    (p: RowClassParams<PlacementRow>) =>
+      highlightPlacementId && p.data?.placement.id === highlightPlacementId
+        ? { background: 'var(--mantine-color-yellow-light)' }
+        : undefined,
+    [highlightPlacementId],
+  );
+  const onFirstDataRendered = useCallback(
+    (e: FirstDataRenderedEvent<PlacementRow>) => {
+      apiRef.current = e.api;
+      if (!highlightPlacementId) return;
+      const nodes: Parameters<typeof e.api.setNodesSelected>[0]['nodes'] = [];
+      e.api.forEachNode((n) => {
+        if (n.data?.placement.id === highlightPlacementId) nodes.push(n);
+      });
+      const first = nodes[0];
+      if (!first) return;
+      e.api.setNodesSelected({ nodes, newValue: true });
+      e.api.ensureNodeVisible(first, 'middle');
+    },
+    [highlightPlacementId],
+  );
+  const onSelectionChanged = useCallback(
+    (e: SelectionChangedEvent<PlacementRow>) => onSelectionChange(e.api.getSelectedRows()),
+    [onSelectionChange],
+  );
+
+  return (
+    <div style={{ width: '100%' }}>
+      <AgGridReact<PlacementRow>
+        theme={theme}
+        domLayout="autoHeight"
+        rowData={rows}
+        columnDefs={columns}
+        defaultColDef={defaultColDef}
+        getRowId={getRowId}
+        getRowStyle={getRowStyle}
+        rowSelection={rowSelection}
+        onGridReady={(e) => {
+          apiRef.current = e.api;
+        }}
+        onFirstDataRendered={onFirstDataRendered}
+        onSelectionChanged={onSelectionChanged}
+        suppressMovableColumns
+        // One booking's rows: every column stays in the page, for screen readers and narrow screens.
+        suppressColumnVirtualisation
+        animateRows={false}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,123 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { bookingFormMessages } from '../components/booking-form';
+import { dayLabel, monthOf, today } from '../components/calendar-selection';
+import { Component as CreateBooking } from './create-booking';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const template = {
+  id: 4,
+  title: 'Match Day Crew',
+  type: 'template',
+  description: '',
+  departmentId: 2,
+  department: { id: 2, name: 'Sport', timezone: 'Europe/London' },
+  clientId: 1,
+  clientName: 'Northbridge Broadcasting',
+  version: 1,
+  preferredUsers: [],
+  placementTemplates: [
+    {
+      id: 7,
+      jobTemplateId: 4,
+      title: 'Camera',
+      startTime: '09:00',
+      endTime: '17:00',
+      overnight: false,
+      position: 1,
+      unpaidBreaks: 0,
+      supplierNotes: '',
+      sellRate: { rate: 250, currency: 'GBP', period: 'day' },
+      version: 1,
+    },
+    {
+      id: 8,
+      jobTemplateId: 4,
+      title: 'Night Guard',
+      startTime: '22:00',
+      endTime: '06:00',
+      overnight: true,
+      position: 2,
+      unpaidBreaks: 0,
+      supplierNotes: '',
+      sellRate: { rate: 200, currency: 'GBP', period: 'day' },
+      version: 1,
+    },
+  ],
+};
+
+function open() {
+  let sent: Record<string, unknown> | undefined;
+  mockApi({
+    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+    'GET /api/v1/job/brief': () =>
+      jsonResponse([
+        {
+          id: 4,
+          title: 'Match Day Crew',
+          type: 'template',
+          entityName: 'Northbridge Broadcasting',
+        },
+      ]),
+    'GET /api/v1/job-template/4': () => jsonResponse(template),
+    'POST /api/v1/booking': async (request) => {
+      sent = (await request.json()) as Record<string, unknown>;
+      return jsonResponse({ id: 31, placements: [{}, {}] }, 201);
+    },
+  });
+  const { router } = renderRoutes(
+    [
+      { path: '/bookings/create', element: <CreateBooking /> },
+      { path: '/bookings/:id/edit', element: <p>Edit page</p> },
+    ],
+    { path: '/bookings/create' },
+  );
+  return { router, sent: () => sent };
+}
+
+describe('Create Booking', () => {
+  it('needs a job template and at least one date', async () => {
+    const { sent } = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Create Booking' }));
+    expect(await screen.findByText(bookingFormMessages.jobTemplateRequired)).toBeInTheDocument();
+    expect(screen.getByText(bookingFormMessages.datesRequired)).toBeInTheDocument();
+    expect(sent()).toBeUndefined();
+  });
+
+  it('creates a booking from a template on the chosen dates and opens it', async () => {
+    const { router, sent } = open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /Job Template/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Match Day Crew (Northbridge Broadcasting)' }),
+    );
+    // The template's title and all its placement templates are taken.
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Match Day Crew'));
+    expect(screen.getByLabelText('Camera, 09:00–17:00')).toBeChecked();
+    await user.click(screen.getByLabelText('Night Guard, 22:00–06:00 (overnight)'));
+
+    const month = monthOf(today());
+    await user.click(screen.getByRole('gridcell', { name: dayLabel(`${month}-10`) }));
+    await user.click(screen.getByRole('gridcell', { name: dayLabel(`${month}-12`) }));
+    expect(screen.getByText('Dates (3 selected)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/31/edit'));
+    expect(sent()).toEqual({
+      jobTemplateId: 4,
+      title: 'Match Day Crew',
+      type: 'default',
+      direct: false,
+      substitutionAllowed: false,
+      ir35: false,
+      periodType: 'range',
+      dates: [`${month}-10`, `${month}-11`, `${month}-12`],
+      placementTemplateIds: [7],
+    });
+    expect(await screen.findByText('Booking created')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,115 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@/api/types';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { BOOKING_LOAD_ERROR } from '@/lib/errors/catalogue';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import type { Booking } from '../api/types';
+import { bookingFixture } from '../components/fixtures.test-data';
+import { Component as EditBooking } from './edit-booking';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const manager = makeUser({ id: 2, needs: ['department_manager'] });
+
+function open(
+  booking: Booking | null,
+  { user = manager, path = '/bookings/31/edit' }: { user?: CurrentUser; path?: string } = {},
+) {
+  let patched: unknown;
+  mockApi({
+    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+    'GET /api/v1/booking/31': () =>
+      booking
+        ? jsonResponse(booking)
+        : jsonResponse({ error: 'not found', errorCode: 'N-404' }, 404),
+    'GET /api/v1/job/4/brief': () =>
+      jsonResponse({ id: 4, title: 'Match Day Template', type: 'template', entityName: 'NB' }),
+    'PATCH /api/v1/booking/31': async (request) => {
+      patched = await request.json();
+      return jsonResponse({ ...booking, title: 'Cup Final', version: 4 });
+    },
+  });
+  renderRoutes(
+    [
+      {
+        path: '/bookings/:id/edit',
+        element: (
+          <CurrentUserProvider user={user}>
+            <EditBooking />
+          </CurrentUserProvider>
+        ),
+      },
+    ],
+    { path },
+  );
+  return { patched: () => patched };
+}
+
+describe('Edit Booking page', () => {
+  it("shows the spec's text when the booking cannot be loaded", async () => {
+    open(null);
+    expect(await screen.findByText(BOOKING_LOAD_ERROR)).toBeInTheDocument();
+  });
+
+  it('shows the placements, the invitations and the booking', async () => {
+    open(bookingFixture());
+    expect(await screen.findByRole('heading', { name: 'Placements' })).toBeInTheDocument();
+    const invitations = screen.getByRole('region', { name: 'Invitations' });
+    expect(within(invitations).getByText('Felix Reid')).toBeInTheDocument();
+    expect(within(invitations).getByText('Accepted / Awaiting response')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Amend Placements' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel Placements' })).toBeInTheDocument();
+    expect(await screen.findByText('Match Day Template')).toBeInTheDocument();
+    // The grid: one row per instruction, one per placement without any; the viewer's rate label.
+    expect(await screen.findByText('No user assigned')).toBeInTheDocument();
+    expect(screen.getByText('Chargeable Rate')).toBeInTheDocument();
+    expect(screen.queryByText('Buy Rate')).not.toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Overnight' })).toBeInTheDocument();
+    expect(screen.getByText('Default')).toBeInTheDocument();
+  });
+
+  it('warns when nothing is selected', async () => {
+    open(bookingFixture());
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Amend Placements' }));
+    expect(await screen.findByText('You must select at least one row')).toBeInTheDocument();
+  });
+
+  it('preselects the rows of ?placementId= and amends them', async () => {
+    open(bookingFixture(), { path: '/bookings/31/edit?placementId=2' });
+    expect(await screen.findByText(/1 selected/)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Amend Placements' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Amend Placements' });
+    expect(within(dialog).getByLabelText(/^Start time/)).toHaveValue('22:00');
+  });
+
+  it('saves the booking with the version read', async () => {
+    const { patched } = open(bookingFixture());
+    const user = userEvent.setup();
+    const title = await screen.findByLabelText(/^Title/);
+    await user.clear(title);
+    await user.type(title, 'Cup Final');
+    await user.click(screen.getByLabelText('IR35'));
+    await user.click(screen.getByRole('button', { name: 'Save Booking' }));
+    await waitFor(() =>
+      expect(patched()).toEqual({
+        version: 3,
+        title: 'Cup Final',
+        reference: 'R-1',
+        ir35: true,
+        substitutionAllowed: false,
+      }),
+    );
+    expect(await screen.findByText('Booking updated')).toBeInTheDocument();
+  });
+
+  it('shows the booking read-only to someone who cannot manage it', async () => {
+    open(bookingFixture({ canManage: false }));
+    expect(await screen.findByLabelText(/^Title/)).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Save Booking' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Amend Placements' })).not.toBeInTheDocument();
+  });
+});
