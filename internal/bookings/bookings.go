@@ -14,4 +14,5 @@ import (
 func Register(api huma.API, d organisations.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
+	h.registerChanges(api)
 }

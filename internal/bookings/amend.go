@@ -1,0 +1,173 @@
+package bookings
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// MsgBookingStale refuses a change of a booking changed since it was read.
+const MsgBookingStale = "This booking was changed by someone else. Reload and try again."
+
+// UpdateBookingInput is PATCH /booking/{id}: what may change after creation. The booking's type
+// and job template may not (spec part 2 §2), so they are not here.
+type UpdateBookingInput struct {
+	Version             int     `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
+	Title               *string `json:"title,omitempty" maxLength:"200"`
+	Reference           *string `json:"reference,omitempty" maxLength:"100"`
+	IR35                *bool   `json:"ir35,omitempty"`
+	SubstitutionAllowed *bool   `json:"substitutionAllowed,omitempty"`
+}
+
+// RateAmendmentInput is PATCH /instruction/rate: new rates for instructions. Only
+// administrators may send a buy rate.
+type RateAmendmentInput struct {
+	IDs      []int64 `json:"ids" minItems:"1" maxItems:"500"`
+	BuyRate  *Rate   `json:"buyRate,omitempty"`
+	SellRate *Rate   `json:"sellRate,omitempty"`
+}
+
+// UpdateBooking changes the editable fields of booking id, checking the version read.
+func (s *Store) UpdateBooking(ctx context.Context, id int64, in UpdateBookingInput) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var cur struct {
+			Title               string `db:"title"`
+			Reference           string `db:"reference"`
+			IR35                bool   `db:"ir35"`
+			SubstitutionAllowed bool   `db:"substitution_allowed"`
+			Version             int    `db:"version"`
+		}
+		err := tx.Get(ctx, &cur, `SELECT title, reference, ir35, substitution_allowed, version FROM bookings WHERE id = ?`, id)
+		if errors.Is(err, sql.ErrNoRows) {
+			return apperror.NotFound("Booking")
+		}
+		if err != nil {
+			return err
+		}
+		if in.Version != cur.Version {
+			return apperror.Conflict(MsgBookingStale)
+		}
+		if in.Title != nil {
+			if cur.Title = trimmed(*in.Title); cur.Title == "" {
+				return apperror.Field("title", "Title is required")
+			}
+		}
+		if in.Reference != nil {
+			cur.Reference = trimmed(*in.Reference)
+		}
+		if in.IR35 != nil {
+			cur.IR35 = *in.IR35
+		}
+		if in.SubstitutionAllowed != nil {
+			cur.SubstitutionAllowed = *in.SubstitutionAllowed
+		}
+		n, err := tx.Exec(ctx, `UPDATE bookings SET title = ?, reference = ?, ir35 = ?, substitution_allowed = ?,
+			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+			cur.Title, cur.Reference, cur.IR35, cur.SubstitutionAllowed, tx.Now, id, cur.Version)
+		if err != nil {
+			return err
+		}
+		if n == 0 {
+			return apperror.Conflict(MsgBookingStale)
+		}
+		row := map[string]any{"title": cur.Title, "reference": cur.Reference, "ir35": cur.IR35,
+			"substitutionAllowed": cur.SubstitutionAllowed, "version": cur.Version + 1}
+		if err := audit.Record(ctx, tx, audit.Update, audit.SourceBooking, id, row); err != nil {
+			return err
+		}
+		return events.Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: row})
+	})
+}
+
+// InstructionDepartments maps each instruction to its booking's department; 404 when one is missing.
+func (s *Store) InstructionDepartments(ctx context.Context, ids []int64) (map[int64]int64, error) {
+	marks, args := database.In(ids)
+	var rows []struct {
+		ID           int64 `db:"id"`
+		DepartmentID int64 `db:"department_id"`
+	}
+	if err := s.DB.Select(ctx, &rows, `SELECT i.id, b.department_id FROM instructions i JOIN bookings b ON b.id = i.booking_id
+		WHERE i.id IN (`+marks+`)`, args...); err != nil {
+		return nil, err
+	}
+	out := make(map[int64]int64, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.DepartmentID
+	}
+	for _, id := range ids {
+		if _, ok := out[id]; !ok {
+			return nil, apperror.NotFound("Instruction")
+		}
+	}
+	return out, nil
+}
+
+// AmendRates sets the given rates (nil: unchanged) on every instruction, all or none. Deleted
+// instructions (of cancelled placements) keep the rates they had.
+func (s *Store) AmendRates(ctx context.Context, ids []int64, buy, sell *Rate) (int, error) {
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		for _, id := range ids {
+			if err := amendRate(ctx, tx, id, buy, sell); err != nil {
+				if ae := apperror.As(err); ae != nil && len(ids) > 1 {
+					ae.Message = fmt.Sprintf("Instruction %d: %s", id, ae.Message)
+				}
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(ids), nil
+}
+
+func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) error {
+	var cur struct {
+		BookingID   int64 `db:"booking_id"`
+		PlacementID int64 `db:"placement_id"`
+		UserID      int64 `db:"user_id"`
+		Deleted     bool  `db:"deleted"`
+	}
+	err := tx.Get(ctx, &cur, `SELECT booking_id, placement_id, user_id, deleted_at IS NOT NULL AS deleted
+		FROM instructions WHERE id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperror.NotFound("Instruction")
+	}
+	if err != nil {
+		return err
+	}
+	if cur.Deleted {
+		return apperror.Conflict("This instruction's placement has been cancelled.")
+	}
+	row := map[string]any{}
+	if sell != nil {
+		if _, err := tx.Exec(ctx, `UPDATE instructions SET sell_rate_minor = ?, sell_currency = ?, sell_period = ? WHERE id = ?`,
+			sell.Minor(), sell.Currency, sell.Period, id); err != nil {
+			return err
+		}
+		row["sellRate"] = sell
+	}
+	if buy != nil {
+		if _, err := tx.Exec(ctx, `UPDATE instructions SET buy_rate_minor = ?, buy_currency = ?, buy_period = ? WHERE id = ?`,
+			buy.Minor(), buy.Currency, buy.Period, id); err != nil {
+			return err
+		}
+		row["buyRate"] = buy
+	}
+	if _, err := tx.Exec(ctx, `UPDATE instructions SET modified_by = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
+		actorID(ctx), tx.Now, id); err != nil {
+		return err
+	}
+	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
+		return err
+	}
+	return events.Emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
+		PlacementID: cur.PlacementID, InstructionID: id, UserID: cur.UserID, Payload: row})
+}

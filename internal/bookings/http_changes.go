@@ -1,0 +1,177 @@
+package bookings
+
+import (
+	"context"
+	"net/http"
+	"slices"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// registerChanges adds the list, stats and the amend and cancel operations.
+func (h *handlers) registerChanges(api huma.API) {
+	tags := []string{"Booking"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listBookings", Method: http.MethodGet,
+		Path: "/booking", Summary: "Bookings of the departments the caller may see, newest first",
+		Tags: tags}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateBooking", Method: http.MethodPatch,
+		Path: "/booking/{id}", Summary: "Change a booking's title, reference, IR35 and substitution flags",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookingStats", Method: http.MethodGet,
+		Path: "/booking/stats/{id}", Summary: "A booking's placements and instructions counted by colour",
+		Tags: tags, Errors: []int{404}}, h.stats)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "amendPlacements", Method: http.MethodPatch,
+		Path: "/placements", Summary: "Amend placements' title, times, notes and unpaid breaks (all or none)",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.amendPlacements)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "cancelPlacements", Method: http.MethodDelete,
+		Path: "/placements", Summary: "Cancel placements with a reason; their instructions are cancelled",
+		Tags: tags, Errors: []int{403, 404, 422}}, h.cancelPlacements)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "amendInstructionRates", Method: http.MethodPatch,
+		Path: "/instruction/rate", Summary: "Set instructions' sell rate, and buy rate (administrators only)",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.amendRates)
+}
+
+func (h *handlers) list(ctx context.Context, in *struct {
+	DepartmentIDs []int64 `query:"departmentIds"`
+	Search        string  `query:"search" maxLength:"200" doc:"Title or reference contains, case-insensitive"`
+	Page          int     `query:"page" minimum:"1" default:"1"`
+	PageSize      int     `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+}) (*struct{ Body BookingList }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: strings.TrimSpace(in.Search),
+		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	out, err := h.store.List(ctx, f)
+	return &struct{ Body BookingList }{Body: out}, err
+}
+
+func (h *handlers) update(ctx context.Context, in *struct {
+	IDPath
+	Body UpdateBookingInput
+}) (*struct{ Body BookingView }, error) {
+	p, err := h.requireBookingManager(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.store.UpdateBooking(ctx, in.ID, in.Body); err != nil {
+		return nil, err
+	}
+	return h.view(ctx, p, in.ID)
+}
+
+// requireBookingManager is the signed-in manager of booking id's department; 404 for a booking
+// the caller cannot see.
+func (h *handlers) requireBookingManager(ctx context.Context, id int64) (*auth.Principal, error) {
+	b, err := h.store.Booking(ctx, id)
+	if err != nil {
+		return nil, err
+	}
+	return organisations.RequireDepartmentManager(ctx, b.DepartmentID)
+}
+
+func (h *handlers) stats(ctx context.Context, in *IDPath) (*struct{ Body BookingStats }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	b, err := h.store.Booking(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if !organisations.CanViewDepartment(p, b.DepartmentID) {
+		return nil, apperror.NotFound("Booking")
+	}
+	st, err := h.store.Stats(ctx, in.ID)
+	return &struct{ Body BookingStats }{Body: st}, err
+}
+
+// requireManagerOf checks the caller manages every department of departments (a map of record
+// id to department id), each department once.
+func requireManagerOf(ctx context.Context, departments map[int64]int64) error {
+	seen := []int64{}
+	for _, d := range departments {
+		if slices.Contains(seen, d) {
+			continue
+		}
+		seen = append(seen, d)
+		if _, err := organisations.RequireDepartmentManager(ctx, d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (h *handlers) amendPlacements(ctx context.Context, in *struct {
+	Body []PlacementAmendment `minItems:"1" maxItems:"500"`
+}) (*struct{ Body PlacementsResult }, error) {
+	ids := make([]int64, 0, len(in.Body))
+	for _, it := range in.Body {
+		ids = append(ids, it.ID)
+	}
+	if err := h.requirePlacementsManager(ctx, ids); err != nil {
+		return nil, err
+	}
+	n, err := h.store.AmendPlacements(ctx, in.Body)
+	return &struct{ Body PlacementsResult }{Body: PlacementsResult{Updated: n}}, err
+}
+
+func (h *handlers) cancelPlacements(ctx context.Context, in *struct{ Body CancelPlacementsInput }) (*struct{ Body PlacementsResult }, error) {
+	if err := h.requirePlacementsManager(ctx, in.Body.IDs); err != nil {
+		return nil, err
+	}
+	n, err := h.store.CancelPlacements(ctx, in.Body.IDs, in.Body.CancellationReason)
+	return &struct{ Body PlacementsResult }{Body: PlacementsResult{Updated: n}}, err
+}
+
+func (h *handlers) requirePlacementsManager(ctx context.Context, ids []int64) error {
+	if _, err := auth.RequireUser(ctx); err != nil {
+		return err
+	}
+	departments, err := h.store.PlacementDepartments(ctx, ids)
+	if err != nil {
+		return err
+	}
+	return requireManagerOf(ctx, departments)
+}
+
+func (h *handlers) amendRates(ctx context.Context, in *struct{ Body RateAmendmentInput }) (*struct{ Body StatusResult }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	buy, sell := in.Body.BuyRate, in.Body.SellRate
+	switch {
+	case buy == nil && sell == nil:
+		return nil, apperror.Field("sellRate", "Give a sell rate or a buy rate")
+	case buy != nil && !p.CanAdmin:
+		// Buy rates are for administrators only (spec part 2 §6), to see and to change.
+		return nil, apperror.Forbidden()
+	}
+	for field, r := range map[string]*Rate{"buyRate": buy, "sellRate": sell} {
+		if r == nil {
+			continue
+		}
+		*r = r.Normalised()
+		if err := r.Check(field); err != nil {
+			return nil, err
+		}
+	}
+	departments, err := h.store.InstructionDepartments(ctx, in.Body.IDs)
+	if err != nil {
+		return nil, err
+	}
+	if err := requireManagerOf(ctx, departments); err != nil {
+		return nil, err
+	}
+	n, err := h.store.AmendRates(ctx, slices.Compact(slices.Sorted(slices.Values(in.Body.IDs))), buy, sell)
+	return &struct{ Body StatusResult }{Body: StatusResult{Updated: n}}, err
+}

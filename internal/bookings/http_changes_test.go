@@ -1,0 +1,195 @@
+package bookings_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/organisations/links/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// bookedWorld creates a booking of two dates in DeptA1 (four placements) with the freelancer
+// granted to every placement and accepted on the first, read back as the administrator sees it.
+func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) booking {
+	t.Helper()
+	jt := jobTemplate(t, db, w.DeptA1)
+	var b booking
+	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt,
+		"dates": []string{"2027-03-01", "2027-03-02"}}).Want(201).Decode(&b)
+	ids := []int64{}
+	for _, p := range b.Placements {
+		ids = append(ids, p.ID)
+	}
+	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
+		map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
+	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
+	first := b.Placements[0].Instructions[0]
+	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
+	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
+	return b
+}
+
+func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		b := bookedWorld(t, s, db, w)
+		path := fmt.Sprintf("/booking/%d", b.ID)
+		var v struct {
+			Title, Reference, Type string
+			SubstitutionAllowed    bool
+			Version                int
+		}
+		s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&v)
+		change := map[string]any{"version": v.Version, "title": " Cup Final (replay) ", "reference": "PO-7",
+			"substitutionAllowed": true}
+		s.As(apptest.Freelancer).Do("PATCH", path, change).WantError(404, "N-404")
+		// The booking's type cannot change on edit: it is not a field of the change.
+		s.As(apptest.DeptMgr).Do("PATCH", path, map[string]any{"version": v.Version, "type": "pre_confirmed"}).WantError(422, "V-422")
+		s.As(apptest.DeptMgr).Do("PATCH", path, map[string]any{"version": v.Version, "title": "  "}).WantError(422, "V-422")
+		s.As(apptest.DeptMgr).Do("PATCH", path, change).Want(200).Decode(&v)
+		if v.Title != "Cup Final (replay)" || v.Reference != "PO-7" || !v.SubstitutionAllowed || v.Type != "default" {
+			t.Fatalf("after update %+v", v)
+		}
+		s.As(apptest.Manager).Do("PATCH", path, change).WantError(409, "C-409")
+	})
+}
+
+func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		b := bookedWorld(t, s, db, w)
+		day := b.Placements[0]
+		amend := []map[string]any{{"id": day.ID, "title": "Camera (early)", "startTime": "07:30:00", "endTime": "19:00:00",
+			"supplierNotes": "Bring a wide lens", "unpaidBreaks": 30}}
+		s.As(apptest.Freelancer).Do("PATCH", "/placements", amend).WantError(404, "N-404")
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": day.ID, "title": "x", "startTime": "7.30",
+			"endTime": "19:00", "unpaidBreaks": 0}}).WantError(422, "V-422")
+		var res bookings.PlacementsResult
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amend).Want(200).Decode(&res)
+		if res.Updated != 1 {
+			t.Fatalf("updated %d", res.Updated)
+		}
+		var after booking
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&after)
+		got := after.Placements[0]
+		if got.Title != "Camera (early)" || got.LocalPeriod.Start != "2027-03-01T07:30:00.000+00:00" ||
+			got.LocalPeriod.End != "2027-03-01T19:00:00.000+00:00" || len(got.Version) != 2 || got.Version[0] < got.Version[1] {
+			t.Fatalf("amended placement %+v", got)
+		}
+		// A stale revision is refused; the accepted freelancer may not be pushed into the night shift's hours.
+		amend[0]["revision"] = 1
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amend).WantError(409, "C-409")
+		night := after.Placements[1]
+		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+			[]map[string]any{{"id": night.Instructions[0].ID, "supplierStatus": "accepted"}}).Want(200)
+		r := s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": got.ID, "title": "Camera",
+			"startTime": "09:00", "endTime": "23:00", "supplierNotes": "", "unpaidBreaks": 0}})
+		r.WantError(409, "C-409")
+		if !strings.Contains(string(r.Body), "overlapping placement at the new times") {
+			t.Errorf("overlap refusal %s", r.Body)
+		}
+	})
+}
+
+func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		b := bookedWorld(t, s, db, w)
+		ids := []int64{b.Placements[0].ID, b.Placements[1].ID}
+		body := map[string]any{"ids": ids, "cancellationReason": "Client - Placement Not Needed"}
+		s.As(apptest.Freelancer).Do("DELETE", "/placements", body).WantError(404, "N-404")
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": ids, "cancellationReason": ""}).WantError(422, "V-422")
+		var res bookings.PlacementsResult
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", body).Want(200).Decode(&res)
+		if res.Updated != 2 {
+			t.Fatalf("cancelled %d", res.Updated)
+		}
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", body).Want(200).Decode(&res)
+		if res.Updated != 0 {
+			t.Fatalf("cancelled again %d", res.Updated)
+		}
+		var st bookings.BookingStats
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/stats/%d", b.ID), nil).Want(200).Decode(&st)
+		if st.Placements != 2 || st.CancelledPlacements != 2 || st.ByColour["gray"] != 2 || st.ByColour["orange"] != 2 ||
+			st.Colour != "orange" || st.Unfilled != 2 {
+			t.Fatalf("stats after cancelling %+v", st)
+		}
+		s.As(apptest.Staff).Do("GET", fmt.Sprintf("/booking/stats/%d", b.ID), nil).WantError(404, "N-404")
+		ctx := context.Background()
+		var cancelled []struct {
+			Client string  `db:"client_status"`
+			Prev   *string `db:"previous_client_status"`
+			Reason string  `db:"cancellation_reason"`
+		}
+		marks, args := database.In(ids)
+		if err := db.Select(ctx, &cancelled, `SELECT client_status, previous_client_status, cancellation_reason
+			FROM instructions WHERE deleted_at IS NOT NULL AND placement_id IN (`+marks+`)`, args...); err != nil {
+			t.Fatal(err)
+		}
+		if len(cancelled) != 2 || cancelled[0].Client != "cancelled" || cancelled[0].Prev == nil ||
+			cancelled[0].Reason != "Client - Placement Not Needed" {
+			t.Fatalf("instructions of the cancelled placements %+v", cancelled)
+		}
+		var unaudited int
+		if err := db.Get(ctx, &unaudited, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
+			(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); err != nil {
+			t.Fatal(err)
+		}
+		if unaudited != 0 {
+			t.Errorf("%d instructions whose changes are not all audited", unaudited)
+		}
+	})
+}
+
+func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		b := bookedWorld(t, s, db, w)
+		id := b.Placements[0].Instructions[0].ID
+		sell := map[string]any{"rate": 300.5, "currency": "EUR", "period": "day"}
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id}}).WantError(422, "V-422")
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id},
+			"sellRate": sell, "buyRate": sell}).WantError(403, "A-102")
+		s.As(apptest.Freelancer).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id}, "sellRate": sell}).
+			WantError(404, "N-404")
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id},
+			"sellRate": map[string]any{"rate": -1, "currency": "EUR", "period": "day"}}).WantError(422, "V-422")
+		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id, id}, "sellRate": sell}).Want(200)
+		s.As(apptest.Admin).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id},
+			"buyRate": map[string]any{"rate": 210, "currency": "EUR", "period": "day"}}).Want(200)
+		var after booking
+		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&after)
+		got := after.Placements[0].Instructions[0]
+		if got.SellRate.Rate != 300.5 || got.BuyRate == nil || got.BuyRate.Rate != 210 {
+			t.Fatalf("rates after amending %+v %+v", got.SellRate, got.BuyRate)
+		}
+	})
+}
+
+func TestListBookingsShowsVisibleDepartmentsOnly(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		b := bookedWorld(t, s, db, w)
+		var list bookings.BookingList
+		s.As(apptest.DeptMgr).Do("GET", "/booking?search=cup", nil).Want(200).Decode(&list)
+		if list.Total != 1 || list.Items[0].ID != b.ID || list.Items[0].StartDate != "2027-03-01" ||
+			list.Items[0].EndDate != "2027-03-02" || list.Items[0].Placements != 4 {
+			t.Fatalf("department manager's list %+v", list)
+		}
+		s.As(apptest.Freelancer).Do("GET", "/booking", nil).Want(200).Decode(&list)
+		if list.Total != 0 {
+			t.Fatalf("freelancer's list %+v", list)
+		}
+	})
+}

@@ -1,0 +1,236 @@
+package bookings
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// MsgPlacementStale refuses an amendment of a placement changed since it was read.
+const MsgPlacementStale = "This placement was changed by someone else. Reload and try again."
+
+// PlacementAmendment is one item of PATCH /placements (spec part 2 §2 "Placement amend").
+type PlacementAmendment struct {
+	ID            int64  `json:"id" minimum:"1"`
+	Revision      int    `json:"revision,omitempty" doc:"The placement's revision read; a stale one is refused (409)"`
+	Title         string `json:"title" minLength:"1" maxLength:"200"`
+	StartTime     string `json:"startTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
+	EndTime       string `json:"endTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
+	SupplierNotes string `json:"supplierNotes" maxLength:"2000"`
+	UnpaidBreaks  int    `json:"unpaidBreaks" minimum:"0" maximum:"1440" doc:"Minutes"`
+}
+
+// CancelPlacementsInput is the body of DELETE /placements.
+type CancelPlacementsInput struct {
+	IDs                []int64 `json:"ids" minItems:"1" maxItems:"500"`
+	CancellationReason string  `json:"cancellationReason" minLength:"1" maxLength:"500"`
+}
+
+// PlacementsResult reports how many placements a change touched.
+type PlacementsResult struct {
+	Updated int `json:"updated"`
+}
+
+// PlacementDepartments maps each placement to its booking's department; 404 when one is missing.
+func (s *Store) PlacementDepartments(ctx context.Context, ids []int64) (map[int64]int64, error) {
+	marks, args := database.In(ids)
+	var rows []struct {
+		ID           int64 `db:"id"`
+		DepartmentID int64 `db:"department_id"`
+	}
+	if err := s.DB.Select(ctx, &rows, `SELECT p.id, b.department_id FROM placements p JOIN bookings b ON b.id = p.booking_id
+		WHERE p.id IN (`+marks+`)`, args...); err != nil {
+		return nil, err
+	}
+	out := make(map[int64]int64, len(rows))
+	for _, r := range rows {
+		out[r.ID] = r.DepartmentID
+	}
+	for _, id := range ids {
+		if _, ok := out[id]; !ok {
+			return nil, apperror.NotFound("Placement")
+		}
+	}
+	return out, nil
+}
+
+// AmendPlacements applies every amendment or none. New times give a new UTC period in the
+// placement's zone; an accepted freelancer whose other work the new period would overlap
+// refuses the whole change, so nobody ends up double-booked.
+func (s *Store) AmendPlacements(ctx context.Context, items []PlacementAmendment) (int, error) {
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		for _, it := range items {
+			if err := amendPlacement(ctx, tx, it); err != nil {
+				if ae := apperror.As(err); ae != nil && len(items) > 1 {
+					ae.Message = fmt.Sprintf("Placement %d: %s", it.ID, ae.Message)
+				}
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(items), nil
+}
+
+func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementAmendment) error {
+	var cur placementRow
+	err := tx.Get(ctx, &cur, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
+		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
+		FROM placements WHERE id = ?`, it.ID)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperror.NotFound("Placement")
+	}
+	if err != nil {
+		return err
+	}
+	if cur.DeletedAt != nil {
+		return apperror.Conflict("This placement has been cancelled.")
+	}
+	if it.Revision != 0 && it.Revision != cur.Version {
+		return apperror.Conflict(MsgPlacementStale)
+	}
+	start, end := clockTime(it.StartTime), clockTime(it.EndTime)
+	period, err := PlacementPeriod(cur.LocalDate, start, end, cur.Timezone)
+	if err != nil {
+		return apperror.Field("startTime", err.Error())
+	}
+	if err := checkAcceptedStillFree(ctx, tx, it.ID, period); err != nil {
+		return err
+	}
+	title, notes := trimmed(it.Title), trimmed(it.SupplierNotes)
+	if title == "" {
+		return apperror.Field("title", "Title is required")
+	}
+	n, err := tx.Exec(ctx, `UPDATE placements SET title = ?, start_time = ?, end_time = ?, start_at = ?, end_at = ?,
+		overnight = ?, supplier_notes = ?, unpaid_breaks = ?, updated_at = ?, version = version + 1
+		WHERE id = ? AND version = ? AND deleted_at IS NULL`,
+		title, start, end, period.Start, period.End, period.Overnight, notes, it.UnpaidBreaks, tx.Now, it.ID, cur.Version)
+	if err != nil {
+		return err
+	}
+	if n == 0 {
+		return apperror.Conflict(MsgPlacementStale)
+	}
+	row := map[string]any{"title": title, "startTime": start, "endTime": end, "supplierNotes": notes,
+		"unpaidBreaks": it.UnpaidBreaks, "overnight": period.Overnight, "version": cur.Version + 1}
+	if err := audit.Record(ctx, tx, audit.Update, audit.SourcePlacement, it.ID, row); err != nil {
+		return err
+	}
+	return events.Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
+		PlacementID: it.ID, Payload: row})
+}
+
+// checkAcceptedStillFree refuses a new period that would overlap other accepted work of a
+// freelancer accepted into this placement.
+func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int64, p Period) error {
+	var accepted []struct {
+		ID       int64  `db:"id"`
+		UserID   int64  `db:"user_id"`
+		FullName string `db:"full_name"`
+	}
+	if err := tx.Select(ctx, &accepted, `SELECT i.id, i.user_id, u.first_name || ' ' || u.last_name AS full_name
+		FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.placement_id = ? AND i.deleted_at IS NULL
+		AND i.supplier_status = 'accepted' AND i.client_status NOT IN ('cancelled', 'rejected')`, placement); err != nil {
+		return err
+	}
+	for _, a := range accepted {
+		clash, err := overlaps(ctx, tx, a.UserID, a.ID, p.Start, p.End)
+		if err != nil {
+			return err
+		}
+		if clash {
+			return apperror.Conflict(fmt.Sprintf("%s is already booked for an overlapping placement at the new times.", a.FullName))
+		}
+	}
+	return nil
+}
+
+// clockTime stores times as HH:mm; the web sends HH:mm:00 (spec part 2 §5).
+func clockTime(s string) string { return s[:min(5, len(s))] }
+
+// CancelPlacements soft-deletes the live placements among ids with reason, and cancels their
+// live instructions on the client side with the same reason (previous statuses kept, each
+// change audited with its event). The instructions are marked deleted too, so they free the
+// freelancer and show gray. Placements already cancelled are left as they are.
+func (s *Store) CancelPlacements(ctx context.Context, ids []int64, reason string) (int, error) {
+	reason = trimmed(reason)
+	if reason == "" {
+		return 0, apperror.Field("cancellationReason", "A cancellation reason is required")
+	}
+	ids = slices.Compact(slices.Sorted(slices.Values(ids)))
+	cancelled := 0
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		cancelled = 0
+		for _, id := range ids {
+			done, err := cancelPlacement(ctx, tx, id, reason)
+			if err != nil {
+				return err
+			}
+			if done {
+				cancelled++
+			}
+		}
+		return nil
+	})
+	return cancelled, err
+}
+
+func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason string) (bool, error) {
+	var bookingID int64
+	err := tx.Get(ctx, &bookingID, `UPDATE placements SET deleted_at = ?, cancellation_reason = ?, updated_at = ?,
+		version = version + 1 WHERE id = ? AND deleted_at IS NULL RETURNING booking_id`, tx.Now, reason, tx.Now, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, err
+	}
+	row := map[string]any{"deletedAt": tx.Now, "cancellationReason": reason}
+	if err := audit.Record(ctx, tx, audit.Delete, audit.SourcePlacement, id, row); err != nil {
+		return false, err
+	}
+	if err := events.Emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
+		PlacementID: id, Payload: row}); err != nil {
+		return false, err
+	}
+	return true, cancelInstructionsOf(ctx, tx, id, reason)
+}
+
+// cancelInstructionsOf cancels (client side) and marks deleted every instruction of a cancelled
+// placement; closed ones are only marked deleted.
+func cancelInstructionsOf(ctx context.Context, tx *database.Tx, placement int64, reason string) error {
+	var ts []statusTarget
+	if err := tx.Select(ctx, &ts, `SELECT `+instructionColumns+`, b.department_id, pl.start_at, pl.end_at
+		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
+		JOIN bookings b ON b.id = i.booking_id WHERE i.placement_id = ? AND i.deleted_at IS NULL ORDER BY i.id`, placement); err != nil {
+		return err
+	}
+	for _, t := range ts {
+		c := status.Change{Side: status.Client, To: status.Cancelled, Reason: reason}
+		if res, err := status.Apply(t.state(), c, status.ActorManager); err == nil {
+			if err := writeStatus(ctx, tx, t, c, res); err != nil {
+				return err
+			}
+		}
+		if _, err := tx.Exec(ctx, `UPDATE instructions SET deleted_at = ?, modified_by = ?, updated_at = ?,
+			version = version + 1 WHERE id = ?`, tx.Now, actorID(ctx), tx.Now, t.ID); err != nil {
+			return err
+		}
+		if err := audit.Record(ctx, tx, audit.Delete, audit.SourceInstruction, t.ID,
+			map[string]any{"deletedAt": tx.Now, "placementCancelled": reason}); err != nil {
+			return err
+		}
+	}
+	return nil
+}
