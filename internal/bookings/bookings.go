@@ -15,4 +15,5 @@ func Register(api huma.API, d organisations.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
 	h.registerChanges(api)
+	h.registerSubstitution(api)
 }

@@ -1,0 +1,304 @@
+package bookings
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"time"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/jobs"
+	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// substitutionQuerier reads through *database.DB (the list) or *database.Tx (the grant), so both
+// check the same rules with the same queries.
+type substitutionQuerier interface {
+	Get(ctx context.Context, dest any, query string, args ...any) error
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// substitutionPlacement is what substitution reads of the placement and its booking.
+type substitutionPlacement struct {
+	ID                  int64      `db:"id"`
+	BookingID           int64      `db:"booking_id"`
+	TemplateID          *int64     `db:"placement_template_id"`
+	LocalDate           string     `db:"local_date"`
+	StartAt             time.Time  `db:"start_at"`
+	EndAt               time.Time  `db:"end_at"`
+	DeletedAt           *time.Time `db:"deleted_at"`
+	DepartmentID        int64      `db:"department_id"`
+	SubstitutionAllowed bool       `db:"substitution_allowed"`
+	Type                string     `db:"type"`
+	Direct              bool       `db:"direct"`
+}
+
+// substituteCandidate is one freelancer free to replace the incumbent.
+type substituteCandidate struct {
+	ID            int64  `db:"id"`
+	FirstName     string `db:"first_name"`
+	LastName      string `db:"last_name"`
+	Email         string `db:"email"`
+	VATRegistered *bool  `db:"vat_registered"`
+}
+
+// vatJoin finds a user's (alias u) VAT status as le.vat_registered: the preferred legal entity of
+// their supplier entity, which is their preferred supplier, else the one supplier entity they
+// manage (a freelancer's own business). NULL when a link is missing or they manage several.
+const vatJoin = ` LEFT JOIN entities se ON se.id = COALESCE(u.preferred_supplier_id,
+		(SELECT CASE WHEN COUNT(*) = 1 THEN MIN(r.entity_id) END FROM user_entity_refs r
+		 JOIN entities e ON e.id = r.entity_id WHERE r.user_id = u.id AND r.can_manage = TRUE AND e.type = 'supplier'))
+	LEFT JOIN legal_entities le ON le.id = se.preferred_legal_entity_id`
+
+// AvailableSubstitutes lists who may replace the incumbent instruction of placement (instruction
+// 0: the placement's only live supplier-accepted one), for p.
+func (s *Store) AvailableSubstitutes(ctx context.Context, p *auth.Principal, placement, instruction int64) (AvailableSubstitutesList, error) {
+	list := AvailableSubstitutesList{Items: []AvailableSubstitute{}}
+	pl, id, err := findSubstitution(ctx, s.DB, p, placement, instruction, "instructionId")
+	if err != nil {
+		return list, err
+	}
+	incumbent, err := loadIncumbent(ctx, s.DB, p, pl, id, "instructionId")
+	if err != nil {
+		return list, err
+	}
+	candidates, err := substituteCandidates(ctx, s.DB, pl, incumbent.UserID, 0)
+	if err != nil {
+		return list, err
+	}
+	var vat *bool
+	if err := s.DB.Get(ctx, &vat, `SELECT le.vat_registered FROM users u`+vatJoin+` WHERE u.id = ?`, incumbent.UserID); err != nil {
+		return list, err
+	}
+	for _, c := range candidates {
+		list.Items = append(list.Items, substituteItem(c, vat))
+	}
+	return list, nil
+}
+
+// Substitute instructs substitute into placement in place of the incumbent instruction and
+// cancels the incumbent's supplier side ("Substituted"), in one transaction. Everything is
+// checked again inside it: the incumbent's row is locked first on PostgreSQL (SQLite has one
+// writer), so of two racing substitutions the second finds it cancelled and gets 409.
+func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, instruction, substitute int64) (int64, error) {
+	var id int64
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		pl, incumbentID, err := findSubstitution(ctx, tx, p, placement, instruction, "id")
+		if err != nil {
+			return err
+		}
+		if err := lockInstruction(ctx, tx, incumbentID); err != nil {
+			return err
+		}
+		incumbent, err := loadIncumbent(ctx, tx, p, pl, incumbentID, "id")
+		if err != nil {
+			return err
+		}
+		if err := lockUser(ctx, tx, substitute); err != nil {
+			return err
+		}
+		if free, err := substituteCandidates(ctx, tx, pl, incumbent.UserID, substitute); err != nil {
+			return err
+		} else if len(free) == 0 {
+			return apperror.Conflict(MsgSubstituteNotFree)
+		}
+		if id, err = insertSubstitute(ctx, tx, pl, incumbent, substitute); err != nil {
+			return err
+		}
+		return cancelSubstituted(ctx, tx, pl, incumbent)
+	})
+	return id, err
+}
+
+// findSubstitution reads the placement and decides the incumbent's id. Someone who may not view
+// the department reaches the placement only through their own instruction in it (else 404), and
+// their default incumbent is that instruction. field names the incumbent in refusals.
+func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Principal, placement, instruction int64, field string) (substitutionPlacement, int64, error) {
+	var pl substitutionPlacement
+	err := q.Get(ctx, &pl, `SELECT pl.id, pl.booking_id, pl.placement_template_id, pl.local_date, pl.start_at, pl.end_at,
+		pl.deleted_at, b.department_id, b.substitution_allowed, b.type, b.direct
+		FROM placements pl JOIN bookings b ON b.id = pl.booking_id WHERE pl.id = ?`, placement)
+	if errors.Is(err, sql.ErrNoRows) {
+		return pl, 0, apperror.NotFound("Placement")
+	}
+	if err != nil {
+		return pl, 0, err
+	}
+	own := int64(0)
+	if !organisations.CanViewDepartment(p, pl.DepartmentID) {
+		own = p.UserID
+		var holds bool
+		if err := q.Get(ctx, &holds, `SELECT EXISTS (SELECT 1 FROM instructions
+			WHERE placement_id = ? AND user_id = ? AND deleted_at IS NULL)`, pl.ID, own); err != nil {
+			return pl, 0, err
+		}
+		if !holds {
+			return pl, 0, apperror.NotFound("Placement")
+		}
+	}
+	if !pl.SubstitutionAllowed {
+		return pl, 0, apperror.New(apperror.KindInvalid, apperror.CodeValidation, MsgNoSubstitution)
+	}
+	if instruction != 0 {
+		return pl, instruction, nil
+	}
+	query := `SELECT id FROM instructions WHERE placement_id = ? AND deleted_at IS NULL AND supplier_status = ?
+		AND client_status NOT IN (?, ?)`
+	args := []any{pl.ID, string(status.Accepted), string(status.Cancelled), string(status.Rejected)}
+	if own != 0 {
+		query += ` AND user_id = ?`
+		args = append(args, own)
+	}
+	var ids []int64
+	if err := q.Select(ctx, &ids, query+` ORDER BY id LIMIT 2`, args...); err != nil {
+		return pl, 0, err
+	}
+	if len(ids) != 1 {
+		return pl, 0, apperror.Field(field, MsgChooseIncumbent)
+	}
+	return pl, ids[0], nil
+}
+
+// loadIncumbent reads instruction id and checks that p may substitute it (a manager of the
+// department or the incumbent freelancer: the status actors' rule) and that it is a live
+// instruction of pl which the status machine would let us cancel.
+func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal, pl substitutionPlacement, id int64, field string) (instructionRow, error) {
+	var r instructionRow
+	err := q.Get(ctx, &r, `SELECT `+instructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
+		WHERE i.id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return r, apperror.NotFound("Instruction")
+	}
+	if err != nil {
+		return r, err
+	}
+	if _, err := actorFor(p, incumbentTarget(pl, r)); err != nil {
+		return r, err
+	}
+	if r.PlacementID != pl.ID {
+		return r, apperror.Field(field, MsgIncumbentElsewhere)
+	}
+	st := r.state()
+	st.Deleted = st.Deleted || pl.DeletedAt != nil
+	_, err = status.Apply(st, substitutedChange, status.ActorManager)
+	return r, err
+}
+
+// incumbentTarget is the incumbent as status changes see it.
+func incumbentTarget(pl substitutionPlacement, r instructionRow) statusTarget {
+	return statusTarget{instructionRow: r, DepartmentID: pl.DepartmentID, StartAt: pl.StartAt, EndAt: pl.EndAt}
+}
+
+// substituteCandidates lists, in one query, the active users the department may hire who are
+// free for pl: not the incumbent, not instructed on pl already (any live row blocks a new one),
+// not unavailable on its date, and holding no accepted or awaiting instruction, not closed by the
+// client, on an overlapping placement. only, when not 0, checks that one user.
+func substituteCandidates(ctx context.Context, q substitutionQuerier, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
+	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + vatJoin + `
+		WHERE u.account_status = ? AND u.id <> ?
+		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND d.can_hire = TRUE)
+		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = ? AND x.user_id = u.id AND x.deleted_at IS NULL)
+		AND NOT EXISTS (SELECT 1 FROM unavailability n WHERE n.user_id = u.id AND n.date = ?)
+		AND NOT EXISTS (SELECT 1 FROM instructions x JOIN placements xp ON xp.id = x.placement_id
+			WHERE x.user_id = u.id AND x.deleted_at IS NULL AND xp.deleted_at IS NULL
+			AND x.supplier_status IN (?, ?) AND x.client_status NOT IN (?, ?) AND xp.start_at < ? AND xp.end_at > ?)`
+	args := []any{accounts.StatusActive, incumbent, pl.DepartmentID, pl.ID, pl.LocalDate,
+		string(status.Accepted), string(status.Awaiting), string(status.Cancelled), string(status.Rejected), pl.EndAt, pl.StartAt}
+	if only != 0 {
+		query += ` AND u.id = ?`
+		args = append(args, only)
+	}
+	out := []substituteCandidate{}
+	err := q.Select(ctx, &out, query+` ORDER BY LOWER(u.last_name), LOWER(u.first_name), u.id`, args...)
+	return out, err
+}
+
+// lockInstruction serialises substitutions of one incumbent on PostgreSQL; SQLite transactions
+// are serial already.
+func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
+	if tx.Dialect() != database.Postgres {
+		return nil
+	}
+	var locked int64
+	err := tx.Get(ctx, &locked, `SELECT id FROM instructions WHERE id = ? FOR UPDATE`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return apperror.NotFound("Instruction")
+	}
+	return err
+}
+
+// insertSubstitute adds the substitute's instruction, linked to the incumbent, with the booking's
+// initial statuses and the substitute's own rates (rate card, else the template's defaults), as
+// a grant would; audited, with its event naming both instructions.
+func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent instructionRow, user int64) (int64, error) {
+	st := status.Initial(status.BookingType(pl.Type), pl.Direct)
+	buy, sell := jobs.DefaultRate(), jobs.DefaultRate()
+	if pl.TemplateID != nil {
+		b, s, err := jobs.RatesFor(ctx, tx, *pl.TemplateID, user)
+		if err != nil && !errors.Is(err, jobs.ErrNoPlacementTemplate) {
+			return 0, err
+		}
+		if err == nil {
+			buy, sell = b, s
+		}
+	}
+	var id int64
+	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
+		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
+		created_by, modified_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+		pl.ID, pl.BookingID, user, string(st.Supplier), string(st.Client), incumbent.ID, buy.Minor(), buy.Currency,
+		buy.Period, sell.Minor(), sell.Currency, sell.Period, pl.Direct, actorID(ctx), actorID(ctx), tx.Now, tx.Now)
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return 0, apperror.Conflict(MsgSubstituteNotFree)
+	}
+	if err != nil {
+		return 0, err
+	}
+	row := map[string]any{"placementId": pl.ID, "userId": user, "supplierStatus": st.Supplier, "clientStatus": st.Client,
+		"substitutionOfId": incumbent.ID}
+	if err := audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row); err != nil {
+		return 0, err
+	}
+	payload := map[string]any{"substitutionOfId": incumbent.ID, "incumbentUserId": incumbent.UserID,
+		"supplierStatus": st.Supplier, "clientStatus": st.Client}
+	return id, events.Emit(ctx, tx, events.Event{Kind: events.InstructionSubstitute, BookingID: pl.BookingID,
+		PlacementID: pl.ID, InstructionID: id, UserID: user, Payload: payload})
+}
+
+// cancelSubstituted cancels the incumbent's supplier side through the status path, so the
+// previous status, version, audit row and event are those of any cancellation. The machine lets
+// only managers cancel; an incumbent freelancer's right to substitute was checked above, so the
+// change is applied as a manager's.
+func cancelSubstituted(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent instructionRow) error {
+	res, err := status.Apply(incumbent.state(), substitutedChange, status.ActorManager)
+	if err != nil {
+		return err
+	}
+	return writeStatus(ctx, tx, incumbentTarget(pl, incumbent), substitutedChange, res)
+}
+
+// substituteView reads the new instruction as the booking view shows it to p.
+func (s *Store) substituteView(ctx context.Context, p *auth.Principal, id int64) (InstructionView, error) {
+	var r struct {
+		instructionRow
+		Overnight bool      `db:"overnight"`
+		StartAt   time.Time `db:"start_at"`
+	}
+	if err := s.DB.Get(ctx, &r, `SELECT `+instructionColumns+`, pl.overnight, pl.start_at FROM instructions i
+		JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id WHERE i.id = ?`, id); err != nil {
+		return InstructionView{}, err
+	}
+	b, err := s.Booking(ctx, r.BookingID)
+	if err != nil {
+		return InstructionView{}, err
+	}
+	iv := instructionView(r.instructionRow, b, p.CanAdmin)
+	iv.Overnight, iv.IsFuture = r.Overnight, r.StartAt.After(time.Now())
+	return iv, nil
+}
