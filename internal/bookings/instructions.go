@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -70,7 +71,7 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 						continue
 					}
 				}
-				inserted, err := insertInstruction(ctx, tx, b, p, user, initial)
+				inserted, err := grantOne(ctx, tx, b, p, user, initial)
 				if err != nil {
 					return err
 				}
@@ -86,47 +87,60 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 	return res, err
 }
 
-// insertInstruction adds one instruction with the freelancer's rate card or the template's
-// default rates; false when a live one exists already.
-func insertInstruction(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State) (bool, error) {
-	var r struct {
-		BuyMinor     int64  `db:"buy_rate_minor"`
-		BuyCurrency  string `db:"buy_currency"`
-		BuyPeriod    string `db:"buy_period"`
-		SellMinor    int64  `db:"sell_rate_minor"`
-		SellCurrency string `db:"sell_currency"`
-		SellPeriod   string `db:"sell_period"`
-	}
-	r.BuyCurrency, r.BuyPeriod, r.SellCurrency, r.SellPeriod = "GBP", "day", "GBP", "day"
-	if p.TemplateID != nil {
-		err := tx.Get(ctx, &r, `SELECT COALESCE(rc.buy_rate_minor, pt.buy_rate_minor) AS buy_rate_minor,
-			COALESCE(rc.buy_currency, pt.buy_currency) AS buy_currency, COALESCE(rc.buy_period, pt.buy_period) AS buy_period,
-			COALESCE(rc.sell_rate_minor, pt.sell_rate_minor) AS sell_rate_minor,
-			COALESCE(rc.sell_currency, pt.sell_currency) AS sell_currency, COALESCE(rc.sell_period, pt.sell_period) AS sell_period
-			FROM placement_templates pt LEFT JOIN rate_cards rc ON rc.placement_template_id = pt.id AND rc.user_id = ?
-			WHERE pt.id = ?`, user, *p.TemplateID)
-		if err != nil && !errors.Is(err, sql.ErrNoRows) {
-			return false, err
+// newInstruction is one instruction to insert: the booking's initial state, the freelancer's
+// rates, and, for a substitute, the instruction it replaces.
+type newInstruction struct {
+	BookingID, PlacementID, UserID int64
+	TemplateID                     *int64
+	State                          status.State
+	Direct                         bool
+	SubstitutionOf                 *int64
+}
+
+// insertInstruction adds one audited instruction with the freelancer's rate card or the
+// template's default rates (jobs.RatesFor, the one rule for both) and returns its id; 0 when a
+// live one exists for the pair already. The caller emits the event, which differs by cause.
+func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (int64, map[string]any, error) {
+	buy, sell := jobs.DefaultRate(), jobs.DefaultRate()
+	if n.TemplateID != nil {
+		b, s, err := jobs.RatesFor(ctx, tx, *n.TemplateID, n.UserID)
+		if err != nil && !errors.Is(err, jobs.ErrNoPlacementTemplate) {
+			return 0, nil, err
+		}
+		if err == nil {
+			buy, sell = b, s
 		}
 	}
 	var id int64
 	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
-		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct, created_by, modified_by,
-		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
+		created_by, modified_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
-		p.ID, b.ID, user, string(st.Supplier), string(st.Client), r.BuyMinor, r.BuyCurrency, r.BuyPeriod,
-		r.SellMinor, r.SellCurrency, r.SellPeriod, b.Direct, actorID(ctx), actorID(ctx), tx.Now, tx.Now)
+		n.PlacementID, n.BookingID, n.UserID, string(n.State.Supplier), string(n.State.Client), n.SubstitutionOf,
+		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct,
+		actorID(ctx), actorID(ctx), tx.Now, tx.Now)
 	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
+		return 0, nil, nil
 	}
 	if errors.Is(err, database.ErrForeignKeyViolation) {
-		return false, apperror.Field("userIds", "No such user")
+		return 0, nil, apperror.Field("userIds", "No such user")
 	}
 	if err != nil {
-		return false, err
+		return 0, nil, err
 	}
-	row := map[string]any{"placementId": p.ID, "userId": user, "supplierStatus": st.Supplier, "clientStatus": st.Client}
-	if err := audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row); err != nil {
+	row := map[string]any{"placementId": n.PlacementID, "userId": n.UserID, "supplierStatus": n.State.Supplier,
+		"clientStatus": n.State.Client}
+	if n.SubstitutionOf != nil {
+		row["substitutionOfId"] = *n.SubstitutionOf
+	}
+	return id, row, audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row)
+}
+
+// grantOne instructs user into p (a grant's pair), with its event; false when it existed.
+func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State) (bool, error) {
+	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: b.ID, PlacementID: p.ID, UserID: user,
+		TemplateID: p.TemplateID, State: st, Direct: b.Direct})
+	if err != nil || id == 0 {
 		return false, err
 	}
 	return true, events.Emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: b.ID, PlacementID: p.ID,

@@ -7,10 +7,8 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -234,36 +232,16 @@ func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
 }
 
 // insertSubstitute adds the substitute's instruction, linked to the incumbent, with the booking's
-// initial statuses and the substitute's own rates (rate card, else the template's defaults), as
-// a grant would; audited, with its event naming both instructions.
+// initial statuses and the substitute's own rates, as a grant would; its event names both.
 func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent instructionRow, user int64) (int64, error) {
 	st := status.Initial(status.BookingType(pl.Type), pl.Direct)
-	buy, sell := jobs.DefaultRate(), jobs.DefaultRate()
-	if pl.TemplateID != nil {
-		b, s, err := jobs.RatesFor(ctx, tx, *pl.TemplateID, user)
-		if err != nil && !errors.Is(err, jobs.ErrNoPlacementTemplate) {
-			return 0, err
-		}
-		if err == nil {
-			buy, sell = b, s
-		}
-	}
-	var id int64
-	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
-		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
-		created_by, modified_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-		pl.ID, pl.BookingID, user, string(st.Supplier), string(st.Client), incumbent.ID, buy.Minor(), buy.Currency,
-		buy.Period, sell.Minor(), sell.Currency, sell.Period, pl.Direct, actorID(ctx), actorID(ctx), tx.Now, tx.Now)
-	if errors.Is(err, database.ErrUniqueViolation) {
-		return 0, apperror.Conflict(MsgSubstituteNotFree)
-	}
+	id, _, err := insertInstruction(ctx, tx, newInstruction{BookingID: pl.BookingID, PlacementID: pl.ID, UserID: user,
+		TemplateID: pl.TemplateID, State: st, Direct: pl.Direct, SubstitutionOf: &incumbent.ID})
 	if err != nil {
 		return 0, err
 	}
-	row := map[string]any{"placementId": pl.ID, "userId": user, "supplierStatus": st.Supplier, "clientStatus": st.Client,
-		"substitutionOfId": incumbent.ID}
-	if err := audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row); err != nil {
-		return 0, err
+	if id == 0 {
+		return 0, apperror.Conflict(MsgSubstituteNotFree)
 	}
 	payload := map[string]any{"substitutionOfId": incumbent.ID, "incumbentUserId": incumbent.UserID,
 		"supplierStatus": st.Supplier, "clientStatus": st.Client}
