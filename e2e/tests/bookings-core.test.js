@@ -1,5 +1,6 @@
 // Bookings (issue 6, the part that is built): a department manager creates a booking from a
-// job template on chosen dates; a freelancer instructed into it accepts on their side.
+// job template on dates chosen on the month calendar and invites a freelancer from the available
+// suppliers; the freelancer accepts on their side.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
@@ -17,20 +18,8 @@ after(async () => {
   await hive?.stop();
 });
 
-/** Calls the API from the page's session (with its CSRF token). */
-async function call(page, method, path, body) {
-  const { token } = await (await page.request.get(`${hive.url}/api/v1/account/token`)).json();
-  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
-    method,
-    data: body,
-    headers: { 'X-CSRF-Token': token },
-  });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
-
 describe('bookings', () => {
-  test('a department manager books three dates; the instructed freelancer accepts', async () => {
+  test('a department manager books three dates and invites a freelancer, who accepts', async () => {
     let bookingUrl;
     await withPage(browser, 'create-booking', async (page) => {
       await login(page, hive, 'dept@hive.test');
@@ -50,30 +39,61 @@ describe('bookings', () => {
         await page.getByRole('checkbox', { name }).uncheck();
       }
       await page.getByRole('button', { name: 'Next month' }).click();
-      for (const day of ['8', '9', '10']) {
-        await page.getByRole('button', { name: new RegExp(`^\\w+day ${day} `) }).click();
-      }
+      const day = (n) => page.getByRole('gridcell', { name: new RegExp(`^\\w+day ${n} `) });
+      // Range mode (the default): a click on the first day and one on the last selects 8 to 10.
+      await day(8).click();
+      await page.getByText(/^Range starts on \w+day 8 .*: choose its last day\.$/).waitFor();
+      await day(10).click();
+      await page.getByText('Dates (3 selected)').waitFor();
+      for (const n of [8, 9, 10]) assert.equal(await day(n).getAttribute('aria-selected'), 'true');
+      assert.equal(await day(11).getAttribute('aria-selected'), 'false');
+      // Custom mode keeps the range and toggles single days.
+      await page
+        .getByRole('radiogroup', { name: 'Selection mode' })
+        .getByText('Custom', { exact: true })
+        .click();
+      assert.equal(await page.getByRole('radio', { name: 'Custom' }).isChecked(), true);
+      await day(9).click();
+      await page.getByText('Dates (2 selected)').waitFor();
+      assert.equal(await day(9).getAttribute('aria-selected'), 'false');
+      await day(9).click();
       await page.getByText('Dates (3 selected)').waitFor();
       await page.getByRole('button', { name: 'Create Booking' }).click();
       await page.getByText('The booking was created with 3 placements.').waitFor();
       await page.waitForURL(/\/bookings\/\d+\/edit$/);
       bookingUrl = page.url();
       const placements = page.getByRole('region', { name: 'Placements' });
-      await placements.getByRole('cell', { name: 'No user assigned', exact: true }).first().waitFor();
-      assert.equal(await placements.getByRole('cell', { name: 'No user assigned', exact: true }).count(), 3);
+      const unassigned = placements.getByRole('gridcell', {
+        name: 'No user assigned',
+        exact: true,
+      });
+      await unassigned.first().waitFor();
+      assert.equal(await unassigned.count(), 3);
       await checkA11y(page, 'edit booking');
 
-      // Instruct Felix Reid into every placement (the Invite list needs available suppliers,
-      // which the API does not answer yet, so the grant goes through the API directly).
-      const id = Number(bookingUrl.match(/bookings\/(\d+)/)[1]);
-      const booking = await call(page, 'GET', `/booking/${id}`);
-      const users = await call(page, 'GET', '/account?role=freelancer&email=freelancer@hive.test');
-      const felix = users.items[0].id;
-      const placementIds = booking.placements.map((p) => p.id);
-      const res = await call(page, 'POST', `/placement/${placementIds[0]}/grant`, { userId: felix, placementIds });
-      assert.equal(res.inserted, 3);
-      await page.reload();
-      await placements.getByRole('cell', { name: 'Felix Reid', exact: true }).first().waitFor();
+      // Invite Felix Reid into the three placements: select their rows, pick him in the list of
+      // available suppliers (free on every one of them).
+      const rows = placements.getByRole('row', { name: /No user assigned/ });
+      for (let i = 0; i < 3; i++) await rows.nth(i).getByRole('checkbox').check();
+      await placements.getByText('3 selected').waitFor();
+      await placements.getByRole('button', { name: 'Invite', exact: true }).click();
+      const invite = page.getByRole('dialog', { name: 'Invite' });
+      await invite.getByText('Available suppliers for 3 placements').waitFor();
+      const felix = invite.getByRole('row', { name: /Felix Reid/ });
+      await felix.getByText('100%').waitFor();
+      await checkA11y(page, 'invite');
+      await felix.getByRole('checkbox', { name: 'Invite Felix Reid' }).check();
+      await invite.getByRole('button', { name: 'Invite (1)' }).click();
+      await page
+        .getByText('Sent out 3 new instructions. Skipped 0 existing instructions.')
+        .waitFor();
+      await invite.waitFor({ state: 'hidden' });
+      await placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).first().waitFor();
+      assert.equal(
+        await placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).count(),
+        3,
+      );
+      assert.equal(await unassigned.count(), 0);
       await placements.getByText('Awaiting response / Awaiting response').first().waitFor();
       assert.equal(await placements.getByText('Awaiting response / Awaiting response').count(), 3);
     });
@@ -83,12 +103,17 @@ describe('bookings', () => {
       await page.waitForURL(/\/bookings$|\/$/);
       await page.goto(bookingUrl);
       const placements = page.getByRole('region', { name: 'Placements' });
-      await placements.getByRole('cell', { name: 'Felix Reid', exact: true }).first().waitFor();
+      await placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).first().waitFor();
       await checkA11y(page, 'freelancer on the booking');
-      await placements.getByRole('checkbox', { name: /^Select .* Felix Reid$/ }).first().check();
+      await placements
+        .getByRole('row', { name: /Felix Reid/ })
+        .first()
+        .getByRole('checkbox')
+        .check();
       await placements.getByRole('button', { name: 'Accept', exact: true }).click();
       await page.getByText('Successfully updated 1 instructions').waitFor();
       await placements.getByText('Accepted / Awaiting response').waitFor();
+      assert.equal(await placements.getByText('Awaiting response / Awaiting response').count(), 2);
     });
     assert.ok(bookingUrl);
   });

@@ -43,6 +43,9 @@ var demoFreelancers = [][3]string{
 	{"Grace", "Adeyemi", "Camera Operator"}, {"Noah", "Fitzgerald", "Steadicam Operator"},
 	{"Sophie", "Castellano", "Production Assistant"}, {"Leo", "Whitaker", "Rigger"},
 	{"Priya", "Raman", "Autocue Operator"}, {"Tom", "Gallagher", "Editor"},
+	// Two who run their own limited companies, one VAT registered and one not (the organisation
+	// demo adds the companies), so a substitution between them shows the VAT warning.
+	{"Maya", "Chen", "Camera Operator"}, {"Daniel", "Osei", "Camera Operator"},
 }
 
 // SeedDemo creates the demo accounts that do not exist yet and returns the logins. It can run

@@ -24,7 +24,14 @@ const (
 	Crewline    = "Crewline Facilities"
 	Pinnacle    = "Pinnacle Talent"
 	FelixReid   = "Felix Reid"
+	// The own companies of two demo freelancers: VAT registered and not (see ownCompanies).
+	ChenCamera   = "Chen Camera"
+	OseiPictures = "Osei Pictures"
 )
+
+// ownCompanies are the freelancers (besides Felix Reid) who manage their own supplier entity,
+// whose preferred legal entity gives their VAT status.
+var ownCompanies = map[string]string{"maya.chen@hive.test": ChenCamera, "daniel.osei@hive.test": OseiPictures}
 
 var entities = []struct{ name, kind, email string }{
 	{Northbridge, "client", "bookings@northbridge.example"},
@@ -32,6 +39,8 @@ var entities = []struct{ name, kind, email string }{
 	{Crewline, "supplier", "ops@crewline.example"},
 	{Pinnacle, "agency", "agents@pinnacletalent.example"},
 	{FelixReid, "supplier", "freelancer@hive.test"}, // the demo freelancer's own business
+	{ChenCamera, "supplier", "maya.chen@hive.test"},
+	{OseiPictures, "supplier", "daniel.osei@hive.test"},
 }
 
 var departments = map[string][]string{
@@ -63,6 +72,12 @@ var legalEntities = []legalEntity{
 	{entity: FelixReid, typ: "uk_sole_trader", status: "not_validated", tradingName: "Felix Reid Camera",
 		niNumber: "QQ123456C", gender: "male", address1: "12 Elm Grove", address2: "Manchester", address4: "M14 5TT",
 		email: "freelancer@hive.test", phone: "07700 900123"},
+	{entity: ChenCamera, typ: "uk_private_limited", status: "validated", companyName: "Chen Camera Ltd",
+		companyNumber: "13579246", vatRegistered: true, vatNumber: "GB246813579", address1: "3 Canal Street",
+		address2: "Manchester", address4: "M1 3HE", email: "maya.chen@hive.test", phone: "07700 900456"},
+	{entity: OseiPictures, typ: "uk_private_limited", status: "validated", companyName: "Osei Pictures Ltd",
+		companyNumber: "24681357", address1: "18 Mill Lane", address2: "Leeds", address4: "LS1 4DT",
+		email: "daniel.osei@hive.test", phone: "07700 900789"},
 }
 
 // Seed creates what does not exist yet; it can run any number of times. Invitation links in the
@@ -261,6 +276,9 @@ func (s seeder) links(ids, deptIDs, tagIDs map[string]int64) error {
 	if _, err := s.entityRef(users["freelancer@hive.test"], ids[FelixReid], false, true, true); err != nil {
 		return err
 	}
+	if err := s.ownCompanyLinks(ids, deptIDs["Sport"]); err != nil {
+		return err
+	}
 	var freelancers []struct {
 		ID    int64  `db:"id"`
 		Label string `db:"label"`
@@ -307,6 +325,23 @@ func (s seeder) links(ids, deptIDs, tagIDs map[string]int64) error {
 				deptIDs[dept], tagIDs[name]); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// ownCompanyLinks lets the freelancers of ownCompanies manage their company, and Sport hire them.
+func (s seeder) ownCompanyLinks(ids map[string]int64, sport int64) error {
+	for email, company := range ownCompanies {
+		user, err := s.userID(email)
+		if err != nil {
+			return err
+		}
+		if _, err := s.entityRef(user, ids[company], false, true, true); err != nil {
+			return err
+		}
+		if err := s.departmentRef(user, sport, true, false, false); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -1,4 +1,4 @@
-import { createTheme, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Colours chosen for WCAG AA contrast (4.5:1) on white: filled colours use shade 8,
@@ -13,6 +13,8 @@ export const theme = createTheme({
   // which ask for it too, never click into a half-open panel).
   respectReducedMotion: true,
   components: {
+    // Every dialog's close button has a name for screen readers (axe: button-name).
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's gray 6 description text is below 4.5:1 on white.

@@ -55,7 +55,6 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
       opened
       onClose={onClose}
       title="Amend Placements"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>

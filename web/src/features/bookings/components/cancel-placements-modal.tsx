@@ -55,7 +55,6 @@ export function CancelPlacementsModal({ placementIds, onClose, onSubmit, onDone 
       opened
       onClose={onClose}
       title="Cancel Placements"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <form onSubmit={submit} noValidate>
         <Stack>

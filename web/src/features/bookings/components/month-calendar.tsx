@@ -373,7 +373,6 @@ function DeselectDaysModal({
       opened={opened}
       onClose={close}
       title="Deselect days"
-      closeButtonProps={{ 'aria-label': 'Close' }}
     >
       <Stack>
         <Checkbox.Group label="Remove every selected date on" value={chosen} onChange={setChosen}>

@@ -18,7 +18,6 @@ export function PlacementVersionsModal({
     <Modal
       opened
       onClose={onClose}
-      closeButtonProps={{ 'aria-label': 'Close' }}
       title={`Versions of ${placement.title}, ${displayDate(placement.date)}`}
     >
       {versions.length === 0 ? (

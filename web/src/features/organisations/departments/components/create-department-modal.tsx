@@ -34,7 +34,6 @@ export function CreateDepartmentModal({ opened, onClose, clientId, openAfterCrea
 
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={close}
       title="Add department"

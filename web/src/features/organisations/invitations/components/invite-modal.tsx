@@ -17,7 +17,6 @@ export function InviteModal({
   const create = useCreateInvitation();
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened={opened}
       onClose={onClose}
       title="Invite by email"

@@ -104,8 +104,7 @@ export function DepartmentUsersSection({
         />
       </Stack>
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={connectOpen}
+          opened={connectOpen}
         onClose={connect.close}
         title="Connect a user to this department"
       >

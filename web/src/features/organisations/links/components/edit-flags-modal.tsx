@@ -26,7 +26,6 @@ export function EditFlagsModal<K extends string>({
   const [saving, setSaving] = useState(false);
   return (
     <Modal
-      closeButtonProps={{ 'aria-label': 'Close' }}
       opened
       onClose={onClose}
       title="Edit rights"

@@ -155,8 +155,7 @@ export function UserDepartmentLinksRoute() {
         emptyText="No connections to show."
       />
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={connectOpen}
+          opened={connectOpen}
         onClose={connect.close}
         title="Connect a user to a department"
       >

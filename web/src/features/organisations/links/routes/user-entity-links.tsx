@@ -143,8 +143,7 @@ export function UserEntityLinksRoute() {
         emptyText="No connections to show."
       />
       <Modal
-        closeButtonProps={{ 'aria-label': 'Close' }}
-        opened={connectOpen}
+          opened={connectOpen}
         onClose={connect.close}
         title="Connect a user to an entity"
       >
