@@ -466,6 +466,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/agenda": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Placement cards of one agenda tab: a freelancer's own, or a manager's departments' */
+        get: operations["agenda"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agenda/feed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's private calendar feed, created on first call (freelancers) */
+        get: operations["calendarFeed"];
+        put?: never;
+        post?: never;
+        /** Stop the calendar feed */
+        delete: operations["revokeCalendarFeed"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agenda/feed/rotate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replace the calendar feed's address; the old one stops working */
+        post: operations["rotateCalendarFeed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/agenda/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many cards each agenda tab holds */
+        get: operations["agendaStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/app-info": {
         parameters: {
             query?: never;
@@ -754,10 +823,80 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /** Bookings of the departments the caller may see, newest first */
+        get: operations["listBookings"];
         put?: never;
         /** Create a booking from a job template: one placement per date per placement template */
         post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's saved filter sets */
+        get: operations["listBookingBookmarks"];
+        put?: never;
+        /** Save the filter set with a description */
+        post: operations["createBookingBookmark"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/bookmark/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One of the caller's saved filter sets */
+        get: operations["getBookingBookmark"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/stats/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's placements and instructions counted by colour */
+        get: operations["bookingStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Placement groups per day of a range, or (grouped=false) the grid's instruction rows */
+        get: operations["bookingSummary"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -773,6 +912,58 @@ export interface paths {
         };
         /** One booking with its placements and instructions (a freelancer sees their own) */
         get: operations["getBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Change a booking's title, reference, IR35 and substitution flags */
+        patch: operations["updateBooking"];
+        trace?: never;
+    };
+    "/booking/{id}/bookmark": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete one of the caller's saved filter sets (the id is the bookmark's) */
+        delete: operations["deleteBookingBookmark"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/{id}/placement-template/{placementTemplateId}/available-suppliers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The department's hireable users ranked by availability for placements of one placement template */
+        get: operations["availableSuppliers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar/{token}.ics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A freelancer's placements as iCalendar (the token is the credential) */
+        get: operations["calendarFeedIcs"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1095,6 +1286,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instruction/rate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set instructions' sell rate, and buy rate (administrators only) */
+        patch: operations["amendInstructionRates"];
+        trace?: never;
+    };
     "/instruction/status": {
         parameters: {
             query?: never;
@@ -1375,6 +1583,23 @@ export interface paths {
         patch: operations["updatePlacementTemplate"];
         trace?: never;
     };
+    "/placement/{id}/available-substitutes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Freelancers free to replace an instruction of the placement */
+        get: operations["availableSubstitutes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/placement/{id}/grant": {
         parameters: {
             query?: never;
@@ -1390,6 +1615,41 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/placement/{id}/grant-substitution": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Instruct a substitute and cancel the instruction they replace */
+        post: operations["grantSubstitution"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/placements": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Cancel placements with a reason; their instructions are cancelled */
+        delete: operations["cancelPlacements"];
+        options?: never;
+        head?: never;
+        /** Amend placements' title, times, notes and unpaid breaks (all or none) */
+        patch: operations["amendPlacements"];
         trace?: never;
     };
     "/rate-card": {
@@ -1536,6 +1796,117 @@ export interface components {
             activationToken: string;
             password?: string | null;
         };
+        AgendaCard: {
+            /** Format: int64 */
+            bookingId: number;
+            bookingTitle: string;
+            /** @description The caller may open the booking's edit page */
+            canOpen: boolean;
+            clientName: string;
+            /**
+             * @description Worst colour of the card's instructions; gray without any
+             * @enum {string}
+             */
+            colour: "green" | "purple" | "orange" | "red" | "gray";
+            /** Format: int64 */
+            departmentId: number;
+            departmentName: string;
+            departmentTimezone: string;
+            /** @description A freelancer's view holds their own only; sorted by the status sort priority */
+            instructions: components["schemas"]["AgendaInstruction"][] | null;
+            /** @description Manager's view: starts within 48 hours with nobody accepted on both sides */
+            isCritical: boolean;
+            placement: components["schemas"]["AgendaPlacement"];
+            /** @description Manager's view: the placement has no live instruction (the card shows 'No user assigned') */
+            unassigned: boolean;
+        };
+        AgendaInstruction: {
+            /** Format: int64 */
+            bookingId: number;
+            buyRate?: components["schemas"]["Rate"];
+            cancellationReason: string;
+            clientName: string;
+            clientStatus: string;
+            /** @enum {string} */
+            colour: "green" | "purple" | "orange" | "red" | "gray";
+            createdAt: string;
+            deletedAt: string | null;
+            departmentName: string;
+            direct: boolean;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            /** @description Starts within 48 hours and still awaits a response on either side */
+            isCritical: boolean;
+            isFuture: boolean;
+            overnight: boolean;
+            /** Format: int64 */
+            placementId: number;
+            previousClientStatus: string | null;
+            previousSupplierStatus: string | null;
+            sellRate: components["schemas"]["Rate"];
+            /** @description A live instruction substitutes this one */
+            substituted: boolean;
+            /** Format: int64 */
+            substitutionOfId: number | null;
+            supplierStatus: string;
+            user: components["schemas"]["InstructionUser"];
+            /** Format: int64 */
+            userId: number;
+            /** Format: int64 */
+            version: number;
+        };
+        AgendaList: {
+            items: components["schemas"]["AgendaCard"][] | null;
+            /**
+             * @description The tab shown (the default when none was asked)
+             * @enum {string}
+             */
+            tab: "outstanding" | "awaiting_confirmation" | "confirmed" | "critical" | "archived";
+            /** Format: int64 */
+            total: number;
+            /**
+             * @description Whose agenda this is
+             * @enum {string}
+             */
+            view: "freelancer" | "manager";
+        };
+        AgendaPlacement: {
+            /** @description Local date in the placement's zone */
+            date: string;
+            /** @description Set when the placement was cancelled */
+            deletedAt: string | null;
+            /** @description HH:mm */
+            endTime: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The period in the department's zone, with its offset */
+            localPeriod: components["schemas"]["LocalPeriod"];
+            overnight: boolean;
+            /** @description [start, end] in UTC */
+            period: string[] | null;
+            /** @description HH:mm */
+            startTime: string;
+            timezone: string;
+            title: string;
+        };
+        AgendaStats: {
+            /** Format: int64 */
+            archived: number;
+            /** Format: int64 */
+            awaitingConfirmation: number;
+            /** Format: int64 */
+            confirmed: number;
+            /**
+             * Format: int64
+             * @description Managers only; 0 in the freelancer's view
+             */
+            critical: number;
+            /** Format: int64 */
+            outstanding: number;
+            /** @enum {string} */
+            view: "freelancer" | "manager";
+        };
         AppInfo: {
             /**
              * @description Badge to show; empty for none
@@ -1546,6 +1917,137 @@ export interface components {
             /** @description Sign-in providers that are configured, such as google */
             providers: string[] | null;
         };
+        AvailableSubstitute: {
+            /** @description Null when either VAT status is unknown */
+            incumbentHasSameVatStatus: boolean | null;
+            user: components["schemas"]["AvailableSubstituteUser"];
+            /** Format: int64 */
+            userId: number;
+            /** @description Null when the freelancer has no preferred legal entity */
+            vatRegistered: boolean | null;
+        };
+        AvailableSubstituteUser: {
+            email: string;
+            firstName: string;
+            fullName: string;
+            lastName: string;
+        };
+        AvailableSubstitutesList: {
+            items: components["schemas"]["AvailableSubstitute"][] | null;
+        };
+        AvailableSupplier: {
+            /**
+             * Format: double
+             * @description Free share of the day before and the day after the selection
+             */
+            adjacentAvailability: number;
+            /** @description Holds a live instruction in a selected placement */
+            alreadyInstructed: boolean;
+            /** @description Such an instruction awaits the supplier's response */
+            alreadyInvited: boolean;
+            /**
+             * Format: double
+             * @description Free selected placements / selected, 0..1
+             */
+            availability: number;
+            /** @enum {string} */
+            availabilityColour: "red" | "yellow" | "green";
+            /**
+             * Format: double
+             * @description Free share of every live placement of the booking
+             */
+            globalAvailabilityRatio: number;
+            /** @description A job title of the user matches the placement template's title */
+            matchedJobTitle: boolean;
+            /** @description Skills of the user named in the placement or job template's title */
+            matchedSkills: string[] | null;
+            /** @description Always empty: Hive records no systems experience apart from skills */
+            matchedSystemsExperience: string[] | null;
+            /** @description Selected placements this user is free for */
+            placementIds: number[] | null;
+            /** @description A preferred user of the booking's job template */
+            preferredUser: boolean;
+            /**
+             * Format: int64
+             * @description How many placements are selected
+             */
+            totalPlacements: number;
+            user: components["schemas"]["AvailableSupplierUser"];
+        };
+        AvailableSupplierUser: {
+            email: string;
+            firstName: string;
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            phone: string;
+        };
+        AvailableSuppliersList: {
+            items: components["schemas"]["AvailableSupplier"][] | null;
+            /** Format: int64 */
+            placementCount: number;
+        };
+        BookingBookmark: {
+            description: string;
+            /** Format: int64 */
+            id: number;
+            query: components["schemas"]["BookingBookmarkQuery"];
+        };
+        BookingBookmarkInput: {
+            /** @description Required; at most 200 characters once trimmed */
+            description: string;
+            query?: components["schemas"]["BookingBookmarkQueryInput"];
+        };
+        BookingBookmarkList: {
+            items: components["schemas"]["BookingBookmark"][] | null;
+        };
+        BookingBookmarkQuery: {
+            clientIds: number[] | null;
+            departmentIds: number[] | null;
+            jobTemplateIds: number[] | null;
+            placementStatuses: ("red" | "orange" | "purple" | "green" | "gray")[] | null;
+            userIds: number[] | null;
+        };
+        BookingBookmarkQueryInput: {
+            clientIds?: number[] | null;
+            departmentIds?: number[] | null;
+            jobTemplateIds?: number[] | null;
+            placementStatuses?: ("red" | "orange" | "purple" | "green" | "gray")[] | null;
+            userIds?: number[] | null;
+        };
+        BookingChangeRow: {
+            /** Format: int64 */
+            bookingId: number;
+            bookingTitle: string;
+            /** @description Administrators only */
+            buyRate?: components["schemas"]["Rate"];
+            cancellationReason: string;
+            /** @description The instruction's latest change, when either side is cancelled */
+            cancelledAt: string | null;
+            clientName: string;
+            clientStatus: string;
+            /** @enum {string} */
+            colour: "red" | "orange" | "purple" | "green" | "gray";
+            date: string;
+            departmentName: string;
+            fullName: string;
+            /** Format: int64 */
+            instructionId: number;
+            /** @description Cancelled after the placement start minus the department's cancel window */
+            lateCancellation: boolean;
+            localPeriod: components["schemas"]["LocalPeriod"];
+            modifiedAt: string;
+            /** @description [start, end] in UTC */
+            period: string[] | null;
+            /** Format: int64 */
+            placementId: number;
+            placementTitle: string;
+            sellRate: components["schemas"]["Rate"];
+            supplierStatus: string;
+            timezone: string;
+            /** Format: int64 */
+            userId: number;
+        };
         BookingDepartment: {
             /** Format: int64 */
             cancelWindowDays: number;
@@ -1553,6 +2055,130 @@ export interface components {
             id: number;
             name: string;
             timezone: string;
+        };
+        BookingList: {
+            items: components["schemas"]["BookingListItem"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        BookingListItem: {
+            clientName: string;
+            /** Format: int64 */
+            departmentId: number;
+            departmentName: string;
+            endDate: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description Live placements
+             */
+            placements: number;
+            reference: string;
+            /** @description First live placement's local date; empty when none is live */
+            startDate: string;
+            title: string;
+            type: string;
+        };
+        BookingStats: {
+            /** Format: int64 */
+            bookingId: number;
+            /** @description Instructions per combined colour: green, purple, orange, red, gray */
+            byColour: {
+                [key: string]: number;
+            };
+            /** Format: int64 */
+            cancelledPlacements: number;
+            /** @description The worst colour of the booking's instructions; gray without any */
+            colour: string;
+            /**
+             * Format: int64
+             * @description Instructions, deleted ones included
+             */
+            instructions: number;
+            /**
+             * Format: int64
+             * @description Live placements
+             */
+            placements: number;
+            /**
+             * Format: int64
+             * @description Live placements without an accepted freelancer
+             */
+            unfilled: number;
+        };
+        BookingSummary: {
+            /** @description grouped=true: every date of the range, in order */
+            days?: components["schemas"]["BookingSummaryDay"][] | null;
+            /** @description grouped=false: the page's instruction rows */
+            items?: components["schemas"]["BookingChangeRow"][];
+            /**
+             * Format: int64
+             * @description grouped=false: rows matching, over all pages
+             */
+            total?: number;
+        };
+        BookingSummaryCounts: {
+            /** Format: int64 */
+            gray: number;
+            /** Format: int64 */
+            green: number;
+            /** Format: int64 */
+            orange: number;
+            /** Format: int64 */
+            purple: number;
+            /** Format: int64 */
+            red: number;
+        };
+        BookingSummaryDay: {
+            date: string;
+            groups: components["schemas"]["BookingSummaryGroup"][] | null;
+        };
+        BookingSummaryGroup: {
+            /** Format: int64 */
+            bookingId: number;
+            bookingTitle: string;
+            /** Format: int64 */
+            cancelWindowDays: number;
+            clientName: string;
+            /**
+             * @description The worst colour of its instructions; gray without any
+             * @enum {string}
+             */
+            colour: "red" | "orange" | "purple" | "green" | "gray";
+            /** @description The listed instructions by colour */
+            counts: components["schemas"]["BookingSummaryCounts"];
+            /** @description The group's placements are cancelled (only with includeDeleted) */
+            deleted: boolean;
+            /** Format: int64 */
+            departmentId: number;
+            departmentName: string;
+            /** @description HH:mm, local */
+            endTime: string;
+            /** @description Absent with overviewOnly */
+            instructions?: components["schemas"]["BookingSummaryInstruction"][];
+            overnight: boolean;
+            placementIds: number[] | null;
+            placementTitle: string;
+            /** @description HH:mm, local */
+            startTime: string;
+        };
+        BookingSummaryInstruction: {
+            clientStatus: string;
+            /** @enum {string} */
+            colour: "red" | "orange" | "purple" | "green" | "gray";
+            fullName: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            placementId: number;
+            /** @description Another instruction replaces this one (show it struck through) */
+            substituted: boolean;
+            /** Format: int64 */
+            substitutionOfId: number | null;
+            supplierStatus: string;
+            /** Format: int64 */
+            userId: number;
         };
         BookingView: {
             /** @description The caller may manage this booking */
@@ -1583,6 +2209,15 @@ export interface components {
         };
         BookmarkUserRequest: {
             bookmarked: boolean;
+        };
+        CalendarFeed: {
+            createdAt: string;
+            /** @description The address to subscribe to. Only the answer that creates it (the first GET, or a rotation) carries it: the server keeps a hash of its token, so later answers are null; rotate to get a new one */
+            url: string | null;
+        };
+        CancelPlacementsInput: {
+            cancellationReason: string;
+            ids: number[] | null;
         };
         CompanyLookup: {
             companyName: string;
@@ -1988,6 +2623,15 @@ export interface components {
             inserted: number;
             refused: components["schemas"]["Refusal"][] | null;
         };
+        GrantSubstitutionBody: {
+            /**
+             * Format: int64
+             * @description The incumbent instruction; default: the placement's only live instruction accepted by its supplier
+             */
+            id?: number;
+            /** @description Exactly one substitute */
+            userIds: number[] | null;
+        };
         IBANCheck: {
             accountCode: string;
             bankCode: string;
@@ -2311,6 +2955,26 @@ export interface components {
             /** @description Onboarding is unfinished */
             showSetupCard: boolean;
         };
+        PlacementAmendment: {
+            /** @description HH:mm or HH:mm:00, local time */
+            endTime: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: int64
+             * @description The placement's revision read; a stale one is refused (409)
+             */
+            revision?: number;
+            /** @description HH:mm or HH:mm:00, local time */
+            startTime: string;
+            supplierNotes: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Minutes
+             */
+            unpaidBreaks: number;
+        };
         PlacementTemplate: {
             buyRate?: components["schemas"]["Rate"];
             endTime: string;
@@ -2395,6 +3059,10 @@ export interface components {
             unpaidBreaks: number;
             /** @description Modified timestamps, newest first */
             version: string[] | null;
+        };
+        PlacementsResult: {
+            /** Format: int64 */
+            updated: number;
         };
         PreferredUser: {
             email: string;
@@ -2537,6 +3205,11 @@ export interface components {
              */
             rate: number;
         };
+        RateAmendmentInput: {
+            buyRate?: components["schemas"]["Rate"];
+            ids: number[] | null;
+            sellRate?: components["schemas"]["Rate"];
+        };
         RateCard: {
             buyRate?: components["schemas"]["Rate"];
             /** Format: int64 */
@@ -2653,6 +3326,11 @@ export interface components {
             /** Format: int64 */
             updated: number;
         };
+        SubstitutionResult: {
+            /** Format: int64 */
+            inserted: number;
+            instruction?: components["schemas"]["InstructionView"];
+        };
         TagOption: {
             /** Format: int64 */
             id: number;
@@ -2712,6 +3390,17 @@ export interface components {
             /**
              * Format: int64
              * @description The version read
+             */
+            version: number;
+        };
+        UpdateBookingInput: {
+            ir35?: boolean;
+            reference?: string;
+            substitutionAllowed?: boolean;
+            title?: string;
+            /**
+             * Format: int64
+             * @description The version read; a stale one is refused (409)
              */
             version: number;
         };
@@ -4771,6 +5460,257 @@ export interface operations {
             };
         };
     };
+    agenda: {
+        parameters: {
+            query?: {
+                /** @description Whose agenda: default manager's when the caller may view a department, else freelancer's */
+                as?: "freelancer" | "manager" | "";
+                /** @description Local date YYYY-MM-DD, inclusive */
+                startDate?: string;
+                /** @description Local date YYYY-MM-DD, inclusive */
+                endDate?: string;
+                /** @description Default: outstanding for a freelancer, awaiting_confirmation for a manager */
+                tab?: "outstanding" | "awaiting_confirmation" | "confirmed" | "critical" | "archived" | "";
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    revokeCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    rotateCalendarFeed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarFeed"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    agendaStats: {
+        parameters: {
+            query?: {
+                /** @description Whose agenda: default manager's when the caller may view a department, else freelancer's */
+                as?: "freelancer" | "manager" | "";
+                /** @description Local date YYYY-MM-DD, inclusive */
+                startDate?: string;
+                /** @description Local date YYYY-MM-DD, inclusive */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AgendaStats"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getAppInfo: {
         parameters: {
             query?: never;
@@ -6297,6 +7237,59 @@ export interface operations {
             };
         };
     };
+    listBookings: {
+        parameters: {
+            query?: {
+                departmentIds?: number[] | null;
+                /** @description Title or reference contains, case-insensitive */
+                search?: string;
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     createBooking: {
         parameters: {
             query?: never;
@@ -6366,6 +7359,308 @@ export interface operations {
             };
         };
     };
+    listBookingBookmarks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingBookmarkList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createBookingBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BookingBookmarkInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingBookmark"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getBookingBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingBookmark"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bookingStats: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingStats"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    bookingSummary: {
+        parameters: {
+            query: {
+                departmentIds?: number[] | null;
+                clientIds?: number[] | null;
+                userIds?: number[] | null;
+                /** @description Group colours (grouped) or instruction colours (grid) */
+                placementStatuses?: ("red" | "orange" | "purple" | "green" | "gray")[] | null;
+                jobTemplateIds?: number[] | null;
+                /** @description Local date YYYY-MM-DD, inclusive */
+                startDate: string;
+                /** @description Local date YYYY-MM-DD, inclusive; at most 62 days after startDate */
+                endDate: string;
+                /** @description false: the grid page's instruction rows, paged */
+                grouped?: boolean;
+                /** @description Include cancelled placements */
+                includeDeleted?: boolean;
+                /** @description Colours and counts only, without the instruction lists */
+                overviewOnly?: boolean;
+                /** @description Grid: only instructions cancelled on either side, of cancelled placements too */
+                cancelledOnly?: boolean;
+                page?: number;
+                pageSize?: number;
+                /** @description Grid order: modified is the instruction's latest change, date the placement's start */
+                sort?: "-modified" | "modified" | "-date" | "date";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingSummary"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getBooking: {
         parameters: {
             query?: never;
@@ -6393,6 +7688,273 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateBookingInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BookingView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteBookingBookmark: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    availableSuppliers: {
+        parameters: {
+            query?: {
+                /** @description Default: every live placement of the booking with this placement template */
+                placementIds?: number[] | null;
+            };
+            header?: never;
+            path: {
+                id: number;
+                placementTemplateId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableSuppliersList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendarFeedIcs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                token: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An iCalendar document (RFC 5545) */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/calendar": string;
                 };
             };
             /** @description Not Found */
@@ -8130,6 +9692,84 @@ export interface operations {
             };
         };
     };
+    amendInstructionRates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["RateAmendmentInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     updateInstructionStatus: {
         parameters: {
             query?: never;
@@ -9725,6 +11365,85 @@ export interface operations {
             };
         };
     };
+    availableSubstitutes: {
+        parameters: {
+            query?: {
+                /** @description The incumbent instruction; default: the placement's only live instruction accepted by its supplier */
+                instructionId?: number;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AvailableSubstitutesList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     grantPlacements: {
         parameters: {
             query?: never;
@@ -9769,6 +11488,233 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    grantSubstitution: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["GrantSubstitutionBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SubstitutionResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    cancelPlacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CancelPlacementsInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacementsResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    amendPlacements: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PlacementAmendment"][] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PlacementsResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

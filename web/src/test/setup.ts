@@ -1,6 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy/waitFor wait up to 5 s: AG Grid and Mantine settle slower on CI's two busy cores than
+// the library's 1 s default allows.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -2,18 +2,11 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
-import {
-  untypedApi,
-  type AmendPlacementsResult,
-  type CancelPlacementsBody,
-  type CancelPlacementsResult,
-  type PlacementAmendment,
-  type UpdateBookingBody,
-  type UpdateBookingResult,
-} from './wire';
 
 export type CreateBookingInput = components['schemas']['CreateInput'];
-export type { CancelPlacementsBody, PlacementAmendment, UpdateBookingBody };
+export type UpdateBookingBody = components['schemas']['UpdateBookingInput'];
+export type PlacementAmendment = components['schemas']['PlacementAmendment'];
+export type CancelPlacementsBody = components['schemas']['CancelPlacementsInput'];
 
 /** Every booking query key starts with ['booking']: a change refreshes the booking pages. */
 const bookingKey = ['booking'] as const;
@@ -57,15 +50,13 @@ export const jobTemplateQueryOptions = (id: number) =>
 export const createBooking = (body: CreateBookingInput) => unwrap(api.POST('/booking', { body }));
 
 export const updateBooking = ({ id, ...body }: UpdateBookingBody & { id: number }) =>
-  unwrap<UpdateBookingResult>(
-    untypedApi.PATCH('/booking/{id}', { params: { path: { id } }, body }),
-  );
+  unwrap(api.PATCH('/booking/{id}', { params: { path: { id } }, body }));
 
 export const amendPlacements = (body: PlacementAmendment[]) =>
-  unwrap<AmendPlacementsResult>(untypedApi.PATCH('/placements', { body }));
+  unwrap(api.PATCH('/placements', { body }));
 
 export const cancelPlacements = (body: CancelPlacementsBody) =>
-  unwrap<CancelPlacementsResult>(untypedApi.DELETE('/placements', { body }));
+  unwrap(api.DELETE('/placements', { body }));
 
 /** A booking change: the page shows errors itself; the booking pages refresh afterwards. */
 function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {

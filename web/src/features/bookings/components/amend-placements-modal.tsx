@@ -14,7 +14,7 @@ import { applyServerErrors } from '@/lib/errors/form-errors';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import type { Placement } from '../api/types';
-import type { PlacementAmendment } from '../api/wire';
+import type { PlacementAmendment } from '../api/bookings';
 import {
   amendInitialValues,
   amendMessages,
@@ -51,11 +51,7 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
     }
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Amend Placements"
-    >
+    <Modal opened onClose={onClose} title="Amend Placements">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">

@@ -1,5 +1,5 @@
 import type { Placement } from '../api/types';
-import type { PlacementAmendment } from '../api/wire';
+import type { PlacementAmendment } from '../api/bookings';
 
 /**
  * The Amend Placements form (spec part 2 §2 'Booking edit page', §5): title, start, end and

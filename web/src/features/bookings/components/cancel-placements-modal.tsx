@@ -8,7 +8,7 @@ import {
   DEFAULT_CANCELLATION_REASON,
   cancellationReason,
 } from '../status/cancellation';
-import type { CancelPlacementsBody } from '../api/wire';
+import type { CancelPlacementsBody } from '../api/bookings';
 
 interface Props {
   placementIds: number[];
@@ -51,11 +51,7 @@ export function CancelPlacementsModal({ placementIds, onClose, onSubmit, onDone 
     }
   });
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Cancel Placements"
-    >
+    <Modal opened onClose={onClose} title="Cancel Placements">
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">

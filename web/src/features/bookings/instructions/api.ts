@@ -1,23 +1,13 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
-import { bookingsApi as api } from './wire';
-import type {
-  AvailableSubstitutesList,
-  AvailableSuppliersList,
-  GrantResult,
-  StatusResult,
-} from './wire';
 import type { StatusItem } from './rules';
 
 /** Every booking query key starts with ['booking']: a change here refreshes the booking pages. */
 const bookingKey = ['booking'] as const;
 
-export interface Rate {
-  rate: number;
-  currency: string;
-  period: string;
-}
+export type Rate = components['schemas']['Rate'];
 
 export const CURRENCIES = ['GBP', 'EUR', 'USD', 'AUD'] as const;
 export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
@@ -37,7 +27,7 @@ export const availableSuppliersQuery = (
     placementIds,
   ] as const,
   queryFn: () =>
-    unwrap<AvailableSuppliersList>(
+    unwrap(
       api.GET('/booking/{id}/placement-template/{placementTemplateId}/available-suppliers', {
         params: { path: { id: bookingId, placementTemplateId }, query: { placementIds } },
       }),
@@ -65,9 +55,7 @@ export type AvailableSupplier = NonNullable<
 // ---- Grant (Invite) ----
 
 export const grant = (placementId: number, body: { userIds: number[]; placementIds: number[] }) =>
-  unwrap<GrantResult>(
-    api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }),
-  );
+  unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
 
 function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
   const queryClient = useQueryClient();
@@ -86,15 +74,11 @@ export const useGrant = () =>
 // ---- Instruction status and rates ----
 
 export const updateStatuses = (items: StatusItem[]) =>
-  unwrap<StatusResult>(api.PATCH('/instruction/status', { body: items }));
+  unwrap(api.PATCH('/instruction/status', { body: items }));
 
 export const useUpdateStatuses = () => useBookingMutation(updateStatuses);
 
-export interface RateAmendment {
-  ids: number[];
-  sellRate?: Rate;
-  buyRate?: Rate;
-}
+export type RateAmendment = components['schemas']['RateAmendmentInput'];
 
 export const amendRates = (body: RateAmendment) => unwrap(api.PATCH('/instruction/rate', { body }));
 
@@ -105,7 +89,7 @@ export const useAmendRates = () => useBookingMutation(amendRates);
 export const availableSubstitutesQuery = (placementId: number, instructionId?: number) => ({
   queryKey: ['booking', 'available-substitutes', placementId, instructionId ?? null] as const,
   queryFn: () =>
-    unwrap<AvailableSubstitutesList>(
+    unwrap(
       api.GET('/placement/{id}/available-substitutes', {
         params: { path: { id: placementId }, query: { instructionId } },
       }),

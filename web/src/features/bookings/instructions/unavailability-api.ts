@@ -1,23 +1,24 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { unwrap } from '@/api/client';
+import { api, unwrap } from '@/api/client';
+import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
-import { bookingsApi as api, type Unavailability } from './wire';
+
+export type Unavailability = components['schemas']['Unavailability'];
 
 /** One user's unavailable dates (GET /unavailability/{id}, the id is the user's). */
 export const unavailabilityQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: ['unavailability', userId] as const,
-    queryFn: () =>
-      unwrap<Unavailability>(api.GET('/unavailability/{id}', { params: { path: { id: userId } } })),
+    queryFn: () => unwrap(api.GET('/unavailability/{id}', { params: { path: { id: userId } } })),
     retry: shouldRetry,
     meta: { silentErrors: true },
   });
 
 export const markUnavailable = (dates: string[]) =>
-  unwrap<Unavailability>(api.POST('/unavailability', { body: { dates } }));
+  unwrap(api.POST('/unavailability', { body: { dates } }));
 
 export const clearUnavailable = (dates: string[]) =>
-  unwrap<Unavailability>(api.DELETE('/unavailability', { body: { dates } }));
+  unwrap(api.DELETE('/unavailability', { body: { dates } }));
 
 /** Marks (unavailable) or clears (available) the caller's dates; stores the answer. */
 export function useSetUnavailability(userId: number) {
