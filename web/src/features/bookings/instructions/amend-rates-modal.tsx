@@ -34,8 +34,8 @@ interface Props {
 interface Values {
   sell: string;
   buy: string;
-  currency: string;
-  period: string;
+  currency: Rate['currency'];
+  period: Rate['period'];
 }
 
 const invalidRate = (v: string) => {

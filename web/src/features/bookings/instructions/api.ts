@@ -49,8 +49,8 @@ export function useAvailableSuppliers(
 }
 
 export type AvailableSupplier = NonNullable<
-  ReturnType<typeof useAvailableSuppliers>['data']
->['items'][number];
+  NonNullable<ReturnType<typeof useAvailableSuppliers>['data']>['items']
+>[number];
 
 // ---- Grant (Invite) ----
 
@@ -98,9 +98,9 @@ export const availableSubstitutesQuery = (placementId: number, instructionId?: n
   meta: { silentErrors: true },
 });
 
-export type AvailableSubstitute = Awaited<
-  ReturnType<ReturnType<typeof availableSubstitutesQuery>['queryFn']>
->['items'][number];
+export type AvailableSubstitute = NonNullable<
+  Awaited<ReturnType<ReturnType<typeof availableSubstitutesQuery>['queryFn']>>['items']
+>[number];
 
 export const grantSubstitution = (placementId: number, body: { userIds: number[]; id?: number }) =>
   unwrap<{ inserted: number }>(

@@ -1,20 +1,10 @@
 import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-
-// TEMPORARY until web/src/features/bookings/status/cancellation.ts (bookings-web-pages) exists:
-// then these three come from there.
-const CANCELLATION_REASONS = [
-  'Supplier - Not Available',
-  'Supplier - Failed to Find Substitute',
-  'Client - Accidental Booking',
-  'Client - Placement Not Needed',
-  'Other',
-] as const;
-const DEFAULT_CANCELLATION_REASON = 'Other';
-const cancellationReason = (preset: string, custom: string) => {
-  const text = custom.trim();
-  return text === preset ? text : `${preset} - ${text}`;
-};
+import {
+  CANCELLATION_REASONS,
+  DEFAULT_CANCELLATION_REASON,
+  cancellationReason,
+} from '../status/cancellation';
 
 interface Props {
   count: number;

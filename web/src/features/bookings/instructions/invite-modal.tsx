@@ -108,7 +108,8 @@ function SupplierList({
       </Alert>
     );
   }
-  const items = state.data.items;
+  // Go's empty list may arrive as null.
+  const items = state.data.items ?? [];
   if (items.length === 0) {
     return <Text c="dimmed">There are no available suppliers for these placements.</Text>;
   }
@@ -173,7 +174,7 @@ function SupplierRow({
           color={colour}
           variant="dot"
           data-colour={colour}
-          title={`Free for ${s.placementIds.length} of the chosen placements`}
+          title={`Free for ${s.placementIds?.length ?? 0} of the chosen placements`}
         >
           {percent(s.availability)}
         </Badge>

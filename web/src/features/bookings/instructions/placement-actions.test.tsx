@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
@@ -96,6 +96,20 @@ describe('PlacementActions', () => {
     expect(
       await screen.findByText(/You can only view availability for a single placement type/),
     ).toBeInTheDocument();
+  });
+
+  it('says when nobody is available: the server’s empty list may arrive as null', async () => {
+    mockApi({
+      'GET /api/v1/booking/1/placement-template/3/available-suppliers': () =>
+        jsonResponse({ items: null }),
+    });
+    show(manager, [{ placement: placement(1), instruction: null }]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Invite' }));
+    expect(
+      await screen.findByText('There are no available suppliers for these placements.'),
+    ).toBeInTheDocument();
+    const dialog = screen.getByRole('dialog', { name: 'Invite' });
+    expect(within(dialog).getByRole('button', { name: /^Invite/ })).toBeDisabled();
   });
 
   it('shows the server’s refusal as an error toast', async () => {

@@ -7,6 +7,7 @@ import { notify, notifyError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { isAdmin, isFreelancer } from '@/lib/permissions';
 import type { PlacementRow } from '../api/types';
+import { actionButton } from '../components/action-buttons';
 import { useUpdateStatuses } from './api';
 import { AmendRatesModal, type RateInstruction } from './amend-rates-modal';
 import { CancelModal } from './cancel-modal';
@@ -115,16 +116,16 @@ export function PlacementActions({
           </Button>
         )}
         {actions.amendRates && (
-          <Button size="xs" variant="light" onClick={amendRates}>
+          <Button {...actionButton.neutral} onClick={amendRates}>
             Amend Rates
           </Button>
         )}
         {actions.status.map((a) => (
           <Button
             key={a}
-            size="xs"
-            variant={a === 'cancel' ? 'outline' : 'light'}
-            color={a === 'cancel' || a.startsWith('reject') ? 'red' : undefined}
+            {...(a === 'cancel' || a.startsWith('reject')
+              ? actionButton.danger
+              : actionButton.neutral)}
             onClick={() => status(a)}
             loading={statuses.isPending && dialog === null}
           >
@@ -132,7 +133,7 @@ export function PlacementActions({
           </Button>
         ))}
         {actions.substitute && (
-          <Button size="xs" variant="subtle" onClick={substitute}>
+          <Button {...actionButton.neutral} onClick={substitute}>
             Substitute
           </Button>
         )}

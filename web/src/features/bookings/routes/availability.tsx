@@ -75,6 +75,10 @@ export function AvailabilityRoute() {
               value={picked}
               onChange={(v) => setPicked(v.map((d) => dayjs(d).format(ISO)))}
               firstDayOfWeek={1}
+              // Mantine greys other months' days and reddens weekends below 4.5:1 contrast:
+              // hide the first and keep weekends in the text colour.
+              hideOutsideDates
+              weekendDays={[]}
               locale="en-gb"
               ariaLabels={calendarLabels}
               renderDay={(date) => {

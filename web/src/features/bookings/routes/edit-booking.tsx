@@ -9,6 +9,7 @@ import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { bookingQueryOptions, useAmendPlacements, useCancelPlacements } from '../api/bookings';
 import { placementRows, placementsOf, type Placement, type PlacementRow } from '../api/types';
+import { actionButton } from '../components/action-buttons';
 import { amendMessages } from '../components/amend-placements';
 import { AmendPlacementsModal } from '../components/amend-placements-modal';
 import { CancelPlacementsModal } from '../components/cancel-placements-modal';
@@ -104,8 +105,7 @@ export function EditBookingRoute() {
               {booking.canManage && (
                 <Group gap="xs" role="toolbar" aria-label="Placement changes">
                   <Button
-                    size="xs"
-                    variant="light"
+                    {...actionButton.neutral}
                     onClick={() => {
                       const placements = livePlacements();
                       if (placements) setDialog({ kind: 'amend', placements });
@@ -114,9 +114,7 @@ export function EditBookingRoute() {
                     Amend Placements
                   </Button>
                   <Button
-                    size="xs"
-                    variant="outline"
-                    color="red"
+                    {...actionButton.danger}
                     onClick={() => {
                       const placements = livePlacements();
                       if (placements) {
