@@ -15,5 +15,6 @@ func Register(api huma.API, d organisations.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
 	h.registerChanges(api)
+	h.registerSuppliers(api)
 	h.registerSubstitution(api)
 }

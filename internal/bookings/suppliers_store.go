@@ -1,0 +1,424 @@
+package bookings
+
+import (
+	"cmp"
+	"context"
+	"slices"
+	"strconv"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/organisations/tags"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// AvailableSuppliers ranks the hireable users of b's department for placements of placement
+// template templateID: the selected ones (each a live placement of b with that template, else
+// 422), or by default every live one (404 when there is none). It reads a fixed number of
+// set-based queries whatever the number of candidates and placements, the independent ones at
+// once; errors: not_found, invalid.
+func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID int64, selected []int64) (AvailableSuppliersList, error) {
+	f := &supplierFacts{}
+	if err := s.selectionOf(ctx, f, b, templateID, selected); err != nil {
+		return AvailableSuppliersList{}, err
+	}
+	var matches map[int64]tagMatch
+	err := inParallel(
+		func() error { return s.hireable(ctx, f, b.DepartmentID) },
+		func() error {
+			var err error
+			matches, err = s.matchingTags(ctx, f, b.DepartmentID)
+			return err
+		},
+		func() error { return s.preferredUsers(ctx, f, b) },
+		func() error { return s.instructedIn(ctx, f, b.ID) },
+		func() error { return s.heldElsewhere(ctx, f, b.ID, b.DepartmentID) },
+		func() error { return s.unavailableDays(ctx, f, b.DepartmentID) },
+	)
+	if err != nil {
+		return AvailableSuppliersList{}, err
+	}
+	for user, here := range f.heldHere {
+		f.held[user] = append(f.held[user], here...)
+	}
+	for i, c := range f.candidates {
+		f.candidates[i].MatchedJobTitle, f.candidates[i].MatchedSkills = matches[c.ID].title, matches[c.ID].skills
+	}
+	return rankSuppliers(f), nil
+}
+
+// selectionOf reads the booking's live placements, picks the selection, the days around it and
+// the titles the tags are matched against.
+func (s *Store) selectionOf(ctx context.Context, f *supplierFacts, b bookingRow, templateID int64, selected []int64) error {
+	if err := s.DB.Select(ctx, &f.booking, `SELECT id, placement_template_id, local_date, start_at, end_at
+		FROM placements WHERE booking_id = ? AND deleted_at IS NULL ORDER BY start_at, id`, b.ID); err != nil {
+		return err
+	}
+	var err error
+	if f.selection, err = selectPlacements(f.booking, templateID, selected); err != nil {
+		return err
+	}
+	byDate := func(a, b slot) int { return cmp.Compare(a.Date, b.Date) }
+	f.before, f.after = adjacentDays(slices.MinFunc(f.selection, byDate).Date, slices.MaxFunc(f.selection, byDate).Date)
+	var t struct {
+		Placement string `db:"placement_title"`
+		Job       string `db:"job_title"`
+	}
+	err = s.DB.Get(ctx, &t, `SELECT pt.title AS placement_title,
+		COALESCE((SELECT jt.title FROM job_templates jt WHERE jt.id = ?), '') AS job_title
+		FROM placement_templates pt WHERE pt.id = ?`, b.JobTemplateID, templateID)
+	f.placementTitle, f.jobTitle = t.Placement, t.Job
+	return err
+}
+
+// inParallel runs independent reads at once (each fills its own part of the facts) and returns
+// the first error.
+func inParallel(steps ...func() error) error {
+	errs := make([]error, len(steps))
+	var wg sync.WaitGroup
+	for i, step := range steps {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			errs[i] = step()
+		}()
+	}
+	wg.Wait()
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// selectPlacements picks the selection out of the booking's live placements.
+func selectPlacements(live []slot, template int64, ids []int64) ([]slot, error) {
+	ofTemplate := func(p slot) bool { return p.TemplateID != nil && *p.TemplateID == template }
+	if len(ids) == 0 {
+		sel := slices.DeleteFunc(slices.Clone(live), func(p slot) bool { return !ofTemplate(p) })
+		if len(sel) == 0 {
+			return nil, apperror.NotFound("Placement template")
+		}
+		return sel, nil
+	}
+	want := map[int64]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
+	var sel []slot
+	for _, p := range live {
+		if !want[p.ID] {
+			continue
+		}
+		if !ofTemplate(p) {
+			return nil, apperror.Field("placementIds", MsgSinglePlacementType)
+		}
+		sel = append(sel, p)
+	}
+	if len(sel) != len(want) {
+		return nil, apperror.Field("placementIds", MsgSelectionNotLive)
+	}
+	return sel, nil
+}
+
+// hireableStatuses are the account statuses of people who can work: not yet activated
+// (inactive, unknown) and system accounts are left out.
+var hireableStatuses = []any{accounts.StatusActive, accounts.StatusResetRequired, accounts.StatusRequireEmailChange}
+
+// hireable reads the department's hireable users.
+func (s *Store) hireable(ctx context.Context, f *supplierFacts, department int64) error {
+	return s.DB.Select(ctx, &f.candidates, `SELECT u.id, u.first_name, u.last_name, u.email, u.phone
+		FROM user_department_refs r JOIN users u ON u.id = r.user_id
+		WHERE r.department_id = ? AND r.can_hire = TRUE AND u.account_status IN (?, ?, ?)`,
+		append([]any{department}, hireableStatuses...)...)
+}
+
+// tagMatch is what a user's tags match: a job title, and the skills named (by name).
+type tagMatch struct {
+	title  bool
+	skills []string
+}
+
+// matchingTags decides which job title and skill tags match the titles (few tags, read whole),
+// then reads which of the department's hireable users hold those tags only.
+func (s *Store) matchingTags(ctx context.Context, f *supplierFacts, department int64) (map[int64]tagMatch, error) {
+	var all []struct {
+		ID       int64  `db:"id"`
+		Name     string `db:"name"`
+		Category string `db:"category"`
+	}
+	if err := s.DB.Select(ctx, &all, `SELECT id, name, category FROM tags WHERE category IN (?, ?) ORDER BY name_lc, id`,
+		tags.CategoryJobTitle, tags.CategorySkills); err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for _, t := range all {
+		if tagMatches(t.Category, t.Name, f.placementTitle, f.jobTitle) {
+			ids = append(ids, t.ID)
+		}
+	}
+	out := map[int64]tagMatch{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	marks, args := database.In(ids)
+	var held []struct {
+		UserID int64 `db:"user_id"`
+		TagID  int64 `db:"tag_id"`
+	}
+	if err := s.DB.Select(ctx, &held, `SELECT ut.user_id, ut.tag_id FROM user_tags ut
+		JOIN user_department_refs r ON r.user_id = ut.user_id AND r.department_id = ? AND r.can_hire = TRUE
+		WHERE ut.tag_id IN (`+marks+`)`, append([]any{department}, args...)...); err != nil {
+		return nil, err
+	}
+	byTag := map[int64][]int64{}
+	for _, h := range held {
+		byTag[h.TagID] = append(byTag[h.TagID], h.UserID)
+	}
+	for _, t := range all { // in name order, so each user's skills come out sorted
+		for _, user := range byTag[t.ID] {
+			m := out[user]
+			if t.Category == tags.CategoryJobTitle {
+				m.title = true
+			} else {
+				m.skills = append(m.skills, t.Name)
+			}
+			out[user] = m
+		}
+	}
+	return out, nil
+}
+
+func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b bookingRow) error {
+	f.preferred = map[int64]bool{}
+	if b.JobTemplateID == nil {
+		return nil
+	}
+	var ids []int64
+	if err := s.DB.Select(ctx, &ids, `SELECT user_id FROM job_template_preferred_users WHERE job_template_id = ?`,
+		*b.JobTemplateID); err != nil {
+		return err
+	}
+	for _, id := range ids {
+		f.preferred[id] = true
+	}
+	return nil
+}
+
+// holdsTimeSQL is the rule for an instruction that holds its freelancer's time: the supplier
+// accepted or has not answered yet, and the client neither rejected nor cancelled it. The
+// partial index instructions_holding (migration 00011) repeats it and SQLite reads that index
+// by name, so they change together (a mismatch fails every query here on SQLite).
+const holdsTimeSQL = `i.supplier_status IN ('accepted', 'awaiting_response') AND i.client_status NOT IN ('rejected', 'cancelled')`
+
+// instructedIn reads the live instructions of the booking, whatever their status, and keeps
+// those that hold their freelancer's time as that freelancer's held placements of the booking.
+func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int64) error {
+	var rows []struct {
+		UserID      int64  `db:"user_id"`
+		PlacementID int64  `db:"placement_id"`
+		Supplier    string `db:"supplier_status"`
+		Holds       bool   `db:"holds"`
+	}
+	if err := s.DB.Select(ctx, &rows, `SELECT i.user_id, i.placement_id, i.supplier_status, (`+holdsTimeSQL+`) AS holds
+		FROM instructions i WHERE i.booking_id = ? AND i.deleted_at IS NULL`, booking); err != nil {
+		return err
+	}
+	live := make(map[int64]slot, len(f.booking))
+	for _, p := range f.booking {
+		live[p.ID] = p
+	}
+	f.instructed, f.heldHere = map[int64]map[int64]string{}, map[int64][]slot{}
+	for _, r := range rows {
+		if f.instructed[r.UserID] == nil {
+			f.instructed[r.UserID] = map[int64]string{}
+		}
+		f.instructed[r.UserID][r.PlacementID] = r.Supplier
+		if p, ok := live[r.PlacementID]; ok && r.Holds {
+			f.heldHere[r.UserID] = append(f.heldHere[r.UserID], p)
+		}
+	}
+	return nil
+}
+
+// heldElsewhere reads the periods of other bookings' live placements that could matter (those
+// overlapping a placement of this booking, or on the local days either side of the selection)
+// in which a live instruction holds the time of a user linked to the department. Placements
+// sharing a period come back as one row with their holders' ids, so the answer has a row per
+// distinct period, not per instruction.
+func (s *Store) heldElsewhere(ctx context.Context, f *supplierFacts, booking, department int64) error {
+	inWindows, args := placementsInWindows(heldWindows(f.booking, []string{f.before, f.after}), booking)
+	var rows []struct {
+		slot
+		Users string `db:"users"`
+	}
+	// CROSS JOIN fixes SQLite's join order (PostgreSQL plans it freely): placements in the
+	// windows, their instructions, then the link. Without statistics SQLite would start from
+	// the department's links and read every instruction of every candidate. Any link to the
+	// department bounds the rows (only candidates are read from the answer), so the probe stays
+	// in the (user_id, department_id) index without reading can_hire.
+	if err := s.DB.Select(ctx, &rows, `SELECT p.local_date, p.start_at, p.end_at,
+		string_agg(CAST(i.user_id AS TEXT), ',') AS users
+		FROM (`+inWindows+`) p CROSS JOIN `+holdingInstructions(s.DB.Dialect)+` CROSS JOIN user_department_refs r
+		WHERE i.placement_id = p.id AND i.deleted_at IS NULL AND `+holdsTimeSQL+`
+		AND r.user_id = i.user_id AND r.department_id = ?
+		GROUP BY p.start_at, p.end_at, p.local_date`, append(args, department)...); err != nil {
+		return err
+	}
+	f.held = map[int64][]slot{}
+	for _, r := range rows {
+		users, err := aggregatedIDs(r.Users)
+		if err != nil {
+			return err
+		}
+		for _, user := range users {
+			f.held[user] = append(f.held[user], r.slot)
+		}
+	}
+	return nil
+}
+
+// aggregatedIDs parses the ids string_agg joined with commas.
+func aggregatedIDs(s string) ([]int64, error) {
+	parts := strings.Split(s, ",")
+	ids := make([]int64, len(parts))
+	for i, p := range parts {
+		id, err := strconv.ParseInt(p, 10, 64)
+		if err != nil {
+			return nil, err
+		}
+		ids[i] = id
+	}
+	return ids, nil
+}
+
+// placementsInWindows selects the live placements of other bookings than booking that start in
+// one of ws. Each window is its own branch of a UNION ALL: with the ranges OR'd, SQLite (which
+// has no statistics) scans the whole index rather than seek each range.
+func placementsInWindows(ws []window, booking int64) (string, []any) {
+	branches := make([]string, len(ws))
+	args := make([]any, 0, 3*len(ws))
+	for i, w := range ws {
+		branches[i] = `SELECT id, local_date, start_at, end_at FROM placements
+			WHERE start_at > ? AND start_at < ? AND deleted_at IS NULL AND booking_id <> ?`
+		args = append(args, w.lo, w.hi, booking)
+	}
+	return strings.Join(branches, " UNION ALL "), args
+}
+
+// holdingInstructions names the instructions for heldElsewhere. SQLite, which has no
+// statistics, would read a wider covering index with every instruction of each placement (half
+// of them cancelled or rejected); the partial index of time-holding ones costs a third less.
+// INDEXED BY is SQLite's own syntax; PostgreSQL chooses by its statistics.
+func holdingInstructions(d database.Dialect) string {
+	if d == database.SQLite {
+		return `instructions i INDEXED BY instructions_holding`
+	}
+	return `instructions i`
+}
+
+// unavailableDays reads the department's linked users' unavailable dates from the booking's first needed
+// date to its last (the days either side of the selection included), a row per date.
+func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, department int64) error {
+	from, to := f.before, f.after
+	for _, p := range f.booking {
+		from, to = min(from, p.Date), max(to, p.Date)
+	}
+	var rows []struct {
+		Date  string `db:"date"`
+		Users string `db:"users"`
+	}
+	if err := s.DB.Select(ctx, &rows, `SELECT un.date, string_agg(CAST(un.user_id AS TEXT), ',') AS users
+		FROM user_department_refs r JOIN unavailability un ON un.user_id = r.user_id
+		WHERE r.department_id = ? AND un.date >= ? AND un.date <= ?
+		GROUP BY un.date`, department, from, to); err != nil {
+		return err
+	}
+	f.unavailable = map[int64][]string{}
+	for _, r := range rows {
+		users, err := aggregatedIDs(r.Users)
+		if err != nil {
+			return err
+		}
+		for _, user := range users {
+			f.unavailable[user] = append(f.unavailable[user], r.Date)
+		}
+	}
+	return nil
+}
+
+// Bounds that let heldElsewhere find placements by the start_at index alone.
+const (
+	// maxPlacementSpan bounds a placement's length: clock times on one date, an overnight one
+	// ending the next day, a clock change adding an hour.
+	maxPlacementSpan = 26 * time.Hour
+	// A local date's instants lie between its UTC midnight minus the earliest zone's offset
+	// (UTC+14) and the next UTC midnight plus the latest one's (UTC-12).
+	zoneAhead, zoneBehind = 14 * time.Hour, 12 * time.Hour
+	// maxWindows bounds the OR'd ranges of one query (a sparse booking merges its nearest ones).
+	maxWindows = 16
+)
+
+// window is a range of placement starts, exclusive at both ends.
+type window struct{ lo, hi time.Time }
+
+// heldWindows returns the start_at ranges of every placement that can overlap one of booking
+// or fall on one of days, merged and at most maxWindows.
+func heldWindows(booking []slot, days []string) []window {
+	ws := make([]window, 0, len(booking)+len(days))
+	for _, p := range booking {
+		ws = append(ws, window{p.Start.Add(-maxPlacementSpan).UTC(), p.End.UTC()})
+	}
+	for _, d := range days {
+		if m, err := time.Parse(time.DateOnly, d); err == nil {
+			ws = append(ws, window{m.Add(-zoneAhead), m.Add(24*time.Hour + zoneBehind)})
+		}
+	}
+	slices.SortFunc(ws, func(a, b window) int { return a.lo.Compare(b.lo) })
+	var merged []window
+	for _, w := range ws {
+		if n := len(merged); n > 0 && !w.lo.After(merged[n-1].hi) {
+			merged[n-1].hi = later(merged[n-1].hi, w.hi)
+			continue
+		}
+		merged = append(merged, w)
+	}
+	return fewerWindows(merged, maxWindows)
+}
+
+// fewerWindows joins sorted, disjoint windows across their narrowest gaps until at most n remain.
+func fewerWindows(ws []window, n int) []window {
+	if len(ws) <= n {
+		return ws
+	}
+	gaps := make([]int, len(ws)-1) // gap i lies between ws[i] and ws[i+1]
+	for i := range gaps {
+		gaps[i] = i
+	}
+	width := func(i int) time.Duration { return ws[i+1].lo.Sub(ws[i].hi) }
+	slices.SortFunc(gaps, func(a, b int) int { return cmp.Compare(width(b), width(a)) })
+	keep := map[int]bool{}
+	for _, g := range gaps[:n-1] {
+		keep[g] = true
+	}
+	out := []window{ws[0]}
+	for i := 1; i < len(ws); i++ {
+		if keep[i-1] {
+			out = append(out, ws[i])
+		} else {
+			out[len(out)-1].hi = ws[i].hi
+		}
+	}
+	return out
+}
+
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}
