@@ -46,7 +46,8 @@ var states = [][2]string{
 
 // Generate fills db. Every freelancer may be hired by every department (the honest worst case
 // for candidate lists); bookings of one department overlap in time; each placement has four
-// instructions of different freelancers; one freelancer in ten is unavailable on ten dates.
+// instructions of different freelancers; everyone is unavailable on about a tenth of the days,
+// has a job title and three skills, and each job template has five preferred freelancers.
 func Generate(tb testing.TB, db *database.DB) Data {
 	tb.Helper()
 	ctx := context.Background()
@@ -55,7 +56,7 @@ func Generate(tb testing.TB, db *database.DB) Data {
 	err := db.InTx(ctx, func(tx *database.Tx) error {
 		g := &gen{ctx: ctx, tx: tx}
 		steps := []func(*Data) error{g.freelancers, g.organisations, g.links, g.templates, g.bookings,
-			g.placements, g.instructions, g.unavailability}
+			g.placements, g.instructions, g.unavailability, g.profiles}
 		for _, step := range steps {
 			if err := step(&d); err != nil {
 				return err
@@ -65,6 +66,13 @@ func Generate(tb testing.TB, db *database.DB) Data {
 	})
 	if err != nil {
 		tb.Fatal(err)
+	}
+	// PostgreSQL's autovacuum would have analysed the tables of a live database after such
+	// inserts; SQLite is left without statistics, as Hive never runs ANALYZE on it.
+	if db.Dialect == database.Postgres {
+		if err := db.InTx(ctx, func(tx *database.Tx) error { _, err := tx.Exec(ctx, `ANALYZE`); return err }); err != nil {
+			tb.Fatal(err)
+		}
 	}
 	tb.Logf("generated %d freelancers, %d departments, %d job templates, %d placements, %d instructions in %s",
 		Freelancers, len(d.Departments), Templates, Placements, Instructions, time.Since(start).Round(time.Millisecond))
@@ -154,8 +162,8 @@ func (g *gen) templates(d *Data) error {
 	}, "placement_templates", "job_template_id, title, start_time, end_time, sell_rate_minor, buy_rate_minor, created_at, updated_at"); err != nil {
 		return err
 	}
-	return g.rows(Templates, func(i int) []any {
-		return []any{d.JobTemplates[i], d.Freelancers[(i*37)%Freelancers], now}
+	return g.rows(Templates*5, func(i int) []any {
+		return []any{d.JobTemplates[i/5], d.Freelancers[(i*389)%Freelancers], now}
 	}, "job_template_preferred_users", "job_template_id, user_id, created_at")
 }
 
@@ -208,10 +216,43 @@ func (g *gen) instructions(d *Data) error {
 	}, "instructions", "placement_id, booking_id, user_id, supplier_status, client_status, created_at, updated_at")
 }
 
+// unavailability marks every freelancer unavailable on about one day in ten of the range.
 func (g *gen) unavailability(d *Data) error {
 	now := g.tx.Now
-	return g.rows(Freelancers, func(i int) []any {
-		user := d.Freelancers[(i/10)*10]
-		return []any{user, Day0.AddDate(0, 0, i%10*3).Format(time.DateOnly), now}
+	const days, everyNth = 280, 10
+	return g.rows(Freelancers*days/everyNth, func(i int) []any {
+		user := i % Freelancers
+		day := (i/Freelancers)*everyNth + user%everyNth
+		return []any{d.Freelancers[user], Day0.AddDate(0, 0, day-3).Format(time.DateOnly), now}
 	}, "unavailability", "user_id, date, created_at")
+}
+
+// profiles gives every freelancer a job title and three skills; a tenth are titled like the
+// placement templates ("Camera"), so matching has work to do.
+func (g *gen) profiles(d *Data) error {
+	now := g.tx.Now
+	if err := g.rows(40, func(i int) []any {
+		category, name := "skills", fmt.Sprintf("Bench Skill %d", i)
+		switch {
+		case i == 0:
+			category, name = "job_title", "Camera"
+		case i < 10:
+			category, name = "job_title", fmt.Sprintf("Bench Title %d", i)
+		}
+		return []any{name, strings.ToLower(name), category, now, now}
+	}, "tags", "name, name_lc, category, created_at, updated_at"); err != nil {
+		return err
+	}
+	var tags []int64
+	if err := g.ids(&tags, `SELECT id FROM tags WHERE name = 'Camera' OR name LIKE 'Bench %' ORDER BY id`); err != nil {
+		return err
+	}
+	return g.rows(Freelancers*4, func(i int) []any {
+		user, k := i/4, i%4
+		tag := tags[user%10]
+		if k > 0 {
+			tag = tags[10+(user*3+k)%30]
+		}
+		return []any{d.Freelancers[user], tag}
+	}, "user_tags", "user_id, tag_id")
 }
