@@ -14,6 +14,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/agenda"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
@@ -34,6 +35,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/scheduler"
 	"github.com/hive/hive/web"
 )
 
@@ -96,6 +98,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, org)
 	bookings.Register(api, org)
+	agenda.Register(api, org)
+	scheduler.Register(api, org)
 	availability.Register(api, org)
 	unavailability.Register(api, org)
 

@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"runtime/debug"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/hive/hive/internal/platform/auth"
@@ -87,7 +88,7 @@ func Observe(logger *slog.Logger, next http.Handler) http.Handler {
 				user = p.UserID
 			}
 			logger.LogAttrs(ctx, slog.LevelInfo, "request",
-				slog.String("id", id), slog.String("method", r.Method), slog.String("path", r.URL.Path),
+				slog.String("id", id), slog.String("method", r.Method), slog.String("path", loggedPath(r.URL.Path)),
 				slog.Int("status", rec.status), slog.Duration("duration", time.Since(start)), slog.Int64("user", user))
 		}()
 		next.ServeHTTP(rec, r.WithContext(ctx))
@@ -134,4 +135,23 @@ func isUpload(r *http.Request) bool {
 	p := r.URL.Path
 	return r.Method == http.MethodPut && strings.HasPrefix(p, Prefix+"/blob-upload/") ||
 		r.Method == http.MethodPost && strings.HasPrefix(p, Prefix+"/account/") && strings.HasSuffix(p, "/documents")
+}
+
+// secretPaths are path prefixes whose rest is a credential (a calendar feed's token): the
+// request log keeps the prefix only.
+var secretPaths sync.Map
+
+// RedactPath keeps the part of request paths after prefix (under Prefix) out of the logs.
+func RedactPath(prefix string) { secretPaths.Store(Prefix+prefix, struct{}{}) }
+
+func loggedPath(path string) string {
+	out := path
+	secretPaths.Range(func(k, _ any) bool {
+		if prefix := k.(string); strings.HasPrefix(path, prefix) {
+			out = prefix + "[redacted]"
+			return false
+		}
+		return true
+	})
+	return out
 }

@@ -32,11 +32,13 @@ const publicRoutes: RouteObject[] = [
 
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/home/routes/home') },
-  { path: paths.bookings, lazy: () => import('@/features/bookings/routes/bookings') },
+  { path: paths.bookings, lazy: () => import('@/features/scheduler/routes/scheduler') },
+  { path: paths.bookingsList, lazy: () => import('@/features/scheduler/routes/booking-changes') },
   { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },
   { path: paths.editBooking(':id'), lazy: () => import('@/features/bookings/routes/edit-booking') },
   { path: paths.substitute(':id'), lazy: () => import('@/features/bookings/routes/substitute') },
   { path: paths.availability, lazy: () => import('@/features/bookings/routes/availability') },
+  { path: paths.agenda, lazy: () => import('@/features/agenda/routes/agenda') },
   { path: paths.jobTemplates, lazy: () => import('@/features/jobs/routes/job-templates') },
   {
     path: paths.createJobTemplate,

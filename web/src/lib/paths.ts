@@ -13,6 +13,7 @@ export const paths = {
   oauthCallback: '/oauth/callback',
 
   bookings: '/bookings',
+  bookingsList: '/bookings/list',
   createBooking: '/bookings/create',
   editBooking: (id: number | string, placementId?: number) =>
     `/bookings/${id}/edit${placementId ? `?placementId=${placementId}` : ''}`,

@@ -6,7 +6,6 @@ import { navSections } from '../shell/nav-items';
 
 /** Sidebar destinations whose screens come in later issues: title and the area they arrive with. */
 export const placeholderRoutes: { path: string; title: string; area: string }[] = [
-  { path: paths.agenda, title: 'Agenda', area: 'the agenda' },
   { path: paths.documentBuilder, title: 'Document Builder', area: 'documents' },
   { path: paths.dashboard, title: 'Dashboard', area: 'reporting' },
   { path: paths.adminGuide, title: 'Admin Guide', area: 'the guides' },

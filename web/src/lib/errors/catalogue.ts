@@ -193,7 +193,8 @@ export const bookingSelectionWarnings = {
 
 /** Toasts of job templates, placement templates and rate cards. */
 export const jobToasts = {
-  templateCreated: (title: string) => success('Job Template Created', `Job template ${title} created`),
+  templateCreated: (title: string) =>
+    success('Job Template Created', `Job template ${title} created`),
   templateSaved: (title: string) => success('Job Template Saved', `Job template ${title} saved`),
   placementSaved: success('Placement Saved', 'The placement template was saved.'),
   placementDeleted: success('Placement Deleted', 'The placement template was deleted.'),
@@ -208,4 +209,33 @@ export const bookingPageToasts = {
     success('Placements amended', `Amended ${n} ${n === 1 ? 'placement' : 'placements'}.`),
   placementsCancelled: (n: number) =>
     success('Placements cancelled', `Cancelled ${n} ${n === 1 ? 'placement' : 'placements'}.`),
+} as const;
+
+/** The scheduler's filter panel and bookmarks (spec part 2 §2 'Filter panel', §8, §9). */
+export const schedulerMessages = {
+  /** The server's MsgBookmarkDescription (internal/scheduler/bookmarks.go). */
+  descriptionRequired: 'Enter a description',
+  noBookmarkSelected: 'No bookmark selected',
+} as const;
+
+export const schedulerToasts = {
+  // Spec §9: the bookmark success toast stays 3000 ms.
+  bookmarkSaved: (description: string) =>
+    success('Bookmark saved', `Saved the filters as ${description}.`, DURATION.short),
+  bookmarkDeleted: success('Deleted', 'The bookmark was deleted.', DURATION.short),
+  noBookmarkSelected: {
+    title: 'Warning',
+    message: schedulerMessages.noBookmarkSelected,
+    autoClose: DURATION.normal,
+    kind: 'warning',
+  } satisfies Toast,
+} as const;
+
+/** Toasts of the agenda's calendar feed panel (issue 7). */
+export const calendarFeedToasts = {
+  linkReset: success(
+    'Calendar link reset',
+    'The old link no longer works: subscribe to the new one.',
+  ),
+  turnedOff: success('Calendar feed turned off', 'Your calendar link no longer works.'),
 } as const;

@@ -1,5 +1,5 @@
 import type { components } from '@/api/schema';
-import { sortPriority } from '../status/status';
+import { sortPriority } from '@/lib/status/status';
 
 /** A booking with its placements and instructions (GET /booking/{id}). */
 export type Booking = components['schemas']['BookingView'];

@@ -7,7 +7,7 @@ import {
   CANCELLATION_REASONS,
   DEFAULT_CANCELLATION_REASON,
   cancellationReason,
-} from '../status/cancellation';
+} from '@/lib/status/cancellation';
 import type { CancelPlacementsBody } from '../api/bookings';
 
 interface Props {

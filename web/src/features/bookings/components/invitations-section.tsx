@@ -7,7 +7,7 @@ import {
   sortPriority,
   statusSummary,
   worst,
-} from '../status/status';
+} from '@/lib/status/status';
 import { displayDate, localTimes } from './placements-grid';
 
 interface Invitee {

@@ -139,4 +139,48 @@ describe('MonthCalendar', () => {
     expect(within(dialog).getByLabelText('Tuesday (0)')).toBeDisabled();
     expect(within(dialog).getByLabelText('Monday (1)')).toBeEnabled();
   });
+
+  it('lets the parent own the month, name the days and fill them', async () => {
+    const renders: IsoDate[] = [];
+    function Controlled() {
+      const [month, setMonth] = useState('2026-12');
+      const [dates, setDates] = useState<IsoDate[]>([]);
+      return (
+        <>
+          <button type="button" onClick={() => setMonth('2027-01')}>
+            Parent next
+          </button>
+          <MonthCalendar
+            value={dates}
+            onChange={setDates}
+            mode="range"
+            onModeChange={() => {}}
+            month={month}
+            onMonthChange={setMonth}
+            hideNavigation
+            describeDay={(d) => `Day ${d}`}
+            renderDay={renderDay}
+          />
+        </>
+      );
+    }
+    const renderDay = (d: IsoDate) => {
+      renders.push(d);
+      return d === '2026-12-24' ? <span>Party</span> : null;
+    };
+    renderWithProviders(<Controlled />);
+    const user = userEvent.setup();
+    expect(screen.queryByRole('button', { name: 'Next month' })).not.toBeInTheDocument();
+    expect(within(day('Day 2026-12-24')).getByText('Party')).toBeInTheDocument();
+    // Memoised days: a click re-renders the day it selects and the one that gives up the roving
+    // focus (the 1st), not the whole month.
+    renders.length = 0;
+    fireEvent.pointerDown(day('Day 2026-12-03'), { button: 0, pointerId: 1 });
+    fireEvent.pointerUp(window);
+    expect(renders.sort()).toEqual(['2026-12-01', '2026-12-03']);
+    await user.click(screen.getByRole('button', { name: 'Parent next' }));
+    expect(screen.getByRole('grid', { name: 'Dates, January 2027' })).toBeInTheDocument();
+    // The focus can still enter the grid on a day of the month shown.
+    expect(day('Day 2027-01-01')).toHaveAttribute('tabindex', '0');
+  });
 });

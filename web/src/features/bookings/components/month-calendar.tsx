@@ -11,6 +11,7 @@ import {
 } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import {
+  memo,
   useCallback,
   useEffect,
   useLayoutEffect,
@@ -53,8 +54,20 @@ export interface MonthCalendarProps {
   label?: string;
   /** The month shown first; default the month of the first selected date, or of today. */
   defaultMonth?: IsoMonth;
-  /** Extra content under a day's number (the scheduler's summaries). */
+  /**
+   * Extra content under a day's number (the scheduler's summaries). Day cells are memoised: pass
+   * a stable function (useCallback) so a selection change re-renders only the days it touches.
+   */
   renderDay?: (date: IsoDate) => ReactNode;
+  /** The month shown, when the parent controls it (the scheduler's throttled toolbar). */
+  month?: IsoMonth;
+  onMonthChange?: (month: IsoMonth) => void;
+  /** Leaves out the calendar's own Prev/Next row (the parent has its own). */
+  hideNavigation?: boolean;
+  /** A day's accessible name; default its full date ('Monday 7 December 2026'). */
+  describeDay?: (date: IsoDate) => string;
+  /** Minimum height of a day cell in px (default 40). */
+  cellHeight?: number;
 }
 
 type Interaction = Pick<SelectionState, 'anchor' | 'dragging' | 'moved'>;
@@ -78,8 +91,17 @@ export function MonthCalendar({
   label = 'Dates',
   defaultMonth,
   renderDay,
+  month: controlledMonth,
+  onMonthChange,
+  hideNavigation = false,
+  describeDay = dayLabel,
+  cellHeight = 40,
 }: MonthCalendarProps) {
-  const [month, setMonth] = useState<IsoMonth>(() => defaultMonth ?? monthOf(value[0] ?? today()));
+  const [ownMonth, setOwnMonth] = useState<IsoMonth>(
+    () => controlledMonth ?? defaultMonth ?? monthOf(value[0] ?? today()),
+  );
+  const month = controlledMonth ?? ownMonth;
+  const setMonth = (next: IsoMonth) => (onMonthChange ? onMonthChange(next) : setOwnMonth(next));
   // The roving focus starts on a day of the month shown: the first selected, today, or the 1st.
   const [focused, setFocused] = useState<IsoDate>(
     () => [...value, today()].find((d) => monthOf(d) === month) ?? `${month}-01`,
@@ -160,19 +182,26 @@ export function MonthCalendar({
     focusDay(next);
   };
 
-  const onDayPointerDown = (e: PointerEvent<HTMLDivElement>, date: IsoDate) => {
-    if (e.button !== 0) return;
-    // No text selection while dragging; the focus follows the pointer.
-    e.preventDefault();
-    e.currentTarget.focus({ preventScroll: true });
-    // A touch captures the pointer on the first cell; release it so the drag reaches the others.
-    if (e.currentTarget.hasPointerCapture?.(e.pointerId)) {
-      e.currentTarget.releasePointerCapture(e.pointerId);
-    }
-    keyAnchor.current = null;
-    setFocused(date);
-    apply((s) => pointerDown(s, date));
-  };
+  const onDayPointerDown = useCallback(
+    (e: PointerEvent<HTMLDivElement>, date: IsoDate) => {
+      if (e.button !== 0) return;
+      // No text selection while dragging; the focus follows the pointer.
+      e.preventDefault();
+      e.currentTarget.focus({ preventScroll: true });
+      // A touch captures the pointer on the first cell; release it so the drag reaches the others.
+      if (e.currentTarget.hasPointerCapture?.(e.pointerId)) {
+        e.currentTarget.releasePointerCapture(e.pointerId);
+      }
+      keyAnchor.current = null;
+      setFocused(date);
+      apply((s) => pointerDown(s, date));
+    },
+    [apply],
+  );
+  const onDayPointerEnter = useCallback(
+    (date: IsoDate) => apply((s) => pointerEnter(s, date)),
+    [apply],
+  );
 
   // Touch moves do not fire pointerenter on the cells passed over: find the day under the finger.
   const onGridPointerMove = (e: PointerEvent<HTMLDivElement>) => {
@@ -186,6 +215,11 @@ export function MonthCalendar({
   const counts = weekdayCounts(value);
   const todayIso = today();
   const pendingStart = mode === 'range' && !interaction.dragging ? interaction.anchor : null;
+  // A month changed by the parent may not hold the focused day: keep one day of it tabbable.
+  const tabbable =
+    monthOf(focused) === month
+      ? focused
+      : ([...value, todayIso].find((d) => monthOf(d) === month) ?? `${month}-01`);
 
   return (
     <Stack gap="xs">
@@ -219,25 +253,27 @@ export function MonthCalendar({
           </Button>
         </Group>
       </Group>
-      <Group justify="space-between" wrap="nowrap">
-        <ActionIcon
-          variant="default"
-          aria-label="Previous month"
-          onClick={() => showMonth(addMonths(month, -1))}
-        >
-          <IconChevronLeft size={16} aria-hidden />
-        </ActionIcon>
-        <Text fw={600} aria-live="polite">
-          {monthLabel(month)}
-        </Text>
-        <ActionIcon
-          variant="default"
-          aria-label="Next month"
-          onClick={() => showMonth(addMonths(month, 1))}
-        >
-          <IconChevronRight size={16} aria-hidden />
-        </ActionIcon>
-      </Group>
+      {!hideNavigation && (
+        <Group justify="space-between" wrap="nowrap">
+          <ActionIcon
+            variant="default"
+            aria-label="Previous month"
+            onClick={() => showMonth(addMonths(month, -1))}
+          >
+            <IconChevronLeft size={16} aria-hidden />
+          </ActionIcon>
+          <Text fw={600} aria-live="polite">
+            {monthLabel(month)}
+          </Text>
+          <ActionIcon
+            variant="default"
+            aria-label="Next month"
+            onClick={() => showMonth(addMonths(month, 1))}
+          >
+            <IconChevronRight size={16} aria-hidden />
+          </ActionIcon>
+        </Group>
+      )}
       <Box
         ref={gridRef}
         role="grid"
@@ -264,13 +300,14 @@ export function MonthCalendar({
                   selected={selected.has(date)}
                   anchor={date === interaction.anchor}
                   isToday={date === todayIso}
-                  focusable={date === focused}
+                  focusable={date === tabbable}
+                  label={describeDay(date)}
+                  minHeight={cellHeight}
+                  renderDay={renderDay}
                   onPointerDown={onDayPointerDown}
-                  onPointerEnter={(d) => apply((s) => pointerEnter(s, d))}
+                  onPointerEnter={onDayPointerEnter}
                   onFocus={setFocused}
-                >
-                  {renderDay?.(date)}
-                </Day>
+                />
               ) : (
                 <div role="gridcell" key={`blank-${j}`} />
               ),
@@ -298,26 +335,31 @@ export function MonthCalendar({
 
 const rowStyle = { display: 'grid', gridTemplateColumns: 'repeat(7, minmax(0, 1fr))', gap: 2 };
 
-function Day({
+/** One day; memoised, so with stable callbacks only the days whose props change re-render. */
+const Day = memo(function Day({
   date,
   selected,
   anchor,
   isToday,
   focusable,
+  label,
+  minHeight,
+  renderDay,
   onPointerDown,
   onPointerEnter,
   onFocus,
-  children,
 }: {
   date: IsoDate;
   selected: boolean;
   anchor: boolean;
   isToday: boolean;
   focusable: boolean;
+  label: string;
+  minHeight: number;
+  renderDay?: (date: IsoDate) => ReactNode;
   onPointerDown: (e: PointerEvent<HTMLDivElement>, date: IsoDate) => void;
   onPointerEnter: (date: IsoDate) => void;
   onFocus: (date: IsoDate) => void;
-  children?: ReactNode;
 }) {
   return (
     <div
@@ -325,15 +367,16 @@ function Day({
       className="mantine-focus-auto"
       data-date={date}
       aria-selected={selected}
-      aria-label={dayLabel(date)}
+      aria-label={label}
       aria-current={isToday ? 'date' : undefined}
       tabIndex={focusable ? 0 : -1}
       onPointerDown={(e) => onPointerDown(e, date)}
       onPointerEnter={() => onPointerEnter(date)}
       onFocus={() => onFocus(date)}
       style={{
-        minHeight: 40,
+        minHeight,
         padding: 4,
+        minWidth: 0,
         cursor: 'pointer',
         textAlign: 'center',
         borderRadius: 'var(--mantine-radius-sm)',
@@ -346,10 +389,10 @@ function Day({
       }}
     >
       {Number(date.slice(8, 10))}
-      {children}
+      {renderDay?.(date)}
     </div>
   );
-}
+});
 
 /** The 'Deselect days' dialog: Monday to Sunday with their counts; empty weekdays disabled. */
 function DeselectDaysModal({
@@ -369,7 +412,12 @@ function DeselectDaysModal({
     onClose();
   };
   return (
-    <Modal opened={opened} onClose={close} title="Deselect days">
+    <Modal
+      opened={opened}
+      onClose={close}
+      title="Deselect days"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
         <Checkbox.Group label="Remove every selected date on" value={chosen} onChange={setChosen}>
           <Stack gap="xs" mt="xs">

@@ -15,7 +15,7 @@ import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import dayjs from 'dayjs';
 import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { rowKey, type Placement, type PlacementRow, type Rate } from '../api/types';
-import { colourOf, mantineColour, statusSummary } from '../status/status';
+import { colourOf, mantineColour, statusSummary } from '@/lib/status/status';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
 

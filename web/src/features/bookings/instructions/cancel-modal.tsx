@@ -4,7 +4,7 @@ import {
   CANCELLATION_REASONS,
   DEFAULT_CANCELLATION_REASON,
   cancellationReason,
-} from '../status/cancellation';
+} from '@/lib/status/cancellation';
 
 interface Props {
   count: number;

@@ -33,12 +33,7 @@ export function CreateDepartmentModal({ opened, onClose, clientId, openAfterCrea
   };
 
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Add department"
-      size="lg"
-    >
+    <Modal opened={opened} onClose={close} title="Add department" size="lg">
       <DepartmentForm
         submitLabel="Create department"
         onCancel={close}

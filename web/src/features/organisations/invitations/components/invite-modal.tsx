@@ -16,12 +16,7 @@ export function InviteModal({
 }) {
   const create = useCreateInvitation();
   return (
-    <Modal
-      opened={opened}
-      onClose={onClose}
-      title="Invite by email"
-      size="lg"
-    >
+    <Modal opened={opened} onClose={onClose} title="Invite by email" size="lg">
       <InvitationForm
         entityId={entityId}
         onCancel={onClose}

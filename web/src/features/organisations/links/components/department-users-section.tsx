@@ -103,11 +103,7 @@ export function DepartmentUsersSection({
           emptyText="No users are connected to this department."
         />
       </Stack>
-      <Modal
-          opened={connectOpen}
-        onClose={connect.close}
-        title="Connect a user to this department"
-      >
+      <Modal opened={connectOpen} onClose={connect.close} title="Connect a user to this department">
         <ConnectUserDepartmentForm
           departmentId={departmentId}
           searchUsers={searchUsers}

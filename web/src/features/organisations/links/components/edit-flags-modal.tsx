@@ -25,11 +25,7 @@ export function EditFlagsModal<K extends string>({
   const [values, setValues] = useState(initial);
   const [saving, setSaving] = useState(false);
   return (
-    <Modal
-      opened
-      onClose={onClose}
-      title="Edit rights"
-    >
+    <Modal opened onClose={onClose} title="Edit rights">
       <Stack gap="sm">
         <Text size="sm">{subject}</Text>
         <FlagCheckboxes flags={flags} values={values} onChange={setValues} />

@@ -154,11 +154,7 @@ export function UserDepartmentLinksRoute() {
         query={query}
         emptyText="No connections to show."
       />
-      <Modal
-          opened={connectOpen}
-        onClose={connect.close}
-        title="Connect a user to a department"
-      >
+      <Modal opened={connectOpen} onClose={connect.close} title="Connect a user to a department">
         <ConnectUserDepartmentForm
           searchUsers={searchUsers}
           searchDepartments={searchDepartments}

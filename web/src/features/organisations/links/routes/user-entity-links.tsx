@@ -142,11 +142,7 @@ export function UserEntityLinksRoute() {
         query={query}
         emptyText="No connections to show."
       />
-      <Modal
-          opened={connectOpen}
-        onClose={connect.close}
-        title="Connect a user to an entity"
-      >
+      <Modal opened={connectOpen} onClose={connect.close} title="Connect a user to an entity">
         <ConnectUserEntityForm
           searchUsers={searchUsers}
           searchEntities={searchEntities}

@@ -139,7 +139,9 @@ describe('ProfileForm', () => {
     expect(options[0]).toHaveTextContent('United Kingdom');
     await user.click(screen.getByRole('option', { name: 'France' }));
     await waitFor(() =>
-      expect(screen.getByRole('combobox', { name: /^Timezone/ })).toHaveValue(firstTimezoneOf('FR')),
+      expect(screen.getByRole('combobox', { name: /^Timezone/ })).toHaveValue(
+        firstTimezoneOf('FR'),
+      ),
     );
   });
 

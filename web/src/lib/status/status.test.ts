@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { colourOf, sortPriority, statusLabel, statusSummary, worst } from './status';
-// eslint-disable-next-line no-restricted-imports -- the cases file is shared with the Go twin, outside web/
-import sharedCases from '../../../../../internal/bookings/status/testdata/colour_cases.json';
+import sharedCases from '../../../../internal/bookings/status/testdata/colour_cases.json';
 
 interface Case {
   supplierStatus: string;

@@ -1,0 +1,186 @@
+// Agenda (issue 7): a freelancer on a phone accepts an outstanding instruction from its card, the
+// card moves to Awaiting Confirmation, and the placement is in their calendar feed; a department
+// manager sees the Critical tab with its count.
+import { after, before, describe, test } from 'node:test';
+import assert from 'node:assert/strict';
+import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+
+let hive;
+let browser;
+
+before(async () => {
+  hive = await startHive();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await hive?.stop();
+});
+
+const BOOKING_TITLE = 'Agenda E2E Cover';
+
+/** Day 8 of next month as YYYY-MM-DD: the demo keeps Felix's accepted work off days 8–10. */
+function nextMonthDay8() {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 8));
+  return d.toISOString().slice(0, 10);
+}
+
+/** Calls the API in the page's session, with the CSRF token on unsafe methods. */
+async function apiCall(page, method, path, body) {
+  const headers = {};
+  if (method !== 'GET') {
+    const tokenRes = await page.request.get(`${hive.url}/api/v1/account/token`);
+    headers['X-CSRF-Token'] = (await tokenRes.json()).token;
+  }
+  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
+    method,
+    headers,
+    data: body,
+  });
+  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
+  return res.status() === 204 ? null : res.json();
+}
+
+/**
+ * As dept@: books the Camera Operator of the demo job template on one day and invites Felix.
+ * Returns the booking, its placement and Felix's instruction ids.
+ */
+async function bookFelix(page) {
+  const briefs = await apiCall(page, 'GET', '/job/brief');
+  const job = briefs.find((b) => b.title === 'Premier League Football');
+  assert.ok(job, 'the demo job template exists');
+  const template = await apiCall(page, 'GET', `/job-template/${job.id}`);
+  const camera = template.placementTemplates.find((p) => p.title === 'Camera Operator');
+  const booking = await apiCall(page, 'POST', '/booking', {
+    jobTemplateId: job.id,
+    title: BOOKING_TITLE,
+    dates: [nextMonthDay8()],
+    placementTemplateIds: [camera.id],
+    periodType: 'custom',
+    type: 'default',
+  });
+  const placement = booking.placements[0];
+  const suppliers = await apiCall(
+    page,
+    'GET',
+    `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
+  );
+  const felix = suppliers.items.find((s) => s.user.email === 'freelancer@hive.test');
+  assert.ok(felix, 'Felix is an available supplier');
+  const grant = await apiCall(page, 'POST', `/placement/${placement.id}/grant`, {
+    userIds: [felix.user.id],
+    placementIds: [placement.id],
+  });
+  assert.equal(grant.inserted, 1);
+  const after = await apiCall(page, 'GET', `/booking/${booking.id}`);
+  const instruction = after.placements[0].instructions.find((i) => i.userId === felix.user.id);
+  return { bookingId: booking.id, placementId: placement.id, instructionId: instruction.id };
+}
+
+describe('agenda', () => {
+  test('a freelancer on a phone accepts from the agenda; the card moves and the feed has it', async () => {
+    let booked;
+    await withPage(browser, 'agenda-setup', async (page) => {
+      await login(page, hive, 'dept@hive.test');
+      await page.waitForURL(/\/bookings$|\/$/);
+      booked = await bookFelix(page);
+    });
+
+    await withPage(
+      browser,
+      'agenda-freelancer',
+      async (page) => {
+        await page.setViewportSize({ width: 375, height: 812 });
+        await login(page, hive, 'freelancer@hive.test');
+        await page.waitForURL(/\/bookings$|\/$/);
+        await page.goto(`${hive.url}/agenda`);
+        const outstanding = page.getByRole('tab', { name: /^Outstanding/ });
+        assert.equal(await outstanding.getAttribute('aria-selected'), 'true');
+        assert.equal(await page.getByRole('tab', { name: /Critical/ }).count(), 0);
+        const card = page
+          .getByRole('article')
+          .filter({ hasText: new RegExp(`Booking ${booked.bookingId}(?!\\d)`) })
+          .filter({ hasText: BOOKING_TITLE });
+        await card.waitFor();
+        await card.getByText('Department time (Europe/London):').waitFor();
+        await checkA11y(page, 'agenda (freelancer, phone)');
+
+        // Fits a 375 px screen: nothing scrolls sideways but the tab list, buttons are thumb-sized.
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px`);
+        const accept = card.getByRole('button', { name: 'Accept instruction' });
+        const box = await accept.boundingBox();
+        assert.ok(box && box.height >= 44, `Accept is ${box?.height}px tall`);
+
+        await accept.click();
+        await page.getByText('Status updated').first().waitFor();
+        await card.waitFor({ state: 'detached' });
+
+        // Supplier accepted, client still awaiting: Awaiting Confirmation (spec §2).
+        await page.getByRole('tab', { name: /^Awaiting Confirmation/ }).click();
+        await page.waitForURL(/\?tab=awaiting_confirmation$/);
+        await card.waitFor();
+        await card.getByText('Supplier: Accepted · Client: Awaiting response').waitFor();
+        assert.equal(await card.getByRole('button', { name: /Accept instruction/ }).count(), 0);
+        await page.reload();
+        await card.waitFor();
+        const tab = page.getByRole('tab', { name: /^Awaiting Confirmation/ });
+        assert.equal(await tab.getAttribute('aria-selected'), 'true');
+
+        // The calendar feed: the link appears on demand and serves the accepted placement.
+        const panel = page.getByRole('region', { name: 'Subscribe to your calendar' });
+        await panel.getByRole('button', { name: 'Get calendar link' }).click();
+        const link = panel.getByRole('textbox', { name: 'Calendar link' });
+        await link.waitFor();
+        const url = await link.inputValue();
+        assert.match(url, /\/api\/v1\/calendar\/[^/]+\.ics$/);
+        const webcal = await panel
+          .getByRole('link', { name: 'Open in your calendar app' })
+          .getAttribute('href');
+        assert.equal(webcal, url.replace(/^https?:\/\//, 'webcal://'));
+        await checkA11y(page, 'agenda calendar feed panel');
+        const ics = await page.request.get(url);
+        assert.equal(ics.status(), 200);
+        assert.match(ics.headers()['content-type'], /^text\/calendar/);
+        const text = (await ics.text()).replace(/\r\n[ \t]/g, ''); // unfold RFC 5545 lines
+        assert.ok(text.includes(`UID:instruction-${booked.instructionId}@hive`), text);
+        assert.ok(text.includes(`SUMMARY:Camera Operator – ${BOOKING_TITLE}`), text);
+      },
+      { mobile: true },
+    );
+  });
+
+  test('a department manager sees the Critical tab with its count', async () => {
+    await withPage(browser, 'agenda-manager', async (page) => {
+      await login(page, hive, 'dept@hive.test');
+      await page.waitForURL(/\/bookings$|\/$/);
+      await page.goto(`${hive.url}/agenda`);
+      const awaiting = page.getByRole('tab', { name: /^Awaiting Confirmation/ });
+      await awaiting.waitFor();
+      assert.equal(await awaiting.getAttribute('aria-selected'), 'true');
+      const stats = await apiCall(page, 'GET', '/agenda/stats?as=manager');
+      const critical = page.getByRole('tab', { name: `Critical ${stats.critical}` });
+      await critical.waitFor();
+      const colour = await critical.locator('[data-colour]').getAttribute('data-colour');
+      assert.equal(colour, stats.critical === 0 ? 'green' : 'red');
+      await page
+        .getByRole('article')
+        .first()
+        .or(page.getByText(/^Nothing awaiting/))
+        .waitFor();
+      await checkA11y(page, 'agenda (manager)');
+      await critical.click();
+      await page.waitForURL(/\?tab=critical$/);
+      await page
+        .getByRole('article')
+        .first()
+        .or(page.getByText(/^Nothing critical/))
+        .waitFor();
+      await checkA11y(page, 'agenda critical tab');
+    });
+  });
+});

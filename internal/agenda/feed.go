@@ -1,0 +1,176 @@
+package agenda
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	ics "github.com/arran4/golang-ical"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// FeedHistory is how far back the calendar feed reaches: a month of past work stays visible in
+// the freelancer's calendar, older placements drop out.
+const FeedHistory = 30 * 24 * time.Hour
+
+// FeedPath is the feed's path under the API prefix; the token is the credential.
+const FeedPath = "/calendar/{token}.ics"
+
+// feedURL is the subscription address of token.
+func feedURL(baseURL, token string) string {
+	return baseURL + httpapi.Prefix + strings.Replace(FeedPath, "{token}", token, 1)
+}
+
+// EnsureFeed returns the user's feed, creating it on first call; token is empty when it
+// existed already (only its hash is kept, so it cannot be shown again).
+func (s *Store) EnsureFeed(ctx context.Context, user int64) (token string, createdAt time.Time, err error) {
+	err = s.DB.InTx(ctx, func(tx *database.Tx) error {
+		token = auth.NewToken()
+		err := tx.Get(ctx, &createdAt, `INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id) DO NOTHING RETURNING created_at`, user, auth.TokenHash(token), tx.Now)
+		if errors.Is(err, sql.ErrNoRows) {
+			token = ""
+			return tx.Get(ctx, &createdAt, `SELECT created_at FROM calendar_feeds WHERE user_id = ?`, user)
+		}
+		return err
+	})
+	return token, createdAt, err
+}
+
+// RotateFeed gives the user a new token; the old one stops working at once.
+func (s *Store) RotateFeed(ctx context.Context, user int64) (token string, createdAt time.Time, err error) {
+	token = auth.NewToken()
+	err = s.DB.InTx(ctx, func(tx *database.Tx) error {
+		return tx.Get(ctx, &createdAt, `INSERT INTO calendar_feeds (user_id, token_hash, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at
+			RETURNING created_at`, user, auth.TokenHash(token), tx.Now)
+	})
+	return token, createdAt, err
+}
+
+// RevokeFeed deletes the user's feed (nothing happens when there is none).
+func (s *Store) RevokeFeed(ctx context.Context, user int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM calendar_feeds WHERE user_id = ?`, user)
+		return err
+	})
+}
+
+// errNoFeed answers an unknown or revoked token, and a deactivated account's.
+var errNoFeed = apperror.NotFound("Calendar")
+
+// FeedOwner is the user a token belongs to; 404 when the token is unknown or revoked, or the
+// account is deactivated.
+func (s *Store) FeedOwner(ctx context.Context, token string) (int64, error) {
+	var user int64
+	err := s.DB.Get(ctx, &user, `SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
+		WHERE f.token_hash = ? AND u.account_status <> ?`, auth.TokenHash(token), accounts.StatusInactive)
+	if errors.Is(err, sql.ErrNoRows) {
+		return 0, errNoFeed
+	}
+	return user, err
+}
+
+// feedEvent is one instruction of the feed with its placement.
+type feedEvent struct {
+	ID               int64     `db:"id"`
+	Supplier         string    `db:"supplier_status"`
+	Client           string    `db:"client_status"`
+	Version          int       `db:"version"`
+	UpdatedAt        time.Time `db:"updated_at"`
+	PlacementTitle   string    `db:"placement_title"`
+	StartAt          time.Time `db:"start_at"`
+	EndAt            time.Time `db:"end_at"`
+	PlacementVersion int       `db:"placement_version"`
+	PlacementUpdated time.Time `db:"placement_updated_at"`
+	SupplierNotes    string    `db:"supplier_notes"`
+	BookingID        int64     `db:"booking_id"`
+	PlacementID      int64     `db:"placement_id"`
+	BookingTitle     string    `db:"booking_title"`
+	DepartmentName   string    `db:"department_name"`
+	ClientName       string    `db:"client_name"`
+}
+
+// FeedEvents reads the user's live instructions (accepted or awaiting on both sides, not
+// cancelled or rejected) of live placements that started at most FeedHistory ago, by start.
+func (s *Store) FeedEvents(ctx context.Context, user int64) ([]feedEvent, error) {
+	var out []feedEvent
+	err := s.DB.Select(ctx, &out, `SELECT i.id, i.supplier_status, i.client_status, i.version, i.updated_at,
+		p.title AS placement_title, p.start_at, p.end_at, p.version AS placement_version, p.updated_at AS placement_updated_at,
+		p.supplier_notes, p.id AS placement_id, b.id AS booking_id, b.title AS booking_title, d.name AS department_name,
+		e.name AS client_name
+		FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = p.booking_id
+		JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
+		WHERE i.user_id = ? AND `+liveSQL("i")+` AND p.deleted_at IS NULL AND p.start_at >= ?
+		ORDER BY p.start_at, i.id`, user, s.now().Add(-FeedHistory))
+	return out, err
+}
+
+// renderFeed writes the iCalendar document: one VEVENT per instruction, times as UTC instants
+// (every calendar converts them to the viewer's zone, so no VTIMEZONE is needed), CONFIRMED
+// when both sides accepted and TENTATIVE otherwise. SEQUENCE grows with every change of the
+// instruction or its placement (an amended time bumps the placement's version, not the
+// instruction's), and DTSTAMP is the last modification, so an unchanged feed is byte-identical.
+func renderFeed(events []feedEvent, baseURL string) string {
+	cal := ics.NewCalendarFor("Hive")
+	cal.SetProductId("-//Hive//Agenda//EN")
+	cal.SetMethod(ics.MethodPublish)
+	cal.SetXWRCalName("Hive bookings")
+	cal.SetName("Hive bookings")
+	cal.SetRefreshInterval("PT1H") // the library adds VALUE=DURATION
+	cal.SetXPublishedTTL("PT1H")
+	for _, ev := range events {
+		e := cal.AddEvent(fmt.Sprintf("instruction-%d@hive", ev.ID))
+		modified := ev.UpdatedAt
+		if ev.PlacementUpdated.After(modified) {
+			modified = ev.PlacementUpdated
+		}
+		e.SetDtStampTime(modified)
+		e.SetModifiedAt(modified)
+		e.SetSequence(ev.Version + ev.PlacementVersion - 2)
+		e.SetStartAt(ev.StartAt)
+		e.SetEndAt(ev.EndAt)
+		e.SetSummary(summary(ev.PlacementTitle, ev.BookingTitle))
+		e.SetDescription(description(ev))
+		e.SetURL(fmt.Sprintf("%s/bookings/%d/edit?placementId=%d", baseURL, ev.BookingID, ev.PlacementID))
+		if ev.Supplier == string(status.Accepted) && ev.Client == string(status.Accepted) {
+			e.SetStatus(ics.ObjectStatusConfirmed)
+		} else {
+			e.SetStatus(ics.ObjectStatusTentative)
+		}
+	}
+	return cal.Serialize(ics.WithNewLineWindows) // RFC 5545 lines end in CRLF, whatever the host
+}
+
+// summary is the placement title, with the booking title when it says something more (the
+// agenda card's rule, spec §2).
+func summary(placement, booking string) string {
+	if booking == "" || strings.EqualFold(booking, placement) {
+		return placement
+	}
+	return placement + " – " + booking
+}
+
+func description(ev feedEvent) string {
+	lines := []string{
+		"Client: " + ev.ClientName,
+		"Department: " + ev.DepartmentName,
+		fmt.Sprintf("Status: supplier %s, client %s", words(ev.Supplier), words(ev.Client)),
+		fmt.Sprintf("Booking %d", ev.BookingID),
+	}
+	if notes := strings.TrimSpace(ev.SupplierNotes); notes != "" {
+		lines = append(lines, "Notes: "+notes)
+	}
+	return strings.Join(lines, "\n")
+}
+
+func words(s string) string { return strings.ReplaceAll(s, "_", " ") }

@@ -1,0 +1,468 @@
+package agenda
+
+import (
+	"cmp"
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/jobs"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Store reads the agenda from the bookings tables and keeps the calendar feeds.
+type Store struct {
+	DB *database.DB
+	// Clock is the time the tab rules compare with; nil is the wall clock. Tests fix it.
+	Clock func() time.Time
+}
+
+func (s *Store) now() time.Time {
+	if s.Clock != nil {
+		return s.Clock().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// longestPlacement bounds a placement's length: its end is at most a day after its start (25
+// hours over a clock change; bookings.PlacementPeriod). "Not ended" (end_at > now) then implies
+// start_at > now - longestPlacement, a bound the start index can range-scan.
+const longestPlacement = 26 * time.Hour
+
+// quoted renders statuses as SQL literals. They are fixed words of package status, and literal
+// text keeps one statement per tab, which SQLite prepares once.
+func quoted(ss ...status.Status) string {
+	parts := make([]string, len(ss))
+	for i, s := range ss {
+		parts[i] = "'" + string(s) + "'"
+	}
+	return strings.Join(parts, ", ")
+}
+
+// matchSQL is rule r on instruction alias i (its placement's end is checked apart).
+func matchSQL(r instructionRule, i string) string {
+	return "(" + i + ".deleted_at IS NULL AND " + i + ".supplier_status IN (" + quoted(r.Supplier...) + ") AND " +
+		i + ".client_status IN (" + quoted(r.Client...) + "))"
+}
+
+// liveSQL is status.State.Live on instruction alias i: not deleted, and neither side rejected
+// or cancelled (a test checks it against Live for every pair of statuses).
+func liveSQL(i string) string {
+	closed := quoted(status.Rejected, status.Cancelled)
+	return "(" + i + ".deleted_at IS NULL AND " + i + ".supplier_status NOT IN (" + closed + ") AND " +
+		i + ".client_status NOT IN (" + closed + "))"
+}
+
+// fragment is a piece of a WHERE clause with its arguments.
+type fragment struct {
+	sql  string
+	args []any
+}
+
+// freelancerWhere puts one of the freelancer's instructions (alias i, placement p) in tab t.
+// Archived is everything the other tabs leave: ended, deleted, rejected or cancelled.
+func freelancerWhere(t Tab, now time.Time) fragment {
+	if r, ok := ruleOf(t); ok {
+		return fragment{"p.end_at > ? AND " + matchSQL(r, "i"), []any{now}}
+	}
+	if t == Archived {
+		matches := make([]string, len(instructionRules))
+		for k, r := range instructionRules {
+			matches[k] = matchSQL(r, "i")
+		}
+		return fragment{"NOT (p.end_at > ? AND (" + strings.Join(matches, " OR ") + "))", []any{now}}
+	}
+	return fragment{"1 = 0", nil} // Critical is a manager's tab
+}
+
+// openSQL holds a manager's placements that the rule tabs may show: live and not ended. The
+// redundant start bound lets the start index range-scan.
+func openSQL(now time.Time) fragment {
+	return fragment{"p.deleted_at IS NULL AND p.end_at > ? AND p.start_at > ?", []any{now, now.Add(-longestPlacement)}}
+}
+
+// managerWhere puts placement p in tab t when any of its instructions matches the tab's rule,
+// or, for unassignedTab, when none is live; Archived holds every placement (spec §2: "Archived
+// (all)"). Critical is decided in Go.
+func managerWhere(t Tab, now time.Time) fragment {
+	r, ok := ruleOf(t)
+	if !ok {
+		return fragment{"1 = 1", nil}
+	}
+	match := "EXISTS (SELECT 1 FROM instructions i WHERE i.placement_id = p.id AND " + matchSQL(r, "i") + ")"
+	if t == unassignedTab {
+		match = "(" + match + " OR NOT EXISTS (SELECT 1 FROM instructions i WHERE i.placement_id = p.id AND " + liveSQL("i") + "))"
+	}
+	open := openSQL(now)
+	return fragment{open.sql + " AND " + match, open.args}
+}
+
+// managerCounts counts a manager's placements in each rule tab in one pass: the open
+// placements joined to their instructions, grouped by placement — much cheaper than managerWhere's
+// probes once there are thousands of placements (managerWhere serves the pages, which stop early).
+func (s *Store) managerCounts(ctx context.Context, sc scope, now time.Time) (map[Tab]int, error) {
+	inner, outer := make([]string, 0, len(instructionRules)+1), make([]string, len(instructionRules))
+	for k, r := range instructionRules {
+		inner = append(inner, fmt.Sprintf("SUM(CASE WHEN %s THEN 1 ELSE 0 END) AS m%d", matchSQL(r, "i"), k))
+		cond := fmt.Sprintf("x.m%d > 0", k)
+		if r.Tab == unassignedTab {
+			cond += " OR x.live = 0"
+		}
+		outer[k] = fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", cond, k)
+	}
+	inner = append(inner, "SUM(CASE WHEN "+liveSQL("i")+" THEN 1 ELSE 0 END) AS live")
+	open := openSQL(now)
+	// One column per rule (c0, c1, c2 in the order of instructionRules); a new rule fails here
+	// loudly ("missing destination") until it gets its field.
+	var c struct {
+		C0 int `db:"c0"`
+		C1 int `db:"c1"`
+		C2 int `db:"c2"`
+	}
+	err := s.DB.Get(ctx, &c, "SELECT "+strings.Join(outer, ", ")+" FROM (SELECT p.id, "+strings.Join(inner, ", ")+" "+
+		sc.from+" LEFT JOIN instructions i ON i.placement_id = p.id WHERE "+sc.where.sql+" AND "+open.sql+
+		" GROUP BY p.id) x", append(slices.Clone(sc.where.args), open.args...)...)
+	counts := []int{c.C0, c.C1, c.C2}
+	out := map[Tab]int{}
+	for k, r := range instructionRules {
+		out[r.Tab] = counts[k]
+	}
+	return out, err
+}
+
+// scope is the rows a query may see: the freelancer's instructions (i) with their placements
+// (p), or the placements (p, with bookings b) of the manager's departments. ok is false when
+// nothing is visible.
+type scope struct {
+	from  string
+	where fragment
+}
+
+func scopeOf(q Query) (scope, bool) {
+	var sc scope
+	if q.View == FreelancerView {
+		sc = scope{"FROM instructions i JOIN placements p ON p.id = i.placement_id", fragment{"i.user_id = ?", []any{q.UserID}}}
+	} else {
+		sc = scope{"FROM placements p JOIN bookings b ON b.id = p.booking_id", fragment{"1 = 1", nil}}
+		if !q.All {
+			if len(q.Visible) == 0 {
+				return sc, false
+			}
+			marks, ids := database.In(q.Visible)
+			sc.where = fragment{"b.department_id IN (" + marks + ")", ids}
+		}
+	}
+	if q.StartDate != "" {
+		sc.where.sql, sc.where.args = sc.where.sql+" AND p.local_date >= ?", append(sc.where.args, q.StartDate)
+	}
+	if q.EndDate != "" {
+		sc.where.sql, sc.where.args = sc.where.sql+" AND p.local_date <= ?", append(sc.where.args, q.EndDate)
+	}
+	return sc, true
+}
+
+func where(q Query, now time.Time) fragment {
+	if q.View == FreelancerView {
+		return freelancerWhere(q.Tab, now)
+	}
+	return managerWhere(q.Tab, now)
+}
+
+// List answers one page of a tab: the placement ids of the page and the total (two queries, or
+// the critical candidates for Critical), then the cards and their instructions (two more).
+func (s *Store) List(ctx context.Context, q Query, p *auth.Principal) (AgendaList, error) {
+	out := AgendaList{Items: []AgendaCard{}, Tab: q.Tab, View: q.View}
+	now := s.now()
+	var ids []int64
+	var err error
+	if q.Tab == CriticalTab {
+		ids, out.Total, err = s.criticalPage(ctx, q, now)
+	} else {
+		ids, out.Total, err = s.page(ctx, q, now)
+	}
+	if err != nil || len(ids) == 0 {
+		return out, err
+	}
+	out.Items, err = s.cards(ctx, q, p, ids, now)
+	return out, err
+}
+
+// page reads the ids of a page of a tab, sorted by start (Archived newest first), and the
+// tab's total.
+func (s *Store) page(ctx context.Context, q Query, now time.Time) ([]int64, int, error) {
+	sc, ok := scopeOf(q)
+	if !ok {
+		return nil, 0, nil
+	}
+	w := where(q, now)
+	cond := sc.from + " WHERE " + sc.where.sql + " AND " + w.sql
+	args := append(slices.Clone(sc.where.args), w.args...)
+	order := " ORDER BY p.start_at, p.id"
+	if q.Tab == Archived {
+		order = " ORDER BY p.start_at DESC, p.id DESC"
+	}
+	limit, largs := database.LimitOffset(q.Limit, q.Offset)
+	var ids []int64
+	if err := s.DB.Select(ctx, &ids, "SELECT p.id "+cond+order+limit, append(slices.Clone(args), largs...)...); err != nil {
+		return nil, 0, err
+	}
+	total := len(ids)
+	if q.Offset == 0 && total < q.Limit {
+		return ids, total, nil // the first page holds them all
+	}
+	if _, rule := ruleOf(q.Tab); rule && q.View == ManagerView {
+		counts, err := s.managerCounts(ctx, sc, now)
+		return ids, counts[q.Tab], err
+	}
+	err := s.DB.Get(ctx, &total, "SELECT COUNT(*) "+cond, args...)
+	return ids, total, err
+}
+
+// criticalCandidate is one instruction (or none) of a live placement starting within the window.
+type criticalCandidate struct {
+	ID       int64      `db:"id"`
+	StartAt  time.Time  `db:"start_at"`
+	Supplier *string    `db:"supplier_status"`
+	Client   *string    `db:"client_status"`
+	Deleted  *time.Time `db:"deleted_at"`
+}
+
+// criticalIDs lists a manager's critical placements by start: the database narrows them to
+// live placements starting within the window, and Critical, the one home of the rule, decides.
+func (s *Store) criticalIDs(ctx context.Context, q Query, now time.Time) ([]int64, error) {
+	sc, ok := scopeOf(q)
+	if q.View != ManagerView || !ok {
+		return nil, nil
+	}
+	var rows []criticalCandidate
+	err := s.DB.Select(ctx, &rows, `SELECT p.id, p.start_at, i.supplier_status, i.client_status, i.deleted_at `+
+		sc.from+` LEFT JOIN instructions i ON i.placement_id = p.id WHERE `+sc.where.sql+
+		` AND p.deleted_at IS NULL AND p.start_at > ? AND p.start_at <= ? ORDER BY p.start_at, p.id, i.id`,
+		append(slices.Clone(sc.where.args), now, now.Add(CriticalWindow))...)
+	if err != nil {
+		return nil, err
+	}
+	var ids []int64
+	for from := 0; from < len(rows); {
+		to := from
+		var states []status.State
+		for ; to < len(rows) && rows[to].ID == rows[from].ID; to++ {
+			if r := rows[to]; r.Supplier != nil {
+				states = append(states, status.State{Supplier: status.Status(*r.Supplier), Client: status.Status(*r.Client),
+					Deleted: r.Deleted != nil})
+			}
+		}
+		if critical, _ := Critical(now, rows[from].StartAt, states); critical {
+			ids = append(ids, rows[from].ID)
+		}
+		from = to
+	}
+	return ids, nil
+}
+
+func (s *Store) criticalPage(ctx context.Context, q Query, now time.Time) ([]int64, int, error) {
+	ids, err := s.criticalIDs(ctx, q, now)
+	if err != nil {
+		return nil, 0, err
+	}
+	from, to := min(q.Offset, len(ids)), min(q.Offset+q.Limit, len(ids))
+	return ids[from:to], len(ids), nil
+}
+
+// cardRow is what a card reads of its placement, booking, department and client.
+type cardRow struct {
+	ID                 int64      `db:"id"`
+	BookingID          int64      `db:"booking_id"`
+	Title              string     `db:"title"`
+	LocalDate          string     `db:"local_date"`
+	StartTime          string     `db:"start_time"`
+	EndTime            string     `db:"end_time"`
+	StartAt            time.Time  `db:"start_at"`
+	EndAt              time.Time  `db:"end_at"`
+	Timezone           string     `db:"timezone"`
+	Overnight          bool       `db:"overnight"`
+	DeletedAt          *time.Time `db:"deleted_at"`
+	BookingTitle       string     `db:"booking_title"`
+	DepartmentID       int64      `db:"department_id"`
+	DepartmentName     string     `db:"department_name"`
+	DepartmentTimezone string     `db:"department_timezone"`
+	ClientName         string     `db:"client_name"`
+}
+
+// instructionRow is one instruction as a card shows it (no buy rate: the agenda never sends it).
+type instructionRow struct {
+	ID                 int64      `db:"id"`
+	PlacementID        int64      `db:"placement_id"`
+	BookingID          int64      `db:"booking_id"`
+	UserID             int64      `db:"user_id"`
+	FirstName          string     `db:"first_name"`
+	LastName           string     `db:"last_name"`
+	Email              string     `db:"email"`
+	SupplierStatus     string     `db:"supplier_status"`
+	ClientStatus       string     `db:"client_status"`
+	PreviousSupplier   *string    `db:"previous_supplier_status"`
+	PreviousClient     *string    `db:"previous_client_status"`
+	SubstitutionOfID   *int64     `db:"substitution_of_id"`
+	CancellationReason string     `db:"cancellation_reason"`
+	SellMinor          int64      `db:"sell_rate_minor"`
+	SellCurrency       string     `db:"sell_currency"`
+	SellPeriod         string     `db:"sell_period"`
+	Direct             bool       `db:"direct"`
+	DeletedAt          *time.Time `db:"deleted_at"`
+	CreatedAt          time.Time  `db:"created_at"`
+	Version            int        `db:"version"`
+	Substituted        bool       `db:"substituted"`
+}
+
+// paddedIn is database.In with the list padded (by repeating its last id) to one of a few
+// lengths, so pages of any size share a handful of statement texts in SQLite's prepared cache.
+func paddedIn(ids []int64) (string, []any) {
+	n := len(ids)
+	for _, size := range []int{1, 5, 10, 20, 50, 100, 200} {
+		if size >= n {
+			n = size
+			break
+		}
+	}
+	padded := slices.Clone(ids)
+	for len(padded) < n {
+		padded = append(padded, ids[len(ids)-1])
+	}
+	return database.In(padded)
+}
+
+// cards reads the placements of ids and their instructions (the freelancer's own in the
+// freelancer's view) and assembles the cards in the order of ids.
+func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int64, now time.Time) ([]AgendaCard, error) {
+	marks, args := paddedIn(ids)
+	var crs []cardRow
+	if err := s.DB.Select(ctx, &crs, `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time,
+		p.start_at, p.end_at, p.timezone, p.overnight, p.deleted_at, b.title AS booking_title, b.department_id,
+		d.name AS department_name, d.timezone AS department_timezone, e.name AS client_name
+		FROM placements p JOIN bookings b ON b.id = p.booking_id JOIN departments d ON d.id = b.department_id
+		JOIN entities e ON e.id = d.client_id WHERE p.id IN (`+marks+`)`, args...); err != nil {
+		return nil, err
+	}
+	query := `SELECT i.id, i.placement_id, i.booking_id, i.user_id, u.first_name, u.last_name, u.email,
+		i.supplier_status, i.client_status, i.previous_supplier_status, i.previous_client_status, i.substitution_of_id,
+		i.cancellation_reason, i.sell_rate_minor, i.sell_currency, i.sell_period, i.direct, i.deleted_at, i.created_at,
+		i.version, EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id IS NOT NULL
+		AND s.substitution_of_id = i.id AND ` + liveSQL("s") + `) AS substituted
+		FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.placement_id IN (` + marks + `)`
+	if q.View == FreelancerView {
+		query, args = query+` AND i.user_id = ?`, append(args, q.UserID)
+	}
+	var irs []instructionRow
+	if err := s.DB.Select(ctx, &irs, query, args...); err != nil {
+		return nil, err
+	}
+	byPlacement := map[int64]cardRow{}
+	for _, c := range crs {
+		byPlacement[c.ID] = c
+	}
+	rows := map[int64][]AgendaInstruction{}
+	for _, r := range irs {
+		c := byPlacement[r.PlacementID]
+		rows[r.PlacementID] = append(rows[r.PlacementID], AgendaInstruction{InstructionView: instructionView(r, c, now),
+			Substituted: r.Substituted})
+	}
+	out := make([]AgendaCard, 0, len(ids))
+	for _, id := range ids {
+		c, ok := byPlacement[id]
+		if !ok {
+			continue // deleted between the two reads
+		}
+		rs := rows[id]
+		slices.SortFunc(rs, func(a, b AgendaInstruction) int {
+			return cmp.Or(cmp.Compare(status.SortPriority(stateOf(a.InstructionView)), status.SortPriority(stateOf(b.InstructionView))),
+				cmp.Compare(a.ID, b.ID))
+		})
+		out = append(out, assembleCard(c.facts(), rs, q, p, now))
+	}
+	return out, nil
+}
+
+func (c cardRow) facts() placementFacts {
+	return placementFacts{ID: c.ID, BookingID: c.BookingID, DepartmentID: c.DepartmentID, Title: c.Title,
+		BookingTitle: c.BookingTitle, ClientName: c.ClientName, DepartmentName: c.DepartmentName,
+		DepartmentTimezone: c.DepartmentTimezone, Timezone: c.Timezone, LocalDate: c.LocalDate, StartTime: c.StartTime,
+		EndTime: c.EndTime, StartAt: c.StartAt, EndAt: c.EndAt, Overnight: c.Overnight, DeletedAt: c.DeletedAt}
+}
+
+// instructionView is the bookings feature's instruction shape, filled as bookings fills it for
+// a non-administrator (no buy rate).
+func instructionView(r instructionRow, c cardRow, now time.Time) bookings.InstructionView {
+	name := strings.TrimSpace(r.FirstName + " " + r.LastName)
+	v := bookings.InstructionView{ID: r.ID, PlacementID: r.PlacementID, BookingID: r.BookingID, UserID: r.UserID,
+		User:     bookings.InstructionUser{ID: r.UserID, FullName: name, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email},
+		FullName: name, SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus,
+		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
+		CreatedAt: bookings.WireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
+		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct, Overnight: c.Overnight,
+		IsFuture: c.StartAt.After(now), ClientName: c.ClientName, DepartmentName: c.DepartmentName}
+	if r.DeletedAt != nil {
+		s := bookings.WireTime(r.DeletedAt.UTC())
+		v.DeletedAt = &s
+	}
+	return v
+}
+
+// Stats counts every tab for the query's view (its tab is ignored). Freelancer: one pass over
+// their instructions. Manager: all placements, the open ones by tab, and the critical candidates.
+func (s *Store) Stats(ctx context.Context, q Query) (AgendaStats, error) {
+	st := AgendaStats{View: q.View}
+	sc, ok := scopeOf(q)
+	if !ok {
+		return st, nil
+	}
+	now := s.now()
+	if q.View == FreelancerView {
+		return s.freelancerStats(ctx, sc, now)
+	}
+	if err := s.DB.Get(ctx, &st.Archived, "SELECT COUNT(*) "+sc.from+" WHERE "+sc.where.sql, sc.where.args...); err != nil {
+		return st, err
+	}
+	counts, err := s.managerCounts(ctx, sc, now)
+	if err != nil {
+		return st, err
+	}
+	st.Outstanding, st.AwaitingConfirmation, st.Confirmed = counts[Outstanding], counts[AwaitingConfirmation], counts[Confirmed]
+	ids, err := s.criticalIDs(ctx, q, now)
+	st.Critical = len(ids)
+	return st, err
+}
+
+// freelancerStats counts the freelancer's instructions per rule tab in one query; each is in
+// exactly one tab, so Archived is the rest.
+func (s *Store) freelancerStats(ctx context.Context, sc scope, now time.Time) (AgendaStats, error) {
+	st := AgendaStats{View: FreelancerView}
+	sums := make([]string, len(instructionRules))
+	var args []any
+	for k, r := range instructionRules {
+		w := freelancerWhere(r.Tab, now)
+		sums[k] = fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", w.sql, k)
+		args = append(args, w.args...)
+	}
+	var c struct {
+		All int `db:"total"`
+		C0  int `db:"c0"`
+		C1  int `db:"c1"`
+		C2  int `db:"c2"`
+	}
+	if err := s.DB.Get(ctx, &c, "SELECT COUNT(*) AS total, "+strings.Join(sums, ", ")+" "+sc.from+" WHERE "+sc.where.sql,
+		append(args, sc.where.args...)...); err != nil {
+		return st, err
+	}
+	counts := map[Tab]int{}
+	for k, r := range instructionRules {
+		counts[r.Tab] = []int{c.C0, c.C1, c.C2}[k]
+	}
+	st.Outstanding, st.AwaitingConfirmation, st.Confirmed = counts[Outstanding], counts[AwaitingConfirmation], counts[Confirmed]
+	st.Archived = c.All - c.C0 - c.C1 - c.C2
+	return st, nil
+}

@@ -1,0 +1,168 @@
+package scheduler
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"sort"
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/bookings/bookingbench"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// BenchmarkSummary times the month view's summary (overviewOnly) at the bookings issue's scale
+// (bookingbench), on SQLite and (with HIVE_TEST_POSTGRES_URL) PostgreSQL: the busiest calendar
+// month, as the manager of its busiest department, as an administrator over every department
+// (Global View), and as its busiest freelancer; then the grid page's first page over that month. Each iteration is
+// what the handler does: the queries, grouping with the display rules, and the JSON encoding.
+// Reports p50 and p95 in ms.
+func BenchmarkSummary(b *testing.B) {
+	engines := map[string]func(testing.TB) *database.DB{"sqlite": databasetest.SQLite}
+	if os.Getenv(databasetest.PostgresURLVar) != "" {
+		engines["postgres"] = databasetest.Postgres
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		open, ok := engines[name]
+		if !ok {
+			continue
+		}
+		b.Run(name, func(b *testing.B) {
+			db := open(b)
+			if _, err := accounts.SeedDemo(context.Background(), db); err != nil {
+				b.Fatal(err)
+			}
+			bookingbench.Generate(b, db)
+			if db.Dialect == database.Postgres { // as autovacuum would have, so the planner knows the tables
+				if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+					_, err := tx.Exec(context.Background(), "ANALYZE")
+					return err
+				}); err != nil {
+					b.Fatal(err)
+				}
+			}
+			month, dept, freelancer := busiest(b, db)
+			start := month + "-01"
+			first, _ := time.Parse(time.DateOnly, start)
+			end := first.AddDate(0, 1, -1).Format(time.DateOnly)
+			store := &Store{DB: db}
+			views := []struct {
+				name string
+				f    SummaryFilter
+			}{
+				{"department", SummaryFilter{Viewer: -1, Visible: []int64{dept}}},
+				{"global", SummaryFilter{Viewer: -1, All: true, Admin: true}},
+				{"freelancer", SummaryFilter{Viewer: freelancer}},
+			}
+			for _, v := range views {
+				b.Run(v.name, func(b *testing.B) {
+					f := v.f
+					f.Start, f.End, f.OverviewOnly = start, end, true
+					timeSummary(b, store, f)
+				})
+			}
+			b.Run("grid", func(b *testing.B) {
+				f := SummaryFilter{Viewer: -1, All: true, Admin: true, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
+				timeGrid(b, store, f)
+			})
+		})
+	}
+}
+
+func timeSummary(b *testing.B, store *Store, f SummaryFilter) {
+	ctx := context.Background()
+	var took []time.Duration
+	groups := 0
+	cpu := processCPU()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		dates, err := summaryDates(f.Start, f.End)
+		if err != nil {
+			b.Fatal(err)
+		}
+		days, err := store.Groups(ctx, f, dates)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(BookingSummary{Days: days}); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(t0))
+		groups = 0
+		for _, d := range days {
+			groups += len(d.Groups)
+		}
+	}
+	b.StopTimer()
+	report(b, took, processCPU()-cpu)
+	b.ReportMetric(float64(groups), "groups")
+}
+
+// timeGrid times the grid page's first page over the month, as an administrator.
+func timeGrid(b *testing.B, store *Store, f SummaryFilter) {
+	ctx := context.Background()
+	var took []time.Duration
+	total := 0
+	cpu := processCPU()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		rows, n, err := store.Changes(ctx, f)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := json.Marshal(BookingSummary{Items: &rows, Total: &n}); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(t0))
+		total = n
+	}
+	b.StopTimer()
+	report(b, took, processCPU()-cpu)
+	b.ReportMetric(float64(total), "rows")
+}
+
+// report adds the p50 and p95 of took, in ms, and this process's CPU time per iteration (the
+// whole work on SQLite, the client's share on PostgreSQL), which other loads on the machine
+// disturb less than the wall clock.
+func report(b *testing.B, took []time.Duration, cpu time.Duration) {
+	sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
+	ms := func(q float64) float64 { return float64(took[int(q*float64(len(took)-1))].Microseconds()) / 1000 }
+	b.ReportMetric(ms(0.5), "p50-ms")
+	b.ReportMetric(ms(0.95), "p95-ms")
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(took)), "cpu-ms/op")
+}
+
+// processCPU is the user and system time this process has used.
+func processCPU() time.Duration {
+	var u syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
+		return 0
+	}
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// busiest finds the calendar month with the most live placements and, in it, the department
+// with the most and the freelancer with the most instructions.
+func busiest(tb testing.TB, db *database.DB) (month string, department, freelancer int64) {
+	ctx := context.Background()
+	if err := db.Get(ctx, &month, `SELECT SUBSTR(local_date, 1, 7) AS m FROM placements WHERE deleted_at IS NULL
+		GROUP BY m ORDER BY COUNT(*) DESC, m LIMIT 1`); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.Get(ctx, &department, `SELECT b.department_id FROM placements p JOIN bookings b ON b.id = p.booking_id
+		WHERE p.local_date LIKE ? AND p.deleted_at IS NULL GROUP BY b.department_id ORDER BY COUNT(*) DESC, b.department_id
+		LIMIT 1`, month+"-%"); err != nil {
+		tb.Fatal(err)
+	}
+	if err := db.Get(ctx, &freelancer, `SELECT i.user_id FROM instructions i JOIN placements p ON p.id = i.placement_id
+		WHERE p.local_date LIKE ? GROUP BY i.user_id ORDER BY COUNT(*) DESC, i.user_id LIMIT 1`, month+"-%"); err != nil {
+		tb.Fatal(err)
+	}
+	return month, department, freelancer
+}

@@ -1,0 +1,234 @@
+package scheduler_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/organisations/links/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// scene is a month of bookings seen differently by each role (dates in May 2027):
+//
+//	Cup Final (DeptA1, client A): two shifts (09:00-17:00, 22:00-06:00) on 05-03 and 05-04,
+//	  Felix (the demo freelancer) and Grace instructed on all four placements:
+//	  05-03 day:   Felix green, Grace rejected               → red group
+//	  05-03 night: Felix awaiting, Grace cancelled (hidden)  → orange
+//	  05-04 day:   Felix rejected, Grace purple              → red
+//	  05-04 night: Felix substituted by Grace (green)        → green
+//	League Cup (DeptA2, client A; 10-year cancel window): two alike camera placements a day, so
+//	  one group of two: 05-05 Grace awaiting on both → orange; 05-06 both placements cancelled
+//	  with Grace's instructions (late cancellations)
+//	Drama Night (DeptB1, client B): 05-05 Felix purple and Devi (DeptA1's manager, who sees
+//	  client B only through this instruction of hers) awaiting → orange
+type scene struct {
+	w                              orgtest.World
+	felix, grace                   int64
+	cupFinal, leagueCup, drama     int64 // job templates
+	cupBooking, leagueBooking      int64
+	dramaBooking                   int64
+	felixSubstituted, graceReplace int64 // instruction ids of 05-04 night
+}
+
+type summaryBody struct {
+	Days []struct {
+		Date   string
+		Groups []summaryGroup
+	}
+	Items *[]gridRow
+	Total *int
+}
+
+type summaryGroup struct {
+	BookingID      int64
+	BookingTitle   string
+	ClientName     string
+	DepartmentID   int64
+	PlacementTitle string
+	StartTime      string
+	EndTime        string
+	Overnight      bool
+	Deleted        bool
+	Colour         string
+	PlacementIDs   []int64
+	Counts         map[string]int
+	Instructions   *[]struct {
+		ID               int64
+		UserID           int64
+		FullName         string
+		Colour           string
+		SubstitutionOfID *int64
+		Substituted      bool
+	}
+}
+
+type gridRow struct {
+	InstructionID      int64
+	BookingTitle       string
+	Date               string
+	Period             []string
+	LocalPeriod        struct{ Start, End string }
+	UserID             int64
+	FullName           string
+	SupplierStatus     string
+	ClientStatus       string
+	Colour             string
+	ModifiedAt         string
+	CancelledAt        *string
+	LateCancellation   bool
+	CancellationReason string
+	BuyRate            *struct{ Rate float64 }
+	SellRate           struct{ Rate float64 }
+}
+
+// groups lists a summary's groups as "date title start colour", in order.
+func (b summaryBody) groups() []string {
+	var out []string
+	for _, d := range b.Days {
+		for _, g := range d.Groups {
+			out = append(out, fmt.Sprintf("%s %s %s %s", d.Date, g.BookingTitle, g.StartTime, g.Colour))
+		}
+	}
+	return out
+}
+
+// group finds the group of date starting at start of the booking titled title.
+func (b summaryBody) group(t *testing.T, date, title, start string) summaryGroup {
+	t.Helper()
+	for _, d := range b.Days {
+		for _, g := range d.Groups {
+			if d.Date == date && g.BookingTitle == title && g.StartTime == start {
+				return g
+			}
+		}
+	}
+	t.Fatalf("no group %s %s %s in %v", date, title, start, b.groups())
+	return summaryGroup{}
+}
+
+func exec(t *testing.T, db *database.DB, query string, args ...any) {
+	t.Helper()
+	ctx := context.Background()
+	if err := db.InTx(ctx, func(tx *database.Tx) error { _, err := tx.Exec(ctx, query, args...); return err }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// jobTemplate inserts a job template of department with one placement template per shift
+// ("Title 09:00-17:00"), sell 250.00 and buy 200.00 a day.
+func jobTemplate(t *testing.T, db *database.DB, department int64, title string, shifts ...string) int64 {
+	t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, department, title, strings.ToLower(title), tx.Now, tx.Now); err != nil {
+			return err
+		}
+		for i, shift := range shifts {
+			name, times, _ := strings.Cut(shift, " ")
+			start, end, _ := strings.Cut(times, "-")
+			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
+				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
+				id, i, name, start, end, tx.Now, tx.Now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+type bookingRead struct {
+	ID         int64
+	Placements []struct {
+		ID           int64
+		Date         string
+		Instructions []struct{ ID, UserID int64 }
+	}
+}
+
+// book creates a booking as role, grants users to all its placements, and reads it back.
+func book(t *testing.T, s *apptest.Server, role string, jt int64, dates []string, users ...int64) bookingRead {
+	t.Helper()
+	var b bookingRead
+	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
+	ids := []int64{}
+	for _, p := range b.Placements {
+		ids = append(ids, p.ID)
+	}
+	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]), map[string]any{"userIds": users, "placementIds": ids}).Want(200)
+	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
+	return b
+}
+
+// instructionOf is user's instruction on the booking's placement n.
+func instructionOf(t *testing.T, b bookingRead, n int, user int64) int64 {
+	t.Helper()
+	for _, i := range b.Placements[n].Instructions {
+		if i.UserID == user {
+			return i.ID
+		}
+	}
+	t.Fatalf("no instruction of %d on placement %d", user, n)
+	return 0
+}
+
+func setStatus(t *testing.T, s *apptest.Server, role string, id int64, side, to string) {
+	t.Helper()
+	item := map[string]any{"id": id, side + "Status": to}
+	if to == "cancelled" {
+		item["cancellationReason"] = "Client - Placement Not Needed"
+	}
+	s.As(role).Do("PATCH", "/instruction/status", []map[string]any{item}).Want(200)
+}
+
+func buildScene(t *testing.T, s *apptest.Server, db *database.DB) scene {
+	t.Helper()
+	w := orgtest.Build(t, db)
+	sc := scene{w: w, felix: w.Users["freelancer"], grace: orgtest.UserID(t, db, "grace.adeyemi@hive.test")}
+	sc.cupFinal = jobTemplate(t, db, w.DeptA1, "Cup Final", "Day 09:00-17:00", "Night 22:00-06:00")
+	sc.leagueCup = jobTemplate(t, db, w.DeptA2, "League Cup", "Camera 09:00-17:00", "Camera 09:00-17:00")
+	sc.drama = jobTemplate(t, db, w.DeptB1, "Drama Night", "Drama 09:00-17:00")
+	exec(t, db, `UPDATE departments SET cancel_window_days = 3650 WHERE id = ?`, w.DeptA2)
+
+	cup := book(t, s, apptest.DeptMgr, sc.cupFinal, []string{"2027-05-03", "2027-05-04"}, sc.felix, sc.grace)
+	sc.cupBooking = cup.ID
+	// Placements by start: 0 = 05-03 day, 1 = 05-03 night, 2 = 05-04 day, 3 = 05-04 night.
+	setStatus(t, s, apptest.Freelancer, instructionOf(t, cup, 0, sc.felix), "supplier", "accepted")
+	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 0, sc.felix), "client", "accepted")
+	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 0, sc.grace), "supplier", "rejected")
+	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 1, sc.grace), "client", "cancelled")
+	setStatus(t, s, apptest.Freelancer, instructionOf(t, cup, 2, sc.felix), "supplier", "rejected")
+	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 2, sc.grace), "supplier", "accepted")
+	// Grace substitutes Felix on 05-04 night (written directly: this package only reads it).
+	sc.felixSubstituted, sc.graceReplace = instructionOf(t, cup, 3, sc.felix), instructionOf(t, cup, 3, sc.grace)
+	exec(t, db, `UPDATE instructions SET supplier_status = 'cancelled', client_status = 'accepted',
+		cancellation_reason = 'Substituted' WHERE id = ?`, sc.felixSubstituted)
+	exec(t, db, `UPDATE instructions SET supplier_status = 'accepted', client_status = 'accepted', substitution_of_id = ?
+		WHERE id = ?`, sc.felixSubstituted, sc.graceReplace)
+
+	league := book(t, s, apptest.Manager, sc.leagueCup, []string{"2027-05-05", "2027-05-06"}, sc.grace)
+	sc.leagueBooking = league.ID
+	s.As(apptest.Manager).Do("DELETE", "/placements", map[string]any{"ids": []int64{league.Placements[2].ID, league.Placements[3].ID},
+		"cancellationReason": "Client - Placement Not Needed"}).Want(200)
+
+	drama := book(t, s, apptest.Admin, sc.drama, []string{"2027-05-05"}, sc.felix, w.Users["dept"])
+	sc.dramaBooking = drama.ID
+	setStatus(t, s, apptest.Freelancer, instructionOf(t, drama, 0, sc.felix), "supplier", "accepted")
+	return sc
+}
+
+// summary asks for May 2027 with the extra query as role.
+func summary(t *testing.T, s *apptest.Server, role, query string) summaryBody {
+	t.Helper()
+	var b summaryBody
+	s.As(role).Do("GET", "/booking/summary?startDate=2027-05-01&endDate=2027-05-31"+query, nil).Want(200).Decode(&b)
+	return b
+}

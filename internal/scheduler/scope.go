@@ -1,0 +1,167 @@
+package scheduler
+
+import (
+	"context"
+	"strings"
+	"time"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// clauses collects a WHERE clause and its arguments.
+type clauses struct {
+	where []string
+	args  []any
+}
+
+func (c *clauses) add(cond string, args ...any) {
+	c.where = append(c.where, cond)
+	c.args = append(c.args, args...)
+}
+
+// in adds "column IN (ids)" when ids is not empty.
+func (c *clauses) in(column string, ids []int64) {
+	if len(ids) > 0 {
+		marks, args := database.In(ids)
+		c.add(column+" IN ("+marks+")", args...)
+	}
+}
+
+func (c *clauses) String() string { return strings.Join(c.where, " AND ") }
+
+// summaryFrom joins a placement to its booking and department, which the scopes filter on.
+const summaryFrom = ` FROM placements p JOIN bookings b ON b.id = p.booking_id JOIN departments d ON d.id = b.department_id`
+
+// placementsFrom is summaryFrom with only the joins the scope needs: at the month view's scale
+// every join costs a lookup per placement.
+func placementsFrom(f SummaryFilter) string {
+	from := ` FROM placements p`
+	if !f.All || len(f.DepartmentIDs) > 0 || len(f.JobTemplateIDs) > 0 || len(f.ClientIDs) > 0 {
+		from += ` JOIN bookings b ON b.id = p.booking_id`
+	}
+	if len(f.ClientIDs) > 0 {
+		from += ` JOIN departments d ON d.id = b.department_id`
+	}
+	return from
+}
+
+// chunkSize bounds an IN list.
+const chunkSize = 256
+
+// eachChunk calls fn with the IN list of each chunk of ids, padded with its last id to a power
+// of two, so the lists take few shapes and SQLite keeps their prepared statements.
+func eachChunk(ids []int64, fn func(marks string, args []any) error) error {
+	for from := 0; from < len(ids); from += chunkSize {
+		chunk := ids[from:min(from+chunkSize, len(ids))]
+		size := 1
+		for size < len(chunk) {
+			size *= 2
+		}
+		for len(chunk) < size {
+			chunk = append(chunk[:len(chunk):len(chunk)], chunk[len(chunk)-1])
+		}
+		marks, args := database.In(chunk)
+		if err := fn(marks, args); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// hasSubstitution tells whether one of a placement's instructions substitutes another. A
+// substitute is always instructed on its incumbent's placement (grant-substitution refuses
+// anything else), so a placement without one holds no substituted instruction either.
+const hasSubstitution = `EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = p.id AND x.substitution_of_id IS NOT NULL)`
+
+// withViewer finds out whether the viewer holds instructions in the range outside the
+// departments they see whole. Managers seldom do, and their scope is then a plain department
+// test that lets the database start from the department's bookings.
+func withViewer(ctx context.Context, q querier, f SummaryFilter) (SummaryFilter, error) {
+	if f.All || len(f.Visible) == 0 {
+		return f, nil
+	}
+	marks, args := database.In(f.Visible)
+	err := q.Get(ctx, &f.ownElsewhere, `SELECT EXISTS (SELECT 1 FROM instructions x
+		JOIN placements p ON p.id = x.placement_id JOIN bookings b ON b.id = p.booking_id
+		WHERE x.user_id = ? AND p.local_date >= ? AND p.local_date <= ? AND b.department_id NOT IN (`+marks+`))`,
+		append([]any{f.Viewer, f.Start, f.End}, args...)...)
+	return f, err
+}
+
+// startBounds widens the range of local dates to the UTC instants that hold every placement
+// starting on them in any zone (UTC-12 to UTC+14), so the start_at indexes can narrow the scan
+// (the local_date test stays the exact one).
+func startBounds(start, end string) (from, to time.Time, err error) {
+	if from, err = time.Parse(time.DateOnly, start); err == nil {
+		to, err = time.Parse(time.DateOnly, end)
+	}
+	return from.Add(-14 * time.Hour), to.AddDate(0, 0, 1).Add(12 * time.Hour), err
+}
+
+// placementScope is the WHERE clause of the range's placements the viewer may see: in a
+// department they see whole, or holding one of their instructions. deleted tells whether
+// cancelled placements (and deleted instructions) count.
+func placementScope(f SummaryFilter, deleted bool) *clauses {
+	c := &clauses{}
+	c.add("p.local_date >= ? AND p.local_date <= ?", f.Start, f.End)
+	if from, to, err := startBounds(f.Start, f.End); err == nil {
+		c.add("p.start_at >= ? AND p.start_at < ?", from, to)
+	}
+	if !deleted {
+		c.add("p.deleted_at IS NULL")
+	}
+	c.in("b.department_id", f.DepartmentIDs)
+	c.in("d.client_id", f.ClientIDs)
+	c.in("b.job_template_id", f.JobTemplateIDs)
+	live := ""
+	if !deleted {
+		live = " AND x.deleted_at IS NULL"
+	}
+	if len(f.UserIDs) > 0 {
+		marks, args := database.In(f.UserIDs)
+		c.add("p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id IN ("+marks+")"+live+")", args...)
+	}
+	// From the viewer's instructions, not a test on each placement of the month: a freelancer
+	// holds few.
+	own := "p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id = ?" + live + ")"
+	switch {
+	case f.All:
+	case len(f.Visible) == 0:
+		c.add(own, f.Viewer)
+	case f.ownElsewhere:
+		marks, args := database.In(f.Visible)
+		c.add("(b.department_id IN ("+marks+") OR "+own+")", append(args, f.Viewer)...)
+	default:
+		c.in("b.department_id", f.Visible)
+	}
+	return c
+}
+
+// instructionConditions are the instructions (alias i) of a placement the viewer may see:
+// every one in a department they see whole, their own elsewhere; only the chosen users' when
+// userIds is given.
+func instructionConditions(f SummaryFilter, deleted bool) *clauses {
+	c := &clauses{}
+	c.add("i.placement_id = p.id")
+	if !deleted {
+		c.add("i.deleted_at IS NULL")
+	}
+	c.in("i.user_id", f.UserIDs)
+	switch {
+	case f.All:
+	case len(f.Visible) == 0:
+		c.add("i.user_id = ?", f.Viewer)
+	case f.ownElsewhere:
+		marks, args := database.In(f.Visible)
+		c.add("(b.department_id IN ("+marks+") OR i.user_id = ?)", append(args, f.Viewer)...)
+	} // otherwise placementScope keeps to the visible departments, where every instruction shows
+	return c
+}
+
+// instructionScope is placementScope joined with the instructions the viewer may see.
+func instructionScope(f SummaryFilter, deleted bool) *clauses {
+	c := placementScope(f, deleted)
+	ic := instructionConditions(f, deleted)
+	c.add(ic.String(), ic.args...)
+	return c
+}

@@ -1,0 +1,210 @@
+package scheduler
+
+import (
+	"context"
+	"slices"
+
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Store reads the booking summary and reads and writes bookmarks.
+type Store struct{ DB *database.DB }
+
+// querier is what the summary reads through: the database, or a transaction.
+type querier interface {
+	Get(ctx context.Context, dest any, query string, args ...any) error
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// reader runs fn with what the summary reads through. PostgreSQL plans a prepared query once
+// for any values after a few runs, and for the month view that generic plan walks the month of
+// every department to find one department's placements (about three times slower); inside a
+// transaction told to plan each query for its values it does not.
+func (s *Store) reader(ctx context.Context, fn func(q querier) error) error {
+	if s.DB.Dialect != database.Postgres {
+		return fn(s.DB)
+	}
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
+}
+
+// SummaryFilter is what the summary reads: the range and filters, and who is looking.
+type SummaryFilter struct {
+	Start, End                                        string // local dates, inclusive
+	DepartmentIDs, ClientIDs, UserIDs, JobTemplateIDs []int64
+	Colours                                           []status.Colour
+	IncludeDeleted, OverviewOnly, CancelledOnly       bool
+
+	// Viewer is the caller. Visible lists the departments they see whole; All says every
+	// department (administrators). Elsewhere they see only their own instructions.
+	Viewer  int64
+	Visible []int64
+	All     bool
+	Admin   bool
+
+	// The grid page: order (one of gridOrders) and page.
+	Sort          string
+	Offset, Limit int
+
+	// ownElsewhere: the viewer holds instructions in the range outside the departments they
+	// see whole (Store.withViewer finds out), so the scopes must let those placements in too.
+	ownElsewhere bool
+}
+
+// freelancerView reports whether the viewer sees department only through their own instructions.
+func (f SummaryFilter) freelancerView(department int64) bool {
+	return !f.All && !slices.Contains(f.Visible, department)
+}
+
+// summaryPlacement is a placement of the range. In the month view Packed counts its visible
+// instructions by colour (see packedWeightSQL) unless Substitution says one of its
+// instructions substitutes another.
+type summaryPlacement struct {
+	ID           int64  `db:"id"`
+	BookingID    int64  `db:"booking_id"`
+	Title        string `db:"title"`
+	LocalDate    string `db:"local_date"`
+	StartTime    string `db:"start_time"`
+	EndTime      string `db:"end_time"`
+	Overnight    bool   `db:"overnight"`
+	Deleted      bool   `db:"deleted"`
+	Substitution bool   `db:"substitution"`
+	Packed       int64  `db:"packed"`
+}
+
+// summaryBooking is a booking of the range with its department and client.
+type summaryBooking struct {
+	ID               int64  `db:"id"`
+	Title            string `db:"title"`
+	DepartmentID     int64  `db:"department_id"`
+	DepartmentName   string `db:"department_name"`
+	CancelWindowDays int    `db:"cancel_window_days"`
+	ClientName       string `db:"client_name"`
+}
+
+// summaryInstruction is what a placement group needs of an instruction.
+type summaryInstruction struct {
+	ID               int64  `db:"id"`
+	PlacementID      int64  `db:"placement_id"`
+	UserID           int64  `db:"user_id"`
+	FirstName        string `db:"first_name"`
+	LastName         string `db:"last_name"`
+	SupplierStatus   string `db:"supplier_status"`
+	ClientStatus     string `db:"client_status"`
+	SubstitutionOfID *int64 `db:"substitution_of_id"`
+	Deleted          bool   `db:"deleted"`
+	Substituted      bool   `db:"substituted"`
+}
+
+func (i summaryInstruction) state() status.State {
+	return status.State{Supplier: status.Status(i.SupplierStatus), Client: status.Status(i.ClientStatus), Deleted: i.Deleted}
+}
+
+// Groups reads the range's placement groups, by day, in a fixed few queries whatever the range:
+// the placements, their bookings, and the visible instructions. The month view (overviewOnly)
+// reads each placement's instructions counted by colour, and one by one only those of the
+// (few) placements holding a substitution.
+func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
+	var days []BookingSummaryDay
+	err := s.reader(ctx, func(q querier) (err error) {
+		days, err = groups(ctx, q, f, dates)
+		return err
+	})
+	return days, err
+}
+
+func groups(ctx context.Context, q querier, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
+	f, err := withViewer(ctx, q, f)
+	if err != nil {
+		return nil, err
+	}
+	ps, err := groupPlacements(ctx, q, f)
+	if err != nil {
+		return nil, err
+	}
+	var bookingIDs, substituted []int64
+	for _, p := range ps {
+		bookingIDs = append(bookingIDs, p.BookingID)
+		if p.Substitution {
+			substituted = append(substituted, p.ID)
+		}
+	}
+	bs, err := groupBookings(ctx, q, bookingIDs)
+	if err != nil {
+		return nil, err
+	}
+	var is []summaryInstruction
+	switch {
+	case !f.OverviewOnly:
+		is, err = groupInstructions(ctx, q, f, "", nil)
+	case len(substituted) > 0:
+		err = eachChunk(substituted, func(marks string, args []any) error {
+			part, err := groupInstructions(ctx, q, f, "p.id IN ("+marks+")", args)
+			is = append(is, part...)
+			return err
+		})
+	}
+	if err != nil {
+		return nil, err
+	}
+	return assembleDays(dates, ps, is, f, bs), nil
+}
+
+func groupPlacements(ctx context.Context, q querier, f SummaryFilter) ([]summaryPlacement, error) {
+	scope := placementScope(f, f.IncludeDeleted)
+	counts, args := "0 AS packed, FALSE AS substitution", []any{}
+	if f.OverviewOnly {
+		ic := instructionConditions(f, f.IncludeDeleted)
+		counts = `COALESCE((SELECT CAST(SUM(` + packedWeightSQL + `) AS BIGINT) FROM instructions i WHERE ` + ic.String() +
+			`), 0) AS packed, ` + hasSubstitution + ` AS substitution`
+		args = ic.args
+	}
+	var ps []summaryPlacement
+	err := q.Select(ctx, &ps, `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time, p.overnight,
+		p.deleted_at IS NOT NULL AS deleted, `+counts+placementsFrom(f)+` WHERE `+scope.String(), append(args, scope.args...)...)
+	return ps, err
+}
+
+// groupBookings reads bookings with their department and client, by id.
+func groupBookings(ctx context.Context, q querier, ids []int64) (map[int64]summaryBooking, error) {
+	slices.Sort(ids)
+	out := map[int64]summaryBooking{}
+	err := eachChunk(slices.Compact(ids), func(marks string, args []any) error {
+		var rows []summaryBooking
+		if err := q.Select(ctx, &rows, `SELECT b.id, b.title, b.department_id, d.name AS department_name,
+			d.cancel_window_days, e.name AS client_name FROM bookings b JOIN departments d ON d.id = b.department_id
+			JOIN entities e ON e.id = d.client_id WHERE b.id IN (`+marks+`)`, args...); err != nil {
+			return err
+		}
+		for _, b := range rows {
+			out[b.ID] = b
+		}
+		return nil
+	})
+	return out, err
+}
+
+// groupInstructions reads the visible instructions of the range's placements (those matching
+// the extra condition only, when given), with whether another instruction substitutes each;
+// names only when the groups list instructions.
+func groupInstructions(ctx context.Context, q querier, f SummaryFilter, extra string, args []any) ([]summaryInstruction, error) {
+	scope := instructionScope(f, f.IncludeDeleted)
+	if extra != "" {
+		scope.add(extra, args...)
+	}
+	names, join := "'' AS first_name, '' AS last_name", ""
+	if !f.OverviewOnly {
+		names, join = "u.first_name, u.last_name", " JOIN users u ON u.id = i.user_id"
+	}
+	var is []summaryInstruction
+	err := q.Select(ctx, &is, `SELECT i.id, i.placement_id, i.user_id, `+names+`, i.supplier_status, i.client_status,
+		i.substitution_of_id, i.deleted_at IS NOT NULL AS deleted,
+		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id) AS substituted`+placementsFrom(f)+`
+		JOIN instructions i ON i.placement_id = p.id`+join+` WHERE `+scope.String(), scope.args...)
+	return is, err
+}

@@ -1,0 +1,111 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { CurrentUser } from '@/api/types';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { makeUser, renderRoutes } from '@/test/render';
+import { formatPeriod } from '../format';
+import { cardFixture, rowFixture } from '../fixtures.test-data';
+import type { AgendaCard as CardData, AgendaView } from '../rules';
+import { AgendaCard } from './agenda-card';
+
+const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
+const manager = makeUser({ id: 9, needs: ['manage_department:3'] });
+
+function show(card: CardData, view: AgendaView = 'freelancer', user: CurrentUser = felix) {
+  return renderRoutes([
+    {
+      path: '/',
+      element: (
+        <CurrentUserProvider user={user}>
+          <AgendaCard card={card} view={view} />
+        </CurrentUserProvider>
+      ),
+    },
+    { path: '/bookings/:id/edit', element: <p>Edit booking page</p> },
+  ]);
+}
+
+describe('AgendaCard', () => {
+  it('shows the booking, titles, client, department and both times, labelled', () => {
+    const card = cardFixture();
+    show(card);
+    const article = screen.getByRole('article', { name: 'Camera Operator' });
+    expect(within(article).getByText('Booking 31')).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Copy booking id' })).toBeInTheDocument();
+    expect(within(article).getByText('Premier League Football: Matchday')).toBeInTheDocument();
+    expect(within(article).getByText('Northbridge Media · Sport')).toBeInTheDocument();
+    expect(within(article).getByText(/^Your time/)).toBeInTheDocument();
+    expect(within(article).getByText('Department time (America/New_York):')).toBeInTheDocument();
+    expect(within(article).getByText('Mon, 07 Dec 2026 09:00 – 17:00')).toBeInTheDocument();
+    // The viewer's zone is the test machine's; the card shows whatever it makes of the period.
+    const local = formatPeriod(card.placement.period, undefined);
+    expect(within(article).getAllByText(local).length).toBeGreaterThan(0);
+    expect(within(article).queryByRole('img', { name: 'Overnight' })).not.toBeInTheDocument();
+  });
+
+  it('marks an overnight placement with a labelled icon', () => {
+    show(cardFixture({ placement: { ...cardFixture().placement, overnight: true } }));
+    expect(screen.getByRole('img', { name: 'Overnight' })).toBeInTheDocument();
+  });
+
+  it('strikes through a substituted user and labels them', () => {
+    const card = cardFixture({
+      instructions: [
+        rowFixture({ substituted: true, clientStatus: 'cancelled', colour: 'red' }),
+        rowFixture({
+          id: 51,
+          userId: 6,
+          user: { id: 6, fullName: 'Maya Chen', firstName: 'Maya', lastName: 'Chen', email: '' },
+          fullName: 'Maya Chen',
+        }),
+      ],
+    });
+    show(card, 'manager', manager);
+    const felixName = screen.getByText('Felix Reid');
+    expect(felixName.tagName).toBe('S');
+    const felixRow = felixName.closest('li')!;
+    expect(within(felixRow).getByText('Substituted')).toBeInTheDocument();
+    expect(within(felixRow).queryByRole('button')).not.toBeInTheDocument();
+    expect(screen.getByText('Maya Chen').tagName).not.toBe('S');
+    // Several rows: each button says whose instruction it answers.
+    expect(
+      screen.getByRole('button', { name: 'Accept instruction for Maya Chen' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('button', { name: 'Reject instruction for Maya Chen' }),
+    ).toBeInTheDocument();
+  });
+
+  it("says 'No user assigned' for a placement nobody holds", () => {
+    show(cardFixture({ instructions: [], unassigned: true }), 'manager', manager);
+    const users = screen.getByRole('list', { name: 'Instructed users' });
+    expect(within(users).getByText('No user assigned')).toBeInTheDocument();
+  });
+
+  it('shows the buttons only while the viewer side awaits an answer', () => {
+    show(cardFixture({ instructions: [rowFixture({ supplierStatus: 'accepted' })] }));
+    expect(screen.queryByRole('button', { name: /Accept instruction/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Supplier: Accepted · Client: Awaiting response')).toBeInTheDocument();
+  });
+
+  it('opens the booking on a click of the card but not of its buttons', async () => {
+    const user = userEvent.setup();
+    const { router } = show(cardFixture());
+    await user.click(screen.getByRole('button', { name: 'Copy booking id' }));
+    expect(router.state.location.pathname).toBe('/');
+    await user.click(screen.getByText('Northbridge Media · Sport'));
+    expect(await screen.findByText('Edit booking page')).toBeInTheDocument();
+    expect(router.state.location.pathname + router.state.location.search).toBe(
+      '/bookings/31/edit?placementId=7',
+    );
+  });
+
+  it('opens nothing when the server says the viewer may not', async () => {
+    const user = userEvent.setup();
+    const { router } = show(cardFixture({ canOpen: false }));
+    expect(screen.queryByRole('link', { name: 'Camera Operator' })).not.toBeInTheDocument();
+    await user.click(screen.getByText('Northbridge Media · Sport'));
+    expect(router.state.location.pathname).toBe('/');
+  });
+});

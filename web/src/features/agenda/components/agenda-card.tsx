@@ -1,0 +1,176 @@
+import {
+  ActionIcon,
+  Anchor,
+  Badge,
+  Card,
+  CopyButton,
+  Group,
+  Stack,
+  Text,
+  Title,
+  Tooltip,
+  getThemeColor,
+  useMantineTheme,
+} from '@mantine/core';
+import { IconCheck, IconCopy, IconMoon } from '@tabler/icons-react';
+import { useId, type MouseEvent } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { paths } from '@/lib/paths';
+import { formatPeriod, viewerTimeZone } from '../format';
+import { cardTitle, type AgendaCard as CardData, type AgendaView } from '../rules';
+import { InstructionRow } from './instruction-row';
+import { colourLabel, mantineColour } from '@/lib/status/status';
+
+/** Clicks on these open nothing: they do their own thing. */
+const INTERACTIVE = 'button, a, input, [role="dialog"]';
+
+/**
+ * One placement of the agenda (spec part 2 §2 'Agenda card'): booking id (copyable), client,
+ * department, titles, the period in the viewer's and the department's time, an overnight icon,
+ * and a row per instructed user. A click on the card (not on its controls) opens the booking
+ * when the server says the viewer may; the title is the same link for keyboards.
+ */
+export function AgendaCard({ card, view }: { card: CardData; view: AgendaView }) {
+  const theme = useMantineTheme();
+  const navigate = useNavigate();
+  const titleId = useId();
+  const { placement, booking } = cardTitle(card);
+  const editPath = paths.editBooking(card.bookingId, card.placement.id);
+  const rows = card.instructions ?? [];
+  const colour = mantineColour[card.colour];
+
+  const open = (e: MouseEvent<HTMLElement>) => {
+    const target = e.target as HTMLElement;
+    // React bubbles clicks out of portals (the reject dialog); only the card's own DOM counts.
+    if (!card.canOpen || !e.currentTarget.contains(target) || target.closest(INTERACTIVE)) return;
+    void navigate(editPath);
+  };
+
+  return (
+    <Card
+      component="article"
+      aria-labelledby={titleId}
+      withBorder
+      radius="md"
+      padding="md"
+      onClick={open}
+      style={{
+        borderLeft: `6px solid ${getThemeColor(colour, theme)}`,
+        cursor: card.canOpen ? 'pointer' : undefined,
+      }}
+    >
+      <Stack gap="xs">
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm" c="dimmed">
+              Booking {card.bookingId}
+            </Text>
+            <CopyButton value={String(card.bookingId)}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? 'Copied' : 'Copy booking id'} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color="gray"
+                    size={44}
+                    aria-label="Copy booking id"
+                    onClick={copy}
+                  >
+                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
+          <Group gap={6} wrap="wrap">
+            {card.placement.overnight && (
+              <Tooltip label="Overnight" withArrow>
+                <IconMoon size={20} role="img" aria-label="Overnight" />
+              </Tooltip>
+            )}
+            {card.isCritical && (
+              <Badge color={mantineColour.red} autoContrast variant="filled">
+                Critical
+              </Badge>
+            )}
+            {card.placement.deletedAt && (
+              <Badge color={mantineColour.gray} autoContrast variant="filled">
+                Placement cancelled
+              </Badge>
+            )}
+            <Badge color={colour} autoContrast variant="filled">
+              {colourLabel[card.colour]}
+            </Badge>
+          </Group>
+        </Group>
+
+        <div>
+          <Title order={3} size="h4" id={titleId}>
+            {card.canOpen ? (
+              <Anchor component={Link} to={editPath} inherit>
+                {placement}
+              </Anchor>
+            ) : (
+              placement
+            )}
+          </Title>
+          {booking && <Text size="sm">{booking}</Text>}
+          <Text size="sm" c="dimmed">
+            {card.clientName} · {card.departmentName}
+          </Text>
+        </div>
+
+        <Times card={card} />
+
+        <Stack component="ul" gap="sm" aria-label="Instructed users" p={0} m={0}>
+          {rows.map((row) => (
+            <InstructionRow
+              key={row.id}
+              card={card}
+              row={row}
+              view={view}
+              several={rows.length > 1}
+            />
+          ))}
+          {(card.unassigned || rows.length === 0) && (
+            <Text component="li" fs="italic" style={{ listStyle: 'none' }}>
+              No user assigned
+            </Text>
+          )}
+        </Stack>
+      </Stack>
+    </Card>
+  );
+}
+
+/** The period twice: in the viewer's zone and in the department's, each labelled. */
+function Times({ card }: { card: CardData }) {
+  const departmentZone = card.departmentTimezone || card.placement.timezone;
+  return (
+    <Stack component="dl" gap={2} m={0}>
+      <Time
+        label="Your time"
+        zone={viewerTimeZone()}
+        text={formatPeriod(card.placement.period, undefined)}
+      />
+      <Time
+        label="Department time"
+        zone={departmentZone}
+        text={formatPeriod(card.placement.period, departmentZone)}
+      />
+    </Stack>
+  );
+}
+
+function Time({ label, zone, text }: { label: string; zone?: string; text: string }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text component="dt" size="sm" fw={600}>
+        {label}
+        {zone ? ` (${zone})` : ''}:
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {text}
+      </Text>
+    </Group>
+  );
+}

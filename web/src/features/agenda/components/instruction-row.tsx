@@ -1,0 +1,126 @@
+import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useState } from 'react';
+import { useCurrentUser } from '@/lib/current-user';
+import { toasts } from '@/lib/errors/catalogue';
+import { notify } from '@/lib/notify';
+import { useAnswerInstruction } from '../api';
+import { notifyRefusal } from '../notify-refusal';
+import {
+  answerableSide,
+  instructedName,
+  type AgendaCard,
+  type AgendaInstruction,
+  type AgendaView,
+} from '../rules';
+import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
+
+/** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
+const TOUCH = 44;
+
+/**
+ * One instructed user of a card: their name (struck through and labelled when substituted),
+ * the statuses, and Reject / Accept when the viewer's side still awaits an answer.
+ */
+export function InstructionRow({
+  card,
+  row,
+  view,
+  several,
+}: {
+  card: AgendaCard;
+  row: AgendaInstruction;
+  view: AgendaView;
+  /** The card has several rows: the buttons' names then say whose instruction they answer. */
+  several: boolean;
+}) {
+  const user = useCurrentUser();
+  const answer = useAnswerInstruction();
+  const [confirmReject, setConfirmReject] = useState(false);
+  const side = answerableSide(card, row, view, user);
+  const name = instructedName(row);
+  const forWhom = several ? ` for ${name}` : '';
+
+  const send = (to: 'accepted' | 'rejected') =>
+    answer.mutate(
+      { id: row.id, version: row.version, side: side!, to },
+      {
+        onSuccess: (res) => {
+          setConfirmReject(false);
+          notify(toasts.instructionsUpdated(res.updated));
+        },
+        onError: notifyRefusal,
+      },
+    );
+
+  return (
+    <Group component="li" justify="space-between" gap="xs" wrap="wrap">
+      <Stack gap={2} style={{ minWidth: 0 }}>
+        <Group gap="xs" wrap="wrap">
+          <Text fw={500} component={row.substituted ? 's' : 'span'}>
+            {name}
+          </Text>
+          {row.substituted && (
+            <Badge color="gray.3" autoContrast variant="filled">
+              Substituted
+            </Badge>
+          )}
+          <Badge color={mantineColour[row.colour]} autoContrast variant="filled">
+            {colourLabel[row.colour]}
+          </Badge>
+        </Group>
+        <Text size="xs" c="dimmed">
+          Supplier: {statusLabel(row.supplierStatus)} · Client: {statusLabel(row.clientStatus)}
+        </Text>
+      </Stack>
+      {side && (
+        <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1, justifyContent: 'flex-end' }}>
+          <Button
+            variant="light"
+            color="red"
+            mih={TOUCH}
+            aria-label={`Reject instruction${forWhom}`}
+            disabled={answer.isPending}
+            onClick={() => setConfirmReject(true)}
+          >
+            Reject
+          </Button>
+          <Button
+            mih={TOUCH}
+            aria-label={`Accept instruction${forWhom}`}
+            loading={answer.isPending && answer.variables?.to === 'accepted'}
+            disabled={answer.isPending}
+            onClick={() => send('accepted')}
+          >
+            Accept
+          </Button>
+        </Group>
+      )}
+      <Modal
+        opened={confirmReject}
+        onClose={() => setConfirmReject(false)}
+        title="Reject this instruction?"
+        centered
+      >
+        <Stack>
+          <Text size="sm">
+            {name} on {card.placement.title}, {card.placement.date}. A rejected instruction cannot
+            be accepted afterwards.
+          </Text>
+          <Group justify="flex-end">
+            <Button variant="default" mih={TOUCH} onClick={() => setConfirmReject(false)}>
+              Keep it
+            </Button>
+            <Button
+              color="red"
+              mih={TOUCH}
+              loading={answer.isPending}
+              onClick={() => send('rejected')}
+            >
+              Reject instruction
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Group>
+  );
+}

@@ -1,0 +1,73 @@
+import type { AgendaCard, AgendaInstruction, AgendaStats } from './rules';
+
+/** Test data of the agenda: a Felix Reid instruction awaiting both sides, on a day placement. */
+export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruction => ({
+  id: 50,
+  placementId: 7,
+  bookingId: 31,
+  userId: 5,
+  user: {
+    id: 5,
+    fullName: 'Felix Reid',
+    firstName: 'Felix',
+    lastName: 'Reid',
+    email: 'freelancer@hive.test',
+  },
+  fullName: 'Felix Reid',
+  supplierStatus: 'awaiting_response',
+  clientStatus: 'awaiting_response',
+  previousSupplierStatus: null,
+  previousClientStatus: null,
+  cancellationReason: '',
+  clientName: 'Northbridge Media',
+  departmentName: 'Sport',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  deletedAt: null,
+  direct: false,
+  isFuture: true,
+  overnight: false,
+  sellRate: { rate: 250, currency: 'GBP', period: 'day' },
+  substitutionOfId: null,
+  version: 3,
+  colour: 'orange',
+  isCritical: false,
+  substituted: false,
+  ...over,
+});
+
+export const cardFixture = (over: Partial<AgendaCard> = {}): AgendaCard => ({
+  bookingId: 31,
+  bookingTitle: 'Premier League Football: Matchday',
+  clientName: 'Northbridge Media',
+  departmentId: 3,
+  departmentName: 'Sport',
+  departmentTimezone: 'America/New_York',
+  placement: {
+    id: 7,
+    title: 'Camera Operator',
+    date: '2026-12-07',
+    period: ['2026-12-07T14:00:00.000Z', '2026-12-07T22:00:00.000Z'],
+    localPeriod: { start: '2026-12-07T09:00:00.000-05:00', end: '2026-12-07T17:00:00.000-05:00' },
+    timezone: 'America/New_York',
+    overnight: false,
+    startTime: '09:00',
+    endTime: '17:00',
+    deletedAt: null,
+  },
+  instructions: [rowFixture()],
+  unassigned: false,
+  isCritical: false,
+  canOpen: true,
+  colour: 'orange',
+  ...over,
+});
+
+export const statsFixture = (over: Partial<AgendaStats> = {}): AgendaStats => ({
+  outstanding: 1,
+  awaitingConfirmation: 0,
+  confirmed: 0,
+  critical: 0,
+  archived: 0,
+  view: 'freelancer',
+  ...over,
+});

@@ -1,0 +1,105 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import type { components, operations } from '@/api/schema';
+import { shouldRetry } from '@/lib/errors/retry';
+import type { FilterSet } from './filters';
+
+export type SummaryDay = components['schemas']['BookingSummaryDay'];
+export type SummaryGroup = components['schemas']['BookingSummaryGroup'];
+export type SummaryInstruction = components['schemas']['BookingSummaryInstruction'];
+export type ChangeRow = components['schemas']['BookingChangeRow'];
+export type Bookmark = components['schemas']['BookingBookmark'];
+export type SummaryQuery = operations['bookingSummary']['parameters']['query'];
+
+/** Every summary key starts here: Refresh and booking changes invalidate them all. */
+export const summaryKey = ['booking', 'summary'] as const;
+const bookmarkKey = ['booking', 'bookmark'] as const;
+
+/** Empty lists are left out: the server reads a missing filter as 'any'. */
+function filterQuery(f: FilterSet): Partial<SummaryQuery> {
+  const q: Partial<SummaryQuery> = {};
+  for (const [k, v] of Object.entries(f) as [keyof FilterSet, unknown[]][]) {
+    if (v.length) (q as Record<string, unknown>)[k] = v;
+  }
+  return q;
+}
+
+/** Placement groups per day of a range (grouped); overviewOnly leaves out the instructions. */
+export const summaryQueryOptions = (
+  range: { startDate: string; endDate: string },
+  filters: FilterSet,
+  overviewOnly: boolean,
+) =>
+  queryOptions({
+    queryKey: [...summaryKey, 'grouped', range, filters, overviewOnly] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/booking/summary', {
+          params: { query: { ...range, ...filterQuery(filters), grouped: true, overviewOnly } },
+          signal,
+        }),
+      ),
+    retry: shouldRetry,
+    placeholderData: keepPreviousData,
+    meta: { silentErrors: true },
+  });
+
+/** One page of the grid's instruction rows (grouped=false), newest change first. */
+export const changesQueryOptions = (
+  range: { startDate: string; endDate: string },
+  filters: FilterSet,
+  cancelledOnly: boolean,
+  page: number,
+  pageSize: number,
+) =>
+  queryOptions({
+    queryKey: [...summaryKey, 'rows', range, filters, cancelledOnly, page, pageSize] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/booking/summary', {
+          params: {
+            query: {
+              ...range,
+              ...filterQuery(filters),
+              grouped: false,
+              cancelledOnly,
+              includeDeleted: cancelledOnly,
+              page,
+              pageSize,
+              sort: '-modified',
+            },
+          },
+          signal,
+        }),
+      ),
+    retry: shouldRetry,
+    placeholderData: keepPreviousData,
+    meta: { silentErrors: true },
+  });
+
+export const bookmarksQueryOptions = () =>
+  queryOptions({
+    queryKey: bookmarkKey,
+    queryFn: async () => (await unwrap(api.GET('/booking/bookmark'))).items ?? [],
+    retry: shouldRetry,
+    meta: { silentErrors: true },
+  });
+
+export function useCreateBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { description: string; query: FilterSet }) =>
+      unwrap(api.POST('/booking/bookmark', { body })),
+    meta: { silentErrors: true },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookmarkKey }),
+  });
+}
+
+export function useDeleteBookmark() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      unwrap(api.DELETE('/booking/{id}/bookmark', { params: { path: { id } } })),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookmarkKey }),
+  });
+}

@@ -1,0 +1,98 @@
+import { Badge, Group } from '@mantine/core';
+import type { ColDef, RowClassRules } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import dayjs from 'dayjs';
+import { formatRate, sellRateLabel } from '../shared';
+import { colourLabel, mantineColour } from '@/lib/status/status';
+import type { ChangeRow } from '../api';
+
+/** The class of a late cancellation's row (styled red by the grid, see LATE_ROW_STYLE). */
+export const LATE_ROW_CLASS = 'late-cancellation';
+export const lateRowClassRules: RowClassRules<ChangeRow> = {
+  [LATE_ROW_CLASS]: (p) => !!p.data?.lateCancellation,
+};
+/** A red row needs a light red with dark text to keep its contrast. */
+export const lateRowStyle = (row: ChangeRow | undefined) =>
+  row?.lateCancellation
+    ? { background: 'var(--mantine-color-red-1)', color: 'var(--mantine-color-black)' }
+    : undefined;
+
+/** 'Mon, 05 Jan 2024 09:30' in the browser's zone (spec part 2 §9). */
+export const displayDateTime = (iso: string | null | undefined) =>
+  iso ? dayjs(iso).format('ddd, DD MMM YYYY HH:mm') : '';
+
+/** '… 09:30–17:00': the placement's start date and time and its end time, local. */
+export function periodText(r: ChangeRow): string {
+  const [start, end] = r.period ?? [];
+  if (!start) return r.date;
+  return `${displayDateTime(start)}${end ? `–${dayjs(end).format('HH:mm')}` : ''}`;
+}
+
+const noShrink = { flexShrink: 0, overflow: 'visible' } as const;
+
+function StatusCell({ data }: CustomCellRendererProps<ChangeRow>) {
+  if (!data) return null;
+  return (
+    <Group gap={4} wrap="nowrap" h="100%" align="center">
+      <Badge color={mantineColour[data.colour]} autoContrast size="sm" tt="none" style={noShrink}>
+        {colourLabel[data.colour]}
+      </Badge>
+      {data.lateCancellation && (
+        <Badge color="red.9" size="sm" tt="none" style={noShrink}>
+          Late
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** The grid's columns: buy rate for administrators; cancellation columns on the Cancelled tab. */
+export function changeColumns(admin: boolean, cancelled: boolean): ColDef<ChangeRow>[] {
+  const cols: ColDef<ChangeRow>[] = [
+    { colId: 'bookingId', headerName: 'Booking ID', field: 'bookingId', maxWidth: 120 },
+    { colId: 'booking', headerName: 'Booking', field: 'bookingTitle' },
+    { colId: 'client', headerName: 'Client', field: 'clientName' },
+    { colId: 'department', headerName: 'Department', field: 'departmentName' },
+    { colId: 'placement', headerName: 'Placement', field: 'placementTitle' },
+    {
+      colId: 'date',
+      headerName: 'Date/Time',
+      valueGetter: (p) => (p.data ? periodText(p.data) : ''),
+      minWidth: 190,
+    },
+    {
+      colId: 'freelancer',
+      headerName: 'Freelancer',
+      valueGetter: (p) => p.data?.fullName || 'No user assigned',
+    },
+    { colId: 'status', headerName: 'Status', cellRenderer: StatusCell, minWidth: 300 },
+    {
+      colId: 'sellRate',
+      headerName: sellRateLabel(admin),
+      valueGetter: (p) => formatRate(p.data?.sellRate),
+    },
+  ];
+  if (admin) {
+    cols.push({
+      colId: 'buyRate',
+      headerName: 'Buy Rate',
+      valueGetter: (p) => formatRate(p.data?.buyRate),
+    });
+  }
+  cols.push({
+    colId: 'modified',
+    headerName: 'Modified',
+    valueGetter: (p) => displayDateTime(p.data?.modifiedAt),
+  });
+  if (cancelled) {
+    cols.push(
+      {
+        colId: 'cancelledAt',
+        headerName: 'Cancelled At',
+        valueGetter: (p) => displayDateTime(p.data?.cancelledAt),
+      },
+      { colId: 'reason', headerName: 'Reason', field: 'cancellationReason' },
+    );
+  }
+  return cols;
+}

@@ -1,0 +1,96 @@
+import { ActionIcon, Group, SegmentedControl, Tabs, Text, Title } from '@mantine/core';
+import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { monthLabel } from '../shared';
+import { useCurrentUser } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { isAdmin } from '@/lib/permissions';
+import { ChangesGrid } from '../components/changes-grid';
+import { MONTH_PARAM, filtersFromParams, monthFromParams, monthRange, shiftView } from '../filters';
+import { NAVIGATION_THROTTLE_MS, navigationStep, useThrottled } from '../timing';
+
+/**
+ * /bookings/list: 'Recent Booking Changes', the instructions of the month shown in the scheduler
+ * (same URL params: month and filters), with the tabs All and Cancelled.
+ */
+export function BookingChangesRoute() {
+  const user = useCurrentUser();
+  const admin = isAdmin(user);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const month = monthFromParams(params);
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const range = useMemo(() => monthRange(month), [month]);
+  const move = useThrottled((e: { ctrlKey: boolean; metaKey: boolean }, dir: 1 | -1) => {
+    const next = new URLSearchParams(params);
+    next.set(MONTH_PARAM, shiftView(month, dir * navigationStep(e)));
+    setParams(next, { replace: true });
+  }, NAVIGATION_THROTTLE_MS);
+
+  return (
+    <>
+      <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
+        <Title order={1} size="h2">
+          Recent Booking Changes
+        </Title>
+        <Group gap="xs" wrap="wrap">
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Previous month"
+            onClick={(e) => move(e, -1)}
+          >
+            <IconChevronLeft size={18} aria-hidden />
+          </ActionIcon>
+          <Text fw={600} aria-live="polite" miw={120} ta="center">
+            {monthLabel(month)}
+          </Text>
+          <ActionIcon
+            variant="default"
+            size="lg"
+            aria-label="Next month"
+            onClick={(e) => move(e, 1)}
+          >
+            <IconChevronRight size={18} aria-hidden />
+          </ActionIcon>
+          <SegmentedControl
+            aria-label="View"
+            value="grid"
+            onChange={(v) => v === 'scheduler' && void navigate(`${paths.bookings}?${params}`)}
+            data={[
+              { value: 'scheduler', label: 'Scheduler' },
+              { value: 'grid', label: 'Grid' },
+            ]}
+          />
+        </Group>
+      </Group>
+      <Tabs defaultValue="all" keepMounted={false}>
+        <Tabs.List>
+          <Tabs.Tab value="all">All</Tabs.Tab>
+          <Tabs.Tab value="cancelled">Cancelled</Tabs.Tab>
+        </Tabs.List>
+        <Tabs.Panel value="all" pt="sm">
+          <ChangesGrid
+            label="All booking changes"
+            range={range}
+            filters={filters}
+            cancelledOnly={false}
+            admin={admin}
+          />
+        </Tabs.Panel>
+        <Tabs.Panel value="cancelled" pt="sm">
+          <ChangesGrid
+            label="Cancelled instructions"
+            range={range}
+            filters={filters}
+            cancelledOnly
+            admin={admin}
+          />
+        </Tabs.Panel>
+      </Tabs>
+    </>
+  );
+}
+
+export { BookingChangesRoute as Component };

@@ -1,0 +1,8 @@
+import { SchedulerPage } from '../scheduler-page';
+
+/** /bookings: the scheduler calendar (spec part 2 §2 'Scheduler page'). */
+export function SchedulerRoute() {
+  return <SchedulerPage />;
+}
+
+export { SchedulerRoute as Component };

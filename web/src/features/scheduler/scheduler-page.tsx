@@ -1,0 +1,168 @@
+import { Box, Button, Collapse, Drawer, Group, Paper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useMemo, useState, type MouseEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { monthLabel, today, type IsoDate, type IsoMonth, type SelectionMode } from './shared';
+import { useCurrentUser } from '@/lib/current-user';
+import { paths } from '@/lib/paths';
+import { isDepartmentManager } from '@/lib/permissions';
+import { summaryKey, summaryQueryOptions } from './api';
+import { FilterPanel } from './components/filter-panel';
+import { SchedulerCalendar } from './components/scheduler-calendar';
+import { SchedulerSidebar } from './components/sidebar';
+import { SchedulerToolbar } from './components/toolbar';
+import {
+  MONTH_PARAM,
+  filterCount,
+  filtersFromParams,
+  monthFromParams,
+  monthRange,
+  shiftView,
+  withFilters,
+  type FilterSet,
+} from './filters';
+import { isGlobalView } from './global-view';
+import {
+  FETCH_DELAY_MS,
+  NAVIGATION_THROTTLE_MS,
+  REFRESH_THROTTLE_MS,
+  navigationStep,
+  useDelayed,
+  useThrottled,
+} from './timing';
+
+/**
+ * /bookings: the scheduler (spec part 2 §2). The month and the filters live in the URL, so a
+ * reload or a shared link shows the same view; the selection is the page's own state.
+ */
+export function SchedulerPage() {
+  const user = useCurrentUser();
+  const manager = isDepartmentManager(user);
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [params, setParams] = useSearchParams();
+  const month = monthFromParams(params);
+  const filters = useMemo(() => filtersFromParams(params), [params]);
+  const [selected, setSelected] = useState<IsoDate[]>(() => [today()]);
+  const [mode, setMode] = useState<SelectionMode>('range');
+  const [filtersOpen, setFiltersOpen] = useState(filterCount(filters) > 0);
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  const phone = useMediaQuery('(max-width: 48em)');
+
+  // The month is fetched 500 ms after the last move, so quick Prev/Next clicks fetch once.
+  const fetchMonth = useDelayed(month, FETCH_DELAY_MS);
+  const summary = useQuery(summaryQueryOptions(monthRange(fetchMonth), filters, true));
+  const days = fetchMonth === month ? (summary.data?.days ?? undefined) : undefined;
+
+  const setMonth = useCallback(
+    (m: IsoMonth) =>
+      setParams(
+        (prev) => {
+          const next = new URLSearchParams(prev);
+          next.set(MONTH_PARAM, m);
+          return next;
+        },
+        { replace: true },
+      ),
+    [setParams],
+  );
+  const setFilters = (f: FilterSet) => setParams((prev) => withFilters(prev, f), { replace: true });
+  const move = useThrottled(
+    (e: MouseEvent, dir: 1 | -1) => setMonth(shiftView(month, dir * navigationStep(e))),
+    NAVIGATION_THROTTLE_MS,
+  );
+  const refresh = useThrottled(
+    () => void queryClient.invalidateQueries({ queryKey: summaryKey }),
+    REFRESH_THROTTLE_MS,
+  );
+
+  const sidebar = <SchedulerSidebar selected={selected} mode={mode} filters={filters} />;
+
+  return (
+    <>
+      <SchedulerToolbar
+        title={isGlobalView(user, filters) ? 'Global View' : monthLabel(month)}
+        rangeLabel={monthLabel(month)}
+        onPrev={(e) => move(e, -1)}
+        onNext={(e) => move(e, 1)}
+        onRefresh={refresh}
+        refreshing={summary.isFetching}
+        manager={manager}
+        onAspect={(a) => a === 'grid' && void navigate(`${paths.bookingsList}?${params}`)}
+        filtersOpen={filtersOpen}
+        onToggleFilters={() => setFiltersOpen((o) => !o)}
+        activeFilters={filterCount(filters)}
+      />
+      {manager && (
+        <Collapse expanded={filtersOpen} id="scheduler-filter-panel" mb={filtersOpen ? 'sm' : 0}>
+          <FilterPanel filters={filters} onChange={setFilters} />
+        </Collapse>
+      )}
+      {summary.isError && (
+        <Paper withBorder p="sm" mb="sm" role="alert" bg="var(--mantine-color-red-light)">
+          <Group justify="space-between">
+            <Text size="sm">Could not load the bookings of {monthLabel(month)}.</Text>
+            <Button size="xs" variant="light" onClick={() => void summary.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {phone && (
+        <Button mb="sm" variant="light" onClick={() => setDrawerOpen(true)}>
+          Open sidebar ({selected.length} {selected.length === 1 ? 'day' : 'days'})
+        </Button>
+      )}
+      <Box
+        style={{
+          display: 'grid',
+          gap: 'var(--mantine-spacing-md)',
+          gridTemplateColumns: phone ? 'minmax(0, 1fr)' : 'minmax(0, 1fr) 360px',
+          alignItems: 'start',
+        }}
+      >
+        <Box pos="relative" aria-busy={!days && !summary.isError}>
+          <SchedulerCalendar
+            month={month}
+            onMonthChange={setMonth}
+            selected={selected}
+            onSelectedChange={setSelected}
+            mode={mode}
+            onModeChange={setMode}
+            days={days}
+            cellHeight={phone ? 64 : 96}
+          />
+          {!days && !summary.isError && (
+            <Text size="sm" mt="xs" role="status">
+              Loading the bookings...
+            </Text>
+          )}
+          {days && days.every((d) => !d.groups?.length) && (
+            <Text size="sm" mt="xs" role="status">
+              No bookings in {monthLabel(month)}
+              {filterCount(filters) ? ' match the filters' : ''}.
+            </Text>
+          )}
+        </Box>
+        {!phone && (
+          <Paper withBorder p="sm" component="aside" aria-label="Sidebar">
+            {sidebar}
+          </Paper>
+        )}
+      </Box>
+      {phone && (
+        <Drawer
+          opened={drawerOpen}
+          onClose={() => setDrawerOpen(false)}
+          title="Sidebar"
+          closeButtonProps={{ 'aria-label': 'Close the sidebar' }}
+          position="bottom"
+          size="85%"
+        >
+          {sidebar}
+        </Drawer>
+      )}
+    </>
+  );
+}
