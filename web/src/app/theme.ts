@@ -1,4 +1,4 @@
-import { createTheme, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
+import { createTheme, Loader, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Colours chosen for WCAG AA contrast (4.5:1) on white: filled colours use shade 8,
@@ -14,6 +14,8 @@ export const theme = createTheme({
   respectReducedMotion: true,
   components: {
     // Every dialog's close button has a name for screen readers (axe: button-name).
+    // A spinner is a live status, so its aria-label is announced (and allowed: axe aria-prohibited-attr).
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
     Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
     Notification: Notification.extend({
       defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },

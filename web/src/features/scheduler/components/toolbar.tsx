@@ -1,4 +1,13 @@
-import { ActionIcon, Button, Group, SegmentedControl, Text, Title, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Group,
+  Loader,
+  SegmentedControl,
+  Text,
+  Title,
+  Tooltip,
+} from '@mantine/core';
 import {
   IconChevronLeft,
   IconChevronRight,
@@ -33,9 +42,14 @@ interface Props {
 export function SchedulerToolbar(p: Props) {
   return (
     <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
-      <Title order={1} size="h2">
-        {p.title}
-      </Title>
+      <div>
+        <Title order={1} size="h2">
+          Bookings
+        </Title>
+        <Title order={2} size="h4" fw={500}>
+          {p.title}
+        </Title>
+      </div>
       <Group gap="xs" wrap="wrap">
         <Tooltip label="Ctrl-click: three months">
           <ActionIcon variant="default" size="lg" aria-label="Previous month" onClick={p.onPrev}>
@@ -52,8 +66,11 @@ export function SchedulerToolbar(p: Props) {
         </Tooltip>
         <Button
           variant="default"
-          leftSection={<IconRefresh size={16} aria-hidden />}
-          loading={p.refreshing}
+          // Not Mantine's `loading`: its dimmed label fails contrast while the month refetches.
+          leftSection={
+            p.refreshing ? <Loader size={14} aria-hidden /> : <IconRefresh size={16} aria-hidden />
+          }
+          aria-busy={p.refreshing}
           onClick={p.onRefresh}
         >
           Refresh
