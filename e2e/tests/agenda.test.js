@@ -1,5 +1,5 @@
 // Agenda (issue 7): a freelancer on a phone accepts an outstanding instruction from its card, the
-// card moves to Awaiting Confirmation, and the placement is in their calendar feed; a department
+// card moves to Confirmed, and the placement is in their calendar feed; a department
 // manager sees the Critical tab with its count.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -76,6 +76,10 @@ async function bookFelix(page) {
   assert.equal(grant.inserted, 1);
   const after = await apiCall(page, 'GET', `/booking/${booking.id}`);
   const instruction = after.placements[0].instructions.find((i) => i.userId === felix.user.id);
+  // The client confirms first, so Felix's acceptance completes the instruction.
+  await apiCall(page, 'PATCH', '/instruction/status', [
+    { id: instruction.id, clientStatus: 'accepted' },
+  ]);
   return { bookingId: booking.id, placementId: placement.id, instructionId: instruction.id };
 }
 
@@ -120,15 +124,15 @@ describe('agenda', () => {
         await page.getByText('Status updated').first().waitFor();
         await card.waitFor({ state: 'detached' });
 
-        // Supplier accepted, client still awaiting: Awaiting Confirmation (spec §2).
-        await page.getByRole('tab', { name: /^Awaiting Confirmation/ }).click();
-        await page.waitForURL(/\?tab=awaiting_confirmation$/);
+        // Both sides accepted, in the future: Confirmed (spec §2).
+        await page.getByRole('tab', { name: /^Confirmed/ }).click();
+        await page.waitForURL(/\?tab=confirmed$/);
         await card.waitFor();
-        await card.getByText('Supplier: Accepted · Client: Awaiting response').waitFor();
+        await card.getByText('Supplier: Accepted · Client: Accepted').waitFor();
         assert.equal(await card.getByRole('button', { name: /Accept instruction/ }).count(), 0);
         await page.reload();
         await card.waitFor();
-        const tab = page.getByRole('tab', { name: /^Awaiting Confirmation/ });
+        const tab = page.getByRole('tab', { name: /^Confirmed/ });
         assert.equal(await tab.getAttribute('aria-selected'), 'true');
 
         // The calendar feed: the link appears on demand and serves the accepted placement.
