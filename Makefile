@@ -68,12 +68,13 @@ api-types: build-go $(WEB_DEPS) ## regenerate web/openapi.json and web/src/api/s
 	mv bin/openapi.json web/openapi.json
 	cd web && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent
 
-bench: build-go ## benchmarks: login + whoami (Go), an HTTP load run of whoami, organisation list pages at scale
+bench: build $(E2E_DEPS) ## benchmarks: login + whoami, whoami under load, lists, bookings, scheduler, agenda at scale, scheduler render in Chromium
 	go test -run '^$$' -bench . -benchmem ./internal/accounts/
 	@bench/whoami-load.sh
 	@bench/org-lists.sh
 	@bench/people-list.sh
 	@bench/bookings.sh
+	@bench/scheduler-render.sh
 
 lint: $(WEB_DEPS) $(STATICCHECK) ## go vet, staticcheck, eslint, tsc
 	go vet ./...

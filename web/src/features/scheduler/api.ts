@@ -25,6 +25,13 @@ function filterQuery(f: FilterSet): Partial<SummaryQuery> {
 }
 
 /** Placement groups per day of a range (grouped); overviewOnly leaves out the instructions. */
+/**
+ * Performance timeline names: the month's data is parsed (mark), and from there to the first
+ * frame that shows it (measure). e2e/bench/scheduler-render.js reads the measure.
+ */
+export const MONTH_DATA_MARK = 'scheduler-month-data';
+export const MONTH_RENDER_MEASURE = 'scheduler-month-render';
+
 export const summaryQueryOptions = (
   range: { startDate: string; endDate: string },
   filters: FilterSet,
@@ -32,13 +39,16 @@ export const summaryQueryOptions = (
 ) =>
   queryOptions({
     queryKey: [...summaryKey, 'grouped', range, filters, overviewOnly] as const,
-    queryFn: ({ signal }) =>
-      unwrap(
+    queryFn: async ({ signal }) => {
+      const summary = await unwrap(
         api.GET('/booking/summary', {
           params: { query: { ...range, ...filterQuery(filters), grouped: true, overviewOnly } },
           signal,
         }),
-      ),
+      );
+      performance.mark(MONTH_DATA_MARK);
+      return summary;
+    },
     retry: shouldRetry,
     placeholderData: keepPreviousData,
     meta: { silentErrors: true },
