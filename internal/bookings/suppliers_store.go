@@ -35,7 +35,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 		},
 		func() error { return s.preferredUsers(ctx, f, b) },
 		func() error { return s.instructedIn(ctx, f, b.ID) },
-		func() error { return s.heldElsewhere(ctx, f, b.ID, b.DepartmentID) },
+		func() error { return s.heldElsewhere(ctx, f, b.ID) },
 		func() error { return s.unavailableDays(ctx, f, b.DepartmentID) },
 	)
 	if err != nil {
@@ -247,26 +247,25 @@ func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int6
 
 // heldElsewhere reads the periods of other bookings' live placements that could matter (those
 // overlapping a placement of this booking, or on the local days either side of the selection)
-// in which a live instruction holds the time of a user linked to the department. Placements
+// in which a live instruction holds someone's time (the caller keeps the candidates). Placements
 // sharing a period come back as one row with their holders' ids, so the answer has a row per
 // distinct period, not per instruction.
-func (s *Store) heldElsewhere(ctx context.Context, f *supplierFacts, booking, department int64) error {
+func (s *Store) heldElsewhere(ctx context.Context, f *supplierFacts, booking int64) error {
 	inWindows, args := placementsInWindows(heldWindows(f.booking, []string{f.before, f.after}), booking)
 	var rows []struct {
 		slot
 		Users string `db:"users"`
 	}
 	// CROSS JOIN fixes SQLite's join order (PostgreSQL plans it freely): placements in the
-	// windows, their instructions, then the link. Without statistics SQLite would start from
-	// the department's links and read every instruction of every candidate. Any link to the
-	// department bounds the rows (only candidates are read from the answer), so the probe stays
-	// in the (user_id, department_id) index without reading can_hire.
+	// windows, then their instructions. Without statistics SQLite would start elsewhere and read
+	// every instruction of every candidate. Whether a holder is a candidate is left to Go (only
+	// candidates are read from the answer): probing the department's links per instruction cost
+	// more than the few extra ids in the aggregate.
 	if err := s.DB.Select(ctx, &rows, `SELECT p.local_date, p.start_at, p.end_at,
 		string_agg(CAST(i.user_id AS TEXT), ',') AS users
-		FROM (`+inWindows+`) p CROSS JOIN `+holdingInstructions(s.DB.Dialect)+` CROSS JOIN user_department_refs r
+		FROM (`+inWindows+`) p CROSS JOIN `+holdingInstructions(s.DB.Dialect)+`
 		WHERE i.placement_id = p.id AND i.deleted_at IS NULL AND `+holdsTimeSQL+`
-		AND r.user_id = i.user_id AND r.department_id = ?
-		GROUP BY p.start_at, p.end_at, p.local_date`, append(args, department)...); err != nil {
+		GROUP BY p.start_at, p.end_at, p.local_date`, args...); err != nil {
 		return err
 	}
 	f.held = map[int64][]slot{}
