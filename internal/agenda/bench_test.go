@@ -2,7 +2,6 @@ package agenda_test
 
 import (
 	"context"
-	"os"
 	"sort"
 	"testing"
 	"time"
@@ -11,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // benchNow is the middle of the generated placements (they run about six months from Day0), so
@@ -30,69 +28,52 @@ var benchNow = bookingbench.Day0.AddDate(0, 0, 90).Add(12 * time.Hour)
 //     each iteration the next department and the next of the five tabs;
 //   - admin-list and admin-stats: the same for an administrator, who sees all 50,000.
 func BenchmarkAgenda(b *testing.B) {
-	engines := map[string]func(testing.TB) *database.DB{"sqlite": databasetest.SQLite}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		engines["postgres"] = databasetest.Postgres
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
+	bookingbench.Engines(b, func(b *testing.B, db *database.DB, d bookingbench.Data) {
+		ctx := context.Background()
+		store := &agenda.Store{DB: db, Clock: func() time.Time { return benchNow }}
+		freelancer := func(i int) (agenda.Query, *auth.Principal) {
+			u := d.Freelancers[(i*37)%len(d.Freelancers)]
+			return agenda.Query{View: agenda.FreelancerView, UserID: u, Limit: 50}, &auth.Principal{UserID: u}
 		}
-		b.Run(name, func(b *testing.B) {
-			db := open(b)
-			d := bookingbench.Generate(b, db)
-			ctx := context.Background()
-			if db.Dialect == database.Postgres {
-				if err := db.InTx(ctx, func(tx *database.Tx) error { _, err := tx.Exec(ctx, "ANALYZE"); return err }); err != nil {
-					b.Fatal(err)
-				}
-			}
-			store := &agenda.Store{DB: db, Clock: func() time.Time { return benchNow }}
-			freelancer := func(i int) (agenda.Query, *auth.Principal) {
-				u := d.Freelancers[(i*37)%len(d.Freelancers)]
-				return agenda.Query{View: agenda.FreelancerView, UserID: u, Limit: 50}, &auth.Principal{UserID: u}
-			}
-			admin := func(int) (agenda.Query, *auth.Principal) {
-				return agenda.Query{View: agenda.ManagerView, All: true, Limit: 50},
-					&auth.Principal{UserID: 1, Needs: auth.NeedSet{auth.NeedAdmin: {}}}
-			}
-			department := func(i int) (agenda.Query, *auth.Principal) {
-				dept := d.Departments[(i/5)%len(d.Departments)] // five calls each: every tab
-				return agenda.Query{View: agenda.ManagerView, Visible: []int64{dept}, Limit: 50},
-					&auth.Principal{UserID: 2, Needs: auth.NeedSet{auth.SelectDepartment(dept): {}}}
-			}
-			freelancerTabs := []agenda.Tab{agenda.Outstanding, agenda.AwaitingConfirmation, agenda.Confirmed, agenda.Archived}
-			managerTabs := append(freelancerTabs, agenda.CriticalTab)
-			timed(b, "freelancer-list", func(i int) error {
-				q, p := freelancer(i)
-				q.Tab = freelancerTabs[i%len(freelancerTabs)]
+		admin := func(int) (agenda.Query, *auth.Principal) {
+			return agenda.Query{View: agenda.ManagerView, All: true, Limit: 50},
+				&auth.Principal{UserID: 1, Needs: auth.NeedSet{auth.NeedAdmin: {}}}
+		}
+		department := func(i int) (agenda.Query, *auth.Principal) {
+			dept := d.Departments[(i/5)%len(d.Departments)] // five calls each: every tab
+			return agenda.Query{View: agenda.ManagerView, Visible: []int64{dept}, Limit: 50},
+				&auth.Principal{UserID: 2, Needs: auth.NeedSet{auth.SelectDepartment(dept): {}}}
+		}
+		freelancerTabs := []agenda.Tab{agenda.Outstanding, agenda.AwaitingConfirmation, agenda.Confirmed, agenda.Archived}
+		managerTabs := append(freelancerTabs, agenda.CriticalTab)
+		timed(b, "freelancer-list", func(i int) error {
+			q, p := freelancer(i)
+			q.Tab = freelancerTabs[i%len(freelancerTabs)]
+			_, err := store.List(ctx, q, p)
+			return err
+		})
+		timed(b, "freelancer-stats", func(i int) error {
+			q, _ := freelancer(i)
+			_, err := store.Stats(ctx, q)
+			return err
+		})
+		for _, m := range []struct {
+			name string
+			of   func(int) (agenda.Query, *auth.Principal)
+		}{{"department", department}, {"admin", admin}} {
+			timed(b, m.name+"-list", func(i int) error {
+				q, p := m.of(i)
+				q.Tab = managerTabs[i%len(managerTabs)]
 				_, err := store.List(ctx, q, p)
 				return err
 			})
-			timed(b, "freelancer-stats", func(i int) error {
-				q, _ := freelancer(i)
+			timed(b, m.name+"-stats", func(i int) error {
+				q, _ := m.of(i)
 				_, err := store.Stats(ctx, q)
 				return err
 			})
-			for _, m := range []struct {
-				name string
-				of   func(int) (agenda.Query, *auth.Principal)
-			}{{"department", department}, {"admin", admin}} {
-				timed(b, m.name+"-list", func(i int) error {
-					q, p := m.of(i)
-					q.Tab = managerTabs[i%len(managerTabs)]
-					_, err := store.List(ctx, q, p)
-					return err
-				})
-				timed(b, m.name+"-stats", func(i int) error {
-					q, _ := m.of(i)
-					_, err := store.Stats(ctx, q)
-					return err
-				})
-			}
-		})
-	}
+		}
+	})
 }
 
 // timed runs f b.N times (after a few untimed calls that prepare the statements) and reports

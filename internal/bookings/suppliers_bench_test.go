@@ -2,18 +2,15 @@ package bookings_test
 
 import (
 	"context"
-	"os"
 	"sort"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // BenchmarkAvailableSuppliers ranks the candidates for the 20 placements of a booking at the
@@ -24,26 +21,9 @@ import (
 // for the booking's 20 placements, on SQLite and (with HIVE_TEST_POSTGRES_URL) PostgreSQL, and
 // reports p50 and p95 in ms.
 func BenchmarkAvailableSuppliers(b *testing.B) {
-	engines := map[string]func(testing.TB) *database.DB{"sqlite": databasetest.SQLite}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		engines["postgres"] = databasetest.Postgres
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
-		}
-		// Generated here, once per engine: the sub-benchmark's function runs more than once.
-		db := open(b)
-		if _, err := accounts.SeedDemo(context.Background(), db); err != nil {
-			b.Fatal(err)
-		}
-		data := bookingbench.Generate(b, db)
-		freelancers, bookingIDs := data.Freelancers, data.Bookings
-		b.Run(name, func(b *testing.B) {
-			benchAvailableSuppliers(b, db, freelancers, bookingIDs)
-		})
-	}
+	bookingbench.Engines(b, func(b *testing.B, db *database.DB, d bookingbench.Data) {
+		benchAvailableSuppliers(b, db, d.Freelancers, d.Bookings)
+	})
 }
 
 // benchAvailableSuppliers times b.N rankings, each of the next booking's 20 placements, and

@@ -3,16 +3,13 @@ package scheduler
 import (
 	"context"
 	"encoding/json"
-	"os"
 	"sort"
 	"syscall"
 	"testing"
 	"time"
 
-	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // BenchmarkSummary times the month view's summary (overviewOnly) at the bookings issue's scale
@@ -22,55 +19,32 @@ import (
 // what the handler does: the queries, grouping with the display rules, and the JSON encoding.
 // Reports p50 and p95 in ms.
 func BenchmarkSummary(b *testing.B) {
-	engines := map[string]func(testing.TB) *database.DB{"sqlite": databasetest.SQLite}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		engines["postgres"] = databasetest.Postgres
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
+	bookingbench.Engines(b, func(b *testing.B, db *database.DB, d bookingbench.Data) {
+		month, dept, freelancer := busiest(b, db)
+		start := month + "-01"
+		first, _ := time.Parse(time.DateOnly, start)
+		end := first.AddDate(0, 1, -1).Format(time.DateOnly)
+		store := &Store{DB: db}
+		views := []struct {
+			name string
+			f    SummaryFilter
+		}{
+			{"department", SummaryFilter{Viewer: -1, Visible: []int64{dept}}},
+			{"global", SummaryFilter{Viewer: -1, All: true, Admin: true}},
+			{"freelancer", SummaryFilter{Viewer: freelancer}},
 		}
-		b.Run(name, func(b *testing.B) {
-			db := open(b)
-			if _, err := accounts.SeedDemo(context.Background(), db); err != nil {
-				b.Fatal(err)
-			}
-			bookingbench.Generate(b, db)
-			if db.Dialect == database.Postgres { // as autovacuum would have, so the planner knows the tables
-				if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-					_, err := tx.Exec(context.Background(), "ANALYZE")
-					return err
-				}); err != nil {
-					b.Fatal(err)
-				}
-			}
-			month, dept, freelancer := busiest(b, db)
-			start := month + "-01"
-			first, _ := time.Parse(time.DateOnly, start)
-			end := first.AddDate(0, 1, -1).Format(time.DateOnly)
-			store := &Store{DB: db}
-			views := []struct {
-				name string
-				f    SummaryFilter
-			}{
-				{"department", SummaryFilter{Viewer: -1, Visible: []int64{dept}}},
-				{"global", SummaryFilter{Viewer: -1, All: true, Admin: true}},
-				{"freelancer", SummaryFilter{Viewer: freelancer}},
-			}
-			for _, v := range views {
-				b.Run(v.name, func(b *testing.B) {
-					f := v.f
-					f.Start, f.End, f.OverviewOnly = start, end, true
-					timeSummary(b, store, f)
-				})
-			}
-			b.Run("grid", func(b *testing.B) {
-				f := SummaryFilter{Viewer: -1, All: true, Admin: true, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
-				timeGrid(b, store, f)
+		for _, v := range views {
+			b.Run(v.name, func(b *testing.B) {
+				f := v.f
+				f.Start, f.End, f.OverviewOnly = start, end, true
+				timeSummary(b, store, f)
 			})
+		}
+		b.Run("grid", func(b *testing.B) {
+			f := SummaryFilter{Viewer: -1, All: true, Admin: true, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
+			timeGrid(b, store, f)
 		})
-	}
+	})
 }
 
 func timeSummary(b *testing.B, store *Store, f SummaryFilter) {
