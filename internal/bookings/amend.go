@@ -87,25 +87,7 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in UpdateBookingInp
 
 // InstructionDepartments maps each instruction to its booking's department; 404 when one is missing.
 func (s *Store) InstructionDepartments(ctx context.Context, ids []int64) (map[int64]int64, error) {
-	marks, args := database.In(ids)
-	var rows []struct {
-		ID           int64 `db:"id"`
-		DepartmentID int64 `db:"department_id"`
-	}
-	if err := s.DB.Select(ctx, &rows, `SELECT i.id, b.department_id FROM instructions i JOIN bookings b ON b.id = i.booking_id
-		WHERE i.id IN (`+marks+`)`, args...); err != nil {
-		return nil, err
-	}
-	out := make(map[int64]int64, len(rows))
-	for _, r := range rows {
-		out[r.ID] = r.DepartmentID
-	}
-	for _, id := range ids {
-		if _, ok := out[id]; !ok {
-			return nil, apperror.NotFound("Instruction")
-		}
-	}
-	return out, nil
+	return s.departmentsOf(ctx, "instructions", ids, "Instruction")
 }
 
 // AmendRates sets the given rates (nil: unchanged) on every instruction, all or none. Deleted

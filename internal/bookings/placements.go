@@ -41,13 +41,19 @@ type PlacementsResult struct {
 
 // PlacementDepartments maps each placement to its booking's department; 404 when one is missing.
 func (s *Store) PlacementDepartments(ctx context.Context, ids []int64) (map[int64]int64, error) {
+	return s.departmentsOf(ctx, "placements", ids, "Placement")
+}
+
+// departmentsOf maps each id of table (placements or instructions, both with booking_id) to its
+// booking's department; 404 naming what when one is missing.
+func (s *Store) departmentsOf(ctx context.Context, table string, ids []int64, what string) (map[int64]int64, error) {
 	marks, args := database.In(ids)
 	var rows []struct {
 		ID           int64 `db:"id"`
 		DepartmentID int64 `db:"department_id"`
 	}
-	if err := s.DB.Select(ctx, &rows, `SELECT p.id, b.department_id FROM placements p JOIN bookings b ON b.id = p.booking_id
-		WHERE p.id IN (`+marks+`)`, args...); err != nil {
+	if err := s.DB.Select(ctx, &rows, `SELECT r.id, b.department_id FROM `+table+` r JOIN bookings b ON b.id = r.booking_id
+		WHERE r.id IN (`+marks+`)`, args...); err != nil {
 		return nil, err
 	}
 	out := make(map[int64]int64, len(rows))
@@ -56,7 +62,7 @@ func (s *Store) PlacementDepartments(ctx context.Context, ids []int64) (map[int6
 	}
 	for _, id := range ids {
 		if _, ok := out[id]; !ok {
-			return nil, apperror.NotFound("Placement")
+			return nil, apperror.NotFound(what)
 		}
 	}
 	return out, nil
