@@ -68,7 +68,9 @@ export async function startHive() {
   const home = await fetch(`${url}/login`).then((r) => r.text());
   if (!home.includes('<div id="root">')) {
     proc.kill('SIGTERM');
-    throw new Error(`bin/hive does not embed the built web app (run make build): ${home.slice(0, 120)}`);
+    throw new Error(
+      `bin/hive does not embed the built web app (run make build): ${home.slice(0, 120)}`,
+    );
   }
   return {
     url,
@@ -139,7 +141,10 @@ export async function checkA11y(page, screen) {
     const result = await window.axe.run(document, { resultTypes: ['violations'] });
     return result.violations
       .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`,
+      );
   });
   if (violations.length > 0) {
     throw new Error(`accessibility violations on ${screen}:\n  ${violations.join('\n  ')}`);
@@ -151,4 +156,25 @@ export async function login(page, hive, email, password = DEMO_PASSWORD) {
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
+}
+
+/**
+ * Calls the API in the page's session (with the CSRF token on unsafe methods) for set-up and
+ * checks. Fails with the status and body when the answer is not 2xx; returns the parsed body,
+ * or null when there is none.
+ */
+export async function apiCall(hive, page, method, path, body) {
+  const headers = {};
+  if (method !== 'GET') {
+    const token = await page.request.get(`${hive.url}/api/v1/account/token`);
+    headers['X-CSRF-Token'] = (await token.json()).token;
+  }
+  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
+    method,
+    headers,
+    data: body,
+  });
+  const text = await res.text();
+  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
+  return text ? JSON.parse(text) : null;
 }

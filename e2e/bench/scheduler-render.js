@@ -4,26 +4,10 @@
 // The page marks when the month's data is parsed and measures to the first frame that shows it
 // ('scheduler-month-render' in the Performance timeline); this prints p50 and the worst run.
 // A benchmark, not a test: run by `make bench` (bench/scheduler-render.sh), never by `make test`.
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
 
 const RUNS = Number(process.env.RUNS ?? 10);
 const BOOKINGS = 16;
-
-/** Calls the API in the page's session, with the CSRF token on unsafe methods. */
-async function apiCall(hive, page, method, path, body) {
-  const headers = {};
-  if (method !== 'GET') {
-    const res = await page.request.get(`${hive.url}/api/v1/account/token`);
-    headers['X-CSRF-Token'] = (await res.json()).token;
-  }
-  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
-    method,
-    headers,
-    data: body,
-  });
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.json();
-}
 
 /** Every date of the month after next (clear of the demo's bookings), and that month. */
 function benchMonth() {

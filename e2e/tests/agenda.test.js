@@ -3,7 +3,7 @@
 // manager sees the Critical tab with its count.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -27,33 +27,20 @@ function nextMonthDay8() {
   return d.toISOString().slice(0, 10);
 }
 
-/** Calls the API in the page's session, with the CSRF token on unsafe methods. */
-async function apiCall(page, method, path, body) {
-  const headers = {};
-  if (method !== 'GET') {
-    const tokenRes = await page.request.get(`${hive.url}/api/v1/account/token`);
-    headers['X-CSRF-Token'] = (await tokenRes.json()).token;
-  }
-  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
-    method,
-    headers,
-    data: body,
-  });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.status() === 204 ? null : res.json();
-}
+/** The API in the page's session (harness apiCall). */
+const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 
 /**
  * As dept@: books the Camera Operator of the demo job template on one day and invites Felix.
  * Returns the booking, its placement and Felix's instruction ids.
  */
 async function bookFelix(page) {
-  const briefs = await apiCall(page, 'GET', '/job/brief');
+  const briefs = await call(page, 'GET', '/job/brief');
   const job = briefs.find((b) => b.title === 'Premier League Football');
   assert.ok(job, 'the demo job template exists');
-  const template = await apiCall(page, 'GET', `/job-template/${job.id}`);
+  const template = await call(page, 'GET', `/job-template/${job.id}`);
   const camera = template.placementTemplates.find((p) => p.title === 'Camera Operator');
-  const booking = await apiCall(page, 'POST', '/booking', {
+  const booking = await call(page, 'POST', '/booking', {
     jobTemplateId: job.id,
     title: BOOKING_TITLE,
     dates: [nextMonthDay8()],
@@ -62,22 +49,22 @@ async function bookFelix(page) {
     type: 'default',
   });
   const placement = booking.placements[0];
-  const suppliers = await apiCall(
+  const suppliers = await call(
     page,
     'GET',
     `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
   );
   const felix = suppliers.items.find((s) => s.user.email === 'freelancer@hive.test');
   assert.ok(felix, 'Felix is an available supplier');
-  const grant = await apiCall(page, 'POST', `/placement/${placement.id}/grant`, {
+  const grant = await call(page, 'POST', `/placement/${placement.id}/grant`, {
     userIds: [felix.user.id],
     placementIds: [placement.id],
   });
   assert.equal(grant.inserted, 1);
-  const after = await apiCall(page, 'GET', `/booking/${booking.id}`);
+  const after = await call(page, 'GET', `/booking/${booking.id}`);
   const instruction = after.placements[0].instructions.find((i) => i.userId === felix.user.id);
   // The client confirms first, so Felix's acceptance completes the instruction.
-  await apiCall(page, 'PATCH', '/instruction/status', [
+  await call(page, 'PATCH', '/instruction/status', [
     { id: instruction.id, clientStatus: 'accepted' },
   ]);
   return { bookingId: booking.id, placementId: placement.id, instructionId: instruction.id };
@@ -166,7 +153,7 @@ describe('agenda', () => {
       const awaiting = page.getByRole('tab', { name: /^Awaiting Confirmation/ });
       await awaiting.waitFor();
       assert.equal(await awaiting.getAttribute('aria-selected'), 'true');
-      const stats = await apiCall(page, 'GET', '/agenda/stats?as=manager');
+      const stats = await call(page, 'GET', '/agenda/stats?as=manager');
       const critical = page.getByRole('tab', { name: `Critical ${stats.critical}` });
       await critical.waitFor();
       const colour = await critical.locator('[data-colour]').getAttribute('data-colour');

@@ -7,7 +7,7 @@
 // company and reads the results. In Chromium against a real hive.
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -65,22 +65,8 @@ async function signIn(page, email) {
   await page.waitForURL((url) => !url.pathname.startsWith('/login'));
 }
 
-/** A JSON call through the page's session (with the CSRF token for unsafe methods). */
-async function call(page, method, path, body) {
-  const headers = { 'content-type': 'application/json', origin: hive.url };
-  if (method !== 'GET') {
-    const t = await page.request.get(`${hive.url}/api/v1/account/token`);
-    headers['X-CSRF-Token'] = (await t.json()).token;
-  }
-  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
-    method,
-    headers,
-    data: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
-  return text ? JSON.parse(text) : null;
-}
+/** The API in the page's session (harness apiCall). */
+const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 
 const getBooking = (page) => call(page, 'GET', `/booking/${journey.bookingId}`);
 const allInstructions = (booking) => booking.placements.flatMap((p) => p.instructions ?? []);

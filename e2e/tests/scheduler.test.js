@@ -6,7 +6,7 @@
 // Operator group, its 13th a purple and a red group).
 import { after, before, describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -64,31 +64,18 @@ async function openScheduler(page) {
     .waitFor();
 }
 
-/** Calls the API in the page's session, with the CSRF token on unsafe methods. */
-async function apiCall(page, method, path, body) {
-  const headers = {};
-  if (method !== 'GET') {
-    const tokenRes = await page.request.get(`${hive.url}/api/v1/account/token`);
-    headers['X-CSRF-Token'] = (await tokenRes.json()).token;
-  }
-  const res = await page.request.fetch(`${hive.url}/api/v1${path}`, {
-    method,
-    headers,
-    data: body,
-  });
-  assert.ok(res.ok(), `${method} ${path}: ${res.status()} ${await res.text()}`);
-  return res.status() === 204 ? null : res.json();
-}
+/** The API in the page's session (harness apiCall). */
+const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 
 /** Books tomorrow's Camera Operator, instructs a freelancer and cancels the instruction now. */
 async function lateCancellation(page) {
   const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-  const briefs = await apiCall(page, 'GET', '/job/brief');
+  const briefs = await call(page, 'GET', '/job/brief');
   const job = briefs.find((b) => b.title === 'Premier League Football');
   assert.ok(job, 'the demo job template exists');
-  const template = await apiCall(page, 'GET', `/job-template/${job.id}`);
+  const template = await call(page, 'GET', `/job-template/${job.id}`);
   const camera = template.placementTemplates.find((p) => p.title === 'Camera Operator');
-  const booking = await apiCall(page, 'POST', '/booking', {
+  const booking = await call(page, 'POST', '/booking', {
     jobTemplateId: job.id,
     title: LATE_TITLE,
     dates: [tomorrow],
@@ -97,19 +84,19 @@ async function lateCancellation(page) {
     type: 'default',
   });
   const placement = booking.placements[0];
-  const suppliers = await apiCall(
+  const suppliers = await call(
     page,
     'GET',
     `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
   );
   const user = suppliers.items[0].user;
-  await apiCall(page, 'POST', `/placement/${placement.id}/grant`, {
+  await call(page, 'POST', `/placement/${placement.id}/grant`, {
     userIds: [user.id],
     placementIds: [placement.id],
   });
-  const after = await apiCall(page, 'GET', `/booking/${booking.id}`);
+  const after = await call(page, 'GET', `/booking/${booking.id}`);
   const instruction = after.placements[0].instructions.find((i) => i.userId === user.id);
-  await apiCall(page, 'PATCH', '/instruction/status', [
+  await call(page, 'PATCH', '/instruction/status', [
     {
       id: instruction.id,
       clientStatus: 'cancelled',
