@@ -67,6 +67,7 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 		w := orgtest.Build(t, db)
 		b := bookedWorld(t, s, db, w)
 		day := b.Placements[0]
+		instructionPeriodsMatch(t, db)
 		amend := []map[string]any{{"id": day.ID, "title": "Camera (early)", "startTime": "07:30:00", "endTime": "19:00:00",
 			"supplierNotes": "Bring a wide lens", "unpaidBreaks": 30}}
 		s.As(apptest.Freelancer).Do("PATCH", "/placements", amend).WantError(404, "N-404")
@@ -84,6 +85,7 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 			got.LocalPeriod.End != "2027-03-01T19:00:00.000+00:00" || len(got.Version) != 2 || got.Version[0] < got.Version[1] {
 			t.Fatalf("amended placement %+v", got)
 		}
+		instructionPeriodsMatch(t, db)
 		// A stale revision is refused; the accepted freelancer may not be pushed into the night shift's hours.
 		amend[0]["revision"] = 1
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amend).WantError(409, "C-409")
@@ -97,6 +99,24 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 			t.Errorf("overlap refusal %s", r.Body)
 		}
 	})
+}
+
+// instructionPeriodsMatch checks that every instruction carries its placement's period: the
+// copies migration 00012's triggers keep, which available suppliers read.
+func instructionPeriodsMatch(t *testing.T, db *database.DB) {
+	t.Helper()
+	var n, wrong int
+	if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM instructions`); err != nil || n == 0 {
+		t.Fatalf("%d instructions: %v", n, err)
+	}
+	if err := db.Get(context.Background(), &wrong, `SELECT COUNT(*) FROM instructions i JOIN placements p ON p.id = i.placement_id
+		WHERE i.placement_start_at IS NULL OR i.placement_end_at IS NULL OR i.placement_local_date IS NULL
+		OR i.placement_start_at <> p.start_at OR i.placement_end_at <> p.end_at OR i.placement_local_date <> p.local_date`); err != nil {
+		t.Fatal(err)
+	}
+	if wrong != 0 {
+		t.Errorf("%d of %d instructions do not carry their placement's period", wrong, n)
+	}
 }
 
 func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {

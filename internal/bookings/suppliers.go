@@ -141,65 +141,139 @@ type supplierFacts struct {
 	before, after string // the local days either side of the selection
 	candidates    []candidate
 	preferred     map[int64]bool
-	// held is, per user, the placements where a live instruction holds their time: the periods
-	// of other bookings' placements (without ids) and this booking's own placements.
-	held     map[int64][]slot
-	heldHere map[int64][]slot // this booking's share of held, until merged
-	// unavailable is, per user, the dates they marked unavailable.
-	unavailable map[int64][]string
+	// heldElsewhere is the periods of other bookings' placements (without ids) in which live
+	// instructions hold someone's time, each with the users whose time it holds.
+	heldElsewhere []heldPeriod
+	heldHere      map[int64][]slot // per user, this booking's placements that hold their time
+	unavailable   []markedDay      // the dates someone marked unavailable, each with who
 	// instructed is, per user, their live instructions in the booking: placement → supplier status.
 	instructed     map[int64]map[int64]string
 	placementTitle string
 	jobTitle       string
 }
 
-// diary is one user's commitments: the placements holding their time and their unavailable dates.
-type diary struct {
-	held        []slot
-	unavailable []string
+// heldPeriod is a period in which a placement holds the time of users.
+type heldPeriod struct {
+	slot
+	users []int64
 }
 
-func (f *supplierFacts) diaryOf(user int64) diary {
-	return diary{held: f.held[user], unavailable: f.unavailable[user]}
+// markedDay is a date that users marked unavailable.
+type markedDay struct {
+	date  string
+	users []int64
 }
 
-// freeFor reports whether the user may work p: not marked unavailable on its date, and no held
-// placement overlapping it other than p itself.
-func (d diary) freeFor(p slot) bool {
-	if slices.Contains(d.unavailable, p.Date) {
-		return false
+// commitmentsOf gathers every user's commitments from the facts.
+func (f *supplierFacts) commitmentsOf() *commitments {
+	c := newCommitments(f.booking, f.before, f.after)
+	for _, h := range f.heldElsewhere {
+		c.add(h.users, c.heldMask(h.slot))
 	}
-	for _, h := range d.held {
-		if h.ID != p.ID && h.Start.Before(p.End) && h.End.After(p.Start) {
-			return false
+	for _, d := range f.unavailable {
+		c.add(d.users, c.unavailableMask(d.date))
+	}
+	masks := map[int64][]uint64{} // per placement of the booking: most are held by several users
+	for user, held := range f.heldHere {
+		for _, h := range held {
+			if masks[h.ID] == nil {
+				masks[h.ID] = c.heldMask(h)
+			}
+			c.add([]int64{user}, masks[h.ID])
 		}
 	}
-	return true
+	return c
 }
 
-// freeOn reports whether the user has the local day date to themselves.
-func (d diary) freeOn(date string) bool {
-	if slices.Contains(d.unavailable, date) {
-		return false
-	}
-	for _, h := range d.held {
-		if h.Date == date {
-			return false
+// commitments records, per user, what they are not free for: a bit per live placement of the
+// booking (in its order), then one for the day before the selection and one for the day after.
+// Each held period or marked day is compared with the booking once, whatever the number of
+// users it concerns, so ranking costs in proportion to the facts, not users × placements × facts.
+type commitments struct {
+	booking       []slot
+	before, after string
+	words         int
+	busy          map[int64][]uint64
+}
+
+func newCommitments(booking []slot, before, after string) *commitments {
+	return &commitments{booking: booking, before: before, after: after, words: (len(booking) + 2 + 63) / 64,
+		busy: map[int64][]uint64{}}
+}
+
+// heldMask is what a placement holding someone's time at h rules out: the booking's placements
+// overlapping it, other than h itself, and the adjacent day it falls on.
+func (c *commitments) heldMask(h slot) []uint64 {
+	m := make([]uint64, c.words)
+	for i, p := range c.booking {
+		if p.ID != h.ID && p.Start.Before(h.End) && p.End.After(h.Start) {
+			setBit(m, i)
 		}
 	}
-	return true
+	c.markDay(m, h.Date)
+	return m
 }
 
-// freeShare is the share of slots d is free for.
-func (d diary) freeShare(slots []slot) float64 {
+// unavailableMask is what an unavailable date rules out: the booking's placements on that date,
+// and the adjacent day when it is one.
+func (c *commitments) unavailableMask(date string) []uint64 {
+	m := make([]uint64, c.words)
+	for i, p := range c.booking {
+		if p.Date == date {
+			setBit(m, i)
+		}
+	}
+	c.markDay(m, date)
+	return m
+}
+
+func (c *commitments) markDay(m []uint64, date string) {
+	n := len(c.booking)
+	if date == c.before {
+		setBit(m, n)
+	}
+	if date == c.after {
+		setBit(m, n+1)
+	}
+}
+
+func (c *commitments) add(users []int64, m []uint64) {
+	for _, u := range users {
+		b := c.busy[u]
+		if b == nil {
+			b = make([]uint64, c.words)
+			c.busy[u] = b
+		}
+		for w := range m {
+			b[w] |= m[w]
+		}
+	}
+}
+
+// freeFor reports whether user may work the booking's placement i: not marked unavailable on its
+// date, and no other placement holding their time overlaps it.
+func (c *commitments) freeFor(user int64, i int) bool {
+	b := c.busy[user]
+	return b == nil || b[i/64]&(1<<(i%64)) == 0
+}
+
+// freeBefore and freeAfter report whether user has the day before (after) the selection to
+// themselves: not marked unavailable, and no placement holding their time on it.
+func (c *commitments) freeBefore(user int64) bool { return c.freeFor(user, len(c.booking)) }
+func (c *commitments) freeAfter(user int64) bool  { return c.freeFor(user, len(c.booking)+1) }
+
+// freeShare is the share of the booking's live placements user is free for.
+func (c *commitments) freeShare(user int64) float64 {
 	free := 0
-	for _, p := range slots {
-		if d.freeFor(p) {
+	for i := range c.booking {
+		if c.freeFor(user, i) {
 			free++
 		}
 	}
-	return ratio(free, len(slots))
+	return ratio(free, len(c.booking))
 }
+
+func setBit(m []uint64, i int) { m[i/64] |= 1 << (i % 64) }
 
 // ratio is part/whole, 0 for an empty whole.
 func ratio(part, whole int) float64 {
@@ -211,10 +285,21 @@ func ratio(part, whole int) float64 {
 
 // rankSuppliers computes every candidate's row and sorts them with compareSuppliers.
 func rankSuppliers(f *supplierFacts) AvailableSuppliersList {
+	c := f.commitmentsOf()
+	isSelected := make(map[int64]bool, len(f.selection))
+	for _, p := range f.selection {
+		isSelected[p.ID] = true
+	}
+	selected := make([]int, 0, len(f.selection)) // each selected placement's place in the booking
+	for i, p := range f.booking {
+		if isSelected[p.ID] {
+			selected = append(selected, i)
+		}
+	}
 	rows := make([]AvailableSupplier, len(f.candidates))
 	keyed := make([]rankedSupplier, len(f.candidates))
-	for i, c := range f.candidates {
-		rows[i] = supplierRow(f, c)
+	for i, cand := range f.candidates {
+		rows[i] = supplierRow(f, c, selected, cand)
 		keyed[i] = ranked(&rows[i])
 	}
 	slices.SortFunc(keyed, compareSuppliers) // moves pointers, not the big rows
@@ -225,20 +310,21 @@ func rankSuppliers(f *supplierFacts) AvailableSuppliersList {
 	return out
 }
 
-func supplierRow(f *supplierFacts, c candidate) AvailableSupplier {
-	row := AvailableSupplier{User: AvailableSupplierUser{ID: c.ID, FullName: strings.TrimSpace(c.FirstName + " " + c.LastName),
-		FirstName: c.FirstName, Email: c.Email, Phone: c.Phone},
-		PlacementIDs: []int64{}, TotalPlacements: len(f.selection), PreferredUser: f.preferred[c.ID],
-		MatchedJobTitle: c.MatchedJobTitle, MatchedSkills: c.MatchedSkills, MatchedSystemsExperience: []string{}}
+func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidate) AvailableSupplier {
+	row := AvailableSupplier{User: AvailableSupplierUser{ID: cand.ID, FullName: strings.TrimSpace(cand.FirstName + " " + cand.LastName),
+		FirstName: cand.FirstName, Email: cand.Email, Phone: cand.Phone},
+		PlacementIDs: make([]int64, 0, len(selected)), TotalPlacements: len(f.selection), PreferredUser: f.preferred[cand.ID],
+		MatchedJobTitle: cand.MatchedJobTitle, MatchedSkills: cand.MatchedSkills, MatchedSystemsExperience: []string{}}
 	if row.MatchedSkills == nil {
 		row.MatchedSkills = []string{}
 	}
-	d := f.diaryOf(c.ID)
-	for _, p := range f.selection {
-		if d.freeFor(p) {
+	instructed := f.instructed[cand.ID]
+	for _, i := range selected {
+		p := f.booking[i]
+		if c.freeFor(cand.ID, i) {
 			row.PlacementIDs = append(row.PlacementIDs, p.ID)
 		}
-		if st, ok := f.instructed[c.ID][p.ID]; ok {
+		if st, ok := instructed[p.ID]; ok {
 			row.AlreadyInstructed = true
 			row.AlreadyInvited = row.AlreadyInvited || status.Status(st) == status.Awaiting
 		}
@@ -246,13 +332,13 @@ func supplierRow(f *supplierFacts, c candidate) AvailableSupplier {
 	row.Availability = ratio(len(row.PlacementIDs), len(f.selection))
 	row.AvailabilityColour = AvailabilityColour(row.Availability)
 	freeDays := 0
-	for _, day := range []string{f.before, f.after} {
-		if d.freeOn(day) {
+	for _, free := range []bool{c.freeBefore(cand.ID), c.freeAfter(cand.ID)} {
+		if free {
 			freeDays++
 		}
 	}
 	row.AdjacentAvailability = ratio(freeDays, 2)
-	row.GlobalAvailabilityRatio = d.freeShare(f.booking)
+	row.GlobalAvailabilityRatio = c.freeShare(cand.ID)
 	return row
 }
 

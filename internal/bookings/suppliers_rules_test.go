@@ -55,27 +55,61 @@ func TestPhraseIn(t *testing.T) {
 	}
 }
 
-func TestFreeForAndOn(t *testing.T) {
+func TestCommitments(t *testing.T) {
 	at := func(day, hour int) time.Time { return time.Date(2026, 11, day, hour, 0, 0, 0, time.UTC) }
 	mine := slot{ID: 1, Date: "2026-11-02", Start: at(2, 9), End: at(2, 17)}
+	later := slot{ID: 5, Date: "2026-11-02", Start: at(2, 18), End: at(2, 22)} // the booking's second placement
 	f := &supplierFacts{
-		held: map[int64][]slot{
-			10: {{ID: 1, Date: "2026-11-02", Start: at(2, 9), End: at(2, 17)}},   // this very placement
-			11: {{ID: 2, Date: "2026-11-02", Start: at(2, 16), End: at(2, 20)}},  // overlaps its end
-			12: {{ID: 3, Date: "2026-11-01", Start: at(1, 22), End: at(2, 9)}},   // ends as it starts
-			13: {{ID: 4, Date: "2026-11-01", Start: at(1, 22), End: at(2, 9+1)}}, // overnight, overlaps
+		booking: []slot{mine, later}, before: "2026-11-01", after: "2026-11-03",
+		heldHere: map[int64][]slot{10: {mine}}, // holds this very placement: free for it
+		heldElsewhere: []heldPeriod{
+			{slot: slot{Date: "2026-11-02", Start: at(2, 16), End: at(2, 20)}, users: []int64{11}},    // overlaps both
+			{slot: slot{Date: "2026-11-01", Start: at(1, 22), End: at(2, 9)}, users: []int64{12, 17}}, // ends as it starts
+			{slot: slot{Date: "2026-11-01", Start: at(1, 22), End: at(2, 10)}, users: []int64{13}},    // overnight, overlaps
 		},
-		unavailable: map[int64][]string{14: {"2026-11-02"}},
+		unavailable: []markedDay{{date: "2026-11-02", users: []int64{14}}, {date: "2026-11-03", users: []int64{15, 17}}},
 	}
-	for user, want := range map[int64]bool{10: true, 11: false, 12: true, 13: false, 14: false, 15: true} {
-		if got := f.diaryOf(user).freeFor(mine); got != want {
-			t.Errorf("user %d free for the placement: %v, want %v", user, got, want)
+	c := f.commitmentsOf()
+	for _, want := range []struct {
+		user                       int64
+		mine, later, before, after bool
+	}{
+		{10, true, true, true, true},
+		{11, false, false, true, true},
+		{12, true, true, false, true},
+		{13, false, true, false, true},
+		{14, false, false, true, true},
+		{15, true, true, true, false},
+		{16, true, true, true, true}, // no commitments at all
+		{17, true, true, false, false},
+	} {
+		got := []bool{c.freeFor(want.user, 0), c.freeFor(want.user, 1), c.freeBefore(want.user), c.freeAfter(want.user)}
+		if !slices.Equal(got, []bool{want.mine, want.later, want.before, want.after}) {
+			t.Errorf("user %d free for mine, later, the day before, the day after: %v, want %+v", want.user, got, want)
 		}
 	}
-	for user, want := range map[int64]bool{10: false, 12: true, 13: true, 14: false, 15: true} {
-		if got := f.diaryOf(user).freeOn("2026-11-02"); got != want {
-			t.Errorf("user %d free on the 2nd: %v, want %v", user, got, want)
+	if got := c.freeShare(13); got != 0.5 {
+		t.Errorf("user 13 free share %v, want 0.5", got)
+	}
+}
+
+// A booking longer than one word of bits keeps each placement's bit apart.
+func TestCommitmentsPastSixtyFourPlacements(t *testing.T) {
+	var booking []slot
+	for i := range 70 {
+		d := time.Date(2027, 1, 1, 9, 0, 0, 0, time.UTC).AddDate(0, 0, i)
+		booking = append(booking, slot{ID: int64(i + 1), Date: d.Format(time.DateOnly), Start: d, End: d.Add(8 * time.Hour)})
+	}
+	f := &supplierFacts{booking: booking, before: "2026-12-31", after: "2027-03-12",
+		unavailable: []markedDay{{date: booking[66].Date, users: []int64{7}}, {date: "2027-03-12", users: []int64{7}}}}
+	c := f.commitmentsOf()
+	for i := range booking {
+		if got := c.freeFor(7, i); got != (i != 66) {
+			t.Errorf("placement %d: free %v", i, got)
 		}
+	}
+	if !c.freeBefore(7) || c.freeAfter(7) {
+		t.Errorf("adjacent days: before %v after %v", c.freeBefore(7), c.freeAfter(7))
 	}
 }
 

@@ -41,9 +41,6 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 	if err != nil {
 		return AvailableSuppliersList{}, err
 	}
-	for user, here := range f.heldHere {
-		f.held[user] = append(f.held[user], here...)
-	}
 	for i, c := range f.candidates {
 		f.candidates[i].MatchedJobTitle, f.candidates[i].MatchedSkills = matches[c.ID].title, matches[c.ID].skills
 	}
@@ -211,8 +208,8 @@ func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b bookingR
 
 // holdsTimeSQL is the rule for an instruction that holds its freelancer's time: the supplier
 // accepted or has not answered yet, and the client neither rejected nor cancelled it. The
-// partial index instructions_holding (migration 00011) repeats it and SQLite reads that index
-// by name, so they change together (a mismatch fails every query here on SQLite).
+// partial index instructions_held_period (migration 00012) repeats it, so they change together
+// (the planners use the index only for queries whose conditions imply its own).
 const holdsTimeSQL = `i.supplier_status IN ('accepted', 'awaiting_response') AND i.client_status NOT IN ('rejected', 'cancelled')`
 
 // instructedIn reads the live instructions of the booking, whatever their status, and keeps
@@ -247,36 +244,28 @@ func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int6
 
 // heldElsewhere reads the periods of other bookings' live placements that could matter (those
 // overlapping a placement of this booking, or on the local days either side of the selection)
-// in which a live instruction holds someone's time (the caller keeps the candidates). Placements
-// sharing a period come back as one row with their holders' ids, so the answer has a row per
-// distinct period, not per instruction.
+// in which a live instruction holds someone's time (the caller keeps the candidates). It reads
+// the copy of the placement's period each instruction carries (migration 00012), so one range of
+// one index answers without a join. Instructions sharing a period come back as one row with
+// their holders' ids, so the answer has a row per distinct period, not per instruction.
 func (s *Store) heldElsewhere(ctx context.Context, f *supplierFacts, booking int64) error {
-	inWindows, args := placementsInWindows(heldWindows(f.booking, []string{f.before, f.after}), booking)
+	inWindows, args := heldInWindows(heldWindows(f.booking, []string{f.before, f.after}), booking)
 	var rows []struct {
 		slot
 		Users string `db:"users"`
 	}
-	// CROSS JOIN fixes SQLite's join order (PostgreSQL plans it freely): placements in the
-	// windows, then their instructions. Without statistics SQLite would start elsewhere and read
-	// every instruction of every candidate. Whether a holder is a candidate is left to Go (only
-	// candidates are read from the answer): probing the department's links per instruction cost
-	// more than the few extra ids in the aggregate.
-	if err := s.DB.Select(ctx, &rows, `SELECT p.local_date, p.start_at, p.end_at,
-		string_agg(CAST(i.user_id AS TEXT), ',') AS users
-		FROM (`+inWindows+`) p CROSS JOIN `+holdingInstructions(s.DB.Dialect)+`
-		WHERE i.placement_id = p.id AND i.deleted_at IS NULL AND `+holdsTimeSQL+`
-		GROUP BY p.start_at, p.end_at, p.local_date`, args...); err != nil {
+	if err := s.DB.Select(ctx, &rows, `SELECT local_date, start_at, end_at,
+		string_agg(CAST(user_id AS TEXT), ',') AS users
+		FROM (`+inWindows+`) h GROUP BY start_at, end_at, local_date`, args...); err != nil {
 		return err
 	}
-	f.held = map[int64][]slot{}
-	for _, r := range rows {
+	f.heldElsewhere = make([]heldPeriod, len(rows))
+	for i, r := range rows {
 		users, err := aggregatedIDs(r.Users)
 		if err != nil {
 			return err
 		}
-		for _, user := range users {
-			f.held[user] = append(f.held[user], r.slot)
-		}
+		f.heldElsewhere[i] = heldPeriod{slot: r.slot, users: users}
 	}
 	return nil
 }
@@ -295,29 +284,21 @@ func aggregatedIDs(s string) ([]int64, error) {
 	return ids, nil
 }
 
-// placementsInWindows selects the live placements of other bookings than booking that start in
-// one of ws. Each window is its own branch of a UNION ALL: with the ranges OR'd, SQLite (which
-// has no statistics) scans the whole index rather than seek each range.
-func placementsInWindows(ws []window, booking int64) (string, []any) {
+// heldInWindows selects the periods and holders of the time-holding live instructions of other
+// bookings than booking whose placements start in one of ws. Each window is its own branch of a
+// UNION ALL: with the ranges OR'd, SQLite (which has no statistics) scans the whole index rather
+// than seek each range.
+func heldInWindows(ws []window, booking int64) (string, []any) {
 	branches := make([]string, len(ws))
 	args := make([]any, 0, 3*len(ws))
 	for i, w := range ws {
-		branches[i] = `SELECT id, local_date, start_at, end_at FROM placements
-			WHERE start_at > ? AND start_at < ? AND deleted_at IS NULL AND booking_id <> ?`
+		branches[i] = `SELECT i.placement_local_date AS local_date, i.placement_start_at AS start_at,
+			i.placement_end_at AS end_at, i.user_id FROM instructions i
+			WHERE i.placement_start_at > ? AND i.placement_start_at < ? AND i.booking_id <> ?
+			AND i.deleted_at IS NULL AND ` + holdsTimeSQL
 		args = append(args, w.lo, w.hi, booking)
 	}
 	return strings.Join(branches, " UNION ALL "), args
-}
-
-// holdingInstructions names the instructions for heldElsewhere. SQLite, which has no
-// statistics, would read a wider covering index with every instruction of each placement (half
-// of them cancelled or rejected); the partial index of time-holding ones costs a third less.
-// INDEXED BY is SQLite's own syntax; PostgreSQL chooses by its statistics.
-func holdingInstructions(d database.Dialect) string {
-	if d == database.SQLite {
-		return `instructions i INDEXED BY instructions_holding`
-	}
-	return `instructions i`
 }
 
 // unavailableDays reads the department's linked users' unavailable dates from the booking's first needed
@@ -337,20 +318,18 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 		GROUP BY un.date`, department, from, to); err != nil {
 		return err
 	}
-	f.unavailable = map[int64][]string{}
-	for _, r := range rows {
+	f.unavailable = make([]markedDay, len(rows))
+	for i, r := range rows {
 		users, err := aggregatedIDs(r.Users)
 		if err != nil {
 			return err
 		}
-		for _, user := range users {
-			f.unavailable[user] = append(f.unavailable[user], r.Date)
-		}
+		f.unavailable[i] = markedDay{date: r.Date, users: users}
 	}
 	return nil
 }
 
-// Bounds that let heldElsewhere find placements by the start_at index alone.
+// Bounds that let heldElsewhere find instructions by their placement's start alone.
 const (
 	// maxPlacementSpan bounds a placement's length: clock times on one date, an overnight one
 	// ending the next day, a clock change adding an hour.
