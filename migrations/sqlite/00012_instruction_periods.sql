@@ -15,18 +15,18 @@ FROM placements p WHERE p.id = instructions.placement_id;
 -- +goose StatementBegin
 CREATE TRIGGER instructions_copy_period AFTER INSERT ON instructions
 BEGIN
-    UPDATE instructions SET placement_start_at = p.start_at, placement_end_at = p.end_at,
-        placement_local_date = p.local_date
-    FROM placements p WHERE p.id = NEW.placement_id AND instructions.id = NEW.id;
+    UPDATE instructions SET (placement_start_at, placement_end_at, placement_local_date) =
+        (SELECT start_at, end_at, local_date FROM placements WHERE id = NEW.placement_id)
+    WHERE id = NEW.id;
 END;
 -- +goose StatementEnd
 
 -- +goose StatementBegin
 CREATE TRIGGER instructions_recopy_period AFTER UPDATE OF placement_id ON instructions
 BEGIN
-    UPDATE instructions SET placement_start_at = p.start_at, placement_end_at = p.end_at,
-        placement_local_date = p.local_date
-    FROM placements p WHERE p.id = NEW.placement_id AND instructions.id = NEW.id;
+    UPDATE instructions SET (placement_start_at, placement_end_at, placement_local_date) =
+        (SELECT start_at, end_at, local_date FROM placements WHERE id = NEW.placement_id)
+    WHERE id = NEW.id;
 END;
 -- +goose StatementEnd
 

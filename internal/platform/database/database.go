@@ -40,8 +40,9 @@ type DB struct {
 	Now func() time.Time
 
 	rebound sync.Map // query text → rebound text
-	stmts   sync.Map // query text → *sqlx.Stmt prepared on the readers
-	nStmts  atomic.Int32
+	// SQLite's prepared statements, by query text, on the readers and on the writer (nil on
+	// PostgreSQL, whose driver caches statements per connection itself).
+	readStmts, writeStmts *stmtCache
 	// readGate admits as many readers as the pool has connections, first come first served.
 	// database/sql hands a freed connection to a random waiter, which under load gives a few
 	// unlucky requests very long waits; a channel queues its waiters in order.
@@ -100,7 +101,8 @@ func connectSQLite(path string) (*DB, error) {
 	read.SetMaxOpenConns(8)
 	read.SetMaxIdleConns(8)
 	read.SetConnMaxIdleTime(0)
-	db := &DB{Dialect: SQLite, read: read, write: write, Now: now, readGate: make(chan struct{}, 8)}
+	db := &DB{Dialect: SQLite, read: read, write: write, Now: now, readGate: make(chan struct{}, 8),
+		readStmts: &stmtCache{pool: read}, writeStmts: &stmtCache{pool: write}}
 	// Open the writer first so the WAL switch happens before readers exist.
 	if err := write.Ping(); err != nil {
 		db.Close()
@@ -128,7 +130,8 @@ func now() time.Time { return time.Now().UTC() }
 
 // Close closes every connection.
 func (db *DB) Close() error {
-	db.stmts.Range(func(_, s any) bool { s.(*sqlx.Stmt).Close(); return true })
+	db.readStmts.close()
+	db.writeStmts.close()
 	err := db.read.Close()
 	if db.write != db.read {
 		err = errors.Join(err, db.write.Close())
@@ -156,7 +159,7 @@ func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) erro
 		return err
 	}
 	defer db.leave()
-	if stmt := db.prepared(ctx, query); stmt != nil {
+	if stmt := db.readStmts.get(ctx, query); stmt != nil {
 		return stmt.GetContext(ctx, dest, args...)
 	}
 	return db.read.GetContext(ctx, dest, db.Rebind(query), args...)
@@ -168,7 +171,7 @@ func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) e
 		return err
 	}
 	defer db.leave()
-	if stmt := db.prepared(ctx, query); stmt != nil {
+	if stmt := db.readStmts.get(ctx, query); stmt != nil {
 		return stmt.SelectContext(ctx, dest, args...)
 	}
 	return db.read.SelectContext(ctx, dest, db.Rebind(query), args...)
@@ -185,29 +188,59 @@ func (db *DB) enter(ctx context.Context) error {
 
 func (db *DB) leave() { <-db.readGate }
 
-// prepared returns the cached prepared statement of a read query, preparing it on first use.
+// stmtCache holds one pool's prepared statements by query text, preparing each on first use.
 // SQLite otherwise parses and plans the SQL on every call, which costs more than a simple read
-// itself. PostgreSQL's driver already caches statements per connection, so this is SQLite's.
-func (db *DB) prepared(ctx context.Context, query string) *sqlx.Stmt {
-	if db.Dialect != SQLite {
+// itself, and an INSERT into a table with triggers compiles the triggers' programs too.
+type stmtCache struct {
+	pool  *sqlx.DB
+	stmts sync.Map // query text → *sqlx.Stmt
+	n     atomic.Int32
+}
+
+// get returns the prepared statement of query, preparing it on first use; nil when there is
+// no cache, the cache is full, or the query does not prepare (the plain path then reports the
+// error).
+func (c *stmtCache) get(ctx context.Context, query string) *sqlx.Stmt {
+	if c == nil {
 		return nil
 	}
-	if s, ok := db.stmts.Load(query); ok {
-		return s.(*sqlx.Stmt)
+	if s := c.load(query); s != nil {
+		return s
 	}
-	if db.nStmts.Load() >= maxCachedStatements {
+	if c.n.Load() >= maxCachedStatements {
 		return nil
 	}
-	stmt, err := db.read.PreparexContext(ctx, query)
+	stmt, err := c.pool.PreparexContext(ctx, query)
 	if err != nil {
-		return nil // the plain path reports the error
+		return nil
 	}
-	if prev, loaded := db.stmts.LoadOrStore(query, stmt); loaded {
+	if prev, loaded := c.stmts.LoadOrStore(query, stmt); loaded {
 		stmt.Close()
 		return prev.(*sqlx.Stmt)
 	}
-	db.nStmts.Add(1)
+	c.n.Add(1)
 	return stmt
+}
+
+// load returns the statement of query if it is prepared already.
+func (c *stmtCache) load(query string) *sqlx.Stmt {
+	if s, ok := c.stmts.Load(query); ok {
+		return s.(*sqlx.Stmt)
+	}
+	return nil
+}
+
+// prepare prepares queries for later calls (errors are left to those calls to report).
+func (c *stmtCache) prepare(queries []string) {
+	for _, q := range queries {
+		c.get(context.Background(), q)
+	}
+}
+
+func (c *stmtCache) close() {
+	if c != nil {
+		c.stmts.Range(func(_, s any) bool { s.(*sqlx.Stmt).Close(); return true })
+	}
 }
 
 // Raw returns the writer pool for tools that need a *sql.DB (migrations).

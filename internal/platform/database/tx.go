@@ -3,6 +3,7 @@ package database
 import (
 	"context"
 	"crypto/rand"
+	"database/sql"
 	"encoding/hex"
 	"fmt"
 	"time"
@@ -17,6 +18,8 @@ type Tx struct {
 	db  *DB
 	Now time.Time
 	ID  string
+	// unprepared lists the queries to prepare on the writer after the transaction.
+	unprepared []string
 }
 
 // InTx runs fn in a transaction and commits when fn returns nil; any error or panic rolls back.
@@ -26,6 +29,11 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 		return fmt.Errorf("begin: %w", err)
 	}
 	tx := &Tx{tx: stx, db: db, Now: db.Now(), ID: newTxID()}
+	defer func() {
+		if len(tx.unprepared) > 0 {
+			go db.writeStmts.prepare(tx.unprepared) // in the background: the writer may be busy again
+		}
+	}()
 	defer stx.Rollback() //nolint:errcheck // a no-op after Commit
 	if err := fn(tx); err != nil {
 		return err
@@ -47,7 +55,13 @@ func (tx *Tx) Dialect() Dialect { return tx.db.Dialect }
 
 // Exec runs a statement and returns the number of rows it touched.
 func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error) {
-	res, err := tx.tx.ExecContext(ctx, tx.db.Rebind(query), args...)
+	var res sql.Result
+	var err error
+	if stmt := tx.prepared(ctx, query); stmt != nil {
+		res, err = stmt.ExecContext(ctx, args...)
+	} else {
+		res, err = tx.tx.ExecContext(ctx, tx.db.Rebind(query), args...)
+	}
 	if err != nil {
 		return 0, translate(err)
 	}
@@ -56,10 +70,31 @@ func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error
 
 // Get scans one row into dest; use it with INSERT ... RETURNING too.
 func (tx *Tx) Get(ctx context.Context, dest any, query string, args ...any) error {
+	if stmt := tx.prepared(ctx, query); stmt != nil {
+		return translate(stmt.GetContext(ctx, dest, args...))
+	}
 	return translate(tx.tx.GetContext(ctx, dest, tx.db.Rebind(query), args...))
 }
 
 // Select scans every row into dest.
 func (tx *Tx) Select(ctx context.Context, dest any, query string, args ...any) error {
+	if stmt := tx.prepared(ctx, query); stmt != nil {
+		return translate(stmt.SelectContext(ctx, dest, args...))
+	}
 	return translate(tx.tx.SelectContext(ctx, dest, tx.db.Rebind(query), args...))
+}
+
+// prepared binds the writer's cached statement of query to this transaction (SQLite only: the
+// single writer connection keeps it prepared across transactions). A query not prepared yet
+// runs plainly and is prepared once the transaction has let go of the writer: preparing on the
+// pool now would wait for the connection this transaction holds.
+func (tx *Tx) prepared(ctx context.Context, query string) *sqlx.Stmt {
+	if tx.db.writeStmts == nil {
+		return nil
+	}
+	if stmt := tx.db.writeStmts.load(query); stmt != nil {
+		return tx.tx.StmtxContext(ctx, stmt)
+	}
+	tx.unprepared = append(tx.unprepared, query)
+	return nil
 }
