@@ -61,6 +61,7 @@ test-web: $(WEB_DEPS) ## web unit tests (Vitest)
 	@cd web && npm run --silent test
 
 test-e2e: build $(E2E_DEPS) ## browser tests in Debian's Chromium against a real bin/hive
+	@tools/need-packages chromium
 	@cd e2e && npm run --silent test && echo "ok  	e2e browser journeys (Chromium)"
 
 api-types: build-go $(WEB_DEPS) ## regenerate web/openapi.json and web/src/api/schema.d.ts from the Go code
@@ -69,6 +70,7 @@ api-types: build-go $(WEB_DEPS) ## regenerate web/openapi.json and web/src/api/s
 	cd web && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent
 
 bench: build $(E2E_DEPS) ## benchmarks: login + whoami, whoami under load, lists, bookings, scheduler, agenda at scale, scheduler render in Chromium
+	@tools/need-packages chromium wrk
 	go test -run '^$$' -bench . -benchmem ./internal/accounts/
 	@bench/whoami-load.sh
 	@bench/org-lists.sh

@@ -195,19 +195,18 @@ func incumbentTarget(pl substitutionPlacement, r instructionRow) statusTarget {
 
 // substituteCandidates lists, in one query, the active users the department may hire who are
 // free for pl: not the incumbent, not instructed on pl already (any live row blocks a new one),
-// not unavailable on its date, and holding no accepted or awaiting instruction, not closed by the
-// client, on an overlapping placement. only, when not 0, checks that one user.
+// not unavailable on its date, and holding no instruction that holds their time (holdsTime) in
+// an overlapping period (the copy of its placement's period each instruction carries). only,
+// when not 0, checks that one user.
 func substituteCandidates(ctx context.Context, q substitutionQuerier, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
 	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + vatJoin + `
 		WHERE u.account_status = ? AND u.id <> ?
 		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND d.can_hire = TRUE)
 		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = ? AND x.user_id = u.id AND x.deleted_at IS NULL)
 		AND NOT EXISTS (SELECT 1 FROM unavailability n WHERE n.user_id = u.id AND n.date = ?)
-		AND NOT EXISTS (SELECT 1 FROM instructions x JOIN placements xp ON xp.id = x.placement_id
-			WHERE x.user_id = u.id AND x.deleted_at IS NULL AND xp.deleted_at IS NULL
-			AND x.supplier_status IN (?, ?) AND x.client_status NOT IN (?, ?) AND xp.start_at < ? AND xp.end_at > ?)`
-	args := []any{accounts.StatusActive, incumbent, pl.DepartmentID, pl.ID, pl.LocalDate,
-		string(status.Accepted), string(status.Awaiting), string(status.Cancelled), string(status.Rejected), pl.EndAt, pl.StartAt}
+		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.user_id = u.id AND ` + holdsTime("x") + `
+			AND x.placement_start_at < ? AND x.placement_end_at > ?)`
+	args := []any{accounts.StatusActive, incumbent, pl.DepartmentID, pl.ID, pl.LocalDate, pl.EndAt, pl.StartAt}
 	if only != 0 {
 		query += ` AND u.id = ?`
 		args = append(args, only)

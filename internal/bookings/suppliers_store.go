@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -206,11 +207,16 @@ func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b bookingR
 	return nil
 }
 
-// holdsTimeSQL is the rule for an instruction that holds its freelancer's time: the supplier
-// accepted or has not answered yet, and the client neither rejected nor cancelled it. The
-// partial index instructions_held_period (migration 00012) repeats it, so they change together
-// (the planners use the index only for queries whose conditions imply its own).
-const holdsTimeSQL = `i.supplier_status IN ('accepted', 'awaiting_response') AND i.client_status NOT IN ('rejected', 'cancelled')`
+// holdsTime is the rule, in SQL on the instructions aliased a, for a live instruction that holds
+// its freelancer's time: the supplier accepted or has not answered yet, and the client neither
+// rejected nor cancelled it. Available suppliers and substitutes both read it. The partial index
+// instructions_held_period (migration 00012) repeats it with these literals, so they change
+// together (the planners use the index only for queries whose conditions imply its own).
+func holdsTime(a string) string {
+	return a + `.deleted_at IS NULL AND ` + a + `.supplier_status IN ('` + string(status.Accepted) + `', '` +
+		string(status.Awaiting) + `') AND ` + a + `.client_status NOT IN ('` + string(status.Rejected) + `', '` +
+		string(status.Cancelled) + `')`
+}
 
 // instructedIn reads the live instructions of the booking, whatever their status, and keeps
 // those that hold their freelancer's time as that freelancer's held placements of the booking.
@@ -221,7 +227,7 @@ func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int6
 		Supplier    string `db:"supplier_status"`
 		Holds       bool   `db:"holds"`
 	}
-	if err := s.DB.Select(ctx, &rows, `SELECT i.user_id, i.placement_id, i.supplier_status, (`+holdsTimeSQL+`) AS holds
+	if err := s.DB.Select(ctx, &rows, `SELECT i.user_id, i.placement_id, i.supplier_status, (`+holdsTime("i")+`) AS holds
 		FROM instructions i WHERE i.booking_id = ? AND i.deleted_at IS NULL`, booking); err != nil {
 		return err
 	}
@@ -295,7 +301,7 @@ func heldInWindows(ws []window, booking int64) (string, []any) {
 		branches[i] = `SELECT i.placement_local_date AS local_date, i.placement_start_at AS start_at,
 			i.placement_end_at AS end_at, i.user_id FROM instructions i
 			WHERE i.placement_start_at > ? AND i.placement_start_at < ? AND i.booking_id <> ?
-			AND i.deleted_at IS NULL AND ` + holdsTimeSQL
+			AND ` + holdsTime("i")
 		args = append(args, w.lo, w.hi, booking)
 	}
 	return strings.Join(branches, " UNION ALL "), args
