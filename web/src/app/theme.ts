@@ -25,12 +25,27 @@ export const theme = createTheme({
   },
 });
 
+/**
+ * Light and subtle buttons (and light alerts) write shade 9 on the light background. Mantine's
+ * shades 1 (rest) and 2 (hover) leave blue at 4.0:1 and red at 3.8:1 on hover; shades 0 and 1
+ * keep every state at 4.5:1 or more for the colours we use them with (theme.test.ts checks).
+ */
+function lightBackgrounds(t: Parameters<CSSVariablesResolver>[0]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const name of Object.keys(t.colors)) {
+    out[`--mantine-color-${name}-light`] = `var(--mantine-color-${name}-0)`;
+    out[`--mantine-color-${name}-light-hover`] = `var(--mantine-color-${name}-1)`;
+  }
+  return out;
+}
+
 export const cssVariablesResolver: CSSVariablesResolver = (t) => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': t.colors.gray[7] ?? '#495057',
     '--mantine-color-error': t.colors.red[9] ?? '#c92a2a',
     '--mantine-color-placeholder': t.colors.gray[6] ?? '#868e96',
+    ...lightBackgrounds(t),
   },
   dark: {},
 });

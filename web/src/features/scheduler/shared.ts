@@ -1,8 +1,8 @@
 /**
  * What the scheduler reuses from other features, in one place (spec part 2 §2 asks for one
- * calendar, one colour rule, one create-booking form and one set of pickers). This is the only
- * file of the scheduler that reaches into another feature; moving these modules to shared code
- * (src/lib, src/ui) changes only these lines.
+ * calendar, one colour rule and one create-booking form; the pickers' searches are shared code
+ * already, src/lib/pickers). This is the only file of the scheduler that reaches into another
+ * feature; moving these modules to shared code (src/lib, src/ui) changes only these lines.
  */
 /* eslint-disable no-restricted-imports -- the reuse described above */
 export * from '@/features/bookings/components/calendar-selection';
@@ -21,9 +21,4 @@ export {
 } from '@/features/bookings/components/booking-form';
 export { formatRate, sellRateLabel } from '@/features/bookings/components/placements-grid';
 export { useSetUnavailability } from '@/features/bookings/instructions/unavailability-api';
-export {
-  searchClients,
-  searchDepartments,
-  searchUsers,
-} from '@/features/organisations/shared/pickers';
 /* eslint-enable no-restricted-imports */

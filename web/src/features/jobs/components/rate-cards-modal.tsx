@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { jobToasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
-import { searchUsers } from './pickers';
+import { searchUsers } from '@/lib/pickers';
 import { rateCardsQuery, useJobMutations } from '../api/job-templates';
 import { CURRENCIES, PERIODS, formatRate, messages, sellRateLabel } from '../rules';
 

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
-import { searchDepartments } from '../components/pickers';
+import { searchDepartments } from '@/lib/pickers';
 import { useJobMutations } from '../api/job-templates';
 import { JobTemplateForm } from '../components/job-template-form';
 import { messages } from '../rules';

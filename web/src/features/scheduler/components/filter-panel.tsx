@@ -1,7 +1,7 @@
 import { Button, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { api, unwrap } from '@/api/client';
 import { STATUS_COLOURS, colourLabel } from '@/lib/status/status';
-import { searchClients, searchDepartments, searchUsers } from '../shared';
+import { searchClients, searchDepartments, searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import { emptyFilters, filterCount, type FilterSet, type IdFilter } from '../filters';
 import { Bookmarks } from './bookmarks';

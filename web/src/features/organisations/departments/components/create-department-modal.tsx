@@ -5,7 +5,7 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { orgMessages } from '@/features/organisations/shared/form-rules';
-import { searchClients } from '@/features/organisations/shared/pickers';
+import { searchClients } from '@/lib/pickers';
 import { RecordPicker } from '@/ui/record-picker';
 import { useCreateDepartment } from '../api/create-department';
 import { DepartmentForm } from './department-form';

@@ -10,7 +10,7 @@ import { paths } from '@/lib/paths';
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
-import { searchUsers } from '@/features/organisations/shared/pickers';
+import { searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import { departmentsQuery } from '../api/get-departments';
 import { CreateDepartmentModal } from '../components/create-department-modal';

@@ -5,7 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
-import { searchUsers } from '@/features/organisations/shared/pickers';
+import { searchUsers } from '@/lib/pickers';
 import { departmentUserRefsQuery, type UserDepartmentRef } from '../api/get-user-department-refs';
 import {
   useCreateUserDepartmentRef,

@@ -5,7 +5,7 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { isClientOrAgencyManager } from '@/lib/permissions';
-import { searchEntities, searchUsers } from '@/features/organisations/shared/pickers';
+import { searchEntities, searchUsers } from '@/lib/pickers';
 import { RecordPicker } from '@/ui/record-picker';
 import { useCreateInvitation } from '@/features/organisations/invitations/api/create-invitation';
 import { InvitationForm } from '@/features/organisations/invitations/components/invitation-form';

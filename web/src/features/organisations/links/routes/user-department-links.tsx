@@ -18,7 +18,7 @@ import {
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
-import { searchDepartments, searchUsers } from '@/features/organisations/shared/pickers';
+import { searchDepartments, searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import { userDepartmentRefsQuery, type UserDepartmentRef } from '../api/get-user-department-refs';
 import {

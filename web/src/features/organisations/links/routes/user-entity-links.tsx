@@ -16,7 +16,7 @@ import {
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
-import { searchEntities, searchUsers } from '@/features/organisations/shared/pickers';
+import { searchEntities, searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import { userEntityRefsQuery, type UserEntityRef } from '../api/get-user-entity-refs';
 import {

@@ -16,7 +16,7 @@ import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
 import type { AccountCreate } from '../api/create-account';
-import type { EntityOption } from '../api/search-entities';
+import type { PickerOption } from '@/ui/record-picker';
 import {
   countryOptions,
   DEFAULT_COUNTRY,
@@ -38,8 +38,8 @@ export interface CreateUserValues {
   country: string;
   timezone: string;
   role: 'freelancer' | 'staff';
-  entities: EntityOption[];
-  preferredSupplier: EntityOption | null;
+  entities: PickerOption[];
+  preferredSupplier: PickerOption | null;
   defaultPermissions: '' | 'freelancer' | 'staff';
   canAdmin: boolean;
   canCreateSupplierEntity: boolean;
@@ -59,7 +59,7 @@ export function CreateUserForm({
   /** Administrators also see the preferred supplier and permissions. */
   admin: boolean;
   /** Entities picked already (the entity page's 'Create a user' opens the form with its entity). */
-  initialEntities?: EntityOption[];
+  initialEntities?: PickerOption[];
 }) {
   const form = useForm<CreateUserValues>({
     mode: 'controlled',

@@ -2,7 +2,8 @@ import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@m
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { searchEntities, type EntityOption } from '../api/search-entities';
+import { searchEntities } from '@/lib/pickers';
+import type { PickerOption } from '@/ui/record-picker';
 
 type EntityType = 'base' | 'agency' | 'client' | 'supplier';
 
@@ -21,7 +22,7 @@ function useEntitySearch(type: EntityType | undefined) {
   return { term, setTerm, found: query.data ?? [], nothingFound };
 }
 
-function merge(selected: EntityOption[], found: EntityOption[]): EntityOption[] {
+function merge(selected: PickerOption[], found: PickerOption[]): PickerOption[] {
   const out = [...selected];
   for (const o of found) if (!out.some((x) => x.value === o.value)) out.push(o);
   return out;
@@ -30,7 +31,7 @@ function merge(selected: EntityOption[], found: EntityOption[]): EntityOption[] 
 type MultiProps = Omit<
   MultiSelectProps,
   'data' | 'searchable' | 'onSearchChange' | 'searchValue' | 'value' | 'onChange'
-> & { value: EntityOption[]; onChange: (value: EntityOption[]) => void; type?: EntityType };
+> & { value: PickerOption[]; onChange: (value: PickerOption[]) => void; type?: EntityType };
 
 /** Entities picked by a debounced contains search. */
 export function EntityMultiPicker({ value, onChange, type, ...props }: MultiProps) {
@@ -55,8 +56,8 @@ type SingleProps = Omit<
   SelectProps,
   'data' | 'searchable' | 'onSearchChange' | 'searchValue' | 'value' | 'onChange'
 > & {
-  value: EntityOption | null;
-  onChange: (value: EntityOption | null) => void;
+  value: PickerOption | null;
+  onChange: (value: PickerOption | null) => void;
   type?: EntityType;
 };
 

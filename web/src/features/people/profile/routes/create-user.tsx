@@ -8,7 +8,7 @@ import { paths } from '@/lib/paths';
 import { isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { useCreateAccount } from '../api/create-account';
-import { getEntityOption } from '../api/search-entities';
+import { getEntityOption } from '@/lib/pickers';
 import { CreateUserForm } from '../components/create-user-form';
 
 /**

@@ -1,6 +1,9 @@
 import { api, unwrap } from '@/api/client';
 import type { PickerOption } from '@/ui/record-picker';
 
+// The searches behind the record pickers of every feature (entities, clients, departments,
+// users), written once: spec §9's contains search, first page of 20 by name.
+
 const PICKER_PAGE = 20;
 
 type EntityType = 'base' | 'agency' | 'client' | 'supplier';
@@ -15,6 +18,12 @@ export async function searchEntities(term: string, type?: EntityType): Promise<P
     }),
   );
   return (page.items ?? []).map((e) => ({ value: String(e.id), label: e.name }));
+}
+
+/** One entity as a picker option, by id. */
+export async function getEntityOption(id: number): Promise<PickerOption> {
+  const e = await unwrap(api.GET('/entity/{id}', { params: { path: { id } } }));
+  return { value: String(e.id), label: e.name };
 }
 
 /** Clients whose name contains the term. */
