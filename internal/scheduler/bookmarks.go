@@ -60,10 +60,8 @@ func (in BookingBookmarkInput) normalised() (BookingBookmark, error) {
 	case utf8.RuneCountInString(description) > maxBookmarkDescription:
 		return BookingBookmark{}, apperror.Field("description", MsgBookmarkTooLong)
 	}
-	q := in.Query
-	return BookingBookmark{Description: description, Query: BookingBookmarkQuery{ClientIDs: q.ClientIDs,
-		DepartmentIDs: q.DepartmentIDs, UserIDs: q.UserIDs, PlacementStatuses: q.PlacementStatuses,
-		JobTemplateIDs: q.JobTemplateIDs}.normalised()}, nil
+	// The two types differ only in their tags (what may be left out, and limits).
+	return BookingBookmark{Description: description, Query: BookingBookmarkQuery(in.Query).normalised()}, nil
 }
 
 func (q BookingBookmarkQuery) normalised() BookingBookmarkQuery {
