@@ -73,6 +73,12 @@ const (
 	packMax  = 1<<packBits - 1 // instructions of one colour on one placement
 )
 
+// substitutionFlag marks, above the packed counts (5 colours × packBits = 60 bits), a placement
+// where one instruction substitutes another. A substitute is always instructed on its
+// incumbent's placement (grant-substitution refuses anything else), so a placement without one
+// holds no substituted instruction either.
+const substitutionFlag = int64(1) << 62
+
 // packedColours orders the colours of a packed count.
 var packedColours = []status.Colour{status.Green, status.Purple, status.Orange, status.Red, status.Gray}
 

@@ -27,7 +27,13 @@ func (c *clauses) in(column string, ids []int64) {
 	}
 }
 
-func (c *clauses) String() string { return strings.Join(c.where, " AND ") }
+// String is the conditions joined with AND; TRUE when there is none.
+func (c *clauses) String() string {
+	if len(c.where) == 0 {
+		return "TRUE"
+	}
+	return strings.Join(c.where, " AND ")
+}
 
 // summaryFrom joins a placement to its booking and department, which the scopes filter on.
 const summaryFrom = ` FROM placements p JOIN bookings b ON b.id = p.booking_id JOIN departments d ON d.id = b.department_id`
@@ -67,11 +73,6 @@ func eachChunk(ids []int64, fn func(marks string, args []any) error) error {
 	}
 	return nil
 }
-
-// hasSubstitution tells whether one of a placement's instructions substitutes another. A
-// substitute is always instructed on its incumbent's placement (grant-substitution refuses
-// anything else), so a placement without one holds no substituted instruction either.
-const hasSubstitution = `EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = p.id AND x.substitution_of_id IS NOT NULL)`
 
 // withViewer finds out whether the viewer holds instructions in the range outside the
 // departments they see whole. Managers seldom do, and their scope is then a plain department
@@ -137,12 +138,11 @@ func placementScope(f SummaryFilter, deleted bool) *clauses {
 	return c
 }
 
-// instructionConditions are the instructions (alias i) of a placement the viewer may see:
+// instructionConditions are the instructions (alias i, of a placement p) the viewer may see:
 // every one in a department they see whole, their own elsewhere; only the chosen users' when
-// userIds is given.
+// userIds is given. The caller links i to p.
 func instructionConditions(f SummaryFilter, deleted bool) *clauses {
 	c := &clauses{}
-	c.add("i.placement_id = p.id")
 	if !deleted {
 		c.add("i.deleted_at IS NULL")
 	}

@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"context"
+	"fmt"
 	"slices"
 
 	"github.com/hive/hive/internal/bookings/status"
@@ -73,7 +74,7 @@ type summaryPlacement struct {
 	EndTime      string `db:"end_time"`
 	Overnight    bool   `db:"overnight"`
 	Deleted      bool   `db:"deleted"`
-	Substitution bool   `db:"substitution"`
+	Substitution bool   `db:"-"` // a substitute is instructed here (see substitutionFlag)
 	Packed       int64  `db:"packed"`
 }
 
@@ -157,16 +158,23 @@ func groups(ctx context.Context, q querier, f SummaryFilter, dates []string) ([]
 
 func groupPlacements(ctx context.Context, q querier, f SummaryFilter) ([]summaryPlacement, error) {
 	scope := placementScope(f, f.IncludeDeleted)
-	counts, args := "0 AS packed, FALSE AS substitution", []any{}
+	counts, args := "0 AS packed", []any{}
 	if f.OverviewOnly {
-		ic := instructionConditions(f, f.IncludeDeleted)
-		counts = `COALESCE((SELECT CAST(SUM(` + packedWeightSQL + `) AS BIGINT) FROM instructions i WHERE ` + ic.String() +
-			`), 0) AS packed, ` + hasSubstitution + ` AS substitution`
-		args = ic.args
+		// One pass over each placement's instructions: the visible ones' packed count, plus
+		// substitutionFlag when any of them (visible or not) substitutes another.
+		visible := instructionConditions(f, f.IncludeDeleted)
+		counts = `COALESCE((SELECT CAST(SUM(CASE WHEN ` + visible.String() + ` THEN ` + packedWeightSQL + ` ELSE 0 END) AS BIGINT)
+			+ MAX(CASE WHEN i.substitution_of_id IS NOT NULL THEN ` + fmt.Sprint(substitutionFlag) + ` ELSE 0 END)
+			FROM instructions i WHERE i.placement_id = p.id), 0) AS packed`
+		args = visible.args
 	}
 	var ps []summaryPlacement
 	err := q.Select(ctx, &ps, `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time, p.overnight,
 		p.deleted_at IS NOT NULL AS deleted, `+counts+placementsFrom(f)+` WHERE `+scope.String(), append(args, scope.args...)...)
+	for i := range ps {
+		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
+		ps[i].Packed &^= substitutionFlag
+	}
 	return ps, err
 }
 
