@@ -10,7 +10,6 @@ import (
 
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -294,29 +293,10 @@ type cardRow struct {
 	ClientName         string     `db:"client_name"`
 }
 
-// instructionRow is one instruction as a card shows it (no buy rate: the agenda never sends it).
+// instructionRow is one instruction of a card, with whether a live substitute replaced it.
 type instructionRow struct {
-	ID                 int64      `db:"id"`
-	PlacementID        int64      `db:"placement_id"`
-	BookingID          int64      `db:"booking_id"`
-	UserID             int64      `db:"user_id"`
-	FirstName          string     `db:"first_name"`
-	LastName           string     `db:"last_name"`
-	Email              string     `db:"email"`
-	SupplierStatus     string     `db:"supplier_status"`
-	ClientStatus       string     `db:"client_status"`
-	PreviousSupplier   *string    `db:"previous_supplier_status"`
-	PreviousClient     *string    `db:"previous_client_status"`
-	SubstitutionOfID   *int64     `db:"substitution_of_id"`
-	CancellationReason string     `db:"cancellation_reason"`
-	SellMinor          int64      `db:"sell_rate_minor"`
-	SellCurrency       string     `db:"sell_currency"`
-	SellPeriod         string     `db:"sell_period"`
-	Direct             bool       `db:"direct"`
-	DeletedAt          *time.Time `db:"deleted_at"`
-	CreatedAt          time.Time  `db:"created_at"`
-	Version            int        `db:"version"`
-	Substituted        bool       `db:"substituted"`
+	bookings.InstructionRow
+	Substituted bool `db:"substituted"`
 }
 
 // paddedIn is database.In with the list padded (by repeating its last id) to one of a few
@@ -348,10 +328,7 @@ func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int
 		JOIN entities e ON e.id = d.client_id WHERE p.id IN (`+marks+`)`, args...); err != nil {
 		return nil, err
 	}
-	query := `SELECT i.id, i.placement_id, i.booking_id, i.user_id, u.first_name, u.last_name, u.email,
-		i.supplier_status, i.client_status, i.previous_supplier_status, i.previous_client_status, i.substitution_of_id,
-		i.cancellation_reason, i.sell_rate_minor, i.sell_currency, i.sell_period, i.direct, i.deleted_at, i.created_at,
-		i.version, EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id IS NOT NULL
+	query := `SELECT ` + bookings.InstructionColumns + `, EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id IS NOT NULL
 		AND s.substitution_of_id = i.id AND ` + liveSQL("s") + `) AS substituted
 		FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.placement_id IN (` + marks + `)`
 	if q.View == FreelancerView {
@@ -394,21 +371,11 @@ func (c cardRow) facts() placementFacts {
 		EndTime: c.EndTime, StartAt: c.StartAt, EndAt: c.EndAt, Overnight: c.Overnight, DeletedAt: c.DeletedAt}
 }
 
-// instructionView is the bookings feature's instruction shape, filled as bookings fills it for
-// a non-administrator (no buy rate).
+// instructionView is the bookings feature's instruction as a non-administrator gets it (the
+// agenda never sends a buy rate), with what a card adds.
 func instructionView(r instructionRow, c cardRow, now time.Time) bookings.InstructionView {
-	name := strings.TrimSpace(r.FirstName + " " + r.LastName)
-	v := bookings.InstructionView{ID: r.ID, PlacementID: r.PlacementID, BookingID: r.BookingID, UserID: r.UserID,
-		User:     bookings.InstructionUser{ID: r.UserID, FullName: name, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email},
-		FullName: name, SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus,
-		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
-		CreatedAt: bookings.WireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
-		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct, Overnight: c.Overnight,
-		IsFuture: c.StartAt.After(now), ClientName: c.ClientName, DepartmentName: c.DepartmentName}
-	if r.DeletedAt != nil {
-		s := bookings.WireTime(r.DeletedAt.UTC())
-		v.DeletedAt = &s
-	}
+	v := bookings.InstructionViewOf(r.InstructionRow, c.ClientName, c.DepartmentName, false)
+	v.Overnight, v.IsFuture = c.Overnight, c.StartAt.After(now)
 	return v
 }
 

@@ -95,7 +95,7 @@ func (s *Store) Stats(ctx context.Context, booking int64) (BookingStats, error) 
 	filled := map[int64]bool{}
 	colours := []status.Colour{}
 	for _, i := range is {
-		c := status.ColourOf(i.state())
+		c := status.ColourOf(i.State())
 		st.ByColour[string(c)]++
 		colours = append(colours, c)
 		if c == status.Green {

@@ -217,14 +217,14 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 // placement; closed ones are only marked deleted.
 func cancelInstructionsOf(ctx context.Context, tx *database.Tx, placement int64, reason string) error {
 	var ts []statusTarget
-	if err := tx.Select(ctx, &ts, `SELECT `+instructionColumns+`, b.department_id, pl.start_at, pl.end_at
+	if err := tx.Select(ctx, &ts, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id WHERE i.placement_id = ? AND i.deleted_at IS NULL ORDER BY i.id`, placement); err != nil {
 		return err
 	}
 	for _, t := range ts {
 		c := status.Change{Side: status.Client, To: status.Cancelled, Reason: reason}
-		if res, err := status.Apply(t.state(), c, status.ActorManager); err == nil {
+		if res, err := status.Apply(t.State(), c, status.ActorManager); err == nil {
 			if err := writeStatus(ctx, tx, t, c, res); err != nil {
 				return err
 			}

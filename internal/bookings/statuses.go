@@ -37,7 +37,7 @@ func (it StatusItem) change() (status.Change, error) {
 
 // statusTarget is what a status change reads of an instruction.
 type statusTarget struct {
-	instructionRow
+	InstructionRow
 	DepartmentID int64     `db:"department_id"`
 	StartAt      time.Time `db:"start_at"`
 	EndAt        time.Time `db:"end_at"`
@@ -69,7 +69,7 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 		return err
 	}
 	var t statusTarget
-	err = tx.Get(ctx, &t, `SELECT `+instructionColumns+`, b.department_id, pl.start_at, pl.end_at
+	err = tx.Get(ctx, &t, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id WHERE i.id = ?`, it.ID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -85,7 +85,7 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 	if it.Version != 0 && it.Version != t.Version {
 		return apperror.Conflict("This instruction was changed by someone else. Reload and try again.")
 	}
-	res, err := status.Apply(t.state(), c, actor)
+	res, err := status.Apply(t.State(), c, actor)
 	if err != nil {
 		return err
 	}

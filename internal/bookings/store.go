@@ -162,7 +162,8 @@ type placementRow struct {
 	Version             int        `db:"version"`
 }
 
-type instructionRow struct {
+// InstructionRow is an instruction as the stores read it (InstructionColumns, users aliased u).
+type InstructionRow struct {
 	ID                 int64      `db:"id"`
 	PlacementID        int64      `db:"placement_id"`
 	BookingID          int64      `db:"booking_id"`
@@ -188,31 +189,33 @@ type instructionRow struct {
 	Version            int        `db:"version"`
 }
 
-func (r instructionRow) state() status.State {
+// State is the instruction's state for the status rules.
+func (r InstructionRow) State() status.State {
 	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil}
 }
 
-const instructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.first_name, u.last_name, u.email,
+// InstructionColumns are InstructionRow's columns, of instructions i joined with users u.
+const InstructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.first_name, u.last_name, u.email,
 	i.supplier_status, i.client_status, i.previous_supplier_status, i.previous_client_status, i.substitution_of_id,
 	i.cancellation_reason, i.buy_rate_minor, i.buy_currency, i.buy_period, i.sell_rate_minor, i.sell_currency,
 	i.sell_period, i.direct, i.deleted_at, i.created_at, i.version`
 
 // Contents reads a booking's placements (by start), their instructions (only onlyUser's when
 // not zero) and each placement's modified timestamps from the audit history, newest first.
-func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]placementRow, []instructionRow, map[int64][]time.Time, error) {
+func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]placementRow, []InstructionRow, map[int64][]time.Time, error) {
 	var ps []placementRow
 	if err := s.DB.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
 		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
 		FROM placements WHERE booking_id = ? ORDER BY start_at, id`, booking); err != nil {
 		return nil, nil, nil, err
 	}
-	q := `SELECT ` + instructionColumns + ` FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.booking_id = ?`
+	q := `SELECT ` + InstructionColumns + ` FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.booking_id = ?`
 	args := []any{booking}
 	if onlyUser != 0 {
 		q += ` AND i.user_id = ?`
 		args = append(args, onlyUser)
 	}
-	var is []instructionRow
+	var is []InstructionRow
 	if err := s.DB.Select(ctx, &is, q+` ORDER BY i.placement_id, i.id`, args...); err != nil {
 		return nil, nil, nil, err
 	}

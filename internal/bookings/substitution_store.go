@@ -166,9 +166,9 @@ func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Princi
 // loadIncumbent reads instruction id and checks that p may substitute it (a manager of the
 // department or the incumbent freelancer: the status actors' rule) and that it is a live
 // instruction of pl which the status machine would let us cancel.
-func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal, pl substitutionPlacement, id int64, field string) (instructionRow, error) {
-	var r instructionRow
-	err := q.Get(ctx, &r, `SELECT `+instructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
+func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal, pl substitutionPlacement, id int64, field string) (InstructionRow, error) {
+	var r InstructionRow
+	err := q.Get(ctx, &r, `SELECT `+InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
 		WHERE i.id = ?`, id)
 	if errors.Is(err, sql.ErrNoRows) {
 		return r, apperror.NotFound("Instruction")
@@ -182,15 +182,15 @@ func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal
 	if r.PlacementID != pl.ID {
 		return r, apperror.Field(field, MsgIncumbentElsewhere)
 	}
-	st := r.state()
+	st := r.State()
 	st.Deleted = st.Deleted || pl.DeletedAt != nil
 	_, err = status.Apply(st, substitutedChange, status.ActorManager)
 	return r, err
 }
 
 // incumbentTarget is the incumbent as status changes see it.
-func incumbentTarget(pl substitutionPlacement, r instructionRow) statusTarget {
-	return statusTarget{instructionRow: r, DepartmentID: pl.DepartmentID, StartAt: pl.StartAt, EndAt: pl.EndAt}
+func incumbentTarget(pl substitutionPlacement, r InstructionRow) statusTarget {
+	return statusTarget{InstructionRow: r, DepartmentID: pl.DepartmentID, StartAt: pl.StartAt, EndAt: pl.EndAt}
 }
 
 // substituteCandidates lists, in one query, the active users the department may hire who are
@@ -232,7 +232,7 @@ func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
 
 // insertSubstitute adds the substitute's instruction, linked to the incumbent, with the booking's
 // initial statuses and the substitute's own rates, as a grant would; its event names both.
-func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent instructionRow, user int64) (int64, error) {
+func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent InstructionRow, user int64) (int64, error) {
 	st := status.Initial(status.BookingType(pl.Type), pl.Direct)
 	id, _, err := insertInstruction(ctx, tx, newInstruction{BookingID: pl.BookingID, PlacementID: pl.ID, UserID: user,
 		TemplateID: pl.TemplateID, State: st, Direct: pl.Direct, SubstitutionOf: &incumbent.ID})
@@ -252,8 +252,8 @@ func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlace
 // previous status, version, audit row and event are those of any cancellation. The machine lets
 // only managers cancel; an incumbent freelancer's right to substitute was checked above, so the
 // change is applied as a manager's.
-func cancelSubstituted(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent instructionRow) error {
-	res, err := status.Apply(incumbent.state(), substitutedChange, status.ActorManager)
+func cancelSubstituted(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent InstructionRow) error {
+	res, err := status.Apply(incumbent.State(), substitutedChange, status.ActorManager)
 	if err != nil {
 		return err
 	}
@@ -263,11 +263,11 @@ func cancelSubstituted(ctx context.Context, tx *database.Tx, pl substitutionPlac
 // substituteView reads the new instruction as the booking view shows it to p.
 func (s *Store) substituteView(ctx context.Context, p *auth.Principal, id int64) (InstructionView, error) {
 	var r struct {
-		instructionRow
+		InstructionRow
 		Overnight bool      `db:"overnight"`
 		StartAt   time.Time `db:"start_at"`
 	}
-	if err := s.DB.Get(ctx, &r, `SELECT `+instructionColumns+`, pl.overnight, pl.start_at FROM instructions i
+	if err := s.DB.Get(ctx, &r, `SELECT `+InstructionColumns+`, pl.overnight, pl.start_at FROM instructions i
 		JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id WHERE i.id = ?`, id); err != nil {
 		return InstructionView{}, err
 	}
@@ -275,7 +275,7 @@ func (s *Store) substituteView(ctx context.Context, p *auth.Principal, id int64)
 	if err != nil {
 		return InstructionView{}, err
 	}
-	iv := instructionView(r.instructionRow, b, p.CanAdmin)
+	iv := instructionView(r.InstructionRow, b, p.CanAdmin)
 	iv.Overnight, iv.IsFuture = r.Overnight, r.StartAt.After(time.Now())
 	return iv, nil
 }

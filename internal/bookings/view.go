@@ -4,6 +4,7 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"strings"
 	"time"
 
 	"github.com/hive/hive/internal/jobs"
@@ -23,7 +24,7 @@ func (s *Store) BookingOfPlacement(ctx context.Context, placement int64) (int64,
 }
 
 // assemble builds the API view. Buy rates go to administrators only.
-func assemble(b bookingRow, ps []placementRow, is []instructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
+func assemble(b bookingRow, ps []placementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
 	v := BookingView{ID: b.ID, JobTemplateID: b.JobTemplateID, DepartmentID: b.DepartmentID,
 		Department: BookingDepartment{ID: b.DepartmentID, Name: b.DepartmentName, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays},
 		ClientID:   b.ClientID, ClientName: b.ClientName, Title: b.Title, Reference: b.Reference, IR35: b.IR35, Type: b.Type,
@@ -75,15 +76,21 @@ func appendUnique(dates []string, d string) []string {
 	return append(dates, d)
 }
 
-func instructionView(r instructionRow, b bookingRow, admin bool) InstructionView {
-	name := r.FirstName + " " + r.LastName
+func instructionView(r InstructionRow, b bookingRow, admin bool) InstructionView {
+	return InstructionViewOf(r, b.ClientName, b.DepartmentName, admin)
+}
+
+// InstructionViewOf is an instruction as every view sends it (bookings, agenda), with its
+// booking's client and department names; the buy rate for administrators only.
+func InstructionViewOf(r InstructionRow, clientName, departmentName string, admin bool) InstructionView {
+	name := strings.TrimSpace(r.FirstName + " " + r.LastName)
 	iv := InstructionView{ID: r.ID, PlacementID: r.PlacementID, BookingID: r.BookingID, UserID: r.UserID,
 		User:     InstructionUser{ID: r.UserID, FullName: name, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email},
 		FullName: name, SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus,
 		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
 		CreatedAt: wireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
 		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
-		ClientName: b.ClientName, DepartmentName: b.DepartmentName, DeletedAt: optionalTime(r.DeletedAt)}
+		ClientName: clientName, DepartmentName: departmentName, DeletedAt: optionalTime(r.DeletedAt)}
 	if admin {
 		buy := jobs.RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
 		iv.BuyRate = &buy
