@@ -6,6 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { after, before } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
@@ -92,6 +93,24 @@ export async function waitForMail(hive, to, since = 0) {
     if (Date.now() > deadline) throw new Error(`no mail to ${to}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/**
+ * Starts a Hive and Chromium before a test file's tests and stops both after them; onReady
+ * receives them once started. Every journey file calls it once at its top level.
+ */
+export function useHive(onReady) {
+  let hive;
+  let browser;
+  before(async () => {
+    hive = await startHive();
+    browser = await launchBrowser();
+    onReady(hive, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await hive?.stop();
+  });
 }
 
 export async function launchBrowser() {

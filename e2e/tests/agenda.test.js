@@ -1,21 +1,16 @@
 // Agenda (issue 7): a freelancer on a phone accepts an outstanding instruction from its card, the
 // card moves to Confirmed, and the placement is in their calendar feed; a department
 // manager sees the Critical tab with its count.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 const BOOKING_TITLE = 'Agenda E2E Cover';

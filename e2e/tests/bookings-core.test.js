@@ -1,21 +1,16 @@
 // Bookings (issue 6, the part that is built): a department manager creates a booking from a
 // job template on dates chosen on the month calendar and invites a freelancer from the available
 // suppliers; the freelancer accepts on their side.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 describe('bookings', () => {

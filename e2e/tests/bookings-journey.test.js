@@ -5,21 +5,16 @@
 // Each step is its own test so the report shows how far the journey gets; a failed step skips
 // the ones after it. Every step goes through the UI; the API only sets up the substitute's
 // company and reads the results. In Chromium against a real hive.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 const ACCEPTS = { email: 'freelancer@hive.test', name: 'Felix Reid' };

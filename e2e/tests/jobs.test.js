@@ -1,18 +1,13 @@
 // Job templates: a manager creates a template with two placements and customises a contractor's rate.
-import { after, before, describe, test } from 'node:test';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { describe, test } from 'node:test';
+import { checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 describe('job templates', () => {

@@ -1,19 +1,14 @@
 // Entity, tag and legal entity journeys of the organisations issue, in Chromium against a real hive.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 /** Picks an option of a Mantine select by its label. */

@@ -2,21 +2,16 @@
 // a client manager invites a new freelancer who signs up from the mailed link; an existing user
 // accepts an invitation on the home screen; a department manager cannot open another client's
 // department.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, waitForMail, withPage } from '../harness.js';
+import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 /** Lets a toast finish its entrance animation (axe reads half-faded text as low contrast). */

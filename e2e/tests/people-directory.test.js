@@ -1,19 +1,14 @@
 // All Users (issue 5): Freelancer and Staff tabs, filters, admin-only columns, in Chromium.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 describe('All Users', () => {

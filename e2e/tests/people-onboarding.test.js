@@ -2,21 +2,16 @@
 // sees the account-setup card at 80% and the legal entity card (no 'Create LE' without managing
 // an entity); once they manage an entity that has a legal entity, the home screen completes
 // their onboarding.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, waitForMail, withPage } from '../harness.js';
+import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 /** A call on the API with the page's session and CSRF token. */

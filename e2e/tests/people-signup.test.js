@@ -3,21 +3,16 @@
 // complete (personal details, their own supplier entity, a sole-trader legal entity), uploads a
 // photo and writes CV markdown whose javascript: link stays inert; a manager finds them in All
 // Users, bookmarks, follows and adds a note; an administrator impersonates them and cancels.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, waitForMail, withPage } from '../harness.js';
+import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 const EMAIL = 'wren.ashdown@e2e.test';

@@ -1,21 +1,16 @@
 // Profiles (issue 5): a freelancer writes CV markdown whose javascript: link stays inert; a
 // manager finds the freelancer, bookmarks, follows and adds a note; an admin impersonates the
 // freelancer and cancels. In Chromium against a real hive.
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, launchBrowser, login, startHive, waitForMail, withPage } from '../harness.js';
+import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 /** Waits for running transitions (a toast fading in fails contrast checks mid-fade). */

@@ -4,21 +4,16 @@
 // Sport's two-day cancel window); on a phone the sidebar is a drawer. In Chromium against a real
 // hive with the demo data (internal/bookings/demo: the current month's 12th has a green Camera
 // Operator group, its 13th a purple and a red group).
-import { after, before, describe, test } from 'node:test';
+import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, launchBrowser, login, startHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
 
-before(async () => {
-  hive = await startHive();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await hive?.stop();
+useHive((started, launched) => {
+  hive = started;
+  browser = launched;
 });
 
 const MANAGER = 'dept@hive.test';
