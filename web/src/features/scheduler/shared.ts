@@ -7,6 +7,7 @@
 /* eslint-disable no-restricted-imports -- the reuse described above */
 export * from '@/features/bookings/components/calendar-selection';
 export { MonthCalendar } from '@/features/bookings/components/month-calendar';
+export { JobTemplateSelect } from '@/features/bookings/components/job-template-select';
 export {
   jobBriefsQueryOptions,
   jobTemplateQueryOptions,

@@ -28,6 +28,7 @@ import {
   validateBooking,
   type BookingFormValues,
 } from '../components/booking-form';
+import { JobTemplateSelect } from '../components/job-template-select';
 import { MonthCalendar } from '../components/month-calendar';
 
 /** /bookings/create: the booking form beside a month calendar of the dates to book. */
@@ -88,18 +89,7 @@ export function CreateBookingRoute() {
                   </Button>
                 </Alert>
               )}
-              <Select
-                label="Job Template"
-                placeholder={briefs.isPending ? 'Loading...' : 'Choose a job template'}
-                withAsterisk
-                searchable
-                nothingFoundMessage="No job templates"
-                data={(briefs.data ?? []).map((b) => ({
-                  value: String(b.id),
-                  label: `${b.title} (${b.entityName})`,
-                }))}
-                {...form.getInputProps('jobTemplateId')}
-              />
+              <JobTemplateSelect briefs={briefs} {...form.getInputProps('jobTemplateId')} />
               {briefs.isSuccess && (briefs.data ?? []).length === 0 && (
                 <Text size="sm">
                   There are no job templates you can book from. Create a job template first.

@@ -8,6 +8,7 @@ import {
   bookingPayload,
   bookingTypeOptions,
   initialBookingValues,
+  JobTemplateSelect,
   validateBooking,
   type BookingFormValues,
 } from '../shared';
@@ -70,18 +71,7 @@ export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: Selec
         {briefs.isError && (
           <Alert color="red" title="Could not load the job templates" role="alert" />
         )}
-        <Select
-          label="Job Template"
-          placeholder={briefs.isPending ? 'Loading...' : 'Choose a job template'}
-          withAsterisk
-          searchable
-          nothingFoundMessage="No job templates"
-          data={(briefs.data ?? []).map((b) => ({
-            value: String(b.id),
-            label: `${b.title} (${b.entityName})`,
-          }))}
-          {...form.getInputProps('jobTemplateId')}
-        />
+        <JobTemplateSelect briefs={briefs} {...form.getInputProps('jobTemplateId')} />
         <TextInput
           label="Title"
           description="Defaults to the job template's title"
