@@ -207,7 +207,7 @@ func (c *stmtCache) get(ctx context.Context, query string) *sqlx.Stmt {
 	if s := c.load(query); s != nil {
 		return s
 	}
-	if c.n.Load() >= maxCachedStatements {
+	if c.full() {
 		return nil
 	}
 	stmt, err := c.pool.PreparexContext(ctx, query)
@@ -221,6 +221,9 @@ func (c *stmtCache) get(ctx context.Context, query string) *sqlx.Stmt {
 	c.n.Add(1)
 	return stmt
 }
+
+// full reports whether the cache takes no more statements.
+func (c *stmtCache) full() bool { return c.n.Load() >= maxCachedStatements }
 
 // load returns the statement of query if it is prepared already.
 func (c *stmtCache) load(query string) *sqlx.Stmt {

@@ -95,6 +95,8 @@ func (tx *Tx) prepared(ctx context.Context, query string) *sqlx.Stmt {
 	if stmt := tx.db.writeStmts.load(query); stmt != nil {
 		return tx.tx.StmtxContext(ctx, stmt)
 	}
-	tx.unprepared = append(tx.unprepared, query)
+	if !tx.db.writeStmts.full() {
+		tx.unprepared = append(tx.unprepared, query)
+	}
 	return nil
 }
