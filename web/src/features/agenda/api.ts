@@ -6,7 +6,10 @@ import {
 } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
+import { toasts } from '@/lib/errors/catalogue';
 import { shouldRetry } from '@/lib/errors/retry';
+import { notify } from '@/lib/notify';
+import { notifyRefusal } from './notify-refusal';
 import type { AgendaTab, AgendaView, StatusSide } from './rules';
 
 export type CalendarFeed = components['schemas']['CalendarFeed'];
@@ -61,11 +64,18 @@ export const answerInstruction = ({ id, version, side, to }: AgendaAnswer) =>
  * Accept or reject from a card. Afterwards the agenda and the booking pages refresh, so the card
  * moves to the tab its new statuses put it in. The card shows errors itself.
  */
+/**
+ * Answers an instruction and says how it went. The toasts live here, not in the caller's mutate
+ * callbacks: the refetch that follows takes the answered card off its tab, and callbacks of an
+ * unmounted caller never run (so the confirmation was lost whenever the refetch won the race).
+ */
 export function useAnswerInstruction() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: answerInstruction,
     meta: { silentErrors: true },
+    onSuccess: (res) => notify(toasts.instructionsUpdated(res.updated)),
+    onError: notifyRefusal,
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: agendaKey }),

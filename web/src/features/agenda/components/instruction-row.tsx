@@ -1,10 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
-import { toasts } from '@/lib/errors/catalogue';
-import { notify } from '@/lib/notify';
 import { useAnswerInstruction } from '../api';
-import { notifyRefusal } from '../notify-refusal';
 import {
   answerableSide,
   instructedName,
@@ -43,13 +40,7 @@ export function InstructionRow({
   const send = (to: 'accepted' | 'rejected') =>
     answer.mutate(
       { id: row.id, version: row.version, side: side!, to },
-      {
-        onSuccess: (res) => {
-          setConfirmReject(false);
-          notify(toasts.instructionsUpdated(res.updated));
-        },
-        onError: notifyRefusal,
-      },
+      { onSuccess: () => setConfirmReject(false) },
     );
 
   return (
