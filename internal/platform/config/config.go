@@ -3,6 +3,7 @@ package config
 
 import (
 	"fmt"
+	"net/netip"
 	"os"
 	"strings"
 	"time"
@@ -27,6 +28,18 @@ type Config struct {
 
 	SessionTTL    time.Duration
 	SecureCookies bool
+	// Session limits (OWASP ASVS 4.0 level 2, V3.3): a session ends after SessionIdleTimeout
+	// without a request unless the user chose 'keep me signed in', and always after
+	// SessionLifetime (SessionRememberLifetime when kept signed in).
+	SessionIdleTimeout      time.Duration
+	SessionLifetime         time.Duration
+	SessionRememberLifetime time.Duration
+
+	// TrustedProxies are the addresses whose X-Forwarded-For header is believed (the load
+	// balancers in front of Hive); from anyone else the TCP peer is the client.
+	TrustedProxies []netip.Prefix
+	// HSTS sends Strict-Transport-Security; on by default when BaseURL is https.
+	HSTS bool
 
 	// CompaniesHouseAPIKey enables company lookups; empty checks only the number's format.
 	CompaniesHouseAPIKey string
@@ -75,7 +88,11 @@ var Variables = []Variable{
 	{"HIVE_LINKEDIN_CLIENT_SECRET", "", "LinkedIn OAuth client secret"},
 	{"HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth", "OpenID issuer for LinkedIn"},
 	{"HIVE_SECRET", "(random per process)", "at least 32 characters; keys the OAuth sign-in cookie; set it when running several nodes"},
-	{"HIVE_SESSION_TTL", "720h", "how long a session lasts after sign-in"},
+	{"HIVE_SESSION_IDLE_TIMEOUT", "30m", "a session ends after this long without a request (unless 'keep me signed in' was ticked)"},
+	{"HIVE_SESSION_LIFETIME", "12h", "a session ends this long after sign-in"},
+	{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", "a session with 'keep me signed in' ends this long after sign-in"},
+	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
+	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
 	{"HIVE_COMPANIES_HOUSE_API_KEY", "", "Companies House API key (enables company number lookups; empty checks the format only)"},
 	{"HIVE_COMPANIES_HOUSE_URL", "https://api.company-information.service.gov.uk", "Companies House API address (tests point it elsewhere)"},
@@ -139,11 +156,36 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.BaseURL = strings.TrimRight(get("HIVE_BASE_URL", "http://"+c.Addr), "/")
 	c.SecureCookies = strings.HasPrefix(c.BaseURL, "https://")
-	ttl, err := time.ParseDuration(get("HIVE_SESSION_TTL", "720h"))
-	if err != nil || ttl <= 0 {
-		return c, fmt.Errorf("HIVE_SESSION_TTL: %q is not a positive duration", get("HIVE_SESSION_TTL", ""))
+	durations := []struct {
+		name, def string
+		into      *time.Duration
+	}{
+		{"HIVE_SESSION_IDLE_TIMEOUT", "30m", &c.SessionIdleTimeout},
+		{"HIVE_SESSION_LIFETIME", "12h", &c.SessionLifetime},
+		{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", &c.SessionRememberLifetime},
 	}
-	c.SessionTTL = ttl
+	for _, d := range durations {
+		v, err := time.ParseDuration(get(d.name, d.def))
+		if err != nil || v <= 0 {
+			return c, fmt.Errorf("%s: %q is not a positive duration", d.name, get(d.name, d.def))
+		}
+		*d.into = v
+	}
+	c.SessionTTL = c.SessionRememberLifetime
+	proxies, err := parsePrefixes(get("HIVE_TRUSTED_PROXIES", ""))
+	if err != nil {
+		return c, fmt.Errorf("HIVE_TRUSTED_PROXIES: %w", err)
+	}
+	c.TrustedProxies = proxies
+	switch v := strings.ToLower(get("HIVE_HSTS", "auto")); v {
+	case "auto":
+		c.HSTS = c.SecureCookies
+	case "true", "1", "yes":
+		c.HSTS = true
+	case "false", "0", "no":
+	default:
+		return c, fmt.Errorf("HIVE_HSTS: %q is not auto, true or false", v)
+	}
 	if c.Secret != "" && len(c.Secret) < 32 {
 		return c, fmt.Errorf("HIVE_SECRET: use at least 32 characters")
 	}
@@ -153,6 +195,33 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		return c, fmt.Errorf("HIVE_ENV: %q is not one of DEV, LOCAL DEV, DEMO, PROD", c.Env)
 	}
 	return c, nil
+}
+
+// parsePrefixes reads a comma-separated list of addresses and CIDR ranges; a bare address is
+// a range of one.
+func parsePrefixes(list string) ([]netip.Prefix, error) {
+	var out []netip.Prefix
+	for _, item := range strings.Split(list, ",") {
+		item = strings.TrimSpace(item)
+		if item == "" {
+			continue
+		}
+		if strings.Contains(item, "/") {
+			p, err := netip.ParsePrefix(item)
+			if err != nil {
+				return nil, fmt.Errorf("%q is not an address or CIDR range", item)
+			}
+			out = append(out, p.Masked())
+			continue
+		}
+		a, err := netip.ParseAddr(item)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not an address or CIDR range", item)
+		}
+		a = a.Unmap()
+		out = append(out, netip.PrefixFrom(a, a.BitLen()))
+	}
+	return out, nil
 }
 
 // Help renders the variable list for --help.

@@ -16,20 +16,26 @@ func TestDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	if c.DatabaseURL != "sqlite:./data/hive.db" || c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" ||
-		c.BaseURL != "http://127.0.0.1:8080" || c.SessionTTL != 720*time.Hour || c.SecureCookies || c.Google.Configured() {
+		c.BaseURL != "http://127.0.0.1:8080" || c.SessionRememberLifetime != 720*time.Hour ||
+		c.SessionIdleTimeout != 30*time.Minute || c.SessionLifetime != 12*time.Hour || c.HSTS || len(c.TrustedProxies) != 0 || c.SecureCookies || c.Google.Configured() {
 		t.Fatalf("defaults %+v", c)
 	}
 }
 
 func TestOverridesAndErrors(t *testing.T) {
 	c, err := FromLookup(lookup(map[string]string{"HIVE_BASE_URL": "https://hive.example/", "HIVE_ENV": "DEMO",
-		"HIVE_GOOGLE_CLIENT_ID": "id", "HIVE_GOOGLE_CLIENT_SECRET": "secret"}))
-	if err != nil || c.BaseURL != "https://hive.example" || !c.SecureCookies || c.Env != "DEMO" || !c.Google.Configured() {
+		"HIVE_GOOGLE_CLIENT_ID": "id", "HIVE_GOOGLE_CLIENT_SECRET": "secret",
+		"HIVE_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7"}))
+	if err != nil || c.BaseURL != "https://hive.example" || !c.SecureCookies || !c.HSTS || len(c.TrustedProxies) != 2 ||
+		c.TrustedProxies[1].String() != "192.168.1.7/32" || c.Env != "DEMO" || !c.Google.Configured() {
 		t.Fatalf("%+v %v", c, err)
 	}
 	for name, env := range map[string]map[string]string{
 		"bad env":      {"HIVE_ENV": "STAGING"},
-		"bad ttl":      {"HIVE_SESSION_TTL": "forever"},
+		"bad idle":     {"HIVE_SESSION_IDLE_TIMEOUT": "forever"},
+		"bad lifetime": {"HIVE_SESSION_LIFETIME": "-1h"},
+		"bad proxy":    {"HIVE_TRUSTED_PROXIES": "10.0.0.0/8,lb.example"},
+		"bad hsts":     {"HIVE_HSTS": "sometimes"},
 		"short secret": {"HIVE_SECRET": "short"},
 	} {
 		if _, err := FromLookup(lookup(env)); err == nil {
