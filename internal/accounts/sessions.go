@@ -29,6 +29,17 @@ func endSession(ctx context.Context, tx *database.Tx, token string) error {
 	return err
 }
 
+// endSessionsOf ends every session of userID but keepSessionID (0 keeps none): after a
+// password or e-mail change, whoever else holds a session must sign in again. Sessions in
+// which an administrator impersonates the user end too.
+func endSessionsOf(ctx context.Context, tx *database.Tx, userID, keepSessionID int64) error {
+	_, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?`, userID, keepSessionID)
+	if err != nil {
+		return fmt.Errorf("end sessions: %w", err)
+	}
+	return nil
+}
+
 // sessionRow is what one query reads per request: the session, its whole user row and the
 // impersonator's name, so whoami needs no second query.
 type sessionRow struct {
