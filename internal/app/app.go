@@ -116,15 +116,15 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.CSRF(h)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
-	h = httpapi.SecurityHeaders(h)
-	h = httpapi.Observe(logger, h)
+	h = httpapi.SecurityHeaders(cfg, h)
+	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
 	a.Handler = h
 	return a, nil
 }
 
 func newSender(cfg config.Config, logger *slog.Logger) (mail.Sender, error) {
 	if cfg.SMTPURL == "" {
-		return mail.LogSender{Logger: logger}, nil
+		return mail.LogSender{Logger: logger, PrintText: cfg.Env != "PROD"}, nil
 	}
 	s, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
 	if err != nil {

@@ -5,8 +5,8 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"log/slog"
-	"net"
 	"net/http"
+	"net/netip"
 	"runtime/debug"
 	"strings"
 	"sync"
@@ -19,11 +19,29 @@ type requestIDKey struct{}
 
 type clientAddrKey struct{}
 
-// ClientAddr returns the address the request came from (the TCP peer; Hive does not trust
-// forwarding headers it cannot verify).
+// ClientAddr returns the address the request came from: the TCP peer, or, when the peer is a
+// trusted proxy, the client it forwarded for (see clientAddr).
 func ClientAddr(ctx context.Context) string {
 	a, _ := ctx.Value(clientAddrKey{}).(string)
 	return a
+}
+
+type requestLogKey struct{}
+
+// requestLog is what inner middleware learns about a request for its log line. Observe runs
+// outside Sessions, which hands the principal on in a new request the outer one never sees,
+// so Observe shares this holder through the context and Sessions fills it.
+type requestLog struct {
+	user, impersonator int64
+}
+
+// notePrincipal records the signed-in user of ctx (and the admin impersonating them) for the
+// request log.
+func notePrincipal(ctx context.Context) {
+	l, _ := ctx.Value(requestLogKey{}).(*requestLog)
+	if p := auth.FromContext(ctx); l != nil && p != nil {
+		l.user, l.impersonator = p.UserID, p.ImpersonatorID
+	}
 }
 
 // RequestID returns the id given to the current request, for logs.
@@ -54,9 +72,10 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// Observe gives each request an id, recovers from panics, and logs one line per API request
-// with id, method, path, status, duration and user. Logs go to stdout, never to the database.
-func Observe(logger *slog.Logger, next http.Handler) http.Handler {
+// Observe gives each request an id and its client address (believing X-Forwarded-For only from
+// trustedProxies), recovers from panics, and logs one line per API request with id, method,
+// path, status, duration, user and impersonator. Logs go to stdout, never to the database.
+func Observe(logger *slog.Logger, trustedProxies []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
 		id := r.Header.Get("X-Request-Id")
@@ -66,11 +85,9 @@ func Observe(logger *slog.Logger, next http.Handler) http.Handler {
 			id = hex.EncodeToString(b[:])
 		}
 		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
-		host, _, err := net.SplitHostPort(r.RemoteAddr)
-		if err != nil {
-			host = r.RemoteAddr
-		}
-		ctx = context.WithValue(ctx, clientAddrKey{}, host)
+		ctx = context.WithValue(ctx, clientAddrKey{}, clientAddr(r, trustedProxies))
+		info := &requestLog{}
+		ctx = context.WithValue(ctx, requestLogKey{}, info)
 		rec := &statusRecorder{ResponseWriter: w}
 		w.Header().Set("X-Request-Id", id)
 		defer func() {
@@ -83,32 +100,15 @@ func Observe(logger *slog.Logger, next http.Handler) http.Handler {
 			if !strings.HasPrefix(r.URL.Path, Prefix) {
 				return // static assets: not worth a line each
 			}
-			var user int64
-			if p := auth.FromContext(r.Context()); p != nil {
-				user = p.UserID
+			attrs := []slog.Attr{slog.String("id", id), slog.String("method", r.Method),
+				slog.String("path", loggedPath(r.URL.Path)), slog.Int("status", rec.status),
+				slog.Duration("duration", time.Since(start)), slog.Int64("user", info.user)}
+			if info.impersonator != 0 {
+				attrs = append(attrs, slog.Int64("impersonator", info.impersonator))
 			}
-			logger.LogAttrs(ctx, slog.LevelInfo, "request",
-				slog.String("id", id), slog.String("method", r.Method), slog.String("path", loggedPath(r.URL.Path)),
-				slog.Int("status", rec.status), slog.Duration("duration", time.Since(start)), slog.Int64("user", user))
+			logger.LogAttrs(ctx, slog.LevelInfo, "request", attrs...)
 		}()
 		next.ServeHTTP(rec, r.WithContext(ctx))
-	})
-}
-
-// SecurityHeaders sets the headers every response carries: a CSP without inline scripts, no
-// framing, no MIME sniffing, and a strict referrer policy.
-func SecurityHeaders(next http.Handler) http.Handler {
-	const csp = "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src 'self' data: blob: https:; font-src 'self' data:; connect-src 'self'; " +
-		"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		h := w.Header()
-		h.Set("Content-Security-Policy", csp)
-		h.Set("X-Content-Type-Options", "nosniff")
-		h.Set("X-Frame-Options", "DENY")
-		h.Set("Referrer-Policy", "strict-origin-when-cross-origin")
-		h.Set("Cross-Origin-Opener-Policy", "same-origin")
-		next.ServeHTTP(w, r)
 	})
 }
 

@@ -39,6 +39,7 @@ func Sessions(load PrincipalLoader, next http.Handler) http.Handler {
 				writeError(w, FromAppError(r.Context(), err))
 				return
 			}
+			notePrincipal(ctx)
 			r = r.WithContext(ctx)
 		}
 		next.ServeHTTP(w, r)

@@ -99,10 +99,13 @@ func claimDue(ctx context.Context, db *database.DB, limit int, lease time.Durati
 	return due, nil
 }
 
-// markSent records that c was delivered. It reports false when c's lease was taken over.
+// markSent records that c was delivered, and forgets its text in the same write: mails carry
+// live reset, activation and invitation links, and the outbox is no place to keep them once
+// they are gone (recipient, subject, status and times stay for the record). It reports false
+// when c's lease was taken over.
 func markSent(ctx context.Context, db *database.DB, c claimed) (bool, error) {
 	return update(ctx, db, c, func(tx *database.Tx) (string, []any) {
-		return `status = ?, sent_at = ?, last_error = ''`, []any{StatusSent, tx.Now.UTC()}
+		return `status = ?, sent_at = ?, last_error = '', body_text = ''`, []any{StatusSent, tx.Now.UTC()}
 	})
 }
 
@@ -117,7 +120,7 @@ func markFailed(ctx context.Context, db *database.DB, c claimed, sendErr error, 
 		if next := retryAt(tx.Now.UTC()); !next.IsZero() {
 			return `last_error = ?, next_attempt_at = ?`, []any{msg, next.UTC()}
 		}
-		return `status = ?, last_error = ?`, []any{StatusFailed, msg}
+		return `status = ?, last_error = ?, body_text = ''`, []any{StatusFailed, msg} // given up: as markSent
 	})
 }
 

@@ -89,10 +89,13 @@ func (s *smtpSender) Send(ctx context.Context, m Message) error {
 	return nil
 }
 
-// LogSender "delivers" each message by printing it whole, link included, as one Info log line;
-// it stands in for SMTP on a local run.
+// LogSender "delivers" each message by printing it as one Info log line; it stands in for SMTP
+// on a local run. The text, links and their tokens included, is printed only when PrintText is
+// set, which Hive does outside production: logs are kept, shipped and read by more people than
+// the recipient, so in production a log line says only that a mail would have been sent.
 type LogSender struct {
-	Logger *slog.Logger // nil means slog.Default()
+	Logger    *slog.Logger // nil means slog.Default()
+	PrintText bool
 }
 
 // Send logs m and never fails.
@@ -100,6 +103,10 @@ func (s LogSender) Send(ctx context.Context, m Message) error {
 	logger := s.Logger
 	if logger == nil {
 		logger = slog.Default()
+	}
+	if !s.PrintText {
+		logger.WarnContext(ctx, "mail not sent: no SMTP server configured (HIVE_SMTP_URL)", "to", m.To, "subject", m.Subject)
+		return nil
 	}
 	logger.InfoContext(ctx, "mail", "to", m.To, "subject", m.Subject, "text", m.Text)
 	return nil

@@ -48,7 +48,7 @@ func TestNewSMTPSender(t *testing.T) {
 
 func TestLogSenderPrintsTheWholeMessage(t *testing.T) {
 	var buf bytes.Buffer
-	s := mail.LogSender{Logger: slog.New(slog.NewJSONHandler(&buf, nil))}
+	s := mail.LogSender{Logger: slog.New(slog.NewJSONHandler(&buf, nil)), PrintText: true}
 	m := mail.Message{To: "ada@example.com", Subject: "Reset", Text: "Open http://127.0.0.1:8080/reset?token=abc\nThanks"}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
@@ -62,6 +62,20 @@ func TestLogSenderPrintsTheWholeMessage(t *testing.T) {
 	}
 	if line["level"] != "INFO" || line["to"] != m.To || line["subject"] != m.Subject || line["text"] != m.Text {
 		t.Fatalf("log line = %v", line)
+	}
+}
+
+// TestAttack_LogSenderInProductionDoesNotPrintLinks: without SMTP in production, the log (read
+// by operators and log pipelines) says a mail would have been sent, never its reset link.
+func TestAttack_LogSenderInProductionDoesNotPrintLinks(t *testing.T) {
+	var buf bytes.Buffer
+	s := mail.LogSender{Logger: slog.New(slog.NewJSONHandler(&buf, nil))}
+	m := mail.Message{To: "ada@example.com", Subject: "Reset", Text: "Open http://hive.example/reset?token=s3cr3t-token"}
+	if err := s.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	if strings.Contains(buf.String(), "s3cr3t-token") || !strings.Contains(buf.String(), "ada@example.com") {
+		t.Fatalf("log line = %s", buf.String())
 	}
 }
 

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"strings"
 	"sync"
 	"testing"
 	"time"
@@ -190,4 +191,42 @@ func waitSent(t *testing.T, s *fakeSender, n int) {
 		}
 		time.Sleep(5 * time.Millisecond)
 	}
+}
+
+// TestAttack_OutboxKeepsNoLinkAfterSending: once a message is sent, or given up, the outbox row
+// keeps recipient, subject, status and times but not the text with its live link, so a
+// database dump or backup yields no working reset, activation or invitation token.
+func TestAttack_OutboxKeepsNoLinkAfterSending(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		useClock(db)
+		link := "Open http://x.test/reset-password?token=live-token-"
+		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "Reset your password", Text: link + "ada"},
+			mail.Message{To: "bob@example.com", Subject: "Activate", Text: link + "bob"})
+		ok := &mail.Worker{DB: db, Logger: quiet, Sender: &fakeSender{fail: func(m mail.Message) error {
+			if m.To == "bob@example.com" {
+				return errors.New("550 no such mailbox")
+			}
+			return nil
+		}}, MaxAttempts: 1}
+		if _, err := ok.DeliverDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		var rows []struct {
+			Status string `db:"status"`
+			Body   string `db:"body_text"`
+			To     string `db:"to_addr"`
+		}
+		if err := db.Select(ctx, &rows, `SELECT status, body_text, to_addr FROM mail_outbox ORDER BY id`); err != nil {
+			t.Fatal(err)
+		}
+		if len(rows) != 2 || rows[0].Status != mail.StatusSent || rows[1].Status != mail.StatusFailed {
+			t.Fatalf("rows %+v", rows)
+		}
+		for _, r := range rows {
+			if strings.Contains(r.Body, "live-token") || r.To == "" {
+				t.Errorf("%s mail to %s keeps %q", r.Status, r.To, r.Body)
+			}
+		}
+	})
 }
