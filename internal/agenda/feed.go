@@ -16,6 +16,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/textsafe"
 )
 
 // FeedHistory is how far back the calendar feed reaches: a month of past work stays visible in
@@ -65,15 +66,17 @@ func (s *Store) RevokeFeed(ctx context.Context, user int64) error {
 	})
 }
 
-// errNoFeed answers an unknown or revoked token, and a deactivated account's.
+// errNoFeed answers an unknown or revoked token, and the token of an account that is not active.
 var errNoFeed = apperror.NotFound("Calendar")
 
 // FeedOwner is the user a token belongs to; 404 when the token is unknown or revoked, or the
-// account is deactivated.
+// account is not active (deactivated, not yet activated, awaiting a password reset or an
+// e-mail change, or a system account): a feed keeps working without a session, so it must stop
+// whenever the account itself could not be used as it is.
 func (s *Store) FeedOwner(ctx context.Context, token string) (int64, error) {
 	var user int64
 	err := s.DB.Get(ctx, &user, `SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
-		WHERE f.token_hash = ? AND u.account_status <> ?`, auth.TokenHash(token), accounts.StatusInactive)
+		WHERE f.token_hash = ? AND u.account_status = ?`, auth.TokenHash(token), accounts.StatusActive)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, errNoFeed
 	}
@@ -139,7 +142,9 @@ func renderFeed(events []feedEvent, baseURL string) string {
 		e.SetSequence(ev.Version + ev.PlacementVersion - 2)
 		e.SetStartAt(ev.StartAt)
 		e.SetEndAt(ev.EndAt)
-		e.SetSummary(summary(ev.PlacementTitle, ev.BookingTitle))
+		// Titles and notes are written by managers: textsafe keeps their line breaks from ending
+		// the property (a bare CR would let a note add events to the freelancer's calendar).
+		e.SetSummary(textsafe.Line(summary(ev.PlacementTitle, ev.BookingTitle)))
 		e.SetDescription(description(ev))
 		e.SetURL(fmt.Sprintf("%s/bookings/%d/edit?placementId=%d", baseURL, ev.BookingID, ev.PlacementID))
 		if ev.Supplier == string(status.Accepted) && ev.Client == string(status.Accepted) {
@@ -162,12 +167,12 @@ func summary(placement, booking string) string {
 
 func description(ev feedEvent) string {
 	lines := []string{
-		"Client: " + ev.ClientName,
-		"Department: " + ev.DepartmentName,
+		"Client: " + textsafe.Line(ev.ClientName),
+		"Department: " + textsafe.Line(ev.DepartmentName),
 		fmt.Sprintf("Status: supplier %s, client %s", words(ev.Supplier), words(ev.Client)),
 		fmt.Sprintf("Booking %d", ev.BookingID),
 	}
-	if notes := strings.TrimSpace(ev.SupplierNotes); notes != "" {
+	if notes := strings.TrimSpace(textsafe.Lines(ev.SupplierNotes)); notes != "" {
 		lines = append(lines, "Notes: "+notes)
 	}
 	return strings.Join(lines, "\n")

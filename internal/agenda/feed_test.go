@@ -162,3 +162,77 @@ func TestCalendarFeedIsDocumentedAsICalendar(t *testing.T) {
 }
 
 func itoa(n int64) string { return strconv.FormatInt(n, 10) }
+
+// TestAttack_FeedTextCannotInjectEvents: a manager who puts a bare CR (or any other line break)
+// and a whole VEVENT into a booking title, placement title or notes does not add events to the
+// freelancer's calendar: each placement stays exactly one VEVENT, its text kept as text.
+func TestAttack_FeedTextCannotInjectEvents(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		fran := w.Users["freelancer"]
+		inject := "BEGIN:VEVENT\rUID:evil@x\rSUMMARY:Fake call at 3am\rDTSTART:20300101T030000Z\rEND:VEVENT"
+		jt := jobTemplate(t, db, w.DeptA1, "Final\r"+inject)
+		ids, _ := booked(t, s, apptest.DeptMgr, jt, []string{localDay(3), localDay(4)}, fran)
+		for i, sep := range []string{"\r", "\u2028"} {
+			if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+				_, err := tx.Exec(context.Background(), `UPDATE placements SET title = ?, supplier_notes = ? WHERE id = ?`,
+					"Camera"+sep+inject, "Bring a tripod"+sep+"END:VEVENT"+sep+inject+"\r\n", ids[i])
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var feed agenda.CalendarFeed
+		s.As(apptest.Freelancer).Do("GET", "/agenda/feed", nil).Want(200).Decode(&feed)
+		res := s.Client().Do("GET", *feed.URL, nil).Want(200)
+		body := string(res.Body)
+		if n := strings.Count(body, "BEGIN:VEVENT"); n != 2 {
+			t.Fatalf("%d BEGIN:VEVENT lines for 2 placements:\n%s", n, body)
+		}
+		for _, line := range strings.SplitAfter(body, "\r\n") {
+			if strings.ContainsAny(strings.TrimSuffix(line, "\r\n"), "\r\n\u2028\u2029") {
+				t.Errorf("line with a raw break: %q", line)
+			}
+		}
+		cal := fetchFeed(t, s, *feed.URL, 200)
+		if n := len(cal.Events()); n != 2 {
+			t.Fatalf("%d events for 2 placements", n)
+		}
+		for _, e := range cal.Events() {
+			if uid := property(e, ics.ComponentPropertyUniqueId); !strings.HasPrefix(uid, "instruction-") {
+				t.Errorf("injected event %q", uid)
+			}
+			if !strings.Contains(property(e, ics.ComponentPropertySummary), "Camera BEGIN:VEVENT UID:evil@x") {
+				t.Errorf("summary %q lost the title's text", property(e, ics.ComponentPropertySummary))
+			}
+		}
+	})
+}
+
+// TestAttack_FeedStopsForAccountsThatAreNotActive: a feed address outlives sessions, so it must
+// stop when the account is flagged for a password reset (or otherwise not active).
+func TestAttack_FeedStopsForAccountsThatAreNotActive(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		fran := w.Users["freelancer"]
+		var feed agenda.CalendarFeed
+		s.As(apptest.Freelancer).Do("GET", "/agenda/feed", nil).Want(200).Decode(&feed)
+		for _, status := range []string{"reset_required", "unknown", "require_email_change", "inactive", "active"} {
+			if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+				_, err := tx.Exec(context.Background(), `UPDATE users SET account_status = ? WHERE id = ?`, status, fran)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+			want := http.StatusNotFound
+			if status == "active" {
+				want = http.StatusOK
+			}
+			if res := s.Client().Do("GET", *feed.URL, nil); res.Status != want {
+				t.Errorf("feed of a %s account: %d, want %d", status, res.Status, want)
+			}
+		}
+	})
+}
