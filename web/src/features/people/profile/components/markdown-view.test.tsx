@@ -83,6 +83,22 @@ describe('MarkdownView', () => {
     expect(a?.hasAttribute('href')).toBe(false);
   });
 
+  it('never loads an image: each one is a link to its address, named by its alt text', () => {
+    const { container } = renderMd(
+      '![tracking pixel](https://tracker.test/p.gif?who=viewer) ![](https://cdn.test/cat.png) ![local](/api/v1/x.png)',
+    );
+    expect(container.querySelectorAll('img')).toHaveLength(0);
+    const links = Array.from(container.querySelectorAll('.markdown-preview a')).map((a) => [
+      a.textContent,
+      a.getAttribute('href'),
+    ]);
+    expect(links).toEqual([
+      ['tracking pixel', 'https://tracker.test/p.gif?who=viewer'],
+      ['https://cdn.test/cat.png', 'https://cdn.test/cat.png'],
+      ['local', '/api/v1/x.png'],
+    ]);
+  });
+
   it('shows the empty text', () => {
     const { getByText } = renderMd('  ');
     expect(getByText(EMPTY_SECTION)).toBeTruthy();

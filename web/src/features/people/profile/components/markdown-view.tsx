@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Box, Text } from '@mantine/core';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
@@ -15,24 +16,25 @@ const schema = {
   },
 };
 
+/** A link that keeps only a safe href; an unsafe one renders as inert text in an <a> without href. */
+function SafeLink({ href, children }: { href: string | undefined; children: ReactNode }) {
+  const safe = href === undefined ? undefined : safeUrl(href);
+  if (safe === undefined) return <a>{children}</a>;
+  const external = /^https?:/i.test(safe);
+  return (
+    <a href={safe} {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}>
+      {children}
+    </a>
+  );
+}
+
 const components: Components = {
-  // Links keep only a safe href; an unsafe one renders as inert text in an <a> without href.
-  a: ({ href, children }) => {
-    const safe = href === undefined ? undefined : safeUrl(href);
-    if (safe === undefined) return <a>{children}</a>;
-    const external = /^https?:/i.test(safe);
-    return (
-      <a
-        href={safe}
-        {...(external ? { target: '_blank', rel: 'noopener noreferrer nofollow' } : {})}
-      >
-        {children}
-      </a>
-    );
-  },
+  a: ({ href, children }) => <SafeLink href={href}>{children}</SafeLink>,
+  // Images are never loaded: an image from another site tells its owner who read the text and
+  // when (issue 12 item 14), so each one becomes a link to its address, named by its alt text.
   img: ({ src, alt }) => {
-    const safe = typeof src === 'string' ? safeUrl(src) : undefined;
-    return safe ? <img src={safe} alt={alt ?? ''} style={{ maxWidth: '100%' }} /> : null;
+    const url = typeof src === 'string' ? src : undefined;
+    return <SafeLink href={url}>{alt || url || 'image'}</SafeLink>;
   },
 };
 
