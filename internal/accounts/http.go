@@ -66,10 +66,10 @@ func (h *HTTP) Register(api huma.API) {
 		Tags: tags, DefaultStatus: http.StatusAccepted, Errors: []int{422, 503}}, h.requestRequiredReset)
 	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "resetPassword", Method: http.MethodPost,
 		Path: "/account/reset-password", Summary: "Set a new password with a reset token", Tags: tags,
-		Errors: []int{422}}, h.resetPassword)
+		Errors: []int{422, 503}}, h.resetPassword)
 	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "activateAccount", Method: http.MethodPost,
 		Path: "/account/activate-account", Summary: "Activate an account with its activation token", Tags: tags,
-		Errors: []int{422}}, h.activateAccount)
+		Errors: []int{422, 503}}, h.activateAccount)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "setPassword", Method: http.MethodPost,
 		Path: "/account/{id}/set-password", Summary: "Set a user's password (administrators)", Tags: tags,
 		Errors: []int{403, 404, 422}}, h.setPassword)
@@ -78,6 +78,7 @@ func (h *HTTP) Register(api huma.API) {
 		Errors: []int{403, 404, 409}}, h.impersonate)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "cancelImpersonate", Method: http.MethodPost,
 		Path: "/account/cancel-impersonate", Summary: "Stop impersonating", Tags: tags, Errors: []int{409}}, h.cancelImpersonate)
+	h.registerOwnAccount(api, tags)
 }
 
 func (h *HTTP) token(ctx context.Context, in *struct {
@@ -106,11 +107,22 @@ func (h *HTTP) token(ctx context.Context, in *struct {
 	return out, nil
 }
 
+// sessionCookies set the cookie of an ordinary session (a browser-session cookie: the server
+// decides when it ends) or, with an empty token, clear it.
 func (h *HTTP) sessionCookies(token string, impersonating bool) []http.Cookie {
+	return h.loginCookies(token, false, impersonating)
+}
+
+// loginCookies are sessionCookies for a session that may be remembered: its cookie outlives
+// the browser and lasts as long as the session may.
+func (h *HTTP) loginCookies(token string, remember, impersonating bool) []http.Cookie {
 	session := http.Cookie{Name: httpapi.SessionCookie, Value: token, Path: "/", HttpOnly: true,
-		SameSite: http.SameSiteLaxMode, Secure: h.SecureCookies, MaxAge: int(h.Service.SessionTTL.Seconds())}
-	if token == "" {
+		SameSite: http.SameSiteLaxMode, Secure: h.SecureCookies}
+	switch {
+	case token == "":
 		session.MaxAge = -1
+	case remember:
+		session.MaxAge = int(h.Service.Store.Limits.RememberLifetime.Seconds())
 	}
 	return []http.Cookie{session, h.impersonatingCookie(impersonating)}
 }
@@ -128,9 +140,10 @@ func (h *HTTP) login(ctx context.Context, in *struct {
 	Body struct {
 		Email    string `json:"email" maxLength:"320"`
 		Password string `json:"password" maxLength:"200"`
+		Remember bool   `json:"remember,omitempty" required:"false" doc:"Keep me signed in: no idle timeout, and the session lasts up to HIVE_SESSION_REMEMBER_LIFETIME"`
 	}
 }) (*currentUserOutput, error) {
-	token, u, err := h.Service.Login(ctx, httpapi.ClientAddr(ctx), in.Body.Email, in.Body.Password)
+	token, u, err := h.Service.Login(ctx, httpapi.ClientAddr(ctx), in.Body.Email, in.Body.Password, in.Body.Remember)
 	if err != nil {
 		return nil, err
 	}
@@ -138,7 +151,7 @@ func (h *HTTP) login(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	return &currentUserOutput{SetCookie: h.sessionCookies(token, false), Body: body}, nil
+	return &currentUserOutput{SetCookie: h.loginCookies(token, in.Body.Remember, false), Body: body}, nil
 }
 
 func (h *HTTP) logout(ctx context.Context, in *sessionCookie) (*struct {
@@ -198,7 +211,7 @@ func (h *HTTP) resetPassword(ctx context.Context, in *struct {
 		Password string `json:"password" maxLength:"200"`
 	}
 }) (*messageOutput, error) {
-	if err := h.Service.ResetPassword(ctx, in.Body.Token, in.Body.Password); err != nil {
+	if err := h.Service.ResetPassword(ctx, httpapi.ClientAddr(ctx), in.Body.Token, in.Body.Password); err != nil {
 		return nil, err
 	}
 	return message("Your password has been reset. You can now log in."), nil
@@ -210,7 +223,7 @@ func (h *HTTP) activateAccount(ctx context.Context, in *struct {
 		Password        *string `json:"password" maxLength:"200" required:"false" nullable:"true"`
 	}
 }) (*messageOutput, error) {
-	if err := h.Service.ActivateAccount(ctx, in.Body.ActivationToken, in.Body.Password); err != nil {
+	if err := h.Service.ActivateAccount(ctx, httpapi.ClientAddr(ctx), in.Body.ActivationToken, in.Body.Password); err != nil {
 		return nil, err
 	}
 	return message("Your account is active. You can now log in."), nil

@@ -24,11 +24,42 @@ import (
 // oauthCookie carries the sealed sign-in flow between the login redirect and the callback.
 const oauthCookie = "hive_oauth"
 
-// Messages the callback page shows (spec part 1 §8).
+// oauthFailure is why a provider sign-in failed, as the one code the browser is sent to
+// /oauth/callback?error=CODE. The callback page shows its own fixed text for each code; nothing
+// the provider or the request says is ever passed on, so a crafted link cannot make Hive's page
+// show an attacker's words (spec part 1 §8 texts live in the web app).
+type oauthFailure string
+
+func (f oauthFailure) Error() string { return "oauth: " + string(f) }
+
+// The codes of oauthFailure.
 const (
-	msgOAuthStart  = "Failed to initiate login with the provider. Please try again."
-	msgOAuthFailed = "OAuth authentication failed"
+	oauthStartFailed     oauthFailure = "start_failed"      // the provider could not be reached
+	oauthFailed          oauthFailure = "failed"            // anything else, provider errors included
+	oauthExpired         oauthFailure = "expired"           // no or stale flow cookie
+	oauthNoVerifiedEmail oauthFailure = "no_verified_email" // the provider vouches for no address
+	oauthNoAccount       oauthFailure = "no_account"        // no Hive account has that address
+	oauthNotActivated    oauthFailure = "not_activated"
+	oauthNeedsReset      oauthFailure = "needs_reset"
 )
+
+// failureOf maps an error of the sign-in to its code; unexpected errors are logged.
+func failureOf(ctx context.Context, provider string, err error) oauthFailure {
+	var f oauthFailure
+	if errors.As(err, &f) {
+		return f
+	}
+	if e := apperror.As(err); e != nil {
+		switch e.Code {
+		case apperror.CodeNotActivated:
+			return oauthNotActivated
+		case apperror.CodeNeedsReset:
+			return oauthNeedsReset
+		}
+	}
+	slog.ErrorContext(ctx, "oauth callback", "provider", provider, "err", err)
+	return oauthFailed
+}
 
 // OAuth signs people in with OpenID Connect providers (Google; LinkedIn wired, no button).
 type OAuth struct {
@@ -96,8 +127,8 @@ func (o *OAuth) cookie(value string, maxAge int) http.Cookie {
 		SameSite: http.SameSiteLaxMode, Secure: o.secure, MaxAge: maxAge}
 }
 
-func failure(code, message string) *redirectOutput {
-	q := url.Values{"error": {code}, "message": {message}}
+func failure(f oauthFailure) *redirectOutput {
+	q := url.Values{"error": {string(f)}}
 	return &redirectOutput{Status: http.StatusFound, Location: "/oauth/callback?" + q.Encode()}
 }
 
@@ -106,13 +137,13 @@ func (o *OAuth) login(ctx context.Context, in *struct {
 }) (*redirectOutput, error) {
 	p, ok := o.providers[in.Provider]
 	if !ok {
-		return failure(apperror.CodeProvider, msgOAuthStart), nil
+		return failure(oauthStartFailed), nil
 	}
 	flow := oidc.NewFlow()
 	target, err := p.AuthCodeURL(ctx, flow)
 	if err != nil {
 		slog.ErrorContext(ctx, "oauth start", "provider", in.Provider, "err", err)
-		return failure(apperror.CodeProvider, msgOAuthStart), nil
+		return failure(oauthStartFailed), nil
 	}
 	sealed, err := oidc.SealFlow(o.key, flow, in.Provider, "", o.service.Store.DB.Now())
 	if err != nil {
@@ -131,12 +162,7 @@ func (o *OAuth) callback(ctx context.Context, in *struct {
 }) (*redirectOutput, error) {
 	out, err := o.finish(ctx, in.Provider, in.State, in.Code, in.Error, in.Sealed)
 	if err != nil {
-		e := apperror.As(err)
-		if e == nil {
-			slog.ErrorContext(ctx, "oauth callback", "provider", in.Provider, "err", err)
-			e = apperror.New(apperror.KindUnauthorized, apperror.CodeProvider, msgOAuthFailed)
-		}
-		out = failure(e.Code, e.Message)
+		out = failure(failureOf(ctx, in.Provider, err))
 	}
 	out.SetCookie = append(out.SetCookie, o.cookie("", -1))
 	return out, nil
@@ -145,15 +171,15 @@ func (o *OAuth) callback(ctx context.Context, in *struct {
 func (o *OAuth) finish(ctx context.Context, provider, state, code, providerErr, sealed string) (*redirectOutput, error) {
 	p, ok := o.providers[provider]
 	if !ok {
-		return nil, apperror.New(apperror.KindInvalid, apperror.CodeProvider, msgOAuthStart)
+		return nil, oauthStartFailed
 	}
 	if providerErr != "" {
-		return nil, apperror.New(apperror.KindUnauthorized, apperror.CodeProvider, msgOAuthFailed+": "+providerErr)
+		slog.InfoContext(ctx, "oauth provider refused", "provider", provider, "error", providerErr)
+		return nil, oauthFailed
 	}
 	flow, sealedProvider, _, err := oidc.OpenFlow(o.key, sealed, o.service.Store.DB.Now())
 	if err != nil || sealedProvider != provider {
-		return nil, apperror.New(apperror.KindUnauthorized, apperror.CodeProvider,
-			"The sign-in took too long or was started elsewhere. Please try again.")
+		return nil, oauthExpired
 	}
 	id, err := p.Finish(ctx, flow, state, code)
 	if err != nil {
@@ -193,13 +219,11 @@ func (s *Service) userForIdentity(ctx context.Context, id oidc.Identity) (User, 
 			return err
 		}
 		if !id.EmailVerified || id.Email == "" {
-			return apperror.New(apperror.KindUnauthorized, apperror.CodeProvider,
-				"Your provider account has no verified e-mail address.")
+			return oauthNoVerifiedEmail
 		}
 		u, err = findUserByEmail(ctx, tx, strings.ToLower(id.Email))
 		if apperror.KindOf(err) == apperror.KindNotFound {
-			return apperror.New(apperror.KindUnauthorized, apperror.CodeProvider,
-				"No Hive account uses "+id.Email+". Sign up first, or ask for an invitation.")
+			return oauthNoAccount
 		}
 		if err != nil {
 			return err

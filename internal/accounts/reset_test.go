@@ -91,7 +91,7 @@ func TestActivation(t *testing.T) {
 		s := apptest.Start(t, db)
 		ctx := context.Background()
 		store := &accounts.Store{DB: db}
-		service := &accounts.Service{Store: store, BaseURL: s.URL, SessionTTL: time.Hour}
+		service := &accounts.Service{Store: store, BaseURL: s.URL}
 		var inactive accounts.User
 		if err := db.Get(ctx, &inactive.ID, `SELECT id FROM users WHERE email_lc = ?`, "inactive@hive.test"); err != nil {
 			t.Fatal(err)

@@ -2,8 +2,6 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"log/slog"
 	"net/url"
@@ -16,27 +14,29 @@ import (
 	"github.com/hive/hive/internal/platform/ratelimit"
 )
 
-// Login attempt limits: per client address and per account, counted in the database so they
-// hold across nodes.
+// Attempt limits, counted in the database so they hold across nodes. Sign-in is also throttled
+// per address by failure count (loginlimit.go).
 var (
 	LoginPerAddress = ratelimit.Rule{Limit: 30, Window: 5 * time.Minute}
-	LoginPerAccount = ratelimit.Rule{Limit: 10, Window: 5 * time.Minute}
 	MailPerAccount  = ratelimit.Rule{Limit: 5, Window: 15 * time.Minute}
 )
 
 // Service holds the account flows; the HTTP layer only decodes, calls and encodes.
 type Service struct {
-	Store      *Store
-	BaseURL    string        // links in mail point here
-	SessionTTL time.Duration // absolute session lifetime
-	WakeMail   func()        // nudges the outbox worker after a mail is queued; may be nil
+	Store    *Store // its Limits say how long the sessions started here last
+	BaseURL  string // links in mail point here
+	WakeMail func() // nudges the outbox worker after a mail is queued; may be nil
 	// PendingInvitations lists a user's pending invitations (the organisations feature supplies
 	// it; accounts must not import it). May be nil.
 	PendingInvitations func(ctx context.Context, userID int64, email string) ([]InvitationView, error)
+	// RevokeFeeds revokes the user's calendar feed inside tx when their password changes (the
+	// agenda feature supplies it). May be nil.
+	RevokeFeeds func(ctx context.Context, tx *database.Tx, userID int64) error
 }
 
-// Login checks credentials and starts a session, returning its token and the user.
-func (s *Service) Login(ctx context.Context, clientAddr, email, password string) (string, User, error) {
+// Login checks credentials and starts a session, returning its token and the user; remember
+// is 'keep me signed in'.
+func (s *Service) Login(ctx context.Context, clientAddr, email, password string, remember bool) (string, User, error) {
 	var v apperror.Invalid
 	_, emailLC := NormalizeEmail(&v, "email", email)
 	CheckLoginPassword(&v, "password", password)
@@ -48,7 +48,7 @@ func (s *Service) Login(ctx context.Context, clientAddr, email, password string)
 		if err := ratelimit.Hit(ctx, tx, "login:addr:"+clientAddr, LoginPerAddress); err != nil {
 			return err
 		}
-		return ratelimit.Hit(ctx, tx, "login:account:"+emailLC, LoginPerAccount)
+		return claimLoginAttempt(ctx, tx, emailLC)
 	})
 	if err != nil {
 		return "", User{}, err
@@ -68,15 +68,24 @@ func (s *Service) Login(ctx context.Context, clientAddr, email, password string)
 	if err := u.loginError(); err != nil {
 		return "", User{}, err
 	}
-	token, err := s.startSession(ctx, u.ID)
+	var token string
+	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
+		if err := loginSucceeded(ctx, tx, emailLC); err != nil {
+			return err
+		}
+		token, err = createSession(ctx, tx, u.ID, s.Store.Limits, remember)
+		return err
+	})
 	return token, u, err
 }
 
+// startSession starts an ordinary (not remembered) session: sign-in with a provider asks no
+// 'keep me signed in' question.
 func (s *Service) startSession(ctx context.Context, userID int64) (string, error) {
 	var token string
 	err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		var err error
-		token, err = createSession(ctx, tx, userID, s.SessionTTL)
+		token, err = createSession(ctx, tx, userID, s.Store.Limits, false)
 		return err
 	})
 	return token, err
@@ -85,6 +94,18 @@ func (s *Service) startSession(ctx context.Context, userID int64) (string, error
 // Logout ends the session of token.
 func (s *Service) Logout(ctx context.Context, token string) error {
 	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error { return endSession(ctx, tx, token) })
+}
+
+// LogoutEverywhere ends every session of the signed-in user, this one included.
+func (s *Service) LogoutEverywhere(ctx context.Context) error {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return err
+	}
+	if p.ImpersonatorID != 0 {
+		return apperror.Conflict(MsgCancelImpersonationFirst)
+	}
+	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error { return endSessionsOf(ctx, tx, p.UserID, 0) })
 }
 
 // RequestPasswordReset mails a reset link when an account with this address may reset its
@@ -124,136 +145,6 @@ func (s *Service) RequestPasswordReset(ctx context.Context, email string, onlyIf
 
 func (s *Service) link(path, token string) string {
 	return s.BaseURL + path + "?token=" + url.QueryEscape(token)
-}
-
-// ResetPassword sets a new password with a reset token.
-func (s *Service) ResetPassword(ctx context.Context, token, password string) error {
-	if token == "" {
-		return apperror.Field("token", MsgTokenRequired)
-	}
-	hash, err := newPasswordHash(password)
-	if err != nil {
-		return err
-	}
-	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		userID, err := consumeToken(ctx, tx, token, PurposeReset)
-		if err != nil {
-			return err
-		}
-		return setPassword(ctx, tx, userID, hash, false)
-	})
-}
-
-// newPasswordHash checks a password being set (the body field "password") and hashes it.
-func newPasswordHash(password string) (string, error) {
-	var v apperror.Invalid
-	CheckNewPassword(&v, "password", password)
-	if err := v.Err(); err != nil {
-		return "", err
-	}
-	return auth.HashPassword(password)
-}
-
-// ActivateAccount activates an account with its activation token; an assisted account (created
-// by someone else, without a password) sets its password here too.
-func (s *Service) ActivateAccount(ctx context.Context, token string, password *string) error {
-	if token == "" {
-		return apperror.Field("activationToken", MsgTokenRequired)
-	}
-	hash := ""
-	if password != nil { // hashed before the transaction: argon2id must not hold the write lock
-		var err error
-		if hash, err = newPasswordHash(*password); err != nil {
-			return err
-		}
-	}
-	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		userID, err := consumeToken(ctx, tx, token, PurposeActivation)
-		if err != nil {
-			return err
-		}
-		if hash != "" {
-			return setPassword(ctx, tx, userID, hash, true)
-		}
-		u, err := findUser(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
-		if u.PasswordHash == "" {
-			return apperror.Field("password", MsgPasswordRequired)
-		}
-		return activate(ctx, tx, userID)
-	})
-}
-
-// SetPassword is an administrator setting someone's password.
-func (s *Service) SetPassword(ctx context.Context, userID int64, password string) error {
-	if _, err := auth.Require(ctx, auth.NeedAdmin); err != nil {
-		return err
-	}
-	hash, err := newPasswordHash(password)
-	if err != nil {
-		return err
-	}
-	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		u, err := findUser(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
-		if u.AccountStatus == StatusSystem {
-			return apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, "A system account cannot be changed.")
-		}
-		return setPassword(ctx, tx, userID, hash, false)
-	})
-}
-
-// Impersonate lets an administrator act as another user within the current session.
-func (s *Service) Impersonate(ctx context.Context, targetID int64) (User, error) {
-	p, err := auth.Require(ctx, auth.NeedAdmin)
-	if err != nil {
-		return User{}, err
-	}
-	if p.ImpersonatorID != 0 {
-		return User{}, apperror.Conflict("Cancel the current impersonation first.")
-	}
-	if targetID == p.UserID {
-		return User{}, apperror.Field("id", "You cannot impersonate yourself.")
-	}
-	var target User
-	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		if target, err = findUser(ctx, tx, targetID); err != nil {
-			return err
-		}
-		if target.AccountStatus == StatusSystem {
-			return apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, "A system account cannot be impersonated.")
-		}
-		return impersonate(ctx, tx, p.SessionID, p.UserID, targetID)
-	})
-	return target, err
-}
-
-// CancelImpersonation returns the session to the administrator who started it.
-func (s *Service) CancelImpersonation(ctx context.Context) (User, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return User{}, err
-	}
-	if p.ImpersonatorID == 0 {
-		return User{}, apperror.Conflict("You are not impersonating anyone.")
-	}
-	var admin User
-	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		adminID, err := cancelImpersonation(ctx, tx, p.SessionID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperror.Conflict("You are not impersonating anyone.")
-		}
-		if err != nil {
-			return err
-		}
-		admin, err = findUser(ctx, tx, adminID)
-		return err
-	})
-	return admin, err
 }
 
 // ActionsRequired counts what the user must do: for now unfinished onboarding; pending

@@ -9,14 +9,44 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 )
 
+// SessionLimits are how long sessions last (docs/decisions.md, "Session limits").
+type SessionLimits struct {
+	Idle             time.Duration // a session not used for this long ends, unless remembered
+	Lifetime         time.Duration // absolute lifetime of an ordinary session
+	RememberLifetime time.Duration // absolute lifetime of a 'keep me signed in' session
+}
+
+// SessionLimitsOf reads the limits from the configuration.
+func SessionLimitsOf(cfg config.Config) SessionLimits {
+	return SessionLimits{Idle: cfg.SessionIdleTimeout, Lifetime: cfg.SessionLifetime,
+		RememberLifetime: cfg.SessionRememberLifetime}
+}
+
+// lifetime is the absolute lifetime of a session started with remember.
+func (l SessionLimits) lifetime(remember bool) time.Duration {
+	if remember {
+		return l.RememberLifetime
+	}
+	return l.Lifetime
+}
+
+// touchEvery is how stale last_seen_at may get before a request refreshes it: a tenth of the
+// idle timeout, at most a minute. Most requests therefore only read the session; the idle
+// timeout is honoured to within this margin.
+func (l SessionLimits) touchEvery() time.Duration {
+	return min(time.Minute, l.Idle/10)
+}
+
 // createSession starts a session for userID and returns its token.
-func createSession(ctx context.Context, tx *database.Tx, userID int64, ttl time.Duration) (string, error) {
+func createSession(ctx context.Context, tx *database.Tx, userID int64, limits SessionLimits, remember bool) (string, error) {
 	token := auth.NewToken()
-	_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at) VALUES (?, ?, ?, ?)`,
-		auth.TokenHash(token), userID, tx.Now, tx.Now.Add(ttl))
+	_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, remember)
+		VALUES (?, ?, ?, ?, ?, ?)`,
+		auth.TokenHash(token), userID, tx.Now, tx.Now.Add(limits.lifetime(remember)), tx.Now, remember)
 	if err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
@@ -31,9 +61,11 @@ func endSession(ctx context.Context, tx *database.Tx, token string) error {
 
 // endSessionsOf ends every session of userID but keepSessionID (0 keeps none): after a
 // password or e-mail change, whoever else holds a session must sign in again. Sessions in
-// which an administrator impersonates the user end too.
+// which an administrator impersonates the user end too, and so do those in which the user, an
+// administrator, impersonates someone.
 func endSessionsOf(ctx context.Context, tx *database.Tx, userID, keepSessionID int64) error {
-	_, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? AND id <> ?`, userID, keepSessionID)
+	_, err := tx.Exec(ctx, `DELETE FROM sessions WHERE (user_id = ? OR impersonator_id = ?) AND id <> ?`,
+		userID, userID, keepSessionID)
 	if err != nil {
 		return fmt.Errorf("end sessions: %w", err)
 	}
@@ -45,17 +77,22 @@ func endSessionsOf(ctx context.Context, tx *database.Tx, userID, keepSessionID i
 type sessionRow struct {
 	User
 	SessionID             int64          `db:"session_id"`
+	LastSeenAt            time.Time      `db:"last_seen_at"`
+	Remember              bool           `db:"remember"`
 	ImpersonatorID        sql.NullInt64  `db:"impersonator_id"`
 	ImpersonatorFirstName sql.NullString `db:"imp_first_name"`
 	ImpersonatorLastName  sql.NullString `db:"imp_last_name"`
 }
 
-var sessionQuery = `SELECT s.id AS session_id, s.impersonator_id, i.first_name AS imp_first_name,
+// sessionQuery refuses sessions past their absolute expiry and, unless remembered, those idle
+// since before the cutoff (the second time parameter).
+var sessionQuery = `SELECT s.id AS session_id, s.last_seen_at, s.remember, s.impersonator_id, i.first_name AS imp_first_name,
 		i.last_name AS imp_last_name, ` + database.Qualify("u", userColumns) + `
 	FROM sessions s
 	JOIN users u ON u.id = s.user_id
 	LEFT JOIN users i ON i.id = s.impersonator_id
-	WHERE s.token_hash = ? AND s.expires_at > ? AND u.account_status IN ('active', 'system', 'require_email_change')`
+	WHERE s.token_hash = ? AND s.expires_at > ? AND (s.remember OR s.last_seen_at > ?)
+		AND u.account_status IN ('active', 'system', 'require_email_change')`
 
 type sessionUserKey struct{}
 
@@ -79,12 +116,18 @@ func sessionUser(ctx context.Context, userID int64) (User, bool) {
 // sessions and for accounts that may no longer sign in.
 func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principal, User, error) {
 	var r sessionRow
-	err := s.DB.Get(ctx, &r, sessionQuery, auth.TokenHash(token), s.DB.Now())
+	now := s.DB.Now()
+	err := s.DB.Get(ctx, &r, sessionQuery, auth.TokenHash(token), now, now.Add(-s.Limits.Idle))
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, User{}, nil
 	}
 	if err != nil {
 		return nil, User{}, fmt.Errorf("load session: %w", err)
+	}
+	if !r.Remember && now.Sub(r.LastSeenAt) > s.Limits.touchEvery() {
+		if err := s.touch(ctx, r.SessionID); err != nil {
+			return nil, User{}, err
+		}
 	}
 	u := r.User
 	needs, err := s.Needs(ctx, u)
@@ -98,6 +141,19 @@ func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principa
 		p.ImpersonatorName = strings.TrimSpace(r.ImpersonatorFirstName.String + " " + r.ImpersonatorLastName.String)
 	}
 	return p, u, nil
+}
+
+// touch records that a session is in use. The condition keeps concurrent requests of one
+// session from all writing.
+func (s *Store) touch(ctx context.Context, sessionID int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		_, err := tx.Exec(ctx, `UPDATE sessions SET last_seen_at = ? WHERE id = ? AND last_seen_at < ?`,
+			tx.Now, sessionID, tx.Now.Add(-s.Limits.touchEvery()))
+		if err != nil {
+			return fmt.Errorf("touch session: %w", err)
+		}
+		return nil
+	})
 }
 
 // impersonate turns the session into one of target carrying the administrator.
@@ -114,10 +170,14 @@ func cancelImpersonation(ctx context.Context, tx *database.Tx, sessionID int64) 
 	return adminID, err
 }
 
-// PurgeExpired deletes expired sessions and old tokens.
+// PurgeExpired deletes expired and idle sessions, old tokens and stale login failure counts.
 func (s *Store) PurgeExpired(ctx context.Context) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= ?`, tx.Now); err != nil {
+		if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE expires_at <= ? OR (NOT remember AND last_seen_at <= ?)`,
+			tx.Now, tx.Now.Add(-s.Limits.Idle)); err != nil {
+			return err
+		}
+		if err := purgeLoginFailures(ctx, tx); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `DELETE FROM account_tokens WHERE expires_at <= ?`, tx.Now.Add(-24*time.Hour))

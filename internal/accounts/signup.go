@@ -14,6 +14,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/platform/ratelimit"
 )
 
@@ -29,16 +30,15 @@ const (
 
 // Sign-up messages; the validation ones are worded as the spec writes them.
 const (
-	MsgFieldRequired      = "This field is required"
-	MsgTermsRequired      = "You must agree to the terms and conditions."
-	MsgCountryRequired    = "Country is required."
-	MsgTimezoneRequired   = "Timezone is required. It is used by the product to determine bookings."
-	MsgAccountExists      = "An account with this email address already exists. Log in to accept the invitation."
-	MsgAccountExistsLogin = "An account with this email address already exists. Log in instead."
-	MsgInvitationEmail    = "Use the email address the invitation was sent to."
-	MsgInvitationOnly     = "Staff accounts are created by invitation only. Ask your manager to invite you."
-	MsgInvitationKind     = "This invitation is for another kind of account. Use the link in the invitation email."
-	MsgSignedIn           = "You are logged in. Log out first to create a new account."
+	MsgFieldRequired    = "This field is required"
+	MsgTermsRequired    = "You must agree to the terms and conditions."
+	MsgCountryRequired  = "Country is required."
+	MsgTimezoneRequired = "Timezone is required. It is used by the product to determine bookings."
+	MsgAccountExists    = "An account with this email address already exists. Log in to accept the invitation."
+	MsgInvitationEmail  = "Use the email address the invitation was sent to."
+	MsgInvitationOnly   = "Staff accounts are created by invitation only. Ask your manager to invite you."
+	MsgInvitationKind   = "This invitation is for another kind of account. Use the link in the invitation email."
+	MsgSignedIn         = "You are logged in. Log out first to create a new account."
 )
 
 // SignUpPerAddress limits sign-up attempts per client address.
@@ -130,7 +130,9 @@ func fits(kind, purpose string) bool {
 // new session token with the user. With an invitation the mailed token proved the address: the
 // account is active, the invitation accepted and the user linked to its entity, all in one
 // transaction. A freelancer signing up without one gets an inactive account and an activation
-// mail, and no session (the token is empty).
+// mail, and no session (the token is empty). If the address already has an account, that
+// answer is the same (so sign-up does not reveal which addresses have accounts) and the owner
+// is mailed instead (existingAccountMail).
 func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp, claimer InvitationClaimer) (string, User, error) {
 	if auth.FromContext(ctx) != nil {
 		return "", User{}, apperror.Conflict(MsgSignedIn)
@@ -140,25 +142,17 @@ func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp
 		return "", User{}, err
 	}
 	// Counted in its own transaction: a refused sign-up rolls back, its attempt must not.
-	if err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		return ratelimit.Hit(ctx, tx, "signup:addr:"+clientAddr, SignUpPerAddress)
-	}); err != nil {
+	if err := s.hit(ctx, "signup:addr:"+clientAddr, SignUpPerAddress); err != nil {
 		return "", User{}, err
 	}
-	hash, err := auth.HashPassword(in.Password) // before the transaction: argon2id must not hold the write lock
+	// Hashed before the transaction (argon2id must not hold the write lock), and for an
+	// existing address too, so both answers take the same time.
+	hash, err := hashPassword(in.Password)
 	if err != nil {
 		return "", User{}, err
 	}
 	var token string
-	u := User{Email: in.Email, PasswordHash: hash, FirstName: in.FirstName, LastName: in.LastName,
-		Phone: in.Phone, Country: in.Country, Timezone: in.Timezone, AccountStatus: StatusActive}
-	if kind == SignUpStaff {
-		u.Label, u.OnboardingState = "Staff", OnboardingStaff
-	} else {
-		// Invited freelancers are already linked to an entity, so their next step is the legal
-		// entity; freelancers on their own start at the beginning.
-		u.Label, u.IsFreelancer, u.OnboardingState = "Freelancer", true, OnboardingNeedsLegalEntity
-	}
+	u := newSignUpUser(kind, in, hash)
 	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		var inv *SignUpInvitation
 		if in.InvitationToken != "" {
@@ -179,12 +173,14 @@ func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp
 			u.AccountStatus, u.OnboardingState = StatusInactive, OnboardingFreelancerStarted
 			u.CanCreateSupplierEntity = true
 		}
-		if _, err := findUserByEmail(ctx, tx, emailLC); err == nil {
-			if inv == nil {
-				return apperror.Conflict(MsgAccountExistsLogin)
-			}
+		existing, err := findUserByEmail(ctx, tx, emailLC)
+		switch {
+		case err == nil && inv != nil:
+			// The invitation link proved the address, so saying so reveals nothing new.
 			return apperror.Conflict(MsgAccountExists)
-		} else if apperror.KindOf(err) != apperror.KindNotFound {
+		case err == nil:
+			return s.mailExistingOwner(ctx, tx, existing)
+		case apperror.KindOf(err) != apperror.KindNotFound:
 			return err
 		}
 		if err := createUser(ctx, tx, &u); err != nil {
@@ -201,8 +197,7 @@ func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp
 		if err := claimer.AcceptInvitation(ctx, tx, *inv, u.ID); err != nil {
 			return err
 		}
-		var err error
-		token, err = createSession(ctx, tx, u.ID, s.SessionTTL)
+		token, err = createSession(ctx, tx, u.ID, s.Store.Limits, false)
 		return err
 	})
 	if err != nil {
@@ -212,6 +207,35 @@ func (s *Service) SignUp(ctx context.Context, clientAddr, kind string, in SignUp
 		s.WakeMail()
 	}
 	return token, u, nil
+}
+
+// newSignUpUser is the account a sign-up form describes, before the invitation decides its status.
+func newSignUpUser(kind string, in SignUp, hash string) User {
+	u := User{Email: in.Email, PasswordHash: hash, FirstName: in.FirstName, LastName: in.LastName,
+		Phone: in.Phone, Country: in.Country, Timezone: in.Timezone, AccountStatus: StatusActive}
+	if kind == SignUpStaff {
+		u.Label, u.OnboardingState = "Staff", OnboardingStaff
+	} else {
+		// Invited freelancers are already linked to an entity, so their next step is the legal
+		// entity; freelancers on their own start at the beginning.
+		u.Label, u.IsFreelancer, u.OnboardingState = "Freelancer", true, OnboardingNeedsLegalEntity
+	}
+	return u
+}
+
+// mailExistingOwner tells the owner of an address that someone tried to sign up with it. An
+// account never activated gets a fresh activation link instead (most likely its owner lost the
+// first one); a system account gets nothing.
+func (s *Service) mailExistingOwner(ctx context.Context, tx *database.Tx, owner User) error {
+	switch owner.AccountStatus {
+	case StatusSystem:
+		return nil
+	case StatusInactive, StatusUnknown:
+		return s.IssueActivation(ctx, tx, owner)
+	}
+	return mail.Enqueue(ctx, tx, mail.Message{To: owner.Email, Subject: "Someone tried to sign up with your address",
+		Text: fmt.Sprintf("Hello %s,\n\nSomeone tried to create a new Hive account with this e-mail address, which already has one. If that was you, sign in:\n\n%s\n\nIf you have forgotten your password, reset it here:\n\n%s\n\nIf it was not you, you can ignore this message: nothing has changed.\n\nHive",
+			owner.FirstName, s.BaseURL+"/login", s.BaseURL+"/request-password-reset")})
 }
 
 // signUpInput is the body of both sign-up operations.
@@ -227,6 +251,15 @@ type signUpInput struct {
 		Timezone           string `json:"timezone,omitempty" maxLength:"64" required:"false" doc:"IANA zone; default Europe/London"`
 		TermsAndConditions bool   `json:"termsAndConditions,omitempty" required:"false" doc:"Must be true on the freelancer form"`
 	}
+}
+
+// unactivatedView is the answer to a sign-up that awaits activation. It is built from the form
+// alone, with no id, needs or invitations, so a new address and one that already has an
+// account get the same answer, and nothing of an address's invitations shows to whoever
+// typed it.
+func unactivatedView(u User) CurrentUser {
+	u.ID = 0
+	return currentUserOf(u, auth.ComputeNeeds(u.Flags(), auth.Grants{}), nil, "")
 }
 
 // RegisterSignUp adds POST /onboard-staff and POST /onboard-freelancer; claimer is the
@@ -252,15 +285,17 @@ func (h *HTTP) RegisterSignUp(api huma.API, claimer InvitationClaimer) {
 				if err != nil {
 					return nil, err
 				}
+				if token == "" {
+					return &currentUserOutput{Body: unactivatedView(u)}, nil
+				}
 				body, err := h.currentUser(ctx, u, nil)
 				if err != nil {
 					return nil, err
 				}
-				out := &currentUserOutput{Body: body}
 				if token != "" {
-					out.SetCookie = h.sessionCookies(token, false)
+					return &currentUserOutput{SetCookie: h.sessionCookies(token, false), Body: body}, nil
 				}
-				return out, nil
+				return &currentUserOutput{Body: body}, nil
 			})
 	}
 }

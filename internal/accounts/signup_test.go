@@ -84,7 +84,7 @@ func TestServiceSignUp(t *testing.T) {
 		now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
 		db.Now = func() time.Time { return now }
 		woke := 0
-		s := &Service{Store: &Store{DB: db}, BaseURL: "https://hive.example", SessionTTL: time.Hour, WakeMail: func() { woke++ }}
+		s := &Service{Store: &Store{DB: db, Limits: testLimits}, BaseURL: "https://hive.example", WakeMail: func() { woke++ }}
 		form := func(token, email string) SignUp {
 			return SignUp{InvitationToken: token, Email: email, Password: "long enough", FirstName: "Kai", LastName: "Moss",
 				TermsAndConditions: true}

@@ -17,6 +17,8 @@ import (
 // Store reads and writes accounts, sessions, one-time tokens and provider identities.
 type Store struct {
 	DB *database.DB
+	// Limits bound the sessions this store loads; only the session middleware's store needs them.
+	Limits SessionLimits
 }
 
 const userColumns = `id, email, password_hash, first_name, last_name, label, phone, country, timezone,
@@ -72,7 +74,7 @@ func createUser(ctx context.Context, tx *database.Tx, u *User) error {
 }
 
 // setPassword stores a new hash and, when the account waited for a reset, makes it active.
-// Every session of the user ends: a changed password must lock out whoever had the old one.
+// The caller ends the sessions (Service.passwordChanged).
 func setPassword(ctx context.Context, tx *database.Tx, userID int64, hash string, activate bool) error {
 	status := `CASE WHEN account_status = 'reset_required' THEN 'active' ELSE account_status END`
 	if activate {
@@ -81,9 +83,6 @@ func setPassword(ctx context.Context, tx *database.Tx, userID int64, hash string
 	if _, err := tx.Exec(ctx, `UPDATE users SET password_hash = ?, account_status = `+status+`,
 		updated_at = ?, version = version + 1 WHERE id = ?`, hash, tx.Now, userID); err != nil {
 		return fmt.Errorf("set password: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `DELETE FROM sessions WHERE user_id = ? OR impersonator_id = ?`, userID, userID); err != nil {
-		return fmt.Errorf("end sessions: %w", err)
 	}
 	return recordUserUpdate(ctx, tx, userID)
 }
@@ -136,6 +135,24 @@ func issueToken(ctx context.Context, tx *database.Tx, userID int64, purpose stri
 	return token, err
 }
 
+// errBadToken is the answer to a wrong, used or expired token.
+func errBadToken() error {
+	return apperror.New(apperror.KindInvalid, apperror.CodeBadToken,
+		"This link is invalid, has been used, or has expired. Request a new one.")
+}
+
+// checkToken reports whether a token is live without using it up (consumeToken still decides).
+func checkToken(ctx context.Context, db *database.DB, token, purpose string) error {
+	var n int
+	err := db.Get(ctx, &n, `SELECT COUNT(*) FROM account_tokens
+		WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
+		auth.TokenHash(token), purpose, db.Now())
+	if err == nil && n == 0 {
+		return errBadToken()
+	}
+	return err
+}
+
 // consumeToken marks a live token used and returns its user; a wrong, used or expired token is
 // A-105. The UPDATE is the check, so two concurrent uses cannot both succeed.
 func consumeToken(ctx context.Context, tx *database.Tx, token, purpose string) (int64, error) {
@@ -144,8 +161,7 @@ func consumeToken(ctx context.Context, tx *database.Tx, token, purpose string) (
 		WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
 		tx.Now, auth.TokenHash(token), purpose, tx.Now)
 	if errors.Is(err, sql.ErrNoRows) {
-		return 0, apperror.New(apperror.KindInvalid, apperror.CodeBadToken,
-			"This link is invalid, has been used, or has expired. Request a new one.")
+		return 0, errBadToken()
 	}
 	return userID, err
 }

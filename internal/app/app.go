@@ -76,9 +76,9 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	api := httpapi.NewAPI(mux)
 	a.API = api
 
-	accountStore := &accounts.Store{DB: db}
-	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, SessionTTL: cfg.SessionTTL,
-		WakeMail: worker.Wake}
+	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg)}
+	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, WakeMail: worker.Wake,
+		RevokeFeeds: agenda.RevokeFeedIn}
 	(&accounts.HTTP{Service: accountService, BuildID: cfg.BuildID, SecureCookies: cfg.SecureCookies}).Register(api)
 	oauth, err := accounts.NewOAuth(accountService, cfg)
 	if err != nil {
@@ -163,7 +163,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 
 // housekeeping purges expired sessions and tokens every hour.
 func (a *App) housekeeping(ctx context.Context) {
-	store := &accounts.Store{DB: a.DB}
+	store := &accounts.Store{DB: a.DB, Limits: accounts.SessionLimitsOf(a.Config)}
 	t := time.NewTicker(time.Hour)
 	defer t.Stop()
 	for {

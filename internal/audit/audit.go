@@ -34,6 +34,9 @@ const (
 	SourceLegalEntity    Source = "legal_entity"
 	SourceLegalEntityRef Source = "legal_entity_ref"
 	SourceMail           Source = "mail"
+	// SourceSession is not in the spec's list: starting and ending an impersonation changes a
+	// session, not a record the spec names (docs/decisions.md).
+	SourceSession Source = "session"
 )
 
 // Record writes one history record for a change made in tx by the principal in ctx (none for

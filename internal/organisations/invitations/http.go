@@ -50,8 +50,8 @@ func Register(api huma.API, d organisations.Deps) {
 		Path: "/invitation/token/{token}", Summary: "What a sign-up page shows about its invitation link",
 		Tags: tags, Errors: []int{404, 503}}, h.byToken)
 
-	signUp := &accounts.HTTP{Service: &accounts.Service{Store: &accounts.Store{DB: d.DB}, BaseURL: d.Config.BaseURL,
-		SessionTTL: d.Config.SessionTTL, WakeMail: d.WakeMail, PendingInvitations: PendingHook(d.DB)},
+	signUp := &accounts.HTTP{Service: &accounts.Service{Store: &accounts.Store{DB: d.DB, Limits: accounts.SessionLimitsOf(d.Config)},
+		BaseURL: d.Config.BaseURL, WakeMail: d.WakeMail, PendingInvitations: PendingHook(d.DB)},
 		BuildID: d.Config.BuildID, SecureCookies: d.Config.SecureCookies}
 	signUp.RegisterSignUp(api, Claimer{})
 }

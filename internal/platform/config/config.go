@@ -26,7 +26,6 @@ type Config struct {
 	Google   OAuthClient
 	LinkedIn OAuthClient
 
-	SessionTTL    time.Duration
 	SecureCookies bool
 	// Session limits (OWASP ASVS 4.0 level 2, V3.3): a session ends after SessionIdleTimeout
 	// without a request unless the user chose 'keep me signed in', and always after
@@ -171,7 +170,6 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		}
 		*d.into = v
 	}
-	c.SessionTTL = c.SessionRememberLifetime
 	proxies, err := parsePrefixes(get("HIVE_TRUSTED_PROXIES", ""))
 	if err != nil {
 		return c, fmt.Errorf("HIVE_TRUSTED_PROXIES: %w", err)

@@ -17,8 +17,22 @@ describe('readCallback', () => {
     ['success=true', { ok: false, message: 'Invalid OAuth callback response' }],
     ['provider=google', { ok: false, message: 'Invalid OAuth callback response' }],
     ['', { ok: false, message: 'Invalid OAuth callback response' }],
-    ['error=access_denied&message=You+said+no', { ok: false, message: 'You said no' }],
-    ['error=access_denied', { ok: false, message: 'OAuth authentication failed' }],
+    // A crafted link cannot put its own words on the page: only the codes' fixed texts show.
+    [
+      'error=access_denied&message=Your+account+is+locked.+Call+0800+000',
+      { ok: false, message: 'OAuth authentication failed' },
+    ],
+    ['error=failed&message=Call+0800+000', { ok: false, message: 'OAuth authentication failed' }],
+    ['error=Call+0800+000', { ok: false, message: 'OAuth authentication failed' }],
+    ['error=toString', { ok: false, message: 'OAuth authentication failed' }],
+    [
+      'error=not_activated&message=lies',
+      { ok: false, message: 'Your account has not been activated yet.' },
+    ],
+    [
+      'error=start_failed',
+      { ok: false, message: 'Failed to initiate login with the provider. Please try again.' },
+    ],
   ])('%s', (query, expected) => {
     const outcome = readCallback(new URLSearchParams(query));
     expect(outcome.ok).toBe(expected.ok);

@@ -1,0 +1,44 @@
+package accounts
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// registerOwnAccount adds what a signed-in user does to their own sign-in: change the password
+// and sign out everywhere.
+func (h *HTTP) registerOwnAccount(api huma.API, tags []string) {
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "changePassword", Method: http.MethodPost,
+		Path: "/account/change-password", Summary: "Change one's own password (ends one's other sessions)", Tags: tags,
+		Errors: []int{401, 409, 422, 503}}, h.changePassword)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "logoutEverywhere", Method: http.MethodPost,
+		Path: "/account/logout-everywhere", Summary: "Sign out of every session, this one included", Tags: tags,
+		DefaultStatus: http.StatusNoContent, Errors: []int{401, 409}}, h.logoutEverywhere)
+}
+
+func (h *HTTP) changePassword(ctx context.Context, in *struct {
+	Body struct {
+		CurrentPassword string `json:"currentPassword" maxLength:"200"`
+		NewPassword     string `json:"newPassword" maxLength:"200"`
+	}
+}) (*messageOutput, error) {
+	if err := h.Service.ChangePassword(ctx, in.Body.CurrentPassword, in.Body.NewPassword); err != nil {
+		return nil, err
+	}
+	return message(MsgPasswordChanged), nil
+}
+
+func (h *HTTP) logoutEverywhere(ctx context.Context, _ *struct{}) (*struct {
+	SetCookie []http.Cookie `header:"Set-Cookie"`
+}, error) {
+	if err := h.Service.LogoutEverywhere(ctx); err != nil {
+		return nil, err
+	}
+	return &struct {
+		SetCookie []http.Cookie `header:"Set-Cookie"`
+	}{SetCookie: h.sessionCookies("", false)}, nil
+}
