@@ -63,10 +63,17 @@ describe('OAuthCallbackRoute', () => {
     expect(await screen.findByText('Invalid OAuth callback response')).toBeInTheDocument();
   });
 
-  it('shows the error message and goes to login', async () => {
+  it("shows the code's own text, not the link's message, and goes to login", async () => {
     mockApi({});
-    renderRoutes(routes, { path: '/oauth/callback?error=denied&message=Account%20unknown' });
+    renderRoutes(routes, {
+      path: '/oauth/callback?error=no_account&message=Call%20us%20on%200800%20000',
+    });
     expect(await screen.findByText('login screen')).toBeInTheDocument();
-    expect(await screen.findByText('Account unknown')).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'No Hive account uses this e-mail address. Sign up first, or ask for an invitation.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/0800/)).toBeNull();
   });
 });
