@@ -27,6 +27,35 @@ func CanViewDepartment(p *auth.Principal, id int64) bool {
 // CanManageDepartment reports whether p may change department id and its links.
 func CanManageDepartment(p *auth.Principal, id int64) bool { return p.Has(auth.ManageDepartment(id)) }
 
+// CanSeeUser is THE rule for who may see a user (their profile, their profile image, and so
+// whether they may be linked to one's entities and departments): the user themself;
+// administrators; for a freelancer, any client, agency or department manager (they hire
+// freelancers); for anyone else, a manager of an entity or department the user is linked to
+// (entityIDs, departmentIDs). A freelancer who manages only their own supplier entity sees
+// nobody but the people already linked to it.
+func CanSeeUser(p *auth.Principal, targetID int64, targetIsFreelancer bool, entityIDs, departmentIDs []int64) bool {
+	if p == nil {
+		return false
+	}
+	if p.UserID == targetID || p.Has(auth.NeedAdmin) {
+		return true
+	}
+	if targetIsFreelancer && (p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager) || p.Has(auth.NeedDepartmentManager)) {
+		return true
+	}
+	for _, id := range entityIDs {
+		if p.Has(auth.ManageEntity(id)) {
+			return true
+		}
+	}
+	for _, id := range departmentIDs {
+		if p.Has(auth.ManageDepartment(id)) {
+			return true
+		}
+	}
+	return false
+}
+
 // require turns a rule into the right error: 401 for visitors; 404 when the user may not even
 // see the record (so ids of other clients' records are not confirmed); 403 when they may see
 // it but not do this.

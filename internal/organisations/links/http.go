@@ -66,6 +66,20 @@ func Register(api huma.API, d organisations.Deps) {
 
 type handlers struct{ store *Store }
 
+// requireVisibleUser refuses to link a user the caller may not see (organisations.CanSeeUser)
+// exactly as it refuses an id that names nobody: the same 422 on userId, with no name or
+// address, so linking cannot be used to find accounts. Others are invited by e-mail instead.
+func (h *handlers) requireVisibleUser(ctx context.Context, p *auth.Principal, id int64) error {
+	ok, err := organisations.UserVisibleTo(ctx, h.store.DB, p, id)
+	if err != nil {
+		return err
+	}
+	if !ok {
+		return apperror.Field("userId", MsgUserUnknown)
+	}
+	return nil
+}
+
 func register[I, O any](api huma.API, tag, id, method, path, summary string, errs []int, handler func(context.Context, *I) (*O, error)) {
 	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag}, Errors: errs}
 	switch method {
@@ -250,7 +264,11 @@ func (h *handlers) createUserDepartment(ctx context.Context, in *struct {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if _, err := organisations.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
+	p, err := organisations.RequireDepartmentManager(ctx, b.DepartmentID)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.requireVisibleUser(ctx, p, b.UserID); err != nil {
 		return nil, err
 	}
 	r, err := h.store.CreateUserDepartment(ctx, b.UserID, b.DepartmentID,

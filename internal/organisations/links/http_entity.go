@@ -187,7 +187,11 @@ func (h *handlers) createUserEntity(ctx context.Context, in *struct {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	if _, err := organisations.RequireEntityManager(ctx, b.EntityID); err != nil {
+	p, err := organisations.RequireEntityManager(ctx, b.EntityID)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.requireVisibleUser(ctx, p, b.UserID); err != nil {
 		return nil, err
 	}
 	r, err := h.store.CreateUserEntity(ctx, b.UserID, b.EntityID,

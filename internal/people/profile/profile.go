@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -193,30 +194,10 @@ func ZoneFits(country, zone string) bool {
 	return false
 }
 
-// CanSee is THE rule for who may read a profile: the user themself; administrators; for a
-// freelancer, any client, agency or department manager; for anyone else, a manager of an
-// entity or department the user is linked to (entityIDs, departmentIDs).
+// CanSee is who may read a profile: organisations.CanSeeUser, the one rule that also decides
+// who may see a profile image and whom a manager may link.
 func CanSee(p *auth.Principal, target accounts.User, entityIDs, departmentIDs []int64) bool {
-	if p == nil {
-		return false
-	}
-	if p.UserID == target.ID || p.Has(auth.NeedAdmin) {
-		return true
-	}
-	if target.IsFreelancer && (p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager) || p.Has(auth.NeedDepartmentManager)) {
-		return true
-	}
-	for _, id := range entityIDs {
-		if p.Has(auth.ManageEntity(id)) {
-			return true
-		}
-	}
-	for _, id := range departmentIDs {
-		if p.Has(auth.ManageDepartment(id)) {
-			return true
-		}
-	}
-	return false
+	return organisations.CanSeeUser(p, target.ID, target.IsFreelancer, entityIDs, departmentIDs)
 }
 
 // CanEdit is the rule for changing a profile, decided conservatively: the user themself and

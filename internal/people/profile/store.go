@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -44,11 +45,7 @@ func (s *Store) Row(ctx context.Context, id int64) (Row, error) { return findRow
 
 // LinkIDs returns the entities and departments the user is linked to.
 func (s *Store) LinkIDs(ctx context.Context, userID int64) (entities, departments []int64, err error) {
-	if err = s.DB.Select(ctx, &entities, `SELECT entity_id FROM user_entity_refs WHERE user_id = ?`, userID); err != nil {
-		return nil, nil, err
-	}
-	err = s.DB.Select(ctx, &departments, `SELECT department_id FROM user_department_refs WHERE user_id = ?`, userID)
-	return entities, departments, err
+	return organisations.UserLinkIDs(ctx, s.DB, userID)
 }
 
 // Extras fills the lists and the viewer's marks of v.

@@ -1,0 +1,49 @@
+package organisations
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+
+	"github.com/hive/hive/internal/platform/auth"
+)
+
+// Querier reads through *database.DB or *database.Tx.
+type Querier interface {
+	Get(ctx context.Context, dest any, query string, args ...any) error
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// UserLinkIDs returns the entities and departments user is linked to, as CanSeeUser reads them.
+func UserLinkIDs(ctx context.Context, q Querier, user int64) (entities, departments []int64, err error) {
+	if err = q.Select(ctx, &entities, `SELECT entity_id FROM user_entity_refs WHERE user_id = ?`, user); err != nil {
+		return nil, nil, fmt.Errorf("entity links of user %d: %w", user, err)
+	}
+	if err = q.Select(ctx, &departments, `SELECT department_id FROM user_department_refs WHERE user_id = ?`, user); err != nil {
+		return nil, nil, fmt.Errorf("department links of user %d: %w", user, err)
+	}
+	return entities, departments, nil
+}
+
+// UserVisibleTo reports whether account id exists and p may see it (CanSeeUser). A missing
+// account and one p may not see both answer false, so callers refuse them alike and an id
+// confirms nothing.
+func UserVisibleTo(ctx context.Context, q Querier, p *auth.Principal, id int64) (bool, error) {
+	var freelancer bool
+	err := q.Get(ctx, &freelancer, `SELECT is_freelancer FROM users WHERE id = ?`, id)
+	if errors.Is(err, sql.ErrNoRows) {
+		return false, nil
+	}
+	if err != nil {
+		return false, fmt.Errorf("user %d: %w", id, err)
+	}
+	if CanSeeUser(p, id, freelancer, nil, nil) {
+		return true, nil
+	}
+	entities, departments, err := UserLinkIDs(ctx, q, id)
+	if err != nil {
+		return false, err
+	}
+	return CanSeeUser(p, id, freelancer, entities, departments), nil
+}
