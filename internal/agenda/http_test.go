@@ -58,13 +58,15 @@ func freelancer(t *testing.T, db *database.DB, email string) int64 {
 func booked(t *testing.T, s *apptest.Server, role string, jt int64, dates []string, users ...int64) ([]int64, map[int64]map[int64]int64) {
 	t.Helper()
 	var b struct {
-		ID         int64
-		Placements []struct {
+		ID           int64
+		DepartmentID int64 `json:"departmentId"`
+		Placements   []struct {
 			ID           int64
 			Instructions []struct{ ID, UserID int64 }
 		}
 	}
 	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
+	orgtest.Hire(t, s.DB, b.DepartmentID, users...)
 	var ids []int64
 	for _, p := range b.Placements {
 		ids = append(ids, p.ID)

@@ -25,6 +25,7 @@ func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.Wor
 	for _, p := range b.Placements {
 		ids = append(ids, p.ID)
 	}
+	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
 	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
 		map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
 	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)

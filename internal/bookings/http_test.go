@@ -98,6 +98,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 			ids = append(ids, p.ID)
 		}
 		freelancer := w.Users["freelancer"]
+		orgtest.Hire(t, db, w.DeptA1, freelancer)
 		grant := map[string]any{"userId": freelancer, "placementIds": ids}
 		path := fmt.Sprintf("/placement/%d/grant", ids[0])
 		s.As(apptest.Freelancer).Do("POST", path, grant).WantError(404, "N-404")
@@ -198,6 +199,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 			}
 		}
 		freelancer := w.Users["freelancer"]
+		orgtest.Hire(t, db, w.DeptA1, freelancer)
 		var wg sync.WaitGroup
 		for i := 0; i < 8; i++ {
 			wg.Add(1)

@@ -18,6 +18,11 @@ import (
 // docs/decisions.md).
 const MsgOverlap = "This freelancer is already booked for an overlapping placement."
 
+// MsgNotHireable refuses a grant naming anyone the department may not instruct (hireRule). It
+// says the same for a manager, a staff member, an account not yet activated, a freelancer of no
+// concern to the department and an id that names nobody, so a grant confirms no account.
+const MsgNotHireable = "Only active freelancers this department may hire can be instructed."
+
 // GrantResult reports a grant: new instructions, ones that already existed, and refusals.
 type GrantResult struct {
 	Inserted int       `json:"inserted"`
@@ -58,6 +63,9 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 		if len(ps) != len(placementIDs) {
 			return apperror.Field("placementIds", "Every placement must be a live placement of this booking")
 		}
+		if err := requireHireable(ctx, tx, b.DepartmentID, users); err != nil {
+			return err
+		}
 		for _, user := range users {
 			if err := lockUser(ctx, tx, user); err != nil {
 				return err
@@ -85,6 +93,18 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 		return nil
 	})
 	return res, err
+}
+
+// requireHireable refuses users unless department may instruct every one of them (hireRule).
+func requireHireable(ctx context.Context, tx *database.Tx, department int64, users []int64) error {
+	ok, err := hireableAmong(ctx, tx, department, users)
+	if err != nil {
+		return err
+	}
+	if len(ok) != len(users) {
+		return apperror.Field("userIds", MsgNotHireable)
+	}
+	return nil
 }
 
 // newInstruction is one instruction to insert: the booking's initial state, the freelancer's

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"time"
 
-	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/organisations"
@@ -97,6 +96,12 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 		incumbent, err := loadIncumbent(ctx, tx, p, pl, incumbentID, "id")
 		if err != nil {
 			return err
+		}
+		// The hire rule first, so an id that names nobody is refused as an ineligible one is.
+		if ok, err := hireableAmong(ctx, tx, pl.DepartmentID, []int64{substitute}); err != nil {
+			return err
+		} else if len(ok) == 0 {
+			return apperror.Conflict(MsgSubstituteNotFree)
 		}
 		if err := lockUser(ctx, tx, substitute); err != nil {
 			return err
@@ -193,20 +198,20 @@ func incumbentTarget(pl substitutionPlacement, r InstructionRow) statusTarget {
 	return statusTarget{InstructionRow: r, DepartmentID: pl.DepartmentID, StartAt: pl.StartAt, EndAt: pl.EndAt}
 }
 
-// substituteCandidates lists, in one query, the active users the department may hire who are
+// substituteCandidates lists, in one query, the users the department may hire (hireRule) who are
 // free for pl: not the incumbent, not instructed on pl already (any live row blocks a new one),
 // not unavailable on its date, and holding no instruction that holds their time (holdsTime) in
 // an overlapping period (the copy of its placement's period each instruction carries). only,
 // when not 0, checks that one user.
 func substituteCandidates(ctx context.Context, q substitutionQuerier, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
 	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + vatJoin + `
-		WHERE u.account_status = ? AND u.id <> ?
-		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND d.can_hire = TRUE)
+		WHERE u.id <> ?
+		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND ` + hireRule("d", "u") + `)
 		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = ? AND x.user_id = u.id AND x.deleted_at IS NULL)
 		AND NOT EXISTS (SELECT 1 FROM unavailability n WHERE n.user_id = u.id AND n.date = ?)
 		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.user_id = u.id AND ` + holdsTime("x") + `
 			AND x.placement_start_at < ? AND x.placement_end_at > ?)`
-	args := []any{accounts.StatusActive, incumbent, pl.DepartmentID, pl.ID, pl.LocalDate, pl.EndAt, pl.StartAt}
+	args := append(append([]any{incumbent, pl.DepartmentID}, hireableStatuses...), pl.ID, pl.LocalDate, pl.EndAt, pl.StartAt)
 	if only != 0 {
 		query += ` AND u.id = ?`
 		args = append(args, only)

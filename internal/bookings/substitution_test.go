@@ -52,6 +52,7 @@ func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.W
 	t.Helper()
 	jt := jobTemplate(t, db, w.DeptA1)
 	sw := subWorld{Users: map[string]int64{"Reid": w.Users["freelancer"]}}
+	orgtest.Hire(t, db, w.DeptA1, sw.Users["Reid"])
 	sw.Day, sw.Night = subBook(t, s, jt, true)
 	sw.OtherDay, sw.OtherNight = subBook(t, s, jt, false)
 	for _, name := range []string{"Able", "Baker", "Carter", "Dunn", "Evans", "Fox", "Gray", "Hill", "Irwin", "Jones", "King"} {

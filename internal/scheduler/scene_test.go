@@ -146,8 +146,9 @@ func jobTemplate(t *testing.T, db *database.DB, department int64, title string, 
 }
 
 type bookingRead struct {
-	ID         int64
-	Placements []struct {
+	ID           int64
+	DepartmentID int64 `json:"departmentId"`
+	Placements   []struct {
 		ID           int64
 		Date         string
 		Instructions []struct{ ID, UserID int64 }
@@ -159,6 +160,7 @@ func book(t *testing.T, s *apptest.Server, role string, jt int64, dates []string
 	t.Helper()
 	var b bookingRead
 	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
+	orgtest.Hire(t, s.DB, b.DepartmentID, users...)
 	ids := []int64{}
 	for _, p := range b.Placements {
 		ids = append(ids, p.ID)
@@ -219,8 +221,16 @@ func buildScene(t *testing.T, s *apptest.Server, db *database.DB) scene {
 	s.As(apptest.Manager).Do("DELETE", "/placements", map[string]any{"ids": []int64{league.Placements[2].ID, league.Placements[3].ID},
 		"cancellationReason": "Client - Placement Not Needed"}).Want(200)
 
-	drama := book(t, s, apptest.Admin, sc.drama, []string{"2027-05-05"}, sc.felix, w.Users["dept"])
+	drama := book(t, s, apptest.Admin, sc.drama, []string{"2027-05-05"}, sc.felix)
 	sc.dramaBooking = drama.ID
+	// Devi (a manager, not a freelancer: no grant may instruct her) holds an instruction in
+	// Drama, written directly as a copy of Felix's, so the scene keeps a manager who holds one
+	// elsewhere.
+	exec(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
+		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct, created_by,
+		modified_by, created_at, updated_at) SELECT placement_id, booking_id, ?, supplier_status, client_status,
+		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct, created_by,
+		modified_by, created_at, updated_at FROM instructions WHERE id = ?`, w.Users["dept"], instructionOf(t, drama, 0, sc.felix))
 	setStatus(t, s, apptest.Freelancer, instructionOf(t, drama, 0, sc.felix), "supplier", "accepted")
 	return sc
 }

@@ -148,3 +148,20 @@ func Tag(t testing.TB, db *database.DB, name, category string, entity int64) int
 	return insert(t, db, `INSERT INTO tags (name, name_lc, category, entity_id, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, name, strings.ToLower(name), category, e)
 }
+
+// Hire lets department hire users (can_hire on their link, made when missing): only such
+// freelancers may be instructed into its placements.
+func Hire(t testing.TB, db *database.DB, dept int64, users ...int64) {
+	t.Helper()
+	for _, user := range users {
+		err := db.InTx(context.Background(), func(tx *database.Tx) error {
+			_, err := tx.Exec(context.Background(), `INSERT INTO user_department_refs (user_id, department_id, can_hire,
+				created_at, updated_at) VALUES (?, ?, TRUE, ?, ?)
+				ON CONFLICT (user_id, department_id) DO UPDATE SET can_hire = TRUE`, user, dept, tx.Now, tx.Now)
+			return err
+		})
+		if err != nil {
+			t.Fatalf("hire %d in %d: %v", user, dept, err)
+		}
+	}
+}
