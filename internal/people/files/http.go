@@ -11,6 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 
+	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -115,17 +116,15 @@ func (s *Service) Register(api huma.API) {
 		})
 
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getProfileImage", Method: http.MethodGet,
-		Path: "/account/{id}/profile_image/file", Summary: "The user's profile image", Tags: tags, Errors: []int{404}},
+		Path: "/account/{id}/profile_image/file", Summary: "The user's profile image (to those who may see the profile)",
+		Tags: tags, Errors: []int{404}},
 		func(ctx context.Context, in *struct {
 			ID int64  `path:"id" minimum:"1"`
 			V  string `query:"v" doc:"Cache buster; changes with the image"`
 		}) (*fileOutput, error) {
-			key, err := s.Store.ProfileImageKey(ctx, in.ID)
+			key, err := s.visibleImageKey(ctx, in.ID)
 			if err != nil {
 				return nil, err
-			}
-			if key == "" {
-				return nil, apperror.NotFound("Profile image")
 			}
 			data, info, err := s.read(ctx, key, "Profile image")
 			if err != nil {
@@ -136,6 +135,32 @@ func (s *Service) Register(api huma.API) {
 		})
 
 	s.registerDocuments(api)
+}
+
+// errNoImage answers for a user without an image, a user the caller may not see and an id
+// that names nobody alike, so the image route confirms no account.
+var errNoImage = apperror.NotFound("Profile image")
+
+// visibleImageKey returns the blob key of user's profile image when the caller may see their
+// profile (organisations.CanSeeUser, the profile's own rule). Images are served only here:
+// the blob store has no route of its own to read through.
+func (s *Service) visibleImageKey(ctx context.Context, user int64) (string, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return "", err
+	}
+	visible, err := organisations.UserVisibleTo(ctx, s.Store.DB, p, user)
+	if err != nil {
+		return "", err
+	}
+	if !visible {
+		return "", errNoImage
+	}
+	key, err := s.Store.ProfileImageKey(ctx, user)
+	if err == nil && key == "" {
+		err = errNoImage
+	}
+	return key, err
 }
 
 // limitUpload answers 413 before reading a body its Content-Length shows too large, and caps

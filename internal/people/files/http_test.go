@@ -140,12 +140,14 @@ func testProfileImage(t *testing.T, f *fixture) {
 	if audits != 1 {
 		t.Fatalf("%d audit records", audits)
 	}
-	// Any signed-in user sees it, with the right headers.
-	got := f.s.As(apptest.Staff).Do("GET", res.ProfileImageURL, nil).Want(http.StatusOK)
+	// Whoever may see the profile (a client's manager sees freelancers) sees it, with the right
+	// headers; staff who may not see the profile get what a user without an image gets.
+	got := f.s.As(apptest.Manager).Do("GET", res.ProfileImageURL, nil).Want(http.StatusOK)
 	if !bytes.Equal(got.Body, img) || got.Header.Get("Content-Type") != "image/png" ||
 		!strings.HasPrefix(got.Header.Get("Cache-Control"), "private") || got.Header.Get("X-Content-Type-Options") != "nosniff" {
 		t.Fatalf("served %d bytes, headers %v", len(got.Body), got.Header)
 	}
+	f.s.As(apptest.Staff).Do("GET", res.ProfileImageURL, nil).WantError(http.StatusNotFound, "N-404")
 	f.s.As(apptest.Anonymous).Do("GET", res.ProfileImageURL, nil).Want(http.StatusUnauthorized)
 
 	// An administrator replaces it; the old blob goes.
