@@ -93,6 +93,9 @@ func (s *Service) ActivateAccount(ctx context.Context, clientAddr, token string,
 		if err != nil {
 			return err
 		}
+		if err := s.addressProven(ctx, tx, userID); err != nil { // the mailed link proved the address
+			return err
+		}
 		if hash != "" {
 			return s.passwordChanged(ctx, tx, userID, hash, true, 0)
 		}

@@ -32,6 +32,10 @@ type Service struct {
 	// RevokeFeeds revokes the user's calendar feed inside tx when their password changes (the
 	// agenda feature supplies it). May be nil.
 	RevokeFeeds func(ctx context.Context, tx *database.Tx, userID int64) error
+	// AddressProven is told, inside the transaction, that userID has just activated its account
+	// with the link mailed to emailLC, so the invitations made for that address are bound to it
+	// (the organisations feature supplies it). May be nil.
+	AddressProven func(ctx context.Context, tx *database.Tx, userID int64, emailLC string) error
 }
 
 // Login checks credentials and starts a session, returning its token and the user; remember

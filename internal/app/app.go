@@ -79,7 +79,9 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg)}
 	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, WakeMail: worker.Wake,
 		RevokeFeeds: agenda.RevokeFeedIn}
-	(&accounts.HTTP{Service: accountService, BuildID: cfg.BuildID, SecureCookies: cfg.SecureCookies}).Register(api)
+	accountHTTP := &accounts.HTTP{Service: accountService, BuildID: cfg.BuildID, SecureCookies: cfg.SecureCookies}
+	accountHTTP.Register(api)
+	accountHTTP.RegisterEmailChange(api)
 	oauth, err := accounts.NewOAuth(accountService, cfg)
 	if err != nil {
 		return nil, err
@@ -89,6 +91,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	org := organisations.Deps{DB: db, Config: cfg, WakeMail: worker.Wake}
 	accountService.PendingInvitations = invitations.PendingHook(db)
+	accountService.AddressProven = invitations.BindToUser
 	entities.Register(api, org)
 	legalentities.Register(api, org)
 	departments.Register(api, org)

@@ -2,6 +2,7 @@ package invitations
 
 import (
 	"context"
+	"fmt"
 	"net/http"
 	"time"
 
@@ -101,7 +102,7 @@ func (h *handlers) list(ctx context.Context, in *ListQuery) (*pageOutput, error)
 	ids, all := organisations.VisibleEntityIDs(p)
 	f.AllVisible = all
 	if !all {
-		f.EntityIDs, f.UserID, f.UserEmail = ids, p.UserID, p.Email
+		f.EntityIDs, f.UserID = ids, p.UserID
 	}
 	page, err := h.store.List(ctx, f)
 	return &pageOutput{Body: page}, err
@@ -127,21 +128,14 @@ func (h *handlers) byUser(ctx context.Context, in *struct {
 	IDPath
 	ListQuery
 }) (*pageOutput, error) {
-	p, err := auth.RequireSelfOr(ctx, in.ID, auth.NeedAdmin)
-	if err != nil {
+	if _, err := auth.RequireSelfOr(ctx, in.ID, auth.NeedAdmin); err != nil {
 		return nil, err
 	}
 	f, err := in.filter()
 	if err != nil {
 		return nil, err
 	}
-	email := p.Email
-	if in.ID != p.UserID {
-		if email, err = h.store.UserEmail(ctx, in.ID); err != nil {
-			return nil, err
-		}
-	}
-	f.AllVisible, f.UserID, f.UserEmail = true, in.ID, email
+	f.AllVisible, f.UserID = true, in.ID
 	page, err := h.store.List(ctx, f)
 	return &pageOutput{Body: page}, err
 }
@@ -153,7 +147,7 @@ func (h *handlers) visible(ctx context.Context, q querier, p *auth.Principal, id
 	if err != nil {
 		return r, err
 	}
-	if !r.addressee(p.UserID, p.Email) && !organisations.CanViewEntity(p, r.EntityID) && !p.Has(auth.NeedAdmin) {
+	if !r.addressee(p.UserID) && !organisations.CanViewEntity(p, r.EntityID) && !p.Has(auth.NeedAdmin) {
 		return r, apperror.NotFound("Invitation")
 	}
 	return r, nil
@@ -176,7 +170,7 @@ func (h *handlers) create(ctx context.Context, in *struct {
 		EntityID int64  `json:"entityId,omitempty" required:"false" doc:"The entity the person is invited to"`
 		Email    string `json:"email,omitempty" maxLength:"320" required:"false"`
 		Purpose  string `json:"purpose,omitempty" enum:"freelancer,staff,other" required:"false" doc:"Default freelancer"`
-		Message  string `json:"message,omitempty" maxLength:"4000" required:"false"`
+		Message  string `json:"message,omitempty" maxLength:"2000" required:"false" doc:"Plain text, at most 1000 characters (longer bodies are refused before reading)"`
 	}
 }) (*invitationOutput, error) {
 	n := NewInvitation{EntityID: in.Body.EntityID, Email: in.Body.Email, Purpose: in.Body.Purpose, Message: in.Body.Message}
@@ -190,6 +184,11 @@ func (h *handlers) create(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
+	if n.EntityID > 0 {
+		if err := h.countInvite(ctx, p.UserID, n.EntityID); err != nil {
+			return nil, err
+		}
+	}
 	inv, err := h.store.Create(ctx, n, p.UserID, p.FullName())
 	if err != nil {
 		return nil, err
@@ -198,6 +197,17 @@ func (h *handlers) create(ctx context.Context, in *struct {
 		h.wakeMail()
 	}
 	return &invitationOutput{Body: inv}, nil
+}
+
+// countInvite counts one invitation against the sender's and the entity's limits, in its own
+// transaction so that refused attempts count too.
+func (h *handlers) countInvite(ctx context.Context, senderID, entityID int64) error {
+	return h.store.DB.InTx(ctx, func(tx *database.Tx) error {
+		if err := ratelimit.Hit(ctx, tx, fmt.Sprintf("invite:sender:%d", senderID), InvitesPerSender); err != nil {
+			return err
+		}
+		return ratelimit.Hit(ctx, tx, fmt.Sprintf("invite:entity:%d", entityID), InvitesPerEntity)
+	})
 }
 
 func (h *handlers) update(ctx context.Context, in *struct {
@@ -214,7 +224,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	if _, err := h.visible(ctx, h.store.DB, p, in.ID); err != nil {
 		return nil, err
 	}
-	inv, err := h.store.Answer(ctx, in.ID, p.UserID, p.Email, in.Body.Status, in.Body.Version)
+	inv, err := h.store.Answer(ctx, in.ID, p.UserID, in.Body.Status, in.Body.Version)
 	if err != nil {
 		return nil, err
 	}

@@ -7,10 +7,12 @@ import (
 	"fmt"
 	"strings"
 	"time"
+	"unicode"
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/platform/ratelimit"
 )
 
 // Invitation statuses (spec part 2 §3).
@@ -37,7 +39,19 @@ const (
 	MsgAnswered      = "This invitation has already been answered."
 	MsgStale         = "This record was changed by someone else. Reload and try again."
 	MsgStatus        = "Choose accepted or rejected."
-	MsgMessageLength = "The message can be at most 2000 characters long."
+	MsgMessageLength = "The message can be at most 1000 characters long."
+)
+
+// MaxMessage is the longest invitation message, in characters. The message is plain text: the
+// mail and the home screen show it as written, never as markdown or HTML.
+const MaxMessage = 1000
+
+// Invitation limits (issue 12, item 10): a manager may send 20 an hour, and an entity receives
+// at most 50 a day from all its managers together, so a manager cannot use Hive to mail
+// strangers in bulk.
+var (
+	InvitesPerSender = ratelimit.Rule{Limit: 20, Window: time.Hour}
+	InvitesPerEntity = ratelimit.Rule{Limit: 50, Window: 24 * time.Hour}
 )
 
 // Rights are the user-entity link flags accepting an invitation creates.
@@ -71,7 +85,7 @@ type InvitationEntity struct {
 // Invitation is an invitation as the API shows it.
 type Invitation struct {
 	ID        int64            `json:"id"`
-	User      *InvitationUser  `json:"user" doc:"The invited account, once one exists for the address; null before"`
+	User      *InvitationUser  `json:"user" doc:"The account the invitation is bound to: the one holding the address when it was sent, or the one that signed up with its link or proved the address since; null before"`
 	Email     string           `json:"email"`
 	Message   string           `json:"message"`
 	Status    string           `json:"status" enum:"pending,accepted,rejected"`
@@ -110,11 +124,24 @@ func (n *NewInvitation) Validate() (string, error) {
 	if n.Purpose == "" {
 		n.Purpose = PurposeFreelancer
 	}
-	n.Message = strings.TrimSpace(n.Message)
-	if len([]rune(n.Message)) > 2000 {
+	n.Message = plainText(n.Message)
+	if len([]rune(n.Message)) > MaxMessage {
 		v.Add("message", MsgMessageLength)
 	}
 	return emailLC, v.Err()
+}
+
+// plainText keeps a message as lines of text: line breaks become \n and other control
+// characters are dropped, so nothing in it can reshape the mail it is quoted in.
+func plainText(s string) string {
+	s = strings.NewReplacer("\r\n", "\n", "\r", "\n").Replace(s)
+	s = strings.Map(func(r rune) rune {
+		if r == '\n' || r == '\t' || !unicode.IsControl(r) {
+			return r
+		}
+		return -1
+	}, s)
+	return strings.TrimSpace(s)
 }
 
 // signUpPath is the page a new person signs up on for an invitation of purpose.

@@ -50,14 +50,15 @@ type row struct {
 	Total        int            `db:"total"`
 }
 
-// The user shown is the linked account, or before that the account holding the address.
+// The user shown is the account the invitation is bound to (issue 12: never whoever holds the
+// address now).
 const selectFrom = `SELECT i.id, i.entity_id, e.name AS entity_name, i.email, i.email_lc, i.purpose, i.message,
 		i.status, u.id AS user_id, u.first_name AS user_first_name, u.last_name AS user_last_name,
 		i.invited_by, b.first_name AS inviter_first_name, b.last_name AS inviter_last_name, i.expires_at,
 		i.created_at, i.version, i.user_id AS stored_user_id, COUNT(*) OVER() AS total
 	FROM invitations i
 	JOIN entities e ON e.id = i.entity_id
-	LEFT JOIN users u ON u.id = i.user_id OR (i.user_id IS NULL AND u.email_lc = i.email_lc)
+	LEFT JOIN users u ON u.id = i.user_id
 	LEFT JOIN users b ON b.id = i.invited_by`
 
 func person(id sql.NullInt64, first, last sql.NullString) *InvitationUser {
@@ -89,9 +90,12 @@ func (s *Store) Get(ctx context.Context, id int64) (Invitation, error) {
 	return r.invitation(), err
 }
 
-// Addressee reports whether the user (id and address) is the one invitation r invites.
-func (r row) addressee(userID int64, email string) bool {
-	return (r.StoredUserID.Valid && r.StoredUserID.Int64 == userID) || r.EmailLC == strings.ToLower(email)
+// addressee reports whether userID is the user invitation r is bound to. The account's current
+// address plays no part: an address can change, and an invitation belongs to the person it was
+// made for (the account holding the address when it was sent), to whoever signs up with its
+// mailed token, or to the account that later proves it reads the address (BindToUser).
+func (r row) addressee(userID int64) bool {
+	return r.StoredUserID.Valid && r.StoredUserID.Int64 == userID
 }
 
 // Filter selects invitations for a list. Zero values do not filter.
@@ -99,8 +103,7 @@ type Filter struct {
 	EntityID   int64   // one entity
 	AllVisible bool    // no visibility restriction (administrators, or checked by the caller)
 	EntityIDs  []int64 // without AllVisible: the entities the caller views...
-	UserID     int64   // ...or (with AllVisible: and) invitations of this user, by user id or address
-	UserEmail  string
+	UserID     int64   // ...or (with AllVisible: and) invitations bound to this user
 	Status     string
 	Purpose    string
 	Email      string // contains, case-insensitive
@@ -140,8 +143,8 @@ func (s *Store) List(ctx context.Context, f Filter) (InvitationPage, error) {
 	if f.EntityID != 0 {
 		where, args = append(where, "i.entity_id = ?"), append(args, f.EntityID)
 	}
-	mine := "(i.user_id = ? OR i.email_lc = ?)"
-	mineArgs := []any{f.UserID, strings.ToLower(f.UserEmail)}
+	mine := "i.user_id = ?"
+	mineArgs := []any{f.UserID}
 	if f.AllVisible {
 		if f.UserID != 0 {
 			where, args = append(where, mine), append(args, mineArgs...)
@@ -215,10 +218,10 @@ func (s *Store) List(ctx context.Context, f Filter) (InvitationPage, error) {
 	return page, nil
 }
 
-// PendingFor lists the pending invitations of a user, matched by user id or address, oldest
-// first, in the shape whoami carries.
-func PendingFor(ctx context.Context, db *database.DB, userID int64, email string) ([]accounts.InvitationView, error) {
-	page, err := (&Store{DB: db}).List(ctx, Filter{AllVisible: true, UserID: userID, UserEmail: email, Status: StatusPending,
+// PendingFor lists the pending invitations bound to a user, oldest first, in the shape whoami
+// carries.
+func PendingFor(ctx context.Context, db *database.DB, userID int64) ([]accounts.InvitationView, error) {
+	page, err := (&Store{DB: db}).List(ctx, Filter{AllVisible: true, UserID: userID, Status: StatusPending,
 		Sort: "createdAt", Limit: 100})
 	if err != nil {
 		return nil, err
@@ -230,11 +233,24 @@ func PendingFor(ctx context.Context, db *database.DB, userID int64, email string
 	return views, nil
 }
 
-// PendingHook is PendingFor bound to db, in the shape accounts.Service.PendingInvitations takes.
+// PendingHook is PendingFor bound to db, in the shape accounts.Service.PendingInvitations takes;
+// the address it is given is not used (see addressee).
 func PendingHook(db *database.DB) func(ctx context.Context, userID int64, email string) ([]accounts.InvitationView, error) {
-	return func(ctx context.Context, userID int64, email string) ([]accounts.InvitationView, error) {
-		return PendingFor(ctx, db, userID, email)
+	return func(ctx context.Context, userID int64, _ string) ([]accounts.InvitationView, error) {
+		return PendingFor(ctx, db, userID)
 	}
+}
+
+// BindToUser binds the pending invitations made for emailLC before it had an account to userID,
+// which has just proved it reads that address (activation of the account, or sign-up with one
+// of the mailed tokens). It is accounts.Service.AddressProven. The version is
+// not bumped: nothing a manager could have edited changes.
+func BindToUser(ctx context.Context, tx *database.Tx, userID int64, emailLC string) error {
+	if _, err := tx.Exec(ctx, `UPDATE invitations SET user_id = ?, updated_at = ?
+		WHERE email_lc = ? AND status = 'pending' AND user_id IS NULL`, userID, tx.Now, emailLC); err != nil {
+		return fmt.Errorf("bind invitations: %w", err)
+	}
+	return nil
 }
 
 // Create stores an invitation from invitedBy (0 for none) and queues its mail in the same
@@ -305,13 +321,13 @@ func (s *Store) Create(ctx context.Context, n NewInvitation, invitedBy int64, in
 // Answer sets the status of invitation id to accepted or rejected for the invited user, if it
 // is still pending at version. Accepting links the user to the entity with the rights the
 // purpose implies; an existing link is kept as it is.
-func (s *Store) Answer(ctx context.Context, id int64, userID int64, email, status string, version int) (Invitation, error) {
+func (s *Store) Answer(ctx context.Context, id int64, userID int64, status string, version int) (Invitation, error) {
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		r, err := findRow(ctx, tx, id)
 		if err != nil {
 			return err
 		}
-		if !r.addressee(userID, email) {
+		if !r.addressee(userID) {
 			return apperror.Forbidden()
 		}
 		if r.Status != StatusPending {
@@ -400,7 +416,11 @@ func (Claimer) AcceptInvitation(ctx context.Context, tx *database.Tx, inv accoun
 	if apperror.KindOf(err) == apperror.KindConflict {
 		return badToken
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	// The mailed token proved the address: its other invitations are this user's too.
+	return BindToUser(ctx, tx, userID, strings.ToLower(inv.Email))
 }
 
 // InvitationTokenInfo is what the sign-up page shows about an invitation link.
@@ -418,14 +438,4 @@ func (s *Store) ByToken(ctx context.Context, token string) (InvitationTokenInfo,
 		return InvitationTokenInfo{}, apperror.NotFound("Invitation")
 	}
 	return InvitationTokenInfo{Email: r.Email, EntityName: r.EntityName, Purpose: r.Purpose}, err
-}
-
-// UserEmail returns the address of user id; not found is N-404.
-func (s *Store) UserEmail(ctx context.Context, id int64) (string, error) {
-	var email string
-	err := s.DB.Get(ctx, &email, `SELECT email FROM users WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", apperror.NotFound("User")
-	}
-	return email, err
 }

@@ -15,12 +15,13 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/mail"
 )
 
 // ProfileUpdate is the body of PATCH /account/{id} (updateAuthUser). Absent fields keep their
 // value; skills and job_titles add tags, deleted_skills and deleted_job_titles remove them.
 type ProfileUpdate struct {
-	Email               *string          `json:"email,omitempty" maxLength:"320" required:"false"`
+	Email               *string          `json:"email,omitempty" maxLength:"320" required:"false" doc:"Administrators changing someone else's address; a user changes their own with POST /account/change-email"`
 	FirstName           *string          `json:"firstName,omitempty" maxLength:"100" required:"false"`
 	LastName            *string          `json:"lastName,omitempty" maxLength:"100" required:"false"`
 	Label               *string          `json:"label,omitempty" maxLength:"100" required:"false"`
@@ -38,7 +39,7 @@ type ProfileUpdate struct {
 	BusinessType        *string          `json:"businessType,omitempty" maxLength:"100" required:"false"`
 	DayRate             *ProfileDayRate  `json:"dayRate,omitempty" required:"false" doc:"An empty rate clears it"`
 	PreferredSupplierID *int64           `json:"preferredSupplierId,omitempty" required:"false" doc:"Admin section"`
-	DefaultPermissions  *string          `json:"defaultPermissions,omitempty" enum:",freelancer,staff" required:"false"`
+	DefaultPermissions  *string          `json:"defaultPermissions,omitempty" enum:",freelancer,staff" required:"false" doc:"Administrators only"`
 	Skills              []int64          `json:"skills,omitempty" required:"false" doc:"ProfileSkill tag ids to add"`
 	JobTitles           []int64          `json:"job_titles,omitempty" required:"false" doc:"Job title tag ids to add"`
 	DeletedSkills       []int64          `json:"deleted_skills,omitempty" required:"false"`
@@ -64,7 +65,7 @@ type AccountCreate struct {
 	EntityIDs    []int64 `json:"entityIds" required:"false" doc:"At least one; the user is linked with can_select"`
 	// Supplier setup, permissions and the admin flags: administrators only.
 	PreferredSupplierID     *int64 `json:"preferredSupplierId,omitempty" required:"false" doc:"Administrators only"`
-	DefaultPermissions      string `json:"defaultPermissions,omitempty" enum:",freelancer,staff" required:"false"`
+	DefaultPermissions      string `json:"defaultPermissions,omitempty" enum:",freelancer,staff" required:"false" doc:"Administrators only"`
 	CanAdmin                bool   `json:"canAdmin,omitempty" required:"false" doc:"Administrators only"`
 	CanCreateSupplierEntity bool   `json:"canCreateSupplierEntity,omitempty" required:"false" doc:"Administrators only"`
 	CanCreateAgencyEntity   bool   `json:"canCreateAgencyEntity,omitempty" required:"false" doc:"Administrators only"`
@@ -116,17 +117,25 @@ func Register(api huma.API, d people.Deps) {
 				return nil, apperror.Forbidden()
 			}
 			var r Row
+			mailed := false
 			err = d.DB.InTx(ctx, func(tx *database.Tx) error {
 				var err error
 				r, err = findRow(ctx, tx, in.ID)
 				if err != nil {
 					return err
 				}
+				old := r.Email
 				if err := apply(ctx, tx, p, &r, &in.Body); err != nil {
 					return err
 				}
 				if err := writeRow(ctx, tx, &r, in.Body.Version); err != nil {
 					return err
+				}
+				if !strings.EqualFold(old, r.Email) {
+					mailed = true
+					if err := mail.Enqueue(ctx, tx, accounts.AddressChangedMail(old, r.FirstName, r.Email)); err != nil {
+						return err
+					}
 				}
 				if err := setTags(ctx, tx, r.ID, "skills", in.Body.Skills, in.Body.DeletedSkills); err != nil {
 					return err
@@ -135,6 +144,9 @@ func Register(api huma.API, d people.Deps) {
 			})
 			if err != nil {
 				return nil, err
+			}
+			if mailed && d.WakeMail != nil {
+				d.WakeMail()
 			}
 			return h.view(ctx, p, r)
 		})
@@ -151,7 +163,7 @@ func Register(api huma.API, d people.Deps) {
 			}
 			b := &in.Body
 			if !p.Has(auth.NeedAdmin) && (b.CanAdmin || b.CanCreateSupplierEntity || b.CanCreateAgencyEntity ||
-				b.CanCreateClientEntity || (b.PreferredSupplierID != nil && *b.PreferredSupplierID > 0)) {
+				b.CanCreateClientEntity || b.DefaultPermissions != "" || (b.PreferredSupplierID != nil && *b.PreferredSupplierID > 0)) {
 				return nil, apperror.Forbidden()
 			}
 			u, err := validateCreate(b)
@@ -220,14 +232,19 @@ func (h *handler) view(ctx context.Context, p *auth.Principal, r Row) (*viewOutp
 	v := ProfileView{UserView: accounts.ViewOf(r.User), Gender: r.Gender, GenderOther: r.GenderOther,
 		Location: ProfileLocation{LocationName: r.LocationName, Latitude: r.Latitude, Longitude: r.Longitude},
 		CV:       r.CV, Showreel: r.Showreel, LinkedIn: r.LinkedIn, IMDb: r.IMDb, PersonalWebsite: r.PersonalWebsite,
-		BusinessType: r.BusinessType, PreferredSupplierID: r.PreferredSupplierID,
-		DefaultPermissions: r.DefaultPermissions, Version: r.Version}
+		BusinessType: r.BusinessType, PreferredSupplierID: r.PreferredSupplierID, Version: r.Version}
 	if r.DayRateMinor != nil {
 		v.DayRate = &ProfileDayRate{Currency: r.DayRateCurrency, Period: r.DayRatePeriod, Rate: FormatMinor(*r.DayRateMinor)}
 	}
 	v.ProfileImageURL = files.ProfileImageURL(r.ID, r.ProfileImageKey)
 	if err := h.store.Extras(ctx, &v, p.UserID); err != nil {
 		return nil, err
+	}
+	v.Entities, v.Departments = VisibleLinks(p, r.ID, v.Entities, v.Departments)
+	if AccountFlagsVisible(p, r.ID) {
+		v.AccountStatus, v.DefaultPermissions = &r.AccountStatus, &r.DefaultPermissions
+		v.CanAdmin, v.CanCreateSupplierEntity = &r.CanAdmin, &r.CanCreateSupplierEntity
+		v.CanCreateAgencyEntity, v.CanCreateClientEntity = &r.CanCreateAgencyEntity, &r.CanCreateClientEntity
 	}
 	return &viewOutput{Body: v}, nil
 }
@@ -239,7 +256,16 @@ func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *
 	var v apperror.Invalid
 	admin := p.Has(auth.NeedAdmin)
 	if in.Email != nil {
-		r.Email, _ = accounts.NormalizeEmail(&v, "email", *in.Email)
+		email, emailLC := accounts.NormalizeEmail(&v, "email", *in.Email)
+		switch {
+		case emailLC == strings.ToLower(r.Email): // unchanged, or only its case
+			r.Email = email
+		case p.UserID == r.ID:
+			// One's own address changes only through the confirmed change (accounts/emailchange.go).
+			v.Add("email", accounts.MsgUseEmailChange)
+		default: // an administrator (CanEdit); audited by writeRow, the old address is told
+			r.Email = email
+		}
 	}
 	if in.FirstName != nil {
 		if r.FirstName = trimmed(in.FirstName); r.FirstName == "" {
@@ -286,7 +312,6 @@ func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *
 	checkURL(&v, "imdb", r.IMDb)
 	checkURL(&v, "personalWebsite", r.PersonalWebsite)
 	set(&r.BusinessType, in.BusinessType)
-	set(&r.DefaultPermissions, in.DefaultPermissions)
 	if in.DayRate != nil {
 		r.DayRateMinor = checkDayRate(&v, in.DayRate)
 		if r.DayRateMinor != nil {
@@ -313,6 +338,9 @@ func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *
 		if f.src != nil && *f.src != *f.dst {
 			changed, *f.dst = true, *f.src
 		}
+	}
+	if in.DefaultPermissions != nil && trimmed(in.DefaultPermissions) != r.DefaultPermissions {
+		changed, r.DefaultPermissions = true, trimmed(in.DefaultPermissions)
 	}
 	if in.PreferredSupplierID != nil && !same(in.PreferredSupplierID, r.PreferredSupplierID) {
 		changed = true

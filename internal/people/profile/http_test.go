@@ -195,7 +195,7 @@ func TestUpdateRules(t *testing.T) {
 			"preferredSupplierId": 0}).Want(422)
 		f.s.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "active",
 			"preferredSupplierId": f.client, "canCreateClientEntity": true}).Want(200).Decode(&got)
-		if got.PreferredSupplierID == nil || *got.PreferredSupplierID != f.client || !got.CanCreateClientEntity {
+		if got.PreferredSupplierID == nil || *got.PreferredSupplierID != f.client || got.CanCreateClientEntity == nil || !*got.CanCreateClientEntity {
 			t.Errorf("admin update = %+v", got)
 		}
 
@@ -243,7 +243,7 @@ func TestCreate(t *testing.T) {
 		})
 		var v profile.ProfileView
 		f.s.As("manager").Do("POST", "/account", body(" new@x.test ", f.client)).Want(201).Decode(&v)
-		if v.Email != "new@x.test" || v.Label != "Contractor" || v.AccountStatus != "inactive" || !v.IsFreelancer ||
+		if v.Email != "new@x.test" || v.Label != "Contractor" || v.AccountStatus != nil || !v.IsFreelancer ||
 			len(v.Entities) != 1 || v.Entities[0].ID != f.client || v.Country != "GB" {
 			t.Errorf("created = %+v", v)
 		}
@@ -254,7 +254,7 @@ func TestCreate(t *testing.T) {
 		withAdmin["preferredSupplierId"] = f.other
 		var made profile.ProfileView
 		f.s.As("admin").Do("POST", "/account", withAdmin).Want(201).Decode(&made)
-		if !made.CanAdmin || made.PreferredSupplierID == nil || *made.PreferredSupplierID != f.other {
+		if made.CanAdmin == nil || !*made.CanAdmin || made.PreferredSupplierID == nil || *made.PreferredSupplierID != f.other {
 			t.Errorf("admin-made = %+v", made)
 		}
 		f.s.As("admin").Do("POST", "/account", body("admin-made@x.test", f.other)).Want(201)
@@ -265,5 +265,89 @@ func TestCreate(t *testing.T) {
 		if mails != 1 {
 			t.Errorf("activation tokens = %d", mails)
 		}
+	})
+}
+
+// Issue 12 item 12: a manager reading a freelancer's profile sees only the links to their own
+// entities and departments, and none of the account flags; administrators and the user see all.
+func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		fl := f.users["freelancer"]
+		if _, err := db.Raw().Exec(db.Rebind(`INSERT INTO user_entity_refs (user_id, entity_id, can_external, created_at, updated_at)
+			VALUES (?, ?, TRUE, ?, ?), (?, ?, TRUE, ?, ?)`), fl, f.client, db.Now(), db.Now(), fl, f.other, db.Now(), db.Now()); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.Raw().Exec(db.Rebind(`INSERT INTO user_department_refs (user_id, department_id, can_select, created_at, updated_at)
+			VALUES (?, ?, TRUE, ?, ?)`), fl, f.dept, db.Now(), db.Now()); err != nil {
+			t.Fatal(err)
+		}
+		path := fmt.Sprintf("/account/%d", fl)
+		raw := func(role string) (profile.ProfileView, string) {
+			res := f.s.As(role).Do("GET", path, nil).Want(200)
+			var v profile.ProfileView
+			res.Decode(&v)
+			return v, string(res.Body)
+		}
+		ids := func(links []profile.ProfileLink) []int64 {
+			var out []int64
+			for _, l := range links {
+				out = append(out, l.ID)
+			}
+			return out
+		}
+		flags := []string{`"accountStatus"`, `"canAdmin"`, `"canCreateSupplierEntity"`, `"canCreateAgencyEntity"`,
+			`"canCreateClientEntity"`, `"defaultPermissions"`}
+
+		// The manager of the first client: its entity and its department, not the other client.
+		v, body := raw("manager")
+		if fmt.Sprint(ids(v.Entities)) != fmt.Sprint([]int64{f.client}) || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.dept}) {
+			t.Errorf("manager sees entities %v departments %v", ids(v.Entities), ids(v.Departments))
+		}
+		// The department manager: the department only.
+		v, dbody := raw("dept")
+		if len(v.Entities) != 0 || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.dept}) {
+			t.Errorf("dept manager sees entities %v departments %v", ids(v.Entities), ids(v.Departments))
+		}
+		for _, flag := range flags {
+			if strings.Contains(body, flag) || strings.Contains(dbody, flag) {
+				t.Errorf("a manager sees %s", flag)
+			}
+		}
+		// Administrators and the freelancer themself see every link and the flags.
+		for _, role := range []string{"admin", "freelancer"} {
+			v, body := raw(role)
+			if len(v.Entities) != 2 || len(v.Departments) != 1 || v.AccountStatus == nil || *v.AccountStatus != "active" {
+				t.Errorf("%s sees %+v", role, v)
+			}
+			for _, flag := range flags {
+				if !strings.Contains(body, flag) {
+					t.Errorf("%s does not see %s", role, flag)
+				}
+			}
+		}
+	})
+}
+
+// Issue 12 item 15: defaultPermissions is set by administrators only, on update and create.
+func TestAttack_DefaultPermissionsAdminOnly(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		fl := f.users["freelancer"]
+		path := fmt.Sprintf("/account/%d", fl)
+		v := f.get(t, "freelancer", fl)
+		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": "staff"}).Want(403)
+		f.s.As("manager").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": "staff"}).Want(403)
+		// Sending the value unchanged (a whole form) is no change.
+		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": ""}).Want(200)
+		var got profile.ProfileView
+		f.s.As("admin").Do("PATCH", path, map[string]any{"version": v.Version + 1, "defaultPermissions": "staff"}).Want(200).Decode(&got)
+		if got.DefaultPermissions == nil || *got.DefaultPermissions != "staff" {
+			t.Errorf("admin set %+v", got.DefaultPermissions)
+		}
+		body := map[string]any{"email": "perm@x.test", "firstName": "P", "lastName": "Q", "entityIds": []int64{f.client},
+			"defaultPermissions": "staff"}
+		f.s.As("manager").Do("POST", "/account", body).Want(403)
+		f.s.As("admin").Do("POST", "/account", body).Want(201)
 	})
 }

@@ -67,29 +67,36 @@ type ProfileLink struct {
 	CanManage bool   `json:"can_manage" db:"can_manage"`
 }
 
-// ProfileView is the full profile.
+// ProfileView is the full profile. The account flags shadow those of UserView (encoding/json
+// and huma both take the outer field) so that they can be left out: only administrators and
+// the user themself see them (AccountFlagsVisible).
 type ProfileView struct {
 	accounts.UserView
-	Gender              string            `json:"gender" enum:",male,female,other"`
-	GenderOther         string            `json:"genderOther" doc:"Free text when gender is other"`
-	Location            ProfileLocation   `json:"location"`
-	CV                  string            `json:"cv" doc:"Markdown"`
-	Showreel            string            `json:"showreel" doc:"Markdown"`
-	LinkedIn            string            `json:"linkedin"`
-	IMDb                string            `json:"imdb"`
-	PersonalWebsite     string            `json:"personalWebsite"`
-	BusinessType        string            `json:"businessType"`
-	DayRate             *ProfileDayRate   `json:"dayRate" doc:"Null when no rate is set"`
-	PreferredSupplierID *int64            `json:"preferredSupplierId"`
-	DefaultPermissions  string            `json:"defaultPermissions" enum:",freelancer,staff"`
-	Skills              []ProfileSkill    `json:"skills"`
-	JobTitles           []ProfileJobTitle `json:"job_titles"`
-	Entities            []ProfileLink     `json:"entities"`
-	Departments         []ProfileLink     `json:"departments"`
-	IsBookmarked        bool              `json:"isBookmarked"`
-	IsFollowed          bool              `json:"isFollowed"`
-	ProfileImageURL     string            `json:"profile_image_url"`
-	Version             int               `json:"version"`
+	AccountStatus           *string           `json:"accountStatus,omitempty" enum:"unknown,active,inactive,reset_required,system,require_email_change" doc:"Administrators and the user themself only"`
+	CanAdmin                *bool             `json:"canAdmin,omitempty" doc:"Administrators and the user themself only"`
+	CanCreateSupplierEntity *bool             `json:"canCreateSupplierEntity,omitempty" doc:"Administrators and the user themself only"`
+	CanCreateAgencyEntity   *bool             `json:"canCreateAgencyEntity,omitempty" doc:"Administrators and the user themself only"`
+	CanCreateClientEntity   *bool             `json:"canCreateClientEntity,omitempty" doc:"Administrators and the user themself only"`
+	Gender                  string            `json:"gender" enum:",male,female,other"`
+	GenderOther             string            `json:"genderOther" doc:"Free text when gender is other"`
+	Location                ProfileLocation   `json:"location"`
+	CV                      string            `json:"cv" doc:"Markdown"`
+	Showreel                string            `json:"showreel" doc:"Markdown"`
+	LinkedIn                string            `json:"linkedin"`
+	IMDb                    string            `json:"imdb"`
+	PersonalWebsite         string            `json:"personalWebsite"`
+	BusinessType            string            `json:"businessType"`
+	DayRate                 *ProfileDayRate   `json:"dayRate" doc:"Null when no rate is set"`
+	PreferredSupplierID     *int64            `json:"preferredSupplierId"`
+	DefaultPermissions      *string           `json:"defaultPermissions,omitempty" enum:",freelancer,staff" doc:"Administrators and the user themself only"`
+	Skills                  []ProfileSkill    `json:"skills"`
+	JobTitles               []ProfileJobTitle `json:"job_titles"`
+	Entities                []ProfileLink     `json:"entities" doc:"Others than administrators and the user see only the entities they are linked to"`
+	Departments             []ProfileLink     `json:"departments" doc:"Others than administrators and the user see only the departments they are linked to"`
+	IsBookmarked            bool              `json:"isBookmarked"`
+	IsFollowed              bool              `json:"isFollowed"`
+	ProfileImageURL         string            `json:"profile_image_url"`
+	Version                 int               `json:"version"`
 }
 
 // Row is a user with the profile columns, as stored.
@@ -198,6 +205,32 @@ func ZoneFits(country, zone string) bool {
 // who may see a profile image and whom a manager may link.
 func CanSee(p *auth.Principal, target accounts.User, entityIDs, departmentIDs []int64) bool {
 	return organisations.CanSeeUser(p, target.ID, target.IsFreelancer, entityIDs, departmentIDs)
+}
+
+// AccountFlagsVisible is the rule for the account status, the admin and create-entity flags and
+// the default permissions of a profile (issue 12, item 12): administrators, who set them, and
+// the user themself, who sees them in whoami anyway. A manager reading a freelancer does not.
+func AccountFlagsVisible(p *auth.Principal, targetID int64) bool {
+	return p != nil && (p.UserID == targetID || p.Has(auth.NeedAdmin))
+}
+
+// VisibleLinks keeps of a profile's entity and department links those p may see: all of them
+// for administrators and the user themself; for anyone else only the entities and departments
+// p is linked to, so reading a freelancer does not tell a client which other clients book them.
+func VisibleLinks(p *auth.Principal, targetID int64, entities, departments []ProfileLink) ([]ProfileLink, []ProfileLink) {
+	if AccountFlagsVisible(p, targetID) {
+		return entities, departments
+	}
+	keep := func(links []ProfileLink, sees func(*auth.Principal, int64) bool) []ProfileLink {
+		out := []ProfileLink{}
+		for _, l := range links {
+			if sees(p, l.ID) {
+				out = append(out, l)
+			}
+		}
+		return out
+	}
+	return keep(entities, organisations.CanViewEntity), keep(departments, organisations.CanViewDepartment)
 }
 
 // CanEdit is the rule for changing a profile, decided conservatively: the user themself and

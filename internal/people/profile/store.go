@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -151,7 +152,7 @@ func writeRow(ctx context.Context, tx *database.Tx, r *Row, version int) error {
 		r.PersonalWebsite, r.BusinessType, r.DayRateMinor, r.DayRateCurrency, r.DayRatePeriod, r.PreferredSupplierID,
 		r.DefaultPermissions, tx.Now, r.ID, version)
 	if errors.Is(err, database.ErrUniqueViolation) {
-		return apperror.Conflict("An account with this email address already exists.")
+		return apperror.Conflict(accounts.MsgEmailTaken)
 	}
 	if err != nil {
 		return fmt.Errorf("update user: %w", err)
