@@ -73,6 +73,57 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/change-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask to change one's own email address: needs the current password; mails a confirmation link to the new address */
+        post: operations["changeEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/change-password": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Change one's own password (ends one's other sessions) */
+        post: operations["changePassword"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/confirm-email": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Apply an email change with the token of its confirmation link */
+        post: operations["confirmEmail"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/follow/{id}": {
         parameters: {
             query?: never;
@@ -186,6 +237,23 @@ export interface paths {
         put?: never;
         /** Sign out */
         post: operations["logout"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/logout-everywhere": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign out of every session, this one included */
+        post: operations["logoutEverywhere"];
         delete?: never;
         options?: never;
         head?: never;
@@ -422,7 +490,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's profile image */
+        /** The user's profile image (to those who may see the profile) */
         get: operations["getProfileImage"];
         put?: never;
         post?: never;
@@ -1773,7 +1841,10 @@ export interface components {
             canCreateSupplierEntity?: boolean;
             /** @description Default GB */
             country?: string;
-            /** @enum {string} */
+            /**
+             * @description Administrators only
+             * @enum {string}
+             */
             defaultPermissions?: "" | "freelancer" | "staff";
             email?: string;
             /** @description At least one; the user is linked with can_select */
@@ -2219,6 +2290,14 @@ export interface components {
             cancellationReason: string;
             ids: number[] | null;
         };
+        ChangeEmailInputBody: {
+            currentPassword: string;
+            newEmail: string;
+        };
+        ChangePasswordRequest: {
+            currentPassword: string;
+            newPassword: string;
+        };
         CompanyLookup: {
             companyName: string;
             companyNumber: string;
@@ -2243,6 +2322,9 @@ export interface components {
             poBox: string;
             postalCode: string;
             region: string;
+        };
+        ConfirmEmailInputBody: {
+            token: string;
         };
         CreateBody: {
             address1?: string;
@@ -2316,6 +2398,7 @@ export interface components {
              * @description The entity the person is invited to
              */
             entityId?: number;
+            /** @description Plain text, at most 1000 characters (longer bodies are refused before reading) */
             message?: string;
             /**
              * @description Default freelancer
@@ -2712,7 +2795,7 @@ export interface components {
             purpose: "freelancer" | "staff" | "other";
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected";
-            /** @description The invited account, once one exists for the address; null before */
+            /** @description The account the invitation is bound to: the one holding the address when it was sent, or the one that signed up with its link or proved the address since; null before */
             user: components["schemas"]["InvitationUser"];
             /** Format: int64 */
             version: number;
@@ -2911,6 +2994,8 @@ export interface components {
         LoginRequest: {
             email: string;
             password: string;
+            /** @description Keep me signed in: no idle timeout, and the session lasts up to HIVE_SESSION_REMEMBER_LIFETIME */
+            remember?: boolean;
         };
         MessageBody: {
             message: string;
@@ -3112,10 +3197,14 @@ export interface components {
             cv?: string;
             /** @description An empty rate clears it */
             dayRate?: components["schemas"]["ProfileDayRate"];
-            /** @enum {string} */
+            /**
+             * @description Administrators only
+             * @enum {string}
+             */
             defaultPermissions?: "" | "freelancer" | "staff";
             deleted_job_titles?: number[] | null;
             deleted_skills?: number[] | null;
+            /** @description Administrators changing someone else's address; a user changes their own with POST /account/change-email */
             email?: string;
             firstName?: string;
             /** @enum {string} */
@@ -3143,23 +3232,35 @@ export interface components {
             version: number;
         };
         ProfileView: {
-            /** @enum {string} */
-            accountStatus: "unknown" | "active" | "inactive" | "reset_required" | "system" | "require_email_change";
+            /**
+             * @description Administrators and the user themself only
+             * @enum {string}
+             */
+            accountStatus?: "unknown" | "active" | "inactive" | "reset_required" | "system" | "require_email_change";
             businessType: string;
-            canAdmin: boolean;
-            canCreateAgencyEntity: boolean;
-            canCreateClientEntity: boolean;
-            canCreateSupplierEntity: boolean;
+            /** @description Administrators and the user themself only */
+            canAdmin?: boolean;
+            /** @description Administrators and the user themself only */
+            canCreateAgencyEntity?: boolean;
+            /** @description Administrators and the user themself only */
+            canCreateClientEntity?: boolean;
+            /** @description Administrators and the user themself only */
+            canCreateSupplierEntity?: boolean;
             country: string;
             /** @description Markdown */
             cv: string;
             /** @description Null when no rate is set */
             dayRate: components["schemas"]["ProfileDayRate"];
-            /** @enum {string} */
-            defaultPermissions: "" | "freelancer" | "staff";
+            /**
+             * @description Administrators and the user themself only
+             * @enum {string}
+             */
+            defaultPermissions?: "" | "freelancer" | "staff";
+            /** @description Others than administrators and the user see only the departments they are linked to */
             departments: components["schemas"]["ProfileLink"][] | null;
             /** Format: email */
             email: string;
+            /** @description Others than administrators and the user see only the entities they are linked to */
             entities: components["schemas"]["ProfileLink"][] | null;
             firstName: string;
             fullName: string;
@@ -3845,6 +3946,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     bookmarkUser: {
@@ -3948,6 +4058,195 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changeEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangeEmailInputBody"];
+            };
+        };
+        responses: {
+            /** @description Accepted */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    changePassword: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ChangePasswordRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmEmail: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ConfirmEmailInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MessageBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4386,6 +4685,52 @@ export interface operations {
             };
         };
     };
+    logoutEverywhere: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getOnboarding: {
         parameters: {
             query?: never;
@@ -4508,6 +4853,15 @@ export interface operations {
             };
             /** @description Internal Server Error */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
