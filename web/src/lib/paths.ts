@@ -11,6 +11,7 @@ export const paths = {
   signUp: '/sign-up',
   signUpStaff: '/sign-up-staff',
   oauthCallback: '/oauth/callback',
+  changePassword: '/change-password',
 
   bookings: '/bookings',
   bookingsList: '/bookings/list',

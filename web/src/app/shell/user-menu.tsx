@@ -1,18 +1,36 @@
 import { Avatar, Menu, UnstyledButton } from '@mantine/core';
-import { IconLogout, IconUser, IconUserCircle, IconUserOff } from '@tabler/icons-react';
+import {
+  IconDevicesOff,
+  IconKey,
+  IconLogout,
+  IconUser,
+  IconUserCircle,
+  IconUserOff,
+} from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
 import { useCancelImpersonate } from '@/features/accounts/api/cancel-impersonate';
 import { useLogout } from '@/features/accounts/api/logout';
+import { useLogoutEverywhere } from '@/features/accounts/api/logout-everywhere';
 import { toasts } from '@/lib/errors/catalogue';
 import { isImpersonating, useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 
-/** The user menu: Cancel Impersonation (only while impersonating), Profile, Sign out. */
+/**
+ * The user menu: Cancel Impersonation (only while impersonating), Profile, Change password,
+ * Sign out, Sign out everywhere (Change password and Sign out everywhere are the user's own, so
+ * not offered while impersonating).
+ */
 export function UserMenu() {
   const user = useCurrentUser();
   const navigate = useNavigate();
   const logout = useLogout({ onSettled: () => void navigate(paths.login, { replace: true }) });
+  const logoutEverywhere = useLogoutEverywhere({
+    onSuccess: () => {
+      notify(toasts.signedOutEverywhere);
+      void navigate(paths.login, { replace: true });
+    },
+  });
   const cancel = useCancelImpersonate({
     onSuccess: () => {
       notify(toasts.impersonationCancelled);
@@ -53,12 +71,28 @@ export function UserMenu() {
         >
           Profile
         </Menu.Item>
+        {!isImpersonating(user) && (
+          <Menu.Item
+            leftSection={<IconKey size={16} aria-hidden="true" />}
+            onClick={() => void navigate(paths.changePassword)}
+          >
+            Change password
+          </Menu.Item>
+        )}
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden="true" />}
           onClick={() => logout.mutate()}
         >
           Sign out
         </Menu.Item>
+        {!isImpersonating(user) && (
+          <Menu.Item
+            leftSection={<IconDevicesOff size={16} aria-hidden="true" />}
+            onClick={() => logoutEverywhere.mutate()}
+          >
+            Sign out everywhere
+          </Menu.Item>
+        )}
       </Menu.Dropdown>
     </Menu>
   );

@@ -54,6 +54,11 @@ export const toasts = {
   loggedOut: success('Signed out', 'You have been signed out.', DURATION.short),
   invalidToken: error('Invalid Token', 'The token is invalid.'),
   passwordReset: (message: string) => success('Password Reset', message),
+  passwordChanged: (message: string) => success('Password changed', message),
+  signedOutEverywhere: success(
+    'Signed out everywhere',
+    'Every session of your account has ended, this one too.',
+  ),
   resetLinkSent: (message: string) => success('Email Sent', message),
   accountActivated: (message: string) => success('Account Activated', message),
   oauthCannotStart: error(

@@ -6,6 +6,8 @@ import { whoamiQueryOptions } from './get-whoami';
 export interface LoginInput {
   email: string;
   password: string;
+  /** Keep me signed in: no idle timeout, the session lasts up to 30 days. */
+  remember?: boolean;
 }
 
 export const login = (body: LoginInput) => unwrap(api.POST('/account/login', { body }));

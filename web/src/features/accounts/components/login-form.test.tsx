@@ -39,6 +39,23 @@ describe('LoginForm', () => {
     await user.type(await screen.findByLabelText('Email'), '  ada@example.com ');
     await user.type(screen.getByLabelText('Password'), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Log in' }));
-    expect(onSubmit).toHaveBeenCalledWith({ email: 'ada@example.com', password: 'correct horse' });
+    expect(onSubmit).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      remember: false,
+    });
+  });
+
+  it("sends 'Keep me signed in' when ticked", async () => {
+    const { onSubmit, user } = setup();
+    await user.type(await screen.findByLabelText('Email'), 'ada@example.com');
+    await user.type(screen.getByLabelText('Password'), 'correct horse');
+    await user.click(screen.getByRole('checkbox', { name: /Keep me signed in/ }));
+    await user.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(onSubmit).toHaveBeenCalledWith({
+      email: 'ada@example.com',
+      password: 'correct horse',
+      remember: true,
+    });
   });
 });

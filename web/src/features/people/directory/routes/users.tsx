@@ -43,7 +43,8 @@ function ImpersonateButton({ data }: CustomCellRendererProps<DirectoryUser>) {
       notify(toasts.impersonating(user.fullName));
     },
   });
-  if (!data || data.id === me.id) return null;
+  // An administrator cannot be impersonated (the server refuses too).
+  if (!data || data.id === me.id || data.canAdmin) return null;
   return (
     <Button
       size="compact-xs"
