@@ -56,6 +56,13 @@ func CanSeeUser(p *auth.Principal, targetID int64, targetIsFreelancer bool, enti
 	return false
 }
 
+// UsersSeenByManager is CanSeeUser as a list query applies it for a manager (client, agency or
+// department): every freelancer, and the users linked to the entities and departments p
+// manages. The All Users directory, and so the link dialogs' user picker, offers exactly these.
+func UsersSeenByManager(p *auth.Principal) (entityIDs, departmentIDs []int64) {
+	return p.Needs.IDs("manage_entity"), p.Needs.IDs("manage_department")
+}
+
 // require turns a rule into the right error: 401 for visitors; 404 when the user may not even
 // see the record (so ids of other clients' records are not confirmed); 403 when they may see
 // it but not do this.

@@ -183,3 +183,33 @@ func TestLinkCreationRefusedToOutsiders(t *testing.T) {
 		}
 	})
 }
+
+// TestLinkPickerOffersOnlyUsersTheCallerMaySee: the link dialogs pick users from All Users
+// (GET /account). A client manager who also may view (not manage) another client must not be
+// offered that client's staff, whom they may neither see nor link: every user offered opens.
+func TestLinkPickerOffersOnlyUsersTheCallerMaySee(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		orgtest.LinkEntity(t, db, w.Users["manager"], w.ClientB, false, true)
+		other := orgtest.UserID(t, db, "reset@hive.test")
+		exec(t, db, `UPDATE users SET is_freelancer = FALSE WHERE id = ?`, other)
+		orgtest.LinkEntity(t, db, other, w.ClientB, false, true)
+
+		manager := s.As(apptest.Manager)
+		var page struct {
+			Items []struct{ ID int64 }
+			Total int
+		}
+		manager.Do("GET", "/account?pageSize=100", nil).Want(200).Decode(&page)
+		if page.Total > len(page.Items) {
+			t.Fatalf("more than a page: %d", page.Total)
+		}
+		for _, u := range page.Items {
+			if u.ID == other {
+				t.Fatalf("client B's staff offered to a manager who may not see them")
+			}
+			manager.Do("GET", path("/account/%d", u.ID), nil).Want(200)
+		}
+	})
+}

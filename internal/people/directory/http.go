@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -48,10 +49,10 @@ func Register(api huma.API, d people.Deps) {
 			switch {
 			case admin:
 			case p.Has(auth.NeedClientManager), p.Has(auth.NeedAgencyManager), p.Has(auth.NeedDepartmentManager):
-				// Managers find freelancers to hire and the people of the organisations they can see.
+				// Managers find freelancers to hire and the people of the organisations they manage:
+				// whom CanSeeUser lets them see, so every row opens and may be linked.
 				q.Scoped = true
-				q.EntityIDs = p.Needs.IDs("select_entity", "manage_entity")
-				q.DepartmentIDs = p.Needs.IDs("select_department", "manage_department")
+				q.EntityIDs, q.DepartmentIDs = organisations.UsersSeenByManager(p)
 				if in.AccountStatus != "" || in.Sort == "accountStatus" || in.Sort == "-accountStatus" {
 					return nil, apperror.Forbidden()
 				}
