@@ -1,7 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
+import { CONNECT_USER_HELP } from '../texts';
 import { ConnectUserDepartmentForm } from './connect-user-department-form';
 import { ConnectUserEntityForm } from './connect-user-entity-form';
 
@@ -50,5 +52,24 @@ describe('connect forms', () => {
       canManage: false,
       canSelect: true,
     });
+  });
+
+  it("shows the server's refusal of a user on the User field, and says who can be picked", async () => {
+    // The server answers a user the caller may not see as it answers a missing one.
+    const refusal = new ApiError(422, 'V-422', 'User not found.', [
+      { loc: ['body', 'userId'], msg: 'User not found.', type: 'value_error' },
+    ]);
+    const onSubmit = vi.fn().mockRejectedValue(refusal);
+    const users = vi.fn().mockResolvedValue([{ value: '3', label: 'Devi Patel (dept@hive.test)' }]);
+    renderWithProviders(
+      <ConnectUserEntityForm entityId={7} searchUsers={users} onSubmit={onSubmit} />,
+    );
+    expect(await screen.findByText(CONNECT_USER_HELP)).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /^User/ }));
+    await user.click(await screen.findByRole('option', { name: 'Devi Patel (dept@hive.test)' }));
+    await user.click(screen.getByRole('button', { name: 'Connect' }));
+    expect(await screen.findByText('Error: User not found.')).toBeInTheDocument();
+    expect(onSubmit).toHaveBeenCalledTimes(1);
   });
 });

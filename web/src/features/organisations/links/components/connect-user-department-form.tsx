@@ -6,6 +6,7 @@ import { validatePicked } from '@/features/organisations/shared/form-rules';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { DEPARTMENT_FLAGS, type DepartmentFlag } from '../flags';
 import { FlagCheckboxes } from './flag-checkboxes';
+import { CONNECT_USER_HELP } from '../texts';
 
 export interface UserDepartmentLinkInput {
   userId: number;
@@ -72,6 +73,7 @@ export function ConnectUserDepartmentForm({
           kind="user"
           label="User"
           placeholder="Search by name or email"
+          description={CONNECT_USER_HELP}
           required
           search={searchUsers}
           {...form.getInputProps('userId')}
