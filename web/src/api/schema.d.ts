@@ -4965,9 +4965,7 @@ export interface operations {
             query?: never;
             header?: never;
             path?: never;
-            cookie?: {
-                hive_csrf?: string;
-            };
+            cookie?: never;
         };
         requestBody?: never;
         responses: {

@@ -25,6 +25,7 @@ const publicRoutes: RouteObject[] = [
     lazy: () => import('@/features/accounts/routes/please-activate-account'),
   },
   { path: paths.activate, lazy: () => import('@/features/accounts/routes/activate') },
+  { path: paths.confirmEmail, lazy: () => import('@/features/accounts/routes/confirm-email') },
   { path: paths.signUp, lazy: () => import('@/features/accounts/routes/sign-up') },
   { path: paths.signUpStaff, lazy: () => import('@/features/accounts/routes/sign-up-staff') },
   { path: paths.oauthCallback, lazy: () => import('@/features/accounts/routes/oauth-callback') },

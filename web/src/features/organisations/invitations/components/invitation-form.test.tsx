@@ -40,7 +40,7 @@ describe('InvitationForm', () => {
     await user.click(screen.getByLabelText('Staff'));
     expect(await screen.findByText(/read-only/i)).toBeInTheDocument();
     await user.type(screen.getByLabelText(/^Email/), ' new@example.com ');
-    await user.type(screen.getByLabelText('Message'), 'Welcome aboard');
+    await user.type(screen.getByLabelText(/^Message/), 'Welcome aboard');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
     expect(onSubmit).toHaveBeenCalledWith({
       entityId: 7,
@@ -48,5 +48,19 @@ describe('InvitationForm', () => {
       purpose: 'staff',
       message: 'Welcome aboard',
     });
+  });
+
+  it('refuses a message over 1000 characters', async () => {
+    const onSubmit = vi.fn().mockResolvedValue(undefined);
+    renderWithProviders(<InvitationForm entityId={7} onSubmit={onSubmit} />);
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Email/), 'new@example.com');
+    await user.click(screen.getByLabelText(/^Message/));
+    await user.paste('x'.repeat(1001));
+    await user.click(screen.getByRole('button', { name: 'Send invitation' }));
+    expect(
+      await screen.findByText('The message can be at most 1000 characters long.'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
   });
 });

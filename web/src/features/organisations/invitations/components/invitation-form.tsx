@@ -19,6 +19,10 @@ export const PURPOSES: { value: InvitationPurpose; label: string; help: string }
   { value: 'other', label: 'Other', help: 'No rights are given; connect them later.' },
 ];
 
+/** The longest message, as the server checks it; the message is plain text. */
+export const MAX_MESSAGE = 1000;
+export const MSG_MESSAGE_LENGTH = `The message can be at most ${MAX_MESSAGE} characters long.`;
+
 export interface InvitationFormValues {
   entityId: string | null;
   email: string;
@@ -56,7 +60,11 @@ export function InvitationForm({ entityId, entityPicker, onSubmit, onCancel }: P
       purpose: 'freelancer',
       message: '',
     },
-    validate: { entityId: validatePicked, email: validateEmail },
+    validate: {
+      entityId: validatePicked,
+      email: validateEmail,
+      message: (v) => ([...v.trim()].length > MAX_MESSAGE ? MSG_MESSAGE_LENGTH : null),
+    },
     transformValues: (v) => ({
       entityId: Number(v.entityId),
       email: stripWhitespace(v.email),
@@ -99,7 +107,12 @@ export function InvitationForm({ entityId, entityPicker, onSubmit, onCancel }: P
             ))}
           </Group>
         </Radio.Group>
-        <Textarea label="Message" rows={3} {...form.getInputProps('message')} />
+        <Textarea
+          label="Message"
+          description={`Plain text, up to ${MAX_MESSAGE} characters (${[...form.values.message.trim()].length} used)`}
+          rows={3}
+          {...form.getInputProps('message')}
+        />
         <Text size="xs" c="dimmed">
           The invitation is sent by email with a link to accept it.
         </Text>

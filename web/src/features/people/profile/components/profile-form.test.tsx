@@ -150,4 +150,16 @@ describe('ProfileForm', () => {
     expect(screen.queryByRole('button', { name: 'Save' })).toBeNull();
     expect(screen.getByLabelText(/^Email/)).toBeDisabled();
   });
+
+  it("on one's own profile the address is read-only and changes through 'Change email'", () => {
+    mockApi({
+      'GET /api/v1/account/skill-tags': () => jsonResponse([]),
+      'GET /api/v1/account/job-title-tags': () => jsonResponse([]),
+    });
+    renderWithProviders(
+      <ProfileForm profile={profile} canEdit admin={false} self onSubmit={vi.fn()} />,
+    );
+    expect(screen.getByLabelText(/^Email/)).toHaveAttribute('readonly');
+    expect(screen.getByRole('button', { name: 'Change email' })).toBeInTheDocument();
+  });
 });

@@ -23,6 +23,7 @@ import type { ProfileUpdate } from '../api/update-profile';
 import { countryOptions, firstTimezoneOf, timezoneSelectData } from '../lib/countries';
 import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
 import { CURRENCIES, hourlyRate } from '../lib/rates';
+import { ChangeEmail } from './change-email';
 import { EntityPicker } from './entity-picker';
 import { MarkdownField } from './markdown-field';
 
@@ -31,6 +32,8 @@ interface Props {
   /** The user themself or an administrator. */
   canEdit: boolean;
   admin: boolean;
+  /** The user's own profile: the address changes through 'Change email', not this form. */
+  self?: boolean;
   onSubmit: (body: ProfileUpdate) => Promise<unknown>;
 }
 
@@ -55,7 +58,7 @@ const genderOptions = [
 ];
 
 /** The Profile tab: Contact, Skills and experience and Business (freelancers), and the admin section. */
-export function ProfileForm({ profile, canEdit, admin, onSubmit }: Props) {
+export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }: Props) {
   const freelancer = profile.isFreelancer;
   const opts = { admin, freelancer };
   const initial = useMemo(() => valuesOf(profile), [profile]);
@@ -101,7 +104,22 @@ export function ProfileForm({ profile, canEdit, admin, onSubmit }: Props) {
         <Stack gap="lg">
           <Fieldset legend="Contact">
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+              {self ? (
+                <Stack gap={4}>
+                  <TextInput
+                    label="Email"
+                    type="email"
+                    readOnly
+                    description="Changed with a link mailed to the new address"
+                    {...form.getInputProps('email')}
+                  />
+                  <Group>
+                    <ChangeEmail />
+                  </Group>
+                </Stack>
+              ) : (
+                <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+              )}
               <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
               <TextInput label="First name" required {...form.getInputProps('firstName')} />
               <TextInput label="Last name" required {...form.getInputProps('lastName')} />

@@ -69,7 +69,8 @@ export function valuesOf(p: Profile, preferredSupplierName = ''): ProfileValues 
     rate: rate?.rate ?? '',
     skills: (p.skills ?? []).map((s) => String(s.skill_id)),
     jobTitles: (p.job_titles ?? []).map((j) => String(j.job_title_id)),
-    accountStatus: p.accountStatus,
+    // Absent for viewers other than administrators and the user (issue 12).
+    accountStatus: p.accountStatus ?? '',
     preferredSupplier:
       p.preferredSupplierId != null && p.preferredSupplierId > 0
         ? {
@@ -77,10 +78,10 @@ export function valuesOf(p: Profile, preferredSupplierName = ''): ProfileValues 
             label: preferredSupplierName || `Entity ${p.preferredSupplierId}`,
           }
         : null,
-    canAdmin: p.canAdmin,
-    canCreateSupplierEntity: p.canCreateSupplierEntity,
-    canCreateAgencyEntity: p.canCreateAgencyEntity,
-    canCreateClientEntity: p.canCreateClientEntity,
+    canAdmin: p.canAdmin ?? false,
+    canCreateSupplierEntity: p.canCreateSupplierEntity ?? false,
+    canCreateAgencyEntity: p.canCreateAgencyEntity ?? false,
+    canCreateClientEntity: p.canCreateClientEntity ?? false,
   };
 }
 

@@ -69,6 +69,7 @@ export function Component() {
         profile={p}
         canEdit={canEdit}
         admin={admin}
+        self={self}
         onSubmit={(body) => update.mutateAsync({ id: p.id, body })}
       />
       <Connections profile={p} />
