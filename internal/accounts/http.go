@@ -81,29 +81,21 @@ func (h *HTTP) Register(api huma.API) {
 	h.registerOwnAccount(api, tags)
 }
 
-func (h *HTTP) token(ctx context.Context, in *struct {
-	Existing string `cookie:"hive_csrf"`
-}) (*struct {
+// token answers the CSRF token for this browser's session (httpapi.IssueCSRF: signed and bound
+// to the session cookie) and sets the cookie that carries it.
+func (h *HTTP) token(ctx context.Context, _ *struct{}) (*struct {
 	SetCookie http.Cookie `header:"Set-Cookie"`
 	Body      struct {
 		Token string `json:"token"`
 	}
 }, error) {
-	token := in.Existing
-	if len(token) < 32 || len(token) > 64 {
-		token = auth.NewToken()
-	}
 	out := &struct {
 		SetCookie http.Cookie `header:"Set-Cookie"`
 		Body      struct {
 			Token string `json:"token"`
 		}
 	}{}
-	// Readable by the page's script (that is the point of double-submit); SameSite keeps other
-	// sites from sending it along.
-	out.SetCookie = http.Cookie{Name: httpapi.CSRFCookie, Value: token, Path: "/", SameSite: http.SameSiteStrictMode,
-		Secure: h.SecureCookies, MaxAge: 365 * 24 * 3600}
-	out.Body.Token = token
+	out.Body.Token, out.SetCookie = httpapi.IssueCSRF(ctx)
 	return out, nil
 }
 

@@ -2,8 +2,6 @@ package accounts
 
 import (
 	"context"
-	"crypto/rand"
-	"crypto/sha256"
 	"database/sql"
 	"errors"
 	"log/slog"
@@ -15,6 +13,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -71,14 +70,8 @@ type OAuth struct {
 
 // NewOAuth configures every provider that has a client id and secret.
 func NewOAuth(s *Service, cfg config.Config) (*OAuth, error) {
-	o := &OAuth{service: s, providers: map[string]*oidc.Provider{}, secure: cfg.SecureCookies}
-	if cfg.Secret != "" {
-		sum := sha256.Sum256([]byte(cfg.Secret))
-		o.key = sum[:]
-	} else {
-		o.key = make([]byte, 32)
-		_, _ = rand.Read(o.key)
-	}
+	o := &OAuth{service: s, providers: map[string]*oidc.Provider{}, secure: cfg.SecureCookies,
+		key: auth.SecretKey(cfg.Secret, "oauth-flow")}
 	for name, c := range map[string]config.OAuthClient{"google": cfg.Google, "linkedin": cfg.LinkedIn} {
 		if !c.Configured() {
 			continue

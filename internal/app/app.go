@@ -116,7 +116,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	mux.Handle("/", httpapi.SPA(web.Dist()))
 
 	var h http.Handler = mux
-	h = httpapi.CSRF(h)
+	h = httpapi.CSRF(cfg, h)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)

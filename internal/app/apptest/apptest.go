@@ -142,6 +142,9 @@ func (c *Client) Do(method, path string, body any, headers ...string) *Response 
 		c.s.T.Fatal(err)
 	}
 	defer res.Body.Close()
+	if next := res.Header.Get(httpapi.CSRFHeader); next != "" {
+		c.CSRF = next // the session changed: its CSRF token comes with the answer, as for the web client
+	}
 	data, _ := io.ReadAll(res.Body)
 	return &Response{t: c.s.T, Status: res.StatusCode, Header: res.Header, Body: data}
 }

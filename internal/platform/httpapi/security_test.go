@@ -3,6 +3,8 @@ package httpapi_test
 import (
 	"net/http"
 	"net/netip"
+	"net/url"
+	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/accounts"
@@ -11,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // loginLimited makes one failed login claiming to come from forwardedFor and reports whether
@@ -71,5 +74,71 @@ func TestHSTSHeaderOverHTTP(t *testing.T) {
 	res := s.Client().Do("GET", "/app-info", nil).Want(http.StatusOK)
 	if got := res.Header.Get("Strict-Transport-Security"); got != "max-age=31536000; includeSubDomains" {
 		t.Errorf("HSTS %q", got)
+	}
+}
+
+// plant puts a CSRF cookie into c's browser, as an attacker who can write cookies for the site
+// (a sibling subdomain, a shared machine) would.
+func plant(t *testing.T, s *apptest.Server, c *apptest.Client, token string) {
+	t.Helper()
+	u, err := url.Parse(s.URL)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.HTTP.Jar.SetCookies(u, []*http.Cookie{{Name: httpapi.CSRFCookie, Value: token, Path: "/"}})
+}
+
+// TestAttack_CSRFTokenOfAnotherSessionIsRefused: a token (and its cookie) taken from one
+// session does not let a request through on another.
+func TestAttack_CSRFTokenOfAnotherSessionIsRefused(t *testing.T) {
+	s := apptest.Start(t, databasetest.SQLite(t))
+	attacker := s.Login("freelancer@hive.test")
+	victim := s.Login("staff@hive.test")
+	stolen := attacker.CSRF
+	victim.CSRF = stolen
+	victim.Do("POST", "/account/logout", nil).WantError(http.StatusForbidden, apperror.CodeCSRF)
+	plant(t, s, victim, stolen)
+	victim.Do("POST", "/account/logout", nil).WantError(http.StatusForbidden, apperror.CodeCSRF)
+	victim.Do("GET", "/account/whoami", nil).Want(http.StatusOK) // still signed in
+	attacker.Do("POST", "/account/logout", nil).Want(http.StatusNoContent)
+}
+
+// TestAttack_PreLoginCSRFTokenIsRefusedAfterLogin: a token fixed in the browser before sign-in
+// stops working at sign-in; the sign-in answer brings the next one.
+func TestAttack_PreLoginCSRFTokenIsRefusedAfterLogin(t *testing.T) {
+	s := apptest.Start(t, databasetest.SQLite(t))
+	c := s.Client()
+	fixed := c.CSRF
+	res := c.Do("POST", "/account/login", map[string]string{"email": "staff@hive.test", "password": accounts.DemoPassword}).
+		Want(http.StatusOK)
+	if next := res.Header.Get(httpapi.CSRFHeader); next == "" || next == fixed {
+		t.Fatalf("sign-in answer brings token %q (before: %q)", next, fixed)
+	}
+	c.CSRF = fixed
+	plant(t, s, c, fixed)
+	c.Do("POST", "/account/logout", nil).WantError(http.StatusForbidden, apperror.CodeCSRF)
+	var tok struct{ Token string }
+	c.Do("GET", "/account/token", nil).Want(http.StatusOK).Decode(&tok)
+	if tok.Token == fixed {
+		t.Fatal("the token endpoint hands out the pre-login token")
+	}
+	c.CSRF = tok.Token
+	c.Do("POST", "/account/logout", nil).Want(http.StatusNoContent)
+}
+
+// TestCSRFCookieOnHTTPS: on an https base URL the cookie is __Host-hive_csrf: Secure, Path=/,
+// no Domain (browsers then refuse it from any other host), HttpOnly and SameSite=Strict.
+func TestCSRFCookieOnHTTPS(t *testing.T) {
+	s := apptest.Start(t, databasetest.SQLite(t), func(cfg *config.Config) { cfg.SecureCookies = true })
+	res := s.Client().Do("GET", "/account/token", nil).Want(http.StatusOK)
+	var found *http.Cookie
+	for _, line := range res.Header.Values("Set-Cookie") {
+		if c, err := http.ParseSetCookie(line); err == nil && strings.Contains(c.Name, httpapi.CSRFCookie) {
+			found = c
+		}
+	}
+	if found == nil || found.Name != "__Host-hive_csrf" || !found.Secure || found.Path != "/" || found.Domain != "" ||
+		!found.HttpOnly || found.SameSite != http.SameSiteStrictMode {
+		t.Fatalf("CSRF cookie %+v", found)
 	}
 }

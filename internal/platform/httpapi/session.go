@@ -2,17 +2,14 @@ package httpapi
 
 import (
 	"context"
-	"crypto/subtle"
 	"encoding/json"
 	"log/slog"
 	"net/http"
-	"net/url"
 	"strings"
-
-	"github.com/hive/hive/internal/platform/apperror"
 )
 
-// Cookie names shared by the server and the UI.
+// Cookie names shared by the server and the UI. The CSRF cookie's name depends on the base URL:
+// see CSRFCookieName.
 const (
 	SessionCookie       = "hive_session"
 	CSRFCookie          = "hive_csrf"
@@ -44,47 +41,6 @@ func Sessions(load PrincipalLoader, next http.Handler) http.Handler {
 		}
 		next.ServeHTTP(w, r)
 	})
-}
-
-// CSRF refuses unsafe API requests that do not echo the CSRF cookie in the X-CSRF-Token header
-// (double-submit: another site can make the browser send the cookie but cannot read it), and
-// any unsafe request whose Origin is another site.
-func CSRF(next http.Handler) http.Handler {
-	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		switch r.Method {
-		case http.MethodGet, http.MethodHead, http.MethodOptions:
-			next.ServeHTTP(w, r)
-			return
-		}
-		if !strings.HasPrefix(r.URL.Path, Prefix) {
-			next.ServeHTTP(w, r)
-			return
-		}
-		if !sameOrigin(r) || !tokenMatches(r) {
-			writeError(w, &ErrorBody{status: http.StatusForbidden, Message: "CSRF token missing or invalid",
-				ErrorCode: apperror.CodeCSRF})
-			return
-		}
-		next.ServeHTTP(w, r)
-	})
-}
-
-func sameOrigin(r *http.Request) bool {
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return true // not a browser cross-site request; the token check still applies
-	}
-	u, err := url.Parse(origin)
-	return err == nil && u.Host == r.Host
-}
-
-func tokenMatches(r *http.Request) bool {
-	header := r.Header.Get(CSRFHeader)
-	c, err := r.Cookie(CSRFCookie)
-	if err != nil || header == "" || c.Value == "" {
-		return false
-	}
-	return subtle.ConstantTimeCompare([]byte(header), []byte(c.Value)) == 1
 }
 
 func writeError(w http.ResponseWriter, body *ErrorBody) {

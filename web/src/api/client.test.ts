@@ -46,6 +46,29 @@ describe('api client CSRF', () => {
     expect(bodies).toEqual(['tok-1 {"email":"a@b.c"}', 'tok-2 {"email":"a@b.c"}']);
   });
 
+  it('takes the next token from an answer that changed the session', async () => {
+    const seen: string[] = [];
+    mockFetch((req) => {
+      const path = new URL(req.url).pathname;
+      seen.push(`${req.method} ${path} ${req.headers.get(CSRF_HEADER) ?? '-'}`);
+      if (path === '/api/v1/account/token') return jsonResponse({ token: 'before-login' });
+      if (path === '/api/v1/account/login') {
+        return new Response(JSON.stringify({ id: 1 }), {
+          status: 200,
+          headers: { 'Content-Type': 'application/json', [CSRF_HEADER]: 'after-login' },
+        });
+      }
+      return new Response(null, { status: 204 });
+    });
+    await unwrap(api.POST('/account/login', { body: { email: 'a@b.c', password: 'x' } }));
+    await unwrap(api.POST('/account/logout'));
+    expect(seen).toEqual([
+      'GET /api/v1/account/token -',
+      'POST /api/v1/account/login before-login',
+      'POST /api/v1/account/logout after-login',
+    ]);
+  });
+
   it('does not retry other 403s and throws an ApiError', async () => {
     let posts = 0;
     mockFetch((req) => {

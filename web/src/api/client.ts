@@ -53,6 +53,9 @@ async function errorCodeOf(response: Response): Promise<string | undefined> {
 }
 
 // Unsafe requests carry the CSRF header; a refusal with A-106 refreshes the token and retries once.
+// The token is bound to the session: an answer that changes the session (sign-in, sign-up with
+// sign-in, sign-out, impersonation and its end) brings the next token in the same header, which
+// replaces the cached one here, for every such operation at once.
 const sentCopies = new Map<string, Request>();
 
 export const csrfMiddleware: Middleware = {
@@ -63,6 +66,8 @@ export const csrfMiddleware: Middleware = {
     return request;
   },
   async onResponse({ response, id, options }) {
+    const next = response.headers.get(CSRF_HEADER);
+    if (next) csrfToken = Promise.resolve(next);
     const copy = sentCopies.get(id);
     sentCopies.delete(id);
     if (!copy || response.status !== 403) return undefined;
