@@ -2,8 +2,8 @@
 //
 // Who may do what: a user's profile image may be replaced by the user themself or an
 // administrator, and shown to those who may see their profile (organisations.CanSeeUser); to
-// anyone else it answers as a user without an image does. A user's documents (CVs,
-// certificates, contracts) are private: only the user themself and administrators list, upload, download or
+// anyone else it answers as a user without an image does. A user's documents (CVs, certificates,
+// contracts) are private: only the user themself and administrators list, upload, download or
 // delete them. Managers do not see them, even for freelancers they can book: documents may hold
 // personal data, so access is kept to the narrowest rule until the spec asks for more.
 package files
