@@ -58,3 +58,38 @@ func TestRules(t *testing.T) {
 		t.Error("admin sees all")
 	}
 }
+
+func TestCanSeeUser(t *testing.T) {
+	admin := principal(auth.UserFlags{CanAdmin: true}, auth.Grants{})
+	client := principal(auth.UserFlags{}, auth.Grants{Entities: []auth.EntityGrant{{EntityID: 7, Kind: "client", CanManage: true}}})
+	viewer := principal(auth.UserFlags{}, auth.Grants{Entities: []auth.EntityGrant{{EntityID: 8, Kind: "client", CanSelect: true}}})
+	// A freelancer on their own manages only their supplier entity.
+	supplier := principal(auth.UserFlags{IsFreelancer: true}, auth.Grants{Entities: []auth.EntityGrant{{EntityID: 9, Kind: "supplier", CanManage: true}}})
+	cases := []struct {
+		name       string
+		p          *auth.Principal
+		target     int64
+		freelancer bool
+		entities   []int64
+		want       bool
+	}{
+		{"themself", supplier, 1, true, nil, true},
+		{"admin sees anyone", admin, 5, false, nil, true},
+		{"a client manager sees any freelancer", client, 5, true, nil, true},
+		{"a client manager sees their own staff", client, 5, false, []int64{7}, true},
+		{"not another client's staff", client, 5, false, []int64{8}, false},
+		{"viewing an entity shows nobody", viewer, 5, false, []int64{8}, false},
+		{"a supplier manager sees no freelancer", supplier, 5, true, nil, false},
+		{"a supplier manager sees their supplier's people", supplier, 5, true, []int64{9}, true},
+		{"nobody signed in", nil, 5, true, nil, false},
+	}
+	for _, c := range cases {
+		if got := CanSeeUser(c.p, c.target, c.freelancer, c.entities, nil); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+	ents, deps := UsersSeenByManager(client)
+	if !slices.Equal(ents, []int64{7}) || len(deps) != 0 {
+		t.Errorf("seen by the client's manager: %v %v", ents, deps)
+	}
+}
