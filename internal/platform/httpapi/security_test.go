@@ -142,3 +142,28 @@ func TestCSRFCookieOnHTTPS(t *testing.T) {
 		t.Fatalf("CSRF cookie %+v", found)
 	}
 }
+
+// TestAttack_SentResetMailLeavesNoTokenInTheDatabase: after the worker sends a reset mail, a
+// copy of the database holds no working reset link.
+func TestAttack_SentResetMailLeavesNoTokenInTheDatabase(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		s.Client().Do("POST", "/account/request-password-reset", map[string]string{"email": "freelancer@hive.test"}).Want(http.StatusAccepted)
+		var body string
+		if err := db.Get(t.Context(), &body, `SELECT body_text FROM mail_outbox WHERE to_addr = ?`, "freelancer@hive.test"); err != nil {
+			t.Fatal(err)
+		}
+		_, token, ok := strings.Cut(body, "token=")
+		if token = strings.Fields(token + " ")[0]; !ok || len(token) < 20 {
+			t.Fatalf("no token in %q", body)
+		}
+		if _, err := s.App.Mail.DeliverDue(t.Context()); err != nil {
+			t.Fatal(err)
+		}
+		var leaks int
+		if err := db.Get(t.Context(), &leaks, `SELECT COUNT(*) FROM mail_outbox WHERE body_text LIKE ? OR subject LIKE ?`,
+			"%"+token+"%", "%"+token+"%"); err != nil || leaks != 0 {
+			t.Fatalf("%d outbox rows keep the reset token (%v)", leaks, err)
+		}
+	})
+}
