@@ -42,7 +42,7 @@ func Register(api huma.API, d organisations.Deps) {
 		Path: "/invitation/{id}", Summary: "Accept or reject an invitation (the invited user only)",
 		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitationsByUser", Method: http.MethodGet,
-		Path: "/invitation/by-user/{id}", Summary: "Invitations of a user, by account or address (the user themself or administrators)",
+		Path: "/invitation/by-user/{id}", Summary: "Invitations bound to a user (the user themself or administrators)",
 		Tags: tags, Errors: []int{403, 404, 422}}, h.byUser)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitationsByEntity", Method: http.MethodGet,
 		Path: "/invitation/by-entity/{id}", Summary: "Invitations to an entity (its viewers)",
