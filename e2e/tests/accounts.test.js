@@ -40,7 +40,7 @@ describe('signing in', () => {
       await checkA11y(page, 'bookings');
 
       await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Sign out' }).click();
+      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(/\/login$/);
       await page.goto(`${hive.url}/bookings`);
       await page.waitForURL(/\/login$/);
@@ -117,5 +117,80 @@ describe('impersonation', () => {
       await menu.click();
       assert.equal(await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).count(), 0);
     });
+  });
+});
+
+describe('own sessions and password', () => {
+  // Signs in as email in a context of its own (a second browser), for checking it is signed out.
+  async function otherBrowser(email, password) {
+    const context = await browser.newContext({
+      locale: 'en-GB',
+      reducedMotion: 'reduce',
+    });
+    const page = await context.newPage();
+    page.setDefaultTimeout(10000);
+    await login(page, hive, email, password);
+    await page.waitForURL(/\/bookings$/);
+    return { context, page };
+  }
+
+  async function expectSignedOut(page) {
+    await page.goto(`${hive.url}/bookings`);
+    await page.waitForURL(/\/login$/);
+  }
+
+  test('keep me signed in, change the password, and sign out everywhere', async () => {
+    const others = [];
+    try {
+      await withPage(browser, 'change-password', async (page) => {
+        await page.goto(`${hive.url}/login`);
+        await page.getByLabel('Email').fill('manager@hive.test');
+        await page.getByLabel('Password', { exact: true }).fill('HiveDemo2026!');
+        await page.getByRole('checkbox', { name: /Keep me signed in/ }).check();
+        await page.getByRole('button', { name: 'Log in' }).click();
+        await page.waitForURL(/\/bookings$/);
+        const session = (await page.context().cookies()).find((c) => c.name === 'hive_session');
+        assert.ok(
+          session && session.expires > Date.now() / 1000 + 29 * 24 * 3600,
+          'a remembered cookie',
+        );
+
+        const second = await otherBrowser('manager@hive.test');
+        others.push(second);
+
+        await page.getByRole('button', { name: 'User menu' }).click();
+        await page.getByRole('menuitem', { name: 'Change password' }).click();
+        await page.waitForURL(/\/change-password$/);
+        const main = page.getByRole('main');
+        await main.getByRole('heading', { name: 'Change password' }).waitFor();
+        await checkA11y(page, 'change-password');
+
+        await main.getByLabel('Current password').fill('not-my-password');
+        await main.getByLabel(/^New password/).fill('Manager-new-pass-1');
+        await main.getByRole('button', { name: 'Change password' }).click();
+        await main.getByText('Error: The current password is not correct.').waitFor();
+
+        await main.getByLabel('Current password').fill('HiveDemo2026!');
+        await main.getByLabel(/^New password/).fill('Manager-new-pass-1');
+        await main.getByRole('button', { name: 'Change password' }).click();
+        await page.getByText('Password changed', { exact: true }).waitFor();
+
+        // The other browser was signed out; this one was not.
+        await expectSignedOut(second.page);
+        await page.goto(`${hive.url}/bookings`);
+        await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+
+        const third = await otherBrowser('manager@hive.test', 'Manager-new-pass-1');
+        others.push(third);
+        await page.getByRole('button', { name: 'User menu' }).click();
+        await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+        await page.waitForURL(/\/login$/);
+        await page.getByText('Signed out everywhere').waitFor();
+        await expectSignedOut(page);
+        await expectSignedOut(third.page);
+      });
+    } finally {
+      for (const o of others) await o.context.close();
+    }
   });
 });
