@@ -1430,7 +1430,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Invitations of a user, by account or address (the user themself or administrators) */
+        /** Invitations bound to a user (the user themself or administrators) */
         get: operations["listInvitationsByUser"];
         put?: never;
         post?: never;
