@@ -138,6 +138,7 @@ func TestCSRF(t *testing.T) {
 func TestLoginRateLimit(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		s := apptest.Start(t, db)
+		fixClock(db) // the failure delays below must not run out while the test runs
 		c := s.Client()
 		var res *apptest.Response
 		for i := 0; i < 11; i++ {
