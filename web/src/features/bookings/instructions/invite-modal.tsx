@@ -13,6 +13,7 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
+import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
@@ -58,7 +59,11 @@ export function InviteModal({
           close();
           onDone();
         },
-        onError: notifyError,
+        // A refused grant (someone the department may not hire) says why, in the server's words.
+        onError: (err) =>
+          isApiError(err) && err.status === 422
+            ? notify(toasts.instructionRefused(err.message))
+            : notifyError(err),
       },
     );
 

@@ -1,0 +1,57 @@
+import { notifications } from '@mantine/notifications';
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { InviteModal } from './invite-modal';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const refusal = 'Only active freelancers this department may hire can be instructed.';
+
+describe('invite modal', () => {
+  it("shows the server's reason when a grant is refused", async () => {
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            {
+              user: { id: 9, fullName: 'Felix Reid', email: 'freelancer@hive.test' },
+              availability: 1,
+              availabilityColour: 'green',
+              placementIds: [11],
+            },
+          ],
+        }),
+      'POST /api/v1/placement/11/grant': () =>
+        jsonResponse(
+          {
+            error: refusal,
+            errorCode: 'V-422',
+            detail: [{ loc: ['body', 'userIds'], msg: refusal, type: 'value_error' }],
+          },
+          422,
+        ),
+    });
+    const onDone = vi.fn();
+    renderWithProviders(
+      <InviteModal
+        bookingId={5}
+        placementTemplateId={3}
+        placementIds={[11]}
+        opened
+        onClose={vi.fn()}
+        onDone={onDone}
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' }));
+    await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(onDone).not.toHaveBeenCalled();
+  });
+});
