@@ -2,6 +2,8 @@ package accounts_test
 
 import (
 	"context"
+	"fmt"
+	"net/netip"
 	"strings"
 	"testing"
 	"time"
@@ -9,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -94,55 +97,65 @@ func TestRememberedSession(t *testing.T) {
 	})
 }
 
-// An attacker hammering wrong passwords for the victim's address gets throttled, but does not
-// stop the victim from signing in once the current delay has passed.
+// An attacker hammering wrong passwords for the victim's address, from a new client address
+// each time (so the per-address limit does not stop them), gets throttled, but does not stop
+// the victim from signing in once the current delay has passed. Before the fix, 10 attempts
+// in 5 minutes locked the account for the rest of the window, whoever made them.
 func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+		s := apptest.Start(t, db, func(c *config.Config) {
+			c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+		})
 		clk := fixClock(db)
 		attacker := s.Client()
-		wrong := map[string]any{"email": "staff@hive.test", "password": "wrong-password"}
-		for i := 0; i < accounts.LoginFreeFailures; i++ {
-			attacker.Do("POST", "/account/login", wrong).WantError(401, apperror.CodeInvalidCredentials)
+		n := 0
+		attempt := func(email, password string) *apptest.Response {
+			n++
+			return attacker.Do("POST", "/account/login", map[string]any{"email": email, "password": password},
+				"X-Forwarded-For", fmt.Sprintf("203.0.113.%d", n))
 		}
-		attacker.Do("POST", "/account/login", wrong).WantError(401, apperror.CodeInvalidCredentials) // 5th: 1 s delay
+		for i := 0; i < accounts.LoginFreeFailures; i++ {
+			attempt("staff@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials)
+		}
+		attempt("staff@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials) // 5th: 1 s delay
 		// During the delay nothing is checked, not even the right password, and hammering
-		// does not extend the delay. (All requests here come from one client address, which
-		// has its own limit of 30 in 5 minutes: the test moves the clock past it between
-		// rounds.)
-		for i := 0; i < 10; i++ {
-			res := attacker.Do("POST", "/account/login", wrong).WantError(503, apperror.CodeTooManyRequests)
+		// does not extend the delay.
+		for i := 0; i < 30; i++ {
+			res := attempt("staff@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
 			if res.Header.Get("Retry-After") == "" {
 				t.Fatal("no Retry-After")
 			}
 		}
-		_, res := login(s, "staff@hive.test", accounts.DemoPassword, false)
-		res.WantError(503, apperror.CodeTooManyRequests)
-		// The delay doubles with each further failure, up to the cap.
-		clk.advance(5 * time.Minute)
-		delay := 2 * accounts.LoginFirstDelay
-		for i := 0; i < 7; i++ {
-			attacker.Do("POST", "/account/login", wrong).WantError(401, apperror.CodeInvalidCredentials)
-			attacker.Do("POST", "/account/login", wrong).WantError(503, apperror.CodeTooManyRequests)
-			clk.advance(delay - time.Millisecond)
-			attacker.Do("POST", "/account/login", wrong).WantError(503, apperror.CodeTooManyRequests)
-			clk.advance(time.Millisecond)
-			delay = min(2*delay, accounts.LoginMaxDelay)
+		victim := s.Client()
+		signIn := func() *apptest.Response {
+			return victim.Do("POST", "/account/login", map[string]any{"email": "staff@hive.test", "password": accounts.DemoPassword},
+				"X-Forwarded-For", "198.51.100.7")
 		}
-		// Once the current delay has passed, the victim's right password gets through...
-		clk.advance(5 * time.Minute)
-		victim, res := login(s, "staff@hive.test", accounts.DemoPassword, false)
-		res.Want(200)
+		signIn().WantError(503, apperror.CodeTooManyRequests)
+		// The delay doubles with each further failure, up to the cap.
+		delay := accounts.LoginFirstDelay
+		for i := 0; i < 8; i++ {
+			clk.advance(delay)
+			delay = min(2*delay, accounts.LoginMaxDelay)
+			attempt("staff@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials)
+			attempt("staff@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
+			clk.advance(delay - time.Millisecond)
+			attempt("staff@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
+			clk.advance(-(delay - time.Millisecond))
+		}
+		// Minutes into the hammering, once the current delay has passed, the
+		// victim's right password gets through...
+		clk.advance(delay)
+		signIn().Want(200)
 		victim.Do("GET", "/account/whoami", nil).Want(200)
 		// ...and the success clears the count: the next mistakes are free again.
 		for i := 0; i < accounts.LoginFreeFailures; i++ {
-			attacker.Do("POST", "/account/login", wrong).WantError(401, apperror.CodeInvalidCredentials)
+			attempt("staff@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials)
 		}
 		// An address without an account is throttled alike, so the lock reveals nothing.
-		ghost := map[string]any{"email": "nobody@hive.test", "password": "wrong-password"}
 		for i := 0; i <= accounts.LoginFreeFailures; i++ {
-			attacker.Do("POST", "/account/login", ghost).WantError(401, apperror.CodeInvalidCredentials)
+			attempt("nobody@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials)
 		}
-		attacker.Do("POST", "/account/login", ghost).WantError(503, apperror.CodeTooManyRequests)
+		attempt("nobody@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
 	})
 }
