@@ -184,11 +184,30 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 		}
 		pts = append(pts, f)
 	}
+	if err := h.requireVisibleUsers(ctx, p, "preferredUserIds", in.Body.PreferredUserIDs); err != nil {
+		return nil, err
+	}
 	id, err := h.store.Create(ctx, in.Body.DepartmentID, title, in.Body.Description, pts, in.Body.PreferredUserIDs)
 	if err != nil {
 		return nil, err
 	}
 	return h.full(ctx, id)
+}
+
+// requireVisibleUsers refuses users the caller may not see (organisations.CanSeeUser) as it
+// refuses ids that name nobody: the answer lists their names, so a preferred list or a rate
+// card must not find accounts the caller could not see before (issue 12, item 2).
+func (h *handlers) requireVisibleUsers(ctx context.Context, p *auth.Principal, field string, users []int64) error {
+	for _, u := range users {
+		ok, err := organisations.UserVisibleTo(ctx, h.store.DB, p, u)
+		if err != nil {
+			return err
+		}
+		if !ok {
+			return apperror.Field(field, MsgNoUser)
+		}
+	}
+	return nil
 }
 
 // managed reads template id for a write by a manager of its department.
@@ -208,8 +227,11 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	IDPath
 	Body updateJobTemplateBody
 }) (*struct{ Body JobTemplate }, error) {
-	t, _, err := h.managed(ctx, in.ID)
+	t, p, err := h.managed(ctx, in.ID)
 	if err != nil {
+		return nil, err
+	}
+	if err := h.requireVisibleUsers(ctx, p, "preferredUserIds", in.Body.PreferredUserIDs); err != nil {
 		return nil, err
 	}
 	title, desc := t.Title, t.Description

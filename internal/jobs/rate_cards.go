@@ -272,6 +272,9 @@ func (h *handlers) createRateCard(ctx context.Context, in *struct{ Body createRa
 	if err := sell.Check("sellRate"); err != nil {
 		return nil, err
 	}
+	if err := h.requireVisibleUsers(ctx, p, "userId", []int64{in.Body.UserID}); err != nil {
+		return nil, err
+	}
 	id, err := h.store.CreateRateCard(ctx, in.Body.PlacementTemplateID, in.Body.UserID, buy, sell)
 	if err != nil {
 		return nil, err
