@@ -83,3 +83,20 @@ func TestImpersonationIsAudited(t *testing.T) {
 		}
 	})
 }
+
+// An administrator acting as someone cannot change that user's password or sign them out
+// everywhere: both are the user's own.
+func TestImpersonatorCannotChangePasswordOrSignOutEverywhere(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		var target whoami
+		owner := s.Login("staff@hive.test")
+		owner.Do("GET", "/account/whoami", nil).Decode(&target)
+		admin := s.Login("admin@hive.test")
+		admin.Do("POST", "/account/impersonate/"+itoa(target.ID), nil).Want(200)
+		admin.Do("POST", "/account/change-password", map[string]string{"currentPassword": accounts.DemoPassword, "newPassword": "Admin-chose-it-1"}).
+			WantError(409, apperror.CodeConflict)
+		admin.Do("POST", "/account/logout-everywhere", nil).WantError(409, apperror.CodeConflict)
+		owner.Do("GET", "/account/whoami", nil).Want(200)
+	})
+}

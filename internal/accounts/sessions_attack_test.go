@@ -159,3 +159,27 @@ func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 		attempt("nobody@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
 	})
 }
+
+// Housekeeping deletes idle and expired sessions but keeps live and remembered ones.
+func TestPurgeEndsIdleSessions(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		clk := fixClock(db)
+		idle, _ := login(s, "staff@hive.test", accounts.DemoPassword, false)
+		kept, _ := login(s, "manager@hive.test", accounts.DemoPassword, true)
+		clk.advance(31 * time.Minute)
+		live, _ := login(s, "dept@hive.test", accounts.DemoPassword, false)
+		store := &accounts.Store{DB: db, Limits: accounts.SessionLimits{Idle: 30 * time.Minute, Lifetime: 12 * time.Hour,
+			RememberLifetime: 720 * time.Hour}}
+		if err := store.PurgeExpired(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM sessions`); err != nil || n != 2 {
+			t.Fatalf("%d sessions left, %v", n, err)
+		}
+		idle.Do("GET", "/account/whoami", nil).WantError(401, apperror.CodeNotAuthenticated)
+		kept.Do("GET", "/account/whoami", nil).Want(200)
+		live.Do("GET", "/account/whoami", nil).Want(200)
+	})
+}
