@@ -11,7 +11,8 @@ import (
 const HSTS = "max-age=31536000; includeSubDomains"
 
 // SecurityHeaders sets the headers every response carries: a CSP without inline scripts, no
-// framing, no MIME sniffing, a strict referrer policy, and HSTS when cfg.HSTS is on.
+// framing, no MIME sniffing, a strict referrer policy, HSTS when cfg.HSTS is on, and no-store
+// on API answers.
 func SecurityHeaders(cfg config.Config, next http.Handler) http.Handler {
 	csp := ContentSecurityPolicy(cfg)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
@@ -23,6 +24,11 @@ func SecurityHeaders(cfg config.Config, next http.Handler) http.Handler {
 		h.Set("Cross-Origin-Opener-Policy", "same-origin")
 		if cfg.HSTS {
 			h.Set("Strict-Transport-Security", HSTS)
+		}
+		if strings.HasPrefix(r.URL.Path, Prefix) {
+			// API answers carry personal data: no browser or proxy keeps them (ASVS V8.2.1).
+			// Operations that may be cached (a profile image) set their own Cache-Control.
+			h.Set("Cache-Control", "no-store")
 		}
 		next.ServeHTTP(w, r)
 	})

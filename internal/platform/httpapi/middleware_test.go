@@ -105,4 +105,12 @@ func TestSecurityHeaders(t *testing.T) {
 	if csp := serve(s3).Get("Content-Security-Policy"); !strings.Contains(csp, "img-src 'self' data: blob: http://minio:9000 http://hive.minio:9000;") {
 		t.Errorf("CSP without the blob store: %s", csp)
 	}
+	if got := h.Get("Cache-Control"); got != "" {
+		t.Errorf("the app shell is no-store: %q", got)
+	}
+	rec := httptest.NewRecorder()
+	SecurityHeaders(config.Config{}, http.NotFoundHandler()).ServeHTTP(rec, httptest.NewRequest(http.MethodGet, Prefix+"/account/whoami", nil))
+	if got := rec.Header().Get("Cache-Control"); got != "no-store" {
+		t.Errorf("API answer cacheable: %q", got)
+	}
 }
