@@ -19,6 +19,8 @@ import (
 	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
 	"github.com/jmoiron/sqlx"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
+
+	"github.com/hive/hive/internal/platform/clock"
 )
 
 // Dialect names the engine behind a DB, for the few queries that truly differ.
@@ -36,8 +38,10 @@ type DB struct {
 	Dialect Dialect
 	read    *sqlx.DB
 	write   *sqlx.DB
-	// Now is the clock every transaction reads once at its start; tests replace it.
-	Now func() time.Time
+	// Now is Hive's one clock: every transaction reads it once at its start (Tx.Now), and code
+	// outside a transaction calls it instead of time.Now. Tests replace it with a
+	// clock.Settable's Now to move every time rule at once.
+	Now clock.Clock
 
 	rebound sync.Map // query text → rebound text
 	// SQLite's prepared statements, by query text, on the readers and on the writer (nil on
@@ -101,7 +105,7 @@ func connectSQLite(path string) (*DB, error) {
 	read.SetMaxOpenConns(8)
 	read.SetMaxIdleConns(8)
 	read.SetConnMaxIdleTime(0)
-	db := &DB{Dialect: SQLite, read: read, write: write, Now: now, readGate: make(chan struct{}, 8),
+	db := &DB{Dialect: SQLite, read: read, write: write, Now: clock.System, readGate: make(chan struct{}, 8),
 		readStmts: &stmtCache{pool: read}, writeStmts: &stmtCache{pool: write}}
 	// Open the writer first so the WAL switch happens before readers exist.
 	if err := write.Ping(); err != nil {
@@ -123,10 +127,8 @@ func connectPostgres(url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("connect postgres: %w", err)
 	}
-	return &DB{Dialect: Postgres, read: pool, write: pool, Now: now, readGate: make(chan struct{}, 24)}, nil
+	return &DB{Dialect: Postgres, read: pool, write: pool, Now: clock.System, readGate: make(chan struct{}, 24)}, nil
 }
-
-func now() time.Time { return time.Now().UTC() }
 
 // Close closes every connection.
 func (db *DB) Close() error {

@@ -1,0 +1,29 @@
+package clock
+
+import (
+	"testing"
+	"time"
+)
+
+func TestSettableStandsStillUntilMoved(t *testing.T) {
+	start := time.Date(2026, 3, 1, 9, 0, 0, 0, time.FixedZone("CET", 3600))
+	c := At(start)
+	var now Clock = c.Now
+	if got := now(); !got.Equal(start) || got.Location() != time.UTC {
+		t.Fatalf("Now = %v, want %v in UTC", got, start)
+	}
+	c.Advance(90 * time.Second)
+	if got := now(); !got.Equal(start.Add(90 * time.Second)) {
+		t.Fatalf("after Advance: %v", got)
+	}
+	c.Set(start.AddDate(0, 0, 30))
+	if got := now(); !got.Equal(start.AddDate(0, 0, 30)) {
+		t.Fatalf("after Set: %v", got)
+	}
+}
+
+func TestSystemIsUTC(t *testing.T) {
+	if got := System(); got.Location() != time.UTC || time.Since(got) > time.Minute {
+		t.Fatalf("System() = %v", got)
+	}
+}
