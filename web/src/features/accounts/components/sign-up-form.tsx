@@ -15,7 +15,7 @@ import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
 import { PasswordField } from '@/ui/password-field';
-import { countryOptions, DEFAULT_COUNTRY } from './countries';
+import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
 import { PrivacyModal, TermsModal } from './legal-modals';
 
 export const signUpMessages = {

@@ -1,5 +1,5 @@
 import { stripWhitespace, messages } from '@/lib/validation';
-import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from './countries';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
 
 /** Business types of a legal entity (spec §5). */
 export const LEGAL_ENTITY_TYPES = [

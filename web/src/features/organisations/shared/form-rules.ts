@@ -33,12 +33,3 @@ export function validateDays(value: number | string): string | null {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) && n >= 0 ? null : orgMessages.numeric;
 }
-
-/** Every IANA time zone the browser knows, with UTC first. */
-export function timezoneOptions(): string[] {
-  const zones =
-    typeof Intl.supportedValuesOf === 'function' ? Intl.supportedValuesOf('timeZone') : [];
-  return ['UTC', ...zones.filter((z) => z !== 'UTC')];
-}
-
-export const DEFAULT_TIMEZONE = 'Europe/London';

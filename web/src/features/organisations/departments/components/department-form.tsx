@@ -4,9 +4,8 @@ import { useMemo, type ReactNode } from 'react';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { stripWhitespace } from '@/lib/validation';
+import { allTimezones, DEFAULT_TIMEZONE } from '@/lib/countries';
 import {
-  DEFAULT_TIMEZONE,
-  timezoneOptions,
   validateDays,
   validateName,
   validateOptionalEmail,
@@ -95,7 +94,7 @@ export function DepartmentForm({
       address4: v.address4.trim(),
     }),
   });
-  const zones = useMemo(() => timezoneOptions(), []);
+  const zones = useMemo(() => allTimezones(), []);
 
   return (
     <form

@@ -10,7 +10,7 @@ import {
   countryOptions,
   firstTimezoneOf,
   timezoneSelectData,
-} from '@/features/organisations/legal-entities/countries';
+} from '@/lib/countries';
 import {
   ENTITY_TYPES,
   entityMessages,

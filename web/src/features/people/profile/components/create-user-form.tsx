@@ -23,7 +23,7 @@ import {
   DEFAULT_TIMEZONE,
   firstTimezoneOf,
   timezoneSelectData,
-} from '../lib/countries';
+} from '@/lib/countries';
 import { profileMessages } from '../lib/profile-values';
 import { EntityMultiPicker, EntityPicker } from './entity-picker';
 

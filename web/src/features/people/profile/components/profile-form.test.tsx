@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import type { Profile } from '../api/get-profile';
-import { firstTimezoneOf } from '../lib/countries';
+import { firstTimezoneOf } from '@/lib/countries';
 import { ProfileForm } from './profile-form';
 
 const profile = {

@@ -20,7 +20,7 @@ import { notify } from '@/lib/notify';
 import type { Profile } from '../api/get-profile';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
 import type { ProfileUpdate } from '../api/update-profile';
-import { countryOptions, firstTimezoneOf, timezoneSelectData } from '../lib/countries';
+import { countryOptions, firstTimezoneOf, timezoneSelectData } from '@/lib/countries';
 import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
 import { CURRENCIES, hourlyRate } from '../lib/rates';
 import { ChangeEmail } from './change-email';
