@@ -12,7 +12,7 @@ import (
 
 	"github.com/hive/hive/internal/agenda"
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/organisations/links/orgtest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )

@@ -11,8 +11,8 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/organisations/links/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )

@@ -7,9 +7,9 @@ import (
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/jobs"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
-	"github.com/hive/hive/internal/organisations/links/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )

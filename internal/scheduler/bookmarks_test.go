@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/organisations/links/orgtest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/scheduler"
