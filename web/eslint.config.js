@@ -12,7 +12,9 @@ const features = fs
   .filter((d) => d.isDirectory())
   .map((d) => d.name);
 
-const relativeEscapes = ['../../*', '../../../*', '../../../../*', '../../../../../*'];
+// Two or more '../' leave a feature; the one way out by relative path is to the tables that Go
+// tests share with ours (internal/**/testdata/*.json).
+const relativeEscape = String.raw`^(\.\./){2,}(?!.*internal/.+/testdata/[^/]+\.json$)`;
 
 const featureBoundaries = features.map((feature) => ({
   files: [`src/features/${feature}/**/*.{ts,tsx}`],
@@ -27,7 +29,7 @@ const featureBoundaries = features.map((feature) => ({
           },
           { group: ['@/app', '@/app/**'], message: 'Features must not import the app shell.' },
           {
-            group: relativeEscapes,
+            regex: relativeEscape,
             message: 'Leave a feature through the @/ alias (@/lib, @/ui, @/api), never with ../..',
           },
         ],

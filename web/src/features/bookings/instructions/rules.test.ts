@@ -10,6 +10,7 @@ import {
   statusItems,
   visibleActions,
 } from './rules';
+import sharedAvailabilityCases from '../../../../../internal/bookings/testdata/availability_colour_cases.json';
 
 const row = (placementId: number, templateId: number, instructionId?: number) => ({
   placement: { id: placementId, placementTemplateId: templateId },
@@ -66,14 +67,19 @@ describe('rate change', () => {
   });
 });
 
+// The same cases drive the Go twin (internal/bookings/suppliers_test.go).
+const availabilityCases = sharedAvailabilityCases as { ratio: number; colour: string }[];
+
 describe('availability colour', () => {
-  it('is red below 0.5, yellow below 0.8, otherwise green', () => {
-    expect(availabilityColour(0)).toBe('red');
-    expect(availabilityColour(0.49)).toBe('red');
-    expect(availabilityColour(0.5)).toBe('yellow');
-    expect(availabilityColour(0.79)).toBe('yellow');
-    expect(availabilityColour(0.8)).toBe('green');
-    expect(availabilityColour(1)).toBe('green');
+  it('reads the shared cases', () => {
+    expect(availabilityCases.length).toBeGreaterThan(3);
+  });
+
+  it.each(availabilityCases)('ratio $ratio is $colour', (c) => {
+    expect(availabilityColour(c.ratio)).toBe(c.colour);
+  });
+
+  it('shows a ratio as a whole percentage', () => {
     expect(percent(0.6)).toBe('60%');
   });
 });

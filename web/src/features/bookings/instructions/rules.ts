@@ -85,7 +85,10 @@ export function rateChange(current: number | null | undefined, next: string | nu
 
 export type AvailabilityColour = 'red' | 'yellow' | 'green';
 
-/** Availability colour (spec part 2 §4): red below 0.5, yellow below 0.8, otherwise green. */
+/**
+ * Availability colour (spec part 2 §4): red below 0.5, yellow below 0.8, otherwise green. Twin of
+ * the Go rule; both tests read internal/bookings/testdata/availability_colour_cases.json.
+ */
 export function availabilityColour(ratio: number): AvailabilityColour {
   if (ratio < 0.5) return 'red';
   if (ratio < 0.8) return 'yellow';
