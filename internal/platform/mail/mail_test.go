@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/mail"
 )
@@ -41,28 +42,11 @@ func TestMessageValidate(t *testing.T) {
 	}
 }
 
-// clock is a settable time for db.Now, so tests decide when messages fall due.
-type clock struct {
-	mu  sync.Mutex
-	now time.Time
-}
-
-func useClock(db *database.DB) *clock {
-	c := &clock{now: time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC)}
+// useClock stops Hive's clock (db.Now), so tests decide when messages fall due.
+func useClock(db *database.DB) *clock.Settable {
+	c := clock.At(time.Date(2026, 3, 1, 9, 0, 0, 0, time.UTC))
 	db.Now = c.Now
 	return c
-}
-
-func (c *clock) Now() time.Time {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	return c.now
-}
-
-func (c *clock) Advance(d time.Duration) {
-	c.mu.Lock()
-	defer c.mu.Unlock()
-	c.now = c.now.Add(d)
 }
 
 // fakeSender records what it is asked to send; fail, when set, decides which sends fail.
