@@ -8,9 +8,9 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/auth"
 )
 
@@ -97,7 +97,7 @@ func ViewOf(p *auth.Principal, as string) View {
 	case FreelancerView, ManagerView:
 		return View(as)
 	}
-	if ids, all := organisations.VisibleDepartmentIDs(p); all || len(ids) > 0 {
+	if ids, all := access.VisibleDepartmentIDs(p); all || len(ids) > 0 {
 		return ManagerView
 	}
 	if p.Has(auth.NeedFreelancer) {
@@ -227,7 +227,7 @@ func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.
 		c.IsCritical = critical
 		c.Unassigned = !live && pf.DeletedAt == nil
 	}
-	c.CanOpen = organisations.CanViewDepartment(p, pf.DepartmentID) || holds
+	c.CanOpen = access.CanViewDepartment(p, pf.DepartmentID) || holds
 	return c
 }
 

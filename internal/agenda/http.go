@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -77,7 +78,7 @@ func query(p *auth.Principal, sc AgendaScope) (Query, error) {
 	if sc.StartDate != "" && sc.EndDate != "" && sc.StartDate > sc.EndDate {
 		return Query{}, apperror.Field("endDate", MsgDateOrder)
 	}
-	ids, all := organisations.VisibleDepartmentIDs(p)
+	ids, all := access.VisibleDepartmentIDs(p)
 	return Query{View: ViewOf(p, sc.As), UserID: p.UserID, Visible: ids, All: all, StartDate: sc.StartDate,
 		EndDate: sc.EndDate}, nil
 }

@@ -8,8 +8,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -60,7 +60,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateInput }) (
 	if err != nil {
 		return nil, err
 	}
-	if _, err := organisations.RequireDepartmentManager(ctx, jt.DepartmentID); err != nil {
+	if _, err := access.RequireDepartmentManager(ctx, jt.DepartmentID); err != nil {
 		return nil, err
 	}
 	if err := normalise(&b, jt); err != nil {
@@ -113,7 +113,7 @@ func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*stru
 		return nil, err
 	}
 	onlyUser := int64(0)
-	if !organisations.CanViewDepartment(p, b.DepartmentID) {
+	if !access.CanViewDepartment(p, b.DepartmentID) {
 		holds, err := h.store.HoldsInstruction(ctx, id, p.UserID)
 		if err != nil {
 			return nil, err
@@ -154,7 +154,7 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := organisations.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
+	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
 		return nil, err
 	}
 	placements := slices.Clone(in.Body.PlacementIDs)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -49,7 +49,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	}
 	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: strings.TrimSpace(in.Search),
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
-	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	out, err := h.store.List(ctx, f)
 	return &struct{ Body BookingList }{Body: out}, err
 }
@@ -75,7 +75,7 @@ func (h *handlers) requireBookingManager(ctx context.Context, id int64) (*auth.P
 	if err != nil {
 		return nil, err
 	}
-	return organisations.RequireDepartmentManager(ctx, b.DepartmentID)
+	return access.RequireDepartmentManager(ctx, b.DepartmentID)
 }
 
 func (h *handlers) stats(ctx context.Context, in *IDPath) (*struct{ Body BookingStats }, error) {
@@ -87,7 +87,7 @@ func (h *handlers) stats(ctx context.Context, in *IDPath) (*struct{ Body Booking
 	if err != nil {
 		return nil, err
 	}
-	if !organisations.CanViewDepartment(p, b.DepartmentID) {
+	if !access.CanViewDepartment(p, b.DepartmentID) {
 		return nil, apperror.NotFound("Booking")
 	}
 	st, err := h.store.Stats(ctx, in.ID)
@@ -103,7 +103,7 @@ func requireManagerOf(ctx context.Context, departments map[int64]int64) error {
 			continue
 		}
 		seen = append(seen, d)
-		if _, err := organisations.RequireDepartmentManager(ctx, d); err != nil {
+		if _, err := access.RequireDepartmentManager(ctx, d); err != nil {
 			return err
 		}
 	}

@@ -7,10 +7,10 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -106,11 +106,11 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 // freelancer. Others may not see it (404) unless they may view the department (403).
 func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
 	switch {
-	case organisations.CanManageDepartment(p, t.DepartmentID):
+	case access.CanManageDepartment(p, t.DepartmentID):
 		return status.ActorManager, nil
 	case p.UserID == t.UserID:
 		return status.ActorFreelancer, nil
-	case organisations.CanViewDepartment(p, t.DepartmentID):
+	case access.CanViewDepartment(p, t.DepartmentID):
 		return "", apperror.Forbidden()
 	}
 	return "", apperror.NotFound("Instruction")

@@ -6,9 +6,9 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -134,7 +134,7 @@ func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Princi
 		return pl, 0, err
 	}
 	own := int64(0)
-	if !organisations.CanViewDepartment(p, pl.DepartmentID) {
+	if !access.CanViewDepartment(p, pl.DepartmentID) {
 		own = p.UserID
 		var holds bool
 		if err := q.Get(ctx, &holds, `SELECT EXISTS (SELECT 1 FROM instructions

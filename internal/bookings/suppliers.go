@@ -11,8 +11,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -104,7 +104,7 @@ func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSupplier
 	if err != nil {
 		return nil, err
 	}
-	if _, err := organisations.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
+	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
 		return nil, err
 	}
 	list, err := h.store.AvailableSuppliers(ctx, b, in.PlacementTemplateID, in.PlacementIDs)

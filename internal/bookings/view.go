@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/jobs"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -29,7 +29,7 @@ func assemble(b bookingRow, ps []placementRow, is []InstructionRow, modified map
 		Department: BookingDepartment{ID: b.DepartmentID, Name: b.DepartmentName, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays},
 		ClientID:   b.ClientID, ClientName: b.ClientName, Title: b.Title, Reference: b.Reference, IR35: b.IR35, Type: b.Type,
 		Direct: b.Direct, SubstitutionAllowed: b.SubstitutionAllowed, PeriodType: b.PeriodType, Version: b.Version,
-		CanManage: organisations.CanManageDepartment(p, b.DepartmentID), Dates: []string{}, Placements: []PlacementView{}}
+		CanManage: access.CanManageDepartment(p, b.DepartmentID), Dates: []string{}, Placements: []PlacementView{}}
 	byPlacement := map[int64][]InstructionView{}
 	overnight := map[int64]bool{}
 	future := map[int64]bool{}

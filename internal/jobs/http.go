@@ -8,7 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -147,7 +147,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	}
 	f := ListFilter{DepartmentID: in.DepartmentID, Search: strings.TrimSpace(in.Search),
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
-	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	items, total, err := h.store.List(ctx, f)
 	return &struct{ Body jobTemplatePage }{Body: jobTemplatePage{Items: items, Total: total}}, err
 }
@@ -168,7 +168,7 @@ func (h *handlers) full(ctx context.Context, id int64) (*struct{ Body JobTemplat
 }
 
 func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplateBody }) (*struct{ Body JobTemplate }, error) {
-	p, err := organisations.RequireDepartmentManager(ctx, in.Body.DepartmentID)
+	p, err := access.RequireDepartmentManager(ctx, in.Body.DepartmentID)
 	if err != nil {
 		return nil, err
 	}
@@ -194,12 +194,12 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 	return h.full(ctx, id)
 }
 
-// requireVisibleUsers refuses users the caller may not see (organisations.CanSeeUser) as it
+// requireVisibleUsers refuses users the caller may not see (access.CanSeeUser) as it
 // refuses ids that name nobody: the answer lists their names, so a preferred list or a rate
 // card must not find accounts the caller could not see before (issue 12, item 2).
 func (h *handlers) requireVisibleUsers(ctx context.Context, p *auth.Principal, field string, users []int64) error {
 	for _, u := range users {
-		ok, err := organisations.UserVisibleTo(ctx, h.store.DB, p, u)
+		ok, err := access.UserVisibleTo(ctx, h.store.DB, p, u)
 		if err != nil {
 			return err
 		}
@@ -219,7 +219,7 @@ func (h *handlers) managed(ctx context.Context, id int64) (JobTemplate, *auth.Pr
 	if err != nil {
 		return t, nil, err
 	}
-	p, err := organisations.RequireDepartmentManager(ctx, t.DepartmentID)
+	p, err := access.RequireDepartmentManager(ctx, t.DepartmentID)
 	return t, p, err
 }
 

@@ -10,6 +10,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -49,7 +50,7 @@ func (h *handlers) briefs(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	visible, all := organisations.VisibleDepartmentIDs(p)
+	visible, all := access.VisibleDepartmentIDs(p)
 	out, err := h.store.Briefs(ctx, visible, all, in.UserIDs)
 	return &struct{ Body []JobBrief }{Body: out}, err
 }
@@ -79,14 +80,14 @@ func (h *handlers) visible(ctx context.Context, id int64) (JobTemplate, error) {
 	if err != nil {
 		return t, err
 	}
-	if _, err := organisations.RequireDepartmentViewer(ctx, t.DepartmentID); err != nil {
+	if _, err := access.RequireDepartmentViewer(ctx, t.DepartmentID); err != nil {
 		return t, err
 	}
 	return t, nil
 }
 
 func (h *handlers) ofDepartment(ctx context.Context, in *IDPath) (*struct{ Body []JobTemplateSummary }, error) {
-	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireDepartmentViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	out, err := h.store.OfDepartment(ctx, in.ID)

@@ -9,7 +9,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -178,9 +178,9 @@ func (h *handlers) placementAccess(ctx context.Context, id int64, manage bool) (
 		return nil, err
 	}
 	if manage {
-		return organisations.RequireDepartmentManager(ctx, t.DepartmentID)
+		return access.RequireDepartmentManager(ctx, t.DepartmentID)
 	}
-	return organisations.RequireDepartmentViewer(ctx, t.DepartmentID)
+	return access.RequireDepartmentViewer(ctx, t.DepartmentID)
 }
 
 func (h *handlers) rateCards(ctx context.Context, in *rateCardQuery) (*rateCardsOut, error) {
@@ -191,7 +191,7 @@ func (h *handlers) rateCards(ctx context.Context, in *rateCardQuery) (*rateCards
 	if err != nil {
 		return nil, err
 	}
-	visible, all := organisations.VisibleDepartmentIDs(p)
+	visible, all := access.VisibleDepartmentIDs(p)
 	if !all && len(visible) == 0 {
 		return &rateCardsOut{Body: []RateCard{}}, nil
 	}
@@ -223,9 +223,9 @@ func (h *handlers) cardAccess(ctx context.Context, id int64, manage bool) (*auth
 		return nil, err
 	}
 	if manage {
-		return organisations.RequireDepartmentManager(ctx, dept)
+		return access.RequireDepartmentManager(ctx, dept)
 	}
-	return organisations.RequireDepartmentViewer(ctx, dept)
+	return access.RequireDepartmentViewer(ctx, dept)
 }
 
 func (h *handlers) readCard(ctx context.Context, id int64, admin bool) (*rateCardOut, error) {

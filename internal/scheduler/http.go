@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/auth"
@@ -68,7 +69,7 @@ func (h *handlers) summary(ctx context.Context, in *BookingSummaryParams) (*stru
 	for _, c := range in.PlacementStatuses {
 		f.Colours = append(f.Colours, status.Colour(c))
 	}
-	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	out := &struct{ Body BookingSummary }{}
 	if in.Grouped {
 		out.Body.Days, err = h.store.Groups(ctx, f, dates)

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -134,7 +135,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	}
 	f := Filter{Name: in.Name, ClientID: in.ClientID, UserIDs: in.UserIDs, Sort: in.Sort,
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
-	f.Visible, f.All = organisations.VisibleDepartmentIDs(p)
+	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	rows, total, err := h.store.List(ctx, f)
 	if err != nil {
 		return nil, err
@@ -162,7 +163,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createBody }) (*
 		}
 		return nil, apperror.Field("clientId", MsgRequired)
 	}
-	if _, err := organisations.RequireEntityManager(ctx, b.ClientID); err != nil {
+	if _, err := access.RequireEntityManager(ctx, b.ClientID); err != nil {
 		return nil, err
 	}
 	f := Fields{Name: b.Name, Address1: b.Address1, Address2: b.Address2, Address3: b.Address3, Address4: b.Address4,
@@ -184,7 +185,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createBody }) (*
 }
 
 func (h *handlers) get(ctx context.Context, in *idPath) (*struct{ Body DepartmentDetail }, error) {
-	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireDepartmentViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	d, err := h.store.Department(ctx, in.ID)
@@ -198,7 +199,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body updateBody
 }) (*struct{ Body DepartmentDetail }, error) {
-	if _, err := organisations.RequireDepartmentManager(ctx, in.ID); err != nil {
+	if _, err := access.RequireDepartmentManager(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	if in.Body.ID != 0 && in.Body.ID != in.ID {

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -117,7 +118,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	ids, all := organisations.VisibleEntityIDs(p)
+	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Sort: in.Sort,
 		Offset: (in.EntityPage - 1) * in.PageSize, Limit: in.PageSize, Visible: ids, All: all})
 	if err != nil {
@@ -158,7 +159,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateEntityBody
 }
 
 func (h *handlers) get(ctx context.Context, in *idPath) (*viewOutput, error) {
-	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	e, err := h.store.Entity(ctx, in.ID)
@@ -172,7 +173,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body UpdateEntityBody
 }) (*viewOutput, error) {
-	p, err := organisations.RequireEntityManager(ctx, in.ID)
+	p, err := access.RequireEntityManager(ctx, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -235,7 +236,7 @@ func (h *handlers) byUser(ctx context.Context, in *idPath) (*struct{ Body []User
 	self := p.UserID == in.ID || p.Has(auth.NeedAdmin)
 	out := &struct{ Body []UserEntityLink }{Body: []UserEntityLink{}}
 	for _, r := range rows {
-		if self || organisations.CanViewEntity(p, r.ID) {
+		if self || access.CanViewEntity(p, r.ID) {
 			out.Body = append(out.Body, UserEntityLink(r))
 		}
 	}
@@ -252,7 +253,7 @@ type EntityDepartment struct {
 }
 
 func (h *handlers) departments(ctx context.Context, in *idPath) (*struct{ Body []EntityDepartment }, error) {
-	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	if _, err := h.store.Entity(ctx, in.ID); err != nil {

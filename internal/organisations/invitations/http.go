@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -99,7 +100,7 @@ func (h *handlers) list(ctx context.Context, in *ListQuery) (*pageOutput, error)
 	if err != nil {
 		return nil, err
 	}
-	ids, all := organisations.VisibleEntityIDs(p)
+	ids, all := access.VisibleEntityIDs(p)
 	f.AllVisible = all
 	if !all {
 		f.EntityIDs, f.UserID = ids, p.UserID
@@ -112,7 +113,7 @@ func (h *handlers) byEntity(ctx context.Context, in *struct {
 	IDPath
 	ListQuery
 }) (*pageOutput, error) {
-	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	f, err := in.filter()
@@ -147,7 +148,7 @@ func (h *handlers) visible(ctx context.Context, q querier, p *auth.Principal, id
 	if err != nil {
 		return r, err
 	}
-	if !r.addressee(p.UserID) && !organisations.CanViewEntity(p, r.EntityID) && !p.Has(auth.NeedAdmin) {
+	if !r.addressee(p.UserID) && !access.CanViewEntity(p, r.EntityID) && !p.Has(auth.NeedAdmin) {
 		return r, apperror.NotFound("Invitation")
 	}
 	return r, nil
@@ -177,7 +178,7 @@ func (h *handlers) create(ctx context.Context, in *struct {
 	var p *auth.Principal
 	var err error
 	if n.EntityID > 0 {
-		p, err = organisations.RequireEntityManager(ctx, n.EntityID)
+		p, err = access.RequireEntityManager(ctx, n.EntityID)
 	} else {
 		p, err = auth.RequireUser(ctx) // validation reports the missing entity
 	}

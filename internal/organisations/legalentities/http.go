@@ -8,6 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -155,7 +156,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	ids, all := organisations.VisibleEntityIDs(p)
+	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Status: in.Status, EntityID: in.EntityID,
 		Sort: in.Sort, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize, Visible: ids, All: all})
 	if err != nil {
@@ -170,11 +171,11 @@ func (h *handlers) list(ctx context.Context, in *struct {
 
 // canView and canManage: administrators, and viewers or managers of any linked entity.
 func canView(p *auth.Principal, le LegalEntity) bool {
-	return p.Has(auth.NeedAdmin) || slices.ContainsFunc(le.EntityIDs, func(id int64) bool { return organisations.CanViewEntity(p, id) })
+	return p.Has(auth.NeedAdmin) || slices.ContainsFunc(le.EntityIDs, func(id int64) bool { return access.CanViewEntity(p, id) })
 }
 
 func canManage(p *auth.Principal, le LegalEntity) bool {
-	return p.Has(auth.NeedAdmin) || slices.ContainsFunc(le.EntityIDs, func(id int64) bool { return organisations.CanManageEntity(p, id) })
+	return p.Has(auth.NeedAdmin) || slices.ContainsFunc(le.EntityIDs, func(id int64) bool { return access.CanManageEntity(p, id) })
 }
 
 func (h *handlers) create(ctx context.Context, in *struct{ Body CreateLegalEntityBody }) (*viewOutput, error) {
@@ -193,7 +194,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateLegalEntit
 		return nil, apperror.Field("entityIds", MsgEntityRequired)
 	}
 	for _, id := range ids {
-		if _, err := organisations.RequireEntityManager(ctx, id); err != nil {
+		if _, err := access.RequireEntityManager(ctx, id); err != nil {
 			return nil, err
 		}
 	}

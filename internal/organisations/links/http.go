@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -66,11 +67,11 @@ func Register(api huma.API, d organisations.Deps) {
 
 type handlers struct{ store *Store }
 
-// requireVisibleUser refuses to link a user the caller may not see (organisations.CanSeeUser)
+// requireVisibleUser refuses to link a user the caller may not see (access.CanSeeUser)
 // exactly as it refuses an id that names nobody: the same 422 on userId, with no name or
 // address, so linking cannot be used to find accounts. Others are invited by e-mail instead.
 func (h *handlers) requireVisibleUser(ctx context.Context, p *auth.Principal, id int64) error {
-	ok, err := organisations.UserVisibleTo(ctx, h.store.DB, p, id)
+	ok, err := access.UserVisibleTo(ctx, h.store.DB, p, id)
 	if err != nil {
 		return err
 	}
@@ -167,7 +168,7 @@ func (h *handlers) userDepartmentPage(ctx context.Context, f UserDepartmentFilte
 }
 
 func departmentScope(p *auth.Principal) Scope {
-	ids, all := organisations.VisibleDepartmentIDs(p)
+	ids, all := access.VisibleDepartmentIDs(p)
 	return Scope{Visible: ids, All: all, Self: p.UserID}
 }
 
@@ -192,7 +193,7 @@ func (h *handlers) userDepartmentsByDepartment(ctx context.Context, in *struct {
 	ID int64 `path:"id" minimum:"1"`
 	UserDepartmentListParams
 }) (*struct{ Body userDepartmentPage }, error) {
-	if _, err := organisations.RequireDepartmentViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireDepartmentViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	return h.userDepartmentPage(ctx, UserDepartmentFilter{DepartmentIDs: []int64{in.ID}}, Scope{All: true}, in.page())
@@ -224,10 +225,10 @@ func (h *handlers) loadUserDepartment(ctx context.Context, id int64, manage bool
 	if err != nil {
 		return r, err
 	}
-	if !organisations.CanViewDepartment(p, r.DepartmentID) && r.UserID != p.UserID {
+	if !access.CanViewDepartment(p, r.DepartmentID) && r.UserID != p.UserID {
 		return r, apperror.NotFound("Link")
 	}
-	if manage && !organisations.CanManageDepartment(p, r.DepartmentID) {
+	if manage && !access.CanManageDepartment(p, r.DepartmentID) {
 		return r, apperror.Forbidden()
 	}
 	return r, nil
@@ -264,7 +265,7 @@ func (h *handlers) createUserDepartment(ctx context.Context, in *struct {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := organisations.RequireDepartmentManager(ctx, b.DepartmentID)
+	p, err := access.RequireDepartmentManager(ctx, b.DepartmentID)
 	if err != nil {
 		return nil, err
 	}

@@ -6,7 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -77,7 +77,7 @@ func (h *handlers) registerUserEntity(api huma.API) {
 }
 
 func entityScope(p *auth.Principal) Scope {
-	ids, all := organisations.VisibleEntityIDs(p)
+	ids, all := access.VisibleEntityIDs(p)
 	return Scope{Visible: ids, All: all, Self: p.UserID}
 }
 
@@ -114,7 +114,7 @@ func (h *handlers) userEntitiesByEntity(ctx context.Context, in *struct {
 	ID int64 `path:"id" minimum:"1"`
 	UserEntityListParams
 }) (*struct{ Body userEntityPage }, error) {
-	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	return h.userEntityPage(ctx, UserEntityFilter{EntityIDs: []int64{in.ID}}, Scope{All: true}, in.page())
@@ -146,10 +146,10 @@ func (h *handlers) loadUserEntity(ctx context.Context, id int64, manage bool) (U
 	if err != nil {
 		return r, err
 	}
-	if !organisations.CanViewEntity(p, r.EntityID) && r.UserID != p.UserID {
+	if !access.CanViewEntity(p, r.EntityID) && r.UserID != p.UserID {
 		return r, apperror.NotFound("Link")
 	}
-	if manage && !organisations.CanManageEntity(p, r.EntityID) {
+	if manage && !access.CanManageEntity(p, r.EntityID) {
 		return r, apperror.Forbidden()
 	}
 	return r, nil
@@ -187,7 +187,7 @@ func (h *handlers) createUserEntity(ctx context.Context, in *struct {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := organisations.RequireEntityManager(ctx, b.EntityID)
+	p, err := access.RequireEntityManager(ctx, b.EntityID)
 	if err != nil {
 		return nil, err
 	}

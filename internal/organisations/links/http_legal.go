@@ -6,7 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -103,7 +103,7 @@ func (h *handlers) legalByEntity(ctx context.Context, in *struct {
 	ID int64 `path:"id" minimum:"1"`
 	LegalListParams
 }) (*struct{ Body legalPage }, error) {
-	if _, err := organisations.RequireEntityViewer(ctx, in.ID); err != nil {
+	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	return h.legalPage(ctx, LegalFilter{EntityIDs: []int64{in.ID}}, Scope{All: true}, in.page())
@@ -136,10 +136,10 @@ func (h *handlers) loadLegal(ctx context.Context, id int64, manage bool) (LegalR
 	if err != nil {
 		return r, p, err
 	}
-	if !organisations.CanViewEntity(p, r.EntityID) {
+	if !access.CanViewEntity(p, r.EntityID) {
 		return r, p, apperror.NotFound("Link")
 	}
-	if manage && !organisations.CanManageEntity(p, r.EntityID) {
+	if manage && !access.CanManageEntity(p, r.EntityID) {
 		return r, p, apperror.Forbidden()
 	}
 	return r, p, nil
@@ -186,7 +186,7 @@ func (h *handlers) createLegal(ctx context.Context, in *struct {
 	if err := v.Err(); err != nil {
 		return nil, err
 	}
-	p, err := organisations.RequireEntityManager(ctx, b.EntityID)
+	p, err := access.RequireEntityManager(ctx, b.EntityID)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -124,7 +125,7 @@ type handlers struct{ store *Store }
 // administrators and client or agency managers.
 func canCreate(ctx context.Context, entityID int64) error {
 	if entityID != 0 {
-		_, err := organisations.RequireEntityManager(ctx, entityID)
+		_, err := access.RequireEntityManager(ctx, entityID)
 		return err
 	}
 	p, err := auth.RequireUser(ctx)
@@ -151,7 +152,7 @@ func (h *handlers) visible(ctx context.Context, id int64, category string) (Tag,
 		return t, apperror.NotFound("Tag")
 	}
 	if !t.Global() {
-		if _, err := organisations.RequireEntityViewer(ctx, t.EntityID.Int64); err != nil {
+		if _, err := access.RequireEntityViewer(ctx, t.EntityID.Int64); err != nil {
 			return t, err
 		}
 	}
@@ -168,7 +169,7 @@ func (h *handlers) editable(ctx context.Context, id int64, category string) (Tag
 	if t.Global() {
 		_, err = auth.Require(ctx, auth.NeedAdmin)
 	} else {
-		_, err = organisations.RequireEntityManager(ctx, t.EntityID.Int64)
+		_, err = access.RequireEntityManager(ctx, t.EntityID.Int64)
 	}
 	return t, err
 }
@@ -303,13 +304,13 @@ func (h *handlers) list(ctx context.Context, in *struct {
 		return nil, err
 	}
 	if in.EntityID != 0 {
-		if _, err := organisations.RequireEntityViewer(ctx, in.EntityID); err != nil {
+		if _, err := access.RequireEntityViewer(ctx, in.EntityID); err != nil {
 			return nil, err
 		}
 	}
 	f := Filter{Category: in.Category, Name: in.Name, EntityID: in.EntityID, GlobalOnly: in.Global, Sort: in.Sort,
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
-	f.Visible, f.All = organisations.VisibleEntityIDs(p)
+	f.Visible, f.All = access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, f)
 	if err != nil {
 		return nil, err
@@ -319,7 +320,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 
 // entityVisible checks the caller may see entity id and that it exists.
 func (h *handlers) entityVisible(ctx context.Context, id int64) error {
-	if _, err := organisations.RequireEntityViewer(ctx, id); err != nil {
+	if _, err := access.RequireEntityViewer(ctx, id); err != nil {
 		return err
 	}
 	ok, err := h.store.EntityExists(ctx, id)

@@ -8,7 +8,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -52,7 +52,7 @@ func Register(api huma.API, d people.Deps) {
 				// Managers find freelancers to hire and the people of the organisations they manage:
 				// whom CanSeeUser lets them see, so every row opens and may be linked.
 				q.Scoped = true
-				q.EntityIDs, q.DepartmentIDs = organisations.UsersSeenByManager(p)
+				q.EntityIDs, q.DepartmentIDs = access.UsersSeenByManager(p)
 				if in.AccountStatus != "" || in.Sort == "accountStatus" || in.Sort == "-accountStatus" {
 					return nil, apperror.Forbidden()
 				}

@@ -1,7 +1,7 @@
 // Package files is profile images and documents, kept in the blob store.
 //
 // Who may do what: a user's profile image may be replaced by the user themself or an
-// administrator, and shown to those who may see their profile (organisations.CanSeeUser); to
+// administrator, and shown to those who may see their profile (access.CanSeeUser); to
 // anyone else it answers as a user without an image does. A user's documents (CVs, certificates,
 // contracts) are private: only the user themself and administrators list, upload, download or
 // delete them. Managers do not see them, even for freelancers they can book: documents may hold

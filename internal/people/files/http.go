@@ -11,7 +11,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -142,14 +142,14 @@ func (s *Service) Register(api huma.API) {
 var errNoImage = apperror.NotFound("Profile image")
 
 // visibleImageKey returns the blob key of user's profile image when the caller may see their
-// profile (organisations.CanSeeUser, the profile's own rule). Images are served only here:
+// profile (access.CanSeeUser, the profile's own rule). Images are served only here:
 // the blob store has no route of its own to read through.
 func (s *Service) visibleImageKey(ctx context.Context, user int64) (string, error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
 		return "", err
 	}
-	visible, err := organisations.UserVisibleTo(ctx, s.Store.DB, p, user)
+	visible, err := access.UserVisibleTo(ctx, s.Store.DB, p, user)
 	if err != nil {
 		return "", err
 	}

@@ -7,8 +7,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -132,7 +132,7 @@ func Register(api huma.API, d people.Deps) {
 					if !ok {
 						return apperror.Field("entityIds", "Unknown entity")
 					}
-					if !organisations.CanManageEntity(p, id) {
+					if !access.CanManageEntity(p, id) {
 						return apperror.Forbidden()
 					}
 				}

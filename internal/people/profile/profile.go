@@ -12,8 +12,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -201,10 +201,10 @@ func ZoneFits(country, zone string) bool {
 	return false
 }
 
-// CanSee is who may read a profile: organisations.CanSeeUser, the one rule that also decides
+// CanSee is who may read a profile: access.CanSeeUser, the one rule that also decides
 // who may see a profile image and whom a manager may link.
 func CanSee(p *auth.Principal, target accounts.User, entityIDs, departmentIDs []int64) bool {
-	return organisations.CanSeeUser(p, target.ID, target.IsFreelancer, entityIDs, departmentIDs)
+	return access.CanSeeUser(p, target.ID, target.IsFreelancer, entityIDs, departmentIDs)
 }
 
 // AccountFlagsVisible is the rule for the account status, the admin and create-entity flags and
@@ -230,7 +230,7 @@ func VisibleLinks(p *auth.Principal, targetID int64, entities, departments []Pro
 		}
 		return out
 	}
-	return keep(entities, organisations.CanViewEntity), keep(departments, organisations.CanViewDepartment)
+	return keep(entities, access.CanViewEntity), keep(departments, access.CanViewDepartment)
 }
 
 // CanEdit is the rule for changing a profile, decided conservatively: the user themself and

@@ -7,9 +7,9 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/audit"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -46,7 +46,7 @@ func (s *Store) Row(ctx context.Context, id int64) (Row, error) { return findRow
 
 // LinkIDs returns the entities and departments the user is linked to.
 func (s *Store) LinkIDs(ctx context.Context, userID int64) (entities, departments []int64, err error) {
-	return organisations.UserLinkIDs(ctx, s.DB, userID)
+	return access.UserLinkIDs(ctx, s.DB, userID)
 }
 
 // Extras fills the lists and the viewer's marks of v.

@@ -1,12 +1,11 @@
-package organisations
+package access
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // Querier reads through *database.DB or *database.Tx.
@@ -31,12 +30,12 @@ func UserLinkIDs(ctx context.Context, q Querier, user int64) (entities, departme
 // confirms nothing.
 func UserVisibleTo(ctx context.Context, q Querier, p *auth.Principal, id int64) (bool, error) {
 	var freelancer bool
-	err := q.Get(ctx, &freelancer, `SELECT is_freelancer FROM users WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
+	found, err := database.Found(q.Get(ctx, &freelancer, `SELECT is_freelancer FROM users WHERE id = ?`, id))
 	if err != nil {
 		return false, fmt.Errorf("user %d: %w", id, err)
+	}
+	if !found {
+		return false, nil
 	}
 	if CanSeeUser(p, id, freelancer, nil, nil) {
 		return true, nil

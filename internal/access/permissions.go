@@ -1,4 +1,8 @@
-package organisations
+// Package access is the permission model, written once: who may see, manage, hire and select
+// which entities, departments and users. Features ask it (CanViewEntity, RequireEntityManager,
+// CanSeeUser, VisibleEntityIDs...) rather than reading needs themselves. It builds on the
+// principal and needs of platform/auth and imports no feature, so every feature may import it.
+package access
 
 import (
 	"context"
