@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '@/api/errors';
-import { whoamiQueryOptions } from '@/features/accounts/api/get-whoami';
+import { whoamiQueryOptions } from '@/lib/session';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { FullPageMessage } from '@/ui/full-page-message';

@@ -2,7 +2,7 @@ import { Button, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { whoamiQueryOptions } from '@/features/accounts/api/get-whoami';
+import { whoamiQueryOptions } from '@/lib/session';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';

@@ -1,7 +1,7 @@
 import { Badge, Burger, Group, Text, Tooltip } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { appInfoQueryOptions } from '@/features/accounts/api/get-app-info';
+import { appInfoQueryOptions } from '@/lib/session';
 import { accountStatusDisplay } from '@/lib/account-status';
 import { isImpersonating, useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';

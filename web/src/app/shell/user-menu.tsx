@@ -8,7 +8,7 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useCancelImpersonate } from '@/features/accounts/api/cancel-impersonate';
+import { useCancelImpersonate } from '@/lib/session';
 import { useLogout } from '@/features/accounts/api/logout';
 import { useLogoutEverywhere } from '@/features/accounts/api/logout-everywhere';
 import { toasts } from '@/lib/errors/catalogue';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, resetCsrfToken, unwrap } from '@/api/client';
 import type { CurrentUser } from '@/api/types';
-import { whoamiQueryOptions } from './get-whoami';
+import { storeSignedInUser } from '@/lib/session';
 
 export interface LoginInput {
   email: string;
@@ -25,7 +25,7 @@ export function useLogin(
     meta: { silentErrors: true },
     onSuccess: (user) => {
       resetCsrfToken();
-      queryClient.setQueryData(whoamiQueryOptions().queryKey, user);
+      storeSignedInUser(queryClient, user);
       options.onSuccess?.(user);
     },
     onError: (err, input) => options.onError?.(err, input),

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, resetCsrfToken, unwrap } from '@/api/client';
 import type { CurrentUser } from '@/api/types';
-import { whoamiQueryOptions } from './get-whoami';
+import { storeSignedInUser } from '@/lib/session';
 
 export interface OnboardInput {
   invitationToken?: string;
@@ -23,7 +23,7 @@ export function storeSignedUpUser(
 ): void {
   if (user.accountStatus !== 'active') return;
   resetCsrfToken();
-  queryClient.setQueryData(whoamiQueryOptions().queryKey, user);
+  storeSignedInUser(queryClient, user);
 }
 
 /**

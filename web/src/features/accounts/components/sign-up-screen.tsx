@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { AuthCard } from '@/ui/auth-card';
-import { whoamiQueryOptions } from '../api/get-whoami';
+import { whoamiQueryOptions } from '@/lib/session';
 import { BackToLogin } from './back-to-login';
 
 /** The frame of both sign-up screens: a signed-in user is told to log out first. */

@@ -8,7 +8,7 @@ import { toastForLoginError, toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { AuthCard } from '@/ui/auth-card';
-import { appInfoQueryOptions } from '../api/get-app-info';
+import { appInfoQueryOptions } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { LoginForm } from '../components/login-form';
 import { PrivacyModal, TermsModal } from '../components/legal-modals';

@@ -5,7 +5,7 @@ import { toastForError, toasts, type Toast } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { FullPageMessage } from '@/ui/full-page-message';
-import { whoamiQueryOptions } from '../api/get-whoami';
+import { whoamiQueryOptions } from '@/lib/session';
 import { takeRedirectPath } from '../oauth';
 
 export type CallbackOutcome = { ok: true } | { ok: false; toast: Toast };

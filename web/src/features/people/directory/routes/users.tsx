@@ -1,27 +1,18 @@
 import { Anchor, Button, Tabs } from '@mantine/core';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useMemo } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api, unwrap } from '@/api/client';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
+import { appInfoQueryOptions, useImpersonate } from '@/lib/session';
 import { DataGrid } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { type DirectoryUser, type UserTab, usersQueryOptions } from '../api/get-users';
-import { useImpersonate } from '../api/impersonate';
 import { userColumns } from '../columns';
-
-// The installation's facts (same key as the shell's query, so the answer is shared).
-const appInfoQuery = queryOptions({
-  queryKey: ['app-info'] as const,
-  queryFn: () => unwrap(api.GET('/app-info')),
-  staleTime: Infinity,
-  meta: { silentErrors: true },
-});
 
 const displayName = (u: DirectoryUser) => u.fullName || u.email;
 
@@ -77,7 +68,7 @@ export function UsersRoute() {
       : search.get('tab') === 'staff'
         ? 'staff'
         : DEFAULT_TAB;
-  const appInfo = useQuery(appInfoQuery);
+  const appInfo = useQuery(appInfoQueryOptions());
   const productName = appInfo.data?.productName || 'Hive';
   const columns = useMemo(
     () => userColumns({ admin, productName, emailCell: EmailLink, actionsCell: ImpersonateButton }),
