@@ -2,8 +2,6 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -63,11 +61,8 @@ func (s *Service) CancelImpersonation(ctx context.Context) (User, error) {
 	var admin User
 	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		adminID, err := cancelImpersonation(ctx, tx, p.SessionID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperror.Conflict(MsgNotImpersonating)
-		}
 		if err != nil {
-			return err
+			return database.NoRowsAs(err, apperror.Conflict(MsgNotImpersonating))
 		}
 		if admin, err = findUser(ctx, tx, adminID); err != nil {
 			return err

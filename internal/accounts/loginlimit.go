@@ -2,8 +2,6 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"time"
 
@@ -41,11 +39,11 @@ func loginDelay(n int) time.Duration {
 // address at most one is checked.
 func claimLoginAttempt(ctx context.Context, tx *database.Tx, emailLC string) error {
 	var n int
-	err := tx.Get(ctx, &n, `UPDATE login_failures
+	counted, err := database.Found(tx.Get(ctx, &n, `UPDATE login_failures
 		SET failures = CASE WHEN updated_at < ? THEN 1 ELSE failures + 1 END, updated_at = ?
 		WHERE email_lc = ? AND locked_until <= ? RETURNING failures`,
-		tx.Now.Add(-LoginFailureMemory), tx.Now, emailLC, tx.Now)
-	if errors.Is(err, sql.ErrNoRows) {
+		tx.Now.Add(-LoginFailureMemory), tx.Now, emailLC, tx.Now))
+	if err == nil && !counted {
 		var inserted int
 		inserted, err = insertFirstFailure(ctx, tx, emailLC)
 		if err == nil && inserted == 0 {

@@ -2,7 +2,6 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"log/slog"
 	"net/http"
@@ -202,13 +201,13 @@ func (s *Service) userForIdentity(ctx context.Context, id oidc.Identity) (User, 
 	var u User
 	err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		var userID int64
-		err := tx.Get(ctx, &userID, `SELECT user_id FROM user_identities WHERE provider = ? AND subject = ?`,
-			id.Provider, id.Subject)
-		if err == nil {
-			u, err = findUser(ctx, tx, userID)
+		linked, err := database.Found(tx.Get(ctx, &userID,
+			`SELECT user_id FROM user_identities WHERE provider = ? AND subject = ?`, id.Provider, id.Subject))
+		if err != nil {
 			return err
 		}
-		if !errors.Is(err, sql.ErrNoRows) {
+		if linked {
+			u, err = findUser(ctx, tx, userID)
 			return err
 		}
 		if !id.EmailVerified || id.Email == "" {

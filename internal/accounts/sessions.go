@@ -3,7 +3,6 @@ package accounts
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -117,12 +116,12 @@ func sessionUser(ctx context.Context, userID int64) (User, bool) {
 func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principal, User, error) {
 	var r sessionRow
 	now := s.DB.Now()
-	err := s.DB.Get(ctx, &r, sessionQuery, auth.TokenHash(token), now, now.Add(-s.Limits.Idle))
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, User{}, nil
-	}
+	found, err := database.Found(s.DB.Get(ctx, &r, sessionQuery, auth.TokenHash(token), now, now.Add(-s.Limits.Idle)))
 	if err != nil {
 		return nil, User{}, fmt.Errorf("load session: %w", err)
+	}
+	if !found {
+		return nil, User{}, nil
 	}
 	if !r.Remember && now.Sub(r.LastSeenAt) > s.Limits.touchEvery() {
 		if err := s.touch(ctx, r.SessionID); err != nil {

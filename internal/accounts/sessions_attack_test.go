@@ -11,21 +11,18 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// clock fixes db.Now at a time the test moves forward.
-type clock struct{ now time.Time }
-
-func fixClock(db *database.DB) *clock {
-	c := &clock{now: time.Now().UTC().Truncate(time.Second)}
-	db.Now = func() time.Time { return c.now }
+// fixClock stops Hive's clock (db.Now) at the current second, for the test to move forward.
+func fixClock(db *database.DB) *clock.Settable {
+	c := clock.At(time.Now().Truncate(time.Second))
+	db.Now = c.Now
 	return c
 }
-
-func (c *clock) advance(d time.Duration) { c.now = c.now.Add(d) }
 
 func login(s *apptest.Server, email, password string, remember bool) (*apptest.Client, *apptest.Response) {
 	c := s.Client()
@@ -54,21 +51,21 @@ func TestAttack_IdleSessionIsRefused(t *testing.T) {
 		}
 		first := seen()
 		for i := 0; i < 20; i++ { // within a minute: reads only
-			clk.advance(2 * time.Second)
+			clk.Advance(2 * time.Second)
 			active.Do("GET", "/account/whoami", nil).Want(200)
 		}
 		if !seen().Equal(first) {
 			t.Errorf("last_seen_at written within the first minute: %v, then %v", first, seen())
 		}
 		for i := 0; i < 4; i++ { // used every 20 minutes for 80 minutes: stays signed in
-			clk.advance(20 * time.Minute)
+			clk.Advance(20 * time.Minute)
 			active.Do("GET", "/account/whoami", nil).Want(200)
 		}
 		// The freelancer's session was left alone for 80 minutes.
 		stolen.Do("GET", "/account/whoami", nil).WantError(401, apperror.CodeNotAuthenticated)
 		// And no session outlives its absolute lifetime, however busy.
 		for i := 0; i < 40; i++ {
-			clk.advance(20 * time.Minute)
+			clk.Advance(20 * time.Minute)
 			if active.Do("GET", "/account/whoami", nil).Status != 200 {
 				if i*20 < 10*60 {
 					t.Fatalf("ended after %d minutes", 80+i*20)
@@ -90,9 +87,9 @@ func TestRememberedSession(t *testing.T) {
 		if !strings.Contains(strings.Join(res.Header.Values("Set-Cookie"), ";"), "Max-Age=2592000") {
 			t.Errorf("remembered cookie %v", res.Header.Values("Set-Cookie"))
 		}
-		clk.advance(3 * 24 * time.Hour)
+		clk.Advance(3 * 24 * time.Hour)
 		c.Do("GET", "/account/whoami", nil).Want(200)
-		clk.advance(28 * 24 * time.Hour)
+		clk.Advance(28 * 24 * time.Hour)
 		c.Do("GET", "/account/whoami", nil).WantError(401, apperror.CodeNotAuthenticated)
 	})
 }
@@ -135,17 +132,17 @@ func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 		// The delay doubles with each further failure, up to the cap.
 		delay := accounts.LoginFirstDelay
 		for i := 0; i < 8; i++ {
-			clk.advance(delay)
+			clk.Advance(delay)
 			delay = min(2*delay, accounts.LoginMaxDelay)
 			attempt("staff@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials)
 			attempt("staff@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
-			clk.advance(delay - time.Millisecond)
+			clk.Advance(delay - time.Millisecond)
 			attempt("staff@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
-			clk.advance(-(delay - time.Millisecond))
+			clk.Advance(-(delay - time.Millisecond))
 		}
 		// Minutes into the hammering, once the current delay has passed, the
 		// victim's right password gets through...
-		clk.advance(delay)
+		clk.Advance(delay)
 		signIn().Want(200)
 		victim.Do("GET", "/account/whoami", nil).Want(200)
 		// ...and the success clears the count: the next mistakes are free again.
@@ -167,7 +164,7 @@ func TestPurgeEndsIdleSessions(t *testing.T) {
 		clk := fixClock(db)
 		idle, _ := login(s, "staff@hive.test", accounts.DemoPassword, false)
 		kept, _ := login(s, "manager@hive.test", accounts.DemoPassword, true)
-		clk.advance(31 * time.Minute)
+		clk.Advance(31 * time.Minute)
 		live, _ := login(s, "dept@hive.test", accounts.DemoPassword, false)
 		store := &accounts.Store{DB: db, Limits: accounts.SessionLimits{Idle: 30 * time.Minute, Lifetime: 12 * time.Hour,
 			RememberLifetime: 720 * time.Hour}}

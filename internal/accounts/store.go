@@ -2,7 +2,6 @@ package accounts
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -32,23 +31,16 @@ type userQuerier interface {
 	Select(ctx context.Context, dest any, query string, args ...any) error
 }
 
-func notFoundAs(err error, what string) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.NotFound(what)
-	}
-	return err
-}
-
 func findUser(ctx context.Context, q userQuerier, id int64) (User, error) {
 	var u User
 	err := q.Get(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = ?`, id)
-	return u, notFoundAs(err, "User")
+	return u, database.NotFound(err, "User")
 }
 
 func findUserByEmail(ctx context.Context, q userQuerier, emailLC string) (User, error) {
 	var u User
 	err := q.Get(ctx, &u, `SELECT `+userColumns+` FROM users WHERE email_lc = ?`, emailLC)
-	return u, notFoundAs(err, "User")
+	return u, database.NotFound(err, "User")
 }
 
 // User returns one account; not found is N-404.
@@ -160,8 +152,5 @@ func consumeToken(ctx context.Context, tx *database.Tx, token, purpose string) (
 	err := tx.Get(ctx, &userID, `UPDATE account_tokens SET used_at = ?
 		WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ? RETURNING user_id`,
 		tx.Now, auth.TokenHash(token), purpose, tx.Now)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, errBadToken()
-	}
-	return userID, err
+	return userID, database.NoRowsAs(err, errBadToken())
 }
