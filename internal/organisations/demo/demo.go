@@ -5,8 +5,6 @@ package demo
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -127,8 +125,9 @@ type seeder struct {
 
 func (s seeder) entity(name, kind, email string) (int64, error) {
 	var id int64
-	err := s.tx.Get(s.ctx, &id, `SELECT id FROM entities WHERE name_lc = ? AND type = ?`, strings.ToLower(name), kind)
-	if !errors.Is(err, sql.ErrNoRows) {
+	found, err := database.Found(s.tx.Get(s.ctx, &id, `SELECT id FROM entities WHERE name_lc = ? AND type = ?`,
+		strings.ToLower(name), kind))
+	if found || err != nil {
 		return id, err
 	}
 	now := s.tx.Now
@@ -227,10 +226,7 @@ func (s seeder) tags() (map[string]int64, error) {
 func (s seeder) userID(email string) (int64, error) {
 	var id int64
 	err := s.tx.Get(s.ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, email)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, fmt.Errorf("demo user %s is missing: seed the accounts demo first", email)
-	}
-	return id, err
+	return id, database.NoRowsAs(err, fmt.Errorf("demo user %s is missing: seed the accounts demo first", email))
 }
 
 func (s seeder) entityRef(userID, entityID int64, external, manage, sel bool) (int64, error) {

@@ -2,7 +2,6 @@ package departments
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -31,10 +30,7 @@ func find(ctx context.Context, q querier, id int64) (Department, error) {
 	var d Department
 	err := q.Get(ctx, &d, `SELECT `+departmentColumns+` FROM departments d JOIN entities e ON e.id = d.client_id
 		WHERE d.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return d, apperror.NotFound("Department")
-	}
-	return d, err
+	return d, database.NotFound(err, "Department")
 }
 
 // Department returns one department; not found is N-404.
@@ -109,12 +105,12 @@ func (s *Store) Create(ctx context.Context, clientID int64, f Fields, tagIDs []i
 	var d Department
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var kind string
-		err := tx.Get(ctx, &kind, `SELECT type FROM entities WHERE id = ?`, clientID)
-		if errors.Is(err, sql.ErrNoRows) || (err == nil && kind != "client") {
-			return apperror.Field("clientId", MsgNotClient)
-		}
+		found, err := database.Found(tx.Get(ctx, &kind, `SELECT type FROM entities WHERE id = ?`, clientID))
 		if err != nil {
 			return err
+		}
+		if !found || kind != "client" {
+			return apperror.Field("clientId", MsgNotClient)
 		}
 		var id int64
 		err = tx.Get(ctx, &id, `INSERT INTO departments (client_id, name, name_lc, address1, address2, address3, address4,

@@ -2,8 +2,6 @@ package entities
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -30,10 +28,7 @@ type querier interface {
 func find(ctx context.Context, q querier, id int64) (Entity, error) {
 	var e Entity
 	err := q.Get(ctx, &e, `SELECT `+entityColumns+` FROM entities WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return e, apperror.NotFound("Entity")
-	}
-	return e, err
+	return e, database.NotFound(err, "Entity")
 }
 
 // Entity returns one entity; not found is N-404.

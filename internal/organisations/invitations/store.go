@@ -78,10 +78,7 @@ func (r row) invitation() Invitation {
 func findRow(ctx context.Context, q querier, id int64) (row, error) {
 	var r row
 	err := q.Get(ctx, &r, selectFrom+` WHERE i.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, apperror.NotFound("Invitation")
-	}
-	return r, err
+	return r, database.NotFound(err, "Invitation")
 }
 
 // Get returns one invitation; not found is N-404.
@@ -264,13 +261,11 @@ func (s *Store) Create(ctx context.Context, n NewInvitation, invitedBy int64, in
 	var id int64
 	err = s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var entityName string
-		if err := tx.Get(ctx, &entityName, `SELECT name FROM entities WHERE id = ?`, n.EntityID); errors.Is(err, sql.ErrNoRows) {
-			return apperror.NotFound("Entity")
-		} else if err != nil {
-			return err
+		if err := tx.Get(ctx, &entityName, `SELECT name FROM entities WHERE id = ?`, n.EntityID); err != nil {
+			return database.NotFound(err, "Entity")
 		}
 		var userID sql.NullInt64
-		if err := tx.Get(ctx, &userID, `SELECT id FROM users WHERE email_lc = ?`, emailLC); err != nil && !errors.Is(err, sql.ErrNoRows) {
+		if _, err := database.Found(tx.Get(ctx, &userID, `SELECT id FROM users WHERE email_lc = ?`, emailLC)); err != nil {
 			return err
 		}
 		var by sql.NullInt64
@@ -282,17 +277,17 @@ func (s *Store) Create(ctx context.Context, n NewInvitation, invitedBy int64, in
 			ID        int64     `db:"id"`
 			ExpiresAt time.Time `db:"expires_at"`
 		}
-		err := tx.Get(ctx, &existing, `SELECT id, expires_at FROM invitations
-			WHERE entity_id = ? AND email_lc = ? AND status = 'pending'`, n.EntityID, emailLC)
+		found, err := database.Found(tx.Get(ctx, &existing, `SELECT id, expires_at FROM invitations
+			WHERE entity_id = ? AND email_lc = ? AND status = 'pending'`, n.EntityID, emailLC))
 		switch {
-		case err == nil && existing.ExpiresAt.After(tx.Now):
+		case found && existing.ExpiresAt.After(tx.Now):
 			return apperror.Conflict(MsgPending)
-		case err == nil:
+		case found:
 			id = existing.ID
 			_, err = tx.Exec(ctx, `UPDATE invitations SET email = ?, purpose = ?, message = ?, user_id = ?,
 				invited_by = ?, token_hash = ?, expires_at = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
 				n.Email, n.Purpose, n.Message, userID, by, auth.TokenHash(token), tx.Now.Add(TokenTTL), tx.Now, id)
-		case errors.Is(err, sql.ErrNoRows):
+		case err == nil: // no pending invitation yet
 			err = tx.Get(ctx, &id, `INSERT INTO invitations (entity_id, email, email_lc, purpose, message, status,
 				user_id, invited_by, token_hash, expires_at, created_at, updated_at, version)
 				VALUES (?, ?, ?, ?, ?, 'pending', ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
@@ -394,11 +389,8 @@ const byToken = `SELECT i.id, i.email, i.entity_id, e.name AS entity_name, i.pur
 func (Claimer) FindInvitation(ctx context.Context, tx *database.Tx, token string) (accounts.SignUpInvitation, error) {
 	var r tokenRow
 	err := tx.Get(ctx, &r, byToken, auth.TokenHash(token), tx.Now)
-	if errors.Is(err, sql.ErrNoRows) {
-		return accounts.SignUpInvitation{}, badToken
-	}
 	if err != nil {
-		return accounts.SignUpInvitation{}, err
+		return accounts.SignUpInvitation{}, database.NoRowsAs(err, badToken)
 	}
 	return accounts.SignUpInvitation{ID: r.ID, Email: r.Email, EntityID: r.EntityID, Purpose: r.Purpose}, nil
 }
@@ -407,10 +399,7 @@ func (Claimer) FindInvitation(ctx context.Context, tx *database.Tx, token string
 func (Claimer) AcceptInvitation(ctx context.Context, tx *database.Tx, inv accounts.SignUpInvitation, userID int64) error {
 	var version int
 	if err := tx.Get(ctx, &version, `SELECT version FROM invitations WHERE id = ? AND status = 'pending'`, inv.ID); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return badToken
-		}
-		return err
+		return database.NoRowsAs(err, badToken)
 	}
 	err := answer(ctx, tx, inv.ID, version, userID, StatusAccepted, inv.EntityID, inv.Purpose)
 	if apperror.KindOf(err) == apperror.KindConflict {
@@ -434,8 +423,8 @@ type InvitationTokenInfo struct {
 func (s *Store) ByToken(ctx context.Context, token string) (InvitationTokenInfo, error) {
 	var r tokenRow
 	err := s.DB.Get(ctx, &r, byToken, auth.TokenHash(token), s.DB.Now())
-	if errors.Is(err, sql.ErrNoRows) {
-		return InvitationTokenInfo{}, apperror.NotFound("Invitation")
+	if err != nil {
+		return InvitationTokenInfo{}, database.NotFound(err, "Invitation")
 	}
-	return InvitationTokenInfo{Email: r.Email, EntityName: r.EntityName, Purpose: r.Purpose}, err
+	return InvitationTokenInfo{Email: r.Email, EntityName: r.EntityName, Purpose: r.Purpose}, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/companieshouse"
 	"github.com/hive/hive/internal/platform/iban"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Statuses.
@@ -129,8 +130,6 @@ var (
 	countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 )
 
-func trim(s *string) string { return strings.TrimSpace(*s) }
-
 // Apply validates c and writes it onto le. creating says whether le is new: the type is
 // required then and locked afterwards. Fields the type does not show are cleared, as are the VAT
 // fields of a business that is not VAT registered.
@@ -152,7 +151,7 @@ func (le *LegalEntity) Apply(c Changes, creating bool, v *apperror.Invalid) {
 		if src == nil {
 			return
 		}
-		*dst = trim(src)
+		*dst = input.Trimmed(src)
 		if len([]rune(*dst)) > max {
 			v.Add(field, MsgTooLong)
 		}
@@ -168,11 +167,11 @@ func (le *LegalEntity) Apply(c Changes, creating bool, v *apperror.Invalid) {
 		le.OperatingModel = *c.OperatingModel
 	}
 	if c.Timezone != nil {
-		le.Timezone = trim(c.Timezone)
+		le.Timezone = input.Trimmed(c.Timezone)
 		entities.CheckTimezone(v, "timezone", le.Timezone)
 	}
 	if c.Country != nil {
-		le.Country = strings.ToUpper(trim(c.Country))
+		le.Country = strings.ToUpper(input.Trimmed(c.Country))
 		entities.CheckCountry(v, "country", le.Country)
 	}
 	for _, a := range []struct {
@@ -261,7 +260,7 @@ func (le *LegalEntity) applyBank(c Changes, v *apperror.Invalid) {
 			r := iban.Validate(le.IBAN)
 			if !r.IsValid {
 				v.Add("iban", MsgIBAN)
-			} else if (c.BankCountryCode == nil || trim(c.BankCountryCode) == "") && le.BankCountryCode == "" {
+			} else if (c.BankCountryCode == nil || input.Trimmed(c.BankCountryCode) == "") && le.BankCountryCode == "" {
 				le.BankCountryCode = r.CountryCode
 			}
 		}
@@ -279,19 +278,19 @@ func (le *LegalEntity) applyBank(c Changes, v *apperror.Invalid) {
 		}
 	}
 	if c.BankName != nil {
-		le.BankName = trim(c.BankName)
+		le.BankName = input.Trimmed(c.BankName)
 		if len([]rune(le.BankName)) > 200 {
 			v.Add("bankName", MsgTooLong)
 		}
 	}
 	if c.BankCountryCode != nil {
-		le.BankCountryCode = strings.ToUpper(trim(c.BankCountryCode))
+		le.BankCountryCode = strings.ToUpper(input.Trimmed(c.BankCountryCode))
 		if le.BankCountryCode != "" && !countryCode.MatchString(le.BankCountryCode) {
 			v.Add("bankCountryCode", MsgBankCountry)
 		}
 	}
 	if c.BranchCode != nil {
-		le.BranchCode = trim(c.BranchCode)
+		le.BranchCode = input.Trimmed(c.BranchCode)
 		if len(le.BranchCode) > 20 {
 			v.Add("branchCode", MsgTooLong)
 		}

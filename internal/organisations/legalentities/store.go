@@ -2,7 +2,6 @@ package legalentities
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -30,11 +29,8 @@ type querier interface {
 func find(ctx context.Context, q querier, id int64) (LegalEntity, error) {
 	var le LegalEntity
 	err := q.Get(ctx, &le, `SELECT `+columns+` FROM legal_entities WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return le, apperror.NotFound("Legal entity")
-	}
 	if err != nil {
-		return le, err
+		return le, database.NotFound(err, "Legal entity")
 	}
 	le.EntityIDs = []int64{}
 	err = q.Select(ctx, &le.EntityIDs, `SELECT entity_id FROM entity_legal_entity_refs WHERE legal_entity_id = ? ORDER BY entity_id`, id)

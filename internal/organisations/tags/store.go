@@ -2,7 +2,6 @@ package tags
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -27,10 +26,7 @@ const tagFrom = ` FROM tags t LEFT JOIN entities e ON e.id = t.entity_id`
 func find(ctx context.Context, q querier, id int64) (Tag, error) {
 	var t Tag
 	err := q.Get(ctx, &t, `SELECT `+tagColumns+tagFrom+` WHERE t.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return t, apperror.NotFound("Tag")
-	}
-	return t, err
+	return t, database.NotFound(err, "Tag")
 }
 
 // Tag returns one tag; not found is N-404.

@@ -2,8 +2,6 @@ package directory
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -141,19 +139,19 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 			}
 			email := demoEmail(first, last, i)
 			var id int64
-			err := tx.Get(ctx, &id, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
+			inserted, err := database.Found(tx.Get(ctx, &id, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
 				country, timezone, account_status, onboarding_state, is_freelancer, location_name, latitude, longitude,
 				business_type, day_rate_minor, day_rate_currency, day_rate_period, default_permissions,
 				created_at, updated_at, version)
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'day', 'freelancer', ?, ?, 1)
 				ON CONFLICT (email_lc) DO NOTHING RETURNING id`,
 				email, email, hash, first, last, trade, town.country, town.timezone, status, onboarding, true,
-				town.name, town.lat, town.lng, business, rate, currency, tx.Now, tx.Now)
-			if errors.Is(err, sql.ErrNoRows) {
-				continue // seeded before
-			}
+				town.name, town.lat, town.lng, business, rate, currency, tx.Now, tx.Now))
 			if err != nil {
 				return fmt.Errorf("demo freelancer %s: %w", email, err)
+			}
+			if !inserted {
+				continue // seeded before
 			}
 			want := []int64{}
 			if t, ok := titles[trade]; ok {

@@ -3,7 +3,6 @@ package files
 import (
 	"context"
 	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/hive/hive/internal/audit"
@@ -45,10 +44,7 @@ func (s *Store) UserExists(ctx context.Context, id int64) error {
 func (s *Store) ProfileImageKey(ctx context.Context, userID int64) (string, error) {
 	var key sql.NullString
 	err := s.DB.Get(ctx, &key, `SELECT profile_image_key FROM users WHERE id = ?`, userID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return "", apperror.NotFound("User")
-	}
-	return key.String, err
+	return key.String, database.NotFound(err, "User")
 }
 
 // SetProfileImage stores key as the user's profile image, audited, and returns the old key.
@@ -57,10 +53,7 @@ func (s *Store) SetProfileImage(ctx context.Context, userID int64, key string) (
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var prev sql.NullString
 		if err := tx.Get(ctx, &prev, `SELECT profile_image_key FROM users WHERE id = ?`, userID); err != nil {
-			if errors.Is(err, sql.ErrNoRows) {
-				return apperror.NotFound("User")
-			}
-			return err
+			return database.NotFound(err, "User")
 		}
 		old = prev.String
 		var version int64
@@ -90,10 +83,7 @@ func (s *Store) Document(ctx context.Context, userID, docID int64) (Document, er
 	var d Document
 	err := s.DB.Get(ctx, &d, `SELECT `+documentColumns+` FROM user_documents d
 		LEFT JOIN users u ON u.id = d.uploaded_by WHERE d.user_id = ? AND d.id = ?`, userID, docID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return d, apperror.NotFound("Document")
-	}
-	return d, err
+	return d, database.NotFound(err, "Document")
 }
 
 // AddDocument inserts the row for a stored blob.
@@ -111,10 +101,7 @@ func (s *Store) DeleteDocument(ctx context.Context, userID, docID int64) (string
 	var key string
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		err := tx.Get(ctx, &key, `DELETE FROM user_documents WHERE user_id = ? AND id = ? RETURNING blob_key`, userID, docID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperror.NotFound("Document")
-		}
-		return err
+		return database.NotFound(err, "Document")
 	})
 	return key, err
 }

@@ -2,8 +2,6 @@ package notes
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 
 	"github.com/hive/hive/internal/audit"
@@ -37,10 +35,7 @@ type querier interface {
 // IsFreelancer reports whether user id exists and is a freelancer (false when missing).
 func (s *Store) IsFreelancer(ctx context.Context, id int64) (bool, error) {
 	var is bool
-	err := s.DB.Get(ctx, &is, `SELECT is_freelancer FROM users WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
+	_, err := database.Found(s.DB.Get(ctx, &is, `SELECT is_freelancer FROM users WHERE id = ?`, id))
 	return is, err
 }
 
@@ -63,10 +58,7 @@ func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, a
 func findNote(ctx context.Context, q querier, id int64) (Note, error) {
 	var n Note
 	err := q.Get(ctx, &n, noteSelect+` WHERE n.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return n, apperror.NotFound("Note")
-	}
-	return n, err
+	return n, database.NotFound(err, "Note")
 }
 
 // Note returns one note; N-404 when missing.
@@ -192,10 +184,7 @@ func (s *Store) Onboarding(ctx context.Context, user int64) (string, error) {
 	}
 	if err := s.DB.Get(ctx, &u, `SELECT onboarding_state, is_freelancer, phone, location_name FROM users WHERE id = ?`,
 		user); err != nil {
-		if errors.Is(err, sql.ErrNoRows) {
-			return "", apperror.NotFound("User")
-		}
-		return "", err
+		return "", database.NotFound(err, "User")
 	}
 	if !u.IsFreelancer {
 		return u.State, nil
