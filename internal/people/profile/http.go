@@ -15,6 +15,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/input"
 	"github.com/hive/hive/internal/platform/mail"
 )
 
@@ -254,8 +255,6 @@ func (h *handler) view(ctx context.Context, p *auth.Principal, r Row) (*viewOutp
 	return &viewOutput{Body: v}, nil
 }
 
-func trimmed(s *string) string { return strings.TrimSpace(*s) }
-
 // apply validates in against r and copies the changes onto r.
 func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *ProfileUpdate) error {
 	var v apperror.Invalid
@@ -273,18 +272,18 @@ func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *
 		}
 	}
 	if in.FirstName != nil {
-		if r.FirstName = trimmed(in.FirstName); r.FirstName == "" {
+		if r.FirstName = input.Trimmed(in.FirstName); r.FirstName == "" {
 			v.Add("firstName", MsgRequired)
 		}
 	}
 	if in.LastName != nil {
-		if r.LastName = trimmed(in.LastName); r.LastName == "" {
+		if r.LastName = input.Trimmed(in.LastName); r.LastName == "" {
 			v.Add("lastName", MsgRequired)
 		}
 	}
 	set := func(dst *string, src *string) {
 		if src != nil {
-			*dst = trimmed(src)
+			*dst = input.Trimmed(src)
 		}
 	}
 	set(&r.Label, in.Label)
@@ -295,14 +294,14 @@ func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *
 		r.GenderOther = ""
 	}
 	if in.Country != nil {
-		r.Country = strings.ToUpper(trimmed(in.Country))
+		r.Country = strings.ToUpper(input.Trimmed(in.Country))
 	}
 	set(&r.Timezone, in.Timezone)
 	if in.Country != nil || in.Timezone != nil {
 		checkCountryZone(&v, r.Country, r.Timezone)
 	}
 	if in.Location != nil {
-		r.LocationName, r.Latitude, r.Longitude = strings.TrimSpace(in.Location.LocationName), in.Location.Latitude, in.Location.Longitude
+		r.LocationName, r.Latitude, r.Longitude = input.Text(in.Location.LocationName), in.Location.Latitude, in.Location.Longitude
 	}
 	if in.CV != nil {
 		r.CV = *in.CV
@@ -344,8 +343,8 @@ func apply(ctx context.Context, tx *database.Tx, p *auth.Principal, r *Row, in *
 			changed, *f.dst = true, *f.src
 		}
 	}
-	if in.DefaultPermissions != nil && trimmed(in.DefaultPermissions) != r.DefaultPermissions {
-		changed, r.DefaultPermissions = true, trimmed(in.DefaultPermissions)
+	if in.DefaultPermissions != nil && input.Trimmed(in.DefaultPermissions) != r.DefaultPermissions {
+		changed, r.DefaultPermissions = true, input.Trimmed(in.DefaultPermissions)
 	}
 	if in.PreferredSupplierID != nil && !same(in.PreferredSupplierID, r.PreferredSupplierID) {
 		changed = true
