@@ -33,7 +33,9 @@ func Register(api huma.API, d people.Deps) {
 	if err != nil {
 		panic(err)
 	}
-	(&Service{Store: &Store{DB: d.DB}, Blobs: blobs, Signer: blob.NewSigner(d.Config.Secret)}).Register(api)
+	signer := blob.NewSigner(d.Config.Secret)
+	signer.Now = d.DB.Now // Hive's one clock: upload links expire on the time the rest reads
+	(&Service{Store: &Store{DB: d.DB}, Blobs: blobs, Signer: signer}).Register(api)
 }
 
 // UploadURL is where and how the browser sends the file.

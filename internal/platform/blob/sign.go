@@ -9,6 +9,8 @@ import (
 	"errors"
 	"strings"
 	"time"
+
+	"github.com/hive/hive/internal/platform/clock"
 )
 
 // UploadPath is where signed uploads are sent (under the API prefix).
@@ -31,7 +33,9 @@ type Upload struct {
 // that issued it.
 type Signer struct {
 	key []byte
-	Now func() time.Time
+	// Now is the clock expiry is read on: the system clock, or Hive's clock (database.DB.Now)
+	// where the service is wired, so a test that sets that clock moves upload links too.
+	Now clock.Clock
 }
 
 // NewSigner keys the signer with secret, or with random bytes when secret is empty.
@@ -43,7 +47,7 @@ func NewSigner(secret string) *Signer {
 	}
 	m := hmac.New(sha256.New, key)
 	m.Write([]byte("blob-upload"))
-	return &Signer{key: m.Sum(nil), Now: time.Now}
+	return &Signer{key: m.Sum(nil), Now: clock.System}
 }
 
 // SignUploadURL returns a URL on Hive that accepts one PUT of the file for key, valid for ttl.
