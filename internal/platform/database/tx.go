@@ -11,8 +11,9 @@ import (
 	"github.com/jmoiron/sqlx"
 )
 
-// Tx is one write transaction. It carries the time it started (Now), so every row written in
-// it shares one timestamp and tests control time, and an ID that audit records share.
+// Tx is one write transaction. It carries the time it started (Now, read once from Hive's clock
+// DB.Now), so every row written in it shares one timestamp and tests control time, and an ID
+// that audit records share.
 type Tx struct {
 	tx  *sqlx.Tx
 	db  *DB
