@@ -9,9 +9,9 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -27,7 +27,7 @@ type handlers struct {
 }
 
 // Register adds the agenda, its counts and the calendar feed operations.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, baseURL: d.Config.BaseURL}
 	tags := []string{"Agenda"}
 	httpapi.RedactPath("/calendar/") // the feed's token is its credential: never in the logs

@@ -19,7 +19,6 @@ import (
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/jobs"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/organisations/departments"
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/organisations/invitations"
@@ -33,6 +32,7 @@ import (
 	"github.com/hive/hive/internal/people/profile"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/scheduler"
@@ -89,25 +89,24 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	oauth.Register(api)
 	registerInfo(api, cfg, oauth.Providers())
 
-	org := organisations.Deps{DB: db, Config: cfg, WakeMail: worker.Wake}
+	deps := feature.Deps{DB: db, Config: cfg, WakeMail: worker.Wake}
 	accountService.PendingInvitations = invitations.PendingHook(db)
 	accountService.AddressProven = invitations.BindToUser
-	entities.Register(api, org)
-	legalentities.Register(api, org)
-	departments.Register(api, org)
-	links.Register(api, org)
-	tags.Register(api, org)
-	invitations.Register(api, org)
+	entities.Register(api, deps)
+	legalentities.Register(api, deps)
+	departments.Register(api, deps)
+	links.Register(api, deps)
+	tags.Register(api, deps)
+	invitations.Register(api, deps)
 
-	jobs.Register(api, org)
-	bookings.Register(api, org)
-	agenda.Register(api, org)
-	scheduler.Register(api, org)
-	availability.Register(api, org)
-	unavailability.Register(api, org)
+	jobs.Register(api, deps)
+	bookings.Register(api, deps)
+	agenda.Register(api, deps)
+	scheduler.Register(api, deps)
+	availability.Register(api, deps)
+	unavailability.Register(api, deps)
 
-	ppl := people.Deps{DB: db, Config: cfg, Accounts: accountService, WakeMail: worker.Wake,
-		FreelancerStats: availability.FreelancerStats(db)}
+	ppl := people.Deps{Deps: deps, Accounts: accountService, FreelancerStats: availability.FreelancerStats(db)}
 	directory.Register(api, ppl)
 	profile.Register(api, ppl)
 	notes.Register(api, ppl)

@@ -7,11 +7,11 @@ package bookings
 import (
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
+	"github.com/hive/hive/internal/platform/feature"
 )
 
 // Register adds the booking, placement and instruction operations.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
 	h.registerChanges(api)

@@ -11,8 +11,8 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -22,7 +22,7 @@ type IDPath struct {
 }
 
 // Register adds the job template operations.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	tags := []string{"Job"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobBriefs", Method: http.MethodGet,

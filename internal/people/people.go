@@ -7,17 +7,14 @@ import (
 	"context"
 
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/platform/config"
-	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/feature"
 )
 
-// Deps is what the people features need from the application.
+// Deps is what the people features need from the application: what every feature gets, and the
+// accounts service.
 type Deps struct {
-	DB       *database.DB
-	Config   config.Config
+	feature.Deps
 	Accounts *accounts.Service
-	// WakeMail nudges the outbox worker after a mail was queued; may be nil.
-	WakeMail func()
 	// FreelancerStats counts a freelancer's work for the Freelancer Stats panel; the bookings
 	// feature provides it. Nil counts zero.
 	FreelancerStats func(ctx context.Context, userID int64) (completedLast30Days, preferredJobs int, err error)

@@ -8,13 +8,13 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // Register adds the booking summary and the bookmark operations.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	tags := []string{"Scheduler"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookingSummary", Method: http.MethodGet,

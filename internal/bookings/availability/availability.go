@@ -10,12 +10,12 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/feature"
 )
 
 // Register adds the available-suppliers and available-substitutes operations.
-func Register(api huma.API, d organisations.Deps) {}
+func Register(api huma.API, d feature.Deps) {}
 
 // completedWindow is how far back "completed" instructions count (contract: last 30 days).
 const completedWindow = 30 * 24 * time.Hour

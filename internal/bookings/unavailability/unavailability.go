@@ -12,10 +12,10 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -47,7 +47,7 @@ type IDPath struct {
 type Store struct{ DB *database.DB }
 
 // Register adds the unavailability operations.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	tags := []string{"Unavailability"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "markUnavailable", Method: http.MethodPost,

@@ -8,11 +8,11 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/companieshouse"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -82,7 +82,7 @@ type handlers struct {
 }
 
 // Register adds the operations of this area.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, companies: companieshouse.New(d.Config.CompaniesHouseURL, d.Config.CompaniesHouseAPIKey)}
 	tags := []string{"Entity"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntities", Method: http.MethodGet,

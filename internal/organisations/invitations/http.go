@@ -10,10 +10,10 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/ratelimit"
 )
@@ -27,7 +27,7 @@ type handlers struct {
 }
 
 // Register adds the invitation operations and the sign-up operations that consume them.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB, BaseURL: d.Config.BaseURL}, wakeMail: d.WakeMail}
 	tags := []string{"Invitation"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitations", Method: http.MethodGet,

@@ -9,9 +9,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -127,7 +127,7 @@ type UpdateLegalEntityBody struct {
 type handlers struct{ store *Store }
 
 // Register adds the operations of this area.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	tags := []string{"Legal entity"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listLegalEntities", Method: http.MethodGet,

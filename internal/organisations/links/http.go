@@ -7,9 +7,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -58,7 +58,7 @@ func checkID(path, body int64) error {
 }
 
 // Register adds the operations of this area.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.registerUserDepartment(api)
 	h.registerUserEntity(api)

@@ -7,9 +7,9 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/organisations"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -74,7 +74,7 @@ type idPath struct {
 type tagOutput struct{ Body TagView }
 
 // Register adds the operations of this area.
-func Register(api huma.API, d organisations.Deps) {
+func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	tags := []string{"Tag"}
 	reg := func(op huma.Operation, handler func(context.Context, *idPath) (*struct{}, error)) {
