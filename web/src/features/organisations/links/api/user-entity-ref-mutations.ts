@@ -1,6 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import type { UserEntityLinkInput } from '../components/connect-user-entity-form';
+import type { UserLinkInput } from '../kinds';
+import { linkMutations } from './link-mutations';
+
+export type UserEntityLinkInput = UserLinkInput<
+  'entityId',
+  'canExternal' | 'canManage' | 'canSelect'
+>;
 
 export const createUserEntityRef = (body: UserEntityLinkInput) =>
   unwrap(api.POST('/associations/user-entity-refs', { body }));
@@ -24,38 +29,12 @@ export const updateUserEntityRef = ({ id, ...body }: UpdateUserEntityRefInput) =
 export const deleteUserEntityRef = (id: number) =>
   unwrap(api.DELETE('/associations/user-entity-refs/{id}', { params: { path: { id } } }));
 
-function useRefresh() {
-  const queryClient = useQueryClient();
-  // Links change what users may see: refresh the link lists and the signed-in user's needs.
-  return () =>
-    Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['user-entity-ref'] }),
-      queryClient.invalidateQueries({ queryKey: ['account', 'whoami'] }),
-    ]);
-}
-
-/** Connects a user to an entity; the form shows errors (409 duplicate as a toast). */
-export function useCreateUserEntityRef() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: createUserEntityRef,
-    meta: { silentErrors: true },
-    onSuccess: refresh,
-  });
-}
-
-/** Saves a link's rights; the dialog shows errors. */
-export function useUpdateUserEntityRef() {
-  const refresh = useRefresh();
-  return useMutation({
-    mutationFn: updateUserEntityRef,
-    meta: { silentErrors: true },
-    onSuccess: refresh,
-  });
-}
-
-/** Disconnects a user from an entity; failures get the catalogue's toast. */
-export function useDeleteUserEntityRef() {
-  const refresh = useRefresh();
-  return useMutation({ mutationFn: deleteUserEntityRef, onSuccess: refresh });
-}
+/** Connect, save rights, disconnect. */
+export const {
+  useCreate: useCreateUserEntityRef,
+  useUpdate: useUpdateUserEntityRef,
+  useDelete: useDeleteUserEntityRef,
+} = linkMutations(
+  { create: createUserEntityRef, update: updateUserEntityRef, remove: deleteUserEntityRef },
+  [['user-entity-ref']],
+);

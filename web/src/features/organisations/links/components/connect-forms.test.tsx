@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
 import { CONNECT_USER_HELP } from '../texts';
-import { ConnectUserDepartmentForm } from './connect-user-department-form';
-import { ConnectUserEntityForm } from './connect-user-entity-form';
+import { DEPARTMENT_LINKS, ENTITY_LINKS } from '../kinds';
+import { ConnectUserForm } from './connect-user-form';
 
 const none = vi.fn().mockResolvedValue([]);
 
@@ -13,7 +13,12 @@ describe('connect forms', () => {
   it('a user-entity link needs a user and an entity', async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
     renderWithProviders(
-      <ConnectUserEntityForm searchUsers={none} searchEntities={none} onSubmit={onSubmit} />,
+      <ConnectUserForm
+        kind={ENTITY_LINKS}
+        searchUsers={none}
+        searchParents={none}
+        onSubmit={onSubmit}
+      />,
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Connect' }));
@@ -24,7 +29,12 @@ describe('connect forms', () => {
   it('a user-department link needs a user and a department', async () => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
     renderWithProviders(
-      <ConnectUserDepartmentForm searchUsers={none} searchDepartments={none} onSubmit={onSubmit} />,
+      <ConnectUserForm
+        kind={DEPARTMENT_LINKS}
+        searchUsers={none}
+        searchParents={none}
+        onSubmit={onSubmit}
+      />,
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Connect' }));
@@ -38,7 +48,12 @@ describe('connect forms', () => {
       .fn()
       .mockResolvedValue([{ value: '9', label: 'Sam Turner (staff@hive.test)' }]);
     renderWithProviders(
-      <ConnectUserDepartmentForm departmentId={4} searchUsers={users} onSubmit={onSubmit} />,
+      <ConnectUserForm
+        kind={DEPARTMENT_LINKS}
+        parentId={4}
+        searchUsers={users}
+        onSubmit={onSubmit}
+      />,
     );
     const user = userEvent.setup();
     await user.click(await screen.findByRole('combobox', { name: /^User/ }));
@@ -62,7 +77,7 @@ describe('connect forms', () => {
     const onSubmit = vi.fn().mockRejectedValue(refusal);
     const users = vi.fn().mockResolvedValue([{ value: '3', label: 'Devi Patel (dept@hive.test)' }]);
     renderWithProviders(
-      <ConnectUserEntityForm entityId={7} searchUsers={users} onSubmit={onSubmit} />,
+      <ConnectUserForm kind={ENTITY_LINKS} parentId={7} searchUsers={users} onSubmit={onSubmit} />,
     );
     expect(await screen.findByText(CONNECT_USER_HELP)).toBeInTheDocument();
     const user = userEvent.setup();

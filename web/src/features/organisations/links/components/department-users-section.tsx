@@ -1,7 +1,6 @@
-import { Button, Group, Modal, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Modal, Paper, Stack, Title } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { modals } from '@mantine/modals';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
@@ -12,12 +11,12 @@ import {
   useDeleteUserDepartmentRef,
   useUpdateUserDepartmentRef,
 } from '../api/user-department-ref-mutations';
-import { DEPARTMENT_FLAGS } from '../flags';
-import { ConnectUserDepartmentForm } from './connect-user-department-form';
-import { EditFlagsModal } from './edit-flags-modal';
-import { LinkActions, yesNo } from './link-actions';
+import { type DepartmentFlag } from '../flags';
+import { DEPARTMENT_LINKS } from '../kinds';
+import { ConnectUserForm } from './connect-user-form';
+import { linkedUserColumns, useLinkEditing } from './link-editing';
 
-const nameOf = (r: UserDepartmentRef) => r.user.fullName || r.user.email;
+const departmentName = (r: UserDepartmentRef) => r.department.name;
 
 /** 'Connected Users' of a department: their rights, edit, disconnect, connect a user. */
 export function DepartmentUsersSection({
@@ -28,7 +27,6 @@ export function DepartmentUsersSection({
   canManage: boolean;
 }) {
   const [connectOpen, connect] = useDisclosure(false);
-  const [editing, setEditing] = useState<UserDepartmentRef | null>(null);
   const create = useCreateUserDepartmentRef();
   const update = useUpdateUserDepartmentRef();
   const { mutate: disconnect } = useDeleteUserDepartmentRef();
@@ -36,50 +34,22 @@ export function DepartmentUsersSection({
     (q: GridQuery) => departmentUserRefsQuery(departmentId, q),
     [departmentId],
   );
-
-  const columns = useMemo<DataGridColumn<UserDepartmentRef>[]>(() => {
-    const base: DataGridColumn<UserDepartmentRef>[] = [
-      { colId: 'user', headerName: 'Name', valueGetter: ({ data }) => (data ? nameOf(data) : '') },
-      { colId: 'email', headerName: 'Email', valueGetter: ({ data }) => data?.user.email ?? '' },
-      ...DEPARTMENT_FLAGS.map((f) => ({
-        field: f.key,
-        headerName: f.label,
-        valueFormatter: yesNo,
-        maxWidth: 130,
-      })),
-    ];
-    if (!canManage) return base;
-    return [
-      ...base,
-      {
-        colId: 'actions',
-        headerName: 'Actions',
-        minWidth: 190,
-        cellRenderer: ({ data }: { data?: UserDepartmentRef }) =>
-          data ? (
-            <LinkActions
-              name={nameOf(data)}
-              onEdit={() => setEditing(data)}
-              onDisconnect={() =>
-                modals.openConfirmModal({
-                  closeButtonProps: { 'aria-label': 'Close' },
-                  title: 'Disconnect user',
-                  children: (
-                    <Text size="sm">
-                      Disconnect {nameOf(data)} from {data.department.name}?
-                    </Text>
-                  ),
-                  labels: { confirm: 'Disconnect', cancel: 'Cancel' },
-                  confirmProps: { color: 'red.9' },
-                  onConfirm: () =>
-                    disconnect(data.id, { onSuccess: () => notify(toasts.userDisconnected) }),
-                })
-              }
-            />
-          ) : null,
-      },
-    ];
-  }, [canManage, disconnect]);
+  const { actions, dialog } = useLinkEditing<
+    UserDepartmentRef,
+    keyof typeof DEPARTMENT_LINKS.fresh
+  >({
+    flags: DEPARTMENT_LINKS.flags,
+    parentName: departmentName,
+    save: update.mutateAsync,
+    disconnect,
+  });
+  const columns = useMemo<DataGridColumn<UserDepartmentRef>[]>(
+    () => [
+      ...linkedUserColumns<UserDepartmentRef, DepartmentFlag>(DEPARTMENT_LINKS.flags),
+      ...(canManage ? [actions] : []),
+    ],
+    [canManage, actions],
+  );
 
   const titleId = `department-${departmentId}-users`;
   return (
@@ -104,8 +74,9 @@ export function DepartmentUsersSection({
         />
       </Stack>
       <Modal opened={connectOpen} onClose={connect.close} title="Connect a user to this department">
-        <ConnectUserDepartmentForm
-          departmentId={departmentId}
+        <ConnectUserForm
+          kind={DEPARTMENT_LINKS}
+          parentId={departmentId}
           searchUsers={searchUsers}
           onCancel={connect.close}
           onSubmit={async (input) => {
@@ -115,22 +86,7 @@ export function DepartmentUsersSection({
           }}
         />
       </Modal>
-      {editing && (
-        <EditFlagsModal
-          subject={`${nameOf(editing)} in ${editing.department.name}`}
-          flags={DEPARTMENT_FLAGS}
-          initial={{
-            canHire: editing.canHire,
-            canManage: editing.canManage,
-            canSelect: editing.canSelect,
-          }}
-          onClose={() => setEditing(null)}
-          onSave={async (flags) => {
-            await update.mutateAsync({ id: editing.id, version: editing.version, ...flags });
-            notify(toasts.connectionSaved);
-          }}
-        />
-      )}
+      {dialog}
     </Paper>
   );
 }

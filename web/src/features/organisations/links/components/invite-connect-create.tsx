@@ -10,7 +10,8 @@ import { RecordPicker } from '@/ui/record-picker';
 import { useCreateInvitation } from '@/features/organisations/invitations/api/create-invitation';
 import { InvitationForm } from '@/features/organisations/invitations/components/invitation-form';
 import { useCreateUserEntityRef } from '../api/user-entity-ref-mutations';
-import { ConnectUserEntityForm } from './connect-user-entity-form';
+import { ENTITY_LINKS } from '../kinds';
+import { ConnectUserForm } from './connect-user-form';
 
 /**
  * The accordion 'Invite, Connect or Create a User': invite a new person by email, connect an
@@ -51,10 +52,11 @@ export function InviteConnectCreate({ entityId }: { entityId?: number }) {
       <Accordion.Item value="connect">
         <Accordion.Control>Connect an existing user</Accordion.Control>
         <Accordion.Panel>
-          <ConnectUserEntityForm
-            entityId={entityId}
+          <ConnectUserForm
+            kind={ENTITY_LINKS}
+            parentId={entityId}
             searchUsers={searchUsers}
-            searchEntities={searchEntities}
+            searchParents={searchEntities}
             onSubmit={async (input) => {
               await connect.mutateAsync(input);
               notify(toasts.userConnected);

@@ -4,51 +4,42 @@ import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
-import { ENTITY_FLAGS, type EntityFlag } from '../flags';
+import type { UserLinkInput, UserLinkKind } from '../kinds';
 import { FlagCheckboxes } from './flag-checkboxes';
 import { CONNECT_USER_HELP } from '../texts';
 
-export interface UserEntityLinkInput {
-  userId: number;
-  entityId: number;
-  canExternal: boolean;
-  canManage: boolean;
-  canSelect: boolean;
-}
+const picked = (value: unknown) => validatePicked(value as string | null);
 
-interface Values extends Record<EntityFlag, boolean> {
-  userId: string | null;
-  entityId: string | null;
-}
-
-interface Props {
-  /** A fixed entity (the entity page) instead of a picker. */
-  entityId?: number;
+interface Props<P extends string, F extends string> {
+  kind: UserLinkKind<P, F>;
+  /** A fixed department or entity (its page) instead of a picker. */
+  parentId?: number;
   searchUsers: (term: string) => Promise<PickerOption[]>;
-  searchEntities?: (term: string) => Promise<PickerOption[]>;
-  onSubmit: (input: UserEntityLinkInput) => Promise<unknown>;
+  searchParents?: (term: string) => Promise<PickerOption[]>;
+  onSubmit: (input: UserLinkInput<P, F>) => Promise<unknown>;
   onCancel?: () => void;
 }
 
-/** Connect an existing user to an entity with rights: user and entity required. */
-export function ConnectUserEntityForm({
-  entityId,
+/**
+ * Connect an existing user to a department or an entity (`kind`) with rights: the user and
+ * the other end required. The form's fields are named as the API's, so the server's field
+ * errors land on them.
+ */
+export function ConnectUserForm<P extends string, F extends string>({
+  kind,
+  parentId,
   searchUsers,
-  searchEntities,
+  searchParents,
   onSubmit,
   onCancel,
-}: Props) {
-  const form = useForm<Values>({
+}: Props<P, F>) {
+  const field = kind.parentField;
+  const form = useForm<Record<string, string | null | boolean>>({
     mode: 'controlled',
-    initialValues: {
-      userId: null,
-      entityId: entityId ? String(entityId) : null,
-      canExternal: false,
-      canManage: false,
-      canSelect: true,
-    },
-    validate: { userId: validatePicked, entityId: validatePicked },
+    initialValues: { userId: null, [field]: parentId ? String(parentId) : null, ...kind.fresh },
+    validate: { userId: picked, [field]: picked },
   });
+  const flags = form.values as Record<F, boolean>;
 
   return (
     <form
@@ -57,11 +48,9 @@ export function ConnectUserEntityForm({
         try {
           await onSubmit({
             userId: Number(v.userId),
-            entityId: Number(v.entityId),
-            canExternal: v.canExternal,
-            canManage: v.canManage,
-            canSelect: v.canSelect,
-          });
+            [field]: Number(v[field]),
+            ...Object.fromEntries(kind.flags.map((f) => [f.key, v[f.key]])),
+          } as UserLinkInput<P, F>);
           form.reset();
         } catch (err) {
           notify(applyServerErrors(form, err));
@@ -78,20 +67,20 @@ export function ConnectUserEntityForm({
           search={searchUsers}
           {...form.getInputProps('userId')}
         />
-        {!entityId && searchEntities && (
+        {!parentId && searchParents && (
           <RecordPicker
-            kind="entity"
-            label="Entity"
+            kind={kind.parent}
+            label={kind.label}
             placeholder="Search by name"
             required
-            search={searchEntities}
-            {...form.getInputProps('entityId')}
+            search={searchParents}
+            {...form.getInputProps(field)}
           />
         )}
         <FlagCheckboxes
-          flags={ENTITY_FLAGS}
-          values={form.values}
-          onChange={(flags) => form.setValues(flags)}
+          flags={kind.flags}
+          values={flags}
+          onChange={(next) => form.setValues(next)}
         />
         <Group justify="flex-end" gap="xs">
           {onCancel && (
