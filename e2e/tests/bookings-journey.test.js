@@ -342,7 +342,7 @@ describe('bookings journey', () => {
       await modal.getByRole('button', { name: 'Save rates' }).click();
       await toast(page, 'The rates were amended.');
       await modal.waitFor({ state: 'hidden' });
-      await rowOf(page, first, ACCEPTS.name).getByText('£432.10 / day').waitFor();
+      await rowOf(page, first, ACCEPTS.name).getByText('432.10 GBP / day').waitFor();
       const rates = allInstructions(await getBooking(page)).filter(
         (i) => i.sellRate?.rate === 432.1,
       );

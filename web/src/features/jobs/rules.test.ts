@@ -1,12 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
   canCustomiseRates,
-  defaultRate,
-  formatRate,
   isOvernight,
   messages,
   requiredTitle,
-  sellRateLabel,
   validBreaks,
   validRate,
   validTime,
@@ -32,12 +29,6 @@ describe('job template form rules', () => {
   it('marks an end at or before the start overnight', () => {
     expect(isOvernight('22:00', '06:00')).toBe(true);
     expect(isOvernight('08:00', '18:00')).toBe(false);
-  });
-  it('names the sell rate by role and defaults rates', () => {
-    expect(sellRateLabel(true)).toBe('Sell Rate');
-    expect(sellRateLabel(false)).toBe('Chargeable Rate');
-    expect(defaultRate()).toEqual({ rate: 0, currency: 'GBP', period: 'day' });
-    expect(formatRate({ rate: 250.5, currency: 'GBP', period: 'day' })).toBe('250.50 GBP / day');
   });
   it('customises rates only after saving', () => {
     expect(canCustomiseRates(undefined)).toBe(false);

@@ -1,17 +1,5 @@
 /** Form rules of job templates, placement templates and rate cards (spec part 2 §2, §3, §9). */
 
-export const CURRENCIES = ['GBP', 'EUR', 'USD', 'AUD'] as const;
-export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
-
-export interface RateValue {
-  rate: number;
-  currency: string;
-  period: string;
-}
-
-/** A new placement's rate: 0 a day in GBP. */
-export const defaultRate = (): RateValue => ({ rate: 0, currency: 'GBP', period: 'day' });
-
 export const messages = {
   titleRequired: 'Title is required.',
   departmentRequired: 'Department is required.',
@@ -32,11 +20,6 @@ export const validRate = (v: number) => (Number.isFinite(v) && v >= 0 ? null : m
 /** An end at or before the start is on the next day. */
 export const isOvernight = (start: string, end: string) => end.slice(0, 5) <= start.slice(0, 5);
 
-/** Administrators see the sell rate as 'Sell Rate', everyone else as 'Chargeable Rate'. */
-export const sellRateLabel = (admin: boolean) => (admin ? 'Sell Rate' : 'Chargeable Rate');
-
 /** Rate cards can be customised only on a saved placement template. */
 export const canCustomiseRates = (placementTemplateId?: number) => Boolean(placementTemplateId);
 
-export const formatRate = (r?: RateValue | null) =>
-  r ? `${r.rate.toFixed(2)} ${r.currency} / ${r.period}` : '';

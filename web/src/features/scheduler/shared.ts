@@ -20,6 +20,5 @@ export {
   validateBooking,
   type BookingFormValues,
 } from '@/features/bookings/components/booking-form';
-export { formatRate, sellRateLabel } from '@/features/bookings/components/placements-grid';
 export { useSetUnavailability } from '@/features/bookings/instructions/unavailability-api';
 /* eslint-enable no-restricted-imports */

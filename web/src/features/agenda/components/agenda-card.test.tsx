@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { makeUser, renderRoutes } from '@/test/render';
-import { formatPeriod } from '../format';
+import { formatPeriod } from '@/lib/format';
 import { cardFixture, rowFixture } from '../fixtures.test-data';
 import type { AgendaCard as CardData, AgendaView } from '../rules';
 import { AgendaCard } from './agenda-card';

@@ -16,7 +16,7 @@ import { IconCheck, IconCopy, IconMoon } from '@tabler/icons-react';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
-import { formatPeriod, viewerTimeZone } from '../format';
+import { formatPeriod, viewerTimeZone } from '@/lib/format';
 import { cardTitle, type AgendaCard as CardData, type AgendaView } from '../rules';
 import { InstructionRow } from './instruction-row';
 import { colourLabel, mantineColour } from '@/lib/status/status';

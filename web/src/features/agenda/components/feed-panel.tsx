@@ -24,6 +24,7 @@ import {
   type CalendarFeed,
 } from '../api';
 import { notifyRefusal } from '../notify-refusal';
+import { formatMediumDate } from '@/lib/format';
 
 const TOUCH = 44;
 
@@ -151,7 +152,7 @@ function FeedDetails({
   feed: CalendarFeed;
   onConfirm: (c: Exclude<Confirm, null>) => void;
 }) {
-  const since = new Date(feed.createdAt).toLocaleDateString('en-GB', { dateStyle: 'medium' });
+  const since = formatMediumDate(feed.createdAt);
   return (
     <Stack gap="sm">
       {feed.url ? (

@@ -8,7 +8,8 @@ import {
   statusSummary,
   worst,
 } from '@/lib/status/status';
-import { displayDate, localTimes } from './placements-grid';
+import { formatDate } from '@/lib/format';
+import { localTimes } from './placements-grid';
 
 interface Invitee {
   userId: number;
@@ -76,7 +77,7 @@ export function InvitationsSection({ booking }: { booking: Booking }) {
                       <List.Item key={i.id}>
                         <Group gap="xs" wrap="wrap">
                           <span>
-                            {displayDate(p.date)} · {p.title} · {start}–{end}
+                            {formatDate(p.date)} · {p.title} · {start}–{end}
                           </span>
                           <Badge
                             color={mantineColour[colours[n] ?? 'gray']}

@@ -1,7 +1,7 @@
 import { List, Modal, Text } from '@mantine/core';
 import dayjs from 'dayjs';
 import type { Placement } from '../api/types';
-import { displayDate } from './placements-grid';
+import { formatDate, formatDateTimeSeconds } from '@/lib/format';
 
 /** A placement's versions: the times it was modified, newest first (spec part 2 §3). */
 export function PlacementVersionsModal({
@@ -18,7 +18,7 @@ export function PlacementVersionsModal({
     <Modal
       opened
       onClose={onClose}
-      title={`Versions of ${placement.title}, ${displayDate(placement.date)}`}
+      title={`Versions of ${placement.title}, ${formatDate(placement.date)}`}
     >
       {versions.length === 0 ? (
         <Text size="sm">This placement has no recorded versions.</Text>
@@ -26,7 +26,7 @@ export function PlacementVersionsModal({
         <List size="sm" spacing={4} aria-label="Modified, newest first">
           {versions.map((v, i) => (
             <List.Item key={`${v}-${i}`}>
-              <time dateTime={v}>{dayjs(v).format('ddd, DD MMM YYYY HH:mm:ss')}</time>
+              <time dateTime={v}>{formatDateTimeSeconds(v)}</time>
               {i === 0 ? ' (latest)' : ''}
             </List.Item>
           ))}

@@ -12,9 +12,10 @@ import {
   type SelectionChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
-import dayjs from 'dayjs';
 import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
-import { rowKey, type Placement, type PlacementRow, type Rate } from '../api/types';
+import { rowKey, type Placement, type PlacementRow } from '../api/types';
+import { formatDate, formatRate } from '@/lib/format';
+import { sellRateLabel } from '@/lib/rates';
 import { colourOf, mantineColour, statusSummary } from '@/lib/status/status';
 
 ModuleRegistry.registerModules([AllCommunityModule]);
@@ -29,19 +30,6 @@ const rowSelection = {
   headerCheckbox: true,
   enableClickSelection: false,
 } as const;
-
-/** Administrators see the sell rate as 'Sell Rate', everyone else as 'Chargeable Rate' (§6). */
-export const sellRateLabel = (admin: boolean) => (admin ? 'Sell Rate' : 'Chargeable Rate');
-
-/** '£250.50 / day' in the rate's currency, en-GB. */
-export function formatRate(r?: Rate | null): string {
-  if (!r) return '';
-  const money = new Intl.NumberFormat('en-GB', { style: 'currency', currency: r.currency });
-  return `${money.format(r.rate)} / ${r.period}`;
-}
-
-/** 'Mon, 07 Dec 2026' (spec part 2 §9 display). */
-export const displayDate = (date: string) => dayjs(date).format('ddd, DD MMM YYYY');
 
 /** Local start and end (HH:mm) in the department's zone: the wall-clock part of localPeriod. */
 export function localTimes(p: Placement): { start: string; end: string } {
@@ -141,7 +129,7 @@ export function PlacementsGrid({
         headerName: 'Date',
         minWidth: 170,
         valueGetter: (p) => p.data?.placement.date,
-        valueFormatter: (p) => (p.value ? displayDate(String(p.value)) : ''),
+        valueFormatter: (p) => (p.value ? formatDate(String(p.value)) : ''),
       },
       { colId: 'title', headerName: 'Title', minWidth: 180, flex: 2, cellRenderer: TitleCell },
       { colId: 'time', headerName: 'Time', minWidth: 130, cellRenderer: TimeCell },
@@ -184,7 +172,7 @@ export function PlacementsGrid({
             size="compact-xs"
             variant="subtle"
             disabled={n === 0}
-            aria-label={`Versions of ${data.placement.title} on ${displayDate(data.placement.date)}`}
+            aria-label={`Versions of ${data.placement.title} on ${formatDate(data.placement.date)}`}
             onClick={() => onShowVersions(data.placement)}
           >
             {n} {n === 1 ? 'version' : 'versions'}

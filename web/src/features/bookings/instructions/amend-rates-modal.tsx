@@ -12,7 +12,8 @@ import {
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
-import { CURRENCIES, PERIODS, useAmendRates, type Rate } from './api';
+import { CURRENCIES, PERIODS } from '@/lib/rates';
+import { useAmendRates, type Rate } from './api';
 import { parseRate, rateChange } from './rules';
 
 /** What the modal reads of each selected instruction. */

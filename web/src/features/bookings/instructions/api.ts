@@ -9,9 +9,6 @@ const bookingKey = ['booking'] as const;
 
 export type Rate = components['schemas']['Rate'];
 
-export const CURRENCIES = ['GBP', 'EUR', 'USD', 'AUD'] as const;
-export const PERIODS = ['hour', 'day', 'week', 'month', 'year'] as const;
-
 // ---- Available suppliers (Invite) ----
 
 export const availableSuppliersQuery = (

@@ -11,6 +11,7 @@ import {
   unavailabilityQueryOptions,
   useSetUnavailability,
 } from '../instructions/unavailability-api';
+import { formatDate } from '@/lib/format';
 
 const ISO = 'YYYY-MM-DD';
 
@@ -134,7 +135,7 @@ function MarkedList({ pending, dates }: { pending: boolean; dates: string[] }) {
   return (
     <Text size="sm" component="ul" data-testid="unavailable-dates" style={{ columns: '12rem' }}>
       {dates.map((d) => (
-        <li key={d}>{dayjs(d).format('ddd, DD MMM YYYY')}</li>
+        <li key={d}>{formatDate(d)}</li>
       ))}
     </Text>
   );

@@ -22,19 +22,21 @@ import {
 import {
   CURRENCIES,
   PERIODS,
-  canCustomiseRates,
   defaultRate,
+  sellRateLabel,
+  type Currency,
+  type Period,
+} from '@/lib/rates';
+import {
+  canCustomiseRates,
   messages,
   requiredTitle,
-  sellRateLabel,
   validBreaks,
   validRate,
   validTime,
 } from '../rules';
 import { RateCardsModal } from './rate-cards-modal';
 
-type Currency = (typeof CURRENCIES)[number];
-type Period = (typeof PERIODS)[number];
 
 interface Row {
   id?: number;

@@ -17,10 +17,10 @@ import { notify, notifyError } from '@/lib/notify';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { searchUsers } from '@/lib/pickers';
 import { rateCardsQuery, useJobMutations } from '../api/job-templates';
-import { CURRENCIES, PERIODS, formatRate, messages, sellRateLabel } from '../rules';
+import { formatRate } from '@/lib/format';
+import { CURRENCIES, PERIODS, sellRateLabel, type Currency, type Period } from '@/lib/rates';
+import { messages } from '../rules';
 
-type Currency = (typeof CURRENCIES)[number];
-type Period = (typeof PERIODS)[number];
 
 /** 'Customise Rate Cards' of one saved placement template. */
 export function RateCardsModal({

@@ -1,8 +1,8 @@
 import { Badge, Group } from '@mantine/core';
 import type { ColDef, RowClassRules } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import dayjs from 'dayjs';
-import { formatRate, sellRateLabel } from '../shared';
+import { formatDateTime, formatRate, formatTime } from '@/lib/format';
+import { sellRateLabel } from '@/lib/rates';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 import type { ChangeRow } from '../api';
 
@@ -19,13 +19,13 @@ export const lateRowStyle = (row: ChangeRow | undefined) =>
 
 /** 'Mon, 05 Jan 2024 09:30' in the browser's zone (spec part 2 §9). */
 export const displayDateTime = (iso: string | null | undefined) =>
-  iso ? dayjs(iso).format('ddd, DD MMM YYYY HH:mm') : '';
+  iso ? formatDateTime(iso) : '';
 
 /** '… 09:30–17:00': the placement's start date and time and its end time, local. */
 export function periodText(r: ChangeRow): string {
   const [start, end] = r.period ?? [];
   if (!start) return r.date;
-  return `${displayDateTime(start)}${end ? `–${dayjs(end).format('HH:mm')}` : ''}`;
+  return `${displayDateTime(start)}${end ? `–${formatTime(end)}` : ''}`;
 }
 
 const noShrink = { flexShrink: 0, overflow: 'visible' } as const;

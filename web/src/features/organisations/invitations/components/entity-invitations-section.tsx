@@ -8,15 +8,9 @@ import { entityInvitationsQuery, type getEntityInvitations } from '../api/get-en
 import { InvitationStatusBadge } from './invitation-status-badge';
 import { InviteModal } from './invite-modal';
 import { PURPOSES } from './invitation-form';
+import { formatDate } from '@/lib/format';
 
 type Row = NonNullable<Awaited<ReturnType<typeof getEntityInvitations>>['items']>[number];
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-});
 
 const columns: DataGridColumn<Row>[] = [
   { field: 'email', headerName: 'Email', sortable: true, filter: { type: 'text' }, minWidth: 200 },
@@ -51,7 +45,7 @@ const columns: DataGridColumn<Row>[] = [
     field: 'createdAt',
     headerName: 'Sent',
     sortable: true,
-    valueFormatter: ({ value }) => (value ? dateFormat.format(new Date(String(value))) : ''),
+    valueFormatter: ({ value }) => (value ? formatDate(String(value)) : ''),
   },
 ];
 

@@ -22,6 +22,7 @@ import {
   type UserDocument,
 } from '../api/list-user-documents';
 import { useUploadUserDocument } from '../api/upload-user-document';
+import { formatMediumDateTime } from '@/lib/format';
 
 /** The file types the server accepts (it checks them again by content). */
 export const DOCUMENT_ACCEPT =
@@ -35,7 +36,6 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 
 /** A user's documents: list, upload, download and delete (the user themself and admins). */
 export function DocumentsTab({ userId }: { userId: number }) {
@@ -115,7 +115,7 @@ export function DocumentsTab({ userId }: { userId: number }) {
                 </Table.Td>
                 <Table.Td>{formatSize(doc.size)}</Table.Td>
                 <Table.Td>{doc.uploadedBy?.fullName ?? '—'}</Table.Td>
-                <Table.Td>{dateFormat.format(new Date(doc.createdAt))}</Table.Td>
+                <Table.Td>{formatMediumDateTime(doc.createdAt)}</Table.Td>
                 <Table.Td>
                   <Button
                     size="xs"

@@ -4,24 +4,7 @@ import { useState } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
 import { internalNotesQueryOptions, type InternalNote } from '../api/get-internal-notes';
 import { NoteForm } from './note-form';
-
-const dateFormat = new Intl.DateTimeFormat('en-GB', {
-  weekday: 'short',
-  day: '2-digit',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  hour12: false,
-});
-
-/** 'Mon, 05 Jan 2024 09:30' (spec part 1 §9). */
-export function formatNoteDate(iso: string): string {
-  const parts = Object.fromEntries(
-    dateFormat.formatToParts(new Date(iso)).map((p) => [p.type, p.value]),
-  );
-  return `${parts.weekday}, ${parts.day} ${parts.month} ${parts.year} ${parts.hour}:${parts.minute}`;
-}
+import { formatDateTime } from '@/lib/format';
 
 function NoteCard({ note, onEdit }: { note: InternalNote; onEdit?: () => void }) {
   const titleId = `note-${note.id}-title`;
@@ -34,7 +17,7 @@ function NoteCard({ note, onEdit }: { note: InternalNote; onEdit?: () => void })
           </Text>
           <Text size="sm" c="dimmed">
             {note.entity_name} · {note.user_name || 'Former user'} ·{' '}
-            <time dateTime={note.created_at}>{formatNoteDate(note.created_at)}</time>
+            <time dateTime={note.created_at}>{formatDateTime(note.created_at)}</time>
           </Text>
         </div>
         {onEdit && (

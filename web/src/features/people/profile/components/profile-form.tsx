@@ -22,7 +22,8 @@ import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-
 import type { ProfileUpdate } from '../api/update-profile';
 import { countryOptions, firstTimezoneOf, timezoneSelectData } from '@/lib/countries';
 import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
-import { CURRENCIES, hourlyRate } from '../lib/rates';
+import { CURRENCIES } from '@/lib/rates';
+import { hourlyRate } from '../lib/rates';
 import { ChangeEmail } from './change-email';
 import { EntityPicker } from './entity-picker';
 import { MarkdownField } from './markdown-field';

@@ -1,7 +1,8 @@
 import { stripWhitespace, validateEmail, messages } from '@/lib/validation';
 import type { Profile } from '../api/get-profile';
 import type { ProfileUpdate } from '../api/update-profile';
-import { validateOptionalAmount, type CURRENCIES } from './rates';
+import type { Currency } from '@/lib/rates';
+import { validateOptionalAmount } from './rates';
 
 export const profileMessages = {
   countryRequired: 'Country is required.',
@@ -163,7 +164,7 @@ export function toUpdate(
       personalWebsite: v.personalWebsite.trim(),
       businessType: v.businessType.trim(),
       dayRate: {
-        currency: (v.currency || 'GBP') as (typeof CURRENCIES)[number],
+        currency: (v.currency || 'GBP') as Currency,
         period: 'day',
         rate: v.rate.trim(),
       },

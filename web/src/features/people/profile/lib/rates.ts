@@ -1,6 +1,3 @@
-/** Currencies a day rate may be in. */
-export const CURRENCIES = ['GBP', 'EUR', 'USD', 'AUD'] as const;
-
 /** Digits with an optional one or two decimals (spec part 1 §5). */
 export const AMOUNT_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
 
