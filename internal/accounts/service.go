@@ -154,8 +154,7 @@ func (s *Service) link(path, token string) string {
 // ActionsRequired counts what the user must do: for now unfinished onboarding; pending
 // invitations and instructions awaiting a response join as their features land.
 func ActionsRequired(u User) int {
-	switch u.OnboardingState {
-	case OnboardingFreelancerStarted, OnboardingNeedsEntity, OnboardingNeedsLegalEntity:
+	if OnboardingUnfinished(u.OnboardingState) {
 		return 1
 	}
 	return 0

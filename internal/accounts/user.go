@@ -25,17 +25,6 @@ const (
 // AccountStatuses lists every account status, for the OpenAPI enum.
 var AccountStatuses = []string{StatusUnknown, StatusActive, StatusInactive, StatusResetRequired, StatusSystem, StatusRequireEmailChange}
 
-// Onboarding states (spec part 1 §4).
-const (
-	OnboardingNotApplicable     = "not_applicable"
-	OnboardingFreelancerStarted = "freelancer_started"
-	OnboardingNeedsEntity       = "freelancer_needs_entity"
-	OnboardingNeedsLegalEntity  = "freelancer_needs_legal_entity"
-	OnboardingComplete          = "complete"
-	OnboardingStaff             = "staff"
-	OnboardingAborted           = "aborted"
-)
-
 // User is an account as stored.
 type User struct {
 	ID                      int64     `db:"id"`

@@ -7,6 +7,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -283,7 +284,7 @@ func (h *handlers) onboarding(ctx context.Context, _ *struct{}) (*struct{ Body O
 		return nil, err
 	}
 	v := OnboardingView{OnboardingState: state}
-	v.Progress, v.ShowSetupCard = Progress(state)
+	v.Progress, v.ShowSetupCard = accounts.OnboardingProgress(state)
 	if ids := p.Needs.IDs("manage_entity"); len(ids) > 0 {
 		v.ManagedEntityID = &ids[0]
 	}

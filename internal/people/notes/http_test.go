@@ -324,12 +324,3 @@ func TestOnboardingSteps(t *testing.T) {
 		}
 	})
 }
-
-func TestProgress(t *testing.T) {
-	for state, want := range map[string]int{"freelancer_started": 20, "freelancer_needs_entity": 40,
-		"freelancer_needs_legal_entity": 80, "complete": 100, "staff": 0} {
-		if got, _ := notes.Progress(state); got != want {
-			t.Errorf("%s: %d, want %d", state, got, want)
-		}
-	}
-}

@@ -16,7 +16,9 @@
 //   - Onboarding progress: freelancer_started 20, freelancer_needs_entity 40,
 //     freelancer_needs_legal_entity 80, complete 100. Reading it moves a freelancer on as far as
 //     their account allows: phone and location filled in → needs_entity; linked to an entity →
-//     needs_legal_entity; managing an entity linked to a legal entity → complete.
+//     needs_legal_entity; managing an entity linked to a legal entity → complete. The states,
+//     steps and percentages are accounts/onboarding.go; this feature reads the facts and writes
+//     the step.
 package notes
 
 import (
@@ -112,20 +114,4 @@ func (in *NoteInput) Validate() error {
 		v.Add("description", "Maximum length is 10000 characters")
 	}
 	return v.Err()
-}
-
-// Progress is the account-setup card's percentage for an onboarding state, and whether the
-// card shows at all.
-func Progress(state string) (int, bool) {
-	switch state {
-	case "freelancer_started":
-		return 20, true
-	case "freelancer_needs_entity":
-		return 40, true
-	case "freelancer_needs_legal_entity":
-		return 80, true
-	case "complete":
-		return 100, false
-	}
-	return 0, false
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -220,22 +221,22 @@ func (s *Store) Onboarding(ctx context.Context, user int64) (string, error) {
 }
 
 // nextStep is the onboarding state after state when the account already holds what state asks
-// for, else state itself.
+// for (accounts.NextOnboardingStep), else state itself. Only what state asks for is read.
 func (s *Store) nextStep(ctx context.Context, user int64, state, phone, location string) (string, error) {
 	var query string
-	var next string
-	switch state {
-	case "freelancer_started":
+	need, next := accounts.NextOnboardingStep(state)
+	switch need {
+	case accounts.OnboardingNeedPersonalDetails:
 		if strings.TrimSpace(phone) != "" && strings.TrimSpace(location) != "" {
-			return "freelancer_needs_entity", nil
+			return next, nil
 		}
 		return state, nil
-	case "freelancer_needs_entity":
-		query, next = `SELECT EXISTS (SELECT 1 FROM user_entity_refs WHERE user_id = ?)`, "freelancer_needs_legal_entity"
-	case "freelancer_needs_legal_entity":
-		query, next = `SELECT EXISTS (SELECT 1 FROM user_entity_refs r
+	case accounts.OnboardingNeedEntityLink:
+		query = `SELECT EXISTS (SELECT 1 FROM user_entity_refs WHERE user_id = ?)`
+	case accounts.OnboardingNeedManagedLegalEntity:
+		query = `SELECT EXISTS (SELECT 1 FROM user_entity_refs r
 			JOIN entity_legal_entity_refs l ON l.entity_id = r.entity_id
-			WHERE r.user_id = ? AND r.can_manage = TRUE)`, "complete"
+			WHERE r.user_id = ? AND r.can_manage = TRUE)`
 	default:
 		return state, nil
 	}
