@@ -215,3 +215,36 @@ func CheckOptionalEmail(v *apperror.Invalid, field, email string) string {
 	email, _ = accounts.NormalizeEmail(v, field, email)
 	return email
 }
+
+// Update applies an edit by p: the fields (Apply) and, when it changes, the preferred legal
+// entity (0 clears it), which needs p's right to set it (CanSetPreferredLegalEntity) and a
+// legal entity linked to this one (linked).
+func (e *Entity) Update(p *auth.Principal, c Changes, preferred *int64, linked Linked) error {
+	if preferred != nil && !samePreferred(e.PreferredLegalEntityID, *preferred) {
+		if !CanSetPreferredLegalEntity(p, *e) {
+			return apperror.Forbidden()
+		}
+	}
+	var v apperror.Invalid
+	e.Apply(c, false, &v)
+	if preferred != nil && !samePreferred(e.PreferredLegalEntityID, *preferred) {
+		if *preferred == 0 {
+			e.PreferredLegalEntityID = nil
+		} else if ok, err := linked(*preferred); err != nil {
+			return err
+		} else if !ok {
+			v.Add("preferredLegalEntityId", MsgPreferredLegal)
+		} else {
+			id := *preferred
+			e.PreferredLegalEntityID = &id
+		}
+	}
+	return v.Err()
+}
+
+func samePreferred(cur *int64, want int64) bool {
+	if cur == nil {
+		return want == 0
+	}
+	return *cur == want
+}

@@ -11,7 +11,6 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/companieshouse"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -177,39 +176,13 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	e, err := h.store.Update(ctx, in.ID, in.Body.Version, func(tx *database.Tx, e *Entity) error {
-		if le := in.Body.PreferredLegalEntityID; le != nil && !samePreferred(e.PreferredLegalEntityID, *le) {
-			if !CanSetPreferredLegalEntity(p, *e) {
-				return apperror.Forbidden()
-			}
-		}
-		var v apperror.Invalid
-		e.Apply(in.Body.changes(), false, &v)
-		if le := in.Body.PreferredLegalEntityID; le != nil && !samePreferred(e.PreferredLegalEntityID, *le) {
-			if *le == 0 {
-				e.PreferredLegalEntityID = nil
-			} else if ok, err := LegalEntityLinked(ctx, tx, e.ID, *le); err != nil {
-				return err
-			} else if !ok {
-				v.Add("preferredLegalEntityId", MsgPreferredLegal)
-			} else {
-				id := *le
-				e.PreferredLegalEntityID = &id
-			}
-		}
-		return v.Err()
+	e, err := h.store.Update(ctx, in.ID, in.Body.Version, func(e *Entity, linked Linked) error {
+		return e.Update(p, in.Body.changes(), in.Body.PreferredLegalEntityID, linked)
 	})
 	if err != nil {
 		return nil, err
 	}
 	return &viewOutput{Body: viewOf(e)}, nil
-}
-
-func samePreferred(cur *int64, want int64) bool {
-	if cur == nil {
-		return want == 0
-	}
-	return *cur == want
 }
 
 // UserEntityLink is one entity a user is linked to (spec §3 user entities: id, name, can_manage).

@@ -162,8 +162,9 @@ func (s *Store) Create(ctx context.Context, e *Entity, creatorID int64) error {
 }
 
 // Update reads entity id in a transaction, lets change modify it (returning a validation or
-// permission error to abandon the write), and saves it when version is still current.
-func (s *Store) Update(ctx context.Context, id int64, version int, change func(tx *database.Tx, e *Entity) error) (Entity, error) {
+// permission error to abandon the write), and saves it when version is still current. change
+// may ask, through linked, whether a legal entity is linked to the entity.
+func (s *Store) Update(ctx context.Context, id int64, version int, change func(e *Entity, linked Linked) error) (Entity, error) {
 	var e Entity
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var err error
@@ -173,7 +174,8 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(t
 		if e.Version != version {
 			return apperror.Conflict(MsgStale)
 		}
-		if err := change(tx, &e); err != nil {
+		linked := func(le int64) (bool, error) { return LegalEntityLinked(ctx, tx, e.ID, le) }
+		if err := change(&e, linked); err != nil {
 			return err
 		}
 		e.UpdatedAt = tx.Now
@@ -192,6 +194,9 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(t
 	})
 	return e, err
 }
+
+// Linked reports whether a legal entity is linked to the entity being changed.
+type Linked func(legalEntity int64) (bool, error)
 
 // LegalEntityLinked reports whether legal entity le is linked to entity id.
 func LegalEntityLinked(ctx context.Context, tx *database.Tx, id, le int64) (bool, error) {

@@ -36,18 +36,18 @@ func TestStore(t *testing.T) {
 		if _, _, err := s.List(ctx, ListQuery{All: true, Sort: "email", Limit: 10}); apperror.KindOf(err) != apperror.KindInvalid {
 			t.Fatal(err)
 		}
-		e, err := s.Update(ctx, ids[0], 1, func(_ *database.Tx, e *Entity) error { e.Name = "Zebra Post Ltd"; return nil })
+		e, err := s.Update(ctx, ids[0], 1, func(e *Entity, _ Linked) error { e.Name = "Zebra Post Ltd"; return nil })
 		if err != nil || e.Version != 2 || e.Name != "Zebra Post Ltd" {
 			t.Fatalf("%v %+v", err, e)
 		}
-		if _, err := s.Update(ctx, ids[0], 1, func(*database.Tx, *Entity) error { return nil }); apperror.KindOf(err) != apperror.KindConflict {
+		if _, err := s.Update(ctx, ids[0], 1, func(*Entity, Linked) error { return nil }); apperror.KindOf(err) != apperror.KindConflict {
 			t.Fatalf("stale: %v", err)
 		}
-		if _, err := s.Update(ctx, 999, 1, func(*database.Tx, *Entity) error { return nil }); apperror.KindOf(err) != apperror.KindNotFound {
+		if _, err := s.Update(ctx, 999, 1, func(*Entity, Linked) error { return nil }); apperror.KindOf(err) != apperror.KindNotFound {
 			t.Fatalf("missing: %v", err)
 		}
 		// A refused change writes nothing.
-		_, err = s.Update(ctx, ids[0], 2, func(_ *database.Tx, e *Entity) error { e.Name = "x"; return apperror.Forbidden() })
+		_, err = s.Update(ctx, ids[0], 2, func(e *Entity, _ Linked) error { e.Name = "x"; return apperror.Forbidden() })
 		if got, _ := s.Entity(ctx, ids[0]); err == nil || got.Name != "Zebra Post Ltd" || got.Version != 2 {
 			t.Fatalf("%v %+v", err, got)
 		}
