@@ -92,227 +92,125 @@ func register[I, O any](api huma.API, tag, id, method, path, summary string, err
 	httpapi.Register(api, httpapi.Signed, op, handler)
 }
 
-// UserDepartmentView is a user-department link as the API shows it.
-type UserDepartmentView struct {
-	ID           int64          `json:"id"`
-	UserID       int64          `json:"userId"`
-	DepartmentID int64          `json:"departmentId"`
-	User         LinkUser       `json:"user"`
-	Department   LinkDepartment `json:"department"`
-	CanHire      bool           `json:"canHire"`
-	CanManage    bool           `json:"canManage"`
-	CanSelect    bool           `json:"canSelect"`
-	Version      int            `json:"version"`
+// rules are what the operations must know of one kind of link: how to read it and show it,
+// who may see and change it, and what a new link's two ids must pass. get, delete, load and
+// checkNew below are the same for all three kinds.
+type rules[R, V any] struct {
+	kind kind // the store's description: the two ends' body fields, in order
+	find func(context.Context, int64) (R, error)
+	view func(R) V
+	// managed is which end (0 or 1) names the department or entity whose managers may change a
+	// link; the viewers of that record may see it.
+	managed            int
+	ends               func(R) [2]int64
+	canView, canManage func(*auth.Principal, int64) bool
+	requireManager     func(context.Context, int64) (*auth.Principal, error)
+	// ownerSees lets the user a link is of (end 0) always see it.
+	ownerSees bool
+	// other refuses the other end of a new link, p's caller may not name it.
+	other func(ctx context.Context, p *auth.Principal, id int64) error
 }
 
-// LinkDepartment names the department of a link and its client.
-type LinkDepartment struct {
-	ID         int64  `json:"id"`
-	Name       string `json:"name"`
-	ClientID   int64  `json:"clientId"`
-	ClientName string `json:"clientName"`
-}
-
-func userDepartmentView(r UserDepartmentRef) UserDepartmentView {
-	return UserDepartmentView{ID: r.ID, UserID: r.UserID, DepartmentID: r.DepartmentID,
-		User:       userRef(r.UserID, r.FirstName, r.LastName, r.Email),
-		Department: LinkDepartment{ID: r.DepartmentID, Name: r.DepartmentName, ClientID: r.ClientID, ClientName: r.ClientName},
-		CanHire:    r.CanHire, CanManage: r.CanManage, CanSelect: r.CanSelect, Version: r.Version}
-}
-
-type userDepartmentPage struct {
-	Items []UserDepartmentView `json:"items"`
-	Total int                  `json:"total"`
-}
-
-type userDepartmentOutput struct{ Body UserDepartmentView }
-
-// UserDepartmentListParams are the paging and sort query parameters of its lists.
-type UserDepartmentListParams struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
-	Sort     string `query:"sort" enum:"id,-id,user,-user,email,-email,department,-department,client,-client," default:"id"`
-}
-
-func (p UserDepartmentListParams) page() Page { return pageOf(p.Page, p.PageSize, p.Sort) }
-
-func (h *handlers) registerUserDepartment(api huma.API) {
-	const base, tag = "/associations/user-department-refs", "User-Department links"
-	register(api, tag, "listUserDepartmentRefs", http.MethodGet, base,
-		"All User-Department connections the caller may see, one page at a time", []int{422}, h.listUserDepartments)
-	register(api, tag, "createUserDepartmentRef", http.MethodPost, base,
-		"Connect a user to a department (its managers, its client's managers, administrators)",
-		[]int{403, 404, 409, 422}, h.createUserDepartment)
-	register(api, tag, "getUserDepartmentRef", http.MethodGet, base+"/{id}", "One user-department link",
-		[]int{404}, h.getUserDepartment)
-	register(api, tag, "updateUserDepartmentRef", http.MethodPatch, base+"/{id}", "Change the rights of a user-department link",
-		[]int{403, 404, 409, 422}, h.updateUserDepartment)
-	register(api, tag, "deleteUserDepartmentRef", http.MethodDelete, base+"/{id}", "Remove a user-department link",
-		[]int{403, 404}, h.deleteUserDepartment)
-	register(api, tag, "listUserDepartmentRefsByDepartment", http.MethodGet, base+"/by-department-id/{id}",
-		"The users connected to a department", []int{404}, h.userDepartmentsByDepartment)
-	register(api, tag, "listUserDepartmentRefsByUser", http.MethodGet, base+"/by-user-id/{id}",
-		"The departments a user is connected to (all of them for the user themself)", nil, h.userDepartmentsByUser)
-}
-
-func (h *handlers) userDepartmentPage(ctx context.Context, f UserDepartmentFilter, sc Scope, p Page) (*struct{ Body userDepartmentPage }, error) {
-	rows, total, err := h.store.UserDepartments(ctx, f, sc, p)
-	if err != nil {
-		return nil, err
-	}
-	out := &struct{ Body userDepartmentPage }{Body: userDepartmentPage{Items: make([]UserDepartmentView, 0, len(rows)), Total: total}}
-	for _, r := range rows {
-		out.Body.Items = append(out.Body.Items, userDepartmentView(r))
-	}
-	return out, nil
-}
-
-func departmentScope(p *auth.Principal) Scope {
-	ids, all := access.VisibleDepartmentIDs(p)
-	return Scope{Visible: ids, All: all, Self: p.UserID}
-}
-
-func (h *handlers) listUserDepartments(ctx context.Context, in *struct {
-	UserDepartmentListParams
-	DepartmentIDs []int64 `query:"departmentIds,explode"`
-	UserIDs       []int64 `query:"userIds,explode"`
-	CanHire       string  `query:"canHire" enum:"true,false,"`
-	CanManage     string  `query:"canManage" enum:"true,false,"`
-	CanSelect     string  `query:"canSelect" enum:"true,false,"`
-}) (*struct{ Body userDepartmentPage }, error) {
+// load returns link id when the caller may see it, and with manage set only when they may
+// also change it; one they may not see is missing (404).
+func (k rules[R, V]) load(ctx context.Context, id int64, manage bool) (R, *auth.Principal, error) {
+	var r R
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
-		return nil, err
+		return r, nil, err
 	}
-	f := UserDepartmentFilter{DepartmentIDs: in.DepartmentIDs, UserIDs: in.UserIDs, CanHire: boolFilter(in.CanHire),
-		CanManage: boolFilter(in.CanManage), CanSelect: boolFilter(in.CanSelect)}
-	return h.userDepartmentPage(ctx, f, departmentScope(p), in.page())
+	if r, err = k.find(ctx, id); err != nil {
+		return r, p, err
+	}
+	ends := k.ends(r)
+	if !k.canView(p, ends[k.managed]) && (!k.ownerSees || ends[0] != p.UserID) {
+		return r, p, apperror.NotFound("Link")
+	}
+	if manage && !k.canManage(p, ends[k.managed]) {
+		return r, p, apperror.Forbidden()
+	}
+	return r, p, nil
 }
 
-func (h *handlers) userDepartmentsByDepartment(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	UserDepartmentListParams
-}) (*struct{ Body userDepartmentPage }, error) {
-	if _, err := access.RequireDepartmentViewer(ctx, in.ID); err != nil {
-		return nil, err
-	}
-	return h.userDepartmentPage(ctx, UserDepartmentFilter{DepartmentIDs: []int64{in.ID}}, Scope{All: true}, in.page())
-}
-
-func (h *handlers) userDepartmentsByUser(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	UserDepartmentListParams
-}) (*struct{ Body userDepartmentPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	sc := departmentScope(p)
-	if in.ID == p.UserID {
-		sc = Scope{All: true}
-	}
-	return h.userDepartmentPage(ctx, UserDepartmentFilter{UserIDs: []int64{in.ID}}, sc, in.page())
-}
-
-// loadUserDepartment returns link id when the caller may see it (its department, or their
-// own link), and with manage set only when they may also change it.
-func (h *handlers) loadUserDepartment(ctx context.Context, id int64, manage bool) (UserDepartmentRef, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return UserDepartmentRef{}, err
-	}
-	r, err := h.store.UserDepartment(ctx, id)
-	if err != nil {
-		return r, err
-	}
-	if !access.CanViewDepartment(p, r.DepartmentID) && r.UserID != p.UserID {
-		return r, apperror.NotFound("Link")
-	}
-	if manage && !access.CanManageDepartment(p, r.DepartmentID) {
-		return r, apperror.Forbidden()
-	}
-	return r, nil
-}
-
-func (h *handlers) getUserDepartment(ctx context.Context, in *idPath) (*userDepartmentOutput, error) {
-	r, err := h.loadUserDepartment(ctx, in.ID, false)
-	if err != nil {
-		return nil, err
-	}
-	return &userDepartmentOutput{Body: userDepartmentView(r)}, nil
-}
-
-func (h *handlers) createUserDepartment(ctx context.Context, in *struct {
-	Body struct {
-		UserID       int64 `json:"userId,omitempty"`
-		DepartmentID int64 `json:"departmentId,omitempty"`
-		CanHire      bool  `json:"canHire,omitempty"`
-		CanManage    bool  `json:"canManage,omitempty"`
-		CanSelect    bool  `json:"canSelect,omitempty"`
-	}
-}) (*userDepartmentOutput, error) {
-	b := in.Body
+// checkNew checks the two ids of a new link: both given, the caller manages the managed end,
+// and the other end passes k.other.
+func (k rules[R, V]) checkNew(ctx context.Context, ids [2]int64) error {
 	if _, err := auth.RequireUser(ctx); err != nil {
-		return nil, err
+		return err
 	}
 	var v apperror.Invalid
-	if b.UserID <= 0 {
-		v.Add("userId", MsgRequired)
-	}
-	if b.DepartmentID <= 0 {
-		v.Add("departmentId", MsgRequired)
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	p, err := access.RequireDepartmentManager(ctx, b.DepartmentID)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.requireVisibleUser(ctx, p, b.UserID); err != nil {
-		return nil, err
-	}
-	r, err := h.store.CreateUserDepartment(ctx, b.UserID, b.DepartmentID,
-		DepartmentFlags{CanHire: b.CanHire, CanManage: b.CanManage, CanSelect: b.CanSelect})
-	if err != nil {
-		return nil, err
-	}
-	return &userDepartmentOutput{Body: userDepartmentView(r)}, nil
-}
-
-func (h *handlers) updateUserDepartment(ctx context.Context, in *struct {
-	ID   int64 `path:"id" minimum:"1"`
-	Body struct {
-		ID        int64 `json:"id,omitempty" doc:"Must match the path when given"`
-		Version   int   `json:"version"`
-		CanHire   *bool `json:"canHire,omitempty"`
-		CanManage *bool `json:"canManage,omitempty"`
-		CanSelect *bool `json:"canSelect,omitempty"`
-	}
-}) (*userDepartmentOutput, error) {
-	r, err := h.loadUserDepartment(ctx, in.ID, true)
-	if err != nil {
-		return nil, err
-	}
-	if err := checkID(in.ID, in.Body.ID); err != nil {
-		return nil, err
-	}
-	fl := DepartmentFlags{CanHire: r.CanHire, CanManage: r.CanManage, CanSelect: r.CanSelect}
-	for _, p := range []struct{ from, to *bool }{{in.Body.CanHire, &fl.CanHire}, {in.Body.CanManage, &fl.CanManage},
-		{in.Body.CanSelect, &fl.CanSelect}} {
-		if p.from != nil {
-			*p.to = *p.from
+	for i, e := range k.kind.ends {
+		if ids[i] <= 0 {
+			v.Add(e.field, MsgRequired)
 		}
 	}
-	if r, err = h.store.UpdateUserDepartment(ctx, in.ID, in.Body.Version, fl); err != nil {
-		return nil, err
+	if err := v.Err(); err != nil {
+		return err
 	}
-	return &userDepartmentOutput{Body: userDepartmentView(r)}, nil
+	p, err := k.requireManager(ctx, ids[k.managed])
+	if err != nil {
+		return err
+	}
+	return k.other(ctx, p, ids[1-k.managed])
 }
 
-func (h *handlers) deleteUserDepartment(ctx context.Context, in *idPath) (*struct{}, error) {
-	if _, err := h.loadUserDepartment(ctx, in.ID, true); err != nil {
+// output is one link as an operation returns it.
+type output[V any] struct{ Body V }
+
+func (k rules[R, V]) get(ctx context.Context, in *idPath) (*output[V], error) {
+	r, _, err := k.load(ctx, in.ID, false)
+	if err != nil {
 		return nil, err
 	}
-	return &struct{}{}, h.store.DeleteUserDepartment(ctx, in.ID)
+	return &output[V]{Body: k.view(r)}, nil
+}
+
+// saved answers a create or update with the link as stored.
+func (k rules[R, V]) saved(r R, err error) (*output[V], error) {
+	if err != nil {
+		return nil, err
+	}
+	return &output[V]{Body: k.view(r)}, nil
+}
+
+// remove is the delete operation: del removes a link the caller may change.
+func (k rules[R, V]) remove(del func(context.Context, int64) error) func(context.Context, *idPath) (*struct{}, error) {
+	return func(ctx context.Context, in *idPath) (*struct{}, error) {
+		if _, _, err := k.load(ctx, in.ID, true); err != nil {
+			return nil, err
+		}
+		return &struct{}{}, del(ctx, in.ID)
+	}
+}
+
+// listPage is one page of a list; each kind names its own (userDepartmentPage, ...), so the
+// API document keeps its schema names.
+type listPage[V any] struct {
+	Items []V `json:"items"`
+	Total int `json:"total"`
+}
+
+// pageOfViews shows rows, one page of total.
+func pageOfViews[R, V any](rows []R, total int, view func(R) V) listPage[V] {
+	out := listPage[V]{Items: make([]V, 0, len(rows)), Total: total}
+	for _, r := range rows {
+		out.Items = append(out.Items, view(r))
+	}
+	return out
+}
+
+// byUserScope is the scope of a by-user list: the caller's own links all, else scope.
+func byUserScope(p *auth.Principal, userID int64, scope func(*auth.Principal) Scope) Scope {
+	if userID == p.UserID {
+		return Scope{All: true}
+	}
+	return scope(p)
+}
+
+// setOr is the value a PATCH gives (v), else the current one.
+func setOr(v *bool, current bool) bool {
+	if v != nil {
+		return *v
+	}
+	return current
 }

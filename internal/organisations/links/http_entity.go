@@ -7,7 +7,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
 
@@ -43,12 +42,7 @@ func userEntityView(r UserEntityRef) UserEntityView {
 		Entity: LinkEntity{ID: r.EntityID, Name: r.EntityName, Type: r.EntityType}, Version: r.Version}
 }
 
-type userEntityPage struct {
-	Items []UserEntityView `json:"items"`
-	Total int              `json:"total"`
-}
-
-type userEntityOutput struct{ Body UserEntityView }
+type userEntityPage listPage[UserEntityView]
 
 // UserEntityListParams are the paging and sort query parameters of its lists.
 type UserEntityListParams struct {
@@ -59,17 +53,28 @@ type UserEntityListParams struct {
 
 func (p UserEntityListParams) page() Page { return pageOf(p.Page, p.PageSize, p.Sort) }
 
+// userEntityRules: an entity's viewers see its links and its managers change them; a user
+// always sees their own links, and may be linked only by a manager who may see them.
+func (h *handlers) userEntityRules() rules[UserEntityRef, UserEntityView] {
+	return rules[UserEntityRef, UserEntityView]{kind: userEntities, find: h.store.UserEntity,
+		view: userEntityView, managed: 1, ownerSees: true,
+		ends:    func(r UserEntityRef) [2]int64 { return [2]int64{r.UserID, r.EntityID} },
+		canView: access.CanViewEntity, canManage: access.CanManageEntity,
+		requireManager: access.RequireEntityManager, other: h.requireVisibleUser}
+}
+
 func (h *handlers) registerUserEntity(api huma.API) {
 	const base, tag = "/associations/user-entity-refs", "User-Entity links"
+	k := h.userEntityRules()
 	register(api, tag, "listUserEntityRefs", http.MethodGet, base,
 		"All User-Entity connections the caller may see, one page at a time", []int{422}, h.listUserEntities)
 	register(api, tag, "createUserEntityRef", http.MethodPost, base,
 		"Connect a user to an entity (its managers, administrators)", []int{403, 404, 409, 422}, h.createUserEntity)
-	register(api, tag, "getUserEntityRef", http.MethodGet, base+"/{id}", "One user-entity link", []int{404}, h.getUserEntity)
+	register(api, tag, "getUserEntityRef", http.MethodGet, base+"/{id}", "One user-entity link", []int{404}, k.get)
 	register(api, tag, "updateUserEntityRef", http.MethodPatch, base+"/{id}",
 		"Change the rights and job titles of a user-entity link", []int{403, 404, 409, 422}, h.updateUserEntity)
 	register(api, tag, "deleteUserEntityRef", http.MethodDelete, base+"/{id}", "Remove a user-entity link",
-		[]int{403, 404}, h.deleteUserEntity)
+		[]int{403, 404}, k.remove(h.store.DeleteUserEntity))
 	register(api, tag, "listUserEntityRefsByEntity", http.MethodGet, base+"/by-entity-id/{id}",
 		"The users connected to an entity", []int{404}, h.userEntitiesByEntity)
 	register(api, tag, "listUserEntityRefsByUser", http.MethodGet, base+"/by-user-id/{id}",
@@ -86,11 +91,7 @@ func (h *handlers) userEntityPage(ctx context.Context, f UserEntityFilter, sc Sc
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body userEntityPage }{Body: userEntityPage{Items: make([]UserEntityView, 0, len(rows)), Total: total}}
-	for _, r := range rows {
-		out.Body.Items = append(out.Body.Items, userEntityView(r))
-	}
-	return out, nil
+	return &struct{ Body userEntityPage }{Body: userEntityPage(pageOfViews(rows, total, userEntityView))}, nil
 }
 
 func (h *handlers) listUserEntities(ctx context.Context, in *struct {
@@ -128,39 +129,7 @@ func (h *handlers) userEntitiesByUser(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	sc := entityScope(p)
-	if in.ID == p.UserID {
-		sc = Scope{All: true}
-	}
-	return h.userEntityPage(ctx, UserEntityFilter{UserIDs: []int64{in.ID}}, sc, in.page())
-}
-
-// loadUserEntity returns link id when the caller may see it (its entity, or their own link),
-// and with manage set only when they may also change it.
-func (h *handlers) loadUserEntity(ctx context.Context, id int64, manage bool) (UserEntityRef, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return UserEntityRef{}, err
-	}
-	r, err := h.store.UserEntity(ctx, id)
-	if err != nil {
-		return r, err
-	}
-	if !access.CanViewEntity(p, r.EntityID) && r.UserID != p.UserID {
-		return r, apperror.NotFound("Link")
-	}
-	if manage && !access.CanManageEntity(p, r.EntityID) {
-		return r, apperror.Forbidden()
-	}
-	return r, nil
-}
-
-func (h *handlers) getUserEntity(ctx context.Context, in *idPath) (*userEntityOutput, error) {
-	r, err := h.loadUserEntity(ctx, in.ID, false)
-	if err != nil {
-		return nil, err
-	}
-	return &userEntityOutput{Body: userEntityView(r)}, nil
+	return h.userEntityPage(ctx, UserEntityFilter{UserIDs: []int64{in.ID}}, byUserScope(p, in.ID, entityScope), in.page())
 }
 
 func (h *handlers) createUserEntity(ctx context.Context, in *struct {
@@ -172,34 +141,13 @@ func (h *handlers) createUserEntity(ctx context.Context, in *struct {
 		CanSelect   bool    `json:"canSelect,omitempty"`
 		JobTitleIDs []int64 `json:"jobTitleIds,omitempty" doc:"Job title tags (global or of this entity)"`
 	}
-}) (*userEntityOutput, error) {
-	b := in.Body
-	if _, err := auth.RequireUser(ctx); err != nil {
+}) (*output[UserEntityView], error) {
+	b, k := in.Body, h.userEntityRules()
+	if err := k.checkNew(ctx, [2]int64{b.UserID, b.EntityID}); err != nil {
 		return nil, err
 	}
-	var v apperror.Invalid
-	if b.UserID <= 0 {
-		v.Add("userId", MsgRequired)
-	}
-	if b.EntityID <= 0 {
-		v.Add("entityId", MsgRequired)
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	p, err := access.RequireEntityManager(ctx, b.EntityID)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.requireVisibleUser(ctx, p, b.UserID); err != nil {
-		return nil, err
-	}
-	r, err := h.store.CreateUserEntity(ctx, b.UserID, b.EntityID,
-		EntityFlags{CanExternal: b.CanExternal, CanManage: b.CanManage, CanSelect: b.CanSelect}, b.JobTitleIDs)
-	if err != nil {
-		return nil, err
-	}
-	return &userEntityOutput{Body: userEntityView(r)}, nil
+	return k.saved(h.store.CreateUserEntity(ctx, b.UserID, b.EntityID,
+		EntityFlags{CanExternal: b.CanExternal, CanManage: b.CanManage, CanSelect: b.CanSelect}, b.JobTitleIDs))
 }
 
 func (h *handlers) updateUserEntity(ctx context.Context, in *struct {
@@ -212,30 +160,16 @@ func (h *handlers) updateUserEntity(ctx context.Context, in *struct {
 		CanSelect   *bool   `json:"canSelect,omitempty"`
 		JobTitleIDs []int64 `json:"jobTitleIds,omitempty" doc:"Replaces the job titles when given"`
 	}
-}) (*userEntityOutput, error) {
-	r, err := h.loadUserEntity(ctx, in.ID, true)
+}) (*output[UserEntityView], error) {
+	k := h.userEntityRules()
+	r, _, err := k.load(ctx, in.ID, true)
 	if err != nil {
 		return nil, err
 	}
 	if err := checkID(in.ID, in.Body.ID); err != nil {
 		return nil, err
 	}
-	fl := EntityFlags{CanExternal: r.CanExternal, CanManage: r.CanManage, CanSelect: r.CanSelect}
-	for _, p := range []struct{ from, to *bool }{{in.Body.CanExternal, &fl.CanExternal},
-		{in.Body.CanManage, &fl.CanManage}, {in.Body.CanSelect, &fl.CanSelect}} {
-		if p.from != nil {
-			*p.to = *p.from
-		}
-	}
-	if r, err = h.store.UpdateUserEntity(ctx, in.ID, in.Body.Version, fl, in.Body.JobTitleIDs); err != nil {
-		return nil, err
-	}
-	return &userEntityOutput{Body: userEntityView(r)}, nil
-}
-
-func (h *handlers) deleteUserEntity(ctx context.Context, in *idPath) (*struct{}, error) {
-	if _, err := h.loadUserEntity(ctx, in.ID, true); err != nil {
-		return nil, err
-	}
-	return &struct{}{}, h.store.DeleteUserEntity(ctx, in.ID)
+	fl := EntityFlags{CanExternal: setOr(in.Body.CanExternal, r.CanExternal), CanManage: setOr(in.Body.CanManage, r.CanManage),
+		CanSelect: setOr(in.Body.CanSelect, r.CanSelect)}
+	return k.saved(h.store.UpdateUserEntity(ctx, in.ID, in.Body.Version, fl, in.Body.JobTitleIDs))
 }

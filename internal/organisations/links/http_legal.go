@@ -40,12 +40,7 @@ func legalView(r LegalRef) LegalView {
 		LegalEntity: LinkLegalEntity{ID: r.LegalEntityID, Name: r.LegalName, Status: r.LegalStatus}, Version: r.Version}
 }
 
-type legalPage struct {
-	Items []LegalView `json:"items"`
-	Total int         `json:"total"`
-}
-
-type legalOutput struct{ Body LegalView }
+type legalPage listPage[LegalView]
 
 // LegalListParams are the paging and sort query parameters of its lists.
 type LegalListParams struct {
@@ -56,18 +51,28 @@ type LegalListParams struct {
 
 func (p LegalListParams) page() Page { return pageOf(p.Page, p.PageSize, p.Sort) }
 
+// legalRules: an entity's viewers see its legal entity links and its managers change them;
+// a new link may name only a legal entity the caller may see.
+func (h *handlers) legalRules() rules[LegalRef, LegalView] {
+	return rules[LegalRef, LegalView]{kind: legalLinks, find: h.store.Legal, view: legalView, managed: 0,
+		ends:    func(r LegalRef) [2]int64 { return [2]int64{r.EntityID, r.LegalEntityID} },
+		canView: access.CanViewEntity, canManage: access.CanManageEntity,
+		requireManager: access.RequireEntityManager, other: h.requireLegalEntity}
+}
+
 func (h *handlers) registerLegal(api huma.API) {
 	const base, tag = "/associations/entity-legal-entity-refs", "Entity-Legal-Entity links"
+	k := h.legalRules()
 	register(api, tag, "listEntityLegalEntityRefs", http.MethodGet, base,
 		"Entity-legal-entity connections the caller may see, one page at a time", []int{422}, h.listLegal)
 	register(api, tag, "createEntityLegalEntityRef", http.MethodPost, base,
 		"Connect an entity to a legal entity (the entity's managers, administrators)", []int{403, 404, 409, 422}, h.createLegal)
 	register(api, tag, "getEntityLegalEntityRef", http.MethodGet, base+"/{id}", "One entity-legal-entity link",
-		[]int{404}, h.getLegal)
+		[]int{404}, k.get)
 	register(api, tag, "updateEntityLegalEntityRef", http.MethodPatch, base+"/{id}",
 		"Point a link at another legal entity", []int{403, 404, 409, 422}, h.updateLegal)
 	register(api, tag, "deleteEntityLegalEntityRef", http.MethodDelete, base+"/{id}",
-		"Disconnect a legal entity from an entity", []int{403, 404}, h.deleteLegal)
+		"Disconnect a legal entity from an entity", []int{403, 404}, k.remove(h.store.DeleteLegal))
 	register(api, tag, "listEntityLegalEntityRefsByEntity", http.MethodGet, base+"/by-entity-id/{id}",
 		"The legal entities connected to an entity", []int{404}, h.legalByEntity)
 	register(api, tag, "listEntityLegalEntityRefsByUser", http.MethodGet, base+"/by-user-id/{id}",
@@ -79,11 +84,7 @@ func (h *handlers) legalPage(ctx context.Context, f LegalFilter, sc Scope, p Pag
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body legalPage }{Body: legalPage{Items: make([]LegalView, 0, len(rows)), Total: total}}
-	for _, r := range rows {
-		out.Body.Items = append(out.Body.Items, legalView(r))
-	}
-	return out, nil
+	return &struct{ Body legalPage }{Body: legalPage(pageOfViews(rows, total, legalView))}, nil
 }
 
 func (h *handlers) listLegal(ctx context.Context, in *struct {
@@ -117,32 +118,7 @@ func (h *handlers) legalByUser(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	sc := entityScope(p)
-	sc.Self = 0
-	if in.ID == p.UserID {
-		sc = Scope{All: true}
-	}
-	return h.legalPage(ctx, LegalFilter{LinkedUserID: in.ID}, sc, in.page())
-}
-
-// loadLegal returns link id when the caller may see its entity, and with manage set only when
-// they may also change it.
-func (h *handlers) loadLegal(ctx context.Context, id int64, manage bool) (LegalRef, *auth.Principal, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return LegalRef{}, nil, err
-	}
-	r, err := h.store.Legal(ctx, id)
-	if err != nil {
-		return r, p, err
-	}
-	if !access.CanViewEntity(p, r.EntityID) {
-		return r, p, apperror.NotFound("Link")
-	}
-	if manage && !access.CanManageEntity(p, r.EntityID) {
-		return r, p, apperror.Forbidden()
-	}
-	return r, p, nil
+	return h.legalPage(ctx, LegalFilter{LinkedUserID: in.ID}, byUserScope(p, in.ID, entityScope), in.page())
 }
 
 // requireLegalEntity refuses a legal entity that does not exist or that the caller may not
@@ -158,46 +134,17 @@ func (h *handlers) requireLegalEntity(ctx context.Context, p *auth.Principal, id
 	return nil
 }
 
-func (h *handlers) getLegal(ctx context.Context, in *idPath) (*legalOutput, error) {
-	r, _, err := h.loadLegal(ctx, in.ID, false)
-	if err != nil {
-		return nil, err
-	}
-	return &legalOutput{Body: legalView(r)}, nil
-}
-
 func (h *handlers) createLegal(ctx context.Context, in *struct {
 	Body struct {
 		EntityID      int64 `json:"entityId,omitempty"`
 		LegalEntityID int64 `json:"legalEntityId,omitempty"`
 	}
-}) (*legalOutput, error) {
-	b := in.Body
-	if _, err := auth.RequireUser(ctx); err != nil {
+}) (*output[LegalView], error) {
+	b, k := in.Body, h.legalRules()
+	if err := k.checkNew(ctx, [2]int64{b.EntityID, b.LegalEntityID}); err != nil {
 		return nil, err
 	}
-	var v apperror.Invalid
-	if b.EntityID <= 0 {
-		v.Add("entityId", MsgRequired)
-	}
-	if b.LegalEntityID <= 0 {
-		v.Add("legalEntityId", MsgRequired)
-	}
-	if err := v.Err(); err != nil {
-		return nil, err
-	}
-	p, err := access.RequireEntityManager(ctx, b.EntityID)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.requireLegalEntity(ctx, p, b.LegalEntityID); err != nil {
-		return nil, err
-	}
-	r, err := h.store.CreateLegal(ctx, b.EntityID, b.LegalEntityID)
-	if err != nil {
-		return nil, err
-	}
-	return &legalOutput{Body: legalView(r)}, nil
+	return k.saved(h.store.CreateLegal(ctx, b.EntityID, b.LegalEntityID))
 }
 
 func (h *handlers) updateLegal(ctx context.Context, in *struct {
@@ -207,8 +154,9 @@ func (h *handlers) updateLegal(ctx context.Context, in *struct {
 		Version       int   `json:"version"`
 		LegalEntityID int64 `json:"legalEntityId,omitempty"`
 	}
-}) (*legalOutput, error) {
-	r, p, err := h.loadLegal(ctx, in.ID, true)
+}) (*output[LegalView], error) {
+	k := h.legalRules()
+	r, p, err := k.load(ctx, in.ID, true)
 	if err != nil {
 		return nil, err
 	}
@@ -223,15 +171,5 @@ func (h *handlers) updateLegal(ctx context.Context, in *struct {
 			return nil, err
 		}
 	}
-	if r, err = h.store.MoveLegal(ctx, in.ID, in.Body.Version, target); err != nil {
-		return nil, err
-	}
-	return &legalOutput{Body: legalView(r)}, nil
-}
-
-func (h *handlers) deleteLegal(ctx context.Context, in *idPath) (*struct{}, error) {
-	if _, _, err := h.loadLegal(ctx, in.ID, true); err != nil {
-		return nil, err
-	}
-	return &struct{}{}, h.store.DeleteLegal(ctx, in.ID)
+	return k.saved(h.store.MoveLegal(ctx, in.ID, in.Body.Version, target))
 }

@@ -2,7 +2,6 @@ package links
 
 import (
 	"context"
-	"errors"
 	"fmt"
 
 	"github.com/hive/hive/internal/platform/apperror"
@@ -10,28 +9,30 @@ import (
 )
 
 // UserEntitySorts are the sorts of the 'All User-Entity connections' grid.
-var UserEntitySorts = map[string]sortKey{
-	"id":  {order: "r.id"},
-	"-id": {order: "r.id DESC"},
-	"user": grouped(sortKey{order: "LOWER(u.last_name), LOWER(u.first_name), u.id, r.entity_id", join: " JOIN users u ON u.id = r.user_id"},
-		"r.user_id", " JOIN users u ON u.id = g.gid", "LOWER(u.last_name), LOWER(u.first_name), u.id"),
-	"-user": grouped(sortKey{order: "LOWER(u.last_name) DESC, LOWER(u.first_name) DESC, u.id DESC, r.entity_id DESC", join: " JOIN users u ON u.id = r.user_id"},
-		"r.user_id", " JOIN users u ON u.id = g.gid", "LOWER(u.last_name) DESC, LOWER(u.first_name) DESC, u.id DESC"),
-	"email": grouped(sortKey{order: "u.email_lc, u.id, r.id", join: " JOIN users u ON u.id = r.user_id"},
-		"r.user_id", " JOIN users u ON u.id = g.gid", "u.email_lc, u.id"),
-	"-email": grouped(sortKey{order: "u.email_lc DESC, u.id DESC, r.id DESC", join: " JOIN users u ON u.id = r.user_id"},
-		"r.user_id", " JOIN users u ON u.id = g.gid", "u.email_lc DESC, u.id DESC"),
-	"entity": grouped(sortKey{order: "e.name_lc, e.id, r.user_id", join: " JOIN entities e ON e.id = r.entity_id"},
-		"r.entity_id", " JOIN entities e ON e.id = g.gid", "e.name_lc, e.id"),
-	"-entity": grouped(sortKey{order: "e.name_lc DESC, e.id DESC, r.user_id DESC", join: " JOIN entities e ON e.id = r.entity_id"},
-		"r.entity_id", " JOIN entities e ON e.id = g.gid", "e.name_lc DESC, e.id DESC"),
-}
+var UserEntitySorts = sorts(map[string]sortKey{
+	"user":   userSorts("r.entity_id")["user"],
+	"email":  userSorts("r.entity_id")["email"],
+	"entity": byParent("entities", "e", "r.entity_id", "e.name_lc, e.id", "r.user_id"),
+})
 
-const userEntitySelect = `SELECT r.id, r.user_id, r.entity_id, r.can_external, r.can_manage, r.can_select, r.version,
+var userEntities = kind{
+	table: "user_entity_refs",
+	what:  "user-entity link",
+	read: `SELECT r.id, r.user_id, r.entity_id, r.can_external, r.can_manage, r.can_select, r.version,
 	u.first_name, u.last_name, u.email, e.name AS entity_name, e.type AS entity_type
 	FROM user_entity_refs r
 	JOIN users u ON u.id = r.user_id
-	JOIN entities e ON e.id = r.entity_id`
+	JOIN entities e ON e.id = r.entity_id`,
+	sorts:     UserEntitySorts,
+	ends:      [2]end{userEnd, entityEnd},
+	cols:      "user_id, entity_id, can_external, can_manage, can_select",
+	duplicate: MsgDuplicateEntity,
+}
+
+// userEntityFlags sets the rights of a link to EntityFlags.values.
+const userEntityFlags = "can_external = ?, can_manage = ?, can_select = ?"
+
+func (f EntityFlags) values() []any { return []any{f.CanExternal, f.CanManage, f.CanSelect} }
 
 // withJobTitles fills the job titles of refs in one read.
 func withJobTitles(ctx context.Context, q querier, refs []UserEntityRef) error {
@@ -57,12 +58,12 @@ func withJobTitles(ctx context.Context, q querier, refs []UserEntityRef) error {
 }
 
 func findUserEntity(ctx context.Context, q querier, id int64) (UserEntityRef, error) {
-	var r UserEntityRef
-	if err := q.Get(ctx, &r, userEntitySelect+` WHERE r.id = ?`, id); err != nil {
-		return r, notFound(err, "Link")
+	r, err := findRef[UserEntityRef](ctx, q, userEntities, id)
+	if err != nil {
+		return r, err
 	}
 	refs := []UserEntityRef{r}
-	err := withJobTitles(ctx, q, refs)
+	err = withJobTitles(ctx, q, refs)
 	return refs[0], err
 }
 
@@ -73,23 +74,12 @@ func (s *Store) UserEntity(ctx context.Context, id int64) (UserEntityRef, error)
 
 // UserEntities returns one page of user-entity links within scope (entities) and the total.
 func (s *Store) UserEntities(ctx context.Context, f UserEntityFilter, sc Scope, p Page) ([]UserEntityRef, int, error) {
-	var c conds
-	c.scope("r.entity_id", "r.user_id", sc)
-	c.in("r.entity_id", f.EntityIDs)
-	c.in("r.user_id", f.UserIDs)
-	c.flag("r.can_external", f.CanExternal)
-	c.flag("r.can_manage", f.CanManage)
-	c.flag("r.can_select", f.CanSelect)
-	ids, total, err := pageIDs(ctx, s.DB, "user_entity_refs", c, UserEntitySorts, p.Sort, p)
-	if err != nil || len(ids) == 0 {
-		return []UserEntityRef{}, total, err
+	c := userLinkConds("r.entity_id", sc, f.EntityIDs, f.UserIDs,
+		flagIs{"r.can_external", f.CanExternal}, flagIs{"r.can_manage", f.CanManage}, flagIs{"r.can_select", f.CanSelect})
+	rows, total, err := listRefs(ctx, s.DB, userEntities, c, p, func(r UserEntityRef) int64 { return r.ID })
+	if err != nil {
+		return rows, total, err
 	}
-	var rows []UserEntityRef
-	if err := s.DB.Select(ctx, &rows, userEntitySelect+` WHERE r.id IN (`+database.Marks(len(ids))+`)`,
-		database.IDArgs(ids)...); err != nil {
-		return nil, 0, fmt.Errorf("user-entity links: %w", err)
-	}
-	rows = inOrder(ids, rows, func(r UserEntityRef) int64 { return r.ID })
 	return rows, total, withJobTitles(ctx, s.DB, rows)
 }
 
@@ -128,69 +118,31 @@ func setJobTitles(ctx context.Context, tx *database.Tx, id, entityID int64, tagI
 
 // CreateUserEntity connects a user to an entity with job titles.
 func (s *Store) CreateUserEntity(ctx context.Context, userID, entityID int64, fl EntityFlags, jobTitleIDs []int64) (UserEntityRef, error) {
-	var r UserEntityRef
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if err := mustExist(ctx, tx, "users", userID, "userId", MsgUserUnknown); err != nil {
-			return err
-		}
-		if err := mustExist(ctx, tx, "entities", entityID, "entityId", MsgEntityUnknown); err != nil {
-			return err
-		}
-		var id int64
-		err := tx.Get(ctx, &id, `INSERT INTO user_entity_refs (user_id, entity_id, can_external, can_manage, can_select,
-			created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`,
-			userID, entityID, fl.CanExternal, fl.CanManage, fl.CanSelect, tx.Now, tx.Now)
-		if errors.Is(err, database.ErrUniqueViolation) {
-			return apperror.Conflict(MsgDuplicateEntity)
-		}
+	return writeRef(ctx, s.DB, findUserEntity, func(tx *database.Tx) (int64, error) {
+		id, err := insertRef(ctx, tx, userEntities, userID, entityID, fl.values()...)
 		if err != nil {
-			return fmt.Errorf("insert user-entity link: %w", err)
+			return 0, err
 		}
-		if err := setJobTitles(ctx, tx, id, entityID, jobTitleIDs); err != nil {
-			return err
-		}
-		r, err = findUserEntity(ctx, tx, id)
-		return err
+		return id, setJobTitles(ctx, tx, id, entityID, jobTitleIDs)
 	})
-	return r, err
 }
 
 // UpdateUserEntity sets the rights (and, unless jobTitleIDs is nil, the job titles) of link
 // id when version is still current.
 func (s *Store) UpdateUserEntity(ctx context.Context, id int64, version int, fl EntityFlags, jobTitleIDs []int64) (UserEntityRef, error) {
-	var r UserEntityRef
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE user_entity_refs SET can_external = ?, can_manage = ?, can_select = ?,
-			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
-			fl.CanExternal, fl.CanManage, fl.CanSelect, tx.Now, id, version)
-		if err != nil {
-			return fmt.Errorf("update user-entity link: %w", err)
+	return writeRef(ctx, s.DB, findUserEntity, func(tx *database.Tx) (int64, error) {
+		if err := updateRef(ctx, tx, userEntities, id, version, userEntityFlags, fl.values()...); err != nil || jobTitleIDs == nil {
+			return id, err
 		}
-		if n == 0 {
-			return staleOrGone(ctx, tx, "user_entity_refs", id, "Link")
+		var entityID int64
+		if err := tx.Get(ctx, &entityID, `SELECT entity_id FROM user_entity_refs WHERE id = ?`, id); err != nil {
+			return id, err
 		}
-		if jobTitleIDs != nil {
-			var entityID int64
-			if err := tx.Get(ctx, &entityID, `SELECT entity_id FROM user_entity_refs WHERE id = ?`, id); err != nil {
-				return err
-			}
-			if err := setJobTitles(ctx, tx, id, entityID, jobTitleIDs); err != nil {
-				return err
-			}
-		}
-		r, err = findUserEntity(ctx, tx, id)
-		return err
+		return id, setJobTitles(ctx, tx, id, entityID, jobTitleIDs)
 	})
-	return r, err
 }
 
 // DeleteUserEntity removes link id with its job titles.
 func (s *Store) DeleteUserEntity(ctx context.Context, id int64) error {
-	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		n, err := tx.Exec(ctx, `DELETE FROM user_entity_refs WHERE id = ?`, id)
-		if err == nil && n == 0 {
-			err = apperror.NotFound("Link")
-		}
-		return err
-	})
+	return s.DB.InTx(ctx, func(tx *database.Tx) error { return deleteRef(ctx, tx, userEntities, id) })
 }

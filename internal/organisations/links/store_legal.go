@@ -2,37 +2,36 @@ package links
 
 import (
 	"context"
-	"errors"
-	"fmt"
 
 	"github.com/hive/hive/internal/audit"
-	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
 
 // LegalSorts are the sorts of the entity-legal-entity list.
-var LegalSorts = map[string]sortKey{
-	"id":           {order: "r.id"},
-	"-id":          {order: "r.id DESC"},
-	"entity":       {order: "e.name_lc, r.id", join: " JOIN entities e ON e.id = r.entity_id"},
-	"-entity":      {order: "e.name_lc DESC, r.id DESC", join: " JOIN entities e ON e.id = r.entity_id"},
-	"legalEntity":  {order: "LOWER(" + legalName + "), r.id", join: " JOIN legal_entities le ON le.id = r.legal_entity_id"},
-	"-legalEntity": {order: "LOWER(" + legalName + ") DESC, r.id DESC", join: " JOIN legal_entities le ON le.id = r.legal_entity_id"},
-}
+var LegalSorts = sorts(map[string]sortKey{
+	"entity":      {order: "e.name_lc, r.id", join: " JOIN entities e ON e.id = r.entity_id"},
+	"legalEntity": {order: "LOWER(" + legalName + "), r.id", join: " JOIN legal_entities le ON le.id = r.legal_entity_id"},
+})
 
 // legalName is a legal entity's name: the company name, else the trading name.
 const legalName = "COALESCE(NULLIF(le.company_name, ''), le.trading_name)"
 
-const legalSelect = `SELECT r.id, r.entity_id, r.legal_entity_id, r.version, e.name AS entity_name,
+var legalLinks = kind{
+	table: "entity_legal_entity_refs",
+	what:  "legal entity link",
+	read: `SELECT r.id, r.entity_id, r.legal_entity_id, r.version, e.name AS entity_name,
 	` + legalName + ` AS legal_name, le.status AS legal_status
 	FROM entity_legal_entity_refs r
 	JOIN entities e ON e.id = r.entity_id
-	JOIN legal_entities le ON le.id = r.legal_entity_id`
+	JOIN legal_entities le ON le.id = r.legal_entity_id`,
+	sorts:     LegalSorts,
+	ends:      [2]end{entityEnd, legalEnd},
+	cols:      "entity_id, legal_entity_id",
+	duplicate: MsgDuplicateLegal,
+}
 
 func findLegal(ctx context.Context, q querier, id int64) (LegalRef, error) {
-	var r LegalRef
-	err := q.Get(ctx, &r, legalSelect+` WHERE r.id = ?`, id)
-	return r, notFound(err, "Link")
+	return findRef[LegalRef](ctx, q, legalLinks, id)
 }
 
 // Legal returns one entity-legal-entity link; not found is N-404.
@@ -49,16 +48,7 @@ func (s *Store) LegalRefs(ctx context.Context, f LegalFilter, sc Scope, p Page) 
 	if f.LinkedUserID != 0 {
 		c.add("r.entity_id IN (SELECT entity_id FROM user_entity_refs WHERE user_id = ?)", f.LinkedUserID)
 	}
-	ids, total, err := pageIDs(ctx, s.DB, "entity_legal_entity_refs", c, LegalSorts, p.Sort, p)
-	if err != nil || len(ids) == 0 {
-		return []LegalRef{}, total, err
-	}
-	var rows []LegalRef
-	if err := s.DB.Select(ctx, &rows, legalSelect+` WHERE r.id IN (`+database.Marks(len(ids))+`)`,
-		database.IDArgs(ids)...); err != nil {
-		return nil, 0, fmt.Errorf("legal entity links: %w", err)
-	}
-	return inOrder(ids, rows, func(r LegalRef) int64 { return r.ID }), total, nil
+	return listRefs(ctx, s.DB, legalLinks, c, p, func(r LegalRef) int64 { return r.ID })
 }
 
 // LegalEntityVisible reports whether legal entity id exists and whether a caller who sees the
@@ -85,58 +75,28 @@ func legalAuditRow(r LegalRef) map[string]any {
 	return map[string]any{"id": r.ID, "entityId": r.EntityID, "legalEntityId": r.LegalEntityID, "version": r.Version}
 }
 
+// recordLegal writes the history of a change to link id: the link as it now is (r) or, for
+// a deletion, as it was.
+func recordLegal(ctx context.Context, tx *database.Tx, op audit.Action, r LegalRef) error {
+	return audit.Record(ctx, tx, op, audit.SourceLegalEntityRef, r.ID, legalAuditRow(r))
+}
+
 // CreateLegal connects an entity to a legal entity and records it in the history.
 func (s *Store) CreateLegal(ctx context.Context, entityID, legalEntityID int64) (LegalRef, error) {
-	var r LegalRef
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if err := mustExist(ctx, tx, "entities", entityID, "entityId", MsgEntityUnknown); err != nil {
-			return err
-		}
-		if err := mustExist(ctx, tx, "legal_entities", legalEntityID, "legalEntityId", MsgLegalUnknown); err != nil {
-			return err
-		}
-		var id int64
-		err := tx.Get(ctx, &id, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at,
-			version) VALUES (?, ?, ?, ?, 1) RETURNING id`, entityID, legalEntityID, tx.Now, tx.Now)
-		if errors.Is(err, database.ErrUniqueViolation) {
-			return apperror.Conflict(MsgDuplicateLegal)
-		}
-		if err != nil {
-			return fmt.Errorf("insert legal entity link: %w", err)
-		}
-		if r, err = findLegal(ctx, tx, id); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Insert, audit.SourceLegalEntityRef, id, legalAuditRow(r))
-	})
-	return r, err
+	return writeRef(ctx, s.DB, findLegal, func(tx *database.Tx) (int64, error) {
+		return insertRef(ctx, tx, legalLinks, entityID, legalEntityID)
+	}, func(tx *database.Tx, r LegalRef) error { return recordLegal(ctx, tx, audit.Insert, r) })
 }
 
 // MoveLegal points link id at another legal entity when version is still current, and records
 // it in the history.
 func (s *Store) MoveLegal(ctx context.Context, id int64, version int, legalEntityID int64) (LegalRef, error) {
-	var r LegalRef
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if err := mustExist(ctx, tx, "legal_entities", legalEntityID, "legalEntityId", MsgLegalUnknown); err != nil {
-			return err
+	return writeRef(ctx, s.DB, findLegal, func(tx *database.Tx) (int64, error) {
+		if err := mustExist(ctx, tx, legalEnd.table, legalEntityID, legalEnd.field, legalEnd.missing); err != nil {
+			return id, err
 		}
-		n, err := tx.Exec(ctx, `UPDATE entity_legal_entity_refs SET legal_entity_id = ?, updated_at = ?,
-			version = version + 1 WHERE id = ? AND version = ?`, legalEntityID, tx.Now, id, version)
-		if errors.Is(err, database.ErrUniqueViolation) {
-			return apperror.Conflict(MsgDuplicateLegal)
-		}
-		if err != nil {
-			return fmt.Errorf("update legal entity link: %w", err)
-		}
-		if n == 0 {
-			return staleOrGone(ctx, tx, "entity_legal_entity_refs", id, "Link")
-		}
-		if r, err = findLegal(ctx, tx, id); err != nil {
-			return err
-		}
-		return audit.Record(ctx, tx, audit.Update, audit.SourceLegalEntityRef, id, legalAuditRow(r))
-	})
-	return r, err
+		return id, updateRef(ctx, tx, legalLinks, id, version, "legal_entity_id = ?", legalEntityID)
+	}, func(tx *database.Tx, r LegalRef) error { return recordLegal(ctx, tx, audit.Update, r) })
 }
 
 // DeleteLegal removes link id and records it in the history.
@@ -146,9 +106,9 @@ func (s *Store) DeleteLegal(ctx context.Context, id int64) error {
 		if err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM entity_legal_entity_refs WHERE id = ?`, id); err != nil {
-			return fmt.Errorf("delete legal entity link: %w", err)
+		if err := deleteRef(ctx, tx, legalLinks, id); err != nil {
+			return err
 		}
-		return audit.Record(ctx, tx, audit.Delete, audit.SourceLegalEntityRef, id, legalAuditRow(r))
+		return recordLegal(ctx, tx, audit.Delete, r)
 	})
 }

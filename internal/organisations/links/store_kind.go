@@ -1,0 +1,199 @@
+package links
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// The reads and writes every kind of link shares, parameterised by a kind; each kind's file
+// (store_department.go, store_entity.go, store_legal.go) holds only what is its own.
+
+// sorts builds a sort table from ascending keys: each name also gets -name, every ORDER BY
+// term turned DESC, so the two directions cannot drift apart. "id" is always there.
+func sorts(asc map[string]sortKey) map[string]sortKey {
+	out := map[string]sortKey{"id": {order: "r.id"}, "-id": {order: "r.id DESC"}}
+	for name, k := range asc {
+		out[name] = k
+		k.order, k.parentOrder = descending(k.order), descending(k.parentOrder)
+		out["-"+name] = k
+	}
+	return out
+}
+
+// descending turns every top-level term of an ORDER BY list DESC.
+func descending(order string) string {
+	if order == "" {
+		return ""
+	}
+	var terms []string
+	depth, start := 0, 0
+	for i, c := range order {
+		switch c {
+		case '(':
+			depth++
+		case ')':
+			depth--
+		case ',':
+			if depth == 0 {
+				terms, start = append(terms, strings.TrimSpace(order[start:i])+" DESC"), i+1
+			}
+		}
+	}
+	return strings.Join(append(terms, strings.TrimSpace(order[start:])+" DESC"), ", ")
+}
+
+// byParent is an ascending sort led by a parent record: the parent's order, then tie, joining
+// the parent as alias on col (see sortKey).
+func byParent(table, alias, col, parentOrder, tie string) sortKey {
+	join := " JOIN " + table + " " + alias + " ON " + alias + ".id = "
+	return grouped(sortKey{order: parentOrder + ", " + tie, join: join + col}, col, join+"g.gid", parentOrder)
+}
+
+// userSorts are the sorts led by the linked user (by name, by e-mail address) of a user link
+// whose other end is the column other.
+func userSorts(other string) map[string]sortKey {
+	return map[string]sortKey{
+		"user":  byParent("users", "u", "r.user_id", "LOWER(u.last_name), LOWER(u.first_name), u.id", other),
+		"email": byParent("users", "u", "r.user_id", "u.email_lc, u.id", "r.id"),
+	}
+}
+
+// end is one end of a link: the table its id names, and the body field and message that
+// refuse an id naming nothing there.
+type end struct{ table, field, missing string }
+
+var (
+	userEnd       = end{"users", "userId", MsgUserUnknown}
+	departmentEnd = end{"departments", "departmentId", MsgDepartmentUnknown}
+	entityEnd     = end{"entities", "entityId", MsgEntityUnknown}
+	legalEnd      = end{"legal_entities", "legalEntityId", MsgLegalUnknown}
+)
+
+// kind is what the store must know of one kind of link; the reads and writes below are the
+// same for all three.
+type kind struct {
+	table     string // the link table, aliased r in read
+	what      string // the kind in error wrapping ("user-department link")
+	read      string // SELECT of a link with the names its grid shows
+	sorts     map[string]sortKey
+	ends      [2]end // the two linked records, in the order of the table's two id columns
+	cols      string // the columns an insert sets, those ends' ids first
+	duplicate string // the 409 message when the two are already linked
+}
+
+// flagIs keeps the links whose right col is want (any when want is nil).
+type flagIs struct {
+	col  string
+	want *bool
+}
+
+// userLinkConds selects the user links within sc (their other end col, and the caller's own)
+// by their other end, their user and their rights.
+func userLinkConds(col string, sc Scope, parentIDs, userIDs []int64, flags ...flagIs) conds {
+	var c conds
+	c.scope(col, "r.user_id", sc)
+	c.in(col, parentIDs)
+	c.in("r.user_id", userIDs)
+	for _, f := range flags {
+		c.flag(f.col, f.want)
+	}
+	return c
+}
+
+func findRef[T any](ctx context.Context, q querier, k kind, id int64) (T, error) {
+	var r T
+	err := q.Get(ctx, &r, k.read+` WHERE r.id = ?`, id)
+	return r, notFound(err, "Link")
+}
+
+// listRefs returns one page of the links matching c, in the order of p, and the total.
+func listRefs[T any](ctx context.Context, db *database.DB, k kind, c conds, p Page, id func(T) int64) ([]T, int, error) {
+	ids, total, err := pageIDs(ctx, db, k.table, c, k.sorts, p.Sort, p)
+	if err != nil || len(ids) == 0 {
+		return []T{}, total, err
+	}
+	var rows []T
+	if err := db.Select(ctx, &rows, k.read+` WHERE r.id IN (`+database.Marks(len(ids))+`)`,
+		database.IDArgs(ids)...); err != nil {
+		return nil, 0, fmt.Errorf("%ss: %w", k.what, err)
+	}
+	return inOrder(ids, rows, id), total, nil
+}
+
+// insertRef links the records a and b (each must exist: else a 422 on its field), with the
+// further values of k.cols, and returns the new link's id.
+func insertRef(ctx context.Context, tx *database.Tx, k kind, a, b int64, values ...any) (int64, error) {
+	for i, id := range []int64{a, b} {
+		if err := mustExist(ctx, tx, k.ends[i].table, id, k.ends[i].field, k.ends[i].missing); err != nil {
+			return 0, err
+		}
+	}
+	args := append(append([]any{a, b}, values...), tx.Now, tx.Now)
+	var id int64
+	err := tx.Get(ctx, &id, `INSERT INTO `+k.table+` (`+k.cols+`, created_at, updated_at, version) VALUES (`+
+		database.Marks(len(args))+`, 1) RETURNING id`, args...)
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return 0, apperror.Conflict(k.duplicate)
+	}
+	if err != nil {
+		return 0, fmt.Errorf("insert %s: %w", k.what, err)
+	}
+	return id, nil
+}
+
+// updateRef sets the columns of set ("a = ?, b = ?") to values on link id when version is
+// still current: else it is gone (404) or stale (409).
+func updateRef(ctx context.Context, tx *database.Tx, k kind, id int64, version int, set string, values ...any) error {
+	n, err := tx.Exec(ctx, `UPDATE `+k.table+` SET `+set+`, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+		append(values, tx.Now, id, version)...)
+	if errors.Is(err, database.ErrUniqueViolation) {
+		return apperror.Conflict(k.duplicate)
+	}
+	if err != nil {
+		return fmt.Errorf("update %s: %w", k.what, err)
+	}
+	if n == 0 {
+		return staleOrGone(ctx, tx, k.table, id, "Link")
+	}
+	return nil
+}
+
+// deleteRef removes link id (rows hanging off it go with it by the schema's cascade).
+func deleteRef(ctx context.Context, tx *database.Tx, k kind, id int64) error {
+	n, err := tx.Exec(ctx, `DELETE FROM `+k.table+` WHERE id = ?`, id)
+	if err != nil {
+		return fmt.Errorf("delete %s: %w", k.what, err)
+	}
+	if n == 0 {
+		return apperror.NotFound("Link")
+	}
+	return nil
+}
+
+// writeRef runs change (which returns the link it wrote) in a transaction, reads the link
+// again with find inside it and hands it to after (the history, where a kind keeps one).
+func writeRef[T any](ctx context.Context, db *database.DB, find func(context.Context, querier, int64) (T, error),
+	change func(*database.Tx) (int64, error), after ...func(*database.Tx, T) error) (T, error) {
+	var r T
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		id, err := change(tx)
+		if err != nil {
+			return err
+		}
+		if r, err = find(ctx, tx, id); err != nil {
+			return err
+		}
+		for _, f := range after {
+			if err := f(tx, r); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	return r, err
+}
