@@ -1,5 +1,6 @@
 // Package orgtest builds a small organisation world with direct SQL for the tests of the
-// departments, links and tags areas, so they need no other area's API. Call it after
+// features that act on one (organisations, bookings, jobs, agenda, scheduler, people), so they
+// need no other area's API. It sits beside apptest as test support, not inside a feature. Call it after
 // apptest.Start (or accounts.SeedDemo), which creates the demo users it links.
 package orgtest
 
