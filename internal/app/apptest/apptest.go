@@ -239,3 +239,21 @@ func (s *Server) Run(t *testing.T, cases []Case) {
 		})
 	}
 }
+
+// Problem is the body of an error response, for tests that check the field messages.
+type Problem struct {
+	Detail []struct {
+		Loc []string `json:"loc"`
+		Msg string   `json:"msg"`
+	} `json:"detail"`
+}
+
+// Msg returns the message about the body field field ("" when none names it).
+func (p Problem) Msg(field string) string {
+	for _, x := range p.Detail {
+		if len(x.Loc) == 2 && x.Loc[1] == field {
+			return x.Msg
+		}
+	}
+	return ""
+}

@@ -48,10 +48,7 @@ type World struct {
 // Build creates the world.
 func Build(t testing.TB, db *database.DB) World {
 	t.Helper()
-	w := World{Users: map[string]int64{}}
-	for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
-		w.Users[role] = UserID(t, db, role+"@hive.test")
-	}
+	w := World{Users: Users(t, db)}
 	w.ClientA = Entity(t, db, "Alpha Broadcasting", "client")
 	w.ClientB = Entity(t, db, "Beta Television", "client")
 	w.Supplier = Entity(t, db, "Gamma Facilities", "supplier")
@@ -77,6 +74,16 @@ func insert(t testing.TB, db *database.DB, query string, args ...any) int64 {
 		t.Fatalf("%s: %v", strings.Fields(query)[2], err)
 	}
 	return id
+}
+
+// Users maps each demo role (admin, manager, dept, staff, freelancer) to its user id.
+func Users(t testing.TB, db *database.DB) map[string]int64 {
+	t.Helper()
+	ids := map[string]int64{}
+	for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Staff, apptest.Freelancer} {
+		ids[role] = UserID(t, db, role+"@hive.test")
+	}
+	return ids
 }
 
 // UserID returns the id of the account with email.

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/companieshouse/chfake"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
@@ -26,69 +27,20 @@ type fixture struct {
 
 func setup(t *testing.T, db *database.DB, configure ...func(*config.Config)) *fixture {
 	t.Helper()
-	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: map[string]int64{}}
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
-			var id int64
-			if err := tx.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
-				return err
-			}
-			f.users[role] = id
-		}
-		var err error
-		if f.client, err = insertEntity(ctx, tx, "Northern Broadcasting", "client"); err != nil {
-			return err
-		}
-		if f.other, err = insertEntity(ctx, tx, "Southern Television", "client"); err != nil {
-			return err
-		}
-		if f.dept, err = insertDepartment(ctx, tx, f.client, "Sport"); err != nil {
-			return err
-		}
-		if f.otherDept, err = insertDepartment(ctx, tx, f.other, "News"); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users["manager"], f.client, true, true, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users["dept"], f.dept, true, true, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: orgtest.Users(t, db)}
+	f.client = orgtest.Entity(t, db, "Northern Broadcasting", "client")
+	f.other = orgtest.Entity(t, db, "Southern Television", "client")
+	f.dept = orgtest.Department(t, db, f.client, "Sport")
+	f.otherDept = orgtest.Department(t, db, f.other, "News")
+	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
+	orgtest.LinkDepartment(t, db, f.users["dept"], f.dept, false, true, true)
 	return f
 }
 
-func insertEntity(ctx context.Context, tx *database.Tx, name, typ string) (int64, error) {
-	var id int64
-	err := tx.Get(ctx, &id, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		name, strings.ToLower(name), typ, tx.Now, tx.Now)
-	return id, err
-}
-
-func insertDepartment(ctx context.Context, tx *database.Tx, client int64, name string) (int64, error) {
-	var id int64
-	err := tx.Get(ctx, &id, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		client, name, strings.ToLower(name), tx.Now, tx.Now)
-	return id, err
-}
-
-// link makes role a select-only (viewer) member of entity id.
+// link makes role a member of entity id, a manager when manage.
 func (f *fixture) link(t *testing.T, role string, id int64, manage bool) {
 	t.Helper()
-	ctx := context.Background()
-	err := f.db.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users[role], id, manage, true, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	orgtest.LinkEntity(t, f.db, f.users[role], id, manage, true)
 }
 
 func (f *fixture) version(t *testing.T, id int64) int {
@@ -248,22 +200,6 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 	})
 }
 
-type detail struct {
-	Detail []struct {
-		Loc []string `json:"loc"`
-		Msg string   `json:"msg"`
-	} `json:"detail"`
-}
-
-func (d detail) msg(field string) string {
-	for _, x := range d.Detail {
-		if len(x.Loc) == 2 && x.Loc[1] == field {
-			return x.Msg
-		}
-	}
-	return ""
-}
-
 func TestValidation(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		f := setup(t, db)
@@ -283,9 +219,9 @@ func TestValidation(t *testing.T) {
 			{map[string]any{"name": "X", "type": "client", "cancelWindowDays": -1}, "cancelWindowDays", "Enter a whole number of days, 0 or more."},
 		}
 		for _, c := range cases {
-			var d detail
+			var d apptest.Problem
 			a.Do("POST", "/entity", c.body).Want(422).Decode(&d)
-			if got := d.msg(c.field); got != c.msg {
+			if got := d.Msg(c.field); got != c.msg {
 				t.Errorf("%v: %s = %q, want %q (%+v)", c.body, c.field, got, c.msg, d)
 			}
 		}
@@ -314,9 +250,9 @@ func TestUpdateRules(t *testing.T) {
 		m := f.s.As("manager")
 		path := fmt.Sprintf("/entity/%d", f.client)
 		// Type locked.
-		var d detail
+		var d apptest.Problem
 		m.Do("PATCH", path, map[string]any{"type": "supplier", "version": 1}).Want(422).Decode(&d)
-		if d.msg("type") != "The entity type cannot be changed once set." {
+		if d.Msg("type") != "The entity type cannot be changed once set." {
 			t.Fatalf("%+v", d)
 		}
 		// Sending the same type is fine (forms send every field).
@@ -329,7 +265,7 @@ func TestUpdateRules(t *testing.T) {
 		// Stale version.
 		m.Do("PATCH", path, map[string]any{"name": "Lost update", "version": 1}).WantError(http.StatusConflict, "C-409")
 		m.Do("PATCH", path, map[string]any{"name": "", "version": 2}).Want(422).Decode(&d)
-		if d.msg("name") != "This field is required" {
+		if d.Msg("name") != "This field is required" {
 			t.Fatalf("%+v", d)
 		}
 		m.Do("PATCH", path, map[string]any{"name": "x"}).Want(422) // version required
@@ -352,7 +288,7 @@ func TestUpdateRules(t *testing.T) {
 			t.Fatal(err)
 		}
 		m.Do("PATCH", path, map[string]any{"preferredLegalEntityId": unlinked, "version": 2}).Want(422).Decode(&d)
-		if d.msg("preferredLegalEntityId") != "Choose a legal entity connected to this entity." {
+		if d.Msg("preferredLegalEntityId") != "Choose a legal entity connected to this entity." {
 			t.Fatalf("%+v", d)
 		}
 		m.Do("PATCH", path, map[string]any{"preferredLegalEntityId": linked, "version": 2}).Want(200).Decode(&e)
@@ -420,9 +356,9 @@ func TestValidateIBAN(t *testing.T) {
 	if r.IsValid || r.Reason != "checksum" {
 		t.Fatalf("%+v", r)
 	}
-	var d detail
+	var d apptest.Problem
 	c.Do("POST", "/entity/validate-iban", map[string]any{"iban": "  "}).Want(422).Decode(&d)
-	if d.msg("iban") != "Enter an IBAN." {
+	if d.Msg("iban") != "Enter an IBAN." {
 		t.Fatalf("%+v", d)
 	}
 }

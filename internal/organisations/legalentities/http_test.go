@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -24,50 +25,19 @@ type fixture struct {
 
 func setup(t *testing.T, db *database.DB) *fixture {
 	t.Helper()
-	f := &fixture{s: apptest.Start(t, db), db: db, users: map[string]int64{}}
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
-			var id int64
-			if err := tx.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
-				return err
-			}
-			f.users[role] = id
-		}
-		for _, e := range []struct {
-			id   *int64
-			le   *int64
-			name string
-		}{{&f.client, &f.le, "Northern Broadcasting"}, {&f.other, &f.otherLE, "Southern Television"}} {
-			if err := tx.Get(ctx, e.id, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
-				VALUES (?, ?, 'client', ?, ?) RETURNING id`, e.name, strings.ToLower(e.name), tx.Now, tx.Now); err != nil {
-				return err
-			}
-			if err := tx.Get(ctx, e.le, `INSERT INTO legal_entities (type, company_name, created_at, updated_at)
-				VALUES ('uk_private_limited', ?, ?, ?) RETURNING id`, e.name+" Ltd", tx.Now, tx.Now); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
-				VALUES (?, ?, ?, ?)`, *e.id, *e.le, tx.Now, tx.Now); err != nil {
-				return err
-			}
-		}
-		var dept int64
-		if err := tx.Get(ctx, &dept, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at)
-			VALUES (?, 'Sport', 'sport', ?, ?) RETURNING id`, f.client, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users["manager"], f.client, true, true, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users["dept"], dept, true, true, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
+	f := &fixture{s: apptest.Start(t, db), db: db, users: orgtest.Users(t, db)}
+	for _, e := range []struct {
+		id   *int64
+		le   *int64
+		name string
+	}{{&f.client, &f.le, "Northern Broadcasting"}, {&f.other, &f.otherLE, "Southern Television"}} {
+		*e.id = orgtest.Entity(t, db, e.name, "client")
+		*e.le = orgtest.LegalEntity(t, db, e.name+" Ltd")
+		orgtest.LinkLegal(t, db, *e.id, *e.le)
 	}
+	dept := orgtest.Department(t, db, f.client, "Sport")
+	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
+	orgtest.LinkDepartment(t, db, f.users["dept"], dept, false, true, true)
 	return f
 }
 
@@ -80,16 +50,10 @@ func (f *fixture) version(t *testing.T, id int64) int {
 	return v
 }
 
+// viewer makes role a select-only member of entity.
 func (f *fixture) viewer(t *testing.T, role string, entity int64) {
 	t.Helper()
-	ctx := context.Background()
-	if err := f.db.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users[role], entity, false, true, tx.Now, tx.Now)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	orgtest.LinkEntity(t, f.db, f.users[role], entity, false, true)
 }
 
 type legalEntity struct {
@@ -111,22 +75,6 @@ type legalEntity struct {
 	IBAN            string  `json:"iban"`
 	BankCountryCode string  `json:"bankCountryCode"`
 	Version         int     `json:"version"`
-}
-
-type detail struct {
-	Detail []struct {
-		Loc []string `json:"loc"`
-		Msg string   `json:"msg"`
-	} `json:"detail"`
-}
-
-func (d detail) msg(field string) string {
-	for _, x := range d.Detail {
-		if len(x.Loc) == 2 && x.Loc[1] == field {
-			return x.Msg
-		}
-	}
-	return ""
 }
 
 func TestPermissions(t *testing.T) {
@@ -222,22 +170,22 @@ func TestStatusAndDetails(t *testing.T) {
 		// The manager may not move the status.
 		m.Do("PATCH", path, map[string]any{"status": "validated", "version": 7}).WantError(http.StatusForbidden, "A-102")
 		// Type lock, stale version, invalid IBAN.
-		var d detail
+		var d apptest.Problem
 		m.Do("PATCH", path, map[string]any{"type": "uk_plc", "version": 7}).Want(422).Decode(&d)
-		if d.msg("type") != "The business type cannot be changed once set." {
+		if d.Msg("type") != "The business type cannot be changed once set." {
 			t.Fatalf("%+v", d)
 		}
 		m.Do("PATCH", path, map[string]any{"phone": "1", "version": 3}).WantError(http.StatusConflict, "C-409")
 		m.Do("PATCH", path, map[string]any{"iban": "GB29NWBK60161331926818", "version": 7}).Want(422).Decode(&d)
-		if d.msg("iban") != "Invalid IBAN" {
+		if d.Msg("iban") != "Invalid IBAN" {
 			t.Fatalf("%+v", d)
 		}
 		m.Do("PATCH", path, map[string]any{"vatNumber": "GB1234567890123", "version": 7}).Want(422).Decode(&d)
-		if d.msg("vatNumber") != "Maximum length is 13 characters" {
+		if d.Msg("vatNumber") != "Maximum length is 13 characters" {
 			t.Fatalf("%+v", d)
 		}
 		m.Do("PATCH", path, map[string]any{"vatPct": 20.1, "version": 7}).Want(422).Decode(&d)
-		if d.msg("vatPct") != "Enter a percentage from 0 to 100 in steps of 0.25." {
+		if d.Msg("vatPct") != "Enter a percentage from 0 to 100 in steps of 0.25." {
 			t.Fatalf("%+v", d)
 		}
 		// Not VAT registered: number cleared, rate back to the default.
@@ -269,9 +217,9 @@ func TestCreateValidation(t *testing.T) {
 			{map[string]any{"entityIds": []int64{999999}, "type": "uk_plc", "companyName": "X"}, "entityIds", "Entity not found"},
 		}
 		for _, c := range cases {
-			var d detail
+			var d apptest.Problem
 			a.Do("POST", "/legal-entity", c.body).Want(422).Decode(&d)
-			if got := d.msg(c.field); got != c.msg {
+			if got := d.Msg(c.field); got != c.msg {
 				t.Errorf("%v: %s = %q, want %q", c.body, c.field, got, c.msg)
 			}
 		}
