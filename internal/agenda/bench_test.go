@@ -30,7 +30,8 @@ var benchNow = bookingbench.Day0.AddDate(0, 0, 90).Add(12 * time.Hour)
 func BenchmarkAgenda(b *testing.B) {
 	bookingbench.Engines(b, func(b *testing.B, db *database.DB, d bookingbench.Data) {
 		ctx := context.Background()
-		store := &agenda.Store{DB: db, Clock: func() time.Time { return benchNow }}
+		db.Now = func() time.Time { return benchNow.UTC() }
+		store := &agenda.Store{DB: db}
 		freelancer := func(i int) (agenda.Query, *auth.Principal) {
 			u := d.Freelancers[(i*37)%len(d.Freelancers)]
 			return agenda.Query{View: agenda.FreelancerView, UserID: u, Limit: 50}, &auth.Principal{UserID: u}

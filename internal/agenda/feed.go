@@ -77,10 +77,7 @@ func (s *Store) FeedOwner(ctx context.Context, token string) (int64, error) {
 	var user int64
 	err := s.DB.Get(ctx, &user, `SELECT f.user_id FROM calendar_feeds f JOIN users u ON u.id = f.user_id
 		WHERE f.token_hash = ? AND u.account_status = ?`, auth.TokenHash(token), accounts.StatusActive)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, errNoFeed
-	}
-	return user, err
+	return user, database.NoRowsAs(err, errNoFeed)
 }
 
 // feedEvent is one instruction of the feed with its placement.
@@ -114,7 +111,7 @@ func (s *Store) FeedEvents(ctx context.Context, user int64) ([]feedEvent, error)
 		FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = p.booking_id
 		JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
 		WHERE i.user_id = ? AND `+liveSQL("i")+` AND p.deleted_at IS NULL AND p.start_at >= ?
-		ORDER BY p.start_at, i.id`, user, s.now().Add(-FeedHistory))
+		ORDER BY p.start_at, i.id`, user, s.DB.Now().Add(-FeedHistory))
 	return out, err
 }
 

@@ -14,18 +14,10 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// Store reads the agenda from the bookings tables and keeps the calendar feeds.
+// Store reads the agenda from the bookings tables and keeps the calendar feeds. The tab rules
+// compare with the database's clock (DB.Now), which tests set.
 type Store struct {
 	DB *database.DB
-	// Clock is the time the tab rules compare with; nil is the wall clock. Tests fix it.
-	Clock func() time.Time
-}
-
-func (s *Store) now() time.Time {
-	if s.Clock != nil {
-		return s.Clock().UTC()
-	}
-	return time.Now().UTC()
 }
 
 // longestPlacement bounds a placement's length: its end is at most a day after its start (25
@@ -49,13 +41,9 @@ func matchSQL(r instructionRule, i string) string {
 		i + ".client_status IN (" + quoted(r.Client...) + "))"
 }
 
-// liveSQL is status.State.Live on instruction alias i: not deleted, and neither side rejected
-// or cancelled (a test checks it against Live for every pair of statuses).
-func liveSQL(i string) string {
-	closed := quoted(status.Rejected, status.Cancelled)
-	return "(" + i + ".deleted_at IS NULL AND " + i + ".supplier_status NOT IN (" + closed + ") AND " +
-		i + ".client_status NOT IN (" + closed + "))"
-}
+// liveSQL is status.State.Live on instruction alias i (bookings.LiveSQL; a test here checks it
+// against Live for every pair of statuses).
+func liveSQL(i string) string { return bookings.LiveSQL(i) }
 
 // fragment is a piece of a WHERE clause with its arguments.
 type fragment struct {
@@ -176,7 +164,7 @@ func where(q Query, now time.Time) fragment {
 // the critical candidates for Critical), then the cards and their instructions (two more).
 func (s *Store) List(ctx context.Context, q Query, p *auth.Principal) (AgendaList, error) {
 	out := AgendaList{Items: []AgendaCard{}, Tab: q.Tab, View: q.View}
-	now := s.now()
+	now := s.DB.Now()
 	var ids []int64
 	var err error
 	if q.Tab == CriticalTab {
@@ -273,72 +261,18 @@ func (s *Store) criticalPage(ctx context.Context, q Query, now time.Time) ([]int
 	return ids[from:to], len(ids), nil
 }
 
-// cardRow is what a card reads of its placement, booking, department and client.
-type cardRow struct {
-	ID                 int64      `db:"id"`
-	BookingID          int64      `db:"booking_id"`
-	Title              string     `db:"title"`
-	LocalDate          string     `db:"local_date"`
-	StartTime          string     `db:"start_time"`
-	EndTime            string     `db:"end_time"`
-	StartAt            time.Time  `db:"start_at"`
-	EndAt              time.Time  `db:"end_at"`
-	Timezone           string     `db:"timezone"`
-	Overnight          bool       `db:"overnight"`
-	DeletedAt          *time.Time `db:"deleted_at"`
-	BookingTitle       string     `db:"booking_title"`
-	DepartmentID       int64      `db:"department_id"`
-	DepartmentName     string     `db:"department_name"`
-	DepartmentTimezone string     `db:"department_timezone"`
-	ClientName         string     `db:"client_name"`
-}
-
-// instructionRow is one instruction of a card, with whether a live substitute replaced it.
-type instructionRow struct {
-	bookings.InstructionRow
-	Substituted bool `db:"substituted"`
-}
-
-// paddedIn is database.In with the list padded (by repeating its last id) to one of a few
-// lengths, so pages of any size share a handful of statement texts in SQLite's prepared cache.
-func paddedIn(ids []int64) (string, []any) {
-	n := len(ids)
-	for _, size := range []int{1, 5, 10, 20, 50, 100, 200} {
-		if size >= n {
-			n = size
-			break
-		}
-	}
-	padded := slices.Clone(ids)
-	for len(padded) < n {
-		padded = append(padded, ids[len(ids)-1])
-	}
-	return database.In(padded)
-}
-
 // cards reads the placements of ids and their instructions (the freelancer's own in the
 // freelancer's view) and assembles the cards in the order of ids.
 func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int64, now time.Time) ([]AgendaCard, error) {
-	marks, args := paddedIn(ids)
-	var crs []cardRow
-	if err := s.DB.Select(ctx, &crs, `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time,
-		p.start_at, p.end_at, p.timezone, p.overnight, p.deleted_at, b.title AS booking_title, b.department_id,
-		d.name AS department_name, d.timezone AS department_timezone, e.name AS client_name
-		FROM placements p JOIN bookings b ON b.id = p.booking_id JOIN departments d ON d.id = b.department_id
-		JOIN entities e ON e.id = d.client_id WHERE p.id IN (`+marks+`)`, args...); err != nil {
-		return nil, err
-	}
-	query := `SELECT ` + bookings.InstructionColumns + `, EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id IS NOT NULL
-		AND s.substitution_of_id = i.id AND ` + liveSQL("s") + `) AS substituted
-		FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.placement_id IN (` + marks + `)`
+	onlyUser := int64(0)
 	if q.View == FreelancerView {
-		query, args = query+` AND i.user_id = ?`, append(args, q.UserID)
+		onlyUser = q.UserID
 	}
-	var irs []instructionRow
-	if err := s.DB.Select(ctx, &irs, query, args...); err != nil {
+	crs, irs, err := bookings.PlacementCards(ctx, s.DB, ids, onlyUser)
+	if err != nil {
 		return nil, err
 	}
-	byPlacement := map[int64]cardRow{}
+	byPlacement := map[int64]bookings.PlacementCard{}
 	for _, c := range crs {
 		byPlacement[c.ID] = c
 	}
@@ -359,12 +293,13 @@ func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int
 			return cmp.Or(cmp.Compare(status.SortPriority(stateOf(a.InstructionView)), status.SortPriority(stateOf(b.InstructionView))),
 				cmp.Compare(a.ID, b.ID))
 		})
-		out = append(out, assembleCard(c.facts(), rs, q, p, now))
+		out = append(out, assembleCard(factsOf(c), rs, q, p, now))
 	}
 	return out, nil
 }
 
-func (c cardRow) facts() placementFacts {
+// factsOf is what a card shows of its placement.
+func factsOf(c bookings.PlacementCard) placementFacts {
 	return placementFacts{ID: c.ID, BookingID: c.BookingID, DepartmentID: c.DepartmentID, Title: c.Title,
 		BookingTitle: c.BookingTitle, ClientName: c.ClientName, DepartmentName: c.DepartmentName,
 		DepartmentTimezone: c.DepartmentTimezone, Timezone: c.Timezone, LocalDate: c.LocalDate, StartTime: c.StartTime,
@@ -373,7 +308,7 @@ func (c cardRow) facts() placementFacts {
 
 // instructionView is the bookings feature's instruction as a non-administrator gets it (the
 // agenda never sends a buy rate), with what a card adds.
-func instructionView(r instructionRow, c cardRow, now time.Time) bookings.InstructionView {
+func instructionView(r bookings.CardInstruction, c bookings.PlacementCard, now time.Time) bookings.InstructionView {
 	v := bookings.InstructionViewOf(r.InstructionRow, c.ClientName, c.DepartmentName, false)
 	v.Overnight, v.IsFuture = c.Overnight, c.StartAt.After(now)
 	return v
@@ -387,7 +322,7 @@ func (s *Store) Stats(ctx context.Context, q Query) (AgendaStats, error) {
 	if !ok {
 		return st, nil
 	}
-	now := s.now()
+	now := s.DB.Now()
 	if q.View == FreelancerView {
 		return s.freelancerStats(ctx, sc, now)
 	}

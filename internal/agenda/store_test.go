@@ -118,7 +118,8 @@ var allTabs = []Tab{Outstanding, AwaitingConfirmation, Confirmed, CriticalTab, A
 func TestTabsOnATableOfCases(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		w := newWorld(t, db)
-		store := &Store{DB: db, Clock: func() time.Time { return w.at }}
+		db.Now = func() time.Time { return w.at.UTC() }
+		store := &Store{DB: db}
 		wantF, wantM := map[Tab][]int64{}, map[Tab][]int64{}
 		names := map[int64]string{}
 		for _, c := range tabCases {
@@ -220,7 +221,8 @@ func TestLiveSQLAgreesWithLive(t *testing.T) {
 func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		w := newWorld(t, db)
-		store := &Store{DB: db, Clock: func() time.Time { return w.at }}
+		db.Now = func() time.Time { return w.at.UTC() }
+		store := &Store{DB: db}
 		ctx := context.Background()
 		var placements []int64
 		for day := 5; day >= 1; day-- {

@@ -1,127 +1,229 @@
 package bookings
 
 import (
+	"slices"
 	"time"
 
+	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/jobs"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/input"
 )
+
+// The bookings domain: what a booking, placement and instruction are (the rows the store reads
+// and the changes it takes), the messages of their rules and the rules that need no database.
+// The API's input types are in the http*.go files, which translate them into these; the views
+// sent back are in view.go.
 
 // Rate is the API's one rate shape.
 type Rate = jobs.Rate
 
-// CreateInput is the createBooking payload.
-type CreateInput struct {
-	JobTemplateID        int64    `json:"jobTemplateId" minimum:"1"`
-	Title                string   `json:"title,omitempty" maxLength:"200" doc:"Defaults to the job template's title"`
-	Reference            string   `json:"reference,omitempty" maxLength:"100"`
+// NewBooking is a booking to create from a job template: one placement per date per chosen
+// placement template (none chosen: all). Its JSON form is the booking's audit record.
+type NewBooking struct {
+	JobTemplateID        int64    `json:"jobTemplateId"`
+	Title                string   `json:"title,omitempty"`
+	Reference            string   `json:"reference,omitempty"`
 	IR35                 bool     `json:"ir35,omitempty"`
-	Type                 string   `json:"type,omitempty" enum:"default,pre_confirmed" default:"default"`
+	Type                 string   `json:"type,omitempty"`
 	Direct               bool     `json:"direct,omitempty"`
 	SubstitutionAllowed  bool     `json:"substitutionAllowed,omitempty"`
-	PeriodType           string   `json:"periodType,omitempty" enum:"range,custom" default:"custom"`
-	Dates                []string `json:"dates" minItems:"1" maxItems:"366" doc:"Local dates YYYY-MM-DD"`
-	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty" doc:"Default: every placement template of the job template"`
+	PeriodType           string   `json:"periodType,omitempty"`
+	Dates                []string `json:"dates"`
+	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty"`
 }
 
-// BookingDepartment names the booking's department.
-type BookingDepartment struct {
-	ID               int64  `json:"id"`
-	Name             string `json:"name"`
-	Timezone         string `json:"timezone"`
-	CancelWindowDays int    `json:"cancelWindowDays"`
-}
-
-// BookingView is a booking with its placements (GET /booking/{id}).
-type BookingView struct {
-	ID                  int64             `json:"id"`
-	JobTemplateID       *int64            `json:"jobTemplateId"`
-	DepartmentID        int64             `json:"departmentId"`
-	Department          BookingDepartment `json:"department"`
-	ClientID            int64             `json:"clientId"`
-	ClientName          string            `json:"clientName"`
-	Title               string            `json:"title"`
-	Reference           string            `json:"reference"`
-	IR35                bool              `json:"ir35"`
-	Type                string            `json:"type"`
-	Direct              bool              `json:"direct"`
-	SubstitutionAllowed bool              `json:"substitutionAllowed"`
-	PeriodType          string            `json:"periodType"`
-	StartDate           string            `json:"startDate"`
-	EndDate             string            `json:"endDate"`
-	Dates               []string          `json:"dates"`
-	Version             int               `json:"version"`
-	CanManage           bool              `json:"canManage" doc:"The caller may manage this booking"`
-	Placements          []PlacementView   `json:"placements"`
-}
-
-// LocalPeriod is a placement's period in its zone, with the offset.
-type LocalPeriod struct {
-	Start string `json:"start"`
-	End   string `json:"end"`
-}
-
-// PlacementView is one dated placement.
-type PlacementView struct {
-	ID                  int64             `json:"id"`
-	BookingID           int64             `json:"bookingId"`
-	PlacementTemplateID *int64            `json:"placementTemplateId"`
-	Title               string            `json:"title"`
-	Date                string            `json:"date"`
-	Period              []string          `json:"period" doc:"[start, end] in UTC"`
-	LocalPeriod         LocalPeriod       `json:"localPeriod"`
-	Timezone            string            `json:"timezone"`
-	Overnight           bool              `json:"overnight"`
-	Reference           string            `json:"reference"`
-	UnpaidBreaks        int               `json:"unpaidBreaks" doc:"Minutes"`
-	SupplierNotes       string            `json:"supplierNotes"`
-	StartTime           string            `json:"startTime"`
-	EndTime             string            `json:"endTime"`
-	Revision            int               `json:"revision" doc:"The row version PATCH takes"`
-	Version             []string          `json:"version" doc:"Modified timestamps, newest first"`
-	DeletedAt           *string           `json:"deletedAt"`
-	CancellationReason  string            `json:"cancellationReason"`
-	Instructions        []InstructionView `json:"instructions"`
-}
-
-// InstructionUser names an instruction's freelancer.
-type InstructionUser struct {
-	ID        int64  `json:"id"`
-	FullName  string `json:"fullName"`
-	FirstName string `json:"firstName"`
-	LastName  string `json:"lastName"`
-	Email     string `json:"email"`
-}
-
-// InstructionView is one instruction. BuyRate is sent to administrators only.
-type InstructionView struct {
-	ID                     int64           `json:"id"`
-	PlacementID            int64           `json:"placementId"`
-	BookingID              int64           `json:"bookingId"`
-	UserID                 int64           `json:"userId"`
-	User                   InstructionUser `json:"user"`
-	FullName               string          `json:"fullName"`
-	SupplierStatus         string          `json:"supplierStatus"`
-	ClientStatus           string          `json:"clientStatus"`
-	PreviousSupplierStatus *string         `json:"previousSupplierStatus"`
-	PreviousClientStatus   *string         `json:"previousClientStatus"`
-	SubstitutionOfID       *int64          `json:"substitutionOfId"`
-	CreatedAt              string          `json:"createdAt"`
-	Version                int             `json:"version"`
-	CancellationReason     string          `json:"cancellationReason"`
-	BuyRate                *Rate           `json:"buyRate,omitempty"`
-	SellRate               Rate            `json:"sellRate"`
-	Direct                 bool            `json:"direct"`
-	Overnight              bool            `json:"overnight"`
-	IsFuture               bool            `json:"isFuture"`
-	ClientName             string          `json:"clientName"`
-	DepartmentName         string          `json:"departmentName"`
-	DeletedAt              *string         `json:"deletedAt"`
-}
-
-func optionalTime(t *time.Time) *string {
-	if t == nil {
-		return nil
+// normalise fills the defaults and checks the dates (unique, real, sorted on the way in).
+func normalise(b *NewBooking, jt jobTemplate) error {
+	b.Title = input.Text(b.Title)
+	if b.Title == "" {
+		b.Title = jt.Title
 	}
-	s := wireTime(t.UTC())
-	return &s
+	if b.Type == "" {
+		b.Type = string(status.TypeDefault)
+	}
+	if b.PeriodType == "" {
+		b.PeriodType = "custom"
+	}
+	for _, d := range b.Dates {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			return apperror.Field("dates", "Dates must be YYYY-MM-DD")
+		}
+	}
+	slices.Sort(b.Dates)
+	if len(slices.Compact(slices.Clone(b.Dates))) != len(b.Dates) {
+		return apperror.Field("dates", "Each date may be chosen once")
+	}
+	return nil
+}
+
+// BookingChange is what may change of a booking after creation (nil: unchanged), checked
+// against the version read. The booking's type and job template may not (spec part 2 §2).
+type BookingChange struct {
+	Version             int
+	Title               *string
+	Reference           *string
+	IR35                *bool
+	SubstitutionAllowed *bool
+}
+
+// MsgBookingStale refuses a change of a booking changed since it was read.
+const MsgBookingStale = "This booking was changed by someone else. Reload and try again."
+
+// PlacementChange amends one placement: title, local times, notes and unpaid breaks, checked
+// against the revision read (0: unchecked).
+type PlacementChange struct {
+	ID            int64
+	Revision      int
+	Title         string
+	StartTime     string
+	EndTime       string
+	SupplierNotes string
+	UnpaidBreaks  int
+}
+
+// MsgPlacementStale refuses an amendment of a placement changed since it was read.
+const MsgPlacementStale = "This placement was changed by someone else. Reload and try again."
+
+// clockTime stores times as HH:mm; the web sends HH:mm:00 (spec part 2 §5).
+func clockTime(s string) string { return s[:min(5, len(s))] }
+
+// StatusChange asks for one instruction's new status on exactly one side, checked against the
+// version read (0: unchecked).
+type StatusChange struct {
+	ID                 int64
+	Version            int
+	SupplierStatus     string
+	ClientStatus       string
+	CancellationReason string
+}
+
+func (it StatusChange) change() (status.Change, error) {
+	switch {
+	case it.SupplierStatus != "" && it.ClientStatus == "":
+		return status.Change{Side: status.Supplier, To: status.Status(it.SupplierStatus), Reason: it.CancellationReason}, nil
+	case it.ClientStatus != "" && it.SupplierStatus == "":
+		return status.Change{Side: status.Client, To: status.Status(it.ClientStatus), Reason: it.CancellationReason}, nil
+	}
+	return status.Change{}, apperror.Field("supplierStatus", "Set exactly one of supplierStatus and clientStatus")
+}
+
+// statusTarget is what a status change reads of an instruction.
+type statusTarget struct {
+	InstructionRow
+	DepartmentID int64     `db:"department_id"`
+	StartAt      time.Time `db:"start_at"`
+	EndAt        time.Time `db:"end_at"`
+}
+
+// actorFor decides who p is for this instruction: a manager of its department, or its own
+// freelancer. Others may not see it (404) unless they may view the department (403).
+func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
+	switch {
+	case access.CanManageDepartment(p, t.DepartmentID):
+		return status.ActorManager, nil
+	case p.UserID == t.UserID:
+		return status.ActorFreelancer, nil
+	case access.CanViewDepartment(p, t.DepartmentID):
+		return "", apperror.Forbidden()
+	}
+	return "", apperror.NotFound("Instruction")
+}
+
+// MsgOverlap refuses a second accepted instruction whose period overlaps (the spec is silent; see
+// docs/decisions.md).
+const MsgOverlap = "This freelancer is already booked for an overlapping placement."
+
+// MsgNotHireable refuses a grant naming anyone the department may not instruct (hireRule). It
+// says the same for a manager, a staff member, an account not yet activated, a freelancer of no
+// concern to the department and an id that names nobody, so a grant confirms no account.
+const MsgNotHireable = "Only active freelancers this department may hire can be instructed."
+
+// GrantResult reports a grant: new instructions, ones that already existed, and refusals.
+type GrantResult struct {
+	Inserted int       `json:"inserted"`
+	Existing int       `json:"existing"`
+	Refused  []Refusal `json:"refused"`
+}
+
+// Refusal is one (placement, freelancer) pair a grant did not instruct, and why.
+type Refusal struct {
+	UserID      int64  `json:"userId"`
+	PlacementID int64  `json:"placementId"`
+	Reason      string `json:"reason"`
+}
+
+// bookingRow is a booking with its department and client.
+type bookingRow struct {
+	ID                  int64  `db:"id"`
+	JobTemplateID       *int64 `db:"job_template_id"`
+	DepartmentID        int64  `db:"department_id"`
+	DepartmentName      string `db:"department_name"`
+	Timezone            string `db:"timezone"`
+	CancelWindowDays    int    `db:"cancel_window_days"`
+	ClientID            int64  `db:"client_id"`
+	ClientName          string `db:"client_name"`
+	Title               string `db:"title"`
+	Reference           string `db:"reference"`
+	IR35                bool   `db:"ir35"`
+	Type                string `db:"type"`
+	Direct              bool   `db:"direct"`
+	SubstitutionAllowed bool   `db:"substitution_allowed"`
+	PeriodType          string `db:"period_type"`
+	Version             int    `db:"version"`
+}
+
+// placementRow is a placement as the store reads it.
+type placementRow struct {
+	ID                  int64      `db:"id"`
+	BookingID           int64      `db:"booking_id"`
+	PlacementTemplateID *int64     `db:"placement_template_id"`
+	Title               string     `db:"title"`
+	LocalDate           string     `db:"local_date"`
+	StartTime           string     `db:"start_time"`
+	EndTime             string     `db:"end_time"`
+	StartAt             time.Time  `db:"start_at"`
+	EndAt               time.Time  `db:"end_at"`
+	Timezone            string     `db:"timezone"`
+	Overnight           bool       `db:"overnight"`
+	Reference           string     `db:"reference"`
+	UnpaidBreaks        int        `db:"unpaid_breaks"`
+	SupplierNotes       string     `db:"supplier_notes"`
+	CancellationReason  string     `db:"cancellation_reason"`
+	DeletedAt           *time.Time `db:"deleted_at"`
+	Version             int        `db:"version"`
+}
+
+// InstructionRow is an instruction as the stores read it (InstructionColumns, users aliased u).
+type InstructionRow struct {
+	ID                 int64      `db:"id"`
+	PlacementID        int64      `db:"placement_id"`
+	BookingID          int64      `db:"booking_id"`
+	UserID             int64      `db:"user_id"`
+	FirstName          string     `db:"first_name"`
+	LastName           string     `db:"last_name"`
+	Email              string     `db:"email"`
+	SupplierStatus     string     `db:"supplier_status"`
+	ClientStatus       string     `db:"client_status"`
+	PreviousSupplier   *string    `db:"previous_supplier_status"`
+	PreviousClient     *string    `db:"previous_client_status"`
+	SubstitutionOfID   *int64     `db:"substitution_of_id"`
+	CancellationReason string     `db:"cancellation_reason"`
+	BuyMinor           int64      `db:"buy_rate_minor"`
+	BuyCurrency        string     `db:"buy_currency"`
+	BuyPeriod          string     `db:"buy_period"`
+	SellMinor          int64      `db:"sell_rate_minor"`
+	SellCurrency       string     `db:"sell_currency"`
+	SellPeriod         string     `db:"sell_period"`
+	Direct             bool       `db:"direct"`
+	DeletedAt          *time.Time `db:"deleted_at"`
+	CreatedAt          time.Time  `db:"created_at"`
+	Version            int        `db:"version"`
+}
+
+// State is the instruction's state for the status rules.
+func (r InstructionRow) State() status.State {
+	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil}
 }

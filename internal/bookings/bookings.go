@@ -2,19 +2,9 @@
 // freelancers into them: creation from a job template, granting, and status changes (through
 // package status). Every change is audited and emits its domain event (package events) in the
 // same transaction.
+//
+// The files say what kind of code they hold (docs/architecture.md): booking.go, period.go,
+// substitution.go and suppliers.go are the domain (types and rules, no I/O); view.go builds the
+// API's views from rows; store*.go hold the SQL; http*.go the huma operations, which translate
+// the API's input types into domain calls.
 package bookings
-
-import (
-	"github.com/danielgtaylor/huma/v2"
-
-	"github.com/hive/hive/internal/platform/feature"
-)
-
-// Register adds the booking, placement and instruction operations.
-func Register(api huma.API, d feature.Deps) {
-	h := &handlers{store: &Store{DB: d.DB}}
-	h.register(api)
-	h.registerChanges(api)
-	h.registerSuppliers(api)
-	h.registerSubstitution(api)
-}

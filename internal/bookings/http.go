@@ -4,18 +4,49 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
+// Register adds the booking, placement and instruction operations.
+func Register(api huma.API, d feature.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	h.register(api)
+	h.registerChanges(api)
+	h.registerSuppliers(api)
+	h.registerSubstitution(api)
+}
+
 type handlers struct{ store *Store }
+
+// CreateInput is the createBooking payload.
+type CreateInput struct {
+	JobTemplateID        int64    `json:"jobTemplateId" minimum:"1"`
+	Title                string   `json:"title,omitempty" maxLength:"200" doc:"Defaults to the job template's title"`
+	Reference            string   `json:"reference,omitempty" maxLength:"100"`
+	IR35                 bool     `json:"ir35,omitempty"`
+	Type                 string   `json:"type,omitempty" enum:"default,pre_confirmed" default:"default"`
+	Direct               bool     `json:"direct,omitempty"`
+	SubstitutionAllowed  bool     `json:"substitutionAllowed,omitempty"`
+	PeriodType           string   `json:"periodType,omitempty" enum:"range,custom" default:"custom"`
+	Dates                []string `json:"dates" minItems:"1" maxItems:"366" doc:"Local dates YYYY-MM-DD"`
+	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty" doc:"Default: every placement template of the job template"`
+}
+
+// StatusItem is one item of PATCH /instruction/status: exactly one of the two statuses.
+type StatusItem struct {
+	ID                 int64  `json:"id" minimum:"1"`
+	Version            int    `json:"version,omitempty" doc:"The version read; a stale one is refused (409)"`
+	SupplierStatus     string `json:"supplierStatus,omitempty" enum:"accepted,rejected,cancelled,"`
+	ClientStatus       string `json:"clientStatus,omitempty" enum:"accepted,rejected,cancelled,"`
+	CancellationReason string `json:"cancellationReason,omitempty" maxLength:"500"`
+}
 
 // IDPath is a record id in the path.
 type IDPath struct {
@@ -55,7 +86,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateInput }) (
 	if err != nil {
 		return nil, err
 	}
-	b := in.Body
+	b := NewBooking(in.Body)
 	jt, err := h.store.JobTemplate(ctx, b.JobTemplateID)
 	if err != nil {
 		return nil, err
@@ -71,30 +102,6 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateInput }) (
 		return nil, err
 	}
 	return h.view(ctx, p, id)
-}
-
-// normalise fills the defaults and checks the dates (unique, real, sorted on the way in).
-func normalise(b *CreateInput, jt jobTemplate) error {
-	b.Title = trimmed(b.Title)
-	if b.Title == "" {
-		b.Title = jt.Title
-	}
-	if b.Type == "" {
-		b.Type = string(status.TypeDefault)
-	}
-	if b.PeriodType == "" {
-		b.PeriodType = "custom"
-	}
-	for _, d := range b.Dates {
-		if _, err := time.Parse(time.DateOnly, d); err != nil {
-			return apperror.Field("dates", "Dates must be YYYY-MM-DD")
-		}
-	}
-	slices.Sort(b.Dates)
-	if len(slices.Compact(slices.Clone(b.Dates))) != len(b.Dates) {
-		return apperror.Field("dates", "Each date may be chosen once")
-	}
-	return nil
 }
 
 func (h *handlers) get(ctx context.Context, in *IDPath) (*struct{ Body BookingView }, error) {
@@ -127,7 +134,7 @@ func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*stru
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body BookingView }{Body: assemble(b, ps, is, modified, p, time.Now())}, nil
+	return &struct{ Body BookingView }{Body: assemble(b, ps, is, modified, p, h.store.DB.Now())}, nil
 }
 
 func (h *handlers) grant(ctx context.Context, in *struct {
@@ -173,7 +180,11 @@ func (h *handlers) setStatus(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	n, err := h.store.SetStatuses(ctx, p, in.Body)
+	changes := make([]StatusChange, len(in.Body))
+	for i, it := range in.Body {
+		changes[i] = StatusChange(it)
+	}
+	n, err := h.store.SetStatuses(ctx, p, changes)
 	if err != nil {
 		return nil, err
 	}

@@ -14,6 +14,46 @@ import (
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
+// UpdateBookingInput is PATCH /booking/{id}: what may change after creation. The booking's type
+// and job template may not (spec part 2 §2), so they are not here.
+type UpdateBookingInput struct {
+	Version             int     `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
+	Title               *string `json:"title,omitempty" maxLength:"200"`
+	Reference           *string `json:"reference,omitempty" maxLength:"100"`
+	IR35                *bool   `json:"ir35,omitempty"`
+	SubstitutionAllowed *bool   `json:"substitutionAllowed,omitempty"`
+}
+
+// RateAmendmentInput is PATCH /instruction/rate: new rates for instructions. Only
+// administrators may send a buy rate.
+type RateAmendmentInput struct {
+	IDs      []int64 `json:"ids" minItems:"1" maxItems:"500"`
+	BuyRate  *Rate   `json:"buyRate,omitempty"`
+	SellRate *Rate   `json:"sellRate,omitempty"`
+}
+
+// PlacementAmendment is one item of PATCH /placements (spec part 2 §2 "Placement amend").
+type PlacementAmendment struct {
+	ID            int64  `json:"id" minimum:"1"`
+	Revision      int    `json:"revision,omitempty" doc:"The placement's revision read; a stale one is refused (409)"`
+	Title         string `json:"title" minLength:"1" maxLength:"200"`
+	StartTime     string `json:"startTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
+	EndTime       string `json:"endTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
+	SupplierNotes string `json:"supplierNotes" maxLength:"2000"`
+	UnpaidBreaks  int    `json:"unpaidBreaks" minimum:"0" maximum:"1440" doc:"Minutes"`
+}
+
+// CancelPlacementsInput is the body of DELETE /placements.
+type CancelPlacementsInput struct {
+	IDs                []int64 `json:"ids" minItems:"1" maxItems:"500"`
+	CancellationReason string  `json:"cancellationReason" minLength:"1" maxLength:"500"`
+}
+
+// PlacementsResult reports how many placements a change touched.
+type PlacementsResult struct {
+	Updated int `json:"updated"`
+}
+
 // registerChanges adds the list, stats and the amend and cancel operations.
 func (h *handlers) registerChanges(api huma.API) {
 	tags := []string{"Booking"}
@@ -62,7 +102,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	if err := h.store.UpdateBooking(ctx, in.ID, in.Body); err != nil {
+	if err := h.store.UpdateBooking(ctx, in.ID, BookingChange(in.Body)); err != nil {
 		return nil, err
 	}
 	return h.view(ctx, p, in.ID)
@@ -114,13 +154,14 @@ func (h *handlers) amendPlacements(ctx context.Context, in *struct {
 	Body []PlacementAmendment `minItems:"1" maxItems:"500"`
 }) (*struct{ Body PlacementsResult }, error) {
 	ids := make([]int64, 0, len(in.Body))
+	changes := make([]PlacementChange, 0, len(in.Body))
 	for _, it := range in.Body {
-		ids = append(ids, it.ID)
+		ids, changes = append(ids, it.ID), append(changes, PlacementChange(it))
 	}
 	if err := h.requirePlacementsManager(ctx, ids); err != nil {
 		return nil, err
 	}
-	n, err := h.store.AmendPlacements(ctx, in.Body)
+	n, err := h.store.AmendPlacements(ctx, changes)
 	return &struct{ Body PlacementsResult }{Body: PlacementsResult{Updated: n}}, err
 }
 

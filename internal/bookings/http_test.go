@@ -189,7 +189,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			id, err := store.Create(admin, jtRow, bookings.CreateInput{JobTemplateID: jt, Title: "Race", Type: "default",
+			id, err := store.Create(admin, jtRow, bookings.NewBooking{JobTemplateID: jt, Title: "Race", Type: "default",
 				PeriodType: "custom", Dates: []string{"2026-12-01"}}, w.Users["admin"])
 			if err != nil {
 				t.Fatal(err)
@@ -229,11 +229,11 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 			wg.Add(2)
 			go func(id int64) {
 				defer wg.Done()
-				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusItem{{ID: id, SupplierStatus: "accepted"}})
+				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusChange{{ID: id, SupplierStatus: "accepted"}})
 			}(id)
 			go func(id int64) {
 				defer wg.Done()
-				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusItem{{ID: id, ClientStatus: "cancelled",
+				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusChange{{ID: id, ClientStatus: "cancelled",
 					CancellationReason: "Other"}})
 			}(id)
 		}

@@ -2,39 +2,17 @@ package bookings
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/input"
 )
 
-// MsgBookingStale refuses a change of a booking changed since it was read.
-const MsgBookingStale = "This booking was changed by someone else. Reload and try again."
-
-// UpdateBookingInput is PATCH /booking/{id}: what may change after creation. The booking's type
-// and job template may not (spec part 2 §2), so they are not here.
-type UpdateBookingInput struct {
-	Version             int     `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
-	Title               *string `json:"title,omitempty" maxLength:"200"`
-	Reference           *string `json:"reference,omitempty" maxLength:"100"`
-	IR35                *bool   `json:"ir35,omitempty"`
-	SubstitutionAllowed *bool   `json:"substitutionAllowed,omitempty"`
-}
-
-// RateAmendmentInput is PATCH /instruction/rate: new rates for instructions. Only
-// administrators may send a buy rate.
-type RateAmendmentInput struct {
-	IDs      []int64 `json:"ids" minItems:"1" maxItems:"500"`
-	BuyRate  *Rate   `json:"buyRate,omitempty"`
-	SellRate *Rate   `json:"sellRate,omitempty"`
-}
-
 // UpdateBooking changes the editable fields of booking id, checking the version read.
-func (s *Store) UpdateBooking(ctx context.Context, id int64, in UpdateBookingInput) error {
+func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var cur struct {
 			Title               string `db:"title"`
@@ -44,22 +22,19 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in UpdateBookingInp
 			Version             int    `db:"version"`
 		}
 		err := tx.Get(ctx, &cur, `SELECT title, reference, ir35, substitution_allowed, version FROM bookings WHERE id = ?`, id)
-		if errors.Is(err, sql.ErrNoRows) {
-			return apperror.NotFound("Booking")
-		}
-		if err != nil {
+		if err = database.NotFound(err, "Booking"); err != nil {
 			return err
 		}
 		if in.Version != cur.Version {
 			return apperror.Conflict(MsgBookingStale)
 		}
 		if in.Title != nil {
-			if cur.Title = trimmed(*in.Title); cur.Title == "" {
+			if cur.Title = input.Trimmed(in.Title); cur.Title == "" {
 				return apperror.Field("title", "Title is required")
 			}
 		}
 		if in.Reference != nil {
-			cur.Reference = trimmed(*in.Reference)
+			cur.Reference = input.Trimmed(in.Reference)
 		}
 		if in.IR35 != nil {
 			cur.IR35 = *in.IR35
@@ -119,10 +94,7 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 	}
 	err := tx.Get(ctx, &cur, `SELECT booking_id, placement_id, user_id, deleted_at IS NOT NULL AS deleted
 		FROM instructions WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.NotFound("Instruction")
-	}
-	if err != nil {
+	if err = database.NotFound(err, "Instruction"); err != nil {
 		return err
 	}
 	if cur.Deleted {

@@ -14,29 +14,6 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// MsgOverlap refuses a second accepted instruction whose period overlaps (the spec is silent; see
-// docs/decisions.md).
-const MsgOverlap = "This freelancer is already booked for an overlapping placement."
-
-// MsgNotHireable refuses a grant naming anyone the department may not instruct (hireRule). It
-// says the same for a manager, a staff member, an account not yet activated, a freelancer of no
-// concern to the department and an id that names nobody, so a grant confirms no account.
-const MsgNotHireable = "Only active freelancers this department may hire can be instructed."
-
-// GrantResult reports a grant: new instructions, ones that already existed, and refusals.
-type GrantResult struct {
-	Inserted int       `json:"inserted"`
-	Existing int       `json:"existing"`
-	Refused  []Refusal `json:"refused"`
-}
-
-// Refusal is one (placement, freelancer) pair a grant did not instruct, and why.
-type Refusal struct {
-	UserID      int64  `json:"userId"`
-	PlacementID int64  `json:"placementId"`
-	Reason      string `json:"reason"`
-}
-
 // grantPlacement is what granting reads of a placement.
 type grantPlacement struct {
 	ID         int64     `db:"id"`
@@ -175,10 +152,7 @@ func lockUser(ctx context.Context, tx *database.Tx, user int64) error {
 	}
 	var id int64
 	err := tx.Get(ctx, &id, `SELECT id FROM users WHERE id = ? FOR UPDATE`, user)
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.Field("userIds", "No such user")
-	}
-	return err
+	return database.NoRowsAs(err, apperror.Field("userIds", "No such user"))
 }
 
 // overlaps reports whether user holds another accepted live instruction overlapping [start, end).

@@ -2,8 +2,6 @@ package bookings
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 
@@ -12,32 +10,8 @@ import (
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/input"
 )
-
-// MsgPlacementStale refuses an amendment of a placement changed since it was read.
-const MsgPlacementStale = "This placement was changed by someone else. Reload and try again."
-
-// PlacementAmendment is one item of PATCH /placements (spec part 2 §2 "Placement amend").
-type PlacementAmendment struct {
-	ID            int64  `json:"id" minimum:"1"`
-	Revision      int    `json:"revision,omitempty" doc:"The placement's revision read; a stale one is refused (409)"`
-	Title         string `json:"title" minLength:"1" maxLength:"200"`
-	StartTime     string `json:"startTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
-	EndTime       string `json:"endTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
-	SupplierNotes string `json:"supplierNotes" maxLength:"2000"`
-	UnpaidBreaks  int    `json:"unpaidBreaks" minimum:"0" maximum:"1440" doc:"Minutes"`
-}
-
-// CancelPlacementsInput is the body of DELETE /placements.
-type CancelPlacementsInput struct {
-	IDs                []int64 `json:"ids" minItems:"1" maxItems:"500"`
-	CancellationReason string  `json:"cancellationReason" minLength:"1" maxLength:"500"`
-}
-
-// PlacementsResult reports how many placements a change touched.
-type PlacementsResult struct {
-	Updated int `json:"updated"`
-}
 
 // PlacementDepartments maps each placement to its booking's department; 404 when one is missing.
 func (s *Store) PlacementDepartments(ctx context.Context, ids []int64) (map[int64]int64, error) {
@@ -71,7 +45,7 @@ func (s *Store) departmentsOf(ctx context.Context, table string, ids []int64, wh
 // AmendPlacements applies every amendment or none. New times give a new UTC period in the
 // placement's zone; an accepted freelancer whose other work the new period would overlap
 // refuses the whole change, so nobody ends up double-booked.
-func (s *Store) AmendPlacements(ctx context.Context, items []PlacementAmendment) (int, error) {
+func (s *Store) AmendPlacements(ctx context.Context, items []PlacementChange) (int, error) {
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		for _, it := range items {
 			if err := amendPlacement(ctx, tx, it); err != nil {
@@ -89,15 +63,12 @@ func (s *Store) AmendPlacements(ctx context.Context, items []PlacementAmendment)
 	return len(items), nil
 }
 
-func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementAmendment) error {
+func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) error {
 	var cur placementRow
 	err := tx.Get(ctx, &cur, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
 		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
 		FROM placements WHERE id = ?`, it.ID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.NotFound("Placement")
-	}
-	if err != nil {
+	if err = database.NotFound(err, "Placement"); err != nil {
 		return err
 	}
 	if cur.DeletedAt != nil {
@@ -114,7 +85,7 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementAmendment)
 	if err := checkAcceptedStillFree(ctx, tx, it.ID, period); err != nil {
 		return err
 	}
-	title, notes := trimmed(it.Title), trimmed(it.SupplierNotes)
+	title, notes := input.Text(it.Title), input.Text(it.SupplierNotes)
 	if title == "" {
 		return apperror.Field("title", "Title is required")
 	}
@@ -162,15 +133,12 @@ func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int6
 	return nil
 }
 
-// clockTime stores times as HH:mm; the web sends HH:mm:00 (spec part 2 §5).
-func clockTime(s string) string { return s[:min(5, len(s))] }
-
 // CancelPlacements soft-deletes the live placements among ids with reason, and cancels their
 // live instructions on the client side with the same reason (previous statuses kept, each
 // change audited with its event). The instructions are marked deleted too, so they free the
 // freelancer and show gray. Placements already cancelled are left as they are.
 func (s *Store) CancelPlacements(ctx context.Context, ids []int64, reason string) (int, error) {
-	reason = trimmed(reason)
+	reason = input.Text(reason)
 	if reason == "" {
 		return 0, apperror.Field("cancellationReason", "A cancellation reason is required")
 	}
@@ -196,11 +164,8 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 	var bookingID int64
 	err := tx.Get(ctx, &bookingID, `UPDATE placements SET deleted_at = ?, cancellation_reason = ?, updated_at = ?,
 		version = version + 1 WHERE id = ? AND deleted_at IS NULL RETURNING booking_id`, tx.Now, reason, tx.Now, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return false, nil
-	}
-	if err != nil {
-		return false, err
+	if found, err := database.Found(err); !found {
+		return false, err // no row: cancelled already
 	}
 	row := map[string]any{"deletedAt": tx.Now, "cancellationReason": reason}
 	if err := audit.Record(ctx, tx, audit.Delete, audit.SourcePlacement, id, row); err != nil {

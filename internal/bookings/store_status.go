@@ -2,50 +2,20 @@ package bookings
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
-	"time"
 
-	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/input"
 )
-
-// StatusItem is one item of PATCH /instruction/status: exactly one of the two statuses.
-type StatusItem struct {
-	ID                 int64  `json:"id" minimum:"1"`
-	Version            int    `json:"version,omitempty" doc:"The version read; a stale one is refused (409)"`
-	SupplierStatus     string `json:"supplierStatus,omitempty" enum:"accepted,rejected,cancelled,"`
-	ClientStatus       string `json:"clientStatus,omitempty" enum:"accepted,rejected,cancelled,"`
-	CancellationReason string `json:"cancellationReason,omitempty" maxLength:"500"`
-}
-
-func (it StatusItem) change() (status.Change, error) {
-	switch {
-	case it.SupplierStatus != "" && it.ClientStatus == "":
-		return status.Change{Side: status.Supplier, To: status.Status(it.SupplierStatus), Reason: it.CancellationReason}, nil
-	case it.ClientStatus != "" && it.SupplierStatus == "":
-		return status.Change{Side: status.Client, To: status.Status(it.ClientStatus), Reason: it.CancellationReason}, nil
-	}
-	return status.Change{}, apperror.Field("supplierStatus", "Set exactly one of supplierStatus and clientStatus")
-}
-
-// statusTarget is what a status change reads of an instruction.
-type statusTarget struct {
-	InstructionRow
-	DepartmentID int64     `db:"department_id"`
-	StartAt      time.Time `db:"start_at"`
-	EndAt        time.Time `db:"end_at"`
-}
 
 // SetStatuses applies every item or none. The actor of each item is the instruction's own
 // freelancer or a manager of its booking's department (administrators included).
-func (s *Store) SetStatuses(ctx context.Context, p *auth.Principal, items []StatusItem) (int, error) {
+func (s *Store) SetStatuses(ctx context.Context, p *auth.Principal, items []StatusChange) (int, error) {
 	updated := 0
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		updated = 0
@@ -63,7 +33,7 @@ func (s *Store) SetStatuses(ctx context.Context, p *auth.Principal, items []Stat
 	return updated, err
 }
 
-func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it StatusItem) error {
+func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it StatusChange) error {
 	c, err := it.change()
 	if err != nil {
 		return err
@@ -72,10 +42,7 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 	err = tx.Get(ctx, &t, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id WHERE i.id = ?`, it.ID)
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.NotFound("Instruction")
-	}
-	if err != nil {
+	if err = database.NotFound(err, "Instruction"); err != nil {
 		return err
 	}
 	actor, err := actorFor(p, t)
@@ -102,20 +69,6 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 	return writeStatus(ctx, tx, t, c, res)
 }
 
-// actorFor decides who p is for this instruction: a manager of its department, or its own
-// freelancer. Others may not see it (404) unless they may view the department (403).
-func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
-	switch {
-	case access.CanManageDepartment(p, t.DepartmentID):
-		return status.ActorManager, nil
-	case p.UserID == t.UserID:
-		return status.ActorFreelancer, nil
-	case access.CanViewDepartment(p, t.DepartmentID):
-		return "", apperror.Forbidden()
-	}
-	return "", apperror.NotFound("Instruction")
-}
-
 func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.Change, res status.Result) error {
 	column, previous := "supplier_status", "previous_supplier_status"
 	if c.Side == status.Client {
@@ -123,7 +76,7 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 	}
 	reason := t.CancellationReason
 	if c.To == status.Cancelled {
-		reason = trimmed(c.Reason)
+		reason = input.Text(c.Reason)
 	}
 	n, err := tx.Exec(ctx, `UPDATE instructions SET `+column+` = ?, `+previous+` = ?, cancellation_reason = ?,
 		modified_by = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,

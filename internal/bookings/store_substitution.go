@@ -2,8 +2,6 @@ package bookings
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"time"
 
 	"github.com/hive/hive/internal/access"
@@ -127,10 +125,7 @@ func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Princi
 	err := q.Get(ctx, &pl, `SELECT pl.id, pl.booking_id, pl.placement_template_id, pl.local_date, pl.start_at, pl.end_at,
 		pl.deleted_at, b.department_id, b.substitution_allowed, b.type, b.direct
 		FROM placements pl JOIN bookings b ON b.id = pl.booking_id WHERE pl.id = ?`, placement)
-	if errors.Is(err, sql.ErrNoRows) {
-		return pl, 0, apperror.NotFound("Placement")
-	}
-	if err != nil {
+	if err = database.NotFound(err, "Placement"); err != nil {
 		return pl, 0, err
 	}
 	own := int64(0)
@@ -175,10 +170,7 @@ func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal
 	var r InstructionRow
 	err := q.Get(ctx, &r, `SELECT `+InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
 		WHERE i.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, apperror.NotFound("Instruction")
-	}
-	if err != nil {
+	if err = database.NotFound(err, "Instruction"); err != nil {
 		return r, err
 	}
 	if _, err := actorFor(p, incumbentTarget(pl, r)); err != nil {
@@ -229,10 +221,7 @@ func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
 	}
 	var locked int64
 	err := tx.Get(ctx, &locked, `SELECT id FROM instructions WHERE id = ? FOR UPDATE`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.NotFound("Instruction")
-	}
-	return err
+	return database.NotFound(err, "Instruction")
 }
 
 // insertSubstitute adds the substitute's instruction, linked to the incumbent, with the booking's
@@ -281,6 +270,6 @@ func (s *Store) substituteView(ctx context.Context, p *auth.Principal, id int64)
 		return InstructionView{}, err
 	}
 	iv := instructionView(r.InstructionRow, b, p.CanAdmin)
-	iv.Overnight, iv.IsFuture = r.Overnight, r.StartAt.After(time.Now())
+	iv.Overnight, iv.IsFuture = r.Overnight, r.StartAt.After(s.DB.Now())
 	return iv, nil
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -61,14 +62,7 @@ func (s *Store) selectionOf(ctx context.Context, f *supplierFacts, b bookingRow,
 	}
 	byDate := func(a, b slot) int { return cmp.Compare(a.Date, b.Date) }
 	f.before, f.after = adjacentDays(slices.MinFunc(f.selection, byDate).Date, slices.MaxFunc(f.selection, byDate).Date)
-	var t struct {
-		Placement string `db:"placement_title"`
-		Job       string `db:"job_title"`
-	}
-	err = s.DB.Get(ctx, &t, `SELECT pt.title AS placement_title,
-		COALESCE((SELECT jt.title FROM job_templates jt WHERE jt.id = ?), '') AS job_title
-		FROM placement_templates pt WHERE pt.id = ?`, b.JobTemplateID, templateID)
-	f.placementTitle, f.jobTitle = t.Placement, t.Job
+	f.placementTitle, f.jobTitle, err = jobs.TemplateTitles(ctx, s.DB, b.JobTemplateID, templateID)
 	return err
 }
 
@@ -213,9 +207,8 @@ func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b bookingR
 	if b.JobTemplateID == nil {
 		return nil
 	}
-	var ids []int64
-	if err := s.DB.Select(ctx, &ids, `SELECT user_id FROM job_template_preferred_users WHERE job_template_id = ?`,
-		*b.JobTemplateID); err != nil {
+	ids, err := jobs.PreferredUserIDs(ctx, s.DB, *b.JobTemplateID)
+	if err != nil {
 		return err
 	}
 	for _, id := range ids {

@@ -2,24 +2,19 @@ package bookings
 
 import (
 	"cmp"
-	"context"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
 	"unicode"
 
-	"github.com/danielgtaylor/huma/v2"
-
-	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/organisations/tags"
-	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // Available suppliers: who of a department's hireable users is free for a selection of one
 // placement template's placements, ranked for the Invite dialog. The store gathers the facts in
-// a fixed number of set-based queries (suppliers_store.go); everything here is arithmetic on them.
+// a fixed number of set-based queries (store_suppliers.go); everything here is arithmetic on them,
+// and the operation is in http_suppliers.go.
 
 // The availability colour thresholds (spec §4 and §9): red below 0.5, yellow below 0.8, else green.
 const (
@@ -83,35 +78,6 @@ type AvailableSupplier struct {
 type AvailableSuppliersList struct {
 	PlacementCount int                 `json:"placementCount"`
 	Items          []AvailableSupplier `json:"items"`
-}
-
-// AvailableSuppliersInput is the request: booking, placement template and optional selection.
-type AvailableSuppliersInput struct {
-	ID                  int64   `path:"id" minimum:"1"`
-	PlacementTemplateID int64   `path:"placementTemplateId" minimum:"1"`
-	PlacementIDs        []int64 `query:"placementIds,explode" maxItems:"400" doc:"Default: every live placement of the booking with this placement template"`
-}
-
-func (h *handlers) registerSuppliers(api huma.API) {
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "availableSuppliers", Method: http.MethodGet,
-		Path:    "/booking/{id}/placement-template/{placementTemplateId}/available-suppliers",
-		Summary: "The department's hireable users ranked by availability for placements of one placement template",
-		Tags:    []string{"Booking"}, Errors: []int{403, 404, 422}}, h.availableSuppliers)
-}
-
-func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSuppliersInput) (*struct{ Body AvailableSuppliersList }, error) {
-	b, err := h.store.Booking(ctx, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
-		return nil, err
-	}
-	list, err := h.store.AvailableSuppliers(ctx, b, in.PlacementTemplateID, in.PlacementIDs)
-	if err != nil {
-		return nil, err
-	}
-	return &struct{ Body AvailableSuppliersList }{Body: list}, nil
 }
 
 // slot is a placement as availability sees it.

@@ -1,27 +1,16 @@
 package bookings
 
+// The API's views of a booking, built by pure functions from the store's rows.
+
 import (
-	"context"
-	"database/sql"
-	"errors"
 	"strings"
 	"time"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/jobs"
-	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
-
-// BookingOfPlacement is the booking a placement belongs to; 404 when there is no such placement.
-func (s *Store) BookingOfPlacement(ctx context.Context, placement int64) (int64, error) {
-	var id int64
-	err := s.DB.Get(ctx, &id, `SELECT booking_id FROM placements WHERE id = ?`, placement)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, apperror.NotFound("Placement")
-	}
-	return id, err
-}
 
 // assemble builds the API view. Buy rates go to administrators only.
 func assemble(b bookingRow, ps []placementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
@@ -96,4 +85,182 @@ func InstructionViewOf(r InstructionRow, clientName, departmentName string, admi
 		iv.BuyRate = &buy
 	}
 	return iv
+}
+
+// BookingDepartment names the booking's department.
+type BookingDepartment struct {
+	ID               int64  `json:"id"`
+	Name             string `json:"name"`
+	Timezone         string `json:"timezone"`
+	CancelWindowDays int    `json:"cancelWindowDays"`
+}
+
+// BookingView is a booking with its placements (GET /booking/{id}).
+type BookingView struct {
+	ID                  int64             `json:"id"`
+	JobTemplateID       *int64            `json:"jobTemplateId"`
+	DepartmentID        int64             `json:"departmentId"`
+	Department          BookingDepartment `json:"department"`
+	ClientID            int64             `json:"clientId"`
+	ClientName          string            `json:"clientName"`
+	Title               string            `json:"title"`
+	Reference           string            `json:"reference"`
+	IR35                bool              `json:"ir35"`
+	Type                string            `json:"type"`
+	Direct              bool              `json:"direct"`
+	SubstitutionAllowed bool              `json:"substitutionAllowed"`
+	PeriodType          string            `json:"periodType"`
+	StartDate           string            `json:"startDate"`
+	EndDate             string            `json:"endDate"`
+	Dates               []string          `json:"dates"`
+	Version             int               `json:"version"`
+	CanManage           bool              `json:"canManage" doc:"The caller may manage this booking"`
+	Placements          []PlacementView   `json:"placements"`
+}
+
+// LocalPeriod is a placement's period in its zone, with the offset.
+type LocalPeriod struct {
+	Start string `json:"start"`
+	End   string `json:"end"`
+}
+
+// PlacementView is one dated placement.
+type PlacementView struct {
+	ID                  int64             `json:"id"`
+	BookingID           int64             `json:"bookingId"`
+	PlacementTemplateID *int64            `json:"placementTemplateId"`
+	Title               string            `json:"title"`
+	Date                string            `json:"date"`
+	Period              []string          `json:"period" doc:"[start, end] in UTC"`
+	LocalPeriod         LocalPeriod       `json:"localPeriod"`
+	Timezone            string            `json:"timezone"`
+	Overnight           bool              `json:"overnight"`
+	Reference           string            `json:"reference"`
+	UnpaidBreaks        int               `json:"unpaidBreaks" doc:"Minutes"`
+	SupplierNotes       string            `json:"supplierNotes"`
+	StartTime           string            `json:"startTime"`
+	EndTime             string            `json:"endTime"`
+	Revision            int               `json:"revision" doc:"The row version PATCH takes"`
+	Version             []string          `json:"version" doc:"Modified timestamps, newest first"`
+	DeletedAt           *string           `json:"deletedAt"`
+	CancellationReason  string            `json:"cancellationReason"`
+	Instructions        []InstructionView `json:"instructions"`
+}
+
+// InstructionUser names an instruction's freelancer.
+type InstructionUser struct {
+	ID        int64  `json:"id"`
+	FullName  string `json:"fullName"`
+	FirstName string `json:"firstName"`
+	LastName  string `json:"lastName"`
+	Email     string `json:"email"`
+}
+
+// InstructionView is one instruction. BuyRate is sent to administrators only.
+type InstructionView struct {
+	ID                     int64           `json:"id"`
+	PlacementID            int64           `json:"placementId"`
+	BookingID              int64           `json:"bookingId"`
+	UserID                 int64           `json:"userId"`
+	User                   InstructionUser `json:"user"`
+	FullName               string          `json:"fullName"`
+	SupplierStatus         string          `json:"supplierStatus"`
+	ClientStatus           string          `json:"clientStatus"`
+	PreviousSupplierStatus *string         `json:"previousSupplierStatus"`
+	PreviousClientStatus   *string         `json:"previousClientStatus"`
+	SubstitutionOfID       *int64          `json:"substitutionOfId"`
+	CreatedAt              string          `json:"createdAt"`
+	Version                int             `json:"version"`
+	CancellationReason     string          `json:"cancellationReason"`
+	BuyRate                *Rate           `json:"buyRate,omitempty"`
+	SellRate               Rate            `json:"sellRate"`
+	Direct                 bool            `json:"direct"`
+	Overnight              bool            `json:"overnight"`
+	IsFuture               bool            `json:"isFuture"`
+	ClientName             string          `json:"clientName"`
+	DepartmentName         string          `json:"departmentName"`
+	DeletedAt              *string         `json:"deletedAt"`
+}
+
+func optionalTime(t *time.Time) *string {
+	if t == nil {
+		return nil
+	}
+	s := wireTime(t.UTC())
+	return &s
+}
+
+// BookingListItem is one row of GET /booking.
+type BookingListItem struct {
+	ID             int64  `json:"id" db:"id"`
+	Title          string `json:"title" db:"title"`
+	Reference      string `json:"reference" db:"reference"`
+	Type           string `json:"type" db:"type"`
+	ClientName     string `json:"clientName" db:"client_name"`
+	DepartmentID   int64  `json:"departmentId" db:"department_id"`
+	DepartmentName string `json:"departmentName" db:"department_name"`
+	StartDate      string `json:"startDate" db:"start_date" doc:"First live placement's local date; empty when none is live"`
+	EndDate        string `json:"endDate" db:"end_date"`
+	Placements     int    `json:"placements" db:"placements" doc:"Live placements"`
+}
+
+// BookingList is a page of bookings.
+type BookingList struct {
+	Items []BookingListItem `json:"items"`
+	Total int               `json:"total"`
+}
+
+// BookingListFilter narrows GET /booking to what the caller may see.
+type BookingListFilter struct {
+	DepartmentIDs []int64
+	Search        string
+	Visible       []int64
+	All           bool
+	Offset, Limit int
+}
+
+// BookingStats counts a booking's placements and instructions by combined colour.
+type BookingStats struct {
+	BookingID           int64          `json:"bookingId"`
+	Placements          int            `json:"placements" doc:"Live placements"`
+	CancelledPlacements int            `json:"cancelledPlacements"`
+	Unfilled            int            `json:"unfilled" doc:"Live placements without an accepted freelancer"`
+	Instructions        int            `json:"instructions" doc:"Instructions, deleted ones included"`
+	ByColour            map[string]int `json:"byColour" doc:"Instructions per combined colour: green, purple, orange, red, gray"`
+	Colour              string         `json:"colour" doc:"The worst colour of the booking's instructions; gray without any"`
+}
+
+// statsOf counts a booking's placements and instructions; the colour rule is status.ColourOf,
+// as everywhere.
+func statsOf(booking int64, ps []placementRow, is []InstructionRow) BookingStats {
+	st := BookingStats{BookingID: booking, ByColour: map[string]int{}, Instructions: len(is)}
+	for _, c := range status.Colours {
+		st.ByColour[string(c)] = 0
+	}
+	filled := map[int64]bool{}
+	colours := []status.Colour{}
+	for _, i := range is {
+		c := status.ColourOf(i.State())
+		st.ByColour[string(c)]++
+		colours = append(colours, c)
+		if c == status.Green {
+			filled[i.PlacementID] = true
+		}
+	}
+	for _, p := range ps {
+		switch {
+		case p.DeletedAt != nil:
+			st.CancelledPlacements++
+		case !filled[p.ID]:
+			st.Placements++
+			st.Unfilled++
+		default:
+			st.Placements++
+		}
+	}
+	st.Colour = string(status.Gray)
+	if len(colours) > 0 {
+		st.Colour = string(status.Worst(colours...))
+	}
+	return st
 }

@@ -8,6 +8,7 @@ import (
 	"slices"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // The rate constants of the spec (part 2 §3, §9): new rates are 0 a day in GBP.
@@ -106,10 +107,8 @@ func RatesFor(ctx context.Context, q Getter, placementTemplateID, userID int64) 
 	err = q.Get(ctx, &r, `SELECT `+rateColumns+` FROM rate_cards WHERE placement_template_id = ? AND user_id = ?`,
 		placementTemplateID, userID)
 	if errors.Is(err, sql.ErrNoRows) {
-		err = q.Get(ctx, &r, `SELECT `+rateColumns+` FROM placement_templates WHERE id = ?`, placementTemplateID)
-		if errors.Is(err, sql.ErrNoRows) {
-			return buy, sell, ErrNoPlacementTemplate
-		}
+		err = database.NoRowsAs(q.Get(ctx, &r, `SELECT `+rateColumns+` FROM placement_templates WHERE id = ?`,
+			placementTemplateID), ErrNoPlacementTemplate)
 	}
 	if err != nil {
 		return buy, sell, err

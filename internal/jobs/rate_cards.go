@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"net/http"
@@ -86,10 +85,7 @@ func (s *Store) rateCardDepartment(ctx context.Context, id int64) (dept, pt int6
 	err = s.DB.Get(ctx, &r, `SELECT jt.department_id, rc.placement_template_id FROM rate_cards rc
 		JOIN placement_templates pt ON pt.id = rc.placement_template_id JOIN job_templates jt ON jt.id = pt.job_template_id
 		WHERE rc.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return 0, 0, apperror.NotFound("Rate card")
-	}
-	return r.Dept, r.PT, err
+	return r.Dept, r.PT, database.NotFound(err, "Rate card")
 }
 
 // CreateRateCard adds user's rates on a placement template; one card per (template, user).

@@ -2,8 +2,6 @@ package jobs
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"strings"
 
 	"github.com/hive/hive/internal/platform/apperror"
@@ -119,8 +117,8 @@ func (s *Store) Template(ctx context.Context, id int64) (JobTemplate, error) {
 	err := s.DB.Get(ctx, &r, `SELECT jt.id, jt.title, jt.type, jt.description, jt.department_id, d.name AS department_name,
 		d.timezone, e.id AS client_id, e.name AS client_name, jt.version FROM job_templates jt
 		JOIN departments d ON d.id = jt.department_id JOIN entities e ON e.id = d.client_id WHERE jt.id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return JobTemplate{}, apperror.NotFound("Job template")
+	if err != nil {
+		return JobTemplate{}, database.NotFound(err, "Job template")
 	}
 	return JobTemplate{ID: r.ID, Title: r.Title, Type: r.Type, Description: r.Description, DepartmentID: r.DepartmentID,
 		Department: JobTemplateDepartment{ID: r.DepartmentID, Name: r.Department, Timezone: r.Timezone},

@@ -2,9 +2,7 @@ package scheduler
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
-	"errors"
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -47,10 +45,7 @@ func (s *Store) Bookmarks(ctx context.Context, user int64) ([]BookingBookmark, e
 func (s *Store) Bookmark(ctx context.Context, user, id int64) (BookingBookmark, error) {
 	var r bookmarkRow
 	err := s.DB.Get(ctx, &r, `SELECT id, description, query_json FROM booking_bookmarks WHERE id = ? AND user_id = ?`, id, user)
-	if errors.Is(err, sql.ErrNoRows) {
-		return BookingBookmark{}, apperror.NotFound("Bookmark")
-	}
-	if err != nil {
+	if err = database.NotFound(err, "Bookmark"); err != nil {
 		return BookingBookmark{}, err
 	}
 	return r.view()

@@ -25,7 +25,7 @@ const completedWindow = 30 * 24 * time.Hour
 // the last 30 days; preferred = job templates listing the user as a preferred freelancer.
 func FreelancerStats(db *database.DB) func(ctx context.Context, userID int64) (int, int, error) {
 	return func(ctx context.Context, userID int64) (int, int, error) {
-		now := time.Now().UTC()
+		now := db.Now()
 		var row struct {
 			Completed int `db:"completed"`
 			Preferred int `db:"preferred"`

@@ -29,7 +29,7 @@ type seeder struct {
 }
 
 func newSeeder(ctx context.Context, db *database.DB) (*seeder, error) {
-	s := &seeder{db: db, store: &bookings.Store{DB: db}, now: time.Now(), freelancers: map[int64]*auth.Principal{},
+	s := &seeder{db: db, store: &bookings.Store{DB: db}, now: db.Now(), freelancers: map[int64]*auth.Principal{},
 		byEmail: map[string]int64{}}
 	var jt struct {
 		ID         int64  `db:"id"`
@@ -124,7 +124,7 @@ func (s *seeder) booking(ctx context.Context, b demoBooking) error {
 	if err != nil {
 		return err
 	}
-	in := bookings.CreateInput{JobTemplateID: s.template, Title: b.title, Reference: b.reference, Type: string(b.bookingType),
+	in := bookings.NewBooking{JobTemplateID: s.template, Title: b.title, Reference: b.reference, Type: string(b.bookingType),
 		Direct: b.direct, SubstitutionAllowed: b.subst, PeriodType: "custom", PlacementTemplateIDs: templates}
 	for _, d := range b.days {
 		in.Dates = append(in.Dates, monthDate(s.now, s.zone, b.month, d))
@@ -214,22 +214,22 @@ func (s *seeder) answer(ctx context.Context, o outcome, placement, user, id int6
 		_, err := s.store.CancelPlacements(ctx, []int64{placement}, cancelReason)
 		return err
 	case clientCancelled:
-		return s.set(ctx, s.manager, bookings.StatusItem{ID: id, ClientStatus: string(status.Cancelled), CancellationReason: cancelReason})
+		return s.set(ctx, s.manager, bookings.StatusChange{ID: id, ClientStatus: string(status.Cancelled), CancellationReason: cancelReason})
 	case supplierRejected:
-		return s.asFreelancer(ctx, user, bookings.StatusItem{ID: id, SupplierStatus: string(status.Rejected)})
+		return s.asFreelancer(ctx, user, bookings.StatusChange{ID: id, SupplierStatus: string(status.Rejected)})
 	}
 	if supplier == status.Awaiting {
-		if err := s.asFreelancer(ctx, user, bookings.StatusItem{ID: id, SupplierStatus: string(status.Accepted)}); err != nil {
+		if err := s.asFreelancer(ctx, user, bookings.StatusChange{ID: id, SupplierStatus: string(status.Accepted)}); err != nil {
 			return err
 		}
 	}
 	if o == confirmed && client == status.Awaiting {
-		return s.set(ctx, s.manager, bookings.StatusItem{ID: id, ClientStatus: string(status.Accepted)})
+		return s.set(ctx, s.manager, bookings.StatusChange{ID: id, ClientStatus: string(status.Accepted)})
 	}
 	return nil
 }
 
-func (s *seeder) asFreelancer(ctx context.Context, user int64, it bookings.StatusItem) error {
+func (s *seeder) asFreelancer(ctx context.Context, user int64, it bookings.StatusChange) error {
 	p, ok := s.freelancers[user]
 	if !ok {
 		var err error
@@ -242,8 +242,8 @@ func (s *seeder) asFreelancer(ctx context.Context, user int64, it bookings.Statu
 }
 
 // set applies one status change as p (the actor of its audit row and event).
-func (s *seeder) set(ctx context.Context, p *auth.Principal, it bookings.StatusItem) error {
-	n, err := s.store.SetStatuses(auth.WithPrincipal(ctx, p), p, []bookings.StatusItem{it})
+func (s *seeder) set(ctx context.Context, p *auth.Principal, it bookings.StatusChange) error {
+	n, err := s.store.SetStatuses(auth.WithPrincipal(ctx, p), p, []bookings.StatusChange{it})
 	if err == nil && n != 1 {
 		err = errors.New("status change not applied")
 	}

@@ -1,0 +1,40 @@
+package bookings
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// AvailableSuppliersInput is the request: booking, placement template and optional selection.
+type AvailableSuppliersInput struct {
+	ID                  int64   `path:"id" minimum:"1"`
+	PlacementTemplateID int64   `path:"placementTemplateId" minimum:"1"`
+	PlacementIDs        []int64 `query:"placementIds,explode" maxItems:"400" doc:"Default: every live placement of the booking with this placement template"`
+}
+
+func (h *handlers) registerSuppliers(api huma.API) {
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "availableSuppliers", Method: http.MethodGet,
+		Path:    "/booking/{id}/placement-template/{placementTemplateId}/available-suppliers",
+		Summary: "The department's hireable users ranked by availability for placements of one placement template",
+		Tags:    []string{"Booking"}, Errors: []int{403, 404, 422}}, h.availableSuppliers)
+}
+
+func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSuppliersInput) (*struct{ Body AvailableSuppliersList }, error) {
+	b, err := h.store.Booking(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
+		return nil, err
+	}
+	list, err := h.store.AvailableSuppliers(ctx, b, in.PlacementTemplateID, in.PlacementIDs)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body AvailableSuppliersList }{Body: list}, nil
+}
