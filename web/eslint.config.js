@@ -5,8 +5,11 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
-// Every folder in src/features is a feature. A feature may import shared code (@/api, @/lib, @/ui)
-// and itself, never another feature nor the app shell. Shared code imports no feature and no app code.
+// Every folder in src/features is a feature. A feature may import shared code (@/api, @/lib, @/ui),
+// its own files, and another feature only through that feature's public entry (its index.ts,
+// imported as '@/features/<name>'), never a file inside it; never the app shell. Code that two
+// features share and that belongs to neither lives in src/lib or src/ui. Shared code imports no
+// feature and no app code.
 const features = fs
   .readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -24,8 +27,14 @@ const featureBoundaries = features.map((feature) => ({
       {
         patterns: [
           {
-            group: ['@/features/*', `!@/features/${feature}`, `!@/features/${feature}/**`],
-            message: 'A feature must not import another feature; move shared code to src/lib or src/ui.',
+            regex: `^@/features/(?!${feature}/)[^/]+/`,
+            message:
+              "Reach another feature through its public entry ('@/features/<name>', its index.ts), never a file inside it; code that belongs to no feature goes to src/lib or src/ui.",
+          },
+          {
+            regex: `^@/features/${feature}$`,
+            message:
+              'Inside a feature, import its own files; its public entry is for other features.',
           },
           { group: ['@/app', '@/app/**'], message: 'Features must not import the app shell.' },
           {
@@ -63,7 +72,16 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@/features', '@/features/**', '@/app', '@/app/**', '../features/**', '../app/**', '../../features/**', '../../app/**'],
+              group: [
+                '@/features',
+                '@/features/**',
+                '@/app',
+                '@/app/**',
+                '../features/**',
+                '../app/**',
+                '../../features/**',
+                '../../app/**',
+              ],
               message: 'Shared code (api, lib, ui) must not import features or the app shell.',
             },
           ],

@@ -11,7 +11,7 @@ import {
 import { defaultRate, sellRateLabel } from './rates';
 
 describe('money and rates', () => {
-  it('writes rate, currency and period, two decimals, en-GB grouping (spec part 1 §4)', () => {
+  it('writes rate, currency and period, two decimals, en-GB grouping (spec part 1 §3)', () => {
     expect(formatRate({ rate: 250.5, currency: 'GBP', period: 'day' })).toBe('250.50 GBP / day');
     expect(formatRate({ rate: 1250, currency: 'EUR', period: 'hour' })).toBe('1,250.00 EUR / hour');
     expect(formatRate(null)).toBe('');

@@ -16,7 +16,7 @@ const amountFormat = new Intl.NumberFormat(LOCALE, {
 /** '1,250.50': an amount with two decimals. */
 export const formatAmount = (amount: number) => amountFormat.format(amount);
 
-/** '250.50 GBP / day': rate, currency, period (spec part 1 §4 rate display); '' without a rate. */
+/** '250.50 GBP / day': rate, currency, period (spec part 1 §3 rate display); '' without a rate. */
 export const formatRate = (r?: RateValue | null) =>
   r ? `${formatAmount(r.rate)} ${r.currency} / ${r.period}` : '';
 

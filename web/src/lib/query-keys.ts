@@ -31,7 +31,13 @@ export const bookingKeys = {
   summary: () => [...bookingKeys.all, 'summary'] as const,
   bookmarks: () => [...bookingKeys.all, 'bookmark'] as const,
   availableSuppliers: (bookingId: number, placementTemplateId: number, placementIds: number[]) =>
-    [...bookingKeys.all, 'available-suppliers', bookingId, placementTemplateId, placementIds] as const,
+    [
+      ...bookingKeys.all,
+      'available-suppliers',
+      bookingId,
+      placementTemplateId,
+      placementIds,
+    ] as const,
   availableSubstitutes: (placementId: number, instructionId: number | null) =>
     [...bookingKeys.all, 'available-substitutes', placementId, instructionId] as const,
 };
@@ -40,7 +46,8 @@ export const bookingKeys = {
 export const jobTemplateKeys = {
   all: ['job-template'] as const,
   list: (q: unknown) => [...jobTemplateKeys.all, 'list', q] as const,
-  ofDepartment: (departmentId: number) => [...jobTemplateKeys.all, 'department', departmentId] as const,
+  ofDepartment: (departmentId: number) =>
+    [...jobTemplateKeys.all, 'department', departmentId] as const,
   detail: (id: number) => [...jobTemplateKeys.all, 'detail', id] as const,
   rateCards: (placementTemplateId: number) =>
     [...jobTemplateKeys.all, 'rate-cards', placementTemplateId] as const,
@@ -52,7 +59,8 @@ export const jobTemplateKeys = {
 export const invitationKeys = {
   all: ['invitation'] as const,
   pendingOfUser: (userId: number) => [...invitationKeys.all, 'by-user', userId, 'pending'] as const,
-  ofEntity: (entityId: number, q: unknown) => [...invitationKeys.all, 'by-entity', entityId, q] as const,
+  ofEntity: (entityId: number, q: unknown) =>
+    [...invitationKeys.all, 'by-entity', entityId, q] as const,
   byToken: (token: string) => [...invitationKeys.all, 'token', token] as const,
 };
 
@@ -68,7 +76,8 @@ export const departmentKeys = {
 export const peopleKeys = {
   all: ['people'] as const,
   stats: (userId: number) => [...peopleKeys.all, 'stats', userId] as const,
-  internalNotes: (freelancerId: number) => [...peopleKeys.all, 'internal-notes', freelancerId] as const,
+  internalNotes: (freelancerId: number) =>
+    [...peopleKeys.all, 'internal-notes', freelancerId] as const,
   noteEntities: (freelancerId: number) =>
     [...peopleKeys.internalNotes(freelancerId), 'entities'] as const,
 };

@@ -2,12 +2,7 @@
  * The session: who is signed in (whoami), the installation's facts (app-info) and the switches
  * between users (impersonation). The app shell and several features read them, so they live here.
  */
-import {
-  queryOptions,
-  useMutation,
-  useQueryClient,
-  type QueryClient,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { CurrentUser } from '@/api/types';
 import { accountKeys, appInfoKeys } from '@/lib/query-keys';

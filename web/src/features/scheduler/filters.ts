@@ -1,5 +1,12 @@
 import type { components } from '@/api/schema';
-import { addMonths, daysInMonth, monthOf, today, type IsoDate, type IsoMonth } from './shared';
+import {
+  addMonths,
+  daysInMonth,
+  monthOf,
+  today,
+  type IsoDate,
+  type IsoMonth,
+} from '@/features/bookings';
 import { STATUS_COLOURS, type StatusColour } from '@/lib/status/status';
 
 /** The filter set of the scheduler, the grid and a bookmark (spec part 2 §2 'Filter panel'). */

@@ -3,7 +3,13 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type MouseEvent } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { monthLabel, today, type IsoDate, type IsoMonth, type SelectionMode } from './shared';
+import {
+  monthLabel,
+  today,
+  type IsoDate,
+  type IsoMonth,
+  type SelectionMode,
+} from '@/features/bookings';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isDepartmentManager } from '@/lib/permissions';

@@ -2,47 +2,18 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
+import { bookingKeys } from '@/lib/query-keys';
 
 export type CreateBookingInput = components['schemas']['CreateInput'];
 export type UpdateBookingBody = components['schemas']['UpdateBookingInput'];
 export type PlacementAmendment = components['schemas']['PlacementAmendment'];
 export type CancelPlacementsBody = components['schemas']['CancelPlacementsInput'];
 
-/** Every booking query key starts with ['booking']: a change refreshes the booking pages. */
-const bookingKey = ['booking'] as const;
-
 /** One booking; the page shows the spec's load failure itself. */
 export const bookingQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['booking', 'detail', id] as const,
+    queryKey: bookingKeys.detail(id),
     queryFn: () => unwrap(api.GET('/booking/{id}', { params: { path: { id } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
-  });
-
-/** The job templates the caller may book from. */
-export const jobBriefsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['job', 'brief'] as const,
-    queryFn: () => unwrap(api.GET('/job/brief')),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
-  });
-
-/** One job template's brief (its title on the booking page). */
-export const jobBriefQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['job', 'brief', id] as const,
-    queryFn: () => unwrap(api.GET('/job/{id}/brief', { params: { path: { id } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
-  });
-
-/** One job template with its placement templates. */
-export const jobTemplateQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['job', 'template', id] as const,
-    queryFn: () => unwrap(api.GET('/job-template/{id}', { params: { path: { id } } })),
     retry: shouldRetry,
     meta: { silentErrors: true },
   });
@@ -58,13 +29,13 @@ export const amendPlacements = (body: PlacementAmendment[]) =>
 export const cancelPlacements = (body: CancelPlacementsBody) =>
   unwrap(api.DELETE('/placements', { body }));
 
-/** A booking change: the page shows errors itself; the booking pages refresh afterwards. */
+/** A booking change: the page shows errors itself; every booking query refreshes afterwards. */
 function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
     meta: { silentErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
 

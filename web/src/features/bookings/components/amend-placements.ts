@@ -1,3 +1,4 @@
+import { jobMessages, validTime } from '@/features/jobs';
 import type { Placement } from '../api/types';
 import type { PlacementAmendment } from '../api/bookings';
 
@@ -15,20 +16,17 @@ export interface AmendPlacementValues {
   unpaidBreaks: number | string;
 }
 
-// The same texts and time rule as the placement template editor (features/jobs/rules.ts), which a
-// feature may not import: the server answers with the same sentences.
+// The title and time texts and the time rule are the placement template editor's (the jobs
+// feature): the server answers with the same sentences.
 export const amendMessages = {
-  titleRequired: 'Title is required.',
-  time: 'Enter a time as HH:mm.',
+  titleRequired: jobMessages.titleRequired,
+  time: jobMessages.time,
   breaksRequired: 'Unpaid breaks are required.',
   breaksNegative: 'Unpaid breaks cannot be negative.',
   differentPeriods:
     'The selected placements have different periods. The changes apply to all of them.',
   cancelledPlacements: 'Cancelled placements cannot be amended.',
 } as const;
-
-const TIME = /^([01]\d|2[0-3]):[0-5]\d(:00)?$/;
-const validTime = (v: string) => (TIME.test(v) ? null : amendMessages.time);
 
 /** The form starts from the first placement's values. */
 export function amendInitialValues(placements: readonly Placement[]): AmendPlacementValues {

@@ -17,7 +17,8 @@ import { bookingPageToasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { jobBriefQueryOptions, useUpdateBooking } from '../api/bookings';
+import { jobBriefQuery } from '@/features/jobs';
+import { useUpdateBooking } from '../api/bookings';
 import type { Booking } from '../api/types';
 import {
   bookingTypeLabel,
@@ -34,7 +35,7 @@ import {
 export function EditBookingSection({ booking }: { booking: Booking }) {
   const update = useUpdateBooking();
   const template = useQuery({
-    ...jobBriefQueryOptions(booking.jobTemplateId ?? 0),
+    ...jobBriefQuery(booking.jobTemplateId ?? 0),
     enabled: Boolean(booking.jobTemplateId),
   });
   const form = useForm<EditBookingValues>({

@@ -20,7 +20,8 @@ import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
-import { jobBriefsQueryOptions, jobTemplateQueryOptions, useCreateBooking } from '../api/bookings';
+import { jobBriefsQuery, jobTemplateQuery } from '@/features/jobs';
+import { useCreateBooking } from '../api/bookings';
 import {
   bookingPayload,
   bookingTypeOptions,
@@ -34,14 +35,14 @@ import { MonthCalendar } from '../components/month-calendar';
 /** /bookings/create: the booking form beside a month calendar of the dates to book. */
 export function CreateBookingRoute() {
   const navigate = useNavigate();
-  const briefs = useQuery(jobBriefsQueryOptions());
+  const briefs = useQuery(jobBriefsQuery());
   const form = useForm<BookingFormValues>({
     mode: 'controlled',
     initialValues: initialBookingValues,
     validate: validateBooking,
   });
   const templateId = Number(form.values.jobTemplateId) || 0;
-  const template = useQuery({ ...jobTemplateQueryOptions(templateId), enabled: templateId > 0 });
+  const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
   const create = useCreateBooking();
   const templateData = template.data;
   const defaultTitle = useRef('');

@@ -3,6 +3,7 @@ import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
 import { shouldRetry } from '@/lib/errors/retry';
+import { jobTemplateKeys } from '@/lib/query-keys';
 
 export type JobTemplate = components['schemas']['JobTemplate'];
 export type JobTemplateSummary = components['schemas']['JobTemplateSummary'];
@@ -10,9 +11,9 @@ export type PlacementTemplate = components['schemas']['PlacementTemplate'];
 export type PlacementTemplateInput = components['schemas']['PlacementTemplateInput'];
 export type RateCard = components['schemas']['RateCard'];
 
-/** One page of job templates; every job template query key starts with ['job-template']. */
+/** One page of job templates; every job template query key starts with jobTemplateKeys.all. */
 export const jobTemplatesQuery = (q: GridQuery & { departmentId?: number }) => ({
-  queryKey: ['job-template', 'list', q] as const,
+  queryKey: jobTemplateKeys.list(q),
   queryFn: async () =>
     asPage(
       await unwrap(
@@ -32,22 +33,41 @@ export const jobTemplatesQuery = (q: GridQuery & { departmentId?: number }) => (
 
 export const departmentJobTemplatesQuery = (departmentId: number) =>
   queryOptions({
-    queryKey: ['job-template', 'department', departmentId] as const,
+    queryKey: jobTemplateKeys.ofDepartment(departmentId),
     queryFn: () =>
       unwrap(api.GET('/department/{id}/job-templates', { params: { path: { id: departmentId } } })),
   });
 
+/** One job template with its placement templates (the editor, and the booking forms). */
 export const jobTemplateQuery = (id: number) =>
   queryOptions({
-    queryKey: ['job-template', 'detail', id] as const,
+    queryKey: jobTemplateKeys.detail(id),
     queryFn: () => unwrap(api.GET('/job-template/{id}', { params: { path: { id } } })),
+    retry: shouldRetry,
+    meta: { silentErrors: true },
+  });
+
+/** The job templates the caller may book from. */
+export const jobBriefsQuery = () =>
+  queryOptions({
+    queryKey: jobTemplateKeys.briefs(),
+    queryFn: () => unwrap(api.GET('/job/brief')),
+    retry: shouldRetry,
+    meta: { silentErrors: true },
+  });
+
+/** One job template's brief (its title on the booking page). */
+export const jobBriefQuery = (id: number) =>
+  queryOptions({
+    queryKey: jobTemplateKeys.brief(id),
+    queryFn: () => unwrap(api.GET('/job/{id}/brief', { params: { path: { id } } })),
     retry: shouldRetry,
     meta: { silentErrors: true },
   });
 
 export const rateCardsQuery = (placementTemplateId: number) =>
   queryOptions({
-    queryKey: ['job-template', 'rate-cards', placementTemplateId] as const,
+    queryKey: jobTemplateKeys.rateCards(placementTemplateId),
     queryFn: () =>
       unwrap(
         api.GET('/rate-card/by-placement-template-id/{id}', {
@@ -59,7 +79,7 @@ export const rateCardsQuery = (placementTemplateId: number) =>
 /** Mutations of job templates; each refreshes every job template query. */
 export function useJobMutations() {
   const qc = useQueryClient();
-  const refresh = () => qc.invalidateQueries({ queryKey: ['job-template'] });
+  const refresh = () => qc.invalidateQueries({ queryKey: jobTemplateKeys.all });
   const opts = { meta: { silentErrors: true }, onSuccess: refresh };
   return {
     create: useMutation({

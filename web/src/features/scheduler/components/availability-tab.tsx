@@ -1,6 +1,5 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
-import type { IsoDate } from '../shared';
-import { useSetUnavailability } from '../shared';
+import { useSetUnavailability, type IsoDate } from '@/features/bookings';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
 

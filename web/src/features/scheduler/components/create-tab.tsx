@@ -3,16 +3,18 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { jobBriefsQueryOptions, jobTemplateQueryOptions, useCreateBooking } from '../shared';
+import { jobBriefsQuery, jobTemplateQuery } from '@/features/jobs';
 import {
   bookingPayload,
   bookingTypeOptions,
   initialBookingValues,
   JobTemplateSelect,
+  useCreateBooking,
   validateBooking,
   type BookingFormValues,
-} from '../shared';
-import type { IsoDate, SelectionMode } from '../shared';
+  type IsoDate,
+  type SelectionMode,
+} from '@/features/bookings';
 import { toasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
@@ -24,14 +26,14 @@ import { paths } from '@/lib/paths';
  */
 export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: SelectionMode }) {
   const navigate = useNavigate();
-  const briefs = useQuery(jobBriefsQueryOptions());
+  const briefs = useQuery(jobBriefsQuery());
   const form = useForm<BookingFormValues>({
     mode: 'controlled',
     initialValues: { ...initialBookingValues, dates: selected, periodType: mode },
     validate: validateBooking,
   });
   const templateId = Number(form.values.jobTemplateId) || 0;
-  const template = useQuery({ ...jobTemplateQueryOptions(templateId), enabled: templateId > 0 });
+  const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
   const create = useCreateBooking();
 
   // The calendar is the date picker: its selection and mode are the booking's.

@@ -1,7 +1,7 @@
 import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { dayLabel, type IsoDate } from '../shared';
+import { dayLabel, type IsoDate } from '@/features/bookings';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 import { paths } from '@/lib/paths';
 import { summaryQueryOptions, type SummaryGroup } from '../api';

@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Loader, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
-import { jobBriefsQueryOptions } from '../shared';
+import { jobBriefsQuery } from '@/features/jobs';
 import { paths } from '@/lib/paths';
 
 /** The Job tab (client managers and admins): the job templates, 300 px high (spec §9). */
 export function JobTab() {
-  const briefs = useQuery(jobBriefsQueryOptions());
+  const briefs = useQuery(jobBriefsQuery());
   return (
     <Stack gap="sm">
       <Button component={Link} to={paths.jobTemplates} variant="light" size="xs">

@@ -1,6 +1,11 @@
 import { useCallback, useEffect, useMemo } from 'react';
-import { dayLabel, type IsoDate, type IsoMonth, type SelectionMode } from '../shared';
-import { MonthCalendar } from '../shared';
+import {
+  dayLabel,
+  MonthCalendar,
+  type IsoDate,
+  type IsoMonth,
+  type SelectionMode,
+} from '@/features/bookings';
 import { MONTH_DATA_MARK, MONTH_RENDER_MEASURE, type SummaryDay, type SummaryGroup } from '../api';
 import { DayChips } from './day-chips';
 

@@ -1,5 +1,5 @@
 import { Tabs } from '@mantine/core';
-import type { IsoDate, SelectionMode } from '../shared';
+import type { IsoDate, SelectionMode } from '@/features/bookings';
 import { useCurrentUser } from '@/lib/current-user';
 import { isAdmin, isClientManager, isDepartmentManager, isFreelancer } from '@/lib/permissions';
 import type { FilterSet } from '../filters';

@@ -2,7 +2,7 @@ import { ActionIcon, Group, SegmentedControl, Tabs, Text, Title } from '@mantine
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
-import { monthLabel } from '../shared';
+import { monthLabel } from '@/features/bookings';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';

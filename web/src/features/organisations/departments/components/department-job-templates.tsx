@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Group, List, Loader, Paper, Text, Title } from '
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { api, unwrap } from '@/api/client';
+import { departmentJobTemplatesQuery } from '@/features/jobs';
 
 /** The Job Templates section of the department edit page: its templates, linking to their edit pages. */
 export function DepartmentJobTemplates({
@@ -12,12 +12,8 @@ export function DepartmentJobTemplates({
   departmentId: number;
   canManage: boolean;
 }) {
-  // Keyed under ['job-template'] so the jobs pages' writes refresh it.
-  const q = useQuery({
-    queryKey: ['job-template', 'department', departmentId] as const,
-    queryFn: () =>
-      unwrap(api.GET('/department/{id}/job-templates', { params: { path: { id: departmentId } } })),
-  });
+  // The jobs feature's query, so the jobs pages' writes refresh it.
+  const q = useQuery(departmentJobTemplatesQuery(departmentId));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="department-job-templates">
       <Group justify="space-between">

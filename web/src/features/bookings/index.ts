@@ -1,0 +1,17 @@
+/**
+ * The bookings feature's public entry: what other features may use. The scheduler reuses one
+ * calendar, one colour rule and one create-booking form (spec part 2 §2). Other features import
+ * from '@/features/bookings' only, never from a file inside it (eslint.config.js).
+ */
+export * from './components/calendar-selection';
+export { MonthCalendar } from './components/month-calendar';
+export { JobTemplateSelect } from './components/job-template-select';
+export { useCreateBooking } from './api/bookings';
+export {
+  bookingPayload,
+  bookingTypeOptions,
+  initialBookingValues,
+  validateBooking,
+  type BookingFormValues,
+} from './components/booking-form';
+export { useSetUnavailability } from './instructions/unavailability-api';
