@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
@@ -22,39 +23,13 @@ type fixture struct {
 	ids                       map[string]int64 // role → user id
 }
 
-func insertID(t testing.TB, db *database.DB, query string, args ...any) int64 {
-	t.Helper()
-	var id int64
-	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		return tx.Get(context.Background(), &id, query, args...)
-	}); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return id
-}
-
 func setup(t *testing.T, db *database.DB) *fixture {
-	s := apptest.Start(t, db)
-	now := db.Now()
-	f := &fixture{s: s, ids: map[string]int64{}}
-	newEntity := func(name string) int64 {
-		return insertID(t, db, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, 'client', ?, ?) RETURNING id`,
-			name, strings.ToLower(name), now, now)
-	}
-	f.entity, f.otherEntity = newEntity("Northbridge Broadcasting"), newEntity("Harbour Studios")
-	f.dept = insertID(t, db, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at) VALUES (?, 'Sport', 'sport', ?, ?) RETURNING id`,
-		f.entity, now, now)
-	for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Staff, apptest.Freelancer} {
-		var id int64
-		if err := db.Get(context.Background(), &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
-			t.Fatal(err)
-		}
-		f.ids[role] = id
-	}
-	insertID(t, db, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-		VALUES (?, ?, TRUE, TRUE, ?, ?) RETURNING id`, f.ids[apptest.Manager], f.entity, now, now)
-	insertID(t, db, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
-		VALUES (?, ?, TRUE, TRUE, ?, ?) RETURNING id`, f.ids[apptest.DeptMgr], f.dept, now, now)
+	f := &fixture{s: apptest.Start(t, db), ids: orgtest.Users(t, db)}
+	f.entity = orgtest.Entity(t, db, "Northbridge Broadcasting", "client")
+	f.otherEntity = orgtest.Entity(t, db, "Harbour Studios", "client")
+	f.dept = orgtest.Department(t, db, f.entity, "Sport")
+	orgtest.LinkEntity(t, db, f.ids[apptest.Manager], f.entity, true, true)
+	orgtest.LinkDepartment(t, db, f.ids[apptest.DeptMgr], f.dept, false, true, true)
 	return f
 }
 

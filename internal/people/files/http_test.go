@@ -20,6 +20,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/config"
@@ -37,32 +38,11 @@ func setup(t *testing.T, db *database.DB, configure ...func(*config.Config)) *fi
 	t.Helper()
 	dir := t.TempDir()
 	configure = append([]func(*config.Config){func(c *config.Config) { c.DataDir = dir }}, configure...)
-	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: map[string]int64{}}
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
-			var id int64
-			if err := tx.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
-				return err
-			}
-			f.users[role] = id
-		}
-		// The manager manages a client the freelancer is linked to: documents stay private anyway.
-		var client int64
-		if err := tx.Get(ctx, &client, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
-			VALUES ('Northern Broadcasting', 'northern broadcasting', 'client', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		for _, u := range []string{"manager", "freelancer"} {
-			if _, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?)`, f.users[u], client, u == "manager", true, tx.Now, tx.Now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
+	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: orgtest.Users(t, db)}
+	// The manager manages a client the freelancer is linked to: documents stay private anyway.
+	client := orgtest.Entity(t, db, "Northern Broadcasting", "client")
+	for _, u := range []string{"manager", "freelancer"} {
+		orgtest.LinkEntity(t, db, f.users[u], client, u == "manager", true)
 	}
 	return f
 }

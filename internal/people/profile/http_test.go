@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/profile"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -24,76 +25,27 @@ type fixture struct {
 
 func setup(t *testing.T, db *database.DB) *fixture {
 	t.Helper()
-	f := &fixture{s: apptest.Start(t, db), db: db, users: map[string]int64{}}
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		for _, role := range []string{"admin", "manager", "dept", "staff", "freelancer"} {
-			var id int64
-			if err := tx.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, role+"@hive.test"); err != nil {
-				return err
-			}
-			f.users[role] = id
-		}
-		ins := func(name, typ string) (int64, error) {
-			var id int64
-			err := tx.Get(ctx, &id, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-				name, strings.ToLower(name), typ, tx.Now, tx.Now)
-			return id, err
-		}
-		var err error
-		if f.client, err = ins("Northern Broadcasting", "client"); err != nil {
-			return err
-		}
-		if f.other, err = ins("Southern Television", "client"); err != nil {
-			return err
-		}
-		if err = tx.Get(ctx, &f.dept, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-			f.client, "Sport", "sport", tx.Now, tx.Now); err != nil {
-			return err
-		}
-		tag := func(name, cat string) (int64, error) {
-			var id int64
-			err := tx.Get(ctx, &id, `INSERT INTO tags (name, name_lc, category, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-				name, strings.ToLower(name), cat, tx.Now, tx.Now)
-			return id, err
-		}
-		if f.skillA, err = tag("Steadicam", "skills"); err != nil {
-			return err
-		}
-		if f.skillB, err = tag("Drone", "skills"); err != nil {
-			return err
-		}
-		if f.jobA, err = tag("Camera Operator", "job_title"); err != nil {
-			return err
-		}
-		link := func(user, entity int64, manage bool) error {
-			_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-				VALUES (?, ?, ?, ?, ?, ?)`, user, entity, manage, true, tx.Now, tx.Now)
-			return err
-		}
-		if err := link(f.users["manager"], f.client, true); err != nil {
-			return err
-		}
-		if err := link(f.users["staff"], f.client, false); err != nil {
-			return err
-		}
-		if err = tx.Get(ctx, &f.staffOther, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
+	f := &fixture{s: apptest.Start(t, db), db: db, users: orgtest.Users(t, db)}
+	f.client = orgtest.Entity(t, db, "Northern Broadcasting", "client")
+	f.other = orgtest.Entity(t, db, "Southern Television", "client")
+	f.dept = orgtest.Department(t, db, f.client, "Sport")
+	f.skillA = orgtest.Tag(t, db, "Steadicam", "skills", 0)
+	f.skillB = orgtest.Tag(t, db, "Drone", "skills", 0)
+	f.jobA = orgtest.Tag(t, db, "Camera Operator", "job_title", 0)
+	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
+	orgtest.LinkEntity(t, db, f.users["staff"], f.client, false, true)
+	err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		return tx.Get(context.Background(), &f.staffOther, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
 			phone, country, timezone, account_status, onboarding_state, can_admin, can_create_supplier_entity,
 			can_create_agency_entity, can_create_client_entity, is_freelancer, created_at, updated_at, version)
 			VALUES ('other@hive.test', 'other@hive.test', '', 'Olive', 'Other', 'Staff', '', 'GB', 'Europe/London',
-			'active', 'staff', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`, false, false, false, false, false, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		if err := link(f.staffOther, f.other, false); err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, f.users["dept"], f.dept, true, true, tx.Now, tx.Now)
-		return err
+			'active', 'staff', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`, false, false, false, false, false, tx.Now, tx.Now)
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
+	orgtest.LinkEntity(t, db, f.staffOther, f.other, false, true)
+	orgtest.LinkDepartment(t, db, f.users["dept"], f.dept, false, true, true)
 	return f
 }
 
