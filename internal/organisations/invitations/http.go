@@ -2,7 +2,6 @@ package invitations
 
 import (
 	"context"
-	"fmt"
 	"net/http"
 	"time"
 
@@ -12,7 +11,6 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/ratelimit"
@@ -143,8 +141,8 @@ func (h *handlers) byUser(ctx context.Context, in *struct {
 
 // visible loads invitation id for p: the invited user, viewers of its entity and
 // administrators see it; anyone else gets 404.
-func (h *handlers) visible(ctx context.Context, q querier, p *auth.Principal, id int64) (row, error) {
-	r, err := findRow(ctx, q, id)
+func (h *handlers) visible(ctx context.Context, p *auth.Principal, id int64) (row, error) {
+	r, err := h.store.readRow(ctx, id)
 	if err != nil {
 		return r, err
 	}
@@ -159,7 +157,7 @@ func (h *handlers) get(ctx context.Context, in *IDPath) (*invitationOutput, erro
 	if err != nil {
 		return nil, err
 	}
-	r, err := h.visible(ctx, h.store.DB, p, in.ID)
+	r, err := h.visible(ctx, p, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -186,7 +184,7 @@ func (h *handlers) create(ctx context.Context, in *struct {
 		return nil, err
 	}
 	if n.EntityID > 0 {
-		if err := h.countInvite(ctx, p.UserID, n.EntityID); err != nil {
+		if err := h.store.CountInvite(ctx, p.UserID, n.EntityID); err != nil {
 			return nil, err
 		}
 	}
@@ -200,17 +198,6 @@ func (h *handlers) create(ctx context.Context, in *struct {
 	return &invitationOutput{Body: inv}, nil
 }
 
-// countInvite counts one invitation against the sender's and the entity's limits, in its own
-// transaction so that refused attempts count too.
-func (h *handlers) countInvite(ctx context.Context, senderID, entityID int64) error {
-	return h.store.DB.InTx(ctx, func(tx *database.Tx) error {
-		if err := ratelimit.Hit(ctx, tx, fmt.Sprintf("invite:sender:%d", senderID), InvitesPerSender); err != nil {
-			return err
-		}
-		return ratelimit.Hit(ctx, tx, fmt.Sprintf("invite:entity:%d", entityID), InvitesPerEntity)
-	})
-}
-
 func (h *handlers) update(ctx context.Context, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body struct {
@@ -222,7 +209,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	if _, err := h.visible(ctx, h.store.DB, p, in.ID); err != nil {
+	if _, err := h.visible(ctx, p, in.ID); err != nil {
 		return nil, err
 	}
 	inv, err := h.store.Answer(ctx, in.ID, p.UserID, in.Body.Status, in.Body.Version)
@@ -235,9 +222,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 func (h *handlers) byToken(ctx context.Context, in *struct {
 	Token string `path:"token" maxLength:"200"`
 }) (*struct{ Body InvitationTokenInfo }, error) {
-	if err := h.store.DB.InTx(ctx, func(tx *database.Tx) error {
-		return ratelimit.Hit(ctx, tx, "invitation-token:addr:"+httpapi.ClientAddr(ctx), TokenLookupPerAddress)
-	}); err != nil {
+	if err := h.store.CountTokenLookup(ctx, httpapi.ClientAddr(ctx)); err != nil {
 		return nil, err
 	}
 	info, err := h.store.ByToken(ctx, in.Token)
