@@ -99,7 +99,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	tags.Register(api, deps)
 	invitations.Register(api, deps)
 
-	jobs.Register(api, deps)
+	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
 	agenda.Register(api, deps)
 	scheduler.Register(api, deps)

@@ -10,7 +10,8 @@ import (
 )
 
 // The reads other features make of the bookings tables (docs/architecture.md, "Tables"):
-// bookings owns bookings, placements and instructions, and the agenda's cards read them here.
+// bookings owns bookings, placements and instructions; the agenda's cards and jobs' delete check
+// read them here.
 
 // LiveSQL is status.State.Live on instruction alias i: not deleted, and neither side rejected
 // or cancelled. The statuses are literals, so each query keeps one text SQLite prepares once.
@@ -86,4 +87,12 @@ func PlacementCards(ctx context.Context, db *database.DB, ids []int64, onlyUser 
 		return nil, nil, err
 	}
 	return crs, irs, nil
+}
+
+// UsesJobTemplate reports whether any booking was made from job template id (jobs refuses to
+// delete such a template; internal/app hands it this function).
+func UsesJobTemplate(ctx context.Context, tx *database.Tx, id int64) (bool, error) {
+	var used bool
+	err := tx.Get(ctx, &used, `SELECT EXISTS (SELECT 1 FROM bookings WHERE job_template_id = ?)`, id)
+	return used, err
 }

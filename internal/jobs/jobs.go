@@ -12,6 +12,7 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -22,8 +23,8 @@ type IDPath struct {
 }
 
 // Register adds the job template operations.
-func Register(api huma.API, d feature.Deps) {
-	h := &handlers{store: &Store{DB: d.DB}}
+func Register(api huma.API, d feature.Deps, inUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)) {
+	h := &handlers{store: &Store{DB: d.DB, InUse: inUse}}
 	tags := []string{"Job"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobBriefs", Method: http.MethodGet,
 		Path: "/job/brief", Summary: "Job templates the caller may see, in brief", Tags: tags, Errors: []int{422}}, h.briefs)

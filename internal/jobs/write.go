@@ -69,14 +69,14 @@ func (s *Store) Update(ctx context.Context, id int64, version int, title, descri
 // Delete removes template id unless bookings use it.
 func (s *Store) Delete(ctx context.Context, id int64) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		var used bool
-		if err := tx.Get(ctx, &used, `SELECT EXISTS (SELECT 1 FROM bookings WHERE job_template_id = ?)`, id); err != nil {
+		used, err := s.InUse(ctx, tx, id)
+		if err != nil {
 			return err
 		}
 		if used {
 			return apperror.Conflict(MsgInUse)
 		}
-		_, err := tx.Exec(ctx, `DELETE FROM job_templates WHERE id = ?`, id)
+		_, err = tx.Exec(ctx, `DELETE FROM job_templates WHERE id = ?`, id)
 		return err
 	})
 }
