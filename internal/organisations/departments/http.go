@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // DepartmentClient names the client a department belongs to.
@@ -122,8 +123,7 @@ func Register(api huma.API, d feature.Deps) {
 type handlers struct{ store *Store }
 
 func (h *handlers) list(ctx context.Context, in *struct {
-	Page     int     `query:"page" minimum:"1" default:"1"`
-	PageSize int     `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	paging.Params
 	Sort     string  `query:"sort" enum:"name,-name,client,-client,id,-id," default:"name"`
 	Name     string  `query:"name" maxLength:"200" doc:"Name contains, case-insensitive"`
 	ClientID int64   `query:"clientId" doc:"Departments of this client"`
@@ -134,17 +134,13 @@ func (h *handlers) list(ctx context.Context, in *struct {
 		return nil, err
 	}
 	f := Filter{Name: in.Name, ClientID: in.ClientID, UserIDs: in.UserIDs, Sort: in.Sort,
-		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+		Offset: in.Offset(), Limit: in.Limit()}
 	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	rows, total, err := h.store.List(ctx, f)
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body departmentPage }{Body: departmentPage{Items: make([]DepartmentView, 0, len(rows)), Total: total}}
-	for _, r := range rows {
-		out.Body.Items = append(out.Body.Items, viewOf(r))
-	}
-	return out, nil
+	return &struct{ Body departmentPage }{Body: departmentPage{Items: paging.Items(rows, viewOf), Total: total}}, nil
 }
 
 func (h *handlers) detail(ctx context.Context, d Department) (*struct{ Body DepartmentDetail }, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/platform/companieshouse"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // EntityView is an entity as the API shows it.
@@ -107,11 +108,10 @@ func Register(api huma.API, d feature.Deps) {
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {
-	EntityPage int    `query:"page" minimum:"1" default:"1"`
-	PageSize   int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
-	Sort       string `query:"sort" enum:"name,-name,type,-type,id,-id," default:""`
-	Name       string `query:"name" maxLength:"200" doc:"name contains, case-insensitive"`
-	Type       string `query:"type" enum:"base,agency,client,supplier," default:""`
+	paging.Params
+	Sort string `query:"sort" enum:"name,-name,type,-type,id,-id," default:""`
+	Name string `query:"name" maxLength:"200" doc:"name contains, case-insensitive"`
+	Type string `query:"type" enum:"base,agency,client,supplier," default:""`
 }) (*struct{ Body EntityPage }, error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -119,15 +119,11 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	}
 	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Sort: in.Sort,
-		Offset: (in.EntityPage - 1) * in.PageSize, Limit: in.PageSize, Visible: ids, All: all})
+		Offset: in.Offset(), Limit: in.Limit(), Visible: ids, All: all})
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body EntityPage }{Body: EntityPage{Items: make([]EntityView, 0, len(rows)), Total: total}}
-	for _, e := range rows {
-		out.Body.Items = append(out.Body.Items, viewOf(e))
-	}
-	return out, nil
+	return &struct{ Body EntityPage }{Body: EntityPage{Items: paging.Items(rows, viewOf), Total: total}}, nil
 }
 
 func (h *handlers) create(ctx context.Context, in *struct{ Body CreateEntityBody }) (*viewOutput, error) {

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
 	"github.com/hive/hive/internal/platform/ratelimit"
 )
 
@@ -63,12 +64,11 @@ type IDPath struct {
 
 // ListQuery is the paging, sorting and filters of the invitation lists.
 type ListQuery struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
-	Sort     string `query:"sort" maxLength:"40" doc:"createdAt, email, status, purpose or entityName; prefix - for descending; default -createdAt"`
-	Status   string `query:"status" enum:"pending,accepted,rejected," default:""`
-	Purpose  string `query:"purpose" enum:"freelancer,staff,other," default:""`
-	Email    string `query:"email" maxLength:"320" doc:"Address contains (case-insensitive)"`
+	paging.Params
+	Sort    string `query:"sort" maxLength:"40" doc:"createdAt, email, status, purpose or entityName; prefix - for descending; default -createdAt"`
+	Status  string `query:"status" enum:"pending,accepted,rejected," default:""`
+	Purpose string `query:"purpose" enum:"freelancer,staff,other," default:""`
+	Email   string `query:"email" maxLength:"320" doc:"Address contains (case-insensitive)"`
 }
 
 func (q ListQuery) filter() (Filter, error) {
@@ -78,7 +78,7 @@ func (q ListQuery) filter() (Filter, error) {
 				Msg: "Sort by one of " + SortFields, Type: "value_error"}}}
 	}
 	return Filter{Status: q.Status, Purpose: q.Purpose, Email: q.Email, Sort: q.Sort,
-		Offset: (q.Page - 1) * q.PageSize, Limit: q.PageSize}, nil
+		Offset: q.Offset(), Limit: q.Limit()}, nil
 }
 
 type pageOutput struct {

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // LegalEntityView is a legal entity as the API shows it.
@@ -144,8 +145,7 @@ func Register(api huma.API, d feature.Deps) {
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	paging.Params
 	Sort     string `query:"sort" enum:"id,-id,companyName,-companyName,tradingName,-tradingName,type,-type,status,-status," default:""`
 	Name     string `query:"name" maxLength:"200" doc:"company or trading name contains, case-insensitive"`
 	Type     string `query:"type" enum:"uk_private_limited,uk_sole_trader,uk_plc,uk_llp,uk_private_unlimited," default:""`
@@ -158,15 +158,11 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	}
 	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Status: in.Status, EntityID: in.EntityID,
-		Sort: in.Sort, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize, Visible: ids, All: all})
+		Sort: in.Sort, Offset: in.Offset(), Limit: in.Limit(), Visible: ids, All: all})
 	if err != nil {
 		return nil, err
 	}
-	out := &struct{ Body LegalEntityPage }{Body: LegalEntityPage{Items: make([]LegalEntityView, 0, len(rows)), Total: total}}
-	for _, le := range rows {
-		out.Body.Items = append(out.Body.Items, viewOf(le))
-	}
-	return out, nil
+	return &struct{ Body LegalEntityPage }{Body: LegalEntityPage{Items: paging.Items(rows, viewOf), Total: total}}, nil
 }
 
 // canView and canManage: administrators, and viewers or managers of any linked entity.

@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // TagView is a tag as the API shows it. Job title tags repeat the name as job_title_name and
@@ -291,8 +292,7 @@ func (h *handlers) get(ctx context.Context, in *idPath) (*tagOutput, error) {
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	paging.Params
 	Sort     string `query:"sort" enum:"name,-name,category,-category,id,-id," default:"name"`
 	Category string `query:"category" enum:"job_title,skills,other,"`
 	Name     string `query:"name" maxLength:"100" doc:"Name contains, case-insensitive"`
@@ -309,7 +309,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 		}
 	}
 	f := Filter{Category: in.Category, Name: in.Name, EntityID: in.EntityID, GlobalOnly: in.Global, Sort: in.Sort,
-		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+		Offset: in.Offset(), Limit: in.Limit()}
 	f.Visible, f.All = access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, f)
 	if err != nil {
