@@ -116,12 +116,18 @@ func staff(ctx context.Context) (*auth.Principal, error) {
 	return p, nil
 }
 
-func (h *handlers) list(ctx context.Context, in *idPath) (*struct{ Body []NoteView }, error) {
+// staffAbout is staff (403 for freelancers) asking about freelancer id (404 when id is none).
+func (h *handlers) staffAbout(ctx context.Context, id int64) (*auth.Principal, error) {
 	p, err := staff(ctx)
 	if err != nil {
 		return nil, err
 	}
-	if err := h.freelancer(ctx, in.ID); err != nil {
+	return p, h.freelancer(ctx, id)
+}
+
+func (h *handlers) list(ctx context.Context, in *idPath) (*struct{ Body []NoteView }, error) {
+	p, err := h.staffAbout(ctx, in.ID)
+	if err != nil {
 		return nil, err
 	}
 	ids, all := linkedEntities(p)
@@ -137,11 +143,8 @@ func (h *handlers) list(ctx context.Context, in *idPath) (*struct{ Body []NoteVi
 }
 
 func (h *handlers) entities(ctx context.Context, in *idPath) (*struct{ Body []EntityOption }, error) {
-	p, err := staff(ctx)
+	p, err := h.staffAbout(ctx, in.ID)
 	if err != nil {
-		return nil, err
-	}
-	if err := h.freelancer(ctx, in.ID); err != nil {
 		return nil, err
 	}
 	ids, all := linkedEntities(p)
