@@ -2,7 +2,7 @@
  * The query keys of the resources that more than one feature reads or refreshes, one factory per
  * resource. Every key of a resource starts with its `all` key, so invalidating `all` refreshes every
  * copy (a list, a detail, a section on another feature's page). Keys used by one feature only live
- * in that feature's api module (entityKeys, tagKeys, ...), built the same way.
+ * in that feature's api module (tagKeys, legalEntityKeys, the agenda's), built the same way.
  */
 
 /** Accounts: the signed-in user (whoami) and the users' lists, profiles and documents. */
@@ -62,6 +62,15 @@ export const invitationKeys = {
   ofEntity: (entityId: number, q: unknown) =>
     [...invitationKeys.all, 'by-entity', entityId, q] as const,
   byToken: (token: string) => [...invitationKeys.all, 'token', token] as const,
+};
+
+/** Entities (clients, agencies, suppliers): the grid, one entity, and a picker's option. */
+export const entityKeys = {
+  all: ['entity'] as const,
+  lists: () => [...entityKeys.all, 'list'] as const,
+  list: (q: unknown) => [...entityKeys.lists(), q] as const,
+  detail: (id: number) => [...entityKeys.all, 'detail', id] as const,
+  option: (id: number) => [...entityKeys.all, 'option', id] as const,
 };
 
 /** Departments. */

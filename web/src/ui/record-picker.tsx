@@ -2,6 +2,7 @@ import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { pickerKeys } from '@/lib/query-keys';
 
 /** One choice of a picker: the record's id (as text, as Select wants it) and its label. */
 export interface PickerOption {
@@ -31,7 +32,7 @@ export function RecordPicker({ kind, search, selectedOption, ...props }: Props) 
     PICKER_DEBOUNCE_MS,
   );
   const query = useQuery({
-    queryKey: ['picker', kind, debounced.trim().toLowerCase()] as const,
+    queryKey: pickerKeys.search(kind, debounced),
     queryFn: () => search(debounced.trim()),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

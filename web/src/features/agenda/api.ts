@@ -11,6 +11,7 @@ import { shouldRetry } from '@/lib/errors/retry';
 import { notify } from '@/lib/notify';
 import { notifyRefusal } from './notify-refusal';
 import type { AgendaTab, AgendaView, StatusSide } from './rules';
+import { bookingKeys } from '@/lib/query-keys';
 
 export type CalendarFeed = components['schemas']['CalendarFeed'];
 
@@ -79,7 +80,7 @@ export function useAnswerInstruction() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: agendaKey }),
-        queryClient.invalidateQueries({ queryKey: ['booking'] }),
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
       ]),
   });
 }

@@ -3,6 +3,7 @@ import { api, unwrap } from '@/api/client';
 import type { components, operations } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
 import type { FilterSet } from './filters';
+import { bookingKeys } from '@/lib/query-keys';
 
 export type SummaryDay = components['schemas']['BookingSummaryDay'];
 export type SummaryGroup = components['schemas']['BookingSummaryGroup'];
@@ -12,8 +13,8 @@ export type Bookmark = components['schemas']['BookingBookmark'];
 export type SummaryQuery = operations['bookingSummary']['parameters']['query'];
 
 /** Every summary key starts here: Refresh and booking changes invalidate them all. */
-export const summaryKey = ['booking', 'summary'] as const;
-const bookmarkKey = ['booking', 'bookmark'] as const;
+export const summaryKey = bookingKeys.summary();
+const bookmarkKey = bookingKeys.bookmarks();
 
 /** Empty lists are left out: the server reads a missing filter as 'any'. */
 function filterQuery(f: FilterSet): Partial<SummaryQuery> {

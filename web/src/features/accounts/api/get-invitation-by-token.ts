@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { invitationKeys } from '@/lib/query-keys';
 
 export const getInvitationByToken = (token: string) =>
   unwrap(api.GET('/invitation/token/{token}', { params: { path: { token } } }));
@@ -7,7 +8,7 @@ export const getInvitationByToken = (token: string) =>
 /** The invitation a sign-up link stands for; a bad or used token is handled by the screen. */
 export const invitationByTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: ['invitation', 'token', token] as const,
+    queryKey: invitationKeys.byToken(token),
     queryFn: () => getInvitationByToken(token),
     retry: false,
     staleTime: Infinity,

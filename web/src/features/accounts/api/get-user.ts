@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys } from '@/lib/query-keys';
 
 export const getUser = (id: number) =>
   unwrap(api.GET('/account/{id}', { params: { path: { id } } }));
 
 export const userQueryOptions = (id: number) =>
-  queryOptions({ queryKey: ['account', 'detail', id] as const, queryFn: () => getUser(id) });
+  queryOptions({ queryKey: accountKeys.detail(id), queryFn: () => getUser(id) });

@@ -1,5 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys } from '@/lib/query-keys';
 
 export interface UsersPage {
   page: number;
@@ -11,7 +12,7 @@ export const getUsers = ({ page, pageSize }: UsersPage) =>
 
 export const usersQueryOptions = (params: UsersPage) =>
   queryOptions({
-    queryKey: ['account', 'list', params] as const,
+    queryKey: accountKeys.list(params),
     queryFn: () => getUsers(params),
     placeholderData: keepPreviousData,
   });

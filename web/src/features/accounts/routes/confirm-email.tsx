@@ -8,6 +8,7 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { AuthCard } from '@/ui/auth-card';
 import { BackToLogin } from '../components/back-to-login';
+import { accountKeys } from '@/lib/query-keys';
 
 /** Applies an email change with the token of its confirmation link (no session needed). */
 export const confirmEmail = (token: string) =>
@@ -18,7 +19,7 @@ function useConfirmEmail() {
   return useMutation({
     mutationFn: confirmEmail,
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }
 

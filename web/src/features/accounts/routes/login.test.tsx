@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { LoginRoute } from './login';
+import { accountKeys } from '@/lib/query-keys';
 
 const appInfo = (providers: string[]) => () =>
   jsonResponse({ environment: 'DEV', providers, productName: 'Hive' });
@@ -47,7 +48,7 @@ describe('LoginRoute', () => {
     await submit('grace@example.com', 'password123');
     expect(await screen.findByText('bookings screen')).toBeInTheDocument();
     expect(await screen.findByText('Login successful. Hello, Grace!')).toBeInTheDocument();
-    expect(queryClient.getQueryData(['account', 'whoami'])).toMatchObject({ firstName: 'Grace' });
+    expect(queryClient.getQueryData(accountKeys.whoami())).toMatchObject({ firstName: 'Grace' });
   });
 
   it('A-104 goes to please-activate-account', async () => {

@@ -3,9 +3,7 @@ import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
 import type { StatusItem } from './rules';
-
-/** Every booking query key starts with ['booking']: a change here refreshes the booking pages. */
-const bookingKey = ['booking'] as const;
+import { bookingKeys } from '@/lib/query-keys';
 
 export type Rate = components['schemas']['Rate'];
 
@@ -16,13 +14,7 @@ export const availableSuppliersQuery = (
   placementTemplateId: number,
   placementIds: number[],
 ) => ({
-  queryKey: [
-    'booking',
-    'available-suppliers',
-    bookingId,
-    placementTemplateId,
-    placementIds,
-  ] as const,
+  queryKey: bookingKeys.availableSuppliers(bookingId, placementTemplateId, placementIds),
   queryFn: () =>
     unwrap(
       api.GET('/booking/{id}/placement-template/{placementTemplateId}/available-suppliers', {
@@ -59,7 +51,7 @@ function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
   return useMutation({
     mutationFn: fn,
     meta: { silentErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKey }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
   });
 }
 
@@ -84,7 +76,7 @@ export const useAmendRates = () => useBookingMutation(amendRates);
 // ---- Substitution ----
 
 export const availableSubstitutesQuery = (placementId: number, instructionId?: number) => ({
-  queryKey: ['booking', 'available-substitutes', placementId, instructionId ?? null] as const,
+  queryKey: bookingKeys.availableSubstitutes(placementId, instructionId ?? null),
   queryFn: () =>
     unwrap(
       api.GET('/placement/{id}/available-substitutes', {

@@ -2,13 +2,14 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
+import { unavailabilityKeys } from '@/lib/query-keys';
 
 export type Unavailability = components['schemas']['Unavailability'];
 
 /** One user's unavailable dates (GET /unavailability/{id}, the id is the user's). */
 export const unavailabilityQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['unavailability', userId] as const,
+    queryKey: unavailabilityKeys.ofUser(userId),
     queryFn: () => unwrap(api.GET('/unavailability/{id}', { params: { path: { id: userId } } })),
     retry: shouldRetry,
     meta: { silentErrors: true },
@@ -28,6 +29,6 @@ export function useSetUnavailability(userId: number) {
       unavailable ? markUnavailable(dates) : clearUnavailable(dates),
     meta: { silentErrors: true },
     onSuccess: (u) => queryClient.setQueryData(unavailabilityQueryOptions(userId).queryKey, u),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['unavailability'] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: unavailabilityKeys.all }),
   });
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys, invitationKeys } from '@/lib/query-keys';
 
 export interface AnswerInvitationInput {
   id: number;
@@ -20,8 +21,8 @@ export function useAnswerInvitation() {
     mutationFn: answerInvitation,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['invitation'] }),
-        queryClient.invalidateQueries({ queryKey: ['account', 'whoami'] }),
+        queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.whoami() }),
       ]),
   });
 }

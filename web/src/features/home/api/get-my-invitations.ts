@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { invitationKeys } from '@/lib/query-keys';
 
 export const getPendingInvitations = (userId: number) =>
   unwrap(
@@ -11,6 +12,6 @@ export const getPendingInvitations = (userId: number) =>
 /** The signed-in user's pending invitations (home cards); keys start with ['invitation']. */
 export const myInvitationsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['invitation', 'by-user', userId, 'pending'] as const,
+    queryKey: invitationKeys.pendingOfUser(userId),
     queryFn: () => getPendingInvitations(userId),
   });

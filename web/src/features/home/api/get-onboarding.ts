@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys } from '@/lib/query-keys';
 
 export const getOnboarding = () => unwrap(api.GET('/account/onboarding'));
 
@@ -8,4 +9,4 @@ export const getOnboarding = () => unwrap(api.GET('/account/onboarding'));
  * legal entity now exists (the server's lazy transition), so the home page calls it.
  */
 export const onboardingQueryOptions = () =>
-  queryOptions({ queryKey: ['account', 'onboarding'] as const, queryFn: getOnboarding });
+  queryOptions({ queryKey: accountKeys.onboarding(), queryFn: getOnboarding });

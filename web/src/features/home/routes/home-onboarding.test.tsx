@@ -4,6 +4,7 @@ import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { HomeRoute } from './home';
+import { accountKeys } from '@/lib/query-keys';
 
 function setup(user: CurrentUser, onboarding: Record<string, unknown>) {
   const fetch = mockApi({
@@ -80,7 +81,7 @@ describe('home onboarding cards', () => {
       },
     );
     await waitFor(() =>
-      expect(queryClient.getQueryState(['account', 'whoami'])?.isInvalidated).toBe(true),
+      expect(queryClient.getQueryState(accountKeys.whoami())?.isInvalidated).toBe(true),
     );
     expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
   });

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { HomeRoute } from './home';
+import { accountKeys } from '@/lib/query-keys';
 
 const invitation = {
   id: 5,
@@ -60,7 +61,7 @@ describe('home invitation cards', () => {
     await waitFor(() => expect(screen.queryByRole('article')).not.toBeInTheDocument());
     expect(patches).toEqual([{ status: 'accepted', version: 4 }]);
     expect(await screen.findByText('You have no pending invitations.')).toBeInTheDocument();
-    expect(queryClient.getQueryState(['account', 'whoami'])?.isInvalidated).toBe(true);
+    expect(queryClient.getQueryState(accountKeys.whoami())?.isInvalidated).toBe(true);
     expect(await screen.findByText('Invitation Accepted')).toBeInTheDocument();
   });
 

@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { onboardingQueryOptions } from '../api/get-onboarding';
 import { AccountSetupCard, LegalEntitySetupCard } from '../components/account-setup-card';
 import { PendingInvitations } from '../components/pending-invitations';
+import { accountKeys } from '@/lib/query-keys';
 
 export function HomeRoute() {
   const user = useCurrentUser();
@@ -17,7 +18,7 @@ export function HomeRoute() {
   // The server may have completed onboarding while answering: refresh whoami (state, badge).
   useEffect(() => {
     if (state && state !== user.onboardingState) {
-      void queryClient.invalidateQueries({ queryKey: ['account', 'whoami'] });
+      void queryClient.invalidateQueries({ queryKey: accountKeys.whoami() });
     }
   }, [state, user.onboardingState, queryClient]);
 

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PICKER_DEBOUNCE_MS, type PickerOption } from '@/ui/record-picker';
+import { pickerKeys } from '@/lib/query-keys';
 
 type Props = Omit<
   MultiSelectProps,
@@ -19,7 +20,7 @@ export function MultiRecordPicker({ kind, search, value, onChange, ...props }: P
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, PICKER_DEBOUNCE_MS);
   const query = useQuery({
-    queryKey: ['picker', kind, debounced.trim().toLowerCase()] as const,
+    queryKey: pickerKeys.search(kind, debounced),
     queryFn: () => search(debounced.trim()),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

@@ -3,6 +3,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { PICKER_DEBOUNCE_MS, type PickerOption } from '@/ui/record-picker';
+import { pickerKeys } from '@/lib/query-keys';
 
 /** A filter shows at most this many tags; the rest read 'and k more' (spec part 2 §2). */
 export const MAX_TAGS = 3;
@@ -33,7 +34,7 @@ export function TagPicker({ label, kind, options, value, onChange }: TagPickerPr
   const [debounced] = useDebouncedValue(term, PICKER_DEBOUNCE_MS);
   const fixed = typeof options !== 'function' ? options : null;
   const query = useQuery({
-    queryKey: ['picker', kind, debounced.trim().toLowerCase()] as const,
+    queryKey: pickerKeys.search(kind, debounced),
     queryFn: () => (typeof options === 'function' ? options(debounced.trim()) : []),
     enabled: !fixed,
     placeholderData: keepPreviousData,
@@ -48,7 +49,7 @@ export function TagPicker({ label, kind, options, value, onChange }: TagPickerPr
   const queryClient = useQueryClient();
   const labels = new Map<string, string>();
   for (const [, data] of queryClient.getQueriesData<PickerOption[]>({
-    queryKey: ['picker', kind],
+    queryKey: pickerKeys.ofKind(kind),
   })) {
     for (const o of data ?? []) labels.set(o.value, o.label);
   }

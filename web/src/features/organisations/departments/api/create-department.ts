@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { DepartmentFormOutput } from '../components/department-form';
+import { departmentKeys } from '@/lib/query-keys';
 
 export type CreateDepartmentInput = DepartmentFormOutput & { clientId: number };
 
@@ -13,6 +14,6 @@ export function useCreateDepartment() {
   return useMutation({
     mutationFn: createDepartment,
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['department'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: departmentKeys.all }),
   });
 }

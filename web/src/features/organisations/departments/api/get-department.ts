@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import { shouldRetry } from '@/lib/errors/retry';
+import { departmentKeys } from '@/lib/query-keys';
 
 export const getDepartment = (id: number) =>
   unwrap(api.GET('/department/{id}', { params: { path: { id } } }));
@@ -8,7 +9,7 @@ export const getDepartment = (id: number) =>
 /** One department. A 404 (missing, or not visible to the caller) is shown by the page itself. */
 export const departmentQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['department', 'detail', id] as const,
+    queryKey: departmentKeys.detail(id),
     queryFn: () => getDepartment(id),
     retry: shouldRetry,
     meta: { silentErrors: true },

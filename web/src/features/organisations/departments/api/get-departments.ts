@@ -3,6 +3,7 @@ import { api, unwrap } from '@/api/client';
 import type { operations } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
 import { asGridPage } from '@/features/organisations/shared/grid-page';
+import { departmentKeys } from '@/lib/query-keys';
 
 type Sort = NonNullable<operations['listDepartments']['parameters']['query']>['sort'];
 
@@ -37,7 +38,7 @@ export const getDepartments = ({
 
 /** One page of 'All Departments' (grid query); every department query key starts with ['department']. */
 export const departmentsQuery = (q: DepartmentsQuery) => ({
-  queryKey: ['department', 'list', q] as const,
+  queryKey: departmentKeys.list(q),
   queryFn: async () => asGridPage(await getDepartments(q)),
 });
 

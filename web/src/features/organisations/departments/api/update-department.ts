@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { DepartmentFormOutput } from '../components/department-form';
 import { departmentQueryOptions } from './get-department';
+import { departmentKeys } from '@/lib/query-keys';
 
 export type UpdateDepartmentInput = DepartmentFormOutput & { id: number; version: number };
 
@@ -16,7 +17,7 @@ export function useUpdateDepartment() {
     meta: { silentErrors: true },
     onSuccess: (department) => {
       queryClient.setQueryData(departmentQueryOptions(department.id).queryKey, department);
-      return queryClient.invalidateQueries({ queryKey: ['department', 'list'] });
+      return queryClient.invalidateQueries({ queryKey: departmentKeys.lists() });
     },
   });
 }

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { paths } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
+import { entityKeys } from '@/lib/query-keys';
 
 type ListQuery = NonNullable<paths['/entity']['get']['parameters']['query']>;
 
@@ -21,12 +22,7 @@ export const getEntities = ({ page, pageSize, sort, filters }: GridQuery) =>
     }),
   );
 
-export const entityKeys = {
-  all: ['entity'] as const,
-  lists: () => [...entityKeys.all, 'list'] as const,
-  list: (q: GridQuery) => [...entityKeys.lists(), q] as const,
-  detail: (id: number) => [...entityKeys.all, 'detail', id] as const,
-};
+export { entityKeys };
 
 export const entitiesQueryOptions = (q: GridQuery) =>
   queryOptions({

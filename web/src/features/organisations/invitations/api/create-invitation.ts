@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { InvitationFormOutput } from '../components/invitation-form';
+import { invitationKeys } from '@/lib/query-keys';
 
 export const createInvitation = (body: InvitationFormOutput) =>
   unwrap(api.POST('/invitation', { body }));
@@ -11,6 +12,6 @@ export function useCreateInvitation() {
   return useMutation({
     mutationFn: createInvitation,
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['invitation'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
   });
 }

@@ -5,6 +5,7 @@ import type { operations } from '@/api/schema';
 type Query = NonNullable<operations['listInvitationsByEntity']['parameters']['query']>;
 import type { GridQuery } from '@/ui/data-grid';
 import { asGridPage } from '@/features/organisations/shared/grid-page';
+import { invitationKeys } from '@/lib/query-keys';
 
 export const getEntityInvitations = (
   entityId: number,
@@ -28,7 +29,7 @@ export const getEntityInvitations = (
 
 /** One page of an entity's invitations (grid query); keys start with ['invitation']. */
 export const entityInvitationsQuery = (entityId: number, q: GridQuery) => ({
-  queryKey: ['invitation', 'by-entity', entityId, q] as const,
+  queryKey: invitationKeys.ofEntity(entityId, q),
   queryFn: async () => asGridPage(await getEntityInvitations(entityId, q)),
 });
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { paths } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
+import { accountKeys } from '@/lib/query-keys';
 
 type ListQuery = NonNullable<paths['/account']['get']['parameters']['query']>;
 
@@ -35,7 +36,7 @@ export const getUsers = (role: UserTab, { page, pageSize, sort, filters }: GridQ
 export type DirectoryUser = NonNullable<Awaited<ReturnType<typeof getUsers>>['items']>[number];
 
 export const directoryKeys = {
-  all: ['account', 'list'] as const,
+  all: accountKeys.lists(),
   list: (role: UserTab, q: GridQuery) => [...directoryKeys.all, role, q] as const,
 };
 

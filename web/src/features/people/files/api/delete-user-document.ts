@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys } from '@/lib/query-keys';
 
 export const deleteUserDocument = ({ userId, docId }: { userId: number; docId: number }) =>
   unwrap(
@@ -10,6 +11,6 @@ export function useDeleteUserDocument(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (docId: number) => deleteUserDocument({ userId, docId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'documents', userId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.documents(userId) }),
   });
 }

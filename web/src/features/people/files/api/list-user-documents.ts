@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
+import { accountKeys } from '@/lib/query-keys';
 
 export type UserDocument = components['schemas']['DocumentView'];
 
@@ -9,7 +10,7 @@ export const listUserDocuments = (id: number) =>
 
 export const userDocumentsQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['account', 'documents', id] as const,
+    queryKey: accountKeys.documents(id),
     queryFn: () => listUserDocuments(id),
   });
 

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER, getCsrfToken } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import { getProfileImageUploadUrl } from './get-profile-image-upload-url';
+import { accountKeys } from '@/lib/query-keys';
 
 /** Which step of the upload failed: getting the URL, or sending the file. */
 export class UploadStepError extends Error {
@@ -57,6 +58,6 @@ export function useUploadProfileImage() {
   return useMutation({
     mutationFn: uploadProfileImage,
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.all }),
   });
 }

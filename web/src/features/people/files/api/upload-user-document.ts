@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { CSRF_HEADER, getCsrfToken } from '@/api/client';
 import { ApiError } from '@/api/errors';
 import type { UserDocument } from './list-user-documents';
+import { accountKeys } from '@/lib/query-keys';
 
 /** Uploads one document as a multipart form (field "file"). */
 export async function uploadUserDocument({
@@ -37,6 +38,6 @@ export function useUploadUserDocument(userId: number) {
   return useMutation({
     mutationFn: (file: File) => uploadUserDocument({ userId, file }),
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'documents', userId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.documents(userId) }),
   });
 }

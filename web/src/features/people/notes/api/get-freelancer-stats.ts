@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { peopleKeys } from '@/lib/query-keys';
 
 export const getFreelancerStats = (userId: number) =>
   unwrap(api.GET('/account/{id}/stats', { params: { path: { id: userId } } }));
@@ -7,6 +8,6 @@ export const getFreelancerStats = (userId: number) =>
 /** Freelancer Stats (completed jobs and jobs as preferred supplier, last 30 days). */
 export const freelancerStatsQueryOptions = (userId: number) =>
   queryOptions({
-    queryKey: ['people', 'stats', userId] as const,
+    queryKey: peopleKeys.stats(userId),
     queryFn: () => getFreelancerStats(userId),
   });

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
+import { peopleKeys } from '@/lib/query-keys';
 
 export type InternalNote = components['schemas']['NoteView'];
 
@@ -12,6 +13,6 @@ export const getInternalNotes = async (freelancerId: number) =>
 /** The notes about a freelancer the caller may read (their entities' notes). */
 export const internalNotesQueryOptions = (freelancerId: number) =>
   queryOptions({
-    queryKey: ['people', 'internal-notes', freelancerId] as const,
+    queryKey: peopleKeys.internalNotes(freelancerId),
     queryFn: () => getInternalNotes(freelancerId),
   });

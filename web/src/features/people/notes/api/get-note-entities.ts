@@ -1,5 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { peopleKeys } from '@/lib/query-keys';
 
 export const getNoteEntities = async (freelancerId: number) =>
   (await unwrap(
@@ -9,6 +10,6 @@ export const getNoteEntities = async (freelancerId: number) =>
 /** The entities the caller can write notes for (the note form's picker). */
 export const noteEntitiesQueryOptions = (freelancerId: number) =>
   queryOptions({
-    queryKey: ['people', 'internal-notes', freelancerId, 'entities'] as const,
+    queryKey: peopleKeys.noteEntities(freelancerId),
     queryFn: () => getNoteEntities(freelancerId),
   });

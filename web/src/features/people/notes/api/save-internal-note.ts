@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { peopleKeys } from '@/lib/query-keys';
 
 export interface SaveInternalNoteInput {
   freelancerId: number;
@@ -35,6 +36,6 @@ export function useSaveInternalNote(freelancerId: number) {
     mutationFn: saveInternalNote,
     meta: { silentErrors: true },
     onSettled: () =>
-      queryClient.invalidateQueries({ queryKey: ['people', 'internal-notes', freelancerId] }),
+      queryClient.invalidateQueries({ queryKey: peopleKeys.internalNotes(freelancerId) }),
   });
 }

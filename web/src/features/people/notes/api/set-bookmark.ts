@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys, peopleKeys } from '@/lib/query-keys';
 
 export const setBookmark = ({ userId, bookmarked }: { userId: number; bookmarked: boolean }) =>
   unwrap(
@@ -14,8 +15,8 @@ export function useSetBookmark() {
     meta: { silentErrors: true },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['account', 'detail'] }),
-        queryClient.invalidateQueries({ queryKey: ['people'] }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.details() }),
+        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
       ]),
   });
 }

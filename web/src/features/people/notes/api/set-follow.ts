@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys, peopleKeys } from '@/lib/query-keys';
 
 export const setFollow = ({ userId, followed }: { userId: number; followed: boolean }) =>
   unwrap(
@@ -14,8 +15,8 @@ export function useSetFollow() {
     meta: { silentErrors: true },
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['account', 'detail'] }),
-        queryClient.invalidateQueries({ queryKey: ['people'] }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.details() }),
+        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
       ]),
   });
 }

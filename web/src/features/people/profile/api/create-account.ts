@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
+import { accountKeys } from '@/lib/query-keys';
 
 export type AccountCreate = components['schemas']['AccountCreate'];
 
@@ -12,6 +13,6 @@ export function useCreateAccount() {
   return useMutation({
     mutationFn: createAccount,
     meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['account', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.lists() }),
   });
 }

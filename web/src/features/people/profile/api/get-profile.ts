@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
+import { accountKeys } from '@/lib/query-keys';
 
 export type Profile = components['schemas']['ProfileView'];
 
@@ -10,7 +11,7 @@ export const getProfile = (id: number) =>
 /** The full profile of one user; silent, as the page shows its own not-found and error states. */
 export const profileQueryOptions = (id: number) =>
   queryOptions({
-    queryKey: ['account', 'detail', id] as const,
+    queryKey: accountKeys.detail(id),
     queryFn: () => getProfile(id),
     meta: { silentErrors: true },
   });

@@ -1,10 +1,11 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { accountKeys } from '@/lib/query-keys';
 
 /** Every skill tag, for the profile's skills select. */
 export const skillTagsQueryOptions = () =>
   queryOptions({
-    queryKey: ['account', 'skill-tags'] as const,
+    queryKey: accountKeys.skillTags(),
     queryFn: () => unwrap(api.GET('/account/skill-tags')),
     staleTime: 60_000,
   });
@@ -12,7 +13,7 @@ export const skillTagsQueryOptions = () =>
 /** Every job title tag, for the profile's job titles select. */
 export const jobTitleTagsQueryOptions = () =>
   queryOptions({
-    queryKey: ['account', 'job-title-tags'] as const,
+    queryKey: accountKeys.jobTitleTags(),
     queryFn: () => unwrap(api.GET('/account/job-title-tags')),
     staleTime: 60_000,
   });

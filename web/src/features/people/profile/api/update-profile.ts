@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { profileQueryOptions } from './get-profile';
+import { accountKeys } from '@/lib/query-keys';
 
 export type ProfileUpdate = components['schemas']['ProfileUpdate'];
 
@@ -17,8 +18,8 @@ export function useUpdateProfile() {
     onSuccess: (profile) => {
       queryClient.setQueryData(profileQueryOptions(profile.id).queryKey, profile);
       return Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['account', 'list'] }),
-        queryClient.invalidateQueries({ queryKey: ['account', 'whoami'] }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.lists() }),
+        queryClient.invalidateQueries({ queryKey: accountKeys.whoami() }),
       ]);
     },
   });

@@ -4,6 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { searchEntities } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
+import { pickerKeys } from '@/lib/query-keys';
 
 type EntityType = 'base' | 'agency' | 'client' | 'supplier';
 
@@ -11,7 +12,7 @@ function useEntitySearch(type: EntityType | undefined) {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, 400);
   const query = useQuery({
-    queryKey: ['picker', 'entity', type ?? 'any', debounced.trim().toLowerCase()] as const,
+    queryKey: pickerKeys.search(`entity-${type ?? 'any'}`, debounced),
     queryFn: () => searchEntities(debounced.trim(), type),
     placeholderData: keepPreviousData,
     staleTime: 30_000,

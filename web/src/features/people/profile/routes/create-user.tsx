@@ -10,6 +10,7 @@ import { PageHeader } from '@/ui/page-header';
 import { useCreateAccount } from '../api/create-account';
 import { getEntityOption } from '@/lib/pickers';
 import { CreateUserForm } from '../components/create-user-form';
+import { entityKeys } from '@/lib/query-keys';
 
 /**
  * createUser: client or agency managers and administrators create an assisted account.
@@ -22,7 +23,7 @@ export function Component() {
   const entityId = Number(search.get('entityId')) || undefined;
   const create = useCreateAccount();
   const entity = useQuery({
-    queryKey: ['entity', 'option', entityId] as const,
+    queryKey: entityKeys.option(entityId ?? 0),
     queryFn: () => getEntityOption(entityId!),
     enabled: !!entityId,
     retry: false,
