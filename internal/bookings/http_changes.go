@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"slices"
-	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // UpdateBookingInput is PATCH /booking/{id}: what may change after creation. The booking's type
@@ -87,7 +87,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: strings.TrimSpace(in.Search),
+	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: input.Text(in.Search),
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	out, err := h.store.List(ctx, f)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 	"regexp"
-	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Validation messages of job and placement templates.
@@ -80,7 +80,7 @@ func (in PlacementTemplateInput) fields(prefix string, admin bool) (PlacementFie
 		return PlacementFields{}, apperror.Forbidden()
 	}
 	var v apperror.Invalid
-	f := PlacementFields{Title: strings.TrimSpace(in.Title), UnpaidBreaks: in.UnpaidBreaks, SupplierNotes: in.SupplierNotes,
+	f := PlacementFields{Title: input.Text(in.Title), UnpaidBreaks: in.UnpaidBreaks, SupplierNotes: in.SupplierNotes,
 		Buy: DefaultRate(), Sell: DefaultRate()}
 	if f.Title == "" {
 		v.Add(prefix+"title", MsgTitleRequired)
@@ -145,7 +145,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	f := ListFilter{DepartmentID: in.DepartmentID, Search: strings.TrimSpace(in.Search),
+	f := ListFilter{DepartmentID: in.DepartmentID, Search: input.Text(in.Search),
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	items, total, err := h.store.List(ctx, f)
@@ -172,7 +172,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 	if err != nil {
 		return nil, err
 	}
-	title := strings.TrimSpace(in.Body.Title)
+	title := input.Text(in.Body.Title)
 	if title == "" {
 		return nil, apperror.Field("title", MsgTitleRequired)
 	}
@@ -236,7 +236,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	}
 	title, desc := t.Title, t.Description
 	if in.Body.Title != nil {
-		if title = strings.TrimSpace(*in.Body.Title); title == "" {
+		if title = input.Trimmed(in.Body.Title); title == "" {
 			return nil, apperror.Field("title", MsgTitleRequired)
 		}
 	}

@@ -1,10 +1,10 @@
 package scheduler
 
 import (
-	"strings"
 	"unicode/utf8"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Bookmark messages (the spec asks for a description; the wording is ours).
@@ -53,7 +53,7 @@ type BookingBookmarkList struct {
 // normalised trims and checks the description and turns the filter set into its stored shape,
 // absent lists empty, so a bookmark always answers with every field.
 func (in BookingBookmarkInput) normalised() (BookingBookmark, error) {
-	description := strings.TrimSpace(in.Description)
+	description := input.Text(in.Description)
 	switch {
 	case description == "":
 		return BookingBookmark{}, apperror.Field("description", MsgBookmarkDescription)

@@ -4,7 +4,6 @@ package unavailability
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"net/http"
 	"slices"
@@ -258,8 +257,5 @@ func (s *Store) Visible(ctx context.Context, p *auth.Principal, users []int64) (
 	var linked []int64
 	err := s.DB.Select(ctx, &linked, `SELECT DISTINCT user_id FROM user_department_refs WHERE user_id IN (`+um+`)
 		AND department_id IN (`+dm+`) ORDER BY user_id`, append(uargs, dargs...)...)
-	if errors.Is(err, sql.ErrNoRows) {
-		err = nil
-	}
 	return append(out, linked...), err
 }
