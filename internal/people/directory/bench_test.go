@@ -4,15 +4,11 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
-	"sort"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // benchFreelancers is the scale of issue 5: All Users with 100,000 freelancers.
@@ -81,30 +77,12 @@ var benchFilters = []string{
 // 100,000 freelancers, as an administrator through the real HTTP stack, on SQLite and (with
 // HIVE_TEST_POSTGRES_URL) PostgreSQL; it reports p50 and p95 per request in milliseconds.
 func BenchmarkAllUsers(b *testing.B) {
-	type engine struct {
-		name string
-		open func(testing.TB) *database.DB
-	}
-	engines := []engine{{"sqlite", databasetest.SQLite}}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		engines = append(engines, engine{"postgres", databasetest.Postgres})
-	}
-	// The data is generated once per engine, outside the measured sub-benchmarks (which run more
-	// than once while the framework sizes b.N).
-	clients := map[string]*apptest.Client{}
+	engines := apptest.BenchEngines(b, func(ctx context.Context, db *database.DB) (string, error) {
+		return fmt.Sprintf("%d freelancers", benchFreelancers), generateFreelancers(ctx, db, benchFreelancers)
+	})
 	for _, e := range engines {
-		db := e.open(b)
-		s := apptest.Start(b, db)
-		start := time.Now()
-		if err := generateFreelancers(context.Background(), db, benchFreelancers); err != nil {
-			b.Fatalf("%s: generate: %v", e.name, err)
-		}
-		b.Logf("%s: generated %d freelancers in %s", e.name, benchFreelancers, time.Since(start).Round(time.Millisecond))
-		clients[e.name] = s.Login("admin@hive.test")
-	}
-	for _, e := range engines {
-		b.Run(e.name, func(b *testing.B) {
-			c := clients[e.name]
+		b.Run(e.Name, func(b *testing.B) {
+			c := e.Admin
 			var pages []string
 			for _, f := range benchFilters {
 				var p struct {
@@ -121,42 +99,7 @@ func BenchmarkAllUsers(b *testing.B) {
 					pages = append(pages, fmt.Sprintf("/account?%s&page=%d&pageSize=20", f, n))
 				}
 			}
-			latencies := make([]time.Duration, 0, b.N)
-			perPage := map[string][]time.Duration{}
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				path := pages[i%len(pages)]
-				t0 := time.Now()
-				res := c.Do("GET", path, nil)
-				d := time.Since(t0)
-				if res.Status != 200 {
-					b.Fatalf("GET %s: status %d: %.300s", path, res.Status, res.Body)
-				}
-				latencies = append(latencies, d)
-				perPage[path] = append(perPage[path], d)
-			}
-			b.StopTimer()
-			sort.Slice(latencies, func(i, j int) bool { return latencies[i] < latencies[j] })
-			ms := func(p float64) float64 {
-				return float64(latencies[int(p*float64(len(latencies)-1))].Microseconds()) / 1000
-			}
-			b.ReportMetric(ms(0.50), "p50-ms")
-			b.ReportMetric(ms(0.95), "p95-ms")
-			if b.N >= 2*len(pages) {
-				type slow struct {
-					path   string
-					median time.Duration
-				}
-				var all []slow
-				for p, ds := range perPage {
-					sort.Slice(ds, func(i, j int) bool { return ds[i] < ds[j] })
-					all = append(all, slow{p, ds[len(ds)/2]})
-				}
-				sort.Slice(all, func(i, j int) bool { return all[i].median > all[j].median })
-				for _, s := range all[:3] {
-					b.Logf("slow page: %s median %s", s.path, s.median.Round(10*time.Microsecond))
-				}
-			}
+			apptest.MeasurePages(b, c, pages)
 		})
 	}
 }
