@@ -18,15 +18,10 @@ type Store struct {
 	DB *database.DB
 }
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
 const departmentColumns = `d.id, d.client_id, e.name AS client_name, d.name, d.address1, d.address2, d.address3,
 	d.address4, d.email, d.phone, d.timezone, d.cancel_window_days, d.created_at, d.updated_at, d.version`
 
-func find(ctx context.Context, q querier, id int64) (Department, error) {
+func find(ctx context.Context, q database.Reader, id int64) (Department, error) {
 	var d Department
 	err := q.Get(ctx, &d, `SELECT `+departmentColumns+` FROM departments d JOIN entities e ON e.id = d.client_id
 		WHERE d.id = ?`, id)
@@ -43,7 +38,7 @@ func (s *Store) Tags(ctx context.Context, id int64) ([]DepartmentTag, error) {
 	return tagsOf(ctx, s.DB, id)
 }
 
-func tagsOf(ctx context.Context, q querier, id int64) ([]DepartmentTag, error) {
+func tagsOf(ctx context.Context, q database.Reader, id int64) ([]DepartmentTag, error) {
 	tags := []DepartmentTag{}
 	err := q.Select(ctx, &tags, `SELECT t.id, t.name, t.category FROM department_tags dt JOIN tags t ON t.id = dt.tag_id
 		WHERE dt.department_id = ? ORDER BY t.category, t.name_lc, t.id`, id)

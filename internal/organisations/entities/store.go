@@ -21,11 +21,7 @@ const entityColumns = `id, name, type, preferred_legal_entity_id, country, timez
 // MsgStale is the answer to a write against an old version.
 const MsgStale = "This record was changed by someone else. Reload and try again."
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-}
-
-func find(ctx context.Context, q querier, id int64) (Entity, error) {
+func find(ctx context.Context, q database.Reader, id int64) (Entity, error) {
 	var e Entity
 	err := q.Get(ctx, &e, `SELECT `+entityColumns+` FROM entities WHERE id = ?`, id)
 	return e, database.NotFound(err, "Entity")

@@ -21,12 +21,7 @@ type Store struct {
 	BaseURL string // links in invitation mail point here
 }
 
-// querier is what both DB and Tx offer.
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
+// database.Reader is what both DB and Tx offer.
 // row is an invitation with the names it shows.
 type row struct {
 	ID           int64          `db:"id"`
@@ -75,7 +70,7 @@ func (r row) invitation() Invitation {
 		ExpiresAt: r.ExpiresAt.UTC(), Version: r.Version}
 }
 
-func findRow(ctx context.Context, q querier, id int64) (row, error) {
+func findRow(ctx context.Context, q database.Reader, id int64) (row, error) {
 	var r row
 	err := q.Get(ctx, &r, selectFrom+` WHERE i.id = ?`, id)
 	return r, database.NotFound(err, "Invitation")

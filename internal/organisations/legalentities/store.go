@@ -21,12 +21,7 @@ const columns = `id, status, type, ni_number, gender, trading_name, company_name
 	timezone, country, vat_registered, vat_number, vat_pct_hundredths, address1, address2, address3, address4, email,
 	phone, iban, sort_code, account_number, bank_name, bank_country_code, branch_code, created_at, updated_at, version`
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
-func find(ctx context.Context, q querier, id int64) (LegalEntity, error) {
+func find(ctx context.Context, q database.Reader, id int64) (LegalEntity, error) {
 	var le LegalEntity
 	err := q.Get(ctx, &le, `SELECT `+columns+` FROM legal_entities WHERE id = ?`, id)
 	if err != nil {

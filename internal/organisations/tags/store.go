@@ -15,15 +15,10 @@ type Store struct {
 	DB *database.DB
 }
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
 const tagColumns = `t.id, t.name, t.category, t.entity_id, e.name AS entity_name, t.created_at, t.updated_at, t.version`
 const tagFrom = ` FROM tags t LEFT JOIN entities e ON e.id = t.entity_id`
 
-func find(ctx context.Context, q querier, id int64) (Tag, error) {
+func find(ctx context.Context, q database.Reader, id int64) (Tag, error) {
 	var t Tag
 	err := q.Get(ctx, &t, `SELECT `+tagColumns+tagFrom+` WHERE t.id = ?`, id)
 	return t, database.NotFound(err, "Tag")

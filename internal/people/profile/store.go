@@ -2,7 +2,6 @@ package profile
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
@@ -26,19 +25,11 @@ const rowColumns = `id, email, password_hash, first_name, last_name, label, phon
 	day_rate_minor, day_rate_currency, day_rate_period, preferred_supplier_id, default_permissions,
 	profile_image_key`
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
 // Row reads one user with the profile columns; not found is a 404.
-func findRow(ctx context.Context, q querier, id int64) (Row, error) {
+func findRow(ctx context.Context, q database.Reader, id int64) (Row, error) {
 	var r Row
 	err := q.Get(ctx, &r, `SELECT `+rowColumns+` FROM users WHERE id = ?`, id)
-	if errors.Is(err, sql.ErrNoRows) {
-		return r, apperror.NotFound("User")
-	}
-	return r, err
+	return r, database.NotFound(err, "User")
 }
 
 // Row reads one user with the profile columns.
