@@ -175,8 +175,8 @@ type bookingRow struct {
 	Version             int    `db:"version"`
 }
 
-// placementRow is a placement as the store reads it.
-type placementRow struct {
+// PlacementRow is a placement as the store reads it.
+type PlacementRow struct {
 	ID                  int64      `db:"id"`
 	BookingID           int64      `db:"booking_id"`
 	PlacementTemplateID *int64     `db:"placement_template_id"`

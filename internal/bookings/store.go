@@ -104,8 +104,8 @@ const InstructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.fir
 
 // Contents reads a booking's placements (by start), their instructions (only onlyUser's when
 // not zero) and each placement's modified timestamps from the audit history, newest first.
-func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]placementRow, []InstructionRow, map[int64][]time.Time, error) {
-	var ps []placementRow
+func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]PlacementRow, []InstructionRow, map[int64][]time.Time, error) {
+	var ps []PlacementRow
 	if err := s.DB.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
 		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
 		FROM placements WHERE booking_id = ? ORDER BY start_at, id`, booking); err != nil {

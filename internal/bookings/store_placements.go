@@ -64,7 +64,7 @@ func (s *Store) AmendPlacements(ctx context.Context, items []PlacementChange) (i
 }
 
 func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) error {
-	var cur placementRow
+	var cur PlacementRow
 	err := tx.Get(ctx, &cur, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
 		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
 		FROM placements WHERE id = ?`, it.ID)

@@ -3,7 +3,6 @@ package bookings
 import (
 	"context"
 	"slices"
-	"time"
 
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
@@ -21,24 +20,15 @@ func LiveSQL(i string) string {
 		i + ".client_status NOT IN (" + closed + "))"
 }
 
-// PlacementCard is what an agenda card reads of its placement, booking, department and client.
+// PlacementCard is what an agenda card reads of its placement, booking, department and client
+// (of PlacementRow, the columns the card query selects).
 type PlacementCard struct {
-	ID                 int64      `db:"id"`
-	BookingID          int64      `db:"booking_id"`
-	Title              string     `db:"title"`
-	LocalDate          string     `db:"local_date"`
-	StartTime          string     `db:"start_time"`
-	EndTime            string     `db:"end_time"`
-	StartAt            time.Time  `db:"start_at"`
-	EndAt              time.Time  `db:"end_at"`
-	Timezone           string     `db:"timezone"`
-	Overnight          bool       `db:"overnight"`
-	DeletedAt          *time.Time `db:"deleted_at"`
-	BookingTitle       string     `db:"booking_title"`
-	DepartmentID       int64      `db:"department_id"`
-	DepartmentName     string     `db:"department_name"`
-	DepartmentTimezone string     `db:"department_timezone"`
-	ClientName         string     `db:"client_name"`
+	PlacementRow
+	BookingTitle       string `db:"booking_title"`
+	DepartmentID       int64  `db:"department_id"`
+	DepartmentName     string `db:"department_name"`
+	DepartmentTimezone string `db:"department_timezone"`
+	ClientName         string `db:"client_name"`
 }
 
 // CardInstruction is one instruction of a card, with whether a live substitute replaced it.

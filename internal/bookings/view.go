@@ -13,7 +13,7 @@ import (
 )
 
 // assemble builds the API view. Buy rates go to administrators only.
-func assemble(b bookingRow, ps []placementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
+func assemble(b bookingRow, ps []PlacementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
 	v := BookingView{ID: b.ID, JobTemplateID: b.JobTemplateID, DepartmentID: b.DepartmentID,
 		Department: BookingDepartment{ID: b.DepartmentID, Name: b.DepartmentName, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays},
 		ClientID:   b.ClientID, ClientName: b.ClientName, Title: b.Title, Reference: b.Reference, IR35: b.IR35, Type: b.Type,
@@ -232,7 +232,7 @@ type BookingStats struct {
 
 // statsOf counts a booking's placements and instructions; the colour rule is status.ColourOf,
 // as everywhere.
-func statsOf(booking int64, ps []placementRow, is []InstructionRow) BookingStats {
+func statsOf(booking int64, ps []PlacementRow, is []InstructionRow) BookingStats {
 	st := BookingStats{BookingID: booking, ByColour: map[string]int{}, Instructions: len(is)}
 	for _, c := range status.Colours {
 		st.ByColour[string(c)] = 0
