@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Status is one side's status of an instruction.
@@ -200,7 +201,7 @@ func Apply(cur State, c Change, actor Actor) (Result, error) {
 		if actor != ActorManager {
 			return Result{}, apperror.Forbidden()
 		}
-		reason := strings.TrimSpace(c.Reason)
+		reason := input.Text(c.Reason)
 		if reason == "" {
 			return Result{}, apperror.Field("cancellationReason", "A cancellation reason is required")
 		}
