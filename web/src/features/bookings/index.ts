@@ -6,7 +6,7 @@
 export * from './components/calendar-selection';
 export { MonthCalendar } from './components/month-calendar';
 export { JobTemplateSelect } from './components/job-template-select';
-export { useCreateBooking } from './api/bookings';
+export { useCreateBookingSubmit } from './components/use-create-booking-submit';
 export {
   bookingPayload,
   bookingTypeOptions,

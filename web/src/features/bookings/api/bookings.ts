@@ -30,7 +30,7 @@ export const cancelPlacements = (body: CancelPlacementsBody) =>
   unwrap(api.DELETE('/placements', { body }));
 
 /** A booking change: the page shows errors itself; every booking query refreshes afterwards. */
-function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
+export function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,

@@ -1,7 +1,8 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
+import { useBookingMutation } from '../api/bookings';
 import type { StatusItem } from './rules';
 import { bookingKeys } from '@/lib/query-keys';
 
@@ -45,15 +46,6 @@ export type AvailableSupplier = NonNullable<
 
 export const grant = (placementId: number, body: { userIds: number[]; placementIds: number[] }) =>
   unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
-
-function useBookingMutation<A, R>(fn: (a: A) => Promise<R>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    meta: { silentErrors: true },
-    onSettled: () => queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
-  });
-}
 
 export const useGrant = () =>
   useBookingMutation((a: { placementId: number; userIds: number[]; placementIds: number[] }) =>

@@ -14,16 +14,9 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useNavigate } from 'react-router';
-import { toasts } from '@/lib/errors/catalogue';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
-import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import { jobBriefsQuery, jobTemplateQuery } from '@/features/jobs';
-import { useCreateBooking } from '../api/bookings';
 import {
-  bookingPayload,
   bookingTypeOptions,
   initialBookingValues,
   validateBooking,
@@ -31,19 +24,19 @@ import {
 } from '../components/booking-form';
 import { JobTemplateSelect } from '../components/job-template-select';
 import { MonthCalendar } from '../components/month-calendar';
+import { useCreateBookingSubmit } from '../components/use-create-booking-submit';
 
 /** /bookings/create: the booking form beside a month calendar of the dates to book. */
 export function CreateBookingRoute() {
-  const navigate = useNavigate();
   const briefs = useQuery(jobBriefsQuery());
   const form = useForm<BookingFormValues>({
     mode: 'controlled',
     initialValues: initialBookingValues,
     validate: validateBooking,
   });
+  const { submit, pending } = useCreateBookingSubmit(form);
   const templateId = Number(form.values.jobTemplateId) || 0;
   const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
-  const create = useCreateBooking();
   const templateData = template.data;
   const defaultTitle = useRef('');
 
@@ -62,16 +55,6 @@ export function CreateBookingRoute() {
     defaultTitle.current = templateData.title;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the template changes
   }, [templateData]);
-
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const booking = await create.mutateAsync(bookingPayload(values));
-      notify(toasts.bookingCreated(booking.placements?.length ?? 0));
-      await navigate(paths.editBooking(booking.id));
-    } catch (err) {
-      notify(applyServerErrors(form, err));
-    }
-  });
 
   const placementTemplates = templateData?.placementTemplates ?? [];
   const dateCount = form.values.dates.length;
@@ -165,7 +148,7 @@ export function CreateBookingRoute() {
           </Paper>
         </SimpleGrid>
         <Group justify="flex-end" mt="md">
-          <Button type="submit" loading={create.isPending}>
+          <Button type="submit" loading={pending}>
             Create Booking
           </Button>
         </Group>

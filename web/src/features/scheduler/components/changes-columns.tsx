@@ -18,8 +18,7 @@ export const lateRowStyle = (row: ChangeRow | undefined) =>
     : undefined;
 
 /** 'Mon, 05 Jan 2024 09:30' in the browser's zone (spec part 2 §9). */
-export const displayDateTime = (iso: string | null | undefined) =>
-  iso ? formatDateTime(iso) : '';
+export const displayDateTime = (iso: string | null | undefined) => (iso ? formatDateTime(iso) : '');
 
 /** '… 09:30–17:00': the placement's start date and time and its end time, local. */
 export function periodText(r: ChangeRow): string {

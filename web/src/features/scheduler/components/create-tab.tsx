@@ -2,39 +2,32 @@ import { Alert, Button, Checkbox, Select, Stack, Text, TextInput } from '@mantin
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useNavigate } from 'react-router';
 import { jobBriefsQuery, jobTemplateQuery } from '@/features/jobs';
 import {
-  bookingPayload,
   bookingTypeOptions,
   initialBookingValues,
   JobTemplateSelect,
-  useCreateBooking,
+  useCreateBookingSubmit,
   validateBooking,
   type BookingFormValues,
   type IsoDate,
   type SelectionMode,
 } from '@/features/bookings';
-import { toasts } from '@/lib/errors/catalogue';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
-import { paths } from '@/lib/paths';
 
 /**
  * The Create Booking tab: the create booking form's values, rules and payload
  * (features/bookings/components/booking-form) for the days selected on the scheduler.
  */
 export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: SelectionMode }) {
-  const navigate = useNavigate();
   const briefs = useQuery(jobBriefsQuery());
   const form = useForm<BookingFormValues>({
     mode: 'controlled',
     initialValues: { ...initialBookingValues, dates: selected, periodType: mode },
     validate: validateBooking,
   });
+  const { submit, pending } = useCreateBookingSubmit(form);
   const templateId = Number(form.values.jobTemplateId) || 0;
   const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
-  const create = useCreateBooking();
 
   // The calendar is the date picker: its selection and mode are the booking's.
   useEffect(() => {
@@ -53,15 +46,6 @@ export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: Selec
     // eslint-disable-next-line react-hooks/exhaustive-deps -- only when the template changes
   }, [template.data]);
 
-  const submit = form.onSubmit(async (values) => {
-    try {
-      const booking = await create.mutateAsync(bookingPayload(values));
-      notify(toasts.bookingCreated(booking.placements?.length ?? 0));
-      await navigate(paths.editBooking(booking.id));
-    } catch (err) {
-      notify(applyServerErrors(form, err));
-    }
-  });
   const placementTemplates = template.data?.placementTemplates ?? [];
 
   return (
@@ -107,7 +91,7 @@ export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: Selec
             {form.errors.dates}
           </Text>
         )}
-        <Button type="submit" loading={create.isPending}>
+        <Button type="submit" loading={pending}>
           Create Booking
         </Button>
       </Stack>
