@@ -47,29 +47,25 @@ func tagsOf(ctx context.Context, q database.Reader, id int64) ([]DepartmentTag, 
 
 // List returns one page of departments and the total across pages.
 func (s *Store) List(ctx context.Context, f Filter) ([]Department, int, error) {
-	var where []string
-	var args []any
+	var where database.Where
 	if !f.All {
 		if len(f.Visible) == 0 {
 			return []Department{}, 0, nil
 		}
-		where, args = append(where, "d.id IN ("+database.Marks(len(f.Visible))+")"), append(args, database.IDArgs(f.Visible)...)
+		in, ids := database.In(f.Visible)
+		where.Add("d.id IN ("+in+")", ids...)
 	}
 	if term := strings.ToLower(strings.TrimSpace(f.Name)); term != "" {
-		where, args = append(where, "d.name_lc LIKE ?"), append(args, "%"+term+"%")
+		where.Add("d.name_lc LIKE ?", "%"+term+"%")
 	}
 	if f.ClientID != 0 {
-		where, args = append(where, "d.client_id = ?"), append(args, f.ClientID)
+		where.Add("d.client_id = ?", f.ClientID)
 	}
 	if len(f.UserIDs) > 0 {
-		where = append(where, "d.id IN (SELECT department_id FROM user_department_refs WHERE user_id IN ("+
-			database.Marks(len(f.UserIDs))+"))")
-		args = append(args, database.IDArgs(f.UserIDs)...)
+		in, ids := database.In(f.UserIDs)
+		where.Add("d.id IN (SELECT department_id FROM user_department_refs WHERE user_id IN ("+in+"))", ids...)
 	}
-	clause := ""
-	if len(where) > 0 {
-		clause = " WHERE " + strings.Join(where, " AND ")
-	}
+	clause, args := where.SQL(), where.Args()
 	order, ok := Sorts[f.Sort]
 	if !ok {
 		order = Sorts["name"]

@@ -75,28 +75,21 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Entity, int, error) {
 	if !ok {
 		return nil, 0, apperror.Field("sort", "Sort by name, type or id.")
 	}
-	var where []string
-	var args []any
+	var where database.Where
 	if !q.All {
 		if len(q.Visible) == 0 {
 			return []Entity{}, 0, nil
 		}
 		in, ids := database.In(q.Visible)
-		where = append(where, "id IN ("+in+")")
-		args = append(args, ids...)
+		where.Add("id IN ("+in+")", ids...)
 	}
 	if q.Name != "" {
-		where = append(where, "name_lc LIKE ?")
-		args = append(args, "%"+likeEscape(strings.ToLower(q.Name))+"%")
+		where.Add("name_lc LIKE ?", "%"+likeEscape(strings.ToLower(q.Name))+"%")
 	}
 	if q.Type != "" {
-		where = append(where, "type = ?")
-		args = append(args, q.Type)
+		where.Add("type = ?", q.Type)
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
+	cond, args := where.SQL(), where.Args()
 	// The page's ids come from the index alone (entities_name, entities_type_name or the primary
 	// key, which are covering for these orders), and only those rows are read in full; the total
 	// is a separate count. COUNT(*) OVER() would read every matching row for every page.

@@ -130,54 +130,48 @@ type InvitationPage struct {
 
 // List returns the invitations f selects, one page.
 func (s *Store) List(ctx context.Context, f Filter) (InvitationPage, error) {
-	var where []string
-	var args []any
+	var where database.Where
 	if f.EntityID != 0 {
-		where, args = append(where, "i.entity_id = ?"), append(args, f.EntityID)
+		where.Add("i.entity_id = ?", f.EntityID)
 	}
 	mine := "i.user_id = ?"
-	mineArgs := []any{f.UserID}
 	if f.AllVisible {
 		if f.UserID != 0 {
-			where, args = append(where, mine), append(args, mineArgs...)
+			where.Add(mine, f.UserID)
 		}
 	} else {
 		// What the caller may see: the entities they view, and their own invitations.
 		var scope []string
+		var args []any
 		if len(f.EntityIDs) > 0 {
-			scope = append(scope, "i.entity_id IN ("+database.Marks(len(f.EntityIDs))+")")
-			for _, id := range f.EntityIDs {
-				args = append(args, id)
-			}
+			in, ids := database.In(f.EntityIDs)
+			scope, args = append(scope, "i.entity_id IN ("+in+")"), append(args, ids...)
 		}
 		if f.UserID != 0 {
-			scope, args = append(scope, mine), append(args, mineArgs...)
+			scope, args = append(scope, mine), append(args, f.UserID)
 		}
 		if len(scope) == 0 {
 			scope = []string{"1 = 0"}
 		}
-		where = append(where, "("+strings.Join(scope, " OR ")+")")
+		where.Add("("+strings.Join(scope, " OR ")+")", args...)
 	}
 	switch f.Status {
 	case StatusPending, StatusAccepted, StatusRejected:
 		// A literal, not a parameter: the partial index on pending invitations makes SQLite
 		// re-prepare a statement whose status is a bound value on every call, which cost whoami
 		// (it lists the pending invitations) three quarters of its time.
-		where = append(where, "i.status = '"+f.Status+"'")
+		where.Add("i.status = '" + f.Status + "'")
 	case "":
 	default:
-		where, args = append(where, "i.status = ?"), append(args, f.Status)
+		where.Add("i.status = ?", f.Status)
 	}
 	if f.Purpose != "" {
-		where, args = append(where, "i.purpose = ?"), append(args, f.Purpose)
+		where.Add("i.purpose = ?", f.Purpose)
 	}
 	if f.Email != "" {
-		where, args = append(where, "i.email_lc LIKE ?"), append(args, "%"+strings.ToLower(f.Email)+"%")
+		where.Add("i.email_lc LIKE ?", "%"+strings.ToLower(f.Email)+"%")
 	}
-	q := selectFrom
-	if len(where) > 0 {
-		q += " WHERE " + strings.Join(where, " AND ")
-	}
+	q, args := selectFrom+where.SQL(), where.Args()
 	order := "i.created_at DESC"
 	if col, ok := sortColumns[strings.TrimPrefix(f.Sort, "-")]; ok {
 		order = col

@@ -59,38 +59,30 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]LegalEntity, int, erro
 	if !ok {
 		return nil, 0, apperror.Field("sort", "Sort by id, companyName, tradingName, type or status.")
 	}
-	var where []string
-	var args []any
+	var where database.Where
 	if !q.All {
 		if len(q.Visible) == 0 {
 			return []LegalEntity{}, 0, nil
 		}
 		in, ids := database.In(q.Visible)
-		where = append(where, `EXISTS (SELECT 1 FROM entity_legal_entity_refs r WHERE r.legal_entity_id = legal_entities.id
-			AND r.entity_id IN (`+in+`))`)
-		args = append(args, ids...)
+		where.Add(`EXISTS (SELECT 1 FROM entity_legal_entity_refs r WHERE r.legal_entity_id = legal_entities.id
+			AND r.entity_id IN (`+in+`))`, ids...)
 	}
 	if q.EntityID != 0 {
-		where = append(where, `EXISTS (SELECT 1 FROM entity_legal_entity_refs r WHERE r.legal_entity_id = legal_entities.id
-			AND r.entity_id = ?)`)
-		args = append(args, q.EntityID)
+		where.Add(`EXISTS (SELECT 1 FROM entity_legal_entity_refs r WHERE r.legal_entity_id = legal_entities.id
+			AND r.entity_id = ?)`, q.EntityID)
 	}
 	if q.Name != "" {
-		where = append(where, `LOWER(company_name || ' ' || trading_name) LIKE ?`)
-		args = append(args, "%"+strings.NewReplacer("%", "", "_", "").Replace(strings.ToLower(q.Name))+"%")
+		where.Add(`LOWER(company_name || ' ' || trading_name) LIKE ?`,
+			"%"+strings.NewReplacer("%", "", "_", "").Replace(strings.ToLower(q.Name))+"%")
 	}
 	if q.Type != "" {
-		where = append(where, "type = ?")
-		args = append(args, q.Type)
+		where.Add("type = ?", q.Type)
 	}
 	if q.Status != "" {
-		where = append(where, "status = ?")
-		args = append(args, q.Status)
+		where.Add("status = ?", q.Status)
 	}
-	cond := ""
-	if len(where) > 0 {
-		cond = " WHERE " + strings.Join(where, " AND ")
-	}
+	cond, args := where.SQL(), where.Args()
 	var rows []struct {
 		LegalEntity
 		Total int `db:"total"`

@@ -29,31 +29,25 @@ func (s *Store) Tag(ctx context.Context, id int64) (Tag, error) { return find(ct
 
 // List returns one page of tags and the total.
 func (s *Store) List(ctx context.Context, f Filter) ([]Tag, int, error) {
-	var where []string
-	var args []any
+	var where database.Where
 	switch {
 	case f.GlobalOnly:
-		where = append(where, "t.entity_id IS NULL")
+		where.Add("t.entity_id IS NULL")
 	case f.EntityID != 0:
-		where, args = append(where, "t.entity_id = ?"), append(args, f.EntityID)
+		where.Add("t.entity_id = ?", f.EntityID)
 	case !f.All && len(f.Visible) == 0:
-		where = append(where, "t.entity_id IS NULL")
+		where.Add("t.entity_id IS NULL")
 	case !f.All:
-		where = append(where, "(t.entity_id IS NULL OR t.entity_id IN ("+database.Marks(len(f.Visible))+"))")
-		for _, id := range f.Visible {
-			args = append(args, id)
-		}
+		in, ids := database.In(f.Visible)
+		where.Add("(t.entity_id IS NULL OR t.entity_id IN ("+in+"))", ids...)
 	}
 	if f.Category != "" {
-		where, args = append(where, "t.category = ?"), append(args, f.Category)
+		where.Add("t.category = ?", f.Category)
 	}
 	if term := strings.ToLower(strings.TrimSpace(f.Name)); term != "" {
-		where, args = append(where, "t.name_lc LIKE ?"), append(args, "%"+term+"%")
+		where.Add("t.name_lc LIKE ?", "%"+term+"%")
 	}
-	clause := ""
-	if len(where) > 0 {
-		clause = " WHERE " + strings.Join(where, " AND ")
-	}
+	clause, args := where.SQL(), where.Args()
 	order, ok := Sorts[f.Sort]
 	if !ok {
 		order = Sorts["name"]

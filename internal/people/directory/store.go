@@ -20,9 +20,8 @@ const rowColumns = `id, email, first_name, last_name, label, phone, country, tim
 
 // where builds the WHERE clause of q and its arguments.
 func where(q Query) (string, []any) {
-	var conds []string
-	var args []any
-	add := func(cond string, a ...any) { conds, args = append(conds, cond), append(args, a...) }
+	var w database.Where
+	add := w.Add
 	if q.Freelancers != nil {
 		add("is_freelancer = ?", *q.Freelancers)
 	}
@@ -52,6 +51,7 @@ func where(q Query) (string, []any) {
 	}
 	if q.Scoped {
 		scope := []string{"is_freelancer = TRUE"}
+		var args []any
 		if len(q.EntityIDs) > 0 {
 			in, ids := database.In(q.EntityIDs)
 			scope = append(scope, "id IN (SELECT user_id FROM user_entity_refs WHERE entity_id IN ("+in+"))")
@@ -62,12 +62,9 @@ func where(q Query) (string, []any) {
 			scope = append(scope, "id IN (SELECT user_id FROM user_department_refs WHERE department_id IN ("+in+"))")
 			args = append(args, ids...)
 		}
-		conds = append(conds, "("+strings.Join(scope, " OR ")+")")
+		add("("+strings.Join(scope, " OR ")+")", args...)
 	}
-	if len(conds) == 0 {
-		return "", args
-	}
-	return " WHERE " + strings.Join(conds, " AND "), args
+	return w.SQL(), w.Args()
 }
 
 // List returns one page of users and the total across pages. The total is a separate COUNT

@@ -1,6 +1,7 @@
 package database
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -28,3 +29,27 @@ func Qualify(alias, columns string) string {
 	}
 	return strings.Join(parts, ", ")
 }
+
+// Where gathers the conditions of a filtered list, joined with AND, and their arguments in
+// order. The zero value has no conditions.
+type Where struct {
+	conds []string
+	args  []any
+}
+
+// Add adds cond with the arguments of its placeholders.
+func (w *Where) Add(cond string, args ...any) {
+	w.conds = append(w.conds, cond)
+	w.args = append(w.args, args...)
+}
+
+// SQL is " WHERE a AND b", or "" when there is no condition.
+func (w *Where) SQL() string {
+	if len(w.conds) == 0 {
+		return ""
+	}
+	return " WHERE " + strings.Join(w.conds, " AND ")
+}
+
+// Args are the conditions' arguments; appending to them never changes w's.
+func (w *Where) Args() []any { return slices.Clip(w.args) }

@@ -20,3 +20,20 @@ func TestSQLBuilding(t *testing.T) {
 		t.Errorf("Qualify = %q", got)
 	}
 }
+
+func TestWhere(t *testing.T) {
+	var w Where
+	if w.SQL() != "" || len(w.Args()) != 0 {
+		t.Fatalf("empty: %q %v", w.SQL(), w.Args())
+	}
+	w.Add("a = ?", 1)
+	w.Add("b IS NULL")
+	w.Add("c IN (?, ?)", 2, 3)
+	if w.SQL() != " WHERE a = ? AND b IS NULL AND c IN (?, ?)" {
+		t.Fatalf("sql %q", w.SQL())
+	}
+	page := append(w.Args(), 20, 0)
+	if len(w.Args()) != 3 || len(page) != 5 || page[2] != 3 {
+		t.Fatalf("args %v page %v", w.Args(), page)
+	}
+}
