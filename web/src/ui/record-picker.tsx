@@ -1,6 +1,6 @@
 import { Loader, Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { pickerKeys } from '@/lib/query-keys';
 
@@ -12,6 +12,24 @@ export interface PickerOption {
 
 /** Search delay of tag and entity pickers (spec §9: 500 ms, contains search). */
 export const PICKER_DEBOUNCE_MS = 500;
+
+/**
+ * The query of a picker's search: cached per kind and term for 30 s, the last list kept while the
+ * next loads; a list the user may not read (e.g. accounts for non-administrators) just finds nothing.
+ */
+export const pickerSearchQuery = (
+  kind: string,
+  term: string,
+  search: (term: string) => Promise<PickerOption[]>,
+) =>
+  queryOptions({
+    queryKey: pickerKeys.search(kind, term),
+    queryFn: () => search(term.trim()),
+    placeholderData: keepPreviousData,
+    staleTime: 30_000,
+    meta: { silentErrors: true },
+    retry: false,
+  });
 
 type Props = Omit<SelectProps, 'data' | 'searchable' | 'onSearchChange' | 'searchValue'> & {
   /** A stable name for the query cache, e.g. 'user' or 'entity:client'. */
@@ -31,15 +49,7 @@ export function RecordPicker({ kind, search, selectedOption, ...props }: Props) 
     picked && term === picked.label ? '' : term,
     PICKER_DEBOUNCE_MS,
   );
-  const query = useQuery({
-    queryKey: pickerKeys.search(kind, debounced),
-    queryFn: () => search(debounced.trim()),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    // A list the user may not read (e.g. accounts for non-administrators) just finds nothing.
-    meta: { silentErrors: true },
-    retry: false,
-  });
+  const query = useQuery(pickerSearchQuery(kind, debounced, search));
 
   const options = [...(query.data ?? [])];
   for (const extra of [picked, selectedOption]) {

@@ -1,9 +1,8 @@
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PICKER_DEBOUNCE_MS, type PickerOption } from '@/ui/record-picker';
-import { pickerKeys } from '@/lib/query-keys';
+import { PICKER_DEBOUNCE_MS, pickerSearchQuery, type PickerOption } from '@/ui/record-picker';
 
 type Props = Omit<
   MultiSelectProps,
@@ -19,15 +18,7 @@ type Props = Omit<
 export function MultiRecordPicker({ kind, search, value, onChange, ...props }: Props) {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, PICKER_DEBOUNCE_MS);
-  const query = useQuery({
-    queryKey: pickerKeys.search(kind, debounced),
-    queryFn: () => search(debounced.trim()),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    // A list the user may not read (e.g. accounts for non-administrators) just finds nothing.
-    meta: { silentErrors: true },
-    retry: false,
-  });
+  const query = useQuery(pickerSearchQuery(kind, debounced, search));
   const options = [...value];
   for (const o of query.data ?? []) if (!options.some((x) => x.value === o.value)) options.push(o);
 

@@ -1,8 +1,8 @@
 import { CheckIcon, Combobox, Group, Pill, PillsInput, useCombobox } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { PICKER_DEBOUNCE_MS, type PickerOption } from '@/ui/record-picker';
+import { PICKER_DEBOUNCE_MS, pickerSearchQuery, type PickerOption } from '@/ui/record-picker';
 import { pickerKeys } from '@/lib/query-keys';
 
 /** A filter shows at most this many tags; the rest read 'and k more' (spec part 2 §2). */
@@ -34,13 +34,10 @@ export function TagPicker({ label, kind, options, value, onChange }: TagPickerPr
   const [debounced] = useDebouncedValue(term, PICKER_DEBOUNCE_MS);
   const fixed = typeof options !== 'function' ? options : null;
   const query = useQuery({
-    queryKey: pickerKeys.search(kind, debounced),
-    queryFn: () => (typeof options === 'function' ? options(debounced.trim()) : []),
+    ...pickerSearchQuery(kind, debounced, async (t) =>
+      typeof options === 'function' ? options(t) : [],
+    ),
     enabled: !fixed,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    meta: { silentErrors: true },
-    retry: false,
   });
   const listed = fixed
     ? fixed.filter((o) => o.label.toLowerCase().includes(term.trim().toLowerCase()))

@@ -1,24 +1,18 @@
 import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { searchEntities } from '@/lib/pickers';
-import type { PickerOption } from '@/ui/record-picker';
-import { pickerKeys } from '@/lib/query-keys';
+import { pickerSearchQuery, type PickerOption } from '@/ui/record-picker';
 
 type EntityType = 'base' | 'agency' | 'client' | 'supplier';
 
 function useEntitySearch(type: EntityType | undefined) {
   const [term, setTerm] = useState('');
   const [debounced] = useDebouncedValue(term, 400);
-  const query = useQuery({
-    queryKey: pickerKeys.search(`entity-${type ?? 'any'}`, debounced),
-    queryFn: () => searchEntities(debounced.trim(), type),
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
-    meta: { silentErrors: true },
-    retry: false,
-  });
+  const query = useQuery(
+    pickerSearchQuery(`entity-${type ?? 'any'}`, debounced, (t) => searchEntities(t, type)),
+  );
   const nothingFound = query.isFetching ? 'Searching...' : 'Nothing found';
   return { term, setTerm, found: query.data ?? [], nothingFound };
 }
