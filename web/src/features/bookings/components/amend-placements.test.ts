@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import type { Placement } from '../api/types';
 import {
   amendInitialValues,
   amendMessages,
@@ -8,29 +7,9 @@ import {
   validateAmend,
   wireTime,
 } from './amend-placements';
+import { placementFixture } from './fixtures.test-data';
 
-const placement = (over: Partial<Placement> = {}): Placement => ({
-  id: 1,
-  bookingId: 9,
-  placementTemplateId: 3,
-  title: 'Camera',
-  date: '2026-12-07',
-  period: ['2026-12-07T09:00:00.000Z', '2026-12-07T17:00:00.000Z'],
-  localPeriod: { start: '2026-12-07T09:00:00.000+00:00', end: '2026-12-07T17:00:00.000+00:00' },
-  timezone: 'Europe/London',
-  overnight: false,
-  reference: '',
-  unpaidBreaks: 30,
-  supplierNotes: 'Bring boots',
-  startTime: '09:00',
-  endTime: '17:00',
-  revision: 2,
-  version: ['2026-11-20T10:00:00.000Z'],
-  deletedAt: null,
-  cancellationReason: '',
-  instructions: [],
-  ...over,
-});
+const placement = placementFixture;
 
 const valid = amendInitialValues([placement()]);
 
