@@ -3,13 +3,13 @@
 package accounts
 
 import (
-	"net/mail"
 	"strings"
 	"time"
 	"unicode/utf8"
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Account statuses (spec part 1 §4).
@@ -104,22 +104,10 @@ func NormalizeEmail(v *apperror.Invalid, field, email string) (string, string) {
 	switch {
 	case email == "":
 		v.Add(field, MsgEmailRequired)
-	case !validEmail(email):
+	case !input.ValidEmail(email):
 		v.Add(field, MsgEmailInvalid)
 	}
 	return email, strings.ToLower(email)
-}
-
-func validEmail(s string) bool {
-	if utf8.RuneCountInString(s) > 254 {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	return at > 0 && at < len(s)-1 && !strings.ContainsAny(s, " <>")
 }
 
 // CheckLoginPassword applies the login form's rules.

@@ -3,13 +3,12 @@
 package departments
 
 import (
-	"net/mail"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone names are checked without relying on the host's zone files
-	"unicode/utf8"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Validation messages, worded as the spec writes them (part 1 §5).
@@ -51,7 +50,7 @@ func (f *Fields) Normalize(v *apperror.Invalid) {
 	if f.Name == "" {
 		v.Add("name", MsgRequired)
 	}
-	if f.Email != "" && !ValidEmail(f.Email) {
+	if f.Email != "" && !input.ValidEmail(f.Email) {
 		v.Add("email", MsgEmailInvalid)
 	}
 	if f.Timezone == "" {
@@ -72,19 +71,6 @@ func ValidTimezone(name string) bool {
 	}
 	_, err := time.LoadLocation(name)
 	return err == nil
-}
-
-// ValidEmail reports whether s has the shape something@something, as one address.
-func ValidEmail(s string) bool {
-	if utf8.RuneCountInString(s) > 254 {
-		return false
-	}
-	a, err := mail.ParseAddress(s)
-	if err != nil || a.Address != s {
-		return false
-	}
-	at := strings.LastIndexByte(s, '@')
-	return at > 0 && at < len(s)-1 && !strings.ContainsAny(s, " <>")
 }
 
 // Department is a department as stored, with its client's name.
