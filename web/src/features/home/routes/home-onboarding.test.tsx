@@ -21,7 +21,7 @@ function setup(user: CurrentUser, onboarding: Record<string, unknown>) {
       ),
     },
   ]);
-  view.queryClient.setQueryData(['account', 'whoami'], user);
+  view.queryClient.setQueryData(accountKeys.whoami(), user);
   return { ...view, fetch };
 }
 

@@ -45,7 +45,7 @@ function setup() {
       ),
     },
   ]);
-  view.queryClient.setQueryData(['account', 'whoami'], makeUser());
+  view.queryClient.setQueryData(accountKeys.whoami(), makeUser());
   return { ...view, patches, user: userEvent.setup() };
 }
 
