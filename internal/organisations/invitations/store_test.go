@@ -14,33 +14,10 @@ import (
 	"github.com/hive/hive/internal/platform/mail"
 )
 
-// exec runs a statement in its own transaction, failing the test on error.
-func exec(t testing.TB, db *database.DB, query string, args ...any) {
-	t.Helper()
-	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		_, err := tx.Exec(context.Background(), query, args...)
-		return err
-	}); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-}
-
-// insertID runs an INSERT ... RETURNING id.
-func insertID(t testing.TB, db *database.DB, query string, args ...any) int64 {
-	t.Helper()
-	var id int64
-	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		return tx.Get(context.Background(), &id, query, args...)
-	}); err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return id
-}
-
 // newEntity inserts an entity of kind named name.
 func newEntity(t testing.TB, db *database.DB, name, kind string) int64 {
 	now := db.Now()
-	return insertID(t, db, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
+	return databasetest.InsertID(t, db, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
 		name, strings.ToLower(name), kind, now, now)
 }
 
@@ -242,7 +219,7 @@ func TestStore(t *testing.T) {
 			_, err = s.Answer(ctx, id, staff, StatusAccepted, 7)
 			wantKind(t, err, apperror.KindConflict, MsgStale)
 			// An existing link is kept as it is.
-			exec(t, db, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
+			databasetest.Exec(t, db, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
 				VALUES (?, ?, TRUE, TRUE, ?, ?)`, staff, client, now, now)
 			inv, err := s.Answer(ctx, id, staff, StatusAccepted, 1)
 			if err != nil || inv.Status != StatusAccepted || inv.Version != 2 {

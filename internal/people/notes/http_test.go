@@ -44,16 +44,6 @@ func insertNote(t *testing.T, db *database.DB, freelancer, author, entity int64,
 	return id
 }
 
-func exec(t *testing.T, db *database.DB, query string, args ...any) {
-	t.Helper()
-	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		_, err := tx.Exec(context.Background(), query, args...)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // otherFreelancer is a demo freelancer other than freelancer@hive.test.
 func otherFreelancer(t *testing.T, db *database.DB, not int64) int64 {
 	t.Helper()
@@ -242,7 +232,7 @@ func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
-		exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_needs_legal_entity' WHERE id = ?`, fl)
+		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_needs_legal_entity' WHERE id = ?`, fl)
 		c := s.As(apptest.Freelancer)
 		var v notes.OnboardingView
 		c.Do("GET", "/account/onboarding", nil).Want(200).Decode(&v)
@@ -286,7 +276,7 @@ func TestOnboardingSteps(t *testing.T) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
-		exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started', phone = '', location_name = '' WHERE id = ?`, fl)
+		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started', phone = '', location_name = '' WHERE id = ?`, fl)
 		c := s.As(apptest.Freelancer)
 		want := func(state string, progress int) {
 			t.Helper()
@@ -301,9 +291,9 @@ func TestOnboardingSteps(t *testing.T) {
 			}
 		}
 		want("freelancer_started", 20)
-		exec(t, db, `UPDATE users SET phone = '+44 7700 900123' WHERE id = ?`, fl)
+		databasetest.Exec(t, db, `UPDATE users SET phone = '+44 7700 900123' WHERE id = ?`, fl)
 		want("freelancer_started", 20) // a location is part of the personal details too
-		exec(t, db, `UPDATE users SET location_name = 'Leeds' WHERE id = ?`, fl)
+		databasetest.Exec(t, db, `UPDATE users SET location_name = 'Leeds' WHERE id = ?`, fl)
 		want("freelancer_needs_entity", 40)
 		own := orgtest.Entity(t, db, "Solo Camera", "supplier")
 		orgtest.LinkEntity(t, db, fl, own, true, true)
@@ -312,7 +302,7 @@ func TestOnboardingSteps(t *testing.T) {
 		want("complete", 100)
 
 		// Everything in place at once: one update, one audit row.
-		exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started' WHERE id = ?`, fl)
+		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started' WHERE id = ?`, fl)
 		var before, after int
 		count := `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ?`
 		if err := db.Get(context.Background(), &before, count, fl); err != nil {

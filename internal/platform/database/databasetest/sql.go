@@ -1,0 +1,32 @@
+package databasetest
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Exec runs one statement in its own transaction, for a test's set-up; an error fails the test.
+func Exec(t testing.TB, db *database.DB, query string, args ...any) {
+	t.Helper()
+	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		_, err := tx.Exec(context.Background(), query, args...)
+		return err
+	}); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+}
+
+// InsertID runs an INSERT ... RETURNING id in its own transaction and returns the id; an
+// error fails the test.
+func InsertID(t testing.TB, db *database.DB, query string, args ...any) int64 {
+	t.Helper()
+	var id int64
+	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
+		return tx.Get(context.Background(), &id, query, args...)
+	}); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return id
+}
