@@ -22,4 +22,3 @@ export const isOvernight = (start: string, end: string) => end.slice(0, 5) <= st
 
 /** Rate cards can be customised only on a saved placement template. */
 export const canCustomiseRates = (placementTemplateId?: number) => Boolean(placementTemplateId);
-

@@ -37,7 +37,6 @@ import {
 } from '../rules';
 import { RateCardsModal } from './rate-cards-modal';
 
-
 interface Row {
   id?: number;
   version?: number;

@@ -21,7 +21,6 @@ import { formatRate } from '@/lib/format';
 import { CURRENCIES, PERIODS, sellRateLabel, type Currency, type Period } from '@/lib/rates';
 import { messages } from '../rules';
 
-
 /** 'Customise Rate Cards' of one saved placement template. */
 export function RateCardsModal({
   placementTemplateId,

@@ -17,7 +17,12 @@ import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify, notifyError } from '@/lib/notify';
-import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf, timezoneSelectData } from '@/lib/countries';
+import {
+  DEFAULT_COUNTRY,
+  countryOptions,
+  firstTimezoneOf,
+  timezoneSelectData,
+} from '@/lib/countries';
 import {
   GENDERS,
   LEGAL_ENTITY_STATUSES,

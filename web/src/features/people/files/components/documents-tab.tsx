@@ -36,7 +36,6 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-
 /** A user's documents: list, upload, download and delete (the user themself and admins). */
 export function DocumentsTab({ userId }: { userId: number }) {
   const query = useQuery({ ...userDocumentsQueryOptions(userId), meta: { silentErrors: true } });
