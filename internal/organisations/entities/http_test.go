@@ -45,11 +45,7 @@ func (f *fixture) link(t *testing.T, role string, id int64, manage bool) {
 
 func (f *fixture) version(t *testing.T, id int64) int {
 	t.Helper()
-	var v int
-	if err := f.db.Get(context.Background(), &v, `SELECT version FROM entities WHERE id = ?`, id); err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return databasetest.Get[int](t, f.db, `SELECT version FROM entities WHERE id = ?`, id)
 }
 
 type entity struct {

@@ -23,11 +23,7 @@ func newEntity(t testing.TB, db *database.DB, name, kind string) int64 {
 
 func userID(t testing.TB, db *database.DB, email string) int64 {
 	t.Helper()
-	var id int64
-	if err := db.Get(context.Background(), &id, `SELECT id FROM users WHERE email_lc = ?`, strings.ToLower(email)); err != nil {
-		t.Fatalf("user %s: %v", email, err)
-	}
-	return id
+	return databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email_lc = ?`, strings.ToLower(email))
 }
 
 type link struct {

@@ -43,11 +43,7 @@ func setup(t *testing.T, db *database.DB) *fixture {
 
 func (f *fixture) version(t *testing.T, id int64) int {
 	t.Helper()
-	var v int
-	if err := f.db.Get(context.Background(), &v, `SELECT version FROM legal_entities WHERE id = ?`, id); err != nil {
-		t.Fatal(err)
-	}
-	return v
+	return databasetest.Get[int](t, f.db, `SELECT version FROM legal_entities WHERE id = ?`, id)
 }
 
 // viewer makes role a select-only member of entity.

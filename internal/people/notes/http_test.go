@@ -47,11 +47,7 @@ func insertNote(t *testing.T, db *database.DB, freelancer, author, entity int64,
 // otherFreelancer is a demo freelancer other than freelancer@hive.test.
 func otherFreelancer(t *testing.T, db *database.DB, not int64) int64 {
 	t.Helper()
-	var id int64
-	if err := db.Get(context.Background(), &id, `SELECT id FROM users WHERE is_freelancer = TRUE AND id <> ? ORDER BY id LIMIT 1`, not); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return databasetest.Get[int64](t, db, `SELECT id FROM users WHERE is_freelancer = TRUE AND id <> ? ORDER BY id LIMIT 1`, not)
 }
 
 func TestNotePermissions(t *testing.T) {
@@ -245,11 +241,8 @@ func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
 		if v.OnboardingState != "freelancer_needs_legal_entity" || v.ManagedEntityID == nil || *v.ManagedEntityID != own {
 			t.Fatalf("with entity: %+v", v)
 		}
-		audits := func() (n int) {
-			if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ?`, fl); err != nil {
-				t.Fatal(err)
-			}
-			return n
+		audits := func() int {
+			return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ?`, fl)
 		}
 		before := audits()
 		orgtest.LinkLegal(t, db, own, orgtest.LegalEntity(t, db, "Freelance Co Ltd"))

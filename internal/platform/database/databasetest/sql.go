@@ -30,3 +30,14 @@ func InsertID(t testing.TB, db *database.DB, query string, args ...any) int64 {
 	}
 	return id
 }
+
+// Get reads the one value query selects, for a test's checks; an error (no row too) fails the
+// test.
+func Get[T any](t testing.TB, db *database.DB, query string, args ...any) T {
+	t.Helper()
+	var v T
+	if err := db.Get(context.Background(), &v, query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return v
+}
