@@ -94,17 +94,13 @@ func (h *handlers) list(ctx context.Context, in *ListQuery) (*pageOutput, error)
 	if err != nil {
 		return nil, err
 	}
-	f, err := in.filter()
-	if err != nil {
-		return nil, err
-	}
-	ids, all := access.VisibleEntityIDs(p)
-	f.AllVisible = all
-	if !all {
-		f.EntityIDs, f.UserID = ids, p.UserID
-	}
-	page, err := h.store.List(ctx, f)
-	return &pageOutput{Body: page}, err
+	return h.page(ctx, *in, func(f *Filter) {
+		ids, all := access.VisibleEntityIDs(p)
+		f.AllVisible = all
+		if !all {
+			f.EntityIDs, f.UserID = ids, p.UserID
+		}
+	})
 }
 
 func (h *handlers) byEntity(ctx context.Context, in *struct {
@@ -114,13 +110,7 @@ func (h *handlers) byEntity(ctx context.Context, in *struct {
 	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
 		return nil, err
 	}
-	f, err := in.filter()
-	if err != nil {
-		return nil, err
-	}
-	f.AllVisible, f.EntityID = true, in.ID
-	page, err := h.store.List(ctx, f)
-	return &pageOutput{Body: page}, err
+	return h.page(ctx, in.ListQuery, func(f *Filter) { f.AllVisible, f.EntityID = true, in.ID })
 }
 
 func (h *handlers) byUser(ctx context.Context, in *struct {
@@ -130,11 +120,17 @@ func (h *handlers) byUser(ctx context.Context, in *struct {
 	if _, err := auth.RequireSelfOr(ctx, in.ID, auth.NeedAdmin); err != nil {
 		return nil, err
 	}
-	f, err := in.filter()
+	return h.page(ctx, in.ListQuery, func(f *Filter) { f.AllVisible, f.UserID = true, in.ID })
+}
+
+// page is one page of the invitations q selects within the scope an operation sets (whose
+// invitations the caller may list), once the caller has passed its permission check.
+func (h *handlers) page(ctx context.Context, q ListQuery, scope func(*Filter)) (*pageOutput, error) {
+	f, err := q.filter()
 	if err != nil {
 		return nil, err
 	}
-	f.AllVisible, f.UserID = true, in.ID
+	scope(&f)
 	page, err := h.store.List(ctx, f)
 	return &pageOutput{Body: page}, err
 }
