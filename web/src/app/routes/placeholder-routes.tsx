@@ -2,32 +2,37 @@ import { Navigate } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { PlaceholderPage } from '@/ui/placeholder-page';
-import { navSections } from '../shell/nav-items';
+import type { CurrentUser } from '@/api/types';
+import { isAdmin, isDepartmentManager } from '@/lib/permissions';
 
-/** Sidebar destinations whose screens come in later issues: title and the area they arrive with. */
-export const placeholderRoutes: { path: string; title: string; area: string }[] = [
-  { path: paths.documentBuilder, title: 'Document Builder', area: 'documents' },
-  { path: paths.dashboard, title: 'Dashboard', area: 'reporting' },
-  { path: paths.adminGuide, title: 'Admin Guide', area: 'the guides' },
-  { path: paths.userGuide, title: 'User Guide', area: 'the guides' },
-];
-
-const visibility = new Map(
-  navSections.flatMap((s) => s.items.map((i) => [i.to, i.visible] as const)),
-);
-
-/** A placeholder page, or not found for users whose role could never use it. */
-export function PlaceholderRoute({
-  path,
-  title,
-  area,
-}: {
+export interface PlaceholderRouteDef {
   path: string;
   title: string;
   area: string;
-}) {
+  /** Who could ever use the screen (spec part 1 §6); others are sent to Bookings. */
+  visible: (user: CurrentUser) => boolean;
+}
+
+/**
+ * Spec destinations whose screens come in later issues: title and the area they
+ * arrive with. The routes answer a typed URL, but nothing links to them: they are
+ * not in the sidebar (or anywhere else) until the screen exists.
+ */
+export const placeholderRoutes: PlaceholderRouteDef[] = [
+  {
+    path: paths.documentBuilder,
+    title: 'Document Builder',
+    area: 'documents',
+    visible: isDepartmentManager,
+  },
+  { path: paths.dashboard, title: 'Dashboard', area: 'reporting', visible: isAdmin },
+  { path: paths.adminGuide, title: 'Admin Guide', area: 'the guides', visible: isAdmin },
+  { path: paths.userGuide, title: 'User Guide', area: 'the guides', visible: () => true },
+];
+
+/** A placeholder page, or not found for users whose role could never use it. */
+export function PlaceholderRoute({ title, area, visible }: PlaceholderRouteDef) {
   const user = useCurrentUser();
-  const visible = visibility.get(path);
-  if (visible && !visible(user)) return <Navigate to={paths.bookings} replace />;
+  if (!visible(user)) return <Navigate to={paths.bookings} replace />;
   return <PlaceholderPage title={title} area={area} />;
 }

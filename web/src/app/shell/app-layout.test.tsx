@@ -49,7 +49,8 @@ describe('AppLayout', () => {
     expect(screen.getByLabelText('Account status: Active')).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByText('Lists')).toBeInTheDocument();
-    expect(within(nav).getByText('Support')).toBeInTheDocument();
+    expect(within(nav).getByText('Administration')).toBeInTheDocument();
+    expect(within(nav).queryByText('User Guide')).not.toBeInTheDocument();
   });
 
   it('user menu: Profile and Sign out, Cancel Impersonation only while impersonating', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
-import { visibleNav } from './nav-items';
+import { placeholderRoutes } from '../routes/placeholder-routes';
+import { navSections, visibleNav } from './nav-items';
 
 const labels = (needs: string[], extra = {}) =>
   visibleNav(makeUser({ needs, ...extra })).flatMap((s) => s.items.map((i) => i.label));
@@ -26,16 +27,32 @@ describe('visibleNav', () => {
       ]),
     );
     expect(labels(['agency_manager'])).not.toContain('Create Job Template');
-    expect(labels(['department_manager'])).toContain('Document Builder');
     expect(labels(['create_entity:client'])).toContain('Create Entity');
   });
 
   it('admins see the administration and support entries', () => {
     const admin = labels(['admin'], { canAdmin: true });
-    expect(admin).toEqual(
-      expect.arrayContaining(['Configure Tags', 'Dashboard', 'Admin Guide', 'Users']),
-    );
+    expect(admin).toEqual(expect.arrayContaining(['Configure Tags', 'Users']));
     const sections = visibleNav(makeUser({ canAdmin: true })).map((s) => s.title);
-    expect(sections).toEqual([null, 'Create', 'Lists', 'Administration', 'Support']);
+    expect(sections).toEqual([null, 'Create', 'Lists', 'Administration']);
+  });
+
+  it('links to no placeholder page, for any role', () => {
+    const placeholders = placeholderRoutes.map((r) => r.path);
+    expect(placeholders.length).toBeGreaterThan(0);
+    // Every entry whatever its rule, then each role's own sidebar.
+    const all = navSections.flatMap((s) => s.items.map((i) => i.to));
+    expect(all.filter((to) => placeholders.includes(to))).toEqual([]);
+    const roles = [
+      makeUser({ needs: ['admin'], canAdmin: true }),
+      makeUser({ needs: ['freelancer'], isFreelancer: true }),
+      makeUser({ needs: [] }),
+      makeUser({ needs: ['client_manager', 'department_manager'] }),
+      makeUser({ needs: ['agency_manager'] }),
+    ];
+    for (const user of roles) {
+      const links = visibleNav(user).flatMap((s) => s.items.map((i) => i.to));
+      expect(links.filter((to) => placeholders.includes(to))).toEqual([]);
+    }
   });
 });

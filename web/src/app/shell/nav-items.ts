@@ -1,13 +1,9 @@
 import {
-  IconAddressBook,
-  IconBook,
   IconBriefcase,
   IconBuilding,
   IconBuildingCommunity,
   IconCalendarEvent,
   IconCalendarOff,
-  IconChartBar,
-  IconFileDescription,
   IconHome,
   IconLicense,
   IconLink,
@@ -26,7 +22,6 @@ import {
   isAdmin,
   isClientManager,
   isClientOrAgencyManager,
-  isDepartmentManager,
   isFreelancer,
 } from '@/lib/permissions';
 
@@ -44,7 +39,11 @@ export interface NavSection {
 
 const everyone = () => true;
 
-/** The sidebar, by section, each entry with its permission rule (spec part 1 §6). */
+/**
+ * The sidebar, by section, each entry with its permission rule (spec part 1 §6).
+ * Only screens that exist are listed: the spec's Document Builder, Dashboard and
+ * guides join the navigation when their screens arrive (see placeholder-routes.tsx).
+ */
 export const navSections: NavSection[] = [
   {
     title: null,
@@ -87,12 +86,6 @@ export const navSections: NavSection[] = [
         icon: IconLicense,
         visible: isClientOrAgencyManager,
       },
-      {
-        label: 'Document Builder',
-        to: paths.documentBuilder,
-        icon: IconFileDescription,
-        visible: isDepartmentManager,
-      },
     ],
   },
   {
@@ -134,17 +127,7 @@ export const navSections: NavSection[] = [
   },
   {
     title: 'Administration',
-    items: [
-      { label: 'Configure Tags', to: paths.configureTags, icon: IconTags, visible: isAdmin },
-      { label: 'Dashboard', to: paths.dashboard, icon: IconChartBar, visible: isAdmin },
-    ],
-  },
-  {
-    title: 'Support',
-    items: [
-      { label: 'User Guide', to: paths.userGuide, icon: IconBook, visible: everyone },
-      { label: 'Admin Guide', to: paths.adminGuide, icon: IconAddressBook, visible: isAdmin },
-    ],
+    items: [{ label: 'Configure Tags', to: paths.configureTags, icon: IconTags, visible: isAdmin }],
   },
 ];
 
