@@ -52,7 +52,12 @@ const profile = {
 
 afterEach(() => vi.unstubAllGlobals());
 
-function setup(onSubmit = vi.fn().mockResolvedValue(undefined), canEdit = true) {
+function setup(
+  onSubmit = vi.fn().mockResolvedValue(undefined),
+  canEdit = true,
+  admin = false,
+  shown: Profile = profile,
+) {
   mockApi({
     'GET /api/v1/account/skill-tags': () =>
       jsonResponse([
@@ -62,12 +67,28 @@ function setup(onSubmit = vi.fn().mockResolvedValue(undefined), canEdit = true) 
     'GET /api/v1/account/job-title-tags': () => jsonResponse([]),
   });
   renderWithProviders(
-    <ProfileForm profile={profile} canEdit={canEdit} admin={false} onSubmit={onSubmit} />,
+    <ProfileForm profile={shown} canEdit={canEdit} admin={admin} onSubmit={onSubmit} />,
   );
   return { onSubmit, user: userEvent.setup() };
 }
 
 describe('ProfileForm', () => {
+  it('offers Set Password to administrators in the Administration section', async () => {
+    setup(undefined, true, true);
+    expect(screen.getByRole('group', { name: 'Administration' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Set Password' })).toBeInTheDocument();
+  });
+
+  it('shows no Set Password to a non-administrator', () => {
+    setup(undefined, true, false);
+    expect(screen.queryByRole('button', { name: 'Set Password' })).not.toBeInTheDocument();
+  });
+
+  it('offers no Set Password on a system account', () => {
+    setup(undefined, true, true, { ...profile, accountStatus: 'system' } as Profile);
+    expect(screen.queryByRole('button', { name: 'Set Password' })).not.toBeInTheDocument();
+  });
+
   it('shows the hourly rate as day rate / 8 and validates the amount', async () => {
     const { user, onSubmit } = setup();
     await user.type(screen.getByLabelText(/Desired day rate/), '350');

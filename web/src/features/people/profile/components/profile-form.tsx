@@ -13,6 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { AdminSetPassword } from '@/features/accounts';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
 import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { toasts } from '@/lib/errors/catalogue';
@@ -286,6 +287,14 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
                   {...form.getInputProps('canCreateClientEntity', { type: 'checkbox' })}
                 />
               </Group>
+              {!self && !isSystem && (
+                <>
+                  <Text fw={500} size="sm" mt="md" mb={4}>
+                    Password
+                  </Text>
+                  <AdminSetPassword userId={profile.id} name={profile.fullName || profile.email} />
+                </>
+              )}
             </Fieldset>
           )}
 

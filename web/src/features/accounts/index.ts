@@ -1,0 +1,6 @@
+/**
+ * The accounts feature's public entry: what other features may use. The profile page's
+ * Administration section offers Set Password. Other features import from '@/features/accounts'
+ * only, never from a file inside it (eslint.config.js).
+ */
+export { AdminSetPassword } from './components/admin-set-password';
