@@ -173,6 +173,7 @@ type bookingRow struct {
 	SubstitutionAllowed bool   `db:"substitution_allowed"`
 	PeriodType          string `db:"period_type"`
 	Version             int    `db:"version"`
+	JobTemplateName     string `db:"job_template_name"`
 }
 
 // PlacementRow is a placement as the store reads it.

@@ -16,11 +16,12 @@ import (
 )
 
 type booking struct {
-	ID         int64
-	Title      string
-	Dates      []string
-	CanManage  bool
-	Placements []struct {
+	ID              int64
+	Title           string
+	JobTemplateName string
+	Dates           []string
+	CanManage       bool
+	Placements      []struct {
 		ID           int64
 		Title        string
 		Date         string
@@ -118,6 +119,10 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		inst := seen.Placements[0].Instructions[0]
 		if seen.CanManage || inst.BuyRate != nil || inst.SellRate.Rate != 250 || inst.SupplierStatus != "awaiting_response" {
 			t.Fatalf("freelancer's view %+v", inst)
+		}
+		// The template's name comes with the booking: the freelancer may not read the template.
+		if seen.JobTemplateName != "Cup Final" {
+			t.Fatalf("freelancer's view names the job template %q", seen.JobTemplateName)
 		}
 		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
 		if buy := seen.Placements[0].Instructions[0].BuyRate; buy == nil || buy.Rate != 200 {

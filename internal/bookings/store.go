@@ -84,8 +84,9 @@ func (s *Store) Booking(ctx context.Context, id int64) (bookingRow, error) {
 	var b bookingRow
 	err := s.DB.Get(ctx, &b, `SELECT b.id, b.job_template_id, b.department_id, d.name AS department_name, d.timezone,
 		d.cancel_window_days, e.id AS client_id, e.name AS client_name, b.title, b.reference, b.ir35, b.type, b.direct,
-		b.substitution_allowed, b.period_type, b.version
-		FROM bookings b JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id WHERE b.id = ?`, id)
+		b.substitution_allowed, b.period_type, b.version, COALESCE(jt.title, '') AS job_template_name
+		FROM bookings b JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
+		LEFT JOIN job_templates jt ON jt.id = b.job_template_id WHERE b.id = ?`, id)
 	return b, database.NotFound(err, "Booking")
 }
 

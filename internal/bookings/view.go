@@ -14,7 +14,7 @@ import (
 
 // assemble builds the API view. Buy rates go to administrators only.
 func assemble(b bookingRow, ps []PlacementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
-	v := BookingView{ID: b.ID, JobTemplateID: b.JobTemplateID, DepartmentID: b.DepartmentID,
+	v := BookingView{ID: b.ID, JobTemplateID: b.JobTemplateID, JobTemplateName: b.JobTemplateName, DepartmentID: b.DepartmentID,
 		Department: BookingDepartment{ID: b.DepartmentID, Name: b.DepartmentName, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays},
 		ClientID:   b.ClientID, ClientName: b.ClientName, Title: b.Title, Reference: b.Reference, IR35: b.IR35, Type: b.Type,
 		Direct: b.Direct, SubstitutionAllowed: b.SubstitutionAllowed, PeriodType: b.PeriodType, Version: b.Version,
@@ -99,6 +99,7 @@ type BookingDepartment struct {
 type BookingView struct {
 	ID                  int64             `json:"id"`
 	JobTemplateID       *int64            `json:"jobTemplateId"`
+	JobTemplateName     string            `json:"jobTemplateName" doc:"The job template's title, for every viewer of the booking (a freelancer may not read the template itself); empty without a template"`
 	DepartmentID        int64             `json:"departmentId"`
 	Department          BookingDepartment `json:"department"`
 	ClientID            int64             `json:"clientId"`

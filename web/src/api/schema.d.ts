@@ -2268,6 +2268,8 @@ export interface components {
             ir35: boolean;
             /** Format: int64 */
             jobTemplateId: number | null;
+            /** @description The job template's title, for every viewer of the booking (a freelancer may not read the template itself); empty without a template */
+            jobTemplateName: string;
             periodType: string;
             placements: components["schemas"]["PlacementView"][] | null;
             reference: string;

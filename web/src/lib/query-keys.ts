@@ -52,7 +52,6 @@ export const jobTemplateKeys = {
   rateCards: (placementTemplateId: number) =>
     [...jobTemplateKeys.all, 'rate-cards', placementTemplateId] as const,
   briefs: () => [...jobTemplateKeys.all, 'brief'] as const,
-  brief: (id: number) => [...jobTemplateKeys.briefs(), id] as const,
 };
 
 /** Invitations, by the invited user, by entity and by token. */

@@ -3,10 +3,5 @@
  * templates and briefs; a department page lists its templates). Other features import from
  * '@/features/jobs' only, never from a file inside it (eslint.config.js).
  */
-export {
-  departmentJobTemplatesQuery,
-  jobBriefQuery,
-  jobBriefsQuery,
-  jobTemplateQuery,
-} from './api/job-templates';
+export { departmentJobTemplatesQuery, jobBriefsQuery, jobTemplateQuery } from './api/job-templates';
 export { messages as jobMessages, validTime } from './rules';

@@ -11,13 +11,11 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { jobBriefQuery } from '@/features/jobs';
 import { useUpdateBooking } from '../api/bookings';
 import type { Booking } from '../api/types';
 import {
@@ -29,15 +27,12 @@ import {
 
 /**
  * The Edit Booking section: title, reference, IR35 and substitution; the type and the job
- * template cannot change (spec part 2 §2) and are shown read-only. Saves with the version read.
+ * template cannot change (spec part 2 §2) and are shown read-only; the template's name is the
+ * booking's own jobTemplateName (no template read), linked only for managers. Saves with the version read.
  * Remount it with key={booking.version} so a saved or newer booking resets the form.
  */
 export function EditBookingSection({ booking }: { booking: Booking }) {
   const update = useUpdateBooking();
-  const template = useQuery({
-    ...jobBriefQuery(booking.jobTemplateId ?? 0),
-    enabled: Boolean(booking.jobTemplateId),
-  });
   const form = useForm<EditBookingValues>({
     mode: 'controlled',
     initialValues: {
@@ -57,8 +52,8 @@ export function EditBookingSection({ booking }: { booking: Booking }) {
       notify(applyServerErrors(form, err));
     }
   });
-  const templateName =
-    template.data?.title ?? (booking.jobTemplateId ? `#${booking.jobTemplateId}` : '—');
+  // The name comes with the booking, for every viewer: a freelancer may not read the template.
+  const templateName = booking.jobTemplateName || '—';
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="edit-booking-heading">
       <Title order={2} size="h4" id="edit-booking-heading" mb="sm">

@@ -58,6 +58,7 @@ export const instructionFixture = (over: Partial<Instruction> = {}): Instruction
 export const bookingFixture = (over: Partial<Booking> = {}): Booking => ({
   id: 31,
   jobTemplateId: 4,
+  jobTemplateName: 'Match Day Template',
   departmentId: 2,
   department: { id: 2, name: 'Sport', timezone: 'Europe/London', cancelWindowDays: 2 },
   clientId: 1,

@@ -18,14 +18,12 @@ function open(
   { user = manager, path = '/bookings/31/edit' }: { user?: CurrentUser; path?: string } = {},
 ) {
   let patched: unknown;
-  mockApi({
+  const api = mockApi({
     'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/booking/31': () =>
       booking
         ? jsonResponse(booking)
         : jsonResponse({ error: 'not found', errorCode: 'N-404' }, 404),
-    'GET /api/v1/job/4/brief': () =>
-      jsonResponse({ id: 4, title: 'Match Day Template', type: 'template', entityName: 'NB' }),
     'PATCH /api/v1/booking/31': async (request) => {
       patched = await request.json();
       return jsonResponse({ ...booking, title: 'Cup Final', version: 4 });
@@ -44,8 +42,10 @@ function open(
     ],
     { path },
   );
-  return { patched: () => patched };
+  return { patched: () => patched, api };
 }
+
+const freelancer = makeUser({ id: 9, needs: ['freelancer'], isFreelancer: true });
 
 describe('Edit Booking page', () => {
   it("shows the spec's text when the booking cannot be loaded", async () => {
@@ -111,5 +111,29 @@ describe('Edit Booking page', () => {
     expect(await screen.findByLabelText(/^Title/)).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Save Booking' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Amend Placements' })).not.toBeInTheDocument();
+  });
+
+  it("names the job template to a freelancer from the booking, reading nothing they can't", async () => {
+    const { api } = open(bookingFixture({ canManage: false }), { user: freelancer });
+    const edit = await screen.findByRole('region', { name: 'Edit Booking' });
+    expect(within(edit).getByText('Match Day Template')).toBeInTheDocument();
+    expect(
+      within(edit).queryByRole('link', { name: 'Match Day Template' }),
+    ).not.toBeInTheDocument();
+    expect(screen.queryByText(/#4/)).not.toBeInTheDocument();
+    // Only the booking (and the CSRF token) were asked for: no job template, no failing call.
+    const asked = api.mock.calls.map(([input, init]) => {
+      const r = input instanceof Request ? input : new Request(input, init);
+      return new URL(r.url).pathname;
+    });
+    expect(
+      asked.filter((p) => !['/api/v1/booking/31', '/api/v1/account/token'].includes(p)),
+    ).toEqual([]);
+  });
+
+  it('shows a dash, not an id, for a booking without a job template name', async () => {
+    open(bookingFixture({ jobTemplateId: null, jobTemplateName: '' }), { user: freelancer });
+    const edit = await screen.findByRole('region', { name: 'Edit Booking' });
+    expect(within(edit).getByText('—')).toBeInTheDocument();
   });
 });

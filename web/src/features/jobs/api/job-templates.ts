@@ -56,15 +56,6 @@ export const jobBriefsQuery = () =>
     meta: { silentErrors: true },
   });
 
-/** One job template's brief (its title on the booking page). */
-export const jobBriefQuery = (id: number) =>
-  queryOptions({
-    queryKey: jobTemplateKeys.brief(id),
-    queryFn: () => unwrap(api.GET('/job/{id}/brief', { params: { path: { id } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
-  });
-
 export const rateCardsQuery = (placementTemplateId: number) =>
   queryOptions({
     queryKey: jobTemplateKeys.rateCards(placementTemplateId),
