@@ -247,8 +247,22 @@ describe('bookings journey', () => {
   step('one freelancer accepts on their side', async () => {
     await withPage(browser, 'bookings-accept', async (page) => {
       await signIn(page, ACCEPTS.email);
+      // The page asks only for what a freelancer may read: no refused call, no console error.
+      const failed = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/api/') && r.status() >= 400) {
+          failed.push(`${r.status()} ${r.url()}`);
+        }
+      });
+      page.on('console', (m) => {
+        if (m.type() === 'error') failed.push(m.text());
+      });
       await openBooking(page);
       assert.equal(await tickRows(page, ACCEPTS.name), 5, 'the freelancer sees their five rows');
+      const editBooking = page.getByRole('region', { name: 'Edit Booking' });
+      await editBooking.getByText(/Premier League Football/).waitFor();
+      assert.equal(await page.getByText(/Job template: #/).count(), 0, 'no bare template id');
+      assert.deepEqual(failed, [], 'no failing call on the booking page');
       assert.equal(
         await placementsRegion(page).getByRole('gridcell', { name: REJECTS.name }).count(),
         0,
