@@ -106,7 +106,7 @@ describe('bookings', () => {
         .getByRole('checkbox')
         .check();
       await placements.getByRole('button', { name: 'Accept', exact: true }).click();
-      await page.getByText('Successfully updated 1 instructions').waitFor();
+      await page.getByText('Successfully updated 1 instruction', { exact: true }).waitFor();
       await placements.getByText('Accepted / Awaiting response').waitFor();
       assert.equal(await placements.getByText('Awaiting response / Awaiting response').count(), 2);
     });

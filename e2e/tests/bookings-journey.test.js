@@ -392,7 +392,7 @@ describe('bookings journey', () => {
         .click();
       await modal.getByRole('textbox', { name: 'Custom reason' }).fill('Match moved');
       await modal.getByRole('button', { name: 'Cancel instructions' }).click();
-      await toast(page, 'Successfully updated 1 instructions');
+      await toast(page, 'Successfully updated 1 instruction');
       await modal.waitFor({ state: 'hidden' });
       const cancelled = allInstructions(await getBooking(page)).find((i) => i.id === target.id);
       assert.equal(cancelled.clientStatus, 'cancelled');
@@ -462,7 +462,7 @@ describe('availability', () => {
         assert.equal(await list.getByRole('listitem').count(), 2);
         await page.getByRole('button', { name: /^20 / }).first().click();
         await page.getByRole('button', { name: 'Available', exact: true }).click();
-        await toast(page, 'Marked 1 dates as available.');
+        await toast(page, 'Marked 1 date as available.');
         await page.waitForFunction(
           () => document.querySelectorAll('[data-testid="unavailable-dates"] li').length === 1,
         );

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countOf,
   formatAmount,
   formatDate,
   formatDateTime,
@@ -60,5 +61,14 @@ describe('formatPeriod', () => {
     ).toBe('Thu, 02 Jul 2026 00:00 – 08:00');
     expect(formatPeriod(null, 'Europe/London')).toBe('');
     expect(formatPeriod([], undefined)).toBe('');
+  });
+});
+
+describe('counts', () => {
+  it('is plural only when there is more than one (or none)', () => {
+    expect(countOf(1, 'instruction')).toBe('1 instruction');
+    expect(countOf(2, 'instruction')).toBe('2 instructions');
+    expect(countOf(0, 'instruction')).toBe('0 instructions');
+    expect(countOf(3, 'person', 'people')).toBe('3 people');
   });
 });

@@ -124,3 +124,9 @@ export const formatMediumDate = (value: string | Date) => mediumDate.format(new 
 /** '5 Jan 2024, 09:30': the short form of secondary instants (a document's upload). */
 export const formatMediumDateTime = (value: string | Date) =>
   mediumDateTime.format(new Date(value));
+
+// ---- Counts ----
+
+/** '1 instruction', '2 instructions', '0 instructions': the noun is plural unless n is 1. */
+export const countOf = (n: number, singular: string, plural = `${singular}s`) =>
+  `${n} ${n === 1 ? singular : plural}`;

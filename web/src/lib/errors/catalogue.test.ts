@@ -113,3 +113,15 @@ describe('fixed toasts', () => {
     });
   });
 });
+
+describe('counted toasts', () => {
+  it('write one thing in the singular and several in the plural', () => {
+    expect(toasts.instructionsUpdated(1).message).toBe('Successfully updated 1 instruction');
+    expect(toasts.instructionsUpdated(5).message).toBe('Successfully updated 5 instructions');
+    expect(toasts.instructionsSent(1, 0).message).toBe(
+      'Sent out 1 new instruction. Skipped 0 existing instructions.',
+    );
+    expect(toasts.unavailabilityMarked(1).message).toBe('Marked 1 date as unavailable.');
+    expect(toasts.bookingCreated(1).message).toBe('The booking was created with 1 placement.');
+  });
+});

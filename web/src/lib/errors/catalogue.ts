@@ -1,4 +1,5 @@
 import { isApiError } from '@/api/errors';
+import { countOf } from '@/lib/format';
 
 /** A toast: what the user reads and how long it stays (ms). */
 export interface Toast {
@@ -134,19 +135,19 @@ export const toasts = {
   instructionsSent: (inserted: number, existing: number) =>
     success(
       'Instruction Successful',
-      `Sent out ${inserted} new instructions. Skipped ${existing} existing instructions.`,
+      `Sent out ${countOf(inserted, 'new instruction')}. Skipped ${countOf(existing, 'existing instruction')}.`,
     ),
   instructionRefused: (message: string) => error('Error', message),
   instructionsUpdated: (n: number) =>
-    success('Status updated', `Successfully updated ${n} instructions`),
+    success('Status updated', `Successfully updated ${countOf(n, 'instruction')}`),
   ratesAmended: success('Rates amended', 'The rates were amended.'),
   substitutionAccepted: success('Substitution Accepted', 'The substitute was instructed.'),
   unavailabilityMarked: (n: number) =>
-    success('Unavailability saved', `Marked ${n} dates as unavailable.`),
+    success('Unavailability saved', `Marked ${countOf(n, 'date')} as unavailable.`),
   bookingCreated: (placements: number) =>
-    success('Booking created', `The booking was created with ${placements} placements.`),
+    success('Booking created', `The booking was created with ${countOf(placements, 'placement')}.`),
   unavailabilityCleared: (n: number) =>
-    success('Unavailability saved', `Marked ${n} dates as available.`),
+    success('Unavailability saved', `Marked ${countOf(n, 'date')} as available.`),
 } as const;
 
 /** The activation failure text, with the server's code and message when present. */
@@ -174,6 +175,10 @@ export function toastForError(err: unknown): Toast {
       );
   }
 }
+
+/** The login form's own message under a failed sign-in; it stays until the next attempt. */
+export const LOGIN_INVALID_CREDENTIALS =
+  'The email address or password is not correct. Check both and try again.';
 
 /** Login's own rule: 401 is the authentication toast; everything else is 'Login Failed' (8 s). */
 export function toastForLoginError(err: unknown): Toast {
@@ -211,9 +216,9 @@ export const jobToasts = {
 export const bookingPageToasts = {
   bookingUpdated: success('Booking updated', 'The booking was saved.'),
   placementsAmended: (n: number) =>
-    success('Placements amended', `Amended ${n} ${n === 1 ? 'placement' : 'placements'}.`),
+    success('Placements amended', `Amended ${countOf(n, 'placement')}.`),
   placementsCancelled: (n: number) =>
-    success('Placements cancelled', `Cancelled ${n} ${n === 1 ? 'placement' : 'placements'}.`),
+    success('Placements cancelled', `Cancelled ${countOf(n, 'placement')}.`),
 } as const;
 
 /** The scheduler's filter panel and bookmarks (spec part 2 §2 'Filter panel', §8, §9). */

@@ -67,7 +67,7 @@ describe('PlacementActions', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(sent).toEqual([{ id: 7, version: 1, supplierStatus: 'accepted' }]));
-    expect(await screen.findByText('Successfully updated 1 instructions')).toBeInTheDocument();
+    expect(await screen.findByText('Successfully updated 1 instruction')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalled();
   });
 

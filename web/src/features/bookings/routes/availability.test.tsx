@@ -48,7 +48,7 @@ describe('Mark Availability', () => {
     await user.click(screen.getByRole('button', { name: dayjs(day).format('D MMMM YYYY') }));
     await user.click(unavailable);
     await waitFor(() => expect(sent).toEqual({ dates: [day] }));
-    expect(await screen.findByText('Marked 1 dates as unavailable.')).toBeInTheDocument();
+    expect(await screen.findByText('Marked 1 date as unavailable.')).toBeInTheDocument();
     expect(await screen.findByText(dayjs(day).format('ddd, DD MMM YYYY'))).toBeInTheDocument();
   });
 });
