@@ -1,19 +1,31 @@
-import { Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { useEffect, useRef } from 'react';
 import { PasswordField } from '@/ui/password-field';
 import { useForm } from '@mantine/form';
 import { stripWhitespace, validateEmail, validateLoginPassword } from '@/lib/validation';
 import type { LoginInput } from '../api/login';
 
+/** Why the last sign-in failed: the message, and whether the credentials were refused. */
+export interface LoginFailure {
+  message: string;
+  credentials: boolean;
+}
+
 interface Props {
   loading: boolean;
   onSubmit: (values: LoginInput) => void;
+  /** The last attempt's failure, shown in the form until the next attempt. */
+  failure?: LoginFailure | null;
 }
 
 /**
  * Email and password with the login screen's validation; whitespace is stripped from the email.
- * 'Keep me signed in' asks for a session without the idle timeout (up to 30 days).
+ * 'Keep me signed in' asks for a session without the idle timeout (up to 30 days). The email
+ * field has focus on load; a failed attempt leaves its message in the form (an alert) and, when
+ * the credentials were refused, marks the password invalid.
  */
-export function LoginForm({ loading, onSubmit }: Props) {
+export function LoginForm({ loading, onSubmit, failure }: Props) {
+  const email = useRef<HTMLInputElement>(null);
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { email: '', password: '', remember: false },
@@ -25,15 +37,27 @@ export function LoginForm({ loading, onSubmit }: Props) {
     }),
   });
 
+  useEffect(() => {
+    email.current?.focus();
+  }, []);
+
+  const password = form.getInputProps('password');
   return (
     <form
       noValidate
+      aria-label="Log in"
       onSubmit={form.onSubmit((values) => {
         if (!loading) onSubmit(values);
       })}
     >
       <Stack gap="sm">
+        {failure && (
+          <Alert color="red" role="alert" title="Could not log in">
+            {failure.message}
+          </Alert>
+        )}
         <TextInput
+          ref={email}
           label="Email"
           type="email"
           autoComplete="username"
@@ -44,7 +68,8 @@ export function LoginForm({ loading, onSubmit }: Props) {
           label="Password"
           autoComplete="current-password"
           key={form.key('password')}
-          {...form.getInputProps('password')}
+          {...password}
+          error={password.error ?? (failure?.credentials ? true : undefined)}
         />
         <Checkbox
           label="Keep me signed in"

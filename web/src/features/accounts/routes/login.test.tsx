@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
@@ -15,6 +15,8 @@ const routes = [
   { path: '/account-requires-reset', element: <p>reset notice</p> },
 ];
 
+const visitor = () => jsonResponse({ error: 'Not authenticated', errorCode: 'A-100' }, 401);
+
 async function submit(email: string, password: string) {
   const user = userEvent.setup();
   await user.type(await screen.findByLabelText('Email'), email);
@@ -25,6 +27,7 @@ async function submit(email: string, password: string) {
 function loginAnswers(answer: Response) {
   return mockApi({
     'GET /api/v1/app-info': appInfo([]),
+    'GET /api/v1/account/whoami': visitor,
     'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'POST /api/v1/account/login': () => answer,
   });
@@ -66,11 +69,36 @@ describe('LoginRoute', () => {
     expect(router.state.location.state).toEqual({ email: 'old@example.com' });
   });
 
-  it('401 shows the authentication toast', async () => {
+  it('401 shows the authentication toast and a message in the form that stays', async () => {
     loginAnswers(jsonResponse({ error: 'Invalid credentials', errorCode: 'A-101' }, 401));
     renderRoutes(routes, { path: '/login' });
     await submit('ada@example.com', 'wrongpassword');
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
+    expect(
+      screen.getByText('Invalid credentials. Please check your username and password.'),
+    ).toBeInTheDocument();
+    const form = screen.getByRole('form', { name: 'Log in' });
+    expect(within(form).getByRole('alert')).toHaveTextContent(
+      'The email address or password is not correct. Check both and try again.',
+    );
+    expect(screen.getByLabelText('Password')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).not.toHaveAttribute('aria-invalid', 'true');
+  });
+
+  it('puts the focus in the email field on load', async () => {
+    loginAnswers(jsonResponse(makeUser()));
+    renderRoutes(routes, { path: '/login' });
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+  });
+
+  it('sends someone still signed in on to bookings', async () => {
+    mockApi({
+      'GET /api/v1/app-info': appInfo([]),
+      'GET /api/v1/account/whoami': () => jsonResponse(makeUser()),
+    });
+    renderRoutes(routes, { path: '/login' });
+    expect(await screen.findByText('bookings screen')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Log in' })).not.toBeInTheDocument();
   });
 
   it('other errors show Login Failed with the message', async () => {
@@ -78,7 +106,10 @@ describe('LoginRoute', () => {
     renderRoutes(routes, { path: '/login' });
     await submit('ada@example.com', 'password123');
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();
-    expect(screen.getByText('database unavailable')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('form', { name: 'Log in' })).getByRole('alert'),
+    ).toHaveTextContent('database unavailable');
+    expect(screen.getByLabelText('Password')).not.toHaveAttribute('aria-invalid', 'true');
   });
 
   it('Google without a configured provider shows the OAuth error toast', async () => {

@@ -2,23 +2,31 @@ import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useState } from 'react';
+import { Link, Navigate, useLocation, useNavigate } from 'react-router';
 import { isApiError } from '@/api/errors';
-import { toastForLoginError, toasts } from '@/lib/errors/catalogue';
+import { LOGIN_INVALID_CREDENTIALS, toastForLoginError, toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { AuthCard } from '@/ui/auth-card';
-import { appInfoQueryOptions } from '@/lib/session';
+import { FullPageMessage } from '@/ui/full-page-message';
+import { appInfoQueryOptions, whoamiQueryOptions } from '@/lib/session';
 import { useLogin } from '../api/login';
-import { LoginForm } from '../components/login-form';
+import { LoginForm, type LoginFailure } from '../components/login-form';
 import { PrivacyModal, TermsModal } from '../components/legal-modals';
 import { goToProvider, storeRedirectPath } from '../oauth';
 
 /** The number shown after the product name in the login title. */
 export const LOGIN_TITLE_NUMBER = 2;
 
+/**
+ * /login. Someone still signed in (a mistyped address sends them here with the 'Error' toast)
+ * goes straight on to the bookings screen; the session is checked afresh each time.
+ */
 export function LoginRoute() {
   const navigate = useNavigate();
+  const whoami = useQuery({ ...whoamiQueryOptions(), retry: false, refetchOnMount: 'always' });
+  const [failure, setFailure] = useState<LoginFailure | null>(null);
   const location = useLocation();
   const queryClient = useQueryClient();
   const appInfo = useQuery(appInfoQueryOptions());
@@ -41,7 +49,13 @@ export function LoginRoute() {
         void navigate(paths.accountRequiresReset, { state: { email: input.email } });
         return;
       }
-      notify(toastForLoginError(err));
+      const toast = toastForLoginError(err);
+      notify(toast);
+      const refused = isApiError(err) && err.status === 401;
+      setFailure({
+        message: refused ? LOGIN_INVALID_CREDENTIALS : toast.message,
+        credentials: refused,
+      });
     },
   });
 
@@ -57,6 +71,9 @@ export function LoginRoute() {
     goToProvider('google');
   }
 
+  if (whoami.isFetching && !whoami.isError) return <FullPageMessage message="Loading..." />;
+  if (whoami.data && !whoami.isError) return <Navigate to={paths.bookings} replace />;
+
   return (
     <AuthCard
       title={`${productName} ${LOGIN_TITLE_NUMBER}`}
@@ -71,7 +88,14 @@ export function LoginRoute() {
         Continue with Google
       </Button>
       <Divider label="OR" labelPosition="center" />
-      <LoginForm loading={login.isPending} onSubmit={(values) => login.mutate(values)} />
+      <LoginForm
+        loading={login.isPending}
+        failure={failure}
+        onSubmit={(values) => {
+          setFailure(null);
+          login.mutate(values);
+        }}
+      />
       <Stack gap={6} align="center">
         <Anchor component={Link} to={paths.requestPasswordReset} size="sm">
           Forgot your password, or using a legacy account? Reset your password
