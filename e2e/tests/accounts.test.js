@@ -22,11 +22,57 @@ describe('signing in', () => {
     });
   });
 
-  test('a wrong password shows Authentication Error', async () => {
+  test('a wrong password shows Authentication Error and a message in the form that stays', async () => {
     await withPage(browser, 'wrong-password', async (page) => {
+      await page.goto(`${hive.url}/login`);
+      // The email field has the focus on load, with the same visible ring as a button.
+      const email = page.getByLabel('Email');
+      await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email');
+      assert.equal(await email.evaluate((el) => getComputedStyle(el).outlineStyle), 'solid');
+
       await login(page, hive, 'staff@hive.test', 'not-the-password');
       await page.getByText('Authentication Error').waitFor();
+      const form = page.getByRole('form', { name: 'Log in' });
+      await form
+        .getByRole('alert')
+        .getByText('The email address or password is not correct. Check both and try again.')
+        .waitFor();
+      const password = form.getByLabel('Password', { exact: true });
+      assert.equal(await password.getAttribute('aria-invalid'), 'true');
       assert.match(page.url(), /\/login$/);
+      await checkA11y(page, 'login refused');
+    });
+  });
+
+  test('a mistyped address while signed in: the Error toast inside the app', async () => {
+    await withPage(browser, 'mistyped-url', async (page) => {
+      await login(page, hive, 'staff@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      await page.goto(`${hive.url}/no-such-page`);
+      await page
+        .getByText('That resource does not exist, or you lack permission to access it.')
+        .waitFor();
+      await page.waitForURL(/\/bookings$/);
+      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+      assert.equal(await page.getByRole('button', { name: 'Log in' }).count(), 0);
+    });
+  });
+
+  test('the first tab stop skips to the main region', async () => {
+    await withPage(browser, 'skip-link', async (page) => {
+      await login(page, hive, 'staff@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      // A fresh load: nothing has the focus yet.
+      await page.goto(`${hive.url}/bookings`);
+      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+      await page.keyboard.press('Tab');
+      const skip = page.getByRole('link', { name: 'Skip to main content' });
+      await page.waitForFunction(
+        () => document.activeElement?.textContent === 'Skip to main content',
+      );
+      assert.ok(await skip.isVisible(), 'the skip link shows when focused');
+      await page.keyboard.press('Enter');
+      await page.waitForFunction(() => document.activeElement?.tagName === 'MAIN');
     });
   });
 
@@ -107,15 +153,33 @@ describe('impersonation', () => {
       const banner = page.getByRole('banner');
       await banner.getByText('Sam Turner', { exact: true }).waitFor();
       await banner.getByText(/impersonated by Ada Admin/).waitFor();
+      // A coloured banner across the top names the user, with the way back in it.
+      const impersonation = banner.getByRole('region', { name: 'Impersonation' });
+      await impersonation.getByText('You are impersonating Sam Turner').waitFor();
       await checkA11y(page, 'impersonating');
 
+      // The menu still offers it too.
       const menu = page.getByRole('button', { name: 'User menu' });
       await menu.click();
-      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
+      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('menu').waitFor({ state: 'detached' });
+
+      await impersonation.getByRole('button', { name: 'Cancel Impersonation' }).click();
+      await page.getByText('You are yourself again.').waitFor();
       await banner.getByText('Ada Admin', { exact: true }).waitFor();
+      await impersonation.waitFor({ state: 'detached' });
       assert.equal(await banner.getByText(/impersonated by/).count(), 0);
       await menu.click();
-      assert.equal(await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).count(), 0);
+      // Wait for the open menu before asserting what it lacks.
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Profile' }).waitFor();
+      assert.equal(
+        await page
+          .getByRole('menu')
+          .getByRole('menuitem', { name: 'Cancel Impersonation' })
+          .count(),
+        0,
+      );
     });
   });
 });

@@ -1,6 +1,7 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import '@mantine/dates/styles.css';
+import './global.css';
 import 'dayjs/locale/en-gb';
 
 import { MantineProvider } from '@mantine/core';

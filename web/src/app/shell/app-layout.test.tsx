@@ -1,10 +1,12 @@
-import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { notifications } from '@mantine/notifications';
+import { act, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { RequireAuth } from '../guards/require-auth';
 import { AppLayout } from './app-layout';
+import { copyrightNotice } from './footer';
 
 const routes = [
   { path: '/login', element: <p>login screen</p> },
@@ -33,6 +35,9 @@ function serve(user: CurrentUser, extra: Record<string, () => Response> = {}) {
 }
 
 describe('AppLayout', () => {
+  // Toasts live in one store for the whole file: start each test without the last one's.
+  beforeEach(() => act(() => notifications.clean()));
+
   it('shows landmarks, name, role label, badges and the footer', async () => {
     serve(makeUser({ canAdmin: true, needs: ['admin'], buildId: 'abc123', actionsRequired: 3 }));
     renderRoutes(routes, { path: '/bookings' });
@@ -40,7 +45,9 @@ describe('AppLayout', () => {
     expect(screen.getByRole('banner')).toBeInTheDocument();
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
     expect(screen.getByRole('main')).toBeInTheDocument();
-    expect(screen.getByRole('contentinfo')).toHaveTextContent('© 2023-2024 Hive');
+    expect(screen.getByRole('contentinfo')).toHaveTextContent(
+      `© 2023–${new Date().getFullYear()} Hive`,
+    );
     expect(screen.getByText('Build abc123')).toBeInTheDocument();
     expect(screen.getByTestId('current-user-name')).toHaveTextContent('Ada Lovelace');
     expect(screen.getByText('Admin')).toBeInTheDocument();
@@ -92,5 +99,46 @@ describe('AppLayout', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Sign out' }));
     expect(await screen.findByText('login screen')).toBeInTheDocument();
     expect(loggedOut).toBe(true);
+  });
+
+  it('the copyright runs from 2023 to the current year', () => {
+    expect(copyrightNotice(new Date('2031-06-01T12:00:00Z'))).toBe('© 2023–2031 Hive');
+  });
+
+  it('the first tab stop skips to the main region', async () => {
+    serve(makeUser());
+    renderRoutes(routes, { path: '/bookings' });
+    await screen.findByRole('heading', { name: 'Bookings' });
+    const user = userEvent.setup();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to main content' });
+    expect(skip).toHaveFocus();
+    expect(skip).toHaveAttribute('href', '#main-content');
+    await user.click(skip);
+    expect(screen.getByRole('main')).toHaveFocus();
+  });
+
+  it('while impersonating, a banner names the user and cancels the impersonation', async () => {
+    const admin = makeUser({ id: 9, fullName: 'Root Admin', canAdmin: true, needs: ['admin'] });
+    serve(makeUser({ fullName: 'Sam Turner', impersonator: { id: 9, fullName: 'Root Admin' } }), {
+      'POST /api/v1/account/cancel-impersonate': () => jsonResponse(admin),
+    });
+    renderRoutes(routes, { path: '/bookings' });
+    const banner = await screen.findByRole('region', { name: 'Impersonation' });
+    expect(banner).toHaveTextContent('You are impersonating Sam Turner');
+    await userEvent
+      .setup()
+      .click(within(banner).getByRole('button', { name: 'Cancel Impersonation' }));
+    expect(await screen.findByText('users page')).toBeInTheDocument();
+    expect(await screen.findByText('You are yourself again.')).toBeInTheDocument();
+    expect(screen.getByTestId('current-user-name')).toHaveTextContent('Root Admin');
+    expect(screen.queryByRole('region', { name: 'Impersonation' })).not.toBeInTheDocument();
+  });
+
+  it('shows no impersonation banner to someone acting as themselves', async () => {
+    serve(makeUser());
+    renderRoutes(routes, { path: '/bookings' });
+    await screen.findByRole('heading', { name: 'Bookings' });
+    expect(screen.queryByRole('region', { name: 'Impersonation' })).not.toBeInTheDocument();
   });
 });

@@ -2,12 +2,20 @@ import { Group, Text } from '@mantine/core';
 import { useCurrentUser } from '@/lib/current-user';
 import { isAdmin } from '@/lib/permissions';
 
+/** The product's first year: the copyright runs from it to the current year. */
+const FIRST_YEAR = 2023;
+
+/** '© 2023–2026 Hive': the year range ends at the current year. */
+export function copyrightNotice(now: Date = new Date()): string {
+  return `© ${FIRST_YEAR}–${now.getFullYear()} Hive`;
+}
+
 export function Footer() {
   const user = useCurrentUser();
   return (
     <Group h="100%" px="md" justify="space-between" gap="xs">
       <Text size="xs" c="dimmed">
-        © 2023-2024 Hive
+        {copyrightNotice()}
       </Text>
       {isAdmin(user) && user.buildId && (
         <Text size="xs" c="dimmed">

@@ -8,13 +8,13 @@ import {
   IconUserOff,
 } from '@tabler/icons-react';
 import { useNavigate } from 'react-router';
-import { useCancelImpersonate } from '@/lib/session';
 import { useLogout } from '@/features/accounts/api/logout';
 import { useLogoutEverywhere } from '@/features/accounts/api/logout-everywhere';
 import { toasts } from '@/lib/errors/catalogue';
 import { isImpersonating, useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
+import { useEndImpersonation } from './use-end-impersonation';
 
 /**
  * The user menu: Cancel Impersonation (only while impersonating), Profile, Change password,
@@ -31,12 +31,7 @@ export function UserMenu() {
       void navigate(paths.login, { replace: true });
     },
   });
-  const cancel = useCancelImpersonate({
-    onSuccess: () => {
-      notify(toasts.impersonationCancelled);
-      void navigate(paths.users);
-    },
-  });
+  const cancel = useEndImpersonation();
 
   return (
     // No fade, so the menu is readable (and checkable by axe) the moment it opens; no focus
