@@ -3,7 +3,7 @@
 // freelancer and cancels. In Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -186,6 +186,35 @@ describe('profiles', () => {
       await page.keyboard.press('Escape');
       await settled(page);
       await checkA11y(page, 'profile-admin-after-cancel');
+    });
+  });
+
+  test("an admin sets a user's password; the user signs in with it", async () => {
+    await withPage(browser, 'profile-admin-set-password', async (page) => {
+      await login(page, hive, 'admin@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      const found = await apiCall(hive, page, 'GET', '/account?search=amelia.hughes');
+      const amelia = found.items.find((u) => u.email === 'amelia.hughes@hive.test');
+      await page.goto(`${hive.url}/users/${amelia.id}/edit`);
+      const admin = page.getByRole('group', { name: 'Administration' });
+      await admin.getByRole('button', { name: 'Set Password' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Set Password' });
+      await dialog.getByText(/calendar feed/).waitFor();
+      await dialog.getByLabel(/^New password/).fill('Short1');
+      await dialog.getByLabel(/^Confirm new password/).fill('Short1');
+      await dialog.getByRole('button', { name: 'Set Password' }).click();
+      await dialog.getByText('Password must be between 8 and 50 characters long.').waitFor();
+      await dialog.getByLabel(/^New password/).fill('Set-By-Admin-2026');
+      await dialog.getByLabel(/^Confirm new password/).fill('Set-By-Admin-2026');
+      await settled(page);
+      await checkA11y(page, 'profile-admin-set-password');
+      await dialog.getByRole('button', { name: 'Set Password' }).click();
+      await page.getByText('Password Reset').first().waitFor();
+      await dialog.waitFor({ state: 'hidden' });
+    });
+    await withPage(browser, 'profile-new-password', async (page) => {
+      await login(page, hive, 'amelia.hughes@hive.test', 'Set-By-Admin-2026');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     });
   });
 });
