@@ -1,5 +1,4 @@
-import { Button, Group, Text } from '@mantine/core';
-import { IconUserOff } from '@tabler/icons-react';
+import { Box, Button, Group, Text } from '@mantine/core';
 import { useCurrentUser } from '@/lib/current-user';
 import { useEndImpersonation } from './use-end-impersonation';
 
@@ -18,24 +17,28 @@ export function ImpersonationBanner() {
       component="section"
       aria-label="Impersonation"
       h={IMPERSONATION_BANNER_HEIGHT}
-      px="sm"
+      px="xs"
       gap="xs"
       justify="space-between"
       wrap="nowrap"
       bg="yellow.3"
     >
-      <Text size="sm" fw={600} c="dark.9" truncate title={user.fullName || user.email}>
+      <Text size="sm" fw={500} c="dark.9" truncate title={user.fullName || user.email}>
         {`You are impersonating ${user.fullName || user.email}`}
       </Text>
+      {/* On a phone the button reads 'Cancel', so the name stays readable beside it. */}
       <Button
         size="compact-sm"
         variant="default"
-        leftSection={<IconUserOff size={16} aria-hidden="true" />}
+        aria-label="Cancel Impersonation"
         loading={cancel.isPending}
         onClick={() => cancel.mutate()}
         style={{ flexShrink: 0 }}
       >
-        Cancel Impersonation
+        Cancel
+        <Box component="span" visibleFrom="xs">
+          &nbsp;Impersonation
+        </Box>
       </Button>
     </Group>
   );
