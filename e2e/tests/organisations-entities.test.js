@@ -11,10 +11,19 @@ useHive((started, launched) => {
   browser = launched;
 });
 
-/** Picks an option of a Mantine select by its label. */
-async function choose(page, label, option) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** Picks an option of a Mantine select by its label, within scope (the form's region or dialog). */
+async function choose(page, scope, label, option) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  // Mantine renders the open select's options in a portal outside the form: the one open listbox.
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
+}
+
+/** The page's main region: forms and grids are found inside it, never beside a toast or the sidebar. */
+const main = (page) => page.getByRole('main');
+
+/** Waits for the notification whose title is title (toasts live outside main). */
+async function toast(page, title) {
+  await page.getByRole('alert').filter({ hasText: title }).first().waitFor();
 }
 
 async function signIn(page, email) {
@@ -25,16 +34,17 @@ async function signIn(page, email) {
 /** Creates a client entity as the signed-in user and returns the edit page's URL. */
 async function createClient(page, name) {
   await page.goto(`${hive.url}/entities/create`);
-  await page.getByRole('heading', { name: 'Create Entity' }).waitFor();
+  const form = main(page);
+  await form.getByRole('heading', { name: 'Create Entity' }).waitFor();
   await checkA11y(page, 'create entity');
-  await page.getByRole('button', { name: 'Create entity' }).click();
-  await page.getByText('This field is required').first().waitFor();
-  await page.getByRole('textbox', { name: /^Name/ }).fill(name);
-  await choose(page, 'Type', 'Client');
-  await page.getByLabel('Cancel window (days)').fill('2');
-  await page.getByRole('button', { name: 'Create entity' }).click();
-  await page.getByText('Entity Created').waitFor();
-  await page.getByText(`Entity ${name} created`).waitFor();
+  await form.getByRole('button', { name: 'Create entity' }).click();
+  await form.getByText('This field is required').first().waitFor();
+  await form.getByRole('textbox', { name: /^Name/ }).fill(name);
+  await choose(page, form, 'Type', 'Client');
+  await form.getByLabel('Cancel window (days)').fill('2');
+  await form.getByRole('button', { name: 'Create entity' }).click();
+  await toast(page, 'Entity Created');
+  await toast(page, `Entity ${name} created`);
   await page.waitForURL(/\/entities\/\d+\/edit$/);
   return page.url();
 }
@@ -45,40 +55,44 @@ describe('entities and tags', () => {
       await signIn(page, 'admin@hive.test');
 
       await page.goto(`${hive.url}/entities`);
-      await page.getByRole('heading', { name: 'All Entities' }).waitFor();
-      await page.getByRole('grid').waitFor();
+      await main(page).getByRole('heading', { name: 'All Entities' }).waitFor();
+      await main(page).getByRole('grid').waitFor();
       await checkA11y(page, 'all entities');
 
       const name = 'E2E Broadcasting Ltd';
       await createClient(page, name);
-      await page.getByRole('heading', { name }).waitFor();
-      await page.getByRole('heading', { name: 'Departments' }).waitFor();
-      await page.getByRole('heading', { name: 'Connected Legal Entities' }).waitFor();
-      await page.getByRole('heading', { name: 'Configure Tags' }).waitFor();
+      await main(page).getByRole('heading', { name }).waitFor();
+      await main(page).getByRole('heading', { name: 'Departments' }).waitFor();
+      await main(page).getByRole('heading', { name: 'Connected Legal Entities' }).waitFor();
+      await main(page).getByRole('heading', { name: 'Configure Tags' }).waitFor();
       await checkA11y(page, 'entity page');
 
       // The Departments section of the entity page.
       const departments = page.getByRole('region', { name: 'Departments' });
       await departments.getByRole('button', { name: 'Add department' }).click();
-      await page.getByRole('textbox', { name: /^Name/ }).last().fill('E2E Studio Operations');
-      await page.getByRole('button', { name: 'Create department' }).click();
+      const addDepartment = page.getByRole('dialog', { name: 'Add department' });
+      await addDepartment.getByRole('textbox', { name: /^Name/ }).fill('E2E Studio Operations');
+      await addDepartment.getByRole('button', { name: 'Create department' }).click();
+      await addDepartment.waitFor({ state: 'hidden' });
       await departments.getByText('E2E Studio Operations').first().waitFor();
 
       // The grid lists the new client; its name filter asks the server.
       await page.goto(`${hive.url}/entities`);
-      await page.getByRole('grid').waitFor();
-      await page.getByLabel('Name Filter Input').fill('E2E Broad');
-      await page.getByRole('link', { name }).waitFor();
+      const entities = main(page).getByRole('grid');
+      await entities.waitFor();
+      await entities.getByLabel('Name Filter Input').fill('E2E Broad');
+      await entities.getByRole('link', { name }).waitFor();
 
       await page.goto(`${hive.url}/configure-tags`);
-      await page.getByRole('heading', { name: 'Configure Tags' }).waitFor();
+      const tags = main(page);
+      await tags.getByRole('heading', { name: 'Configure Tags' }).waitFor();
       await checkA11y(page, 'configure tags');
-      await choose(page, 'Category', 'Job titles');
-      await page.getByLabel('Tag name').fill('E2E Steadicam Operator');
-      await page.getByRole('button', { name: 'Create tag' }).click();
-      await page.getByText('Tag Created').waitFor();
-      await page.getByLabel('Name Filter Input').fill('Steadicam Operator');
-      await page.getByRole('gridcell', { name: 'E2E Steadicam Operator', exact: true }).waitFor();
+      await choose(page, tags, 'Category', 'Job titles');
+      await tags.getByLabel('Tag name').fill('E2E Steadicam Operator');
+      await tags.getByRole('button', { name: 'Create tag' }).click();
+      await toast(page, 'Tag Created');
+      await tags.getByRole('grid').getByLabel('Name Filter Input').fill('Steadicam Operator');
+      await tags.getByRole('gridcell', { name: 'E2E Steadicam Operator', exact: true }).waitFor();
     });
   });
 });
@@ -94,64 +108,65 @@ describe('legal entities', () => {
         .getByRole('link', { name: 'Create legal entity' })
         .click();
       await page.waitForURL(/\/legal-entities\/create\?entityId=\d+$/);
-      await page.getByRole('heading', { name: 'Create Legal Entity' }).waitFor();
+      const form = main(page);
+      await form.getByRole('heading', { name: 'Create Legal Entity' }).waitFor();
       await checkA11y(page, 'create legal entity');
 
-      await choose(page, 'Business type', 'UK Ltd.');
-      await page.getByLabel('Company name').fill('E2E Legal Client Limited');
-      await page.getByLabel('Company number').fill('01234567');
+      await choose(page, form, 'Business type', 'UK Ltd.');
+      await form.getByLabel('Company name').fill('E2E Legal Client Limited');
+      await form.getByLabel('Company number').fill('01234567');
       // VAT fields are enabled only when VAT registered.
-      assert.equal(await page.getByLabel('VAT number').isDisabled(), true);
-      await page.getByLabel('VAT registered').check();
-      assert.equal(await page.getByLabel('VAT number').isDisabled(), false);
-      await page.getByLabel('VAT number').fill('GB123456789');
+      assert.equal(await form.getByLabel('VAT number').isDisabled(), true);
+      await form.getByLabel('VAT registered').check();
+      assert.equal(await form.getByLabel('VAT number').isDisabled(), false);
+      await form.getByLabel('VAT number').fill('GB123456789');
 
       // The company lookup alone (no lookup service configured here: the server says so).
-      await page.getByRole('button', { name: 'Check' }).click();
+      await form.getByRole('button', { name: 'Check' }).click();
       const dialog = page.getByRole('dialog', { name: 'Company details' });
       await dialog.waitFor();
       await dialog.getByText(/Company lookup is not configured/).waitFor();
       await checkA11y(page, 'company details dialog');
-      await page.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
       await dialog.waitFor({ state: 'hidden' });
 
       // Check runs the company number and IBAN checks together.
-      await page.getByLabel('IBAN').fill('GB82WEST12345698765432');
-      await page.getByRole('button', { name: 'Check' }).click();
+      await form.getByLabel('IBAN').fill('GB82WEST12345698765432');
+      await form.getByRole('button', { name: 'Check' }).click();
       await dialog.waitFor();
-      await page.getByRole('button', { name: 'Close', exact: true }).click();
-      await page.getByText('IBAN valid', { exact: true }).waitFor();
-      assert.notEqual(await page.getByLabel('Bank country code').inputValue(), '');
+      await dialog.getByRole('button', { name: 'Close', exact: true }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await form.getByText('IBAN valid', { exact: true }).waitFor();
+      assert.notEqual(await form.getByLabel('Bank country code').inputValue(), '');
 
-      await page.getByLabel('IBAN').fill('GB82WEST12345698765431');
-      await page.getByLabel('Company number').fill('');
-      await page.getByRole('button', { name: 'Check' }).click();
-      await page.getByText('IBAN invalid', { exact: true }).waitFor();
-      assert.equal(await page.getByLabel('Bank country code').inputValue(), '');
+      await form.getByLabel('IBAN').fill('GB82WEST12345698765431');
+      await form.getByLabel('Company number').fill('');
+      await form.getByRole('button', { name: 'Check' }).click();
+      await form.getByText('IBAN invalid', { exact: true }).waitFor();
+      assert.equal(await form.getByLabel('Bank country code').inputValue(), '');
 
-      await page.getByLabel('IBAN').fill('GB82WEST12345698765432');
-      await page.getByLabel('Company number').fill('01234567');
-      await page.getByRole('button', { name: 'Create legal entity' }).click();
-      await page.getByText('Legal Entity Created').waitFor();
+      await form.getByLabel('IBAN').fill('GB82WEST12345698765432');
+      await form.getByLabel('Company number').fill('01234567');
+      await form.getByRole('button', { name: 'Create legal entity' }).click();
+      await toast(page, 'Legal Entity Created');
       await page.waitForURL(/\/legal-entities\/\d+\/edit$/);
-      const header = page.getByRole('heading', { name: 'E2E Legal Client Limited' });
+      const header = form.getByRole('heading', { name: 'E2E Legal Client Limited' });
       await header.waitFor();
-      await page.getByText('Not validated').first().waitFor();
+      await form.getByText('Not validated').first().waitFor();
       await checkA11y(page, 'edit legal entity');
 
       // The admin validates it.
-      await choose(page, 'Status', 'Validated');
-      await page.getByRole('button', { name: 'Save legal entity' }).click();
-      await page.getByText('Legal Entity Saved').waitFor();
-      await page.getByRole('combobox', { name: 'Status', exact: true }).and(page.locator('[value="Validated"]')).waitFor();
+      const status = (value) =>
+        form.getByRole('combobox', { name: 'Status', exact: true }).and(page.locator(`[value="${value}"]`));
+      await choose(page, form, 'Status', 'Validated');
+      await form.getByRole('button', { name: 'Save legal entity' }).click();
+      await toast(page, 'Legal Entity Saved');
+      await status('Validated').waitFor();
 
       // Any change of details sends it back to not validated.
-      await page.getByLabel('Phone').fill('+44 20 7946 0000');
-      await page.getByRole('button', { name: 'Save legal entity' }).click();
-      await page
-        .getByRole('combobox', { name: 'Status', exact: true })
-        .and(page.locator('[value="Not validated"]'))
-        .waitFor();
+      await form.getByLabel('Phone').fill('+44 20 7946 0000');
+      await form.getByRole('button', { name: 'Save legal entity' }).click();
+      await status('Not validated').waitFor();
 
       // The entity page lists it with its status.
       await page.goto(entityUrl);
@@ -160,8 +175,8 @@ describe('legal entities', () => {
       await section.getByText('Not validated').waitFor();
 
       await page.goto(`${hive.url}/legal-entities`);
-      await page.getByRole('heading', { name: 'All Legal Entities' }).waitFor();
-      await page.getByRole('link', { name: 'E2E Legal Client Limited' }).waitFor();
+      await main(page).getByRole('heading', { name: 'All Legal Entities' }).waitFor();
+      await main(page).getByRole('link', { name: 'E2E Legal Client Limited' }).waitFor();
       await checkA11y(page, 'all legal entities');
     });
   });
