@@ -151,8 +151,21 @@ export async function withPage(browser, name, fn, { mobile = false } = {}) {
   }
 }
 
+/**
+ * Waits until every finite animation and transition on the page has finished: a toast or modal
+ * still fading in reads to axe as low-contrast text. Endless ones (loaders) are left running.
+ */
+export async function animationsSettled(page) {
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+  );
+}
+
 /** Fails on any serious or critical axe-core violation on the current screen. */
 export async function checkA11y(page, screen) {
+  await animationsSettled(page);
   // evaluate() runs through DevTools, so the app's CSP (no inline scripts) stays on.
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) await page.evaluate(axeSource);

@@ -14,8 +14,16 @@ useHive((started, launched) => {
   browser = launched;
 });
 
-/** Lets a toast finish its entrance animation (axe reads half-faded text as low contrast). */
-const settle = (page) => page.waitForTimeout(500);
+/** The page's main region, where the screen's own headings, forms and grids live. */
+const main = (page) => page.getByRole('main');
+
+/** Waits for the notification (role alert) whose text includes text. */
+async function toast(page, text) {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** The options of the one open combobox (Mantine renders them in a portal outside the dialog). */
+const option = (page, name) => page.getByRole('listbox').getByRole('option', { name });
 
 /** GET on the API with the page's session (to find the ids of demo records). */
 async function apiGet(page, path) {
@@ -60,7 +68,7 @@ describe('invitations', () => {
       await invite.getByLabel('Message').fill('Join our crew list for the autumn football.');
       const since = hive.logs.length;
       await invite.getByRole('button', { name: 'Send invitation' }).click();
-      await page.getByText('Invitation sent').first().waitFor();
+      await toast(page, 'Invitation sent');
 
       const text = await waitForMail(hive, email, since);
       link = text.match(/https?:\/\/\S+\/sign-up\?invitation=\S+/)?.[0];
@@ -74,27 +82,26 @@ describe('invitations', () => {
 
     await withPage(browser, 'sign-up-from-invitation', async (page) => {
       await page.goto(link);
-      await page.getByRole('heading', { name: 'Create a Freelance Account' }).waitFor();
-      await page.getByText('You have been invited by Northbridge Broadcasting.').waitFor();
-      assert.equal(await page.getByLabel('Email').inputValue(), email);
+      await main(page).getByRole('heading', { name: 'Create a Freelance Account' }).waitFor();
+      await main(page).getByText('You have been invited by Northbridge Broadcasting.').waitFor();
+      assert.equal(await main(page).getByLabel('Email').inputValue(), email);
       await checkA11y(page, 'sign-up from an invitation');
 
-      await page.getByLabel('First name').fill('Casey');
-      await page.getByLabel('Last name').fill('Nolan');
-      await page.getByLabel(/^Password/).fill('Casey-signs-up-1');
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByText('You must agree to the terms and conditions').waitFor();
-      await page.getByLabel('I agree to the terms and conditions').check();
-      await page.getByRole('button', { name: 'Create account' }).click();
+      await main(page).getByLabel('First name').fill('Casey');
+      await main(page).getByLabel('Last name').fill('Nolan');
+      await main(page).getByLabel(/^Password/).fill('Casey-signs-up-1');
+      await main(page).getByRole('button', { name: 'Create account' }).click();
+      await main(page).getByText('You must agree to the terms and conditions').waitFor();
+      await main(page).getByLabel('I agree to the terms and conditions').check();
+      await main(page).getByRole('button', { name: 'Create account' }).click();
 
       // Signed in at once: the invitation was accepted by signing up.
       await page.waitForURL(/\/bookings$/);
-      await page.getByText('Welcome to Hive, Casey!').waitFor();
-      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
-      await settle(page);
+      await toast(page, 'Welcome to Hive, Casey!');
+      await main(page).getByRole('heading', { name: 'Bookings' }).waitFor();
       await checkA11y(page, 'bookings after sign-up');
       await page.goto(`${hive.url}/`);
-      await page.getByText('You have no pending invitations.').waitFor();
+      await main(page).getByText('You have no pending invitations.').waitFor();
       await checkA11y(page, 'home after sign-up');
       const me = await apiGet(page, '/account/whoami');
       assert.equal(me.body.email, email);
@@ -116,7 +123,7 @@ describe('invitations', () => {
       await dialog.getByText('read-only').waitFor();
       await checkA11y(page, 'invite dialog');
       await dialog.getByRole('button', { name: 'Send invitation' }).click();
-      await page.getByText('Invitation sent').first().waitFor();
+      await toast(page, 'Invitation sent');
       await invitations.getByRole('row', { name: /staff@hive\.test/ }).waitFor();
     });
 
@@ -128,7 +135,7 @@ describe('invitations', () => {
       await card.waitFor();
       await checkA11y(page, 'home with an invitation');
       await card.getByRole('button', { name: 'Accept Invitation' }).click();
-      await page.getByText('Invitation Accepted').first().waitFor();
+      await toast(page, 'Invitation Accepted');
       await card.waitFor({ state: 'detached' });
       const me = await apiGet(page, '/account/whoami');
       assert.ok(
@@ -158,7 +165,7 @@ describe('departments', () => {
 
       // Their own department opens with its form and connected users.
       await page.goto(`${hive.url}/departments/${sportDept}/edit`);
-      await page.getByRole('heading', { name: 'Sport', level: 1 }).waitFor();
+      await main(page).getByRole('heading', { name: 'Sport', level: 1 }).waitFor();
       await page.getByRole('region', { name: 'Connected Users' }).waitFor();
       await page
         .getByRole('region', { name: 'Job Templates' })
@@ -168,9 +175,9 @@ describe('departments', () => {
 
       // Another client's department: the server's 404 becomes a not-found state.
       await page.goto(`${hive.url}/departments/${harbourDept}/edit`);
-      await page.getByRole('heading', { name: 'Department not found' }).waitFor();
-      assert.equal(await page.getByRole('heading', { name: 'Drama' }).count(), 0);
-      assert.equal(await page.getByLabel('Name').count(), 0);
+      await main(page).getByRole('heading', { name: 'Department not found' }).waitFor();
+      assert.equal(await main(page).getByRole('heading', { name: 'Drama' }).count(), 0);
+      assert.equal(await main(page).getByLabel('Name').count(), 0);
       await checkA11y(page, 'department not found');
     });
   });
@@ -180,44 +187,44 @@ describe('departments', () => {
       await login(page, hive, 'admin@hive.test');
       await page.waitForURL(/\/bookings$/);
       await page.goto(`${hive.url}/departments`);
-      await page.getByRole('heading', { name: 'All Departments' }).waitFor();
-      await page.getByRole('gridcell', { name: 'Drama' }).waitFor();
+      await main(page).getByRole('heading', { name: 'All Departments' }).waitFor();
+      await main(page).getByRole('gridcell', { name: 'Drama' }).waitFor();
       await checkA11y(page, 'All Departments');
 
-      await page.getByRole('button', { name: 'Create department' }).click();
+      await main(page).getByRole('button', { name: 'Create department' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add department' });
       await dialog.getByRole('button', { name: 'Create department' }).click();
       await dialog.getByText('This field is required').first().waitFor();
       assert.equal(await dialog.getByText('This field is required').count(), 2); // client, name
       await dialog.getByRole('combobox', { name: /^Client/ }).fill('Harb');
-      await page.getByRole('option', { name: 'Harbour Studios' }).click();
+      await option(page, 'Harbour Studios').click();
       await dialog.getByLabel(/^Name/).fill('Children');
       await checkA11y(page, 'Add department');
       await dialog.getByRole('button', { name: 'Create department' }).click();
       await page.waitForURL(/\/departments\/\d+\/edit$/);
-      await page.getByRole('heading', { name: 'Children', level: 1 }).waitFor();
-      await page.getByText('Department Children created').waitFor();
+      await main(page).getByRole('heading', { name: 'Children', level: 1 }).waitFor();
+      await toast(page, 'Department Children created');
 
       await page.goto(`${hive.url}/user-department-links`);
-      await page.getByRole('heading', { name: 'All User-Department connections' }).waitFor();
-      await page.getByRole('row', { name: /dept@hive\.test/ }).waitFor();
+      await main(page).getByRole('heading', { name: 'All User-Department connections' }).waitFor();
+      await main(page).getByRole('row', { name: /dept@hive\.test/ }).waitFor();
       await checkA11y(page, 'All User-Department connections');
 
       await page.goto(`${hive.url}/user-entity-links`);
-      await page.getByRole('heading', { name: 'All User-Entity connections' }).waitFor();
-      await page.getByRole('row', { name: /manager@hive\.test/ }).first().waitFor();
+      await main(page).getByRole('heading', { name: 'All User-Entity connections' }).waitFor();
+      await main(page).getByRole('row', { name: /manager@hive\.test/ }).first().waitFor();
       await checkA11y(page, 'All User-Entity connections');
 
       // A duplicate connection is refused with the server's 409 message.
-      await page.getByRole('button', { name: 'Connect user' }).click();
+      await main(page).getByRole('button', { name: 'Connect user' }).click();
       const connect = page.getByRole('dialog', { name: 'Connect a user to an entity' });
       await connect.getByRole('combobox', { name: /^User/ }).fill('Morgan');
-      await page.getByRole('option', { name: /manager@hive\.test/ }).click();
+      await option(page, /manager@hive\.test/).click();
       await connect.getByRole('combobox', { name: /^Entity/ }).fill('Northbridge');
-      await page.getByRole('option', { name: 'Northbridge Broadcasting' }).click();
+      await option(page, 'Northbridge Broadcasting').click();
       await checkA11y(page, 'Connect a user to an entity');
       await connect.getByRole('button', { name: 'Connect' }).click();
-      await page.getByText('This user is already connected to this entity.').waitFor();
+      await toast(page, 'This user is already connected to this entity.');
     });
   });
 });

@@ -93,9 +93,9 @@ describe("linking users", () => {
       const id = await entityId(page, "Northbridge Broadcasting");
       const connect = await openConnect(page, id);
       await connect.getByRole("combobox", { name: /^User/ }).fill("Grace");
-      await page.getByRole("option", { name: /Grace Adeyemi/ }).click();
+      await page.getByRole("listbox").getByRole("option", { name: /Grace Adeyemi/ }).click();
       await connect.getByRole("button", { name: "Connect" }).click();
-      await page.getByText("The user was connected.").first().waitFor();
+      await page.getByRole("alert").filter({ hasText: "The user was connected." }).first().waitFor();
       const links = await apiCall(
         hive,
         page,
