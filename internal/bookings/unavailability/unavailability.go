@@ -7,10 +7,12 @@ import (
 	"errors"
 	"net/http"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -233,8 +235,11 @@ func (s *Store) Range(ctx context.Context, users []int64, start, end string) ([]
 	return out, nil
 }
 
-// Visible keeps the users whose dates p may read: their own, every user for administrators,
-// and users linked to a department p manages.
+// Visible keeps the users whose dates p may read: their own; every user for administrators;
+// and the users linked to an entity or department p manages, which is the link half of
+// access.CanSeeUser (access.UsersSeenByManager). The other half, "any manager sees any
+// freelancer", is left out on purpose: when someone is free is shown to the organisations they
+// work with, not to every client (a profile is another matter).
 func (s *Store) Visible(ctx context.Context, p *auth.Principal, users []int64) ([]int64, error) {
 	if p.Has(auth.NeedAdmin) {
 		return users, nil
@@ -248,14 +253,24 @@ func (s *Store) Visible(ctx context.Context, p *auth.Principal, users []int64) (
 			others = append(others, u)
 		}
 	}
-	managed := p.Needs.IDs("manage_department")
-	if len(others) == 0 || len(managed) == 0 {
+	entities, departments := access.UsersSeenByManager(p)
+	if len(others) == 0 || len(entities)+len(departments) == 0 {
 		return out, nil
 	}
 	um, uargs := database.In(others)
-	dm, dargs := database.In(managed)
+	var parts []string
+	var args []any
+	if len(departments) > 0 {
+		dm, dargs := database.In(departments)
+		parts = append(parts, `SELECT user_id FROM user_department_refs WHERE user_id IN (`+um+`) AND department_id IN (`+dm+`)`)
+		args = append(append(args, uargs...), dargs...)
+	}
+	if len(entities) > 0 {
+		em, eargs := database.In(entities)
+		parts = append(parts, `SELECT user_id FROM user_entity_refs WHERE user_id IN (`+um+`) AND entity_id IN (`+em+`)`)
+		args = append(append(args, uargs...), eargs...)
+	}
 	var linked []int64
-	err := s.DB.Select(ctx, &linked, `SELECT DISTINCT user_id FROM user_department_refs WHERE user_id IN (`+um+`)
-		AND department_id IN (`+dm+`) ORDER BY user_id`, append(uargs, dargs...)...)
+	err := s.DB.Select(ctx, &linked, `SELECT DISTINCT user_id FROM (`+strings.Join(parts, ` UNION `)+`) linked ORDER BY user_id`, args...)
 	return append(out, linked...), err
 }

@@ -51,3 +51,62 @@ func TestAFreelancerMarksAndClearsDatesThatManagersOfTheirDepartmentSee(t *testi
 		}
 	})
 }
+
+// TestWhoSeesAFreelancersDates is the scheduler's read (GET /unavailability/by-user-ids, and
+// /unavailability/{id}): the freelancer sees their own; the managers of a department that hires
+// them (the department's own manager, and the client's through its entity) and the manager of
+// the supplier entity they belong to see them; another client's manager, staff who only view
+// the department, and another freelancer see nothing, and the single read answers 404.
+func TestWhoSeesAFreelancersDates(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		freelancer := w.Users["freelancer"]
+		orgtest.Hire(t, db, w.DeptA1, freelancer)
+		s.As(apptest.Freelancer).Do("POST", "/unavailability", map[string]any{"dates": []string{"2027-03-02", "2027-03-03"}}).Want(200)
+		s.As(apptest.DeptMgr).Do("POST", "/unavailability", map[string]any{"dates": []string{"2027-03-04"}}).Want(200)
+
+		byIDs := func(role string, users ...int64) map[int64]string {
+			t.Helper()
+			path := "/unavailability/by-user-ids?startDate=2027-03-01&endDate=2027-03-31"
+			for _, u := range users {
+				path += fmt.Sprintf("&userIds=%d", u)
+			}
+			var got []unavailability.Unavailability
+			s.As(role).Do("GET", path, nil).Want(200).Decode(&got)
+			out := map[int64]string{}
+			for _, u := range got {
+				out[u.UserID] = fmt.Sprint(u.Dates)
+			}
+			return out
+		}
+		own := "[2027-03-02 2027-03-03]"
+		if got := byIDs(apptest.Freelancer, freelancer); got[freelancer] != own || len(got) != 1 {
+			t.Errorf("the freelancer sees %v", got)
+		}
+		// A freelancer reads nobody else's dates, not even a manager of the department hiring them.
+		if got := byIDs(apptest.Freelancer, w.Users["dept"]); len(got) != 0 {
+			t.Errorf("the freelancer sees the manager's dates: %v", got)
+		}
+		for _, role := range []string{apptest.DeptMgr, apptest.Manager, apptest.Admin} {
+			if got := byIDs(role, freelancer); got[freelancer] != own {
+				t.Errorf("%s (may hire them) sees %v", role, got)
+			}
+		}
+
+		// Staff made the manager of another client sees nothing, nor as a viewer of the department.
+		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
+		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
+		if got := byIDs(apptest.Staff, freelancer); len(got) != 0 {
+			t.Errorf("another client's manager sees %v", got)
+		}
+		s.As(apptest.Staff).Do("GET", fmt.Sprintf("/unavailability/%d", freelancer), nil).WantError(404, "N-404")
+
+		// The manager of the freelancer's supplier entity sees them (the link half of CanSeeUser).
+		orgtest.LinkEntity(t, db, freelancer, w.Supplier, false, true)
+		orgtest.LinkEntity(t, db, w.Users["staff"], w.Supplier, true, true)
+		if got := byIDs(apptest.Staff, freelancer); got[freelancer] != own {
+			t.Errorf("the supplier's manager sees %v", got)
+		}
+	})
+}
