@@ -175,7 +175,7 @@ func (h *HTTP) whoami(ctx context.Context, _ *struct{}) (*currentUserOutput, err
 		imp = &Impersonator{ID: p.ImpersonatorID, FullName: p.ImpersonatorName}
 	}
 	cu := currentUserOf(u, p.Needs, imp, h.BuildID)
-	if err := h.addInvitations(ctx, &cu); err != nil {
+	if err := h.addActions(ctx, &cu); err != nil {
 		return nil, err
 	}
 	return &currentUserOutput{Body: cu}, nil
@@ -266,7 +266,31 @@ func (h *HTTP) currentUser(ctx context.Context, u User, imp *Impersonator) (Curr
 		return CurrentUser{}, err
 	}
 	cu := currentUserOf(u, needs, imp, h.BuildID)
-	return cu, h.addInvitations(ctx, &cu)
+	return cu, h.addActions(ctx, &cu)
+}
+
+// addActions adds to whoami the actions required that other features hold: pending invitations
+// and offers awaiting an answer.
+func (h *HTTP) addActions(ctx context.Context, cu *CurrentUser) error {
+	if err := h.addInvitations(ctx, cu); err != nil {
+		return err
+	}
+	return h.addOffers(ctx, cu)
+}
+
+// addOffers counts the instructions offered to the user that await their answer; each is an
+// action required, and the sidebar's Agenda item shows their number.
+func (h *HTTP) addOffers(ctx context.Context, cu *CurrentUser) error {
+	if h.Service.OffersAwaitingAnswer == nil {
+		return nil
+	}
+	n, err := h.Service.OffersAwaitingAnswer(ctx, cu.ID)
+	if err != nil {
+		return err
+	}
+	cu.OffersAwaitingAnswer = n
+	cu.ActionsRequired += n
+	return nil
 }
 
 // addInvitations puts the user's pending invitations into whoami; each is an action required.

@@ -29,6 +29,9 @@ type Service struct {
 	// PendingInvitations lists a user's pending invitations (the organisations feature supplies
 	// it; accounts must not import it). May be nil.
 	PendingInvitations func(ctx context.Context, userID int64, email string) ([]InvitationView, error)
+	// OffersAwaitingAnswer counts the instructions offered to a user that wait for their accept
+	// or reject (the bookings feature supplies it; accounts must not import it). May be nil.
+	OffersAwaitingAnswer func(ctx context.Context, userID int64) (int, error)
 	// RevokeFeeds revokes the user's calendar feed inside tx when their password changes (the
 	// agenda feature supplies it). May be nil.
 	RevokeFeeds func(ctx context.Context, tx *database.Tx, userID int64) error
@@ -151,8 +154,8 @@ func (s *Service) link(path, token string) string {
 	return s.BaseURL + path + "?token=" + url.QueryEscape(token)
 }
 
-// ActionsRequired counts what the user must do: for now unfinished onboarding; pending
-// invitations and instructions awaiting a response join as their features land.
+// ActionsRequired counts what the account itself asks of the user: unfinished onboarding. whoami
+// adds what other features hold (pending invitations, offers awaiting an answer; http.go).
 func ActionsRequired(u User) int {
 	if OnboardingUnfinished(u.OnboardingState) {
 		return 1

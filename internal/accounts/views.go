@@ -48,9 +48,11 @@ type CurrentUser struct {
 	Needs           []string         `json:"needs" doc:"Permissions held: admin, freelancer, create_entity:<kind>, client_manager, manage_entity:<id>, ..."`
 	UserLevel       string           `json:"userLevel" enum:"Entity Admin,Department Admin,Staff"`
 	Impersonator    *Impersonator    `json:"impersonator,omitempty" doc:"The administrator acting as this user; absent when not impersonating"`
-	ActionsRequired int              `json:"actionsRequired"`
+	ActionsRequired int              `json:"actionsRequired" doc:"Unfinished onboarding, pending invitations and offers awaiting an answer"`
 	Invitations     []InvitationView `json:"invitations"`
-	BuildID         string           `json:"buildId,omitempty" doc:"Present for administrators only"`
+	// OffersAwaitingAnswer is the part of ActionsRequired that the agenda answers.
+	OffersAwaitingAnswer int    `json:"offersAwaitingAnswer" doc:"Instructions offered to the user that await their accept or reject (the agenda's Outstanding tab); counted in actionsRequired"`
+	BuildID              string `json:"buildId,omitempty" doc:"Present for administrators only"`
 }
 
 // ViewOf is the API view of an account.
