@@ -2504,7 +2504,10 @@ export interface components {
         CurrentUser: {
             /** @enum {string} */
             accountStatus: "unknown" | "active" | "inactive" | "reset_required" | "system" | "require_email_change";
-            /** Format: int64 */
+            /**
+             * Format: int64
+             * @description Unfinished onboarding, pending invitations and offers awaiting an answer
+             */
             actionsRequired: number;
             /** @description Present for administrators only */
             buildId?: string;
@@ -2527,6 +2530,11 @@ export interface components {
             lastName: string;
             /** @description Permissions held: admin, freelancer, create_entity:<kind>, client_manager, manage_entity:<id>, ... */
             needs: string[] | null;
+            /**
+             * Format: int64
+             * @description Instructions offered to the user that await their accept or reject (the agenda's Outstanding tab); counted in actionsRequired
+             */
+            offersAwaitingAnswer: number;
             /** @enum {string} */
             onboardingState: "not_applicable" | "freelancer_started" | "freelancer_needs_entity" | "freelancer_needs_legal_entity" | "complete" | "staff" | "aborted";
             phone: string;
