@@ -68,6 +68,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     country: 'GB',
     timezone: 'Europe/London',
     actionsRequired: 0,
+    offersAwaitingAnswer: 0,
     invitations: [],
     ...overrides,
   };
