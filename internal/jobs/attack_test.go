@@ -28,7 +28,7 @@ func TestAttack_PreferredUsersAndRateCardsFindNoAccounts(t *testing.T) {
 		hidden := []int64{orgtest.UserID(t, db, "manager@hive.test"), orgtest.UserID(t, db, "admin@hive.test")}
 		template := func(user int64) *apptest.Response {
 			return dept.Do("POST", "/job-template", obj{"departmentId": sport, "title": "Probe",
-				"preferredUserIds": []int64{user},
+				"preferredUserIds":   []int64{user},
 				"placementTemplates": []obj{{"title": "Camera", "startTime": "08:00", "endTime": "18:00"}}})
 		}
 		missing := template(999999)
@@ -38,7 +38,7 @@ func TestAttack_PreferredUsersAndRateCardsFindNoAccounts(t *testing.T) {
 				t.Fatalf("preferred user %d: %d %s, want %d %s", u, res.Status, res.Body, missing.Status, missing.Body)
 			}
 		}
-		if missing.Status != 422 || !strings.Contains(string(missing.Body), jobs.MsgNoUser) {
+		if missing.Status != 422 || !strings.Contains(string(missing.Body), jobs.MsgNotHireable) {
 			t.Fatalf("missing user: %d %s", missing.Status, missing.Body)
 		}
 

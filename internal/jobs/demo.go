@@ -33,7 +33,8 @@ var demoTemplates = []demoTemplate{
 }
 
 // SeedDemo adds the demo job templates to Northbridge Broadcasting's departments, with the demo
-// freelancer Felix Reid and the first three generated demo freelancers (when seeded) as preferred. Templates that exist are left alone.
+// freelancer Felix Reid and the first three generated demo freelancers (when seeded and the
+// department may hire them) as preferred. Templates that exist are left alone.
 func SeedDemo(ctx context.Context, db *database.DB) error {
 	return db.InTx(ctx, func(tx *database.Tx) error {
 		for _, t := range demoTemplates {
@@ -59,9 +60,12 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 					return err
 				}
 			}
+			// Only those the department may hire (HireRule), as the API allows.
 			if _, err := tx.Exec(ctx, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at)
-				SELECT ?, id, ? FROM users WHERE email_lc = 'freelancer@hive.test' OR id IN
-				(SELECT id FROM users WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id LIMIT 3)`, id, tx.Now); err != nil {
+				SELECT ?, u.id, ? FROM users u JOIN user_department_refs r ON r.user_id = u.id AND r.department_id = ?
+				WHERE (u.email_lc = 'freelancer@hive.test' OR u.id IN
+				(SELECT id FROM users WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id LIMIT 3)) AND `+HireRule("r", "u"),
+				append([]any{id, tx.Now, dept}, HireableStatuses...)...); err != nil {
 				return err
 			}
 		}

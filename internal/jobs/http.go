@@ -49,14 +49,16 @@ type createJobTemplateBody struct {
 	Title              string                   `json:"title" maxLength:"200"`
 	Description        string                   `json:"description,omitempty" maxLength:"5000"`
 	PlacementTemplates []PlacementTemplateInput `json:"placementTemplates,omitempty"`
-	PreferredUserIDs   []int64                  `json:"preferredUserIds,omitempty"`
+	PreferredUserIDs   []int64                  `json:"preferredUserIds,omitempty" doc:"Freelancers the department may hire"`
+	AdminFields
 }
 
 type updateJobTemplateBody struct {
 	Version          int     `json:"version"`
 	Title            *string `json:"title,omitempty" maxLength:"200"`
 	Description      *string `json:"description,omitempty" maxLength:"5000"`
-	PreferredUserIDs []int64 `json:"preferredUserIds,omitempty" doc:"Replaces the list when present"`
+	PreferredUserIDs []int64 `json:"preferredUserIds,omitempty" doc:"Replaces the list when present; freelancers the department may hire"`
+	AdminFields
 }
 
 type jobTemplatePage struct {
@@ -164,6 +166,7 @@ func (h *handlers) full(ctx context.Context, id int64) (*struct{ Body JobTemplat
 	if t.PreferredUsers, err = h.store.PreferredUsers(ctx, id); err != nil {
 		return nil, err
 	}
+	t.AdminFields = t.stored.shown(auth.FromContext(ctx))
 	return &struct{ Body JobTemplate }{Body: t}, nil
 }
 
@@ -184,10 +187,12 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 		}
 		pts = append(pts, f)
 	}
-	if err := h.requireVisibleUsers(ctx, p, "preferredUserIds", in.Body.PreferredUserIDs); err != nil {
+	admin, err := in.Body.AdminFields.over(adminText{}, p)
+	if err != nil {
 		return nil, err
 	}
-	id, err := h.store.Create(ctx, in.Body.DepartmentID, title, in.Body.Description, pts, in.Body.PreferredUserIDs)
+	id, err := h.store.Create(ctx, in.Body.DepartmentID, TemplateFields{Title: title, Description: in.Body.Description, Admin: admin},
+		pts, in.Body.PreferredUserIDs)
 	if err != nil {
 		return nil, err
 	}
@@ -195,8 +200,9 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 }
 
 // requireVisibleUsers refuses users the caller may not see (access.CanSeeUser) as it
-// refuses ids that name nobody: the answer lists their names, so a preferred list or a rate
-// card must not find accounts the caller could not see before (issue 12, item 2).
+// refuses ids that name nobody: the answer lists their names, so a rate card must not find
+// accounts the caller could not see before (issue 12, item 2). A preferred list asks more
+// (requireHireable), which refuses those alike.
 func (h *handlers) requireVisibleUsers(ctx context.Context, p *auth.Principal, field string, users []int64) error {
 	for _, u := range users {
 		ok, err := access.UserVisibleTo(ctx, h.store.DB, p, u)
@@ -231,7 +237,8 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	if err := h.requireVisibleUsers(ctx, p, "preferredUserIds", in.Body.PreferredUserIDs); err != nil {
+	admin, err := in.Body.AdminFields.over(t.stored, p)
+	if err != nil {
 		return nil, err
 	}
 	title, desc := t.Title, t.Description
@@ -243,7 +250,8 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	if in.Body.Description != nil {
 		desc = *in.Body.Description
 	}
-	if err := h.store.Update(ctx, in.ID, in.Body.Version, title, desc, in.Body.PreferredUserIDs); err != nil {
+	f := TemplateFields{Title: title, Description: desc, Admin: admin}
+	if err := h.store.Update(ctx, in.ID, t.DepartmentID, in.Body.Version, f, in.Body.PreferredUserIDs); err != nil {
 		return nil, err
 	}
 	return h.full(ctx, in.ID)

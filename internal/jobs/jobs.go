@@ -15,6 +15,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // IDPath is a record id in the path.
@@ -36,6 +37,9 @@ func Register(api huma.API, d feature.Deps, inUse func(ctx context.Context, tx *
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartmentJobTemplates", Method: http.MethodGet,
 		Path: "/department/{id}/job-templates", Summary: "Job templates of a department", Tags: tags,
 		Errors: []int{404}}, h.ofDepartment)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listHireableFreelancers", Method: http.MethodGet,
+		Path: "/department/{id}/hireable-freelancers", Summary: "Freelancers the department may hire (a job template's preferred freelancers are chosen from them)",
+		Tags: tags, Errors: []int{403, 404, 422}}, h.hireable)
 	registerWrites(api, h)
 	registerRateCards(api, h)
 }
@@ -85,6 +89,18 @@ func (h *handlers) visible(ctx context.Context, id int64) (JobTemplate, error) {
 		return t, err
 	}
 	return t, nil
+}
+
+// hireable lists the freelancers a manager of the department may make preferred (HireRule).
+func (h *handlers) hireable(ctx context.Context, in *struct {
+	IDPath
+	Search string `query:"search" maxLength:"200" doc:"Name or e-mail contains, case-insensitive"`
+}) (*struct{ Body []PreferredUser }, error) {
+	if _, err := access.RequireDepartmentManager(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	out, err := h.store.Hireable(ctx, in.ID, input.Text(in.Search))
+	return &struct{ Body []PreferredUser }{Body: out}, err
 }
 
 func (h *handlers) ofDepartment(ctx context.Context, in *IDPath) (*struct{ Body []JobTemplateSummary }, error) {

@@ -64,6 +64,9 @@ type JobTemplate struct {
 	Version            int                   `json:"version"`
 	PlacementTemplates []PlacementTemplate   `json:"placementTemplates"`
 	PreferredUsers     []PreferredUser       `json:"preferredUsers"`
+	AdminFields
+	// stored holds the administrative fields as stored; AdminFields shows them to administrators.
+	stored adminText
 }
 
 // PreferredUser is a freelancer on a template's preferred list.
@@ -118,9 +121,11 @@ func (s *Store) Template(ctx context.Context, id int64) (JobTemplate, error) {
 		ClientID     int64  `db:"client_id"`
 		ClientName   string `db:"client_name"`
 		Version      int    `db:"version"`
+		adminText
 	}
 	err := s.DB.Get(ctx, &r, `SELECT jt.id, jt.title, jt.type, jt.description, jt.department_id, d.name AS department_name,
-		d.timezone, e.id AS client_id, e.name AS client_name, jt.version FROM job_templates jt
+		d.timezone, e.id AS client_id, e.name AS client_name, jt.version, jt.legacy_job_id, jt.agent, jt.division_team,
+		jt.job_function FROM job_templates jt
 		JOIN departments d ON d.id = jt.department_id JOIN entities e ON e.id = d.client_id WHERE jt.id = ?`, id)
 	if err != nil {
 		return JobTemplate{}, database.NotFound(err, "Job template")
@@ -128,7 +133,7 @@ func (s *Store) Template(ctx context.Context, id int64) (JobTemplate, error) {
 	return JobTemplate{ID: r.ID, Title: r.Title, Type: r.Type, Description: r.Description, DepartmentID: r.DepartmentID,
 		Department: JobTemplateDepartment{ID: r.DepartmentID, Name: r.Department, Timezone: r.Timezone},
 		ClientID:   r.ClientID, ClientName: r.ClientName, Version: r.Version, PlacementTemplates: []PlacementTemplate{},
-		PreferredUsers: []PreferredUser{}}, err
+		PreferredUsers: []PreferredUser{}, stored: r.adminText}, err
 }
 
 // PlacementTemplates reads a template's placement templates in order; buy rates for admins only.

@@ -2,7 +2,6 @@ package jobs
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"strings"
 
@@ -26,12 +25,24 @@ type PlacementFields struct {
 	Buy, Sell                                Rate
 }
 
-// Create adds a job template with its placement templates and preferred users.
-func (s *Store) Create(ctx context.Context, department int64, title, description string, pts []PlacementFields, preferred []int64) (int64, error) {
+// TemplateFields are the stored fields of a job template, already validated.
+type TemplateFields struct {
+	Title, Description string
+	Admin              adminText
+}
+
+// Create adds a job template with its placement templates and preferred users; the department
+// must be able to hire every preferred user (HireRule).
+func (s *Store) Create(ctx context.Context, department int64, f TemplateFields, pts []PlacementFields, preferred []int64) (int64, error) {
 	var id int64
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, description, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, department, title, strings.ToLower(title), description, tx.Now, tx.Now); err != nil {
+		if err := requireHireable(ctx, tx, department, preferred); err != nil {
+			return err
+		}
+		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, description, legacy_job_id, agent,
+			division_team, job_function, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			department, f.Title, strings.ToLower(f.Title), f.Description, f.Admin.LegacyJobID, f.Admin.Agent,
+			f.Admin.DivisionTeam, f.Admin.Function, tx.Now, tx.Now); err != nil {
 			return fmt.Errorf("insert job template: %w", err)
 		}
 		for _, f := range pts {
@@ -44,25 +55,38 @@ func (s *Store) Create(ctx context.Context, department int64, title, description
 	return id, err
 }
 
-// Update writes title, description and (when not nil) the preferred users over template id
-// when version is still current.
-func (s *Store) Update(ctx context.Context, id int64, version int, title, description string, preferred []int64) error {
+// Update writes f and (when not nil) the preferred users over template id of department when
+// version is still current; the department must be able to hire every preferred user.
+func (s *Store) Update(ctx context.Context, id, department int64, version int, f TemplateFields, preferred []int64) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE job_templates SET title = ?, title_lc = ?, description = ?, updated_at = ?,
-			version = version + 1 WHERE id = ? AND version = ?`, title, strings.ToLower(title), description, tx.Now, id, version)
+		n, err := tx.Exec(ctx, `UPDATE job_templates SET title = ?, title_lc = ?, description = ?, legacy_job_id = ?, agent = ?,
+			division_team = ?, job_function = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+			f.Title, strings.ToLower(f.Title), f.Description, f.Admin.LegacyJobID, f.Admin.Agent, f.Admin.DivisionTeam,
+			f.Admin.Function, tx.Now, id, version)
 		if err != nil {
 			return fmt.Errorf("update job template: %w", err)
 		}
 		if n == 0 {
 			return stale(ctx, tx, "job_templates", id)
 		}
-		if preferred != nil {
-			if _, err := tx.Exec(ctx, `DELETE FROM job_template_preferred_users WHERE job_template_id = ?`, id); err != nil {
-				return err
-			}
-			return setPreferred(ctx, tx, id, preferred)
+		if preferred == nil {
+			return nil
 		}
-		return nil
+		if err := requireHireable(ctx, tx, department, preferred); err != nil {
+			return err
+		}
+		// Those who stay keep their row, and with it the date they were first preferred, which the
+		// Freelancer Stats panel counts from (PreferredSince).
+		q, args := `DELETE FROM job_template_preferred_users WHERE job_template_id = ?`, []any{id}
+		if len(preferred) > 0 {
+			marks, ids := database.In(preferred)
+			q += ` AND user_id NOT IN (` + marks + `)`
+			args = append(args, ids...)
+		}
+		if _, err := tx.Exec(ctx, q, args...); err != nil {
+			return err
+		}
+		return setPreferred(ctx, tx, id, preferred)
 	})
 }
 
@@ -132,6 +156,7 @@ func insertPlacement(ctx context.Context, tx *database.Tx, jobTemplate int64, f 
 	return id, nil
 }
 
+// setPreferred adds users to the template's preferred list (those already on it stay as they are).
 func setPreferred(ctx context.Context, tx *database.Tx, jobTemplate int64, users []int64) error {
 	seen := map[int64]bool{}
 	for _, u := range users {
@@ -139,11 +164,8 @@ func setPreferred(ctx context.Context, tx *database.Tx, jobTemplate int64, users
 			continue
 		}
 		seen[u] = true
-		_, err := tx.Exec(ctx, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?)`,
-			jobTemplate, u, tx.Now)
-		if errors.Is(err, database.ErrForeignKeyViolation) {
-			return apperror.Field("preferredUserIds", MsgNoUser)
-		}
+		_, err := tx.Exec(ctx, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?)
+			ON CONFLICT (job_template_id, user_id) DO NOTHING`, jobTemplate, u, tx.Now)
 		if err != nil {
 			return err
 		}
