@@ -2,6 +2,7 @@ package jobs
 
 import (
 	"context"
+	"time"
 
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -64,4 +65,14 @@ func PreferredUserIDs(ctx context.Context, q Selecter, jobTemplate int64) ([]int
 	var ids []int64
 	err := q.Select(ctx, &ids, `SELECT user_id FROM job_template_preferred_users WHERE job_template_id = ?`, jobTemplate)
 	return ids, err
+}
+
+// PreferredSince counts the job templates that made user a preferred freelancer in (since, now]:
+// the Freelancer Stats panel's 'Jobs as the Preferred Supplier' (people/notes). A freelancer stays
+// on a template's list through its later edits with the date they were added (Store.Update).
+func PreferredSince(ctx context.Context, q Getter, user int64, since, now time.Time) (int, error) {
+	var n int
+	err := q.Get(ctx, &n, `SELECT COUNT(*) FROM job_template_preferred_users
+		WHERE user_id = ? AND created_at > ? AND created_at <= ?`, user, since, now)
+	return n, err
 }

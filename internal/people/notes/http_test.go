@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"net/http"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/notes"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -304,6 +306,46 @@ func TestOnboardingSteps(t *testing.T) {
 		want("complete", 100)
 		if err := db.Get(context.Background(), &after, count, fl); err != nil || after != before+1 {
 			t.Fatalf("audit rows %d, want %d (%v)", after, before+1, err)
+		}
+	})
+}
+
+// 'Jobs as the Preferred Supplier' counts the job templates that made the freelancer a preferred
+// supplier in the last 30 days by the clock (StatsWindow), as 'Completed Jobs' counts its 30
+// days: a fixed clock moves the window over the rows.
+func TestStatsCountPreferredJobsOfTheLast30Days(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		now := time.Date(2026, 4, 30, 12, 0, 0, 0, time.UTC)
+		c := clock.At(now)
+		db.Now = c.Now
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		fl := w.Users["freelancer"]
+		for i, added := range []time.Time{now.Add(-time.Hour), now.Add(-29 * 24 * time.Hour), now.Add(-31 * 24 * time.Hour)} {
+			jt := databasetest.InsertID(t, db, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?) RETURNING id`, w.DeptA1, path("T%d", i), path("t%d", i), added, added)
+			databasetest.Exec(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at)
+				VALUES (?, ?, ?)`, jt, fl, added)
+		}
+		var st notes.Stats
+		s.As(apptest.Freelancer).Do("GET", path("/account/%d/stats", fl), nil).Want(200).Decode(&st)
+		if st.DistinctJobs != 2 {
+			t.Fatalf("stats %+v, want 2 jobs as preferred supplier", st)
+		}
+		s.As(apptest.Manager).Do("GET", path("/account/%d/stats", fl), nil).Want(200)
+		s.As(apptest.Staff).Do("GET", path("/account/%d/stats", fl), nil).Want(403)
+		other := otherFreelancer(t, db, fl)
+		s.As(apptest.Freelancer).Do("GET", path("/account/%d/stats", other), nil).Want(403)
+
+		store := &notes.Store{DB: db}
+		for _, step := range []struct {
+			advance time.Duration
+			want    int
+		}{{24 * time.Hour, 1}, {29 * 24 * time.Hour, 0}} {
+			c.Advance(step.advance)
+			if st, err := store.Stats(context.Background(), fl); err != nil || st.DistinctJobs != step.want {
+				t.Fatalf("at %v: %+v %v, want %d", c.Now(), st, err, step.want)
+			}
 		}
 	})
 }

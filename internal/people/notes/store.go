@@ -3,9 +3,11 @@ package notes
 import (
 	"context"
 	"strings"
+	"time"
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -14,6 +16,7 @@ import (
 type Store struct {
 	DB *database.DB
 	// CountStats comes from the bookings feature (people.Deps.FreelancerStats); nil counts zero.
+	// Only its completed count is read: the preferred count is jobs' (Stats).
 	CountStats func(ctx context.Context, userID int64) (completedLast30Days, preferredJobs int, err error)
 }
 
@@ -157,17 +160,29 @@ func (s *Store) Marks(ctx context.Context, user, target int64) (bookmarked, foll
 // Stats is the Freelancer Stats panel.
 type Stats struct {
 	TotalInstructions int `json:"totalInstructions" doc:"Completed jobs in the last 30 days"`
-	DistinctJobs      int `json:"distinctJobs" doc:"Jobs as the preferred supplier in the last 30 days"`
+	DistinctJobs      int `json:"distinctJobs" doc:"Job templates that made the freelancer a preferred supplier in the last 30 days"`
 }
 
-// Stats counts freelancer's work: completed jobs in the last 30 days and jobs as the preferred
-// supplier, from the bookings feature.
+// StatsWindow is the 'recent' of the Freelancer Stats panel ('A summary of your recent
+// activity'): both of its counts look back 30 days from the clock.
+const StatsWindow = 30 * 24 * time.Hour
+
+// Stats counts freelancer's recent work: completed jobs in the last 30 days (from the bookings
+// feature) and the job templates that made them a preferred supplier in the same 30 days (from
+// jobs, which owns the preferred lists).
 func (s *Store) Stats(ctx context.Context, freelancer int64) (Stats, error) {
-	if s.CountStats == nil {
-		return Stats{}, nil
+	var out Stats
+	if s.CountStats != nil {
+		completed, _, err := s.CountStats(ctx, freelancer)
+		if err != nil {
+			return out, err
+		}
+		out.TotalInstructions = completed
 	}
-	completed, preferred, err := s.CountStats(ctx, freelancer)
-	return Stats{TotalInstructions: completed, DistinctJobs: preferred}, err
+	now := s.DB.Now()
+	var err error
+	out.DistinctJobs, err = jobs.PreferredSince(ctx, s.DB, freelancer, now.Add(-StatsWindow), now)
+	return out, err
 }
 
 // Onboarding reads user's onboarding state and first moves a freelancer as far as what their
