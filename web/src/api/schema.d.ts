@@ -11,7 +11,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** All Users, one page at a time (administrators; managers see freelancers and the people of their organisations) */
+        /** All Users, one page at a time (administrators; managers see freelancers and the people of their organisations; staff, read-only, the people of the organisations they view) */
         get: operations["listAccounts"];
         put?: never;
         /** Create an assisted account (client or agency managers, administrators): inactive, with an activation mail */
@@ -1076,6 +1076,23 @@ export interface paths {
         patch: operations["updateDepartment"];
         trace?: never;
     };
+    "/department/{id}/hireable-freelancers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Freelancers the department may hire (a job template's preferred freelancers are chosen from them) */
+        get: operations["listHireableFreelancers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/department/{id}/job-templates": {
         parameters: {
             query?: never;
@@ -1895,6 +1912,18 @@ export interface components {
             /** Format: int64 */
             bookingId: number;
             buyRate?: components["schemas"]["Rate"];
+            /** @description Accept on the caller's own side: the supplier's for the instruction's freelancer, the client's for a manager of the department */
+            canAccept: boolean;
+            /** @description A manager accepts for the supplier */
+            canAcceptAsSupplier: boolean;
+            /** @description A manager cancels the instruction (with a reason) */
+            canCancel: boolean;
+            /** @description Reject on the caller's own side */
+            canReject: boolean;
+            /** @description A manager rejects for the supplier */
+            canRejectAsSupplier: boolean;
+            /** @description The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live */
+            canSubstitute: boolean;
             cancellationReason: string;
             clientName: string;
             clientStatus: string;
@@ -1905,11 +1934,20 @@ export interface components {
             departmentName: string;
             direct: boolean;
             fullName: string;
+            /** @description Who changed it last; null when nobody (or the system) did */
+            hiveUser: components["schemas"]["InstructionModifier"];
             /** Format: int64 */
             id: number;
-            /** @description Starts within 48 hours and still awaits a response on either side */
+            /** @description Its placement starts within 48 hours and it still awaits a response on either side */
             isCritical: boolean;
             isFuture: boolean;
+            /**
+             * Format: int64
+             * @description That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer
+             */
+            legalEntityId: number | null;
+            /** @description Empty for anyone but a manager of the department and the freelancer */
+            notes: string;
             overnight: boolean;
             /** Format: int64 */
             placementId: number;
@@ -1920,6 +1958,11 @@ export interface components {
             substituted: boolean;
             /** Format: int64 */
             substitutionOfId: number | null;
+            /**
+             * Format: int64
+             * @description The supplier entity the freelancer works through, fixed when instructed; null when they had none
+             */
+            supplierId: number | null;
             supplierStatus: string;
             user: components["schemas"]["InstructionUser"];
             /** Format: int64 */
@@ -2004,6 +2047,7 @@ export interface components {
             lastName: string;
         };
         AvailableSubstitutesList: {
+            for: components["schemas"]["SubstitutionFor"];
             items: components["schemas"]["AvailableSubstitute"][] | null;
         };
         AvailableSupplier: {
@@ -2409,10 +2453,19 @@ export interface components {
             purpose?: "freelancer" | "staff" | "other";
         };
         CreateJobTemplateBody: {
+            /** @description Administrators only */
+            agent?: string;
             /** Format: int64 */
             departmentId: number;
             description?: string;
+            /** @description Administrators only */
+            divisionTeam?: string;
+            /** @description Administrators only */
+            function?: string;
+            /** @description Administrators only */
+            legacyJobId?: string;
             placementTemplates?: components["schemas"]["PlacementTemplateInput"][] | null;
+            /** @description Freelancers the department may hire */
             preferredUserIds?: number[] | null;
             title: string;
         };
@@ -2746,6 +2799,14 @@ export interface components {
             /** Format: int64 */
             id: number;
         };
+        InstructionModifier: {
+            fullName: string;
+            /**
+             * Format: int64
+             * @description The user's id
+             */
+            modifier: number;
+        };
         InstructionUser: {
             email: string;
             firstName: string;
@@ -2758,6 +2819,18 @@ export interface components {
             /** Format: int64 */
             bookingId: number;
             buyRate?: components["schemas"]["Rate"];
+            /** @description Accept on the caller's own side: the supplier's for the instruction's freelancer, the client's for a manager of the department */
+            canAccept: boolean;
+            /** @description A manager accepts for the supplier */
+            canAcceptAsSupplier: boolean;
+            /** @description A manager cancels the instruction (with a reason) */
+            canCancel: boolean;
+            /** @description Reject on the caller's own side */
+            canReject: boolean;
+            /** @description A manager rejects for the supplier */
+            canRejectAsSupplier: boolean;
+            /** @description The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live */
+            canSubstitute: boolean;
             cancellationReason: string;
             clientName: string;
             clientStatus: string;
@@ -2766,9 +2839,20 @@ export interface components {
             departmentName: string;
             direct: boolean;
             fullName: string;
+            /** @description Who changed it last; null when nobody (or the system) did */
+            hiveUser: components["schemas"]["InstructionModifier"];
             /** Format: int64 */
             id: number;
+            /** @description Its placement starts within 48 hours and it still awaits a response on either side */
+            isCritical: boolean;
             isFuture: boolean;
+            /**
+             * Format: int64
+             * @description That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer
+             */
+            legalEntityId: number | null;
+            /** @description Empty for anyone but a manager of the department and the freelancer */
+            notes: string;
             overnight: boolean;
             /** Format: int64 */
             placementId: number;
@@ -2777,6 +2861,11 @@ export interface components {
             sellRate: components["schemas"]["Rate"];
             /** Format: int64 */
             substitutionOfId: number | null;
+            /**
+             * Format: int64
+             * @description The supplier entity the freelancer works through, fixed when instructed; null when they had none
+             */
+            supplierId: number | null;
             supplierStatus: string;
             user: components["schemas"]["InstructionUser"];
             /** Format: int64 */
@@ -2853,6 +2942,8 @@ export interface components {
             type: string;
         };
         JobTemplate: {
+            /** @description Administrators only */
+            agent?: string;
             /** Format: int64 */
             clientId: number;
             clientName: string;
@@ -2860,8 +2951,14 @@ export interface components {
             /** Format: int64 */
             departmentId: number;
             description: string;
+            /** @description Administrators only */
+            divisionTeam?: string;
+            /** @description Administrators only */
+            function?: string;
             /** Format: int64 */
             id: number;
+            /** @description Administrators only */
+            legacyJobId?: string;
             placementTemplates: components["schemas"]["PlacementTemplate"][] | null;
             preferredUsers: components["schemas"]["PreferredUser"][] | null;
             title: string;
@@ -3256,6 +3353,8 @@ export interface components {
             canCreateClientEntity?: boolean;
             /** @description Administrators and the user themself only */
             canCreateSupplierEntity?: boolean;
+            /** @description The viewer may change this profile (CanEdit): the web shows the form read-only otherwise */
+            canEdit: boolean;
             country: string;
             /** @description Markdown */
             cv: string;
@@ -3410,7 +3509,7 @@ export interface components {
         Stats: {
             /**
              * Format: int64
-             * @description Jobs as the preferred supplier in the last 30 days
+             * @description Job templates that made the freelancer a preferred supplier in the last 30 days
              */
             distinctJobs: number;
             /**
@@ -3436,6 +3535,28 @@ export interface components {
         StatusResult: {
             /** Format: int64 */
             updated: number;
+        };
+        SubstitutionFor: {
+            /** Format: int64 */
+            bookingId: number;
+            bookingTitle: string;
+            /** @description The placement's local date YYYY-MM-DD */
+            date: string;
+            /** @description The incumbent freelancer's name */
+            fullName: string;
+            /**
+             * Format: int64
+             * @description The incumbent instruction
+             */
+            instructionId: number;
+            /** Format: int64 */
+            placementId: number;
+            placementTitle: string;
+            /**
+             * Format: int64
+             * @description The incumbent freelancer
+             */
+            userId: number;
         };
         SubstitutionResult: {
             /** Format: int64 */
@@ -3555,8 +3676,16 @@ export interface components {
             version: number;
         };
         UpdateJobTemplateBody: {
+            /** @description Administrators only */
+            agent?: string;
             description?: string;
-            /** @description Replaces the list when present */
+            /** @description Administrators only */
+            divisionTeam?: string;
+            /** @description Administrators only */
+            function?: string;
+            /** @description Administrators only */
+            legacyJobId?: string;
+            /** @description Replaces the list when present; freelancers the department may hire */
             preferredUserIds?: number[] | null;
             title?: string;
             /** Format: int64 */
@@ -8594,6 +8723,76 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listHireableFreelancers: {
+        parameters: {
+            query?: {
+                /** @description Name or e-mail contains, case-insensitive */
+                search?: string;
+            };
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PreferredUser"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
