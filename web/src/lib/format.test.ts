@@ -15,7 +15,7 @@ describe('money and rates', () => {
   it('writes rate, currency and period, two decimals, en-GB grouping (spec part 1 §3)', () => {
     expect(formatRate({ rate: 250.5, currency: 'GBP', period: 'day' })).toBe('250.50 GBP / day');
     expect(formatRate({ rate: 1250, currency: 'EUR', period: 'hour' })).toBe('1,250.00 EUR / hour');
-    expect(formatRate(null)).toBe('');
+    expect(formatRate(null)).toBe('n/a');
     expect(formatAmount(0)).toBe('0.00');
   });
 

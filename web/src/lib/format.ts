@@ -2,7 +2,7 @@
  * How the product writes money, rates, dates and times (en-GB; spec part 2 §9 'Mon, 05 Jan 2024
  * 09:30'). Every screen formats through here, so one display rule has one home.
  */
-import type { RateValue } from './rates';
+import { NO_RATE, type RateValue } from './rates';
 
 const LOCALE = 'en-GB';
 
@@ -16,9 +16,9 @@ const amountFormat = new Intl.NumberFormat(LOCALE, {
 /** '1,250.50': an amount with two decimals. */
 export const formatAmount = (amount: number) => amountFormat.format(amount);
 
-/** '250.50 GBP / day': rate, currency, period (spec part 1 §3 rate display); '' without a rate. */
+/** '250.50 GBP / day': rate, currency, period (spec part 1 rate display); 'n/a' without a rate. */
 export const formatRate = (r?: RateValue | null) =>
-  r ? `${formatAmount(r.rate)} ${r.currency} / ${r.period}` : '';
+  r ? `${formatAmount(r.rate)} ${r.currency} / ${r.period}` : NO_RATE;
 
 // ---- Dates and times ----
 

@@ -12,6 +12,9 @@ export interface RateValue {
   period: string;
 }
 
+/** What shows where a rate is absent (spec part 1, rate display: "'n/a' when there is no rate"). */
+export const NO_RATE = 'n/a';
+
 /** A new placement's rate: 0 a day in GBP. */
 export const defaultRate = (): RateValue => ({ rate: 0, currency: 'GBP', period: 'day' });
 
