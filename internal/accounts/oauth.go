@@ -181,7 +181,7 @@ func (o *OAuth) finish(ctx context.Context, provider, state, code, providerErr, 
 	if err != nil {
 		return nil, err
 	}
-	if err := u.loginError(); err != nil {
+	if err := o.service.refuseSignIn(ctx, u); err != nil {
 		return nil, err
 	}
 	token, err := o.service.startSession(ctx, u.ID)

@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -83,6 +84,50 @@ func TestResetRequiredAccountRecovers(t *testing.T) {
 		token := tokenFromOutbox(t, db, "reset@hive.test")
 		c.Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "A-new-password-2026"}).Want(200)
 		c.Do("POST", "/account/login", map[string]string{"email": "reset@hive.test", "password": "A-new-password-2026"}).Want(200)
+	})
+}
+
+// Issue 15 item 11: the account-requires-reset page tells the user to check their e-mail, so a
+// sign-in refused for a required reset mails the link (with the right password only: a wrong one
+// or an unknown address gets nothing), within the per-account limit of every reset mail. Over
+// the limit the refusal stays A-103 and no mail goes.
+func TestRequiredResetIsMailedAtSignIn(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		c := clock.At(time.Date(2026, 11, 24, 10, 0, 0, 0, time.UTC))
+		db.Now = c.Now
+		s := apptest.Start(t, db)
+		login := func(email, password string) *apptest.Response {
+			return s.Client().Do("POST", "/account/login", map[string]string{"email": email, "password": password})
+		}
+		const to = "reset@hive.test"
+
+		login("Reset@hive.test", "not-the-password").WantError(401, apperror.CodeInvalidCredentials)
+		login("nobody@hive.test", accounts.DemoPassword).WantError(401, apperror.CodeInvalidCredentials)
+		if n := countOutbox(t, db, to); n != 0 {
+			t.Fatalf("a wrong password mailed %d links", n)
+		}
+		login("Reset@hive.test", accounts.DemoPassword).WantError(403, apperror.CodeNeedsReset)
+		if n := countOutbox(t, db, to); n != 1 {
+			t.Fatalf("the refusal mailed %d links, want 1", n)
+		}
+
+		// The page's own 'send a new link' shares the limit: four more reach it.
+		for range accounts.MailPerAccount.Limit - 1 {
+			s.Client().Do("POST", "/account/reset-unauthenticated-password", map[string]string{"email": to}).Want(202)
+		}
+		login(to, accounts.DemoPassword).WantError(403, apperror.CodeNeedsReset)
+		if n := countOutbox(t, db, to); n != accounts.MailPerAccount.Limit {
+			t.Fatalf("over the limit: %d mails, want %d", n, accounts.MailPerAccount.Limit)
+		}
+
+		c.Advance(accounts.MailPerAccount.Window)
+		login(to, accounts.DemoPassword).WantError(403, apperror.CodeNeedsReset)
+		if n := countOutbox(t, db, to); n != accounts.MailPerAccount.Limit+1 {
+			t.Fatalf("a new window: %d mails, want %d", n, accounts.MailPerAccount.Limit+1)
+		}
+		token := tokenFromOutbox(t, db, to)
+		s.Client().Do("POST", "/account/reset-password", map[string]string{"token": token, "password": "A-new-password-2026"}).Want(200)
+		login(to, "A-new-password-2026").Want(200)
 	})
 }
 
