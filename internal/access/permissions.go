@@ -35,8 +35,12 @@ func CanManageDepartment(p *auth.Principal, id int64) bool { return p.Has(auth.M
 // whether they may be linked to one's entities and departments): the user themself;
 // administrators; for a freelancer, any client, agency or department manager (they hire
 // freelancers); for anyone else, a manager of an entity or department the user is linked to
-// (entityIDs, departmentIDs). A freelancer who manages only their own supplier entity sees
-// nobody but the people already linked to it.
+// (entityIDs, departmentIDs). Staff (IsStaffViewer: no freelancer, managing nothing) see,
+// read-only, the people linked to the entities and departments they view, among them the
+// freelancers those departments may hire. A manager's view-only links show them nobody: what
+// a manager sees they may also link, and a view link to another client must not let them
+// reach its people. A freelancer's links show them nobody either, so a freelancer who manages
+// only their own supplier entity sees nobody but the people already linked to it.
 func CanSeeUser(p *auth.Principal, targetID int64, targetIsFreelancer bool, entityIDs, departmentIDs []int64) bool {
 	if p == nil {
 		return false
@@ -44,25 +48,71 @@ func CanSeeUser(p *auth.Principal, targetID int64, targetIsFreelancer bool, enti
 	if p.UserID == targetID || p.Has(auth.NeedAdmin) {
 		return true
 	}
-	if targetIsFreelancer && (p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager) || p.Has(auth.NeedDepartmentManager)) {
+	if targetIsFreelancer && hiresFreelancers(p) {
 		return true
 	}
+	seesEntity, seesDepartment := CanManageEntity, CanManageDepartment
+	if IsStaffViewer(p) {
+		seesEntity, seesDepartment = CanViewEntity, CanViewDepartment
+	}
 	for _, id := range entityIDs {
-		if p.Has(auth.ManageEntity(id)) {
+		if seesEntity(p, id) {
 			return true
 		}
 	}
 	for _, id := range departmentIDs {
-		if p.Has(auth.ManageDepartment(id)) {
+		if seesDepartment(p, id) {
 			return true
 		}
 	}
 	return false
 }
 
-// UsersSeenByManager is CanSeeUser as a list query applies it for a manager (client, agency or
-// department): every freelancer, and the users linked to the entities and departments p
-// manages. The All Users directory, and so the link dialogs' user picker, offers exactly these.
+// IsStaffViewer is whether p is staff in the spec's sense (part 1 §1, the derived level Staff):
+// not a freelancer and managing no entity or department, so read-only. Staff see the people
+// of what they view; they link nobody.
+func IsStaffViewer(p *auth.Principal) bool {
+	return p != nil && !p.Has(auth.NeedFreelancer) && !p.Has(auth.NeedAdmin) && auth.Level(p.Needs) == auth.LevelStaff
+}
+
+// hiresFreelancers is whether p is a client, agency or department manager, who see every
+// freelancer.
+func hiresFreelancers(p *auth.Principal) bool {
+	return p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager) || p.Has(auth.NeedDepartmentManager)
+}
+
+// CanListUsers is who may open All Users (and so the user pickers fed by it): administrators,
+// managers, and staff, read-only. Freelancers may not; the web's sidebar shows Users to every
+// non-freelancer, which is the same set (every non-freelancer holds the staff need).
+func CanListUsers(p *auth.Principal) bool {
+	return p != nil && (p.Has(auth.NeedStaff) || hiresFreelancers(p))
+}
+
+// UserScope is CanSeeUser as a list query applies it to one viewer who is not an
+// administrator: every freelancer when AllFreelancers, and the users linked to EntityIDs or
+// DepartmentIDs.
+type UserScope struct {
+	AllFreelancers           bool
+	EntityIDs, DepartmentIDs []int64
+}
+
+// UsersSeenBy is the UserScope of p (not an administrator, who sees everyone): managers see
+// every freelancer and the people of the entities and departments they manage; staff
+// (IsStaffViewer) the people of the entities and departments they view. The All Users
+// directory, and so the link dialogs' user picker, offers exactly these, so every row opens.
+func UsersSeenBy(p *auth.Principal) UserScope {
+	s := UserScope{AllFreelancers: hiresFreelancers(p)}
+	if IsStaffViewer(p) {
+		s.EntityIDs, s.DepartmentIDs = p.Needs.IDs("select_entity"), p.Needs.IDs("select_department")
+	} else {
+		s.EntityIDs, s.DepartmentIDs = UsersSeenByManager(p)
+	}
+	return s
+}
+
+// UsersSeenByManager is the managing half of UsersSeenBy: the entities and departments p
+// manages, whose people p sees. Unavailability shows when people are free to those who manage
+// them (not to every client, nor to staff who only view them).
 func UsersSeenByManager(p *auth.Principal) (entityIDs, departmentIDs []int64) {
 	return p.Needs.IDs("manage_entity"), p.Needs.IDs("manage_department")
 }

@@ -3,6 +3,8 @@ package directory
 import (
 	"strings"
 	"unicode/utf8"
+
+	"github.com/hive/hive/internal/access"
 )
 
 // UserListItem is one row of the All Users grid. AccountStatus and the permission flags are for
@@ -86,11 +88,10 @@ type Query struct {
 	// OnboardingState and AccountStatus: exact.
 	Email, FirstName, LastName, Label string
 	OnboardingState, AccountStatus    string
-	// Scoped limits the list to freelancers and the people linked to the given entities or
-	// departments (a manager's view); unset for administrators.
-	Scoped                   bool
-	EntityIDs, DepartmentIDs []int64
-	Offset, Limit            int
+	// Scope limits the list to whom a manager or staff member may see (access.UsersSeenBy);
+	// nil for administrators.
+	Scope         *access.UserScope
+	Offset, Limit int
 	// Viewer is the signed-in user, whose bookmarks and follows the rows report.
 	Viewer int64
 }

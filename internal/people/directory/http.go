@@ -35,7 +35,7 @@ func Register(api huma.API, d people.Deps) {
 	store := &Store{DB: d.DB}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listAccounts", Method: http.MethodGet,
 		Path:    "/account",
-		Summary: "All Users, one page at a time (administrators; managers see freelancers and the people of their organisations)",
+		Summary: "All Users, one page at a time (administrators; managers see freelancers and the people of their organisations; staff, read-only, the people of the organisations they view)",
 		Tags:    []string{"Account"}, Errors: []int{403, 422}},
 		func(ctx context.Context, in *ListInput) (*struct{ Body UserListPage }, error) {
 			p, err := auth.RequireUser(ctx)
@@ -46,18 +46,18 @@ func Register(api huma.API, d people.Deps) {
 				LastName: in.LastName, Label: in.Label, OnboardingState: in.OnboardingState,
 				AccountStatus: in.AccountStatus, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize, Viewer: p.UserID}
 			admin := p.Has(auth.NeedAdmin)
-			switch {
-			case admin:
-			case p.Has(auth.NeedClientManager), p.Has(auth.NeedAgencyManager), p.Has(auth.NeedDepartmentManager):
-				// Managers find freelancers to hire and the people of the organisations they manage:
-				// whom CanSeeUser lets them see, so every row opens and may be linked.
-				q.Scoped = true
-				q.EntityIDs, q.DepartmentIDs = access.UsersSeenByManager(p)
+			if !access.CanListUsers(p) {
+				return nil, apperror.Forbidden()
+			}
+			if !admin {
+				// Managers find freelancers to hire and the people of the organisations they manage;
+				// staff, read-only, the people of the organisations they view: whom CanSeeUser lets
+				// them see, so every row opens.
 				if in.AccountStatus != "" || in.Sort == "accountStatus" || in.Sort == "-accountStatus" {
 					return nil, apperror.Forbidden()
 				}
-			default:
-				return nil, apperror.Forbidden()
+				scope := access.UsersSeenBy(p)
+				q.Scope = &scope
 			}
 			if in.Role != "" {
 				freelancers := in.Role == "freelancer"

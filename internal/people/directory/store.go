@@ -49,16 +49,20 @@ func where(q Query) (string, []any) {
 	if q.AccountStatus != "" {
 		add("account_status = ?", q.AccountStatus)
 	}
-	if q.Scoped {
-		scope := []string{"is_freelancer = TRUE"}
-		var args []any
-		if len(q.EntityIDs) > 0 {
-			in, ids := database.In(q.EntityIDs)
+	if s := q.Scope; s != nil {
+		// Everyone sees themself (CanSeeUser), even staff with no links yet.
+		scope := []string{"id = ?"}
+		args := []any{q.Viewer}
+		if s.AllFreelancers {
+			scope = append(scope, "is_freelancer = TRUE")
+		}
+		if len(s.EntityIDs) > 0 {
+			in, ids := database.In(s.EntityIDs)
 			scope = append(scope, "id IN (SELECT user_id FROM user_entity_refs WHERE entity_id IN ("+in+"))")
 			args = append(args, ids...)
 		}
-		if len(q.DepartmentIDs) > 0 {
-			in, ids := database.In(q.DepartmentIDs)
+		if len(s.DepartmentIDs) > 0 {
+			in, ids := database.In(s.DepartmentIDs)
 			scope = append(scope, "id IN (SELECT user_id FROM user_department_refs WHERE department_id IN ("+in+"))")
 			args = append(args, ids...)
 		}

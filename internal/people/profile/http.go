@@ -169,8 +169,10 @@ func (h *handler) visible(ctx context.Context, p *auth.Principal, id int64) (Row
 	if err != nil {
 		return r, err
 	}
+	// The links are read only when the rule needs them: themself, administrators and managers
+	// reading a freelancer need none; staff reading a freelancer their departments hire do.
 	var ents, deps []int64
-	if p.UserID != id && !p.Has(auth.NeedAdmin) && !r.IsFreelancer {
+	if !CanSee(p, r.User, nil, nil) {
 		if ents, deps, err = h.store.LinkIDs(ctx, id); err != nil {
 			return r, err
 		}
@@ -196,6 +198,7 @@ func (h *handler) view(ctx context.Context, p *auth.Principal, r Row) (*viewOutp
 		return nil, err
 	}
 	v.Entities, v.Departments = VisibleLinks(p, r.ID, v.Entities, v.Departments)
+	v.CanEdit = CanEdit(p, r.ID)
 	if AccountFlagsVisible(p, r.ID) {
 		v.AccountStatus, v.DefaultPermissions = &r.AccountStatus, &r.DefaultPermissions
 		v.CanAdmin, v.CanCreateSupplierEntity = &r.CanAdmin, &r.CanCreateSupplierEntity

@@ -97,6 +97,7 @@ type ProfileView struct {
 	IsFollowed              bool              `json:"isFollowed"`
 	ProfileImageURL         string            `json:"profile_image_url"`
 	Version                 int               `json:"version"`
+	CanEdit                 bool              `json:"canEdit" doc:"The viewer may change this profile (CanEdit): the web shows the form read-only otherwise"`
 }
 
 // Row is a user with the profile columns, as stored.
