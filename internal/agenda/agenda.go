@@ -153,7 +153,6 @@ type AgendaPlacement struct {
 // a buy rate) with the agenda's flags.
 type AgendaInstruction struct {
 	bookings.InstructionView
-	IsCritical  bool          `json:"isCritical" doc:"Starts within 48 hours and still awaits a response on either side"`
 	Colour      status.Colour `json:"colour" enum:"green,purple,orange,red,gray"`
 	Substituted bool          `json:"substituted" doc:"A live instruction substitutes this one"`
 }
@@ -216,12 +215,12 @@ func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.
 	if len(colours) > 0 {
 		c.Colour = status.Worst(colours...)
 	}
-	critical, each := Critical(now, pf.StartAt, states)
+	critical, _ := bookings.Critical(now, pf.StartAt, states) // each row's verdict is in its view
 	if pf.DeletedAt != nil {
 		critical = false // a cancelled placement needs nobody
 	}
 	for i := range c.Instructions {
-		c.Instructions[i].Colour, c.Instructions[i].IsCritical = colours[i], each[i]
+		c.Instructions[i].Colour = colours[i]
 	}
 	if q.View == ManagerView {
 		c.IsCritical = critical

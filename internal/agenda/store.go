@@ -230,7 +230,7 @@ func (s *Store) criticalIDs(ctx context.Context, q Query, now time.Time) ([]int6
 	err := s.DB.Select(ctx, &rows, `SELECT p.id, p.start_at, i.supplier_status, i.client_status, i.deleted_at `+
 		sc.from+` LEFT JOIN instructions i ON i.placement_id = p.id WHERE `+sc.where.sql+
 		` AND p.deleted_at IS NULL AND p.start_at > ? AND p.start_at <= ? ORDER BY p.start_at, p.id, i.id`,
-		append(slices.Clone(sc.where.args), now, now.Add(CriticalWindow))...)
+		append(slices.Clone(sc.where.args), now, now.Add(bookings.CriticalWindow))...)
 	if err != nil {
 		return nil, err
 	}
@@ -244,7 +244,7 @@ func (s *Store) criticalIDs(ctx context.Context, q Query, now time.Time) ([]int6
 					Deleted: r.Deleted != nil})
 			}
 		}
-		if critical, _ := Critical(now, rows[from].StartAt, states); critical {
+		if critical, _ := bookings.Critical(now, rows[from].StartAt, states); critical {
 			ids = append(ids, rows[from].ID)
 		}
 		from = to
@@ -279,7 +279,7 @@ func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int
 	rows := map[int64][]AgendaInstruction{}
 	for _, r := range irs {
 		c := byPlacement[r.PlacementID]
-		rows[r.PlacementID] = append(rows[r.PlacementID], AgendaInstruction{InstructionView: instructionView(r, c, now),
+		rows[r.PlacementID] = append(rows[r.PlacementID], AgendaInstruction{InstructionView: instructionView(p, r, c, now),
 			Substituted: r.Substituted})
 	}
 	out := make([]AgendaCard, 0, len(ids))
@@ -306,11 +306,11 @@ func factsOf(c bookings.PlacementCard) placementFacts {
 		EndTime: c.EndTime, StartAt: c.StartAt, EndAt: c.EndAt, Overnight: c.Overnight, DeletedAt: c.DeletedAt}
 }
 
-// instructionView is the bookings feature's instruction as a non-administrator gets it (the
-// agenda never sends a buy rate), with what a card adds.
-func instructionView(r bookings.CardInstruction, c bookings.PlacementCard, now time.Time) bookings.InstructionView {
-	v := bookings.InstructionViewOf(r.InstructionRow, c.ClientName, c.DepartmentName, false)
-	v.Overnight, v.IsFuture = c.Overnight, c.StartAt.After(now)
+// instructionView is the bookings feature's instruction as p sees it, with its actions; the
+// agenda never sends a buy rate.
+func instructionView(p *auth.Principal, r bookings.CardInstruction, c bookings.PlacementCard, now time.Time) bookings.InstructionView {
+	v := bookings.InstructionViewOf(p, r.InstructionRow, c.Place(), now)
+	v.BuyRate = nil
 	return v
 }
 

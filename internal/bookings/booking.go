@@ -222,6 +222,11 @@ type InstructionRow struct {
 	DeletedAt          *time.Time `db:"deleted_at"`
 	CreatedAt          time.Time  `db:"created_at"`
 	Version            int        `db:"version"`
+	SupplierID         *int64     `db:"supplier_id"`
+	LegalEntityID      *int64     `db:"legal_entity_id"`
+	Notes              string     `db:"notes"`
+	ModifiedBy         *int64     `db:"modified_by"`
+	ModifiedByName     string     `db:"modified_by_name"`
 }
 
 // State is the instruction's state for the status rules.

@@ -109,12 +109,17 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 		}
 	}
 	var id int64
+	// The supplier and legal entity are the freelancer's as the VAT comparison finds them
+	// (vatJoin), fixed when instructed: the work is billed through them.
 	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
 		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
-		created_by, modified_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
+		(SELECT se.id FROM users u`+vatJoin+` WHERE u.id = ?), (SELECT le.id FROM users u`+vatJoin+` WHERE u.id = ?),
+		?, ?, ?, ?)
 		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
 		n.PlacementID, n.BookingID, n.UserID, string(n.State.Supplier), string(n.State.Client), n.SubstitutionOf,
-		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct,
+		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct, n.UserID, n.UserID,
 		actorID(ctx), actorID(ctx), tx.Now, tx.Now)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil, nil

@@ -24,11 +24,19 @@ func LiveSQL(i string) string {
 // (of PlacementRow, the columns the card query selects).
 type PlacementCard struct {
 	PlacementRow
-	BookingTitle       string `db:"booking_title"`
-	DepartmentID       int64  `db:"department_id"`
-	DepartmentName     string `db:"department_name"`
-	DepartmentTimezone string `db:"department_timezone"`
-	ClientName         string `db:"client_name"`
+	BookingTitle        string `db:"booking_title"`
+	DepartmentID        int64  `db:"department_id"`
+	DepartmentName      string `db:"department_name"`
+	DepartmentTimezone  string `db:"department_timezone"`
+	ClientName          string `db:"client_name"`
+	SubstitutionAllowed bool   `db:"substitution_allowed"`
+}
+
+// Place is where the card's instructions sit, for InstructionViewOf.
+func (c PlacementCard) Place() InstructionPlace {
+	return InstructionPlace{PlacementID: c.ID, StartAt: c.StartAt, EndAt: c.EndAt, Overnight: c.Overnight,
+		PlacementDeletedAt: c.DeletedAt, DepartmentID: c.DepartmentID, SubstitutionAllowed: c.SubstitutionAllowed,
+		ClientName: c.ClientName, DepartmentName: c.DepartmentName}
 }
 
 // CardInstruction is one instruction of a card, with whether a live substitute replaced it.
@@ -61,7 +69,7 @@ func PlacementCards(ctx context.Context, db *database.DB, ids []int64, onlyUser 
 	var crs []PlacementCard
 	if err := db.Select(ctx, &crs, `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time,
 		p.start_at, p.end_at, p.timezone, p.overnight, p.deleted_at, b.title AS booking_title, b.department_id,
-		d.name AS department_name, d.timezone AS department_timezone, e.name AS client_name
+		d.name AS department_name, d.timezone AS department_timezone, e.name AS client_name, b.substitution_allowed
 		FROM placements p JOIN bookings b ON b.id = p.booking_id JOIN departments d ON d.id = b.department_id
 		JOIN entities e ON e.id = d.client_id WHERE p.id IN (`+marks+`)`, args...); err != nil {
 		return nil, nil, err

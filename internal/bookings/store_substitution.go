@@ -32,6 +32,8 @@ type substitutionPlacement struct {
 	SubstitutionAllowed bool       `db:"substitution_allowed"`
 	Type                string     `db:"type"`
 	Direct              bool       `db:"direct"`
+	Title               string     `db:"title"`
+	BookingTitle        string     `db:"booking_title"`
 }
 
 // substituteCandidate is one freelancer free to replace the incumbent.
@@ -63,6 +65,7 @@ func (s *Store) AvailableSubstitutes(ctx context.Context, p *auth.Principal, pla
 	if err != nil {
 		return list, err
 	}
+	list.For = substitutionFor(pl, incumbent)
 	candidates, err := substituteCandidates(ctx, s.DB, pl, incumbent.UserID, 0)
 	if err != nil {
 		return list, err
@@ -123,7 +126,7 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Principal, placement, instruction int64, field string) (substitutionPlacement, int64, error) {
 	var pl substitutionPlacement
 	err := q.Get(ctx, &pl, `SELECT pl.id, pl.booking_id, pl.placement_template_id, pl.local_date, pl.start_at, pl.end_at,
-		pl.deleted_at, b.department_id, b.substitution_allowed, b.type, b.direct
+		pl.deleted_at, b.department_id, b.substitution_allowed, b.type, b.direct, pl.title, b.title AS booking_title
 		FROM placements pl JOIN bookings b ON b.id = pl.booking_id WHERE pl.id = ?`, placement)
 	if err = database.NotFound(err, "Placement"); err != nil {
 		return pl, 0, err
@@ -140,8 +143,8 @@ func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Princi
 			return pl, 0, apperror.NotFound("Placement")
 		}
 	}
-	if !pl.SubstitutionAllowed {
-		return pl, 0, apperror.New(apperror.KindInvalid, apperror.CodeValidation, MsgNoSubstitution)
+	if err := substitutionAllowed(pl); err != nil {
+		return pl, 0, err
 	}
 	if instruction != 0 {
 		return pl, instruction, nil
@@ -163,9 +166,7 @@ func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Princi
 	return pl, ids[0], nil
 }
 
-// loadIncumbent reads instruction id and checks that p may substitute it (a manager of the
-// department or the incumbent freelancer: the status actors' rule) and that it is a live
-// instruction of pl which the status machine would let us cancel.
+// loadIncumbent reads instruction id and checks that p may substitute it (substitutable).
 func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal, pl substitutionPlacement, id int64, field string) (InstructionRow, error) {
 	var r InstructionRow
 	err := q.Get(ctx, &r, `SELECT `+InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
@@ -173,16 +174,7 @@ func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal
 	if err = database.NotFound(err, "Instruction"); err != nil {
 		return r, err
 	}
-	if _, err := actorFor(p, incumbentTarget(pl, r)); err != nil {
-		return r, err
-	}
-	if r.PlacementID != pl.ID {
-		return r, apperror.Field(field, MsgIncumbentElsewhere)
-	}
-	st := r.State()
-	st.Deleted = st.Deleted || pl.DeletedAt != nil
-	_, err = status.Apply(st, substitutedChange, status.ActorManager)
-	return r, err
+	return r, substitutable(p, pl, r, field)
 }
 
 // incumbentTarget is the incumbent as status changes see it.
@@ -258,18 +250,20 @@ func cancelSubstituted(ctx context.Context, tx *database.Tx, pl substitutionPlac
 func (s *Store) substituteView(ctx context.Context, p *auth.Principal, id int64) (InstructionView, error) {
 	var r struct {
 		InstructionRow
-		Overnight bool      `db:"overnight"`
-		StartAt   time.Time `db:"start_at"`
+		Overnight          bool       `db:"overnight"`
+		StartAt            time.Time  `db:"start_at"`
+		EndAt              time.Time  `db:"end_at"`
+		PlacementDeletedAt *time.Time `db:"placement_deleted_at"`
 	}
-	if err := s.DB.Get(ctx, &r, `SELECT `+InstructionColumns+`, pl.overnight, pl.start_at FROM instructions i
-		JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id WHERE i.id = ?`, id); err != nil {
+	if err := s.DB.Get(ctx, &r, `SELECT `+InstructionColumns+`, pl.overnight, pl.start_at, pl.end_at,
+		pl.deleted_at AS placement_deleted_at FROM instructions i JOIN users u ON u.id = i.user_id
+		JOIN placements pl ON pl.id = i.placement_id WHERE i.id = ?`, id); err != nil {
 		return InstructionView{}, err
 	}
 	b, err := s.Booking(ctx, r.BookingID)
 	if err != nil {
 		return InstructionView{}, err
 	}
-	iv := instructionView(r.InstructionRow, b, p.CanAdmin)
-	iv.Overnight, iv.IsFuture = r.Overnight, r.StartAt.After(s.DB.Now())
-	return iv, nil
+	return InstructionViewOf(p, r.InstructionRow, placeOf(b, PlacementRow{ID: r.PlacementID, StartAt: r.StartAt,
+		EndAt: r.EndAt, Overnight: r.Overnight, DeletedAt: r.PlacementDeletedAt}), s.DB.Now()), nil
 }

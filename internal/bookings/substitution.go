@@ -1,7 +1,11 @@
 package bookings
 
 import (
+	"strings"
+
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 )
 
 // Substitution: a freelancer replaces an accepted instruction of a placement. The rules and the
@@ -41,9 +45,29 @@ type AvailableSubstitute struct {
 	IncumbentHasSameVatStatus *bool                   `json:"incumbentHasSameVatStatus" doc:"Null when either VAT status is unknown"`
 }
 
-// AvailableSubstitutesList is the answer of availableSubstitutes, by last and first name.
+// AvailableSubstitutesList is the answer of availableSubstitutes, by last and first name, with
+// what the substitution is for, so the page can name it and return to its booking.
 type AvailableSubstitutesList struct {
+	For   SubstitutionFor       `json:"for"`
 	Items []AvailableSubstitute `json:"items"`
+}
+
+// SubstitutionFor names the booking, placement, date and person a substitution replaces.
+type SubstitutionFor struct {
+	BookingID      int64  `json:"bookingId"`
+	BookingTitle   string `json:"bookingTitle"`
+	PlacementID    int64  `json:"placementId"`
+	PlacementTitle string `json:"placementTitle"`
+	Date           string `json:"date" doc:"The placement's local date YYYY-MM-DD"`
+	InstructionID  int64  `json:"instructionId" doc:"The incumbent instruction"`
+	UserID         int64  `json:"userId" doc:"The incumbent freelancer"`
+	FullName       string `json:"fullName" doc:"The incumbent freelancer's name"`
+}
+
+func substitutionFor(pl substitutionPlacement, incumbent InstructionRow) SubstitutionFor {
+	return SubstitutionFor{BookingID: pl.BookingID, BookingTitle: pl.BookingTitle, PlacementID: pl.ID,
+		PlacementTitle: pl.Title, Date: pl.LocalDate, InstructionID: incumbent.ID, UserID: incumbent.UserID,
+		FullName: strings.TrimSpace(incumbent.FirstName + " " + incumbent.LastName)}
 }
 
 // substituteItem turns a candidate row into the wire shape, comparing VAT with the incumbent's.
@@ -61,4 +85,31 @@ func sameVATStatus(a, b *bool) *bool {
 	}
 	same := *a == *b
 	return &same
+}
+
+// substitutable is the one rule of who may substitute which instruction: the booking allows
+// substitution; p is a manager of the department or the incumbent freelancer (the status
+// actors' rule, actorFor); the instruction belongs to pl; and the status machine would let its
+// supplier side be cancelled (a live instruction of a live placement). The writes and the
+// canSubstitute flag of every view ask it. field names the incumbent in refusals.
+func substitutable(p *auth.Principal, pl substitutionPlacement, r InstructionRow, field string) error {
+	if err := substitutionAllowed(pl); err != nil {
+		return err
+	}
+	if _, err := actorFor(p, incumbentTarget(pl, r)); err != nil {
+		return err
+	}
+	if r.PlacementID != pl.ID {
+		return apperror.Field(field, MsgIncumbentElsewhere)
+	}
+	st := r.State()
+	st.Deleted = st.Deleted || pl.DeletedAt != nil
+	return status.Check(st, substitutedChange.Side, substitutedChange.To, status.ActorManager)
+}
+
+func substitutionAllowed(pl substitutionPlacement) error {
+	if !pl.SubstitutionAllowed {
+		return apperror.New(apperror.KindInvalid, apperror.CodeValidation, MsgNoSubstitution)
+	}
+	return nil
 }

@@ -110,6 +110,11 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 				t.Errorf("%s: vatRegistered/incumbentHasSameVatStatus %v, want %v", name, vat[name], want)
 			}
 		}
+		// The answer names what the substitution is for, so the page can say it and go back.
+		if f := list.For; f.BookingID != bookingOf(t, db, sw.Day) || f.PlacementID != sw.Day || f.PlacementTitle != "Shift 1" ||
+			f.Date != subDate || f.InstructionID != sw.Incumbent || f.UserID != sw.Users["Reid"] || f.FullName == "" || f.BookingTitle == "" {
+			t.Errorf("for %+v", f)
+		}
 		if it := list.Items[0]; it.UserID != sw.Users["Able"] || it.User.FullName != "A Able" || it.User.Email != "Able@sub.test" {
 			t.Errorf("first item %+v", it)
 		}

@@ -20,16 +20,12 @@ func assemble(b bookingRow, ps []PlacementRow, is []InstructionRow, modified map
 		Direct: b.Direct, SubstitutionAllowed: b.SubstitutionAllowed, PeriodType: b.PeriodType, Version: b.Version,
 		CanManage: access.CanManageDepartment(p, b.DepartmentID), Dates: []string{}, Placements: []PlacementView{}}
 	byPlacement := map[int64][]InstructionView{}
-	overnight := map[int64]bool{}
-	future := map[int64]bool{}
+	places := map[int64]InstructionPlace{}
 	for _, pr := range ps {
-		overnight[pr.ID] = pr.Overnight
-		future[pr.ID] = pr.StartAt.After(now)
+		places[pr.ID] = placeOf(b, pr)
 	}
 	for _, r := range is {
-		iv := instructionView(r, b, p.CanAdmin)
-		iv.Overnight, iv.IsFuture = overnight[r.PlacementID], future[r.PlacementID]
-		byPlacement[r.PlacementID] = append(byPlacement[r.PlacementID], iv)
+		byPlacement[r.PlacementID] = append(byPlacement[r.PlacementID], InstructionViewOf(p, r, places[r.PlacementID], now))
 	}
 	for _, pr := range ps {
 		if pr.DeletedAt == nil && (len(v.Dates) == 0 || v.Dates[len(v.Dates)-1] != pr.LocalDate) {
@@ -65,13 +61,35 @@ func appendUnique(dates []string, d string) []string {
 	return append(dates, d)
 }
 
-func instructionView(r InstructionRow, b bookingRow, admin bool) InstructionView {
-	return InstructionViewOf(r, b.ClientName, b.DepartmentName, admin)
+// InstructionPlace is what an instruction's view reads of its placement and booking.
+type InstructionPlace struct {
+	PlacementID         int64
+	StartAt, EndAt      time.Time
+	Overnight           bool
+	PlacementDeletedAt  *time.Time
+	DepartmentID        int64
+	SubstitutionAllowed bool
+	ClientName          string
+	DepartmentName      string
 }
 
-// InstructionViewOf is an instruction as every view sends it (bookings, agenda), with its
-// booking's client and department names; the buy rate for administrators only.
-func InstructionViewOf(r InstructionRow, clientName, departmentName string, admin bool) InstructionView {
+func placeOf(b bookingRow, pr PlacementRow) InstructionPlace {
+	return InstructionPlace{PlacementID: pr.ID, StartAt: pr.StartAt, EndAt: pr.EndAt, Overnight: pr.Overnight,
+		PlacementDeletedAt: pr.DeletedAt, DepartmentID: b.DepartmentID, SubstitutionAllowed: b.SubstitutionAllowed,
+		ClientName: b.ClientName, DepartmentName: b.DepartmentName}
+}
+
+// substitution is the place as the substitution rules read it.
+func (at InstructionPlace) substitution() substitutionPlacement {
+	return substitutionPlacement{ID: at.PlacementID, StartAt: at.StartAt, EndAt: at.EndAt, DeletedAt: at.PlacementDeletedAt,
+		DepartmentID: at.DepartmentID, SubstitutionAllowed: at.SubstitutionAllowed}
+}
+
+// InstructionViewOf is an instruction as every view sends it to p (bookings, agenda): what p
+// may do to it (InstructionActions), whether it is critical, the buy rate for administrators
+// only, and its legal entity and notes for its parties only: a manager of the department and
+// the instruction's own freelancer (actorFor's rule), not a read-only viewer.
+func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace, now time.Time) InstructionView {
 	name := strings.TrimSpace(r.FirstName + " " + r.LastName)
 	iv := InstructionView{ID: r.ID, PlacementID: r.PlacementID, BookingID: r.BookingID, UserID: r.UserID,
 		User:     InstructionUser{ID: r.UserID, FullName: name, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email},
@@ -79,10 +97,18 @@ func InstructionViewOf(r InstructionRow, clientName, departmentName string, admi
 		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
 		CreatedAt: wireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
 		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
-		ClientName: clientName, DepartmentName: departmentName, DeletedAt: optionalTime(r.DeletedAt)}
-	if admin {
+		ClientName: at.ClientName, DepartmentName: at.DepartmentName, DeletedAt: optionalTime(r.DeletedAt),
+		Overnight: at.Overnight, IsFuture: at.StartAt.After(now), IsCritical: InstructionCritical(now, at.StartAt, r.State()),
+		SupplierID: r.SupplierID, InstructionActions: actionsOn(p, at.substitution(), r)}
+	if r.ModifiedBy != nil {
+		iv.HiveUser = &InstructionModifier{FullName: strings.TrimSpace(r.ModifiedByName), Modifier: *r.ModifiedBy}
+	}
+	if p.CanAdmin {
 		buy := jobs.RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
 		iv.BuyRate = &buy
+	}
+	if _, err := actorFor(p, incumbentTarget(at.substitution(), r)); err == nil {
+		iv.LegalEntityID, iv.Notes = r.LegalEntityID, r.Notes
 	}
 	return iv
 }
@@ -159,28 +185,40 @@ type InstructionUser struct {
 
 // InstructionView is one instruction. BuyRate is sent to administrators only.
 type InstructionView struct {
-	ID                     int64           `json:"id"`
-	PlacementID            int64           `json:"placementId"`
-	BookingID              int64           `json:"bookingId"`
-	UserID                 int64           `json:"userId"`
-	User                   InstructionUser `json:"user"`
-	FullName               string          `json:"fullName"`
-	SupplierStatus         string          `json:"supplierStatus"`
-	ClientStatus           string          `json:"clientStatus"`
-	PreviousSupplierStatus *string         `json:"previousSupplierStatus"`
-	PreviousClientStatus   *string         `json:"previousClientStatus"`
-	SubstitutionOfID       *int64          `json:"substitutionOfId"`
-	CreatedAt              string          `json:"createdAt"`
-	Version                int             `json:"version"`
-	CancellationReason     string          `json:"cancellationReason"`
-	BuyRate                *Rate           `json:"buyRate,omitempty"`
-	SellRate               Rate            `json:"sellRate"`
-	Direct                 bool            `json:"direct"`
-	Overnight              bool            `json:"overnight"`
-	IsFuture               bool            `json:"isFuture"`
-	ClientName             string          `json:"clientName"`
-	DepartmentName         string          `json:"departmentName"`
-	DeletedAt              *string         `json:"deletedAt"`
+	ID                     int64                `json:"id"`
+	PlacementID            int64                `json:"placementId"`
+	BookingID              int64                `json:"bookingId"`
+	UserID                 int64                `json:"userId"`
+	User                   InstructionUser      `json:"user"`
+	FullName               string               `json:"fullName"`
+	SupplierStatus         string               `json:"supplierStatus"`
+	ClientStatus           string               `json:"clientStatus"`
+	PreviousSupplierStatus *string              `json:"previousSupplierStatus"`
+	PreviousClientStatus   *string              `json:"previousClientStatus"`
+	SubstitutionOfID       *int64               `json:"substitutionOfId"`
+	CreatedAt              string               `json:"createdAt"`
+	Version                int                  `json:"version"`
+	CancellationReason     string               `json:"cancellationReason"`
+	BuyRate                *Rate                `json:"buyRate,omitempty"`
+	SellRate               Rate                 `json:"sellRate"`
+	Direct                 bool                 `json:"direct"`
+	Overnight              bool                 `json:"overnight"`
+	IsFuture               bool                 `json:"isFuture"`
+	ClientName             string               `json:"clientName"`
+	DepartmentName         string               `json:"departmentName"`
+	DeletedAt              *string              `json:"deletedAt"`
+	IsCritical             bool                 `json:"isCritical" doc:"Its placement starts within 48 hours and it still awaits a response on either side"`
+	SupplierID             *int64               `json:"supplierId" doc:"The supplier entity the freelancer works through, fixed when instructed; null when they had none"`
+	LegalEntityID          *int64               `json:"legalEntityId" doc:"That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer"`
+	Notes                  string               `json:"notes" doc:"Empty for anyone but a manager of the department and the freelancer"`
+	HiveUser               *InstructionModifier `json:"hiveUser" doc:"Who changed it last; null when nobody (or the system) did"`
+	InstructionActions
+}
+
+// InstructionModifier names the user who changed an instruction last.
+type InstructionModifier struct {
+	FullName string `json:"fullName"`
+	Modifier int64  `json:"modifier" doc:"The user's id"`
 }
 
 func optionalTime(t *time.Time) *string {

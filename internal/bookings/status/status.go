@@ -171,49 +171,20 @@ type Result struct {
 // MaxReasonLength bounds a cancellation reason.
 const MaxReasonLength = 500
 
-// Apply checks change c by actor on the current state and returns the new state. Refusals are
-// conflicts (409) with a message the UI shows as it is; a missing reason is a validation error.
-//
-//	freelancer: own supplier side, awaiting → accepted | rejected
-//	manager:    client side, awaiting → accepted | rejected
-//	            supplier side ("as supplier"), awaiting → accepted | rejected
-//	            either side → cancelled, with a reason, while the instruction is live
+// Apply checks change c by actor on the current state (Check, then the cancellation reason)
+// and returns the new state. Refusals are conflicts (409) with a message the UI shows as it is;
+// a missing reason is a validation error.
 func Apply(cur State, c Change, actor Actor) (Result, error) {
-	if c.Side != Supplier && c.Side != Client {
-		return Result{}, apperror.Field("side", "Set supplierStatus or clientStatus")
-	}
-	switch c.To {
-	case Accepted, Rejected, Cancelled:
-	default:
-		return Result{}, apperror.Field(string(c.Side)+"Status", "Status must be accepted, rejected or cancelled")
-	}
-	if cur.Deleted {
-		return Result{}, apperror.Conflict("This instruction's placement has been cancelled.")
-	}
-	if cur.closed() {
-		return Result{}, apperror.Conflict("This instruction has already been cancelled or rejected.")
-	}
-	from := cur.Supplier
-	if c.Side == Client {
-		from = cur.Client
+	if err := Check(cur, c.Side, c.To, actor); err != nil {
+		return Result{}, err
 	}
 	if c.To == Cancelled {
-		if actor != ActorManager {
-			return Result{}, apperror.Forbidden()
-		}
 		reason := input.Text(c.Reason)
 		if reason == "" {
 			return Result{}, apperror.Field("cancellationReason", "A cancellation reason is required")
 		}
 		if len(reason) > MaxReasonLength {
 			return Result{}, apperror.Field("cancellationReason", fmt.Sprintf("At most %d characters", MaxReasonLength))
-		}
-	} else {
-		if actor == ActorFreelancer && c.Side != Supplier {
-			return Result{}, apperror.Forbidden()
-		}
-		if from != Awaiting {
-			return Result{}, apperror.Conflict(fmt.Sprintf("This instruction is already %s.", label(from)))
 		}
 	}
 	next := cur
@@ -222,7 +193,61 @@ func Apply(cur State, c Change, actor Actor) (Result, error) {
 	} else {
 		next.Client = c.To
 	}
-	return Result{State: next, Previous: from}, nil
+	return Result{State: next, Previous: cur.of(c.Side)}, nil
+}
+
+// Check is the state machine alone: may actor set side to status to on the current state? It
+// is what Apply checks before the reason, and what the views ask to tell the web which actions
+// to offer (bookings.InstructionActions), so the two cannot disagree.
+//
+//	freelancer: own supplier side, awaiting → accepted | rejected
+//	manager:    client side, awaiting → accepted | rejected
+//	            supplier side ("as supplier"), awaiting → accepted | rejected
+//	            either side → cancelled (with a reason) while the instruction is live
+func Check(cur State, side Side, to Status, actor Actor) error {
+	if side != Supplier && side != Client {
+		return apperror.Field("side", "Set supplierStatus or clientStatus")
+	}
+	switch to {
+	case Accepted, Rejected, Cancelled:
+	default:
+		return apperror.Field(string(side)+"Status", "Status must be accepted, rejected or cancelled")
+	}
+	if cur.Deleted {
+		return apperror.Conflict("This instruction's placement has been cancelled.")
+	}
+	if cur.closed() {
+		return apperror.Conflict("This instruction has already been cancelled or rejected.")
+	}
+	if to == Cancelled {
+		if actor != ActorManager {
+			return apperror.Forbidden()
+		}
+		return nil
+	}
+	if actor == ActorFreelancer && side != Supplier {
+		return apperror.Forbidden()
+	}
+	if from := cur.of(side); from != Awaiting {
+		return apperror.Conflict(fmt.Sprintf("This instruction is already %s.", label(from)))
+	}
+	return nil
+}
+
+func (s State) of(side Side) Status {
+	if side == Client {
+		return s.Client
+	}
+	return s.Supplier
+}
+
+// Side is the side an actor's plain Accept and Reject set: the supplier's for the freelancer,
+// the client's for a manager.
+func (a Actor) Side() Side {
+	if a == ActorFreelancer {
+		return Supplier
+	}
+	return Client
 }
 
 func label(s Status) string { return strings.ReplaceAll(string(s), "_", " ") }

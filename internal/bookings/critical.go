@@ -1,4 +1,4 @@
-package agenda
+package bookings
 
 import (
 	"time"
@@ -22,7 +22,7 @@ const CriticalWindow = 48 * time.Hour
 // The caller passes only live placements: a cancelled one is never critical.
 func Critical(now, start time.Time, states []status.State) (placement bool, instructions []bool) {
 	instructions = make([]bool, len(states))
-	if !start.After(now) || start.Sub(now) > CriticalWindow {
+	if !withinWindow(now, start) {
 		return false, instructions
 	}
 	placement = true
@@ -30,7 +30,18 @@ func Critical(now, start time.Time, states []status.State) (placement bool, inst
 		if status.ColourOf(s) == status.Green {
 			placement = false
 		}
-		instructions[i] = s.Live() && (s.Supplier == status.Awaiting || s.Client == status.Awaiting)
+		instructions[i] = InstructionCritical(now, start, s)
 	}
 	return placement, instructions
+}
+
+// InstructionCritical is one instruction's verdict of Critical: its placement starts within
+// CriticalWindow and it is live and still awaits a response on either side. The booking page's
+// isCritical and the agenda's are this one rule.
+func InstructionCritical(now, start time.Time, s status.State) bool {
+	return withinWindow(now, start) && s.Live() && (s.Supplier == status.Awaiting || s.Client == status.Awaiting)
+}
+
+func withinWindow(now, start time.Time) bool {
+	return start.After(now) && start.Sub(now) <= CriticalWindow
 }

@@ -1,0 +1,39 @@
+package bookings
+
+import (
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/auth"
+)
+
+// InstructionActions say what the caller may do to one instruction. Each flag is the answer of
+// the very rule its write applies (actorFor and status.Check for a status change, substitutable
+// for a substitution), so the web offers an action exactly when the server would take it and
+// keeps no copy of the permission rules (issue 15 items 1 and 2).
+type InstructionActions struct {
+	CanAccept           bool `json:"canAccept" doc:"Accept on the caller's own side: the supplier's for the instruction's freelancer, the client's for a manager of the department"`
+	CanReject           bool `json:"canReject" doc:"Reject on the caller's own side"`
+	CanAcceptAsSupplier bool `json:"canAcceptAsSupplier" doc:"A manager accepts for the supplier"`
+	CanRejectAsSupplier bool `json:"canRejectAsSupplier" doc:"A manager rejects for the supplier"`
+	CanCancel           bool `json:"canCancel" doc:"A manager cancels the instruction (with a reason)"`
+	CanSubstitute       bool `json:"canSubstitute" doc:"The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live"`
+}
+
+// actionsOn answers InstructionActions for p on instruction r of placement pl.
+func actionsOn(p *auth.Principal, pl substitutionPlacement, r InstructionRow) InstructionActions {
+	t := incumbentTarget(pl, r)
+	actor, err := actorFor(p, t)
+	if err != nil {
+		return InstructionActions{} // neither a manager nor its freelancer: nothing to offer
+	}
+	// applyStatus's check: the state the instruction row holds (cancelling a placement marks
+	// its instructions deleted).
+	may := func(side status.Side, to status.Status) bool { return status.Check(r.State(), side, to, actor) == nil }
+	return InstructionActions{
+		CanAccept:           may(actor.Side(), status.Accepted),
+		CanReject:           may(actor.Side(), status.Rejected),
+		CanAcceptAsSupplier: actor == status.ActorManager && may(status.Supplier, status.Accepted),
+		CanRejectAsSupplier: actor == status.ActorManager && may(status.Supplier, status.Rejected),
+		CanCancel:           may(status.Client, status.Cancelled),
+		CanSubstitute:       substitutable(p, pl, r, "id") == nil,
+	}
+}
