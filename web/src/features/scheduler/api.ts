@@ -3,7 +3,7 @@ import { api, unwrap } from '@/api/client';
 import type { components, operations } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
 import type { FilterSet } from './filters';
-import { bookingKeys } from '@/lib/query-keys';
+import { bookingKeys, unavailabilityKeys } from '@/lib/query-keys';
 
 export type SummaryDay = components['schemas']['BookingSummaryDay'];
 export type SummaryGroup = components['schemas']['BookingSummaryGroup'];
@@ -11,6 +11,7 @@ export type SummaryInstruction = components['schemas']['BookingSummaryInstructio
 export type ChangeRow = components['schemas']['BookingChangeRow'];
 export type Bookmark = components['schemas']['BookingBookmark'];
 export type SummaryQuery = operations['bookingSummary']['parameters']['query'];
+export type Unavailability = components['schemas']['Unavailability'];
 
 /** Every summary key starts here: Refresh and booking changes invalidate them all. */
 export const summaryKey = bookingKeys.summary();
@@ -83,6 +84,30 @@ export const changesQueryOptions = (
           signal,
         }),
       ),
+    retry: shouldRetry,
+    placeholderData: keepPreviousData,
+    meta: { silentErrors: true },
+  });
+
+/**
+ * The unavailable dates of users in a range (GET /unavailability/by-user-ids). The server leaves
+ * out the users the caller may not read. Under unavailabilityKeys.all, so marking dates in the
+ * sidebar refreshes the calendar too.
+ */
+export const unavailableQueryOptions = (
+  range: { startDate: string; endDate: string },
+  userIds: readonly number[],
+) =>
+  queryOptions({
+    queryKey: [...unavailabilityKeys.all, 'range', range, userIds] as const,
+    queryFn: ({ signal }) =>
+      unwrap(
+        api.GET('/unavailability/by-user-ids', {
+          params: { query: { ...range, userIds: [...userIds] } },
+          signal,
+        }),
+      ),
+    enabled: userIds.length > 0,
     retry: shouldRetry,
     placeholderData: keepPreviousData,
     meta: { silentErrors: true },

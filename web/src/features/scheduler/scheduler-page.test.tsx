@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useParams, useSearchParams } from 'react-router';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
@@ -28,9 +29,27 @@ const busyDay = [1, 2, 3, 4, 5].map((i) =>
   }),
 );
 
+/** Fran (7) is unavailable on the 12th and 13th; the freelancer (5) on the 12th and 20th. */
+const unavailability: Record<number, { fullName: string; dates: string[] }> = {
+  5: { fullName: 'Felix Moreau', dates: ['2026-11-12', '2026-11-20'] },
+  7: { fullName: 'Fran Free', dates: ['2026-11-12', '2026-11-13'] },
+};
+
 function open(user: CurrentUser = manager, path = '/bookings') {
   const summaries: URL[] = [];
+  const unavailable: URL[] = [];
   mockApi({
+    'GET /api/v1/unavailability/by-user-ids': (r) => {
+      const url = new URL(r.url);
+      unavailable.push(url);
+      return jsonResponse(
+        url.searchParams.getAll('userIds').map((id) => ({
+          userId: Number(id),
+          user: { id: Number(id), fullName: unavailability[Number(id)]!.fullName },
+          dates: unavailability[Number(id)]!.dates,
+        })),
+      );
+    },
     'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/booking/summary': (r) => {
       const url = new URL(r.url);
@@ -51,10 +70,21 @@ function open(user: CurrentUser = manager, path = '/bookings') {
         ),
       },
       { path: '/bookings/list', element: <p>Grid page</p> },
+      { path: '/bookings/:id/edit', element: <BookingPage /> },
     ],
     { path },
   );
-  return { summaries };
+  return { summaries, unavailable };
+}
+
+function BookingPage() {
+  const { id } = useParams();
+  const [search] = useSearchParams();
+  return (
+    <p>
+      Booking {id}, placement {search.get('placementId')}
+    </p>
+  );
 }
 
 describe('SchedulerPage', () => {
@@ -154,5 +184,82 @@ describe('SchedulerPage', () => {
     expect(screen.queryByRole('button', { name: /Filters/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('tab', { name: 'Create Booking' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create Booking' })).not.toBeInTheDocument();
+  });
+
+  it('opens a chip’s booking on a click, without selecting its day', async () => {
+    const user = userEvent.setup();
+    open();
+    const day = await screen.findByRole('gridcell', {
+      name: 'Tuesday 10 November 2026, 5 placements',
+    });
+    const chip = within(day).getByRole('link', {
+      name: 'Matchday: Shift 1 09:00–17:00 (3), Cancelled or rejected',
+    });
+    expect(chip).toHaveAttribute('href', '/bookings/31/edit?placementId=101');
+    // Pressing the chip starts no selection: the day stays unselected, today stays selected.
+    fireEvent.pointerDown(chip, { button: 0, pointerId: 1 });
+    expect(day).toHaveAttribute('aria-selected', 'false');
+    expect(screen.getByText('1 day selected')).toBeInTheDocument();
+    await user.click(chip);
+    expect(await screen.findByText('Booking 31, placement 101')).toBeInTheDocument();
+  });
+
+  it('opens a chip from the keyboard, without toggling its day', async () => {
+    const user = userEvent.setup();
+    open();
+    const day = await screen.findByRole('gridcell', {
+      name: 'Tuesday 10 November 2026, 5 placements',
+    });
+    const chip = within(day).getByRole('link', { name: /^Matchday: Shift 2 09:00–17:00/ });
+    chip.focus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Booking 31, placement 102')).toBeInTheDocument();
+  });
+
+  it('still selects a day by pressing the cell beside its chips', async () => {
+    open();
+    const day = await screen.findByRole('gridcell', {
+      name: 'Tuesday 10 November 2026, 5 placements',
+    });
+    fireEvent.pointerDown(day, { button: 0, pointerId: 1 });
+    fireEvent.pointerUp(window);
+    expect(day).toHaveAttribute('aria-selected', 'true');
+  });
+
+  it('shows a freelancer the days they marked unavailable, in words', async () => {
+    const { unavailable } = open(freelancer);
+    const day = await screen.findByRole('gridcell', {
+      name: 'Thursday 12 November 2026, 0 placements, Unavailable',
+    });
+    expect(within(day).getByText('Unavailable')).toHaveClass('scheduler-unavailable');
+    expect(
+      screen.getByRole('gridcell', { name: 'Friday 20 November 2026, 0 placements, Unavailable' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByRole('gridcell', { name: 'Saturday 21 November 2026, 0 placements' }),
+    ).not.toHaveTextContent('Unavailable');
+    const asked = unavailable.at(-1)!;
+    expect(asked.searchParams.getAll('userIds')).toEqual(['5']);
+    expect(asked.searchParams.get('startDate')).toBe('2026-11-01');
+    expect(asked.searchParams.get('endDate')).toBe('2026-11-30');
+  });
+
+  it('shows a manager the unavailable days of the users they filter on', async () => {
+    open(manager, '/bookings?userIds=7&userIds=5');
+    const both = await screen.findByRole('gridcell', {
+      name: 'Thursday 12 November 2026, 0 placements, Unavailable: Felix Moreau, Fran Free',
+    });
+    expect(within(both).getByText('2 people unavailable')).toBeInTheDocument();
+    const one = screen.getByRole('gridcell', {
+      name: 'Friday 13 November 2026, 0 placements, Unavailable: Fran Free',
+    });
+    expect(within(one).getByText('Unavailable: Fran Free')).toBeInTheDocument();
+  });
+
+  it('asks for no unavailability when a manager filters on nobody', async () => {
+    const { unavailable } = open();
+    await screen.findByRole('gridcell', { name: /5 placements/ });
+    expect(unavailable).toHaveLength(0);
+    expect(screen.queryByText(/unavailable/i)).not.toBeInTheDocument();
   });
 });

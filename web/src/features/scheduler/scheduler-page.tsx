@@ -13,7 +13,7 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isDepartmentManager } from '@/lib/permissions';
-import { summaryKey, summaryQueryOptions } from './api';
+import { summaryKey, summaryQueryOptions, unavailableQueryOptions } from './api';
 import { FilterPanel } from './components/filter-panel';
 import { SchedulerCalendar } from './components/scheduler-calendar';
 import { SchedulerSidebar } from './components/sidebar';
@@ -29,6 +29,7 @@ import {
   type FilterSet,
 } from './filters';
 import { isGlobalView } from './global-view';
+import { unavailabilityUserIds, unavailableDays } from './unavailability';
 import {
   FETCH_DELAY_MS,
   NAVIGATION_THROTTLE_MS,
@@ -60,6 +61,13 @@ export function SchedulerPage() {
   const fetchMonth = useDelayed(month, FETCH_DELAY_MS);
   const summary = useQuery(summaryQueryOptions(monthRange(fetchMonth), filters, true));
   const days = fetchMonth === month ? (summary.data?.days ?? undefined) : undefined;
+  // Who is unavailable: the filtered users for managers, a freelancer's own days (issue 15 item 5).
+  const unavailableIds = useMemo(() => unavailabilityUserIds(user, filters), [user, filters]);
+  const unavailability = useQuery(unavailableQueryOptions(monthRange(fetchMonth), unavailableIds));
+  const unavailable = useMemo(
+    () => unavailableDays(unavailableIds.length ? unavailability.data : undefined, user.id),
+    [unavailability.data, unavailableIds, user.id],
+  );
 
   const setMonth = useCallback(
     (m: IsoMonth) =>
@@ -78,10 +86,12 @@ export function SchedulerPage() {
     (e: MouseEvent, dir: 1 | -1) => setMonth(shiftView(month, dir * navigationStep(e))),
     NAVIGATION_THROTTLE_MS,
   );
-  const refresh = useThrottled(
-    () => void queryClient.invalidateQueries({ queryKey: summaryKey }),
-    REFRESH_THROTTLE_MS,
-  );
+  const refresh = useThrottled(() => {
+    void queryClient.invalidateQueries({ queryKey: summaryKey });
+    void queryClient.invalidateQueries({
+      queryKey: unavailableQueryOptions(monthRange(month), unavailableIds).queryKey,
+    });
+  }, REFRESH_THROTTLE_MS);
 
   const sidebar = <SchedulerSidebar selected={selected} mode={mode} filters={filters} />;
 
@@ -115,6 +125,16 @@ export function SchedulerPage() {
           </Group>
         </Paper>
       )}
+      {unavailability.isError && (
+        <Paper withBorder p="sm" mb="sm" role="alert" bg="var(--mantine-color-red-light)">
+          <Group justify="space-between">
+            <Text size="sm">Could not load the unavailable days of {monthLabel(month)}.</Text>
+            <Button size="xs" variant="light" onClick={() => void unavailability.refetch()}>
+              Retry
+            </Button>
+          </Group>
+        </Paper>
+      )}
       {phone && (
         <Button mb="sm" variant="light" onClick={() => setDrawerOpen(true)}>
           Open sidebar ({selected.length} {selected.length === 1 ? 'day' : 'days'})
@@ -137,6 +157,7 @@ export function SchedulerPage() {
             mode={mode}
             onModeChange={setMode}
             days={days}
+            unavailable={unavailable}
             cellHeight={phone ? 64 : 96}
           />
           {!days && !summary.isError && (

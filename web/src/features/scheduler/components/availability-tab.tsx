@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { useSetUnavailability, type IsoDate } from '@/features/bookings';
 import { toasts } from '@/lib/errors/catalogue';
+import { countOf } from '@/lib/format';
 import { notify, notifyError } from '@/lib/notify';
 
 /** Mark Availability (freelancers): the selected days become unavailable or available. */
@@ -22,7 +23,9 @@ export function AvailabilityTab({ userId, selected }: { userId: number; selected
   return (
     <Stack gap="sm">
       <Text size="sm">
-        {none ? 'Select days on the calendar first.' : `${selected.length} days selected.`}
+        {none
+          ? 'Select days on the calendar first.'
+          : `${countOf(selected.length, 'day')} selected.`}
       </Text>
       <Group gap="xs">
         <Button color="red" disabled={none} loading={set.isPending} onClick={() => void run(true)}>

@@ -1,6 +1,8 @@
-import { memo } from 'react';
+import { memo, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
+import { paths } from '@/lib/paths';
 import { colourLabel, mantineColour, type StatusColour } from '@/lib/status/status';
 import type { SummaryGroup } from '../api';
+import type { DayUnavailability } from '../unavailability';
 
 /** At most this many groups show in a day cell; the rest are counted as '+k more'. */
 export const MAX_CHIPS = 3;
@@ -32,27 +34,79 @@ export const groupCount = (g: SummaryGroup) =>
 export const chipText = (g: SummaryGroup) =>
   `${g.placementTitle} ${g.startTime}–${g.endTime} (${groupCount(g)})`;
 
-/** A day's placement groups as coloured chips; plain elements, memoised per day. */
-export const DayChips = memo(function DayChips({ groups }: { groups: readonly SummaryGroup[] }) {
-  if (groups.length === 0) return null;
+/** Where a chip leads: its booking, opened at the group's first placement. */
+export const chipHref = (g: SummaryGroup) => paths.editBooking(g.bookingId, g.placementIds?.[0]);
+
+/** A chip's accessible name and tooltip: the booking, the visible text, the status in words. */
+export const chipLabel = (g: SummaryGroup) =>
+  `${g.bookingTitle}: ${chipText(g)}, ${colourLabel[g.colour]}${g.deleted ? ', cancelled' : ''}`;
+
+/** The unavailable marker: a pale red block with a dashed border, readable on a selected day. */
+const unavailableStyle = {
+  ...chipStyle,
+  background: 'var(--mantine-color-red-0)',
+  border: '1px dashed var(--mantine-color-red-8)',
+  fontWeight: 600,
+} as const;
+
+/**
+ * Pressing a chip must open it, not start a selection on its day: the day cell (MonthCalendar)
+ * starts one on pointerdown and toggles one on Enter or Space, so those stop at the chip. One
+ * listener per day, not per chip (a month holds about 2,000).
+ */
+const keepFromDay = (e: SyntheticEvent) => {
+  if ((e.target as Element).closest('a')) e.stopPropagation();
+};
+const keysFromDay = (e: KeyboardEvent) => {
+  if (e.key === 'Enter' || e.key === ' ') keepFromDay(e);
+};
+
+interface DayChipsProps {
+  groups: readonly SummaryGroup[];
+  /** Who is unavailable on the day, when anyone shown is. */
+  unavailable?: DayUnavailability;
+  /** Opens a chip's booking inside the app (a plain left click); other clicks keep the link's own. */
+  onOpen: (href: string) => void;
+}
+
+/**
+ * A day's unavailability and placement groups as coloured chips: links to their bookings, plain
+ * elements, memoised per day.
+ */
+export const DayChips = memo(function DayChips({ groups, unavailable, onOpen }: DayChipsProps) {
+  if (groups.length === 0 && !unavailable) return null;
   const shown = groups.slice(0, MAX_CHIPS);
   const more = groups.length - shown.length;
+  const onClick = (e: MouseEvent) => {
+    const a = (e.target as Element).closest('a');
+    if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;
+    e.preventDefault();
+    e.stopPropagation();
+    onOpen(a.getAttribute('href')!);
+  };
   return (
-    <div aria-hidden>
+    <div onPointerDown={keepFromDay} onKeyDown={keysFromDay} onClick={onClick}>
+      {unavailable && (
+        <span className="scheduler-unavailable" title={unavailable.full} style={unavailableStyle}>
+          {unavailable.text}
+        </span>
+      )}
       {shown.map((g) => (
-        <span
+        <a
           key={`${g.bookingId}-${g.placementIds?.[0] ?? g.placementTitle}-${g.startTime}`}
-          className="scheduler-chip"
+          href={chipHref(g)}
+          className="scheduler-chip mantine-focus-auto"
           data-colour={g.colour}
-          title={`${g.bookingTitle}: ${chipText(g)}, ${colourLabel[g.colour]}`}
+          title={chipLabel(g)}
+          aria-label={chipLabel(g)}
           style={{
             ...chipStyle,
+            textDecoration: g.deleted ? 'line-through' : 'none',
             background: colourVar(g.colour),
-            textDecoration: g.deleted ? 'line-through' : undefined,
           }}
         >
           {chipText(g)}
-        </span>
+        </a>
       ))}
       {more > 0 && (
         <span style={{ ...chipStyle, color: 'inherit' }} className="scheduler-more">

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo } from 'react';
+import { useNavigate } from 'react-router';
 import {
   dayLabel,
   MonthCalendar,
@@ -7,14 +8,24 @@ import {
   type SelectionMode,
 } from '@/features/bookings';
 import { MONTH_DATA_MARK, MONTH_RENDER_MEASURE, type SummaryDay, type SummaryGroup } from '../api';
+import type { DayUnavailability } from '../unavailability';
 import { DayChips } from './day-chips';
 
 const none: SummaryGroup[] = [];
+const nobody = new Map<IsoDate, DayUnavailability>();
 
-/** 'Monday 7 December 2026, 3 placements': the day and how many placements it holds. */
-export function describeSchedulerDay(date: IsoDate, groups: readonly SummaryGroup[]): string {
+/**
+ * 'Monday 7 December 2026, 3 placements' and, on a day someone shown is unavailable,
+ * ', Unavailable: Fran Free': what a screen reader says of a day, not its colours.
+ */
+export function describeSchedulerDay(
+  date: IsoDate,
+  groups: readonly SummaryGroup[],
+  unavailable?: DayUnavailability,
+): string {
   const n = groups.reduce((sum, g) => sum + (g.placementIds?.length ?? 0), 0);
-  return `${dayLabel(date)}, ${n} ${n === 1 ? 'placement' : 'placements'}`;
+  const day = `${dayLabel(date)}, ${n} ${n === 1 ? 'placement' : 'placements'}`;
+  return unavailable ? `${day}, ${unavailable.full}` : day;
 }
 
 export interface SchedulerCalendarProps {
@@ -27,23 +38,41 @@ export interface SchedulerCalendarProps {
   days: readonly SummaryDay[] | undefined;
   /** Minimum height of a day cell in px. */
   cellHeight?: number;
+  /** The days on which someone shown is unavailable. */
+  unavailable?: ReadonlyMap<IsoDate, DayUnavailability>;
 }
 
-/** The scheduler's month: the shared selectable calendar with each day's groups as chips. */
-export function SchedulerCalendar({ days, cellHeight = 96, ...props }: SchedulerCalendarProps) {
+/**
+ * The scheduler's month: the shared selectable calendar with each day's groups as chips that open
+ * their bookings, and who is unavailable on it.
+ */
+export function SchedulerCalendar({
+  days,
+  cellHeight = 96,
+  unavailable = nobody,
+  ...props
+}: SchedulerCalendarProps) {
   useRenderTiming(days);
+  const navigate = useNavigate();
+  const open = useCallback((href: string) => void navigate(href), [navigate]);
   const byDate = useMemo(() => {
     const m = new Map<IsoDate, SummaryGroup[]>();
     for (const d of days ?? []) m.set(d.date, d.groups ?? none);
     return m;
   }, [days]);
   const renderDay = useCallback(
-    (date: IsoDate) => <DayChips groups={byDate.get(date) ?? none} />,
-    [byDate],
+    (date: IsoDate) => (
+      <DayChips
+        groups={byDate.get(date) ?? none}
+        unavailable={unavailable.get(date)}
+        onOpen={open}
+      />
+    ),
+    [byDate, unavailable, open],
   );
   const describeDay = useCallback(
-    (date: IsoDate) => describeSchedulerDay(date, byDate.get(date) ?? none),
-    [byDate],
+    (date: IsoDate) => describeSchedulerDay(date, byDate.get(date) ?? none, unavailable.get(date)),
+    [byDate, unavailable],
   );
   return (
     <MonthCalendar
