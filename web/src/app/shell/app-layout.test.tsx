@@ -141,4 +141,18 @@ describe('AppLayout', () => {
     await screen.findByRole('heading', { name: 'Bookings' });
     expect(screen.queryByRole('region', { name: 'Impersonation' })).not.toBeInTheDocument();
   });
+
+  it("the sidebar's Agenda item names the offers awaiting the user's answer", async () => {
+    serve(makeUser({ needs: ['freelancer'], isFreelancer: true, offersAwaitingAnswer: 3 }));
+    const { unmount } = renderRoutes(routes, { path: '/bookings' });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const agenda = within(nav).getByRole('link', { name: 'Agenda 3 offers awaiting your answer' });
+    expect(agenda).toHaveTextContent('3');
+    unmount();
+
+    serve(makeUser({ needs: ['freelancer'], isFreelancer: true, offersAwaitingAnswer: 0 }));
+    renderRoutes(routes, { path: '/bookings' });
+    const none = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(none).getByRole('link', { name: 'Agenda' })).toBeInTheDocument();
+  });
 });

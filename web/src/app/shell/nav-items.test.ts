@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
 import { placeholderRoutes } from '../routes/placeholder-routes';
-import { navSections, visibleNav } from './nav-items';
+import { navSections, offersBadge, visibleNav } from './nav-items';
 
 const labels = (needs: string[], extra = {}) =>
   visibleNav(makeUser({ needs, ...extra })).flatMap((s) => s.items.map((i) => i.label));
@@ -54,5 +54,19 @@ describe('visibleNav', () => {
       const links = visibleNav(user).flatMap((s) => s.items.map((i) => i.to));
       expect(links.filter((to) => placeholders.includes(to))).toEqual([]);
     }
+  });
+
+  it('the Agenda entry counts the offers awaiting an answer, singular for one, none for zero', () => {
+    const agenda = (n: number) =>
+      visibleNav(makeUser({ needs: ['freelancer'], isFreelancer: true, offersAwaitingAnswer: n }))
+        .flatMap((s) => s.items)
+        .find((i) => i.label === 'Agenda');
+    const user = (n: number) => makeUser({ offersAwaitingAnswer: n });
+    expect(agenda(3)?.badge?.(user(3))).toEqual({
+      count: 3,
+      label: '3 offers awaiting your answer',
+    });
+    expect(offersBadge(user(1))).toEqual({ count: 1, label: '1 offer awaiting your answer' });
+    expect(offersBadge(user(0))).toBeNull();
   });
 });

@@ -15,6 +15,7 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@/api/types';
+import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {
   canCreateEntity,
@@ -25,11 +26,29 @@ import {
   isFreelancer,
 } from '@/lib/permissions';
 
+/** A count shown on an entry: the number, and what it counts for screen readers and tooltips. */
+export interface NavBadge {
+  count: number;
+  label: string;
+}
+
 export interface NavItem {
   label: string;
   to: string;
   icon: Icon;
   visible: (user: CurrentUser) => boolean;
+  /** What waits for the user there (from whoami); no badge when null. */
+  badge?: (user: CurrentUser) => NavBadge | null;
+}
+
+/**
+ * The offers awaiting the user's answer on the Agenda (whoami's offersAwaitingAnswer, counted by
+ * the server with the agenda's own Outstanding rule), or nothing when there are none.
+ */
+export function offersBadge(user: Pick<CurrentUser, 'offersAwaitingAnswer'>): NavBadge | null {
+  const count = user.offersAwaitingAnswer ?? 0;
+  if (count <= 0) return null;
+  return { count, label: `${countOf(count, 'offer')} awaiting your answer` };
 }
 
 export interface NavSection {
@@ -50,7 +69,13 @@ export const navSections: NavSection[] = [
     items: [
       { label: 'Home', to: paths.home, icon: IconHome, visible: everyone },
       { label: 'Bookings', to: paths.bookings, icon: IconCalendarEvent, visible: everyone },
-      { label: 'Agenda', to: paths.agenda, icon: IconListDetails, visible: everyone },
+      {
+        label: 'Agenda',
+        to: paths.agenda,
+        icon: IconListDetails,
+        visible: everyone,
+        badge: offersBadge,
+      },
       {
         label: 'Availability',
         to: paths.availability,

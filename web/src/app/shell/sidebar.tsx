@@ -1,8 +1,8 @@
-import { NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { Badge, NavLink, ScrollArea, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { Link, useLocation } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
-import { visibleNav } from './nav-items';
+import { visibleNav, type NavBadge } from './nav-items';
 
 function isActive(pathname: string, to: string): boolean {
   if (to === paths.home) return pathname === to;
@@ -32,6 +32,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
               )}
               {section.items.map((item) => {
                 const active = isActive(pathname, item.to);
+                const badge = item.badge?.(user);
                 return (
                   <NavLink
                     key={item.to}
@@ -39,6 +40,7 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
                     to={item.to}
                     label={item.label}
                     leftSection={<item.icon size={18} stroke={1.6} aria-hidden="true" />}
+                    rightSection={badge ? <CountBadge badge={badge} /> : undefined}
                     active={active}
                     // Filled: the light variant's hover background is below 4.5:1 contrast.
                     variant="filled"
@@ -52,5 +54,21 @@ export function Sidebar({ onNavigate }: { onNavigate: () => void }) {
         })}
       </Stack>
     </ScrollArea>
+  );
+}
+
+/**
+ * A count on a sidebar entry. Sighted users see the number (its tooltip says what it counts);
+ * screen readers hear what it counts, as part of the link's name ('Agenda 3 offers awaiting your
+ * answer').
+ */
+function CountBadge({ badge }: { badge: NavBadge }) {
+  return (
+    <Tooltip label={badge.label} withArrow>
+      <Badge color="red" variant="filled" circle={badge.count < 10}>
+        <span aria-hidden="true">{badge.count}</span>
+        <VisuallyHidden>{badge.label}</VisuallyHidden>
+      </Badge>
+    </Tooltip>
   );
 }
