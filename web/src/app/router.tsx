@@ -4,6 +4,7 @@ import { FullPageMessage } from '@/ui/full-page-message';
 import { RequireAuth } from './guards/require-auth';
 import { NotFound } from './routes/not-found';
 import { PlaceholderRoute, placeholderRoutes } from './routes/placeholder-routes';
+import { REDIRECT_PATH, RedirectRoute } from './routes/redirect';
 import { RootLayout } from './routes/root-layout';
 import { RouteError } from './routes/route-error';
 
@@ -29,6 +30,8 @@ const publicRoutes: RouteObject[] = [
   { path: paths.signUp, lazy: () => import('@/features/accounts/routes/sign-up') },
   { path: paths.signUpStaff, lazy: () => import('@/features/accounts/routes/sign-up-staff') },
   { path: paths.oauthCallback, lazy: () => import('@/features/accounts/routes/oauth-callback') },
+  // Not lazy: it renders nothing of its own.
+  { path: REDIRECT_PATH, element: <RedirectRoute /> },
 ];
 
 const shellRoutes: RouteObject[] = [
