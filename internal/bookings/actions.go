@@ -10,12 +10,13 @@ import (
 // for a substitution), so the web offers an action exactly when the server would take it and
 // keeps no copy of the permission rules (issue 15 items 1 and 2).
 type InstructionActions struct {
-	CanAccept           bool `json:"canAccept" doc:"Accept on the caller's own side: the supplier's for the instruction's freelancer, the client's for a manager of the department"`
-	CanReject           bool `json:"canReject" doc:"Reject on the caller's own side"`
-	CanAcceptAsSupplier bool `json:"canAcceptAsSupplier" doc:"A manager accepts for the supplier"`
-	CanRejectAsSupplier bool `json:"canRejectAsSupplier" doc:"A manager rejects for the supplier"`
-	CanCancel           bool `json:"canCancel" doc:"A manager cancels the instruction (with a reason)"`
-	CanSubstitute       bool `json:"canSubstitute" doc:"The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live"`
+	CanAccept           bool   `json:"canAccept" doc:"Accept on the caller's own side: the supplier's for the instruction's freelancer, the client's for a manager of the department"`
+	CanReject           bool   `json:"canReject" doc:"Reject on the caller's own side"`
+	CanAcceptAsSupplier bool   `json:"canAcceptAsSupplier" doc:"A manager accepts for the supplier"`
+	CanRejectAsSupplier bool   `json:"canRejectAsSupplier" doc:"A manager rejects for the supplier"`
+	CanCancel           bool   `json:"canCancel" doc:"A manager cancels the instruction (with a reason)"`
+	CanSubstitute       bool   `json:"canSubstitute" doc:"The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live"`
+	AnswerSide          string `json:"answerSide" enum:"supplier,client," doc:"The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer"`
 }
 
 // actionsOn answers InstructionActions for p on instruction r of placement pl.
@@ -29,6 +30,7 @@ func actionsOn(p *auth.Principal, pl substitutionPlacement, r InstructionRow) In
 	// its instructions deleted).
 	may := func(side status.Side, to status.Status) bool { return status.Check(r.State(), side, to, actor) == nil }
 	return InstructionActions{
+		AnswerSide:          string(actor.Side()),
 		CanAccept:           may(actor.Side(), status.Accepted),
 		CanReject:           may(actor.Side(), status.Rejected),
 		CanAcceptAsSupplier: actor == status.ActorManager && may(status.Supplier, status.Accepted),

@@ -122,7 +122,7 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 		// The freelancer sees their accepted instruction: nothing left to answer, no cancelling,
 		// but the booking allows them to find a substitute.
 		own := viewed(t, s, db, apptest.Freelancer, sw.Day)[sw.Incumbent]
-		if want := (bookings.InstructionActions{CanSubstitute: true}); own.InstructionActions != want {
+		if want := (bookings.InstructionActions{CanSubstitute: true, AnswerSide: "supplier"}); own.InstructionActions != want {
 			t.Errorf("freelancer's actions %+v, want %+v", own.InstructionActions, want)
 		}
 		wantRefused := map[string]int{"canAccept": 409, "canReject": 409, "canAcceptAsSupplier": 409,
@@ -134,11 +134,12 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 
 		// The manager: everything the state allows, and no substitution where the booking forbids it.
 		mgr := viewed(t, s, db, apptest.DeptMgr, sw.Day)
-		if want := (bookings.InstructionActions{CanAccept: true, CanReject: true, CanCancel: true, CanSubstitute: true}); mgr[sw.Incumbent].InstructionActions != want {
+		if want := (bookings.InstructionActions{CanAccept: true, CanReject: true, CanCancel: true, CanSubstitute: true,
+			AnswerSide: "client"}); mgr[sw.Incumbent].InstructionActions != want {
 			t.Errorf("manager's actions on the accepted instruction %+v, want %+v", mgr[sw.Incumbent].InstructionActions, want)
 		}
 		if want := (bookings.InstructionActions{CanAccept: true, CanReject: true, CanAcceptAsSupplier: true,
-			CanRejectAsSupplier: true, CanCancel: true, CanSubstitute: true}); mgr[hill].InstructionActions != want {
+			CanRejectAsSupplier: true, CanCancel: true, CanSubstitute: true, AnswerSide: "client"}); mgr[hill].InstructionActions != want {
 			t.Errorf("manager's actions on the awaiting instruction %+v, want %+v", mgr[hill].InstructionActions, want)
 		}
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status",

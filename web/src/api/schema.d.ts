@@ -1909,6 +1909,11 @@ export interface components {
             unassigned: boolean;
         };
         AgendaInstruction: {
+            /**
+             * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
+             * @enum {string}
+             */
+            answerSide: "supplier" | "client" | "";
             /** Format: int64 */
             bookingId: number;
             buyRate?: components["schemas"]["Rate"];
@@ -2816,6 +2821,11 @@ export interface components {
             lastName: string;
         };
         InstructionView: {
+            /**
+             * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
+             * @enum {string}
+             */
+            answerSide: "supplier" | "client" | "";
             /** Format: int64 */
             bookingId: number;
             buyRate?: components["schemas"]["Rate"];
