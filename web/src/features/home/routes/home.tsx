@@ -3,8 +3,10 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { SETUP_DONE_STATES } from '@/lib/account-status';
 import { useCurrentUser } from '@/lib/current-user';
+import { isFreelancer } from '@/lib/permissions';
 import { onboardingQueryOptions } from '../api/get-onboarding';
 import { AccountSetupCard, LegalEntitySetupCard } from '../components/account-setup-card';
+import { OffersToAnswer } from '../components/offers-to-answer';
 import { PendingInvitations } from '../components/pending-invitations';
 import { accountKeys } from '@/lib/query-keys';
 
@@ -14,6 +16,8 @@ export function HomeRoute() {
   const needsSetup = !SETUP_DONE_STATES.includes(user.onboardingState);
   const onboarding = useQuery({ ...onboardingQueryOptions(), enabled: needsSetup });
   const state = onboarding.data?.onboardingState;
+  // Offers go to freelancers; anyone else only if the server counts some for them.
+  const getsOffers = isFreelancer(user) || user.offersAwaitingAnswer > 0;
 
   // The server may have completed onboarding while answering: refresh whoami (state, badge).
   useEffect(() => {
@@ -31,6 +35,7 @@ export function HomeRoute() {
       {state === 'freelancer_needs_legal_entity' && (
         <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />
       )}
+      {getsOffers && <OffersToAnswer />}
       <PendingInvitations userId={user.id} />
     </Stack>
   );

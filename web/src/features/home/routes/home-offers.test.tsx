@@ -1,0 +1,132 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import type { components } from '@/api/schema';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { HomeRoute } from './home';
+
+type Card = components['schemas']['AgendaCard'];
+
+const offer = (id: number, over: Partial<Card> = {}): Card => ({
+  bookingId: 31,
+  bookingTitle: 'Matchday',
+  clientName: 'Northbridge Media',
+  departmentId: 3,
+  departmentName: 'Sport',
+  departmentTimezone: 'Europe/London',
+  placement: {
+    id,
+    title: 'Camera Operator',
+    date: '2026-12-07',
+    period: ['2026-12-07T09:00:00.000Z', '2026-12-07T17:00:00.000Z'],
+    localPeriod: { start: '2026-12-07T09:00:00.000+00:00', end: '2026-12-07T17:00:00.000+00:00' },
+    timezone: 'Europe/London',
+    overnight: false,
+    startTime: '09:00',
+    endTime: '17:00',
+    deletedAt: null,
+  },
+  instructions: [],
+  unassigned: false,
+  isCritical: false,
+  canOpen: true,
+  colour: 'orange',
+  ...over,
+});
+
+const freelancer = makeUser({
+  needs: ['freelancer'],
+  isFreelancer: true,
+  onboardingState: 'complete',
+  offersAwaitingAnswer: 2,
+});
+
+function setup(agenda: () => Response, user = freelancer) {
+  const asked: string[] = [];
+  mockApi({
+    'GET /api/v1/agenda': (req) => {
+      asked.push(new URL(req.url).search);
+      return agenda();
+    },
+    'GET /api/v1/invitation/by-user/1': () => jsonResponse({ items: [], total: 0 }),
+  });
+  renderRoutes([
+    {
+      path: '/',
+      element: (
+        <CurrentUserProvider user={user}>
+          <HomeRoute />
+        </CurrentUserProvider>
+      ),
+    },
+  ]);
+  return { asked };
+}
+
+const offersRegion = () => screen.findByRole('region', { name: 'Offers to answer' });
+
+describe('home: offers to answer', () => {
+  it("lists the freelancer's Outstanding offers, each linking to where it is answered", async () => {
+    const { asked } = setup(() =>
+      jsonResponse({
+        items: [
+          offer(7),
+          offer(8, { canOpen: false, bookingTitle: 'Cup Final', clientName: 'Alpha' }),
+        ],
+        total: 2,
+        tab: 'outstanding',
+        view: 'freelancer',
+      }),
+    );
+    const region = await offersRegion();
+    const list = await within(region).findByRole('list', { name: 'Offers to answer' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items).toHaveLength(2);
+    const [first, second] = items as [HTMLElement, HTMLElement];
+    expect(within(first).getByRole('link', { name: 'Camera Operator · Matchday' })).toHaveAttribute(
+      'href',
+      '/bookings/31/edit?placementId=7',
+    );
+    expect(first).toHaveTextContent('Northbridge Media · Sport');
+    expect(first).toHaveTextContent('(Europe/London)');
+    // The booking the user may not open: its offer is answered on the agenda.
+    expect(
+      within(second).getByRole('link', { name: 'Camera Operator · Cup Final' }),
+    ).toHaveAttribute('href', '/agenda?tab=outstanding');
+    expect(within(region).getByText('2 offers awaiting your answer.')).toBeInTheDocument();
+    expect(within(region).getByRole('link', { name: 'Open your agenda' })).toHaveAttribute(
+      'href',
+      '/agenda?tab=outstanding',
+    );
+    expect(asked[0]).toContain('as=freelancer');
+    expect(asked[0]).toContain('tab=outstanding');
+  });
+
+  it('says so when no offer awaits an answer', async () => {
+    setup(() => jsonResponse({ items: [], total: 0, tab: 'outstanding', view: 'freelancer' }), {
+      ...freelancer,
+      offersAwaitingAnswer: 0,
+    });
+    const region = await offersRegion();
+    expect(
+      await within(region).findByText('You have no offers awaiting your answer.'),
+    ).toBeInTheDocument();
+    expect(within(region).queryByRole('list')).not.toBeInTheDocument();
+  });
+
+  it("shows the server's reason when the offers cannot be read, with Retry", async () => {
+    setup(() => jsonResponse({ error: 'The agenda is resting.', errorCode: 'S-500' }, 500));
+    const region = await offersRegion();
+    const alert = await within(region).findByRole('alert');
+    expect(alert).toHaveTextContent('Could not load your offers');
+    expect(alert).toHaveTextContent('The agenda is resting.');
+    expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('is not shown to staff with no offers', async () => {
+    const { asked } = setup(() => jsonResponse({ items: [], total: 0 }), makeUser());
+    expect(await screen.findByText('You have no pending invitations.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Offers to answer' })).not.toBeInTheDocument();
+    expect(asked).toEqual([]);
+  });
+});
