@@ -42,6 +42,12 @@ export async function searchDepartments(term: string): Promise<PickerOption[]> {
   }));
 }
 
+/** A user as a picker option: 'Full Name (email)'. */
+export const userOption = (u: { id: number; fullName: string; email: string }): PickerOption => ({
+  value: String(u.id),
+  label: `${u.fullName || u.email} (${u.email})`,
+});
+
 /**
  * Users whose name or email contains the term (the server searches; administrators see everyone,
  * managers see freelancers and the people of their own organisations).
@@ -52,8 +58,21 @@ export async function searchUsers(term: string): Promise<PickerOption[]> {
       params: { query: { page: 1, pageSize: PICKER_PAGE, ...(term ? { search: term } : {}) } },
     }),
   );
-  return (page.items ?? []).map((u) => ({
-    value: String(u.id),
-    label: `${u.fullName || u.email} (${u.email})`,
-  }));
+  return (page.items ?? []).map(userOption);
 }
+
+/**
+ * The freelancers a department may hire whose name or email contains the term: the choices of a
+ * job template's preferred freelancers (the server's hire rule; only the department's managers
+ * may ask).
+ */
+export const searchHireableFreelancers =
+  (departmentId: number) =>
+  async (term: string): Promise<PickerOption[]> => {
+    const users = await unwrap(
+      api.GET('/department/{id}/hireable-freelancers', {
+        params: { path: { id: departmentId }, query: term ? { search: term } : {} },
+      }),
+    );
+    return (users ?? []).map(userOption);
+  };

@@ -75,7 +75,7 @@ export function useJobMutations() {
   return {
     create: useMutation({
       ...opts,
-      mutationFn: (body: { departmentId: number; title: string; description?: string }) =>
+      mutationFn: (body: components['schemas']['CreateJobTemplateBody']) =>
         unwrap(api.POST('/job-template', { body })),
     }),
     update: useMutation({
@@ -83,12 +83,8 @@ export function useJobMutations() {
       mutationFn: ({
         id,
         ...body
-      }: {
-        id: number;
-        version: number;
-        title: string;
-        description: string;
-      }) => unwrap(api.PATCH('/job-template/{id}', { params: { path: { id } }, body })),
+      }: { id: number } & components['schemas']['UpdateJobTemplateBody']) =>
+        unwrap(api.PATCH('/job-template/{id}', { params: { path: { id } }, body })),
     }),
     addPlacement: useMutation({
       ...opts,

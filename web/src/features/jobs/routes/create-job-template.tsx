@@ -1,19 +1,25 @@
 import { Paper, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useCurrentUser } from '@/lib/current-user';
 import { jobToasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
+import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { searchDepartments } from '@/lib/pickers';
 import { useJobMutations } from '../api/job-templates';
 import { JobTemplateForm } from '../components/job-template-form';
-import { messages } from '../rules';
+import { formValuesOf, messages, templateBody } from '../rules';
 
-/** 'Create Job Template': department, title, description; then on to its edit page. */
+/**
+ * 'Create Job Template': department, title, description, preferred freelancers (and the
+ * administrative fields for administrators); then on to its edit page.
+ */
 export function CreateJobTemplateRoute() {
   const navigate = useNavigate();
+  const admin = isAdmin(useCurrentUser());
   const { create } = useJobMutations();
   const [department, setDepartment] = useState<PickerOption | null>(null);
   const [deptError, setDeptError] = useState<string | null>(null);
@@ -22,7 +28,9 @@ export function CreateJobTemplateRoute() {
       <PageHeader title="Create Job Template" />
       <Paper withBorder p="md">
         <JobTemplateForm
-          initialValues={{ title: '', description: '' }}
+          initialValues={formValuesOf()}
+          departmentId={department ? Number(department.value) : undefined}
+          admin={admin}
           submitLabel="Create"
           onSubmit={async (v) => {
             if (!department) {
@@ -31,7 +39,7 @@ export function CreateJobTemplateRoute() {
             }
             const saved = await create.mutateAsync({
               departmentId: Number(department.value),
-              ...v,
+              ...templateBody(v, admin),
             });
             notify(jobToasts.templateCreated(saved.title));
             void navigate(paths.editJobTemplate(saved.id));

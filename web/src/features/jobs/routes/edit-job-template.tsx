@@ -9,8 +9,12 @@ import { PageHeader } from '@/ui/page-header';
 import { jobTemplateQuery, useJobMutations } from '../api/job-templates';
 import { JobTemplateForm } from '../components/job-template-form';
 import { PlacementTemplatesEditor } from '../components/placement-templates-editor';
+import { formValuesOf, templateBody } from '../rules';
 
-/** 'Edit Job Template': the template form and its placement templates with rate cards. */
+/**
+ * 'Edit Job Template': the template form (with its preferred freelancers, and the administrative
+ * fields for administrators) and its placement templates with rate cards.
+ */
 export function EditJobTemplateRoute() {
   const id = Number(useParams().id);
   const user = useCurrentUser();
@@ -34,10 +38,16 @@ export function EditJobTemplateRoute() {
       <Paper withBorder p="md">
         <JobTemplateForm
           key={t.version}
-          initialValues={{ title: t.title, description: t.description }}
+          initialValues={formValuesOf(t)}
+          departmentId={t.departmentId}
+          admin={admin}
           submitLabel="Save"
           onSubmit={async (v) => {
-            const saved = await update.mutateAsync({ id: t.id, version: t.version, ...v });
+            const saved = await update.mutateAsync({
+              id: t.id,
+              version: t.version,
+              ...templateBody(v, admin),
+            });
             notify(jobToasts.templateSaved(saved.title));
           }}
         />
