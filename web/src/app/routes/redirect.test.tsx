@@ -45,7 +45,7 @@ describe('/r', () => {
   });
 
   it('is one of the app routes', () => {
-    const top = routes[0].children ?? [];
+    const top = routes[0]?.children ?? [];
     expect(top.some((r) => r.path === REDIRECT_PATH)).toBe(true);
   });
 });
