@@ -47,6 +47,7 @@ export function JobTemplateForm({
   );
   return (
     <form
+      aria-label="Job template"
       onSubmit={form.onSubmit(async (v) => {
         try {
           await onSubmit({ ...v, title: v.title.trim() });
