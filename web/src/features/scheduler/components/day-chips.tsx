@@ -41,12 +41,15 @@ export const chipHref = (g: SummaryGroup) => paths.editBooking(g.bookingId, g.pl
 export const chipLabel = (g: SummaryGroup) =>
   `${g.bookingTitle}: ${chipText(g)}, ${colourLabel[g.colour]}${g.deleted ? ', cancelled' : ''}`;
 
-/** The unavailable marker: a pale red block with a dashed border, readable on a selected day. */
+/**
+ * The unavailable marker: a pale red block with a dashed border, readable on a selected day; in
+ * regular weight and a narrow padding, 'Unavailable' fits a day at 1280 px.
+ */
 const unavailableStyle = {
   ...chipStyle,
+  padding: '0 2px',
   background: 'var(--mantine-color-red-0)',
   border: '1px dashed var(--mantine-color-red-8)',
-  fontWeight: 600,
 } as const;
 
 /**
