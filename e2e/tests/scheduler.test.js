@@ -1,9 +1,13 @@
 // The scheduler (issue 7): dept@ filters the month by department and status, saves a bookmark
-// and applies it again, drags a range and creates a booking from the sidebar; the grid page shows
-// a late cancellation in red (made through the API: a placement tomorrow, cancelled now, inside
-// Sport's two-day cancel window); on a phone the sidebar is a drawer. In Chromium against a real
-// hive with the demo data (internal/bookings/demo: the current month's 12th has a green Camera
-// Operator group, its 13th a purple and a red group).
+// and applies it again, drags a range and creates a booking from the sidebar; a chip opens its
+// booking (issue 15 item 4); the freelancer marks days unavailable, which the month shows to them
+// after a reload and to dept@, who may hire them, filtering on them (issue 15 item 5); the grid
+// page shows a late cancellation in red (made through the API: a placement tomorrow, cancelled
+// now, inside Sport's two-day cancel window); on a phone the sidebar is a drawer. In Chromium
+// against a real hive with the demo data (internal/bookings/demo: the current month's 12th has a
+// green Camera Operator group, its 13th a purple and a red group). Every locator is scoped to its
+// region: the calendar grid, the filter panel, the sidebar, a dialog, the one open listbox, or
+// the page's main region (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
@@ -17,6 +21,7 @@ useHive((started, launched) => {
 });
 
 const MANAGER = 'dept@hive.test';
+const FREELANCER = 'freelancer@hive.test';
 const LATE_TITLE = 'Scheduler Late Cancellation';
 const MONTHS = [
   'January',
@@ -46,17 +51,42 @@ function monthNames() {
   };
 }
 
-/** A day cell by its day of the month and month name ('12', 'November 2026'). */
-const dayCell = (page, day, month) =>
-  page.getByRole('gridcell', { name: new RegExp(`^\\w+day ${day} ${month}, \\d+ placements?$`) });
+/** The page's main region: everything but the sidebar, the top bar and the toasts. */
+const main = (page) => page.getByRole('main');
 
-async function openScheduler(page) {
-  await login(page, hive, MANAGER);
-  await page.waitForURL(/\/bookings$|\/$/);
-  await page.goto(`${hive.url}/bookings`);
-  await page
-    .getByRole('grid', { name: new RegExp(`^Scheduler, ${monthNames().current}$`) })
-    .waitFor();
+/** The scheduler's month grid ('Scheduler, November 2026'). */
+const calendar = (page, month) => main(page).getByRole('grid', { name: `Scheduler, ${month}` });
+
+/** The filter panel (a section named by its 'Filters' heading). */
+const filterPanel = (page) => main(page).getByRole('region', { name: 'Filters' });
+
+/** The scheduler's sidebar beside the calendar. */
+const sidebar = (page) => main(page).getByRole('complementary', { name: 'Sidebar' });
+
+/** The option of the one open listbox (Mantine renders it in a portal, outside main). */
+const option = (page, name) => page.getByRole('listbox').getByRole('option', { name });
+
+/** Waits for the notification (role alert) holding text. */
+const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+
+/**
+ * A day cell by its day of the month and month name ('12', 'November 2026'); rest is what its
+ * name says after the date (default: its placement count and nothing else).
+ */
+const dayCell = (page, day, month, rest = '\\d+ placements?') =>
+  calendar(page, month).getByRole('gridcell', {
+    name: new RegExp(`^\\w+day ${day} ${month}, ${rest}$`),
+  });
+
+/** Signs in as email and opens the scheduler (query: '?month=...&userIds=...') at month. */
+async function openScheduler(
+  page,
+  { email = MANAGER, query = '', month = monthNames().current } = {},
+) {
+  await login(page, hive, email);
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+  await page.goto(`${hive.url}/bookings${query}`);
+  await calendar(page, month).waitFor();
 }
 
 /** The API in the page's session (harness apiCall). */
@@ -108,56 +138,48 @@ describe('scheduler', () => {
       await openScheduler(page);
       const { current } = monthNames();
       // Unfiltered, the 13th holds the Cup Replay's two placements.
-      await dayCell(page, 13, current)
-        .and(page.getByRole('gridcell', { name: /, 2 placements$/ }))
-        .waitFor();
+      await dayCell(page, 13, current, '2 placements').waitFor();
       await checkA11y(page, 'scheduler');
 
-      await page.getByRole('button', { name: /^Filters/ }).click();
-      await page.getByRole('textbox', { name: 'Department' }).fill('Sport');
-      await page.getByRole('option', { name: /^Sport/ }).click();
+      await main(page)
+        .getByRole('button', { name: /^Filters/ })
+        .click();
+      const filters = filterPanel(page);
+      await filters.getByRole('textbox', { name: 'Department' }).fill('Sport');
+      await option(page, /^Sport/).click();
       await page.keyboard.press('Escape');
-      await page.getByRole('textbox', { name: 'Status' }).click();
-      await page.getByRole('option', { name: /^Green/ }).click();
+      await filters.getByRole('textbox', { name: 'Status' }).click();
+      await option(page, /^Green/).click();
       await page.keyboard.press('Escape');
       await page.waitForURL(
         /departmentIds=\d+.*placementStatuses=green|placementStatuses=green.*departmentIds=\d+/,
       );
       // Green groups only: the 12th keeps its Camera Operator, the 13th has none.
-      await page
-        .getByRole('gridcell', { name: new RegExp(`13 ${current}, 0 placements$`) })
-        .waitFor();
-      await page
-        .getByRole('gridcell', { name: new RegExp(`12 ${current}, 1 placement$`) })
-        .waitFor();
+      await dayCell(page, 13, current, '0 placements').waitFor();
+      await dayCell(page, 12, current, '1 placement').waitFor();
       await checkA11y(page, 'scheduler with filters');
 
-      await page.getByRole('button', { name: 'Add Bookmark' }).click();
+      await filters.getByRole('button', { name: 'Add Bookmark' }).click();
       const dialog = page.getByRole('dialog', { name: 'Add Bookmark' });
       await dialog.getByRole('button', { name: 'Save' }).click();
       await dialog.getByText('Enter a description').waitFor();
       await dialog.getByRole('textbox', { name: /Description/ }).fill('Sport confirmed');
       await dialog.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Saved the filters as Sport confirmed.').waitFor();
+      await toast(page, 'Saved the filters as Sport confirmed.');
+      await dialog.waitFor({ state: 'hidden' });
       const saved = page.url();
 
-      await page.getByRole('button', { name: 'Clear filters' }).click();
-      await page
-        .getByRole('gridcell', { name: new RegExp(`13 ${current}, 2 placements$`) })
-        .waitFor();
+      await filters.getByRole('button', { name: 'Clear filters' }).click();
+      await dayCell(page, 13, current, '2 placements').waitFor();
       assert.ok(!page.url().includes('placementStatuses'), 'the filters are cleared');
-      await page.getByRole('combobox', { name: 'Bookmark' }).click();
-      await page.getByRole('option', { name: 'Sport confirmed' }).click();
-      await page
-        .getByRole('gridcell', { name: new RegExp(`13 ${current}, 0 placements$`) })
-        .waitFor();
+      await filters.getByRole('combobox', { name: 'Bookmark' }).click();
+      await option(page, 'Sport confirmed').click();
+      await dayCell(page, 13, current, '0 placements').waitFor();
       assert.equal(new URL(page.url()).search, new URL(saved).search);
 
       // A reload keeps the filters (they live in the URL).
       await page.reload();
-      await page
-        .getByRole('gridcell', { name: new RegExp(`12 ${current}, 1 placement$`) })
-        .waitFor();
+      await dayCell(page, 12, current, '1 placement').waitFor();
     });
   });
 
@@ -165,28 +187,114 @@ describe('scheduler', () => {
     await withPage(browser, 'scheduler-create', async (page) => {
       await openScheduler(page);
       const { next } = monthNames();
-      await page.getByRole('button', { name: 'Next month' }).click();
-      await page.getByRole('grid', { name: `Scheduler, ${next}` }).waitFor();
+      await main(page).getByRole('button', { name: 'Next month' }).click();
+      await calendar(page, next).waitFor();
       const a = await dayCell(page, 16, next).boundingBox();
       const b = await dayCell(page, 18, next).boundingBox();
       await page.mouse.move(a.x + a.width / 2, a.y + 10);
       await page.mouse.down();
       await page.mouse.move(b.x + b.width / 2, b.y + 10, { steps: 8 });
       await page.mouse.up();
-      await page.getByText('3 days selected', { exact: true }).waitFor();
+      await main(page).getByText('3 days selected', { exact: true }).waitFor();
       for (const d of [16, 17, 18]) {
         assert.equal(await dayCell(page, d, next).getAttribute('aria-selected'), 'true');
       }
 
-      await page.getByRole('tab', { name: 'Create Booking' }).click();
-      const form = page.getByRole('form', { name: 'Create Booking' });
+      await sidebar(page).getByRole('tab', { name: 'Create Booking' }).click();
+      const form = sidebar(page).getByRole('form', { name: 'Create Booking' });
       await form.getByRole('combobox', { name: /Job Template/ }).click();
-      await page.getByRole('option', { name: /^Premier League Football/ }).click();
+      await option(page, /^Premier League Football/).click();
       await form.getByRole('checkbox', { name: /Camera Operator/ }).waitFor();
       await form.getByRole('button', { name: 'Create Booking' }).click();
       await page.waitForURL(/\/bookings\/\d+\/edit/);
       // Its dates are the three dragged days, in range mode.
-      await page.getByText(/\(3 days, range\)/).waitFor();
+      await main(page)
+        .getByText(/\(3 days, range\)/)
+        .waitFor();
+    });
+  });
+
+  test('a chip opens its booking and selects no day; Enter on a focused chip does too', async () => {
+    await withPage(browser, 'scheduler-chip', async (page) => {
+      await openScheduler(page);
+      const { current } = monthNames();
+      const day = dayCell(page, 12, current);
+      const chip = day.getByRole('link', {
+        name: /Camera Operator .*Confirmed$/,
+      });
+      const href = await chip.getAttribute('href');
+      assert.match(href, /^\/bookings\/\d+\/edit\?placementId=\d+$/);
+      // The pointer goes down on the chip and comes up two days on: no selection is started
+      // (a drag from the 12th would select the 12th to the 14th).
+      const before = await day.getAttribute('aria-selected');
+      await chip.hover();
+      await page.mouse.down();
+      await dayCell(page, 14, current).hover();
+      await page.mouse.up();
+      assert.equal(await day.getAttribute('aria-selected'), before);
+      await main(page).getByText('1 day selected', { exact: true }).waitFor();
+
+      await chip.click();
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+      await main(page).getByRole('region', { name: 'Placements' }).waitFor();
+
+      await page.goBack();
+      await calendar(page, current).waitFor();
+      await chip.focus();
+      await page.keyboard.press('Enter');
+      await page.waitForURL((url) => `${url.pathname}${url.search}` === href);
+    });
+  });
+
+  test('the freelancer marks two days unavailable: shown after a reload, and to dept@', async () => {
+    const { next } = monthNames();
+    const nextMonth = `${monthNames().nextYear}-${String(monthNames().nextMonth + 1).padStart(2, '0')}`;
+    let felix;
+    await withPage(browser, 'scheduler-unavailable', async (page) => {
+      await openScheduler(page, {
+        email: FREELANCER,
+        query: `?month=${nextMonth}`,
+        month: next,
+      });
+      felix = (await call(page, 'GET', '/account/whoami')).id;
+      const view = main(page);
+      await view.getByRole('button', { name: 'Clear', exact: true }).click();
+      await view.locator('.mantine-SegmentedControl-label', { hasText: /^Custom$/ }).click();
+      // On the day's number, above its chips (a chip opens its booking).
+      await dayCell(page, 20, next).click({ position: { x: 8, y: 8 } });
+      await dayCell(page, 21, next).click({ position: { x: 8, y: 8 } });
+      await view.getByText('2 days selected', { exact: true }).waitFor();
+
+      await sidebar(page).getByRole('tab', { name: 'Mark Availability' }).click();
+      await sidebar(page).getByRole('button', { name: 'Unavailable', exact: true }).click();
+      await toast(page, 'Marked 2 dates as unavailable.');
+      for (const d of [20, 21]) {
+        await dayCell(page, d, next, '\\d+ placements?, Unavailable')
+          .getByText('Unavailable')
+          .waitFor();
+      }
+      assert.equal(await dayCell(page, 22, next).count(), 1, 'the 22nd is not marked');
+      await checkA11y(page, 'scheduler with unavailable days');
+
+      // A reload keeps the month (in the URL) and shows the saved days.
+      await page.reload();
+      for (const d of [20, 21]) {
+        await dayCell(page, d, next, '\\d+ placements?, Unavailable').waitFor();
+      }
+    });
+
+    // dept@ manages Sport, which hires Felix: filtering on him shows his days, by name.
+    await withPage(browser, 'scheduler-unavailable-manager', async (page) => {
+      await openScheduler(page, {
+        query: `?month=${nextMonth}&userIds=${felix}`,
+        month: next,
+      });
+      for (const d of [20, 21]) {
+        await dayCell(page, d, next, '\\d+ placements?, Unavailable: Felix Reid')
+          .getByText('Unavailable: Felix Reid')
+          .waitFor();
+      }
+      await dayCell(page, 22, next).waitFor();
     });
   });
 
@@ -194,14 +302,18 @@ describe('scheduler', () => {
     await withPage(browser, 'scheduler-grid', async (page) => {
       await openScheduler(page);
       const late = await lateCancellation(page);
-      await page.locator('.mantine-SegmentedControl-label', { hasText: /^Grid$/ }).click();
-      await page.getByRole('heading', { name: 'Recent Booking Changes' }).waitFor();
+      await main(page)
+        .locator('.mantine-SegmentedControl-label', { hasText: /^Grid$/ })
+        .click();
+      await main(page).getByRole('heading', { name: 'Recent Booking Changes' }).waitFor();
       await page.goto(`${hive.url}/bookings/list?month=${late.month}`);
-      await page.getByRole('tab', { name: 'All' }).waitFor();
-      await page.locator('.ag-row').first().waitFor();
+      await main(page).getByRole('tab', { name: 'All' }).waitFor();
+      await main(page).locator('.ag-row').first().waitFor();
       await checkA11y(page, 'grid page');
-      await page.getByRole('tab', { name: 'Cancelled' }).click();
-      const row = page.locator('.ag-row.late-cancellation', { hasText: LATE_TITLE });
+      await main(page).getByRole('tab', { name: 'Cancelled' }).click();
+      const row = main(page).locator('.ag-row.late-cancellation', {
+        hasText: LATE_TITLE,
+      });
       await row.waitFor();
       await row.getByText('Late', { exact: true }).waitFor();
       const bg = await row.evaluate((el) => getComputedStyle(el).backgroundColor);
@@ -221,7 +333,9 @@ describe('scheduler', () => {
         await openScheduler(page);
         assert.equal(await page.getByRole('complementary', { name: 'Sidebar' }).count(), 0);
         assert.equal(await page.getByRole('tab', { name: 'Details' }).count(), 0);
-        await page.getByRole('button', { name: /^Open sidebar/ }).click();
+        await main(page)
+          .getByRole('button', { name: /^Open sidebar/ })
+          .click();
         const drawer = page.getByRole('dialog', { name: 'Sidebar' });
         await drawer.getByRole('tab', { name: 'Details' }).waitFor();
         await drawer.getByRole('tab', { name: 'Create Booking' }).waitFor();
