@@ -11,13 +11,20 @@ useHive((started, launched) => {
   browser = launched;
 });
 
+/** A toast (Mantine notifications are alerts) holding text. */
+const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first();
+
 describe('signing in', () => {
   test('a visitor is sent to the login screen', async () => {
     await withPage(browser, 'visitor-redirected', async (page) => {
       await page.goto(`${hive.url}/bookings`);
       await page.waitForURL(/\/login$/);
-      await page.getByText('Enter your credentials to log in.').waitFor();
-      await page.getByRole('button', { name: 'Log in' }).waitFor();
+      const main = page.getByRole('main');
+      await main.getByText('Enter your credentials to log in.').waitFor();
+      await main
+        .getByRole('form', { name: 'Log in' })
+        .getByRole('button', { name: 'Log in' })
+        .waitFor();
       await checkA11y(page, 'login');
     });
   });
@@ -26,12 +33,12 @@ describe('signing in', () => {
     await withPage(browser, 'wrong-password', async (page) => {
       await page.goto(`${hive.url}/login`);
       // The email field has the focus on load, with the same visible ring as a button.
-      const email = page.getByLabel('Email');
+      const email = page.getByRole('form', { name: 'Log in' }).getByLabel('Email');
       await page.waitForFunction(() => document.activeElement?.getAttribute('type') === 'email');
       assert.equal(await email.evaluate((el) => getComputedStyle(el).outlineStyle), 'solid');
 
       await login(page, hive, 'staff@hive.test', 'not-the-password');
-      await page.getByText('Authentication Error').waitFor();
+      await toast(page, 'Authentication Error').waitFor();
       const form = page.getByRole('form', { name: 'Log in' });
       await form
         .getByRole('alert')
@@ -49,12 +56,13 @@ describe('signing in', () => {
       await login(page, hive, 'staff@hive.test');
       await page.waitForURL(/\/bookings$/);
       await page.goto(`${hive.url}/no-such-page`);
-      await page
-        .getByText('That resource does not exist, or you lack permission to access it.')
-        .waitFor();
+      await toast(
+        page,
+        'That resource does not exist, or you lack permission to access it.',
+      ).waitFor();
       await page.waitForURL(/\/bookings$/);
-      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
-      assert.equal(await page.getByRole('button', { name: 'Log in' }).count(), 0);
+      await page.getByRole('main').getByRole('heading', { name: 'Bookings' }).waitFor();
+      assert.equal(await page.getByRole('form', { name: 'Log in' }).count(), 0);
     });
   });
 
@@ -64,7 +72,7 @@ describe('signing in', () => {
       await page.waitForURL(/\/bookings$/);
       // A fresh load: nothing has the focus yet.
       await page.goto(`${hive.url}/bookings`);
-      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+      await page.getByRole('main').getByRole('heading', { name: 'Bookings' }).waitFor();
       await page.keyboard.press('Tab');
       const skip = page.getByRole('link', { name: 'Skip to main content' });
       await page.waitForFunction(
@@ -80,13 +88,12 @@ describe('signing in', () => {
     await withPage(browser, 'login-logout', async (page) => {
       await login(page, hive, 'admin@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await page.getByText('Logged in').waitFor();
-      await page.getByText('Login successful. Hello, Ada!').waitFor();
-      await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+      await toast(page, 'Logged in').getByText('Login successful. Hello, Ada!').waitFor();
+      await page.getByRole('main').getByRole('heading', { name: 'Bookings' }).waitFor();
       await checkA11y(page, 'bookings');
 
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+      await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out', exact: true }).click();
       await page.waitForURL(/\/login$/);
       await page.goto(`${hive.url}/bookings`);
       await page.waitForURL(/\/login$/);
@@ -100,7 +107,7 @@ describe('signing in', () => {
       async (page) => {
         await login(page, hive, 'dept@hive.test');
         await page.waitForURL(/\/bookings$/);
-        await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+        await page.getByRole('main').getByRole('heading', { name: 'Bookings' }).waitFor();
         await checkA11y(page, 'bookings on a phone');
       },
       { mobile: true },
@@ -111,6 +118,10 @@ describe('signing in', () => {
     await withPage(browser, 'inactive-account', async (page) => {
       await login(page, hive, 'inactive@hive.test');
       await page.waitForURL(/\/please-activate-account$/);
+      await page
+        .getByRole('main')
+        .getByRole('heading', { name: 'Please activate your account' })
+        .waitFor();
       await checkA11y(page, 'please-activate-account');
     });
   });
@@ -120,24 +131,66 @@ describe('password reset', () => {
   test('from the request, through the mail, to a new password', async () => {
     await withPage(browser, 'password-reset', async (page) => {
       await page.goto(`${hive.url}/login`);
-      await page.getByRole('link', { name: /forgot|reset/i }).click();
+      const main = page.getByRole('main');
+      await main.getByRole('link', { name: /forgot|reset/i }).click();
       await page.waitForURL(/\/request-password-reset$/);
+      await main.getByRole('button', { name: 'Send reset link' }).waitFor();
       await checkA11y(page, 'request-password-reset');
       const since = hive.logs.length;
-      await page.getByLabel('Email').fill('freelancer@hive.test');
-      await page.getByRole('button', { name: 'Send reset link' }).click();
+      await main.getByLabel('Email').fill('freelancer@hive.test');
+      await main.getByRole('button', { name: 'Send reset link' }).click();
 
       const text = await waitForMail(hive, 'freelancer@hive.test', since);
       const link = text.match(/https?:\/\/\S+/)[0];
       await page.goto(link);
+      await main.getByLabel('New password').waitFor();
       await checkA11y(page, 'reset-password');
-      await page.getByLabel('New password').fill('Brand-new-password-1');
-      await page.getByRole('button', { name: 'Reset password' }).click();
-      await page.getByText('Password Reset').first().waitFor();
+      await main.getByLabel('New password').fill('Brand-new-password-1');
+      await main.getByRole('button', { name: 'Reset password' }).click();
+      await toast(page, 'Password Reset').waitFor();
       await page.waitForURL(/\/login$/);
 
       await login(page, hive, 'freelancer@hive.test', 'Brand-new-password-1');
       await page.waitForURL(/\/bookings$/);
+    });
+  });
+});
+
+describe('a required password reset', () => {
+  // Issue 15 item 11: the page says the link was mailed, and it was.
+  test('signing in mails the reset link that the page tells the user to look for', async () => {
+    await withPage(browser, 'required-reset', async (page) => {
+      const since = hive.logs.length;
+      await login(page, hive, 'reset@hive.test');
+      await page.waitForURL(/\/account-requires-reset$/);
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Password reset required' }).waitFor();
+      await main.getByText(/We have sent a link to reset it to your e-mail address/).waitFor();
+      await main.getByRole('button', { name: 'Send a new reset link' }).waitFor();
+      await checkA11y(page, 'account-requires-reset');
+
+      const text = await waitForMail(hive, 'reset@hive.test', since);
+      await page.goto(text.match(/https?:\/\/\S+/)[0]);
+      await main.getByLabel('New password').fill('Reset-at-last-2026');
+      await main.getByRole('button', { name: 'Reset password' }).click();
+      await page.waitForURL(/\/login$/);
+      await login(page, hive, 'reset@hive.test', 'Reset-at-last-2026');
+      await page.waitForURL(/\/bookings$/);
+    });
+  });
+
+  test('reached directly, the page claims no mail and offers to send a link', async () => {
+    await withPage(browser, 'required-reset-direct', async (page) => {
+      await page.goto(`${hive.url}/account-requires-reset`);
+      const main = page.getByRole('main');
+      await main.getByText(/we will send you a link to reset it/).waitFor();
+      assert.equal(await main.getByText(/We have sent/).count(), 0);
+      await main.getByLabel('Email').fill('nobody@hive.test');
+      await main.getByRole('button', { name: 'Send a reset link' }).click();
+      // The same answer whether or not an account needs it: nothing is revealed.
+      await main
+        .getByText('If an account uses this address, we have sent it a link to reset the password.')
+        .waitFor();
     });
   });
 });
@@ -148,7 +201,7 @@ describe('impersonation', () => {
       await login(page, hive, 'admin@hive.test');
       await page.waitForURL(/\/bookings$/);
       await page.goto(`${hive.url}/users`);
-      const row = page.getByRole('row', { name: /staff@hive\.test/ });
+      const row = page.getByRole('main').getByRole('row', { name: /staff@hive\.test/ });
       await row.getByRole('button', { name: /Impersonate/ }).click();
       const banner = page.getByRole('banner');
       await banner.getByText('Sam Turner', { exact: true }).waitFor();
@@ -159,14 +212,17 @@ describe('impersonation', () => {
       await checkA11y(page, 'impersonating');
 
       // The menu still offers it too.
-      const menu = page.getByRole('button', { name: 'User menu' });
+      const menu = banner.getByRole('button', { name: 'User menu' });
       await menu.click();
-      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).waitFor();
+      await page
+        .getByRole('menu')
+        .getByRole('menuitem', { name: 'Cancel Impersonation' })
+        .waitFor();
       await page.keyboard.press('Escape');
       await page.getByRole('menu').waitFor({ state: 'detached' });
 
       await impersonation.getByRole('button', { name: 'Cancel Impersonation' }).click();
-      await page.getByText('You are yourself again.').waitFor();
+      await toast(page, 'You are yourself again.').waitFor();
       await banner.getByText('Ada Admin', { exact: true }).waitFor();
       await impersonation.waitFor({ state: 'detached' });
       assert.equal(await banner.getByText(/impersonated by/).count(), 0);
@@ -208,10 +264,11 @@ describe('own sessions and password', () => {
     try {
       await withPage(browser, 'change-password', async (page) => {
         await page.goto(`${hive.url}/login`);
-        await page.getByLabel('Email').fill('manager@hive.test');
-        await page.getByLabel('Password', { exact: true }).fill('HiveDemo2026!');
-        await page.getByRole('checkbox', { name: /Keep me signed in/ }).check();
-        await page.getByRole('button', { name: 'Log in' }).click();
+        const form = page.getByRole('form', { name: 'Log in' });
+        await form.getByLabel('Email').fill('manager@hive.test');
+        await form.getByLabel('Password', { exact: true }).fill('HiveDemo2026!');
+        await form.getByRole('checkbox', { name: /Keep me signed in/ }).check();
+        await form.getByRole('button', { name: 'Log in' }).click();
         await page.waitForURL(/\/bookings$/);
         const session = (await page.context().cookies()).find((c) => c.name === 'hive_session');
         assert.ok(
@@ -222,8 +279,8 @@ describe('own sessions and password', () => {
         const second = await otherBrowser('manager@hive.test');
         others.push(second);
 
-        await page.getByRole('button', { name: 'User menu' }).click();
-        await page.getByRole('menuitem', { name: 'Change password' }).click();
+        await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Change password' }).click();
         await page.waitForURL(/\/change-password$/);
         const main = page.getByRole('main');
         await main.getByRole('heading', { name: 'Change password' }).waitFor();
@@ -237,19 +294,19 @@ describe('own sessions and password', () => {
         await main.getByLabel('Current password').fill('HiveDemo2026!');
         await main.getByLabel(/^New password/).fill('Manager-new-pass-1');
         await main.getByRole('button', { name: 'Change password' }).click();
-        await page.getByText('Password changed', { exact: true }).waitFor();
+        await toast(page, 'Password changed').waitFor();
 
         // The other browser was signed out; this one was not.
         await expectSignedOut(second.page);
         await page.goto(`${hive.url}/bookings`);
-        await page.getByRole('heading', { name: 'Bookings' }).waitFor();
+        await main.getByRole('heading', { name: 'Bookings' }).waitFor();
 
         const third = await otherBrowser('manager@hive.test', 'Manager-new-pass-1');
         others.push(third);
-        await page.getByRole('button', { name: 'User menu' }).click();
-        await page.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
+        await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+        await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out everywhere' }).click();
         await page.waitForURL(/\/login$/);
-        await page.getByText('Signed out everywhere').waitFor();
+        await toast(page, 'Signed out everywhere').waitFor();
         await expectSignedOut(page);
         await expectSignedOut(third.page);
       });

@@ -113,7 +113,10 @@ describe('home: offers awaiting an answer', () => {
             : `${countOf(offers - 1)} awaiting your answer.`,
         )
         .waitFor();
-      assert.equal(await region.getByRole('listitem').filter({ hasText: BOOKING_TITLE }).count(), 0);
+      assert.equal(
+        await region.getByRole('listitem').filter({ hasText: BOOKING_TITLE }).count(),
+        0,
+      );
     });
   });
 });

@@ -31,8 +31,6 @@ async function api(page, method, path, body) {
   );
 }
 
-const settle = (page) => page.waitForTimeout(500);
-
 describe('onboarding on the home screen', () => {
   test('an invited freelancer sees their progress and is completed once their entity has a legal entity', async () => {
     const email = 'onboarding.freelancer@example.com';
@@ -44,29 +42,37 @@ describe('onboarding on the home screen', () => {
       const entities = await api(page, 'GET', '/entity?name=Northbridge&pageSize=5');
       entityId = entities.body.items.find((e) => e.name === 'Northbridge Broadcasting').id;
       const since = hive.logs.length;
-      const sent = await api(page, 'POST', '/invitation', { entityId, email, purpose: 'freelancer' });
+      const sent = await api(page, 'POST', '/invitation', {
+        entityId,
+        email,
+        purpose: 'freelancer',
+      });
       assert.ok(sent.status < 300, JSON.stringify(sent));
-      link = (await waitForMail(hive, email, since)).match(/https?:\/\/\S+\/sign-up\?invitation=\S+/)?.[0];
+      link = (await waitForMail(hive, email, since)).match(
+        /https?:\/\/\S+\/sign-up\?invitation=\S+/,
+      )?.[0];
       assert.ok(link);
     });
 
     let userId;
     await withPage(browser, 'onboarding-home', async (page) => {
       await page.goto(link);
-      await page.getByLabel('First name').fill('Olly');
-      await page.getByLabel('Last name').fill('Boarding');
-      await page.getByLabel(/^Password/).fill('Olly-onboards-1');
-      await page.getByLabel('I agree to the terms and conditions').check();
-      await page.getByRole('button', { name: 'Create account' }).click();
+      const form = page.getByRole('main');
+      await form.getByLabel('First name').fill('Olly');
+      await form.getByLabel('Last name').fill('Boarding');
+      await form.getByLabel(/^Password/).fill('Olly-onboards-1');
+      await form.getByLabel('I agree to the terms and conditions').check();
+      await form.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/\/bookings$/);
 
       await page.goto(`${hive.url}/`);
-      const setup = page.getByRole('region', { name: 'Finish setting up your account' });
+      const main = page.getByRole('main');
+      const setup = main.getByRole('region', { name: 'Finish setting up your account' });
       await setup.getByText('80%').waitFor();
-      const legal = page.getByRole('region', { name: 'Add your legal entity' });
+      const legal = main.getByRole('region', { name: 'Add your legal entity' });
       await legal.waitFor();
       assert.equal(await legal.getByRole('link', { name: 'Create LE' }).count(), 0);
-      await settle(page);
+      // checkA11y waits for the cards' transitions to end before it looks.
       await checkA11y(page, 'home with the onboarding cards');
       userId = (await api(page, 'GET', '/account/whoami')).body.id;
     });
@@ -89,13 +95,20 @@ describe('onboarding on the home screen', () => {
       await login(page, hive, email, 'Olly-onboards-1');
       await page.waitForURL(/\/bookings$/);
       await page.goto(`${hive.url}/`);
-      await page.getByRole('heading', { name: 'Welcome, Olly' }).waitFor();
-      await page.getByText('You have no pending invitations.').waitFor();
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Welcome, Olly' }).waitFor();
+      await main
+        .getByRole('region', { name: 'Invitations' })
+        .getByText('You have no pending invitations.')
+        .waitFor();
       await page.waitForFunction(async () => {
         const me = await (await fetch('/api/v1/account/whoami')).json();
         return me.onboardingState === 'complete';
       });
-      assert.equal(await page.getByRole('region', { name: 'Finish setting up your account' }).count(), 0);
+      assert.equal(
+        await main.getByRole('region', { name: 'Finish setting up your account' }).count(),
+        0,
+      );
       await checkA11y(page, 'home after onboarding');
     });
   });

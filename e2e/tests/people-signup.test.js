@@ -26,17 +26,21 @@ async function settled(page) {
   );
 }
 
-/** Picks an option of a Mantine select by its label. */
-async function choose(page, label, option) {
-  await page.getByRole('combobox', { name: label, exact: true }).click();
-  await page.getByRole('option', { name: option, exact: true }).click();
+/** A toast (Mantine notifications are alerts) holding text. */
+const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first();
+
+/** Picks an option of a Mantine select (in scope) by its label; the options open in a listbox. */
+async function choose(page, scope, label, option) {
+  await scope.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('listbox').getByRole('option', { name: option, exact: true }).click();
 }
 
 /** The home screen's account-setup card shows progress; gone (null) once onboarding is complete. */
 async function homeProgress(page, want) {
   await page.goto(`${hive.url}/`);
-  await page.getByRole('heading', { name: 'Welcome, Wren' }).waitFor();
-  const setup = page.getByRole('region', { name: 'Finish setting up your account' });
+  const main = page.getByRole('main');
+  await main.getByRole('heading', { name: 'Welcome, Wren' }).waitFor();
+  const setup = main.getByRole('region', { name: 'Finish setting up your account' });
   if (want === null) {
     await page.waitForFunction(async () => {
       const me = await (await fetch('/api/v1/account/whoami')).json();
@@ -49,21 +53,25 @@ async function homeProgress(page, want) {
 }
 
 async function ownProfile(page) {
-  await page.getByRole('button', { name: 'User menu' }).click();
-  await page.getByRole('menuitem', { name: 'Profile' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menu').getByRole('menuitem', { name: 'Profile' }).click();
   await page.waitForURL(/\/users\/\d+\/edit$/);
-  await page.getByRole('heading', { name: NAME }).waitFor();
+  await page.getByRole('main').getByRole('heading', { name: NAME }).waitFor();
 }
 
 /** All Users, Freelancer tab, filtered to the new freelancer by the start of the last name. */
 async function findWren(page) {
   await page.goto(`${hive.url}/users?tab=freelancer`);
-  await page.getByRole('row', { name: /@hive\.test/ }).first().waitFor();
-  const filter = page.getByRole('textbox', { name: /Last Name Filter Input/i });
+  const main = page.getByRole('main');
+  await main
+    .getByRole('row', { name: /@hive\.test/ })
+    .first()
+    .waitFor();
+  const filter = main.getByRole('textbox', { name: /Last Name Filter Input/i });
   // The server matches names from their start, and the box says so.
   assert.equal(await filter.getAttribute('placeholder'), 'Starts with...');
   await filter.fill('Ashd');
-  await page.getByRole('row', { name: new RegExp(EMAIL.replace(/\./g, '\\.')) }).waitFor();
+  await main.getByRole('row', { name: new RegExp(EMAIL.replace(/\./g, '\\.')) }).waitFor();
   await page.waitForFunction(() => !document.body.innerText.includes('@hive.test'));
 }
 
@@ -71,37 +79,40 @@ describe('a freelancer signs up on their own and is found', () => {
   test('sign-up, activation, onboarding to complete, photo and CV', async () => {
     await withPage(browser, 'signup-self', async (page) => {
       await page.goto(`${hive.url}/sign-up`);
-      await page.getByRole('heading', { name: 'Create a Freelance Account' }).waitFor();
-      await page.getByText('Account type: Freelancer').waitFor();
+      const main = page.getByRole('main');
+      await main.getByRole('heading', { name: 'Create a Freelance Account' }).waitFor();
+      await main.getByText('Account type: Freelancer').waitFor();
       await settled(page);
       await checkA11y(page, 'sign-up');
-      await page.getByLabel('First name').fill('Wren');
-      await page.getByLabel('Last name').fill('Ashdown');
-      await page.getByLabel('Email').fill(` ${EMAIL} `);
-      await page.getByLabel(/^Password/).fill(PASSWORD);
+      await main.getByLabel('First name').fill('Wren');
+      await main.getByLabel('Last name').fill('Ashdown');
+      await main.getByLabel('Email').fill(` ${EMAIL} `);
+      await main.getByLabel(/^Password/).fill(PASSWORD);
 
       // The terms must be agreed: refused first.
       const since = hive.logs.length;
-      await page.getByRole('button', { name: 'Create account' }).click();
-      await page.getByText('You must agree to the terms and conditions').waitFor();
+      await main.getByRole('button', { name: 'Create account' }).click();
+      await main.getByText('You must agree to the terms and conditions').waitFor();
       assert.match(page.url(), /\/sign-up$/);
-      await page.getByLabel('I agree to the terms and conditions').check();
-      await page.getByRole('button', { name: 'Create account' }).click();
+      await main.getByLabel('I agree to the terms and conditions').check();
+      await main.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/\/please-activate-account$/);
-      await page.getByText('Check your email for the link to activate your account.').waitFor();
+      await toast(page, 'Check your email for the link to activate your account.').waitFor();
 
       // Not active yet: logging in is sent to the activation notice.
       await login(page, hive, EMAIL, PASSWORD);
       await page.waitForURL(/\/please-activate-account$/);
 
-      const link = (await waitForMail(hive, EMAIL, since)).match(/https?:\/\/\S+\/activate\?token=\S+/)?.[0];
+      const link = (await waitForMail(hive, EMAIL, since)).match(
+        /https?:\/\/\S+\/activate\?token=\S+/,
+      )?.[0];
       assert.ok(link, 'activation link in the mail');
       await page.goto(link);
-      await page.getByRole('heading', { name: 'Activate your account' }).waitFor();
+      await main.getByRole('heading', { name: 'Activate your account' }).waitFor();
       await settled(page);
       await checkA11y(page, 'activate');
-      await page.getByRole('button', { name: 'Activate' }).click();
-      await page.getByText('Account Activated').waitFor();
+      await main.getByRole('button', { name: 'Activate' }).click();
+      await toast(page, 'Account Activated').waitFor();
       await page.waitForURL(/\/login$/);
 
       await login(page, hive, EMAIL, PASSWORD);
@@ -112,19 +123,20 @@ describe('a freelancer signs up on their own and is found', () => {
       await settled(page);
       await checkA11y(page, 'home at 20%');
       await ownProfile(page);
-      await page.getByRole('textbox', { name: 'Phone' }).fill('+44 7700 900456');
-      await page.getByRole('textbox', { name: /^Location/ }).fill('Bristol');
-      await page.getByText('Edit', { exact: true }).first().click();
-      await page
+      const profile = page.getByRole('form', { name: 'Profile' });
+      await profile.getByRole('textbox', { name: 'Phone' }).fill('+44 7700 900456');
+      await profile.getByRole('textbox', { name: /^Location/ }).fill('Bristol');
+      await profile.getByText('Edit', { exact: true }).first().click();
+      await profile
         .getByRole('textbox', { name: 'CV' })
         .fill(
           '## Credits\n\n[click me](javascript:alert(document.domain)) and [my site](https://example.com)',
         );
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Profile Saved').waitFor();
+      await profile.getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Profile Saved').waitFor();
 
       // The javascript: link is inert: no href, no dialog, no navigation.
-      const region = page.getByRole('region', { name: 'CV' });
+      const region = main.getByRole('region', { name: 'CV' });
       await region.getByRole('heading', { name: 'Credits' }).waitFor();
       const inert = region.locator('a', { hasText: 'click me' });
       assert.equal(await inert.getAttribute('href'), null);
@@ -139,7 +151,10 @@ describe('a freelancer signs up on their own and is found', () => {
       });
       const before = page.url();
       await inert.click();
-      await page.waitForTimeout(300);
+      // A click's default action and handlers run before the next frames are drawn.
+      await page.evaluate(
+        () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))),
+      );
       assert.equal(dialog, false);
       assert.equal(page.url(), before);
 
@@ -149,9 +164,9 @@ describe('a freelancer signs up on their own and is found', () => {
         'base64',
       );
       const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Upload photo' }).click();
+      await main.getByRole('button', { name: 'Upload photo' }).click();
       await (await chooser).setFiles({ name: 'wren.png', mimeType: 'image/png', buffer: png });
-      await page.getByText('Image uploaded successfully.').waitFor();
+      await toast(page, 'Image uploaded successfully.').waitFor();
       await page.waitForFunction(() =>
         [...document.querySelectorAll('img[alt="Profile photo"]')].some((i) =>
           i.getAttribute('src')?.includes('/profile_image/file'),
@@ -162,27 +177,30 @@ describe('a freelancer signs up on their own and is found', () => {
 
       // Step 2: an entity of their own (a supplier, which they then manage).
       await homeProgress(page, 40);
-      await page.getByRole('link', { name: 'Create Entity' }).first().click();
+      await page
+        .getByRole('navigation', { name: 'Main navigation' })
+        .getByRole('link', { name: 'Create Entity' })
+        .click();
       await page.waitForURL(/\/entities\/create$/);
-      await page.getByRole('heading', { name: 'Create Entity' }).waitFor();
-      await page.getByRole('textbox', { name: /^Name/ }).fill('Wren Ashdown Camera');
-      await choose(page, 'Type', 'Supplier');
-      await page.getByRole('button', { name: 'Create entity' }).click();
-      await page.getByText('Entity Wren Ashdown Camera created').waitFor();
+      await main.getByRole('heading', { name: 'Create Entity' }).waitFor();
+      await main.getByRole('textbox', { name: /^Name/ }).fill('Wren Ashdown Camera');
+      await choose(page, main, 'Type', 'Supplier');
+      await main.getByRole('button', { name: 'Create entity' }).click();
+      await toast(page, 'Entity Wren Ashdown Camera created').waitFor();
       await page.waitForURL(/\/entities\/\d+\/edit$/);
 
       // Step 3: the legal entity, from the home screen's card.
       await homeProgress(page, 80);
-      const legal = page.getByRole('region', { name: 'Add your legal entity' });
+      const legal = main.getByRole('region', { name: 'Add your legal entity' });
       await settled(page);
       await checkA11y(page, 'home at 80% with the legal entity card');
       await legal.getByRole('link', { name: 'Create LE' }).click();
       await page.waitForURL(/\/legal-entities\/create\?entityId=\d+$/);
-      await choose(page, 'Business type', 'UK Sole Trader');
-      await page.getByLabel('NI number').fill('AB123456C');
-      await page.getByLabel('Trading name').fill('Wren Ashdown Camera');
-      await page.getByRole('button', { name: 'Create legal entity' }).click();
-      await page.getByText('Legal Entity Created').waitFor();
+      await choose(page, main, 'Business type', 'UK Sole Trader');
+      await main.getByLabel('NI number').fill('AB123456C');
+      await main.getByLabel('Trading name').fill('Wren Ashdown Camera');
+      await main.getByRole('button', { name: 'Create legal entity' }).click();
+      await toast(page, 'Legal Entity Created').waitFor();
       await page.waitForURL(/\/legal-entities\/\d+\/edit$/);
 
       // Complete: the card is gone.
@@ -197,37 +215,45 @@ describe('a freelancer signs up on their own and is found', () => {
       await login(page, hive, 'manager@hive.test');
       await page.waitForURL(/\/bookings$/);
       await findWren(page);
-      await page.getByRole('row', { name: /wren\.ashdown/ }).getByText('Complete').waitFor();
+      const main = page.getByRole('main');
+      await main
+        .getByRole('row', { name: /wren\.ashdown/ })
+        .getByText('Complete')
+        .waitFor();
       await settled(page);
       await checkA11y(page, 'all users filtered to the new freelancer');
-      await page.getByRole('link', { name: EMAIL }).click();
+      await main.getByRole('link', { name: EMAIL }).click();
       await page.waitForURL(/\/users\/\d+\/edit$/);
-      await page.getByRole('heading', { name: NAME }).waitFor();
+      await main.getByRole('heading', { name: NAME }).waitFor();
       // What the freelancer wrote is there, inert for the manager too.
-      const cv = page.getByRole('region', { name: 'CV' });
+      const cv = main.getByRole('region', { name: 'CV' });
       await cv.getByRole('heading', { name: 'Credits' }).waitFor();
       assert.equal(await cv.locator('a', { hasText: 'click me' }).getAttribute('href'), null);
 
-      await page.getByRole('button', { name: 'Bookmark' }).click();
-      await page.getByRole('button', { name: 'Unbookmark' }).waitFor();
-      await page.getByRole('button', { name: 'Follow' }).click();
-      await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+      await main.getByRole('button', { name: 'Bookmark' }).click();
+      await main.getByRole('button', { name: 'Unbookmark' }).waitFor();
+      await main.getByRole('button', { name: 'Follow' }).click();
+      await main.getByRole('button', { name: 'Unfollow' }).waitFor();
 
-      await page.getByRole('tab', { name: 'Internal Notes' }).click();
-      await page.getByRole('button', { name: 'Add note' }).click();
-      await page.getByPlaceholder('Choose the entity the note is for').click();
-      await page.getByRole('option').first().click();
-      await page.getByRole('textbox', { name: /^Title/ }).fill('Signed up on her own');
-      await page.getByRole('textbox', { name: /^Description/ }).fill('Strong showreel; try for the cup final.');
-      await page.getByRole('button', { name: 'Publish note' }).click();
-      await page.getByText('Note Published').waitFor();
-      await page.getByText('Signed up on her own').waitFor();
+      await main.getByRole('tab', { name: 'Internal Notes' }).click();
+      const notes = main.getByRole('tabpanel', { name: 'Internal Notes' });
+      await notes.getByRole('button', { name: 'Add note' }).click();
+      const note = notes.getByRole('form', { name: 'Add note' });
+      await note.getByPlaceholder('Choose the entity the note is for').click();
+      await page.getByRole('listbox').getByRole('option').first().click();
+      await note.getByRole('textbox', { name: /^Title/ }).fill('Signed up on her own');
+      await note
+        .getByRole('textbox', { name: /^Description/ })
+        .fill('Strong showreel; try for the cup final.');
+      await note.getByRole('button', { name: 'Publish note' }).click();
+      await toast(page, 'Note Published').waitFor();
+      await notes.getByText('Signed up on her own').waitFor();
       await settled(page);
       await checkA11y(page, 'new freelancer notes');
 
       await page.reload();
-      await page.getByRole('button', { name: 'Unbookmark' }).waitFor();
-      await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+      await main.getByRole('button', { name: 'Unbookmark' }).waitFor();
+      await main.getByRole('button', { name: 'Unfollow' }).waitFor();
     });
   });
 
@@ -236,13 +262,16 @@ describe('a freelancer signs up on their own and is found', () => {
       await login(page, hive, 'admin@hive.test');
       await page.waitForURL(/\/bookings$/);
       await findWren(page);
-      await page.getByRole('button', { name: `Impersonate ${NAME}` }).click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Impersonate ${NAME}` })
+        .click();
       await page.waitForURL(/\/bookings$/);
       const banner = page.getByRole('banner');
       await banner.getByText(NAME, { exact: true }).waitFor();
       await banner.getByText(/impersonated by Ada Admin/).waitFor();
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
+      await banner.getByRole('button', { name: 'User menu' }).click();
+      await page.getByRole('menu').getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
       await banner.getByText('Ada Admin', { exact: true }).waitFor();
       assert.equal(await banner.getByText(/impersonated by/).count(), 0);
       await settled(page);

@@ -69,27 +69,28 @@ describe("e-mail change", () => {
 
       await withPage(browser, "email-change-confirm", async (other) => {
         await other.goto(link);
-        await other
+        const main = other.getByRole("main");
+        await main
           .getByRole("heading", { name: "Confirm your new email address" })
           .waitFor();
         await checkA11y(other, "confirm email");
-        await other
-          .getByRole("button", { name: "Confirm new address" })
-          .click();
+        await main.getByRole("button", { name: "Confirm new address" }).click();
         // Signed out here: the app sends the visitor to the login page, with the server's message.
         await other.waitForURL(/\/login/);
         await other
-          .getByText("Your email address has been changed.", { exact: false })
+          .getByRole("alert")
+          .filter({ hasText: "Your email address has been changed." })
+          .first()
           .waitFor();
         // The link works once.
         await other.goto(link);
+        await main.getByRole("button", { name: "Confirm new address" }).click();
         await other
-          .getByRole("button", { name: "Confirm new address" })
-          .click();
-        await other
-          .getByText("This link is invalid, has been used, or has expired.", {
-            exact: false,
+          .getByRole("alert")
+          .filter({
+            hasText: "This link is invalid, has been used, or has expired.",
           })
+          .first()
           .waitFor();
       });
 
@@ -101,7 +102,8 @@ describe("e-mail change", () => {
     await withPage(browser, "email-change-sign-in", async (page) => {
       await login(page, hive, "freelancer@hive.test");
       await page
-        .getByText("Invalid credentials", { exact: false })
+        .getByRole("alert")
+        .filter({ hasText: "Invalid credentials" })
         .first()
         .waitFor();
       await login(page, hive, newEmail);
