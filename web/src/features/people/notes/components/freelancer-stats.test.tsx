@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
-import { FreelancerStats } from './freelancer-stats';
+import { FreelancerStats, PREFERRED_HINT } from './freelancer-stats';
 
 describe('FreelancerStats', () => {
   it('shows both boxes once loaded', async () => {
@@ -15,6 +15,8 @@ describe('FreelancerStats', () => {
       '4',
     );
     expect(screen.getByText('Jobs as the Preferred Supplier').nextSibling).toHaveTextContent('2');
+    // The same 30 days as the completed jobs (the server's window).
+    expect(screen.getByText(PREFERRED_HINT)).toHaveTextContent('in the last 30 days');
   });
 
   it('is skipped without a userId and hidden until loaded', () => {

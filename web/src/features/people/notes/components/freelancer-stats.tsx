@@ -2,7 +2,7 @@ import { Card, SimpleGrid, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { freelancerStatsQueryOptions } from '../api/get-freelancer-stats';
 
-function StatBox({ label, value }: { label: string; value: number }) {
+function StatBox({ label, value, hint }: { label: string; value: number; hint?: string }) {
   return (
     <Card withBorder>
       <Text size="sm" c="dimmed">
@@ -11,9 +11,20 @@ function StatBox({ label, value }: { label: string; value: number }) {
       <Text fw={700} size="xl">
         {value}
       </Text>
+      {hint && (
+        <Text size="xs" c="dimmed">
+          {hint}
+        </Text>
+      )}
     </Card>
   );
 }
+
+/**
+ * What 'Jobs as the Preferred Supplier' counts (docs/decisions.md): the job templates that named
+ * the freelancer a preferred supplier in the same 30 days as the completed jobs.
+ */
+export const PREFERRED_HINT = 'Job templates that named them preferred in the last 30 days';
 
 function Panel({ userId }: { userId: number }) {
   const stats = useQuery(freelancerStatsQueryOptions(userId));
@@ -28,7 +39,11 @@ function Panel({ userId }: { userId: number }) {
       </Text>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         <StatBox label="Completed Jobs in the last 30 days" value={stats.data.totalInstructions} />
-        <StatBox label="Jobs as the Preferred Supplier" value={stats.data.distinctJobs} />
+        <StatBox
+          label="Jobs as the Preferred Supplier"
+          value={stats.data.distinctJobs}
+          hint={PREFERRED_HINT}
+        />
       </SimpleGrid>
     </Card>
   );
