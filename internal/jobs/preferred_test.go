@@ -132,6 +132,9 @@ func TestJobTemplateAdminFieldsAreForAdministrators(t *testing.T) {
 		}
 		s.As(apptest.Freelancer).Do("PATCH", path, obj{"version": jt.Version, "agent": "X"}).Want(404)
 		s.As(apptest.Staff).Do("PATCH", path, obj{"version": jt.Version, "agent": "X"}).Want(404)
+		var b1 jobs.JobTemplate // another client's template, refused to client A's manager as if absent
+		admin.Do("POST", "/job-template", obj{"departmentId": w.DeptB1, "title": "Drama"}).Want(201).Decode(&b1)
+		s.As(apptest.Manager).Do("PATCH", fmt.Sprintf("/job-template/%d", b1.ID), obj{"version": b1.Version, "agent": "X"}).Want(404)
 
 		patch := obj{"version": jt.Version}
 		for k, v := range fields {
