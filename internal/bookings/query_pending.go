@@ -2,21 +2,38 @@ package bookings
 
 import (
 	"context"
+	"strings"
 
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// awaitingAnswerSQL counts userID's offers that still wait for their answer: the instruction is
-// not deleted, its supplier side awaits a response, its client side has not refused it
-// (accepted or awaiting), and its placement has not ended. That is the freelancer's
-// Outstanding tab of the agenda (internal/agenda, instructionRules); a test keeps the two
-// equal. The placement's end is the instruction's own copy (placement_end_at, kept by the
-// database's triggers), so the count reads one user's instructions and joins nothing.
+// AwaitingAnswer is the statuses of an offer that waits for its freelancer's answer: their
+// (supplier) side still awaits a response and the client side has not refused it. With "not
+// deleted, placement not ended" it is the freelancer's Outstanding tab of the agenda
+// (internal/agenda, instructionRules), which can take its statuses from here; until then a test
+// keeps the two equal.
+var AwaitingAnswer = struct{ Supplier, Client []status.Status }{
+	Supplier: []status.Status{status.Awaiting},
+	Client:   []status.Status{status.Accepted, status.Awaiting},
+}
+
+// awaitingAnswerSQL counts one user's offers awaiting their answer. The placement's end is the
+// instruction's own copy (placement_end_at, kept by the database's triggers), so the count reads
+// one user's instructions (index instructions_user) and joins nothing. The statuses are
+// literals, so the text is one statement that SQLite prepares once.
 var awaitingAnswerSQL = `SELECT COUNT(*) FROM instructions i WHERE i.user_id = ? AND i.deleted_at IS NULL
-	AND i.supplier_status = '` + string(status.Awaiting) + `'
-	AND i.client_status IN ('` + string(status.Accepted) + `', '` + string(status.Awaiting) + `')
-	AND i.placement_end_at > ?`
+	AND i.supplier_status IN (` + literals(AwaitingAnswer.Supplier) + `)
+	AND i.client_status IN (` + literals(AwaitingAnswer.Client) + `) AND i.placement_end_at > ?`
+
+// literals renders statuses as SQL string literals (fixed words of package status).
+func literals(ss []status.Status) string {
+	parts := make([]string, len(ss))
+	for k, s := range ss {
+		parts[k] = "'" + string(s) + "'"
+	}
+	return strings.Join(parts, ", ")
+}
 
 // OffersAwaitingAnswer counts the instructions offered to userID that wait for their accept or
 // reject (issue 15 item 17). whoami adds them to actionsRequired and the sidebar's Agenda item
