@@ -1,4 +1,5 @@
 import { Alert, Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import {
   AllCommunityModule,
@@ -8,12 +9,17 @@ import {
   type ColumnResizedEvent,
   type FilterChangedEvent,
   type GetRowIdParams,
+  type GridApi,
   type GridReadyEvent,
+  type RowClassParams,
+  type RowStyle,
   type SortChangedEvent,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
+import { CardList } from './card-list';
 import {
   layoutFromState,
   layoutKey,
@@ -38,9 +44,34 @@ ModuleRegistry.registerModules([AllCommunityModule]);
 const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
 // Options handed to AG Grid are kept stable: a new object or function on every render makes it
 // re-apply them and emit events, which would re-render the grid again.
-const defaultColDef = { resizable: true, minWidth: 80, flex: 1 };
+// Columns are sized to their content (fitColumns), never squeezed below a readable width: when
+// they do not fit, the grid scrolls sideways under its pinned status and action columns.
+const defaultColDef = { resizable: true, minWidth: 100 };
 const alwaysPass = () => true;
 const noRows: never[] = [];
+
+/** Below this width a grid is shown as a list of cards (the phone layout). */
+export const PHONE_QUERY = '(max-width: 48em)';
+/** A column sized to its content grows no wider than this (a long title is cut, in full on hover). */
+const MAX_CONTENT_WIDTH = 360;
+
+/**
+ * Sizes the columns to their content and header, at most MAX_CONTENT_WIDTH each, then, when they
+ * leave room, widens them to fill the grid's width.
+ */
+function fitColumns(api: GridApi, width: number) {
+  api.autoSizeAllColumns();
+  const state = api.getColumnState().filter((c) => !c.hide);
+  const capped = state
+    .filter((c) => (c.width ?? 0) > MAX_CONTENT_WIDTH)
+    .map((c) => ({ colId: c.colId, width: MAX_CONTENT_WIDTH }));
+  if (capped.length) api.applyColumnState({ state: capped });
+  const used = api
+    .getColumnState()
+    .filter((c) => !c.hide)
+    .reduce((sum, c) => sum + (c.width ?? 0), 0);
+  if (width > used) api.sizeColumnsToFit(width);
+}
 
 function sameFilters(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
@@ -73,6 +104,10 @@ export interface DataGridProps<Row, Page extends GridPage<Row> = GridPage<Row>> 
   getRowId?: (row: Row) => string;
   /** Text shown when the page has no rows. */
   emptyText?: string;
+  /** A class for a row (and its card), e.g. to mark late cancellations. */
+  rowClass?: (row: Row) => string | undefined;
+  /** Inline style of a row (and its card). */
+  rowStyle?: (row: Row) => RowStyle | undefined;
 }
 
 function defaultRowId(row: unknown): string {
@@ -83,6 +118,8 @@ function defaultRowId(row: unknown): string {
  * The Hive grid: AG Grid Community (Quartz theme) on one server page at a time. Sorting and the
  * header / floating filters only ask the server (rows are never sorted or filtered in the browser);
  * the pager offers 20, 40 or 100 rows; the column order and widths are remembered per user.
+ * Columns are sized to their content; status and action columns (DataGridColumn.kind) are
+ * pinned to the right edge, so they stay in view; at phone width the rows are cards.
  */
 export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
   gridId,
@@ -91,8 +128,12 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
   query,
   getRowId = defaultRowId,
   emptyText = 'Nothing to show.',
+  rowClass,
+  rowStyle,
 }: DataGridProps<Row, Page>) {
   const user = useCurrentUser();
+  const phone = useMediaQuery(PHONE_QUERY) ?? false;
+  const box = useRef<HTMLDivElement>(null);
   const storageKey = layoutKey(gridId, user.id);
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
@@ -112,19 +153,38 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
     [emptyText],
   );
   const rowId = useCallback((p: GetRowIdParams<Row>) => getRowId(p.data), [getRowId]);
+  const getRowClass = useMemo(
+    () =>
+      rowClass ? (p: RowClassParams<Row>) => (p.data ? rowClass(p.data) : undefined) : undefined,
+    [rowClass],
+  );
+  const getRowStyle = useMemo(
+    () =>
+      rowStyle ? (p: RowClassParams<Row>) => (p.data ? rowStyle(p.data) : undefined) : undefined,
+    [rowStyle],
+  );
 
+  // Widths the user chose are kept; otherwise the columns fit their content once it is there.
+  const userWidths = useRef(false);
+  const fit = useCallback((api: GridApi) => {
+    if (userWidths.current || !box.current) return;
+    fitColumns(api, box.current.clientWidth - 2);
+  }, []);
   const onGridReady = useCallback(
     (e: GridReadyEvent<Row>) => {
       const saved = loadLayout(storageKey);
-      if (!saved) return;
-      const state = stateFromLayout(saved, columns.map(colIdOf));
+      const state = saved ? stateFromLayout(saved, columns.map(colIdOf)) : [];
+      userWidths.current = state.some((c) => c.width);
       if (state.length) e.api.applyColumnState({ state, applyOrder: true });
+      fit(e.api);
     },
-    [storageKey, columns],
+    [storageKey, columns, fit],
   );
   const remember = useCallback(
     (e: ColumnMovedEvent<Row> | ColumnResizedEvent<Row>) => {
-      if (!e.finished || e.source === 'api' || e.source === 'gridInitializing') return;
+      // Only the user's own moves and resizes, not the grid's sizing to content.
+      if (!e.finished || !e.source.startsWith('ui')) return;
+      if (e.type === 'columnResized') userWidths.current = true;
       saveLayout(storageKey, layoutFromState(e.api.getColumnState()));
     },
     [storageKey],
@@ -158,33 +218,55 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
       {result.isError && (
         <Alert color="red" title="Could not load the list" role="alert">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">Something went wrong while loading. Try again.</Text>
+            <Text size="sm">
+              {isApiError(result.error) && result.error.message
+                ? result.error.message
+                : 'Something went wrong while loading. Try again.'}
+            </Text>
             <Button size="xs" variant="outline" color="red" onClick={() => void result.refetch()}>
               Retry
             </Button>
           </Group>
         </Alert>
       )}
-      <div style={{ width: '100%' }}>
-        <AgGridReact<Row>
-          theme={theme}
-          domLayout="autoHeight"
-          rowData={result.data?.items ?? noRows}
-          columnDefs={columnDefs}
-          defaultColDef={defaultColDef}
-          getRowId={rowId}
+      {phone ? (
+        <CardList
+          label={label}
+          columns={columns}
+          rows={result.data?.items ?? noRows}
+          rowId={getRowId}
           loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
-          localeText={localeText}
-          alwaysPassFilter={alwaysPass}
-          suppressMultiSort
-          animateRows={false}
-          onGridReady={onGridReady}
-          onColumnMoved={remember}
-          onColumnResized={remember}
-          onSortChanged={onSortChanged}
-          onFilterChanged={onFilterChanged}
+          emptyText={emptyText}
+          rowClass={rowClass}
+          rowStyle={rowStyle}
         />
-      </div>
+      ) : (
+        <div ref={box} style={{ width: '100%' }}>
+          <AgGridReact<Row>
+            theme={theme}
+            domLayout="autoHeight"
+            rowData={result.data?.items ?? noRows}
+            columnDefs={columnDefs}
+            defaultColDef={defaultColDef}
+            getRowId={rowId}
+            getRowClass={getRowClass}
+            getRowStyle={getRowStyle}
+            loading={result.isPending || (result.isFetching && result.isPlaceholderData)}
+            localeText={localeText}
+            alwaysPassFilter={alwaysPass}
+            suppressMultiSort
+            animateRows={false}
+            enableBrowserTooltips
+            onGridReady={onGridReady}
+            onFirstDataRendered={(e) => fit(e.api)}
+            onGridSizeChanged={(e) => fit(e.api)}
+            onColumnMoved={remember}
+            onColumnResized={remember}
+            onSortChanged={onSortChanged}
+            onFilterChanged={onFilterChanged}
+          />
+        </div>
+      )}
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="xs">
           <Select

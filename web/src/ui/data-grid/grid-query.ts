@@ -17,10 +17,13 @@ export interface GridQuery {
   filters: Record<string, string>;
 }
 
-/** One page of a list operation: `{items, total}` (a generated schema may type items nullable). */
+/**
+ * One page of a list operation: `{items, total}` (a generated schema may type them nullable or
+ * optional, as for an operation that answers in more than one shape; absent reads as none).
+ */
 export interface GridPage<Row> {
-  items: Row[] | null;
-  total: number;
+  items?: Row[] | null;
+  total?: number;
 }
 
 /** A header filter: case-insensitive "contains" text, or one value out of a set. */
@@ -39,7 +42,20 @@ export type DataGridColumn<Row> = Omit<
   sortable?: boolean;
   filter?: GridFilter;
   serverName?: string;
+  /**
+   * A column that must stay in view: 'status' and 'actions' are pinned to the grid's right edge
+   * (the other columns scroll beneath them) and cannot be moved away; on a phone's card the
+   * status sits beside the card's title and the actions at its foot.
+   */
+  kind?: ColumnKind;
+  /** The full text of a cell that may be shown shortened (a long status): its tooltip. */
+  fullText?: (row: Row) => string;
+  /** This column's cell is the title of a phone's card (default: the first other column). */
+  cardTitle?: boolean;
 };
+
+/** Columns that stay in view (see DataGridColumn.kind). */
+export type ColumnKind = 'status' | 'actions';
 
 /** The server name of a column (for sort and filters). */
 export function serverNameOf<Row>(column: DataGridColumn<Row>): string {
@@ -94,14 +110,25 @@ export const setKey = (value: string) => SET_PREFIX + value;
 
 /** AG Grid's ColDef for a column: filters and sorting that only ask the server. */
 export function toColDef<Row>(column: DataGridColumn<Row>): ColDef<Row> {
-  const { filter, sortable, ...rest } = column;
+  const { filter, sortable, kind, fullText, ...rest } = column;
+  // serverName and cardTitle are the grid's own; the rest is AG Grid's.
   delete (rest as { serverName?: string }).serverName;
+  delete (rest as { cardTitle?: boolean }).cardTitle;
   const def: ColDef<Row> = {
     ...rest,
     sortable: !!sortable,
     // The server has sorted the page already: keep its order.
     comparator: () => 0,
   };
+  if (kind) {
+    Object.assign(def, {
+      pinned: 'right',
+      lockPinned: true,
+      lockPosition: 'right',
+      suppressMovable: true,
+    } satisfies ColDef<Row>);
+  }
+  if (fullText) def.tooltipValueGetter = (p) => (p.data ? fullText(p.data) : undefined);
   if (filter?.type === 'text') {
     def.filter = 'agTextColumnFilter';
     def.floatingFilter = true;

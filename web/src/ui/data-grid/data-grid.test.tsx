@@ -1,0 +1,146 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { queryOptions } from '@tanstack/react-query';
+import type { CustomCellRendererProps } from 'ag-grid-react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { makeUser, renderWithProviders } from '@/test/render';
+import { DataGrid } from './data-grid';
+import { PAGE_SIZES, toColDef, type DataGridColumn, type GridQuery } from './grid-query';
+
+vi.mock('@/lib/current-user', () => ({ useCurrentUser: () => makeUser() }));
+
+interface Person {
+  id: number;
+  name: string;
+  city: string;
+  status: 'awaiting' | 'done';
+}
+
+const STATUS = { awaiting: 'Awaiting client confirmation', done: 'Confirmed' } as const;
+
+function StatusBadge({ data }: CustomCellRendererProps<Person>) {
+  return data ? <span>{STATUS[data.status]}</span> : null;
+}
+function Open({ data }: CustomCellRendererProps<Person>) {
+  return data ? <button type="button">Open {data.name}</button> : null;
+}
+
+const columns: DataGridColumn<Person>[] = [
+  { field: 'name', headerName: 'Name', cardTitle: true },
+  { field: 'city', headerName: 'City', valueFormatter: (p) => String(p.value).toUpperCase() },
+  {
+    colId: 'status',
+    headerName: 'Status',
+    cellRenderer: StatusBadge,
+    kind: 'status',
+    fullText: (r) => STATUS[r.status],
+  },
+  { colId: 'actions', headerName: 'Actions', cellRenderer: Open, kind: 'actions' },
+];
+
+const people: Person[] = [
+  { id: 1, name: 'Ada', city: 'London', status: 'awaiting' },
+  { id: 2, name: 'Grace', city: 'Leeds', status: 'done' },
+];
+
+function open() {
+  const asked: GridQuery[] = [];
+  const query = (q: GridQuery) => {
+    asked.push(q);
+    return queryOptions({
+      queryKey: ['people', q],
+      queryFn: () => Promise.resolve({ items: people, total: 45 }),
+    });
+  };
+  renderWithProviders(<DataGrid gridId="people" label="People" columns={columns} query={query} />);
+  return { asked };
+}
+
+/** Makes the phone media query match (or not) for the next render. */
+function phone(matches: boolean) {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: matches && query.includes('max-width'),
+    media: query,
+    onchange: null,
+    addListener: () => {},
+    removeListener: () => {},
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    dispatchEvent: () => false,
+  }));
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('DataGrid columns', () => {
+  it('pins status and action columns to the right edge, where they cannot be moved away', () => {
+    const [name, , status, actions] = columns.map(toColDef);
+    for (const def of [status, actions]) {
+      expect(def).toMatchObject({ pinned: 'right', lockPinned: true, suppressMovable: true });
+    }
+    expect(name?.pinned).toBeUndefined();
+    expect(name).not.toHaveProperty('cardTitle');
+    expect(status).not.toHaveProperty('kind');
+  });
+
+  it("gives a shortened status its full text as the cell's tooltip", () => {
+    const status = toColDef(columns[2]!);
+    const tip = status.tooltipValueGetter?.({ data: people[0] } as never);
+    expect(tip).toBe('Awaiting client confirmation');
+  });
+});
+
+describe('DataGrid on a wide screen', () => {
+  it('renders the status and actions in the pinned right part of each row, the status with its full text', async () => {
+    phone(false);
+    open();
+    const section = screen.getByRole('region', { name: 'People' });
+    const row = (await within(section).findByText('Ada')).closest<HTMLElement>('[role="row"]')!;
+    const cell = (colId: string) => row.querySelector<HTMLElement>(`[col-id="${colId}"]`)!;
+    const rightPinned = (el: HTMLElement) => el.closest('.ag-grid-pinned-right-cells') !== null;
+    expect(rightPinned(cell('status'))).toBe(true);
+    expect(rightPinned(cell('actions'))).toBe(true);
+    expect(rightPinned(cell('name'))).toBe(false);
+    // One row holds them all, so a row found by its name holds its status and actions too.
+    expect(within(row).getByText('Awaiting client confirmation')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Open Ada' })).toBeVisible();
+    expect(cell('status')).toHaveAttribute('title', 'Awaiting client confirmation');
+    expect(within(section).queryByRole('list', { name: 'People' })).toBeNull();
+  });
+
+  it('offers 20, 40 and 100 rows per page, and asks the server for the chosen size', async () => {
+    phone(false);
+    const { asked } = open();
+    const section = screen.getByRole('region', { name: 'People' });
+    await within(section).findByText('Ada');
+    expect(PAGE_SIZES).toEqual([20, 40, 100]);
+    await userEvent.click(within(section).getByRole('combobox', { name: 'People: rows per page' }));
+    const options = await screen.findAllByRole('option');
+    expect(options.map((o) => o.textContent)).toEqual(['20', '40', '100']);
+    await userEvent.click(screen.getByRole('option', { name: '40' }));
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ page: 1, pageSize: 40 }));
+    expect(asked[0]).toMatchObject({ page: 1, pageSize: 20 });
+  });
+});
+
+describe('DataGrid at phone width', () => {
+  it('shows a card per row from the same columns: title, status, labelled values and actions', async () => {
+    phone(true);
+    open();
+    const section = screen.getByRole('region', { name: 'People' });
+    const list = await within(section).findByRole('list', { name: 'People' });
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(2);
+    const ada = cards[0]!;
+    expect(within(ada).getByText('Ada')).toBeVisible();
+    expect(within(ada).getByText('City')).toBeVisible();
+    // The column's formatter, as in the grid.
+    expect(within(ada).getByText('LONDON')).toBeVisible();
+    const status = within(ada).getByText('Awaiting client confirmation');
+    expect(status.closest('[title]')).toHaveAttribute('title', 'Awaiting client confirmation');
+    expect(within(ada).getByRole('button', { name: 'Open Ada' })).toBeVisible();
+    // No grid, but the same pager.
+    expect(section.querySelector('.ag-root')).toBeNull();
+    expect(within(section).getByText('1–20 of 45')).toBeVisible();
+  });
+});
