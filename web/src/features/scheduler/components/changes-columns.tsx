@@ -1,16 +1,14 @@
 import { Badge, Group } from '@mantine/core';
-import type { ColDef, RowClassRules } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { formatDateTime, formatRate, formatTime } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
 import { colourLabel, mantineColour } from '@/lib/status/status';
+import type { DataGridColumn } from '@/ui/data-grid';
 import type { ChangeRow } from '../api';
 
-/** The class of a late cancellation's row (styled red by the grid, see LATE_ROW_STYLE). */
+/** The class of a late cancellation's row and card (styled red, see lateRowStyle). */
 export const LATE_ROW_CLASS = 'late-cancellation';
-export const lateRowClassRules: RowClassRules<ChangeRow> = {
-  [LATE_ROW_CLASS]: (p) => !!p.data?.lateCancellation,
-};
+export const lateRowClass = (row: ChangeRow) => (row.lateCancellation ? LATE_ROW_CLASS : undefined);
 /** A red row needs a light red with dark text to keep its contrast. */
 export const lateRowStyle = (row: ChangeRow | undefined) =>
   row?.lateCancellation
@@ -27,13 +25,19 @@ export function periodText(r: ChangeRow): string {
   return `${displayDateTime(start)}${end ? `–${formatTime(end)}` : ''}`;
 }
 
-const noShrink = { flexShrink: 0, overflow: 'visible' } as const;
+/** The status in words: its tooltip, in full when the badge is shortened to fit. */
+export const statusText = (r: ChangeRow) =>
+  colourLabel[r.colour] + (r.lateCancellation ? ' (late cancellation)' : '');
+
+// The colour's badge may shorten (ellipsis) to fit its column; Late never does.
+const mayShorten = { minWidth: 0, maxWidth: '100%' } as const;
+const noShrink = { flexShrink: 0 } as const;
 
 function StatusCell({ data }: CustomCellRendererProps<ChangeRow>) {
   if (!data) return null;
   return (
     <Group gap={4} wrap="nowrap" h="100%" align="center">
-      <Badge color={mantineColour[data.colour]} autoContrast size="sm" tt="none" style={noShrink}>
+      <Badge color={mantineColour[data.colour]} autoContrast size="sm" tt="none" style={mayShorten}>
         {colourLabel[data.colour]}
       </Badge>
       {data.lateCancellation && (
@@ -45,11 +49,14 @@ function StatusCell({ data }: CustomCellRendererProps<ChangeRow>) {
   );
 }
 
-/** The grid's columns: buy rate for administrators; cancellation columns on the Cancelled tab. */
-export function changeColumns(admin: boolean, cancelled: boolean): ColDef<ChangeRow>[] {
-  const cols: ColDef<ChangeRow>[] = [
-    { colId: 'bookingId', headerName: 'Booking ID', field: 'bookingId', maxWidth: 120 },
-    { colId: 'booking', headerName: 'Booking', field: 'bookingTitle' },
+/**
+ * The grid's columns: buy rate for administrators; cancellation columns on the Cancelled tab.
+ * The status stays in view (pinned right); a phone's card is titled by the booking.
+ */
+export function changeColumns(admin: boolean, cancelled: boolean): DataGridColumn<ChangeRow>[] {
+  const cols: DataGridColumn<ChangeRow>[] = [
+    { colId: 'bookingId', headerName: 'Booking ID', field: 'bookingId', minWidth: 110 },
+    { colId: 'booking', headerName: 'Booking', field: 'bookingTitle', cardTitle: true },
     { colId: 'client', headerName: 'Client', field: 'clientName' },
     { colId: 'department', headerName: 'Department', field: 'departmentName' },
     { colId: 'placement', headerName: 'Placement', field: 'placementTitle' },
@@ -64,7 +71,14 @@ export function changeColumns(admin: boolean, cancelled: boolean): ColDef<Change
       headerName: 'Freelancer',
       valueGetter: (p) => p.data?.fullName || 'No user assigned',
     },
-    { colId: 'status', headerName: 'Status', cellRenderer: StatusCell, minWidth: 300 },
+    {
+      colId: 'status',
+      headerName: 'Status',
+      cellRenderer: StatusCell,
+      kind: 'status',
+      fullText: statusText,
+      minWidth: 140,
+    },
     {
       colId: 'sellRate',
       headerName: sellRateLabel(admin),

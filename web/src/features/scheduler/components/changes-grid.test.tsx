@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
 import { emptyFilters } from '../filters';
 import { rowFixture } from '../fixtures.test-data';
 import { LATE_ROW_CLASS, changeColumns, lateRowStyle } from './changes-columns';
@@ -28,13 +29,15 @@ function open() {
     },
   });
   renderWithProviders(
-    <ChangesGrid
-      label="Cancelled instructions"
-      range={{ startDate: '2026-11-01', endDate: '2026-11-30' }}
-      filters={{ ...emptyFilters(), departmentIds: [3] }}
-      cancelledOnly
-      admin={false}
-    />,
+    <CurrentUserProvider user={makeUser()}>
+      <ChangesGrid
+        label="Cancelled instructions"
+        range={{ startDate: '2026-11-01', endDate: '2026-11-30' }}
+        filters={{ ...emptyFilters(), departmentIds: [3] }}
+        cancelledOnly
+        admin={false}
+      />
+    </CurrentUserProvider>,
   );
   return { urls };
 }

@@ -9,6 +9,7 @@ import { isAdmin } from '@/lib/permissions';
 import { ChangesGrid } from '../components/changes-grid';
 import { MONTH_PARAM, filtersFromParams, monthFromParams, monthRange, shiftView } from '../filters';
 import { NAVIGATION_THROTTLE_MS, navigationStep, useThrottled } from '../timing';
+import { GRID_VIEW_TITLE, VIEW_OPTIONS } from '../views';
 
 /**
  * /bookings/list: 'Recent Booking Changes', the instructions of the month shown in the scheduler
@@ -32,7 +33,7 @@ export function BookingChangesRoute() {
     <>
       <Group justify="space-between" wrap="wrap" gap="sm" mb="sm">
         <Title order={1} size="h2">
-          Recent Booking Changes
+          {GRID_VIEW_TITLE}
         </Title>
         <Group gap="xs" wrap="wrap">
           <ActionIcon
@@ -58,10 +59,7 @@ export function BookingChangesRoute() {
             aria-label="View"
             value="grid"
             onChange={(v) => v === 'scheduler' && void navigate(`${paths.bookings}?${params}`)}
-            data={[
-              { value: 'scheduler', label: 'Scheduler' },
-              { value: 'grid', label: 'Grid' },
-            ]}
+            data={VIEW_OPTIONS}
           />
         </Group>
       </Group>
