@@ -71,6 +71,23 @@ describe('All Users columns', () => {
   });
 });
 
+describe('All Users columns that stay in view', () => {
+  const kinds = (admin: boolean) =>
+    Object.fromEntries(
+      userColumns({ admin, productName: 'Hive', emailCell: cell, actionsCell: cell })
+        .filter((c) => c.kind)
+        .map((c) => [c.field ?? c.colId, c.kind]),
+    );
+
+  it('are the account status and the actions for administrators', () => {
+    expect(kinds(true)).toEqual({ accountStatus: 'status', actions: 'actions' });
+  });
+
+  it('are the onboarding state for everyone else', () => {
+    expect(kinds(false)).toEqual({ onboardingState: 'status' });
+  });
+});
+
 describe('All Users name filters', () => {
   it('say they match the start of the name, without the Contains operator menu', () => {
     const columns = userColumns({

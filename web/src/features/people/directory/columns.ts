@@ -40,7 +40,8 @@ export interface ColumnOptions {
 /**
  * The All Users columns (spec part 1 §2): email (link to edit user), firstName, lastName, label,
  * accountStatus (admin only), onboardingState, the admin-only Permissions columns, and, for
- * admins, the row actions. First and last name filters match from the start of the name.
+ * admins, the row actions. First and last name filters match from the start of the name. The
+ * status (account status for admins, onboarding for others) and the actions stay in view.
  */
 export function userColumns({
   admin,
@@ -83,6 +84,7 @@ export function userColumns({
     columns.push({
       field: 'accountStatus',
       headerName: 'Account Status',
+      kind: 'status',
       sortable: true,
       filter: {
         type: 'set',
@@ -100,6 +102,8 @@ export function userColumns({
   columns.push({
     field: 'onboardingState',
     headerName: 'Onboarding State',
+    // The status that stays in view: the account's for administrators, else the onboarding.
+    kind: admin ? undefined : 'status',
     sortable: true,
     filter: { type: 'set', options: options(onboardingLabels) },
     valueFormatter: (p) => onboardingLabels[p.value as OnboardingState] ?? String(p.value ?? ''),
@@ -120,7 +124,7 @@ export function userColumns({
       permission('canCreateSupplierEntity', 'Create Supplier'),
       permission('canCreateAgencyEntity', 'Create Agency'),
       permission('canCreateClientEntity', 'Create Client'),
-      { colId: 'actions', headerName: 'Actions', cellRenderer: actionsCell, minWidth: 220 },
+      { colId: 'actions', headerName: 'Actions', cellRenderer: actionsCell, kind: 'actions' },
     );
   }
   return columns;

@@ -61,7 +61,9 @@ export function Component() {
   const p = profile.data;
   const self = me.id === p.id;
   const admin = isAdmin(me);
-  const canEdit = self || admin;
+  // The server's rule (profile.CanEdit: the user themself and administrators), sent with the
+  // profile: staff and managers read it, with no Save button and no upload.
+  const canEdit = p.canEdit;
   const form = (
     <Stack gap="lg">
       <ProfileForm
@@ -104,7 +106,9 @@ export function Component() {
           <Tabs.List>
             <Tabs.Tab value="profile">Profile</Tabs.Tab>
             {p.isFreelancer && <Tabs.Tab value="notes">Internal Notes</Tabs.Tab>}
-            <Tabs.Tab value="documents">Documents</Tabs.Tab>
+            {/* A user's documents are theirs and the administrators' (files' canUseDocuments),
+                the people canEdit names; others would meet a failing list and an Upload button. */}
+            {canEdit && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="profile" pt="md">
             {form}
@@ -114,9 +118,11 @@ export function Component() {
               <InternalNotesTab userId={p.id} />
             </Tabs.Panel>
           )}
-          <Tabs.Panel value="documents" pt="md">
-            <DocumentsTab userId={p.id} />
-          </Tabs.Panel>
+          {canEdit && (
+            <Tabs.Panel value="documents" pt="md">
+              <DocumentsTab userId={p.id} />
+            </Tabs.Panel>
+          )}
         </Tabs>
       )}
     </Stack>
