@@ -9,7 +9,7 @@ import { canSeeDirectoryLists, isAdmin, isClientManager } from '@/lib/permission
 import { paths } from '@/lib/paths';
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
-import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
+import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import { searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import { departmentsQuery } from '../api/get-departments';

@@ -15,7 +15,7 @@ import {
   type GridQueryOptions,
 } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
-import { MultiRecordPicker } from '@/features/organisations/shared/multi-record-picker';
+import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import { searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import type { UserLinkInput, UserLinkKind } from '../kinds';
