@@ -91,6 +91,15 @@ describe('home: offers awaiting an answer', () => {
       );
       await region.getByText(`${countOf(offers)} awaiting your answer.`).waitFor();
       await checkA11y(page, 'home with offers (freelancer)');
+      // On a phone the list fits: nothing scrolls sideways.
+      await page.setViewportSize({ width: 375, height: 812 });
+      await offer.waitFor();
+      await checkA11y(page, 'home with offers (phone)');
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      );
+      assert.ok(overflow <= 0, `Home scrolls sideways by ${overflow}px at 375 px`);
+      await page.setViewportSize({ width: 1280, height: 800 });
 
       // Answer it where Accept lives: the agenda's Outstanding tab.
       await region.getByRole('link', { name: 'Open your agenda' }).click();
