@@ -9,7 +9,7 @@ import type { components } from '@/api/schema';
 import { toasts } from '@/lib/errors/catalogue';
 import { shouldRetry } from '@/lib/errors/retry';
 import { notify } from '@/lib/notify';
-import { notifyRefusal } from './notify-refusal';
+import { notifyRefusal } from '@/lib/errors/refusal';
 import type { AgendaTab, AgendaView, StatusSide } from './rules';
 import { bookingKeys } from '@/lib/query-keys';
 

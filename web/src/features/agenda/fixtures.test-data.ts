@@ -32,6 +32,17 @@ export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruc
   colour: 'orange',
   isCritical: false,
   substituted: false,
+  supplierId: null,
+  legalEntityId: null,
+  notes: '',
+  // The server's flags for Felix on his own awaiting instruction.
+  answerSide: 'supplier',
+  canAccept: true,
+  canReject: true,
+  canAcceptAsSupplier: false,
+  canRejectAsSupplier: false,
+  canCancel: false,
+  canSubstitute: false,
   ...over,
 });
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
 import { cardFixture, rowFixture } from './fixtures.test-data';
-import { agendaViewOf, answerableSide, cardTitle, defaultTab, tabFromUrl, tabsOf } from './rules';
+import { agendaViewOf, answersOf, cardTitle, defaultTab, tabFromUrl, tabsOf } from './rules';
 
 describe('agenda tabs', () => {
   it('gives freelancers four tabs opening on Outstanding', () => {
@@ -48,43 +48,22 @@ describe('agendaViewOf', () => {
   });
 });
 
-describe('answerableSide', () => {
-  const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
-  const manager = makeUser({ id: 9, needs: ['manage_department:3'] });
-  const viewer = makeUser({ id: 10, needs: ['select_department:3'] });
-
-  it('lets a freelancer answer their own awaiting supplier side', () => {
-    expect(answerableSide(cardFixture(), rowFixture(), 'freelancer', felix)).toBe('supplierStatus');
-    const accepted = rowFixture({ supplierStatus: 'accepted' });
-    expect(answerableSide(cardFixture(), accepted, 'freelancer', felix)).toBeNull();
-    expect(
-      answerableSide(cardFixture(), rowFixture({ userId: 6 }), 'freelancer', felix),
-    ).toBeNull();
-  });
-
-  it('lets a manager of the department answer the awaiting client side', () => {
-    const supplierAccepted = rowFixture({ supplierStatus: 'accepted' });
-    expect(answerableSide(cardFixture(), supplierAccepted, 'manager', manager)).toBe(
-      'clientStatus',
-    );
-    expect(answerableSide(cardFixture(), supplierAccepted, 'manager', viewer)).toBeNull();
-    const confirmed = rowFixture({ clientStatus: 'accepted' });
-    expect(answerableSide(cardFixture(), confirmed, 'manager', manager)).toBeNull();
-  });
-
-  it('refuses closed, deleted and substituted instructions and cancelled placements', () => {
-    const cancelledPlacement = cardFixture({
-      placement: { ...cardFixture().placement, deletedAt: '2026-11-22T10:00:00.000Z' },
+describe('answersOf', () => {
+  it('offers the answers the server allows, on the side it names', () => {
+    expect(answersOf(rowFixture())).toEqual({ side: 'supplierStatus', accept: true, reject: true });
+    expect(answersOf(rowFixture({ answerSide: 'client', canReject: false }))).toEqual({
+      side: 'clientStatus',
+      accept: true,
+      reject: false,
     });
-    expect(answerableSide(cancelledPlacement, rowFixture(), 'freelancer', felix)).toBeNull();
-    for (const row of [
-      rowFixture({ clientStatus: 'cancelled' }),
-      rowFixture({ deletedAt: '2026-11-22T10:00:00.000Z' }),
-      rowFixture({ substituted: true }),
-    ]) {
-      expect(answerableSide(cardFixture(), row, 'freelancer', felix)).toBeNull();
-      expect(answerableSide(cardFixture(), row, 'manager', manager)).toBeNull();
-    }
+  });
+
+  it('offers nothing when the server allows neither answer, or names no side', () => {
+    expect(answersOf(rowFixture({ canAccept: false, canReject: false }))).toBeNull();
+    // A read-only viewer (staff): no side, no flags.
+    expect(
+      answersOf(rowFixture({ answerSide: '', canAccept: false, canReject: false })),
+    ).toBeNull();
   });
 });
 

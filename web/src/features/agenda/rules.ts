@@ -1,12 +1,10 @@
 /**
  * The pure rules of the agenda page (spec part 2 §2 'Agenda', §4): whose agenda the caller sees,
- * its tabs and default tab, and which instruction rows may be accepted or rejected from a card.
- * The server applies the same rules (internal/agenda, internal/bookings/status); the page only
- * uses these to choose what to show.
+ * its tabs and default tab, and which answers a row offers (read from the server's flags).
  */
 import type { components } from '@/api/schema';
 import type { CurrentUser } from '@/api/types';
-import { canManageDepartment, isAdmin, isFreelancer } from '@/lib/permissions';
+import { isAdmin, isFreelancer } from '@/lib/permissions';
 
 export type AgendaView = components['schemas']['AgendaList']['view'];
 export type AgendaTab = components['schemas']['AgendaList']['tab'];
@@ -84,32 +82,26 @@ export function agendaViewOf(user: Pick<CurrentUser, 'canAdmin' | 'needs' | 'isF
   return (isFreelancer(user) ? 'freelancer' : 'manager') satisfies AgendaView;
 }
 
-const AWAITING = 'awaiting_response';
-const CLOSED = new Set(['rejected', 'cancelled']);
-
 /** The side of PATCH /instruction/status the viewer answers for. */
 export type StatusSide = 'supplierStatus' | 'clientStatus';
 
+/** What a row's buttons may do: the side they set and which answers are open. */
+export interface Answers {
+  side: StatusSide;
+  accept: boolean;
+  reject: boolean;
+}
+
 /**
- * The side a row's Accept and Reject buttons set, or null when the state machine
- * (internal/bookings/status Apply) would refuse: the instruction and its placement must be live,
- * and the viewer's side still awaiting. A freelancer answers for the supplier on their own rows;
- * a manager for the client, in a department they manage.
+ * A row's Accept and Reject, from the server's flags (canAccept, canReject and answerSide, the
+ * answers of the rule the status write applies: internal/bookings InstructionActions); null when
+ * the viewer may give neither, so a read-only viewer sees no button.
  */
-export function answerableSide(
-  card: AgendaCard,
-  row: AgendaInstruction,
-  view: AgendaView,
-  user: Pick<CurrentUser, 'id' | 'canAdmin' | 'needs' | 'isFreelancer'>,
-): StatusSide | null {
-  if (card.placement.deletedAt || row.deletedAt || row.substituted) return null;
-  if (CLOSED.has(row.supplierStatus) || CLOSED.has(row.clientStatus)) return null;
-  if (view === 'freelancer') {
-    return row.userId === user.id && row.supplierStatus === AWAITING ? 'supplierStatus' : null;
-  }
-  return canManageDepartment(user, card.departmentId) && row.clientStatus === AWAITING
-    ? 'clientStatus'
-    : null;
+export function answersOf(
+  row: Pick<AgendaInstruction, 'canAccept' | 'canReject' | 'answerSide'>,
+): Answers | null {
+  if (!row.answerSide || (!row.canAccept && !row.canReject)) return null;
+  return { side: `${row.answerSide}Status`, accept: row.canAccept, reject: row.canReject };
 }
 
 /** The placement title, with the booking's when it says something more (spec §2 card). */

@@ -6,19 +6,19 @@ import { CurrentUserProvider } from '@/lib/current-user';
 import { makeUser, renderRoutes } from '@/test/render';
 import { formatPeriod } from '@/lib/format';
 import { cardFixture, rowFixture } from '../fixtures.test-data';
-import type { AgendaCard as CardData, AgendaView } from '../rules';
+import type { AgendaCard as CardData } from '../rules';
 import { AgendaCard } from './agenda-card';
 
 const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
 const manager = makeUser({ id: 9, needs: ['manage_department:3'] });
 
-function show(card: CardData, view: AgendaView = 'freelancer', user: CurrentUser = felix) {
+function show(card: CardData, user: CurrentUser = felix) {
   return renderRoutes([
     {
       path: '/',
       element: (
         <CurrentUserProvider user={user}>
-          <AgendaCard card={card} view={view} />
+          <AgendaCard card={card} />
         </CurrentUserProvider>
       ),
     },
@@ -52,16 +52,24 @@ describe('AgendaCard', () => {
   it('strikes through a substituted user and labels them', () => {
     const card = cardFixture({
       instructions: [
-        rowFixture({ substituted: true, clientStatus: 'cancelled', colour: 'red' }),
+        rowFixture({
+          substituted: true,
+          clientStatus: 'cancelled',
+          colour: 'red',
+          answerSide: 'client',
+          canAccept: false,
+          canReject: false,
+        }),
         rowFixture({
           id: 51,
           userId: 6,
           user: { id: 6, fullName: 'Maya Chen', firstName: 'Maya', lastName: 'Chen', email: '' },
           fullName: 'Maya Chen',
+          answerSide: 'client',
         }),
       ],
     });
-    show(card, 'manager', manager);
+    show(card, manager);
     const felixName = screen.getByText('Felix Reid');
     expect(felixName.tagName).toBe('S');
     const felixRow = felixName.closest('li')!;
@@ -78,15 +86,33 @@ describe('AgendaCard', () => {
   });
 
   it("says 'No user assigned' for a placement nobody holds", () => {
-    show(cardFixture({ instructions: [], unassigned: true }), 'manager', manager);
+    show(cardFixture({ instructions: [], unassigned: true }), manager);
     const users = screen.getByRole('list', { name: 'Instructed users' });
     expect(within(users).getByText('No user assigned')).toBeInTheDocument();
   });
 
-  it('shows the buttons only while the viewer side awaits an answer', () => {
-    show(cardFixture({ instructions: [rowFixture({ supplierStatus: 'accepted' })] }));
+  it('shows the buttons only where the server allows the answer', () => {
+    show(
+      cardFixture({
+        instructions: [
+          rowFixture({ supplierStatus: 'accepted', canAccept: false, canReject: false }),
+        ],
+      }),
+    );
     expect(screen.queryByRole('button', { name: /Accept instruction/ })).not.toBeInTheDocument();
     expect(screen.getByText('Supplier: Accepted · Client: Awaiting response')).toBeInTheDocument();
+  });
+
+  it('shows a read-only viewer (staff) no Accept or Reject', () => {
+    const staff = makeUser({ id: 11, needs: ['select_department:3'] });
+    show(
+      cardFixture({
+        instructions: [rowFixture({ answerSide: '', canAccept: false, canReject: false })],
+      }),
+      staff,
+    );
+    const article = screen.getByRole('article', { name: 'Camera Operator' });
+    expect(within(article).queryByRole('button', { name: /Accept|Reject/ })).toBeNull();
   });
 
   it('opens the booking on a click of the card but not of its buttons', async () => {

@@ -17,7 +17,7 @@ import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import { formatPeriod, viewerTimeZone } from '@/lib/format';
-import { cardTitle, type AgendaCard as CardData, type AgendaView } from '../rules';
+import { cardTitle, type AgendaCard as CardData } from '../rules';
 import { InstructionRow } from './instruction-row';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 
@@ -30,7 +30,7 @@ const INTERACTIVE = 'button, a, input, [role="dialog"]';
  * and a row per instructed user. A click on the card (not on its controls) opens the booking
  * when the server says the viewer may; the title is the same link for keyboards.
  */
-export function AgendaCard({ card, view }: { card: CardData; view: AgendaView }) {
+export function AgendaCard({ card }: { card: CardData }) {
   const theme = useMantineTheme();
   const navigate = useNavigate();
   const titleId = useId();
@@ -123,13 +123,7 @@ export function AgendaCard({ card, view }: { card: CardData; view: AgendaView })
 
         <Stack component="ul" gap="sm" aria-label="Instructed users" p={0} m={0}>
           {rows.map((row) => (
-            <InstructionRow
-              key={row.id}
-              card={card}
-              row={row}
-              view={view}
-              several={rows.length > 1}
-            />
+            <InstructionRow key={row.id} card={card} row={row} several={rows.length > 1} />
           ))}
           {(card.unassigned || rows.length === 0) && (
             <Text component="li" fs="italic" style={{ listStyle: 'none' }}>

@@ -23,7 +23,7 @@ import {
   webcalUrl,
   type CalendarFeed,
 } from '../api';
-import { notifyRefusal } from '../notify-refusal';
+import { notifyRefusal } from '@/lib/errors/refusal';
 import { formatMediumDate } from '@/lib/format';
 
 const TOUCH = 44;

@@ -1,14 +1,7 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useCurrentUser } from '@/lib/current-user';
 import { useAnswerInstruction } from '../api';
-import {
-  answerableSide,
-  instructedName,
-  type AgendaCard,
-  type AgendaInstruction,
-  type AgendaView,
-} from '../rules';
+import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
 import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
@@ -16,30 +9,27 @@ const TOUCH = 44;
 
 /**
  * One instructed user of a card: their name (struck through and labelled when substituted),
- * the statuses, and Reject / Accept when the viewer's side still awaits an answer.
+ * the statuses, and Reject / Accept where the server says the viewer may give them.
  */
 export function InstructionRow({
   card,
   row,
-  view,
   several,
 }: {
   card: AgendaCard;
   row: AgendaInstruction;
-  view: AgendaView;
   /** The card has several rows: the buttons' names then say whose instruction they answer. */
   several: boolean;
 }) {
-  const user = useCurrentUser();
   const answer = useAnswerInstruction();
   const [confirmReject, setConfirmReject] = useState(false);
-  const side = answerableSide(card, row, view, user);
+  const answers = answersOf(row);
   const name = instructedName(row);
   const forWhom = several ? ` for ${name}` : '';
 
   const send = (to: 'accepted' | 'rejected') =>
     answer.mutate(
-      { id: row.id, version: row.version, side: side!, to },
+      { id: row.id, version: row.version, side: answers!.side, to },
       { onSuccess: () => setConfirmReject(false) },
     );
 
@@ -63,27 +53,31 @@ export function InstructionRow({
           Supplier: {statusLabel(row.supplierStatus)} · Client: {statusLabel(row.clientStatus)}
         </Text>
       </Stack>
-      {side && (
+      {answers && (
         <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1, justifyContent: 'flex-end' }}>
-          <Button
-            variant="light"
-            color="red"
-            mih={TOUCH}
-            aria-label={`Reject instruction${forWhom}`}
-            disabled={answer.isPending}
-            onClick={() => setConfirmReject(true)}
-          >
-            Reject
-          </Button>
-          <Button
-            mih={TOUCH}
-            aria-label={`Accept instruction${forWhom}`}
-            loading={answer.isPending && answer.variables?.to === 'accepted'}
-            disabled={answer.isPending}
-            onClick={() => send('accepted')}
-          >
-            Accept
-          </Button>
+          {answers.reject && (
+            <Button
+              variant="light"
+              color="red"
+              mih={TOUCH}
+              aria-label={`Reject instruction${forWhom}`}
+              disabled={answer.isPending}
+              onClick={() => setConfirmReject(true)}
+            >
+              Reject
+            </Button>
+          )}
+          {answers.accept && (
+            <Button
+              mih={TOUCH}
+              aria-label={`Accept instruction${forWhom}`}
+              loading={answer.isPending && answer.variables?.to === 'accepted'}
+              disabled={answer.isPending}
+              onClick={() => send('accepted')}
+            >
+              Accept
+            </Button>
+          )}
         </Group>
       )}
       <Modal

@@ -111,7 +111,13 @@ describe('Agenda page', () => {
     agendaServer(tabs, () => counts, {
       'PATCH /api/v1/instruction/status': async (request) => {
         sent = await request.json();
-        const row = rowFixture({ supplierStatus: 'accepted', colour: 'purple', version: 4 });
+        const row = rowFixture({
+          supplierStatus: 'accepted',
+          colour: 'purple',
+          version: 4,
+          canAccept: false,
+          canReject: false,
+        });
         tabs.outstanding = [];
         tabs.awaiting_confirmation = [{ ...card, colour: 'purple', instructions: [row] }];
         counts = statsFixture({ outstanding: 0, awaitingConfirmation: 1 });
@@ -135,7 +141,9 @@ describe('Agenda page', () => {
 
   it("asks before rejecting, sends the manager's client side and shows a refusal in the server's words", async () => {
     const card = cardFixture({
-      instructions: [rowFixture({ supplierStatus: 'accepted', colour: 'purple' })],
+      instructions: [
+        rowFixture({ supplierStatus: 'accepted', colour: 'purple', answerSide: 'client' }),
+      ],
     });
     let sent: unknown;
     agendaServer({ awaiting_confirmation: [card] }, () => statsFixture({ view: 'manager' }), {

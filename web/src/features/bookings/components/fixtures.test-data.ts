@@ -52,6 +52,18 @@ export const instructionFixture = (over: Partial<Instruction> = {}): Instruction
   isFuture: true,
   overnight: false,
   deletedAt: null,
+  isCritical: false,
+  supplierId: null,
+  legalEntityId: null,
+  notes: '',
+  // The server's flags for a manager of the department on an awaiting client side.
+  answerSide: 'client',
+  canAccept: true,
+  canReject: true,
+  canAcceptAsSupplier: false,
+  canRejectAsSupplier: false,
+  canCancel: true,
+  canSubstitute: false,
   ...over,
 });
 

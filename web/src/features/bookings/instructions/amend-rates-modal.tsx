@@ -11,7 +11,8 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, notifyError } from '@/lib/notify';
+import { notifyRefusal } from '@/lib/errors/refusal';
+import { notify } from '@/lib/notify';
 import { CURRENCIES, PERIODS } from '@/lib/rates';
 import { useAmendRates, type Rate } from './api';
 import { parseRate, rateChange } from './rules';
@@ -87,7 +88,7 @@ export function AmendRatesModal({ instructions, admin, opened, onClose, onDone }
           onClose();
           onDone();
         },
-        onError: notifyError,
+        onError: notifyRefusal,
       },
     );
   };

@@ -79,6 +79,8 @@ export const availableSubstitutesQuery = (placementId: number, instructionId?: n
   meta: { silentErrors: true },
 });
 
+export type SubstitutionFor = components['schemas']['SubstitutionFor'];
+
 export type AvailableSubstitute = NonNullable<
   Awaited<ReturnType<ReturnType<typeof availableSubstitutesQuery>['queryFn']>>['items']
 >[number];

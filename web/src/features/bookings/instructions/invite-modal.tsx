@@ -13,9 +13,9 @@ import {
   VisuallyHidden,
 } from '@mantine/core';
 import { useState } from 'react';
-import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, notifyError } from '@/lib/notify';
+import { notifyRefusal } from '@/lib/errors/refusal';
+import { notify } from '@/lib/notify';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
 
@@ -60,10 +60,7 @@ export function InviteModal({
           onDone();
         },
         // A refused grant (someone the department may not hire) says why, in the server's words.
-        onError: (err) =>
-          isApiError(err) && err.status === 422
-            ? notify(toasts.instructionRefused(err.message))
-            : notifyError(err),
+        onError: notifyRefusal,
       },
     );
 

@@ -22,7 +22,20 @@ const placement = (id: number, placementTemplateId = 3) =>
     instructions: [],
   }) as unknown as PlacementRow['placement'];
 
-const instruction = (id: number, placementId: number) =>
+// The server's flags (InstructionActions) on an awaiting instruction, for each kind of viewer.
+const managerFlags = {
+  answerSide: 'client',
+  canAccept: true,
+  canReject: true,
+  canAcceptAsSupplier: true,
+  canRejectAsSupplier: true,
+  canCancel: true,
+  canSubstitute: true,
+};
+const freelancerFlags = { answerSide: 'supplier', canAccept: true, canReject: true };
+const noFlags = { answerSide: '' };
+
+const instruction = (id: number, placementId: number, flags: object = managerFlags) =>
   ({
     id,
     placementId,
@@ -32,25 +45,40 @@ const instruction = (id: number, placementId: number) =>
     clientStatus: 'awaiting_response',
     user: { fullName: 'Felix Reid' },
     sellRate: { rate: 200, currency: 'GBP', period: 'day' },
+    ...flags,
   }) as unknown as PlacementRow['instruction'];
 
-function show(user: CurrentUser, rows: PlacementRow[]) {
+/** The toolbar with rows selected out of all the booking's rows (default: the same). */
+function show(
+  user: CurrentUser,
+  rows: PlacementRow[],
+  canManage = true,
+  allRows: PlacementRow[] = rows,
+) {
   const onDone = vi.fn();
   renderRoutes([
     {
       path: '/',
       element: (
         <CurrentUserProvider user={user}>
-          <PlacementActions bookingId={1} rows={rows} onDone={onDone} />
+          <PlacementActions
+            bookingId={1}
+            allRows={allRows}
+            rows={rows}
+            canManage={canManage}
+            onDone={onDone}
+          />
         </CurrentUserProvider>
       ),
     },
+    { path: '/bookings/:id/substitute', element: <p>Substitute page</p> },
   ]);
   return onDone;
 }
 
 const manager = makeUser({ needs: ['client_manager'] });
 const freelancer = makeUser({ isFreelancer: true, needs: ['freelancer'], roleLabel: 'Freelancer' });
+const staff = makeUser({ needs: ['select_department:3'] });
 
 describe('PlacementActions', () => {
   it('offers a freelancer only Accept and Reject, on the supplier side', async () => {
@@ -62,13 +90,53 @@ describe('PlacementActions', () => {
         return jsonResponse({ updated: 1, items: [] });
       },
     });
-    const onDone = show(freelancer, [{ placement: placement(1), instruction: instruction(7, 1) }]);
+    const onDone = show(
+      freelancer,
+      [{ placement: placement(1), instruction: instruction(7, 1, freelancerFlags) }],
+      false,
+    );
     expect(screen.queryByRole('button', { name: 'Invite' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Substitute' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
     await waitFor(() => expect(sent).toEqual([{ id: 7, version: 1, supplierStatus: 'accepted' }]));
     expect(await screen.findByText('Successfully updated 1 instruction')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalled();
+  });
+
+  it('offers a read-only viewer (staff) no action at all: every flag is false', () => {
+    mockApi({});
+    show(staff, [{ placement: placement(1), instruction: instruction(7, 1, noFlags) }], false);
+    const toolbar = screen.getByRole('toolbar', { name: 'Placement actions' });
+    expect(within(toolbar).queryAllByRole('button')).toHaveLength(0);
+  });
+
+  it('offers Substitute only where the server allows it, and warns for an instruction that does not', async () => {
+    mockApi({});
+    const allowed = { placement: placement(1), instruction: instruction(7, 1) };
+    const refused = {
+      placement: placement(2),
+      instruction: instruction(8, 2, { ...managerFlags, canSubstitute: false }),
+    };
+    show(manager, [refused], true, [allowed, refused]);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Substitute' }));
+    expect(
+      await screen.findByText('The selected instruction cannot be substituted.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText('Substitute page')).not.toBeInTheDocument();
+  });
+
+  it('hides Substitute when no instruction of the booking may be substituted', () => {
+    mockApi({});
+    const rows = [
+      {
+        placement: placement(1),
+        instruction: instruction(7, 1, { ...managerFlags, canSubstitute: false }),
+      },
+    ];
+    show(manager, rows);
+    expect(screen.queryByRole('button', { name: 'Substitute' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
   });
 
   it('warns when nothing is selected, and when rows are not instructed', async () => {

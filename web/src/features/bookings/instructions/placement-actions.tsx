@@ -3,9 +3,10 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
-import { notify, notifyError } from '@/lib/notify';
+import { notifyRefusal } from '@/lib/errors/refusal';
+import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { isAdmin, isFreelancer } from '@/lib/permissions';
+import { isAdmin } from '@/lib/permissions';
 import type { PlacementRow } from '../api/types';
 import { actionButton } from '../components/action-buttons';
 import { useUpdateStatuses } from './api';
@@ -13,10 +14,11 @@ import { AmendRatesModal, type RateInstruction } from './amend-rates-modal';
 import { CancelModal } from './cancel-modal';
 import { InviteModal } from './invite-modal';
 import {
+  checkAllowed,
   checkInstructed,
   checkInvite,
+  offeredActions,
   statusItems,
-  visibleActions,
   type StatusAction,
 } from './rules';
 
@@ -39,24 +41,28 @@ const warn = (message: string) => notify(toasts.bookingWarning(message));
 /**
  * The actions over the selected rows of the Placements section (spec part 2 §2 and §4): a
  * manager invites, amends rates, accepts or rejects (client side or as the supplier), cancels
- * and substitutes; a freelancer accepts or rejects their own instructions (supplier side).
- * canManage defaults to the caller's role: anyone but a freelancer (or an admin) manages.
+ * and substitutes; a freelancer accepts or rejects their own instructions (supplier side) and
+ * may find a substitute. What is offered comes from the server: the booking's canManage and
+ * each instruction's flags (offeredActions), so a read-only viewer sees none of them.
  */
 export function PlacementActions({
   bookingId,
+  allRows,
   rows,
   onDone,
   canManage,
 }: {
   bookingId: number;
+  /** Every row of the booking: an action is offered when one of them allows it. */
+  allRows: readonly PlacementRow[];
+  /** The selected rows the action applies to. */
   rows: PlacementRow[];
   onDone: () => void;
-  canManage?: boolean;
+  canManage: boolean;
 }) {
   const user = useCurrentUser();
   const navigate = useNavigate();
-  const manages = canManage ?? (isAdmin(user) || !isFreelancer(user));
-  const actions = visibleActions(manages);
+  const actions = offeredActions(allRows, canManage);
   const [dialog, setDialog] = useState<Dialog>(null);
   const statuses = useUpdateStatuses();
 
@@ -76,18 +82,20 @@ export function PlacementActions({
   };
 
   const send = (action: StatusAction, ins: { id: number; version?: number }[], reason?: string) =>
-    statuses.mutate(statusItems(action, ins, !manages, reason), {
+    statuses.mutate(statusItems(action, ins, !canManage, reason), {
       onSuccess: (res) => {
         notify(toasts.instructionsUpdated(res.updated));
         setDialog(null);
         onDone();
       },
-      onError: notifyError,
+      onError: notifyRefusal,
     });
 
   const status = (action: StatusAction) => {
     const ins = instructed();
     if (!ins) return;
+    const allowed = checkAllowed(ins, action);
+    if (!allowed.ok) return warn(allowed.warning);
     if (action === 'cancel') return setDialog({ kind: 'cancel', instructions: ins });
     send(action, ins);
   };
@@ -102,6 +110,8 @@ export function PlacementActions({
     if (!ins) return;
     const only = ins.length === 1 ? ins[0] : undefined;
     if (!only) return warn(bookingSelectionWarnings.oneRowToSubstitute);
+    const allowed = checkAllowed([only], 'substitute');
+    if (!allowed.ok) return warn(allowed.warning);
     const placementId = rows.find((r) => r.instruction?.id === only.id)?.placement.id;
     if (placementId === undefined) return;
     void navigate(`${paths.substitute(placementId)}?instructionId=${only.id}`);

@@ -8,7 +8,8 @@ import {
   rateChange,
   selectionWarnings,
   statusItems,
-  visibleActions,
+  offeredActions,
+  checkAllowed,
 } from './rules';
 import sharedAvailabilityCases from '../../../../../internal/bookings/testdata/availability_colour_cases.json';
 
@@ -119,9 +120,53 @@ describe('status items', () => {
       { id: 4, version: 2, clientStatus: 'cancelled', cancellationReason: 'Other - x' },
     ]);
   });
-  it('offers a freelancer only Accept and Reject', () => {
-    expect(visibleActions(false).status).toEqual(['accept', 'reject']);
-    expect(visibleActions(false).invite).toBe(false);
-    expect(visibleActions(true).status).toContain('cancel');
+});
+
+describe('offered actions', () => {
+  const flagged = (flags: Partial<Record<string, boolean>>) => ({
+    instruction: { id: 1, ...flags },
+  });
+
+  it('offers each action that the server allows on some instruction of the booking', () => {
+    const offered = offeredActions(
+      [flagged({ canAccept: true }), flagged({ canSubstitute: true })],
+      false,
+    );
+    expect(offered).toEqual({
+      invite: false,
+      amendRates: false,
+      status: ['accept'],
+      substitute: true,
+    });
+    expect(offeredActions([flagged({ canCancel: true }), { instruction: null }], true)).toEqual({
+      invite: true,
+      amendRates: true,
+      status: ['cancel'],
+      substitute: false,
+    });
+  });
+
+  it('offers a read-only viewer nothing: every flag false', () => {
+    const none = flagged({ canAccept: false, canReject: false, canSubstitute: false });
+    expect(offeredActions([none, none], false)).toEqual({
+      invite: false,
+      amendRates: false,
+      status: [],
+      substitute: false,
+    });
+  });
+
+  it('warns when some selected instructions do not allow the action', () => {
+    const ok = { id: 1, canSubstitute: true, canAccept: true };
+    const no = { id: 2, canSubstitute: false, canAccept: false };
+    expect(checkAllowed([ok], 'substitute')).toEqual({ ok: true, value: [ok] });
+    expect(checkAllowed([no], 'substitute')).toEqual({
+      ok: false,
+      warning: 'The selected instruction cannot be substituted.',
+    });
+    expect(checkAllowed([ok, no], 'accept')).toEqual({
+      ok: false,
+      warning: '1 of the 2 selected instructions cannot be accepted.',
+    });
   });
 });

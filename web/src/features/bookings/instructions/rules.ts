@@ -19,10 +19,8 @@ export const selectionWarnings = {
   severalPlacementTypes: bookingSelectionWarnings.severalPlacementTypes,
 } as const;
 
-export type SelectionWarning = (typeof selectionWarnings)[keyof typeof selectionWarnings];
-
 /** The outcome of checking a selection: the rows to act on, or the warning to show. */
-export type Checked<T> = { ok: true; value: T } | { ok: false; warning: SelectionWarning };
+export type Checked<T> = { ok: true; value: T } | { ok: false; warning: string };
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
@@ -156,20 +154,87 @@ export function statusItems(
   });
 }
 
-/** The actions a caller sees: a manager all of them, a freelancer Accept and Reject of their own. */
-export function visibleActions(canManage: boolean): {
-  invite: boolean;
-  amendRates: boolean;
-  status: StatusAction[];
-  substitute: boolean;
-} {
-  if (canManage) {
-    return {
-      invite: true,
-      amendRates: true,
-      status: ['accept', 'reject', 'acceptAsSupplier', 'rejectAsSupplier', 'cancel'],
-      substitute: true,
-    };
+/**
+ * The server's per-instruction permission flags (InstructionActions in internal/bookings): each
+ * is the answer of the rule the write applies, so the page keeps no copy of who may do what.
+ */
+export type ActionFlag =
+  | 'canAccept'
+  | 'canReject'
+  | 'canAcceptAsSupplier'
+  | 'canRejectAsSupplier'
+  | 'canCancel'
+  | 'canSubstitute';
+
+export type InstructionAction = StatusAction | 'substitute';
+
+/** The flag that allows each action. */
+export const actionFlags: Record<InstructionAction, ActionFlag> = {
+  accept: 'canAccept',
+  reject: 'canReject',
+  acceptAsSupplier: 'canAcceptAsSupplier',
+  rejectAsSupplier: 'canRejectAsSupplier',
+  cancel: 'canCancel',
+  substitute: 'canSubstitute',
+};
+
+const STATUS_ACTIONS: StatusAction[] = [
+  'accept',
+  'reject',
+  'acceptAsSupplier',
+  'rejectAsSupplier',
+  'cancel',
+];
+
+/** What the toolbar reads of a row: its instruction's flags, when it has one. */
+export interface FlaggedRow {
+  instruction: ({ id: number } & Partial<Record<ActionFlag, boolean>>) | null;
+}
+
+/**
+ * The actions the Placements toolbar offers: Invite and Amend Rates to whoever manages the
+ * booking (its canManage: the grant's and the rate amendment's rule), and each status action
+ * and Substitute when the server allows it on at least one instruction of the booking. Nobody
+ * is shown an action they may not take anywhere on the page.
+ */
+export function offeredActions(
+  rows: readonly FlaggedRow[],
+  canManage: boolean,
+): { invite: boolean; amendRates: boolean; status: StatusAction[]; substitute: boolean } {
+  const anywhere = (flag: ActionFlag) => rows.some((r) => r.instruction?.[flag] === true);
+  return {
+    invite: canManage,
+    amendRates: canManage,
+    status: STATUS_ACTIONS.filter((a) => anywhere(actionFlags[a])),
+    substitute: anywhere('canSubstitute'),
+  };
+}
+
+const pastTense: Record<InstructionAction, string> = {
+  accept: 'accepted',
+  reject: 'rejected',
+  acceptAsSupplier: 'accepted as the supplier',
+  rejectAsSupplier: 'rejected as the supplier',
+  cancel: 'cancelled',
+  substitute: 'substituted',
+};
+
+/** The warning when some selected instructions do not allow the action (the flags say so). */
+export function notAllowedWarning(action: InstructionAction, refused: number, selected: number) {
+  const what = pastTense[action];
+  return selected === 1
+    ? `The selected instruction cannot be ${what}.`
+    : `${refused} of the ${selected} selected instructions cannot be ${what}.`;
+}
+
+/** The instructions of the selection, when every one of them allows the action. */
+export function checkAllowed<I extends { id: number } & Partial<Record<ActionFlag, boolean>>>(
+  instructions: I[],
+  action: InstructionAction,
+): Checked<I[]> {
+  const refused = instructions.filter((i) => i[actionFlags[action]] !== true).length;
+  if (refused > 0) {
+    return { ok: false, warning: notAllowedWarning(action, refused, instructions.length) };
   }
-  return { invite: false, amendRates: false, status: ['accept', 'reject'], substitute: true };
+  return { ok: true, value: instructions };
 }

@@ -5,7 +5,8 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, notifyError } from '@/lib/notify';
+import { notifyRefusal } from '@/lib/errors/refusal';
+import { notify } from '@/lib/notify';
 import { PageHeader } from '@/ui/page-header';
 import {
   unavailabilityQueryOptions,
@@ -50,7 +51,7 @@ export function AvailabilityRoute() {
           );
           setPicked([]);
         },
-        onError: notifyError,
+        onError: notifyRefusal,
       },
     );
 

@@ -98,6 +98,7 @@ export function EditBookingRoute() {
             <Group gap="xs" wrap="wrap" align="center">
               <PlacementActions
                 bookingId={booking.id}
+                allRows={rows}
                 rows={selected}
                 canManage={booking.canManage}
                 onDone={done}
