@@ -11,16 +11,20 @@ import {
   type OptionsFilter,
 } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
-import { useNavigate, useParams, useSearchParams } from 'react-router';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { isApiError } from '@/api/errors';
 import { bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
-import { notify, notifyError } from '@/lib/notify';
+import { notifyRefusal, refusalMessage } from '@/lib/errors/refusal';
+import { formatDate } from '@/lib/format';
+import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import {
   availableSubstitutesQuery,
   useGrantSubstitution,
   type AvailableSubstitute,
+  type SubstitutionFor,
 } from '../instructions/api';
 import { matchesSubstitute } from '../instructions/rules';
 
@@ -76,34 +80,63 @@ function SubstituteForm({
     );
   }
   if (query.isError) {
+    // A refusal (4xx) says why in the server's words ('This booking does not allow
+    // substitution.'): asking again would not change it, so only a failure offers Retry.
+    const reason = refusalMessage(query.error);
+    const refused =
+      isApiError(query.error) && query.error.status >= 400 && query.error.status < 500;
     return (
-      <Alert color="red" title="Could not load the available substitutes">
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
+      <Alert color="red" role="alert" title="Substitution is not possible">
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{reason ?? 'The available substitutes could not be loaded.'}</Text>
+          <Group gap="xs">
+            {!refused && (
+              <Button size="xs" variant="light" onClick={() => void query.refetch()}>
+                Retry
+              </Button>
+            )}
+            <Button size="xs" variant="default" onClick={() => void navigate(-1)}>
+              Back
+            </Button>
+          </Group>
+        </Stack>
       </Alert>
     );
   }
+  const target = query.data.for;
+  const bookingPath = paths.editBooking(target.bookingId, target.placementId);
+  const backToBooking = (
+    <Button variant="default" component={Link} to={bookingPath}>
+      Back to the booking
+    </Button>
+  );
   if (items.length === 0) {
-    return <Text c="dimmed">{bookingSelectionWarnings.noSubstitutes}</Text>;
+    return (
+      <Stack>
+        <SubstitutionTarget target={target} />
+        <Text c="dimmed">{bookingSelectionWarnings.noSubstitutes}</Text>
+        <Group>{backToBooking}</Group>
+      </Stack>
+    );
   }
 
   const mismatched = chosen.map((id) => byId.get(id)).filter(isMismatch);
   const submit = () =>
     grant.mutate(
-      { placementId, userIds: chosen.map(Number), id: instructionId },
+      { placementId, userIds: chosen.map(Number), id: instructionId ?? target.instructionId },
       {
         onSuccess: () => {
           notify(toasts.substitutionAccepted);
-          void navigate(paths.agenda);
+          void navigate(bookingPath);
         },
-        onError: notifyError,
+        onError: notifyRefusal,
       },
     );
 
   return (
     <Card withBorder>
       <Stack>
+        <SubstitutionTarget target={target} />
         <MultiSelect
           label="Substitutes"
           description="Search by first name, last name or email"
@@ -122,15 +155,43 @@ function SubstituteForm({
           </Alert>
         )}
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => void navigate(-1)}>
-            Back
-          </Button>
+          {backToBooking}
           <Button onClick={submit} disabled={chosen.length === 0} loading={grant.isPending}>
             Substitute
           </Button>
         </Group>
       </Stack>
     </Card>
+  );
+}
+
+/** Which booking, placement, date and person the substitution is for (issue 15 item 1). */
+function SubstitutionTarget({ target }: { target: SubstitutionFor }) {
+  return (
+    <div role="group" aria-label="Substitution for">
+      <Stack component="dl" gap={2} m={0}>
+        <Fact label="Booking">
+          {target.bookingId} · {target.bookingTitle}
+        </Fact>
+        <Fact label="Placement">
+          {target.placementTitle} on {formatDate(target.date)}
+        </Fact>
+        <Fact label="Replacing">{target.fullName}</Fact>
+      </Stack>
+    </div>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text component="dt" size="sm" fw={600}>
+        {label}:
+      </Text>
+      <Text component="dd" size="sm" m={0}>
+        {children}
+      </Text>
+    </Group>
   );
 }
 
