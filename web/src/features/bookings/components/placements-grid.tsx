@@ -30,6 +30,22 @@ const rowSelection = {
   headerCheckbox: true,
   enableClickSelection: false,
 } as const;
+// The checkboxes stay in view while a phone scrolls the other columns.
+const selectionColumnDef = { pinned: 'left' } as const;
+
+// The grid's height is set, not measured: AG Grid's autoHeight layout leaves no room for a
+// horizontal scrollbar it takes for an overlay one (Chromium), which then hid the last row
+// (issue 15 item 9). Header, rows and a scrollbar's allowance; past MAX_ROWS it scrolls.
+const ROW_HEIGHT = 42;
+const HEADER_HEIGHT = 48;
+const SCROLLBAR = 18;
+const MAX_ROWS = 12;
+export const gridHeight = (rows: number) =>
+  HEADER_HEIGHT + Math.min(Math.max(rows, 1), MAX_ROWS) * ROW_HEIGHT + SCROLLBAR + 2;
+
+// A status badge shows its whole text ('Awaiting response / Awaiting response'); Mantine's
+// badge would cut it with an ellipsis.
+const badgeStyles = { label: { overflow: 'visible', textOverflow: 'clip' } } as const;
 
 /** Local start and end (HH:mm) in the department's zone: the wall-clock part of localPeriod. */
 export function localTimes(p: Placement): { start: string; end: string } {
@@ -86,7 +102,13 @@ function StatusCell({ data }: CustomCellRendererProps<PlacementRow>) {
   }
   const colour = colourOf({ ...i, deleted: Boolean(i.deletedAt) });
   return (
-    <Badge color={mantineColour[colour]} variant="filled" autoContrast tt="none">
+    <Badge
+      color={mantineColour[colour]}
+      variant="filled"
+      autoContrast
+      tt="none"
+      styles={badgeStyles}
+    >
       {statusSummary(i)}
     </Badge>
   );
@@ -123,28 +145,31 @@ export function PlacementsGrid({
   useImperativeHandle(ref, () => ({ clearSelection: () => apiRef.current?.deselectAll() }), []);
 
   const columns = useMemo<ColDef<PlacementRow>[]>(() => {
+    // The user and their status, the columns that matter, come right after the date, so a
+    // phone shows them before it scrolls.
     const cols: ColDef<PlacementRow>[] = [
       {
         colId: 'date',
         headerName: 'Date',
-        minWidth: 170,
+        minWidth: 150,
         valueGetter: (p) => p.data?.placement.date,
         valueFormatter: (p) => (p.value ? formatDate(String(p.value)) : ''),
       },
-      { colId: 'title', headerName: 'Title', minWidth: 180, flex: 2, cellRenderer: TitleCell },
-      { colId: 'time', headerName: 'Time', minWidth: 130, cellRenderer: TimeCell },
       {
         colId: 'user',
         headerName: 'User',
-        minWidth: 160,
+        minWidth: 150,
         valueGetter: (p) => (p.data ? userName(p.data) : ''),
       },
       {
         colId: 'status',
         headerName: 'Status (supplier / client)',
-        minWidth: 300,
+        // The longest summary, 'Awaiting response / Awaiting response', in full.
+        minWidth: 330,
         cellRenderer: StatusCell,
       },
+      { colId: 'title', headerName: 'Title', minWidth: 170, flex: 2, cellRenderer: TitleCell },
+      { colId: 'time', headerName: 'Time', minWidth: 120, cellRenderer: TimeCell },
       {
         colId: 'sellRate',
         headerName: sellRateLabel(isAdmin),
@@ -212,16 +237,18 @@ export function PlacementsGrid({
   );
 
   return (
-    <div style={{ width: '100%' }}>
+    <div style={{ width: '100%', height: gridHeight(rows.length) }}>
       <AgGridReact<PlacementRow>
         theme={theme}
-        domLayout="autoHeight"
+        rowHeight={ROW_HEIGHT}
+        headerHeight={HEADER_HEIGHT}
         rowData={rows}
         columnDefs={columns}
         defaultColDef={defaultColDef}
         getRowId={getRowId}
         getRowStyle={getRowStyle}
         rowSelection={rowSelection}
+        selectionColumnDef={selectionColumnDef}
         onGridReady={(e) => {
           apiRef.current = e.api;
         }}
