@@ -13,6 +13,7 @@ export const paths = {
   signUpStaff: '/sign-up-staff',
   oauthCallback: '/oauth/callback',
   changePassword: '/change-password',
+  redirect: '/r',
 
   bookings: '/bookings',
   bookingsList: '/bookings/list',

@@ -2,7 +2,7 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '@/lib/paths';
 
 /** The internal redirect of spec part 2 §2 ('/r'). */
-export const REDIRECT_PATH = '/r';
+export const REDIRECT_PATH = paths.redirect;
 
 /** What a screen puts in the navigation state to be sent on by /r. */
 export interface RedirectState {
