@@ -211,7 +211,7 @@ type InstructionView struct {
 	SupplierID             *int64               `json:"supplierId" doc:"The supplier entity the freelancer works through, fixed when instructed; null when they had none"`
 	LegalEntityID          *int64               `json:"legalEntityId" doc:"That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer"`
 	Notes                  string               `json:"notes" doc:"Empty for anyone but a manager of the department and the freelancer"`
-	HiveUser               *InstructionModifier `json:"hiveUser" doc:"Who changed it last; null when nobody (or the system) did"`
+	HiveUser               *InstructionModifier `json:"hiveUser,omitempty" doc:"Who changed it last; absent when nobody (or the system) did"`
 	InstructionActions
 }
 

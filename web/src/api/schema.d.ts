@@ -1939,8 +1939,8 @@ export interface components {
             departmentName: string;
             direct: boolean;
             fullName: string;
-            /** @description Who changed it last; null when nobody (or the system) did */
-            hiveUser: components["schemas"]["InstructionModifier"];
+            /** @description Who changed it last; absent when nobody (or the system) did */
+            hiveUser?: components["schemas"]["InstructionModifier"];
             /** Format: int64 */
             id: number;
             /** @description Its placement starts within 48 hours and it still awaits a response on either side */
@@ -2849,8 +2849,8 @@ export interface components {
             departmentName: string;
             direct: boolean;
             fullName: string;
-            /** @description Who changed it last; null when nobody (or the system) did */
-            hiveUser: components["schemas"]["InstructionModifier"];
+            /** @description Who changed it last; absent when nobody (or the system) did */
+            hiveUser?: components["schemas"]["InstructionModifier"];
             /** Format: int64 */
             id: number;
             /** @description Its placement starts within 48 hours and it still awaits a response on either side */
