@@ -151,7 +151,7 @@ export function PlacementsGrid({
       {
         colId: 'date',
         headerName: 'Date',
-        minWidth: 150,
+        minWidth: 170,
         valueGetter: (p) => p.data?.placement.date,
         valueFormatter: (p) => (p.value ? formatDate(String(p.value)) : ''),
       },
