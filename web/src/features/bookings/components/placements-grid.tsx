@@ -1,4 +1,5 @@
-import { Badge, Button, Group, Text } from '@mantine/core';
+import { Badge, Button, Group, Stack, Text, useMantineTheme } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { IconMoon } from '@tabler/icons-react';
 import {
   AllCommunityModule,
@@ -22,7 +23,7 @@ ModuleRegistry.registerModules([AllCommunityModule]);
 
 // The same look as the Hive DataGrid (web/src/ui/data-grid), whose rows come a server page at a
 // time; this grid holds one booking's rows in the browser and selects them.
-const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+const gridTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
 const defaultColDef = { resizable: true, minWidth: 90, flex: 1, sortable: false };
 const rowSelection = {
   mode: 'multiRow',
@@ -46,6 +47,11 @@ export const gridHeight = (rows: number) =>
 // A status badge shows its whole text ('Awaiting response / Awaiting response'); Mantine's
 // badge would cut it with an ellipsis.
 const badgeStyles = { label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+// On a phone the badge may wrap rather than run out of its cell.
+const wrappingBadgeStyles = {
+  root: { height: 'auto', maxWidth: '100%' },
+  label: { whiteSpace: 'normal', overflow: 'visible', textOverflow: 'clip' },
+} as const;
 
 /** Local start and end (HH:mm) in the department's zone: the wall-clock part of localPeriod. */
 export function localTimes(p: Placement): { start: string; end: string } {
@@ -90,7 +96,7 @@ function TitleCell({ data }: CustomCellRendererProps<PlacementRow>) {
   );
 }
 
-function StatusCell({ data }: CustomCellRendererProps<PlacementRow>) {
+function StatusCell({ data, wrap }: CustomCellRendererProps<PlacementRow> & { wrap?: boolean }) {
   if (!data) return null;
   const i = data.instruction;
   if (!i) {
@@ -107,10 +113,68 @@ function StatusCell({ data }: CustomCellRendererProps<PlacementRow>) {
       variant="filled"
       autoContrast
       tt="none"
-      styles={badgeStyles}
+      styles={wrap ? wrappingBadgeStyles : badgeStyles}
     >
       {statusSummary(i)}
     </Badge>
+  );
+}
+
+/**
+ * A row on a phone: date and time, title, user, status and rate stacked in one cell, so nothing
+ * that matters sits off-screen behind a horizontal scroll (issue 15 item 9).
+ */
+function CompactCell(
+  props: CustomCellRendererProps<PlacementRow> & {
+    isAdmin: boolean;
+    onShowVersions: (placement: Placement) => void;
+  },
+) {
+  const { data, isAdmin, onShowVersions } = props;
+  if (!data) return null;
+  const { start, end } = localTimes(data.placement);
+  return (
+    <Stack gap={2} py={6} style={{ lineHeight: 1.35, whiteSpace: 'normal' }}>
+      <Text size="sm" fw={600}>
+        {formatDate(data.placement.date)}
+      </Text>
+      <Text size="sm">
+        {start}–{end} · <TitleCell {...props} />
+      </Text>
+      <Text size="sm">{userName(data)}</Text>
+      <div>
+        <StatusCell {...props} wrap />
+      </div>
+      <Group gap="xs" wrap="wrap">
+        {data.instruction && (
+          <Text size="xs" c="dimmed">
+            {sellRateLabel(isAdmin)}: {formatRate(data.instruction.sellRate)}
+          </Text>
+        )}
+        <VersionsButton placement={data.placement} onShow={onShowVersions} />
+      </Group>
+    </Stack>
+  );
+}
+
+function VersionsButton({
+  placement,
+  onShow,
+}: {
+  placement: Placement;
+  onShow: (placement: Placement) => void;
+}) {
+  const n = placement.version?.length ?? 0;
+  return (
+    <Button
+      size="compact-xs"
+      variant="subtle"
+      disabled={n === 0}
+      aria-label={`Versions of ${placement.title} on ${formatDate(placement.date)}`}
+      onClick={() => onShow(placement)}
+    >
+      {n} {n === 1 ? 'version' : 'versions'}
+    </Button>
   );
 }
 
@@ -142,9 +206,24 @@ export function PlacementsGrid({
   ref,
 }: Props) {
   const apiRef = useRef<GridApi<PlacementRow> | null>(null);
+  const theme = useMantineTheme();
+  const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
   useImperativeHandle(ref, () => ({ clearSelection: () => apiRef.current?.deselectAll() }), []);
 
   const columns = useMemo<ColDef<PlacementRow>[]>(() => {
+    if (phone) {
+      return [
+        {
+          colId: 'placement',
+          headerName: 'Placement',
+          minWidth: 200,
+          // One column never scrolls sideways, so the grid may size itself to its rows.
+          autoHeight: true,
+          cellRenderer: CompactCell,
+          cellRendererParams: { isAdmin, onShowVersions },
+        },
+      ];
+    }
     // The user and their status, the columns that matter, come right after the date, so a
     // phone shows them before it scrolls.
     const cols: ColDef<PlacementRow>[] = [
@@ -189,24 +268,11 @@ export function PlacementsGrid({
       colId: 'versions',
       headerName: 'Versions',
       minWidth: 120,
-      cellRenderer: ({ data }: CustomCellRendererProps<PlacementRow>) => {
-        if (!data) return null;
-        const n = data.placement.version?.length ?? 0;
-        return (
-          <Button
-            size="compact-xs"
-            variant="subtle"
-            disabled={n === 0}
-            aria-label={`Versions of ${data.placement.title} on ${formatDate(data.placement.date)}`}
-            onClick={() => onShowVersions(data.placement)}
-          >
-            {n} {n === 1 ? 'version' : 'versions'}
-          </Button>
-        );
-      },
+      cellRenderer: ({ data }: CustomCellRendererProps<PlacementRow>) =>
+        data ? <VersionsButton placement={data.placement} onShow={onShowVersions} /> : null,
     });
     return cols;
-  }, [isAdmin, onShowVersions]);
+  }, [isAdmin, onShowVersions, phone]);
 
   const getRowId = useCallback((p: GetRowIdParams<PlacementRow>) => rowKey(p.data), []);
   const getRowStyle = useCallback(
@@ -237,10 +303,11 @@ export function PlacementsGrid({
   );
 
   return (
-    <div style={{ width: '100%', height: gridHeight(rows.length) }}>
+    <div style={{ width: '100%', height: phone ? undefined : gridHeight(rows.length) }}>
       <AgGridReact<PlacementRow>
-        theme={theme}
-        rowHeight={ROW_HEIGHT}
+        theme={gridTheme}
+        domLayout={phone ? 'autoHeight' : 'normal'}
+        rowHeight={phone ? undefined : ROW_HEIGHT}
         headerHeight={HEADER_HEIGHT}
         rowData={rows}
         columnDefs={columns}
