@@ -104,13 +104,15 @@ export function CardList<Row>({
               </Text>
             )}
             {status.map((c) => (
-              <div
+              <Text
+                component="div"
+                size="sm"
                 key={colIdOf(c)}
                 title={c.fullText?.(row)}
                 style={{ flexShrink: 0, maxWidth: '60%' }}
               >
                 <Cell column={c} row={row} />
-              </div>
+              </Text>
             ))}
           </Group>
           <Stack component="dl" gap={2} mt="xs" mb={0}>

@@ -257,6 +257,9 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
             suppressMultiSort
             animateRows={false}
             enableBrowserTooltips
+            // Every column is in the DOM: sizing to content measures them all, and screen
+            // readers and searches find a column scrolled out of view (grids have few columns).
+            suppressColumnVirtualisation
             onGridReady={onGridReady}
             onFirstDataRendered={(e) => fit(e.api)}
             onGridSizeChanged={(e) => fit(e.api)}
@@ -273,7 +276,8 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
             label="Rows per page"
             aria-label={`${label}: rows per page`}
             size="xs"
-            w={90}
+            w={110}
+            styles={{ label: { whiteSpace: 'nowrap' } }}
             allowDeselect={false}
             data={PAGE_SIZES.map(String)}
             value={String(pageSize)}
