@@ -20,12 +20,29 @@ async function settled(page) {
   );
 }
 
+/** The page's main region: forms and grids are found inside it, never beside a toast or the sidebar. */
+const main = (page) => page.getByRole('main');
+
+/** Waits for the notification whose text includes text (toasts live outside main). */
+async function toast(page, text) {
+  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
+}
+
+/** Opens the user menu in the top bar and returns the open menu. */
+async function userMenu(page) {
+  await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
+  return page.getByRole('menu');
+}
+
+/** Filters the Freelancer tab of All Users down to Felix Reid and returns the tab's grid. */
 async function findFelix(page) {
   await page.goto(`${hive.url}/users?tab=freelancer`);
-  await page.getByRole('row', { name: /@hive\.test/ }).first().waitFor();
-  await page.getByRole('textbox', { name: /Last Name Filter Input/i }).fill('rei');
-  await page.getByRole('row', { name: /freelancer@hive\.test/ }).waitFor();
-  await page.waitForFunction(() => !document.body.innerText.includes('reset@hive.test'));
+  const grid = main(page).getByRole('region', { name: 'All Users: Freelancer' });
+  await grid.getByRole('row', { name: /@hive\.test/ }).first().waitFor();
+  await grid.getByRole('textbox', { name: /Last Name Filter Input/i }).fill('rei');
+  await grid.getByRole('row', { name: /freelancer@hive\.test/ }).waitFor();
+  await grid.getByRole('row', { name: /reset@hive\.test/ }).waitFor({ state: 'detached' });
+  return grid;
 }
 
 describe('profiles', () => {
@@ -33,24 +50,23 @@ describe('profiles', () => {
     await withPage(browser, 'profile-freelancer-cv', async (page) => {
       await login(page, hive, 'freelancer@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await (await userMenu(page)).getByRole('menuitem', { name: 'Profile' }).click();
       await page.waitForURL(/\/users\/\d+\/edit$/);
-      await page.getByRole('heading', { name: 'Felix Reid' }).waitFor();
+      await main(page).getByRole('heading', { name: 'Felix Reid' }).waitFor();
       // A freelancer's own profile has no tab bar.
-      assert.equal(await page.getByRole('tab').count(), 0);
+      assert.equal(await main(page).getByRole('tab').count(), 0);
       await settled(page);
       await checkA11y(page, 'profile-own');
 
-      await page.getByText('Edit', { exact: true }).first().click();
-      const cv = page.getByRole('textbox', { name: 'CV' });
+      await main(page).getByText('Edit', { exact: true }).first().click();
+      const cv = main(page).getByRole('textbox', { name: 'CV' });
       await cv.fill(
         '## Credits\n\n[click me](javascript:alert(document.domain)) and [my site](https://example.com)',
       );
-      await page.getByRole('button', { name: 'Save' }).click();
-      await page.getByText('Profile Saved').waitFor();
+      await main(page).getByRole('button', { name: 'Save' }).click();
+      await toast(page, 'Profile Saved');
 
-      const region = page.getByRole('region', { name: 'CV' });
+      const region = main(page).getByRole('region', { name: 'CV' });
       await region.getByRole('heading', { name: 'Credits' }).waitFor();
       const inert = region.locator('a', { hasText: 'click me' });
       assert.equal(await inert.getAttribute('href'), null);
@@ -64,7 +80,8 @@ describe('profiles', () => {
         await d.dismiss();
       });
       await inert.click();
-      await page.waitForTimeout(200);
+      // A round trip through the page after the click: an alert would have been raised by now.
+      await page.evaluate(() => document.readyState);
       assert.equal(dialog, false);
       assert.match(page.url(), /\/users\/\d+\/edit$/);
       await settled(page);
@@ -76,8 +93,7 @@ describe('profiles', () => {
     await withPage(browser, 'profile-photo', async (page) => {
       await login(page, hive, 'freelancer@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Profile' }).click();
+      await (await userMenu(page)).getByRole('menuitem', { name: 'Profile' }).click();
       await page.waitForURL(/\/users\/\d+\/edit$/);
       // A real 1x1 PNG: the server sniffs and decodes what it stores.
       const png = Buffer.from(
@@ -85,9 +101,9 @@ describe('profiles', () => {
         'base64',
       );
       const chooser = page.waitForEvent('filechooser');
-      await page.getByRole('button', { name: 'Upload photo' }).click();
+      await main(page).getByRole('button', { name: 'Upload photo' }).click();
       await (await chooser).setFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
-      await page.getByText('Image uploaded successfully.').waitFor();
+      await toast(page, 'Image uploaded successfully.');
       await page.waitForFunction(() =>
         [...document.querySelectorAll('img[alt="Profile photo"]')].some((i) =>
           i.getAttribute('src')?.includes('/profile_image/file'),
@@ -102,40 +118,42 @@ describe('profiles', () => {
     await withPage(browser, 'profile-manager', async (page) => {
       await login(page, hive, 'manager@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await findFelix(page);
+      const grid = await findFelix(page);
       await settled(page);
       await checkA11y(page, 'profile-manager-users');
-      await page.getByRole('link', { name: 'freelancer@hive.test' }).click();
+      await grid.getByRole('link', { name: 'freelancer@hive.test' }).click();
       await page.waitForURL(/\/users\/\d+\/edit$/);
-      await page.getByRole('heading', { name: 'Felix Reid' }).waitFor();
-      await page.getByRole('tab', { name: 'Profile' }).waitFor();
-      await page.getByRole('tab', { name: 'Documents' }).waitFor();
-      // Managers read; only the user and administrators edit.
-      assert.equal(await page.getByRole('button', { name: 'Save' }).count(), 0);
+      const profile = main(page);
+      await profile.getByRole('heading', { name: 'Felix Reid' }).waitFor();
+      await profile.getByRole('tab', { name: 'Profile' }).waitFor();
+      // Managers read; only the user and administrators edit, and use the user's documents.
+      assert.equal(await profile.getByRole('button', { name: 'Save' }).count(), 0);
+      assert.equal(await profile.getByRole('tab', { name: 'Documents' }).count(), 0);
       await settled(page);
       await checkA11y(page, 'profile-manager-view');
 
-      await page.getByRole('button', { name: 'Bookmark' }).click();
-      await page.getByRole('button', { name: 'Unbookmark' }).waitFor();
-      await page.getByRole('button', { name: 'Follow' }).click();
-      await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+      await profile.getByRole('button', { name: 'Bookmark' }).click();
+      await profile.getByRole('button', { name: 'Unbookmark' }).waitFor();
+      await profile.getByRole('button', { name: 'Follow' }).click();
+      await profile.getByRole('button', { name: 'Unfollow' }).waitFor();
 
-      await page.getByRole('tab', { name: 'Internal Notes' }).click();
-      await page.getByRole('button', { name: 'Add note' }).click();
-      await page.getByPlaceholder('Choose the entity the note is for').click();
-      await page.getByRole('option').first().click();
-      await page.getByRole('textbox', { name: /^Title/ }).fill('Great on the last shoot');
-      await page.getByRole('textbox', { name: /^Description/ }).fill('Reliable and early.');
-      await page.getByRole('button', { name: 'Publish note' }).click();
-      await page.getByText('Note Published').waitFor();
-      await page.getByText('Great on the last shoot').waitFor();
+      await profile.getByRole('tab', { name: 'Internal Notes' }).click();
+      await profile.getByRole('button', { name: 'Add note' }).click();
+      await profile.getByPlaceholder('Choose the entity the note is for').click();
+      // The open select's options are in a portal: the one open listbox.
+      await page.getByRole('listbox').getByRole('option').first().click();
+      await profile.getByRole('textbox', { name: /^Title/ }).fill('Great on the last shoot');
+      await profile.getByRole('textbox', { name: /^Description/ }).fill('Reliable and early.');
+      await profile.getByRole('button', { name: 'Publish note' }).click();
+      await toast(page, 'Note Published');
+      await profile.getByText('Great on the last shoot').waitFor();
       await settled(page);
       await checkA11y(page, 'profile-manager-notes');
 
       // The marks persist.
       await page.reload();
-      await page.getByRole('button', { name: 'Unbookmark' }).waitFor();
-      await page.getByRole('button', { name: 'Unfollow' }).waitFor();
+      await main(page).getByRole('button', { name: 'Unbookmark' }).waitFor();
+      await main(page).getByRole('button', { name: 'Unfollow' }).waitFor();
     });
   });
 
@@ -144,23 +162,26 @@ describe('profiles', () => {
       await login(page, hive, 'manager@hive.test');
       await page.waitForURL(/\/bookings$/);
       await page.goto(`${hive.url}/users`);
-      await page.getByRole('link', { name: 'Create user' }).click();
+      await main(page).getByRole('link', { name: 'Create user' }).click();
       await page.waitForURL(/\/users\/create$/);
-      await page.getByRole('heading', { name: 'Create User' }).waitFor();
+      const form = main(page);
+      await form.getByRole('heading', { name: 'Create User' }).waitFor();
       await settled(page);
       await checkA11y(page, 'create-user');
-      await page.getByRole('button', { name: 'Create User' }).click();
-      await page.getByText('Assisted accounts must belong to at least one entity.').waitFor();
-      await page.getByRole('textbox', { name: /^Email/ }).fill(' nia.vale@e2e.test ');
-      await page.getByRole('textbox', { name: /^First name/ }).fill('Nia');
-      await page.getByRole('textbox', { name: /^Last name/ }).fill('Vale');
-      await page.getByRole('combobox', { name: /^Entities/ }).click();
-      await page.getByRole('option').first().click();
+      await form.getByRole('button', { name: 'Create User' }).click();
+      await form.getByText('Assisted accounts must belong to at least one entity.').waitFor();
+      await form.getByRole('textbox', { name: /^Email/ }).fill(' nia.vale@e2e.test ');
+      await form.getByRole('textbox', { name: /^First name/ }).fill('Nia');
+      await form.getByRole('textbox', { name: /^Last name/ }).fill('Vale');
+      await form.getByRole('combobox', { name: /^Entities/ }).click();
+      const entities = page.getByRole('listbox');
+      await entities.getByRole('option').first().click();
       await page.keyboard.press('Escape');
-      await page.getByRole('button', { name: 'Create User' }).click();
+      await entities.waitFor({ state: 'hidden' });
+      await form.getByRole('button', { name: 'Create User' }).click();
       await page.waitForURL(/\/users\/\d+\/edit$/);
-      await page.getByRole('heading', { name: 'Nia Vale' }).waitFor();
-      await page.getByText('Contractor').first().waitFor();
+      await main(page).getByRole('heading', { name: 'Nia Vale' }).waitFor();
+      await main(page).getByText('Contractor').first().waitFor();
       await settled(page);
       await checkA11y(page, 'created-user-profile');
       const mail = await waitForMail(hive, 'nia.vale@e2e.test');
@@ -172,17 +193,17 @@ describe('profiles', () => {
     await withPage(browser, 'profile-admin-impersonate', async (page) => {
       await login(page, hive, 'admin@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await findFelix(page);
-      await page.getByRole('button', { name: 'Impersonate Felix Reid' }).click();
+      const grid = await findFelix(page);
+      await grid.getByRole('button', { name: 'Impersonate Felix Reid' }).click();
       await page.waitForURL(/\/bookings$/);
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).waitFor();
+      let menu = await userMenu(page);
+      await menu.getByRole('menuitem', { name: 'Cancel Impersonation' }).waitFor();
       await settled(page);
       await checkA11y(page, 'profile-admin-impersonating');
-      await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
-      await page.getByRole('button', { name: 'User menu' }).click();
-      await page.getByRole('menuitem', { name: 'Profile' }).waitFor();
-      assert.equal(await page.getByRole('menuitem', { name: 'Cancel Impersonation' }).count(), 0);
+      await menu.getByRole('menuitem', { name: 'Cancel Impersonation' }).click();
+      menu = await userMenu(page);
+      await menu.getByRole('menuitem', { name: 'Profile' }).waitFor();
+      assert.equal(await menu.getByRole('menuitem', { name: 'Cancel Impersonation' }).count(), 0);
       await page.keyboard.press('Escape');
       await settled(page);
       await checkA11y(page, 'profile-admin-after-cancel');
@@ -196,7 +217,7 @@ describe('profiles', () => {
       const found = await apiCall(hive, page, 'GET', '/account?search=amelia.hughes');
       const amelia = found.items.find((u) => u.email === 'amelia.hughes@hive.test');
       await page.goto(`${hive.url}/users/${amelia.id}/edit`);
-      const admin = page.getByRole('group', { name: 'Administration' });
+      const admin = main(page).getByRole('group', { name: 'Administration' });
       await admin.getByRole('button', { name: 'Set Password' }).click();
       const dialog = page.getByRole('dialog', { name: 'Set Password' });
       await dialog.getByText(/calendar feed/).waitFor();
@@ -209,7 +230,7 @@ describe('profiles', () => {
       await settled(page);
       await checkA11y(page, 'profile-admin-set-password');
       await dialog.getByRole('button', { name: 'Set Password' }).click();
-      await page.getByText('Password Reset').first().waitFor();
+      await toast(page, 'Password Reset');
       await dialog.waitFor({ state: 'hidden' });
     });
     await withPage(browser, 'profile-new-password', async (page) => {
