@@ -12,7 +12,7 @@
 //   - Bookmarks: client, agency and department managers and administrators; follows: client and
 //     agency managers and administrators (spec §6). Both only target freelancers.
 //   - Freelancer stats: the freelancer themself, administrators, and department managers (which
-//     includes client and agency managers). Zeros until the bookings issue fills the query.
+//     includes client and agency managers). The counts come from bookings and jobs (Store.Stats).
 //   - Onboarding progress: freelancer_started 20, freelancer_needs_entity 40,
 //     freelancer_needs_legal_entity 80, complete 100. Reading it moves a freelancer on as far as
 //     their account allows: phone and location filled in → needs_entity; linked to an entity →

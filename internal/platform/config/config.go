@@ -86,7 +86,7 @@ var Variables = []Variable{
 	{"HIVE_LINKEDIN_CLIENT_ID", "", "LinkedIn OAuth client id"},
 	{"HIVE_LINKEDIN_CLIENT_SECRET", "", "LinkedIn OAuth client secret"},
 	{"HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth", "OpenID issuer for LinkedIn"},
-	{"HIVE_SECRET", "(random per process)", "at least 32 characters; keys the OAuth sign-in cookie; set it when running several nodes"},
+	{"HIVE_SECRET", "(random per process)", "at least 32 characters; keys the OAuth sign-in cookie, CSRF tokens and signed upload links; set it when running several nodes"},
 	{"HIVE_SESSION_IDLE_TIMEOUT", "30m", "a session ends after this long without a request (unless 'keep me signed in' was ticked)"},
 	{"HIVE_SESSION_LIFETIME", "12h", "a session ends this long after sign-in"},
 	{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", "a session with 'keep me signed in' ends this long after sign-in"},
