@@ -1,6 +1,7 @@
 // Agenda (issue 7): a freelancer on a phone accepts an outstanding instruction from its card, the
 // card moves to Confirmed, and the placement is in their calendar feed; a department
-// manager sees the Critical tab with its count.
+// manager sees the Critical tab with its count; staff, read-only, see the cards without
+// Accept or Reject (issue 15 item 2). Every locator is scoped to its region (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
@@ -24,6 +25,19 @@ function nextMonthDay8() {
 
 /** The API in the page's session (harness apiCall). */
 const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
+
+/** The page's own content, the agenda's tab list, and the toasts. */
+const main = (page) => page.getByRole('main');
+const tabs = (page) => main(page).getByRole('tablist', { name: 'Agenda tabs' });
+const toast = (page, text) =>
+  page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
+
+/** The card of a booking (its id, not a longer one) in the page's content. */
+const cardOf = (page, bookingId, text) =>
+  main(page)
+    .getByRole('article')
+    .filter({ hasText: new RegExp(`Booking ${bookingId}(?!\\d)`) })
+    .filter({ hasText: text });
 
 /**
  * As dept@: books the Camera Operator of the demo job template on one day and invites Felix.
@@ -82,13 +96,16 @@ describe('agenda', () => {
         await login(page, hive, 'freelancer@hive.test');
         await page.waitForURL(/\/bookings$|\/$/);
         await page.goto(`${hive.url}/agenda`);
-        const outstanding = page.getByRole('tab', { name: /^Outstanding/ });
+        const outstanding = tabs(page).getByRole('tab', { name: /^Outstanding/ });
+        await outstanding.waitFor();
         assert.equal(await outstanding.getAttribute('aria-selected'), 'true');
-        assert.equal(await page.getByRole('tab', { name: /Critical/ }).count(), 0);
-        const card = page
-          .getByRole('article')
-          .filter({ hasText: new RegExp(`Booking ${booked.bookingId}(?!\\d)`) })
-          .filter({ hasText: BOOKING_TITLE });
+        assert.equal(
+          await tabs(page)
+            .getByRole('tab', { name: /Critical/ })
+            .count(),
+          0,
+        );
+        const card = cardOf(page, booked.bookingId, BOOKING_TITLE);
         await card.waitFor();
         await card.getByText('Department time (Europe/London):').waitFor();
         await checkA11y(page, 'agenda (freelancer, phone)');
@@ -103,22 +120,24 @@ describe('agenda', () => {
         assert.ok(box && box.height >= 44, `Accept is ${box?.height}px tall`);
 
         await accept.click();
-        await page.getByText('Status updated').first().waitFor();
+        await toast(page, 'Status updated');
         await card.waitFor({ state: 'detached' });
 
         // Both sides accepted, in the future: Confirmed (spec §2).
-        await page.getByRole('tab', { name: /^Confirmed/ }).click();
+        await tabs(page)
+          .getByRole('tab', { name: /^Confirmed/ })
+          .click();
         await page.waitForURL(/\?tab=confirmed$/);
         await card.waitFor();
         await card.getByText('Supplier: Accepted · Client: Accepted').waitFor();
         assert.equal(await card.getByRole('button', { name: /Accept instruction/ }).count(), 0);
         await page.reload();
         await card.waitFor();
-        const tab = page.getByRole('tab', { name: /^Confirmed/ });
+        const tab = tabs(page).getByRole('tab', { name: /^Confirmed/ });
         assert.equal(await tab.getAttribute('aria-selected'), 'true');
 
         // The calendar feed: the link appears on demand and serves the accepted placement.
-        const panel = page.getByRole('region', { name: 'Subscribe to your calendar' });
+        const panel = main(page).getByRole('region', { name: 'Subscribe to your calendar' });
         await panel.getByRole('button', { name: 'Get calendar link' }).click();
         const link = panel.getByRole('textbox', { name: 'Calendar link' });
         await link.waitFor();
@@ -145,28 +164,57 @@ describe('agenda', () => {
       await login(page, hive, 'dept@hive.test');
       await page.waitForURL(/\/bookings$|\/$/);
       await page.goto(`${hive.url}/agenda`);
-      const awaiting = page.getByRole('tab', { name: /^Awaiting Confirmation/ });
+      const awaiting = tabs(page).getByRole('tab', { name: /^Awaiting Confirmation/ });
       await awaiting.waitFor();
       assert.equal(await awaiting.getAttribute('aria-selected'), 'true');
       const stats = await call(page, 'GET', '/agenda/stats?as=manager');
-      const critical = page.getByRole('tab', { name: `Critical ${stats.critical}` });
+      const critical = tabs(page).getByRole('tab', { name: `Critical ${stats.critical}` });
       await critical.waitFor();
       const colour = await critical.locator('[data-colour]').getAttribute('data-colour');
       assert.equal(colour, stats.critical === 0 ? 'green' : 'red');
-      await page
+      await main(page)
         .getByRole('article')
         .first()
-        .or(page.getByText(/^Nothing awaiting/))
+        .or(main(page).getByText(/^Nothing awaiting/))
+        .waitFor();
+      // The demo's supplier-accepted instructions await the manager's answer: Accept is offered.
+      await main(page)
+        .getByRole('button', { name: /^Accept instruction/ })
+        .first()
         .waitFor();
       await checkA11y(page, 'agenda (manager)');
       await critical.click();
       await page.waitForURL(/\?tab=critical$/);
-      await page
+      await main(page)
         .getByRole('article')
         .first()
-        .or(page.getByText(/^Nothing critical/))
+        .or(main(page).getByText(/^Nothing critical/))
         .waitFor();
       await checkA11y(page, 'agenda critical tab');
+    });
+  });
+
+  test('staff, read-only, see the cards but no Accept or Reject', async () => {
+    await withPage(browser, 'agenda-staff', async (page) => {
+      await login(page, hive, 'staff@hive.test');
+      await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+      // Every demo card awaiting an answer is in the staff member's view of Northbridge.
+      const list = await call(page, 'GET', '/agenda?as=manager&tab=awaiting_confirmation');
+      const rows = list.items.flatMap((c) => c.instructions);
+      assert.ok(rows.length > 0, 'staff see instructions awaiting confirmation');
+      assert.ok(
+        rows.every((i) => !i.canAccept && !i.canReject && !i.canCancel && !i.canSubstitute),
+        'the server gives staff no action',
+      );
+      await page.goto(`${hive.url}/agenda?tab=awaiting_confirmation`);
+      await main(page).getByRole('article').first().waitFor();
+      assert.equal(
+        await main(page)
+          .getByRole('button', { name: /(Accept|Reject) instruction/ })
+          .count(),
+        0,
+      );
+      await checkA11y(page, 'agenda (staff)');
     });
   });
 });

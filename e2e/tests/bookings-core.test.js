@@ -1,6 +1,7 @@
 // Bookings (issue 6, the part that is built): a department manager creates a booking from a
 // job template on dates chosen on the month calendar and invites a freelancer from the available
-// suppliers; the freelancer accepts on their side.
+// suppliers; the freelancer accepts on their side. Every locator is scoped to its form, region,
+// dialog or listbox (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, login, useHive, withPage } from '../harness.js';
@@ -13,51 +14,59 @@ useHive((started, launched) => {
   browser = launched;
 });
 
+const main = (page) => page.getByRole('main');
+const toast = (page, text) =>
+  page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
+
 describe('bookings', () => {
   test('a department manager books three dates and invites a freelancer, who accepts', async () => {
     let bookingUrl;
     await withPage(browser, 'create-booking', async (page) => {
       await login(page, hive, 'dept@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await page.getByRole('link', { name: 'Create Booking' }).click();
+      await main(page).getByRole('link', { name: 'Create Booking' }).click();
       await page.waitForURL(/\/bookings\/create$/);
+      const form = main(page).getByRole('form', { name: 'Create Booking' });
       // Nothing chosen yet: the form says what is missing.
-      await page.getByRole('button', { name: 'Create Booking' }).click();
-      await page.getByText('Choose at least one date on the calendar').waitFor();
+      await form.getByRole('button', { name: 'Create Booking' }).click();
+      await form.getByText('Choose at least one date on the calendar').waitFor();
       await checkA11y(page, 'create booking with errors');
 
-      await page.getByRole('combobox', { name: 'Job Template' }).click();
-      await page.getByRole('option', { name: /Premier League Football/ }).click();
-      await page.getByRole('checkbox', { name: /Overnight Transmission/ }).waitFor();
+      await form.getByRole('combobox', { name: 'Job Template' }).click();
+      await page
+        .getByRole('listbox')
+        .getByRole('option', { name: /Premier League Football/ })
+        .click();
+      await form.getByRole('checkbox', { name: /Overnight Transmission/ }).waitFor();
       // Book only the camera operator.
       for (const name of [/Sound Supervisor/, /VT Editor/, /Overnight Transmission/]) {
-        await page.getByRole('checkbox', { name }).uncheck();
+        await form.getByRole('checkbox', { name }).uncheck();
       }
-      await page.getByRole('button', { name: 'Next month' }).click();
-      const day = (n) => page.getByRole('gridcell', { name: new RegExp(`^\\w+day ${n} `) });
+      await main(page).getByRole('button', { name: 'Next month' }).click();
+      const day = (n) => main(page).getByRole('gridcell', { name: new RegExp(`^\\w+day ${n} `) });
       // Range mode (the default): a click on the first day and one on the last selects 8 to 10.
       await day(8).click();
-      await page.getByText(/^Range starts on \w+day 8 .*: choose its last day\.$/).waitFor();
+      await main(page)
+        .getByText(/^Range starts on \w+day 8 .*: choose its last day\.$/)
+        .waitFor();
       await day(10).click();
-      await page.getByText('Dates (3 selected)').waitFor();
+      await main(page).getByText('Dates (3 selected)').waitFor();
       for (const n of [8, 9, 10]) assert.equal(await day(n).getAttribute('aria-selected'), 'true');
       assert.equal(await day(11).getAttribute('aria-selected'), 'false');
       // Custom mode keeps the range and toggles single days.
-      await page
-        .getByRole('radiogroup', { name: 'Selection mode' })
-        .getByText('Custom', { exact: true })
-        .click();
-      assert.equal(await page.getByRole('radio', { name: 'Custom' }).isChecked(), true);
+      const mode = main(page).getByRole('radiogroup', { name: 'Selection mode' });
+      await mode.getByText('Custom', { exact: true }).click();
+      assert.equal(await mode.getByRole('radio', { name: 'Custom' }).isChecked(), true);
       await day(9).click();
-      await page.getByText('Dates (2 selected)').waitFor();
+      await main(page).getByText('Dates (2 selected)').waitFor();
       assert.equal(await day(9).getAttribute('aria-selected'), 'false');
       await day(9).click();
-      await page.getByText('Dates (3 selected)').waitFor();
-      await page.getByRole('button', { name: 'Create Booking' }).click();
-      await page.getByText('The booking was created with 3 placements.').waitFor();
+      await main(page).getByText('Dates (3 selected)').waitFor();
+      await form.getByRole('button', { name: 'Create Booking' }).click();
+      await toast(page, 'The booking was created with 3 placements.');
       await page.waitForURL(/\/bookings\/\d+\/edit$/);
       bookingUrl = page.url();
-      const placements = page.getByRole('region', { name: 'Placements' });
+      const placements = main(page).getByRole('region', { name: 'Placements' });
       const unassigned = placements.getByRole('gridcell', {
         name: 'No user assigned',
         exact: true,
@@ -79,9 +88,7 @@ describe('bookings', () => {
       await checkA11y(page, 'invite');
       await felix.getByRole('checkbox', { name: 'Invite Felix Reid' }).check();
       await invite.getByRole('button', { name: 'Invite (1)' }).click();
-      await page
-        .getByText('Sent out 3 new instructions. Skipped 0 existing instructions.')
-        .waitFor();
+      await toast(page, 'Sent out 3 new instructions. Skipped 0 existing instructions.');
       await invite.waitFor({ state: 'hidden' });
       await placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).first().waitFor();
       assert.equal(
@@ -97,7 +104,7 @@ describe('bookings', () => {
       await login(page, hive, 'freelancer@hive.test');
       await page.waitForURL(/\/bookings$|\/$/);
       await page.goto(bookingUrl);
-      const placements = page.getByRole('region', { name: 'Placements' });
+      const placements = main(page).getByRole('region', { name: 'Placements' });
       await placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).first().waitFor();
       await checkA11y(page, 'freelancer on the booking');
       await placements
@@ -106,7 +113,7 @@ describe('bookings', () => {
         .getByRole('checkbox')
         .check();
       await placements.getByRole('button', { name: 'Accept', exact: true }).click();
-      await page.getByText('Successfully updated 1 instruction', { exact: true }).waitFor();
+      await toast(page, 'Successfully updated 1 instruction');
       await placements.getByText('Accepted / Awaiting response').waitFor();
       assert.equal(await placements.getByText('Awaiting response / Awaiting response').count(), 2);
     });

@@ -2,9 +2,12 @@
 // a job template, invites two freelancers, one accepts and one rejects on their side, the manager
 // amends a placement's times and a rate, cancels one instruction with 'Client - Placement Not
 // Needed', and substitutes the accepted freelancer with another one who shows the VAT warning.
-// Each step is its own test so the report shows how far the journey gets; a failed step skips
-// the ones after it. Every step goes through the UI; the API only sets up the substitute's
-// company and reads the results. In Chromium against a real hive.
+// Staff (read-only) see the booking without Accept, Reject or Substitute; where substitution is
+// impossible it is not offered, and a refused substitution shows the server's reason (issue 15
+// items 1 and 2). Each step is its own test so the report shows how far the journey gets; a
+// failed step skips the ones after it. Every step goes through the UI; the API only sets up the
+// substitute's company and reads the results. Every locator is scoped to its form, region,
+// dialog or listbox (issue 15 item 22). In Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
@@ -19,10 +22,7 @@ useHive((started, launched) => {
 
 const ACCEPTS = { email: 'freelancer@hive.test', name: 'Felix Reid' };
 const REJECTS = { email: 'amelia.hughes@hive.test', name: 'Amelia Hughes' };
-const SUBSTITUTE = {
-  email: 'oliver.bennett@hive.test',
-  name: 'Oliver Bennett',
-};
+const SUBSTITUTE = { email: 'oliver.bennett@hive.test', name: 'Oliver Bennett' };
 const MANAGER = 'manager@hive.test';
 // Days of next month free for all three in the demo bookings (internal/bookings/demo: Felix works
 // the 14th and 15th; the 8th to 10th are bookings-core's; the availability test marks the 20th
@@ -76,7 +76,12 @@ const gridDate = (iso) =>
     timeZone: 'UTC',
   });
 
-const placementsRegion = (page) => page.getByRole('region', { name: 'Placements' });
+/** The page's own content (not the navigation or the toasts). */
+const main = (page) => page.getByRole('main');
+/** An option of the open select's list (rendered apart from the form). */
+const option = (page, name) => page.getByRole('listbox').getByRole('option', name);
+
+const placementsRegion = (page) => main(page).getByRole('region', { name: 'Placements' });
 
 /** The grid row of `name` on the placement's date (one instruction per user and placement). */
 const rowOf = (page, placement, name) =>
@@ -91,9 +96,7 @@ async function openBooking(page) {
 
 /** Ticks every grid row naming `name`; returns how many. */
 async function tickRows(page, name) {
-  const rows = placementsRegion(page).getByRole('row', {
-    name: new RegExp(name),
-  });
+  const rows = placementsRegion(page).getByRole('row', { name: new RegExp(name) });
   await rows.first().waitFor();
   const n = await rows.count();
   for (let i = 0; i < n; i++) await rows.nth(i).getByRole('checkbox').check();
@@ -109,7 +112,14 @@ async function action(page, name) {
 }
 
 async function toast(page, text) {
-  await page.getByText(text, { exact: true }).first().waitFor();
+  await page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
+}
+
+/** The Placement actions toolbar's buttons, by name. */
+async function actionNames(page) {
+  const toolbar = placementsRegion(page).getByRole('toolbar', { name: 'Placement actions' });
+  await toolbar.waitFor({ state: 'attached' });
+  return toolbar.getByRole('button').allInnerTexts();
 }
 
 /** Makes legalEntityId the preferred legal entity of entityId (as an administrator). */
@@ -170,28 +180,31 @@ describe('bookings journey', () => {
     await withPage(browser, 'bookings-create', async (page) => {
       await signIn(page, MANAGER);
       await page.goto(`${hive.url}/bookings/create`);
-      await page.getByRole('heading', { name: 'Create Booking' }).waitFor();
-      await page.getByRole('combobox', { name: 'Job Template' }).click();
-      await page.getByRole('option', { name: /Premier League Football/ }).click();
-      await page.getByRole('checkbox', { name: /Overnight Transmission/ }).waitFor();
+      await main(page).getByRole('heading', { name: 'Create Booking' }).waitFor();
+      const form = main(page).getByRole('form', { name: 'Create Booking' });
+      await form.getByRole('combobox', { name: 'Job Template' }).click();
+      await option(page, { name: /Premier League Football/ }).click();
+      await form.getByRole('checkbox', { name: /Overnight Transmission/ }).waitFor();
       // Book only the camera operator: one placement a day.
       for (const name of [/Sound Supervisor/, /VT Editor/, /Overnight Transmission/]) {
-        await page.getByRole('checkbox', { name }).uncheck();
+        await form.getByRole('checkbox', { name }).uncheck();
       }
-      await page.getByRole('textbox', { name: 'Title' }).fill('E2E Cup Final');
-      await page.getByRole('checkbox', { name: 'Substitution allowed' }).check();
-      await page
+      await form.getByRole('textbox', { name: 'Title' }).fill('E2E Cup Final');
+      await form.getByRole('checkbox', { name: 'Substitution allowed' }).check();
+      await main(page)
         .getByRole('radiogroup', { name: 'Selection mode' })
         .getByText('Custom', { exact: true })
         .click();
-      await page.getByRole('button', { name: 'Next month' }).click();
+      await main(page).getByRole('button', { name: 'Next month' }).click();
       for (const n of DAYS) {
-        await page.getByRole('gridcell', { name: new RegExp(`^\\w+day ${n} `) }).click();
+        await main(page)
+          .getByRole('gridcell', { name: new RegExp(`^\\w+day ${n} `) })
+          .click();
       }
-      await page.getByText(`Dates (${DAYS.length} selected)`).waitFor();
+      await main(page).getByText(`Dates (${DAYS.length} selected)`).waitFor();
       await settled(page);
       await checkA11y(page, 'create booking');
-      await page.getByRole('button', { name: 'Create Booking' }).click();
+      await form.getByRole('button', { name: 'Create Booking' }).click();
       await toast(page, 'The booking was created with 5 placements.');
       await page.waitForURL(/\/bookings\/\d+\/edit$/);
       journey.bookingId = Number(page.url().match(/\/bookings\/(\d+)\/edit/)[1]);
@@ -259,9 +272,18 @@ describe('bookings journey', () => {
       });
       await openBooking(page);
       assert.equal(await tickRows(page, ACCEPTS.name), 5, 'the freelancer sees their five rows');
-      const editBooking = page.getByRole('region', { name: 'Edit Booking' });
+      const editBooking = main(page).getByRole('region', { name: 'Edit Booking' });
       await editBooking.getByText(/Premier League Football/).waitFor();
-      assert.equal(await page.getByText(/Job template: #/).count(), 0, 'no bare template id');
+      assert.equal(
+        await main(page)
+          .getByText(/Job template: #/)
+          .count(),
+        0,
+        'no bare template id',
+      );
+      // Only what the server allows a freelancer on their awaiting instructions: answer them, or
+      // find a substitute (the booking allows it).
+      assert.deepEqual(await actionNames(page), ['Accept', 'Reject', 'Substitute']);
       assert.deepEqual(failed, [], 'no failing call on the booking page');
       assert.equal(
         await placementsRegion(page).getByRole('gridcell', { name: REJECTS.name }).count(),
@@ -304,11 +326,9 @@ describe('bookings journey', () => {
       await openBooking(page);
       const first = (await getBooking(page)).placements[0];
       await rowOf(page, first, ACCEPTS.name).getByRole('checkbox').check();
-      await page
+      await placementsRegion(page)
         .getByRole('toolbar', { name: 'Placement changes' })
-        .getByRole('button', {
-          name: 'Amend Placements',
-        })
+        .getByRole('button', { name: 'Amend Placements' })
         .click();
       const modal = page.getByRole('dialog', { name: 'Amend Placements' });
       await modal.getByText('Amend 1 placement.').waitFor();
@@ -384,12 +404,7 @@ describe('bookings journey', () => {
       await settled(page);
       await checkA11y(page, 'cancel dialog');
       await reason.click();
-      await page
-        .getByRole('option', {
-          name: 'Client - Placement Not Needed',
-          exact: true,
-        })
-        .click();
+      await option(page, { name: 'Client - Placement Not Needed', exact: true }).click();
       await modal.getByRole('textbox', { name: 'Custom reason' }).fill('Match moved');
       await modal.getByRole('button', { name: 'Cancel instructions' }).click();
       await toast(page, 'Successfully updated 1 instruction');
@@ -399,6 +414,82 @@ describe('bookings journey', () => {
       assert.equal(cancelled.cancellationReason, 'Client - Placement Not Needed - Match moved');
     });
   });
+
+  step('staff, read-only, see the booking without Accept, Reject or Substitute', async () => {
+    await withPage(browser, 'bookings-staff', async (page) => {
+      await signIn(page, 'staff@hive.test');
+      // The server gives staff no action on any instruction, and no right to manage.
+      const booking = await getBooking(page);
+      assert.equal(booking.canManage, false);
+      const rows = allInstructions(booking);
+      assert.ok(rows.length > 0, 'staff see the instructions');
+      for (const i of rows) {
+        assert.ok(
+          !i.canAccept && !i.canReject && !i.canCancel && !i.canSubstitute,
+          `staff may act on instruction ${i.id}`,
+        );
+      }
+      await openBooking(page);
+      await placementsRegion(page).getByRole('gridcell', { name: ACCEPTS.name }).first().waitFor();
+      assert.deepEqual(await actionNames(page), [], 'no action button for staff');
+      assert.equal(
+        await placementsRegion(page).getByRole('toolbar', { name: 'Placement changes' }).count(),
+        0,
+      );
+      await settled(page);
+      await checkA11y(page, 'edit booking as staff');
+    });
+  });
+
+  step(
+    "substitution is offered only where possible; a refusal shows the server's reason",
+    async () => {
+      await withPage(browser, 'bookings-substitute-refused', async (page) => {
+        await signIn(page, MANAGER);
+        // A booking that does not allow substitution (demo DEMO-001): no Substitute on offer, and
+        // the page reached anyway says why in the server's words.
+        const list = await call(page, 'GET', '/booking?search=DEMO-001');
+        const demo = await call(page, 'GET', `/booking/${list.items[0].id}`);
+        assert.equal(demo.substitutionAllowed, false);
+        await page.goto(`${hive.url}/bookings/${demo.id}/edit`);
+        await placementsRegion(page).getByRole('grid').waitFor();
+        const offered = await actionNames(page);
+        assert.ok(offered.includes('Invite'), `the manager's actions: ${offered}`);
+        assert.ok(
+          !offered.includes('Substitute'),
+          'Substitute offered where the booking forbids it',
+        );
+        const live = allInstructions(demo).find((i) => !i.deletedAt);
+        await page.goto(
+          `${hive.url}/bookings/${live.placementId}/substitute?instructionId=${live.id}`,
+        );
+        const refused = main(page)
+          .getByRole('alert')
+          .filter({ hasText: 'Substitution is not possible' });
+        await refused.getByText('This booking does not allow substitution.').waitFor();
+        assert.equal(await refused.getByRole('button', { name: 'Retry' }).count(), 0);
+        await settled(page);
+        await checkA11y(page, 'substitution refused');
+
+        // In the journey's booking the cancelled instruction may not be substituted: selecting it
+        // warns instead of leaving the page, and its substitute page gives the server's reason.
+        await openBooking(page);
+        const booking = await getBooking(page);
+        const last = booking.placements[booking.placements.length - 1];
+        const cancelled = last.instructions.find((i) => i.user.fullName === ACCEPTS.name);
+        assert.equal(cancelled.canSubstitute, false);
+        await rowOf(page, last, ACCEPTS.name).getByRole('checkbox').check();
+        await action(page, 'Substitute');
+        await toast(page, 'The selected instruction cannot be substituted.');
+        assert.match(page.url(), /\/edit$/);
+        await page.goto(`${hive.url}/bookings/${last.id}/substitute?instructionId=${cancelled.id}`);
+        await main(page)
+          .getByRole('alert')
+          .getByText('This instruction has already been cancelled or rejected.')
+          .waitFor();
+      });
+    },
+  );
 
   step('the manager substitutes the accepted freelancer; the VAT warning shows', async () => {
     await withPage(browser, 'bookings-substitute', async (page) => {
@@ -411,21 +502,30 @@ describe('bookings journey', () => {
       await page.waitForURL(
         new RegExp(`/bookings/${placement.id}/substitute\\?instructionId=${incumbent.id}$`),
       );
-      const select = page.getByRole('combobox', { name: 'Substitutes' });
+      // The page says which booking, placement, date and person it is for.
+      const target = main(page).getByRole('group', { name: 'Substitution for' });
+      await target.getByText(`${journey.bookingId} · E2E Cup Final`).waitFor();
+      await target.getByText(`${placement.title} on ${gridDate(placement.date)}`).waitFor();
+      await target.getByText(ACCEPTS.name, { exact: true }).waitFor();
+      const select = main(page).getByRole('combobox', { name: 'Substitutes' });
       await select.waitFor();
       await settled(page);
       await checkA11y(page, 'substitute');
       await select.click();
       await select.fill('bennett');
-      await page.getByRole('option', { name: new RegExp(SUBSTITUTE.name) }).click();
+      await option(page, { name: new RegExp(SUBSTITUTE.name) }).click();
       // The multi-select stays open for more picks: close it as a keyboard user would.
       await select.press('Escape');
-      const warning = page.getByRole('status').filter({ hasText: 'VAT status mismatch.' });
+      const warning = main(page).getByRole('status').filter({ hasText: 'VAT status mismatch.' });
       await warning.waitFor();
       await warning.getByText(SUBSTITUTE.name).waitFor();
-      await page.getByRole('button', { name: 'Substitute', exact: true }).click();
+      await main(page).getByRole('button', { name: 'Substitute', exact: true }).click();
       await toast(page, 'The substitute was instructed.');
-      await page.waitForURL(/\/agenda$/);
+      // Back to the booking, at the placement.
+      await page.waitForURL(
+        new RegExp(`/bookings/${journey.bookingId}/edit\\?placementId=${placement.id}$`),
+      );
+      await rowOf(page, placement, SUBSTITUTE.name).waitFor();
       const after = await getBooking(page);
       const p = after.placements.find((x) => x.id === placement.id);
       const sub = p.instructions.find((i) => i.user.fullName === SUBSTITUTE.name);
@@ -445,27 +545,32 @@ describe('availability', () => {
       async (page) => {
         await signIn(page, SUBSTITUTE.email);
         // A phone shows the navigation behind its button.
-        await page.getByRole('button', { name: 'Open navigation' }).click();
-        await page.getByRole('link', { name: 'Availability' }).first().click();
+        await page.getByRole('banner').getByRole('button', { name: 'Open navigation' }).click();
+        await page
+          .getByRole('navigation', { name: 'Main navigation' })
+          .getByRole('link', { name: 'Availability' })
+          .first()
+          .click();
         await page.waitForURL(/\/availability$/);
-        await page.getByRole('heading', { name: 'Mark Availability' }).waitFor();
-        await page.getByText('You have not marked any dates as unavailable.').waitFor();
+        await main(page).getByRole('heading', { name: 'Mark Availability' }).waitFor();
+        await main(page).getByText('You have not marked any dates as unavailable.').waitFor();
         await settled(page);
         await checkA11y(page, 'availability');
-        await page.getByRole('button', { name: /Next month/i }).click();
-        await page.getByRole('button', { name: /^20 / }).first().click();
-        await page.getByRole('button', { name: /^21 / }).first().click();
-        await page.getByRole('button', { name: 'Unavailable', exact: true }).click();
+        await main(page)
+          .getByRole('button', { name: /Next month/i })
+          .click();
+        await main(page).getByRole('button', { name: /^20 / }).first().click();
+        await main(page).getByRole('button', { name: /^21 / }).first().click();
+        await main(page).getByRole('button', { name: 'Unavailable', exact: true }).click();
         await toast(page, 'Marked 2 dates as unavailable.');
-        const list = page.getByTestId('unavailable-dates');
+        const list = main(page).getByTestId('unavailable-dates');
         await list.waitFor();
         assert.equal(await list.getByRole('listitem').count(), 2);
-        await page.getByRole('button', { name: /^20 / }).first().click();
-        await page.getByRole('button', { name: 'Available', exact: true }).click();
+        await main(page).getByRole('button', { name: /^20 / }).first().click();
+        await main(page).getByRole('button', { name: 'Available', exact: true }).click();
         await toast(page, 'Marked 1 date as available.');
-        await page.waitForFunction(
-          () => document.querySelectorAll('[data-testid="unavailable-dates"] li').length === 1,
-        );
+        await list.getByRole('listitem').nth(1).waitFor({ state: 'detached' });
+        assert.equal(await list.getByRole('listitem').count(), 1);
       },
       { mobile: true },
     );

@@ -29,7 +29,11 @@ export function AgendaTabs({
       activateTabWithKeyboard
     >
       {/* One line that scrolls sideways on a phone rather than wrapping into a block. */}
-      <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }} mb="md">
+      <Tabs.List
+        aria-label="Agenda tabs"
+        style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}
+        mb="md"
+      >
         {tabs.map((t) => (
           <Tabs.Tab
             key={t.value}
