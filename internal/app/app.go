@@ -129,7 +129,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 func newSender(cfg config.Config, logger *slog.Logger) (mail.Sender, error) {
 	if cfg.SMTPURL == "" {
-		return mail.LogSender{Logger: logger, PrintText: cfg.Env != "PROD"}, nil
+		return mail.LogSender{Logger: logger, PrintText: !cfg.IsProduction()}, nil
 	}
 	s, err := mail.NewSMTPSender(cfg.SMTPURL, cfg.MailFrom)
 	if err != nil {

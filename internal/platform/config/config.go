@@ -195,6 +195,11 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	return c, nil
 }
 
+// IsProduction reports whether this is a production deployment: HIVE_ENV empty (the default,
+// as its help says) or PROD. Only the badged environments (DEV, LOCAL DEV, DEMO) may print
+// secrets such as mailed links to the log.
+func (c Config) IsProduction() bool { return c.Env == "" || c.Env == "PROD" }
+
 // parsePrefixes reads a comma-separated list of addresses and CIDR ranges; a bare address is
 // a range of one.
 func parsePrefixes(list string) ([]netip.Prefix, error) {

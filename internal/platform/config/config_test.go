@@ -46,3 +46,13 @@ func TestOverridesAndErrors(t *testing.T) {
 		t.Error("help lacks the variables")
 	}
 }
+
+// Mailed links are printed to the log only in a badged, non-production environment: an empty
+// HIVE_ENV is production, as its help says.
+func TestIsProduction(t *testing.T) {
+	for env, want := range map[string]bool{"": true, "PROD": true, "DEV": false, "LOCAL DEV": false, "DEMO": false} {
+		if got := (Config{Env: env}).IsProduction(); got != want {
+			t.Errorf("Env %q: IsProduction() = %v, want %v", env, got, want)
+		}
+	}
+}
