@@ -98,6 +98,20 @@ describe('bookings', () => {
       assert.equal(await unassigned.count(), 0);
       await placements.getByText('Awaiting response / Awaiting response').first().waitFor();
       assert.equal(await placements.getByText('Awaiting response / Awaiting response').count(), 3);
+      // At 1280 px every row and every status shows whole (issue 15 item 9): nothing lies over
+      // the last row, and no badge cuts its text.
+      const lastUser = placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).last();
+      const lastRowShown = await lastUser.evaluate((cell) => {
+        const r = cell.getBoundingClientRect();
+        const hit = document.elementFromPoint(r.left + r.width / 2, r.bottom - 3);
+        return hit !== null && cell.contains(hit);
+      });
+      assert.ok(lastRowShown, 'the last row is covered');
+      const badge = placements.getByText('Awaiting response / Awaiting response').first();
+      assert.ok(
+        await badge.evaluate((label) => label.scrollWidth <= label.clientWidth),
+        'the status badge cuts its text',
+      );
     });
 
     await withPage(browser, 'accept-instruction', async (page) => {

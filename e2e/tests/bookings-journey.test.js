@@ -310,6 +310,13 @@ describe('bookings journey', () => {
         assert.equal(await tickRows(page, REJECTS.name), 5);
         await action(page, 'Reject');
         await toast(page, 'Successfully updated 5 instructions');
+        // On a phone each row stacks its status in view, whole (issue 15 item 9).
+        const status = placementsRegion(page).getByText('Rejected / Awaiting response').first();
+        await status.waitFor();
+        const box = await status.boundingBox();
+        const width = page.viewportSize().width;
+        assert.ok(box && box.x >= 0 && box.x + box.width <= width, 'the status is off-screen');
+        assert.ok(await status.evaluate((label) => label.scrollWidth <= label.clientWidth));
         await settled(page);
         await checkA11y(page, 'edit booking as freelancer, phone');
         const mine = allInstructions(await getBooking(page));
