@@ -51,6 +51,11 @@ describe('staff, read-only', () => {
       const freelancers = await bothTabsLoad(page);
       await checkA11y(page, 'staff-users-freelancers');
 
+      // The profile asks only for what staff may read: no refused call (stats, documents).
+      const refused = [];
+      page.on('response', (r) => {
+        if (r.url().includes('/api/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
+      });
       const first = freelancers.getByRole('row', { name: /@hive\.test/ }).first();
       await first.getByRole('link').click();
       await page.waitForURL(/\/users\/\d+\/edit$/);
@@ -64,6 +69,9 @@ describe('staff, read-only', () => {
       assert.equal(await main.getByRole('tab', { name: 'Documents' }).count(), 0);
       assert.equal(await main.getByRole('group', { name: 'Administration' }).count(), 0);
       await checkA11y(page, 'staff-profile');
+      await page.waitForLoadState('networkidle');
+      assert.equal(await main.getByRole('heading', { name: 'Freelancer Stats' }).count(), 0);
+      assert.deepEqual(refused, []);
     });
   });
 

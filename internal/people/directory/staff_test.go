@@ -73,20 +73,31 @@ func TestStaffReadOnlyProfiles(t *testing.T) {
 		hired, staff := w.Users[apptest.Freelancer], w.Users[apptest.Staff]
 		path := func(format string, id int64) string { return fmt.Sprintf(format, id) }
 		var profile struct {
-			Email   string `json:"email"`
-			Version int    `json:"version"`
-			CanEdit bool   `json:"canEdit"`
+			Email       string `json:"email"`
+			Version     int    `json:"version"`
+			CanEdit     bool   `json:"canEdit"`
+			CanSeeStats bool   `json:"canSeeStats"`
 		}
 		s.As(apptest.Staff).Do("GET", path("/account/%d", hired), nil).Want(200).Decode(&profile)
-		if profile.Email != "freelancer@hive.test" || profile.CanEdit {
+		if profile.Email != "freelancer@hive.test" || profile.CanEdit || profile.CanSeeStats {
 			t.Errorf("staff read %+v", profile)
 		}
+		// The stats are for department managers (and the freelancer): the flag says so.
+		s.As(apptest.Staff).Do("GET", path("/account/%d/stats", hired), nil).Want(403)
 		var own struct {
 			CanEdit bool `json:"canEdit"`
 		}
 		s.As(apptest.Staff).Do("GET", path("/account/%d", staff), nil).Want(200).Decode(&own)
 		if !own.CanEdit {
 			t.Error("staff may edit their own profile")
+		}
+		var hiring struct {
+			CanEdit     bool `json:"canEdit"`
+			CanSeeStats bool `json:"canSeeStats"`
+		}
+		s.As(apptest.DeptMgr).Do("GET", path("/account/%d", hired), nil).Want(200).Decode(&hiring)
+		if hiring.CanEdit || !hiring.CanSeeStats {
+			t.Errorf("a department manager reads a freelancer: %+v", hiring)
 		}
 		edit := map[string]any{"label": "Changed", "version": profile.Version}
 		s.Run(t, []apptest.Case{

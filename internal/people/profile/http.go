@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/people/files"
+	"github.com/hive/hive/internal/people/notes"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -199,6 +200,7 @@ func (h *handler) view(ctx context.Context, p *auth.Principal, r Row) (*viewOutp
 	}
 	v.Entities, v.Departments = VisibleLinks(p, r.ID, v.Entities, v.Departments)
 	v.CanEdit = CanEdit(p, r.ID)
+	v.CanSeeStats = r.IsFreelancer && notes.CanSeeStats(p, r.ID)
 	if AccountFlagsVisible(p, r.ID) {
 		v.AccountStatus, v.DefaultPermissions = &r.AccountStatus, &r.DefaultPermissions
 		v.CanAdmin, v.CanCreateSupplierEntity = &r.CanAdmin, &r.CanCreateSupplierEntity

@@ -98,6 +98,7 @@ type ProfileView struct {
 	ProfileImageURL         string            `json:"profile_image_url"`
 	Version                 int               `json:"version"`
 	CanEdit                 bool              `json:"canEdit" doc:"The viewer may change this profile (CanEdit): the web shows the form read-only otherwise"`
+	CanSeeStats             bool              `json:"canSeeStats" doc:"A freelancer whose stats the viewer may read (notes.CanSeeStats): the web asks for them only then"`
 }
 
 // Row is a user with the profile columns, as stored.

@@ -3365,6 +3365,8 @@ export interface components {
             canCreateSupplierEntity?: boolean;
             /** @description The viewer may change this profile (CanEdit): the web shows the form read-only otherwise */
             canEdit: boolean;
+            /** @description A freelancer whose stats the viewer may read (notes.CanSeeStats): the web asks for them only then */
+            canSeeStats: boolean;
             country: string;
             /** @description Markdown */
             cv: string;

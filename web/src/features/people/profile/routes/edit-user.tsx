@@ -98,7 +98,8 @@ export function Component() {
           </Text>
         </Stack>
       </Group>
-      {p.isFreelancer && <FreelancerStats userId={p.id} />}
+      {/* Asked for only when the server would answer (canSeeStats), so staff make no failing call. */}
+      {p.canSeeStats && <FreelancerStats userId={p.id} />}
       {self && isFreelancer(me) ? (
         form
       ) : (
