@@ -115,11 +115,13 @@ async function toast(page, text) {
   await page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
 }
 
-/** The Placement actions toolbar's buttons, by name. */
+/** The Placement actions toolbar's buttons, by name; none when it is not shown. */
 async function actionNames(page) {
-  const toolbar = placementsRegion(page).getByRole('toolbar', { name: 'Placement actions' });
-  await toolbar.waitFor({ state: 'attached' });
-  return toolbar.getByRole('button').allInnerTexts();
+  await placementsRegion(page).getByRole('grid').waitFor();
+  return placementsRegion(page)
+    .getByRole('toolbar', { name: 'Placement actions' })
+    .getByRole('button')
+    .allInnerTexts();
 }
 
 /** Makes legalEntityId the preferred legal entity of entityId (as an administrator). */

@@ -117,6 +117,11 @@ export function PlacementActions({
     void navigate(`${paths.substitute(placementId)}?instructionId=${only.id}`);
   };
 
+  // A read-only viewer gets no toolbar at all rather than an empty one.
+  const offersAny =
+    actions.invite || actions.amendRates || actions.status.length > 0 || actions.substitute;
+  if (!offersAny) return null;
+
   return (
     <>
       <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Placement actions">
