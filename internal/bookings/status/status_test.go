@@ -151,3 +151,31 @@ func TestCancellingNeedsAReason(t *testing.T) {
 		t.Fatalf("blank reason: %v, want a validation error", err)
 	}
 }
+
+// Check is Apply without the reason: for every state, side, target and actor, a change Check
+// allows is one Apply makes (given a reason), and one it refuses Apply refuses with the same
+// error. The views' action flags ask Check, so this is what keeps them true to the writes.
+func TestCheckAgreesWithApply(t *testing.T) {
+	statuses := []Status{Awaiting, Accepted, Rejected, Cancelled}
+	for _, sup := range statuses {
+		for _, cli := range statuses {
+			for _, deleted := range []bool{false, true} {
+				cur := State{Supplier: sup, Client: cli, Deleted: deleted}
+				for _, side := range []Side{Supplier, Client} {
+					for _, to := range []Status{Accepted, Rejected, Cancelled} {
+						for _, actor := range []Actor{ActorFreelancer, ActorManager} {
+							checked := Check(cur, side, to, actor)
+							_, applied := Apply(cur, Change{Side: side, To: to, Reason: "Other"}, actor)
+							if (checked == nil) != (applied == nil) || (checked != nil && checked.Error() != applied.Error()) {
+								t.Errorf("%+v %s→%s by %s: Check %v, Apply %v", cur, side, to, actor, checked, applied)
+							}
+						}
+					}
+				}
+			}
+		}
+	}
+	if ActorFreelancer.Side() != Supplier || ActorManager.Side() != Client {
+		t.Error("an actor's own side")
+	}
+}
