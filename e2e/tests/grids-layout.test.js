@@ -101,6 +101,12 @@ describe('grids at 375 px', () => {
       await sam.waitFor();
       assert.equal(await main.locator('.ag-root').count(), 0, 'no grid at phone width');
       await sam.getByText('Production Coordinator').waitFor();
+      // No header to sort or filter by: the cards' own controls ask the server the same.
+      await main.getByRole('button', { name: 'Sort and filter' }).click();
+      const controls = main.getByRole('group', { name: 'All Users: Staff: sort and filter' });
+      await controls.getByRole('textbox', { name: 'Email' }).fill('staff@');
+      await cards.getByRole('listitem').filter({ hasText: 'manager@hive.test' }).waitFor({ state: 'detached' });
+      assert.equal(await cards.getByRole('listitem').count(), 1);
       await assertInView(page, sam.getByText('Active', { exact: true }), 'the status on the card');
       await assertInView(page, sam.getByRole('button', { name: 'Impersonate Sam Turner' }), 'Impersonate on the card');
       await shot(page, 'all-users-375');

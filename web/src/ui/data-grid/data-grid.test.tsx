@@ -26,7 +26,7 @@ function Open({ data }: CustomCellRendererProps<Person>) {
 }
 
 const columns: DataGridColumn<Person>[] = [
-  { field: 'name', headerName: 'Name', cardTitle: true },
+  { field: 'name', headerName: 'Name', cardTitle: true, sortable: true, filter: { type: 'text' } },
   { field: 'city', headerName: 'City', valueFormatter: (p) => String(p.value).toUpperCase() },
   {
     colId: 'status',
@@ -142,5 +142,22 @@ describe('DataGrid at phone width', () => {
     // No grid, but the same pager.
     expect(section.querySelector('.ag-root')).toBeNull();
     expect(within(section).getByText('1–20 of 45')).toBeVisible();
+  });
+
+  it("sorts and filters from the columns' own settings, asking the server", async () => {
+    phone(true);
+    const { asked } = open();
+    const section = screen.getByRole('region', { name: 'People' });
+    await within(section).findByRole('list', { name: 'People' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Sort and filter' }));
+    const controls = within(section).getByRole('group', { name: 'People: sort and filter' });
+    await userEvent.type(within(controls).getByRole('textbox', { name: 'Name' }), 'gr');
+    await waitFor(() => expect(asked.at(-1)).toMatchObject({ page: 1, filters: { name: 'gr' } }));
+    await userEvent.click(within(controls).getByRole('combobox', { name: 'Sort by' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Name (Z–A)' }));
+    await waitFor(() =>
+      expect(asked.at(-1)).toMatchObject({ sort: '-name', filters: { name: 'gr' } }),
+    );
+    expect(within(section).getByRole('button', { name: 'Sort and filter (1)' })).toBeVisible();
   });
 });

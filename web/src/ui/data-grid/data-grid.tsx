@@ -19,6 +19,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
+import { CardControls } from './card-controls';
 import { CardList } from './card-list';
 import {
   layoutFromState,
@@ -140,6 +141,16 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
   const [sort, setSort] = useState<string | undefined>(undefined);
   const [filters, setFilters] = useState<Record<string, string>>({});
 
+  // The grid's header and the cards' controls each show their own sort and filters: a change
+  // of layout (a phone turned) starts both afresh rather than keep a filter nobody can see.
+  const [layout, setLayout] = useState(phone);
+  if (layout !== phone) {
+    setLayout(phone);
+    setSort(undefined);
+    setFilters({});
+    setPage(1);
+  }
+
   const params: GridQuery = { page, pageSize, sort, filters };
   const result = useQuery({
     ...query(params),
@@ -228,6 +239,22 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
             </Button>
           </Group>
         </Alert>
+      )}
+      {phone && (
+        <CardControls
+          label={label}
+          columns={columns}
+          sort={sort}
+          filters={filters}
+          onSort={(next) => {
+            setSort(next);
+            setPage(1);
+          }}
+          onFilters={(next) => {
+            setFilters(next);
+            setPage(1);
+          }}
+        />
       )}
       {phone ? (
         <CardList
