@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { shouldRetry } from '@/lib/errors/retry';
@@ -93,7 +93,18 @@ export const grantSubstitution = (placementId: number, body: { userIds: number[]
     }),
   );
 
-export const useGrantSubstitution = () =>
-  useBookingMutation((a: { placementId: number; userIds: number[]; id?: number }) =>
-    grantSubstitution(a.placementId, { userIds: a.userIds, id: a.id }),
-  );
+/**
+ * Grants a substitution. The booking's reads are marked stale but not fetched again here: the
+ * page leaves for the booking on success, and asking for the substitutes of an incumbent just
+ * replaced would only be refused (and flash that refusal) on the way out.
+ */
+export function useGrantSubstitution() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { placementId: number; userIds: number[]; id?: number }) =>
+      grantSubstitution(a.placementId, { userIds: a.userIds, id: a.id }),
+    meta: { silentErrors: true },
+    onSettled: () =>
+      queryClient.invalidateQueries({ queryKey: bookingKeys.all, refetchType: 'none' }),
+  });
+}
