@@ -20,6 +20,7 @@ import { useCallback, useMemo, useRef, useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { CardControls } from './card-controls';
+import classes from './data-grid.module.css';
 import { CardList } from './card-list';
 import {
   layoutFromState,
@@ -268,7 +269,7 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
           rowStyle={rowStyle}
         />
       ) : (
-        <div ref={box} style={{ width: '100%' }}>
+        <div ref={box} className={classes.grid} style={{ width: '100%' }}>
           <AgGridReact<Row>
             theme={theme}
             domLayout="autoHeight"
