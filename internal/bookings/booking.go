@@ -136,7 +136,7 @@ func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
 // docs/decisions.md).
 const MsgOverlap = "This freelancer is already booked for an overlapping placement."
 
-// MsgNotHireable refuses a grant naming anyone the department may not instruct (hireRule). It
+// MsgNotHireable refuses a grant naming anyone the department may not instruct (access.HireRule). It
 // says the same for a manager, a staff member, an account not yet activated, a freelancer of no
 // concern to the department and an id that names nobody, so a grant confirms no account.
 const MsgNotHireable = "Only active freelancers this department may hire can be instructed."

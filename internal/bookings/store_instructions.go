@@ -6,6 +6,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
@@ -72,9 +73,9 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 	return res, err
 }
 
-// requireHireable refuses users unless department may instruct every one of them (hireRule).
+// requireHireable refuses users unless department may instruct every one of them (access.HireRule).
 func requireHireable(ctx context.Context, tx *database.Tx, department int64, users []int64) error {
-	ok, err := hireableAmong(ctx, tx, department, users)
+	ok, err := access.HireableAmong(ctx, tx, department, users)
 	if err != nil {
 		return err
 	}

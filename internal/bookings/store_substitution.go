@@ -99,7 +99,7 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 			return err
 		}
 		// The hire rule first, so an id that names nobody is refused as an ineligible one is.
-		if ok, err := hireableAmong(ctx, tx, pl.DepartmentID, []int64{substitute}); err != nil {
+		if ok, err := access.HireableAmong(ctx, tx, pl.DepartmentID, []int64{substitute}); err != nil {
 			return err
 		} else if len(ok) == 0 {
 			return apperror.Conflict(MsgSubstituteNotFree)
@@ -182,7 +182,7 @@ func incumbentTarget(pl substitutionPlacement, r InstructionRow) statusTarget {
 	return statusTarget{InstructionRow: r, DepartmentID: pl.DepartmentID, StartAt: pl.StartAt, EndAt: pl.EndAt}
 }
 
-// substituteCandidates lists, in one query, the users the department may hire (hireRule) who are
+// substituteCandidates lists, in one query, the users the department may hire (access.HireRule) who are
 // free for pl: not the incumbent, not instructed on pl already (any live row blocks a new one),
 // not unavailable on its date, and holding no instruction that holds their time (holdsTime) in
 // an overlapping period (the copy of its placement's period each instruction carries). only,
@@ -190,12 +190,12 @@ func incumbentTarget(pl substitutionPlacement, r InstructionRow) statusTarget {
 func substituteCandidates(ctx context.Context, q substitutionQuerier, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
 	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + vatJoin + `
 		WHERE u.id <> ?
-		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND ` + hireRule("d", "u") + `)
+		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND ` + access.HireRule("d", "u") + `)
 		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = ? AND x.user_id = u.id AND x.deleted_at IS NULL)
 		AND NOT EXISTS (SELECT 1 FROM unavailability n WHERE n.user_id = u.id AND n.date = ?)
 		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.user_id = u.id AND ` + holdsTime("x") + `
 			AND x.placement_start_at < ? AND x.placement_end_at > ?)`
-	args := append(append([]any{incumbent, pl.DepartmentID}, hireableStatuses...), pl.ID, pl.LocalDate, pl.EndAt, pl.StartAt)
+	args := append(append([]any{incumbent, pl.DepartmentID}, access.HireableStatuses...), pl.ID, pl.LocalDate, pl.EndAt, pl.StartAt)
 	if only != 0 {
 		query += ` AND u.id = ?`
 		args = append(args, only)

@@ -9,7 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
@@ -117,33 +117,11 @@ func selectPlacements(live []slot, template int64, ids []int64) ([]slot, error) 
 	return sel, nil
 }
 
-// hireableStatuses are the account statuses of people who can work: not yet activated
-// (inactive, unknown) and system accounts are left out.
-var hireableStatuses = []any{accounts.StatusActive, accounts.StatusResetRequired, accounts.StatusRequireEmailChange}
-
-// hireRule is THE rule for whom a department may instruct, read by available suppliers, grants
-// and substitution alike: a freelancer whose account can work (hireableStatuses, its arguments)
-// and whose link r to the department has can_hire. r aliases that user_department_refs row, u
-// the user. Managers, staff and accounts not yet activated are never instructed.
-func hireRule(r, u string) string {
-	return r + `.can_hire = TRUE AND ` + u + `.is_freelancer = TRUE AND ` + u + `.account_status IN (?, ?, ?)`
-}
-
 // hireable reads the department's hireable users.
 func (s *Store) hireable(ctx context.Context, f *supplierFacts, department int64) error {
 	return s.DB.Select(ctx, &f.candidates, `SELECT u.id, u.first_name, u.last_name, u.email, u.phone
 		FROM user_department_refs r JOIN users u ON u.id = r.user_id
-		WHERE r.department_id = ? AND `+hireRule("r", "u"), append([]any{department}, hireableStatuses...)...)
-}
-
-// hireableAmong returns those of users that department may instruct (hireRule).
-func hireableAmong(ctx context.Context, q substitutionQuerier, department int64, users []int64) ([]int64, error) {
-	marks, args := database.In(users)
-	var ids []int64
-	err := q.Select(ctx, &ids, `SELECT u.id FROM users u JOIN user_department_refs r ON r.user_id = u.id
-		AND r.department_id = ? WHERE u.id IN (`+marks+`) AND `+hireRule("r", "u"),
-		append(append([]any{department}, args...), hireableStatuses...)...)
-	return ids, err
+		WHERE r.department_id = ? AND `+access.HireRule("r", "u"), append([]any{department}, access.HireableStatuses...)...)
 }
 
 // tagMatch is what a user's tags match: a job title, and the skills named (by name).

@@ -4,6 +4,7 @@ import (
 	"context"
 	"strings"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -64,8 +65,8 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 			if _, err := tx.Exec(ctx, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at)
 				SELECT ?, u.id, ? FROM users u JOIN user_department_refs r ON r.user_id = u.id AND r.department_id = ?
 				WHERE (u.email_lc = 'freelancer@hive.test' OR u.id IN
-				(SELECT id FROM users WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id LIMIT 3)) AND `+HireRule("r", "u"),
-				append([]any{id, tx.Now, dept}, HireableStatuses...)...); err != nil {
+				(SELECT id FROM users WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id LIMIT 3)) AND `+access.HireRule("r", "u"),
+				append([]any{id, tx.Now, dept}, access.HireableStatuses...)...); err != nil {
 				return err
 			}
 		}

@@ -4,7 +4,7 @@ import (
 	"context"
 	"strings"
 
-	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -14,29 +14,13 @@ import (
 // department and an id that names nobody, so a template's answer confirms no account.
 const MsgNotHireable = "Only active freelancers this department may hire can be preferred."
 
-// HireableStatuses are the account statuses of people who can work: not yet activated (inactive,
-// unknown) and system accounts are left out. They are HireRule's arguments, in this order.
-var HireableStatuses = []any{accounts.StatusActive, accounts.StatusResetRequired, accounts.StatusRequireEmailChange}
-
-// HireRule is the rule for whom a department may hire (spec part 1 §6: preferred contractors are
-// filtered to canHire): a freelancer whose account can work (HireableStatuses) and whose link r
-// to the department has can_hire. r aliases that user_department_refs row, u the user. It is the
-// same rule as bookings' hireRule (available suppliers, grants, substitutes); bookings imports
-// jobs, so that copy can become this one.
-func HireRule(r, u string) string {
-	return r + `.can_hire = TRUE AND ` + u + `.is_freelancer = TRUE AND ` + u + `.account_status IN (?, ?, ?)`
-}
-
-// requireHireable refuses users unless department may hire every one of them (HireRule).
+// requireHireable refuses users unless department may hire every one of them (access.HireRule).
 func requireHireable(ctx context.Context, q Selecter, department int64, users []int64) error {
 	if len(users) == 0 {
 		return nil
 	}
-	marks, args := database.In(users)
-	var ok []int64
-	if err := q.Select(ctx, &ok, `SELECT u.id FROM users u JOIN user_department_refs r ON r.user_id = u.id
-		AND r.department_id = ? WHERE u.id IN (`+marks+`) AND `+HireRule("r", "u"),
-		append(append([]any{department}, args...), HireableStatuses...)...); err != nil {
+	ok, err := access.HireableAmong(ctx, q, department, users)
+	if err != nil {
 		return err
 	}
 	want := map[int64]bool{}
@@ -58,8 +42,8 @@ func (s *Store) Hireable(ctx context.Context, department int64, term string) ([]
 	out := []PreferredUser{}
 	q := `SELECT u.id, TRIM(u.first_name || ' ' || u.last_name) AS full_name, u.email
 		FROM user_department_refs r JOIN users u ON u.id = r.user_id
-		WHERE r.department_id = ? AND ` + HireRule("r", "u")
-	args := append([]any{department}, HireableStatuses...)
+		WHERE r.department_id = ? AND ` + access.HireRule("r", "u")
+	args := append([]any{department}, access.HireableStatuses...)
 	if term = strings.ToLower(term); term != "" {
 		q += ` AND (LOWER(u.first_name || ' ' || u.last_name) LIKE ? OR u.email_lc LIKE ?)`
 		like := "%" + term + "%"
