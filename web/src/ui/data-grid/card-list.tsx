@@ -54,8 +54,8 @@ export interface CardListProps<Row> {
 
 /**
  * The grid at phone width: one card per row, titled by the title column, the status beside the
- * title (its full text as the tooltip), every other column as a labelled line, the actions at
- * the foot. Sorting and column filters stay with the grid on wider screens.
+ * title, or under it when both do not fit (its full text as the tooltip), every other column as
+ * a labelled line, the actions at the foot. CardControls sorts and filters.
  */
 export function CardList<Row>({
   label,
@@ -92,7 +92,7 @@ export function CardList<Row>({
           className={rowClass?.(row)}
           style={rowStyle?.(row) as CSSProperties | undefined}
         >
-          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
+          <Group justify="space-between" align="flex-start" wrap="wrap" gap="xs">
             {title && (
               <Text
                 component="div"
@@ -109,7 +109,7 @@ export function CardList<Row>({
                 size="sm"
                 key={colIdOf(c)}
                 title={c.fullText?.(row)}
-                style={{ flexShrink: 0, maxWidth: '60%' }}
+                style={{ maxWidth: '100%' }}
               >
                 <Cell column={c} row={row} />
               </Text>
