@@ -51,7 +51,7 @@ type instructionRule struct {
 //	Awaiting Confirmation: supplier accepted, client awaiting
 //	Confirmed:             both accepted
 var instructionRules = []instructionRule{
-	{Tab: Outstanding, Supplier: []status.Status{status.Awaiting}, Client: []status.Status{status.Accepted, status.Awaiting}},
+	{Tab: Outstanding, Supplier: bookings.AwaitingAnswer.Supplier, Client: bookings.AwaitingAnswer.Client},
 	{Tab: AwaitingConfirmation, Supplier: []status.Status{status.Accepted}, Client: []status.Status{status.Awaiting}},
 	{Tab: Confirmed, Supplier: []status.Status{status.Accepted}, Client: []status.Status{status.Accepted}},
 }

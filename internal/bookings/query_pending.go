@@ -11,8 +11,7 @@ import (
 // AwaitingAnswer is the statuses of an offer that waits for its freelancer's answer: their
 // (supplier) side still awaits a response and the client side has not refused it. With "not
 // deleted, placement not ended" it is the freelancer's Outstanding tab of the agenda
-// (internal/agenda, instructionRules), which can take its statuses from here; until then a test
-// keeps the two equal.
+// (internal/agenda, instructionRules), which takes its statuses from here.
 var AwaitingAnswer = struct{ Supplier, Client []status.Status }{
 	Supplier: []status.Status{status.Awaiting},
 	Client:   []status.Status{status.Accepted, status.Awaiting},
