@@ -1,3 +1,4 @@
+import { formatRate } from '@/lib/format';
 import {
   Button,
   Group,
@@ -166,7 +167,7 @@ function Change({ current, next }: { current?: Rate | null; next: string }) {
   const change = rateChange(current?.rate, next);
   return (
     <Text size="sm">
-      {current ? `${current.rate} ${current.currency}/${current.period}` : '—'}{' '}
+      {formatRate(current)}{' '}
       <Text span c={change === 'ERROR' ? 'red' : 'dimmed'} size="sm">
         ({change})
       </Text>
