@@ -109,7 +109,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 
-	ppl := people.Deps{Deps: deps, Accounts: accountService, FreelancerStats: availability.FreelancerStats(db)}
+	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)
 	profile.Register(api, ppl)
 	notes.Register(api, ppl)

@@ -5,6 +5,7 @@ package people
 
 import (
 	"context"
+	"time"
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/platform/feature"
@@ -15,7 +16,7 @@ import (
 type Deps struct {
 	feature.Deps
 	Accounts *accounts.Service
-	// FreelancerStats counts a freelancer's work for the Freelancer Stats panel; the bookings
-	// feature provides it. Nil counts zero.
-	FreelancerStats func(ctx context.Context, userID int64) (completedLast30Days, preferredJobs int, err error)
+	// CompletedInstructions counts a freelancer's instructions completed in (since, now] for the
+	// Freelancer Stats panel; the bookings feature provides it. Nil counts zero.
+	CompletedInstructions func(ctx context.Context, userID int64, since, now time.Time) (int, error)
 }

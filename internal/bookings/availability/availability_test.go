@@ -12,9 +12,9 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// Completed counts live both-accepted instructions whose placement ended in the last 30 days;
-// preferred counts job templates listing the user.
-func TestFreelancerStatsCountsCompletedAndPreferred(t *testing.T) {
+// Completed counts live both-accepted instructions whose placement ended in the window asked
+// (the panel's last 30 days).
+func TestCompletedInstructionsInTheWindow(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		apptest.Start(t, db) // seeds the demo users orgtest.Build names
@@ -73,13 +73,16 @@ func TestFreelancerStatsCountsCompletedAndPreferred(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		completed, preferred, err := availability.FreelancerStats(db)(ctx, u)
-		if err != nil || completed != 1 || preferred != 2 {
-			t.Fatalf("completed %d preferred %d err %v, want 1 and 2", completed, preferred, err)
+		count := availability.CompletedInstructions(db)
+		month := now.Add(-30 * 24 * time.Hour)
+		if completed, err := count(ctx, u, month, now); err != nil || completed != 1 {
+			t.Fatalf("completed %d err %v, want 1", completed, err)
 		}
-		completed, preferred, err = availability.FreelancerStats(db)(ctx, w.Users["staff"])
-		if err != nil || completed != 0 || preferred != 0 {
-			t.Fatalf("staff: completed %d preferred %d err %v", completed, preferred, err)
+		if completed, err := count(ctx, u, now.Add(-12*time.Hour), now); err != nil || completed != 0 {
+			t.Fatalf("in the last 12 hours: completed %d err %v, want 0", completed, err)
+		}
+		if completed, err := count(ctx, w.Users["staff"], month, now); err != nil || completed != 0 {
+			t.Fatalf("staff: completed %d err %v", completed, err)
 		}
 	})
 }

@@ -65,7 +65,7 @@ type OnboardingView struct {
 
 // Register adds the operations of this area.
 func Register(api huma.API, d people.Deps) {
-	h := &handlers{store: &Store{DB: d.DB, CountStats: d.FreelancerStats}}
+	h := &handlers{store: &Store{DB: d.DB, CountCompleted: d.CompletedInstructions}}
 	tags := []string{"Account"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInternalNotes", Method: http.MethodGet,
 		Path: "/account/internal-note/{id}", Summary: "The internal notes about freelancer {id} the caller may read",

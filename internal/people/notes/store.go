@@ -15,9 +15,9 @@ import (
 // Store reads and writes notes, bookmarks, follows and the onboarding transition.
 type Store struct {
 	DB *database.DB
-	// CountStats comes from the bookings feature (people.Deps.FreelancerStats); nil counts zero.
-	// Only its completed count is read: the preferred count is jobs' (Stats).
-	CountStats func(ctx context.Context, userID int64) (completedLast30Days, preferredJobs int, err error)
+	// CountCompleted comes from the bookings feature (people.Deps.CompletedInstructions); nil
+	// counts zero. The preferred count is jobs' (Stats).
+	CountCompleted func(ctx context.Context, userID int64, since, now time.Time) (int, error)
 }
 
 const noteSelect = `SELECT n.id, n.freelancer_id, n.user_id, n.entity_id, n.title, n.description, n.created_at,
@@ -172,16 +172,17 @@ const StatsWindow = 30 * 24 * time.Hour
 // jobs, which owns the preferred lists).
 func (s *Store) Stats(ctx context.Context, freelancer int64) (Stats, error) {
 	var out Stats
-	if s.CountStats != nil {
-		completed, _, err := s.CountStats(ctx, freelancer)
+	now := s.DB.Now()
+	since := now.Add(-StatsWindow)
+	if s.CountCompleted != nil {
+		completed, err := s.CountCompleted(ctx, freelancer, since, now)
 		if err != nil {
 			return out, err
 		}
 		out.TotalInstructions = completed
 	}
-	now := s.DB.Now()
 	var err error
-	out.DistinctJobs, err = jobs.PreferredSince(ctx, s.DB, freelancer, now.Add(-StatsWindow), now)
+	out.DistinctJobs, err = jobs.PreferredSince(ctx, s.DB, freelancer, since, now)
 	return out, err
 }
 
