@@ -303,7 +303,7 @@ describe('scheduler', () => {
       await openScheduler(page);
       const late = await lateCancellation(page);
       await main(page)
-        .locator('.mantine-SegmentedControl-label', { hasText: /^Grid$/ })
+        .locator('.mantine-SegmentedControl-label', { hasText: /^Recent Booking Changes$/ })
         .click();
       await main(page).getByRole('heading', { name: 'Recent Booking Changes' }).waitFor();
       await page.goto(`${hive.url}/bookings/list?month=${late.month}`);

@@ -174,7 +174,7 @@ describe('SchedulerPage', () => {
       '/bookings/create',
     );
     expect(screen.queryByRole('tab', { name: 'Mark Availability' })).not.toBeInTheDocument();
-    await userEvent.click(screen.getByRole('radio', { name: 'Grid' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Recent Booking Changes' }));
     expect(await screen.findByText('Grid page')).toBeInTheDocument();
   });
 

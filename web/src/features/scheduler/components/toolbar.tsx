@@ -18,6 +18,7 @@ import {
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
+import { VIEW_OPTIONS } from '../views';
 
 export type SchedulerAspect = 'scheduler' | 'grid';
 
@@ -99,10 +100,7 @@ export function SchedulerToolbar(p: Props) {
               aria-label="View"
               value="scheduler"
               onChange={(v) => p.onAspect(v as SchedulerAspect)}
-              data={[
-                { value: 'scheduler', label: 'Scheduler' },
-                { value: 'grid', label: 'Grid' },
-              ]}
+              data={VIEW_OPTIONS}
             />
           </>
         )}
