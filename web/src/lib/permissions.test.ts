@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   canCreateEntity,
   canHireDepartment,
+  canListUsers,
   canManageDepartment,
   canManageEntity,
   canSeeDirectoryLists,
@@ -32,6 +33,18 @@ const freelancer = user(['freelancer'], { isFreelancer: true });
 const nobody = user([]);
 
 describe('permissions', () => {
+  it('All Users: staff and managers of anything, like access.CanListUsers', () => {
+    expect(canListUsers(user(['staff']))).toBe(true);
+    expect(canListUsers(admin)).toBe(true);
+    expect(canListUsers(freelancer)).toBe(false);
+    expect(canListUsers(nobody)).toBe(false);
+    // A freelancer who runs a client company manages it, and so may list its people.
+    expect(canListUsers(user(['freelancer', 'client_manager'], { isFreelancer: true }))).toBe(true);
+    expect(canListUsers(user(['freelancer', 'department_manager'], { isFreelancer: true }))).toBe(
+      true,
+    );
+  });
+
   it('nobody signed in has nothing', () => {
     expect(isAdmin(null)).toBe(false);
     expect(hasNeed(undefined, 'admin')).toBe(false);

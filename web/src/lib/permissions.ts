@@ -12,6 +12,7 @@ export const ENTITY_KINDS: readonly EntityKind[] = ['supplier', 'agency', 'clien
 
 export const needs = {
   admin: 'admin',
+  staff: 'staff',
   freelancer: 'freelancer',
   clientManager: 'client_manager',
   agencyManager: 'agency_manager',
@@ -106,6 +107,17 @@ export function managesAnyEntity(user: Subject): boolean {
 /** The label beside the user's name in the top bar. */
 export function roleBadgeLabel(user: Subject): 'Admin' | 'User' {
   return isAdmin(user) ? 'Admin' : 'User';
+}
+
+/**
+ * All Users (the Users page): the server's access.CanListUsers, read from the needs it sends:
+ * staff (every non-freelancer holds that need) and anyone who manages a client, agency or
+ * department, so a freelancer who runs a client company sees the page too.
+ */
+export function canListUsers(user: Subject): boolean {
+  return [needs.staff, needs.clientManager, needs.agencyManager, needs.departmentManager].some(
+    (n) => hasNeed(user, n),
+  );
 }
 
 /** Lists of users, departments, entities, legal entities and links: everyone but freelancers. */

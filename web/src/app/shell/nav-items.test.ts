@@ -15,8 +15,10 @@ describe('visibleNav', () => {
   });
 
   it('staff see lists; client managers also create entries', () => {
-    expect(labels([])).toContain('Users');
-    expect(labels([])).not.toContain('Create Job Template');
+    // Every non-freelancer holds the staff need (auth.NeedStaff), which opens All Users.
+    expect(labels(['staff'])).toContain('Users');
+    expect(labels(['staff'])).not.toContain('Create Job Template');
+    expect(labels([])).not.toContain('Users');
     const manager = labels(['client_manager']);
     expect(manager).toEqual(
       expect.arrayContaining([

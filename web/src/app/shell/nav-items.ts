@@ -19,6 +19,7 @@ import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {
   canCreateEntity,
+  canListUsers,
   canSeeDirectoryLists,
   isAdmin,
   isClientManager,
@@ -116,7 +117,7 @@ export const navSections: NavSection[] = [
   {
     title: 'Lists',
     items: [
-      { label: 'Users', to: paths.users, icon: IconUsers, visible: canSeeDirectoryLists },
+      { label: 'Users', to: paths.users, icon: IconUsers, visible: canListUsers },
       {
         label: 'Departments',
         to: paths.departments,
