@@ -1,0 +1,246 @@
+package notifications
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
+	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
+)
+
+type handlers struct {
+	store *Store
+	keys  Signer
+}
+
+// Register adds the notification list, its counts, one notification, the preferences and the
+// public unsubscribe operation. The literal paths are registered before /notification/{id},
+// whose id is a positive integer, so they are never read as an id.
+func Register(api huma.API, d feature.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}, keys: NewSigner(d.Config.Secret)}
+	tags := []string{"Notifications"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotificationPreferences", Method: http.MethodGet,
+		Path: "/notification/preferences", Summary: "The notification types the caller may set, with their choices",
+		Tags: tags}, h.preferences)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateNotificationPreferences",
+		Method: http.MethodPatch, Path: "/notification/preferences",
+		Summary: "Turn notification types on or off (only types the caller may see)", Tags: tags, Errors: []int{422}},
+		h.updatePreferences)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotificationStats", Method: http.MethodGet,
+		Path: "/notification/stats", Summary: "How many notifications the caller has, and how many are unread",
+		Tags: tags}, h.stats)
+	// Public: the link in a mail works without signing in; the signed token is the credential
+	// (it is in the query, which the request log never records).
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "unsubscribeNotification", Method: http.MethodGet,
+		Path: "/notification/unsubscribe", Summary: "Turn off the mails of one type from a mail's signed link",
+		Tags: tags, Errors: []int{422}}, h.unsubscribe)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listNotifications", Method: http.MethodGet,
+		Path: "/notification", Summary: "The caller's notifications, newest first", Tags: tags}, h.list)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listNotificationsByUser", Method: http.MethodGet,
+		Path: "/notification/by-user/{id}", Summary: "A user's notifications, newest first (administrators)",
+		Tags: tags, Errors: []int{403}}, h.listByUser)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotification", Method: http.MethodGet,
+		Path: "/notification/{id}", Summary: "One notification (its recipient, or an administrator)",
+		Tags: tags, Errors: []int{404}}, h.get)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateNotification", Method: http.MethodPatch,
+		Path: "/notification/{id}", Summary: "Mark one of the caller's notifications read",
+		Tags: tags, Errors: []int{404, 422}}, h.update)
+}
+
+// ListParams pick a page of notifications.
+type ListParams struct {
+	paging.Params
+	UnreadOnly string `query:"unreadOnly" enum:"true,false," default:"" doc:"true: only unread notifications"`
+}
+
+func (in ListParams) query(user int64) ListQuery {
+	return ListQuery{UserID: user, UnreadOnly: in.UnreadOnly == "true", Limit: in.Limit(), Offset: in.Offset()}
+}
+
+type listOutput struct{ Body NotificationList }
+
+func (h *handlers) list(ctx context.Context, in *ListParams) (*listOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	out, err := h.store.List(ctx, in.query(p.UserID))
+	if err != nil {
+		return nil, err
+	}
+	return &listOutput{Body: out}, nil
+}
+
+func (h *handlers) listByUser(ctx context.Context, in *struct {
+	ID int64 `path:"id" minimum:"1"`
+	ListParams
+}) (*listOutput, error) {
+	if _, err := auth.Require(ctx, auth.NeedAdmin); err != nil {
+		return nil, err
+	}
+	out, err := h.store.List(ctx, in.query(in.ID))
+	if err != nil {
+		return nil, err
+	}
+	return &listOutput{Body: out}, nil
+}
+
+func (h *handlers) stats(ctx context.Context, _ *struct{}) (*struct{ Body NotificationStats }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	st, err := h.store.Stats(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body NotificationStats }{Body: st}, nil
+}
+
+type idPath struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+type oneOutput struct{ Body Notification }
+
+// readable reads notification id for p: its recipient, or an administrator; 404 for anyone
+// else, so an id confirms nothing.
+func (h *handlers) readable(ctx context.Context, p *auth.Principal, id int64) (row, error) {
+	r, err := h.store.Get(ctx, id)
+	if err != nil {
+		return row{}, err
+	}
+	if r.UserID != p.UserID && !p.Has(auth.NeedAdmin) {
+		return row{}, apperror.NotFound("Notification")
+	}
+	return r, nil
+}
+
+func (h *handlers) get(ctx context.Context, in *idPath) (*oneOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := h.readable(ctx, p, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	return &oneOutput{Body: r.view()}, nil
+}
+
+// ReadBody marks a notification read.
+type ReadBody struct {
+	ReadReceipt time.Time `json:"readReceipt" doc:"When it was opened (RFC 3339)"`
+}
+
+func (h *handlers) update(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body ReadBody
+}) (*oneOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	r, err := h.store.Get(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	// Only the recipient reads their notification; an administrator looking at it (or an
+	// administrator impersonating nobody) leaves it unread.
+	if r.UserID != p.UserID {
+		return nil, apperror.NotFound("Notification")
+	}
+	r, err = h.store.MarkRead(ctx, in.ID, p.UserID, in.Body.ReadReceipt)
+	if err != nil {
+		return nil, err
+	}
+	return &oneOutput{Body: r.view()}, nil
+}
+
+type preferencesOutput struct{ Body Preferences }
+
+func (h *handlers) preferences(ctx context.Context, _ *struct{}) (*preferencesOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return h.answerPreferences(ctx, p)
+}
+
+func (h *handlers) answerPreferences(ctx context.Context, p *auth.Principal) (*preferencesOutput, error) {
+	stored, err := h.store.Choices(ctx, p.UserID)
+	if err != nil {
+		return nil, err
+	}
+	return &preferencesOutput{Body: preferencesOf(VisibleTypes(p), stored)}, nil
+}
+
+// PreferenceChange turns one type on or off.
+type PreferenceChange struct {
+	Identifier string `json:"identifier" minLength:"1" maxLength:"100"`
+	Enabled    bool   `json:"enabled"`
+}
+
+// PreferencesBody is a list of changes.
+type PreferencesBody struct {
+	Items []PreferenceChange `json:"items" minItems:"1" maxItems:"100"`
+}
+
+func (h *handlers) updatePreferences(ctx context.Context, in *struct{ Body PreferencesBody }) (*preferencesOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	choices, err := changes(p, in.Body.Items)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.store.SetChoices(ctx, p.UserID, choices); err != nil {
+		return nil, err
+	}
+	return h.answerPreferences(ctx, p)
+}
+
+// changes checks that p may set every type named, and returns identifier → enabled (the last
+// change of a type wins).
+func changes(p *auth.Principal, items []PreferenceChange) (map[string]bool, error) {
+	var v apperror.Invalid
+	out := make(map[string]bool, len(items))
+	for _, it := range items {
+		t, ok := TypeOf(it.Identifier)
+		if !ok || !CanSee(p, t) {
+			v.Add("items", fmt.Sprintf(MsgUnknownType, it.Identifier))
+			continue
+		}
+		out[t.Identifier] = it.Enabled
+	}
+	return out, v.Err()
+}
+
+// Unsubscribed is the answer to an unsubscribe link.
+type Unsubscribed struct {
+	Identifier string `json:"identifier"`
+	Label      string `json:"label"`
+	Message    string `json:"message"`
+}
+
+func (h *handlers) unsubscribe(ctx context.Context, in *struct {
+	Token string `query:"token" maxLength:"500"`
+}) (*struct{ Body Unsubscribed }, error) {
+	user, t, ok := h.keys.Verify(in.Token)
+	if !ok {
+		return nil, apperror.Field("token", MsgBadToken)
+	}
+	if err := h.store.SetChoices(ctx, user, map[string]bool{t.Identifier: false}); err != nil {
+		return nil, err
+	}
+	return &struct{ Body Unsubscribed }{Body: Unsubscribed{Identifier: t.Identifier, Label: t.Label,
+		Message: fmt.Sprintf(MsgUnsubscribed, "'"+t.Label+"'")}}, nil
+}

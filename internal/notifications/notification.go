@@ -1,0 +1,162 @@
+package notifications
+
+import (
+	"slices"
+
+	"github.com/hive/hive/internal/platform/auth"
+)
+
+// Group is one of the four groups of notification types (spec part 2 §9).
+type Group string
+
+// The groups.
+const (
+	GroupBooking    Group = "booking"
+	GroupSubstitute Group = "substitute"
+	GroupClient     Group = "client"
+	GroupSupplier   Group = "supplier"
+)
+
+// Audience is who a type is sent to: the freelancer an instruction concerns, or the managers of
+// the booking's department (and of its client).
+type Audience string
+
+// The audiences.
+const (
+	AudienceFreelancer Audience = "freelancer"
+	AudienceManager    Audience = "manager"
+)
+
+// Type is one notification type: the identifier a preference names, its group, its audience,
+// and the label and description the Settings tab shows.
+type Type struct {
+	Identifier  string
+	Group       Group
+	Audience    Audience
+	Label       string
+	Description string
+}
+
+// The type identifiers. Each is one domain event as one audience hears it; docs/notifications.md
+// says which event produces which.
+const (
+	SupplierOffered        = "supplier.offered"
+	SupplierOfferWithdrawn = "supplier.offer_withdrawn"
+	SupplierConfirmed      = "supplier.confirmed"
+	SupplierCancelled      = "supplier.cancelled"
+	SupplierTimesAmended   = "supplier.times_amended"
+	SupplierRateAmended    = "supplier.rate_amended"
+	SupplierBookingUpdated = "supplier.booking_updated"
+	SupplierSubstitutedIn  = "supplier.substituted_in"
+	SupplierSubstitutedOut = "supplier.substituted_out"
+
+	BookingCreated              = "booking.created"
+	BookingUpdated              = "booking.updated"
+	BookingPlacementAmended     = "booking.placement_amended"
+	BookingPlacementCancelled   = "booking.placement_cancelled"
+	BookingOfferSent            = "booking.offer_sent"
+	BookingRateAmended          = "booking.rate_amended"
+	BookingInstructionCancelled = "booking.instruction_cancelled"
+
+	SubstituteByManager  = "substitute.by_manager"
+	SubstituteBySupplier = "substitute.by_supplier"
+
+	ClientAccepted  = "client.accepted"
+	ClientRejected  = "client.rejected"
+	ClientWithdrawn = "client.withdrawn"
+)
+
+// Catalogue is every notification type, in the order the Settings tab lists them.
+var Catalogue = []Type{
+	{SupplierOffered, GroupSupplier, AudienceFreelancer, "New offer",
+		"You are offered a placement, or booked straight into one."},
+	{SupplierOfferWithdrawn, GroupSupplier, AudienceFreelancer, "Offer withdrawn",
+		"An offer you had not answered yet was withdrawn."},
+	{SupplierConfirmed, GroupSupplier, AudienceFreelancer, "Booking confirmed",
+		"The client confirmed a placement you accepted."},
+	{SupplierCancelled, GroupSupplier, AudienceFreelancer, "Booking cancelled",
+		"A placement you accepted was cancelled."},
+	{SupplierTimesAmended, GroupSupplier, AudienceFreelancer, "Times amended",
+		"The date, start or end time of one of your placements changed."},
+	{SupplierRateAmended, GroupSupplier, AudienceFreelancer, "Rate amended",
+		"The rate of one of your placements changed."},
+	{SupplierBookingUpdated, GroupSupplier, AudienceFreelancer, "Booking details changed",
+		"The title, reference or other details of a booking you work on changed."},
+	{SupplierSubstitutedIn, GroupSupplier, AudienceFreelancer, "Substituted in",
+		"You were put into a placement in someone else's place."},
+	{SupplierSubstitutedOut, GroupSupplier, AudienceFreelancer, "Substituted out",
+		"Someone else was put into a placement in your place."},
+
+	{BookingCreated, GroupBooking, AudienceManager, "Booking created",
+		"Someone else created a booking in a department you manage."},
+	{BookingUpdated, GroupBooking, AudienceManager, "Booking updated",
+		"Someone else changed the details of a booking in a department you manage."},
+	{BookingPlacementAmended, GroupBooking, AudienceManager, "Placement amended",
+		"Someone else changed the times of a placement in a department you manage."},
+	{BookingPlacementCancelled, GroupBooking, AudienceManager, "Placement cancelled",
+		"Someone else cancelled a placement in a department you manage."},
+	{BookingOfferSent, GroupBooking, AudienceManager, "Offer sent",
+		"Someone else offered a placement in a department you manage to a freelancer."},
+	{BookingRateAmended, GroupBooking, AudienceManager, "Rate amended",
+		"Someone else amended the rate of an instruction in a department you manage."},
+	{BookingInstructionCancelled, GroupBooking, AudienceManager, "Instruction cancelled",
+		"Someone else cancelled a freelancer's instruction in a department you manage."},
+
+	{SubstituteByManager, GroupSubstitute, AudienceManager, "Substitution by a manager",
+		"Someone else replaced a freelancer on a placement in a department you manage."},
+	{SubstituteBySupplier, GroupSubstitute, AudienceManager, "Substitution by a freelancer",
+		"A freelancer put someone else into their placement in a department you manage."},
+
+	{ClientAccepted, GroupClient, AudienceManager, "Offer accepted",
+		"A freelancer accepted an offer in a department you manage."},
+	{ClientRejected, GroupClient, AudienceManager, "Offer rejected",
+		"A freelancer rejected an offer in a department you manage."},
+	{ClientWithdrawn, GroupClient, AudienceManager, "Freelancer cancelled",
+		"A freelancer cancelled a placement they had accepted in a department you manage."},
+}
+
+// TypeOf returns the type with identifier id.
+func TypeOf(id string) (Type, bool) {
+	i := slices.IndexFunc(Catalogue, func(t Type) bool { return t.Identifier == id })
+	if i < 0 {
+		return Type{}, false
+	}
+	return Catalogue[i], true
+}
+
+// VisibleGroups is the rule of spec part 2 §2 for the Settings tab: freelancers see the
+// supplier group; department managers (administrators included) see the booking, substitute
+// and client groups, never the supplier group. Someone who is both sees both sets, since they
+// are told as both. Staff who manage nothing are told nothing and see no group.
+func VisibleGroups(p *auth.Principal) []Group {
+	var gs []Group
+	if p.Has(auth.NeedFreelancer) {
+		gs = append(gs, GroupSupplier)
+	}
+	if p.Has(auth.NeedDepartmentManager) {
+		gs = append(gs, GroupBooking, GroupSubstitute, GroupClient)
+	}
+	return gs
+}
+
+// CanSee reports whether p may see and set the preference for type t.
+func CanSee(p *auth.Principal, t Type) bool { return slices.Contains(VisibleGroups(p), t.Group) }
+
+// Messages of the notification operations.
+const (
+	MsgSettingsUpdated = "Notification settings updated"
+	MsgUnknownType     = "There is no notification type %q you can set."
+	MsgBadToken        = "This unsubscribe link is not valid."
+	MsgUnsubscribed    = "You will no longer receive %s e-mails. You can turn them on again in your notification settings."
+)
+
+// VisibleTypes are the types p may see, in catalogue order.
+func VisibleTypes(p *auth.Principal) []Type {
+	var out []Type
+	for _, t := range Catalogue {
+		if CanSee(p, t) {
+			out = append(out, t)
+		}
+	}
+	return out
+}
