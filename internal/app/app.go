@@ -19,6 +19,7 @@ import (
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/jobs"
+	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/organisations/departments"
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/organisations/invitations"
@@ -108,6 +109,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	scheduler.Register(api, deps)
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
+	notifications.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)
