@@ -1,0 +1,113 @@
+package audit_test
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// world is a running Hive with the organisation world and one booking of department A1 (dept
+// manages it, manager manages its client) of two placements, each offered to the freelancer.
+type world struct {
+	s            *apptest.Server
+	db           *database.DB
+	w            orgtest.World
+	booking      int64
+	placements   []int64
+	instructions []int64
+}
+
+type bookingView struct {
+	ID         int64
+	Placements []struct {
+		ID           int64
+		Instructions []struct{ ID int64 }
+	}
+}
+
+func newWorld(t *testing.T, db *database.DB) world {
+	t.Helper()
+	s := apptest.Start(t, db)
+	w := orgtest.Build(t, db)
+	jt := jobTemplate(t, db, w.DeptA1)
+	var b bookingView
+	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-10"},
+		"periodType": "custom"}).Want(201).Decode(&b)
+	out := world{s: s, db: db, w: w, booking: b.ID}
+	for _, p := range b.Placements {
+		out.placements = append(out.placements, p.ID)
+	}
+	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
+	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", out.placements[0]),
+		map[string]any{"userId": w.Users["freelancer"], "placementIds": out.placements}).Want(200)
+	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
+	for _, p := range b.Placements {
+		for _, i := range p.Instructions {
+			out.instructions = append(out.instructions, i.ID)
+		}
+	}
+	if len(out.placements) != 2 || len(out.instructions) != 2 {
+		t.Fatalf("booking %+v", b)
+	}
+	return out
+}
+
+// jobTemplate inserts a job template of department with a day and a night placement template.
+func jobTemplate(t *testing.T, db *database.DB, department int64) int64 {
+	t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
+			VALUES (?, 'Cup Final', 'cup final', ?, ?) RETURNING id`, department, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		for i, pt := range [][2]string{{"09:00", "17:00"}, {"22:00", "06:00"}} {
+			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
+				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
+				id, i, fmt.Sprintf("Shift %d", i+1), pt[0], pt[1], tx.Now, tx.Now); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// version reads a row's version column, for the PATCH bodies that need the one read.
+func version(t *testing.T, db *database.DB, table string, id int64) int {
+	t.Helper()
+	var v int
+	if err := db.Get(context.Background(), &v, `SELECT version FROM `+table+` WHERE id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+type page struct {
+	Items []entry
+	Total int
+}
+
+type entry struct {
+	ID                     int64
+	HiveAction             string
+	HiveSource             string
+	RecordID               int64
+	Version                int
+	HiveUserID             *int64
+	HiveImpersonatorUserID *int64
+	HiveUserName           string
+	HiveTxID               string
+	HiveIsAdmin            bool
+	HiveRole               string
+	Row                    map[string]any
+	Previous               map[string]any
+}
