@@ -24,6 +24,10 @@ export const paths = {
   availability: '/availability',
   agenda: '/agenda',
   notifications: '/notifications',
+  /** An administrator's read-only view of one user's notifications. */
+  notificationsOfUser: (userId: number | string) => `/notifications?userId=${userId}`,
+  notification: (id: number | string, userId?: number | null) =>
+    `/notifications/${id}${userId ? `?userId=${userId}` : ''}`,
   reports: '/reports',
   dashboard: '/dashboard',
   documentBuilder: '/document-builder',

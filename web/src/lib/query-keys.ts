@@ -103,3 +103,18 @@ export const pickerKeys = {
   search: (kind: string, term: string) =>
     [...pickerKeys.ofKind(kind), term.trim().toLowerCase()] as const,
 };
+
+/**
+ * The signed-in user's notifications, and an administrator's read of another user's: the lists
+ * (own, or by user), one notification, and the unread count the top bar shows. Marking one read
+ * invalidates `all`, so the list's weight, the detail and the count change together.
+ */
+export const notificationKeys = {
+  all: ['notification'] as const,
+  stats: () => [...notificationKeys.all, 'stats'] as const,
+  lists: () => [...notificationKeys.all, 'list'] as const,
+  /** One page of the caller's own list (userId null) or of a user's, for administrators. */
+  list: (userId: number | null, q: unknown) =>
+    [...notificationKeys.lists(), userId ?? 'own', q] as const,
+  detail: (id: number) => [...notificationKeys.all, 'detail', id] as const,
+};
