@@ -44,6 +44,14 @@ const shellRoutes: RouteObject[] = [
   { path: paths.substitute(':id'), lazy: () => import('@/features/bookings/routes/substitute') },
   { path: paths.availability, lazy: () => import('@/features/bookings/routes/availability') },
   { path: paths.agenda, lazy: () => import('@/features/agenda/routes/agenda') },
+  {
+    path: paths.notifications,
+    lazy: () => import('@/features/notifications/routes/notifications'),
+  },
+  {
+    path: paths.notification(':id'),
+    lazy: () => import('@/features/notifications/routes/notification'),
+  },
   { path: paths.jobTemplates, lazy: () => import('@/features/jobs/routes/job-templates') },
   {
     path: paths.createJobTemplate,
