@@ -1,7 +1,7 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { shouldRetry } from '@/lib/errors/retry';
 import { notifyError } from '@/lib/notify';
-import { accountKeys } from '@/lib/query-keys';
+import { accountKeys, notificationKeys } from '@/lib/query-keys';
 
 /**
  * The query client: the spec's retry rule for queries, and the error catalogue's toast for every
@@ -39,11 +39,13 @@ export function createQueryClient(): QueryClient {
  * than a line in each mutation. It listens for the mutation's 'success' event, which comes after
  * the mutation's own onSuccess and onSettled have run, so a write that switches the session's
  * user (impersonation) or ends it (sign out, which clears the cache) has finished first.
+ * The top bar's unread notification count is read again by the same rule.
  */
 export function refreshSessionAfterWrites(queryClient: QueryClient, mutationCache: MutationCache) {
   return mutationCache.subscribe((event) => {
     if (event.type === 'updated' && event.action.type === 'success') {
       void queryClient.invalidateQueries({ queryKey: accountKeys.whoami() });
+      void queryClient.invalidateQueries({ queryKey: notificationKeys.stats() });
     }
   });
 }

@@ -1,14 +1,49 @@
-import { Badge, Burger, Group, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Burger, Group, Indicator, Text, Tooltip } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { appInfoQueryOptions } from '@/lib/session';
 import { accountStatusDisplay } from '@/lib/account-status';
 import { isImpersonating, useCurrentUser } from '@/lib/current-user';
+import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { roleBadgeLabel } from '@/lib/permissions';
+import { notificationStatsQueryOptions } from '@/features/notifications/api/get-notification-stats';
 import { UserMenu } from './user-menu';
 
 const SHOWN_ENVIRONMENTS = new Set(['DEV', 'LOCAL DEV', 'DEMO']);
+
+/**
+ * The bell: the unread count (polled, and read again after every write), linking to the list.
+ * Until the count is known it is simply 'Notifications'.
+ */
+function NotificationBell() {
+  const stats = useQuery(notificationStatsQueryOptions());
+  const unread = stats.data?.unread ?? 0;
+  const label = stats.data ? countOf(unread, 'unread notification') : 'Notifications';
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        component={Link}
+        to={paths.notifications}
+        variant="subtle"
+        color="dark"
+        size="lg"
+        aria-label={label}
+      >
+        <Indicator
+          label={unread > 99 ? '99+' : unread}
+          disabled={unread === 0}
+          size={16}
+          color="red"
+          offset={2}
+        >
+          <IconBell size={20} aria-hidden />
+        </Indicator>
+      </ActionIcon>
+    </Tooltip>
+  );
+}
 
 interface Props {
   mobileOpened: boolean;
@@ -51,6 +86,7 @@ export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDeskto
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <NotificationBell />
         {user.actionsRequired > 0 && (
           <Tooltip label="Actions required">
             <Badge

@@ -1,0 +1,80 @@
+import { MutationObserver } from '@tanstack/react-query';
+import { act, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { CurrentUserProvider } from '@/lib/current-user';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { createQueryClient } from '../query-client';
+import { TopBar } from './top-bar';
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+/** Renders the top bar with the app's query client; the server's unread count is `unread()`. */
+function open(unread: () => number) {
+  const stats = vi.fn(() => jsonResponse({ unread: unread(), total: 12 }));
+  mockApi({
+    'GET /api/v1/app-info': () => jsonResponse({ environment: '', providers: [] }),
+    'GET /api/v1/notification/stats': stats,
+  });
+  const queryClient = createQueryClient();
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
+          <CurrentUserProvider user={makeUser({ id: 7, isFreelancer: true })}>
+            <TopBar
+              mobileOpened={false}
+              desktopOpened
+              toggleMobile={() => {}}
+              toggleDesktop={() => {}}
+            />
+          </CurrentUserProvider>
+        ),
+      },
+    ],
+    { queryClient },
+  );
+  return { queryClient, stats };
+}
+
+describe('the top bar bell', () => {
+  it('names the unread count and links to the notifications', async () => {
+    open(() => 3);
+    const bell = await screen.findByRole('link', { name: '3 unread notifications' });
+    expect(bell).toHaveAttribute('href', '/notifications');
+    expect(bell).toHaveTextContent('3');
+  });
+
+  it('shows no number when nothing is unread', async () => {
+    open(() => 0);
+    const bell = await screen.findByRole('link', { name: '0 unread notifications' });
+    expect(bell).not.toHaveTextContent('0');
+  });
+
+  it('reads the count again after any write, without a page reload', async () => {
+    let unread = 2;
+    const { queryClient } = open(() => unread);
+    await screen.findByRole('link', { name: '2 unread notifications' });
+    unread = 1;
+    const write = new MutationObserver(queryClient, { mutationFn: () => Promise.resolve({}) });
+    await act(() => write.mutate());
+    expect(await screen.findByRole('link', { name: '1 unread notification' })).toBeVisible();
+  });
+
+  it('polls the count every 30 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    let unread = 4;
+    const { stats } = open(() => unread);
+    await screen.findByRole('link', { name: '4 unread notifications' });
+    const asked = stats.mock.calls.length;
+    unread = 5;
+    await act(() => vi.advanceTimersByTimeAsync(25_000));
+    expect(stats.mock.calls.length).toBe(asked);
+    await act(() => vi.advanceTimersByTimeAsync(6_000));
+    expect(await screen.findByRole('link', { name: '5 unread notifications' })).toBeVisible();
+    expect(stats.mock.calls.length).toBe(asked + 1);
+  });
+});
