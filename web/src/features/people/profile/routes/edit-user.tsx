@@ -81,9 +81,22 @@ export function Component() {
   return (
     <Stack gap="md">
       <PageHeader title={p.fullName || p.email}>
-        {p.isFreelancer && !self && !isFreelancer(me) && (
-          <ProfileActions userId={p.id} isBookmarked={p.isBookmarked} isFollowed={p.isFollowed} />
-        )}
+        <Group gap="xs" wrap="wrap">
+          {p.isFreelancer && !self && !isFreelancer(me) && (
+            <ProfileActions userId={p.id} isBookmarked={p.isBookmarked} isFollowed={p.isFollowed} />
+          )}
+          {/* Administrators read any user's notifications (GET /notification/by-user/{id}). */}
+          {admin && !self && (
+            <Button
+              component={Link}
+              to={paths.notificationsOfUser(p.id)}
+              variant="default"
+              size="xs"
+            >
+              View Notifications
+            </Button>
+          )}
+        </Group>
       </PageHeader>
       <Group align="flex-start" gap="lg">
         <ProfileImageUpload
