@@ -49,6 +49,7 @@ type App struct {
 	API     huma.API
 	Logger  *slog.Logger
 	Mail    *mail.Worker
+	Notify  *notifications.Worker
 }
 
 // New opens the database (migrating it) and builds the handler.
@@ -72,7 +73,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		return nil, err
 	}
 	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger}
-	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker}
+	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
+		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -151,6 +153,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	srv := &http.Server{Handler: a.Handler, ReadHeaderTimeout: 10 * time.Second, ReadTimeout: 30 * time.Second,
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	go a.Mail.Run(ctx)
+	go a.Notify.Run(ctx)
 	go a.housekeeping(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

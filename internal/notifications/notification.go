@@ -61,9 +61,8 @@ const (
 	SubstituteByManager  = "substitute.by_manager"
 	SubstituteBySupplier = "substitute.by_supplier"
 
-	ClientAccepted  = "client.accepted"
-	ClientRejected  = "client.rejected"
-	ClientWithdrawn = "client.withdrawn"
+	ClientAccepted = "client.accepted"
+	ClientRejected = "client.rejected"
 )
 
 // Catalogue is every notification type, in the order the Settings tab lists them.
@@ -111,8 +110,6 @@ var Catalogue = []Type{
 		"A freelancer accepted an offer in a department you manage."},
 	{ClientRejected, GroupClient, AudienceManager, "Offer rejected",
 		"A freelancer rejected an offer in a department you manage."},
-	{ClientWithdrawn, GroupClient, AudienceManager, "Freelancer cancelled",
-		"A freelancer cancelled a placement they had accepted in a department you manage."},
 }
 
 // TypeOf returns the type with identifier id.

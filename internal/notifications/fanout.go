@@ -1,0 +1,122 @@
+package notifications
+
+import (
+	"encoding/json"
+	"slices"
+	"time"
+
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
+)
+
+// Event is a domain event as delivery reads it from booking_events.
+type Event struct {
+	ID            int64     `db:"id"`
+	Kind          string    `db:"kind"`
+	BookingID     int64     `db:"booking_id"`
+	PlacementID   *int64    `db:"placement_id"`
+	InstructionID *int64    `db:"instruction_id"`
+	UserID        *int64    `db:"user_id"`
+	ActorID       *int64    `db:"actor_user_id"`
+	Payload       string    `db:"payload_json"`
+	CreatedAt     time.Time `db:"created_at"`
+}
+
+// payload is what fan-out reads of an event's payload.
+type payload struct {
+	SupplierStatus     status.Status `json:"supplierStatus"`
+	ClientStatus       status.Status `json:"clientStatus"`
+	CancellationReason string        `json:"cancellationReason"`
+	IncumbentUserID    int64         `json:"incumbentUserId"`
+}
+
+func (e Event) payload() payload {
+	var p payload
+	_ = json.Unmarshal([]byte(e.Payload), &p) // an unreadable payload reads as empty: the event is still told
+	return p
+}
+
+func idOf(p *int64) int64 {
+	if p == nil {
+		return 0
+	}
+	return *p
+}
+
+// Audiences are the people an event may concern, read at delivery: the managers of its
+// booking's department, and the freelancers holding live instructions in its placement (or,
+// for a booking-wide event, in its booking).
+type Audiences struct {
+	Managers    []int64
+	Freelancers []int64
+}
+
+// Delivery is one notification to make: recipient and type.
+type Delivery struct {
+	UserID int64
+	Type   string
+}
+
+// Fanout is the rule of who hears what of one event (docs/notifications.md has the table). The
+// actor is never told of their own change. An instruction's status change is read from its
+// result and its actor: a freelancer answering is 'accepted' or 'rejected' for the managers; a
+// manager cancelling the client side withdraws an offer not yet answered, or cancels one that
+// was; a manager completing both acceptances confirms it to the freelancer. A supplier side
+// cancelled is a substitution's, which its own event tells.
+func Fanout(e Event, a Audiences) []Delivery {
+	actor := idOf(e.ActorID)
+	user := idOf(e.UserID)
+	var out []Delivery
+	add := func(typ string, users ...int64) {
+		for _, u := range users {
+			if u != 0 && u != actor && !slices.Contains(out, Delivery{u, typ}) {
+				out = append(out, Delivery{UserID: u, Type: typ})
+			}
+		}
+	}
+	switch events.Kind(e.Kind) {
+	case events.BookingCreated:
+		add(BookingCreated, a.Managers...)
+	case events.BookingUpdated:
+		add(BookingUpdated, a.Managers...)
+		add(SupplierBookingUpdated, a.Freelancers...)
+	case events.PlacementAmended:
+		add(BookingPlacementAmended, a.Managers...)
+		add(SupplierTimesAmended, a.Freelancers...)
+	case events.PlacementCancelled:
+		add(BookingPlacementCancelled, a.Managers...)
+	case events.InstructionGranted:
+		add(SupplierOffered, user)
+		add(BookingOfferSent, a.Managers...)
+	case events.InstructionRate:
+		add(SupplierRateAmended, user)
+		add(BookingRateAmended, a.Managers...)
+	case events.InstructionSubstitute:
+		p := e.payload()
+		add(SupplierSubstitutedIn, user)
+		add(SupplierSubstitutedOut, p.IncumbentUserID)
+		if actor != 0 && actor == p.IncumbentUserID {
+			add(SubstituteBySupplier, a.Managers...)
+		} else {
+			add(SubstituteByManager, a.Managers...)
+		}
+	case events.InstructionStatus:
+		p := e.payload()
+		switch {
+		case p.SupplierStatus == status.Cancelled:
+		case p.ClientStatus == status.Cancelled && p.SupplierStatus == status.Awaiting:
+			add(SupplierOfferWithdrawn, user)
+			add(BookingInstructionCancelled, a.Managers...)
+		case p.ClientStatus == status.Cancelled:
+			add(SupplierCancelled, user)
+			add(BookingInstructionCancelled, a.Managers...)
+		case actor != 0 && actor == user && p.SupplierStatus == status.Accepted:
+			add(ClientAccepted, a.Managers...)
+		case actor != 0 && actor == user && p.SupplierStatus == status.Rejected:
+			add(ClientRejected, a.Managers...)
+		case actor != user && p.SupplierStatus == status.Accepted && p.ClientStatus == status.Accepted:
+			add(SupplierConfirmed, user)
+		}
+	}
+	return out
+}

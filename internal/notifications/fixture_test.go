@@ -1,0 +1,121 @@
+package notifications_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/notifications"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/mail"
+)
+
+// placementStart is the first placement's start: 09:00 in London on a summer Monday (08:00 UTC),
+// so a mail that said UTC would be caught.
+var placementStart = time.Date(2026, 7, 6, 8, 0, 0, 0, time.UTC)
+
+// booked is a booking of department A1 (managed by dept, and by manager through client A) with
+// placements on consecutive days, each holding one live instruction of the freelancer.
+type booked struct {
+	s            *apptest.Server
+	w            orgtest.World
+	booking      int64
+	placements   []int64
+	instructions []int64
+}
+
+func book(t *testing.T, db *database.DB, placements int) booked {
+	t.Helper()
+	s := apptest.Start(t, db)
+	w := orgtest.Build(t, db)
+	b := booked{s: s, w: w}
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		if err := tx.Get(ctx, &b.booking, `INSERT INTO bookings (department_id, title, created_at, updated_at)
+			VALUES (?, 'Evening News', ?, ?) RETURNING id`, w.DeptA1, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		for i := range placements {
+			start := placementStart.AddDate(0, 0, i)
+			var pl, in int64
+			if err := tx.Get(ctx, &pl, `INSERT INTO placements (booking_id, title, local_date, start_time, end_time,
+				start_at, end_at, created_at, updated_at) VALUES (?, 'Camera operator', ?, '09:00', '17:00', ?, ?, ?, ?)
+				RETURNING id`, b.booking, start.Format(time.DateOnly), start, start.Add(8*time.Hour), tx.Now, tx.Now); err != nil {
+				return err
+			}
+			if err := tx.Get(ctx, &in, `INSERT INTO instructions (placement_id, booking_id, user_id, created_at, updated_at)
+				VALUES (?, ?, ?, ?, ?) RETURNING id`, pl, b.booking, w.Users[apptest.Freelancer], tx.Now, tx.Now); err != nil {
+				return err
+			}
+			b.placements, b.instructions = append(b.placements, pl), append(b.instructions, in)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// emit stores ev as role's change.
+func (b booked) emit(t *testing.T, role string, ev events.Event) {
+	t.Helper()
+	ctx := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: b.w.Users[role]})
+	if ev.BookingID == 0 {
+		ev.BookingID = b.booking
+	}
+	if err := b.s.DB.InTx(ctx, func(tx *database.Tx) error { return events.Emit(ctx, tx, ev) }); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// granted is the offer of placement i to the freelancer.
+func (b booked) granted(i int) events.Event {
+	return events.Event{Kind: events.InstructionGranted, PlacementID: b.placements[i], InstructionID: b.instructions[i],
+		UserID: b.w.Users[apptest.Freelancer], Payload: map[string]any{"supplierStatus": "awaiting_response",
+			"clientStatus": "accepted"}}
+}
+
+// worker delivers at once (no folding window) unless the test sets one.
+func (b booked) worker() *notifications.Worker {
+	return &notifications.Worker{DB: b.s.DB, BaseURL: b.s.URL, Signer: notifications.NewSigner(b.s.App.Config.Secret),
+		FoldWindow: -1}
+}
+
+func (b booked) outbox(t *testing.T, role string) []mail.Stored {
+	t.Helper()
+	list, err := mail.Outbox(context.Background(), b.s.DB, role+"@hive.test")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return list
+}
+
+type notificationRow struct {
+	User   int64  `db:"user_id"`
+	Type   string `db:"type"`
+	Event  int64  `db:"event_id"`
+	Mailed bool   `db:"mailed"`
+	Link   string `db:"link"`
+	Body   string `db:"body_text"`
+}
+
+func notificationsOf(t *testing.T, db *database.DB) []notificationRow {
+	t.Helper()
+	var rows []notificationRow
+	if err := db.Select(context.Background(), &rows, `SELECT user_id, type, event_id, mailed, link, body_text
+		FROM notifications ORDER BY event_id, user_id`); err != nil {
+		t.Fatal(err)
+	}
+	return rows
+}
+
+func pendingEvents(t *testing.T, db *database.DB) int {
+	t.Helper()
+	return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE delivered_at IS NULL`)
+}

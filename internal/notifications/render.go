@@ -1,0 +1,156 @@
+package notifications
+
+import (
+	"bytes"
+	"embed"
+	htmltemplate "html/template"
+	"net/url"
+	"strconv"
+	"strings"
+	texttemplate "text/template"
+	"time"
+)
+
+//go:embed templates/*.tmpl
+var templateFiles embed.FS
+
+var (
+	textTemplates = texttemplate.Must(texttemplate.ParseFS(templateFiles, "templates/headlines.tmpl",
+		"templates/notification.txt.tmpl", "templates/mail.txt.tmpl"))
+	htmlTemplates = htmltemplate.Must(htmltemplate.ParseFS(templateFiles, "templates/mail.html.tmpl"))
+)
+
+// message is one notification's facts, as the templates read them.
+type message struct {
+	Type       Type
+	Headline   string // the type's sentence, rendered
+	Booking    string
+	Client     string
+	Department string
+	Placement  string // "" for a booking-wide event
+	When       string // the placement's local period in the department's zone, or ""
+	Zone       string
+	Person     string // the freelancer the event concerns
+	Actor      string // who made the change ("Someone" when unknown)
+	Reason     string
+	Path       string // in-app path of the screen it concerns
+}
+
+// displayTime is spec part 2 §9's display format, 'Mon, 05 Jan 2024 09:30'.
+const displayTime = "Mon, 02 Jan 2006 15:04"
+
+// period is start–end in zone: the end's time only when it is the same day.
+func period(start, end time.Time, zone string) string {
+	loc, err := time.LoadLocation(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	s, e := start.In(loc), end.In(loc)
+	if s.Format(time.DateOnly) == e.Format(time.DateOnly) {
+		return s.Format(displayTime) + " to " + e.Format("15:04")
+	}
+	return s.Format(displayTime) + " to " + e.Format(displayTime)
+}
+
+func (m *message) render() error {
+	var b strings.Builder
+	if err := textTemplates.ExecuteTemplate(&b, m.Type.Identifier, m); err != nil {
+		return err
+	}
+	m.Headline = b.String()
+	return nil
+}
+
+// subject is the notification's, and a mail's of one change: 'New offer: Evening News'. A
+// subject is one line whatever the booking's title holds.
+func (m message) subject() string { return oneLine(m.Type.Label + ": " + m.Booking) }
+
+func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
+
+func (m message) bodyText() (string, error) {
+	var b strings.Builder
+	err := textTemplates.ExecuteTemplate(&b, "notification.txt.tmpl", m)
+	return b.String(), err
+}
+
+// Mail is one rendered mail.
+type Mail struct {
+	To      string
+	Subject string
+	Text    string
+	HTML    string
+}
+
+// unsubscribeLink is one type's link in a mail.
+type unsubscribeLink struct {
+	Label string
+	URL   string
+}
+
+// mailData is what the mail templates read.
+type mailData struct {
+	Subject      string
+	Name         string
+	Items        []message
+	Booking      string
+	Client       string
+	Department   string
+	When         string
+	Zone         string
+	Link         string
+	SettingsLink string
+	Unsubscribe  []unsubscribeLink
+}
+
+// links make absolute addresses for mails.
+type links struct {
+	BaseURL string
+	Signer  Signer
+}
+
+func (l links) url(path string) string { return strings.TrimSuffix(l.BaseURL, "/") + path }
+
+// unsubscribe is the address of the public unsubscribe operation for user and identifier.
+func (l links) unsubscribe(user int64, identifier string) string {
+	return l.url("/api/v1/notification/unsubscribe?token=" + url.QueryEscape(l.Signer.Token(user, identifier)))
+}
+
+// renderMail folds items (one recipient's changes to one placement or booking, oldest first)
+// into one mail with text and HTML bodies.
+func renderMail(l links, to person, items []message) (Mail, error) {
+	last := items[len(items)-1] // the latest change says where the placement now is
+	d := mailData{Name: to.name(), Items: items, Booking: last.Booking, Client: last.Client,
+		Department: last.Department, When: last.When, Zone: last.Zone, Link: l.url(last.Path),
+		SettingsLink: l.url("/notifications")}
+	if d.Name == "" {
+		d.Name = to.Email
+	}
+	seen := map[string]bool{}
+	for _, it := range items {
+		if !seen[it.Type.Identifier] {
+			seen[it.Type.Identifier] = true
+			d.Unsubscribe = append(d.Unsubscribe, unsubscribeLink{Label: it.Type.Label,
+				URL: l.unsubscribe(to.ID, it.Type.Identifier)})
+		}
+	}
+	d.Subject = last.subject()
+	if len(items) > 1 {
+		d.Subject = oneLine(pluralChanges(len(items)) + ": " + last.Booking)
+	}
+	var text strings.Builder
+	if err := textTemplates.ExecuteTemplate(&text, "mail.txt.tmpl", d); err != nil {
+		return Mail{}, err
+	}
+	var html bytes.Buffer
+	if err := htmlTemplates.ExecuteTemplate(&html, "mail.html.tmpl", d); err != nil {
+		return Mail{}, err
+	}
+	return Mail{To: to.Email, Subject: d.Subject, Text: text.String(), HTML: html.String()}, nil
+}
+
+func pluralChanges(n int) string {
+	if n == 1 {
+		return "1 change"
+	}
+	return strconv.Itoa(n) + " changes"
+}

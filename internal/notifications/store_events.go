@@ -1,0 +1,269 @@
+package notifications
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// The delivery worker's SQL. It reads booking_events, which bookings writes and this package
+// delivers (the events package says so), and, for the names, times and recipients of a batch,
+// the bookings, placements, instructions, departments, entities, link and users tables, read
+// only, one set-based query each per batch (docs/notifications.md, "Reads of other tables").
+
+// claimEvents locks up to limit undelivered events created at or before cutoff, oldest first.
+// On PostgreSQL, FOR UPDATE SKIP LOCKED lets another worker claim other events meanwhile and
+// never the same ones; SQLite's write transaction (BEGIN IMMEDIATE) admits one worker at a time.
+func claimEvents(ctx context.Context, tx *database.Tx, cutoff time.Time, limit int) ([]Event, error) {
+	q := `SELECT id, kind, booking_id, placement_id, instruction_id, user_id, actor_user_id, payload_json, created_at
+		FROM booking_events WHERE delivered_at IS NULL AND created_at <= ? ORDER BY id LIMIT ?`
+	if tx.Dialect() == database.Postgres {
+		q += ` FOR UPDATE SKIP LOCKED`
+	}
+	var evs []Event
+	if err := tx.Select(ctx, &evs, q, cutoff.UTC(), limit); err != nil {
+		return nil, fmt.Errorf("claim booking events: %w", err)
+	}
+	return evs, nil
+}
+
+// anyDue reports, on a reader, whether an event waits, so an idle poll never takes SQLite's
+// one write lock.
+func anyDue(ctx context.Context, db *database.DB, cutoff time.Time) (bool, error) {
+	var n int
+	err := db.Get(ctx, &n, `SELECT COUNT(*) FROM (SELECT 1 FROM booking_events WHERE delivered_at IS NULL
+		AND created_at <= ? LIMIT 1) due`, cutoff.UTC())
+	return n > 0, err
+}
+
+func markDelivered(ctx context.Context, tx *database.Tx, ids []int64) error {
+	marks, args := database.In(ids)
+	_, err := tx.Exec(ctx, `UPDATE booking_events SET delivered_at = ? WHERE id IN (`+marks+`)`,
+		append([]any{tx.Now.UTC()}, args...)...)
+	return err
+}
+
+// bookingFacts are what a notification says of a booking.
+type bookingFacts struct {
+	ID             int64  `db:"id"`
+	Title          string `db:"title"`
+	DepartmentID   int64  `db:"department_id"`
+	DepartmentName string `db:"department_name"`
+	Timezone       string `db:"timezone"`
+	ClientName     string `db:"client_name"`
+}
+
+// placementFacts are what a notification says of a placement.
+type placementFacts struct {
+	ID      int64     `db:"id"`
+	Title   string    `db:"title"`
+	StartAt time.Time `db:"start_at"`
+	EndAt   time.Time `db:"end_at"`
+}
+
+// person is a recipient or an actor.
+type person struct {
+	ID        int64  `db:"id"`
+	Email     string `db:"email"`
+	FirstName string `db:"first_name"`
+	LastName  string `db:"last_name"`
+}
+
+func (p person) name() string { return row{FirstName: p.FirstName, LastName: p.LastName}.view().User.FullName }
+
+// facts is everything a batch of events needs to be told, read in one query per table.
+type facts struct {
+	bookings   map[int64]bookingFacts
+	placements map[int64]placementFacts
+	// freelancersOf maps a placement id, and a booking id negated, to the users of its live
+	// instructions.
+	freelancersOf map[int64][]int64
+	managersOf    map[int64][]int64 // department id → its managers and its client's
+	people        map[int64]person
+	choices       map[int64]map[string]bool // user → identifier → enabled (absent: on)
+}
+
+func (f facts) audiences(e Event) Audiences {
+	a := Audiences{Managers: f.managersOf[f.bookings[e.BookingID].DepartmentID]}
+	if pl := idOf(e.PlacementID); pl != 0 {
+		a.Freelancers = f.freelancersOf[pl]
+	} else {
+		a.Freelancers = f.freelancersOf[-e.BookingID]
+	}
+	return a
+}
+
+func uniq(ids []int64) []int64 {
+	seen := make(map[int64]bool, len(ids))
+	out := ids[:0:0]
+	for _, id := range ids {
+		if id != 0 && !seen[id] {
+			seen[id] = true
+			out = append(out, id)
+		}
+	}
+	return out
+}
+
+// readFacts reads the bookings, placements and audiences of evs.
+func readFacts(ctx context.Context, tx *database.Tx, evs []Event) (facts, error) {
+	f := facts{bookings: map[int64]bookingFacts{}, placements: map[int64]placementFacts{},
+		freelancersOf: map[int64][]int64{}, managersOf: map[int64][]int64{}}
+	var bookingIDs, placementIDs, wideBookings []int64
+	for _, e := range evs {
+		bookingIDs = append(bookingIDs, e.BookingID)
+		if pl := idOf(e.PlacementID); pl != 0 {
+			placementIDs = append(placementIDs, pl)
+		} else {
+			wideBookings = append(wideBookings, e.BookingID)
+		}
+	}
+	bookingIDs, placementIDs, wideBookings = uniq(bookingIDs), uniq(placementIDs), uniq(wideBookings)
+
+	marks, args := database.In(bookingIDs)
+	var bs []bookingFacts
+	if err := tx.Select(ctx, &bs, `SELECT b.id, b.title, b.department_id, d.name AS department_name, d.timezone,
+		e.name AS client_name FROM bookings b JOIN departments d ON d.id = b.department_id
+		JOIN entities e ON e.id = d.client_id WHERE b.id IN (`+marks+`)`, args...); err != nil {
+		return f, fmt.Errorf("bookings of events: %w", err)
+	}
+	var departments []int64
+	for _, b := range bs {
+		f.bookings[b.ID] = b
+		departments = append(departments, b.DepartmentID)
+	}
+	if len(placementIDs) > 0 {
+		marks, args := database.In(placementIDs)
+		var ps []placementFacts
+		if err := tx.Select(ctx, &ps, `SELECT id, title, start_at, end_at FROM placements WHERE id IN (`+marks+`)`,
+			args...); err != nil {
+			return f, fmt.Errorf("placements of events: %w", err)
+		}
+		for _, p := range ps {
+			f.placements[p.ID] = p
+		}
+	}
+	if err := readFreelancers(ctx, tx, f, placementIDs, wideBookings); err != nil {
+		return f, err
+	}
+	if departments = uniq(departments); len(departments) > 0 {
+		marks, args := database.In(departments)
+		var ms []struct {
+			Department int64 `db:"department_id"`
+			User       int64 `db:"user_id"`
+		}
+		if err := tx.Select(ctx, &ms, `SELECT department_id, user_id FROM user_department_refs
+			WHERE can_manage AND department_id IN (`+marks+`)
+			UNION SELECT d.id, r.user_id FROM departments d JOIN user_entity_refs r ON r.entity_id = d.client_id
+			WHERE r.can_manage AND d.id IN (`+marks+`)`, append(args, args...)...); err != nil {
+			return f, fmt.Errorf("managers of events: %w", err)
+		}
+		for _, m := range ms {
+			f.managersOf[m.Department] = append(f.managersOf[m.Department], m.User)
+		}
+	}
+	return f, nil
+}
+
+// readFreelancers fills f.freelancersOf for the placements and the booking-wide events.
+func readFreelancers(ctx context.Context, tx *database.Tx, f facts, placements, wide []int64) error {
+	var rows []struct {
+		Placement int64 `db:"placement_id"`
+		Booking   int64 `db:"booking_id"`
+		User      int64 `db:"user_id"`
+	}
+	var conds []string
+	var args []any
+	if len(placements) > 0 {
+		marks, a := database.In(placements)
+		conds, args = append(conds, `i.placement_id IN (`+marks+`)`), append(args, a...)
+	}
+	if len(wide) > 0 {
+		marks, a := database.In(wide)
+		conds, args = append(conds, `i.booking_id IN (`+marks+`)`), append(args, a...)
+	}
+	if len(conds) == 0 {
+		return nil
+	}
+	where := conds[0]
+	if len(conds) == 2 {
+		where = `(` + conds[0] + ` OR ` + conds[1] + `)`
+	}
+	if err := tx.Select(ctx, &rows, `SELECT DISTINCT i.placement_id, i.booking_id, i.user_id FROM instructions i
+		WHERE `+where+` AND `+bookings.LiveSQL("i"), args...); err != nil {
+		return fmt.Errorf("freelancers of events: %w", err)
+	}
+	wideSet := map[int64]bool{}
+	for _, b := range wide {
+		wideSet[b] = true
+	}
+	for _, r := range rows {
+		f.freelancersOf[r.Placement] = append(f.freelancersOf[r.Placement], r.User)
+		if wideSet[r.Booking] {
+			f.freelancersOf[-r.Booking] = uniq(append(f.freelancersOf[-r.Booking], r.User))
+		}
+	}
+	return nil
+}
+
+// readPeople fills f.people and f.choices for ids (recipients and actors).
+func readPeople(ctx context.Context, tx *database.Tx, f *facts, ids []int64) error {
+	f.people, f.choices = map[int64]person{}, map[int64]map[string]bool{}
+	if ids = uniq(ids); len(ids) == 0 {
+		return nil
+	}
+	marks, args := database.In(ids)
+	var ps []person
+	if err := tx.Select(ctx, &ps, `SELECT id, email, first_name, last_name FROM users WHERE id IN (`+marks+`)`,
+		args...); err != nil {
+		return fmt.Errorf("people of events: %w", err)
+	}
+	for _, p := range ps {
+		f.people[p.ID] = p
+	}
+	var cs []struct {
+		User       int64  `db:"user_id"`
+		Identifier string `db:"identifier"`
+		Enabled    bool   `db:"enabled"`
+	}
+	if err := tx.Select(ctx, &cs, `SELECT user_id, identifier, enabled FROM notification_preferences
+		WHERE user_id IN (`+marks+`)`, args...); err != nil {
+		return fmt.Errorf("preferences of recipients: %w", err)
+	}
+	for _, c := range cs {
+		if f.choices[c.User] == nil {
+			f.choices[c.User] = map[string]bool{}
+		}
+		f.choices[c.User][c.Identifier] = c.Enabled
+	}
+	return nil
+}
+
+// wantsMail reports whether user's preference for typ is on (the default).
+func (f facts) wantsMail(user int64, typ string) bool {
+	on, ok := f.choices[user][typ]
+	return !ok || on
+}
+
+// insertNotification stores n unless this event already told this user (another worker's or an
+// earlier attempt's row), and reports whether it did.
+func insertNotification(ctx context.Context, tx *database.Tx, n newNotification) (bool, error) {
+	count, err := tx.Exec(ctx, `INSERT INTO notifications (user_id, type, subject, body_text, link, booking_id,
+		placement_id, event_id, mailed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+		ON CONFLICT (event_id, user_id) DO NOTHING`, n.UserID, n.Type, n.Subject, n.BodyText, n.Link, n.BookingID,
+		nullable(n.PlacementID), n.EventID, n.Mailed, tx.Now.UTC())
+	if err != nil {
+		return false, fmt.Errorf("insert notification: %w", err)
+	}
+	return count == 1, nil
+}
+
+func nullable(id int64) *int64 {
+	if id == 0 {
+		return nil
+	}
+	return &id
+}

@@ -1,0 +1,264 @@
+package notifications
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"slices"
+	"strconv"
+	"time"
+
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/mail"
+)
+
+const (
+	// DefaultFoldWindow is how long an event waits before delivery, so that the changes a
+	// manager makes to one placement in a burst (times, then rate, then a cancellation) reach
+	// each recipient as one mail. With the poll interval it bounds the lag from a change to its
+	// queued mail at about 25 seconds, inside the minute.
+	DefaultFoldWindow = 20 * time.Second
+	// DefaultInterval is the time between polls.
+	DefaultInterval = 5 * time.Second
+	// batchSize is how many events one transaction delivers.
+	batchSize = 200
+)
+
+// Worker turns booking_events into notifications and queued mails. Run any number of them in
+// any number of processes: each event is claimed, told and marked delivered in one transaction,
+// so it is told once, and a crash before the commit leaves it to be told again whole.
+type Worker struct {
+	DB      *database.DB
+	BaseURL string
+	Signer  Signer
+	// Queue puts a mail in the outbox in the delivery's transaction; nil means QueueMail.
+	Queue func(ctx context.Context, tx *database.Tx, m Mail) error
+	// WakeMail nudges the mail worker after a delivery queued mail; may be nil.
+	WakeMail   func()
+	Logger     *slog.Logger
+	Interval   time.Duration // 0 means DefaultInterval
+	FoldWindow time.Duration // 0 means DefaultFoldWindow; negative means none
+	// Observe, when set, is given the lag from each delivered event's creation to the commit
+	// that queued its notifications and mails (the benchmark reads it; the log has each
+	// round's maximum).
+	Observe func(lag time.Duration)
+}
+
+// QueueMail queues m through the mail outbox. The outbox carries plain text only (mail.Message
+// has no HTML part yet), so the HTML body is rendered and checked but not sent; when the
+// outbox gains one, this is the line that passes m.HTML on.
+func QueueMail(ctx context.Context, tx *database.Tx, m Mail) error {
+	return mail.Enqueue(ctx, tx, mail.Message{To: m.To, Subject: m.Subject, Text: m.Text})
+}
+
+// Run delivers due events every Interval until ctx is done.
+func (w *Worker) Run(ctx context.Context) {
+	interval := w.Interval
+	if interval <= 0 {
+		interval = DefaultInterval
+	}
+	t := time.NewTicker(interval)
+	defer t.Stop()
+	for {
+		if _, err := w.DeliverDue(ctx); err != nil && ctx.Err() == nil {
+			w.logger().ErrorContext(ctx, "notification delivery", "err", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// Round counts what one DeliverDue did.
+type Round struct {
+	Events, Notifications, Mails int
+}
+
+// DeliverDue delivers batches of due events until none is left, and says how many.
+func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
+	var total Round
+	for ctx.Err() == nil {
+		cutoff := w.DB.Now().Add(-w.foldWindow())
+		if due, err := anyDue(ctx, w.DB, cutoff); err != nil || !due {
+			return total, err
+		}
+		r, lags, err := w.deliverBatch(ctx, cutoff)
+		if err != nil {
+			return total, err
+		}
+		total.Events += r.Events
+		total.Notifications += r.Notifications
+		total.Mails += r.Mails
+		if r.Mails > 0 && w.WakeMail != nil {
+			w.WakeMail()
+		}
+		if len(lags) > 0 {
+			w.logger().InfoContext(ctx, "notifications delivered", "events", r.Events, "notifications",
+				r.Notifications, "mails", r.Mails, "maxLagMs", slices.Max(lags).Milliseconds())
+		}
+		if r.Events < batchSize {
+			break
+		}
+	}
+	return total, nil
+}
+
+// deliverBatch claims, tells and marks one batch in one transaction.
+func (w *Worker) deliverBatch(ctx context.Context, cutoff time.Time) (Round, []time.Duration, error) {
+	var r Round
+	var created []time.Time
+	err := w.DB.InTx(ctx, func(tx *database.Tx) error {
+		r, created = Round{}, nil
+		evs, err := claimEvents(ctx, tx, cutoff, batchSize)
+		if err != nil || len(evs) == 0 {
+			return err
+		}
+		if r, err = w.tell(ctx, tx, evs); err != nil {
+			return err
+		}
+		ids := make([]int64, len(evs))
+		for i, e := range evs {
+			ids[i] = e.ID
+			created = append(created, e.CreatedAt)
+		}
+		return markDelivered(ctx, tx, ids)
+	})
+	if err != nil {
+		return Round{}, nil, fmt.Errorf("deliver notifications: %w", err)
+	}
+	// Lag is measured on the wall clock at the commit (the database clock may be a test's).
+	now := time.Now()
+	lags := make([]time.Duration, len(created))
+	for i, c := range created {
+		lags[i] = now.Sub(c)
+		if w.Observe != nil {
+			w.Observe(lags[i])
+		}
+	}
+	return r, lags, nil
+}
+
+// foldKey groups one recipient's mails: one per placement, or per booking for booking-wide news.
+type foldKey struct {
+	user, booking, placement int64
+}
+
+// tell makes the notifications and mails of evs inside tx.
+func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round, error) {
+	r := Round{Events: len(evs)}
+	f, err := readFacts(ctx, tx, evs)
+	if err != nil {
+		return r, err
+	}
+	deliveries := make([][]Delivery, len(evs))
+	var people []int64
+	for i, e := range evs {
+		deliveries[i] = Fanout(e, f.audiences(e))
+		for _, d := range deliveries[i] {
+			people = append(people, d.UserID)
+		}
+		people = append(people, idOf(e.ActorID), idOf(e.UserID), e.payload().IncumbentUserID)
+	}
+	if err := readPeople(ctx, tx, &f, people); err != nil {
+		return r, err
+	}
+	folds := map[foldKey][]message{}
+	var order []foldKey
+	for i, e := range evs {
+		for _, d := range deliveries[i] {
+			to, ok := f.people[d.UserID]
+			if !ok {
+				continue // deleted since
+			}
+			m, err := f.message(e, d.Type)
+			if err != nil {
+				return r, err
+			}
+			body, err := m.bodyText()
+			if err != nil {
+				return r, err
+			}
+			mailed := f.wantsMail(d.UserID, d.Type) && to.Email != ""
+			inserted, err := insertNotification(ctx, tx, newNotification{UserID: d.UserID, Type: d.Type,
+				Subject: m.subject(), BodyText: body, Link: m.Path, BookingID: e.BookingID,
+				PlacementID: idOf(e.PlacementID), EventID: e.ID, Mailed: mailed})
+			if err != nil {
+				return r, err
+			}
+			if !inserted {
+				continue // told already: no second mail either
+			}
+			r.Notifications++
+			if mailed {
+				k := foldKey{user: d.UserID, booking: e.BookingID, placement: idOf(e.PlacementID)}
+				if _, ok := folds[k]; !ok {
+					order = append(order, k)
+				}
+				folds[k] = append(folds[k], m)
+			}
+		}
+	}
+	queue := w.Queue
+	if queue == nil {
+		queue = QueueMail
+	}
+	l := links{BaseURL: w.BaseURL, Signer: w.Signer}
+	for _, k := range order {
+		m, err := renderMail(l, f.people[k.user], folds[k])
+		if err != nil {
+			return r, err
+		}
+		if err := queue(ctx, tx, m); err != nil {
+			return r, err
+		}
+		r.Mails++
+	}
+	return r, nil
+}
+
+// newNotification is a notification to store.
+type newNotification struct {
+	UserID, BookingID, PlacementID, EventID int64
+	Type, Subject, BodyText, Link           string
+	Mailed                                  bool
+}
+
+// message gathers what event e says to a recipient of type typ.
+func (f facts) message(e Event, typ string) (message, error) {
+	t, _ := TypeOf(typ)
+	b := f.bookings[e.BookingID]
+	p := e.payload()
+	m := message{Type: t, Booking: b.Title, Client: b.ClientName, Department: b.DepartmentName, Zone: b.Timezone,
+		Reason: p.CancellationReason, Actor: "Someone",
+		Path: "/bookings/" + strconv.FormatInt(e.BookingID, 10) + "/edit"}
+	if a, ok := f.people[idOf(e.ActorID)]; ok {
+		m.Actor = a.name()
+	}
+	if u, ok := f.people[idOf(e.UserID)]; ok {
+		m.Person = u.name()
+	}
+	if pl, ok := f.placements[idOf(e.PlacementID)]; ok {
+		m.Placement, m.When = pl.Title, period(pl.StartAt, pl.EndAt, b.Timezone)
+		m.Path += "?placementId=" + strconv.FormatInt(pl.ID, 10)
+	}
+	return m, m.render()
+}
+
+func (w *Worker) foldWindow() time.Duration {
+	switch {
+	case w.FoldWindow < 0:
+		return 0
+	case w.FoldWindow == 0:
+		return DefaultFoldWindow
+	}
+	return w.FoldWindow
+}
+
+func (w *Worker) logger() *slog.Logger {
+	if w.Logger == nil {
+		return slog.Default()
+	}
+	return w.Logger
+}

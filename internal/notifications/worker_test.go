@@ -1,0 +1,265 @@
+package notifications_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"regexp"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/notifications"
+	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/mail"
+)
+
+func TestAnOfferTellsTheFreelancerAndTheOtherManagersPerTheirPreferences(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		b := book(t, db, 1)
+		ctx := context.Background()
+		// The department manager has turned 'Offer sent' off: told in the app, not mailed.
+		body := map[string]any{"items": []map[string]any{{"identifier": notifications.BookingOfferSent, "enabled": false}}}
+		b.s.As(apptest.DeptMgr).Do(http.MethodPatch, "/notification/preferences", body).Want(200)
+
+		b.emit(t, apptest.Manager, b.granted(0))
+		r, err := b.worker().DeliverDue(ctx)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r != (notifications.Round{Events: 1, Notifications: 2, Mails: 1}) {
+			t.Fatalf("round = %+v", r)
+		}
+		rows := notificationsOf(t, db)
+		want := map[int64]notificationRow{
+			b.w.Users[apptest.Freelancer]: {Type: notifications.SupplierOffered, Mailed: true},
+			b.w.Users[apptest.DeptMgr]:    {Type: notifications.BookingOfferSent, Mailed: false},
+		}
+		link := fmt.Sprintf("/bookings/%d/edit?placementId=%d", b.booking, b.placements[0])
+		for _, n := range rows {
+			if w, ok := want[n.User]; !ok || n.Type != w.Type || n.Mailed != w.Mailed || n.Link != link {
+				t.Errorf("notification %+v", n)
+			}
+		}
+		if len(rows) != 2 {
+			t.Fatalf("notifications = %+v (the manager who made the offer is not told)", rows)
+		}
+		if got := b.outbox(t, apptest.DeptMgr); len(got) != 0 {
+			t.Errorf("the department manager was mailed with the type off: %+v", got)
+		}
+		mails := b.outbox(t, apptest.Freelancer)
+		if len(mails) != 1 {
+			t.Fatalf("freelancer's mails = %+v", mails)
+		}
+		m := mails[0]
+		for _, want := range []string{"New offer: Evening News", "You are offered Camera operator on Mon, 06 Jul 2026 09:00 to 17:00",
+			"(Europe/London)", b.s.URL + link, "Alpha Broadcasting, News"} {
+			if !strings.Contains(m.Subject+"\n"+m.Text, want) {
+				t.Errorf("mail lacks %q:\n%s\n%s", want, m.Subject, m.Text)
+			}
+		}
+		if pendingEvents(t, db) != 0 {
+			t.Error("the event is still pending")
+		}
+		if r, _ := b.worker().DeliverDue(ctx); r != (notifications.Round{}) {
+			t.Errorf("a second round told again: %+v", r)
+		}
+
+		// The mail's unsubscribe link works without a session, and the next offer is only in the app.
+		unsubscribe := regexp.MustCompile(`http://\S+/api/v1/notification/unsubscribe\?token=\S+`).FindString(m.Text)
+		if unsubscribe == "" {
+			t.Fatalf("no unsubscribe link in:\n%s", m.Text)
+		}
+		b.s.As(apptest.Anonymous).Do(http.MethodGet, unsubscribe, nil).Want(200)
+		b.emit(t, apptest.Manager, b.granted(0))
+		if _, err := b.worker().DeliverDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		if got := b.outbox(t, apptest.Freelancer); len(got) != 1 {
+			t.Errorf("mailed after unsubscribing: %d mails", len(got))
+		}
+		var st notifications.NotificationStats
+		b.s.As(apptest.Freelancer).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
+		if st.Unread != 2 {
+			t.Errorf("the second offer is not in the app: %+v", st)
+		}
+	})
+}
+
+func TestTwoWorkersAtOnceTellEveryoneOnce(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		const n = 450 // more than two batches
+		b := book(t, db, n)
+		for i := range n {
+			b.emit(t, apptest.Manager, b.granted(i))
+		}
+		var wg sync.WaitGroup
+		rounds := make([]notifications.Round, 2)
+		errs := make([]error, 2)
+		for i := range 2 {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				rounds[i], errs[i] = b.worker().DeliverDue(context.Background())
+			}()
+		}
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("rounds of the two workers: %+v", rounds)
+		// Each event tells the freelancer and the department manager, each mailed separately
+		// (one placement each, so nothing folds).
+		total := rounds[0].Events + rounds[1].Events
+		if total != n || rounds[0].Notifications+rounds[1].Notifications != 2*n || rounds[0].Mails+rounds[1].Mails != 2*n {
+			t.Fatalf("rounds = %+v", rounds)
+		}
+		seen := map[[2]int64]bool{}
+		for _, r := range notificationsOf(t, db) {
+			k := [2]int64{r.Event, r.User}
+			if seen[k] {
+				t.Fatalf("event %d told user %d twice", r.Event, r.User)
+			}
+			seen[k] = true
+		}
+		if len(seen) != 2*n || len(b.outbox(t, apptest.Freelancer)) != n || len(b.outbox(t, apptest.DeptMgr)) != n {
+			t.Fatalf("%d notifications, %d and %d mails", len(seen), len(b.outbox(t, apptest.Freelancer)),
+				len(b.outbox(t, apptest.DeptMgr)))
+		}
+		if pendingEvents(t, db) != 0 {
+			t.Fatal("events left pending")
+		}
+	})
+}
+
+func TestADeliveryThatFailsBeforeItsCommitLeavesNothingAndIsToldOnceLater(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		b := book(t, db, 2)
+		b.emit(t, apptest.Manager, b.granted(0))
+		b.emit(t, apptest.Manager, b.granted(1))
+		w := b.worker()
+		queued := 0
+		w.Queue = func(ctx context.Context, tx *database.Tx, m notifications.Mail) error {
+			if queued++; queued == 2 { // the process dies after the first mail of the batch
+				return errors.New("crash")
+			}
+			return notifications.QueueMail(ctx, tx, m)
+		}
+		if _, err := w.DeliverDue(context.Background()); err == nil {
+			t.Fatal("the failed delivery reported no error")
+		}
+		if rows := notificationsOf(t, db); len(rows) != 0 || pendingEvents(t, db) != 2 ||
+			len(b.outbox(t, apptest.Freelancer))+len(b.outbox(t, apptest.DeptMgr)) != 0 {
+			t.Fatalf("a failed delivery left %d notifications", len(rows))
+		}
+		w.Queue = nil
+		if r, err := w.DeliverDue(context.Background()); err != nil || r.Notifications != 4 || r.Mails != 4 {
+			t.Fatalf("retry: %+v %v", r, err)
+		}
+		if len(b.outbox(t, apptest.Freelancer)) != 2 {
+			t.Fatal("the retry did not mail each offer once")
+		}
+	})
+}
+
+// flakySender fails its first send, then records what it sends.
+type flakySender struct {
+	mu    sync.Mutex
+	tries int
+	sent  []mail.Message
+}
+
+func (f *flakySender) Send(_ context.Context, m mail.Message) error {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.tries++; f.tries == 1 {
+		return errors.New("421 try again later")
+	}
+	f.sent = append(f.sent, m)
+	return nil
+}
+
+func TestAMailWhoseSendFailsIsRetriedByTheOutboxAndSentOnce(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		b := book(t, db, 1)
+		c := clock.At(time.Now())
+		db.Now = c.Now
+		body := map[string]any{"items": []map[string]any{{"identifier": notifications.BookingOfferSent, "enabled": false}}}
+		b.s.As(apptest.DeptMgr).Do(http.MethodPatch, "/notification/preferences", body).Want(200)
+		b.emit(t, apptest.Manager, b.granted(0))
+		if _, err := b.worker().DeliverDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		sender := &flakySender{}
+		mw := &mail.Worker{DB: db, Sender: sender}
+		for range 3 { // a failure, then nothing due until the back-off has passed, then the retry
+			if _, err := mw.DeliverDue(context.Background()); err != nil {
+				t.Fatal(err)
+			}
+			c.Advance(time.Minute)
+		}
+		if _, err := mw.DeliverDue(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		if sender.tries != 2 || len(sender.sent) != 1 || sender.sent[0].Subject != "New offer: Evening News" {
+			t.Fatalf("tries %d, sent %+v", sender.tries, sender.sent)
+		}
+		if out := b.outbox(t, apptest.Freelancer); len(out) != 1 || out[0].Status != mail.StatusSent {
+			t.Fatalf("outbox = %+v", out)
+		}
+	})
+}
+
+func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		b := book(t, db, 2)
+		c := clock.At(time.Now())
+		db.Now = c.Now
+		w := b.worker()
+		w.FoldWindow = 20 * time.Second
+		fl := b.w.Users[apptest.Freelancer]
+		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[0]})
+		c.Advance(5 * time.Second)
+		b.emit(t, apptest.Manager, events.Event{Kind: events.InstructionRate, PlacementID: b.placements[0],
+			InstructionID: b.instructions[0], UserID: fl})
+		// Another placement's change is its own mail.
+		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[1]})
+		c.Advance(10 * time.Second)
+		if r, err := w.DeliverDue(context.Background()); err != nil || r.Events != 0 {
+			t.Fatalf("delivered inside the window: %+v %v", r, err)
+		}
+		c.Advance(20 * time.Second)
+		if r, err := w.DeliverDue(context.Background()); err != nil || r.Events != 3 {
+			t.Fatalf("after the window: %+v %v", r, err)
+		}
+		mails := b.outbox(t, apptest.Freelancer)
+		if len(mails) != 2 {
+			t.Fatalf("freelancer's mails = %d, want 2 (one per placement)", len(mails))
+		}
+		var folded mail.Stored
+		for _, m := range mails {
+			if strings.HasPrefix(m.Subject, "2 changes") {
+				folded = m
+			}
+		}
+		for _, want := range []string{"2 changes: Evening News", "Camera operator is now on Mon, 06 Jul 2026 09:00 to 17:00.",
+			"The rate of Camera operator on Mon, 06 Jul 2026 09:00 to 17:00 was amended.", "Stop 'Times amended' e-mails",
+			"Stop 'Rate amended' e-mails"} {
+			if !strings.Contains(folded.Subject+"\n"+folded.Text, want) {
+				t.Errorf("folded mail lacks %q:\n%s\n%s", want, folded.Subject, folded.Text)
+			}
+		}
+		// In the app each change is its own notification.
+		var st notifications.NotificationStats
+		b.s.As(apptest.Freelancer).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
+		if st.Unread != 3 {
+			t.Errorf("freelancer's notifications = %+v", st)
+		}
+	})
+}
