@@ -94,6 +94,7 @@ func version(t *testing.T, db *database.DB, table string, id int64) int {
 type page struct {
 	Items []entry
 	Total int
+	Names map[string]map[string]string
 }
 
 type entry struct {
@@ -101,6 +102,7 @@ type entry struct {
 	HiveAction             string
 	HiveSource             string
 	RecordID               int64
+	RecordName             string
 	Version                int
 	HiveUserID             *int64
 	HiveImpersonatorUserID *int64

@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"strconv"
 	"strings"
 	"time"
 )
@@ -14,6 +15,7 @@ type HistoryEntry struct {
 	HiveAction             string         `json:"hiveAction" enum:"INSERT,UPDATE,DELETE"`
 	HiveSource             string         `json:"hiveSource" doc:"booking, placement, instruction, user, entity, legal_entity, legal_entity_ref, mail or session"`
 	RecordID               int64          `json:"recordId" doc:"the id of the changed record in its source"`
+	RecordName             string         `json:"recordName" doc:"the changed record's name where known (a placement's title and date, a user's name), else empty"`
 	Version                int            `json:"version" doc:"this entry's position among the entries of the same source and record, from 1"`
 	HiveUserID             *int64         `json:"hiveUserId" nullable:"true" doc:"who made the change; null for system work"`
 	HiveImpersonatorUserID *int64         `json:"hiveImpersonatorUserId" nullable:"true" doc:"the administrator impersonating hiveUserId, if any"`
@@ -30,6 +32,86 @@ type HistoryEntry struct {
 type HistoryPage struct {
 	Items []HistoryEntry `json:"items"`
 	Total int            `json:"total"`
+	// Names lets the diff show names rather than ids: for each id field of the page's rows (and
+	// hiveImpersonatorUserId), the names of the ids it holds, as names[field][id].
+	Names map[string]map[string]string `json:"names"`
+}
+
+// nameFields are the row fields holding the id of a record with a name, and that record's
+// source; the history names their ids (Names). A row field not listed is shown as it is.
+var nameFields = map[string]Source{
+	"userId": SourceUser, "preferredSupplierId": SourceUser, "hiveImpersonatorUserId": SourceUser,
+	"entityId": SourceEntity, "entityIds": SourceEntity, "clientId": SourceEntity,
+	"legalEntityId": SourceLegalEntity, "preferredLegalEntityId": SourceLegalEntity,
+	"departmentId": SourceDepartment, "bookingId": SourceBooking, "placementId": SourcePlacement,
+	"substitutionOfId": SourceInstruction,
+}
+
+// SourceDepartment names departments for Names; departments have no history of their own.
+const SourceDepartment Source = "department"
+
+// wanted collects, per source, the ids a page's rows name (in nameFields) and the changed
+// records themselves, for recordName.
+func wanted(entries []HistoryEntry) map[Source][]int64 {
+	out := map[Source][]int64{}
+	for _, e := range entries {
+		out[Source(e.HiveSource)] = append(out[Source(e.HiveSource)], e.RecordID)
+		if e.HiveImpersonatorUserID != nil {
+			out[SourceUser] = append(out[SourceUser], *e.HiveImpersonatorUserID)
+		}
+		for _, row := range []map[string]any{e.Row, e.Previous} {
+			for field, src := range nameFields {
+				out[src] = append(out[src], idsIn(row[field])...)
+			}
+		}
+	}
+	return out
+}
+
+// withNames fills each entry's recordName and the page's Names from names[source][id].
+func withNames(p *HistoryPage, names map[Source]map[int64]string) {
+	p.Names = map[string]map[string]string{}
+	note := func(field string, id int64) {
+		name, ok := names[nameFields[field]][id]
+		if !ok {
+			return
+		}
+		if p.Names[field] == nil {
+			p.Names[field] = map[string]string{}
+		}
+		p.Names[field][strconv.FormatInt(id, 10)] = name
+	}
+	for i := range p.Items {
+		e := &p.Items[i]
+		e.RecordName = names[Source(e.HiveSource)][e.RecordID]
+		if e.HiveImpersonatorUserID != nil {
+			note("hiveImpersonatorUserId", *e.HiveImpersonatorUserID)
+		}
+		for _, row := range []map[string]any{e.Row, e.Previous} {
+			for field := range nameFields {
+				for _, id := range idsIn(row[field]) {
+					note(field, id)
+				}
+			}
+		}
+	}
+}
+
+// idsIn reads the ids of a decoded JSON value: a number or a list of numbers.
+func idsIn(v any) []int64 {
+	switch x := v.(type) {
+	case float64:
+		return []int64{int64(x)}
+	case []any:
+		var out []int64
+		for _, item := range x {
+			if f, ok := item.(float64); ok {
+				out = append(out, int64(f))
+			}
+		}
+		return out
+	}
+	return nil
 }
 
 // historyRow is an audit_log row as the history reads it, with its version and the previous

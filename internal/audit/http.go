@@ -90,11 +90,16 @@ func (h *historyHandlers) page(ctx context.Context, in *historyInput, records fu
 	if err != nil {
 		return nil, err
 	}
-	items := make([]HistoryEntry, 0, len(rows))
+	out := HistoryPage{Items: make([]HistoryEntry, 0, len(rows)), Total: total}
 	for _, r := range rows {
-		items = append(items, entryOf(r))
+		out.Items = append(out.Items, entryOf(r))
 	}
-	return &pageOutput{Body: HistoryPage{Items: items, Total: total}}, nil
+	names, err := h.store.Names(ctx, wanted(out.Items), recs)
+	if err != nil {
+		return nil, err
+	}
+	withNames(&out, names)
+	return &pageOutput{Body: out}, nil
 }
 
 func (h *historyHandlers) entry(ctx context.Context, in *struct {
@@ -107,5 +112,12 @@ func (h *historyHandlers) entry(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body HistoryEntry }{Body: entryOf(r)}, nil
+	e := entryOf(r)
+	// The entry's own record is named when a name query knows its source.
+	names, err := h.store.Names(ctx, map[Source][]int64{Source(e.HiveSource): {e.RecordID}}, nil)
+	if err != nil {
+		return nil, err
+	}
+	e.RecordName = names[Source(e.HiveSource)][e.RecordID]
+	return &struct{ Body HistoryEntry }{Body: e}, nil
 }

@@ -79,8 +79,18 @@ func TestBookingHistory(t *testing.T) {
 		if accepted.Row["supplierStatus"] != "accepted" || accepted.Previous["supplierStatus"] != "awaiting_response" {
 			t.Errorf("acceptance row %v, previous %v", accepted.Row, accepted.Previous)
 		}
+		// Names rather than ids where the history knows them.
+		if !strings.HasPrefix(accepted.RecordName, accepted.HiveUserName+", Shift ") {
+			t.Errorf("instruction named %q", accepted.RecordName)
+		}
+		offer := p.Items[1]
+		if offer.HiveAction != "INSERT" || p.Names["userId"][fmt.Sprint(freelancer)] != accepted.HiveUserName ||
+			!strings.HasPrefix(p.Names["placementId"][fmt.Sprint(offer.Row["placementId"])], "Shift ") {
+			t.Errorf("names %v for %+v", p.Names, offer)
+		}
 		booking := p.Items[len(p.Items)-1]
-		if booking.HiveSource != "booking" || booking.HiveAction != "INSERT" || booking.Version != 1 || booking.Previous != nil {
+		if booking.HiveSource != "booking" || booking.HiveAction != "INSERT" || booking.Version != 1 || booking.Previous != nil ||
+			booking.RecordName != "Cup Final" {
 			t.Errorf("booking entry %+v", booking)
 		}
 
@@ -125,7 +135,8 @@ func TestEntityAndLegalEntityHistory(t *testing.T) {
 		admin.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{e.ID}, "type": "uk_llp",
 			"companyName": "Audited LLP", "companyNumber": "OC301234"}).Want(201).Decode(&le)
 		admin.Do("GET", fmt.Sprintf("/history/legal-entity/%d", le.ID), nil).Want(200).Decode(&p)
-		if p.Total != 1 || p.Items[0].HiveSource != "legal_entity" || p.Items[0].Row["companyName"] != "Audited LLP" {
+		if p.Total != 1 || p.Items[0].HiveSource != "legal_entity" || p.Items[0].Row["companyName"] != "Audited LLP" ||
+			p.Items[0].RecordName != "Audited LLP" || p.Names["entityIds"][fmt.Sprint(e.ID)] != "Audited Hire Ltd" {
 			t.Fatalf("legal entity history %+v", p)
 		}
 		// A record without history is an empty page, not an error.

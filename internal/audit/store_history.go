@@ -2,15 +2,18 @@ package audit
 
 import (
 	"context"
+	"slices"
 	"strings"
 
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// Records names records of one source whose entries belong to a history.
+// Records names records of one source whose entries belong to a history, with their display
+// names when the records' owner gives them (a booking's placements and instructions).
 type Records struct {
 	Source Source
 	IDs    []int64
+	Names  map[int64]string
 }
 
 // BookingRecords lists the records whose entries make up a booking's history (the booking, its
@@ -78,4 +81,48 @@ func recordsWhere(records []Records) (string, []any) {
 		args = append(append(args, string(r.Source)), ids...)
 	}
 	return strings.Join(clauses, " OR "), args
+}
+
+// nameQueries read display names of the records ids in nameFields point at. They name other
+// features' tables, the one exception the architecture allows for display names
+// (docs/architecture.md, "Joins for names and scope"): one query per kind and page, read only.
+var nameQueries = map[Source]string{
+	SourceUser:        `SELECT id, TRIM(first_name || ' ' || last_name) AS name FROM users WHERE id IN `,
+	SourceEntity:      `SELECT id, name FROM entities WHERE id IN `,
+	SourceLegalEntity: `SELECT id, CASE WHEN company_name <> '' THEN company_name ELSE trading_name END AS name FROM legal_entities WHERE id IN `,
+	SourceDepartment:  `SELECT id, name FROM departments WHERE id IN `,
+}
+
+// Names reads the names of the records in want: from given (the history's own records, named
+// by their owner) first, then from nameQueries.
+func (s *HistoryStore) Names(ctx context.Context, want map[Source][]int64, given []Records) (map[Source]map[int64]string, error) {
+	out := map[Source]map[int64]string{}
+	for _, r := range given {
+		if len(r.Names) > 0 {
+			out[r.Source] = r.Names
+		}
+	}
+	for src, ids := range want {
+		query, ok := nameQueries[src]
+		if !ok || len(ids) == 0 {
+			continue
+		}
+		slices.Sort(ids)
+		ids = slices.Compact(ids)
+		var rows []struct {
+			ID   int64  `db:"id"`
+			Name string `db:"name"`
+		}
+		marks, args := database.In(ids)
+		if err := s.DB.Select(ctx, &rows, query+"("+marks+")", args...); err != nil {
+			return nil, err
+		}
+		if out[src] == nil {
+			out[src] = map[int64]string{}
+		}
+		for _, r := range rows {
+			out[src][r.ID] = r.Name
+		}
+	}
+	return out, nil
 }

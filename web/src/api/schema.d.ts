@@ -3005,6 +3005,8 @@ export interface components {
              * @description the id of the changed record in its source
              */
             recordId: number;
+            /** @description the changed record's name where known (a placement's title and date, a user's name), else empty */
+            recordName: string;
             /** @description the record after the change, secrets removed; null when none was kept */
             row: {
                 [key: string]: unknown;
@@ -3017,6 +3019,11 @@ export interface components {
         };
         HistoryPage: {
             items: components["schemas"]["HistoryEntry"][] | null;
+            names: {
+                [key: string]: {
+                    [key: string]: string;
+                };
+            };
             /** Format: int64 */
             total: number;
         };
