@@ -72,7 +72,9 @@ type person struct {
 	LastName  string `db:"last_name"`
 }
 
-func (p person) name() string { return row{FirstName: p.FirstName, LastName: p.LastName}.view().User.FullName }
+func (p person) name() string {
+	return row{FirstName: p.FirstName, LastName: p.LastName}.view().User.FullName
+}
 
 // facts is everything a batch of events needs to be told, read in one query per table.
 type facts struct {

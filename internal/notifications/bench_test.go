@@ -1,0 +1,159 @@
+package notifications_test
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"slices"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/notifications"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// benchEvents is the issue's figure: 10,000 domain events turned into notifications and mails.
+const benchEvents = 10_000
+
+// BenchmarkDeliver10000Events delivers 10,000 offers, each of its own placement, made by the
+// client's manager: each tells the freelancer and the department manager, in the app and by
+// mail (20,000 notifications and 20,000 queued mails). It reports events per second and the
+// lag from an event's creation to the commit that queued its mails (p50, p95, max): all
+// 10,000 are created at once, so the lag includes the wait behind the events before them.
+// Folding's window is off here; in the server it adds up to DefaultFoldWindow, and the poll
+// interval up to DefaultInterval, to every event's lag.
+func BenchmarkDeliver10000Events(b *testing.B) {
+	engines := map[string]func(testing.TB) *database.DB{"sqlite": databasetest.SQLite}
+	if os.Getenv(databasetest.PostgresURLVar) != "" {
+		engines["postgres"] = databasetest.Postgres
+	}
+	for _, name := range []string{"sqlite", "postgres"} {
+		open, ok := engines[name]
+		if !ok {
+			continue
+		}
+		b.Run(name, func(b *testing.B) {
+			db := open(b)
+			s := apptest.Start(b, db)
+			w := orgtest.Build(b, db)
+			placements := benchPlacements(b, db, w)
+			worker := &notifications.Worker{DB: db, BaseURL: s.URL, Signer: notifications.NewSigner(""), FoldWindow: -1,
+				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
+			var mu sync.Mutex
+			var lags []time.Duration
+			worker.Observe = func(d time.Duration) {
+				mu.Lock()
+				lags = append(lags, d)
+				mu.Unlock()
+			}
+			var elapsed time.Duration
+			var last notifications.Round
+			b.ResetTimer()
+			for range b.N {
+				b.StopTimer()
+				benchEmit(b, db, w, placements)
+				b.StartTimer()
+				start := time.Now()
+				r, err := worker.DeliverDue(context.Background())
+				elapsed += time.Since(start)
+				if err != nil {
+					b.Fatal(err)
+				}
+				if r.Events != benchEvents || r.Notifications != 2*benchEvents || r.Mails != 2*benchEvents {
+					b.Fatalf("round = %+v", r)
+				}
+				last = r
+			}
+			b.StopTimer()
+			slices.Sort(lags)
+			b.ReportMetric(float64(b.N*benchEvents)/elapsed.Seconds(), "events/s")
+			b.ReportMetric(ms(lags[len(lags)/2]), "lag-p50-ms")
+			b.ReportMetric(ms(lags[len(lags)*95/100]), "lag-p95-ms")
+			b.ReportMetric(ms(lags[len(lags)-1]), "lag-max-ms")
+			b.Logf("%s: %+v per round", name, last)
+		})
+	}
+}
+
+func ms(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+
+// benchPlacements makes one booking of department A1 with 10,000 placements, each holding one
+// instruction of the freelancer.
+func benchPlacements(b *testing.B, db *database.DB, w orgtest.World) []int64 {
+	b.Helper()
+	ctx := context.Background()
+	var placements []int64
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		var booking int64
+		if err := tx.Get(ctx, &booking, `INSERT INTO bookings (department_id, title, created_at, updated_at)
+			VALUES (?, 'Evening News', ?, ?) RETURNING id`, w.DeptA1, tx.Now, tx.Now); err != nil {
+			return err
+		}
+		for from := 0; from < benchEvents; from += 500 {
+			var rows []string
+			var args []any
+			for i := from; i < from+500; i++ {
+				start := placementStart.Add(time.Duration(i) * 24 * time.Hour)
+				rows = append(rows, "(?, 'Camera operator', ?, '09:00', '17:00', ?, ?, ?, ?)")
+				args = append(args, booking, start.Format(time.DateOnly), start, start.Add(8*time.Hour), tx.Now, tx.Now)
+			}
+			var ids []int64
+			if err := tx.Select(ctx, &ids, `INSERT INTO placements (booking_id, title, local_date, start_time, end_time,
+				start_at, end_at, created_at, updated_at) VALUES `+strings.Join(rows, ", ")+` RETURNING id`, args...); err != nil {
+				return err
+			}
+			rows, args = rows[:0], args[:0]
+			for _, id := range ids {
+				rows = append(rows, "(?, ?, ?, ?, ?)")
+				args = append(args, id, booking, w.Users[apptest.Freelancer], tx.Now, tx.Now)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO instructions (placement_id, booking_id, user_id, created_at, updated_at)
+				VALUES `+strings.Join(rows, ", "), args...); err != nil {
+				return err
+			}
+			placements = append(placements, ids...)
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return placements
+}
+
+// benchEmit stores one offer per placement, as events.Emit writes them, in multi-row inserts.
+func benchEmit(b *testing.B, db *database.DB, w orgtest.World, placements []int64) {
+	b.Helper()
+	ctx := context.Background()
+	var booking int64
+	if err := db.Get(ctx, &booking, `SELECT booking_id FROM placements WHERE id = ?`, placements[0]); err != nil {
+		b.Fatal(err)
+	}
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		for from := 0; from < len(placements); from += 500 {
+			var rows []string
+			var args []any
+			for _, pl := range placements[from:min(from+500, len(placements))] {
+				rows = append(rows, "(?, ?, ?, ?, ?, ?, ?)")
+				args = append(args, string(events.InstructionGranted), booking, pl, w.Users[apptest.Freelancer],
+					w.Users[apptest.Manager], `{"supplierStatus":"awaiting_response","clientStatus":"accepted"}`, tx.Now)
+			}
+			if _, err := tx.Exec(ctx, `INSERT INTO booking_events (kind, booking_id, placement_id, user_id, actor_user_id,
+				payload_json, created_at) VALUES `+strings.Join(rows, ", "), args...); err != nil {
+				return fmt.Errorf("events: %w", err)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+}

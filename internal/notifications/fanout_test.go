@@ -1,0 +1,67 @@
+package notifications
+
+import (
+	"slices"
+	"testing"
+
+	"github.com/hive/hive/internal/bookings/events"
+)
+
+func TestFanoutTellsEachAudienceItsTypeAndNeverTheActor(t *testing.T) {
+	const manager, otherManager, freelancer, incumbent, other = 1, 2, 3, 4, 5
+	a := Audiences{Managers: []int64{manager, otherManager}, Freelancers: []int64{freelancer, other}}
+	id := func(v int64) *int64 { return &v }
+	status := func(supplier, client string) string {
+		return `{"supplierStatus":"` + supplier + `","clientStatus":"` + client + `"}`
+	}
+	cases := []struct {
+		name string
+		e    Event
+		want []Delivery
+	}{
+		{"booking created", Event{Kind: string(events.BookingCreated), ActorID: id(manager)},
+			[]Delivery{{otherManager, BookingCreated}}},
+		{"booking updated", Event{Kind: string(events.BookingUpdated), ActorID: id(manager)},
+			[]Delivery{{otherManager, BookingUpdated}, {freelancer, SupplierBookingUpdated}, {other, SupplierBookingUpdated}}},
+		{"times amended", Event{Kind: string(events.PlacementAmended), ActorID: id(manager)},
+			[]Delivery{{otherManager, BookingPlacementAmended}, {freelancer, SupplierTimesAmended}, {other, SupplierTimesAmended}}},
+		{"placement cancelled (its instructions tell the freelancers)", Event{Kind: string(events.PlacementCancelled),
+			ActorID: id(manager)}, []Delivery{{otherManager, BookingPlacementCancelled}}},
+		{"offered", Event{Kind: string(events.InstructionGranted), ActorID: id(manager), UserID: id(freelancer)},
+			[]Delivery{{freelancer, SupplierOffered}, {otherManager, BookingOfferSent}}},
+		{"rate amended", Event{Kind: string(events.InstructionRate), ActorID: id(manager), UserID: id(freelancer)},
+			[]Delivery{{freelancer, SupplierRateAmended}, {otherManager, BookingRateAmended}}},
+		{"substituted by a manager", Event{Kind: string(events.InstructionSubstitute), ActorID: id(manager),
+			UserID: id(freelancer), Payload: `{"incumbentUserId":4}`},
+			// the manager who substituted is not told; the other manager is
+			[]Delivery{{freelancer, SupplierSubstitutedIn}, {incumbent, SupplierSubstitutedOut}, {otherManager, SubstituteByManager}}},
+		{"substituted by the incumbent", Event{Kind: string(events.InstructionSubstitute), ActorID: id(incumbent),
+			UserID: id(freelancer), Payload: `{"incumbentUserId":4}`},
+			[]Delivery{{freelancer, SupplierSubstitutedIn}, {manager, SubstituteBySupplier}, {otherManager, SubstituteBySupplier}}},
+		{"accepted by the freelancer", Event{Kind: string(events.InstructionStatus), ActorID: id(freelancer),
+			UserID: id(freelancer), Payload: status("accepted", "accepted")},
+			[]Delivery{{manager, ClientAccepted}, {otherManager, ClientAccepted}}},
+		{"rejected by the freelancer", Event{Kind: string(events.InstructionStatus), ActorID: id(freelancer),
+			UserID: id(freelancer), Payload: status("rejected", "accepted")},
+			[]Delivery{{manager, ClientRejected}, {otherManager, ClientRejected}}},
+		{"an unanswered offer withdrawn", Event{Kind: string(events.InstructionStatus), ActorID: id(manager),
+			UserID: id(freelancer), Payload: status("awaiting_response", "cancelled")},
+			[]Delivery{{freelancer, SupplierOfferWithdrawn}, {otherManager, BookingInstructionCancelled}}},
+		{"an accepted placement cancelled", Event{Kind: string(events.InstructionStatus), ActorID: id(manager),
+			UserID: id(freelancer), Payload: status("accepted", "cancelled")},
+			[]Delivery{{freelancer, SupplierCancelled}, {otherManager, BookingInstructionCancelled}}},
+		{"confirmed by the client", Event{Kind: string(events.InstructionStatus), ActorID: id(manager),
+			UserID: id(freelancer), Payload: status("accepted", "accepted")},
+			[]Delivery{{freelancer, SupplierConfirmed}}},
+		{"the incumbent's side cancelled by a substitution (its own event tells)", Event{Kind: string(events.InstructionStatus),
+			ActorID: id(manager), UserID: id(incumbent), Payload: status("cancelled", "accepted")}, nil},
+		{"an unknown kind", Event{Kind: "booking.archived", ActorID: id(manager)}, nil},
+		{"system work tells everyone", Event{Kind: string(events.InstructionRate), UserID: id(freelancer)},
+			[]Delivery{{freelancer, SupplierRateAmended}, {manager, BookingRateAmended}, {otherManager, BookingRateAmended}}},
+	}
+	for _, c := range cases {
+		if got := Fanout(c.e, a); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
