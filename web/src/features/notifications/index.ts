@@ -1,0 +1,2 @@
+/** The notifications feature's public entry (docs/architecture.md, "Shared frontend code"). */
+export { NotificationSettings } from './settings/notification-settings';
