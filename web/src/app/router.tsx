@@ -42,6 +42,7 @@ const shellRoutes: RouteObject[] = [
   { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },
   { path: paths.editBooking(':id'), lazy: () => import('@/features/bookings/routes/edit-booking') },
   { path: paths.substitute(':id'), lazy: () => import('@/features/bookings/routes/substitute') },
+  { path: paths.audit(':kind', ':id'), lazy: () => import('@/features/audit/routes/audit') },
   { path: paths.availability, lazy: () => import('@/features/bookings/routes/availability') },
   { path: paths.agenda, lazy: () => import('@/features/agenda/routes/agenda') },
   {

@@ -1,3 +1,6 @@
+/** The records with an audit history page: the path segment of their own pages. */
+export type AuditKind = 'bookings' | 'users' | 'entities' | 'legal-entities';
+
 /** Every client route path, in one place. */
 export const paths = {
   home: '/',
@@ -21,6 +24,8 @@ export const paths = {
   editBooking: (id: number | string, placementId?: number) =>
     `/bookings/${id}/edit${placementId ? `?placementId=${placementId}` : ''}`,
   substitute: (placementId: number | string) => `/bookings/${placementId}/substitute`,
+  /** A record's audit history (administrators): /bookings/:id/audit, /users/:id/audit... */
+  audit: (kind: AuditKind | ':kind', id: number | string) => `/${kind}/${id}/audit`,
   availability: '/availability',
   agenda: '/agenda',
   notifications: '/notifications',
