@@ -3,6 +3,7 @@ package notifications
 import (
 	"context"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
@@ -250,17 +251,35 @@ func (f facts) wantsMail(user int64, typ string) bool {
 	return !ok || on
 }
 
-// insertNotification stores n unless this event already told this user (another worker's or an
-// earlier attempt's row), and reports whether it did.
-func insertNotification(ctx context.Context, tx *database.Tx, n newNotification) (bool, error) {
-	count, err := tx.Exec(ctx, `INSERT INTO notifications (user_id, type, subject, body_text, link, booking_id,
-		placement_id, event_id, mailed, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-		ON CONFLICT (event_id, user_id) DO NOTHING`, n.UserID, n.Type, n.Subject, n.BodyText, n.Link, n.BookingID,
-		nullable(n.PlacementID), n.EventID, n.Mailed, tx.Now.UTC())
-	if err != nil {
-		return false, fmt.Errorf("insert notification: %w", err)
+// insertNotifications stores ns, in multi-row inserts, except those whose event already told
+// their user (another worker's or an earlier attempt's row), and returns the (event, user) pairs
+// it stored.
+func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotification) (map[[2]int64]bool, error) {
+	const perInsert = 250 // 10 arguments a row: well under either engine's limit
+	stored := make(map[[2]int64]bool, len(ns))
+	for from := 0; from < len(ns); from += perInsert {
+		chunk := ns[from:min(from+perInsert, len(ns))]
+		rows := make([]string, len(chunk))
+		args := make([]any, 0, 10*len(chunk))
+		for i, n := range chunk {
+			rows[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, n.UserID, n.Type, n.Subject, n.BodyText, n.Link, n.BookingID,
+				nullable(n.PlacementID), n.EventID, n.Mailed, tx.Now.UTC())
+		}
+		var got []struct {
+			Event int64 `db:"event_id"`
+			User  int64 `db:"user_id"`
+		}
+		if err := tx.Select(ctx, &got, `INSERT INTO notifications (user_id, type, subject, body_text, link, booking_id,
+			placement_id, event_id, mailed, created_at) VALUES `+strings.Join(rows, ", ")+`
+			ON CONFLICT (event_id, user_id) DO NOTHING RETURNING event_id, user_id`, args...); err != nil {
+			return nil, fmt.Errorf("insert notifications: %w", err)
+		}
+		for _, g := range got {
+			stored[[2]int64{g.Event, g.User}] = true
+		}
 	}
-	return count == 1, nil
+	return stored, nil
 }
 
 func nullable(id int64) *int64 {

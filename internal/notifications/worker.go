@@ -164,8 +164,8 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	if err := readPeople(ctx, tx, &f, people); err != nil {
 		return r, err
 	}
-	folds := map[foldKey][]message{}
-	var order []foldKey
+	var batch []newNotification
+	var messages []message
 	for i, e := range evs {
 		for _, d := range deliveries[i] {
 			to, ok := f.people[d.UserID]
@@ -180,24 +180,29 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 			if err != nil {
 				return r, err
 			}
-			mailed := f.wantsMail(d.UserID, d.Type) && to.Email != ""
-			inserted, err := insertNotification(ctx, tx, newNotification{UserID: d.UserID, Type: d.Type,
-				Subject: m.subject(), BodyText: body, Link: m.Path, BookingID: e.BookingID,
-				PlacementID: idOf(e.PlacementID), EventID: e.ID, Mailed: mailed})
-			if err != nil {
-				return r, err
+			batch = append(batch, newNotification{UserID: d.UserID, Type: d.Type, Subject: m.subject(),
+				BodyText: body, Link: m.Path, BookingID: e.BookingID, PlacementID: idOf(e.PlacementID),
+				EventID: e.ID, Mailed: f.wantsMail(d.UserID, d.Type) && to.Email != ""})
+			messages = append(messages, m)
+		}
+	}
+	inserted, err := insertNotifications(ctx, tx, batch)
+	if err != nil {
+		return r, err
+	}
+	folds := map[foldKey][]message{}
+	var order []foldKey
+	for i, n := range batch {
+		if !inserted[[2]int64{n.EventID, n.UserID}] {
+			continue // told already (an earlier delivery's row): no second mail either
+		}
+		r.Notifications++
+		if n.Mailed {
+			k := foldKey{user: n.UserID, booking: n.BookingID, placement: n.PlacementID}
+			if _, ok := folds[k]; !ok {
+				order = append(order, k)
 			}
-			if !inserted {
-				continue // told already: no second mail either
-			}
-			r.Notifications++
-			if mailed {
-				k := foldKey{user: d.UserID, booking: e.BookingID, placement: idOf(e.PlacementID)}
-				if _, ok := folds[k]; !ok {
-					order = append(order, k)
-				}
-				folds[k] = append(folds[k], m)
-			}
+			folds[k] = append(folds[k], messages[i])
 		}
 	}
 	queue := w.Queue
