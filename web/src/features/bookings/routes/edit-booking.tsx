@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
+import { AuditButton } from '@/features/audit';
 import { useCurrentUser } from '@/lib/current-user';
 import { BOOKING_LOAD_ERROR, bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
@@ -80,9 +81,12 @@ export function EditBookingRoute() {
   return (
     <>
       <PageHeader title={booking.title}>
-        <Text size="sm">
-          Booking {booking.id} · {booking.clientName} · {booking.department.name}
-        </Text>
+        <Group gap="sm" wrap="wrap">
+          <Text size="sm">
+            Booking {booking.id} · {booking.clientName} · {booking.department.name}
+          </Text>
+          <AuditButton kind="bookings" id={booking.id} />
+        </Group>
       </PageHeader>
       <Stack>
         <Paper withBorder p="md" component="section" aria-labelledby="placements-heading">

@@ -1,4 +1,4 @@
-import { Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { canManageEntity, isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
 import { PageHeader } from '@/ui/page-header';
+import { AuditButton } from '@/features/audit';
 import { EntityDepartmentsSection } from '@/features/organisations/departments/components/entity-departments-section';
 import { EntityInvitationsSection } from '@/features/organisations/invitations/components/entity-invitations-section';
 import { EntityLegalEntitiesSection } from '@/features/organisations/legal-entities/components/entity-legal-entities-section';
@@ -39,7 +40,10 @@ export function EditEntityRoute() {
   return (
     <>
       <PageHeader title={e.name}>
-        <Text c="dimmed">{entityTypeLabel(e.type)}</Text>
+        <Group gap="sm" wrap="wrap">
+          <Text c="dimmed">{entityTypeLabel(e.type)}</Text>
+          <AuditButton kind="entities" id={e.id} />
+        </Group>
       </PageHeader>
       <Stack gap="lg">
         <Paper withBorder p="md" component="section" aria-labelledby="entity-details">

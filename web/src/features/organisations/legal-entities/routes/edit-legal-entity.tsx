@@ -1,4 +1,4 @@
-import { Badge, Paper, Text } from '@mantine/core';
+import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
@@ -7,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
 import { PageHeader } from '@/ui/page-header';
+import { AuditButton } from '@/features/audit';
 import { legalEntityQueryOptions } from '../api/get-legal-entity';
 import { useUpdateLegalEntity } from '../api/update-legal-entity';
 import { validateCompanyNumber } from '../api/validate-company-number';
@@ -39,9 +40,12 @@ export function EditLegalEntityRoute() {
   return (
     <>
       <PageHeader title={legalEntityName(le)}>
-        <Badge color={statusColour(le.status)} size="lg">
-          {statusLabel(le.status)}
-        </Badge>
+        <Group gap="sm" wrap="wrap">
+          <Badge color={statusColour(le.status)} size="lg">
+            {statusLabel(le.status)}
+          </Badge>
+          <AuditButton kind="legal-entities" id={le.id} />
+        </Group>
       </PageHeader>
       <Paper withBorder p="md">
         <LegalEntityForm

@@ -2,6 +2,7 @@ import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
+import { AuditButton } from '@/features/audit';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isAdmin, isFreelancer } from '@/lib/permissions';
@@ -96,6 +97,7 @@ export function Component() {
               View Notifications
             </Button>
           )}
+          <AuditButton kind="users" id={p.id} />
         </Group>
       </PageHeader>
       <Group align="flex-start" gap="lg">
