@@ -157,3 +157,48 @@ func benchEmit(b *testing.B, db *database.DB, w orgtest.World, placements []int6
 		b.Fatal(err)
 	}
 }
+
+// listNotifications is the issue's scale for the list: one user with 50,000 notifications, a
+// tenth of them unread.
+const listNotifications = 50_000
+
+// BenchmarkNotificationList reads pages of a user with 50,000 notifications through the API
+// (an administrator's /notification/by-user/{id}, the same query as the user's own list):
+// the first and a deep page, unread only, and the unread count's query.
+func BenchmarkNotificationList(b *testing.B) {
+	var user int64
+	engines := apptest.BenchEngines(b, func(ctx context.Context, db *database.DB) (string, error) {
+		if err := db.Get(ctx, &user, `SELECT id FROM users WHERE email_lc = 'freelancer@hive.test'`); err != nil {
+			return "", err
+		}
+		err := db.InTx(ctx, func(tx *database.Tx) error {
+			for from := 0; from < listNotifications; from += 500 {
+				var rows []string
+				var args []any
+				for i := from; i < from+500; i++ {
+					var read any
+					if i%10 != 0 {
+						read = tx.Now
+					}
+					rows = append(rows, "(?, ?, ?, ?, ?, ?, ?)")
+					args = append(args, user, notifications.SupplierOffered, fmt.Sprintf("New offer: Booking %d", i),
+						"You are offered Camera operator on Mon, 06 Jul 2026 09:00 to 17:00.", "/bookings/1/edit",
+						tx.Now.Add(time.Duration(i)*time.Minute), read)
+				}
+				if _, err := tx.Exec(ctx, `INSERT INTO notifications (user_id, type, subject, body_text, link, created_at,
+					read_receipt) VALUES `+strings.Join(rows, ", "), args...); err != nil {
+					return err
+				}
+			}
+			return nil
+		})
+		return fmt.Sprintf("%d notifications", listNotifications), err
+	})
+	for _, e := range engines {
+		b.Run(e.Name, func(b *testing.B) {
+			base := fmt.Sprintf("/notification/by-user/%d", user)
+			apptest.MeasurePages(b, e.Admin, []string{base, base + "?page=100&pageSize=100", base + "?unreadOnly=true",
+				base + "?page=50&pageSize=20&unreadOnly=true"})
+		})
+	}
+}
