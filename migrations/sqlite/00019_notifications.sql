@@ -29,6 +29,10 @@ CREATE TABLE notification_preferences (
     PRIMARY KEY (user_id, identifier)
 );
 
+-- The events written before notifications existed are history, not news: nobody is mailed about
+-- last month's changes when this version starts. They count as delivered when they happened.
+UPDATE booking_events SET delivered_at = created_at WHERE delivered_at IS NULL;
+
 -- +goose Down
 DROP TABLE notification_preferences;
 DROP TABLE notifications;
