@@ -2,8 +2,6 @@ package links
 
 import (
 	"context"
-	"database/sql"
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -215,13 +213,6 @@ func staleOrGone(ctx context.Context, q querier, table string, id int64, what st
 		return apperror.NotFound(what)
 	}
 	return apperror.Conflict(MsgStale)
-}
-
-func notFound(err error, what string) error {
-	if errors.Is(err, sql.ErrNoRows) {
-		return apperror.NotFound(what)
-	}
-	return err
 }
 
 // UserExists reports whether account id exists.

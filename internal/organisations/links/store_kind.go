@@ -108,7 +108,7 @@ func userLinkConds(col string, sc Scope, parentIDs, userIDs []int64, flags ...fl
 func findRef[T any](ctx context.Context, q querier, k kind, id int64) (T, error) {
 	var r T
 	err := q.Get(ctx, &r, k.read+` WHERE r.id = ?`, id)
-	return r, notFound(err, "Link")
+	return r, database.NotFound(err, "Link")
 }
 
 // listRefs returns one page of the links matching c, in the order of p, and the total.
