@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
@@ -17,10 +18,22 @@ function open(user: CurrentUser, path: string) {
   mockApi({
     'GET /api/v1/notification': list,
     'GET /api/v1/notification/by-user/7': list,
+    'GET /api/v1/notification/preferences': () =>
+      jsonResponse({
+        items: [
+          {
+            identifier: 'supplier.offered',
+            group: 'supplier',
+            label: 'New offer',
+            description: 'You are offered a placement.',
+            enabled: true,
+          },
+        ],
+      }),
     'GET /api/v1/account/7': () =>
       jsonResponse({ id: 7, fullName: 'Felix Reid', email: 'freelancer@hive.test' }),
   });
-  renderRoutes(
+  const rendered = renderRoutes(
     [
       {
         path: '/notifications',
@@ -33,7 +46,7 @@ function open(user: CurrentUser, path: string) {
     ],
     { path },
   );
-  return { asked };
+  return { asked, router: rendered.router };
 }
 
 describe('/notifications', () => {
@@ -45,6 +58,14 @@ describe('/notifications', () => {
       await within(panel).findByRole('link', { name: /^New offer: Camera Operator/ }),
     ).toBeVisible();
     expect(asked).toEqual(['/api/v1/notification']);
+  });
+
+  it('offers the settings in the second tab, kept in the address', async () => {
+    const { router } = open(makeUser({ id: 7, isFreelancer: true }), '/notifications');
+    await userEvent.click(screen.getByRole('tab', { name: 'Settings' }));
+    const panel = screen.getByRole('tabpanel', { name: 'Settings' });
+    expect(await within(panel).findByRole('switch', { name: 'New offer' })).toBeChecked();
+    expect(router.state.location.search).toBe('?tab=settings');
   });
 
   it("shows an administrator one user's list, named and read-only, without settings", async () => {

@@ -6,6 +6,7 @@ import { PageHeader } from '@/ui/page-header';
 import { recipientQueryOptions } from '../api/get-recipient';
 import { NotificationList } from '../components/notification-list';
 import { listUserOf } from '../list-user';
+import { NotificationSettings } from '../settings/notification-settings';
 
 type Tab = 'notifications' | 'settings';
 
@@ -48,9 +49,13 @@ export function Component() {
       <Tabs value={tab} onChange={choose} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
+          <Tabs.Tab value="settings">Settings</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="notifications" pt="md">
           <NotificationList userId={null} />
+        </Tabs.Panel>
+        <Tabs.Panel value="settings" pt="md">
+          <NotificationSettings />
         </Tabs.Panel>
       </Tabs>
     </Stack>
