@@ -75,6 +75,8 @@ func Fanout(e Event, a Audiences) []Delivery {
 		}
 	}
 	switch events.Kind(e.Kind) {
+	case kindUnfilled:
+		add(ClientUnfilled, a.Managers...)
 	case events.BookingCreated:
 		add(BookingCreated, a.Managers...)
 	case events.BookingUpdated:

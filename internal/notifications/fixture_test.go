@@ -16,8 +16,9 @@ import (
 )
 
 // placementStart is the first placement's start: 09:00 in London on a summer Monday (08:00 UTC),
-// so a mail that said UTC would be caught.
-var placementStart = time.Date(2026, 7, 6, 8, 0, 0, 0, time.UTC)
+// so a mail that said UTC would be caught; long past, so no placement is 'Unfilled within 24
+// hours' unless a test makes one.
+var placementStart = time.Date(2016, 7, 4, 8, 0, 0, 0, time.UTC)
 
 // booked is a booking of department A1 (managed by dept, and by manager through client A) with
 // placements on consecutive days, each holding one live instruction of the freelancer.
@@ -97,19 +98,20 @@ func (b booked) outbox(t *testing.T, role string) []mail.Stored {
 }
 
 type notificationRow struct {
-	User   int64  `db:"user_id"`
-	Type   string `db:"type"`
-	Event  int64  `db:"event_id"`
-	Mailed bool   `db:"mailed"`
-	Link   string `db:"link"`
-	Body   string `db:"body_text"`
+	User      int64  `db:"user_id"`
+	Type      string `db:"type"`
+	Event     int64  `db:"event_id"`
+	Placement int64  `db:"placement_id"`
+	Mailed    bool   `db:"mailed"`
+	Link      string `db:"link"`
+	Body      string `db:"body_text"`
 }
 
 func notificationsOf(t *testing.T, db *database.DB) []notificationRow {
 	t.Helper()
 	var rows []notificationRow
-	if err := db.Select(context.Background(), &rows, `SELECT user_id, type, event_id, mailed, link, body_text
-		FROM notifications ORDER BY event_id, user_id`); err != nil {
+	if err := db.Select(context.Background(), &rows, `SELECT user_id, type, COALESCE(event_id, 0) AS event_id,
+		COALESCE(placement_id, 0) AS placement_id, mailed, link, body_text FROM notifications ORDER BY event_id, user_id`); err != nil {
 		t.Fatal(err)
 	}
 	return rows

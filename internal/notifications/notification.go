@@ -63,6 +63,7 @@ const (
 
 	ClientAccepted = "client.accepted"
 	ClientRejected = "client.rejected"
+	ClientUnfilled = "client.unfilled"
 )
 
 // Catalogue is every notification type, in the order the Settings tab lists them.
@@ -110,6 +111,8 @@ var Catalogue = []Type{
 		"A freelancer accepted an offer in a department you manage."},
 	{ClientRejected, GroupClient, AudienceManager, "Offer rejected",
 		"A freelancer rejected an offer in a department you manage."},
+	{ClientUnfilled, GroupClient, AudienceManager, "Unfilled within 24 hours",
+		"A placement in a department you manage starts within 24 hours and nobody has accepted it yet."},
 }
 
 // TypeOf returns the type with identifier id.

@@ -252,11 +252,12 @@ func (f facts) wantsMail(user int64, typ string) bool {
 }
 
 // insertNotifications stores ns, in multi-row inserts, except those whose event already told
-// their user (another worker's or an earlier attempt's row), and returns the (event, user) pairs
-// it stored.
-func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotification) (map[[2]int64]bool, error) {
+// their user (another worker's or an earlier attempt's row; for 'Unfilled within 24 hours',
+// which has no event, the placement), and returns the (event, user) pairs it stored (event 0
+// for the unfilled ones).
+func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotification) (map[told]bool, error) {
 	const perInsert = 250 // 10 arguments a row: well under either engine's limit
-	stored := make(map[[2]int64]bool, len(ns))
+	stored := make(map[told]bool, len(ns))
 	for from := 0; from < len(ns); from += perInsert {
 		chunk := ns[from:min(from+perInsert, len(ns))]
 		rows := make([]string, len(chunk))
@@ -264,22 +265,27 @@ func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotificat
 		for i, n := range chunk {
 			rows[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
 			args = append(args, n.UserID, n.Type, n.Subject, n.BodyText, n.Link, n.BookingID,
-				nullable(n.PlacementID), n.EventID, n.Mailed, tx.Now.UTC())
+				nullable(n.PlacementID), nullable(n.EventID), n.Mailed, tx.Now.UTC())
 		}
-		var got []struct {
-			Event int64 `db:"event_id"`
-			User  int64 `db:"user_id"`
-		}
+		var got []told
 		if err := tx.Select(ctx, &got, `INSERT INTO notifications (user_id, type, subject, body_text, link, booking_id,
 			placement_id, event_id, mailed, created_at) VALUES `+strings.Join(rows, ", ")+`
-			ON CONFLICT (event_id, user_id) DO NOTHING RETURNING event_id, user_id`, args...); err != nil {
+			ON CONFLICT DO NOTHING RETURNING COALESCE(event_id, 0) AS event_id, COALESCE(placement_id, 0) AS placement_id,
+			user_id`, args...); err != nil {
 			return nil, fmt.Errorf("insert notifications: %w", err)
 		}
 		for _, g := range got {
-			stored[[2]int64{g.Event, g.User}] = true
+			stored[g] = true
 		}
 	}
 	return stored, nil
+}
+
+// told names a stored notification: its event (0 for an unfilled placement's), placement and user.
+type told struct {
+	Event     int64 `db:"event_id"`
+	Placement int64 `db:"placement_id"`
+	User      int64 `db:"user_id"`
 }
 
 func nullable(id int64) *int64 {

@@ -71,18 +71,24 @@ func (w *Worker) Run(ctx context.Context) {
 	}
 }
 
-// Round counts what one DeliverDue did.
+// Round counts what one DeliverDue did: the events it delivered, the unfilled placements it
+// told, and the notifications and mails they made.
 type Round struct {
-	Events, Notifications, Mails int
+	Events, Unfilled, Notifications, Mails int
 }
 
-// DeliverDue delivers batches of due events until none is left, and says how many.
+// DeliverDue delivers batches of due events until none is left, then tells the managers of
+// placements that became unfilled within UnfilledWindow, and says how many.
 func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 	var total Round
 	for ctx.Err() == nil {
 		cutoff := w.DB.Now().Add(-w.foldWindow())
-		if due, err := anyDue(ctx, w.DB, cutoff); err != nil || !due {
+		due, err := anyDue(ctx, w.DB, cutoff)
+		if err != nil {
 			return total, err
+		}
+		if !due {
+			break
 		}
 		r, lags, err := w.deliverBatch(ctx, cutoff)
 		if err != nil {
@@ -101,6 +107,17 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 		if r.Events < batchSize {
 			break
 		}
+	}
+	if ctx.Err() != nil {
+		return total, nil
+	}
+	r, err := w.tellUnfilled(ctx)
+	if err != nil {
+		return total, err
+	}
+	total.Unfilled, total.Notifications, total.Mails = r.Events, total.Notifications+r.Notifications, total.Mails+r.Mails
+	if r.Mails > 0 && w.WakeMail != nil {
+		w.WakeMail()
 	}
 	return total, nil
 }
@@ -193,7 +210,7 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	folds := map[foldKey][]message{}
 	var order []foldKey
 	for i, n := range batch {
-		if !inserted[[2]int64{n.EventID, n.UserID}] {
+		if !inserted[told{Event: n.EventID, Placement: n.PlacementID, User: n.UserID}] {
 			continue // told already (an earlier delivery's row): no second mail either
 		}
 		r.Notifications++

@@ -58,7 +58,7 @@ func TestAnOfferTellsTheFreelancerAndTheOtherManagersPerTheirPreferences(t *test
 			t.Fatalf("freelancer's mails = %+v", mails)
 		}
 		m := mails[0]
-		for _, want := range []string{"New offer: Evening News", "You are offered Camera operator on Mon, 06 Jul 2026 09:00 to 17:00",
+		for _, want := range []string{"New offer: Evening News", "You are offered Camera operator on Mon, 04 Jul 2016 09:00 to 17:00",
 			"(Europe/London)", b.s.URL + link, "Alpha Broadcasting, News"} {
 			if !strings.Contains(m.Subject+"\n"+m.Text, want) {
 				t.Errorf("mail lacks %q:\n%s\n%s", want, m.Subject, m.Text)
@@ -248,8 +248,8 @@ func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
 				folded = m
 			}
 		}
-		for _, want := range []string{"2 changes: Evening News", "Camera operator is now on Mon, 06 Jul 2026 09:00 to 17:00.",
-			"The rate of Camera operator on Mon, 06 Jul 2026 09:00 to 17:00 was amended.", "Stop 'Times amended' e-mails",
+		for _, want := range []string{"2 changes: Evening News", "Camera operator is now on Mon, 04 Jul 2016 09:00 to 17:00.",
+			"The rate of Camera operator on Mon, 04 Jul 2016 09:00 to 17:00 was amended.", "Stop 'Times amended' e-mails",
 			"Stop 'Rate amended' e-mails"} {
 			if !strings.Contains(folded.Subject+"\n"+folded.Text, want) {
 				t.Errorf("folded mail lacks %q:\n%s\n%s", want, folded.Subject, folded.Text)
@@ -260,6 +260,66 @@ func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
 		b.s.As(apptest.Freelancer).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
 		if st.Unread != 3 {
 			t.Errorf("freelancer's notifications = %+v", st)
+		}
+	})
+}
+
+func TestAPlacementStartingWithin24HoursUnfilledIsToldToItsManagersOnce(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		b := book(t, db, 3)
+		// The third placement is filled: its freelancer and the client both accepted.
+		databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted', client_status = 'accepted'
+			WHERE id = ?`, b.instructions[2])
+		c := clock.At(placementStart.Add(-12 * time.Hour)) // the first starts in 12 h, the second in 36 h
+		db.Now = c.Now
+		w := b.worker()
+		managers := []string{apptest.DeptMgr, apptest.Manager}
+		told := func() map[int64][]int64 { // placement → managers told
+			t.Helper()
+			out := map[int64][]int64{}
+			for _, n := range notificationsOf(t, db) {
+				if n.Type != notifications.ClientUnfilled {
+					t.Fatalf("%+v", n)
+				}
+				out[n.Placement] = append(out[n.Placement], n.User)
+			}
+			return out
+		}
+		r, err := w.DeliverDue(context.Background())
+		if err != nil || r.Unfilled != 1 || r.Notifications != 2 || r.Mails != 2 {
+			t.Fatalf("round = %+v %v", r, err)
+		}
+		if got := told(); len(got) != 1 || len(got[b.placements[0]]) != 2 {
+			t.Fatalf("told = %v", got)
+		}
+		mails := b.outbox(t, apptest.DeptMgr)
+		if len(mails) != 1 || !strings.Contains(mails[0].Text, "Camera operator on Mon, 04 Jul 2016 09:00 to 17:00 starts within 24 hours") {
+			t.Fatalf("mail = %+v", mails)
+		}
+		// Again: nothing new. Thirteen hours on, the second placement is within the window.
+		if r, err := w.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
+			t.Fatalf("told twice: %+v %v", r, err)
+		}
+		c.Advance(13 * time.Hour)
+		if r, err := w.DeliverDue(context.Background()); err != nil || r.Unfilled != 1 {
+			t.Fatalf("second placement: %+v %v", r, err)
+		}
+		// The filled third placement is never told.
+		c.Advance(24 * time.Hour)
+		if r, err := w.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
+			t.Fatalf("a filled placement was told: %+v %v", r, err)
+		}
+		got := told()
+		if len(got) != 2 || len(got[b.placements[1]]) != 2 || got[b.placements[2]] != nil {
+			t.Fatalf("told = %v", got)
+		}
+		for _, role := range managers {
+			if n := len(b.outbox(t, role)); n != 2 {
+				t.Errorf("%s has %d mails, want 2", role, n)
+			}
+		}
+		if n := len(b.outbox(t, apptest.Freelancer)); n != 0 {
+			t.Errorf("the freelancer was told %d times", n)
 		}
 	})
 }

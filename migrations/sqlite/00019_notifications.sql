@@ -19,6 +19,8 @@ CREATE TABLE notifications (
 CREATE UNIQUE INDEX notifications_event ON notifications (event_id, user_id);
 CREATE INDEX notifications_user ON notifications (user_id, created_at DESC, id DESC);
 CREATE INDEX notifications_unread ON notifications (user_id, read_receipt);
+-- 'Unfilled within 24 hours' has no event: a placement is told to each manager once.
+CREATE UNIQUE INDEX notifications_unfilled ON notifications (placement_id, user_id) WHERE type = 'client.unfilled';
 
 -- A user's choice for one notification type; a type with no row is on (the default).
 CREATE TABLE notification_preferences (

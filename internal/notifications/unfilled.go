@@ -1,0 +1,100 @@
+package notifications
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// UnfilledWindow is how soon before its start an unfilled placement is told to its managers
+// ('Unfilled within 24 hours', issue 14).
+const UnfilledWindow = 24 * time.Hour
+
+// kindUnfilled marks the events delivery makes itself for unfilled placements: no write
+// happens when a placement's start comes near, so no domain event says so.
+const kindUnfilled events.Kind = "notifications.placement_unfilled"
+
+// candidate is a live placement starting within the window whose managers were not told yet.
+type candidate struct {
+	ID        int64     `db:"id"`
+	BookingID int64     `db:"booking_id"`
+	StartAt   time.Time `db:"start_at"`
+}
+
+// unfilled returns the placements starting in (now, now+UnfilledWindow] that are not filled,
+// by bookings.Critical's rule (no instruction accepted on both sides), and whose managers were
+// not told yet. It reads on q, a reader or the delivery's transaction.
+func unfilled(ctx context.Context, q database.Reader, now time.Time) ([]candidate, error) {
+	var cs []candidate
+	if err := q.Select(ctx, &cs, `SELECT p.id, p.booking_id, p.start_at FROM placements p
+		WHERE p.deleted_at IS NULL AND p.start_at > ? AND p.start_at <= ? AND NOT EXISTS (SELECT 1 FROM notifications n
+			WHERE n.type = '`+ClientUnfilled+`' AND n.placement_id = p.id)
+		ORDER BY p.start_at, p.id LIMIT 500`, now.UTC(), now.Add(UnfilledWindow).UTC()); err != nil {
+		return nil, fmt.Errorf("placements starting soon: %w", err)
+	}
+	if len(cs) == 0 {
+		return nil, nil
+	}
+	ids := make([]int64, len(cs))
+	for i, c := range cs {
+		ids[i] = c.ID
+	}
+	marks, args := database.In(ids)
+	var rows []struct {
+		Placement int64  `db:"placement_id"`
+		Supplier  string `db:"supplier_status"`
+		Client    string `db:"client_status"`
+		Deleted   bool   `db:"deleted"`
+	}
+	if err := q.Select(ctx, &rows, `SELECT placement_id, supplier_status, client_status,
+		CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS deleted FROM instructions WHERE placement_id IN (`+marks+`)`,
+		args...); err != nil {
+		return nil, fmt.Errorf("instructions of placements starting soon: %w", err)
+	}
+	states := map[int64][]status.State{}
+	for _, r := range rows {
+		states[r.Placement] = append(states[r.Placement], status.State{Supplier: status.Status(r.Supplier),
+			Client: status.Status(r.Client), Deleted: r.Deleted})
+	}
+	var out []candidate
+	for _, c := range cs {
+		if critical, _ := bookings.Critical(now, c.StartAt, states[c.ID]); critical {
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// tellUnfilled tells the managers of each unfilled placement starting within UnfilledWindow,
+// once per placement and manager (the unique index notifications_unfilled keeps two workers
+// from both telling).
+func (w *Worker) tellUnfilled(ctx context.Context) (Round, error) {
+	now := w.DB.Now()
+	// Look on a reader first, so a poll with nothing to tell takes no write lock.
+	if cs, err := unfilled(ctx, w.DB, now); err != nil || len(cs) == 0 {
+		return Round{}, err
+	}
+	var r Round
+	err := w.DB.InTx(ctx, func(tx *database.Tx) error {
+		cs, err := unfilled(ctx, tx, now)
+		if err != nil || len(cs) == 0 {
+			r = Round{}
+			return err
+		}
+		evs := make([]Event, len(cs))
+		for i, c := range cs {
+			evs[i] = Event{Kind: string(kindUnfilled), BookingID: c.BookingID, PlacementID: &cs[i].ID, CreatedAt: now}
+		}
+		r, err = w.tell(ctx, tx, evs)
+		return err
+	})
+	if err != nil {
+		return Round{}, fmt.Errorf("tell unfilled placements: %w", err)
+	}
+	return r, nil
+}
