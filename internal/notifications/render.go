@@ -130,7 +130,7 @@ func renderMail(l links, to person, items []message) (Mail, error) {
 	last := items[len(items)-1] // the latest change says where the placement now is
 	d := mailData{Name: to.name(), Items: items, Booking: last.Booking, Client: last.Client,
 		Department: last.Department, When: last.When, Zone: last.Zone, Link: l.url(last.Path),
-		SettingsLink: l.url("/notifications")}
+		SettingsLink: l.url("/notifications?tab=settings")}
 	if d.Name == "" {
 		d.Name = to.Email
 	}
