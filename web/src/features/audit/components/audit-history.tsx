@@ -1,6 +1,5 @@
 import {
   Alert,
-  Badge,
   Button,
   Group,
   Loader,
@@ -24,7 +23,6 @@ import {
 } from '../api/get-history';
 import { changesOf, sourceLabel } from '../diff';
 
-const ACTION_COLOURS: Record<string, string> = { INSERT: 'green', UPDATE: 'blue', DELETE: 'red' };
 const COLUMNS = 11;
 
 /** The changes of one entry against the same record's previous version. */
@@ -140,9 +138,9 @@ export function AuditHistory({ kind, id, label }: { kind: AuditKind; id: number;
                       {formatDateTimeSeconds(e.createdAt)}
                     </Table.Td>
                     <Table.Td>
-                      <Badge color={ACTION_COLOURS[e.hiveAction] ?? 'gray'} variant="light">
+                      <Text span size="sm" fw={600}>
                         {e.hiveAction}
-                      </Badge>
+                      </Text>
                     </Table.Td>
                     <Table.Td>{sourceLabel(e.hiveSource)}</Table.Td>
                     <Table.Td>
