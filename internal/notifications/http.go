@@ -36,10 +36,11 @@ func Register(api huma.API, d feature.Deps) {
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotificationStats", Method: http.MethodGet,
 		Path: "/notification/stats", Summary: "How many notifications the caller has, and how many are unread",
 		Tags: tags}, h.stats)
-	// Public: the link in a mail works without signing in; the signed token is the credential
-	// (it is in the query, which the request log never records).
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "unsubscribeNotification", Method: http.MethodGet,
-		Path: "/notification/unsubscribe", Summary: "Turn off the mails of one type from a mail's signed link",
+	// Public: the link in a mail works without signing in; the signed token is the credential.
+	// The link opens the web page /unsubscribe, whose button POSTs here: a mail scanner that
+	// opens links turns nothing off, and the token stays out of the request log.
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "unsubscribeNotification", Method: http.MethodPost,
+		Path: "/notification/unsubscribe", Summary: "Turn off the mails of one type with a mail's signed link",
 		Tags: tags, Errors: []int{422}}, h.unsubscribe)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listNotifications", Method: http.MethodGet,
 		Path: "/notification", Summary: "The caller's notifications, newest first", Tags: tags}, h.list)
@@ -232,9 +233,11 @@ type Unsubscribed struct {
 }
 
 func (h *handlers) unsubscribe(ctx context.Context, in *struct {
-	Token string `query:"token" maxLength:"500"`
+	Body struct {
+		Token string `json:"token" maxLength:"500"`
+	}
 }) (*struct{ Body Unsubscribed }, error) {
-	user, t, ok := h.keys.Verify(in.Token)
+	user, t, ok := h.keys.Verify(in.Body.Token)
 	if !ok {
 		return nil, apperror.Field("token", MsgBadToken)
 	}

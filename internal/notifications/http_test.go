@@ -3,7 +3,6 @@ package notifications_test
 import (
 	"fmt"
 	"net/http"
-	"net/url"
 	"slices"
 	"testing"
 	"time"
@@ -185,7 +184,7 @@ func TestUnsubscribeLinkTurnsOffOneTypeWithoutSigningIn(t *testing.T) {
 		visitor := s.As(apptest.Anonymous)
 		for range 2 { // using the link twice does what once does
 			var got notifications.Unsubscribed
-			visitor.Do(http.MethodGet, "/notification/unsubscribe?token="+url.QueryEscape(token), nil).Want(200).Decode(&got)
+			visitor.Do(http.MethodPost, "/notification/unsubscribe", map[string]string{"token": token}).Want(200).Decode(&got)
 			if got.Identifier != notifications.SupplierRateAmended || got.Label != "Rate amended" || got.Message == "" {
 				t.Fatalf("unsubscribe = %+v", got)
 			}
@@ -207,7 +206,7 @@ func TestUnsubscribeLinkTurnsOffOneTypeWithoutSigningIn(t *testing.T) {
 		}
 		for _, tok := range forged {
 			var pr apptest.Problem
-			visitor.Do(http.MethodGet, "/notification/unsubscribe?token="+url.QueryEscape(tok), nil).Want(422).Decode(&pr)
+			visitor.Do(http.MethodPost, "/notification/unsubscribe", map[string]string{"token": tok}).Want(422).Decode(&pr)
 			if pr.Msg("token") != notifications.MsgBadToken && tok != "" {
 				t.Errorf("token %q: %s", tok, pr.Msg("token"))
 			}

@@ -119,9 +119,10 @@ type links struct {
 
 func (l links) url(path string) string { return strings.TrimSuffix(l.BaseURL, "/") + path }
 
-// unsubscribe is the address of the public unsubscribe operation for user and identifier.
+// unsubscribe is the address of the public unsubscribe page for user and identifier (the web's
+// /unsubscribe, which confirms with a button).
 func (l links) unsubscribe(user int64, identifier string) string {
-	return l.url("/api/v1/notification/unsubscribe?token=" + url.QueryEscape(l.Signer.Token(user, identifier)))
+	return l.url("/unsubscribe?token=" + url.QueryEscape(l.Signer.Token(user, identifier)))
 }
 
 // renderMail folds items (one recipient's changes to one placement or booking, oldest first)

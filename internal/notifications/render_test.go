@@ -45,7 +45,7 @@ func TestAMailEscapesWhatUsersTypedInItsHTMLAndKeepsItsSubjectOnOneLine(t *testi
 	if strings.ContainsAny(got.Subject, "\r\n") || got.Subject != "New offer: News <script>alert(1)</script> line two" {
 		t.Errorf("subject %q", got.Subject)
 	}
-	if !strings.Contains(got.Text, "Hello Ada,") || !strings.Contains(got.Text, "https://hive.example/api/v1/notification/unsubscribe?token=") ||
+	if !strings.Contains(got.Text, "Hello Ada,") || !strings.Contains(got.Text, "https://hive.example/unsubscribe?token=") ||
 		!strings.Contains(got.Text, "settings (https://hive.example/notifications?tab=settings)") {
 		t.Errorf("text:\n%s", got.Text)
 	}

@@ -1777,10 +1777,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Turn off the mails of one type from a mail's signed link */
-        get: operations["unsubscribeNotification"];
+        get?: never;
         put?: never;
-        post?: never;
+        /** Turn off the mails of one type with a mail's signed link */
+        post: operations["unsubscribeNotification"];
         delete?: never;
         options?: never;
         head?: never;
@@ -3912,6 +3912,9 @@ export interface components {
             fullName: string;
             /** Format: int64 */
             id: number;
+        };
+        UnsubscribeNotificationRequest: {
+            token: string;
         };
         Unsubscribed: {
             identifier: string;
@@ -12576,14 +12579,16 @@ export interface operations {
     };
     unsubscribeNotification: {
         parameters: {
-            query?: {
-                token?: string;
-            };
+            query?: never;
             header?: never;
             path?: never;
             cookie?: never;
         };
-        requestBody?: never;
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UnsubscribeNotificationRequest"];
+            };
+        };
         responses: {
             /** @description OK */
             200: {

@@ -27,6 +27,7 @@ const publicRoutes: RouteObject[] = [
   },
   { path: paths.activate, lazy: () => import('@/features/accounts/routes/activate') },
   { path: paths.confirmEmail, lazy: () => import('@/features/accounts/routes/confirm-email') },
+  { path: paths.unsubscribe, lazy: () => import('@/features/notifications/routes/unsubscribe') },
   { path: paths.signUp, lazy: () => import('@/features/accounts/routes/sign-up') },
   { path: paths.signUpStaff, lazy: () => import('@/features/accounts/routes/sign-up-staff') },
   { path: paths.oauthCallback, lazy: () => import('@/features/accounts/routes/oauth-callback') },

@@ -17,6 +17,7 @@ export const paths = {
   oauthCallback: '/oauth/callback',
   changePassword: '/change-password',
   redirect: '/r',
+  unsubscribe: '/unsubscribe',
 
   bookings: '/bookings',
   bookingsList: '/bookings/list',

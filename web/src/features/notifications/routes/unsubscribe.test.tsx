@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { UnsubscribeRoute } from './unsubscribe';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const routes = [{ path: '/unsubscribe', element: <UnsubscribeRoute /> }];
+
+function answers(answer: () => Response) {
+  let sent: unknown;
+  mockApi({
+    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+    'POST /api/v1/notification/unsubscribe': async (req) => {
+      sent = await req.json();
+      return answer();
+    },
+  });
+  return () => sent;
+}
+
+describe('UnsubscribeRoute', () => {
+  it('turns the mails off on a click, not on load, and shows the server message', async () => {
+    const sent = answers(() =>
+      jsonResponse({
+        identifier: 'supplier.rate_amended',
+        label: 'Rate amended',
+        message: "You will no longer receive 'Rate amended' e-mails.",
+      }),
+    );
+    renderRoutes(routes, { path: '/unsubscribe?token=abc' });
+    const button = await screen.findByRole('button', { name: 'Turn off these e-mails' });
+    expect(sent()).toBeUndefined();
+    await userEvent.setup().click(button);
+    expect(await screen.findByRole('status')).toHaveTextContent("'Rate amended'");
+    expect(sent()).toEqual({ token: 'abc' });
+  });
+
+  it("shows the server's reason for a forged link", async () => {
+    answers(() =>
+      jsonResponse({ error: 'This unsubscribe link is not valid.', errorCode: 'V-100' }, 422),
+    );
+    renderRoutes(routes, { path: '/unsubscribe?token=forged' });
+    await userEvent
+      .setup()
+      .click(await screen.findByRole('button', { name: 'Turn off these e-mails' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'This unsubscribe link is not valid.',
+    );
+  });
+
+  it('offers nothing without a token', async () => {
+    answers(() => jsonResponse({}));
+    renderRoutes(routes, { path: '/unsubscribe' });
+    expect(await screen.findByRole('button', { name: 'Turn off these e-mails' })).toBeDisabled();
+    expect(screen.getByRole('alert')).toHaveTextContent('This unsubscribe link is not valid.');
+  });
+});
