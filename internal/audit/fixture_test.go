@@ -57,7 +57,7 @@ func newWorld(t *testing.T, db *database.DB) world {
 }
 
 // jobTemplate inserts a job template of department with a day and a night placement template.
-func jobTemplate(t *testing.T, db *database.DB, department int64) int64 {
+func jobTemplate(t testing.TB, db *database.DB, department int64) int64 {
 	t.Helper()
 	var id int64
 	ctx := context.Background()
