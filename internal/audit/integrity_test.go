@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/auth"
@@ -72,101 +73,125 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 		cases := []struct {
 			name string
 			as   string
-			do   func(t *testing.T, c *apptest.Client) []want
+			// by is who the entries name (default: the as role's user; none for a visitor).
+			by string
+			do func(t *testing.T, c *apptest.Client) []want
 		}{
-			{"create booking", apptest.DeptMgr, func(t *testing.T, c *apptest.Client) []want {
+			{"create booking", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("POST", "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, w.DeptA1),
 					"dates": []string{"2027-04-01"}, "periodType": "custom"}).Want(201).Decode(&newBooking)
 				return []want{{audit.SourceBooking, newBooking.ID, audit.Insert},
 					{audit.SourcePlacement, newBooking.Placements[0].ID, audit.Insert},
 					{audit.SourcePlacement, newBooking.Placements[1].ID, audit.Insert}}
 			}},
-			{"grant", apptest.DeptMgr, func(t *testing.T, c *apptest.Client) []want {
+			{"grant", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				p := newBooking.Placements[0].ID
 				c.Do("POST", fmt.Sprintf("/placement/%d/grant", p), map[string]any{"userId": freelancer,
 					"placementIds": []int64{p}}).Want(200)
 				id := databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, p)
 				return []want{{audit.SourceInstruction, id, audit.Insert}}
 			}},
-			{"update booking", apptest.DeptMgr, func(t *testing.T, c *apptest.Client) []want {
+			{"update booking", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", fmt.Sprintf("/booking/%d", f.booking), map[string]any{"title": "Cup Final Replay",
 					"version": version(t, db, "bookings", f.booking)}).Want(200)
 				return []want{{audit.SourceBooking, f.booking, audit.Update}}
 			}},
-			{"amend placement", apptest.DeptMgr, func(t *testing.T, c *apptest.Client) []want {
+			{"amend placement", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", "/placements", []map[string]any{{"id": f.placements[0], "title": "Early shift",
 					"startTime": "08:00", "endTime": "16:00", "supplierNotes": "Gate B", "unpaidBreaks": 30}}).Want(200)
 				return []want{{audit.SourcePlacement, f.placements[0], audit.Update}}
 			}},
-			{"amend rate", apptest.DeptMgr, func(t *testing.T, c *apptest.Client) []want {
+			{"amend rate", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{f.instructions[0]},
 					"sellRate": map[string]any{"rate": 260, "currency": "GBP", "period": "day"}}).Want(200)
 				return []want{{audit.SourceInstruction, f.instructions[0], audit.Update}}
 			}},
-			{"change status", apptest.Freelancer, func(t *testing.T, c *apptest.Client) []want {
+			{"change status", apptest.Freelancer, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", "/instruction/status", []map[string]any{{"id": f.instructions[0], "supplierStatus": "accepted"}}).Want(200)
 				return []want{{audit.SourceInstruction, f.instructions[0], audit.Update}}
 			}},
-			{"cancel placement", apptest.DeptMgr, func(t *testing.T, c *apptest.Client) []want {
+			{"cancel placement", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("DELETE", "/placements", map[string]any{"ids": []int64{f.placements[1]},
 					"cancellationReason": "Client - Placement Not Needed"}).Want(200)
 				return []want{{audit.SourcePlacement, f.placements[1], audit.Delete},
 					{audit.SourceInstruction, f.instructions[1], audit.Delete}}
 			}},
-			{"create entity", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"create entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				entityID = created(t, c.Do("POST", "/entity", map[string]any{"name": "Integrity Hire", "type": "supplier"}))
 				return []want{{audit.SourceEntity, entityID, audit.Insert}}
 			}},
-			{"update entity", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"update entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", fmt.Sprintf("/entity/%d", entityID), map[string]any{"name": "Integrity Hire Ltd", "version": 1}).Want(200)
 				return []want{{audit.SourceEntity, entityID, audit.Update}}
 			}},
-			{"create legal entity", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"create legal entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				legalID = created(t, c.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{entityID},
 					"type": "uk_llp", "companyName": "Integrity LLP", "companyNumber": "OC301235"}))
 				ref := databasetest.Get[int64](t, db, `SELECT id FROM entity_legal_entity_refs WHERE legal_entity_id = ?`, legalID)
 				return []want{{audit.SourceLegalEntity, legalID, audit.Insert}, {audit.SourceLegalEntityRef, ref, audit.Insert}}
 			}},
-			{"update legal entity", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"update legal entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", fmt.Sprintf("/legal-entity/%d", legalID), map[string]any{"tradingName": "Integrity",
 					"version": 1}).Want(200)
 				return []want{{audit.SourceLegalEntity, legalID, audit.Update}}
 			}},
-			{"link legal entity", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"link legal entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				linkID = created(t, c.Do("POST", "/associations/entity-legal-entity-refs",
 					map[string]any{"entityId": w.Supplier, "legalEntityId": legalID}))
 				return []want{{audit.SourceLegalEntityRef, linkID, audit.Insert}}
 			}},
-			{"move legal link", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"move legal link", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", fmt.Sprintf("/associations/entity-legal-entity-refs/%d", linkID),
 					map[string]any{"legalEntityId": w.LegalB, "version": version(t, db, "entity_legal_entity_refs", linkID)}).Want(200)
 				return []want{{audit.SourceLegalEntityRef, linkID, audit.Update}}
 			}},
-			{"unlink legal entity", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"unlink legal entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				res := c.Do("DELETE", fmt.Sprintf("/associations/entity-legal-entity-refs/%d", linkID), nil)
 				if res.Status != http.StatusOK && res.Status != http.StatusNoContent {
 					t.Fatalf("status %d: %s", res.Status, res.Body)
 				}
 				return []want{{audit.SourceLegalEntityRef, linkID, audit.Delete}}
 			}},
-			{"create user", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"create user", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				id := created(t, c.Do("POST", "/account", map[string]any{"email": "integrity@x.test", "firstName": "Ivy",
 					"lastName": "Integrity", "isFreelancer": true, "entityIds": []int64{w.ClientA}}))
 				return []want{{audit.SourceUser, id, audit.Insert}}
 			}},
-			{"update user", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"update user", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				staff := w.Users["staff"]
 				c.Do("PATCH", fmt.Sprintf("/account/%d", staff), map[string]any{"firstName": "Stevie",
 					"version": version(t, db, "users", staff)}).Want(200)
 				return []want{{audit.SourceUser, staff, audit.Update}}
 			}},
-			{"set password", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"set password", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				staff := w.Users["staff"]
 				c.Do("POST", fmt.Sprintf("/account/%d/set-password", staff), map[string]any{"password": "NewPassword1"}).Want(200)
 				return []want{{audit.SourceUser, staff, audit.Update}}
 			}},
-			{"impersonate", apptest.Admin, func(t *testing.T, c *apptest.Client) []want {
+			{"change own password", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
+				res := c.Do("POST", "/account/change-password", map[string]string{"currentPassword": accounts.DemoPassword,
+					"newPassword": "Manager-chose-1"})
+				if res.Status != http.StatusOK && res.Status != http.StatusNoContent {
+					t.Fatalf("status %d: %s", res.Status, res.Body)
+				}
+				return []want{{audit.SourceUser, w.Users["manager"], audit.Update}}
+			}},
+			{"sign up", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
+				id := created(t, c.Do("POST", "/onboard-freelancer", map[string]any{"email": "signup@x.test",
+					"password": "Str0ng-enough", "firstName": "Nia", "lastName": "Cole", "termsAndConditions": true}))
+				if id == 0 {
+					id = databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email = 'signup@x.test'`)
+				}
+				return []want{{audit.SourceUser, id, audit.Insert}}
+			}},
+			{"impersonate", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("POST", fmt.Sprintf("/account/impersonate/%d", freelancer), nil).Want(200)
+				return []want{{audit.SourceSession, 0, audit.Update}}
+			}},
+			// The session is the freelancer's now, acted by the administrator: the entry names
+			// the freelancer with the administrator as impersonator.
+			{"stop impersonating", apptest.Admin, apptest.Freelancer, func(t *testing.T, c *apptest.Client) []want {
+				c.Do("POST", "/account/cancel-impersonate", nil).Want(200)
 				return []want{{audit.SourceSession, 0, audit.Update}}
 			}},
 		}
@@ -179,13 +204,17 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				if len(rows) == 0 {
 					t.Fatal("no history entry")
 				}
-				actor := w.Users[c.as]
+				by := c.by
+				if by == "" {
+					by = c.as
+				}
+				actor, signed := w.Users[by]
 				for _, r := range rows {
 					if r.TxID != rows[0].TxID {
 						t.Errorf("entries in two transactions: %+v", rows)
 					}
-					if r.UserID == nil || *r.UserID != actor {
-						t.Errorf("entry %+v not by %s (%d)", r, c.as, actor)
+					if signed && (r.UserID == nil || *r.UserID != actor) || !signed && r.UserID != nil {
+						t.Errorf("entry %+v not by %s (%d)", r, by, actor)
 					}
 				}
 				for _, wt := range wants {
