@@ -50,20 +50,29 @@ func Register(api huma.API, d feature.Deps, booking BookingRecords) {
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookingHistory", Method: http.MethodGet,
 		Path: "/history/booking/{id}", Summary: "A booking's history with its placements' and instructions', newest first (administrators)",
 		Tags: tags, Errors: errs}, h.bookingHistory)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "userHistory", Method: http.MethodGet,
+		Path: "/history/user/{id}", Summary: "A user's history, newest first (administrators)", Tags: tags, Errors: errs},
+		func(ctx context.Context, in *historyInput) (*pageOutput, error) {
+			return h.page(ctx, in, func(context.Context) ([]Records, error) {
+				return []Records{{Source: SourceUser, IDs: []int64{in.ID}}}, nil
+			})
+		})
+	// An entity's and a legal entity's histories take in their links to each other.
 	for _, r := range []struct {
-		id, path, summary string
-		source            Source
+		id, path, summary, field string
+		source                   Source
 	}{
-		{"userHistory", "/history/user/{id}", "A user's history, newest first (administrators)", SourceUser},
-		{"entityHistory", "/history/entity/{id}", "An entity's history, newest first (administrators)", SourceEntity},
-		{"legalEntityHistory", "/history/legal-entity/{id}", "A legal entity's history, newest first (administrators)", SourceLegalEntity},
+		{"entityHistory", "/history/entity/{id}", "An entity's history with its legal-entity links', newest first (administrators)",
+			"entityId", SourceEntity},
+		{"legalEntityHistory", "/history/legal-entity/{id}",
+			"A legal entity's history with its entity links', newest first (administrators)", "legalEntityId", SourceLegalEntity},
 	} {
-		source := r.source
 		httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: r.id, Method: http.MethodGet, Path: r.path,
 			Summary: r.summary, Tags: tags, Errors: errs},
 			func(ctx context.Context, in *historyInput) (*pageOutput, error) {
-				return h.page(ctx, in, func(context.Context) ([]Records, error) {
-					return []Records{{Source: source, IDs: []int64{in.ID}}}, nil
+				return h.page(ctx, in, func(ctx context.Context) ([]Records, error) {
+					links, err := h.store.LinksNaming(ctx, r.field, in.ID)
+					return []Records{{Source: r.source, IDs: []int64{in.ID}}, {Source: SourceLegalEntityRef, IDs: links}}, err
 				})
 			})
 	}

@@ -135,9 +135,33 @@ func TestEntityAndLegalEntityHistory(t *testing.T) {
 		admin.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{e.ID}, "type": "uk_llp",
 			"companyName": "Audited LLP", "companyNumber": "OC301234"}).Want(201).Decode(&le)
 		admin.Do("GET", fmt.Sprintf("/history/legal-entity/%d", le.ID), nil).Want(200).Decode(&p)
-		if p.Total != 1 || p.Items[0].HiveSource != "legal_entity" || p.Items[0].Row["companyName"] != "Audited LLP" ||
-			p.Items[0].RecordName != "Audited LLP" || p.Names["entityIds"][fmt.Sprint(e.ID)] != "Audited Hire Ltd" {
+		// The legal entity and its link to the entity, made in one transaction.
+		if p.Total != 2 || p.Items[0].HiveTxID != p.Items[1].HiveTxID {
 			t.Fatalf("legal entity history %+v", p)
+		}
+		var created, link entry
+		for _, it := range p.Items {
+			switch it.HiveSource {
+			case "legal_entity":
+				created = it
+			case "legal_entity_ref":
+				link = it
+			}
+		}
+		if created.Row["companyName"] != "Audited LLP" || created.RecordName != "Audited LLP" ||
+			p.Names["entityIds"][fmt.Sprint(e.ID)] != "Audited Hire Ltd" {
+			t.Errorf("legal entity entry %+v, names %v", created, p.Names)
+		}
+		if link.HiveAction != "INSERT" || p.Names["entityId"][fmt.Sprint(e.ID)] != "Audited Hire Ltd" ||
+			p.Names["legalEntityId"][fmt.Sprint(le.ID)] != "Audited LLP" {
+			t.Errorf("link entry %+v, names %v", link, p.Names)
+		}
+		// The entity's history has the link too; removing it adds its last entry to both.
+		admin.Do("DELETE", fmt.Sprintf("/associations/entity-legal-entity-refs/%d", link.RecordID), nil)
+		admin.Do("GET", fmt.Sprintf("/history/entity/%d", e.ID), nil).Want(200).Decode(&p)
+		if p.Total != 4 || p.Items[0].HiveSource != "legal_entity_ref" || p.Items[0].HiveAction != "DELETE" ||
+			p.Items[1].RecordID != link.RecordID {
+			t.Fatalf("entity history with its link %+v", p)
 		}
 		// A record without history is an empty page, not an error.
 		admin.Do("GET", "/history/user/999999", nil).Want(200).Decode(&p)

@@ -126,3 +126,18 @@ func (s *HistoryStore) Names(ctx context.Context, want map[Source][]int64, given
 	}
 	return out, nil
 }
+
+// LinksNaming lists the entity–legal-entity links whose entries ever named id in field
+// (entityId or legalEntityId), so an entity's or legal entity's history shows its links being
+// made, moved and removed. It reads the entries themselves: a removed link's row is gone from
+// its table, and a moved one named another record before. The JSON is read per engine.
+func (s *HistoryStore) LinksNaming(ctx context.Context, field string, id int64) ([]int64, error) {
+	value := `json_extract(row_json, '$.` + field + `')`
+	if s.DB.Dialect == database.Postgres {
+		value = `CAST(row_json::jsonb ->> '` + field + `' AS BIGINT)`
+	}
+	var ids []int64
+	err := s.DB.Select(ctx, &ids, `SELECT DISTINCT record_id FROM audit_log WHERE hive_source = ? AND `+value+` = ?
+		ORDER BY record_id`, string(SourceLegalEntityRef), id)
+	return ids, err
+}

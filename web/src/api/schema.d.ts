@@ -1395,7 +1395,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** An entity's history, newest first (administrators) */
+        /** An entity's history with its legal-entity links', newest first (administrators) */
         get: operations["entityHistory"];
         put?: never;
         post?: never;
@@ -1412,7 +1412,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A legal entity's history, newest first (administrators) */
+        /** A legal entity's history with its entity links', newest first (administrators) */
         get: operations["legalEntityHistory"];
         put?: never;
         post?: never;
