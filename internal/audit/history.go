@@ -2,6 +2,7 @@ package audit
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -156,26 +157,18 @@ func publicRow(data string) map[string]any {
 
 // secretWords deny-lists keys that must never leave the server, whatever a writer put in its
 // row: a key is dropped when its lower-case form, without '_' and '-', contains one of them
-// (passwordHash, password_hash, token, tokenHash, resetToken, clientSecret, apiKey...). The
-// writers store no such field today; this keeps a future one from reaching the browser.
-var secretWords = []string{"password", "passwd", "token", "secret", "hash", "apikey", "privatekey", "otp"}
+// (passwordHash, password_hash, token, tokenHash, resetToken, clientSecret, apiKey...), or
+// starts or ends with otp (otpSeed, totp; not footprint). The writers store no such field today;
+// this keeps a future one from reaching the browser.
+var secretWords = []string{"password", "passwd", "token", "secret", "hash", "apikey", "privatekey"}
 
 // IsSecretKey reports whether a row field is withheld from the history.
 func IsSecretKey(key string) bool {
 	k := strings.NewReplacer("_", "", "-", "").Replace(strings.ToLower(key))
-	for _, w := range secretWords {
-		if w == "otp" {
-			// Only as a whole word (otp, otpSecret is caught by secret): 'footprint' is no secret.
-			if k == "otp" || strings.HasPrefix(k, "otp") || strings.HasSuffix(k, "otp") {
-				return true
-			}
-			continue
-		}
-		if strings.Contains(k, w) {
-			return true
-		}
+	if strings.HasPrefix(k, "otp") || strings.HasSuffix(k, "otp") {
+		return true
 	}
-	return false
+	return slices.ContainsFunc(secretWords, func(w string) bool { return strings.Contains(k, w) })
 }
 
 // redact removes secret keys from m and from the objects nested in it.
