@@ -7,6 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -29,9 +30,9 @@ type bookingView struct {
 	}
 }
 
-func newWorld(t *testing.T, db *database.DB) world {
+func newWorld(t *testing.T, db *database.DB, configure ...func(*config.Config)) world {
 	t.Helper()
-	s := apptest.Start(t, db)
+	s := apptest.Start(t, db, configure...)
 	w := orgtest.Build(t, db)
 	jt := jobTemplate(t, db, w.DeptA1)
 	var b bookingView

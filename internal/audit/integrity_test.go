@@ -1,9 +1,13 @@
 package audit_test
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
+	"image"
+	"image/color"
+	"image/png"
 	"net/http"
 	"strings"
 	"testing"
@@ -12,6 +16,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -65,7 +70,8 @@ func created(t *testing.T, res *apptest.Response) int64 {
 // leaves none, a failing record leaves no change) this proves record and change commit together.
 func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := newWorld(t, db)
+		dataDir := t.TempDir() // for the profile image
+		f := newWorld(t, db, func(c *config.Config) { c.DataDir = dataDir })
 		s, w := f.s, f.w
 		freelancer := w.Users["freelancer"]
 		var newBooking bookingView
@@ -168,6 +174,12 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				c.Do("POST", fmt.Sprintf("/account/%d/set-password", staff), map[string]any{"password": "NewPassword1"}).Want(200)
 				return []want{{audit.SourceUser, staff, audit.Update}}
 			}},
+			{"profile image", apptest.Freelancer, "", func(t *testing.T, c *apptest.Client) []want {
+				var u struct{ UploadURL string }
+				c.Do("GET", fmt.Sprintf("/account/%d/profile_image", freelancer), nil).Want(200).Decode(&u)
+				c.Do("PUT", u.UploadURL, string(pngBytes(t)), "Content-Type", "image/png").Want(200)
+				return []want{{audit.SourceUser, freelancer, audit.Update}}
+			}},
 			{"change own password", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
 				res := c.Do("POST", "/account/change-password", map[string]string{"currentPassword": accounts.DemoPassword,
 					"newPassword": "Manager-chose-1"})
@@ -231,7 +243,17 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 	})
 }
 
-// failNow installs a trigger function that raises, for the tests that force a failure.
+func pngBytes(t *testing.T) []byte {
+	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
+	img.Set(1, 1, color.RGBA{R: 200, A: 255})
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// failTrigger installs a trigger function that raises, for the tests that force a failure.
 func failTrigger(t *testing.T, db *database.DB, name, table, when string) {
 	t.Helper()
 	if db.Dialect == database.Postgres {
