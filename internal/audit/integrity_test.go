@@ -9,11 +9,14 @@ import (
 	"image/color"
 	"image/png"
 	"net/http"
+	"regexp"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/config"
@@ -99,7 +102,7 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 			}},
 			{"update booking", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", fmt.Sprintf("/booking/%d", f.booking), map[string]any{"title": "Cup Final Replay",
-					"version": version(t, db, "bookings", f.booking)}).Want(200)
+					"substitutionAllowed": true, "version": version(t, db, "bookings", f.booking)}).Want(200)
 				return []want{{audit.SourceBooking, f.booking, audit.Update}}
 			}},
 			{"amend placement", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
@@ -115,6 +118,16 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 			{"change status", apptest.Freelancer, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("PATCH", "/instruction/status", []map[string]any{{"id": f.instructions[0], "supplierStatus": "accepted"}}).Want(200)
 				return []want{{audit.SourceInstruction, f.instructions[0], audit.Update}}
+			}},
+			{"substitute", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
+				sub := databasetest.InsertID(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer,
+					created_at, updated_at) VALUES ('sub@x.test', 'sub@x.test', 'Sol', 'Sub', TRUE, ?, ?) RETURNING id`,
+					time.Now().UTC(), time.Now().UTC())
+				orgtest.Hire(t, db, w.DeptA1, sub)
+				c.Do("POST", fmt.Sprintf("/placement/%d/grant-substitution", f.placements[0]),
+					map[string]any{"id": f.instructions[0], "userIds": []int64{sub}}).Want(200)
+				id := databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE user_id = ?`, sub)
+				return []want{{audit.SourceInstruction, id, audit.Insert}, {audit.SourceInstruction, f.instructions[0], audit.Update}}
 			}},
 			{"cancel placement", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("DELETE", "/placements", map[string]any{"ids": []int64{f.placements[1]},
@@ -180,12 +193,39 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				c.Do("PUT", u.UploadURL, string(pngBytes(t)), "Content-Type", "image/png").Want(200)
 				return []want{{audit.SourceUser, freelancer, audit.Update}}
 			}},
+			{"onboarding moves on", apptest.Freelancer, "", func(t *testing.T, c *apptest.Client) []want {
+				// Back to the first step, with what it asks for already there: reading the
+				// progress moves the account on, and that is a change of the user.
+				databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started', phone = '07700 900123',
+					location_name = 'Leeds' WHERE id = ?`, freelancer)
+				c.Do("GET", "/account/onboarding", nil).Want(200)
+				return []want{{audit.SourceUser, freelancer, audit.Update}}
+			}},
 			{"change own password", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
 				res := c.Do("POST", "/account/change-password", map[string]string{"currentPassword": accounts.DemoPassword,
 					"newPassword": "Manager-chose-1"})
 				if res.Status != http.StatusOK && res.Status != http.StatusNoContent {
 					t.Fatalf("status %d: %s", res.Status, res.Body)
 				}
+				return []want{{audit.SourceUser, w.Users["manager"], audit.Update}}
+			}},
+			{"activate an account", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
+				c.Do("POST", "/account/activate-account", map[string]any{"activationToken": mailedToken(t, db, "integrity@x.test"),
+					"password": "Ivy-chose-it-1"}).Want(200)
+				id := databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email = 'integrity@x.test'`)
+				return []want{{audit.SourceUser, id, audit.Update}}
+			}},
+			{"reset a password", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
+				c.Do("POST", "/account/request-password-reset", map[string]any{"email": "dept@hive.test"})
+				c.Do("POST", "/account/reset-password", map[string]any{"token": mailedToken(t, db, "dept@hive.test"),
+					"password": "Dept-chose-it-1"}).Want(200)
+				return []want{{audit.SourceUser, w.Users["dept"], audit.Update}}
+			}},
+			{"confirm a new email address", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
+				// The manager chose this password above.
+				c.Do("POST", "/account/change-email", map[string]string{"newEmail": "morgan@x.test",
+					"currentPassword": "Manager-chose-1"}).Want(202)
+				c.Do("POST", "/account/confirm-email", map[string]string{"token": mailedToken(t, db, "morgan@x.test")}).Want(200)
 				return []want{{audit.SourceUser, w.Users["manager"], audit.Update}}
 			}},
 			{"sign up", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
@@ -241,6 +281,17 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 			})
 		}
 	})
+}
+
+// mailedToken reads the token of the newest mail to to (the outbox keeps its text until sent).
+func mailedToken(t *testing.T, db *database.DB, to string) string {
+	t.Helper()
+	text := databasetest.Get[string](t, db, `SELECT body_text FROM mail_outbox WHERE to_addr = ? ORDER BY id DESC LIMIT 1`, to)
+	m := regexp.MustCompile(`token=([A-Za-z0-9_-]+)`).FindStringSubmatch(text)
+	if m == nil {
+		t.Fatalf("no token in %q", text)
+	}
+	return m[1]
 }
 
 func pngBytes(t *testing.T) []byte {
