@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { Component as EditUser } from './edit-user';
@@ -40,8 +41,11 @@ const felix = {
   version: 2,
 };
 
-/** Opens Felix's profile as staff (Sam, who views Northbridge), with the server's flags. */
-function open(flags: { canEdit: boolean; canSeeStats: boolean }) {
+/** Sam, staff who views Northbridge. */
+const staff = makeUser({ id: 4, needs: ['staff', 'select_entity:1'] });
+
+/** Opens Felix's profile as viewer (staff unless said), with the server's flags. */
+function open(flags: { canEdit: boolean; canSeeStats: boolean }, viewer: CurrentUser = staff) {
   const asked: string[] = [];
   mockApi({
     'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
@@ -55,13 +59,12 @@ function open(flags: { canEdit: boolean; canSeeStats: boolean }) {
       return jsonResponse({ items: [] });
     },
   });
-  const staff = makeUser({ id: 4, needs: ['staff', 'select_entity:1'] });
   renderRoutes(
     [
       {
         path: '/users/:id/edit',
         element: (
-          <CurrentUserProvider user={staff}>
+          <CurrentUserProvider user={viewer}>
             <EditUser />
           </CurrentUserProvider>
         ),
@@ -93,5 +96,31 @@ describe('a profile read by staff', () => {
     expect(screen.getByRole('tab', { name: 'Documents' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Freelancer Stats' })).toBeVisible();
     expect(asked).toContain('/api/v1/account/7/stats');
+  });
+});
+
+// 'View Notifications' on a profile (issue 14 item 3): administrators only (spec part 2 §6).
+describe('View Notifications on a profile', () => {
+  const admin = (id: number) => makeUser({ id, canAdmin: true, needs: ['admin'] });
+
+  it("leads an administrator to the user's notifications", async () => {
+    open({ canEdit: true, canSeeStats: false }, admin(1));
+    await screen.findByRole('heading', { name: 'Felix Reid' });
+    expect(screen.getByRole('link', { name: 'View Notifications' })).toHaveAttribute(
+      'href',
+      '/notifications?userId=7',
+    );
+  });
+
+  it('is not offered to staff', async () => {
+    open({ canEdit: false, canSeeStats: false });
+    await screen.findByRole('heading', { name: 'Felix Reid' });
+    expect(screen.queryByRole('link', { name: 'View Notifications' })).toBeNull();
+  });
+
+  it("is not offered on the administrator's own profile, whose list is theirs already", async () => {
+    open({ canEdit: true, canSeeStats: false }, admin(7));
+    await screen.findByRole('heading', { name: 'Felix Reid' });
+    expect(screen.queryByRole('link', { name: 'View Notifications' })).toBeNull();
   });
 });
