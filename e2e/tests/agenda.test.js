@@ -4,6 +4,7 @@
 // Accept or Reject (issue 15 item 2). Every locator is scoped to its region (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { nextMonthDay, offerToFelix } from '../offers.js';
 import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
@@ -15,13 +16,6 @@ useHive((started, launched) => {
 });
 
 const BOOKING_TITLE = 'Agenda E2E Cover';
-
-/** Day 8 of next month as YYYY-MM-DD: the demo keeps Felix's accepted work off days 8–10. */
-function nextMonthDay8() {
-  const now = new Date();
-  const d = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 8));
-  return d.toISOString().slice(0, 10);
-}
 
 /** The API in the page's session (harness apiCall). */
 const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
@@ -40,43 +34,17 @@ const cardOf = (page, bookingId, text) =>
     .filter({ hasText: text });
 
 /**
- * As dept@: books the Camera Operator of the demo job template on one day and invites Felix.
- * Returns the booking, its placement and Felix's instruction ids.
+ * As dept@: offers Felix the demo Camera Operator on day 8 of next month, confirmed by the
+ * client. Returns the booking, its placement and Felix's instruction ids.
  */
 async function bookFelix(page) {
-  const briefs = await call(page, 'GET', '/job/brief');
-  const job = briefs.find((b) => b.title === 'Premier League Football');
-  assert.ok(job, 'the demo job template exists');
-  const template = await call(page, 'GET', `/job-template/${job.id}`);
-  const camera = template.placementTemplates.find((p) => p.title === 'Camera Operator');
-  const booking = await call(page, 'POST', '/booking', {
-    jobTemplateId: job.id,
+  const { bookingId, placementId, instructionId } = await offerToFelix(hive, page, {
     title: BOOKING_TITLE,
-    dates: [nextMonthDay8()],
-    placementTemplateIds: [camera.id],
-    periodType: 'custom',
-    type: 'default',
+    date: nextMonthDay(8),
   });
-  const placement = booking.placements[0];
-  const suppliers = await call(
-    page,
-    'GET',
-    `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
-  );
-  const felix = suppliers.items.find((s) => s.user.email === 'freelancer@hive.test');
-  assert.ok(felix, 'Felix is an available supplier');
-  const grant = await call(page, 'POST', `/placement/${placement.id}/grant`, {
-    userIds: [felix.user.id],
-    placementIds: [placement.id],
-  });
-  assert.equal(grant.inserted, 1);
-  const after = await call(page, 'GET', `/booking/${booking.id}`);
-  const instruction = after.placements[0].instructions.find((i) => i.userId === felix.user.id);
   // The client confirms first, so Felix's acceptance completes the instruction.
-  await call(page, 'PATCH', '/instruction/status', [
-    { id: instruction.id, clientStatus: 'accepted' },
-  ]);
-  return { bookingId: booking.id, placementId: placement.id, instructionId: instruction.id };
+  await call(page, 'PATCH', '/instruction/status', [{ id: instructionId, clientStatus: 'accepted' }]);
+  return { bookingId, placementId, instructionId };
 }
 
 describe('agenda', () => {

@@ -3,6 +3,7 @@
 // and takes it off Home.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
+import { nextMonthDay, offerToFelix } from '../offers.js';
 import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
 
 let hive;
@@ -15,14 +16,6 @@ useHive((started, launched) => {
 
 const BOOKING_TITLE = 'Home Offers E2E Cover';
 
-/** Day 9 of next month as YYYY-MM-DD: the demo keeps Felix's accepted work off days 8–10. */
-function nextMonthDay9() {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, 9))
-    .toISOString()
-    .slice(0, 10);
-}
-
 const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 
 const countOf = (n) => `${n} ${n === 1 ? 'offer' : 'offers'}`;
@@ -30,44 +23,16 @@ const countOf = (n) => `${n} ${n === 1 ? 'offer' : 'offers'}`;
 /** What the sidebar's Agenda link is called with n offers awaiting an answer. */
 const agendaLinkName = (n) => (n === 0 ? 'Agenda' : `Agenda ${countOf(n)} awaiting your answer`);
 
-/** As dept@: books the Camera Operator of the demo job template on one day and offers it to Felix. */
-async function offerToFelix(page) {
-  const briefs = await call(page, 'GET', '/job/brief');
-  const job = briefs.find((b) => b.title === 'Premier League Football');
-  assert.ok(job, 'the demo job template exists');
-  const template = await call(page, 'GET', `/job-template/${job.id}`);
-  const camera = template.placementTemplates.find((p) => p.title === 'Camera Operator');
-  const booking = await call(page, 'POST', '/booking', {
-    jobTemplateId: job.id,
-    title: BOOKING_TITLE,
-    dates: [nextMonthDay9()],
-    placementTemplateIds: [camera.id],
-    periodType: 'custom',
-    type: 'default',
-  });
-  const placement = booking.placements[0];
-  const suppliers = await call(
-    page,
-    'GET',
-    `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
-  );
-  const felix = suppliers.items.find((s) => s.user.email === 'freelancer@hive.test');
-  assert.ok(felix, 'Felix is an available supplier');
-  const grant = await call(page, 'POST', `/placement/${placement.id}/grant`, {
-    userIds: [felix.user.id],
-    placementIds: [placement.id],
-  });
-  assert.equal(grant.inserted, 1);
-  return booking.id;
-}
-
 describe('home: offers awaiting an answer', () => {
   test('the Agenda item counts the offer, Home lists it, answering it lowers the count', async () => {
     let bookingId;
     await withPage(browser, 'home-offers-setup', async (page) => {
       await login(page, hive, 'dept@hive.test');
       await page.waitForURL(/\/bookings$/);
-      bookingId = await offerToFelix(page);
+      ({ bookingId } = await offerToFelix(hive, page, {
+        title: BOOKING_TITLE,
+        date: nextMonthDay(9),
+      }));
     });
 
     await withPage(browser, 'home-offers-freelancer', async (page) => {

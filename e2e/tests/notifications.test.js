@@ -4,6 +4,7 @@
 // the list and the detail, on a desktop and at phone width.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
+import { nextMonthDay, offerToFelix } from "../offers.js";
 import { apiCall, checkA11y, login, useHive, withPage } from "../harness.js";
 
 let hive;
@@ -19,14 +20,6 @@ const BOOKING_TITLE = "Notifications E2E Cover";
 // every 30 seconds: the first wait allows for both.
 const DELIVERY = 120_000;
 
-/** Day `day` of next month as YYYY-MM-DD: the demo keeps Felix's accepted work off days 8–10. */
-function nextMonthDay(day) {
-  const now = new Date();
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() + 1, day))
-    .toISOString()
-    .slice(0, 10);
-}
-
 const call = (page, method, path, body) =>
   apiCall(hive, page, method, path, body);
 
@@ -34,40 +27,9 @@ const call = (page, method, path, body) =>
 const bellName = (n) =>
   `${n} unread ${n === 1 ? "notification" : "notifications"}`;
 
-/** As dept@: books the demo template's Camera Operator on one day and offers it to Felix. */
-async function offerToFelix(page, day) {
-  const briefs = await call(page, "GET", "/job/brief");
-  const job = briefs.find((b) => b.title === "Premier League Football");
-  assert.ok(job, "the demo job template exists");
-  const template = await call(page, "GET", `/job-template/${job.id}`);
-  const camera = template.placementTemplates.find(
-    (p) => p.title === "Camera Operator",
-  );
-  const booking = await call(page, "POST", "/booking", {
-    jobTemplateId: job.id,
-    title: BOOKING_TITLE,
-    dates: [nextMonthDay(day)],
-    placementTemplateIds: [camera.id],
-    periodType: "custom",
-    type: "default",
-  });
-  const placement = booking.placements[0];
-  const suppliers = await call(
-    page,
-    "GET",
-    `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
-  );
-  const felix = suppliers.items.find(
-    (s) => s.user.email === "freelancer@hive.test",
-  );
-  assert.ok(felix, "Felix is an available supplier");
-  const grant = await call(page, "POST", `/placement/${placement.id}/grant`, {
-    userIds: [felix.user.id],
-    placementIds: [placement.id],
-  });
-  assert.equal(grant.inserted, 1);
-  return { bookingId: booking.id, felixId: felix.user.id };
-}
+/** As dept@: offers Felix the demo Camera Operator on day `day` of next month. */
+const offerFelix = (page, day) =>
+  offerToFelix(hive, page, { title: BOOKING_TITLE, date: nextMonthDay(day) });
 
 let felixId;
 
@@ -77,7 +39,7 @@ describe("notifications", () => {
     await withPage(browser, "notifications-setup", async (page) => {
       await login(page, hive, "dept@hive.test");
       await page.waitForURL(/\/bookings$/);
-      ({ bookingId, felixId } = await offerToFelix(page, 9));
+      ({ bookingId, felixId } = await offerFelix(page, 9));
     });
 
     await withPage(browser, "notifications-freelancer", async (page) => {
@@ -162,7 +124,7 @@ describe("notifications", () => {
     await withPage(browser, "notifications-admin-setup", async (page) => {
       await login(page, hive, "dept@hive.test");
       await page.waitForURL(/\/bookings$/);
-      ({ bookingId } = await offerToFelix(page, 10));
+      ({ bookingId } = await offerFelix(page, 10));
     });
     await withPage(browser, "notifications-admin", async (page) => {
       await login(page, hive, "admin@hive.test");
