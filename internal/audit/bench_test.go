@@ -22,7 +22,7 @@ func BenchmarkBookingHistory(b *testing.B) {
 	engines := apptest.BenchEngines(b, func(ctx context.Context, db *database.DB) (string, error) {
 		var bookingID int64
 		w := orgtest.Build(b, db)
-		jt := jobTemplate(b, db, w.DeptA1)
+		jt := orgtest.JobTemplate(b, db, w.DeptA1)
 		users := []int64{w.Users["admin"], w.Users["manager"], w.Users["dept"], w.Users["freelancer"]}
 		p := &auth.Principal{UserID: w.Users["dept"], FirstName: "Dana", LastName: "Dept"}
 		ctx = auth.WithPrincipal(ctx, p)

@@ -34,7 +34,7 @@ func newWorld(t *testing.T, db *database.DB, configure ...func(*config.Config)) 
 	t.Helper()
 	s := apptest.Start(t, db, configure...)
 	w := orgtest.Build(t, db)
-	jt := jobTemplate(t, db, w.DeptA1)
+	jt := orgtest.JobTemplate(t, db, w.DeptA1)
 	var b bookingView
 	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-10"},
 		"periodType": "custom"}).Want(201).Decode(&b)
@@ -55,31 +55,6 @@ func newWorld(t *testing.T, db *database.DB, configure ...func(*config.Config)) 
 		t.Fatalf("booking %+v", b)
 	}
 	return out
-}
-
-// jobTemplate inserts a job template of department with a day and a night placement template.
-func jobTemplate(t testing.TB, db *database.DB, department int64) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, 'Cup Final', 'cup final', ?, ?) RETURNING id`, department, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		for i, pt := range [][2]string{{"09:00", "17:00"}, {"22:00", "06:00"}} {
-			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
-				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
-				id, i, fmt.Sprintf("Shift %d", i+1), pt[0], pt[1], tx.Now, tx.Now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
 }
 
 // version reads a row's version column, for the PATCH bodies that need the one read.

@@ -19,7 +19,7 @@ func TestHistoryIsForAdministratorsOnly(t *testing.T) {
 		f := newWorld(t, db)
 		// A booking of another client: manager manages client A only.
 		var other bookingView
-		f.s.As(apptest.Admin).Do("POST", "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, f.w.DeptB1),
+		f.s.As(apptest.Admin).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, f.w.DeptB1),
 			"dates": []string{"2027-03-11"}, "periodType": "custom"}).Want(201).Decode(&other)
 		var p page
 		f.s.As(apptest.Admin).Do("GET", fmt.Sprintf("/history/booking/%d", f.booking), nil).Want(200).Decode(&p)
@@ -46,7 +46,7 @@ func TestBookingHistory(t *testing.T) {
 		f.s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 			[]map[string]any{{"id": f.instructions[0], "supplierStatus": "accepted"}}).Want(200)
 		// Another booking's entries stay out of this one's history.
-		f.s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, f.w.DeptA1),
+		f.s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, f.w.DeptA1),
 			"dates": []string{"2027-03-12"}, "periodType": "custom"}).Want(201)
 
 		path := fmt.Sprintf("/history/booking/%d", f.booking)

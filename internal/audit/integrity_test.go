@@ -87,7 +87,7 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 			do func(t *testing.T, c *apptest.Client) []want
 		}{
 			{"create booking", apptest.DeptMgr, "", func(t *testing.T, c *apptest.Client) []want {
-				c.Do("POST", "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, w.DeptA1),
+				c.Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 					"dates": []string{"2027-04-01"}, "periodType": "custom"}).Want(201).Decode(&newBooking)
 				return []want{{audit.SourceBooking, newBooking.ID, audit.Insert},
 					{audit.SourcePlacement, newBooking.Placements[0].ID, audit.Insert},

@@ -51,7 +51,7 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"], w.Users["dept"], w.Users["manager"], inactive)
 		orgtest.Hire(t, db, w.DeptB1, elsewhere)
 
-		jt := jobTemplate(t, db, w.DeptA1)
+		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		var b booking
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).
 			Want(201).Decode(&b)
@@ -106,7 +106,7 @@ func TestAttack_SubstituteMustBeHireable(t *testing.T) {
 		w := orgtest.Build(t, db)
 		inactive := orgtest.UserID(t, db, "inactive@hive.test")
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"], w.Users["dept"], inactive)
-		jt := jobTemplate(t, db, w.DeptA1)
+		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		day, _ := subBook(t, s, jt, true)
 		subGrant(t, s, day, w.Users["freelancer"])
 		subAnswer(t, s, db, day, w.Users["freelancer"], "accepted")
@@ -132,7 +132,7 @@ func TestGrantRefusedToOutsiders(t *testing.T) {
 		w := orgtest.Build(t, db)
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-		jt := jobTemplate(t, db, w.DeptA1)
+		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		var b booking
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).
 			Want(201).Decode(&b)

@@ -17,7 +17,7 @@ import (
 // granted to every placement and accepted on the first, read back as the administrator sees it.
 func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) booking {
 	t.Helper()
-	jt := jobTemplate(t, db, w.DeptA1)
+	jt := orgtest.JobTemplate(t, db, w.DeptA1)
 	var b booking
 	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt,
 		"dates": []string{"2027-03-01", "2027-03-02"}}).Want(201).Decode(&b)

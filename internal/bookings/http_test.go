@@ -40,37 +40,11 @@ type booking struct {
 	}
 }
 
-// jobTemplate inserts a job template of department with a day and an overnight placement
-// template (sell 250.00, buy 200.00 a day) and returns its id.
-func jobTemplate(t *testing.T, db *database.DB, department int64) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, 'Cup Final', 'cup final', ?, ?) RETURNING id`, department, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		for i, pt := range [][2]string{{"09:00", "17:00"}, {"22:00", "06:00"}} {
-			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
-				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
-				id, i, fmt.Sprintf("Shift %d", i+1), pt[0], pt[1], tx.Now, tx.Now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
 func TestBookingsFromCreationToAcceptance(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
-		jt := jobTemplate(t, db, w.DeptA1)
+		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		body := map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-26", "2026-10-24"}, "periodType": "custom"}
 
 		// Only managers of the department create bookings; others do not learn it exists.
@@ -184,7 +158,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		apptest.Start(t, db)
 		w := orgtest.Build(t, db)
-		jt := jobTemplate(t, db, w.DeptA1)
+		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		store := &bookings.Store{DB: db}
 		admin := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: w.Users["admin"], CanAdmin: true,
 			Needs: auth.NeedSet{auth.NeedAdmin: {}}})

@@ -18,7 +18,7 @@ func TestAJobTemplateABookingUsesIsNotDeleted(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
-		used, unused := jobTemplate(t, db, w.DeptA1), jobTemplate(t, db, w.DeptA1)
+		used, unused := orgtest.JobTemplate(t, db, w.DeptA1), orgtest.JobTemplate(t, db, w.DeptA1)
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": used, "dates": []string{"2026-10-24"}}).Want(201)
 
 		r := s.As(apptest.DeptMgr).Do("DELETE", fmt.Sprintf("/job-template/%d", used), nil).WantError(409, "C-409")

@@ -20,7 +20,7 @@ func TestHistoryRecords(t *testing.T) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
 		var b booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, w.DeptA1),
+		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 			"dates": []string{"2027-02-01"}, "periodType": "custom"}).Want(201).Decode(&b)
 		day, night := b.Placements[0].ID, b.Placements[1].ID
 		freelancer := w.Users["freelancer"]
@@ -31,7 +31,7 @@ func TestHistoryRecords(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{night},
 			"cancellationReason": "Other"}).Want(200)
 		// Another booking's records are not this one's.
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, w.DeptA1),
+		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 			"dates": []string{"2027-02-02"}, "periodType": "custom"}).Want(201)
 
 		recs, err := bookings.HistoryRecords(context.Background(), db, b.ID)

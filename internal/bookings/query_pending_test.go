@@ -38,7 +38,7 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 		w := orgtest.Build(t, db)
 		// staff manages another client (B): not the booking's, nor the freelancer's.
 		orgtest.LinkEntity(t, db, w.Users[apptest.Staff], w.ClientB, true, true)
-		jt := jobTemplate(t, db, w.DeptA1)
+		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		freelancer := w.Users[apptest.Freelancer]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
 		base := actionsOf(t, s, apptest.Freelancer)

@@ -50,7 +50,7 @@ type subWorld struct {
 
 func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) subWorld {
 	t.Helper()
-	jt := jobTemplate(t, db, w.DeptA1)
+	jt := orgtest.JobTemplate(t, db, w.DeptA1)
 	sw := subWorld{Users: map[string]int64{"Reid": w.Users["freelancer"]}}
 	orgtest.Hire(t, db, w.DeptA1, sw.Users["Reid"])
 	sw.Day, sw.Night = subBook(t, s, jt, true)

@@ -52,7 +52,7 @@ type supplierWorld struct {
 
 func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) supplierWorld {
 	t.Helper()
-	jt := jobTemplate(t, db, w.DeptA1)
+	jt := orgtest.JobTemplate(t, db, w.DeptA1)
 	supExec(t, db, `UPDATE job_templates SET title = 'Cup Final - Outside Broadcast' WHERE id = ?`, jt)
 	supExec(t, db, `UPDATE placement_templates SET title = 'Camera Operator (Steadicam)' WHERE job_template_id = ? AND position = 0`, jt)
 	sw := supplierWorld{jobTemplate: jt, day: map[string]int64{}, night: map[string]int64{}, otherDay: map[string]int64{},
