@@ -74,7 +74,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	}
 	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger}
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
-		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger}}
+		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
+		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -188,4 +189,13 @@ func (a *App) housekeeping(ctx context.Context) {
 		case <-t.C:
 		}
 	}
+}
+
+// foldWindow is the worker's reading of HIVE_NOTIFY_FOLD_WINDOW, where 0 means no folding (the
+// worker's zero value means its default, its negative none).
+func foldWindow(d time.Duration) time.Duration {
+	if d == 0 {
+		return -1
+	}
+	return d
 }

@@ -34,6 +34,12 @@ type Config struct {
 	SessionLifetime         time.Duration
 	SessionRememberLifetime time.Duration
 
+	// NotifyFoldWindow is how long a booking change waits before it is told, so a burst of
+	// changes to one placement reaches each recipient as one mail; 0 tells at once.
+	// NotifyInterval is how often the notification worker looks for changes to tell.
+	NotifyFoldWindow time.Duration
+	NotifyInterval   time.Duration
+
 	// TrustedProxies are the addresses whose X-Forwarded-For header is believed (the load
 	// balancers in front of Hive); from anyone else the TCP peer is the client.
 	TrustedProxies []netip.Prefix
@@ -90,6 +96,8 @@ var Variables = []Variable{
 	{"HIVE_SESSION_IDLE_TIMEOUT", "30m", "a session ends after this long without a request (unless 'keep me signed in' was ticked)"},
 	{"HIVE_SESSION_LIFETIME", "12h", "a session ends this long after sign-in"},
 	{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", "a session with 'keep me signed in' ends this long after sign-in"},
+	{"HIVE_NOTIFY_FOLD_WINDOW", "20s", "a booking change waits this long before it is notified, so a burst of changes to one placement makes one mail (0 for none)"},
+	{"HIVE_NOTIFY_INTERVAL", "5s", "how often the notification worker looks for changes to notify"},
 	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
@@ -167,6 +175,22 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		v, err := time.ParseDuration(get(d.name, d.def))
 		if err != nil || v <= 0 {
 			return c, fmt.Errorf("%s: %q is not a positive duration", d.name, get(d.name, d.def))
+		}
+		*d.into = v
+	}
+	// The fold window may be 0 (no folding); the poll interval must be positive.
+	notify := []struct {
+		name, def string
+		min       time.Duration
+		into      *time.Duration
+	}{
+		{"HIVE_NOTIFY_FOLD_WINDOW", "20s", 0, &c.NotifyFoldWindow},
+		{"HIVE_NOTIFY_INTERVAL", "5s", time.Millisecond, &c.NotifyInterval},
+	}
+	for _, d := range notify {
+		v, err := time.ParseDuration(get(d.name, d.def))
+		if err != nil || v < d.min || v > 24*time.Hour {
+			return c, fmt.Errorf("%s: %q is not a duration from %s to 24h", d.name, get(d.name, d.def), d.min)
 		}
 		*d.into = v
 	}

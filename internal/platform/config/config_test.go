@@ -17,7 +17,8 @@ func TestDefaults(t *testing.T) {
 	}
 	if c.DatabaseURL != "sqlite:./data/hive.db" || c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" ||
 		c.BaseURL != "http://127.0.0.1:8080" || c.SessionRememberLifetime != 720*time.Hour ||
-		c.SessionIdleTimeout != 30*time.Minute || c.SessionLifetime != 12*time.Hour || c.HSTS || len(c.TrustedProxies) != 0 || c.SecureCookies || c.Google.Configured() {
+		c.SessionIdleTimeout != 30*time.Minute || c.SessionLifetime != 12*time.Hour ||
+		c.NotifyFoldWindow != 20*time.Second || c.NotifyInterval != 5*time.Second || c.HSTS || len(c.TrustedProxies) != 0 || c.SecureCookies || c.Google.Configured() {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -37,6 +38,10 @@ func TestOverridesAndErrors(t *testing.T) {
 		"bad proxy":    {"HIVE_TRUSTED_PROXIES": "10.0.0.0/8,lb.example"},
 		"bad hsts":     {"HIVE_HSTS": "sometimes"},
 		"short secret": {"HIVE_SECRET": "short"},
+		"bad fold":     {"HIVE_NOTIFY_FOLD_WINDOW": "soon"},
+		"neg fold":     {"HIVE_NOTIFY_FOLD_WINDOW": "-1s"},
+		"zero poll":    {"HIVE_NOTIFY_INTERVAL": "0s"},
+		"long poll":    {"HIVE_NOTIFY_INTERVAL": "25h"},
 	} {
 		if _, err := FromLookup(lookup(env)); err == nil {
 			t.Errorf("%s: no error", name)
@@ -54,5 +59,17 @@ func TestIsProduction(t *testing.T) {
 		if got := (Config{Env: env}).IsProduction(); got != want {
 			t.Errorf("Env %q: IsProduction() = %v, want %v", env, got, want)
 		}
+	}
+}
+
+// The browser journeys shorten the notification worker's fold window and poll; 0 folds nothing.
+func TestNotifyDurations(t *testing.T) {
+	c, err := FromLookup(lookup(map[string]string{"HIVE_NOTIFY_FOLD_WINDOW": "1s", "HIVE_NOTIFY_INTERVAL": "200ms"}))
+	if err != nil || c.NotifyFoldWindow != time.Second || c.NotifyInterval != 200*time.Millisecond {
+		t.Fatalf("%v %v %v", c.NotifyFoldWindow, c.NotifyInterval, err)
+	}
+	c, err = FromLookup(lookup(map[string]string{"HIVE_NOTIFY_FOLD_WINDOW": "0"}))
+	if err != nil || c.NotifyFoldWindow != 0 {
+		t.Fatalf("%v %v", c.NotifyFoldWindow, err)
 	}
 }
