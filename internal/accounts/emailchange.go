@@ -149,25 +149,25 @@ func (s *Service) addressProven(ctx context.Context, tx *database.Tx, userID int
 // AddressChangedMail tells the previous address that an administrator changed the account's
 // address (the person changing it is not the account holder, so the holder must hear of it).
 func AddressChangedMail(oldEmail, firstName, newEmail string) mail.Message {
-	return mail.Message{To: oldEmail, Subject: "Your Hive email address was changed", Text: fmt.Sprintf(
+	return mail.Message{To: oldEmail, Subject: "Your Hive email address was changed", Kind: "email_change", Text: fmt.Sprintf(
 		"Hello %s,\n\nAn administrator changed the email address of your Hive account to %s. From now on, use that address to log in.\n\nIf you did not expect this, contact your Hive administrator.\n\nHive",
 		firstName, newEmail)}
 }
 
 func emailChangeNoticeMail(u User, newEmail string) mail.Message {
-	return mail.Message{To: u.Email, Subject: "A change of your Hive email address was requested", Text: fmt.Sprintf(
+	return mail.Message{To: u.Email, Subject: "A change of your Hive email address was requested", Kind: "email_change", Text: fmt.Sprintf(
 		"Hello %s,\n\nSomeone signed in to your Hive account asked to change its email address to %s. The change happens only if the link we sent to that address is opened.\n\nIf this was not you, change your password now and tell your Hive administrator.\n\nHive",
 		u.FirstName, newEmail)}
 }
 
 func emailConfirmMail(u User, newEmail, link string) mail.Message {
-	return mail.Message{To: newEmail, Subject: "Confirm your new Hive email address", Text: fmt.Sprintf(
+	return mail.Message{To: newEmail, Subject: "Confirm your new Hive email address", Kind: "email_change", Text: fmt.Sprintf(
 		"Hello %s,\n\nTo make this the email address of your Hive account, open this link within 24 hours:\n\n%s\n\nIf you did not ask for this, ignore this message: nothing changes.\n\nHive",
 		u.FirstName, link)}
 }
 
 func emailTakenMail(to string) mail.Message {
-	return mail.Message{To: to, Subject: "Your email address was given for another Hive account", Text: "Hello,\n\n" +
+	return mail.Message{To: to, Subject: "Your email address was given for another Hive account", Kind: "email_change", Text: "Hello,\n\n" +
 		"Someone asked to move another Hive account to this email address, which already belongs to a Hive account. Nothing has changed.\n\n" +
 		"If this was you, sign in with this address instead.\n\nHive"}
 }

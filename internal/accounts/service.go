@@ -199,14 +199,14 @@ func ActionsRequired(u User) int {
 }
 
 func resetMail(u User, link string) mail.Message {
-	return mail.Message{To: u.Email, Subject: "Reset your Hive password", Text: fmt.Sprintf(
+	return mail.Message{To: u.Email, Subject: "Reset your Hive password", Kind: "password_reset", Text: fmt.Sprintf(
 		"Hello %s,\n\nSomeone asked to reset the password of your Hive account. To choose a new password, open this link within an hour:\n\n%s\n\nIf you did not ask for this, ignore this message: your password stays as it is.\n\nHive",
 		u.FirstName, link)}
 }
 
 // ActivationMail is the message that invites a new account holder to activate.
 func (s *Service) ActivationMail(u User, token string) mail.Message {
-	return mail.Message{To: u.Email, Subject: "Activate your Hive account", Text: fmt.Sprintf(
+	return mail.Message{To: u.Email, Subject: "Activate your Hive account", Kind: "activation", Text: fmt.Sprintf(
 		"Hello %s,\n\nAn account has been created for you on Hive. To activate it, open this link within 7 days:\n\n%s\n\nHive",
 		u.FirstName, s.link("/activate", token))}
 }

@@ -233,7 +233,7 @@ func (s *Service) mailExistingOwner(ctx context.Context, tx *database.Tx, owner 
 	case StatusInactive, StatusUnknown:
 		return s.IssueActivation(ctx, tx, owner)
 	}
-	return mail.Enqueue(ctx, tx, mail.Message{To: owner.Email, Subject: "Someone tried to sign up with your address",
+	return mail.Enqueue(ctx, tx, mail.Message{To: owner.Email, Subject: "Someone tried to sign up with your address", Kind: "signup_existing_account",
 		Text: fmt.Sprintf("Hello %s,\n\nSomeone tried to create a new Hive account with this e-mail address, which already has one. If that was you, sign in:\n\n%s\n\nIf you have forgotten your password, reset it here:\n\n%s\n\nIf it was not you, you can ignore this message: nothing has changed.\n\nHive",
 			owner.FirstName, s.BaseURL+"/login", s.BaseURL+"/request-password-reset")})
 }

@@ -9,6 +9,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"net/url"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -72,7 +73,12 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	if err != nil {
 		return nil, err
 	}
-	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger}
+	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger, Host: hostOf(cfg.BaseURL)}
+	// Every queued mail leaves a history entry (source mail) in its transaction. The mail
+	// package is plumbing and may not import the audit log, so it is handed the writer.
+	mail.RecordWith(func(ctx context.Context, tx *database.Tx, id int64, q mail.Queued) error {
+		return audit.Record(ctx, tx, audit.Insert, audit.SourceMail, id, q)
+	})
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)}}
@@ -132,6 +138,15 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
 	a.Handler = h
 	return a, nil
+}
+
+// hostOf is the host name of base, the deployment's address; empty when it has none.
+func hostOf(base string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		return ""
+	}
+	return u.Hostname()
 }
 
 func newSender(cfg config.Config, logger *slog.Logger) (mail.Sender, error) {

@@ -88,6 +88,7 @@ type Mail struct {
 	Subject string
 	Text    string
 	HTML    string
+	Kind    string // "notification:" and the mail's types, comma-separated (mail.Message.Kind)
 }
 
 // unsubscribeLink is one type's link in a mail.
@@ -136,9 +137,11 @@ func renderMail(l links, to person, items []message) (Mail, error) {
 		d.Name = to.Email
 	}
 	seen := map[string]bool{}
+	var kinds []string
 	for _, it := range items {
 		if !seen[it.Type.Identifier] {
 			seen[it.Type.Identifier] = true
+			kinds = append(kinds, it.Type.Identifier)
 			d.Unsubscribe = append(d.Unsubscribe, unsubscribeLink{Label: it.Type.Label,
 				URL: l.unsubscribe(to.ID, it.Type.Identifier)})
 		}
@@ -155,7 +158,8 @@ func renderMail(l links, to person, items []message) (Mail, error) {
 	if err := htmlTemplates.ExecuteTemplate(&html, "mail.html.tmpl", d); err != nil {
 		return Mail{}, err
 	}
-	return Mail{To: to.Email, Subject: d.Subject, Text: text.String(), HTML: html.String()}, nil
+	return Mail{To: to.Email, Subject: d.Subject, Text: text.String(), HTML: html.String(),
+		Kind: "notification:" + strings.Join(kinds, ",")}, nil
 }
 
 func pluralChanges(n int) string {

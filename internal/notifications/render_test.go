@@ -49,6 +49,9 @@ func TestAMailEscapesWhatUsersTypedInItsHTMLAndKeepsItsSubjectOnOneLine(t *testi
 		!strings.Contains(got.Text, "settings (https://hive.example/notifications?tab=settings)") {
 		t.Errorf("text:\n%s", got.Text)
 	}
+	if got.Kind != "notification:"+SupplierOffered {
+		t.Errorf("kind %q", got.Kind)
+	}
 }
 
 func TestPeriodIsInTheDepartmentsZone(t *testing.T) {

@@ -44,11 +44,9 @@ type Worker struct {
 	Observe func(lag time.Duration)
 }
 
-// QueueMail queues m through the mail outbox. The outbox carries plain text only (mail.Message
-// has no HTML part yet), so the HTML body is rendered and checked but not sent; when the
-// outbox gains one, this is the line that passes m.HTML on.
+// QueueMail queues m, its text and HTML bodies, through the mail outbox.
 func QueueMail(ctx context.Context, tx *database.Tx, m Mail) error {
-	return mail.Enqueue(ctx, tx, mail.Message{To: m.To, Subject: m.Subject, Text: m.Text})
+	return mail.Enqueue(ctx, tx, mail.Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Kind: m.Kind})
 }
 
 // Run delivers due events every Interval until ctx is done.

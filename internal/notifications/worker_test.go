@@ -215,6 +215,10 @@ func TestAMailWhoseSendFailsIsRetriedByTheOutboxAndSentOnce(t *testing.T) {
 		if sender.tries != 2 || len(sender.sent) != 1 || sender.sent[0].Subject != "New offer: Evening News" {
 			t.Fatalf("tries %d, sent %+v", sender.tries, sender.sent)
 		}
+		// The HTML body goes out beside the text.
+		if h := sender.sent[0].HTML; !strings.Contains(h, "<html") || !strings.Contains(h, "Evening News") {
+			t.Errorf("sent HTML %q", h)
+		}
 		if out := b.outbox(t, apptest.Freelancer); len(out) != 1 || out[0].Status != mail.StatusSent {
 			t.Fatalf("outbox = %+v", out)
 		}

@@ -174,7 +174,8 @@ func inviteMail(to, entityName, inviter, purpose, message, link string, hasAccou
 		fmt.Fprintf(&b, "To accept, create your account with this link within 14 days:\n\n%s\n\n", link)
 	}
 	b.WriteString("If you did not expect this invitation, you can ignore this message.\n\nHive")
-	return mail.Message{To: to, Subject: "You are invited to join " + strings.Join(strings.Fields(entityName), " ") + " on Hive", Text: b.String()}
+	return mail.Message{To: to, Subject: "You are invited to join " + strings.Join(strings.Fields(entityName), " ") + " on Hive",
+		Kind: "invitation", Text: b.String()}
 }
 
 func orSomeone(name string) string {

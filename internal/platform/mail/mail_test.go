@@ -18,16 +18,19 @@ func TestMessageValidate(t *testing.T) {
 		m    mail.Message
 		ok   bool
 	}{
-		{"plain", mail.Message{To: "ada@example.com", Subject: "Hello", Text: "Hi"}, true},
-		{"empty text is allowed", mail.Message{To: "ada@example.com", Subject: "Hello"}, true},
-		{"no at sign", mail.Message{To: "ada.example.com", Subject: "Hello"}, false},
-		{"empty recipient", mail.Message{To: "", Subject: "Hello"}, false},
-		{"display name", mail.Message{To: "Ada <ada@example.com>", Subject: "Hello"}, false},
-		{"two recipients", mail.Message{To: "ada@example.com, bob@example.com", Subject: "Hello"}, false},
-		{"surrounding space", mail.Message{To: " ada@example.com", Subject: "Hello"}, false},
-		{"header injection", mail.Message{To: "ada@example.com\r\nBcc: eve@example.com", Subject: "Hello"}, false},
-		{"empty subject", mail.Message{To: "ada@example.com", Subject: "  "}, false},
-		{"subject with line break", mail.Message{To: "ada@example.com", Subject: "Hi\r\nBcc: eve@example.com"}, false},
+		{"plain", mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hello", Text: "Hi"}, true},
+		{"empty text is allowed", mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hello"}, true},
+		{"no at sign", mail.Message{Kind: "test", To: "ada.example.com", Subject: "Hello"}, false},
+		{"empty recipient", mail.Message{Kind: "test", To: "", Subject: "Hello"}, false},
+		{"display name", mail.Message{Kind: "test", To: "Ada <ada@example.com>", Subject: "Hello"}, false},
+		{"two recipients", mail.Message{Kind: "test", To: "ada@example.com, bob@example.com", Subject: "Hello"}, false},
+		{"surrounding space", mail.Message{Kind: "test", To: " ada@example.com", Subject: "Hello"}, false},
+		{"header injection", mail.Message{Kind: "test", To: "ada@example.com\r\nBcc: eve@example.com", Subject: "Hello"}, false},
+		{"empty subject", mail.Message{Kind: "test", To: "ada@example.com", Subject: "  "}, false},
+		{"subject with line break", mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hi\r\nBcc: eve@example.com"}, false},
+		{"no kind", mail.Message{To: "ada@example.com", Subject: "Hello"}, false},
+		{"kind of two words", mail.Message{Kind: "password reset", To: "ada@example.com", Subject: "Hello"}, false},
+		{"folded kinds", mail.Message{Kind: "notification:supplier.offered,supplier.rate_amended", To: "ada@example.com", Subject: "Hello"}, true},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

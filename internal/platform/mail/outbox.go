@@ -9,24 +9,26 @@ import (
 )
 
 // Enqueue validates m and adds it to the outbox inside tx, so the message is sent if and only if
-// the caller's change commits. Call Worker.Wake after the commit to deliver it at once.
+// the caller's change commits, and records it in the history (RecordWith) in the same
+// transaction. Call Worker.Wake after the commit to deliver it at once.
 func Enqueue(ctx context.Context, tx *database.Tx, m Message) error {
 	if err := m.Validate(); err != nil {
 		return err
 	}
 	now := tx.Now.UTC()
-	_, err := tx.Exec(ctx, `INSERT INTO mail_outbox (to_addr, subject, body_text, status, created_at, next_attempt_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, m.To, m.Subject, m.Text, StatusPending, now, now)
+	var id int64
+	err := tx.Get(ctx, &id, `INSERT INTO mail_outbox (to_addr, subject, body_text, body_html, status, created_at,
+		next_attempt_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`, m.To, m.Subject, m.Text, m.HTML, StatusPending, now, now)
 	if err != nil {
 		return fmt.Errorf("enqueue mail: %w", err)
 	}
-	return nil
+	return record(ctx, tx, id, m)
 }
 
 // Outbox lists the messages addressed to to (matched without regard to ASCII case), newest first.
 func Outbox(ctx context.Context, db *database.DB, to string) ([]Stored, error) {
 	var list []Stored
-	err := db.Select(ctx, &list, `SELECT id, to_addr, subject, body_text, status, attempts, last_error,
+	err := db.Select(ctx, &list, `SELECT id, to_addr, subject, body_text, body_html, status, attempts, last_error,
 			created_at, next_attempt_at, sent_at
 		FROM mail_outbox WHERE LOWER(to_addr) = LOWER(?) ORDER BY created_at DESC, id DESC`, to)
 	if err != nil {
@@ -46,11 +48,13 @@ func Outbox(ctx context.Context, db *database.DB, to string) ([]Stored, error) {
 // claimed is a message a worker has leased: attempts is the value it set, and every later update
 // matches on it, so a worker whose lease ran out cannot overwrite the next holder's outcome.
 type claimed struct {
-	ID       int64  `db:"id"`
-	To       string `db:"to_addr"`
-	Subject  string `db:"subject"`
-	Text     string `db:"body_text"`
-	Attempts int    `db:"attempts"`
+	ID        int64     `db:"id"`
+	To        string    `db:"to_addr"`
+	Subject   string    `db:"subject"`
+	Text      string    `db:"body_text"`
+	HTML      string    `db:"body_html"`
+	Attempts  int       `db:"attempts"`
+	CreatedAt time.Time `db:"created_at"`
 }
 
 // claimDue leases up to limit due messages, oldest first, by bumping their attempts and pushing
@@ -68,7 +72,7 @@ func claimDue(ctx context.Context, db *database.DB, limit int, lease time.Durati
 	var due []claimed
 	err = db.InTx(ctx, func(tx *database.Tx) error {
 		due = nil
-		query := `SELECT id, to_addr, subject, body_text, attempts FROM mail_outbox
+		query := `SELECT id, to_addr, subject, body_text, body_html, attempts, created_at FROM mail_outbox
 			WHERE status = ? AND next_attempt_at <= ? ORDER BY next_attempt_at, id LIMIT ?`
 		switch tx.Dialect() {
 		case database.Postgres:
@@ -99,13 +103,13 @@ func claimDue(ctx context.Context, db *database.DB, limit int, lease time.Durati
 	return due, nil
 }
 
-// markSent records that c was delivered, and forgets its text in the same write: mails carry
+// markSent records that c was delivered, and forgets its bodies in the same write: mails carry
 // live reset, activation and invitation links, and the outbox is no place to keep them once
 // they are gone (recipient, subject, status and times stay for the record). It reports false
 // when c's lease was taken over.
 func markSent(ctx context.Context, db *database.DB, c claimed) (bool, error) {
 	return update(ctx, db, c, func(tx *database.Tx) (string, []any) {
-		return `status = ?, sent_at = ?, last_error = '', body_text = ''`, []any{StatusSent, tx.Now.UTC()}
+		return `status = ?, sent_at = ?, last_error = '', body_text = '', body_html = ''`, []any{StatusSent, tx.Now.UTC()}
 	})
 }
 
@@ -120,7 +124,7 @@ func markFailed(ctx context.Context, db *database.DB, c claimed, sendErr error, 
 		if next := retryAt(tx.Now.UTC()); !next.IsZero() {
 			return `last_error = ?, next_attempt_at = ?`, []any{msg, next.UTC()}
 		}
-		return `status = ?, last_error = ?, body_text = ''`, []any{StatusFailed, msg} // given up: as markSent
+		return `status = ?, last_error = ?, body_text = '', body_html = ''`, []any{StatusFailed, msg} // given up: as markSent
 	})
 }
 

@@ -15,11 +15,11 @@ func TestEnqueueAndOutbox(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		clk := useClock(db)
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "First", Text: "one"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "First", Text: "one"})
 		clk.Advance(time.Second)
 		enqueue(t, db,
-			mail.Message{To: "Ada@Example.com", Subject: "Second", Text: "two\nlines"},
-			mail.Message{To: "bob@example.com", Subject: "Other", Text: "not Ada's"})
+			mail.Message{Kind: "test", To: "Ada@Example.com", Subject: "Second", Text: "two\nlines"},
+			mail.Message{Kind: "test", To: "bob@example.com", Subject: "Other", Text: "not Ada's"})
 
 		t.Run("newest first, address matched without case", func(t *testing.T) {
 			list := outbox(t, db, "ada@example.com")
@@ -48,7 +48,7 @@ func TestEnqueueAndOutbox(t *testing.T) {
 		t.Run("a rolled-back transaction leaves no mail", func(t *testing.T) {
 			boom := errors.New("boom")
 			err := db.InTx(ctx, func(tx *database.Tx) error {
-				if err := mail.Enqueue(ctx, tx, mail.Message{To: "carl@example.com", Subject: "Reset"}); err != nil {
+				if err := mail.Enqueue(ctx, tx, mail.Message{Kind: "test", To: "carl@example.com", Subject: "Reset"}); err != nil {
 					return err
 				}
 				return boom
@@ -63,7 +63,7 @@ func TestEnqueueAndOutbox(t *testing.T) {
 
 		t.Run("an invalid message is refused", func(t *testing.T) {
 			err := db.InTx(ctx, func(tx *database.Tx) error {
-				return mail.Enqueue(ctx, tx, mail.Message{To: "dan@example.com", Subject: ""})
+				return mail.Enqueue(ctx, tx, mail.Message{Kind: "test", To: "dan@example.com", Subject: ""})
 			})
 			if !errors.Is(err, mail.ErrInvalid) {
 				t.Fatalf("Enqueue = %v, want ErrInvalid", err)

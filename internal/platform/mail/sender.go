@@ -65,7 +65,9 @@ func NewSMTPSender(rawURL, from string) (Sender, error) {
 	return s, nil
 }
 
-// Send delivers m over a new SMTP connection.
+// Send delivers m over a new SMTP connection: its text alone, or, when m has HTML,
+// multipart/alternative with the text first and the HTML last (the part clients prefer), as
+// RFC 2046 orders them. go-mail writes the MIME structure and the transfer encodings.
 func (s *smtpSender) Send(ctx context.Context, m Message) error {
 	msg := gomail.NewMsg()
 	if err := msg.From(s.from); err != nil {
@@ -76,8 +78,15 @@ func (s *smtpSender) Send(ctx context.Context, m Message) error {
 	}
 	msg.Subject(m.Subject)
 	msg.SetDate()
-	msg.SetMessageID()
+	if m.MessageID != "" {
+		msg.SetMessageIDWithValue(m.MessageID)
+	} else {
+		msg.SetMessageID()
+	}
 	msg.SetBodyString(gomail.TypeTextPlain, m.Text)
+	if m.HTML != "" {
+		msg.AddAlternativeString(gomail.TypeTextHTML, m.HTML)
+	}
 	// A client per message: nothing is shared between concurrent sends.
 	client, err := gomail.NewClient(s.host, s.opts...)
 	if err != nil {
@@ -108,6 +117,8 @@ func (s LogSender) Send(ctx context.Context, m Message) error {
 		logger.WarnContext(ctx, "mail not sent: no SMTP server configured (HIVE_SMTP_URL)", "to", m.To, "subject", m.Subject)
 		return nil
 	}
-	logger.InfoContext(ctx, "mail", "to", m.To, "subject", m.Subject, "text", m.Text)
+	// The text only: the HTML says the same, and a log line is read as text.
+	logger.InfoContext(ctx, "mail", "to", m.To, "subject", m.Subject, "messageId", m.MessageID,
+		"html", m.HTML != "", "text", m.Text)
 	return nil
 }

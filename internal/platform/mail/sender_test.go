@@ -4,10 +4,13 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -49,7 +52,7 @@ func TestNewSMTPSender(t *testing.T) {
 func TestLogSenderPrintsTheWholeMessage(t *testing.T) {
 	var buf bytes.Buffer
 	s := mail.LogSender{Logger: slog.New(slog.NewJSONHandler(&buf, nil)), PrintText: true}
-	m := mail.Message{To: "ada@example.com", Subject: "Reset", Text: "Open http://127.0.0.1:8080/reset?token=abc\nThanks"}
+	m := mail.Message{Kind: "test", To: "ada@example.com", Subject: "Reset", Text: "Open http://127.0.0.1:8080/reset?token=abc\nThanks"}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +73,8 @@ func TestLogSenderPrintsTheWholeMessage(t *testing.T) {
 func TestAttack_LogSenderInProductionDoesNotPrintLinks(t *testing.T) {
 	var buf bytes.Buffer
 	s := mail.LogSender{Logger: slog.New(slog.NewJSONHandler(&buf, nil))}
-	m := mail.Message{To: "ada@example.com", Subject: "Reset", Text: "Open http://hive.example/reset?token=s3cr3t-token"}
+	m := mail.Message{Kind: "test", To: "ada@example.com", Subject: "Reset", Text: "Open http://hive.example/reset?token=s3cr3t-token",
+		HTML: `<a href="http://hive.example/reset?token=s3cr3t-token">Reset</a>`}
 	if err := s.Send(context.Background(), m); err != nil {
 		t.Fatal(err)
 	}
@@ -94,7 +98,7 @@ func TestDeliverThroughSMTP(t *testing.T) {
 					t.Fatal(err)
 				}
 				before := len(inbox())
-				m := mail.Message{To: "ada@example.com", Subject: "Réinitialiser: " + tt.name,
+				m := mail.Message{Kind: "test", To: "ada@example.com", Subject: "Réinitialiser: " + tt.name,
 					Text: "Hello Ada,\n\nOpen " + link + " to choose a new password.\n"}
 				enqueue(t, db, m)
 				w := &mail.Worker{DB: db, Sender: sender, Logger: quiet}
@@ -142,7 +146,7 @@ func TestSMTPFailureIsRecorded(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "Hello"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hello"})
 		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet}
 		if sent, err := w.DeliverDue(context.Background()); err != nil || sent != 0 {
 			t.Fatalf("DeliverDue = %d, %v; want 0, nil", sent, err)
@@ -152,4 +156,107 @@ func TestSMTPFailureIsRecorded(t *testing.T) {
 			t.Fatalf("outbox = %+v", got)
 		}
 	})
+}
+
+// failAfterSending hands the message to next, then reports a failure: the outbox's view of a
+// crash between the SMTP server's acceptance and the mark, so the row is sent again.
+type failAfterSending struct {
+	next  mail.Sender
+	calls int
+}
+
+func (s *failAfterSending) Send(ctx context.Context, m mail.Message) error {
+	s.calls++
+	if err := s.next.Send(ctx, m); err != nil {
+		return err
+	}
+	if s.calls == 1 {
+		return errors.New("lost before the mark")
+	}
+	return nil
+}
+
+// TestDeliverHTMLAsAnAlternativeWithAStableMessageID: a message with HTML reaches the server
+// as multipart/alternative, text first; and the two sends of one outbox row carry one
+// Message-ID, made from the row and the deployment's host, so the receiver can drop the second.
+func TestDeliverHTMLAsAnAlternativeWithAStableMessageID(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		clk := useClock(db)
+		url, inbox := mailtest.StartSMTPServer(t)
+		smtpSender, err := mail.NewSMTPSender(url, from)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m := mail.Message{Kind: "test", To: "ada@example.com", Subject: "New offer",
+			Text: "Hello Ada,\n\nA new offer: Café, Mon 09:00.\n",
+			HTML: "<p>Hello Ada,</p>\n<p>A new offer: <b>Café</b>, Mon 09:00.</p>\n"}
+		enqueue(t, db, m)
+		row := outbox(t, db, m.To)[0]
+		sender := &failAfterSending{next: smtpSender}
+		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet, Host: "hive.example"}
+		if _, err := w.DeliverDue(ctx); err != nil {
+			t.Fatal(err)
+		}
+		clk.Advance(time.Minute)
+		if sent, err := w.DeliverDue(ctx); err != nil || sent != 1 {
+			t.Fatalf("retry: DeliverDue = %d, %v; want 1, nil", sent, err)
+		}
+		got := inbox()
+		if len(got) != 2 {
+			t.Fatalf("server received %d messages, want 2", len(got))
+		}
+		wantID := fmt.Sprintf("Message-ID: <hive.mail.%d.%d@hive.example>", row.ID, row.CreatedAt.Unix())
+		for i, r := range got {
+			if r.Text != m.Text || r.HTML != m.HTML {
+				t.Errorf("send %d: text %q, html %q", i+1, r.Text, r.HTML)
+			}
+			if !strings.Contains(r.Data, "Content-Type: multipart/alternative") {
+				t.Errorf("send %d is not multipart/alternative:\n%s", i+1, r.Data)
+			}
+			plain, html := strings.Index(r.Data, "Content-Type: text/plain"), strings.Index(r.Data, "Content-Type: text/html")
+			if plain < 0 || html < plain {
+				t.Errorf("send %d: text part at %d, HTML part at %d; want text first", i+1, plain, html)
+			}
+			if !strings.Contains(r.Data, wantID+"\r\n") {
+				t.Errorf("send %d lacks %q:\n%s", i+1, wantID, r.Data)
+			}
+		}
+		if s := outbox(t, db, m.To)[0]; s.Status != mail.StatusSent || s.HTML != "" || s.Text != "" {
+			t.Errorf("outbox after sending = %+v", s)
+		}
+	})
+}
+
+// A message without HTML stays a single text part.
+func TestDeliverTextAloneAsOnePart(t *testing.T) {
+	url, inbox := mailtest.StartSMTPServer(t)
+	sender, err := mail.NewSMTPSender(url, from)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := mail.Message{To: "ada@example.com", Subject: "Hello", Text: "Just text.\n", MessageID: "hive.mail.7.1@hive.example"}
+	if err := sender.Send(context.Background(), m); err != nil {
+		t.Fatal(err)
+	}
+	r := inbox()[0]
+	if r.Text != m.Text || r.HTML != "" || strings.Contains(r.Data, "multipart") ||
+		!strings.Contains(r.Data, "Message-ID: <hive.mail.7.1@hive.example>") {
+		t.Errorf("received %+v", r)
+	}
+}
+
+func TestMessageIDFor(t *testing.T) {
+	for _, tt := range []struct {
+		host, want string
+	}{
+		{"hive.example", "hive.mail.42.1780000000@hive.example"},
+		{"Hive.Example", "hive.mail.42.1780000000@hive.example"},
+		{"", "hive.mail.42.1780000000@localhost"},
+		{"::1", "hive.mail.42.1780000000@[::1]"},
+	} {
+		if got := mail.MessageIDFor(42, 1780000000, tt.host); got != tt.want {
+			t.Errorf("MessageIDFor(42, 1780000000, %q) = %q, want %q", tt.host, got, tt.want)
+		}
+	}
 }

@@ -33,6 +33,9 @@ type Worker struct {
 	Logger      *slog.Logger  // nil means slog.Default()
 	Interval    time.Duration // between polls; 0 means 1s
 	MaxAttempts int           // attempts before a message is failed; 0 means 8
+	// Host is the deployment's host name (HIVE_BASE_URL's), the domain part of every
+	// Message-ID (MessageIDFor); empty means localhost.
+	Host string
 
 	wakeOnce sync.Once
 	wake     chan struct{}
@@ -105,7 +108,8 @@ func (w *Worker) DeliverDue(ctx context.Context) (sent int, err error) {
 func (w *Worker) deliver(ctx context.Context, c claimed) (ok bool, err error) {
 	log := w.logger().With("mailId", c.ID, "to", c.To, "attempt", c.Attempts)
 	sendCtx, cancel := context.WithTimeout(ctx, lease/2)
-	sendErr := w.Sender.Send(sendCtx, Message{To: c.To, Subject: c.Subject, Text: c.Text})
+	sendErr := w.Sender.Send(sendCtx, Message{To: c.To, Subject: c.Subject, Text: c.Text, HTML: c.HTML,
+		MessageID: MessageIDFor(c.ID, c.CreatedAt.Unix(), w.Host)})
 	cancel()
 
 	// Record the outcome even when ctx was cancelled during the send.

@@ -24,17 +24,21 @@ func TestDeliverDue(t *testing.T) {
 		clk := useClock(db)
 		sender := &fakeSender{}
 		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet}
-		want := mail.Message{To: "ada@example.com", Subject: "Reset your password", Text: "Open http://x.test/reset?token=abc"}
-		enqueue(t, db, want, mail.Message{To: "bob@example.com", Subject: "Welcome", Text: "Hi Bob"})
+		want := mail.Message{Kind: "test", To: "ada@example.com", Subject: "Reset your password", Text: "Open http://x.test/reset?token=abc"}
+		enqueue(t, db, want, mail.Message{Kind: "test", To: "bob@example.com", Subject: "Welcome", Text: "Hi Bob"})
 
 		sent, err := w.DeliverDue(ctx)
 		if err != nil || sent != 2 {
 			t.Fatalf("DeliverDue = %d, %v; want 2, nil", sent, err)
 		}
-		if got := sender.Sent(); len(got) != 2 || got[0] != want || got[1].To != "bob@example.com" {
-			t.Fatalf("sent %+v", got)
-		}
 		got := outbox(t, db, "ada@example.com")[0]
+		sentMsgs := sender.Sent()
+		// What is sent is what was queued (the outbox keeps no kind: the history has it), with a
+		// Message-ID made from the row.
+		want.Kind, want.MessageID = "", mail.MessageIDFor(got.ID, got.CreatedAt.Unix(), "")
+		if len(sentMsgs) != 2 || sentMsgs[0] != want || sentMsgs[1].To != "bob@example.com" {
+			t.Fatalf("sent %+v, want %+v first", sentMsgs, want)
+		}
 		if got.Status != mail.StatusSent || got.Attempts != 1 || got.SentAt == nil || !got.SentAt.Equal(clk.Now()) {
 			t.Fatalf("stored = %+v", got)
 		}
@@ -56,7 +60,7 @@ func TestDeliverDueRetriesWithBackoffThenFails(t *testing.T) {
 			return fmt.Errorf("450 mailbox busy (call %d)", calls)
 		}}
 		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet, MaxAttempts: 3}
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "Hello"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hello"})
 
 		deliver := func() mail.Stored {
 			t.Helper()
@@ -95,7 +99,7 @@ func TestConcurrentWorkersSendEachMessageOnce(t *testing.T) {
 		const n = 30
 		var msgs []mail.Message
 		for i := range n {
-			msgs = append(msgs, mail.Message{To: fmt.Sprintf("user%d@example.com", i), Subject: fmt.Sprint(i)})
+			msgs = append(msgs, mail.Message{Kind: "test", To: fmt.Sprintf("user%d@example.com", i), Subject: fmt.Sprint(i)})
 		}
 		enqueue(t, db, msgs...)
 		sender := &fakeSender{fail: func(mail.Message) error {
@@ -137,7 +141,7 @@ func TestExpiredLeaseIsTakenOver(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
 		clk := useClock(db)
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "Hello"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hello"})
 		second := &mail.Worker{DB: db, Sender: &fakeSender{}, Logger: quiet}
 		// The first worker stalls past its lease; meanwhile the second delivers the message.
 		stalled := &fakeSender{fail: func(mail.Message) error {
@@ -163,7 +167,7 @@ func TestRunDeliversOnWake(t *testing.T) {
 		ctx, cancel := context.WithCancel(context.Background())
 		sender := &fakeSender{}
 		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet, Interval: time.Hour}
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "first"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "first"})
 		done := make(chan struct{})
 		go func() {
 			defer close(done)
@@ -175,7 +179,7 @@ func TestRunDeliversOnWake(t *testing.T) {
 		}()
 		waitSent(t, sender, 1) // Run delivers once as it starts
 		// The next poll is an hour away: only Wake can deliver this one in time.
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "second"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "second"})
 		w.Wake()
 		w.Wake() // never blocks
 		waitSent(t, sender, 2)
@@ -201,8 +205,9 @@ func TestAttack_OutboxKeepsNoLinkAfterSending(t *testing.T) {
 		ctx := context.Background()
 		useClock(db)
 		link := "Open http://x.test/reset-password?token=live-token-"
-		enqueue(t, db, mail.Message{To: "ada@example.com", Subject: "Reset your password", Text: link + "ada"},
-			mail.Message{To: "bob@example.com", Subject: "Activate", Text: link + "bob"})
+		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "Reset your password", Text: link + "ada",
+			HTML: "<a href=\"" + link + "ada\">Reset</a>"},
+			mail.Message{Kind: "test", To: "bob@example.com", Subject: "Activate", Text: link + "bob", HTML: "<p>" + link + "bob</p>"})
 		ok := &mail.Worker{DB: db, Logger: quiet, Sender: &fakeSender{fail: func(m mail.Message) error {
 			if m.To == "bob@example.com" {
 				return errors.New("550 no such mailbox")
@@ -215,17 +220,18 @@ func TestAttack_OutboxKeepsNoLinkAfterSending(t *testing.T) {
 		var rows []struct {
 			Status string `db:"status"`
 			Body   string `db:"body_text"`
+			HTML   string `db:"body_html"`
 			To     string `db:"to_addr"`
 		}
-		if err := db.Select(ctx, &rows, `SELECT status, body_text, to_addr FROM mail_outbox ORDER BY id`); err != nil {
+		if err := db.Select(ctx, &rows, `SELECT status, body_text, body_html, to_addr FROM mail_outbox ORDER BY id`); err != nil {
 			t.Fatal(err)
 		}
 		if len(rows) != 2 || rows[0].Status != mail.StatusSent || rows[1].Status != mail.StatusFailed {
 			t.Fatalf("rows %+v", rows)
 		}
 		for _, r := range rows {
-			if strings.Contains(r.Body, "live-token") || r.To == "" {
-				t.Errorf("%s mail to %s keeps %q", r.Status, r.To, r.Body)
+			if strings.Contains(r.Body, "live-token") || strings.Contains(r.HTML, "live-token") || r.To == "" {
+				t.Errorf("%s mail to %s keeps %q, %q", r.Status, r.To, r.Body, r.HTML)
 			}
 		}
 	})

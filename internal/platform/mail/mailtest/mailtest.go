@@ -8,9 +8,11 @@ import (
 	"errors"
 	"io"
 	"mime"
+	"mime/multipart"
 	"mime/quotedprintable"
 	"net"
 	"net/mail"
+	"net/textproto"
 	"strings"
 	"sync"
 	"testing"
@@ -27,7 +29,8 @@ type Received struct {
 	To      []string // envelope recipients (RCPT TO)
 	Data    string   // the raw message, headers and encoded body
 	Subject string   // the decoded Subject header
-	Text    string   // the decoded body of a single-part text message, or the raw body
+	Text    string   // the decoded text/plain body (the whole message when it cannot be parsed)
+	HTML    string   // the decoded text/html alternative, if any
 }
 
 // StartSMTPServer starts an SMTP server on 127.0.0.1 for the duration of t, without TLS and
@@ -104,7 +107,7 @@ func (s *session) Data(r io.Reader) error {
 		return err
 	}
 	got := Received{User: s.user, From: s.from, To: s.to, Data: string(raw)}
-	got.Subject, got.Text = decode(raw)
+	got.Subject, got.Text, got.HTML = decode(raw)
 	s.b.mu.Lock()
 	s.b.inbox = append(s.b.inbox, got)
 	s.b.mu.Unlock()
@@ -115,27 +118,49 @@ func (s *session) Reset() { s.from, s.to = "", nil }
 
 func (s *session) Logout() error { return nil }
 
-// decode reads the subject and the text of a single-part message, undoing the quoted-printable
+// decode reads the subject and the bodies of a message: a single text part, or the text/plain
+// and text/html parts of a multipart one (nested parts included), undoing the quoted-printable
 // or base64 transfer encoding; on anything it cannot parse it returns what it has.
-func decode(raw []byte) (subject, text string) {
+func decode(raw []byte) (subject, text, html string) {
 	msg, err := mail.ReadMessage(bytes.NewReader(raw))
 	if err != nil {
-		return "", string(raw)
+		return "", string(raw), ""
 	}
 	subject = msg.Header.Get("Subject")
 	if s, err := new(mime.WordDecoder).DecodeHeader(subject); err == nil {
 		subject = s
 	}
-	var body io.Reader = msg.Body
-	switch strings.ToLower(msg.Header.Get("Content-Transfer-Encoding")) {
+	parts := map[string]string{}
+	readPart(textproto.MIMEHeader(msg.Header), msg.Body, parts)
+	return subject, parts["text/plain"], parts["text/html"]
+}
+
+// readPart puts the decoded body of each text part under r into parts by media type, the first
+// of each type winning; a part without a Content-Type is text/plain.
+func readPart(h textproto.MIMEHeader, r io.Reader, parts map[string]string) {
+	mediaType, params, err := mime.ParseMediaType(h.Get("Content-Type"))
+	if err != nil {
+		mediaType = "text/plain"
+	}
+	if strings.HasPrefix(mediaType, "multipart/") {
+		mr := multipart.NewReader(r, params["boundary"])
+		for {
+			p, err := mr.NextRawPart() // raw: this function undoes the transfer encoding itself
+			if err != nil {
+				return
+			}
+			readPart(p.Header, p, parts)
+		}
+	}
+	var body io.Reader = r
+	switch strings.ToLower(h.Get("Content-Transfer-Encoding")) {
 	case "quoted-printable":
 		body = quotedprintable.NewReader(body)
 	case "base64":
 		body = base64.NewDecoder(base64.StdEncoding, body)
 	}
 	b, err := io.ReadAll(body)
-	if err != nil {
-		return subject, ""
+	if _, seen := parts[mediaType]; !seen && err == nil {
+		parts[mediaType] = strings.ReplaceAll(string(b), "\r\n", "\n")
 	}
-	return subject, strings.ReplaceAll(string(b), "\r\n", "\n")
 }

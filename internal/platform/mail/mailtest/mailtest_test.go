@@ -44,3 +44,34 @@ func TestStartSMTPServer(t *testing.T) {
 		t.Errorf("raw data = %q, want %q", r.Data, raw)
 	}
 }
+
+func TestStartSMTPServerReadsBothPartsOfAnAlternative(t *testing.T) {
+	url, inbox := mailtest.StartSMTPServer(t)
+	raw := strings.Join([]string{
+		"From: no-reply@hive.local",
+		"To: ada@example.com",
+		"Subject: Hello",
+		"MIME-Version: 1.0",
+		`Content-Type: multipart/alternative; boundary="b1"`,
+		"",
+		"--b1",
+		"Content-Type: text/plain; charset=UTF-8",
+		"Content-Transfer-Encoding: quoted-printable",
+		"",
+		"Caf=C3=A9 at nine",
+		"--b1",
+		"Content-Type: text/html; charset=UTF-8",
+		"Content-Transfer-Encoding: base64",
+		"",
+		"PHA+Q2Fmw6kgYXQgbmluZTwvcD4=",
+		"--b1--",
+		"",
+	}, "\r\n")
+	if err := smtp.SendMail(strings.TrimPrefix(url, "smtp://"), nil, "no-reply@hive.local", []string{"ada@example.com"}, []byte(raw)); err != nil {
+		t.Fatal(err)
+	}
+	r := inbox()[0]
+	if r.Text != "Café at nine" || r.HTML != "<p>Café at nine</p>" {
+		t.Errorf("text %q, html %q", r.Text, r.HTML)
+	}
+}
