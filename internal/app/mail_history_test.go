@@ -16,6 +16,7 @@ import (
 )
 
 type mailEntry struct {
+	ID     int64  `db:"id"`
 	Action string `db:"hive_action"`
 	Record int64  `db:"record_id"`
 	Row    string `db:"row_json"`
@@ -26,7 +27,7 @@ type mailEntry struct {
 func mailEntries(t *testing.T, db *database.DB, after int64) []mailEntry {
 	t.Helper()
 	var rows []mailEntry
-	if err := db.Select(context.Background(), &rows, `SELECT hive_action, record_id, row_json, hive_tx_id, hive_user_id
+	if err := db.Select(context.Background(), &rows, `SELECT id, hive_action, record_id, row_json, hive_tx_id, hive_user_id
 		FROM audit_log WHERE hive_source = 'mail' AND id > ? ORDER BY id`, after); err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,8 @@ func mailEntries(t *testing.T, db *database.DB, after int64) []mailEntry {
 // TestEveryQueuedMailIsInTheHistory: the recorder internal/app hands the mail package writes,
 // for each queued mail, one history entry of source mail, action INSERT, the outbox row's id
 // and {to, subject, type} only, by whoever caused it, in the queuing transaction: it rolls back
-// with it. A user's history (/history/user/{id}) does not list mails.
+// with it. An administrator reads it by its id (/history/{id}); a user's history
+// (/history/user/{id}) does not list mails.
 func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
@@ -73,6 +75,11 @@ func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
 				t.Fatalf("%d mail entries, want 1: %+v", len(got), got)
 			}
 			check(t, got[0], "staff@hive.test", "Reset your Hive password", "password_reset", nil)
+			var e audit.HistoryEntry
+			s.As(apptest.Admin).Do("GET", fmt.Sprintf("/history/%d", got[0].ID), nil).Want(200).Decode(&e)
+			if e.HiveSource != "mail" || e.Version != 1 || e.HiveUserID != nil || e.Row["type"] != "password_reset" || len(e.Row) != 3 {
+				t.Errorf("the entry as an administrator reads it: %+v", e)
+			}
 		})
 
 		t.Run("a change of address, with the user's own change", func(t *testing.T) {
