@@ -74,11 +74,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		return nil, err
 	}
 	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger, Host: hostOf(cfg.BaseURL)}
-	// Every queued mail leaves a history entry (source mail) in its transaction. The mail
-	// package is plumbing and may not import the audit log, so it is handed the writer.
-	mail.RecordWith(func(ctx context.Context, tx *database.Tx, id int64, q mail.Queued) error {
-		return audit.Record(ctx, tx, audit.Insert, audit.SourceMail, id, q)
-	})
+	RecordMailInHistory()
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)}}
@@ -138,6 +134,16 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
 	a.Handler = h
 	return a, nil
+}
+
+// RecordMailInHistory makes every queued mail leave a history entry (source mail, the outbox
+// row's id, {to, subject, type}) in its transaction. The mail package is plumbing and may not
+// import the audit log, so it is handed the writer. NewWithDB calls it; a command that queues
+// mail without building the app calls it first.
+func RecordMailInHistory() {
+	mail.RecordWith(func(ctx context.Context, tx *database.Tx, id int64, q mail.Queued) error {
+		return audit.Record(ctx, tx, audit.Insert, audit.SourceMail, id, q)
+	})
 }
 
 // hostOf is the host name of base, the deployment's address; empty when it has none.
