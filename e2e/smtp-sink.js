@@ -116,7 +116,11 @@ export async function startSmtpSink() {
         waiter.timer = setTimeout(() => {
           waiters.delete(waiter);
           const seen = messages.slice(since).map((m) => `${m.to.join(',')}: ${m.subject}`);
-          reject(new Error(`no ${what} within ${timeout} ms; arrived:\n  ${seen.join('\n  ')}`));
+          reject(
+            new Error(
+              `${what} did not arrive within ${timeout} ms; arrived:\n  ${seen.join('\n  ')}`,
+            ),
+          );
         }, timeout);
         waiters.add(waiter);
         waiter.check();

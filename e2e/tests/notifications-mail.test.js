@@ -177,7 +177,6 @@ describe('notifications by mail', () => {
       assert.equal(link, `${hive.url}/bookings/${booking.id}/edit?placementId=${placement.id}`);
       if (mail.html)
         assert.ok(mail.html.includes(`href="${link}"`), 'the HTML part links there too');
-      console.log(`mail parts: text${mail.html ? ' and HTML' : ''}; When: ${when}`);
       assert.match(line(mail.text, "Stop 'New offer' e-mails: "), /\/unsubscribe\?token=/);
     },
   );
@@ -244,18 +243,28 @@ describe('notifications by mail', () => {
   );
 
   step("Felix turns 'New offer' mails off with the mail's unsubscribe link", async () => {
-    // Signed out: the link works without a session, and needs the button's click.
-    await withPage(browser, 'mail-unsubscribe', async (page) => {
-      await page.goto(line(offered.mail.text, "Stop 'New offer' e-mails: "));
-      const card = main(page);
-      await card.getByRole('heading', { name: 'Stop these e-mails' }).waitFor();
-      await checkA11y(page, 'unsubscribe');
-      await card.getByRole('button', { name: 'Turn off these e-mails' }).click();
-      const done = card.getByRole('status');
-      await done.getByText('E-mails turned off').waitFor();
-      assert.match(await done.textContent(), /New offer/);
-      await checkA11y(page, 'unsubscribe done');
-    });
+    // Signed out, on a phone (where mail is mostly read): the link works without a session and
+    // needs the button's click.
+    await withPage(
+      browser,
+      'mail-unsubscribe',
+      async (page) => {
+        await page.goto(line(offered.mail.text, "Stop 'New offer' e-mails: "));
+        const card = main(page);
+        await card.getByRole('heading', { name: 'Stop these e-mails' }).waitFor();
+        await checkA11y(page, 'unsubscribe');
+        await card.getByRole('button', { name: 'Turn off these e-mails' }).click();
+        const done = card.getByRole('status');
+        await done.getByText('E-mails turned off').waitFor();
+        assert.match(await done.textContent(), /New offer/);
+        const overflow = await page.evaluate(
+          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+        );
+        assert.ok(overflow <= 0, `the page scrolls sideways by ${overflow}px on a phone`);
+        await checkA11y(page, 'unsubscribe done');
+      },
+      { mobile: true },
+    );
     // Signed in, the Settings tab shows the switch off; the other types stay on.
     await withPage(browser, 'mail-settings', async (page) => {
       await login(page, hive, FELIX.email);
