@@ -174,7 +174,7 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 			{"create user", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				id := created(t, c.Do("POST", "/account", map[string]any{"email": "integrity@x.test", "firstName": "Ivy",
 					"lastName": "Integrity", "isFreelancer": true, "entityIds": []int64{w.ClientA}}))
-				return []want{{audit.SourceUser, id, audit.Insert}}
+				return []want{{audit.SourceUser, id, audit.Insert}, {audit.SourceMail, 0, audit.Insert}}
 			}},
 			{"update user", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
 				staff := w.Users["staff"]
@@ -215,16 +215,23 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				id := databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email = 'integrity@x.test'`)
 				return []want{{audit.SourceUser, id, audit.Update}}
 			}},
+			// Each queued mail is an entry of source mail in its request's transaction.
+			{"ask for a password reset", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
+				c.Do("POST", "/account/request-password-reset", map[string]any{"email": "dept@hive.test"}).Want(202)
+				return []want{{audit.SourceMail, 0, audit.Insert}}
+			}},
 			{"reset a password", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
-				c.Do("POST", "/account/request-password-reset", map[string]any{"email": "dept@hive.test"})
 				c.Do("POST", "/account/reset-password", map[string]any{"token": mailedToken(t, db, "dept@hive.test"),
 					"password": "Dept-chose-it-1"}).Want(200)
 				return []want{{audit.SourceUser, w.Users["dept"], audit.Update}}
 			}},
-			{"confirm a new email address", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
+			{"ask for a new email address", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
 				// The manager chose this password above.
 				c.Do("POST", "/account/change-email", map[string]string{"newEmail": "morgan@x.test",
 					"currentPassword": "Manager-chose-1"}).Want(202)
+				return []want{{audit.SourceMail, 0, audit.Insert}}
+			}},
+			{"confirm a new email address", apptest.Manager, "", func(t *testing.T, c *apptest.Client) []want {
 				c.Do("POST", "/account/confirm-email", map[string]string{"token": mailedToken(t, db, "morgan@x.test")}).Want(200)
 				return []want{{audit.SourceUser, w.Users["manager"], audit.Update}}
 			}},
