@@ -113,15 +113,15 @@ export function useHive(onReady, { smtp = false } = {}) {
   let browser;
   let sink;
   before(async () => {
+    // Journeys wait on state, so the notification worker runs fast: no journey waits out the
+    // production fold window (20 s) or poll interval (5 s).
+    const env = { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms' };
     if (smtp) {
       sink = await startSmtpSink();
-      hive = await startHive({
-        smtpUrl: sink.url,
-        env: { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms' },
-      });
+      hive = await startHive({ smtpUrl: sink.url, env });
       hive.smtp = sink;
     } else {
-      hive = await startHive();
+      hive = await startHive({ env });
     }
     browser = await launchBrowser();
     onReady(hive, browser);
