@@ -183,6 +183,19 @@ export async function animationsSettled(page) {
   );
 }
 
+/**
+ * Waits until check() resolves truthy: server state read from Node (through apiCall, say),
+ * polled every 100 ms, failing with `what` after timeout. Use it rather than an async predicate
+ * in page.waitForFunction, which does not await a Promise and so passes at once.
+ */
+export async function waitForState(check, { what = 'the expected state', timeout = 10000 } = {}) {
+  const deadline = Date.now() + timeout;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** Fails on any serious or critical axe-core violation on the current screen. */
 export async function checkA11y(page, screen) {
   await animationsSettled(page);

@@ -5,7 +5,14 @@
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import { nextMonthDay, offerToFelix } from "../offers.js";
-import { apiCall, checkA11y, login, useHive, withPage } from "../harness.js";
+import {
+  apiCall,
+  checkA11y,
+  login,
+  useHive,
+  waitForState,
+  withPage,
+} from "../harness.js";
 
 let hive;
 let browser;
@@ -35,13 +42,13 @@ let felixId;
 
 /** Waits (polling the server's state) until a notification about booking id has reached the signed-in user. */
 async function delivered(page, id) {
-  const deadline = Date.now() + DELIVERY;
-  for (;;) {
-    const { items } = await call(page, "GET", "/notification?pageSize=20");
-    if (items.some((n) => n.link.startsWith(`/bookings/${id}/`))) return;
-    if (Date.now() > deadline) throw new Error(`no notification about booking ${id}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+  await waitForState(
+    async () =>
+      (await call(page, "GET", "/notification?pageSize=20")).items.some((n) =>
+        n.link.startsWith(`/bookings/${id}/`),
+      ),
+    { what: `a notification about booking ${id}`, timeout: DELIVERY },
+  );
 }
 
 describe("notifications", () => {
@@ -140,21 +147,17 @@ describe("notifications", () => {
       await login(page, hive, "admin@hive.test");
       await page.waitForURL(/\/bookings$/);
       // The worker's delivery of the second offer, seen through the administrators' read.
-      const deadline = Date.now() + DELIVERY;
       let unread;
-      while (!unread) {
-        const { items } = await call(
-          page,
-          "GET",
-          `/notification/by-user/${felixId}`,
-        );
-        unread = items.find(
-          (n) => !n.readReceipt && n.link.startsWith(`/bookings/${bookingId}/`),
-        );
-        if (!unread && Date.now() > deadline)
-          assert.fail("the second offer was never notified");
-        if (!unread) await new Promise((r) => setTimeout(r, 250));
-      }
+      await waitForState(
+        async () => {
+          const { items } = await call(page, "GET", `/notification/by-user/${felixId}`);
+          unread = items.find(
+            (n) => !n.readReceipt && n.link.startsWith(`/bookings/${bookingId}/`),
+          );
+          return unread;
+        },
+        { what: "the second offer's notification", timeout: DELIVERY },
+      );
       await page.goto(`${hive.url}/users/${felixId}/edit`);
       await page.getByRole("link", { name: "View Notifications" }).click();
       await page.waitForURL(new RegExp(`/notifications\\?userId=${felixId}$`));

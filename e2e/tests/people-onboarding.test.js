@@ -4,7 +4,15 @@
 // their onboarding.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
+import {
+  apiCall,
+  checkA11y,
+  login,
+  useHive,
+  waitForMail,
+  waitForState,
+  withPage,
+} from '../harness.js';
 
 let hive;
 let browser;
@@ -101,10 +109,11 @@ describe('onboarding on the home screen', () => {
         .getByRole('region', { name: 'Invitations' })
         .getByText('You have no pending invitations.')
         .waitFor();
-      await page.waitForFunction(async () => {
-        const me = await (await fetch('/api/v1/account/whoami')).json();
-        return me.onboardingState === 'complete';
-      });
+      await waitForState(
+        async () =>
+          (await apiCall(hive, page, 'GET', '/account/whoami')).onboardingState === 'complete',
+        { what: 'onboarding to be complete' },
+      );
       assert.equal(
         await main.getByRole('region', { name: 'Finish setting up your account' }).count(),
         0,

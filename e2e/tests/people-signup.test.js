@@ -5,7 +5,15 @@
 // Users, bookmarks, follows and adds a note; an administrator impersonates them and cancels.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
+import {
+  apiCall,
+  checkA11y,
+  login,
+  useHive,
+  waitForMail,
+  waitForState,
+  withPage,
+} from '../harness.js';
 
 let hive;
 let browser;
@@ -42,10 +50,11 @@ async function homeProgress(page, want) {
   await main.getByRole('heading', { name: 'Welcome, Wren' }).waitFor();
   const setup = main.getByRole('region', { name: 'Finish setting up your account' });
   if (want === null) {
-    await page.waitForFunction(async () => {
-      const me = await (await fetch('/api/v1/account/whoami')).json();
-      return me.onboardingState === 'complete';
-    });
+    await waitForState(
+      async () =>
+        (await apiCall(hive, page, 'GET', '/account/whoami')).onboardingState === 'complete',
+      { what: 'onboarding to be complete' },
+    );
     await setup.waitFor({ state: 'detached' });
     return;
   }
