@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Pagination, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import {
@@ -22,6 +22,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { CardControls } from './card-controls';
 import classes from './data-grid.module.css';
 import { CardList } from './card-list';
+import { PageLinks, PageSizeSelect } from './pager';
 import {
   layoutFromState,
   layoutKey,
@@ -300,17 +301,12 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
       )}
       <Group justify="space-between" gap="sm" wrap="wrap">
         <Group gap="xs">
-          <Select
-            label="Rows per page"
-            aria-label={`${label}: rows per page`}
-            size="xs"
-            w={110}
-            styles={{ label: { whiteSpace: 'nowrap' } }}
-            allowDeselect={false}
-            data={PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(v) => {
-              setPageSize(Number(v ?? DEFAULT_PAGE_SIZE));
+          <PageSizeSelect
+            ariaLabel={`${label}: rows per page`}
+            sizes={PAGE_SIZES}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
               setPage(1);
             }}
           />
@@ -318,17 +314,7 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
             {first}–{last} of {total}
           </Text>
         </Group>
-        {pages > 1 && (
-          <Pagination
-            aria-label={`${label}: pages`}
-            size="sm"
-            total={pages}
-            value={Math.min(page, pages)}
-            onChange={setPage}
-            getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-          />
-        )}
+        <PageLinks ariaLabel={`${label}: pages`} pages={pages} page={page} onPage={setPage} />
       </Group>
     </Stack>
   );

@@ -8,3 +8,4 @@ export {
   type GridQuery,
 } from './grid-query';
 export { layoutKey } from './column-layout';
+export { PageLinks, PageSizeSelect } from './pager';

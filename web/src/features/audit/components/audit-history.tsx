@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  Pagination,
-  Select,
-  Stack,
-  Table,
-  Text,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { refusalMessage } from '@/lib/errors/refusal';
+import { PageLinks, PageSizeSelect } from '@/ui/data-grid';
 import { formatDateTimeSeconds } from '@/lib/format';
 import type { AuditKind } from '@/lib/paths';
 import {
@@ -190,29 +181,15 @@ export function AuditHistory({ kind, id, label }: { kind: AuditKind; id: number;
           {query.isFetching ? ' · loading…' : ''}
         </Text>
         <Group gap="sm" wrap="wrap" align="flex-end">
-          <Select
-            label="Rows per page"
-            size="xs"
-            w={110}
-            allowDeselect={false}
-            data={AUDIT_PAGE_SIZES.map(String)}
-            value={String(pageSize)}
-            onChange={(v) => {
-              setPageSize(Number(v ?? DEFAULT_AUDIT_PAGE_SIZE));
+          <PageSizeSelect
+            sizes={AUDIT_PAGE_SIZES}
+            pageSize={pageSize}
+            onPageSize={(size) => {
+              setPageSize(size);
               setPage(1);
             }}
           />
-          {pages > 1 && (
-            <Pagination
-              aria-label="History pages"
-              size="sm"
-              total={pages}
-              value={Math.min(page, pages)}
-              onChange={setPage}
-              getControlProps={(control) => ({ 'aria-label': `${control} page` })}
-              getItemProps={(p) => ({ 'aria-label': `Page ${p}` })}
-            />
-          )}
+          <PageLinks ariaLabel="History pages" pages={pages} page={page} onPage={setPage} />
         </Group>
       </Group>
     </Stack>
