@@ -6,7 +6,7 @@ import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { after, before } from 'node:test';
+import { after, before, test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { startSmtpSink } from './smtp-sink.js';
@@ -242,4 +242,26 @@ export async function apiCall(hive, page, method, path, body) {
   const text = await res.text();
   if (!res.ok()) throw new Error(`${method} ${path}: ${res.status()} ${text}`);
   return text ? JSON.parse(text) : null;
+}
+
+/**
+ * Steps of one journey that build on each other: step(name, fn) is a test that runs unless an
+ * earlier step failed, and is skipped naming that step otherwise, so one failure reads as one.
+ */
+export function journeySteps() {
+  let failed = '';
+  return function step(name, fn) {
+    test(name, async (t) => {
+      if (failed) {
+        t.skip(`needs: ${failed}`);
+        return;
+      }
+      try {
+        await fn();
+      } catch (err) {
+        failed = name;
+        throw err;
+      }
+    });
+  };
 }

@@ -10,7 +10,7 @@
 // dialog or listbox (issue 15 item 22). In Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, journeySteps, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -30,23 +30,10 @@ const MANAGER = 'manager@hive.test';
 const DAYS = [3, 5, 11, 17, 23];
 
 /** What the steps share. */
-const journey = { bookingId: 0, failed: '' };
+const journey = { bookingId: 0 };
 
 /** Runs a step unless an earlier one failed; a failure skips every later step. */
-function step(name, fn) {
-  test(name, async (t) => {
-    if (journey.failed) {
-      t.skip(`needs: ${journey.failed}`);
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      journey.failed = name;
-      throw err;
-    }
-  });
-}
+const step = journeySteps();
 
 /** Waits for running transitions (a toast fading in fails contrast checks mid-fade). */
 async function settled(page) {

@@ -10,9 +10,9 @@
 // their diff. The manager's offers are set up through the API; Felix's and the administrator's
 // steps go through the UI. Axe checks every screen. Each step is its own test; a failed step
 // skips the ones after it.
-import { describe, test } from 'node:test';
+import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, journeySteps, login, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -31,24 +31,8 @@ const SECOND = 'Mail Journey Second Cover';
 /** How long a mail may take: the worker's 1 s fold and 200 ms poll, then the outbox's send. */
 const MAIL = 20_000;
 
-/** What the steps share. */
-const journey = { failed: '' };
-
 /** Runs a step unless an earlier one failed; a failure skips every later step. */
-function step(name, fn) {
-  test(name, async (t) => {
-    if (journey.failed) {
-      t.skip(`needs: ${journey.failed}`);
-      return;
-    }
-    try {
-      await fn();
-    } catch (err) {
-      journey.failed = name;
-      throw err;
-    }
-  });
-}
+const step = journeySteps();
 
 const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 const main = (page) => page.getByRole('main');
