@@ -49,7 +49,7 @@ type User struct {
 }
 
 // FullName is first and last name joined.
-func (u User) FullName() string { return strings.TrimSpace(u.FirstName + " " + u.LastName) }
+func (u User) FullName() string { return auth.FullName(u.FirstName, u.LastName) }
 
 // RoleLabel is Freelancer or Staff.
 func (u User) RoleLabel() string {

@@ -1,6 +1,10 @@
 package notifications
 
-import "time"
+import (
+	"time"
+
+	"github.com/hive/hive/internal/platform/auth"
+)
 
 // UserRef is the recipient as the list shows them.
 type UserRef struct {
@@ -63,13 +67,7 @@ type row struct {
 }
 
 func (r row) view() Notification {
-	name := r.FirstName
-	if r.LastName != "" {
-		if name != "" {
-			name += " "
-		}
-		name += r.LastName
-	}
+	name := auth.FullName(r.FirstName, r.LastName)
 	n := Notification{ID: r.ID, Type: r.Type, Subject: r.Subject, BodyText: r.BodyText, Link: r.Link,
 		CreatedAt: r.CreatedAt.UTC(), Recipient: r.Email, User: UserRef{ID: r.UserID, FullName: name}}
 	if r.ReadReceipt != nil {

@@ -23,14 +23,7 @@ type LinkUser struct {
 }
 
 func userRef(id int64, first, last, email string) LinkUser {
-	full := first
-	switch {
-	case first == "":
-		full = last
-	case last != "":
-		full = first + " " + last
-	}
-	return LinkUser{ID: id, FirstName: first, LastName: last, Email: email, FullName: full}
+	return LinkUser{ID: id, FirstName: first, LastName: last, Email: email, FullName: auth.FullName(first, last)}
 }
 
 func pageOf(page, size int, sort string) Page {

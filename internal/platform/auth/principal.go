@@ -22,14 +22,18 @@ type Principal struct {
 }
 
 // FullName is first and last name joined.
-func (p *Principal) FullName() string {
+func (p *Principal) FullName() string { return FullName(p.FirstName, p.LastName) }
+
+// FullName joins a first and a last name with one space, either of which may be empty: how
+// every view names a user.
+func FullName(first, last string) string {
 	switch {
-	case p.FirstName == "":
-		return p.LastName
-	case p.LastName == "":
-		return p.FirstName
+	case first == "":
+		return last
+	case last == "":
+		return first
 	}
-	return p.FirstName + " " + p.LastName
+	return first + " " + last
 }
 
 // Has reports whether the principal has need. Admin grants every need except the freelancer
