@@ -39,6 +39,7 @@ import (
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/scheduler"
+	"github.com/hive/hive/internal/search"
 	"github.com/hive/hive/web"
 )
 
@@ -113,6 +114,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	bookings.Register(api, deps)
 	agenda.Register(api, deps)
 	scheduler.Register(api, deps)
+	search.Register(api, deps)
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)

@@ -1980,6 +1980,23 @@ export interface paths {
         patch: operations["updateRateCard"];
         trace?: never;
     };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Global search, and the freelancer advanced search when filters are set */
+        post: operations["search"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/unavailability": {
         parameters: {
             query?: never;
@@ -3352,6 +3369,13 @@ export interface components {
             end: string;
             start: string;
         };
+        Location: {
+            /** Format: double */
+            latitude: number;
+            location_name: string;
+            /** Format: double */
+            longitude: number;
+        };
         LoginRequest: {
             email: string;
             password: string;
@@ -3363,6 +3387,11 @@ export interface components {
         };
         MessageOutputBody: {
             message: string;
+        };
+        NamedRef: {
+            /** Format: int64 */
+            id: number;
+            name: string;
         };
         NoteView: {
             can_edit: boolean;
@@ -3709,6 +3738,46 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        Query: {
+            businessType?: string;
+            countries?: string[] | null;
+            /** @enum {string} */
+            currency?: "USD" | "EUR" | "GBP";
+            /** @description YYYY-MM-DD; at most 31 days after startDate */
+            endDate?: string;
+            /**
+             * Format: double
+             * @description Lowest day rate in currency
+             */
+            from?: number;
+            /** @description Job title tag ids; every one must match */
+            jobTitles?: number[] | null;
+            location?: components["schemas"]["Location"];
+            /** @description Free text; searched from 3 characters */
+            query?: string;
+            /**
+             * Format: int64
+             * @description Miles; 101 means over 100 miles
+             * @enum {integer}
+             */
+            radius?: 0 | 10 | 25 | 50 | 100 | 101;
+            /**
+             * Format: double
+             * @description 0 clears the rate filter
+             */
+            rate?: number;
+            /** @description Skill tag ids; every one must match */
+            skills?: number[] | null;
+            /** @enum {string} */
+            sort_key?: "businessType" | "price" | "preferred";
+            /** @description YYYY-MM-DD */
+            startDate?: string;
+            /**
+             * Format: double
+             * @description Highest day rate in currency
+             */
+            to?: number;
+        };
         Rate: {
             /** @enum {string} */
             currency: "GBP" | "EUR" | "USD" | "AUD";
@@ -3775,6 +3844,52 @@ export interface components {
             password: string;
             token: string;
         };
+        Result: {
+            agent?: string;
+            available?: boolean;
+            businessType?: string;
+            clientName?: string;
+            dayRate?: components["schemas"]["Rate"];
+            departmentName?: string;
+            /** @description At most 5 */
+            departments?: components["schemas"]["NamedRef"][] | null;
+            /**
+             * Format: double
+             * @description Advanced search with a location only
+             */
+            distanceMiles?: number;
+            divisionTeam?: string;
+            /** @description Staff results only */
+            email?: string;
+            /** @description At most 5 */
+            entities?: components["schemas"]["NamedRef"][] | null;
+            firstName?: string;
+            function?: string;
+            /**
+             * Format: double
+             * @description Relevance; the list is sorted by it, descending
+             */
+            hiveRank: number;
+            /** @enum {string} */
+            hiveSource: "user" | "booking" | "legal_entity" | "entity" | "department" | "job";
+            /** Format: int64 */
+            id: number;
+            /** @description At most 3 */
+            jobTitles?: string[] | null;
+            lastName?: string;
+            legacyBookingId?: string;
+            legacyJobId?: string;
+            location_name?: string;
+            name?: string;
+            /** @description A preferred supplier of a department the searcher manages */
+            preferred?: boolean;
+            profile_image_url?: string;
+            reference?: string;
+            /** @enum {string} */
+            roleLabel?: "Freelancer" | "Staff";
+            title?: string;
+            type?: string;
+        };
         SaveInputBody: {
             /** @description Ignored: the server stamps the time */
             created_at?: string;
@@ -3799,6 +3914,12 @@ export interface components {
              * @description Required with note_id: the version read
              */
             version?: number;
+        };
+        SearchInputBody: {
+            data: components["schemas"]["Query"];
+        };
+        SearchOutputBody: {
+            data: components["schemas"]["Result"][] | null;
         };
         SetPasswordRequest: {
             password: string;
@@ -13753,6 +13874,66 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SearchInputBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
