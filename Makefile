@@ -73,6 +73,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@tools/need-packages chromium wrk
 	go test -run '^$$' -bench . -benchmem ./internal/accounts/
 	go test -run '^$$' -bench . ./internal/notifications/ ./internal/audit/
+	go test -run '^$$' -bench . -benchtime 2000x ./internal/places/
 	@bench/whoami-load.sh
 	@bench/org-lists.sh
 	@bench/people-list.sh
