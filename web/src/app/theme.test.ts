@@ -1,5 +1,6 @@
 import { DEFAULT_THEME, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
+import { POSITIVE_COLOUR } from '@/ui/colours';
 import { cssVariablesResolver, theme } from './theme';
 
 /** WCAG relative luminance of a #rrggbb colour. */
@@ -32,5 +33,13 @@ describe('light and subtle variants', () => {
       const background = shadeOf(vars[`--mantine-color-${name}-${state}`]!);
       expect(contrast(text, background), `${name} ${state}`).toBeGreaterThanOrEqual(4.5);
     }
+  });
+});
+
+describe('filled positive buttons', () => {
+  it('keep white text at 4.5:1', () => {
+    const full = mergeMantineTheme(DEFAULT_THEME, theme);
+    const [name, shade] = POSITIVE_COLOUR.split('.');
+    expect(contrast('#ffffff', full.colors[name!]![Number(shade)]!)).toBeGreaterThanOrEqual(4.5);
   });
 });

@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
+import { POSITIVE_COLOUR } from '@/ui/colours';
 import { PageHeader } from '@/ui/page-header';
 import {
   unavailabilityQueryOptions,
@@ -109,7 +110,7 @@ export function AvailabilityRoute() {
               Unavailable
             </Button>
             <Button
-              color="green"
+              color={POSITIVE_COLOUR}
               disabled={picked.length === 0}
               loading={save.isPending && !save.variables?.unavailable}
               onClick={() => apply(false)}

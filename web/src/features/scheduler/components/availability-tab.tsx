@@ -3,6 +3,7 @@ import { useSetUnavailability, type IsoDate } from '@/features/bookings';
 import { toasts } from '@/lib/errors/catalogue';
 import { countOf } from '@/lib/format';
 import { notify, notifyError } from '@/lib/notify';
+import { POSITIVE_COLOUR } from '@/ui/colours';
 
 /** Mark Availability (freelancers): the selected days become unavailable or available. */
 export function AvailabilityTab({ userId, selected }: { userId: number; selected: IsoDate[] }) {
@@ -32,8 +33,7 @@ export function AvailabilityTab({ userId, selected }: { userId: number; selected
           Unavailable
         </Button>
         <Button
-          // Teal 9: white on Mantine's green (even shade 9) is below 4.5:1.
-          color="teal.9"
+          color={POSITIVE_COLOUR}
           disabled={none}
           loading={set.isPending}
           onClick={() => void run(false)}
