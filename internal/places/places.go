@@ -49,3 +49,34 @@ func (p Place) Address() string {
 func (p Place) String() string {
 	return p.Address() + " (" + strconv.Itoa(p.Population) + ")"
 }
+
+// MsgLocation is the answer to a location that has one coordinate without the other, or a name
+// too long.
+const MsgLocation = "Choose a place from the suggestions."
+
+// StoredLocation is a location as a form stores it: the Location suggestion of spec part 1 §3
+// (location_name, latitude, longitude). A place chosen from the suggestions sets all three; an
+// empty name clears all three.
+type StoredLocation struct {
+	LocationName string   `json:"location_name" maxLength:"300"`
+	Latitude     *float64 `json:"latitude" required:"false" minimum:"-90" maximum:"90"`
+	Longitude    *float64 `json:"longitude" required:"false" minimum:"-180" maximum:"180"`
+}
+
+// Clean trims the name and clears the coordinates of a location without a name; ok is false
+// when only one coordinate is given, a coordinate is out of range, or the name is over 300
+// characters.
+func (l StoredLocation) Clean() (StoredLocation, bool) {
+	l.LocationName = strings.TrimSpace(l.LocationName)
+	if l.LocationName == "" {
+		return StoredLocation{}, true
+	}
+	if len([]rune(l.LocationName)) > 300 || (l.Latitude == nil) != (l.Longitude == nil) {
+		return l, false
+	}
+	if l.Latitude != nil && (*l.Latitude < -90 || *l.Latitude > 90 || *l.Longitude < -180 || *l.Longitude > 180 ||
+		*l.Latitude != *l.Latitude || *l.Longitude != *l.Longitude) {
+		return l, false
+	}
+	return l, true
+}

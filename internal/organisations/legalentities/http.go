@@ -9,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
@@ -48,6 +49,8 @@ type LegalEntityView struct {
 	CreatedAt       time.Time `json:"createdAt"`
 	UpdatedAt       time.Time `json:"updatedAt"`
 	Version         int       `json:"version"`
+
+	Location places.StoredLocation `json:"location" doc:"chosen from the location search; empty name and null coordinates when none"`
 }
 
 func viewOf(le LegalEntity) LegalEntityView {
@@ -61,7 +64,8 @@ func viewOf(le LegalEntity) LegalEntityView {
 		VATNumber: le.VATNumber, VATPct: float64(le.VATHundredths) / 100, Address1: le.Address1, Address2: le.Address2,
 		Address3: le.Address3, Address4: le.Address4, Email: le.Email, Phone: le.Phone, IBAN: le.IBAN, SortCode: le.SortCode,
 		AccountNumber: le.AccountNumber, BankName: le.BankName, BankCountryCode: le.BankCountryCode,
-		BranchCode: le.BranchCode, CreatedAt: le.CreatedAt, UpdatedAt: le.UpdatedAt, Version: le.Version}
+		BranchCode: le.BranchCode, Location: places.StoredLocation{LocationName: le.LocationName, Latitude: le.Latitude,
+			Longitude: le.Longitude}, CreatedAt: le.CreatedAt, UpdatedAt: le.UpdatedAt, Version: le.Version}
 }
 
 type viewOutput struct{ Body LegalEntityView }
@@ -99,6 +103,8 @@ type LegalEntityFields struct {
 	BankName        *string  `json:"bankName,omitempty" maxLength:"500"`
 	BankCountryCode *string  `json:"bankCountryCode,omitempty" maxLength:"10"`
 	BranchCode      *string  `json:"branchCode,omitempty" maxLength:"40"`
+
+	Location *places.StoredLocation `json:"location,omitempty" doc:"a place from GET /locations; an empty location_name clears it"`
 	// Status is set by administrators only; others may send the current value unchanged.
 	Status *string `json:"status,omitempty" enum:"not_validated,validated,rejected" doc:"administrators only"`
 }
@@ -109,7 +115,7 @@ func (f LegalEntityFields) changes() Changes {
 		Timezone: f.Timezone, Country: f.Country, VATRegistered: f.VATRegistered, VATNumber: f.VATNumber, VATPct: f.VATPct,
 		Address1: f.Address1, Address2: f.Address2, Address3: f.Address3, Address4: f.Address4, Email: f.Email,
 		Phone: f.Phone, IBAN: f.IBAN, SortCode: f.SortCode, AccountNumber: f.AccountNumber, BankName: f.BankName,
-		BankCountryCode: f.BankCountryCode, BranchCode: f.BranchCode}
+		BankCountryCode: f.BankCountryCode, BranchCode: f.BranchCode, Location: f.Location}
 }
 
 // CreateLegalEntityBody creates a legal entity linked to entities the caller manages.

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/organisations/entities"
+	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/companieshouse"
 	"github.com/hive/hive/internal/platform/iban"
@@ -90,6 +91,10 @@ type LegalEntity struct {
 	Version         int       `db:"version"`
 
 	EntityIDs []int64 `db:"-"`
+
+	LocationName string   `db:"location_name"`
+	Latitude     *float64 `db:"latitude"`
+	Longitude    *float64 `db:"longitude"`
 }
 
 // New returns a legal entity with the defaults, before Apply.
@@ -108,6 +113,8 @@ type Changes struct {
 	VATPct                                                                          *float64
 	Address1, Address2, Address3, Address4, Email, Phone                            *string
 	IBAN, SortCode, AccountNumber, BankName, BankCountryCode, BranchCode            *string
+	// Location is the place chosen from the location search; an empty name clears it.
+	Location *places.StoredLocation
 }
 
 // ValidType reports whether t is a business type.
@@ -188,6 +195,13 @@ func (le *LegalEntity) Apply(c Changes, creating bool, v *apperror.Invalid) {
 	text(&le.Phone, c.Phone, "phone", 40)
 	le.applyVAT(c, v)
 	le.applyBank(c, v)
+	if c.Location != nil {
+		l, ok := c.Location.Clean()
+		if !ok {
+			v.Add("location", places.MsgLocation)
+		}
+		le.LocationName, le.Latitude, le.Longitude = l.LocationName, l.Latitude, l.Longitude
+	}
 
 	// Per type: the sole trader's fields or the company's.
 	if le.Type == TypeSoleTrader {
@@ -297,10 +311,12 @@ func (le *LegalEntity) applyBank(c Changes, v *apperror.Invalid) {
 	}
 }
 
-// SameDetails reports whether a and b agree on every detail field (all but status, links and
-// bookkeeping), so an update can tell whether details changed.
+// SameDetails reports whether a and b agree on every detail field (all but status, links,
+// location and bookkeeping), so an update can tell whether details changed. The location is
+// where the business is found for search, not a detail an administrator validates.
 func SameDetails(a, b LegalEntity) bool {
 	a.Status, b.Status = "", ""
+	a.LocationName, b.LocationName, a.Latitude, b.Latitude, a.Longitude, b.Longitude = "", "", nil, nil, nil, nil
 	a.CreatedAt, b.CreatedAt, a.UpdatedAt, b.UpdatedAt = time.Time{}, time.Time{}, time.Time{}, time.Time{}
 	a.Version, b.Version = 0, 0
 	a.EntityIDs, b.EntityIDs = nil, nil

@@ -19,7 +19,7 @@ type Store struct {
 
 const columns = `id, status, type, ni_number, gender, trading_name, company_name, company_number, operating_model,
 	timezone, country, vat_registered, vat_number, vat_pct_hundredths, address1, address2, address3, address4, email,
-	phone, iban, sort_code, account_number, bank_name, bank_country_code, branch_code, created_at, updated_at, version`
+	phone, iban, sort_code, account_number, bank_name, bank_country_code, branch_code, location_name, latitude, longitude, created_at, updated_at, version`
 
 func find(ctx context.Context, q database.Reader, id int64) (LegalEntity, error) {
 	var le LegalEntity
@@ -141,7 +141,8 @@ func auditRow(le LegalEntity) map[string]any {
 		"vatNumber": le.VATNumber, "vatPct": float64(le.VATHundredths) / 100, "address1": le.Address1, "address2": le.Address2,
 		"address3": le.Address3, "address4": le.Address4, "email": le.Email, "phone": le.Phone, "iban": le.IBAN,
 		"sortCode": le.SortCode, "accountNumber": le.AccountNumber, "bankName": le.BankName,
-		"bankCountryCode": le.BankCountryCode, "branchCode": le.BranchCode, "entityIds": le.EntityIDs, "version": le.Version}
+		"bankCountryCode": le.BankCountryCode, "branchCode": le.BranchCode, "location": map[string]any{"location_name": le.LocationName,
+			"latitude": le.Latitude, "longitude": le.Longitude}, "entityIds": le.EntityIDs, "version": le.Version}
 }
 
 // Create inserts le and links it to each of entityIDs, recording all of it in the history.
@@ -151,12 +152,12 @@ func (s *Store) Create(ctx context.Context, le *LegalEntity, entityIDs []int64) 
 		err := tx.Get(ctx, &le.ID, `INSERT INTO legal_entities (status, type, ni_number, gender, trading_name, company_name,
 			company_number, operating_model, timezone, country, vat_registered, vat_number, vat_pct_hundredths, address1,
 			address2, address3, address4, email, phone, iban, sort_code, account_number, bank_name, bank_country_code,
-			branch_code, created_at, updated_at, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
+			branch_code, location_name, latitude, longitude, created_at, updated_at, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 			le.Status, le.Type, le.NINumber, le.Gender, le.TradingName, le.CompanyName, le.CompanyNumber, le.OperatingModel,
 			le.Timezone, le.Country, le.VATRegistered, le.VATNumber, le.VATHundredths, le.Address1, le.Address2, le.Address3,
 			le.Address4, le.Email, le.Phone, le.IBAN, le.SortCode, le.AccountNumber, le.BankName, le.BankCountryCode,
-			le.BranchCode, le.CreatedAt, le.UpdatedAt, le.Version)
+			le.BranchCode, le.LocationName, le.Latitude, le.Longitude, le.CreatedAt, le.UpdatedAt, le.Version)
 		if err != nil {
 			return fmt.Errorf("insert legal entity: %w", err)
 		}
@@ -201,11 +202,11 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(l
 			company_name = ?, company_number = ?, operating_model = ?, timezone = ?, country = ?, vat_registered = ?,
 			vat_number = ?, vat_pct_hundredths = ?, address1 = ?, address2 = ?, address3 = ?, address4 = ?, email = ?,
 			phone = ?, iban = ?, sort_code = ?, account_number = ?, bank_name = ?, bank_country_code = ?, branch_code = ?,
-			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+			location_name = ?, latitude = ?, longitude = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
 			le.Status, le.NINumber, le.Gender, le.TradingName, le.CompanyName, le.CompanyNumber, le.OperatingModel,
 			le.Timezone, le.Country, le.VATRegistered, le.VATNumber, le.VATHundredths, le.Address1, le.Address2,
 			le.Address3, le.Address4, le.Email, le.Phone, le.IBAN, le.SortCode, le.AccountNumber, le.BankName,
-			le.BankCountryCode, le.BranchCode, le.UpdatedAt, id, version)
+			le.BankCountryCode, le.BranchCode, le.LocationName, le.Latitude, le.Longitude, le.UpdatedAt, id, version)
 		if err != nil {
 			return fmt.Errorf("update legal entity: %w", err)
 		}
