@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -28,29 +29,46 @@ var (
 		"Boom Operator", "Colourist", "Researcher", "Runner", "Gaffer", "Make-up Artist", "Data Wrangler"}
 )
 
-// demoTown is a real town with its country, time zone and position.
+// demoTown is a real town with its country and time zone; its position and full name come from
+// the places gazetteer (internal/places), as when a freelancer picks it in the Location field.
 type demoTown struct {
 	name, country, timezone string
-	lat, lng                float64
 }
 
+// demoUKTowns is how many of demoTowns, from the start, are in the UK: a third of the
+// freelancers are spread over them alone, so a search around Salford or Manchester finds several.
+const demoUKTowns = 16
+
 var demoTowns = []demoTown{
-	{"London", "GB", "Europe/London", 51.5072, -0.1276}, {"Manchester", "GB", "Europe/London", 53.4808, -2.2426},
-	{"Salford", "GB", "Europe/London", 53.4875, -2.2901}, {"Glasgow", "GB", "Europe/London", 55.8642, -4.2518},
-	{"Cardiff", "GB", "Europe/London", 51.4816, -3.1791}, {"Bristol", "GB", "Europe/London", 51.4545, -2.5879},
-	{"Leeds", "GB", "Europe/London", 53.8008, -1.5491}, {"Birmingham", "GB", "Europe/London", 52.4862, -1.8904},
-	{"Belfast", "GB", "Europe/London", 54.5973, -5.9301}, {"Edinburgh", "GB", "Europe/London", 55.9533, -3.1883},
-	{"Brighton", "GB", "Europe/London", 50.8225, -0.1372}, {"Newcastle upon Tyne", "GB", "Europe/London", 54.9783, -1.6178},
-	{"Watford", "GB", "Europe/London", 51.6565, -0.3903}, {"Norwich", "GB", "Europe/London", 52.6309, 1.2974},
-	{"Dublin", "IE", "Europe/Dublin", 53.3498, -6.2603}, {"Paris", "FR", "Europe/Paris", 48.8566, 2.3522},
-	{"Lyon", "FR", "Europe/Paris", 45.7640, 4.8357}, {"Berlin", "DE", "Europe/Berlin", 52.5200, 13.4050},
-	{"Munich", "DE", "Europe/Berlin", 48.1351, 11.5820}, {"Cologne", "DE", "Europe/Berlin", 50.9375, 6.9603},
-	{"Amsterdam", "NL", "Europe/Amsterdam", 52.3676, 4.9041}, {"Hilversum", "NL", "Europe/Amsterdam", 52.2292, 5.1669},
-	{"Madrid", "ES", "Europe/Madrid", 40.4168, -3.7038}, {"Barcelona", "ES", "Europe/Madrid", 41.3874, 2.1686},
-	{"Milan", "IT", "Europe/Rome", 45.4642, 9.1900}, {"Rome", "IT", "Europe/Rome", 41.9028, 12.4964},
-	{"Lisbon", "PT", "Europe/Lisbon", 38.7223, -9.1393}, {"Copenhagen", "DK", "Europe/Copenhagen", 55.6761, 12.5683},
-	{"Stockholm", "SE", "Europe/Stockholm", 59.3293, 18.0686}, {"Warsaw", "PL", "Europe/Warsaw", 52.2297, 21.0122},
-	{"Brussels", "BE", "Europe/Brussels", 50.8503, 4.3517}, {"Vienna", "AT", "Europe/Vienna", 48.2082, 16.3738},
+	{"London", "GB", "Europe/London"}, {"Manchester", "GB", "Europe/London"}, {"Salford", "GB", "Europe/London"},
+	{"Glasgow", "GB", "Europe/London"}, {"Cardiff", "GB", "Europe/London"}, {"Bristol", "GB", "Europe/London"},
+	{"Leeds", "GB", "Europe/London"}, {"Birmingham", "GB", "Europe/London"}, {"Belfast", "GB", "Europe/London"},
+	{"Edinburgh", "GB", "Europe/London"}, {"Brighton", "GB", "Europe/London"}, {"Newcastle upon Tyne", "GB", "Europe/London"},
+	{"Watford", "GB", "Europe/London"}, {"Norwich", "GB", "Europe/London"}, {"Stockport", "GB", "Europe/London"},
+	{"Bolton", "GB", "Europe/London"},
+	{"Dublin", "IE", "Europe/Dublin"}, {"Paris", "FR", "Europe/Paris"}, {"Lyon", "FR", "Europe/Paris"},
+	{"Berlin", "DE", "Europe/Berlin"}, {"Munich", "DE", "Europe/Berlin"}, {"Köln", "DE", "Europe/Berlin"},
+	{"Amsterdam", "NL", "Europe/Amsterdam"}, {"Hilversum", "NL", "Europe/Amsterdam"}, {"Madrid", "ES", "Europe/Madrid"},
+	{"Barcelona", "ES", "Europe/Madrid"}, {"Milan", "IT", "Europe/Rome"}, {"Rome", "IT", "Europe/Rome"},
+	{"Lisbon", "PT", "Europe/Lisbon"}, {"Copenhagen", "DK", "Europe/Copenhagen"}, {"Stockholm", "SE", "Europe/Stockholm"},
+	{"Warsaw", "PL", "Europe/Warsaw"}, {"Brussels", "BE", "Europe/Brussels"}, {"Vienna", "AT", "Europe/Vienna"},
+}
+
+// demoPlaces finds every demo town in the gazetteer: its full name and position.
+func demoPlaces() ([]places.Place, error) {
+	x, err := places.Default()
+	if err != nil {
+		return nil, err
+	}
+	out := make([]places.Place, len(demoTowns))
+	for i, t := range demoTowns {
+		p, ok := x.Lookup(t.name, t.country)
+		if !ok {
+			return nil, fmt.Errorf("demo town %s, %s is not in the gazetteer", t.name, t.country)
+		}
+		out[i] = p
+	}
+	return out, nil
 }
 
 // demoState spreads onboarding: most complete, some mid-way (and not yet active).
@@ -105,6 +123,10 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 	if err != nil {
 		return err
 	}
+	towns, err := demoPlaces()
+	if err != nil {
+		return err
+	}
 	return db.InTx(ctx, func(tx *database.Tx) error {
 		var tags []struct {
 			ID       int64  `db:"id"`
@@ -126,10 +148,11 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 		for i := range DemoFreelancers {
 			first := demoFirst[i%len(demoFirst)]
 			last := demoLast[(i*7+i/len(demoFirst))%len(demoLast)]
-			town := demoTowns[(i*5)%len(demoTowns)]
+			at := (i * 5) % len(demoTowns)
 			if i%3 == 0 { // most work from the UK
-				town = demoTowns[i%14]
+				at = i % demoUKTowns
 			}
+			town, place := demoTowns[at], towns[at]
 			trade := demoTrades[(i*11)%len(demoTrades)]
 			onboarding, status := demoState(i)
 			rate, currency := demoRate(i, town.country)
@@ -146,7 +169,7 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 				VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'day', 'freelancer', ?, ?, 1)
 				ON CONFLICT (email_lc) DO NOTHING RETURNING id`,
 				email, email, hash, first, last, trade, town.country, town.timezone, status, onboarding, true,
-				town.name, town.lat, town.lng, business, rate, currency, tx.Now, tx.Now))
+				place.Address(), place.Lat, place.Lng, business, rate, currency, tx.Now, tx.Now))
 			if err != nil {
 				return fmt.Errorf("demo freelancer %s: %w", email, err)
 			}

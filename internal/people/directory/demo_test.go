@@ -2,11 +2,14 @@ package directory_test
 
 import (
 	"context"
+	"math"
+	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/people/directory"
+	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -48,6 +51,60 @@ func TestSeedDemo(t *testing.T) {
 			t.Errorf("%d with a job title", n)
 		}
 	})
+}
+
+// TestSeedDemoTowns: demo freelancers live in real towns with the gazetteer's name and position,
+// and a search within 25 miles of Salford has several to find.
+func TestSeedDemoTowns(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		if err := seedOrganisations(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if err := directory.SeedDemo(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		var rows []struct {
+			Name string  `db:"location_name"`
+			Lat  float64 `db:"latitude"`
+			Lng  float64 `db:"longitude"`
+		}
+		if err := db.Select(ctx, &rows, `SELECT location_name, latitude, longitude FROM users
+			WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id`); err != nil {
+			t.Fatal(err)
+		}
+		x, err := places.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		salford, _ := x.Lookup("Salford", "GB")
+		near, towns := 0, map[string]bool{}
+		for _, r := range rows {
+			found := false
+			name, _, _ := strings.Cut(r.Name, ",")
+			for _, p := range x.Search(name, places.MaxResults) {
+				found = found || (p.Address() == r.Name && p.Lat == r.Lat && p.Lng == r.Lng)
+			}
+			if !found {
+				t.Errorf("%s at %v, %v is not a gazetteer place", r.Name, r.Lat, r.Lng)
+			}
+			towns[r.Name] = true
+			if miles(salford.Lat, salford.Lng, r.Lat, r.Lng) <= 25 {
+				near++
+			}
+		}
+		if near < 10 || len(towns) < 20 || !towns["Salford, England, United Kingdom"] {
+			t.Errorf("%d freelancers within 25 miles of Salford, %d towns: %v", near, len(towns), towns)
+		}
+	})
+}
+
+// miles is the great-circle distance.
+func miles(lat1, lng1, lat2, lng2 float64) float64 {
+	rad := math.Pi / 180
+	a := math.Pow(math.Sin((lat2-lat1)*rad/2), 2) +
+		math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Pow(math.Sin((lng2-lng1)*rad/2), 2)
+	return 2 * 3958.8 * math.Asin(math.Sqrt(a))
 }
 
 func seedOrganisations(ctx context.Context, db *database.DB) error {
