@@ -1,0 +1,47 @@
+package index_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/search/index"
+)
+
+// TestRebuild indexes a world built with direct SQL (no write path refreshed it) and finds its
+// records' words, keys and variants.
+func TestRebuild(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		ctx := context.Background()
+		if err := index.Rebuild(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		count := func(q string, args ...any) int {
+			var n int
+			if err := db.Get(ctx, &n, q, args...); err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		if n := count(`SELECT COUNT(*) FROM search_terms WHERE term = 'alpha' AND source = 'entity' AND record_id = ?`, w.ClientA); n != 1 {
+			t.Errorf("entity word: %d", n)
+		}
+		if n := count(`SELECT COUNT(*) FROM search_terms WHERE term = '=manager@hive.test' AND source = 'user'`); n != 1 {
+			t.Errorf("email key: %d", n)
+		}
+		if n := count(`SELECT COUNT(*) FROM search_docs WHERE source = 'department' AND record_id = ? AND client_id = ?`, w.DeptB1, w.ClientB); n != 1 {
+			t.Errorf("department scope: %d", n)
+		}
+		if n := count(`SELECT COUNT(*) FROM search_variants WHERE variant = 'alph' AND term = 'alpha'`); n != 1 {
+			t.Errorf("variant: %d", n)
+		}
+		if err := index.EnsureBuilt(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
