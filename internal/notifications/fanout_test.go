@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/organisations/invitations"
 )
 
 func TestFanoutTellsEachAudienceItsTypeAndNeverTheActor(t *testing.T) {
@@ -62,6 +63,26 @@ func TestFanoutTellsEachAudienceItsTypeAndNeverTheActor(t *testing.T) {
 	for _, c := range cases {
 		if got := Fanout(c.e, a); !slices.Equal(got, c.want) {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+func TestFanoutInvitationTellsTheInvitedAccountOnly(t *testing.T) {
+	user, sender := int64(3), int64(1)
+	sent := string(invitations.EventSent)
+	cases := []struct {
+		name string
+		e    InvitationEvent
+		want []Delivery
+	}{
+		{"an account holder", InvitationEvent{Kind: sent, UserID: &user, ActorID: &sender}, []Delivery{{user, SupplierInvited}}},
+		{"an address without an account (its own mail told it)", InvitationEvent{Kind: sent, ActorID: &sender}, nil},
+		{"the sender's own address", InvitationEvent{Kind: sent, UserID: &sender, ActorID: &sender}, nil},
+		{"another kind", InvitationEvent{Kind: "invitation.answered", UserID: &user}, nil},
+	}
+	for _, c := range cases {
+		if got := FanoutInvitation(c.e); !slices.Equal(got, c.want) {
+			t.Errorf("%s: %+v, want %+v", c.name, got, c.want)
 		}
 	}
 }

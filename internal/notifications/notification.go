@@ -17,14 +17,15 @@ const (
 	GroupSupplier   Group = "supplier"
 )
 
-// Audience is who a type is sent to: the freelancer an instruction concerns, or the managers of
-// the booking's department (and of its client).
+// Audience is who a type is sent to: the freelancer an instruction concerns, the managers of
+// the booking's department (and of its client), or the account an invitation is bound to.
 type Audience string
 
 // The audiences.
 const (
 	AudienceFreelancer Audience = "freelancer"
 	AudienceManager    Audience = "manager"
+	AudienceInvitee    Audience = "invitee"
 )
 
 // Type is one notification type: the identifier a preference names, its group, its audience,
@@ -49,6 +50,7 @@ const (
 	SupplierBookingUpdated = "supplier.booking_updated"
 	SupplierSubstitutedIn  = "supplier.substituted_in"
 	SupplierSubstitutedOut = "supplier.substituted_out"
+	SupplierInvited        = "supplier.invited_to_entity"
 
 	BookingCreated              = "booking.created"
 	BookingUpdated              = "booking.updated"
@@ -86,6 +88,8 @@ var Catalogue = []Type{
 		"You were put into a placement in someone else's place."},
 	{SupplierSubstitutedOut, GroupSupplier, AudienceFreelancer, "Substituted out",
 		"Someone else was put into a placement in your place."},
+	{SupplierInvited, GroupSupplier, AudienceInvitee, "Invitation to an entity",
+		"A client or an agency invited you to join it; you accept or reject on your home screen."},
 
 	{BookingCreated, GroupBooking, AudienceManager, "Booking created",
 		"Someone else created a booking in a department you manage."},

@@ -34,7 +34,36 @@ type message struct {
 	Person     string // the freelancer the event concerns
 	Actor      string // who made the change ("Someone" when unknown)
 	Reason     string
+	Entity     string // the entity an invitation is for ("" for a booking's news)
+	As         string // an invitation's purpose: " as a freelancer", " as a member of staff" or ""
+	Quote      string // the invitation's message as its sender wrote it, or ""
 	Path       string // in-app path of the screen it concerns
+}
+
+// detail is one 'Label: value' line under a notification's sentence.
+type detail struct {
+	Label, Value string
+}
+
+// Details are the lines that say where: the booking, its client and department and the
+// placement's local period; or the entity of an invitation.
+func (m message) Details() []detail {
+	if m.Entity != "" {
+		return []detail{{"Entity", m.Entity}}
+	}
+	d := []detail{{"Booking", m.Booking}, {"Client", m.Client + ", " + m.Department}}
+	if m.When != "" {
+		d = append(d, detail{"When", m.When + " (" + m.Zone + ")"})
+	}
+	return d
+}
+
+// about is what a subject names: the booking, or the entity of an invitation.
+func (m message) about() string {
+	if m.Entity != "" {
+		return m.Entity
+	}
+	return m.Booking
 }
 
 // displayTime is spec part 2 §9's display format, 'Mon, 05 Jan 2024 09:30'.
@@ -72,7 +101,7 @@ func (m *message) render() error {
 
 // subject is the notification's, and a mail's of one change: 'New offer: Evening News'. A
 // subject is one line whatever the booking's title holds.
-func (m message) subject() string { return oneLine(m.Type.Label + ": " + m.Booking) }
+func (m message) subject() string { return oneLine(m.Type.Label + ": " + m.about()) }
 
 func oneLine(s string) string { return strings.Join(strings.Fields(s), " ") }
 
@@ -102,11 +131,8 @@ type mailData struct {
 	Subject      string
 	Name         string
 	Items        []message
-	Booking      string
-	Client       string
-	Department   string
-	When         string
-	Zone         string
+	Details      []detail
+	Quote        string
 	Link         string
 	SettingsLink string
 	Unsubscribe  []unsubscribeLink
@@ -130,8 +156,7 @@ func (l links) unsubscribe(user int64, identifier string) string {
 // into one mail with text and HTML bodies.
 func renderMail(l links, to person, items []message) (Mail, error) {
 	last := items[len(items)-1] // the latest change says where the placement now is
-	d := mailData{Name: to.name(), Items: items, Booking: last.Booking, Client: last.Client,
-		Department: last.Department, When: last.When, Zone: last.Zone, Link: l.url(last.Path),
+	d := mailData{Name: to.name(), Items: items, Details: last.Details(), Quote: last.Quote, Link: l.url(last.Path),
 		SettingsLink: l.url("/notifications?tab=settings")}
 	if d.Name == "" {
 		d.Name = to.Email
@@ -148,7 +173,7 @@ func renderMail(l links, to person, items []message) (Mail, error) {
 	}
 	d.Subject = last.subject()
 	if len(items) > 1 {
-		d.Subject = oneLine(pluralChanges(len(items)) + ": " + last.Booking)
+		d.Subject = oneLine(pluralChanges(len(items)) + ": " + last.about())
 	}
 	var text strings.Builder
 	if err := textTemplates.ExecuteTemplate(&text, "mail.txt.tmpl", d); err != nil {

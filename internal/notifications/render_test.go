@@ -16,8 +16,8 @@ func TestEveryTypeHasASentenceALabelAndADescription(t *testing.T) {
 		if !strings.HasPrefix(typ.Identifier, string(typ.Group)+".") || typ.Label == "" || typ.Description == "" {
 			t.Errorf("%+v", typ)
 		}
-		if (typ.Group == GroupSupplier) != (typ.Audience == AudienceFreelancer) {
-			t.Errorf("%s: the supplier group is the freelancers' and only theirs", typ.Identifier)
+		if (typ.Group == GroupSupplier) != (typ.Audience == AudienceFreelancer || typ.Audience == AudienceInvitee) {
+			t.Errorf("%s: the supplier group is the freelancers' (and the invited account's) and only theirs", typ.Identifier)
 		}
 		m := message{Type: typ, Booking: "B", Placement: "P", When: "W", Person: "X", Actor: "A"}
 		if err := m.render(); err != nil || m.Headline == "" || strings.Contains(m.Headline, "no value") {

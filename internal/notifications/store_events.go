@@ -253,24 +253,25 @@ func (f facts) wantsMail(user int64, typ string) bool {
 
 // insertNotifications stores ns, in multi-row inserts, except those whose event already told
 // their user (another worker's or an earlier attempt's row; for 'Unfilled within 24 hours',
-// which has no event, the placement), and returns the (event, user) pairs it stored (event 0
-// for the unfilled ones).
+// which has no event, the placement), and returns the ones it stored (event 0 for the unfilled
+// ones and the invitations', invitation event 0 for all others).
 func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotification) (map[told]bool, error) {
-	const perInsert = 250 // 10 arguments a row: well under either engine's limit
+	const perInsert = 250 // 11 arguments a row: well under either engine's limit
 	stored := make(map[told]bool, len(ns))
 	for from := 0; from < len(ns); from += perInsert {
 		chunk := ns[from:min(from+perInsert, len(ns))]
 		rows := make([]string, len(chunk))
-		args := make([]any, 0, 10*len(chunk))
+		args := make([]any, 0, 11*len(chunk))
 		for i, n := range chunk {
-			rows[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, n.UserID, n.Type, n.Subject, n.BodyText, n.Link, n.BookingID,
-				nullable(n.PlacementID), nullable(n.EventID), n.Mailed, tx.Now.UTC())
+			rows[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+			args = append(args, n.UserID, n.Type, n.Subject, n.BodyText, n.Link, nullable(n.BookingID),
+				nullable(n.PlacementID), nullable(n.EventID), nullable(n.InvitationEventID), n.Mailed, tx.Now.UTC())
 		}
 		var got []told
 		if err := tx.Select(ctx, &got, `INSERT INTO notifications (user_id, type, subject, body_text, link, booking_id,
-			placement_id, event_id, mailed, created_at) VALUES `+strings.Join(rows, ", ")+`
-			ON CONFLICT DO NOTHING RETURNING COALESCE(event_id, 0) AS event_id, COALESCE(placement_id, 0) AS placement_id,
+			placement_id, event_id, invitation_event_id, mailed, created_at) VALUES `+strings.Join(rows, ", ")+`
+			ON CONFLICT DO NOTHING RETURNING COALESCE(event_id, 0) AS event_id,
+			COALESCE(invitation_event_id, 0) AS invitation_event_id, COALESCE(placement_id, 0) AS placement_id,
 			user_id`, args...); err != nil {
 			return nil, fmt.Errorf("insert notifications: %w", err)
 		}
@@ -281,11 +282,13 @@ func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotificat
 	return stored, nil
 }
 
-// told names a stored notification: its event (0 for an unfilled placement's), placement and user.
+// told names a stored notification: its booking event (0 for an unfilled placement's and an
+// invitation's), its invitation event (0 for the others), placement and user.
 type told struct {
-	Event     int64 `db:"event_id"`
-	Placement int64 `db:"placement_id"`
-	User      int64 `db:"user_id"`
+	Event           int64 `db:"event_id"`
+	InvitationEvent int64 `db:"invitation_event_id"`
+	Placement       int64 `db:"placement_id"`
+	User            int64 `db:"user_id"`
 }
 
 func nullable(id int64) *int64 {

@@ -24,9 +24,10 @@ const (
 	batchSize = 200
 )
 
-// Worker turns booking_events into notifications and queued mails. Run any number of them in
-// any number of processes: each event is claimed, told and marked delivered in one transaction,
-// so it is told once, and a crash before the commit leaves it to be told again whole.
+// Worker turns booking_events and invitation_events into notifications and queued mails. Run
+// any number of them in any number of processes: each event is claimed, told and marked
+// delivered in one transaction, so it is told once, and a crash before the commit leaves it to
+// be told again whole.
 type Worker struct {
 	DB      *database.DB
 	BaseURL string
@@ -75,35 +76,59 @@ type Round struct {
 	Events, Unfilled, Notifications, Mails int
 }
 
-// DeliverDue delivers batches of due events until none is left, then tells the managers of
-// placements that became unfilled within UnfilledWindow, and says how many.
+// source is one table of domain events the worker delivers.
+type source struct {
+	name string
+	// wait is how long an event waits before delivery, so that a burst of them folds.
+	wait time.Duration
+	// due reports, on a reader, whether an event created at or before cutoff waits, so an idle
+	// poll never takes SQLite's one write lock.
+	due func(ctx context.Context, db *database.DB, cutoff time.Time) (bool, error)
+	// deliver claims one batch created at or before cutoff, tells it and marks it delivered,
+	// all in tx, and returns what it did and the claimed events' creation times.
+	deliver func(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error)
+}
+
+// sources are the event tables, in the order a round delivers them: the bookings' changes
+// (folded over the window) and invitations sent (nothing to fold: each is its own mail).
+func (w *Worker) sources() []source {
+	return []source{
+		{name: "booking_events", wait: w.foldWindow(), due: anyDue, deliver: w.deliverBookingEvents},
+		{name: "invitation_events", due: anyInvitationDue, deliver: w.deliverInvitationEvents},
+	}
+}
+
+// DeliverDue delivers batches of due events of each source until none is left, then tells the
+// managers of placements that became unfilled within UnfilledWindow, and says how many.
 func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 	var total Round
-	for ctx.Err() == nil {
-		cutoff := w.DB.Now().Add(-w.foldWindow())
-		due, err := anyDue(ctx, w.DB, cutoff)
-		if err != nil {
-			return total, err
-		}
-		if !due {
-			break
-		}
-		r, lags, err := w.deliverBatch(ctx, cutoff)
-		if err != nil {
-			return total, err
-		}
-		total.Events += r.Events
-		total.Notifications += r.Notifications
-		total.Mails += r.Mails
-		if r.Mails > 0 && w.WakeMail != nil {
-			w.WakeMail()
-		}
-		if len(lags) > 0 {
-			w.logger().InfoContext(ctx, "notifications delivered", "events", r.Events, "notifications",
-				r.Notifications, "mails", r.Mails, "maxLagMs", slices.Max(lags).Milliseconds())
-		}
-		if r.Events < batchSize {
-			break
+	for _, src := range w.sources() {
+		for ctx.Err() == nil {
+			cutoff := w.DB.Now().Add(-src.wait)
+			due, err := src.due(ctx, w.DB, cutoff)
+			if err != nil {
+				return total, err
+			}
+			if !due {
+				break
+			}
+			r, lags, err := w.deliverBatch(ctx, src, cutoff)
+			if err != nil {
+				return total, err
+			}
+			total.Events += r.Events
+			total.Notifications += r.Notifications
+			total.Mails += r.Mails
+			if r.Mails > 0 && w.WakeMail != nil {
+				w.WakeMail()
+			}
+			if len(lags) > 0 {
+				w.logger().InfoContext(ctx, "notifications delivered", "source", src.name, "events", r.Events,
+					"notifications", r.Notifications, "mails", r.Mails, "maxLagMs", slices.Max(lags).Milliseconds())
+			}
+			if r.Events < batchSize {
+				break
+			}
 		}
 	}
 	if ctx.Err() != nil {
@@ -120,28 +145,17 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 	return total, nil
 }
 
-// deliverBatch claims, tells and marks one batch in one transaction.
-func (w *Worker) deliverBatch(ctx context.Context, cutoff time.Time) (Round, []time.Duration, error) {
+// deliverBatch claims, tells and marks one batch of src in one transaction.
+func (w *Worker) deliverBatch(ctx context.Context, src source, cutoff time.Time) (Round, []time.Duration, error) {
 	var r Round
 	var created []time.Time
 	err := w.DB.InTx(ctx, func(tx *database.Tx) error {
-		r, created = Round{}, nil
-		evs, err := claimEvents(ctx, tx, cutoff, batchSize)
-		if err != nil || len(evs) == 0 {
-			return err
-		}
-		if r, err = w.tell(ctx, tx, evs); err != nil {
-			return err
-		}
-		ids := make([]int64, len(evs))
-		for i, e := range evs {
-			ids[i] = e.ID
-			created = append(created, e.CreatedAt)
-		}
-		return markDelivered(ctx, tx, ids)
+		var err error
+		r, created, err = src.deliver(ctx, tx, cutoff)
+		return err
 	})
 	if err != nil {
-		return Round{}, nil, fmt.Errorf("deliver notifications: %w", err)
+		return Round{}, nil, fmt.Errorf("deliver notifications of %s: %w", src.name, err)
 	}
 	// Lag is measured on the wall clock at the commit (the database clock may be a test's).
 	now := time.Now()
@@ -155,17 +169,35 @@ func (w *Worker) deliverBatch(ctx context.Context, cutoff time.Time) (Round, []t
 	return r, lags, nil
 }
 
-// foldKey groups one recipient's mails: one per placement, or per booking for booking-wide news.
+// deliverBookingEvents claims, tells and marks one batch of booking_events in tx.
+func (w *Worker) deliverBookingEvents(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error) {
+	evs, err := claimEvents(ctx, tx, cutoff, batchSize)
+	if err != nil || len(evs) == 0 {
+		return Round{}, nil, err
+	}
+	r, err := w.tell(ctx, tx, evs)
+	if err != nil {
+		return Round{}, nil, err
+	}
+	ids := make([]int64, len(evs))
+	created := make([]time.Time, len(evs))
+	for i, e := range evs {
+		ids[i], created[i] = e.ID, e.CreatedAt
+	}
+	return r, created, markDelivered(ctx, tx, ids)
+}
+
+// foldKey groups one recipient's mails: one per placement, or per booking for booking-wide
+// news; an invitation event's is its own.
 type foldKey struct {
-	user, booking, placement int64
+	user, booking, placement, invitationEvent int64
 }
 
 // tell makes the notifications and mails of evs inside tx.
 func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round, error) {
-	r := Round{Events: len(evs)}
 	f, err := readFacts(ctx, tx, evs)
 	if err != nil {
-		return r, err
+		return Round{}, err
 	}
 	deliveries := make([][]Delivery, len(evs))
 	var people []int64
@@ -177,30 +209,46 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 		people = append(people, idOf(e.ActorID), idOf(e.UserID), e.payload().IncumbentUserID)
 	}
 	if err := readPeople(ctx, tx, &f, people); err != nil {
-		return r, err
+		return Round{}, err
 	}
 	var batch []newNotification
 	var messages []message
 	for i, e := range evs {
 		for _, d := range deliveries[i] {
-			to, ok := f.people[d.UserID]
-			if !ok {
+			if _, ok := f.people[d.UserID]; !ok {
 				continue // deleted since
 			}
 			m, err := f.message(e, d.Type)
 			if err != nil {
-				return r, err
+				return Round{}, err
 			}
-			body, err := m.bodyText()
+			n, err := f.notification(d, m)
 			if err != nil {
-				return r, err
+				return Round{}, err
 			}
-			batch = append(batch, newNotification{UserID: d.UserID, Type: d.Type, Subject: m.subject(),
-				BodyText: body, Link: m.Path, BookingID: e.BookingID, PlacementID: idOf(e.PlacementID),
-				EventID: e.ID, Mailed: f.wantsMail(d.UserID, d.Type) && to.Email != ""})
-			messages = append(messages, m)
+			n.BookingID, n.PlacementID, n.EventID = e.BookingID, idOf(e.PlacementID), e.ID
+			batch, messages = append(batch, n), append(messages, m)
 		}
 	}
+	r, err := w.record(ctx, tx, f.people, batch, messages)
+	r.Events = len(evs)
+	return r, err
+}
+
+// notification is d's notification of m, mailed when d's recipient has an address and their
+// preference for the type is on; the caller names its source (event, booking...).
+func (f facts) notification(d Delivery, m message) (newNotification, error) {
+	body, err := m.bodyText()
+	return newNotification{UserID: d.UserID, Type: d.Type, Subject: m.subject(), BodyText: body, Link: m.Path,
+		Mailed: f.wantsMail(d.UserID, d.Type) && f.people[d.UserID].Email != ""}, err
+}
+
+// record stores batch in tx, skipping those told already, and queues the mails of the stored
+// ones, folded per recipient and placement (or booking, or invitation event). messages[i] is
+// what batch[i] says; people holds the recipients.
+func (w *Worker) record(ctx context.Context, tx *database.Tx, people map[int64]person, batch []newNotification,
+	messages []message) (Round, error) {
+	var r Round
 	inserted, err := insertNotifications(ctx, tx, batch)
 	if err != nil {
 		return r, err
@@ -208,12 +256,12 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	folds := map[foldKey][]message{}
 	var order []foldKey
 	for i, n := range batch {
-		if !inserted[told{Event: n.EventID, Placement: n.PlacementID, User: n.UserID}] {
+		if !inserted[n.told()] {
 			continue // told already (an earlier delivery's row): no second mail either
 		}
 		r.Notifications++
 		if n.Mailed {
-			k := foldKey{user: n.UserID, booking: n.BookingID, placement: n.PlacementID}
+			k := foldKey{user: n.UserID, booking: n.BookingID, placement: n.PlacementID, invitationEvent: n.InvitationEventID}
 			if _, ok := folds[k]; !ok {
 				order = append(order, k)
 			}
@@ -226,7 +274,7 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	}
 	l := links{BaseURL: w.BaseURL, Signer: w.Signer}
 	for _, k := range order {
-		m, err := renderMail(l, f.people[k.user], folds[k])
+		m, err := renderMail(l, people[k.user], folds[k])
 		if err != nil {
 			return r, err
 		}
@@ -238,11 +286,17 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	return r, nil
 }
 
-// newNotification is a notification to store.
+// newNotification is a notification to store. Its source is a booking event (EventID, with
+// BookingID and PlacementID), an unfilled placement (PlacementID) or an invitation event
+// (InvitationEventID).
 type newNotification struct {
-	UserID, BookingID, PlacementID, EventID int64
-	Type, Subject, BodyText, Link           string
-	Mailed                                  bool
+	UserID, BookingID, PlacementID, EventID, InvitationEventID int64
+	Type, Subject, BodyText, Link                              string
+	Mailed                                                     bool
+}
+
+func (n newNotification) told() told {
+	return told{Event: n.EventID, InvitationEvent: n.InvitationEventID, Placement: n.PlacementID, User: n.UserID}
 }
 
 // message gathers what event e says to a recipient of type typ.

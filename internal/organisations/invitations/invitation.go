@@ -152,9 +152,10 @@ func signUpPath(purpose string) string {
 	return "/sign-up-staff"
 }
 
-// inviteMail is the message that carries the invitation. link is the sign-up page with the
-// token for a new person, or the home page for someone who already has an account.
-func inviteMail(to, entityName, inviter, purpose, message, link string, hasAccount bool) mail.Message {
+// inviteMail is the message that carries the invitation to an address without an account;
+// link is the sign-up page with the token. (An account holder is told by the notification
+// worker instead.)
+func inviteMail(to, entityName, inviter, purpose, message, link string) mail.Message {
 	var b strings.Builder
 	fmt.Fprintf(&b, "Hello,\n\n%s has invited you to join %s on Hive", orSomeone(inviter), entityName)
 	switch purpose {
@@ -168,11 +169,7 @@ func inviteMail(to, entityName, inviter, purpose, message, link string, hasAccou
 	if message != "" {
 		fmt.Fprintf(&b, "Their message:\n\n%s\n\n", message)
 	}
-	if hasAccount {
-		fmt.Fprintf(&b, "You already have a Hive account. Log in to accept or reject the invitation on your home screen:\n\n%s\n\n", link)
-	} else {
-		fmt.Fprintf(&b, "To accept, create your account with this link within 14 days:\n\n%s\n\n", link)
-	}
+	fmt.Fprintf(&b, "To accept, create your account with this link within 14 days:\n\n%s\n\n", link)
 	b.WriteString("If you did not expect this invitation, you can ignore this message.\n\nHive")
 	return mail.Message{To: to, Subject: "You are invited to join " + strings.Join(strings.Fields(entityName), " ") + " on Hive",
 		Kind: "invitation", Text: b.String()}

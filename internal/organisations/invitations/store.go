@@ -239,9 +239,12 @@ func BindToUser(ctx context.Context, tx *database.Tx, userID int64, emailLC stri
 	return nil
 }
 
-// Create stores an invitation from invitedBy (0 for none) and queues its mail in the same
-// transaction. A pending invitation for the same address and entity is 409, unless its link
-// has expired: then that invitation is sent again with a fresh link and the new details.
+// Create stores an invitation from invitedBy (0 for none) and, in the same transaction, its
+// event (invitation_events) and, for an address without an account, the mail with its sign-up
+// link. An account holder gets no mail from here: the notification worker tells them of the
+// event, in the app and by mail per their preference. A pending invitation for the same
+// address and entity is 409, unless its link has expired: then that invitation is sent again
+// with a fresh link and the new details.
 func (s *Store) Create(ctx context.Context, n NewInvitation, invitedBy int64, inviterName string) (Invitation, error) {
 	emailLC, err := n.Validate()
 	if err != nil {
@@ -289,12 +292,18 @@ func (s *Store) Create(ctx context.Context, n NewInvitation, invitedBy int64, in
 		if err != nil {
 			return fmt.Errorf("save invitation: %w", err)
 		}
-		base := strings.TrimRight(s.BaseURL, "/")
-		link := base + "/"
-		if !userID.Valid {
-			link = base + signUpPath(n.Purpose) + "?invitation=" + token
+		ev := sentEvent{InvitationID: id, EntityID: n.EntityID, UserID: userID, ActorID: by,
+			Payload: EventPayload{EntityName: entityName, InviterName: inviterName, Purpose: n.Purpose, Message: n.Message}}
+		if err := emitSent(ctx, tx, ev); err != nil {
+			return err
 		}
-		return mail.Enqueue(ctx, tx, inviteMail(n.Email, entityName, inviterName, n.Purpose, n.Message, link, userID.Valid))
+		if userID.Valid {
+			// An account holder is told by the notification worker ('Invitation to an entity'),
+			// per their preference; a second mail from here would tell them twice.
+			return nil
+		}
+		link := strings.TrimRight(s.BaseURL, "/") + signUpPath(n.Purpose) + "?invitation=" + token
+		return mail.Enqueue(ctx, tx, inviteMail(n.Email, entityName, inviterName, n.Purpose, n.Message, link))
 	})
 	if err != nil {
 		return Invitation{}, err
