@@ -347,7 +347,7 @@ func heldWindows(booking []slot, days []string) []window {
 	}
 	for _, d := range days {
 		if m, err := time.Parse(time.DateOnly, d); err == nil {
-			ws = append(ws, window{m.Add(-zoneAhead), m.Add(24*time.Hour + zoneBehind)})
+			ws = append(ws, localDaysWindow(m, m))
 		}
 	}
 	slices.SortFunc(ws, func(a, b window) int { return a.lo.Compare(b.lo) })

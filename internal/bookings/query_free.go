@@ -1,0 +1,48 @@
+package bookings
+
+import (
+	"context"
+	"time"
+)
+
+// BusyUsers reads who is not free on every day of a range of local dates from to to (YYYY-MM-DD,
+// both included): whoever marked one of its dates unavailable, or has a live instruction holding
+// their time (holdsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
+// on a placement whose local date is one of them. It is the rule available suppliers apply to
+// the days either side of a selection (a placement holds the day of its local date; see
+// heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
+// others. One query, answered by two index ranges (unavailability_date and
+// instructions_held_period), whatever the number of users.
+func BusyUsers(ctx context.Context, q interface {
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}, from, to string) (map[int64]bool, error) {
+	first, err := time.Parse(time.DateOnly, from)
+	if err != nil {
+		return nil, err
+	}
+	last, err := time.Parse(time.DateOnly, to)
+	if err != nil {
+		return nil, err
+	}
+	w := localDaysWindow(first, last)
+	var ids []int64
+	if err := q.Select(ctx, &ids, `SELECT user_id FROM unavailability WHERE date >= ? AND date <= ?
+		UNION SELECT i.user_id FROM instructions i
+		WHERE i.placement_start_at > ? AND i.placement_start_at < ?
+		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+holdsTime("i"),
+		from, to, w.lo, w.hi, from, to); err != nil {
+		return nil, err
+	}
+	busy := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		busy[id] = true
+	}
+	return busy, nil
+}
+
+// localDaysWindow is the range of placement starts of every placement whose local date lies
+// between first and last (UTC midnights of those dates): from the earliest zone's start of the
+// first to the latest zone's end of the last.
+func localDaysWindow(first, last time.Time) window {
+	return window{first.Add(-zoneAhead), last.Add(24*time.Hour + zoneBehind)}
+}
