@@ -1701,6 +1701,26 @@ export interface paths {
         patch: operations["updateLegalEntity"];
         trace?: never;
     };
+    "/locations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Location suggestions from the offline gazetteer: place names starting with the query, accents and case ignored, most populous first, at most 10
+         * @description Contains GeoNames data, CC BY 4.0, geonames.org.
+         */
+        get: operations["searchLocations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/notification": {
         parameters: {
             query?: never;
@@ -2706,6 +2726,8 @@ export interface components {
             /** @enum {string} */
             gender?: "male" | "female" | "";
             iban?: string;
+            /** @description a place from GET /locations; an empty location_name clears it */
+            location?: components["schemas"]["StoredLocation"];
             niNumber?: string;
             /** @enum {string} */
             operatingModel?: "Ordinary" | "base" | "default" | "umbrella";
@@ -2963,6 +2985,9 @@ export interface components {
             IsSet: boolean;
             /** Format: int64 */
             Size: number;
+        };
+        Geometry: {
+            location: components["schemas"]["LatLng"];
         };
         GetCsrfTokenResponse: {
             token: string;
@@ -3267,6 +3292,12 @@ export interface components {
             id: number;
             name: string;
         };
+        LatLng: {
+            /** Format: double */
+            lat: number;
+            /** Format: double */
+            lng: number;
+        };
         LegalEntityPage: {
             items: components["schemas"]["LegalEntityView"][] | null;
             /** Format: int64 */
@@ -3294,6 +3325,8 @@ export interface components {
             iban: string;
             /** Format: int64 */
             id: number;
+            /** @description chosen from the location search; empty name and null coordinates when none */
+            location: components["schemas"]["StoredLocation"];
             niNumber: string;
             /** @enum {string} */
             operatingModel: "Ordinary" | "base" | "default" | "umbrella";
@@ -3375,6 +3408,10 @@ export interface components {
             location_name: string;
             /** Format: double */
             longitude: number;
+        };
+        LocationsOutputBody: {
+            /** @description most populous first; empty for a query under 3 letters or digits */
+            results: components["schemas"]["Suggestion"][] | null;
         };
         LoginRequest: {
             email: string;
@@ -3739,7 +3776,11 @@ export interface components {
             version: number;
         };
         Query: {
-            businessType?: string;
+            /**
+             * @description A legal-entity type (BusinessTypes), matched against the profile's businessType
+             * @enum {string}
+             */
+            businessType?: "" | "uk_private_limited" | "uk_sole_trader" | "uk_plc" | "uk_llp" | "uk_private_unlimited";
             countries?: string[] | null;
             /** @enum {string} */
             currency?: "USD" | "EUR" | "GBP";
@@ -3757,20 +3798,20 @@ export interface components {
             query?: string;
             /**
              * Format: int64
-             * @description Miles; 101 means over 100 miles
+             * @description Miles; 101 means over 100 miles; 0 (the default) means no distance limit
              * @enum {integer}
              */
             radius?: 0 | 10 | 25 | 50 | 100 | 101;
             /**
              * Format: double
-             * @description 0 clears the rate filter
+             * @description Highest day rate in currency; 0 clears the rate filter (with no from and to)
              */
             rate?: number;
             /** @description Skill tag ids; every one must match */
             skills?: number[] | null;
             /** @enum {string} */
             sort_key?: "businessType" | "price" | "preferred";
-            /** @description YYYY-MM-DD */
+            /** @description YYYY-MM-DD, today or later */
             startDate?: string;
             /**
              * Format: double
@@ -3969,6 +4010,13 @@ export interface components {
             /** Format: int64 */
             updated: number;
         };
+        StoredLocation: {
+            /** Format: double */
+            latitude?: number | null;
+            location_name: string;
+            /** Format: double */
+            longitude?: number | null;
+        };
         SubstitutionFor: {
             /** Format: int64 */
             bookingId: number;
@@ -3995,6 +4043,21 @@ export interface components {
             /** Format: int64 */
             inserted: number;
             instruction?: components["schemas"]["InstructionView"];
+        };
+        Suggestion: {
+            /** @description ISO 3166-1 alpha-2 code */
+            country: string;
+            /** @description name, region and country */
+            formatted_address: string;
+            geometry: components["schemas"]["Geometry"];
+            /** Format: double */
+            latitude: number;
+            /** @description what a form stores as the location's name: the formatted address */
+            location_name: string;
+            /** Format: double */
+            longitude: number;
+            /** @description the place's own name */
+            name: string;
         };
         TagOption: {
             /** Format: int64 */
@@ -4153,6 +4216,8 @@ export interface components {
              * @description ignored; the path names the legal entity
              */
             id?: number;
+            /** @description a place from GET /locations; an empty location_name clears it */
+            location?: components["schemas"]["StoredLocation"];
             niNumber?: string;
             /** @enum {string} */
             operatingModel?: "Ordinary" | "base" | "default" | "umbrella";
@@ -12429,6 +12494,56 @@ export interface operations {
             };
             /** @description Conflict */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    searchLocations: {
+        parameters: {
+            query?: {
+                /** @description the start of a place name; fewer than 3 letters or digits answer an empty list */
+                query?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["LocationsOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
