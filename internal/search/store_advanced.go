@@ -1,0 +1,218 @@
+package search
+
+import (
+	"cmp"
+	"context"
+	"math"
+	"slices"
+	"strings"
+
+	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/people/profile"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Advanced is the freelancer advanced search (spec part 1 §2, §3, §5): the freelancers the
+// searcher may hire or is linked to (visibleFreelancers) that match every filter of q, in the
+// order of q's sort key, at most AdvancedLimit, as user cards with hiveRank descending along the
+// order. SQL applies the filters an index or a column answers (scope, rate, countries, business
+// type, skills, job titles, the radius's bounding box, the text); the exact great-circle
+// distance and the free-every-day rule (bookings.BusyUsers) are applied to what it returns.
+// Errors: forbidden (CanAdvancedSearch), invalid (Filter.ValidateOn).
+func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Result, error) {
+	if !CanAdvancedSearch(p) {
+		return nil, apperror.Forbidden()
+	}
+	f := q.Filter
+	if err := f.ValidateOn(s.DB.Now()); err != nil {
+		return nil, err
+	}
+	cands, err := s.advancedCandidates(ctx, p, q)
+	if err != nil {
+		return nil, err
+	}
+	if cands, err = s.keepFree(ctx, f, keepNear(f, cands)); err != nil {
+		return nil, err
+	}
+	if f.SortKey == SortPreferred {
+		preferred, err := s.preferredOf(ctx, p)
+		if err != nil {
+			return nil, err
+		}
+		for _, id := range preferred {
+			if i, ok := slices.BinarySearchFunc(cands, id, func(c candidate, id int64) int { return cmp.Compare(c.ID, id) }); ok {
+				cands[i].preferred = true
+			}
+		}
+	}
+	ordered := make([]*candidate, len(cands))
+	for i := range cands {
+		ordered[i] = &cands[i]
+	}
+	slices.SortFunc(ordered, compareCandidates(f.SortKey))
+	ordered = ordered[:min(len(ordered), AdvancedLimit)]
+	return s.advancedCards(ctx, p, ordered)
+}
+
+// advancedCards reads the cards of the ordered candidates and ranks them along the order.
+func (s *Store) advancedCards(ctx context.Context, p *auth.Principal, ordered []*candidate) ([]Result, error) {
+	ids := make([]int64, len(ordered))
+	for i, c := range ordered {
+		ids[i] = c.ID
+	}
+	cards, err := s.userCards(ctx, p, ids)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]Result, 0, len(ordered))
+	for _, c := range ordered {
+		card, ok := cards[c.ID]
+		if !ok { // gone since the candidates were read
+			continue
+		}
+		if c.distance != nil {
+			d := math.Round(*c.distance*10) / 10
+			card.DistanceMiles = &d
+		}
+		card.Preferred = card.Preferred || c.preferred
+		out = append(out, card)
+	}
+	for i := range out {
+		out[i].HiveRank = float64(len(out) - i)
+	}
+	return out, nil
+}
+
+// advancedCandidates reads the visible freelancers matching the filters SQL answers, in id
+// order, with their coordinates and sort keys.
+func (s *Store) advancedCandidates(ctx context.Context, p *auth.Principal, q Query) ([]candidate, error) {
+	f := q.Filter
+	var w database.Where
+	w.Add("u.is_freelancer = TRUE AND u.account_status IN (?, ?, ?)", access.HireableStatuses...)
+	if !p.Has(auth.NeedAdmin) {
+		scope, args := visibleFreelancers(p)
+		w.Add(scope, args...)
+	}
+	dayRate := profile.DayRateMinorSQL("u.day_rate_minor", "u.day_rate_period")
+	if lo, hi, ok := f.rateBounds(); ok {
+		w.Add("u.day_rate_currency = ? AND u.day_rate_minor IS NOT NULL", f.Currency)
+		if lo != nil {
+			w.Add(dayRate+" >= ?", minorOf(*lo))
+		}
+		if hi != nil {
+			w.Add(dayRate+" <= ?", minorOf(*hi))
+		}
+	}
+	if f.hasLocation() && f.Radius != 0 {
+		w.Add("u.latitude IS NOT NULL AND u.longitude IS NOT NULL")
+		if f.Radius != OverHundredMiles {
+			if b, ok := boundingBox(f.Location.Latitude, f.Location.Longitude, float64(f.Radius)); ok {
+				w.Add("u.latitude >= ? AND u.latitude <= ? AND u.longitude >= ? AND u.longitude <= ?",
+					b.minLat, b.maxLat, b.minLon, b.maxLon)
+			}
+		}
+	}
+	if len(f.Countries) > 0 {
+		w.Add("u.country IN ("+database.Marks(len(f.Countries))+")", stringArgs(f.Countries)...)
+	}
+	if f.BusinessType != "" {
+		w.Add("u.business_type = ?", f.BusinessType)
+	}
+	for _, tag := range distinct(append(slices.Clone(f.Skills), f.JobTitles...)) {
+		w.Add("u.id IN (SELECT ut.user_id FROM user_tags ut WHERE ut.tag_id = ?)", tag)
+	}
+	if text := strings.TrimSpace(q.Query); len([]rune(text)) >= MinQueryLength {
+		like := "%" + escapeLike(strings.ToLower(text)) + "%"
+		w.Add(`(LOWER(u.first_name || ' ' || u.last_name) LIKE ? ESCAPE '\' OR u.id IN (SELECT ut.user_id FROM user_tags ut
+			JOIN tags t ON t.id = ut.tag_id WHERE t.category = 'job_title' AND t.name_lc LIKE ? ESCAPE '\'))`, like, like)
+	}
+	var out []candidate
+	err := s.DB.Select(ctx, &out, `SELECT u.id, u.last_name, u.first_name, u.latitude, u.longitude, u.business_type,
+		`+dayRate+` AS day_rate_day_minor FROM users u`+w.SQL()+` ORDER BY u.id`, w.Args()...)
+	return out, err
+}
+
+// visibleFreelancers is the advanced search's scope for a searcher who is not an administrator,
+// as SQL on users u: the freelancers a department the searcher manages may hire (access.HireRule)
+// and the people linked to an entity they manage (access.UsersSeenByManager). Another client's
+// freelancers, hireable only by that client, are not in it.
+func visibleFreelancers(p *auth.Principal) (string, []any) {
+	entities, departments := access.UsersSeenByManager(p)
+	parts := []string{}
+	var args []any
+	if len(departments) > 0 {
+		marks, ids := database.In(departments)
+		parts = append(parts, `EXISTS (SELECT 1 FROM user_department_refs r WHERE r.user_id = u.id
+			AND r.department_id IN (`+marks+`) AND `+access.HireRule("r", "u")+`)`)
+		args = append(append(args, ids...), access.HireableStatuses...)
+	}
+	if len(entities) > 0 {
+		marks, ids := database.In(entities)
+		parts = append(parts, `EXISTS (SELECT 1 FROM user_entity_refs er WHERE er.user_id = u.id
+			AND er.entity_id IN (`+marks+`))`)
+		args = append(args, ids...)
+	}
+	if len(parts) == 0 {
+		return "FALSE", nil
+	}
+	return "(" + strings.Join(parts, " OR ") + ")", args
+}
+
+// keepNear computes each candidate's distance from the location and keeps those the radius
+// allows (the bounding box only narrowed them).
+func keepNear(f Filter, cands []candidate) []candidate {
+	if !f.hasLocation() {
+		return cands
+	}
+	l, kept := f.Location, cands[:0]
+	for _, c := range cands {
+		if c.Latitude == nil || c.Longitude == nil {
+			if f.Radius == 0 {
+				kept = append(kept, c)
+			}
+			continue
+		}
+		d := DistanceMiles(l.Latitude, l.Longitude, *c.Latitude, *c.Longitude)
+		if within(d, f.Radius) {
+			c.distance = &d
+			kept = append(kept, c)
+		}
+	}
+	return kept
+}
+
+// keepFree keeps, when a date range is asked for, the candidates free on every day of it.
+func (s *Store) keepFree(ctx context.Context, f Filter, cands []candidate) ([]candidate, error) {
+	if f.StartDate == "" || len(cands) == 0 {
+		return cands, nil
+	}
+	busy, err := bookings.BusyUsers(ctx, s.DB, f.StartDate, f.EndDate)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(cands, func(c candidate) bool { return busy[c.ID] }), nil
+}
+
+// minorOf is an amount in minor units, rounded to the nearest.
+func minorOf(major float64) int64 { return int64(math.Round(major * 100)) }
+
+func stringArgs(ss []string) []any {
+	out := make([]any, len(ss))
+	for i, s := range ss {
+		out[i] = strings.ToUpper(strings.TrimSpace(s))
+	}
+	return out
+}
+
+func distinct(ids []int64) []int64 {
+	slices.Sort(ids)
+	return slices.Compact(ids)
+}
+
+// escapeLike escapes LIKE's wildcards and its escape character.
+func escapeLike(s string) string {
+	return strings.NewReplacer(`\`, `\\`, `%`, `\%`, `_`, `\_`).Replace(s)
+}
