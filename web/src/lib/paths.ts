@@ -1,6 +1,39 @@
 /** The records with an audit history page: the path segment of their own pages. */
 export type AuditKind = 'bookings' | 'users' | 'entities' | 'legal-entities';
 
+/**
+ * What search's Book and the profile's Book carry into booking creation: the freelancers to
+ * invite once the booking exists, and the dates to book (year-month-day, both or neither). It
+ * travels in the URL, so a reload keeps it.
+ */
+export interface BookingPrefill {
+  freelancers: number[];
+  startDate?: string;
+  endDate?: string;
+}
+
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+/** Positive whole ids from 'a,b,c' (anything else dropped, duplicates once). */
+export function idList(value: string | null): number[] {
+  const ids = (value ?? '')
+    .split(',')
+    .map((v) => Number(v.trim()))
+    .filter((n) => Number.isSafeInteger(n) && n > 0);
+  return [...new Set(ids)];
+}
+
+/** The prefill paths.createBookingWith wrote, read back from the URL's search parameters. */
+export function readBookingPrefill(params: URLSearchParams): BookingPrefill {
+  const start = params.get('start') ?? '';
+  const end = params.get('end') ?? '';
+  const dates = ISO_DATE.test(start) && ISO_DATE.test(end) && start <= end;
+  return {
+    freelancers: idList(params.get('freelancers')),
+    ...(dates ? { startDate: start, endDate: end } : {}),
+  };
+}
+
 /** Every client route path, in one place. */
 export const paths = {
   home: '/',
@@ -22,8 +55,22 @@ export const paths = {
   bookings: '/bookings',
   bookingsList: '/bookings/list',
   createBooking: '/bookings/create',
+  /** Booking creation carrying freelancers to invite and dates (search's and the profile's Book). */
+  createBookingWith: (prefill: BookingPrefill) => {
+    const q = new URLSearchParams();
+    if (prefill.freelancers.length > 0) q.set('freelancers', prefill.freelancers.join(','));
+    if (prefill.startDate && prefill.endDate) {
+      q.set('start', prefill.startDate);
+      q.set('end', prefill.endDate);
+    }
+    const s = q.toString();
+    return `/bookings/create${s ? `?${s}` : ''}`;
+  },
   editBooking: (id: number | string, placementId?: number) =>
     `/bookings/${id}/edit${placementId ? `?placementId=${placementId}` : ''}`,
+  /** A booking just created from a prefill: its page with those freelancers to invite. */
+  editBookingInviting: (id: number | string, freelancers: readonly number[]) =>
+    `/bookings/${id}/edit${freelancers.length > 0 ? `?invite=${freelancers.join(',')}` : ''}`,
   substitute: (placementId: number | string) => `/bookings/${placementId}/substitute`,
   /** A record's audit history (administrators): /bookings/:id/audit, /users/:id/audit... */
   audit: (kind: AuditKind | ':kind', id: number | string) => `/${kind}/${id}/audit`,

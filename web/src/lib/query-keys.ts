@@ -118,3 +118,12 @@ export const notificationKeys = {
     [...notificationKeys.lists(), userId ?? 'own', q] as const,
   detail: (id: number) => [...notificationKeys.all, 'detail', id] as const,
 };
+
+/**
+ * Search (POST /search): one result list per request body. Results mirror other features'
+ * records, so a search is read again whenever it is asked for (staleTime 0 in its options).
+ */
+export const searchKeys = {
+  all: ['search'] as const,
+  results: (body: unknown) => [...searchKeys.all, body] as const,
+};
