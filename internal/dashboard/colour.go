@@ -1,0 +1,56 @@
+package dashboard
+
+import (
+	"slices"
+
+	"github.com/hive/hive/internal/bookings/status"
+)
+
+// The dashboard counts colours in SQL, so that a year of instructions is grouped by the
+// database, not read row by row. The SQL must not hold a copy of the colour rule: it is
+// generated here from status.ColourOf, evaluated on every pair of statuses a live instruction
+// can hold, and from status.Worst for a placement's colour.
+
+// statuses are the values an instruction's sides may hold.
+var statuses = []status.Status{status.Awaiting, status.Accepted, status.Rejected, status.Cancelled, status.Unknown}
+
+// pair is one live instruction's (supplier, client) statuses.
+type pair struct{ Supplier, Client status.Status }
+
+// pairsOf lists, per colour, the status pairs a live (not deleted) instruction of that colour
+// has, in status order.
+func pairsOf() map[status.Colour][]pair {
+	out := map[status.Colour][]pair{}
+	for _, s := range statuses {
+		for _, c := range statuses {
+			colour := status.ColourOf(status.State{Supplier: s, Client: c})
+			out[colour] = append(out[colour], pair{s, c})
+		}
+	}
+	return out
+}
+
+// deletedColour is the colour of a deleted instruction, and of a placement without any.
+var deletedColour = status.ColourOf(status.State{Deleted: true})
+
+// emptyColour is the colour of a placement without instructions (the worst of none).
+var emptyColour = status.Worst()
+
+// rankedColours are status.Colours from the best to the worst as status.Worst orders them, so
+// a placement's colour is the one of its instructions' highest rank.
+func rankedColours() []status.Colour {
+	cs := slices.Clone(status.Colours)
+	slices.SortStableFunc(cs, func(a, b status.Colour) int {
+		switch {
+		case a == b:
+			return 0
+		case status.Worst(a, b) == b:
+			return -1
+		}
+		return 1
+	})
+	return cs
+}
+
+// rankOf is a colour's position in rankedColours.
+func rankOf(c status.Colour) int { return slices.Index(rankedColours(), c) }

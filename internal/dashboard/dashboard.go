@@ -1,0 +1,162 @@
+// Package dashboard is the /dashboard read model over the bookings tables: one stats operation
+// (placements per week by status colour, fill rate, median time from offer to answer, spend and
+// charge per client and currency, top job titles, freelancers with most accepted work) scoped
+// by the caller's permission, and the signed address of an embedded analytics dashboard.
+//
+// The figures and their definitions are in docs/dashboard.md. The colour of an instruction is
+// status.ColourOf, never a copy: the store's SQL is generated from it (colour.go).
+package dashboard
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+)
+
+// Messages of the stats operation's checks (the spec has none).
+const (
+	MsgDate      = "Dates must be YYYY-MM-DD."
+	MsgDateOrder = "The start date must be on or before the end date."
+	MsgRange     = "The date range may span at most 366 days."
+)
+
+// MaxDays bounds a range (a leap year).
+const MaxDays = 366
+
+// TopN is how many job titles and freelancers the stats list.
+const TopN = 10
+
+// Scope is whose bookings a caller's figures count: every department (All) or Departments.
+// Clients, when set, narrows either to the departments of those clients.
+type Scope struct {
+	All         bool
+	Departments []int64
+	Clients     []int64
+	// Admin callers also see spend (buy rates); others see charge only.
+	Admin bool
+}
+
+// ScopeOf is THE rule for who may open the dashboard and what it counts: administrators see
+// everything; a client, agency or department manager who is not a freelancer sees the
+// departments they manage (managing a client or agency manages its departments, so those
+// count); freelancers and staff who manage nothing are refused (403). View-only links count
+// for nothing: the figures hold money, which is the managers'.
+func ScopeOf(p *auth.Principal) (Scope, error) {
+	if p == nil {
+		return Scope{}, apperror.Unauthenticated()
+	}
+	if p.Has(auth.NeedAdmin) {
+		return Scope{All: true, Admin: true}, nil
+	}
+	if p.Has(auth.NeedFreelancer) {
+		return Scope{}, apperror.Forbidden()
+	}
+	_, departments := access.UsersSeenByManager(p)
+	if len(departments) == 0 {
+		return Scope{}, apperror.Forbidden()
+	}
+	return Scope{Departments: departments}, nil
+}
+
+// NarrowToClients keeps scope to clients, each of which must be one the caller's departments
+// belong to (seen, the clients of the scope's departments; nil for an administrator, who may
+// ask for any). Asking for another client is refused (403), whether it exists or not.
+func (s Scope) NarrowToClients(clients, seen []int64) (Scope, error) {
+	if len(clients) == 0 {
+		return s, nil
+	}
+	if !s.All {
+		for _, c := range clients {
+			if !slices.Contains(seen, c) {
+				return Scope{}, apperror.Forbidden()
+			}
+		}
+	}
+	s.Clients = slices.Compact(slices.Sorted(slices.Values(clients)))
+	return s, nil
+}
+
+// Range is an inclusive range of local dates.
+type Range struct {
+	Start, End time.Time
+}
+
+// ParseRange checks startDate and endDate (YYYY-MM-DD, start on or before end, at most MaxDays
+// days inclusive); invalid input is a 422 on the query field.
+func ParseRange(startDate, endDate string) (Range, error) {
+	start, err := time.Parse(time.DateOnly, startDate)
+	if err != nil {
+		return Range{}, queryField("startDate", MsgDate)
+	}
+	end, err := time.Parse(time.DateOnly, endDate)
+	if err != nil {
+		return Range{}, queryField("endDate", MsgDate)
+	}
+	if start.After(end) {
+		return Range{}, queryField("endDate", MsgDateOrder)
+	}
+	if end.Sub(start) >= MaxDays*24*time.Hour {
+		return Range{}, queryField("endDate", MsgRange)
+	}
+	return Range{Start: start, End: end}, nil
+}
+
+// StartDate and EndDate are the range's dates as stored (placements.local_date).
+func (r Range) StartDate() string { return r.Start.Format(time.DateOnly) }
+
+// EndDate is the last date of the range.
+func (r Range) EndDate() string { return r.End.Format(time.DateOnly) }
+
+// WeekOf is the Monday starting the week of a date (spec part 2 §9: weeks start on Monday).
+func WeekOf(day time.Time) time.Time {
+	back := (int(day.Weekday()) + 6) % 7
+	return day.AddDate(0, 0, -back)
+}
+
+// Weeks lists the Mondays of every week the range touches, in order.
+func (r Range) Weeks() []time.Time {
+	var weeks []time.Time
+	for w := WeekOf(r.Start); !w.After(r.End); w = w.AddDate(0, 0, 7) {
+		weeks = append(weeks, w)
+	}
+	return weeks
+}
+
+func queryField(name, msg string) error {
+	return &apperror.Error{Kind: apperror.KindInvalid, Code: apperror.CodeValidation, Message: msg,
+		Fields: []apperror.FieldError{{Loc: []string{"query", name}, Msg: msg, Type: "value_error"}}}
+}
+
+// Money: an instruction's amount is its rate times the periods the placement is worth. An
+// hourly rate is paid for the placement's paid minutes (its period less unpaid breaks); every
+// other period counts one placement as one working day of it: a day rate once, a week rate a
+// fifth, a month rate 12/261 and a year rate 1/261 (261 working days a year). Amounts are
+// integer minor units, rounded half away from zero once per group; currencies are never added
+// together.
+
+// workingDaysPer is how many placement days a rate's period covers.
+var workingDaysPer = map[string]float64{"day": 1, "week": 5, "month": 261.0 / 12, "year": 261}
+
+// Amount is the total in minor units of a group of instructions sharing a rate period:
+// sumRate is the sum of their rates (minor units), sumRateMinutes the sum of each rate times
+// its placement's paid minutes. An unknown period counts as a day.
+func Amount(period string, sumRate, sumRateMinutes float64) int64 {
+	if period == "hour" {
+		return round(sumRateMinutes / 60)
+	}
+	days, ok := workingDaysPer[period]
+	if !ok {
+		days = 1
+	}
+	return round(sumRate / days)
+}
+
+func round(f float64) int64 {
+	if f < 0 {
+		return -int64(-f + 0.5)
+	}
+	return int64(f + 0.5)
+}

@@ -1,0 +1,127 @@
+package dashboard
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
+)
+
+func TestParseRangeRefusesBadDatesReversedAndOverlongRanges(t *testing.T) {
+	if r, err := ParseRange("2027-03-01", "2027-03-01"); err != nil || len(r.Weeks()) != 1 {
+		t.Fatalf("one day: %+v %v", r, err)
+	}
+	if _, err := ParseRange("2027-01-01", "2027-12-31"); err != nil { // 365 days
+		t.Fatal(err)
+	}
+	if _, err := ParseRange("2028-01-01", "2028-12-31"); err != nil { // 366 days, a leap year
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ start, end, msg string }{
+		{"2027-3-1", "2027-03-02", MsgDate}, {"2027-03-01", "", MsgDate},
+		{"2027-03-02", "2027-03-01", MsgDateOrder}, {"2027-01-01", "2028-01-02", MsgRange},
+	} {
+		_, err := ParseRange(c.start, c.end)
+		if e := apperror.As(err); e == nil || e.Kind != apperror.KindInvalid || e.Message != c.msg {
+			t.Errorf("%s..%s: %v, want %q", c.start, c.end, err, c.msg)
+		}
+	}
+}
+
+func TestWeeksStartOnMondayAndCoverTheRange(t *testing.T) {
+	r, _ := ParseRange("2027-03-03", "2027-03-15") // Wednesday to the Monday after next
+	var got []string
+	for _, w := range r.Weeks() {
+		got = append(got, w.Format(time.DateOnly))
+	}
+	if strings.Join(got, " ") != "2027-03-01 2027-03-08 2027-03-15" {
+		t.Fatalf("weeks %v", got)
+	}
+	sunday := time.Date(2027, 3, 7, 0, 0, 0, 0, time.UTC)
+	if WeekOf(sunday).Format(time.DateOnly) != "2027-03-01" {
+		t.Fatalf("Sunday's week %s", WeekOf(sunday))
+	}
+}
+
+func TestAmountPerPeriodInMinorUnits(t *testing.T) {
+	for _, c := range []struct {
+		period               string
+		sumRate, sumRateMins float64
+		want                 int64
+	}{
+		{"day", 50000, 0, 50000},
+		{"hour", 10000, 10000 * 450, 75000}, // 100.00 an hour for 7.5 paid hours
+		{"week", 100000, 0, 20000},          // a fifth of a week
+		{"year", 261 * 100, 0, 100},
+		{"month", 12 * 261, 0, 144}, // 3,132 × 12 / 261
+		{"fortnight", 700, 0, 700},  // unknown periods count as a day
+	} {
+		if got := Amount(c.period, c.sumRate, c.sumRateMins); got != c.want {
+			t.Errorf("%s: %d, want %d", c.period, got, c.want)
+		}
+	}
+}
+
+func TestColourSQLComesFromTheStatusRule(t *testing.T) {
+	// The ranks follow status.Worst: the worst colour ranks highest.
+	ranked := rankedColours()
+	for i := 1; i < len(ranked); i++ {
+		if status.Worst(ranked[i-1], ranked[i]) != ranked[i] {
+			t.Fatalf("ranks %v disagree with status.Worst", ranked)
+		}
+	}
+	// Every pair of statuses lands in the colour ColourOf gives it.
+	for colour, pairs := range pairsOf() {
+		for _, p := range pairs {
+			if got := status.ColourOf(status.State{Supplier: p.Supplier, Client: p.Client}); got != colour {
+				t.Errorf("%v: %s, want %s", p, got, colour)
+			}
+		}
+	}
+	if !strings.Contains(greenSQL(), "i.supplier_status = 'accepted' AND i.client_status IN ('accepted')") {
+		t.Fatalf("green %s", greenSQL())
+	}
+}
+
+func principal(needs ...auth.Need) *auth.Principal {
+	s := auth.NeedSet{}
+	s.Add(needs...)
+	return &auth.Principal{UserID: 9, Needs: s}
+}
+
+func TestScopeOfEachKindOfCaller(t *testing.T) {
+	if sc, err := ScopeOf(principal(auth.NeedAdmin, auth.NeedStaff)); err != nil || !sc.All || !sc.Admin {
+		t.Fatalf("admin %+v %v", sc, err)
+	}
+	manager := principal(auth.NeedStaff, auth.NeedClientManager, auth.ManageEntity(1), auth.ManageDepartment(11),
+		auth.ManageDepartment(12), auth.SelectDepartment(30))
+	if sc, err := ScopeOf(manager); err != nil || sc.All || sc.Admin || len(sc.Departments) != 2 {
+		t.Fatalf("manager %+v %v", sc, err)
+	}
+	for name, p := range map[string]*auth.Principal{
+		"freelancer":            principal(auth.NeedFreelancer),
+		"freelancer managing":   principal(auth.NeedFreelancer, auth.ManageDepartment(11)),
+		"staff":                 principal(auth.NeedStaff, auth.SelectDepartment(30), auth.SelectEntity(3)),
+		"supplier manager only": principal(auth.NeedStaff, auth.ManageEntity(5)),
+	} {
+		if _, err := ScopeOf(p); apperror.KindOf(err) != apperror.KindForbidden {
+			t.Errorf("%s: %v, want forbidden", name, err)
+		}
+	}
+}
+
+func TestNarrowToClientsRefusesAnotherClient(t *testing.T) {
+	manager := Scope{Departments: []int64{11, 12}}
+	if sc, err := manager.NarrowToClients([]int64{1, 1}, []int64{1}); err != nil || len(sc.Clients) != 1 {
+		t.Fatalf("own client %+v %v", sc, err)
+	}
+	if _, err := manager.NarrowToClients([]int64{1, 2}, []int64{1}); apperror.KindOf(err) != apperror.KindForbidden {
+		t.Fatalf("other client: %v", err)
+	}
+	if sc, err := (Scope{All: true}).NarrowToClients([]int64{2}, nil); err != nil || sc.Clients[0] != 2 {
+		t.Fatalf("admin %+v %v", sc, err)
+	}
+}

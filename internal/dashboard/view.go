@@ -1,0 +1,185 @@
+package dashboard
+
+import (
+	"sort"
+	"time"
+
+	"github.com/hive/hive/internal/bookings/status"
+)
+
+// Stats is the dashboard's answer: every figure over the placements dated in the range, in the
+// caller's scope (docs/dashboard.md defines each).
+type Stats struct {
+	StartDate string `json:"startDate" doc:"First local date counted, YYYY-MM-DD"`
+	EndDate   string `json:"endDate" doc:"Last local date counted, YYYY-MM-DD"`
+	// Colours lists the status colours in the order the charts stack them.
+	Colours []string   `json:"colours" doc:"Status colours, in the status filter's order"`
+	Weeks   []WeekView `json:"weeks" doc:"Every week the range touches, Monday first, with its live placements by colour"`
+	Fill    Fill       `json:"fill"`
+	Answers Answers    `json:"answers"`
+	Money   []Money    `json:"money" doc:"Per client and currency; amounts in minor units, never summed across currencies"`
+	Jobs    []JobCount `json:"jobs" doc:"Job titles with the most live placements, at most 10"`
+	// Freelancers with the most accepted work.
+	Freelancers []FreelancerCount `json:"freelancers" doc:"Freelancers with the most instructions accepted by both sides, at most 10"`
+	// SpendShown says whether Money carries spend (buy rates: administrators only).
+	SpendShown bool `json:"spendShown"`
+}
+
+// WeekView is one week's live placements by the colour of their worst instruction.
+type WeekView struct {
+	WeekStart string        `json:"weekStart" doc:"The Monday, YYYY-MM-DD"`
+	Colours   []ColourCount `json:"colours"`
+	Total     int           `json:"total"`
+}
+
+// ColourCount is how many placements show a colour.
+type ColourCount struct {
+	Colour     string `json:"colour" enum:"red,orange,purple,green,gray"`
+	Placements int    `json:"placements"`
+}
+
+// Fill is how many live placements have an instruction accepted by both sides.
+type Fill struct {
+	Placements int      `json:"placements"`
+	Filled     int      `json:"filled"`
+	Rate       *float64 `json:"rate" doc:"Filled ÷ placements, 0 to 1; null without placements"`
+}
+
+// Answers is how fast freelancers answered offers.
+type Answers struct {
+	Answered      int      `json:"answered" doc:"Offers answered (accepted or rejected by the supplier side)"`
+	MedianSeconds *float64 `json:"medianSeconds" doc:"Median seconds from offer to answer; null when none was answered"`
+}
+
+// Money is what one client's confirmed work costs in one currency.
+type Money struct {
+	ClientID   int64  `json:"clientId"`
+	ClientName string `json:"clientName"`
+	Currency   string `json:"currency"`
+	// Charge is the sell side: what the client is charged.
+	Charge int64 `json:"charge" doc:"Sell side, minor units"`
+	// Spend is the buy side (what the freelancers are paid), administrators only.
+	Spend *int64 `json:"spend,omitempty" doc:"Buy side, minor units; administrators only"`
+}
+
+// JobCount is a job title with its live placements and how many of them are filled.
+type JobCount struct {
+	JobTemplateID *int64 `json:"jobTemplateId"`
+	Title         string `json:"title"`
+	Placements    int    `json:"placements"`
+}
+
+// FreelancerCount is a freelancer with their accepted work.
+type FreelancerCount struct {
+	UserID   int64  `json:"userId"`
+	Name     string `json:"name"`
+	Accepted int    `json:"accepted" doc:"Instructions accepted by both sides"`
+}
+
+// placementRow is the store's count of live placements of a day with one worst-colour rank and
+// filled flag.
+type placementRow struct {
+	Day    string `db:"day"`
+	Rank   int    `db:"worst"`
+	Filled int    `db:"filled"`
+	N      int    `db:"n"`
+}
+
+// moneyRow is the store's sums of one client's confirmed instructions sharing a currency and
+// period on one side.
+type moneyRow struct {
+	ClientID       int64   `db:"client_id"`
+	ClientName     string  `db:"client_name"`
+	Side           string  `db:"side"`
+	Currency       string  `db:"currency"`
+	Period         string  `db:"period"`
+	SumRate        float64 `db:"sum_rate"`
+	SumRateMinutes float64 `db:"sum_rate_minutes"`
+}
+
+// weeksOf builds the week views and the fill counts from the placement rows.
+func weeksOf(r Range, rows []placementRow) ([]WeekView, Fill) {
+	ranked := rankedColours()
+	index := map[string]int{}
+	weeks := r.Weeks()
+	out := make([]WeekView, len(weeks))
+	for i, w := range weeks {
+		index[w.Format(time.DateOnly)] = i
+		out[i] = WeekView{WeekStart: w.Format(time.DateOnly), Colours: make([]ColourCount, len(status.Colours))}
+		for j, c := range status.Colours {
+			out[i].Colours[j] = ColourCount{Colour: string(c)}
+		}
+	}
+	var fill Fill
+	for _, row := range rows {
+		day, err := time.Parse(time.DateOnly, row.Day)
+		if err != nil {
+			continue
+		}
+		i, ok := index[WeekOf(day).Format(time.DateOnly)]
+		if !ok || row.Rank < 0 || row.Rank >= len(ranked) {
+			continue
+		}
+		colour := ranked[row.Rank]
+		for j := range out[i].Colours {
+			if out[i].Colours[j].Colour == string(colour) {
+				out[i].Colours[j].Placements += row.N
+			}
+		}
+		out[i].Total += row.N
+		fill.Placements += row.N
+		if row.Filled > 0 {
+			fill.Filled += row.N
+		}
+	}
+	if fill.Placements > 0 {
+		rate := float64(fill.Filled) / float64(fill.Placements)
+		fill.Rate = &rate
+	}
+	return out, fill
+}
+
+// moneyOf turns the sums into one row per client and currency (Amount per period, then added
+// within the currency only), sorted by client name and currency. Spend is kept for
+// administrators only (the store reads the buy side for them only).
+func moneyOf(rows []moneyRow, spend bool) []Money {
+	type key struct {
+		client   int64
+		currency string
+	}
+	byKey := map[key]*Money{}
+	var keys []key
+	for _, row := range rows {
+		k := key{row.ClientID, row.Currency}
+		m, ok := byKey[k]
+		if !ok {
+			m = &Money{ClientID: row.ClientID, ClientName: row.ClientName, Currency: row.Currency}
+			if spend {
+				m.Spend = new(int64)
+			}
+			byKey[k] = m
+			keys = append(keys, k)
+		}
+		amount := Amount(row.Period, row.SumRate, row.SumRateMinutes)
+		switch {
+		case row.Side == "sell":
+			m.Charge += amount
+		case spend:
+			*m.Spend += amount
+		}
+	}
+	out := make([]Money, 0, len(keys))
+	for _, k := range keys {
+		out = append(out, *byKey[k])
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].ClientName != out[j].ClientName {
+			return out[i].ClientName < out[j].ClientName
+		}
+		if out[i].ClientID != out[j].ClientID {
+			return out[i].ClientID < out[j].ClientID
+		}
+		return out[i].Currency < out[j].Currency
+	})
+	return out
+}
