@@ -25,6 +25,7 @@ import (
 	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 const usage = `Usage: hive <command>
@@ -116,6 +117,9 @@ func seedDemo(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	}
 	if _, err := files.SeedDemoAvatars(ctx, db, blobs); err != nil {
+		return err
+	}
+	if err := index.Rebuild(ctx, db); err != nil { // the demo's records are written with direct SQL
 		return err
 	}
 	fmt.Fprintf(stdout, "Demo logins (password %s):\n", accounts.DemoPassword)

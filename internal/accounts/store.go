@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // Store reads and writes accounts, sessions, one-time tokens and provider identities.
@@ -62,6 +63,9 @@ func createUser(ctx context.Context, tx *database.Tx, u *User) error {
 	if err != nil {
 		return fmt.Errorf("insert user: %w", err)
 	}
+	if err := index.Refresh(ctx, tx, index.User, u.ID); err != nil {
+		return err
+	}
 	return audit.Record(ctx, tx, audit.Insert, audit.SourceUser, u.ID, auditRow(*u))
 }
 
@@ -91,6 +95,9 @@ func activate(ctx context.Context, tx *database.Tx, userID int64) error {
 func recordUserUpdate(ctx context.Context, tx *database.Tx, userID int64) error {
 	u, err := findUser(ctx, tx, userID)
 	if err != nil {
+		return err
+	}
+	if err := index.Refresh(ctx, tx, index.User, userID); err != nil {
 		return err
 	}
 	return audit.Record(ctx, tx, audit.Update, audit.SourceUser, userID, auditRow(u))

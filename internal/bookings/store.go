@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // Store reads and writes bookings, placements and instructions.
@@ -47,6 +48,9 @@ func (s *Store) Create(ctx context.Context, jt jobTemplate, in NewBooking, creat
 			return err
 		}
 		if err := audit.Record(ctx, tx, audit.Insert, audit.SourceBooking, id, in); err != nil {
+			return err
+		}
+		if err := index.Refresh(ctx, tx, index.Booking, id); err != nil {
 			return err
 		}
 		for _, date := range in.Dates {

@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 	"github.com/hive/hive/internal/platform/input"
 )
 
@@ -54,6 +55,9 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		row := map[string]any{"title": cur.Title, "reference": cur.Reference, "ir35": cur.IR35,
 			"substitutionAllowed": cur.SubstitutionAllowed, "version": cur.Version + 1}
 		if err := audit.Record(ctx, tx, audit.Update, audit.SourceBooking, id, row); err != nil {
+			return err
+		}
+		if err := index.Refresh(ctx, tx, index.Booking, id); err != nil {
 			return err
 		}
 		return events.Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: row})

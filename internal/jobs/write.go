@@ -7,6 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // Messages of the job template writes (the spec is silent; docs/decisions.md).
@@ -45,6 +46,9 @@ func (s *Store) Create(ctx context.Context, department int64, f TemplateFields, 
 			f.Admin.DivisionTeam, f.Admin.Function, tx.Now, tx.Now); err != nil {
 			return fmt.Errorf("insert job template: %w", err)
 		}
+		if err := index.Refresh(ctx, tx, index.Job, id); err != nil {
+			return err
+		}
 		for _, f := range pts {
 			if _, err := insertPlacement(ctx, tx, id, f); err != nil {
 				return err
@@ -68,6 +72,9 @@ func (s *Store) Update(ctx context.Context, id, department int64, version int, f
 		}
 		if n == 0 {
 			return stale(ctx, tx, "job_templates", id)
+		}
+		if err := index.Refresh(ctx, tx, index.Job, id); err != nil {
+			return err
 		}
 		if preferred == nil {
 			return nil
@@ -100,8 +107,10 @@ func (s *Store) Delete(ctx context.Context, id int64) error {
 		if used {
 			return apperror.Conflict(MsgInUse)
 		}
-		_, err = tx.Exec(ctx, `DELETE FROM job_templates WHERE id = ?`, id)
-		return err
+		if _, err = tx.Exec(ctx, `DELETE FROM job_templates WHERE id = ?`, id); err != nil {
+			return err
+		}
+		return index.Refresh(ctx, tx, index.Job, id)
 	})
 }
 

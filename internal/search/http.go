@@ -6,6 +6,8 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -15,6 +17,10 @@ func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "search", Method: http.MethodPost,
 		Path: "/search", Summary: "Global search, and the freelancer advanced search when filters are set",
+		Description: "Department managers and administrators only. Without filters: the records matching query " +
+			"(3 characters or more; prefix, accents and case ignored, one typo in words of five letters or more, " +
+			"exact e-mail or booking reference first) that the caller may see, by hiveRank descending, at most 50 " +
+			"per source. With filters: the freelancer advanced search.",
 		Tags: []string{"Search"}, Errors: []int{403, 422}}, h.search)
 }
 
@@ -35,7 +41,28 @@ type SearchOutput struct {
 }
 
 func (h *handlers) search(ctx context.Context, in *SearchInput) (*SearchOutput, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if !CanAdvancedSearch(p) { // the search box is the department managers' (spec part 1 §6)
+		return nil, apperror.Forbidden()
+	}
+	q := in.Body.Data
+	var results []Result
+	switch {
+	case q.Filter.IsSet():
+		if err := q.Filter.Validate(); err != nil {
+			return nil, err
+		}
+		results, err = h.store.Advanced(ctx, p, q)
+	default:
+		results, err = h.store.Global(ctx, p, q.Query)
+	}
+	if err != nil {
+		return nil, err
+	}
 	out := &SearchOutput{}
-	out.Body.Data = []Result{}
+	out.Body.Data = results
 	return out, nil
 }

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // MsgStale is the answer to a PATCH whose version is no longer current.
@@ -115,6 +116,9 @@ func (s *Store) Create(ctx context.Context, clientID int64, f Fields, tagIDs []i
 		if err != nil {
 			return fmt.Errorf("insert department: %w", err)
 		}
+		if err := index.Refresh(ctx, tx, index.Department, id); err != nil {
+			return err
+		}
 		if tagIDs != nil {
 			if err := setTags(ctx, tx, id, clientID, tagIDs); err != nil {
 				return err
@@ -146,6 +150,9 @@ func (s *Store) Update(ctx context.Context, id int64, version int, f Fields, tag
 				return err
 			}
 			return apperror.Conflict(MsgStale)
+		}
+		if err := index.Refresh(ctx, tx, index.Department, id); err != nil {
+			return err
 		}
 		if d, err = find(ctx, tx, id); err != nil {
 			return err

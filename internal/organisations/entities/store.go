@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // Store reads and writes entities.
@@ -138,6 +139,9 @@ func (s *Store) Create(ctx context.Context, e *Entity, creatorID int64) error {
 		if err := audit.Record(ctx, tx, audit.Insert, audit.SourceEntity, e.ID, auditRow(*e)); err != nil {
 			return err
 		}
+		if err := index.Refresh(ctx, tx, index.Entity, e.ID); err != nil {
+			return err
+		}
 		if creatorID == 0 {
 			return nil
 		}
@@ -179,6 +183,9 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(e
 			return apperror.Conflict(MsgStale)
 		}
 		e.Version++
+		if err := index.Refresh(ctx, tx, index.Entity, e.ID); err != nil {
+			return err
+		}
 		return audit.Record(ctx, tx, audit.Update, audit.SourceEntity, e.ID, auditRow(e))
 	})
 	return e, err

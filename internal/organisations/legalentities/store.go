@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // Store reads and writes legal entities and, on create, their links to entities.
@@ -161,6 +162,9 @@ func (s *Store) Create(ctx context.Context, le *LegalEntity, entityIDs []int64) 
 		if err != nil {
 			return fmt.Errorf("insert legal entity: %w", err)
 		}
+		if err := index.Refresh(ctx, tx, index.LegalEntity, le.ID); err != nil {
+			return err
+		}
 		le.EntityIDs = []int64{}
 		for _, eid := range entityIDs {
 			var refID int64
@@ -214,6 +218,9 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(l
 			return apperror.Conflict(entities.MsgStale)
 		}
 		le.Version++
+		if err := index.Refresh(ctx, tx, index.LegalEntity, le.ID); err != nil {
+			return err
+		}
 		return audit.Record(ctx, tx, audit.Update, audit.SourceLegalEntity, le.ID, auditRow(le))
 	})
 	return le, err

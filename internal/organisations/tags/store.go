@@ -8,6 +8,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // Store reads and writes tags.
@@ -174,6 +175,9 @@ func (s *Store) Rename(ctx context.Context, id int64, version int, name string) 
 			}
 			return apperror.Conflict(MsgStale)
 		}
+		if err := index.RefreshTag(ctx, tx, id); err != nil { // the job titles of its holders
+			return err
+		}
 		t, err = find(ctx, tx, id)
 		return err
 	})
@@ -183,6 +187,10 @@ func (s *Store) Rename(ctx context.Context, id int64, version int, name string) 
 // Delete removes tag id; its links to departments, users and user-entity links go with it.
 func (s *Store) Delete(ctx context.Context, id int64) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		holders, err := index.TagHolders(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		n, err := tx.Exec(ctx, `DELETE FROM tags WHERE id = ?`, id)
 		if err != nil {
 			return fmt.Errorf("delete tag: %w", err)
@@ -190,6 +198,6 @@ func (s *Store) Delete(ctx context.Context, id int64) error {
 		if n == 0 {
 			return apperror.NotFound("Tag")
 		}
-		return nil
+		return index.RefreshAll(ctx, tx, index.User, holders) // their job titles
 	})
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/search/index"
 	"github.com/hive/hive/internal/platform/mail"
 )
 
@@ -81,7 +82,10 @@ func (s *Store) Update(ctx context.Context, p *auth.Principal, id int64, in *Pro
 		if err := setTags(ctx, tx, r.ID, "skills", in.Skills, in.DeletedSkills); err != nil {
 			return err
 		}
-		return setTags(ctx, tx, r.ID, "job_title", in.JobTitles, in.DeletedJobTitles)
+		if err := setTags(ctx, tx, r.ID, "job_title", in.JobTitles, in.DeletedJobTitles); err != nil {
+			return err
+		}
+		return index.Refresh(ctx, tx, index.User, r.ID)
 	})
 	return r, mailed, err
 }
