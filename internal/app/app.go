@@ -20,8 +20,6 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
-	"github.com/hive/hive/internal/dashboard"
-	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/organisations/departments"
@@ -41,7 +39,6 @@ import (
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/mail"
-	"github.com/hive/hive/internal/reports"
 	"github.com/hive/hive/internal/scheduler"
 	"github.com/hive/hive/internal/search"
 	"github.com/hive/hive/internal/search/index"
@@ -122,7 +119,6 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
 	agenda.Register(api, deps)
-	dashboard.Register(api, deps)
 	scheduler.Register(api, deps)
 	search.Register(api, deps)
 	places.Register(api)
@@ -130,8 +126,6 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
 	audit.Register(api, deps, bookings.HistoryRecords)
-	reports.Register(api, deps)
-	documents.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)
@@ -142,7 +136,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	mux.Handle("/", httpapi.SPA(web.Dist()))
 
 	var h http.Handler = mux
-	h = httpapi.CSRF(cfg, h, documents.WebhookPath)
+	h = httpapi.CSRF(cfg, h)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)
