@@ -174,3 +174,19 @@ func VisibleDepartmentIDs(p *auth.Principal) (ids []int64, all bool) {
 	}
 	return p.Needs.IDs("select_department", "manage_department"), false
 }
+
+// IsClientOrAgencyManager is whether p manages a client or an agency (administrators pass): who
+// may run the Financial Metrics report over the clients and departments they manage.
+func IsClientOrAgencyManager(p *auth.Principal) bool {
+	return p != nil && (p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager))
+}
+
+// ManagedDepartmentIDs returns the departments p manages (those of the clients p manages
+// included, as the needs model expands them), or nil with all=true for administrators; reports
+// limit their rows to them.
+func ManagedDepartmentIDs(p *auth.Principal) (ids []int64, all bool) {
+	if p.Has(auth.NeedAdmin) {
+		return nil, true
+	}
+	return p.Needs.IDs("manage_department"), false
+}

@@ -1,0 +1,73 @@
+package reports
+
+import (
+	"context"
+	"time"
+
+	"github.com/jmoiron/sqlx"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Store reads the reports' rows, one statement per report, streamed: each row is scanned into
+// one reused value and handed on before the next is read.
+type Store struct{ DB *database.DB }
+
+// each runs query and hands every row, scanned into one R, to fn.
+func each[R any](ctx context.Context, db *database.DB, query string, args []any, fn func(*R) error) error {
+	var r R
+	return db.Each(ctx, func(rows *sqlx.Rows) error {
+		if err := rows.StructScan(&r); err != nil {
+			return err
+		}
+		return fn(&r)
+	}, query, args...)
+}
+
+// instructionFrom joins an instruction to its placement, booking, department, client, job
+// template and freelancer (aliases i, p, b, d, e, jt, u).
+const instructionFrom = ` FROM placements p
+	JOIN instructions i ON i.placement_id = p.id
+	JOIN bookings b ON b.id = p.booking_id
+	JOIN departments d ON d.id = b.department_id
+	JOIN entities e ON e.id = d.client_id
+	LEFT JOIN job_templates jt ON jt.id = b.job_template_id
+	JOIN users u ON u.id = i.user_id`
+
+// instructionWhere is the filter of the instruction reports: live instructions whose placement's
+// local date (in its department's zone) is in the range, within the filters and the viewer's
+// departments. The placement's start instant brackets the local dates (no zone is more than a
+// day from UTC), so the range reads the placements_start index.
+func instructionWhere(f Filter) *database.Where {
+	var w database.Where
+	start, _ := time.Parse(time.DateOnly, f.StartDate)
+	end, _ := time.Parse(time.DateOnly, f.EndDate)
+	w.Add("p.start_at >= ? AND p.start_at < ?", start.AddDate(0, 0, -1), end.AddDate(0, 0, 2))
+	w.Add("p.local_date >= ? AND p.local_date <= ?", f.StartDate, f.EndDate)
+	w.Add("i.deleted_at IS NULL")
+	in(&w, "d.client_id", f.ClientIDs)
+	in(&w, "b.department_id", f.DepartmentIDs)
+	in(&w, "b.job_template_id", f.JobIDs)
+	in(&w, "i.user_id", f.UserIDs)
+	scope(&w, "b.department_id", f)
+	return &w
+}
+
+// in adds "column IN (ids)" when ids are given.
+func in(w *database.Where, column string, ids []int64) {
+	if len(ids) > 0 {
+		marks, args := database.In(ids)
+		w.Add(column+" IN ("+marks+")", args...)
+	}
+}
+
+// scope limits rows to the viewer's departments (column names the row's department).
+func scope(w *database.Where, column string, f Filter) {
+	switch {
+	case f.ScopeAll:
+	case len(f.ScopeDepartments) == 0:
+		w.Add("1 = 0")
+	default:
+		in(w, column, f.ScopeDepartments)
+	}
+}
