@@ -39,6 +39,7 @@ import (
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/reports"
 	"github.com/hive/hive/internal/scheduler"
 	"github.com/hive/hive/internal/search"
 	"github.com/hive/hive/internal/search/index"
@@ -126,6 +127,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
 	audit.Register(api, deps, bookings.HistoryRecords)
+	reports.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)
