@@ -1,4 +1,6 @@
-import { Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, List, Paper, Stack, Text, Title } from '@mantine/core';
+import { useSearchParams } from 'react-router';
+import { idList } from '@/lib/paths';
 import type { Booking, Instruction, Placement } from '../api/types';
 import {
   colourLabel,
@@ -8,7 +10,7 @@ import {
   statusSummary,
   worst,
 } from '@/lib/status/status';
-import { formatDate } from '@/lib/format';
+import { countOf, formatDate } from '@/lib/format';
 import { localTimes } from './placements-grid';
 
 interface Invitee {
@@ -43,16 +45,34 @@ export function inviteesOf(booking: Booking): Invitee[] {
 }
 
 /**
+ * The freelancers carried from search's or the profile's Book into this booking
+ * (?invite=1,2: paths.editBookingInviting), whom Invite ticks until the manager changes it.
+ */
+export function useInvitePrefill(): number[] {
+  const [params] = useSearchParams();
+  return idList(params.get('invite'));
+}
+
+/**
  * The Invitations section: who was instructed into which placements and where each stands.
  * Read-only; the actions are in the Placements toolbar.
  */
 export function InvitationsSection({ booking }: { booking: Booking }) {
   const invitees = inviteesOf(booking);
+  const prefill = useInvitePrefill();
+  const instructed = new Set(invitees.map((i) => i.userId));
+  const toInvite = prefill.filter((id) => !instructed.has(id));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="invitations-heading">
       <Title order={2} size="h4" id="invitations-heading" mb="sm">
         Invitations
       </Title>
+      {toInvite.length > 0 && (
+        <Alert color="blue" mb="sm" data-testid="invite-prefill">
+          {countOf(toInvite.length, 'freelancer')} from your search will be ticked when you invite:
+          select placements above and press Invite.
+        </Alert>
+      )}
       {invitees.length === 0 ? (
         <Text size="sm">Nobody has been invited yet.</Text>
       ) : (

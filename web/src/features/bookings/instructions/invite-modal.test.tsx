@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
 import { InviteModal } from './invite-modal';
 
 afterEach(() => {
@@ -53,5 +53,56 @@ describe('invite modal', () => {
     await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();
     expect(onDone).not.toHaveBeenCalled();
+  });
+
+  it("ticks the freelancers carried from search's Book (?invite=) that may be invited", async () => {
+    let sent: unknown;
+    const supplier = (id: number, fullName: string, alreadyInstructed = false) => ({
+      user: { id, fullName, email: `${id}@hive.test` },
+      availability: 1,
+      availabilityColour: 'green',
+      placementIds: [11],
+      alreadyInstructed,
+    });
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            supplier(9, 'Felix Reid'),
+            supplier(10, 'Amelia Hughes', true),
+            supplier(12, 'Oliver Bennett'),
+          ],
+        }),
+      'POST /api/v1/placement/11/grant': async (req) => {
+        sent = await req.json();
+        return jsonResponse({ inserted: 1, existing: 0 });
+      },
+    });
+    renderRoutes(
+      [
+        {
+          path: '/bookings/:id/edit',
+          element: (
+            <InviteModal
+              bookingId={5}
+              placementTemplateId={3}
+              placementIds={[11]}
+              opened
+              onClose={vi.fn()}
+              onDone={vi.fn()}
+            />
+          ),
+        },
+      ],
+      // 10 is already instructed and 77 is not listed: neither is sent.
+      { path: '/bookings/5/edit?invite=9,10,77' },
+    );
+    expect(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Invite Amelia Hughes' })).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Invite Oliver Bennett' })).not.toBeChecked();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
+    await vi.waitFor(() => expect(sent).toEqual({ userIds: [9], placementIds: [11] }));
   });
 });

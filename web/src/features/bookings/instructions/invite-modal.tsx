@@ -16,6 +16,7 @@ import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
+import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
 
@@ -39,7 +40,14 @@ export function InviteModal({
 }: Props) {
   const suppliers = useAvailableSuppliers(bookingId, placementTemplateId, placementIds, opened);
   const grant = useGrant();
-  const [chosen, setChosen] = useState<number[]>([]);
+  // Freelancers carried from search's or the profile's Book start ticked.
+  const prefill = useInvitePrefill();
+  const [ticked, setChosen] = useState<number[]>(prefill);
+  // Only suppliers listed for these placements, and not yet instructed, can be invited.
+  const invitable = new Set(
+    (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
+  );
+  const chosen = ticked.filter((id) => invitable.has(id));
 
   const toggle = (id: number) =>
     setChosen((c) => (c.includes(id) ? c.filter((x) => x !== id) : [...c, id]));

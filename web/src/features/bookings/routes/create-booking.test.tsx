@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { bookingFormMessages } from '../components/booking-form';
-import { dayLabel, monthOf, today } from '../components/calendar-selection';
+import { addDays, dayLabel, monthOf, rangeDates, today } from '../components/calendar-selection';
 import { Component as CreateBooking } from './create-booking';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -49,7 +49,7 @@ const template = {
   ],
 };
 
-function open() {
+function open(path = '/bookings/create') {
   let sent: Record<string, unknown> | undefined;
   mockApi({
     'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
@@ -73,7 +73,7 @@ function open() {
       { path: '/bookings/create', element: <CreateBooking /> },
       { path: '/bookings/:id/edit', element: <p>Edit page</p> },
     ],
-    { path: '/bookings/create' },
+    { path },
   );
   return { router, sent: () => sent };
 }
@@ -119,5 +119,29 @@ describe('Create Booking', () => {
       placementTemplateIds: [7],
     });
     expect(await screen.findByText('Booking created')).toBeInTheDocument();
+  });
+
+  it("takes Book's freelancers and dates, and carries the freelancers to the new booking", async () => {
+    const start = addDays(today(), 3);
+    const end = addDays(start, 4);
+    const { router, sent } = open(`/bookings/create?freelancers=5,6&start=${start}&end=${end}`);
+    const user = userEvent.setup();
+    expect(await screen.findByText('Dates (5 selected)')).toBeInTheDocument();
+    expect(screen.getByTestId('invite-prefill')).toHaveTextContent('2 freelancers will be ticked');
+    await user.click(await screen.findByRole('combobox', { name: /Job Template/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Match Day Crew (Northbridge Broadcasting)' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Match Day Crew'));
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/31/edit'));
+    expect(router.state.location.search).toBe('?invite=5,6');
+    expect(sent()?.dates).toEqual(rangeDates(start, end));
+  });
+
+  it('ignores a malformed prefill', async () => {
+    open('/bookings/create?freelancers=x,-1&start=2026-13&end=soon');
+    expect(await screen.findByText('Dates (0 selected)')).toBeInTheDocument();
+    expect(screen.queryByTestId('invite-prefill')).not.toBeInTheDocument();
   });
 });

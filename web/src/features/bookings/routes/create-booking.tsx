@@ -13,7 +13,10 @@ import {
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { countOf } from '@/lib/format';
+import { readBookingPrefill } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import { jobBriefsQuery, jobTemplateQuery } from '@/features/jobs';
 import {
@@ -23,18 +26,31 @@ import {
   type BookingFormValues,
 } from '../components/booking-form';
 import { JobTemplateSelect } from '../components/job-template-select';
+import { rangeDates } from '../components/calendar-selection';
 import { MonthCalendar } from '../components/month-calendar';
 import { useCreateBookingSubmit } from '../components/use-create-booking-submit';
 
-/** /bookings/create: the booking form beside a month calendar of the dates to book. */
+/**
+ * /bookings/create: the booking form beside a month calendar of the dates to book. Search's and
+ * the profile's Book open it with freelancers (?freelancers=) and dates (?start=&end=): the dates
+ * are chosen, and the freelancers go on to the new booking's page to be invited.
+ */
 export function CreateBookingRoute() {
+  const [params] = useSearchParams();
+  const [prefill] = useState(() => readBookingPrefill(params));
   const briefs = useQuery(jobBriefsQuery());
   const form = useForm<BookingFormValues>({
     mode: 'controlled',
-    initialValues: initialBookingValues,
+    initialValues: {
+      ...initialBookingValues,
+      dates:
+        prefill.startDate && prefill.endDate
+          ? rangeDates(prefill.startDate, prefill.endDate)
+          : initialBookingValues.dates,
+    },
     validate: validateBooking,
   });
-  const { submit, pending } = useCreateBookingSubmit(form);
+  const { submit, pending } = useCreateBookingSubmit(form, prefill.freelancers);
   const templateId = Number(form.values.jobTemplateId) || 0;
   const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
   const templateData = template.data;
@@ -62,6 +78,12 @@ export function CreateBookingRoute() {
   return (
     <>
       <PageHeader title="Create Booking" />
+      {prefill.freelancers.length > 0 && (
+        <Alert color="blue" mb="md" title="Freelancers to invite" data-testid="invite-prefill">
+          {countOf(prefill.freelancers.length, 'freelancer')} will be ticked for invitation on the
+          new booking&apos;s page: choose its placements there and press Invite.
+        </Alert>
+      )}
       <form onSubmit={submit} noValidate aria-label="Create Booking">
         <SimpleGrid cols={{ base: 1, md: 2 }} spacing="lg">
           <Paper withBorder p="md">

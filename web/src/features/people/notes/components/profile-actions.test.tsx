@@ -49,18 +49,23 @@ describe('ProfileActions', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Bookmark' })).toBeEnabled());
   });
 
-  it('department managers bookmark but do not follow; staff only see Book', () => {
+  it('department managers bookmark but do not follow', () => {
     setup({ needs: ['department_manager', 'manage_department:4'] });
     expect(screen.getByRole('button', { name: 'Bookmark' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Follow/ })).not.toBeInTheDocument();
   });
 
-  it('has a disabled Book button explaining why', async () => {
-    const { user } = setup({ needs: [] });
-    const book = screen.getByRole('button', { name: 'Book' });
-    expect(book).toHaveAttribute('aria-disabled', 'true');
-    expect(screen.queryByRole('button', { name: 'Bookmark' })).not.toBeInTheDocument();
-    await user.hover(book);
-    expect(await screen.findByText('Booking arrives with the bookings issue')).toBeInTheDocument();
+  it('Book opens booking creation with this freelancer for those who may create bookings', () => {
+    setup({ needs: ['department_manager', 'manage_department:4'] });
+    expect(screen.getByRole('link', { name: 'Book' })).toHaveAttribute(
+      'href',
+      '/bookings/create?freelancers=9',
+    );
+  });
+
+  it('offers no Book to those who may not create bookings', () => {
+    setup({ needs: ['staff'] });
+    expect(screen.queryByRole('link', { name: 'Book' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Book' })).not.toBeInTheDocument();
   });
 });

@@ -1,14 +1,18 @@
-import { Button, Group, Tooltip } from '@mantine/core';
+import { Button, Group } from '@mantine/core';
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { notifyError } from '@/lib/notify';
-import { hasNeed, isAdmin, needs } from '@/lib/permissions';
+import { paths } from '@/lib/paths';
+import { hasNeed, isAdmin, isDepartmentManager, needs } from '@/lib/permissions';
 import { useSetBookmark } from '../api/set-bookmark';
 import { useSetFollow } from '../api/set-follow';
 
 /**
- * Book, Bookmark and Follow on a freelancer's profile. Bookmarks: client, agency and department
- * managers and admins; follows: client and agency managers and admins (the server's rules).
+ * Book, Bookmark and Follow on a freelancer's profile. Book opens booking creation with this
+ * freelancer to invite (the route search's Book takes), for those who may create bookings
+ * (department managers and admins); bookmarks: client, agency and department managers and
+ * admins; follows: client and agency managers and admins (the server's rules).
  * Failures show the generic error toast.
  */
 export function ProfileActions({
@@ -37,11 +41,11 @@ export function ProfileActions({
 
   return (
     <Group gap="xs">
-      <Tooltip label="Booking arrives with the bookings issue">
-        <Button data-disabled aria-disabled="true" onClick={(e) => e.preventDefault()}>
+      {isDepartmentManager(me) && (
+        <Button component={Link} to={paths.createBookingWith({ freelancers: [userId] })}>
           Book
         </Button>
-      </Tooltip>
+      )}
       {canBookmark && (
         <Button
           variant="light"
