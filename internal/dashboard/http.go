@@ -40,7 +40,7 @@ type StatsParams struct {
 	ClientIDs []int64 `query:"clientIds,explode" maxItems:"500" doc:"Only these clients; each must be one the caller manages"`
 }
 
-func (h *handlers) stats(ctx context.Context, in *StatsParams) (*struct{ Body Stats }, error) {
+func (h *handlers) stats(ctx context.Context, in *StatsParams) (*struct{ Body DashboardStats }, error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -68,15 +68,15 @@ func (h *handlers) stats(ctx context.Context, in *StatsParams) (*struct{ Body St
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body Stats }{Body: out}, nil
+	return &struct{ Body DashboardStats }{Body: out}, nil
 }
 
 // Embed is the signed address of the analytics dashboard.
-type Embed struct {
+type DashboardEmbed struct {
 	URL *string `json:"url" doc:"The iframe's address, valid for 10 minutes; null when no analytics dashboard is configured"`
 }
 
-func (h *handlers) embedURL(ctx context.Context, _ *struct{}) (*struct{ Body Embed }, error) {
+func (h *handlers) embedURL(ctx context.Context, _ *struct{}) (*struct{ Body DashboardEmbed }, error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -89,7 +89,7 @@ func (h *handlers) embedURL(ctx context.Context, _ *struct{}) (*struct{ Body Emb
 	if !scope.Admin {
 		return nil, apperror.Forbidden()
 	}
-	out := &struct{ Body Embed }{}
+	out := &struct{ Body DashboardEmbed }{}
 	if !h.embed.Configured() {
 		return out, nil
 	}

@@ -107,12 +107,14 @@ func offeredSQL() (string, []any) {
 	return "(" + strings.Join(ors, " OR ") + ")", args
 }
 
-// seconds is b − a in seconds, for two timestamp expressions.
+// seconds is b − a in seconds, for two timestamp expressions. SQLite holds a timestamp as Go
+// writes it ("2027-03-01 09:00:00.5 +0000 UTC"), always in UTC (the database clock's zone):
+// its first 19 characters are what julianday reads, so SQLite's differences are whole seconds.
 func (s *Store) seconds(a, b string) string {
 	if s.DB.Dialect == database.Postgres {
 		return "CAST(EXTRACT(EPOCH FROM (" + b + " - " + a + ")) AS DOUBLE PRECISION)"
 	}
-	return "((julianday(" + b + ") - julianday(" + a + ")) * 86400.0)"
+	return "ROUND((julianday(substr(" + b + ", 1, 19)) - julianday(substr(" + a + ", 1, 19))) * 86400.0)"
 }
 
 // jsonText is the text at key of a JSON text column.
@@ -124,9 +126,9 @@ func (s *Store) jsonText(column, key string) string {
 }
 
 // Stats reads every figure of r in sc.
-func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (Stats, error) {
-	out := Stats{StartDate: r.StartDate(), EndDate: r.EndDate(), SpendShown: sc.Admin,
-		Money: []Money{}, Jobs: []JobCount{}, Freelancers: []FreelancerCount{}}
+func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (DashboardStats, error) {
+	out := DashboardStats{StartDate: r.StartDate(), EndDate: r.EndDate(), SpendShown: sc.Admin,
+		Money: []DashboardMoney{}, Jobs: []DashboardJob{}, Freelancers: []DashboardFreelancer{}}
 	for _, c := range status.Colours {
 		out.Colours = append(out.Colours, string(c))
 	}
@@ -163,7 +165,7 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (Stats, error) {
 	wg.Wait()
 	for _, err := range errs {
 		if err != nil {
-			return Stats{}, err
+			return DashboardStats{}, err
 		}
 	}
 	out.Weeks, out.Fill = weeksOf(r, placements)
@@ -173,7 +175,7 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (Stats, error) {
 	}
 	out.Answers.MedianSeconds = answers.Median
 	for _, p := range people {
-		out.Freelancers = append(out.Freelancers, FreelancerCount{UserID: p.ID, Name: auth.FullName(p.First, p.Last), Accepted: p.N})
+		out.Freelancers = append(out.Freelancers, DashboardFreelancer{UserID: p.ID, Name: auth.FullName(p.First, p.Last), Accepted: p.N})
 	}
 	return out, nil
 }
@@ -248,7 +250,7 @@ func (s *Store) answers(ctx context.Context, sc Scope, r Range, dst any) error {
 }
 
 // jobs lists the job titles with the most live placements.
-func (s *Store) jobs(ctx context.Context, sc Scope, r Range, dst *[]JobCount) error {
+func (s *Store) jobs(ctx context.Context, sc Scope, r Range, dst *[]DashboardJob) error {
 	scope, args := scopeSQL(sc)
 	var rows []struct {
 		ID    *int64  `db:"job_template_id"`
@@ -264,7 +266,7 @@ func (s *Store) jobs(ctx context.Context, sc Scope, r Range, dst *[]JobCount) er
 		return fmt.Errorf("dashboard jobs: %w", err)
 	}
 	for _, row := range rows {
-		j := JobCount{JobTemplateID: row.ID, Placements: row.N}
+		j := DashboardJob{JobTemplateID: row.ID, Placements: row.N}
 		if row.Title != nil {
 			j.Title = *row.Title
 		}

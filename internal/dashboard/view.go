@@ -9,50 +9,50 @@ import (
 
 // Stats is the dashboard's answer: every figure over the placements dated in the range, in the
 // caller's scope (docs/dashboard.md defines each).
-type Stats struct {
+type DashboardStats struct {
 	StartDate string `json:"startDate" doc:"First local date counted, YYYY-MM-DD"`
 	EndDate   string `json:"endDate" doc:"Last local date counted, YYYY-MM-DD"`
 	// Colours lists the status colours in the order the charts stack them.
-	Colours []string   `json:"colours" doc:"Status colours, in the status filter's order"`
-	Weeks   []WeekView `json:"weeks" doc:"Every week the range touches, Monday first, with its live placements by colour"`
-	Fill    Fill       `json:"fill"`
-	Answers Answers    `json:"answers"`
-	Money   []Money    `json:"money" doc:"Per client and currency; amounts in minor units, never summed across currencies"`
-	Jobs    []JobCount `json:"jobs" doc:"Job titles with the most live placements, at most 10"`
+	Colours []string         `json:"colours" doc:"Status colours, in the status filter's order"`
+	Weeks   []DashboardWeek  `json:"weeks" doc:"Every week the range touches, Monday first, with its live placements by colour"`
+	Fill    DashboardFill    `json:"fill"`
+	Answers DashboardAnswers `json:"answers"`
+	Money   []DashboardMoney `json:"money" doc:"Per client and currency; amounts in minor units, never summed across currencies"`
+	Jobs    []DashboardJob   `json:"jobs" doc:"Job titles with the most live placements, at most 10"`
 	// Freelancers with the most accepted work.
-	Freelancers []FreelancerCount `json:"freelancers" doc:"Freelancers with the most instructions accepted by both sides, at most 10"`
+	Freelancers []DashboardFreelancer `json:"freelancers" doc:"Freelancers with the most instructions accepted by both sides, at most 10"`
 	// SpendShown says whether Money carries spend (buy rates: administrators only).
 	SpendShown bool `json:"spendShown"`
 }
 
 // WeekView is one week's live placements by the colour of their worst instruction.
-type WeekView struct {
-	WeekStart string        `json:"weekStart" doc:"The Monday, YYYY-MM-DD"`
-	Colours   []ColourCount `json:"colours"`
-	Total     int           `json:"total"`
+type DashboardWeek struct {
+	WeekStart string                 `json:"weekStart" doc:"The Monday, YYYY-MM-DD"`
+	Colours   []DashboardColourCount `json:"colours"`
+	Total     int                    `json:"total"`
 }
 
 // ColourCount is how many placements show a colour.
-type ColourCount struct {
+type DashboardColourCount struct {
 	Colour     string `json:"colour" enum:"red,orange,purple,green,gray"`
 	Placements int    `json:"placements"`
 }
 
 // Fill is how many live placements have an instruction accepted by both sides.
-type Fill struct {
+type DashboardFill struct {
 	Placements int      `json:"placements"`
 	Filled     int      `json:"filled"`
 	Rate       *float64 `json:"rate" doc:"Filled ÷ placements, 0 to 1; null without placements"`
 }
 
 // Answers is how fast freelancers answered offers.
-type Answers struct {
+type DashboardAnswers struct {
 	Answered      int      `json:"answered" doc:"Offers answered (accepted or rejected by the supplier side)"`
 	MedianSeconds *float64 `json:"medianSeconds" doc:"Median seconds from offer to answer; null when none was answered"`
 }
 
 // Money is what one client's confirmed work costs in one currency.
-type Money struct {
+type DashboardMoney struct {
 	ClientID   int64  `json:"clientId"`
 	ClientName string `json:"clientName"`
 	Currency   string `json:"currency"`
@@ -63,14 +63,14 @@ type Money struct {
 }
 
 // JobCount is a job title with its live placements and how many of them are filled.
-type JobCount struct {
+type DashboardJob struct {
 	JobTemplateID *int64 `json:"jobTemplateId"`
 	Title         string `json:"title"`
 	Placements    int    `json:"placements"`
 }
 
 // FreelancerCount is a freelancer with their accepted work.
-type FreelancerCount struct {
+type DashboardFreelancer struct {
 	UserID   int64  `json:"userId"`
 	Name     string `json:"name"`
 	Accepted int    `json:"accepted" doc:"Instructions accepted by both sides"`
@@ -98,19 +98,19 @@ type moneyRow struct {
 }
 
 // weeksOf builds the week views and the fill counts from the placement rows.
-func weeksOf(r Range, rows []placementRow) ([]WeekView, Fill) {
+func weeksOf(r Range, rows []placementRow) ([]DashboardWeek, DashboardFill) {
 	ranked := rankedColours()
 	index := map[string]int{}
 	weeks := r.Weeks()
-	out := make([]WeekView, len(weeks))
+	out := make([]DashboardWeek, len(weeks))
 	for i, w := range weeks {
 		index[w.Format(time.DateOnly)] = i
-		out[i] = WeekView{WeekStart: w.Format(time.DateOnly), Colours: make([]ColourCount, len(status.Colours))}
+		out[i] = DashboardWeek{WeekStart: w.Format(time.DateOnly), Colours: make([]DashboardColourCount, len(status.Colours))}
 		for j, c := range status.Colours {
-			out[i].Colours[j] = ColourCount{Colour: string(c)}
+			out[i].Colours[j] = DashboardColourCount{Colour: string(c)}
 		}
 	}
-	var fill Fill
+	var fill DashboardFill
 	for _, row := range rows {
 		day, err := time.Parse(time.DateOnly, row.Day)
 		if err != nil {
@@ -142,18 +142,18 @@ func weeksOf(r Range, rows []placementRow) ([]WeekView, Fill) {
 // moneyOf turns the sums into one row per client and currency (Amount per period, then added
 // within the currency only), sorted by client name and currency. Spend is kept for
 // administrators only (the store reads the buy side for them only).
-func moneyOf(rows []moneyRow, spend bool) []Money {
+func moneyOf(rows []moneyRow, spend bool) []DashboardMoney {
 	type key struct {
 		client   int64
 		currency string
 	}
-	byKey := map[key]*Money{}
+	byKey := map[key]*DashboardMoney{}
 	var keys []key
 	for _, row := range rows {
 		k := key{row.ClientID, row.Currency}
 		m, ok := byKey[k]
 		if !ok {
-			m = &Money{ClientID: row.ClientID, ClientName: row.ClientName, Currency: row.Currency}
+			m = &DashboardMoney{ClientID: row.ClientID, ClientName: row.ClientName, Currency: row.Currency}
 			if spend {
 				m.Spend = new(int64)
 			}
@@ -168,7 +168,7 @@ func moneyOf(rows []moneyRow, spend bool) []Money {
 			*m.Spend += amount
 		}
 	}
-	out := make([]Money, 0, len(keys))
+	out := make([]DashboardMoney, 0, len(keys))
 	for _, k := range keys {
 		out = append(out, *byKey[k])
 	}

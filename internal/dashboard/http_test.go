@@ -1,0 +1,304 @@
+package dashboard_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/dashboard"
+	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// template inserts a job template of department with one 09:00–17:00 placement template with
+// unpaid breaks (minutes) and its sell and buy rates (minor units) in currency per period.
+func template(t *testing.T, db *database.DB, department int64, title, currency, period string, breaks, sell, buy int) int64 {
+	t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?) RETURNING id`, department, title, strings.ToLower(title), tx.Now, tx.Now); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, title, start_time, end_time, unpaid_breaks,
+			sell_rate_minor, sell_currency, sell_period, buy_rate_minor, buy_currency, buy_period, created_at, updated_at)
+			VALUES (?, 'Camera', '09:00', '17:00', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			id, breaks, sell, currency, period, buy, currency, period, tx.Now, tx.Now)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+func freelancer(t *testing.T, db *database.DB, email, first string) int64 {
+	t.Helper()
+	var id int64
+	ctx := context.Background()
+	if err := db.InTx(ctx, func(tx *database.Tx) error {
+		return tx.Get(ctx, &id, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, created_at,
+			updated_at) VALUES (?, ?, ?, 'Other', TRUE, ?, ?) RETURNING id`, email, email, first, tx.Now, tx.Now)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	return id
+}
+
+// book creates a booking of jt on dates as role, grants users to every placement and returns
+// the instruction ids per date and user.
+func book(t *testing.T, s *apptest.Server, role string, jt int64, dates []string, users ...int64) map[string]map[int64]int64 {
+	t.Helper()
+	type booking struct {
+		ID           int64
+		DepartmentID int64 `json:"departmentId"`
+		Placements   []struct {
+			ID           int64
+			Date         string `json:"date"`
+			Instructions []struct{ ID, UserID int64 }
+		}
+	}
+	var b booking
+	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
+	orgtest.Hire(t, s.DB, b.DepartmentID, users...)
+	var ids []int64
+	for _, p := range b.Placements {
+		ids = append(ids, p.ID)
+	}
+	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]), map[string]any{"userIds": users, "placementIds": ids}).Want(200)
+	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
+	of := map[string]map[int64]int64{}
+	for _, p := range b.Placements {
+		of[p.Date] = map[int64]int64{}
+		for _, i := range p.Instructions {
+			of[p.Date][i.UserID] = i.ID
+		}
+	}
+	return of
+}
+
+func answer(s *apptest.Server, role string, id int64, side, to string) {
+	s.As(role).Do("PATCH", "/instruction/status", []map[string]any{{"id": id, side: to}}).Want(200)
+}
+
+func stats(s *apptest.Server, role, query string) dashboard.DashboardStats {
+	var out dashboard.DashboardStats
+	s.As(role).Do("GET", "/dashboard/stats?"+query, nil).Want(200).Decode(&out)
+	return out
+}
+
+// weekLine writes a week as "2027-03-01 red=1 orange=1 green=2 total=4" (colours with none left out).
+func weekLine(w dashboard.DashboardWeek) string {
+	parts := []string{w.WeekStart}
+	for _, c := range w.Colours {
+		if c.Placements > 0 {
+			parts = append(parts, fmt.Sprintf("%s=%d", c.Colour, c.Placements))
+		}
+	}
+	return strings.Join(append(parts, fmt.Sprintf("total=%d", w.Total)), " ")
+}
+
+func moneyLines(ms []dashboard.DashboardMoney) []string {
+	var out []string
+	for _, m := range ms {
+		line := fmt.Sprintf("%s %s charge=%d", m.ClientName, m.Currency, m.Charge)
+		if m.Spend != nil {
+			line += fmt.Sprintf(" spend=%d", *m.Spend)
+		}
+		out = append(out, line)
+	}
+	return out
+}
+
+func same(t *testing.T, what string, got, want any) {
+	t.Helper()
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("%s:\n got %v\nwant %v", what, got, want)
+	}
+}
+
+const march = "startDate=2027-03-01&endDate=2027-03-14"
+
+// The fixed data set, granted at t0 (2027-02-01 09:00 UTC) and answered hours later:
+//
+//	client A, News (dept A1), 'Cup Final' 250.00/200.00 GBP a day:
+//	  03-01 Felix accepts (+1h, client accepts)   Ola never answers   → orange, filled
+//	  03-02 Felix rejects (+3h)                   Ola accepts (+5h, client accepts) → red, filled
+//	  03-09 nobody answers                                                          → orange
+//	client A, Sport (dept A2), 'Studio' 100.00/80.00 EUR an hour, 09:00–17:00 less 30 minutes:
+//	  03-03 Felix accepts (+2h, client accepts)                                     → green, filled
+//	client B, Drama (dept B1), 'Drama' 300.00/240.00 GBP a day:
+//	  03-05 Ola accepts (+4h, client accepts)                                       → green, filled
+func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		c := clock.At(time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC))
+		db.Now = c.Now
+		s := apptest.Start(t, db, func(cfg *config.Config) {
+			cfg.SessionIdleTimeout, cfg.SessionLifetime = 72*time.Hour, 72*time.Hour
+		})
+		w := orgtest.Build(t, db)
+		felix, ola := w.Users["freelancer"], freelancer(t, db, "ola@hive.test", "Ola")
+		cup := book(t, s, apptest.DeptMgr, template(t, db, w.DeptA1, "Cup Final", "GBP", "day", 0, 25000, 20000),
+			[]string{"2027-03-01", "2027-03-02", "2027-03-09"}, felix, ola)
+		studio := book(t, s, apptest.Manager, template(t, db, w.DeptA2, "Studio", "EUR", "hour", 30, 10000, 8000),
+			[]string{"2027-03-03"}, felix)
+		drama := book(t, s, apptest.Admin, template(t, db, w.DeptB1, "Drama", "GBP", "day", 0, 30000, 24000),
+			[]string{"2027-03-05"}, ola)
+		// A cancelled placement counts nowhere.
+		gone := book(t, s, apptest.DeptMgr, template(t, db, w.DeptA1, "Gone", "GBP", "day", 0, 100, 100), []string{"2027-03-04"}, felix)
+		var goneID int64
+		if err := db.Get(context.Background(), &goneID, `SELECT placement_id FROM instructions WHERE id = ?`,
+			gone["2027-03-04"][felix]); err != nil {
+			t.Fatal(err)
+		}
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{goneID},
+			"cancellationReason": "Client - Placement Not Needed"}).Want(200)
+
+		c.Advance(time.Hour)
+		answer(s, apptest.Freelancer, cup["2027-03-01"][felix], "supplierStatus", "accepted")
+		c.Advance(time.Hour)
+		answer(s, apptest.Freelancer, studio["2027-03-03"][felix], "supplierStatus", "accepted")
+		c.Advance(time.Hour)
+		answer(s, apptest.Freelancer, cup["2027-03-02"][felix], "supplierStatus", "rejected")
+		c.Advance(time.Hour)
+		answer(s, apptest.Admin, drama["2027-03-05"][ola], "supplierStatus", "accepted") // as supplier, for Ola
+		c.Advance(time.Hour)
+		answer(s, apptest.DeptMgr, cup["2027-03-02"][ola], "supplierStatus", "accepted")
+		c.Advance(time.Hour)
+		answer(s, apptest.DeptMgr, cup["2027-03-01"][felix], "clientStatus", "accepted")
+		answer(s, apptest.DeptMgr, cup["2027-03-02"][ola], "clientStatus", "accepted")
+		answer(s, apptest.Manager, studio["2027-03-03"][felix], "clientStatus", "accepted")
+		answer(s, apptest.Admin, drama["2027-03-05"][ola], "clientStatus", "accepted")
+
+		// The administrator sees every client, spend included, and each currency apart.
+		all := stats(s, apptest.Admin, march)
+		same(t, "admin weeks", []string{weekLine(all.Weeks[0]), weekLine(all.Weeks[1])},
+			[]string{"2027-03-01 red=1 orange=1 green=2 total=4", "2027-03-08 orange=1 total=1"})
+		same(t, "colours", all.Colours, []string{"red", "orange", "purple", "green", "gray"})
+		if all.Fill.Placements != 5 || all.Fill.Filled != 4 || all.Fill.Rate == nil || *all.Fill.Rate != 0.8 {
+			t.Errorf("admin fill %+v", all.Fill)
+		}
+		// Answers after 1, 2, 3, 4 and 5 hours: the median is 3 hours.
+		if all.Answers.Answered != 5 || all.Answers.MedianSeconds == nil || *all.Answers.MedianSeconds != 3*3600 {
+			t.Errorf("admin answers %+v (median %v)", all.Answers, deref(all.Answers.MedianSeconds))
+		}
+		same(t, "admin money", moneyLines(all.Money), []string{
+			"Alpha Broadcasting EUR charge=75000 spend=60000", // 7.5 paid hours at 100.00 and 80.00
+			"Alpha Broadcasting GBP charge=50000 spend=40000",
+			"Beta Television GBP charge=30000 spend=24000"})
+		same(t, "admin jobs", all.Jobs, []dashboard.DashboardJob{{JobTemplateID: all.Jobs[0].JobTemplateID, Title: "Cup Final", Placements: 3},
+			{JobTemplateID: all.Jobs[1].JobTemplateID, Title: "Drama", Placements: 1},
+			{JobTemplateID: all.Jobs[2].JobTemplateID, Title: "Studio", Placements: 1}})
+		same(t, "admin freelancers", all.Freelancers, []dashboard.DashboardFreelancer{
+			{UserID: felix, Name: "Felix Reid", Accepted: 2}, {UserID: ola, Name: "Ola Other", Accepted: 2}})
+		if !all.SpendShown {
+			t.Error("spend hidden from the administrator")
+		}
+
+		// The manager of client A never sees client B's numbers, nor spend.
+		a := stats(s, apptest.Manager, march)
+		same(t, "manager weeks", []string{weekLine(a.Weeks[0]), weekLine(a.Weeks[1])},
+			[]string{"2027-03-01 red=1 orange=1 green=1 total=3", "2027-03-08 orange=1 total=1"})
+		if a.Fill.Placements != 4 || a.Fill.Filled != 3 || *a.Fill.Rate != 0.75 {
+			t.Errorf("manager fill %+v", a.Fill)
+		}
+		// Answers after 1, 2, 3 and 5 hours: the median is halfway between 2 and 3 hours.
+		if a.Answers.Answered != 4 || a.Answers.MedianSeconds == nil || *a.Answers.MedianSeconds != 2.5*3600 {
+			t.Errorf("manager answers %+v (median %v)", a.Answers, deref(a.Answers.MedianSeconds))
+		}
+		same(t, "manager money", moneyLines(a.Money), []string{"Alpha Broadcasting EUR charge=75000", "Alpha Broadcasting GBP charge=50000"})
+		same(t, "manager freelancers", a.Freelancers, []dashboard.DashboardFreelancer{
+			{UserID: felix, Name: "Felix Reid", Accepted: 2}, {UserID: ola, Name: "Ola Other", Accepted: 1}})
+		if a.SpendShown || len(a.Jobs) != 2 {
+			t.Errorf("manager spend shown %v, jobs %+v", a.SpendShown, a.Jobs)
+		}
+		// Their own client, asked for by id, is the same; the department manager sees News only.
+		same(t, "manager's own client", moneyLines(stats(s, apptest.Manager, march+fmt.Sprintf("&clientIds=%d", w.ClientA)).Money),
+			moneyLines(a.Money))
+		if d := stats(s, apptest.DeptMgr, march); d.Fill.Placements != 3 || len(d.Money) != 1 || d.Money[0].Currency != "GBP" {
+			t.Errorf("department manager %+v %+v", d.Fill, d.Money)
+		}
+		// The administrator may narrow to client B.
+		if b := stats(s, apptest.Admin, march+fmt.Sprintf("&clientIds=%d", w.ClientB)); b.Fill.Placements != 1 ||
+			len(b.Money) != 1 || b.Money[0].ClientID != w.ClientB {
+			t.Errorf("admin, client B %+v %+v", b.Fill, b.Money)
+		}
+		// An empty range has every week at zero and no rates.
+		none := stats(s, apptest.Admin, "startDate=2027-05-03&endDate=2027-05-09")
+		if len(none.Weeks) != 1 || none.Weeks[0].Total != 0 || none.Fill.Rate != nil || none.Answers.MedianSeconds != nil ||
+			none.Answers.Answered != 0 || len(none.Money) != 0 || len(none.Jobs) != 0 || len(none.Freelancers) != 0 {
+			t.Errorf("empty range %+v", none)
+		}
+	})
+}
+
+func deref(f *float64) any {
+	if f == nil {
+		return nil
+	}
+	return *f
+}
+
+func TestStatsRefusalsAndBadRanges(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		stats := "/dashboard/stats?" + march
+		s.Run(t, orgtest.PerRole("stats", "GET", stats, nil, 200, 200, 200, 403, 403, 401))
+		s.Run(t, orgtest.PerRole("embed", "GET", "/dashboard/embed", nil, 200, 403, 403, 403, 403, 401))
+		s.Run(t, []apptest.Case{
+			// A manager asking for another client's numbers by id is refused, an unknown id too.
+			{As: apptest.Manager, Method: "GET", Path: stats + fmt.Sprintf("&clientIds=%d", w.ClientB), Status: 403},
+			{As: apptest.Manager, Method: "GET", Path: stats + fmt.Sprintf("&clientIds=%d&clientIds=%d", w.ClientA, w.ClientB), Status: 403},
+			{As: apptest.Manager, Method: "GET", Path: stats + "&clientIds=999999", Status: 403},
+			{As: apptest.DeptMgr, Method: "GET", Path: stats + fmt.Sprintf("&clientIds=%d", w.ClientB), Status: 403},
+			// Bad ranges are 422s.
+			{As: apptest.Admin, Method: "GET", Path: "/dashboard/stats?startDate=2027-03-02&endDate=2027-03-01", Status: 422},
+			{As: apptest.Admin, Method: "GET", Path: "/dashboard/stats?startDate=2027-01-01&endDate=2028-01-02", Status: 422},
+			{As: apptest.Admin, Method: "GET", Path: "/dashboard/stats?startDate=yesterday&endDate=2027-03-01", Status: 422},
+			{As: apptest.Admin, Method: "GET", Path: "/dashboard/stats?startDate=2027-03-01", Status: 422},
+		})
+		// Another client's manager: staff, made manager of client B, asks for client A.
+		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
+		bea := s.Login("staff@hive.test")
+		bea.Do("GET", stats, nil).Want(200)
+		bea.Do("GET", stats+fmt.Sprintf("&clientIds=%d", w.ClientA), nil).WantError(403, "A-102")
+		bea.Do("GET", stats+fmt.Sprintf("&clientIds=%d&clientIds=%d", w.ClientB, w.ClientA), nil).WantError(403, "A-102")
+		var p apptest.Problem
+		s.As(apptest.Admin).Do("GET", "/dashboard/stats?startDate=2027-03-02&endDate=2027-03-01", nil).Want(422).Decode(&p)
+		if !strings.Contains(string(mustJSON(p)), dashboard.MsgDateOrder) {
+			t.Errorf("422 body %+v", p)
+		}
+	})
+}
+
+func mustJSON(p apptest.Problem) []byte {
+	var parts []string
+	for _, d := range p.Detail {
+		parts = append(parts, strings.Join(d.Loc, ".")+": "+d.Msg)
+	}
+	return []byte(strings.Join(parts, "; "))
+}
+
+func TestEmbedAddressForAdministratorsWhenConfigured(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db, func(cfg *config.Config) {
+			cfg.Analytics = config.AnalyticsEmbed{SiteURL: "https://analytics.example.com", Resource: "dashboard", ID: 3,
+				Secret: strings.Repeat("s", 40)}
+		})
+		orgtest.Build(t, db)
+		var e dashboard.DashboardEmbed
+		s.As(apptest.Admin).Do("GET", "/dashboard/embed", nil).Want(200).Decode(&e)
+		if e.URL == nil || !strings.HasPrefix(*e.URL, "https://analytics.example.com/embed/dashboard/ey") {
+			t.Fatalf("embed %v", e.URL)
+		}
+		s.Run(t, orgtest.PerRole("embed", "GET", "/dashboard/embed", nil, 200, 403, 403, 403, 403, 401))
+	})
+}
