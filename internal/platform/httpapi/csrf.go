@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"net/http"
 	"net/url"
+	"slices"
 	"strings"
 
 	"github.com/hive/hive/internal/platform/apperror"
@@ -111,11 +112,13 @@ func IssueCSRF(ctx context.Context) (string, http.Cookie) {
 
 // CSRF refuses unsafe API requests whose X-CSRF-Token header is not the CSRF cookie, or not a
 // token made for the request's session cookie, and any unsafe request whose Origin is another
-// site. Every API answer that changes the session cookie carries the next token.
-func CSRF(cfg config.Config, next http.Handler) http.Handler {
+// site. Every API answer that changes the session cookie carries the next token. The API paths
+// in machine (under Prefix, such as a partner's webhook) are left alone: another server calls
+// them with its own credential and no cookies, and they must act on nothing a cookie grants.
+func CSRF(cfg config.Config, next http.Handler, machine ...string) http.Handler {
 	signer := newCSRFSigner(cfg)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		if !strings.HasPrefix(r.URL.Path, Prefix) {
+		if !strings.HasPrefix(r.URL.Path, Prefix) || slices.Contains(machine, strings.TrimPrefix(r.URL.Path, Prefix)) {
 			next.ServeHTTP(w, r)
 			return
 		}

@@ -40,9 +40,17 @@ func SecurityHeaders(cfg config.Config, next http.Handler) http.Handler {
 func ContentSecurityPolicy(cfg config.Config) string {
 	img := []string{"'self'", "data:", "blob:"}
 	img = append(img, blobStoreOrigins(cfg.S3)...)
-	return "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
-		"img-src " + strings.Join(img, " ") + "; font-src 'self' data:; connect-src 'self'; " +
-		"frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
+	// DocuSeal's form builder is a script from the configured DocuSeal (never a CDN) that draws
+	// the documents and talks to its own server: that one origin joins scripts, styles, images,
+	// fonts, connections and frames, and only when DocuSeal is configured.
+	ds, frames := "", ""
+	if cfg.DocuSeal.Configured() {
+		ds = " " + cfg.DocuSeal.URL
+		frames = "frame-src 'self'" + ds + "; "
+	}
+	return "default-src 'self'; script-src 'self'" + ds + "; style-src 'self' 'unsafe-inline'" + ds + "; " +
+		"img-src " + strings.Join(img, " ") + ds + "; font-src 'self' data:" + ds + "; connect-src 'self'" + ds + "; " +
+		frames + "frame-ancestors 'none'; base-uri 'self'; form-action 'self'; object-src 'none'"
 }
 
 // blobStoreOrigins are the origins an S3 store answers on: path-style (endpoint/bucket) and
