@@ -20,6 +20,7 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
+	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/organisations/departments"
@@ -127,6 +128,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
 	audit.Register(api, deps, bookings.HistoryRecords)
+	documents.Register(api, deps)
 	reports.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
@@ -138,7 +140,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	mux.Handle("/", httpapi.SPA(web.Dist()))
 
 	var h http.Handler = mux
-	h = httpapi.CSRF(cfg, h)
+	h = httpapi.CSRF(cfg, h, documents.WebhookPath)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)

@@ -4,6 +4,7 @@ package config
 import (
 	"fmt"
 	"net/netip"
+	"net/url"
 	"os"
 	"strings"
 	"time"
@@ -52,7 +53,21 @@ type Config struct {
 
 	// S3 selects an S3-compatible blob store when Bucket is set; otherwise blobs live in DataDir/blobs.
 	S3 S3Config
+
+	// DocuSeal enables document signing with DocuSeal when its URL and API key are set.
+	DocuSeal DocuSeal
 }
+
+// DocuSeal is the DocuSeal installation that signs documents (docs/documents.md).
+type DocuSeal struct {
+	URL           string // its address, e.g. https://docuseal.example.com (no trailing slash)
+	APIKey        string // signs the form builder's tokens and authorises signing requests
+	UserEmail     string // the DocuSeal administrator the API key belongs to (the token's user_email)
+	WebhookSecret string // the value DocuSeal's webhook sends in X-Hive-Docuseal-Secret
+}
+
+// Configured reports whether DocuSeal can be used.
+func (d DocuSeal) Configured() bool { return d.URL != "" && d.APIKey != "" }
 
 // S3Config is the S3-compatible object store used for blobs past one machine.
 type S3Config struct {
@@ -109,6 +124,10 @@ var Variables = []Variable{
 	{"HIVE_S3_SECRET_KEY", "", "S3 secret access key"},
 	{"HIVE_S3_REGION", "us-east-1", "S3 region"},
 	{"HIVE_S3_USE_SSL", "true", "use HTTPS to reach the S3 endpoint (true or false)"},
+	{"HIVE_DOCUSEAL_URL", "", "DocuSeal address (enables the form builder and signing requests with HIVE_DOCUSEAL_API_KEY)"},
+	{"HIVE_DOCUSEAL_API_KEY", "", "DocuSeal API key: signs the form builder's token"},
+	{"HIVE_DOCUSEAL_USER_EMAIL", "", "e-mail of the DocuSeal administrator who owns the API key (required with the URL and key)"},
+	{"HIVE_DOCUSEAL_WEBHOOK_SECRET", "", "shared secret DocuSeal's webhook sends in X-Hive-Docuseal-Secret; empty refuses every delivery"},
 }
 
 // BuildID is set at link time with -ldflags "-X .../config.BuildID=...".
@@ -153,6 +172,11 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		AccessKey: get("HIVE_S3_ACCESS_KEY", ""),
 		SecretKey: get("HIVE_S3_SECRET_KEY", ""),
 		Region:    get("HIVE_S3_REGION", "us-east-1"),
+	}
+	c.DocuSeal = DocuSeal{URL: strings.TrimRight(get("HIVE_DOCUSEAL_URL", ""), "/"), APIKey: get("HIVE_DOCUSEAL_API_KEY", ""),
+		UserEmail: get("HIVE_DOCUSEAL_USER_EMAIL", ""), WebhookSecret: get("HIVE_DOCUSEAL_WEBHOOK_SECRET", "")}
+	if err := c.DocuSeal.validate(); err != nil {
+		return c, err
 	}
 	switch v := strings.ToLower(get("HIVE_S3_USE_SSL", "true")); v {
 	case "true", "1", "yes":
@@ -223,6 +247,21 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 // as its help says) or PROD. Only the badged environments (DEV, LOCAL DEV, DEMO) may print
 // secrets such as mailed links to the log.
 func (c Config) IsProduction() bool { return c.Env == "" || c.Env == "PROD" }
+
+// validate checks that a configured DocuSeal has an http(s) address and its administrator's e-mail.
+func (d DocuSeal) validate() error {
+	if !d.Configured() {
+		return nil
+	}
+	u, err := url.Parse(d.URL)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || u.Path != "" {
+		return fmt.Errorf("HIVE_DOCUSEAL_URL: %q is not an http or https origin", d.URL)
+	}
+	if d.UserEmail == "" {
+		return fmt.Errorf("HIVE_DOCUSEAL_USER_EMAIL: required with HIVE_DOCUSEAL_URL and HIVE_DOCUSEAL_API_KEY")
+	}
+	return nil
+}
 
 // parsePrefixes reads a comma-separated list of addresses and CIDR ranges; a bare address is
 // a range of one.
