@@ -534,6 +534,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/administration/report": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Export a report as CSV (UTF-8 with a byte-order mark), streamed; named start-end-reportType.csv
+         * @description Administrators run every type; client and agency managers Financial Metrics, over the departments they manage. Columns: docs/reports.md.
+         */
+        post: operations["report"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/agenda": {
         parameters: {
             query?: never;
@@ -3881,6 +3901,24 @@ export interface components {
             /** Format: int64 */
             version: number;
         };
+        ReportInputBody: {
+            clientIds?: number[] | null;
+            departmentIds?: number[] | null;
+            /** @description Last placement date, YYYY-MM-DD */
+            endDate: string;
+            jobIds?: number[] | null;
+            /**
+             * @description csv, the default and only format
+             * @default csv
+             * @enum {string}
+             */
+            reportFormat: "csv";
+            /** @enum {string} */
+            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics";
+            /** @description First placement date, YYYY-MM-DD */
+            startDate: string;
+            userIds?: number[] | null;
+        };
         ResetPasswordRequest: {
             password: string;
             token: string;
@@ -6413,6 +6451,76 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Stats"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    report: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ReportInputBody"];
+            };
+        };
+        responses: {
+            /** @description The report */
+            200: {
+                headers: {
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Unauthorized */
