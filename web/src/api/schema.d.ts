@@ -1130,6 +1130,91 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/document-signing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents the caller must sign or has signed */
+        get: operations["listMyDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-signing/request": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Ask the freelancers instructed on a booking the caller manages to sign a document */
+        post: operations["requestDocumentSigning"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/document-signing/requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The documents the caller asked others to sign (administrators: all) */
+        get: operations["listRequestedDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docuseal/token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A token for DocuSeal's form builder (department managers; 404 when DocuSeal is not configured) */
+        get: operations["getDocusealToken"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/docuseal/webhook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** DocuSeal's form webhook: form.completed marks the signer's document completed, once */
+        post: operations["docusealWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entity": {
         parameters: {
             query?: never;
@@ -2029,7 +2114,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Global search, and the freelancer advanced search when filters are set */
+        /**
+         * Global search, and the freelancer advanced search when filters are set
+         * @description Department managers and administrators only. Without filters: the records matching query (3 characters or more; prefix, accents and case ignored, one typo in words of five letters or more, exact e-mail or booking reference first) that the caller may see, by hiveRank descending, at most 50 per source. With filters: the freelancer advanced search.
+         */
         post: operations["search"];
         delete?: never;
         options?: never;
@@ -2577,6 +2665,14 @@ export interface components {
         };
         BookmarkUserRequest: {
             bookmarked: boolean;
+        };
+        BuilderToken: {
+            /** @description DocuSeal's host (and port), the builder's data-host */
+            host: string;
+            /** @description JWT (HS256, signed with the DocuSeal API key) for the builder's data-token */
+            token: string;
+            /** @description DocuSeal's address: the page loads its builder script from URL/js/builder.js */
+            url: string;
         };
         CalendarFeed: {
             createdAt: string;
@@ -4018,6 +4114,57 @@ export interface components {
             /** @description IANA zone; default Europe/London */
             timezone?: string;
         };
+        SigningDocument: {
+            /** Format: int64 */
+            bookingId: number | null;
+            /** Format: date-time */
+            completedAt: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            description: string;
+            /** @description where the document is signed: the link given, or the freelancer's DocuSeal signing form */
+            documentUrl: string;
+            /** Format: int64 */
+            docusealSubmissionId: number | null;
+            /** @description year-month-day */
+            dueDate: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            requestedBy: number | null;
+            requesterName: string;
+            /**
+             * @description urgent: pending and due within two days, or overdue
+             * @enum {string}
+             */
+            status: "completed" | "pending" | "urgent";
+            title: string;
+            /** Format: int64 */
+            userId: number;
+            /** @description whose document it is */
+            userName: string;
+        };
+        SigningList: {
+            items: components["schemas"]["SigningDocument"][] | null;
+        };
+        SigningRequestBody: {
+            /** Format: int64 */
+            bookingId: number;
+            description?: string;
+            /** @description an http(s) link to the document; or templateId */
+            documentUrl?: string;
+            /** @description year-month-day, today or later */
+            dueDate: string;
+            /**
+             * Format: int64
+             * @description a DocuSeal template (when DocuSeal is configured): each freelancer gets their own signing request
+             */
+            templateId?: number;
+            title: string;
+        };
+        SigningRequestResult: {
+            items: components["schemas"]["SigningDocument"][] | null;
+        };
         Stats: {
             /**
              * Format: int64
@@ -4438,6 +4585,10 @@ export interface components {
         };
         ValidateIbanRequest: {
             iban: string;
+        };
+        WebhookResult: {
+            /** @description true when this delivery marked a document completed; false for a repeat or another event */
+            completed: boolean;
         };
     };
     responses: never;
@@ -9470,6 +9621,282 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listMyDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    requestDocumentSigning: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SigningRequestBody"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningRequestResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listRequestedDocuments: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SigningList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getDocusealToken: {
+        parameters: {
+            query?: {
+                /** @description open this DocuSeal template; without it the builder starts a new one */
+                templateId?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BuilderToken"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    docusealWebhook: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description the shared secret (HIVE_DOCUSEAL_WEBHOOK_SECRET) */
+                "X-Hive-Docuseal-Secret"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": string;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
