@@ -65,6 +65,20 @@ function setup(
         { id: 2, name: 'Drone' },
       ]),
     'GET /api/v1/account/job-title-tags': () => jsonResponse([]),
+    'GET /api/v1/locations': () =>
+      jsonResponse({
+        results: [
+          {
+            formatted_address: 'Salford, England, United Kingdom',
+            geometry: { location: { lat: 53.48771, lng: -2.29042 } },
+            name: 'Salford',
+            country: 'GB',
+            location_name: 'Salford, England, United Kingdom',
+            latitude: 53.48771,
+            longitude: -2.29042,
+          },
+        ],
+      }),
   });
   renderWithProviders(
     <ProfileForm profile={shown} canEdit={canEdit} admin={admin} onSubmit={onSubmit} />,
@@ -128,6 +142,40 @@ describe('ProfileForm', () => {
       deleted_skills: [1],
     });
     expect(body.accountStatus).toBeUndefined();
+  });
+
+  it('stores a place chosen in Location with its coordinates', async () => {
+    const { user, onSubmit } = setup();
+    await user.type(screen.getByRole('combobox', { name: /^Location/ }), 'salf');
+    await user.click(
+      await screen.findByRole('option', { name: 'Salford, England, United Kingdom' }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect((onSubmit.mock.calls[0]![0] as Record<string, unknown>).location).toEqual({
+      location_name: 'Salford, England, United Kingdom',
+      latitude: 53.48771,
+      longitude: -2.29042,
+    });
+  });
+
+  it('clearing Location clears the name and the coordinates', async () => {
+    const { user, onSubmit } = setup(undefined, true, false, {
+      ...profile,
+      location: {
+        location_name: 'Leeds, England, United Kingdom',
+        latitude: 53.8,
+        longitude: -1.5,
+      },
+    } as Profile);
+    const field = screen.getByRole('combobox', { name: /^Location/ });
+    expect(field).toHaveValue('Leeds, England, United Kingdom');
+    await user.clear(field);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect((onSubmit.mock.calls[0]![0] as Record<string, unknown>).location).toEqual({
+      location_name: '',
+    });
   });
 
   it('maps a server 422 onto the field', async () => {

@@ -14,6 +14,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { AdminSetPassword } from '@/features/accounts';
+import { LocationSelect } from '@/features/places';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
 import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { toasts } from '@/lib/errors/catalogue';
@@ -161,10 +162,22 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
                 data={timezoneSelectData(v.country, v.timezone)}
                 {...form.getInputProps('timezone')}
               />
-              <TextInput
+              <LocationSelect
                 label="Location"
                 description="Town or city"
-                {...form.getInputProps('locationName')}
+                value={{
+                  location_name: v.locationName,
+                  latitude: v.latitude,
+                  longitude: v.longitude,
+                }}
+                error={form.errors.locationName}
+                onChange={(l) =>
+                  form.setValues({
+                    locationName: l?.location_name ?? '',
+                    latitude: l?.latitude ?? null,
+                    longitude: l?.longitude ?? null,
+                  })
+                }
               />
             </SimpleGrid>
           </Fieldset>

@@ -49,12 +49,31 @@ describe('toUpdate', () => {
     });
     expect(body.accountStatus).toBeUndefined();
   });
-  it('drops coordinates when the location changes and adds the admin section for admins', () => {
-    const body = toUpdate({ ...base, locationName: 'York' }, base, 1, {
+  it('sends a chosen place with its coordinates and adds the admin section for admins', () => {
+    const york = {
+      locationName: 'York, England, United Kingdom',
+      latitude: 53.95763,
+      longitude: -1.08271,
+    };
+    const body = toUpdate({ ...base, ...york }, base, 1, {
       admin: true,
       freelancer: false,
     });
-    expect(body.location).toEqual({ location_name: 'York' });
+    expect(body.location).toEqual({
+      location_name: 'York, England, United Kingdom',
+      latitude: 53.95763,
+      longitude: -1.08271,
+    });
+    const cleared = toUpdate(
+      { ...base, locationName: '', latitude: null, longitude: null },
+      base,
+      1,
+      {
+        admin: false,
+        freelancer: false,
+      },
+    );
+    expect(cleared.location).toEqual({ location_name: '' });
     expect(body).toMatchObject({
       accountStatus: 'active',
       preferredSupplierId: 0,

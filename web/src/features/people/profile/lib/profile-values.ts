@@ -21,7 +21,7 @@ export interface ProfileValues {
   country: string;
   timezone: string;
   locationName: string;
-  /** Coordinates of the stored location; kept while its name is unchanged. */
+  /** Coordinates of the location: set with its name by choosing a place, cleared with it. */
   latitude: number | null;
   longitude: number | null;
   cv: string;
@@ -148,10 +148,10 @@ export function toUpdate(
     genderOther: v.gender === 'other' ? v.genderOther.trim() : '',
     country: v.country,
     timezone: v.timezone,
+    // The location field sets name and coordinates together (a chosen place) or clears all
+    // three; a name stored before locations had coordinates goes back as it is.
     location:
-      v.locationName.trim() === initial.locationName.trim() &&
-      v.latitude != null &&
-      v.longitude != null
+      v.locationName.trim() !== '' && v.latitude != null && v.longitude != null
         ? { location_name: v.locationName.trim(), latitude: v.latitude, longitude: v.longitude }
         : { location_name: v.locationName.trim() },
   };
