@@ -20,6 +20,7 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
+	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
@@ -121,6 +122,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
 	agenda.Register(api, deps)
+	dashboard.Register(api, deps)
 	scheduler.Register(api, deps)
 	search.Register(api, deps)
 	places.Register(api)
@@ -128,8 +130,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
 	audit.Register(api, deps, bookings.HistoryRecords)
-	documents.Register(api, deps)
 	reports.Register(api, deps)
+	documents.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)

@@ -56,6 +56,9 @@ type Config struct {
 
 	// DocuSeal enables document signing with DocuSeal when its URL and API key are set.
 	DocuSeal DocuSeal
+
+	// Analytics is the analytics dashboard /dashboard may embed (analytics.go).
+	Analytics AnalyticsEmbed
 }
 
 // DocuSeal is the DocuSeal installation that signs documents (docs/documents.md).
@@ -127,6 +130,8 @@ var Variables = []Variable{
 	{"HIVE_DOCUSEAL_URL", "", "DocuSeal address (enables the form builder and signing requests with HIVE_DOCUSEAL_API_KEY)"},
 	{"HIVE_DOCUSEAL_API_KEY", "", "DocuSeal API key: signs the form builder's token"},
 	{"HIVE_DOCUSEAL_USER_EMAIL", "", "e-mail of the DocuSeal administrator who owns the API key (required with the URL and key)"},
+	{"HIVE_ANALYTICS_EMBED_URL", "", "address of an analytics dashboard to embed on /dashboard, as https://host/dashboard/ID (or /question/ID); needs HIVE_ANALYTICS_EMBED_SECRET"},
+	{"HIVE_ANALYTICS_EMBED_SECRET", "", "the analytics product's embedding secret key (at least 32 characters); signs the embed tokens (HS256)"},
 	{"HIVE_DOCUSEAL_WEBHOOK_SECRET", "", "shared secret DocuSeal's webhook sends in X-Hive-Docuseal-Secret; empty refuses every delivery"},
 }
 
@@ -178,6 +183,11 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	if err := c.DocuSeal.validate(); err != nil {
 		return c, err
 	}
+	analytics, err := analyticsEmbed(get)
+	if err != nil {
+		return c, err
+	}
+	c.Analytics = analytics
 	switch v := strings.ToLower(get("HIVE_S3_USE_SSL", "true")); v {
 	case "true", "1", "yes":
 		c.S3.UseSSL = true
