@@ -1060,6 +1060,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/dashboard/embed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A signed address of the embedded analytics dashboard (administrators)
+         * @description null when HIVE_ANALYTICS_EMBED_URL and HIVE_ANALYTICS_EMBED_SECRET are not set.
+         */
+        get: operations["dashboardEmbed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/dashboard/stats": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The dashboard's figures over a date range, in the caller's scope
+         * @description Administrators see every client; client, agency and department managers the departments they manage; freelancers and staff who manage nothing are refused. See docs/dashboard.md.
+         */
+        get: operations["dashboardStats"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/department": {
         parameters: {
             query?: never;
@@ -2945,6 +2985,98 @@ export interface components {
             timezone: string;
             /** @enum {string} */
             userLevel: "Entity Admin" | "Department Admin" | "Staff";
+        };
+        DashboardAnswers: {
+            /**
+             * Format: int64
+             * @description Offers answered (accepted or rejected by the supplier side)
+             */
+            answered: number;
+            /**
+             * Format: double
+             * @description Median seconds from offer to answer; null when none was answered
+             */
+            medianSeconds: number | null;
+        };
+        DashboardColourCount: {
+            /** @enum {string} */
+            colour: "red" | "orange" | "purple" | "green" | "gray";
+            /** Format: int64 */
+            placements: number;
+        };
+        DashboardEmbed: {
+            /** @description The iframe's address, valid for 10 minutes; null when no analytics dashboard is configured */
+            url: string | null;
+        };
+        DashboardFill: {
+            /** Format: int64 */
+            filled: number;
+            /** Format: int64 */
+            placements: number;
+            /**
+             * Format: double
+             * @description Filled ÷ placements, 0 to 1; null without placements
+             */
+            rate: number | null;
+        };
+        DashboardFreelancer: {
+            /**
+             * Format: int64
+             * @description Instructions accepted by both sides
+             */
+            accepted: number;
+            name: string;
+            /** Format: int64 */
+            userId: number;
+        };
+        DashboardJob: {
+            /** Format: int64 */
+            jobTemplateId: number | null;
+            /** Format: int64 */
+            placements: number;
+            title: string;
+        };
+        DashboardMoney: {
+            /**
+             * Format: int64
+             * @description Sell side, minor units
+             */
+            charge: number;
+            /** Format: int64 */
+            clientId: number;
+            clientName: string;
+            currency: string;
+            /**
+             * Format: int64
+             * @description Buy side, minor units; administrators only
+             */
+            spend?: number;
+        };
+        DashboardStats: {
+            answers: components["schemas"]["DashboardAnswers"];
+            /** @description Status colours, in the status filter's order */
+            colours: string[] | null;
+            /** @description Last local date counted, YYYY-MM-DD */
+            endDate: string;
+            fill: components["schemas"]["DashboardFill"];
+            /** @description Freelancers with the most instructions accepted by both sides, at most 10 */
+            freelancers: components["schemas"]["DashboardFreelancer"][] | null;
+            /** @description Job titles with the most live placements, at most 10 */
+            jobs: components["schemas"]["DashboardJob"][] | null;
+            /** @description Per client and currency; amounts in minor units, never summed across currencies */
+            money: components["schemas"]["DashboardMoney"][] | null;
+            spendShown: boolean;
+            /** @description First local date counted, YYYY-MM-DD */
+            startDate: string;
+            /** @description Every week the range touches, Monday first, with its live placements by colour */
+            weeks: components["schemas"]["DashboardWeek"][] | null;
+        };
+        DashboardWeek: {
+            colours: components["schemas"]["DashboardColourCount"][] | null;
+            /** Format: int64 */
+            total: number;
+            /** @description The Monday, YYYY-MM-DD */
+            weekStart: string;
         };
         DatesBody: {
             /** @description Local dates YYYY-MM-DD */
@@ -9220,6 +9352,116 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboardEmbed: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardEmbed"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    dashboardStats: {
+        parameters: {
+            query: {
+                /** @description Local date YYYY-MM-DD, inclusive */
+                startDate: string;
+                /** @description Local date YYYY-MM-DD, inclusive; at most 366 days from startDate */
+                endDate: string;
+                /** @description Only these clients; each must be one the caller manages */
+                clientIds?: number[] | null;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DashboardStats"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
