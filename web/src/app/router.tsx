@@ -46,6 +46,7 @@ const shellRoutes: RouteObject[] = [
   { path: paths.audit(':kind', ':id'), lazy: () => import('@/features/audit/routes/audit') },
   { path: paths.availability, lazy: () => import('@/features/bookings/routes/availability') },
   { path: paths.agenda, lazy: () => import('@/features/agenda/routes/agenda') },
+  { path: paths.reports, lazy: () => import('@/features/reports/routes/reports') },
   {
     path: paths.notifications,
     lazy: () => import('@/features/notifications/routes/notifications'),
@@ -111,6 +112,7 @@ const shellRoutes: RouteObject[] = [
     path: paths.configureTags,
     lazy: () => import('@/features/organisations/tags/routes/configure-tags'),
   },
+  { path: paths.dashboard, lazy: () => import('@/features/dashboard/routes/dashboard') },
   ...placeholderRoutes.map((r) => ({ path: r.path, element: <PlaceholderRoute {...r} /> })),
 ];
 

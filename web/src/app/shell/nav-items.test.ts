@@ -39,6 +39,15 @@ describe('visibleNav', () => {
     expect(sections).toEqual([null, 'Create', 'Lists', 'Administration']);
   });
 
+  it('Reports is for administrators and client or agency managers', () => {
+    expect(labels(['admin'], { canAdmin: true })).toContain('Reports');
+    expect(labels(['client_manager'])).toContain('Reports');
+    expect(labels(['agency_manager'])).toContain('Reports');
+    expect(labels(['department_manager'])).not.toContain('Reports');
+    expect(labels(['staff'])).not.toContain('Reports');
+    expect(labels(['freelancer'], { isFreelancer: true })).not.toContain('Reports');
+  });
+
   it('links to no placeholder page, for any role', () => {
     const placeholders = placeholderRoutes.map((r) => r.path);
     expect(placeholders.length).toBeGreaterThan(0);
