@@ -112,7 +112,6 @@ const shellRoutes: RouteObject[] = [
     path: paths.configureTags,
     lazy: () => import('@/features/organisations/tags/routes/configure-tags'),
   },
-  { path: paths.dashboard, lazy: () => import('@/features/dashboard/routes/dashboard') },
   ...placeholderRoutes.map((r) => ({ path: r.path, element: <PlaceholderRoute {...r} /> })),
 ];
 
