@@ -33,7 +33,7 @@ func (g *globalWorld) label(r search.Result) string {
 }
 
 // buildGlobal builds the data set, serving Hive on it when serve (the HTTP tests).
-func buildGlobal(t *testing.T, db *database.DB, serve bool) *globalWorld {
+func buildGlobal(t testing.TB, db *database.DB, serve bool) *globalWorld {
 	t.Helper()
 	ctx := context.Background()
 	g := &globalWorld{store: &search.Store{DB: db}, refs: map[string]int64{}}
