@@ -1,3 +1,4 @@
+import type { CurrentUser } from '@/api/types';
 import { MutationObserver } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -12,7 +13,7 @@ afterEach(() => {
 });
 
 /** Renders the top bar with the app's query client; the server's unread count is `unread()`. */
-function open(unread: () => number) {
+function open(unread: () => number, user: Partial<CurrentUser> = { id: 7, isFreelancer: true }) {
   const stats = vi.fn(() => jsonResponse({ unread: unread(), total: 12 }));
   mockApi({
     'GET /api/v1/app-info': () => jsonResponse({ environment: '', providers: [] }),
@@ -24,7 +25,7 @@ function open(unread: () => number) {
       {
         path: '/',
         element: (
-          <CurrentUserProvider user={makeUser({ id: 7, isFreelancer: true })}>
+          <CurrentUserProvider user={makeUser(user)}>
             <TopBar
               mobileOpened={false}
               desktopOpened
@@ -76,5 +77,28 @@ describe('the top bar bell', () => {
     await act(() => vi.advanceTimersByTimeAsync(6_000));
     expect(await screen.findByRole('link', { name: '5 unread notifications' })).toBeVisible();
     expect(stats.mock.calls.length).toBe(asked + 1);
+  });
+});
+
+describe('the top bar search box (spec part 1 §6: department managers only)', () => {
+  it('is shown to a department manager', async () => {
+    open(() => 0, { needs: ['staff', 'department_manager', 'manage_department:2'] });
+    await screen.findByRole('link', { name: '0 unread notifications' });
+    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveAttribute(
+      'placeholder',
+      'Search...',
+    );
+    expect(screen.getByRole('button', { name: 'Add Filter' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['a freelancer', { id: 7, isFreelancer: true, needs: ['freelancer'] }],
+    ['a staff member', { needs: ['staff', 'select_department:2'] }],
+  ])('is not shown to %s', async (_who, user) => {
+    open(() => 0, user);
+    await screen.findByRole('link', { name: '0 unread notifications' });
+    expect(screen.queryByRole('textbox', { name: 'Search' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add Filter' })).not.toBeInTheDocument();
   });
 });

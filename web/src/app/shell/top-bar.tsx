@@ -9,6 +9,7 @@ import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { roleBadgeLabel } from '@/lib/permissions';
 import { notificationStatsQueryOptions } from '@/features/notifications/api/get-notification-stats';
+import { TopBarSearch } from '@/features/search';
 import { UserMenu } from './user-menu';
 
 const SHOWN_ENVIRONMENTS = new Set(['DEV', 'LOCAL DEV', 'DEMO']);
@@ -86,6 +87,7 @@ export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDeskto
         )}
       </Group>
       <Group gap="xs" wrap="nowrap">
+        <TopBarSearch />
         <NotificationBell />
         {user.actionsRequired > 0 && (
           <Tooltip label="Actions required">

@@ -58,5 +58,11 @@ export const results: SearchResult[] = [
   },
   { hiveSource: 'department', hiveRank: 2, id: 90, name: 'Sport', clientName: 'Northbridge' },
   { hiveSource: 'entity', hiveRank: 2, id: 91, name: 'Northbridge Broadcasting', type: 'client' },
-  { hiveSource: 'legal_entity', hiveRank: 1, id: 92, name: 'Crew Co Ltd', type: 'uk_private_limited' },
+  {
+    hiveSource: 'legal_entity',
+    hiveRank: 1,
+    id: 92,
+    name: 'Crew Co Ltd',
+    type: 'uk_private_limited',
+  },
 ];

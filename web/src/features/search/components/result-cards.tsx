@@ -70,12 +70,7 @@ export function FreelancerCard({
   return (
     <Card label={name}>
       <Group align="flex-start" wrap="nowrap" gap="sm">
-        <Checkbox
-          mt={4}
-          checked={selected}
-          onChange={onToggle}
-          aria-label={`Select ${name}`}
-        />
+        <Checkbox mt={4} checked={selected} onChange={onToggle} aria-label={`Select ${name}`} />
         <Avatar src={r.profile_image_url || null} alt="" radius="xl" size="md">
           {name.slice(0, 1)}
         </Avatar>
@@ -96,7 +91,10 @@ export function FreelancerCard({
           <Facts
             items={[
               ['Day rate', formatRate(r.dayRate)],
-              ['Business type', r.businessType ? legalFormLabels[r.businessType] ?? r.businessType : ''],
+              [
+                'Business type',
+                r.businessType ? (legalFormLabels[r.businessType] ?? r.businessType) : '',
+              ],
               ['Location', r.location_name],
               [
                 'Distance',
@@ -218,7 +216,7 @@ function recordBody(r: SearchResult): {
         title: r.name || `Legal entity ${r.id}`,
         facts: [
           ['ID', r.id],
-          ['Type', r.type ? legalFormLabels[r.type] ?? r.type : ''],
+          ['Type', r.type ? (legalFormLabels[r.type] ?? r.type) : ''],
         ],
         to: paths.editLegalEntity(r.id),
         view: 'View LE',

@@ -137,10 +137,39 @@ describe('the results panel', () => {
   });
 
   it.each([
-    ['Bookings (1)', 'Cup Final', 'View Booking', '/bookings/70/edit', ['Reference: BK-0070', 'Client: Northbridge Broadcasting', 'Department: Sport', 'Legacy booking ID: L-70']],
-    ['Jobs (1)', 'Match Day Crew', 'View Job', '/job-templates/80/edit', ['Reference: JOB-80', 'Agent: Agent A', 'Division/Team: Live', 'Function: Camera']],
-    ['Departments (1)', 'Sport', 'View Department', '/departments/90/edit', ['Client: Northbridge']],
-    ['Entities (1)', 'Northbridge Broadcasting', 'View Entity', '/entities/91/edit', ['Type: Client']],
+    [
+      'Bookings (1)',
+      'Cup Final',
+      'View Booking',
+      '/bookings/70/edit',
+      [
+        'Reference: BK-0070',
+        'Client: Northbridge Broadcasting',
+        'Department: Sport',
+        'Legacy booking ID: L-70',
+      ],
+    ],
+    [
+      'Jobs (1)',
+      'Match Day Crew',
+      'View Job',
+      '/job-templates/80/edit',
+      ['Reference: JOB-80', 'Agent: Agent A', 'Division/Team: Live', 'Function: Camera'],
+    ],
+    [
+      'Departments (1)',
+      'Sport',
+      'View Department',
+      '/departments/90/edit',
+      ['Client: Northbridge'],
+    ],
+    [
+      'Entities (1)',
+      'Northbridge Broadcasting',
+      'View Entity',
+      '/entities/91/edit',
+      ['Type: Client'],
+    ],
     ['Legal Entities (1)', 'Crew Co Ltd', 'View LE', '/legal-entities/92/edit', ['Type: UK Ltd.']],
   ])('the %s tab: card fields and its View link', async (tab, title, view, href, facts) => {
     const { panel, user, onClose } = open();
@@ -186,7 +215,11 @@ describe('the results panel', () => {
 
   it("a refused search shows the server's reasons", () => {
     const error = new ApiError(422, 'V-422', 'validation failed', [
-      { loc: ['body', 'data', 'radius'], msg: 'Choose a location to search within a radius.', type: '' },
+      {
+        loc: ['body', 'data', 'radius'],
+        msg: 'Choose a location to search within a radius.',
+        type: '',
+      },
     ]);
     const { panel } = open({
       results: {

@@ -144,16 +144,16 @@ export const ResultsPanel = forwardRef<HTMLDivElement, ResultsPanelProps>(functi
         {tooShort ? (
           <Text size="sm">Type at least {MIN_QUERY_LENGTH} characters to search.</Text>
         ) : (
-        <PanelBody
-          results={results}
-          groups={groups}
-          tab={shownTab}
-          onTab={setTab}
-          selected={selected}
-          toggle={toggle}
-          onLeave={onClose}
-          total={total}
-        />
+          <PanelBody
+            results={results}
+            groups={groups}
+            tab={shownTab}
+            onTab={setTab}
+            selected={selected}
+            toggle={toggle}
+            onLeave={onClose}
+            total={total}
+          />
         )}
       </Stack>
     </Paper>

@@ -48,7 +48,9 @@ export function withEnd(r: DateRange, endDate: IsoDate): DateRange {
 
 /** The range is longer than the search allows (only when both dates are chosen). */
 export function rangeTooLong(r: DateRange): boolean {
-  return r.startDate !== '' && r.endDate !== '' && daysBetween(r.startDate, r.endDate) > MAX_RANGE_DAYS;
+  return (
+    r.startDate !== '' && r.endDate !== '' && daysBetween(r.startDate, r.endDate) > MAX_RANGE_DAYS
+  );
 }
 
 /** The pickers' bounds: the start from today; the end at most 31 days after the start. */

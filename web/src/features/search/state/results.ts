@@ -1,7 +1,8 @@
 import type { SearchResult } from '../api/search';
 
 /** The panel's tabs: the user source split into Freelancer and Staff, then one per source. */
-export type TabKey = 'freelancer' | 'staff' | 'booking' | 'legal_entity' | 'entity' | 'department' | 'job';
+export type TabKey =
+  'freelancer' | 'staff' | 'booking' | 'legal_entity' | 'entity' | 'department' | 'job';
 
 export const TABS: readonly { key: TabKey; label: string }[] = [
   { key: 'freelancer', label: 'Freelancer' },

@@ -17,7 +17,7 @@ import {
 const run = (...actions: SearchAction[]) =>
   actions.reduce<SearchState>(searchReducer, initialSearchState);
 
-const withSkill = { type: 'setFilters', change: { skills: ['4'] } } as const;
+const withSkill: SearchAction = { type: 'setFilters', change: { skills: ['4'] } };
 
 describe('the search client state (spec part 1 §3 defaults)', () => {
   it('starts inactive, empty, with no radius and no location', () => {
@@ -73,9 +73,9 @@ describe('the search transitions (spec part 1 §4)', () => {
   it('setting a rate to 0 clears it', () => {
     const set = run({ type: 'setRate', bound: 'maxRate', value: 450 });
     expect(set.filters.maxRate).toBe(450);
-    expect(searchReducer(set, { type: 'setRate', bound: 'maxRate', value: 0 }).filters.maxRate).toBe(
-      null,
-    );
+    expect(
+      searchReducer(set, { type: 'setRate', bound: 'maxRate', value: 0 }).filters.maxRate,
+    ).toBe(null);
     expect(
       searchReducer(set, { type: 'setRate', bound: 'maxRate', value: null }).filters.maxRate,
     ).toBe(null);
@@ -83,12 +83,9 @@ describe('the search transitions (spec part 1 §4)', () => {
   });
 
   it('Submit opens the results, clears the text query and closes the modal', () => {
-    const s = run(
-      { type: 'setQuery', query: 'camera' },
-      { type: 'toggleFilters' },
-      withSkill,
-      { type: 'submit' },
-    );
+    const s = run({ type: 'setQuery', query: 'camera' }, { type: 'toggleFilters' }, withSkill, {
+      type: 'submit',
+    });
     expect(s).toMatchObject({
       searchQuery: '',
       searchActive: true,
@@ -240,7 +237,12 @@ describe('Submit is disabled (spec part 1 §5)', () => {
   });
 
   it('a date range alone is a filter', () => {
-    const range = { ...emptyFilters, addRange: true, startDate: '2026-12-03', endDate: '2026-12-04' };
+    const range = {
+      ...emptyFilters,
+      addRange: true,
+      startDate: '2026-12-03',
+      endDate: '2026-12-04',
+    };
     expect(hasFilter(range)).toBe(true);
     expect(hasFilter({ ...range, addRange: false })).toBe(false);
   });

@@ -5,6 +5,8 @@ export type SearchBody = components['schemas']['Query'];
 export type SortKey = NonNullable<SearchBody['sort_key']>;
 export type SearchCurrency = NonNullable<SearchBody['currency']>;
 export type Radius = NonNullable<SearchBody['radius']>;
+/** A legal-entity type, or '' for any. */
+export type BusinessType = NonNullable<SearchBody['businessType']>;
 
 /** The shortest text query that is searched (spec part 1 §9). */
 export const MIN_QUERY_LENGTH = 3;
@@ -46,7 +48,7 @@ export interface Filters {
   location: SearchLocation;
   /** Miles; 0 is no radius (the default). */
   radius: Radius;
-  businessType: string;
+  businessType: BusinessType;
   countries: string[];
   /** Tag ids, as strings (the multi-selects' values). */
   skills: string[];

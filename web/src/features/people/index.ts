@@ -1,0 +1,7 @@
+/**
+ * The people feature's public entry: what other features may use. Search's advanced filters pick
+ * skills and job titles from the same tag lists as the profile.
+ */
+export { jobTitleTagsQueryOptions, skillTagsQueryOptions } from './profile/api/get-tag-options';
+/** The guides render their markdown with the sanitiser of CVs and showreels. */
+export { MarkdownView } from './profile/components/markdown-view';

@@ -1,0 +1,257 @@
+import {
+  Button,
+  Checkbox,
+  Fieldset,
+  Group,
+  Modal,
+  MultiSelect,
+  NumberInput,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { DatePickerInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import type { ComponentType } from 'react';
+import { today } from '@/features/bookings';
+import { LEGAL_ENTITY_TYPES, legalFormLabels } from '@/features/organisations';
+import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '@/features/people';
+import { countryOptions } from '@/lib/countries';
+import { notify } from '@/lib/notify';
+import {
+  pickerBounds,
+  rangeTooLong,
+  searchMessages,
+  withEnd,
+  withStart,
+  type DateRange,
+} from '../state/date-range';
+import {
+  NO_LOCATION,
+  RADIUS_OPTIONS,
+  SEARCH_CURRENCIES,
+  submitDisabled,
+  type BusinessType,
+  type Filters,
+  type Radius,
+  type SearchAction,
+  type SearchCurrency,
+  type SearchLocation,
+} from '../state/search-state';
+
+const businessTypeOptions = LEGAL_ENTITY_TYPES.map((t) => ({
+  value: t,
+  label: legalFormLabels[t] ?? t,
+}));
+
+// Names for the date pickers' controls (screen readers; the tests find them by these).
+const calendarLabels = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+  monthLevelControl: 'Choose a month',
+  yearLevelControl: 'Choose a year',
+};
+
+const radiusOptions = RADIUS_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }));
+
+const tagOptions = (tags: { id: number; name: string }[] | null | undefined) =>
+  (tags ?? []).map((t) => ({ value: String(t.id), label: t.name }));
+
+/** The location field: the shared place picker, given by the caller. */
+export type LocationField = ComponentType<{
+  value: SearchLocation | null;
+  onChange: (value: SearchLocation | null) => void;
+}>;
+
+interface Props {
+  opened: boolean;
+  filters: Filters;
+  dispatch: (a: SearchAction) => void;
+  location: LocationField;
+}
+
+/**
+ * The Freelancer Advanced Search modal (spec part 1 §2 and §5): Daily Rate, Skills, Job Titles,
+ * Country, Location with radius, Business Type and a Date Range; Submit and Reset.
+ */
+export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Location }: Props) {
+  const skills = useQuery({ ...skillTagsQueryOptions(), enabled: opened });
+  const jobTitles = useQuery({ ...jobTitleTagsQueryOptions(), enabled: opened });
+  const set = (change: Partial<Filters>) => dispatch({ type: 'setFilters', change });
+  const range: DateRange = { startDate: f.startDate, endDate: f.endDate };
+  const bounds = pickerBounds(range, today());
+
+  const setRange = (next: DateRange) => {
+    if (rangeTooLong(next)) notify(searchMessages.rangeTooLong);
+    set(next);
+  };
+
+  const submit = () => {
+    if (f.addRange && rangeTooLong(range)) {
+      notify(searchMessages.rangeTooLong);
+      return;
+    }
+    dispatch({ type: 'submit' });
+  };
+
+  const hasLocation = f.location.location_name !== '';
+
+  return (
+    <Modal
+      opened={opened}
+      onClose={() => dispatch({ type: 'closeFilters' })}
+      title="Freelancer Advanced Search"
+      size="lg"
+    >
+      <form
+        noValidate
+        aria-label="Freelancer Advanced Search"
+        onSubmit={(e) => {
+          e.preventDefault();
+          submit();
+        }}
+      >
+        <Stack gap="md">
+          <Fieldset legend="Daily Rate">
+            <SimpleGrid cols={{ base: 1, xs: 3 }}>
+              <Select
+                label="Currency"
+                allowDeselect={false}
+                data={SEARCH_CURRENCIES as SearchCurrency[]}
+                value={f.currency}
+                onChange={(v) => v && set({ currency: v as SearchCurrency })}
+              />
+              <NumberInput
+                label="From"
+                min={0}
+                decimalScale={2}
+                value={f.minRate ?? ''}
+                onChange={(v) =>
+                  dispatch({ type: 'setRate', bound: 'minRate', value: Number(v) || null })
+                }
+              />
+              <NumberInput
+                label="To"
+                min={0}
+                decimalScale={2}
+                value={f.maxRate ?? ''}
+                onChange={(v) =>
+                  dispatch({ type: 'setRate', bound: 'maxRate', value: Number(v) || null })
+                }
+              />
+            </SimpleGrid>
+          </Fieldset>
+
+          <Fieldset legend="Skills and Job Titles">
+            <Text size="sm" mb="xs">
+              {searchMessages.everyTagMustMatch}
+            </Text>
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <MultiSelect
+                label="Skills"
+                searchable
+                clearable
+                data={tagOptions(skills.data)}
+                value={f.skills}
+                onChange={(skills) => set({ skills })}
+                error={skills.isError ? 'Could not load the skills' : undefined}
+              />
+              <MultiSelect
+                label="Job Titles"
+                searchable
+                clearable
+                data={tagOptions(jobTitles.data)}
+                value={f.jobTitles}
+                onChange={(jobTitles) => set({ jobTitles })}
+                error={jobTitles.isError ? 'Could not load the job titles' : undefined}
+              />
+            </SimpleGrid>
+          </Fieldset>
+
+          <MultiSelect
+            label="Country"
+            searchable
+            clearable
+            data={countryOptions()}
+            value={f.countries}
+            onChange={(countries) => set({ countries })}
+          />
+
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Location
+              value={hasLocation ? f.location : null}
+              // Without a location there is no radius (the server refuses one).
+              onChange={(v) => set(v ? { location: v } : { location: NO_LOCATION, radius: 0 })}
+            />
+            <Select
+              label="Radius"
+              placeholder={hasLocation ? 'Any distance' : 'Choose a location first'}
+              clearable
+              disabled={!hasLocation}
+              data={radiusOptions}
+              value={f.radius ? String(f.radius) : null}
+              onChange={(v) => set({ radius: (v ? Number(v) : 0) as Radius })}
+            />
+          </SimpleGrid>
+
+          <Select
+            label="Business Type"
+            clearable
+            data={businessTypeOptions}
+            value={f.businessType || null}
+            onChange={(v) => set({ businessType: (v ?? '') as BusinessType })}
+          />
+
+          <Stack gap="xs">
+            <Checkbox
+              label="Date Range"
+              description="Only freelancers free on every day of it"
+              checked={f.addRange}
+              onChange={(e) => set({ addRange: e.currentTarget.checked })}
+            />
+            {f.addRange && (
+              <SimpleGrid cols={{ base: 1, xs: 2 }}>
+                <DatePickerInput
+                  label="Start Date"
+                  placeholder="Pick a date"
+                  clearable
+                  ariaLabels={calendarLabels}
+                  minDate={bounds.startMin}
+                  value={f.startDate || null}
+                  onChange={(v) => setRange(withStart(range, v ?? ''))}
+                  valueFormat="ddd, DD MMM YYYY"
+                />
+                <DatePickerInput
+                  label="End Date"
+                  placeholder="Pick a date"
+                  clearable
+                  ariaLabels={calendarLabels}
+                  defaultDate={f.startDate || undefined}
+                  minDate={bounds.endMin}
+                  maxDate={bounds.endMax}
+                  value={f.endDate || null}
+                  onChange={(v) => setRange(withEnd(range, v ?? ''))}
+                  valueFormat="ddd, DD MMM YYYY"
+                />
+              </SimpleGrid>
+            )}
+          </Stack>
+
+          <Group justify="flex-end">
+            <Button variant="default" onClick={() => dispatch({ type: 'reset' })}>
+              Reset
+            </Button>
+            <Button type="submit" disabled={submitDisabled(f)}>
+              Submit
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
