@@ -3,19 +3,21 @@ package bookings
 import (
 	"context"
 	"time"
+
+	"github.com/hive/hive/internal/platform/database"
 )
 
-// BusyUsers reads who is not free on every day of a range of local dates from to to (YYYY-MM-DD,
-// both included): whoever marked one of its dates unavailable, or has a live instruction holding
+// BusyUsers reads who, among users (everyone when users is nil), is not free on every day of a
+// range of local dates from to to (YYYY-MM-DD, both included): whoever marked one of its dates unavailable, or has a live instruction holding
 // their time (holdsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
 // on a placement whose local date is one of them. It is the rule available suppliers apply to
 // the days either side of a selection (a placement holds the day of its local date; see
 // heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
-// others. One query, answered by two index ranges (unavailability_date and
-// instructions_held_period), whatever the number of users.
+// others. One query: for everyone, two index ranges (unavailability_date and
+// instructions_held_period); for a few users (keep them to hundreds), their own rows.
 func BusyUsers(ctx context.Context, q interface {
 	Select(ctx context.Context, dest any, query string, args ...any) error
-}, from, to string) (map[int64]bool, error) {
+}, from, to string, users []int64) (map[int64]bool, error) {
 	first, err := time.Parse(time.DateOnly, from)
 	if err != nil {
 		return nil, err
@@ -25,12 +27,23 @@ func BusyUsers(ctx context.Context, q interface {
 		return nil, err
 	}
 	w := localDaysWindow(first, last)
+	var amongU, amongI string // the users' condition on each branch
+	var marks []any
+	if users != nil {
+		if len(users) == 0 {
+			return map[int64]bool{}, nil
+		}
+		var in string
+		in, marks = database.In(users)
+		amongU, amongI = " AND user_id IN ("+in+")", " AND i.user_id IN ("+in+")"
+	}
+	args := append(append([]any{from, to}, marks...), w.lo, w.hi, from, to)
 	var ids []int64
-	if err := q.Select(ctx, &ids, `SELECT user_id FROM unavailability WHERE date >= ? AND date <= ?
+	if err := q.Select(ctx, &ids, `SELECT user_id FROM unavailability WHERE date >= ? AND date <= ?`+amongU+`
 		UNION SELECT i.user_id FROM instructions i
 		WHERE i.placement_start_at > ? AND i.placement_start_at < ?
-		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+holdsTime("i"),
-		from, to, w.lo, w.hi, from, to); err != nil {
+		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+holdsTime("i")+amongI,
+		append(args, marks...)...); err != nil {
 		return nil, err
 	}
 	busy := make(map[int64]bool, len(ids))

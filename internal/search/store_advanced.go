@@ -3,6 +3,7 @@ package search
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"math"
 	"slices"
 	"strings"
@@ -121,8 +122,9 @@ func (s *Store) advancedCandidates(ctx context.Context, p *auth.Principal, q Que
 	if f.BusinessType != "" {
 		w.Add("u.business_type = ?", f.BusinessType)
 	}
-	for _, tag := range distinct(append(slices.Clone(f.Skills), f.JobTitles...)) {
-		w.Add("u.id IN (SELECT ut.user_id FROM user_tags ut WHERE ut.tag_id = ?)", tag)
+	from := "users u"
+	if tags := distinct(append(slices.Clone(f.Skills), f.JobTitles...)); len(tags) > 0 {
+		from = tagsFirst(&w, tags)
 	}
 	if text := strings.TrimSpace(q.Query); len([]rune(text)) >= MinQueryLength {
 		like := "%" + escapeLike(strings.ToLower(text)) + "%"
@@ -131,8 +133,25 @@ func (s *Store) advancedCandidates(ctx context.Context, p *auth.Principal, q Que
 	}
 	var out []candidate
 	err := s.DB.Select(ctx, &out, `SELECT u.id, u.last_name, u.first_name, u.latitude, u.longitude, u.business_type,
-		`+dayRate+` AS day_rate_day_minor FROM users u`+w.SQL()+` ORDER BY u.id`, w.Args()...)
+		`+dayRate+` AS day_rate_day_minor FROM `+from+w.SQL()+` ORDER BY u.id`, w.Args()...)
 	return out, err
+}
+
+// tagsFirst makes the chosen tags (every one must match) drive the read: the holders of the
+// first (index user_tags_tag_user, migration 00024), each checked for the others by the primary
+// key, then their user rows. Without statistics SQLite would rather scan a range of users and
+// probe the tags for each; CROSS JOIN keeps its order (PostgreSQL plans it as an inner join).
+// It adds the joins' conditions to w and returns the FROM clause.
+func tagsFirst(w *database.Where, tags []int64) string {
+	from := "user_tags t0"
+	w.Add("t0.tag_id = ?", tags[0])
+	for i, tag := range tags[1:] {
+		t := fmt.Sprintf("t%d", i+1)
+		from += " CROSS JOIN user_tags " + t
+		w.Add(t+".user_id = t0.user_id AND "+t+".tag_id = ?", tag)
+	}
+	w.Add("u.id = t0.user_id")
+	return from + " CROSS JOIN users u"
 }
 
 // visibleFreelancers is the advanced search's scope for a searcher who is not an administrator,
@@ -189,12 +208,24 @@ func (s *Store) keepFree(ctx context.Context, f Filter, cands []candidate) ([]ca
 	if f.StartDate == "" || len(cands) == 0 {
 		return cands, nil
 	}
-	busy, err := bookings.BusyUsers(ctx, s.DB, f.StartDate, f.EndDate)
+	// A few candidates: only theirs are read; many (no location, no tags): everyone's in the range.
+	var among []int64
+	if len(cands) <= busyAmongMax {
+		among = make([]int64, len(cands))
+		for i, c := range cands {
+			among[i] = c.ID
+		}
+	}
+	busy, err := bookings.BusyUsers(ctx, s.DB, f.StartDate, f.EndDate, among)
 	if err != nil {
 		return nil, err
 	}
 	return slices.DeleteFunc(cands, func(c candidate) bool { return busy[c.ID] }), nil
 }
+
+// busyAmongMax is the most candidates whose commitments are read by id; for more, the range's
+// are read whole (an index range either way).
+const busyAmongMax = 500
 
 // minorOf is an amount in minor units, rounded to the nearest.
 func minorOf(major float64) int64 { return int64(math.Round(major * 100)) }
