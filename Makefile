@@ -78,6 +78,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/org-lists.sh
 	@bench/people-list.sh
 	@bench/bookings.sh
+	@bench/search.sh
 	@bench/scheduler-render.sh
 
 lint: $(WEB_DEPS) $(STATICCHECK) ## go vet, staticcheck, eslint, tsc
