@@ -5,3 +5,4 @@
  */
 export { LocationSelect, type LocationFieldValue } from './components/location-select';
 export { locationValueOf, type LocationValue } from './location';
+export type { LocationSuggestion } from './api/search-locations';

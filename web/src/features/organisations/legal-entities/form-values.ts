@@ -9,5 +9,8 @@ export function formValuesOf(le: LegalEntity): LegalEntityFormValues {
     if (v === null || v === undefined) continue;
     (out as Record<string, unknown>)[key] = v;
   }
+  out.locationName = le.location?.location_name ?? '';
+  out.latitude = le.location?.latitude ?? null;
+  out.longitude = le.location?.longitude ?? null;
   return out;
 }

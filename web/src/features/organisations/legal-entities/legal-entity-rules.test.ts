@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addressFromPlace,
   detailsChanged,
   emptyLegalEntity,
   fieldsForType,
@@ -101,5 +102,39 @@ describe('payload and revalidation', () => {
   it('any change of details except the status counts', () => {
     expect(detailsChanged(form(), form({ status: 'validated' }))).toBe(false);
     expect(detailsChanged(form(), form({ phone: '1' }))).toBe(true);
+  });
+});
+
+describe('location', () => {
+  const leeds = {
+    locationName: 'Leeds, England, United Kingdom',
+    latitude: 53.79648,
+    longitude: -1.54785,
+  };
+  it('sends a chosen place with its coordinates, and an empty name when cleared', () => {
+    expect(legalEntityPayload(form(leeds)).location).toEqual({
+      location_name: 'Leeds, England, United Kingdom',
+      latitude: 53.79648,
+      longitude: -1.54785,
+    });
+    expect(legalEntityPayload(form()).location).toEqual({ location_name: '' });
+  });
+  it('is not a detail that sends the legal entity back to not validated', () => {
+    expect(detailsChanged(form(), form(leeds))).toBe(false);
+  });
+  it('fills the town and country only while no town is entered', () => {
+    const paris = { name: 'Paris', country: 'FR' };
+    expect(addressFromPlace(form(), paris, ['GB', 'FR'])).toEqual({
+      address2: 'Paris',
+      country: 'FR',
+      timezone: 'Europe/Paris',
+    });
+    expect(addressFromPlace(form(), { name: 'Leeds', country: 'GB' }, ['GB'])).toEqual({
+      address2: 'Leeds',
+    });
+    expect(addressFromPlace(form({ address2: 'Salford' }), paris, ['GB', 'FR'])).toEqual({});
+    expect(addressFromPlace(form(), { name: 'Pristina', country: 'XK' }, ['GB'])).toEqual({
+      address2: 'Pristina',
+    });
   });
 });

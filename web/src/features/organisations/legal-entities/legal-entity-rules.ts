@@ -1,5 +1,5 @@
 import { stripWhitespace, messages } from '@/lib/validation';
-import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE, firstTimezoneOf } from '@/lib/countries';
 
 /** Business types of a legal entity (spec §5). */
 export const LEGAL_ENTITY_TYPES = [
@@ -99,6 +99,10 @@ export interface LegalEntityFormValues {
   bankCountryCode: string;
   branchCode: string;
   status: LegalEntityStatus;
+  /** The location chosen from the location search: name and coordinates, or '' and nulls. */
+  locationName: string;
+  latitude: number | null;
+  longitude: number | null;
 }
 
 export const emptyLegalEntity: LegalEntityFormValues = {
@@ -127,7 +131,32 @@ export const emptyLegalEntity: LegalEntityFormValues = {
   bankCountryCode: '',
   branchCode: '',
   status: 'not_validated',
+  locationName: '',
+  latitude: null,
+  longitude: null,
 };
+
+/** The location's form fields: not details an administrator validates (see detailsChanged). */
+export const LOCATION_FIELDS = ['locationName', 'latitude', 'longitude'] as const;
+
+/**
+ * What choosing a place also fills: the town (address2) with the place's name and the country
+ * (and its first timezone) with the place's, but only while no town has been entered, so a
+ * typed or Companies House address is never overwritten.
+ */
+export function addressFromPlace(
+  values: Pick<LegalEntityFormValues, 'address2' | 'country'>,
+  place: { name: string; country: string },
+  knownCountries: readonly string[],
+): Partial<LegalEntityFormValues> {
+  if (values.address2.trim() !== '') return {};
+  const out: Partial<LegalEntityFormValues> = { address2: place.name };
+  if (place.country !== values.country && knownCountries.includes(place.country)) {
+    out.country = place.country;
+    out.timezone = firstTimezoneOf(place.country);
+  }
+  return out;
+}
 
 export const SOLE_TRADER_FIELDS = ['niNumber', 'gender', 'tradingName'] as const;
 export const COMPANY_FIELDS = ['companyName', 'companyNumber', 'operatingModel'] as const;
@@ -183,13 +212,17 @@ export const legalEntityValidation = {
   timezone: (v: string) => (v ? null : leMessages.timezone),
 };
 
-/** Fields whose change sends a validated legal entity back to not_validated (all but status). */
+/**
+ * Fields whose change sends a validated legal entity back to not_validated (all but status and
+ * the location).
+ */
 export function detailsChanged(
   before: LegalEntityFormValues,
   after: LegalEntityFormValues,
 ): boolean {
+  const skip: readonly string[] = ['status', ...LOCATION_FIELDS];
   return (Object.keys(before) as (keyof LegalEntityFormValues)[]).some(
-    (k) => k !== 'status' && String(before[k]) !== String(after[k]),
+    (k) => !skip.includes(k) && String(before[k]) !== String(after[k]),
   );
 }
 
@@ -224,6 +257,14 @@ export function legalEntityPayload(values: LegalEntityFormValues) {
     bankName: values.bankName.trim(),
     bankCountryCode: values.bankCountryCode.trim(),
     branchCode: values.branchCode.trim(),
+    location:
+      values.locationName.trim() !== '' && values.latitude != null && values.longitude != null
+        ? {
+            location_name: values.locationName.trim(),
+            latitude: values.latitude,
+            longitude: values.longitude,
+          }
+        : { location_name: values.locationName.trim() },
   };
 }
 export type LegalEntityPayload = ReturnType<typeof legalEntityPayload>;

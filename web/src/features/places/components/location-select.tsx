@@ -26,8 +26,11 @@ export interface LocationSelectProps {
   required?: boolean;
   /** The stored location (its name is shown); null or an empty name when none. */
   value: LocationFieldValue | null;
-  /** A chosen suggestion (name and both coordinates), or null when the field is cleared. */
-  onChange: (value: LocationValue | null) => void;
+  /**
+   * A chosen suggestion (name and both coordinates, and the whole suggestion for forms that
+   * fill more from it), or null when the field is cleared.
+   */
+  onChange: (value: LocationValue | null, place?: LocationSuggestion) => void;
 }
 
 /**
@@ -67,7 +70,7 @@ export function LocationSelect({
   const choose = (index: string) => {
     const s = results[Number(index)];
     if (!s) return;
-    onChange({ location_name: s.location_name, latitude: s.latitude, longitude: s.longitude });
+    onChange({ location_name: s.location_name, latitude: s.latitude, longitude: s.longitude }, s);
     setText(s.location_name);
     combobox.closeDropdown();
   };

@@ -1,13 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import type { LegalEntityFormValues } from '../legal-entity-rules';
 import { LegalEntityForm } from './legal-entity-form';
 
 const noCheck = () => Promise.reject(new Error('not called'));
 
 function renderForm(props: Partial<Parameters<typeof LegalEntityForm>[0]> = {}) {
-  const onSubmit = vi.fn(() => Promise.resolve());
+  const onSubmit = vi.fn((_values: LegalEntityFormValues) => Promise.resolve());
   renderWithProviders(
     <LegalEntityForm
       submitLabel="Save"
@@ -79,5 +80,62 @@ describe('LegalEntityForm', () => {
     renderForm({ canSetStatus: false });
     expect(screen.queryByRole('textbox', { name: 'Status' })).not.toBeInTheDocument();
     expect(screen.getByText(/awaiting approval by an administrator/)).toBeInTheDocument();
+  });
+
+  it('chooses a location from the search, filling an empty town and the country', async () => {
+    mockApi({
+      'GET /api/v1/locations': () =>
+        jsonResponse({
+          results: [
+            {
+              formatted_address: 'Paris, Île-de-France, France',
+              geometry: { location: { lat: 48.85341, lng: 2.3488 } },
+              name: 'Paris',
+              country: 'FR',
+              location_name: 'Paris, Île-de-France, France',
+              latitude: 48.85341,
+              longitude: 2.3488,
+            },
+          ],
+        }),
+    });
+    const { onSubmit } = renderForm({ initialValues: { type: 'uk_plc', companyName: 'Acme' } });
+    const user = userEvent.setup();
+    await user.type(screen.getByRole('combobox', { name: /^Location/ }), 'pari');
+    await user.click(await screen.findByRole('option', { name: 'Paris, Île-de-France, France' }));
+    expect(screen.getByLabelText('Town or city')).toHaveValue('Paris');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      locationName: 'Paris, Île-de-France, France',
+      latitude: 48.85341,
+      longitude: 2.3488,
+      address2: 'Paris',
+      country: 'FR',
+    });
+  });
+
+  it('clearing the location clears all three and leaves the address', async () => {
+    mockApi({ 'GET /api/v1/locations': () => jsonResponse({ results: [] }) });
+    const { onSubmit } = renderForm({
+      initialValues: {
+        type: 'uk_plc',
+        companyName: 'Acme',
+        address2: 'Salford',
+        locationName: 'Salford, England, United Kingdom',
+        latitude: 53.48771,
+        longitude: -2.29042,
+      },
+    });
+    const user = userEvent.setup();
+    await user.clear(screen.getByRole('combobox', { name: /^Location/ }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0]![0]).toMatchObject({
+      locationName: '',
+      latitude: null,
+      longitude: null,
+      address2: 'Salford',
+    });
   });
 });

@@ -17,6 +17,7 @@ import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify, notifyError } from '@/lib/notify';
+import { LocationSelect } from '@/features/places';
 import {
   DEFAULT_COUNTRY,
   countryOptions,
@@ -32,6 +33,7 @@ import {
   VAT_MIN,
   VAT_NUMBER_MAX,
   VAT_STEP,
+  addressFromPlace,
   emptyLegalEntity,
   fieldsForType,
   isSoleTrader,
@@ -42,6 +44,8 @@ import {
   type LegalEntityFormValues,
 } from '../legal-entity-rules';
 import { CompanyDetailsDialog, type CompanyLookup } from './company-details-dialog';
+
+const countryCodes = () => countryOptions().map((c) => c.value);
 
 /** The IBAN check fields the form uses (spec §3 IBAN check result). */
 export interface IbanCheck {
@@ -246,6 +250,25 @@ export function LegalEntityForm({
 
         <Fieldset legend="Address and contact">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <LocationSelect
+              label="Location"
+              description="Where the business is based, for searches by distance"
+              disabled={disabled}
+              value={{
+                location_name: values.locationName,
+                latitude: values.latitude,
+                longitude: values.longitude,
+              }}
+              error={form.errors.location}
+              onChange={(l, place) =>
+                form.setValues({
+                  locationName: l?.location_name ?? '',
+                  latitude: l?.latitude ?? null,
+                  longitude: l?.longitude ?? null,
+                  ...(place ? addressFromPlace(values, place, countryCodes()) : {}),
+                })
+              }
+            />
             <TextInput label="Street" {...field('address1')} />
             <TextInput label="Town or city" {...field('address2')} />
             <TextInput label="State, county or region" {...field('address3')} />
