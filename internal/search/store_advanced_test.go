@@ -47,6 +47,7 @@ type advancedWorld struct {
 	store *search.Store
 	db    *database.DB
 	as    map[string]*auth.Principal
+	srv   *apptest.Server
 }
 
 var fixture = []crew{
@@ -69,7 +70,7 @@ func buildAdvanced(t *testing.T, db *database.DB) *advancedWorld {
 	ctx := context.Background()
 	db.Now = clock.At(time.Date(2026, 10, 1, 9, 0, 0, 0, time.UTC)).Now
 	s := apptest.Start(t, db)
-	aw := &advancedWorld{w: orgtest.Build(t, db), ids: map[string]int64{}, tags: map[string]int64{}, store: &search.Store{DB: db}, db: db}
+	aw := &advancedWorld{w: orgtest.Build(t, db), ids: map[string]int64{}, tags: map[string]int64{}, store: &search.Store{DB: db}, db: db, srv: s}
 	// staff becomes client B's manager: another client's manager.
 	orgtest.LinkEntity(t, db, aw.w.Users[apptest.Staff], aw.w.ClientB, true, true)
 	for _, name := range []string{"Camera Operator", "Editor", "Sound Recordist"} {
