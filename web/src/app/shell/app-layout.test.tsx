@@ -48,6 +48,7 @@ describe('AppLayout', () => {
     expect(screen.getByRole('contentinfo')).toHaveTextContent(
       `© 2023–${new Date().getFullYear()} Hive`,
     );
+    expect(screen.getByRole('contentinfo')).toHaveTextContent('GeoNames data, CC BY 4.0');
     expect(screen.getByText('Build abc123')).toBeInTheDocument();
     expect(screen.getByTestId('current-user-name')).toHaveTextContent('Ada Lovelace');
     expect(screen.getByText('Admin')).toBeInTheDocument();
@@ -57,7 +58,9 @@ describe('AppLayout', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByText('Lists')).toBeInTheDocument();
     expect(within(nav).getByText('Administration')).toBeInTheDocument();
-    expect(within(nav).queryByText('User Guide')).not.toBeInTheDocument();
+    expect(within(nav).getByText('Support')).toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'User Guide' })).toHaveAttribute('href', '/user-guide');
+    expect(within(nav).getByRole('link', { name: 'Admin Guide' })).toHaveAttribute('href', '/admin-guide');
   });
 
   it('user menu: Profile and Sign out, Cancel Impersonation only while impersonating', async () => {

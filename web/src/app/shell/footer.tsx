@@ -1,4 +1,4 @@
-import { Group, Text } from '@mantine/core';
+import { Anchor, Group, Text } from '@mantine/core';
 import { useCurrentUser } from '@/lib/current-user';
 import { isAdmin } from '@/lib/permissions';
 
@@ -15,7 +15,18 @@ export function Footer() {
   return (
     <Group h="100%" px="md" justify="space-between" gap="xs">
       <Text size="xs" c="dimmed">
-        {copyrightNotice()}
+        {copyrightNotice()} ·{' '}
+        <Anchor
+          href="https://www.geonames.org"
+          target="_blank"
+          rel="noreferrer"
+          inherit
+          c="dimmed"
+          title="Place names and positions: contains GeoNames data, CC BY 4.0, geonames.org"
+        >
+          GeoNames
+        </Anchor>{' '}
+        data, CC BY 4.0
       </Text>
       {isAdmin(user) && user.buildId && (
         <Text size="xs" c="dimmed">
