@@ -112,6 +112,17 @@ const shellRoutes: RouteObject[] = [
     path: paths.configureTags,
     lazy: () => import('@/features/organisations/tags/routes/configure-tags'),
   },
+  { path: paths.dashboard, lazy: () => import('@/features/dashboard/routes/dashboard') },
+  {
+    path: paths.documentSigning,
+    lazy: () => import('@/features/documents/routes/document-signing'),
+  },
+  {
+    path: paths.documentBuilder,
+    lazy: () => import('@/features/documents/routes/document-builder'),
+  },
+  { path: paths.userGuide, lazy: () => import('@/features/guides/routes/user-guide') },
+  { path: paths.adminGuide, lazy: () => import('@/features/guides/routes/admin-guide') },
   ...placeholderRoutes.map((r) => ({ path: r.path, element: <PlaceholderRoute {...r} /> })),
 ];
 

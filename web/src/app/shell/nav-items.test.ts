@@ -36,7 +36,23 @@ describe('visibleNav', () => {
     const admin = labels(['admin'], { canAdmin: true });
     expect(admin).toEqual(expect.arrayContaining(['Configure Tags', 'Users']));
     const sections = visibleNav(makeUser({ canAdmin: true })).map((s) => s.title);
-    expect(sections).toEqual([null, 'Create', 'Lists', 'Administration']);
+    expect(sections).toEqual([null, 'Create', 'Lists', 'Administration', 'Support']);
+    expect(admin).toEqual(expect.arrayContaining(['User Guide', 'Admin Guide']));
+  });
+
+  it('guides, document signing and the document builder follow spec part 1 §6', () => {
+    const freelancer = labels(['freelancer'], { isFreelancer: true });
+    expect(freelancer).toEqual(expect.arrayContaining(['Document Signing', 'User Guide']));
+    expect(freelancer).not.toContain('Admin Guide');
+    expect(freelancer).not.toContain('Document Builder');
+    expect(labels(['staff'])).not.toContain('Document Builder');
+    expect(labels(['department_manager'])).toEqual(
+      expect.arrayContaining(['Document Builder', 'Document Signing', 'User Guide']),
+    );
+    expect(labels(['department_manager'])).not.toContain('Admin Guide');
+    expect(labels(['admin'], { canAdmin: true })).toContain('Document Builder');
+    const support = visibleNav(makeUser({ needs: [] })).find((s) => s.title === 'Support');
+    expect(support?.items.map((i) => i.label)).toEqual(['User Guide']);
   });
 
   it('Reports is for administrators and client or agency managers', () => {
@@ -48,9 +64,20 @@ describe('visibleNav', () => {
     expect(labels(['freelancer'], { isFreelancer: true })).not.toContain('Reports');
   });
 
+  it('Dashboard is for administrators and managers of a department, never freelancers', () => {
+    expect(labels(['admin'], { canAdmin: true })).toContain('Dashboard');
+    expect(labels(['client_manager', 'department_manager', 'manage_department:3'])).toContain(
+      'Dashboard',
+    );
+    expect(labels(['department_manager', 'manage_department:3'])).toContain('Dashboard');
+    expect(labels(['staff', 'select_department:3'])).not.toContain('Dashboard');
+    expect(labels(['freelancer', 'manage_department:3'], { isFreelancer: true })).not.toContain(
+      'Dashboard',
+    );
+  });
+
   it('links to no placeholder page, for any role', () => {
     const placeholders = placeholderRoutes.map((r) => r.path);
-    expect(placeholders.length).toBeGreaterThan(0);
     // Every entry whatever its rule, then each role's own sidebar.
     const all = navSections.flatMap((s) => s.items.map((i) => i.to));
     expect(all.filter((to) => placeholders.includes(to))).toEqual([]);

@@ -1,21 +1,27 @@
 import {
+  IconBook,
+  IconBook2,
   IconBriefcase,
   IconBuilding,
   IconBuildingCommunity,
   IconCalendarEvent,
+  IconChartBar,
   IconCalendarOff,
+  IconFilePencil,
   IconFileSpreadsheet,
   IconHome,
   IconLicense,
   IconLink,
   IconListDetails,
   IconPlus,
+  IconSignature,
   IconTags,
   IconUserPlus,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@/api/types';
+import { canSeeDashboard } from '@/features/dashboard';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {
@@ -25,6 +31,7 @@ import {
   isAdmin,
   isClientManager,
   isClientOrAgencyManager,
+  isDepartmentManager,
   isFreelancer,
 } from '@/lib/permissions';
 
@@ -62,8 +69,8 @@ const everyone = () => true;
 
 /**
  * The sidebar, by section, each entry with its permission rule (spec part 1 §6).
- * Only screens that exist are listed: the spec's Document Builder, Dashboard and
- * guides join the navigation when their screens arrive (see placeholder-routes.tsx).
+ * Only screens that exist are listed (placeholder-routes.tsx holds the spec's screens still to
+ * come). Support holds the guides: the User Guide for everyone, the Admin Guide for admins.
  */
 export const navSections: NavSection[] = [
   {
@@ -85,11 +92,18 @@ export const navSections: NavSection[] = [
         visible: isFreelancer,
       },
       {
+        label: 'Document Signing',
+        to: paths.documentSigning,
+        icon: IconSignature,
+        visible: everyone,
+      },
+      {
         label: 'Reports',
         to: paths.reports,
         icon: IconFileSpreadsheet,
         visible: isClientOrAgencyManager,
       },
+      { label: 'Dashboard', to: paths.dashboard, icon: IconChartBar, visible: canSeeDashboard },
     ],
   },
   {
@@ -118,6 +132,12 @@ export const navSections: NavSection[] = [
         to: paths.createLegalEntity,
         icon: IconLicense,
         visible: isClientOrAgencyManager,
+      },
+      {
+        label: 'Document Builder',
+        to: paths.documentBuilder,
+        icon: IconFilePencil,
+        visible: isDepartmentManager,
       },
     ],
   },
@@ -161,6 +181,13 @@ export const navSections: NavSection[] = [
   {
     title: 'Administration',
     items: [{ label: 'Configure Tags', to: paths.configureTags, icon: IconTags, visible: isAdmin }],
+  },
+  {
+    title: 'Support',
+    items: [
+      { label: 'User Guide', to: paths.userGuide, icon: IconBook, visible: everyone },
+      { label: 'Admin Guide', to: paths.adminGuide, icon: IconBook2, visible: isAdmin },
+    ],
   },
 ];
 

@@ -1,0 +1,2 @@
+/** The dashboard's public entry: who may open it, for the sidebar. */
+export { canSeeDashboard } from './rules';
