@@ -69,7 +69,7 @@ api-types: build-go $(WEB_DEPS) ## regenerate web/openapi.json and web/src/api/s
 	mv bin/openapi.json web/openapi.json
 	cd web && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent
 
-bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery and lists, audit history, whoami under load, lists, bookings, scheduler, agenda at scale, scheduler render in Chromium
+bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery and lists, audit history, whoami under load, lists, bookings, scheduler, agenda and the Bookings report at scale, scheduler render in Chromium
 	@tools/need-packages chromium wrk
 	go test -run '^$$' -bench . -benchmem ./internal/accounts/
 	go test -run '^$$' -bench . ./internal/notifications/ ./internal/audit/
@@ -78,6 +78,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/org-lists.sh
 	@bench/people-list.sh
 	@bench/bookings.sh
+	@bench/reports.sh
 	@bench/search.sh
 	@bench/scheduler-render.sh
 

@@ -49,7 +49,7 @@ func TestFormulaCellsAreNeutralised(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{{"Text", "Money"},
-		{"'=HYPERLINK(\"http://x\")", "-50.00"}, // a negative amount stays a number
+		{"'=HYPERLINK(\"http://x\")", "-50.00"},                                                         // a negative amount stays a number
 		{"'+1", "12.50"}, {"'-2+3", "0.00"}, {"'@SUM(A1)", "1.00"}, {"'\tTab", "1.00"}, {"'CR", "1.00"}, // with CRLF line ends encoding/csv drops a bare CR
 		{"Zoë, \"the\" best\nline", "2.00"}, {"", "3.00"}}
 	for i := range want {
