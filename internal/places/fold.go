@@ -18,6 +18,13 @@ var foldSpecial = map[rune]string{
 // (spaces, hyphens, apostrophes, full stops, control characters, emoji) made one space, with
 // none at either end. It is total: any string, valid UTF-8 or not, folds without error.
 func Fold(s string) string {
+	if ascii(s) {
+		return foldASCII(s)
+	}
+	return foldGeneral(s)
+}
+
+func foldGeneral(s string) string {
 	var b strings.Builder
 	b.Grow(len(s))
 	space := false
@@ -44,4 +51,37 @@ func Fold(s string) string {
 		b.WriteRune(unicode.ToLower(r))
 	}
 	return b.String()
+}
+
+func ascii(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// foldASCII is Fold for text without accents (most place names and queries), without the
+// decomposition's allocations.
+func foldASCII(s string) string {
+	b := make([]byte, 0, len(s))
+	space := false
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'A' && c <= 'Z':
+			c += 'a' - 'A'
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+		default:
+			space = true
+			continue
+		}
+		if space && len(b) > 0 {
+			b = append(b, ' ')
+		}
+		space = false
+		b = append(b, c)
+	}
+	return string(b)
 }

@@ -37,3 +37,13 @@ func TestFoldLongInput(t *testing.T) {
 		t.Fatalf("Fold of 10,000 é: %d bytes", len(got))
 	}
 }
+
+// The ASCII fast path agrees with the general one.
+func TestFoldASCIIAgrees(t *testing.T) {
+	for _, s := range []string{"St. Helens", "  Newcastle-upon-Tyne ", "a\x00b", "O'Brien's Town 2", "--", "ABC def",
+		"x\ty\nz", "", "~!@#$%^&*()_+{}|:<>?`-=[]\\;',./\"", "Zz09"} {
+		if got, want := foldASCII(s), foldGeneral(s); got != want {
+			t.Errorf("foldASCII(%q) = %q, general %q", s, got, want)
+		}
+	}
+}
