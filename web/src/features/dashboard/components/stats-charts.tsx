@@ -1,12 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { countOf } from '@/lib/format';
-import {
-  colourLabel,
-  mantineColour,
-  STATUS_COLOURS,
-  type StatusColour,
-} from '@/lib/status/status';
+import { colourLabel, mantineColour, STATUS_COLOURS, type StatusColour } from '@/lib/status/status';
 import type { DashboardFreelancer, DashboardJob, DashboardMoney, DashboardStats } from '../api';
 import {
   formatDuration,
@@ -133,7 +128,9 @@ function MoneyChart({
   if (spend) series.push({ name: 'Spend', color: 'grape.6' });
   return (
     <ChartCard
-      title={spend ? `Spend and charge per client (${currency})` : `Charge per client (${currency})`}
+      title={
+        spend ? `Spend and charge per client (${currency})` : `Charge per client (${currency})`
+      }
       summary={`Confirmed work in ${currency}, per client; other currencies have their own chart.`}
       chart={
         <BarChart

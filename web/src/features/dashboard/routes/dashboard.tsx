@@ -1,5 +1,14 @@
 import '@mantine/charts/styles.css';
-import { Alert, Button, Center, Loader, SegmentedControl, SimpleGrid, Stack, Text } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Center,
+  Loader,
+  SegmentedControl,
+  SimpleGrid,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
