@@ -134,7 +134,11 @@ describe('a freelancer signs up on their own and is found', () => {
       await ownProfile(page);
       const profile = page.getByRole('form', { name: 'Profile' });
       await profile.getByRole('textbox', { name: 'Phone' }).fill('+44 7700 900456');
-      await profile.getByRole('textbox', { name: /^Location/ }).fill('Bristol');
+      await profile.getByRole('combobox', { name: /^Location/ }).fill('Bristol');
+      await page
+        .getByRole('listbox', { name: 'Places' })
+        .getByRole('option', { name: /^Bristol, England/ })
+        .click();
       await profile.getByText('Edit', { exact: true }).first().click();
       await profile
         .getByRole('textbox', { name: 'CV' })
