@@ -41,115 +41,125 @@ type userRow struct {
 	LocationName    string `db:"location_name"`
 }
 
-// linkRow is one entity or department, or job title (name only), of a user.
+// linkRow is one entity, department or job title of a user.
 type linkRow struct {
-	UserID int64  `db:"user_id"`
-	ID     int64  `db:"id"`
-	Name   string `db:"name"`
+	Kind     string `db:"kind"`
+	UserID   int64  `db:"user_id"`
+	ID       int64  `db:"id"`
+	Name     string `db:"name"`
+	SortName string `db:"sort_name"`
 }
 
 // userCards reads the cards of users ids (in no order) in a fixed number of set-based queries,
-// whatever their number: the user, their entities, departments and job titles, and which are
-// preferred. Users whose account cannot work (access.HireableStatuses: inactive, not yet
-// activated, system) are available false and left out, as the spec hides them; so are ids that
-// do not exist. Visibility of the users themselves is the caller's; a card names only the
+// whatever their number (three: who is preferred, the users, and their entities, departments and
+// job titles in one). Users whose account cannot work (access.HireableStatuses: inactive, not
+// yet activated, system) are available false and left out, as the spec hides them; so are ids
+// that do not exist. Visibility of the users themselves is the caller's; a card names only the
 // entities and departments the searcher may see (as a profile does for others than
 // administrators), so no card reveals another client's names. The email is on Staff cards only.
 // The day rate is the profile's rate as a day rate (profile.DayRateMinor).
 func (s *Store) userCards(ctx context.Context, p *auth.Principal, ids []int64) (map[int64]Result, error) {
+	preferred, err := preferredOf(ctx, s.DB, p)
+	if err != nil {
+		return nil, err
+	}
+	return cardsOf(ctx, s.DB, p, ids, preferred)
+}
+
+// cardsOf is userCards through q, with the searcher's preferred users already read.
+func cardsOf(ctx context.Context, q querier, p *auth.Principal, ids []int64, preferred map[int64]bool) (map[int64]Result, error) {
 	out := make(map[int64]Result, len(ids))
 	if len(ids) == 0 {
 		return out, nil
 	}
-	var users []userRow
-	var entities, departments, titles []linkRow
-	var preferred []int64
 	marks, args := database.In(ids)
-	steps := []func() error{
-		func() error {
-			return s.DB.Select(ctx, &users, `SELECT id, first_name, last_name, email, is_freelancer, profile_image_key,
-				day_rate_minor, day_rate_currency, day_rate_period, business_type, location_name
-				FROM users WHERE id IN (`+marks+`) AND account_status IN (?, ?, ?)`,
-				append(append([]any{}, args...), access.HireableStatuses...)...)
-		},
-		func() error {
-			vis, all := access.VisibleEntityIDs(p)
-			return s.selectLinks(ctx, &entities, `SELECT r.user_id, e.id, e.name FROM user_entity_refs r
-				JOIN entities e ON e.id = r.entity_id WHERE r.user_id IN (`+marks+`)`, "e.id", vis, all,
-				" ORDER BY r.user_id, e.name_lc, e.id", args)
-		},
-		func() error {
-			vis, all := access.VisibleDepartmentIDs(p)
-			return s.selectLinks(ctx, &departments, `SELECT r.user_id, d.id, d.name FROM user_department_refs r
-				JOIN departments d ON d.id = r.department_id WHERE r.user_id IN (`+marks+`)`, "d.id", vis, all,
-				" ORDER BY r.user_id, d.name_lc, d.id", args)
-		},
-		func() error {
-			return s.DB.Select(ctx, &titles, `SELECT ut.user_id, t.id, t.name FROM user_tags ut
-				JOIN tags t ON t.id = ut.tag_id AND t.category = ? WHERE ut.user_id IN (`+marks+`)
-				ORDER BY ut.user_id, t.name_lc, t.id`, append([]any{tags.CategoryJobTitle}, args...)...)
-		},
-		func() error {
-			var err error
-			preferred, err = s.preferredOf(ctx, p)
-			return err
-		},
-	}
-	for _, step := range steps { // each a set-based read of its own part
-		if err := step(); err != nil {
-			return nil, err
-		}
-	}
-	isPreferred := make(map[int64]bool, len(preferred))
-	for _, id := range preferred {
-		isPreferred[id] = true
+	var users []userRow
+	if err := q.Select(ctx, &users, `SELECT id, first_name, last_name, email, is_freelancer, profile_image_key,
+		day_rate_minor, day_rate_currency, day_rate_period, business_type, location_name
+		FROM users WHERE id IN (`+marks+`) AND account_status IN (?, ?, ?)`,
+		append(append([]any{}, args...), access.HireableStatuses...)...); err != nil {
+		return nil, err
 	}
 	for _, u := range users {
-		out[u.ID] = userCard(u, isPreferred[u.ID])
+		out[u.ID] = userCard(u, preferred[u.ID])
 	}
-	for _, l := range entities {
-		if c, ok := out[l.UserID]; ok && len(c.Entities) < cardEntities {
+	links, largs := linksQuery(p, marks, args)
+	var rows []linkRow
+	if err := q.Select(ctx, &rows, links, largs...); err != nil {
+		return nil, err
+	}
+	for _, l := range rows {
+		c, ok := out[l.UserID]
+		switch {
+		case !ok:
+		case l.Kind == linkEntity && len(c.Entities) < cardEntities:
 			c.Entities = append(c.Entities, NamedRef{ID: l.ID, Name: l.Name})
-			out[l.UserID] = c
-		}
-	}
-	for _, l := range departments {
-		if c, ok := out[l.UserID]; ok && len(c.Departments) < cardDepartments {
+		case l.Kind == linkDepartment && len(c.Departments) < cardDepartments:
 			c.Departments = append(c.Departments, NamedRef{ID: l.ID, Name: l.Name})
-			out[l.UserID] = c
-		}
-	}
-	for _, l := range titles {
-		if c, ok := out[l.UserID]; ok && len(c.JobTitles) < cardJobTitles {
+		case l.Kind == linkJobTitle && len(c.JobTitles) < cardJobTitles:
 			c.JobTitles = append(c.JobTitles, l.Name)
+		}
+		if ok {
 			out[l.UserID] = c
 		}
 	}
 	return out, nil
 }
 
-// selectLinks reads a user's links, keeping only the records the searcher may see (column in
-// visible) unless they see all.
-func (s *Store) selectLinks(ctx context.Context, dest *[]linkRow, query, column string, visible []int64, all bool, order string, args []any) error {
-	args = append([]any{}, args...)
-	if !all {
-		if len(visible) == 0 {
-			return nil
+// The kinds of a card's named links.
+const (
+	linkEntity     = "1entity"
+	linkDepartment = "2department"
+	linkJobTitle   = "3job_title"
+)
+
+// linksQuery reads, for the users of the IN list marks (args), their entities and departments
+// that p may see and their job titles, each kind by name: one UNION ALL.
+func linksQuery(p *auth.Principal, marks string, args []any) (string, []any) {
+	var branches []string
+	var out []any
+	visible := func(column string, ids []int64, all bool) (string, []any, bool) {
+		if all {
+			return "", nil, true
 		}
-		marks, vargs := database.In(visible)
-		query += " AND " + column + " IN (" + marks + ")"
-		args = append(args, vargs...)
+		if len(ids) == 0 {
+			return "", nil, false
+		}
+		in, vargs := database.In(ids)
+		return " AND " + column + " IN (" + in + ")", vargs, true
 	}
-	return s.DB.Select(ctx, dest, query+order, args...)
+	entities, allEntities := access.VisibleEntityIDs(p)
+	if cond, vargs, ok := visible("e.id", entities, allEntities); ok {
+		branches = append(branches, `SELECT '`+linkEntity+`' AS kind, r.user_id, e.id, e.name, e.name_lc AS sort_name
+			FROM user_entity_refs r JOIN entities e ON e.id = r.entity_id WHERE r.user_id IN (`+marks+`)`+cond)
+		out = append(append(out, args...), vargs...)
+	}
+	departments, allDepartments := access.VisibleDepartmentIDs(p)
+	if cond, vargs, ok := visible("d.id", departments, allDepartments); ok {
+		branches = append(branches, `SELECT '`+linkDepartment+`' AS kind, r.user_id, d.id, d.name, d.name_lc AS sort_name
+			FROM user_department_refs r JOIN departments d ON d.id = r.department_id WHERE r.user_id IN (`+marks+`)`+cond)
+		out = append(append(out, args...), vargs...)
+	}
+	branches = append(branches, `SELECT '`+linkJobTitle+`' AS kind, ut.user_id, t.id, t.name, t.name_lc AS sort_name
+		FROM user_tags ut JOIN tags t ON t.id = ut.tag_id AND t.category = ? WHERE ut.user_id IN (`+marks+`)`)
+	out = append(append(out, tags.CategoryJobTitle), args...)
+	return strings.Join(branches, " UNION ALL ") + " ORDER BY user_id, kind, sort_name, id", out
 }
 
 // preferredOf reads the users who are preferred users of a job template of a department the
 // searcher manages (every department for administrators): the cards' preferred flag and Order
 // By Preferred.
-func (s *Store) preferredOf(ctx context.Context, p *auth.Principal) ([]int64, error) {
-	all := p.Has(auth.NeedAdmin)
+func preferredOf(ctx context.Context, q querier, p *auth.Principal) (map[int64]bool, error) {
 	_, departments := access.UsersSeenByManager(p)
-	return jobs.PreferredIn(ctx, s.DB, departments, all)
+	ids, err := jobs.PreferredIn(ctx, q, departments, p.Has(auth.NeedAdmin))
+	if err != nil {
+		return nil, err
+	}
+	set := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		set[id] = true
+	}
+	return set, nil
 }
 
 // userCard builds a user's card from their row.

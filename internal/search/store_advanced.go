@@ -1,7 +1,6 @@
 package search
 
 import (
-	"cmp"
 	"context"
 	"fmt"
 	"math"
@@ -31,40 +30,61 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 	if err := f.ValidateOn(s.DB.Now()); err != nil {
 		return nil, err
 	}
-	cands, err := s.advancedCandidates(ctx, p, q)
-	if err != nil {
-		return nil, err
-	}
-	if cands, err = s.keepFree(ctx, f, keepNear(f, cands)); err != nil {
-		return nil, err
-	}
-	if f.SortKey == SortPreferred {
-		preferred, err := s.preferredOf(ctx, p)
+	var out []Result
+	err := s.reading(ctx, func(r querier) error {
+		cands, err := advancedCandidates(ctx, r, p, q)
 		if err != nil {
-			return nil, err
+			return err
 		}
-		for _, id := range preferred {
-			if i, ok := slices.BinarySearchFunc(cands, id, func(c candidate, id int64) int { return cmp.Compare(c.ID, id) }); ok {
-				cands[i].preferred = true
-			}
+		if cands, err = keepFree(ctx, r, f, keepNear(f, cands)); err != nil {
+			return err
 		}
+		preferred, err := preferredOf(ctx, r, p)
+		if err != nil {
+			return err
+		}
+		ordered := make([]*candidate, len(cands))
+		for i := range cands {
+			cands[i].preferred = preferred[cands[i].ID]
+			ordered[i] = &cands[i]
+		}
+		slices.SortFunc(ordered, compareCandidates(f.SortKey))
+		out, err = advancedCards(ctx, r, p, ordered[:min(len(ordered), AdvancedLimit)], preferred)
+		return err
+	})
+	return out, err
+}
+
+// querier reads through the database or a transaction.
+type querier interface {
+	Get(ctx context.Context, dest any, query string, args ...any) error
+	Select(ctx context.Context, dest any, query string, args ...any) error
+}
+
+// reading runs the advanced search's reads. PostgreSQL plans a prepared query once for any
+// values after a few runs, and the generic plan of the candidates' read (which does not know
+// how common the chosen tags are, nor how wide the box) was 5 to 10 times slower at the
+// benchmark's scale; inside a transaction told to plan each query for its values it is not.
+// (The scheduler's summary reads the same way.)
+func (s *Store) reading(ctx context.Context, fn func(r querier) error) error {
+	if s.DB.Dialect != database.Postgres {
+		return fn(s.DB)
 	}
-	ordered := make([]*candidate, len(cands))
-	for i := range cands {
-		ordered[i] = &cands[i]
-	}
-	slices.SortFunc(ordered, compareCandidates(f.SortKey))
-	ordered = ordered[:min(len(ordered), AdvancedLimit)]
-	return s.advancedCards(ctx, p, ordered)
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
+			return err
+		}
+		return fn(tx)
+	})
 }
 
 // advancedCards reads the cards of the ordered candidates and ranks them along the order.
-func (s *Store) advancedCards(ctx context.Context, p *auth.Principal, ordered []*candidate) ([]Result, error) {
+func advancedCards(ctx context.Context, r querier, p *auth.Principal, ordered []*candidate, preferred map[int64]bool) ([]Result, error) {
 	ids := make([]int64, len(ordered))
 	for i, c := range ordered {
 		ids[i] = c.ID
 	}
-	cards, err := s.userCards(ctx, p, ids)
+	cards, err := cardsOf(ctx, r, p, ids, preferred)
 	if err != nil {
 		return nil, err
 	}
@@ -78,7 +98,6 @@ func (s *Store) advancedCards(ctx context.Context, p *auth.Principal, ordered []
 			d := math.Round(*c.distance*10) / 10
 			card.DistanceMiles = &d
 		}
-		card.Preferred = card.Preferred || c.preferred
 		out = append(out, card)
 	}
 	for i := range out {
@@ -89,7 +108,7 @@ func (s *Store) advancedCards(ctx context.Context, p *auth.Principal, ordered []
 
 // advancedCandidates reads the visible freelancers matching the filters SQL answers, in id
 // order, with their coordinates and sort keys.
-func (s *Store) advancedCandidates(ctx context.Context, p *auth.Principal, q Query) ([]candidate, error) {
+func advancedCandidates(ctx context.Context, r querier, p *auth.Principal, q Query) ([]candidate, error) {
 	f := q.Filter
 	var w database.Where
 	w.Add("u.is_freelancer = TRUE AND u.account_status IN (?, ?, ?)", access.HireableStatuses...)
@@ -132,7 +151,7 @@ func (s *Store) advancedCandidates(ctx context.Context, p *auth.Principal, q Que
 			JOIN tags t ON t.id = ut.tag_id WHERE t.category = 'job_title' AND t.name_lc LIKE ? ESCAPE '\'))`, like, like)
 	}
 	var out []candidate
-	err := s.DB.Select(ctx, &out, `SELECT u.id, u.last_name, u.first_name, u.latitude, u.longitude, u.business_type,
+	err := r.Select(ctx, &out, `SELECT u.id, u.last_name, u.first_name, u.latitude, u.longitude, u.business_type,
 		`+dayRate+` AS day_rate_day_minor FROM `+from+w.SQL()+` ORDER BY u.id`, w.Args()...)
 	return out, err
 }
@@ -204,7 +223,7 @@ func keepNear(f Filter, cands []candidate) []candidate {
 }
 
 // keepFree keeps, when a date range is asked for, the candidates free on every day of it.
-func (s *Store) keepFree(ctx context.Context, f Filter, cands []candidate) ([]candidate, error) {
+func keepFree(ctx context.Context, r querier, f Filter, cands []candidate) ([]candidate, error) {
 	if f.StartDate == "" || len(cands) == 0 {
 		return cands, nil
 	}
@@ -216,7 +235,7 @@ func (s *Store) keepFree(ctx context.Context, f Filter, cands []candidate) ([]ca
 			among[i] = c.ID
 		}
 	}
-	busy, err := bookings.BusyUsers(ctx, s.DB, f.StartDate, f.EndDate, among)
+	busy, err := bookings.BusyUsers(ctx, r, f.StartDate, f.EndDate, among)
 	if err != nil {
 		return nil, err
 	}
