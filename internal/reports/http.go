@@ -80,8 +80,10 @@ func (h *handlers) report(ctx context.Context, in *ReportInput) (*huma.StreamRes
 		// Part of the file is out: cut the connection so the client sees a failed download,
 		// never a short file that looks whole.
 		slog.ErrorContext(ctx, "report stream failed", "err", err, "request_id", httpapi.RequestID(ctx))
-		if conn, _, herr := http.NewResponseController(hc.BodyWriter().(http.ResponseWriter)).Hijack(); herr == nil {
-			_ = conn.Close()
+		if rw, ok := hc.BodyWriter().(http.ResponseWriter); ok {
+			if conn, _, herr := http.NewResponseController(rw).Hijack(); herr == nil {
+				_ = conn.Close()
+			}
 		}
 	}}, nil
 }
