@@ -1,0 +1,59 @@
+package reports_test
+
+import (
+	"bytes"
+	"encoding/json"
+	"io"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/reports"
+)
+
+// TestAFailedExportNeverLooksWhole makes a row unreadable (SQLite keeps the text 'x' in an
+// integer column; PostgreSQL refuses it, so this runs on SQLite only). When that row comes first,
+// nothing has gone out and the answer is an ordinary error; when it comes last, after the first
+// chunks went out, the connection is cut and the client's read fails instead of ending in a short
+// file that looks whole.
+func TestAFailedExportNeverLooksWhole(t *testing.T) {
+	db := databasetest.SQLite(t)
+	s := apptest.Start(t, db)
+	reports.Fill(t, db, 3000)
+	admin := s.As(apptest.Admin)
+	post := func() (*http.Response, []byte, error) {
+		body, _ := json.Marshal(map[string]any{"reportType": "bookings", "startDate": "2026-10-01", "endDate": "2026-10-31"})
+		req, _ := http.NewRequest("POST", s.URL+httpapi.Prefix+"/administration/report", bytes.NewReader(body))
+		req.Header.Set("Content-Type", "application/json")
+		req.Header.Set(httpapi.CSRFHeader, admin.CSRF)
+		res, err := admin.HTTP.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer res.Body.Close()
+		data, err := io.ReadAll(res.Body)
+		return res, data, err
+	}
+
+	databasetest.Exec(t, db, `UPDATE placements SET unpaid_breaks = 'x' WHERE id = (SELECT MIN(id) FROM placements)`)
+	res, data, err := post()
+	if err != nil || res.StatusCode != 500 || !strings.Contains(string(data), `"errorCode"`) {
+		t.Fatalf("first row unreadable: %v %d %.200s", err, res.StatusCode, data)
+	}
+
+	databasetest.Exec(t, db, `UPDATE placements SET unpaid_breaks = 0`)
+	databasetest.Exec(t, db, `UPDATE placements SET unpaid_breaks = 'x' WHERE id = (SELECT MAX(id) FROM placements)`)
+	res, data, err = post()
+	if res.StatusCode != 200 || err == nil || len(data) < 32<<10 {
+		t.Fatalf("last row unreadable: status %d, %d bytes read, read error %v", res.StatusCode, len(data), err)
+	}
+
+	databasetest.Exec(t, db, `UPDATE placements SET unpaid_breaks = 0`)
+	res, data, err = post()
+	if err != nil || res.StatusCode != 200 || bytes.Count(data, []byte("\r\n")) != 3001 {
+		t.Fatalf("all readable: %v %d, %d lines", err, res.StatusCode, bytes.Count(data, []byte("\r\n")))
+	}
+}
