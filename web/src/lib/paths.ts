@@ -84,6 +84,7 @@ export const paths = {
   reports: '/reports',
   dashboard: '/dashboard',
   documentBuilder: '/document-builder',
+  documentSigning: '/document-signing',
   jobTemplates: '/job-templates',
   createJobTemplate: '/job-templates/create',
   editJobTemplate: (id: number | string) => `/job-templates/${id}/edit`,

@@ -3,7 +3,6 @@ import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { PlaceholderPage } from '@/ui/placeholder-page';
 import type { CurrentUser } from '@/api/types';
-import { isAdmin, isDepartmentManager } from '@/lib/permissions';
 
 export interface PlaceholderRouteDef {
   path: string;
@@ -18,17 +17,7 @@ export interface PlaceholderRouteDef {
  * arrive with. The routes answer a typed URL, but nothing links to them: they are
  * not in the sidebar (or anywhere else) until the screen exists.
  */
-export const placeholderRoutes: PlaceholderRouteDef[] = [
-  {
-    path: paths.documentBuilder,
-    title: 'Document Builder',
-    area: 'documents',
-    visible: isDepartmentManager,
-  },
-  { path: paths.dashboard, title: 'Dashboard', area: 'reporting', visible: isAdmin },
-  { path: paths.adminGuide, title: 'Admin Guide', area: 'the guides', visible: isAdmin },
-  { path: paths.userGuide, title: 'User Guide', area: 'the guides', visible: () => true },
-];
+export const placeholderRoutes: PlaceholderRouteDef[] = [];
 
 /** A placeholder page, or not found for users whose role could never use it. */
 export function PlaceholderRoute({ title, area, visible }: PlaceholderRouteDef) {

@@ -59,8 +59,14 @@ describe('AppLayout', () => {
     expect(within(nav).getByText('Lists')).toBeInTheDocument();
     expect(within(nav).getByText('Administration')).toBeInTheDocument();
     expect(within(nav).getByText('Support')).toBeInTheDocument();
-    expect(within(nav).getByRole('link', { name: 'User Guide' })).toHaveAttribute('href', '/user-guide');
-    expect(within(nav).getByRole('link', { name: 'Admin Guide' })).toHaveAttribute('href', '/admin-guide');
+    expect(within(nav).getByRole('link', { name: 'User Guide' })).toHaveAttribute(
+      'href',
+      '/user-guide',
+    );
+    expect(within(nav).getByRole('link', { name: 'Admin Guide' })).toHaveAttribute(
+      'href',
+      '/admin-guide',
+    );
   });
 
   it('user menu: Profile and Sign out, Cancel Impersonation only while impersonating', async () => {

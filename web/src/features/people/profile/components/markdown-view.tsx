@@ -38,8 +38,19 @@ const components: Components = {
   },
 };
 
-/** Markdown rendered safely: no raw HTML, sanitised, links limited to safe schemes; at most 500 px high. */
-export function MarkdownView({ source, label }: { source: string; label: string }) {
+/**
+ * Markdown rendered safely: no raw HTML, sanitised, links limited to safe schemes; at most
+ * maxHeight px high (500 by default; null lets it grow, as the in-app guides do).
+ */
+export function MarkdownView({
+  source,
+  label,
+  maxHeight = 500,
+}: {
+  source: string;
+  label: string;
+  maxHeight?: number | null;
+}) {
   if (source.trim() === '') {
     return (
       <Text c="dimmed" size="sm">
@@ -52,8 +63,8 @@ export function MarkdownView({ source, label }: { source: string; label: string 
       role="region"
       aria-label={label}
       tabIndex={0}
-      mah={500}
-      style={{ overflowY: 'auto' }}
+      mah={maxHeight ?? undefined}
+      style={maxHeight === null ? undefined : { overflowY: 'auto' }}
       className="markdown-preview"
     >
       <Markdown
