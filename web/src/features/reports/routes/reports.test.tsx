@@ -133,4 +133,12 @@ describe('ReportsRoute', () => {
     expect(screen.getByText('Cannot complete request')).toBeInTheDocument();
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  it("shows a refusal the same way, with the server's code and words", async () => {
+    const user = userEvent.setup();
+    open(clientManager, () => jsonResponse({ error: 'Record not found', errorCode: 'N-404' }, 404));
+    await user.click(screen.getByRole('button', { name: 'Export Financial Metrics as CSV' }));
+    expect(await screen.findByText('Error Code N-404')).toBeInTheDocument();
+    expect(screen.getByText('Record not found')).toBeInTheDocument();
+  });
 });

@@ -2,7 +2,9 @@ import { Alert, SimpleGrid, Stack } from '@mantine/core';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
-import { notifyError } from '@/lib/notify';
+import { isApiError } from '@/api/errors';
+import { toasts } from '@/lib/errors/catalogue';
+import { notify, notifyError } from '@/lib/notify';
 import { PageHeader } from '@/ui/page-header';
 import { exportReport, saveFile } from '../api/export-report';
 import { ExportCard } from '../components/export-card';
@@ -10,6 +12,24 @@ import { ReportFilters, type ReportState } from '../components/report-filters';
 import { defaultRange, rangeProblem, reportsFor, type ReportType } from '../rules';
 
 const ids = (options: { value: string }[]) => options.map((o) => Number(o.value));
+
+/**
+ * A failed export's toast (spec part 2 §8): the catalogue's generic error toast built from the
+ * answer's status and body ('Error Code N-404', 'Record not found'); without an answer, the
+ * server error toast.
+ */
+export function notifyReportFailure(err: unknown): void {
+  if (isApiError(err) && err.status !== 0) {
+    notify(
+      toasts.errorCode(
+        err.errorCode || String(err.status),
+        err.message || 'Cannot complete request',
+      ),
+    );
+  } else {
+    notifyError(err);
+  }
+}
 
 /**
  * /reports (spec part 2 §2): the date range (this month up to today by default), the filters and
@@ -48,7 +68,7 @@ export function ReportsRoute() {
     },
     meta: { silentErrors: true },
     onSuccess: saveFile,
-    onError: notifyError,
+    onError: notifyReportFailure,
     onSettled: () => setProgress(null),
   });
 
