@@ -29,7 +29,8 @@ export function Footer() {
         data, CC BY 4.0
       </Text>
       {isAdmin(user) && user.buildId && (
-        <Text size="xs" c="dimmed">
+        // Beside the copyright and the GeoNames attribution it would not fit on a phone's line.
+        <Text size="xs" c="dimmed" visibleFrom="xs">
           Build {user.buildId}
         </Text>
       )}
