@@ -8,8 +8,8 @@ import (
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/search/index"
 	"github.com/hive/hive/internal/platform/input"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // UpdateBooking changes the editable fields of booking id, checking the version read.

@@ -133,7 +133,7 @@ func canCreate(ctx context.Context, entityID int64) error {
 	if err != nil {
 		return err
 	}
-	if !p.Has(auth.NeedClientManager) && !p.Has(auth.NeedAgencyManager) {
+	if !access.IsClientOrAgencyManager(p) {
 		return apperror.Forbidden()
 	}
 	return nil

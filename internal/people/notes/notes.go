@@ -27,6 +27,7 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -73,12 +74,12 @@ func CanEdit(p *auth.Principal, n Note) bool {
 
 // CanBookmark reports whether p may bookmark freelancers.
 func CanBookmark(p *auth.Principal) bool {
-	return p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager) || p.Has(auth.NeedDepartmentManager)
+	return access.IsClientOrAgencyManager(p) || p.Has(auth.NeedDepartmentManager)
 }
 
 // CanFollow reports whether p may follow freelancers (client or agency managers, spec §6).
 func CanFollow(p *auth.Principal) bool {
-	return p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager)
+	return access.IsClientOrAgencyManager(p)
 }
 
 // CanSeeStats reports whether p may read freelancer id's stats.

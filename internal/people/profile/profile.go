@@ -244,7 +244,7 @@ func CanEdit(p *auth.Principal, targetID int64) bool {
 
 // CanCreate is the rule for assisted accounts: administrators and client or agency managers.
 func CanCreate(p *auth.Principal) bool {
-	return p != nil && (p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager))
+	return access.IsClientOrAgencyManager(p)
 }
 
 // checkCountryZone validates country and timezone together.

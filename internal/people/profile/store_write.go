@@ -9,8 +9,8 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/search/index"
 	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/search/index"
 )
 
 // CreateAssisted writes an assisted account in one transaction: each entity of in must exist and
