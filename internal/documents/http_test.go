@@ -3,6 +3,7 @@ package documents_test
 import (
 	"context"
 	"fmt"
+	"strings"
 	"testing"
 	"time"
 
@@ -145,6 +146,11 @@ func TestRequestingAndListingDocuments(t *testing.T) {
 		if len(seen.Items) != 1 || seen.Items[0].UserName == "" || seen.Items[0].DueDate != today {
 			t.Errorf("dept's requests %+v", seen.Items)
 		}
+		// Client A's manager sees their own request, not the department manager's.
+		s.As(apptest.Manager).Do("GET", "/document-signing/requested", nil).Want(200).Decode(&seen)
+		if len(seen.Items) != 1 || *seen.Items[0].RequestedBy != w.Users["manager"] || seen.Items[0].DueDate != later {
+			t.Errorf("manager's requests %+v", seen.Items)
+		}
 		s.As(apptest.Admin).Do("GET", "/document-signing/requested", nil).Want(200).Decode(&seen)
 		if len(seen.Items) != 2 {
 			t.Errorf("admin sees %d requests", len(seen.Items))
@@ -152,8 +158,13 @@ func TestRequestingAndListingDocuments(t *testing.T) {
 		s.As(apptest.Freelancer).Do("GET", "/document-signing/requested", nil).WantError(403, "A-102")
 		s.As(apptest.Staff).Do("GET", "/document-signing/requested", nil).WantError(403, "A-102")
 
-		// Without DocuSeal: no builder token, and no webhook delivery is believed.
-		s.As(apptest.DeptMgr).Do("GET", "/docuseal/token", nil).WantError(404, "N-404")
+		// Without DocuSeal: no builder token, no other origin in the CSP, and no webhook delivery
+		// is believed.
+		res := s.As(apptest.DeptMgr).Do("GET", "/docuseal/token", nil).WantError(404, "N-404")
+		if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "script-src 'self';") ||
+			strings.Contains(csp, "frame-src") {
+			t.Errorf("CSP without DocuSeal: %s", csp)
+		}
 		s.As(apptest.Freelancer).Do("GET", "/docuseal/token", nil).WantError(403, "A-102")
 		s.As(apptest.Anonymous).Do("POST", "/docuseal/webhook", `{"event_type":"form.completed","data":{"id":1}}`).
 			WantError(401, "A-105")

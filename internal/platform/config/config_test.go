@@ -73,3 +73,27 @@ func TestNotifyDurations(t *testing.T) {
 		t.Fatalf("%v %v", c.NotifyFoldWindow, err)
 	}
 }
+
+func TestDocuSeal(t *testing.T) {
+	c, err := FromLookup(lookup(map[string]string{"HIVE_DOCUSEAL_URL": "https://docuseal.example/",
+		"HIVE_DOCUSEAL_API_KEY": "key", "HIVE_DOCUSEAL_USER_EMAIL": "owner@docuseal.example"}))
+	if err != nil || !c.DocuSeal.Configured() || c.DocuSeal.URL != "https://docuseal.example" ||
+		c.DocuSeal.WebhookSecret != "" {
+		t.Fatalf("%+v %v", c.DocuSeal, err)
+	}
+	if c, err := FromLookup(lookup(map[string]string{"HIVE_DOCUSEAL_URL": "https://docuseal.example"})); err != nil ||
+		c.DocuSeal.Configured() {
+		t.Fatalf("a URL without a key is off, not an error: %+v %v", c.DocuSeal, err)
+	}
+	for name, env := range map[string]map[string]string{
+		"no user e-mail": {"HIVE_DOCUSEAL_URL": "https://docuseal.example", "HIVE_DOCUSEAL_API_KEY": "key"},
+		"not an origin": {"HIVE_DOCUSEAL_URL": "https://docuseal.example/app", "HIVE_DOCUSEAL_API_KEY": "key",
+			"HIVE_DOCUSEAL_USER_EMAIL": "owner@docuseal.example"},
+		"not http": {"HIVE_DOCUSEAL_URL": "javascript:alert(1)", "HIVE_DOCUSEAL_API_KEY": "key",
+			"HIVE_DOCUSEAL_USER_EMAIL": "owner@docuseal.example"},
+	} {
+		if _, err := FromLookup(lookup(env)); err == nil || !strings.Contains(err.Error(), "HIVE_DOCUSEAL_") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
