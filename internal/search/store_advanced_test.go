@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/clock"
@@ -245,6 +246,19 @@ func TestAdvancedSearchFilters(t *testing.T) {
 				StartDate: "2026-10-03", EndDate: "2026-10-07", SortKey: search.SortBusinessType}}, []string{"Hal", "Ada", "Ben", "Ivy"}},
 			{"preferred first", search.Query{Filter: search.Filter{Skills: []int64{steadicam}, Location: loc(salford), Radius: 10,
 				StartDate: "2026-10-03", EndDate: "2026-10-07", SortKey: search.SortPreferred}}, []string{"Ivy", "Ada", "Hal", "Ben"}},
+		}
+		// bookings.BusyUsers answers alike for everyone and for a list of users.
+		all, err := bookings.BusyUsers(context.Background(), db, "2026-10-03", "2026-10-07", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		some, err := bookings.BusyUsers(context.Background(), db, "2026-10-03", "2026-10-07", []int64{aw.ids["Eve"], aw.ids["Ivy"], aw.ids["Gus"]})
+		if err != nil {
+			t.Fatal(err)
+		}
+		want := map[int64]bool{aw.ids["Eve"]: true, aw.ids["Fay"]: true, aw.ids["Gus"]: true}
+		if len(all) != 3 || !all[aw.ids["Eve"]] || !all[aw.ids["Fay"]] || !all[aw.ids["Gus"]] || len(some) != 2 || !some[aw.ids["Eve"]] || !some[aw.ids["Gus"]] {
+			t.Errorf("busy from the 3rd to the 7th: everyone %v, of Eve, Ivy and Gus %v; want %v", all, some, want)
 		}
 		for _, c := range cases {
 			got := aw.names(t, apptest.DeptMgr, c.q)
