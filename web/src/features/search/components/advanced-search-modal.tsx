@@ -156,6 +156,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
                 label="Skills"
                 searchable
                 clearable
+                clearButtonProps={{ 'aria-label': 'Clear skills' }}
                 data={tagOptions(skills.data)}
                 value={f.skills}
                 onChange={(skills) => set({ skills })}
@@ -165,6 +166,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
                 label="Job Titles"
                 searchable
                 clearable
+                clearButtonProps={{ 'aria-label': 'Clear job titles' }}
                 data={tagOptions(jobTitles.data)}
                 value={f.jobTitles}
                 onChange={(jobTitles) => set({ jobTitles })}
@@ -177,6 +179,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
             label="Country"
             searchable
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear countries' }}
             data={countryOptions()}
             value={f.countries}
             onChange={(countries) => set({ countries })}
@@ -192,6 +195,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
               label="Radius"
               placeholder={hasLocation ? 'Any distance' : 'Choose a location first'}
               clearable
+              clearButtonProps={{ 'aria-label': 'Clear the radius' }}
               disabled={!hasLocation}
               data={radiusOptions}
               value={f.radius ? String(f.radius) : null}
@@ -202,6 +206,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
           <Select
             label="Business Type"
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the business type' }}
             data={businessTypeOptions}
             value={f.businessType || null}
             onChange={(v) => set({ businessType: (v ?? '') as BusinessType })}
@@ -220,6 +225,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
                   label="Start Date"
                   placeholder="Pick a date"
                   clearable
+                  clearButtonProps={{ 'aria-label': 'Clear the start date' }}
                   ariaLabels={calendarLabels}
                   minDate={bounds.startMin}
                   value={f.startDate || null}
@@ -230,6 +236,7 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
                   label="End Date"
                   placeholder="Pick a date"
                   clearable
+                  clearButtonProps={{ 'aria-label': 'Clear the end date' }}
                   ariaLabels={calendarLabels}
                   defaultDate={f.startDate || undefined}
                   minDate={bounds.endMin}

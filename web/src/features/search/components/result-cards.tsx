@@ -82,7 +82,7 @@ export function FreelancerCard({
           {titles.length > 0 && (
             <Group gap={4} wrap="wrap" aria-label="Job titles">
               {titles.map((t) => (
-                <Badge key={t} variant="light" color="gray" tt="none">
+                <Badge key={t} variant="outline" color="dark" tt="none">
                   {t}
                 </Badge>
               ))}

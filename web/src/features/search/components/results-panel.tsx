@@ -131,6 +131,7 @@ export const ResultsPanel = forwardRef<HTMLDivElement, ResultsPanelProps>(functi
             placeholder="Order By"
             w={170}
             clearable
+            clearButtonProps={{ 'aria-label': 'Clear the order' }}
             data={SORT_OPTIONS as { value: string; label: string }[]}
             value={sortBy}
             onChange={(v) => onSortBy((v as SortKey | null) ?? null)}
