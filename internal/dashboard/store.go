@@ -45,6 +45,16 @@ func scopeSQL(sc Scope) (string, []any) {
 	return strings.Join(conds, " AND "), args
 }
 
+// inScope is the condition that column (a booking id) is one of scope's bookings; nothing for
+// an administrator's whole view, so those reads join no bookings at all.
+func inScope(column string, sc Scope) (string, []any) {
+	if sc.All && len(sc.Clients) == 0 {
+		return "1 = 1", nil
+	}
+	cond, args := scopeSQL(sc)
+	return column + " IN (SELECT b.id FROM bookings b WHERE " + cond + ")", args
+}
+
 // quote is a status literal for generated SQL; statuses are the package's own constants.
 func quote(s status.Status) string { return "'" + strings.ReplaceAll(string(s), "'", "''") + "'" }
 
@@ -117,12 +127,13 @@ func (s *Store) seconds(a, b string) string {
 	return "ROUND((julianday(substr(" + b + ", 1, 19)) - julianday(substr(" + a + ", 1, 19))) * 86400.0)"
 }
 
-// jsonText is the text at key of a JSON text column.
-func (s *Store) jsonText(column, key string) string {
+// supplierStatusOf is the supplier status in a booking_events row's payload, written exactly
+// as the booking_events_answer index of each engine holds it (migration 00027).
+func (s *Store) supplierStatusOf(alias string) string {
 	if s.DB.Dialect == database.Postgres {
-		return "(" + column + "::json ->> '" + key + "')"
+		return "(" + alias + ".payload_json::json ->> 'supplierStatus')"
 	}
-	return "json_extract(" + column + ", '$." + key + "')"
+	return "json_extract(" + alias + ".payload_json, '$.supplierStatus')"
 }
 
 // Stats reads every figure of r in sc.
@@ -135,11 +146,8 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (DashboardStats, e
 	var (
 		placements []placementRow
 		money      []moneyRow
-		answers    struct {
-			N      *int     `db:"n"`
-			Median *float64 `db:"median"`
-		}
-		people []struct {
+		answers    []minuteCount
+		people     []struct {
 			ID    int64  `db:"user_id"`
 			First string `db:"first_name"`
 			Last  string `db:"last_name"`
@@ -170,10 +178,7 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (DashboardStats, e
 	}
 	out.Weeks, out.Fill = weeksOf(r, placements)
 	out.Money = moneyOf(money, sc.Admin)
-	if answers.N != nil {
-		out.Answers.Answered = *answers.N
-	}
-	out.Answers.MedianSeconds = answers.Median
+	out.Answers = answersOf(answers)
 	for _, p := range people {
 		out.Freelancers = append(out.Freelancers, DashboardFreelancer{UserID: p.ID, Name: auth.FullName(p.First, p.Last), Accepted: p.N})
 	}
@@ -183,10 +188,10 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (DashboardStats, e
 // placements counts the live placements of each day by the rank of their worst instruction's
 // colour and whether one instruction is accepted by both sides.
 func (s *Store) placements(ctx context.Context, sc Scope, r Range, dst *[]placementRow) error {
-	scope, args := scopeSQL(sc)
+	scope, args := inScope("p.booking_id", sc)
 	err := s.DB.Select(ctx, dst, `SELECT x.day, x.worst, x.filled, COUNT(*) AS n FROM (
 		SELECT p.local_date AS day, MAX(`+rankSQL()+`) AS worst, MAX(CASE WHEN `+greenSQL()+` THEN 1 ELSE 0 END) AS filled
-		FROM placements p JOIN bookings b ON b.id = p.booking_id LEFT JOIN instructions i ON i.placement_id = p.id
+		FROM placements p LEFT JOIN instructions i ON i.placement_id = p.id
 		WHERE p.deleted_at IS NULL AND p.local_date >= ? AND p.local_date <= ? AND `+scope+`
 		GROUP BY p.id, p.local_date) x GROUP BY x.day, x.worst, x.filled`,
 		append([]any{r.StartDate(), r.EndDate()}, args...)...)
@@ -196,53 +201,54 @@ func (s *Store) placements(ctx context.Context, sc Scope, r Range, dst *[]placem
 	return nil
 }
 
-// money sums the rates of the instructions accepted by both sides per client, currency and
-// period: the sell side always, the buy side for administrators. An hourly rate is summed
-// times its placement's paid minutes (Amount turns the sums into money).
+// money sums the rates of the instructions accepted by both sides per client and pair of sell
+// and buy currency and period, and each rate times its placement's paid minutes (Amount turns
+// the sums into money). The instructions are summed per placement first, so the placements,
+// bookings, departments and entities are joined once per placement, not once per instruction.
 func (s *Store) money(ctx context.Context, sc Scope, r Range, dst *[]moneyRow) error {
-	scope, args := scopeSQL(sc)
-	minutes := "(ROUND(" + s.seconds("i.placement_start_at", "i.placement_end_at") + " / 60) - " +
-		"(SELECT pp.unpaid_breaks FROM placements pp WHERE pp.id = i.placement_id))"
-	side := func(name string) string {
-		return `SELECT d.client_id, e.name AS client_name, '` + name + `' AS side, i.` + name + `_currency AS currency,
-			i.` + name + `_period AS period, CAST(SUM(i.` + name + `_rate_minor) AS DOUBLE PRECISION) AS sum_rate,
-			CAST(SUM(CASE WHEN i.` + name + `_period = 'hour' THEN i.` + name + `_rate_minor * ` + minutes + ` ELSE 0 END)
-				AS DOUBLE PRECISION) AS sum_rate_minutes
-			FROM instructions i JOIN bookings b ON b.id = i.booking_id JOIN departments d ON d.id = b.department_id
-			JOIN entities e ON e.id = d.client_id
-			WHERE ` + greenSQL() + ` AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND ` + scope + `
-			GROUP BY d.client_id, e.name, i.` + name + `_currency, i.` + name + `_period`
-	}
-	query, all := side("sell"), append([]any{r.StartDate(), r.EndDate()}, args...)
-	if sc.Admin {
-		query += " UNION ALL " + side("buy")
-		all = append(all, all...)
-	}
-	if err := s.DB.Select(ctx, dst, query, all...); err != nil {
+	scope, args := inScope("i.booking_id", sc)
+	minutes := "(ROUND(" + s.seconds("p.start_at", "p.end_at") + " / 60) - p.unpaid_breaks)"
+	err := s.DB.Select(ctx, dst, `SELECT e.id AS client_id, e.name AS client_name, g.sell_currency, g.sell_period,
+		g.buy_currency, g.buy_period, CAST(SUM(g.sell) AS DOUBLE PRECISION) AS sell_sum,
+		CAST(SUM(CASE WHEN g.sell_period = 'hour' THEN g.sell * `+minutes+` ELSE 0 END) AS DOUBLE PRECISION) AS sell_minutes,
+		CAST(SUM(g.buy) AS DOUBLE PRECISION) AS buy_sum,
+		CAST(SUM(CASE WHEN g.buy_period = 'hour' THEN g.buy * `+minutes+` ELSE 0 END) AS DOUBLE PRECISION) AS buy_minutes
+		FROM (SELECT i.placement_id, i.sell_currency, i.sell_period, i.buy_currency, i.buy_period,
+				SUM(i.sell_rate_minor) AS sell, SUM(i.buy_rate_minor) AS buy
+			FROM instructions i
+			WHERE `+greenSQL()+` AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+scope+`
+			GROUP BY i.placement_id, i.sell_currency, i.sell_period, i.buy_currency, i.buy_period) g
+		JOIN placements p ON p.id = g.placement_id JOIN bookings b ON b.id = p.booking_id
+		JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
+		GROUP BY e.id, e.name, g.sell_currency, g.sell_period, g.buy_currency, g.buy_period`,
+		append([]any{r.StartDate(), r.EndDate()}, args...)...)
+	if err != nil {
 		return fmt.Errorf("dashboard money: %w", err)
 	}
 	return nil
 }
 
-// answers is the median time from offer (the instruction's creation) to its freelancer's
-// answer: the first status change event leaving the supplier side accepted or rejected, over
-// the instructions of bookings that ask the freelancer (offeredSQL).
-func (s *Store) answers(ctx context.Context, sc Scope, r Range, dst any) error {
-	scope, args := scopeSQL(sc)
+// answers counts the offers answered per minute from offer (the instruction's creation) to its
+// freelancer's answer (the first status change event leaving the supplier side accepted or
+// rejected), over the instructions of bookings that ask the freelancer (offeredSQL).
+// answersOf finds the median in the counts. The event's kind is written as a literal and its
+// supplier status as the expression of the booking_events_answer index (migration 00027),
+// so each lookup reads only that index.
+func (s *Store) answers(ctx context.Context, sc Scope, r Range, dst *[]minuteCount) error {
+	bookingsCond, bookingsArgs := scopeSQL(sc)
 	offered, offeredArgs := offeredSQL()
-	supplier := s.jsonText("e.payload_json", "supplierStatus")
-	answeredAt := `(SELECT MIN(e.created_at) FROM booking_events e WHERE e.instruction_id = i.id AND e.kind = ?
-		AND ` + supplier + ` IN (?, ?))`
-	all := []any{string(events.InstructionStatus), string(status.Accepted), string(status.Rejected),
-		r.StartDate(), r.EndDate(), string(status.Accepted), string(status.Rejected)}
-	all = append(append(all, offeredArgs...), args...)
-	err := s.DB.Get(ctx, dst, `SELECT MAX(n) AS n, AVG(secs) AS median FROM (
-		SELECT secs, ROW_NUMBER() OVER (ORDER BY secs) AS rn, COUNT(*) OVER () AS n FROM (
-			SELECT `+s.seconds("i.created_at", answeredAt)+` AS secs
-			FROM instructions i JOIN bookings b ON b.id = i.booking_id
-			WHERE i.placement_local_date >= ? AND i.placement_local_date <= ? AND i.supplier_status IN (?, ?)
-			AND `+offered+` AND `+scope+`) a WHERE secs IS NOT NULL) m
-		WHERE rn = (n + 1) / 2 OR rn = (n + 2) / 2`, all...)
+	answeredAt := `(SELECT MIN(e.created_at) FROM booking_events e WHERE e.instruction_id = i.id
+		AND e.kind = '` + string(events.InstructionStatus) + `' AND ` + s.supplierStatusOf("e") + ` IN (?, ?))`
+	all := []any{string(status.Accepted), string(status.Rejected), r.StartDate(), r.EndDate(),
+		string(status.Accepted), string(status.Rejected)}
+	all = append(append(all, offeredArgs...), bookingsArgs...)
+	// MATERIALIZED: each instruction's lookup runs once, not once per use of secs.
+	err := s.DB.Select(ctx, dst, `WITH a AS MATERIALIZED (
+			SELECT `+s.seconds("i.created_at", answeredAt)+` AS secs FROM instructions i
+			WHERE i.deleted_at IS NULL AND i.placement_local_date >= ? AND i.placement_local_date <= ?
+			AND i.supplier_status IN (?, ?)
+			AND i.booking_id IN (SELECT b.id FROM bookings b WHERE `+offered+` AND `+bookingsCond+`))
+		SELECT ROUND(secs / 60) AS minute, COUNT(*) AS n FROM a GROUP BY ROUND(secs / 60)`, all...)
 	if err != nil {
 		return fmt.Errorf("dashboard answers: %w", err)
 	}
@@ -277,11 +283,12 @@ func (s *Store) jobs(ctx context.Context, sc Scope, r Range, dst *[]DashboardJob
 
 // freelancers lists the freelancers with the most instructions accepted by both sides.
 func (s *Store) freelancers(ctx context.Context, sc Scope, r Range, dst any) error {
-	scope, args := scopeSQL(sc)
-	err := s.DB.Select(ctx, dst, `SELECT i.user_id, u.first_name, u.last_name, COUNT(*) AS n
-		FROM instructions i JOIN bookings b ON b.id = i.booking_id JOIN users u ON u.id = i.user_id
-		WHERE `+greenSQL()+` AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+scope+`
-		GROUP BY i.user_id, u.first_name, u.last_name ORDER BY n DESC, i.user_id LIMIT `+strconv.Itoa(TopN),
+	scope, args := inScope("i.booking_id", sc)
+	err := s.DB.Select(ctx, dst, `SELECT t.user_id, u.first_name, u.last_name, t.n FROM (
+			SELECT i.user_id, COUNT(*) AS n FROM instructions i
+			WHERE `+greenSQL()+` AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+scope+`
+			GROUP BY i.user_id ORDER BY n DESC, i.user_id LIMIT `+strconv.Itoa(TopN)+`) t
+		JOIN users u ON u.id = t.user_id ORDER BY t.n DESC, t.user_id`,
 		append([]any{r.StartDate(), r.EndDate()}, args...)...)
 	if err != nil {
 		return fmt.Errorf("dashboard freelancers: %w", err)

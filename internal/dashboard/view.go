@@ -1,6 +1,7 @@
 package dashboard
 
 import (
+	"slices"
 	"sort"
 	"time"
 
@@ -85,16 +86,52 @@ type placementRow struct {
 	N      int    `db:"n"`
 }
 
-// moneyRow is the store's sums of one client's confirmed instructions sharing a currency and
-// period on one side.
+// moneyRow is the store's sums of one client's confirmed instructions sharing a sell currency
+// and period and a buy currency and period.
 type moneyRow struct {
-	ClientID       int64   `db:"client_id"`
-	ClientName     string  `db:"client_name"`
-	Side           string  `db:"side"`
-	Currency       string  `db:"currency"`
-	Period         string  `db:"period"`
-	SumRate        float64 `db:"sum_rate"`
-	SumRateMinutes float64 `db:"sum_rate_minutes"`
+	ClientID     int64   `db:"client_id"`
+	ClientName   string  `db:"client_name"`
+	SellCurrency string  `db:"sell_currency"`
+	SellPeriod   string  `db:"sell_period"`
+	BuyCurrency  string  `db:"buy_currency"`
+	BuyPeriod    string  `db:"buy_period"`
+	SellSum      float64 `db:"sell_sum"`
+	SellMinutes  float64 `db:"sell_minutes"`
+	BuySum       float64 `db:"buy_sum"`
+	BuyMinutes   float64 `db:"buy_minutes"`
+}
+
+// minuteCount is how many offers were answered after a number of minutes.
+type minuteCount struct {
+	Minute *float64 `db:"minute"` // nil for an answer without its offer's time`
+	N      int     `db:"n"`
+}
+
+// answersOf counts the answers and finds their median, to the minute: the middle answer's
+// minutes, or the mean of the two middle ones.
+func answersOf(counts []minuteCount) DashboardAnswers {
+	counts = slices.DeleteFunc(counts, func(c minuteCount) bool { return c.Minute == nil })
+	sort.Slice(counts, func(i, j int) bool { return *counts[i].Minute < *counts[j].Minute })
+	var out DashboardAnswers
+	for _, c := range counts {
+		out.Answered += c.N
+	}
+	if out.Answered == 0 {
+		return out
+	}
+	// nth is the minutes of the n-th answer (0-based) in order.
+	nth := func(n int) float64 {
+		for _, c := range counts {
+			if n < c.N {
+				return *c.Minute
+			}
+			n -= c.N
+		}
+		return *counts[len(counts)-1].Minute
+	}
+	median := (nth((out.Answered-1)/2) + nth(out.Answered/2)) / 2 * 60
+	out.MedianSeconds = &median
+	return out
 }
 
 // weeksOf builds the week views and the fill counts from the placement rows.
@@ -140,8 +177,8 @@ func weeksOf(r Range, rows []placementRow) ([]DashboardWeek, DashboardFill) {
 }
 
 // moneyOf turns the sums into one row per client and currency (Amount per period, then added
-// within the currency only), sorted by client name and currency. Spend is kept for
-// administrators only (the store reads the buy side for them only).
+// within the currency only), sorted by client name and currency. Spend (the buy side) is kept
+// for administrators only; a currency only the buy side used shows to them alone.
 func moneyOf(rows []moneyRow, spend bool) []DashboardMoney {
 	type key struct {
 		client   int64
@@ -149,23 +186,23 @@ func moneyOf(rows []moneyRow, spend bool) []DashboardMoney {
 	}
 	byKey := map[key]*DashboardMoney{}
 	var keys []key
-	for _, row := range rows {
-		k := key{row.ClientID, row.Currency}
+	at := func(row moneyRow, currency string) *DashboardMoney {
+		k := key{row.ClientID, currency}
 		m, ok := byKey[k]
 		if !ok {
-			m = &DashboardMoney{ClientID: row.ClientID, ClientName: row.ClientName, Currency: row.Currency}
+			m = &DashboardMoney{ClientID: row.ClientID, ClientName: row.ClientName, Currency: currency}
 			if spend {
 				m.Spend = new(int64)
 			}
 			byKey[k] = m
 			keys = append(keys, k)
 		}
-		amount := Amount(row.Period, row.SumRate, row.SumRateMinutes)
-		switch {
-		case row.Side == "sell":
-			m.Charge += amount
-		case spend:
-			*m.Spend += amount
+		return m
+	}
+	for _, row := range rows {
+		at(row, row.SellCurrency).Charge += Amount(row.SellPeriod, row.SellSum, row.SellMinutes)
+		if spend {
+			*at(row, row.BuyCurrency).Spend += Amount(row.BuyPeriod, row.BuySum, row.BuyMinutes)
 		}
 	}
 	out := make([]DashboardMoney, 0, len(keys))
