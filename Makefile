@@ -79,6 +79,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/people-list.sh
 	@bench/bookings.sh
 	@bench/reports.sh
+	@bench/dashboard.sh
 	@bench/search.sh
 	@bench/scheduler-render.sh
 
