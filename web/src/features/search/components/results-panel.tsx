@@ -64,7 +64,8 @@ export const ResultsPanel = forwardRef<HTMLDivElement, ResultsPanelProps>(functi
   const groups = groupResults(list);
   const total = TABS.reduce((n, t) => n + groups[t.key].length, 0);
   const [tab, setTab] = useState<TabKey | null>(null);
-  const shownTab = tab ?? firstTab(groups);
+  // The chosen tab, while it has results; else the first that has.
+  const shownTab = tab && groups[tab].length > 0 ? tab : firstTab(groups);
   const freelancers = groups.freelancer;
   const chosen = selectedIn(freelancers, selected);
   const allChosen = freelancers.length > 0 && chosen.length === freelancers.length;
