@@ -67,15 +67,20 @@ func planOf(text string) (plan, bool) {
 	return p, len(p.words) > 0 || p.key != ""
 }
 
-// typoWords returns the deletion variants to look up for the words that tolerate a typo.
+// variants returns the deletion variants to look up for the words that tolerate a typo.
 func (p *plan) variants() []string {
 	var vs []string
 	for _, w := range p.words {
-		if utf8.RuneCountInString(w.word) >= index.MinTypoRunes {
+		if typos(w.word) {
 			vs = append(vs, index.Deletes(w.word)...)
 		}
 	}
 	return vs
+}
+
+// typos is whether a query word tolerates one typo: letters only, five or more.
+func typos(w string) bool {
+	return utf8.RuneCountInString(w) >= index.MinTypoRunes && index.Typoable(w)
 }
 
 // addTypos keeps, for each word, the candidate terms truly one edit away (a shared deletion
@@ -83,7 +88,7 @@ func (p *plan) variants() []string {
 func (p *plan) addTypos(candidates []string) {
 	for i := range p.words {
 		w := &p.words[i]
-		if utf8.RuneCountInString(w.word) < index.MinTypoRunes {
+		if !typos(w.word) {
 			continue
 		}
 		for _, term := range candidates {

@@ -14,6 +14,13 @@ import (
 	"github.com/hive/hive/internal/search/index"
 )
 
+// candidateLimit bounds the work of one source: its results are ranked among at most this many
+// records matching its most selective word (its driver), read in the index's order: the exact
+// word first, then the word's completions alphabetically, then its one-typo spellings. A word
+// found in more records than this (a very common word, alone) ranks the first
+// candidateLimit of them; the other words of the query are then checked on those.
+const candidateLimit = 1000
+
 // hit is one matching record and its score.
 type hit struct {
 	Source string `db:"source"`
@@ -36,96 +43,187 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]R
 		}
 		pl.addTypos(terms)
 	}
-	visible, vargs := visibility(p)
-	if visible == "" {
+	scopes := scopesOf(p)
+	drivers, err := s.drivers(ctx, pl, scopes)
+	if err != nil {
+		return nil, err
+	}
+	var parts []string
+	var args []any
+	for _, src := range index.Sources {
+		sc, visible := scopes[src]
+		if !visible {
+			continue
+		}
+		q, a := pl.sourceSQL(src, drivers[src], sc)
+		parts = append(parts, q)
+		args = append(args, a...)
+	}
+	if len(parts) == 0 {
 		return []Result{}, nil
 	}
-	match, margs := pl.matchSQL()
 	var hits []hit
-	err := s.DB.Select(ctx, &hits, `SELECT h.source, h.record_id, h.score FROM (
-		SELECT d.source, d.record_id, m.score,
-			ROW_NUMBER() OVER (PARTITION BY d.source ORDER BY m.score DESC, d.record_id) AS n
-		FROM (`+match+`) m JOIN search_docs d ON d.source = m.source AND d.record_id = m.record_id
-		WHERE `+visible+`) h WHERE h.n <= `+strconv.Itoa(PerSourceLimit), append(margs, vargs...)...)
-	if err != nil {
+	if err := s.DB.Select(ctx, &hits, strings.Join(parts, " UNION ALL "), args...); err != nil {
 		return nil, fmt.Errorf("global search: %w", err)
 	}
 	return s.cards(ctx, p, hits)
 }
 
-// matchSQL is the query of the records matching every word (or the exact key), with their
-// scores: per word the best of its matches (exact, prefix, typo, times the field's weight),
-// summed over the words.
-func (pl plan) matchSQL() (string, []any) {
-	var branches []string
-	var args []any
-	for i, w := range pl.words {
-		n := strconv.Itoa(i)
-		branches = append(branches, `SELECT `+n+` AS w, source, record_id, weight * CASE WHEN term = ? THEN `+
-			strconv.Itoa(factorExact)+` ELSE `+strconv.Itoa(factorPrefix)+` END AS s
-			FROM search_terms WHERE term >= ? AND term < ?`)
-		args = append(args, w.word, w.word, index.PrefixEnd(w.word))
-		if len(w.typos) > 0 {
-			branches = append(branches, `SELECT `+n+` AS w, source, record_id, weight * `+strconv.Itoa(factorTypo)+
-				` AS s FROM search_terms WHERE term IN (`+database.Marks(len(w.typos))+`)`)
-			args = append(args, anys(w.typos)...)
-		}
-	}
-	if pl.key != "" {
-		branches = append(branches, `SELECT -1 AS w, source, record_id, weight AS s FROM search_terms WHERE term = ?`)
-		args = append(args, pl.key)
-	}
-	args = append(args, len(pl.words))
-	return `SELECT source, record_id, SUM(s) AS score FROM (
-			SELECT w, source, record_id, MAX(s) AS s FROM (` + strings.Join(branches, " UNION ALL ") + `) x
-			GROUP BY w, source, record_id) y
-		GROUP BY source, record_id HAVING SUM(CASE WHEN w >= 0 THEN 1 ELSE 0 END) = ? OR MIN(w) < 0`, args
+// scope is the condition on a scanned index row t of one source that p may see it, and its
+// arguments.
+type scope struct {
+	cond string
+	args []any
 }
 
-// visibility is the condition on search_docs d of what p may see, and its arguments; "" when p
-// sees nothing. It applies the access rules: departments (and their bookings and jobs) that p
-// may select (access.VisibleDepartmentIDs), entities p may view (access.VisibleEntityIDs) and
-// the legal entities linked to them, and the users p may see (access.UsersSeenBy: every
-// freelancer for a manager, and the people of what they manage), among those whose account can
-// work (access.HireableStatuses; the others are available false, hidden from everyone).
-func visibility(p *auth.Principal) (string, []any) {
-	hireable := `d.status IN (` + database.Marks(len(access.HireableStatuses)) + `)`
+// scopesOf is what p may see of each source; a source p sees nothing of is missing. It applies
+// the access rules: departments (and their bookings and jobs) that p may select
+// (access.VisibleDepartmentIDs), entities p may view (access.VisibleEntityIDs) and the legal
+// entities linked to them, and the users p may see (access.UsersSeenBy: every freelancer for
+// a manager, and the people of what they manage), among those whose account can work
+// (access.HireableStatuses; the others are available false, hidden from everyone).
+func scopesOf(p *auth.Principal) map[string]scope {
+	hireable := `t.status IN (` + database.Marks(len(access.HireableStatuses)) + `)`
 	if p.Has(auth.NeedAdmin) {
-		return `(d.source <> 'user' OR ` + hireable + `)`, access.HireableStatuses
+		all := scope{cond: `TRUE`}
+		return map[string]scope{index.User: {hireable, access.HireableStatuses}, index.Booking: all,
+			index.Job: all, index.Department: all, index.Entity: all, index.LegalEntity: all}
 	}
-	var conds []string
-	var args []any
+	out := map[string]scope{}
 	if deps, _ := access.VisibleDepartmentIDs(p); len(deps) > 0 {
 		marks, a := database.In(deps)
-		conds = append(conds, `(d.source IN ('booking', 'job', 'department') AND d.department_id IN (`+marks+`))`)
-		args = append(args, a...)
+		for _, src := range []string{index.Booking, index.Job, index.Department} {
+			out[src] = scope{`t.scope_id IN (` + marks + `)`, a}
+		}
 	}
 	if ents, _ := access.VisibleEntityIDs(p); len(ents) > 0 {
 		marks, a := database.In(ents)
-		conds = append(conds, `(d.source = 'entity' AND d.record_id IN (`+marks+`))`,
-			`(d.source = 'legal_entity' AND EXISTS (SELECT 1 FROM entity_legal_entity_refs r
-				WHERE r.legal_entity_id = d.record_id AND r.entity_id IN (`+marks+`)))`)
-		args = append(append(args, a...), a...)
+		out[index.Entity] = scope{`t.scope_id IN (` + marks + `)`, a}
+		out[index.LegalEntity] = scope{`EXISTS (SELECT 1 FROM entity_legal_entity_refs r
+			WHERE r.legal_entity_id = t.record_id AND r.entity_id IN (` + marks + `))`, a}
 	}
-	scope := access.UsersSeenBy(p)
-	users := []string{`d.record_id = ?`}
-	uargs := []any{p.UserID}
-	if scope.AllFreelancers {
-		users = append(users, `d.is_freelancer = TRUE`)
+	seen := access.UsersSeenBy(p)
+	users := []string{`t.record_id = ?`}
+	args := append(append([]any{}, access.HireableStatuses...), p.UserID)
+	if seen.AllFreelancers {
+		users = append(users, `t.is_freelancer = TRUE`)
 	}
-	if len(scope.EntityIDs) > 0 {
-		marks, a := database.In(scope.EntityIDs)
-		users = append(users, `EXISTS (SELECT 1 FROM user_entity_refs r WHERE r.user_id = d.record_id AND r.entity_id IN (`+marks+`))`)
-		uargs = append(uargs, a...)
+	if len(seen.EntityIDs) > 0 {
+		marks, a := database.In(seen.EntityIDs)
+		users = append(users, `EXISTS (SELECT 1 FROM user_entity_refs r WHERE r.user_id = t.record_id AND r.entity_id IN (`+marks+`))`)
+		args = append(args, a...)
 	}
-	if len(scope.DepartmentIDs) > 0 {
-		marks, a := database.In(scope.DepartmentIDs)
-		users = append(users, `EXISTS (SELECT 1 FROM user_department_refs r WHERE r.user_id = d.record_id AND r.department_id IN (`+marks+`))`)
-		uargs = append(uargs, a...)
+	if len(seen.DepartmentIDs) > 0 {
+		marks, a := database.In(seen.DepartmentIDs)
+		users = append(users, `EXISTS (SELECT 1 FROM user_department_refs r WHERE r.user_id = t.record_id AND r.department_id IN (`+marks+`))`)
+		args = append(args, a...)
 	}
-	conds = append(conds, `(d.source = 'user' AND `+hireable+` AND (`+strings.Join(users, " OR ")+`))`)
-	args = append(append(args, access.HireableStatuses...), uargs...)
-	return `(` + strings.Join(conds, " OR ") + `)`, args
+	out[index.User] = scope{hireable + ` AND (` + strings.Join(users, " OR ") + `)`, args}
+	return out
+}
+
+// drivers picks, per source, the word of the plan found in the fewest of its records (counted
+// up to candidateLimit+1), from which that source's candidates are read; ties go to the longer
+// word. A plan of one word needs no count.
+func (s *Store) drivers(ctx context.Context, pl plan, scopes map[string]scope) (map[string]int, error) {
+	out := map[string]int{}
+	if len(pl.words) < 2 {
+		return out, nil
+	}
+	var parts []string
+	var args []any
+	for _, src := range index.Sources {
+		if _, ok := scopes[src]; !ok {
+			continue
+		}
+		for i, w := range pl.words {
+			parts = append(parts, `SELECT '`+src+`' AS source, `+strconv.Itoa(i)+` AS w,
+				(SELECT COUNT(*) FROM (SELECT 1 FROM search_terms WHERE source = '`+src+`' AND term >= ? AND term < ?
+				LIMIT `+strconv.Itoa(candidateLimit+1)+`) x) AS n`)
+			args = append(args, w.word, index.PrefixEnd(w.word))
+		}
+	}
+	if len(parts) == 0 {
+		return out, nil
+	}
+	var counts []struct {
+		Source string `db:"source"`
+		W      int    `db:"w"`
+		N      int    `db:"n"`
+	}
+	if err := s.DB.Select(ctx, &counts, strings.Join(parts, " UNION ALL "), args...); err != nil {
+		return nil, fmt.Errorf("search word counts: %w", err)
+	}
+	best := map[string]int{}
+	for _, c := range counts {
+		b, seen := best[c.Source]
+		if !seen || c.N < b || c.N == b && len(pl.words[c.W].word) > len(pl.words[out[c.Source]].word) {
+			best[c.Source], out[c.Source] = c.N, c.W
+		}
+	}
+	return out, nil
+}
+
+// sourceSQL is the query of source's best PerSourceLimit records matching every word of the
+// plan (or its exact key) within sc: the candidates of the driver word (at most
+// candidateLimit), each other word's best match on each candidate's own words, summed.
+func (pl plan) sourceSQL(src string, driver int, sc scope) (string, []any) {
+	var branches []string
+	var args []any
+	order, limit := ` ORDER BY t.term, t.record_id`, ` LIMIT `+strconv.Itoa(candidateLimit)
+	if len(pl.words) > 0 {
+		w := pl.words[driver]
+		branches = append(branches, `SELECT * FROM (SELECT t.record_id, t.weight * CASE WHEN t.term = ? THEN `+
+			strconv.Itoa(factorExact)+` ELSE `+strconv.Itoa(factorPrefix)+` END AS s FROM search_terms t
+			WHERE t.source = '`+src+`' AND t.term >= ? AND t.term < ? AND `+sc.cond+order+limit+`) a`)
+		args = append(append(args, w.word, w.word, index.PrefixEnd(w.word)), sc.args...)
+		if len(w.typos) > 0 {
+			branches = append(branches, `SELECT * FROM (SELECT t.record_id, t.weight * `+strconv.Itoa(factorTypo)+
+				` AS s FROM search_terms t WHERE t.source = '`+src+`' AND t.term IN (`+database.Marks(len(w.typos))+
+				`) AND `+sc.cond+order+limit+`) b`)
+			args = append(append(args, anys(w.typos)...), sc.args...)
+		}
+	}
+	if pl.key != "" {
+		branches = append(branches, `SELECT t.record_id, t.weight AS s FROM search_terms t
+			WHERE t.source = '`+src+`' AND t.term = ? AND `+sc.cond)
+		args = append(append(args, pl.key), sc.args...)
+	}
+	candidates := `SELECT record_id, MAX(s) AS s FROM (` + strings.Join(branches, " UNION ALL ") + `) x GROUP BY record_id`
+	if len(pl.words) < 2 {
+		return `SELECT * FROM (SELECT '` + src + `' AS source, record_id, s AS score FROM (` + candidates + `) c
+			ORDER BY score DESC, record_id LIMIT ` + strconv.Itoa(PerSourceLimit) + `) z` + src, args
+	}
+	// The other words are matched on each candidate's own words, read once through
+	// search_terms_record (record_id, source): (o.source || '') and (o.term || '') keep the
+	// planners off the primary key's (source, term) ranges. A word's score on the candidate is
+	// its best match; a candidate missing a word has NULL and is dropped.
+	var colArgs []any
+	cols, sum, checks := ``, `s0`, []string{}
+	for i, w := range pl.words {
+		if i == driver {
+			continue
+		}
+		n := strconv.Itoa(i + 1)
+		end := index.PrefixEnd(w.word)
+		match, matchArgs := `((o.term || '') >= ? AND (o.term || '') < ?`, []any{w.word, end}
+		if len(w.typos) > 0 {
+			match += ` OR (o.term || '') IN (` + database.Marks(len(w.typos)) + `)`
+			matchArgs = append(matchArgs, anys(w.typos)...)
+		}
+		cols += `, MAX(CASE WHEN ` + match + `) THEN o.weight * CASE WHEN o.term = ? THEN ` + strconv.Itoa(factorExact) +
+			` WHEN o.term >= ? AND o.term < ? THEN ` + strconv.Itoa(factorPrefix) + ` ELSE ` + strconv.Itoa(factorTypo) +
+			` END END) AS s` + n
+		colArgs = append(append(colArgs, matchArgs...), w.word, w.word, end)
+		sum += ` + s` + n
+		checks = append(checks, `s`+n+` IS NOT NULL`)
+	}
+	return `SELECT * FROM (SELECT '` + src + `' AS source, record_id, ` + sum + ` AS score FROM (
+		SELECT c.record_id, MAX(c.s) AS s0` + cols + ` FROM (` + candidates + `) c
+		JOIN search_terms o ON o.record_id = c.record_id AND (o.source || '') = '` + src + `'
+		GROUP BY c.record_id) y
+		WHERE ` + strings.Join(checks, " AND ") + `
+		ORDER BY score DESC, record_id LIMIT ` + strconv.Itoa(PerSourceLimit) + `) z` + src, append(colArgs, args...)
 }
 
 // cards reads the cards of hits and lists them best first.

@@ -1,27 +1,24 @@
 -- +goose Up
 -- The search index (internal/search/index): a read model of the records global search finds,
 -- kept in step in the writes' transactions. One design on both engines: folded words in a
--- B-tree (prefix = a range scan; COLLATE "C" so the order is byte order, as on SQLite),
--- deletion variants for one typo, scope keys per document. Hive fills it at start when
+-- B-tree by source and word (prefix = a range scan; COLLATE "C" so the order is byte order, as on SQLite),
+-- deletion variants for one typo, the scope on each word. Hive fills it at start when
 -- search_state is empty (databases that held records before).
-CREATE TABLE search_docs (
+CREATE TABLE search_terms (
     source         TEXT    NOT NULL,
+    term           TEXT COLLATE "C" NOT NULL,
     record_id      BIGINT  NOT NULL,
-    department_id  BIGINT,
-    client_id      BIGINT,
+    weight         INTEGER NOT NULL,
+    -- The record's scope, on each of its words so a search filters while it scans: the
+    -- department (booking, job, department) or the entity itself (entity); for users whether
+    -- they are a freelancer and their account status.
+    scope_id       BIGINT,
     is_freelancer  BOOLEAN NOT NULL DEFAULT FALSE,
     status         TEXT    NOT NULL DEFAULT '',
-    PRIMARY KEY (source, record_id)
+    PRIMARY KEY (source, term, record_id) INCLUDE (weight, scope_id, is_freelancer, status)
 );
-
-CREATE TABLE search_terms (
-    term       TEXT COLLATE "C" NOT NULL,
-    source     TEXT    NOT NULL,
-    record_id  BIGINT  NOT NULL,
-    weight     INTEGER NOT NULL,
-    PRIMARY KEY (term, source, record_id) INCLUDE (weight)
-);
-CREATE INDEX search_terms_record ON search_terms (source, record_id);
+CREATE INDEX search_terms_record ON search_terms (record_id, source) INCLUDE (term, weight);
+CREATE INDEX search_terms_scope ON search_terms (source, scope_id, term, record_id) INCLUDE (weight) WHERE scope_id IS NOT NULL;
 
 CREATE TABLE search_variants (
     variant  TEXT COLLATE "C" NOT NULL,
@@ -38,4 +35,3 @@ CREATE TABLE search_state (
 DROP TABLE search_state;
 DROP TABLE search_variants;
 DROP TABLE search_terms;
-DROP TABLE search_docs;

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -13,12 +12,13 @@ import (
 // Only searchable text and scope are indexed; a card's other details (the names of linked
 // records) are read when results are shown, so renaming an entity rewrites one document.
 type document struct {
-	Source       Source
-	ID           int64  `db:"id"`
-	DepartmentID *int64 `db:"department_id"`
-	ClientID     *int64 `db:"client_id"`
+	Source Source
+	ID     int64 `db:"id"`
+	// ScopeID is the department of a booking, job or department, and the entity itself for an
+	// entity: what a searcher's visible departments or entities are compared with.
+	ScopeID      *int64 `db:"scope_id"`
 	IsFreelancer bool   `db:"is_freelancer"`
-	Status       string `db:"status"`
+	Status       string `db:"status"` // a user's account status
 	terms        map[string]int
 }
 
@@ -39,32 +39,29 @@ type field struct {
 	key    bool
 }
 
-// shape is how a source's documents are read: the query (columns id, department_id,
-// client_id, is_freelancer, status, a...e; a WHERE on the record's id is appended) and its
-// fields a...e.
+// shape is how a source's documents are read: the query (columns id, scope_id,
+// is_freelancer, status, a...e; a WHERE on the record's id is appended) and its fields a...e.
 type shape struct {
 	query  string
 	idCol  string
 	fields []field
 }
 
-const noScope = `CAST(NULL AS BIGINT) AS department_id, CAST(NULL AS BIGINT) AS client_id, FALSE AS is_freelancer, '' AS status`
+const noScope = `CAST(NULL AS BIGINT) AS scope_id, FALSE AS is_freelancer, '' AS status`
 
 var shapes = map[Source]shape{
-	User: {`SELECT u.id, CAST(NULL AS BIGINT) AS department_id, CAST(NULL AS BIGINT) AS client_id,
-		u.is_freelancer, u.account_status AS status, u.first_name AS a, u.last_name AS b, u.email AS c, '' AS d, '' AS e
+	User: {`SELECT u.id, CAST(NULL AS BIGINT) AS scope_id, u.is_freelancer, u.account_status AS status, u.first_name AS a, u.last_name AS b, u.email AS c, '' AS d, '' AS e
 		FROM users u`, "u.id", []field{{weightName, false}, {weightName, false}, {weightOther, true}}},
-	Booking: {`SELECT b.id, b.department_id, d.client_id, FALSE AS is_freelancer, '' AS status,
-		b.title AS a, b.reference AS b, '' AS c, '' AS d, '' AS e
-		FROM bookings b JOIN departments d ON d.id = b.department_id`, "b.id",
+	Booking: {`SELECT b.id, b.department_id AS scope_id, FALSE AS is_freelancer, '' AS status,
+		b.title AS a, b.reference AS b, '' AS c, '' AS d, '' AS e FROM bookings b`, "b.id",
 		[]field{{weightName, false}, {weightName, true}}},
-	Job: {`SELECT j.id, j.department_id, d.client_id, FALSE AS is_freelancer, '' AS status,
+	Job: {`SELECT j.id, j.department_id AS scope_id, FALSE AS is_freelancer, '' AS status,
 		j.title AS a, j.legacy_job_id AS b, j.agent AS c, j.division_team AS d, j.job_function AS e
-		FROM job_templates j JOIN departments d ON d.id = j.department_id`, "j.id",
+		FROM job_templates j`, "j.id",
 		[]field{{weightName, false}, {weightTitle, true}, {weightOther, false}, {weightOther, false}, {weightOther, false}}},
-	Department: {`SELECT d.id, d.id AS department_id, d.client_id, FALSE AS is_freelancer, '' AS status,
+	Department: {`SELECT d.id, d.id AS scope_id, FALSE AS is_freelancer, '' AS status,
 		d.name AS a, '' AS b, '' AS c, '' AS d, '' AS e FROM departments d`, "d.id", []field{{weightName, false}}},
-	Entity: {`SELECT e.id, ` + noScope + `, e.name AS a, '' AS b, '' AS c, '' AS d, '' AS e FROM entities e`, "e.id",
+	Entity: {`SELECT e.id, e.id AS scope_id, FALSE AS is_freelancer, '' AS status, e.name AS a, '' AS b, '' AS c, '' AS d, '' AS e FROM entities e`, "e.id",
 		[]field{{weightName, false}}},
 	LegalEntity: {`SELECT l.id, ` + noScope + `, l.company_name AS a, l.trading_name AS b, l.company_number AS c,
 		'' AS d, '' AS e FROM legal_entities l`, "l.id",
@@ -148,33 +145,23 @@ func (d *document) add(text string, f field) {
 	}
 }
 
-// write inserts docs with their terms and the terms' deletion variants.
+// write inserts the terms of docs, each with its record's scope, and the terms' deletion
+// variants.
 func write(ctx context.Context, tx *database.Tx, docs []*document) error {
-	if len(docs) == 0 {
-		return nil
-	}
-	var dargs []any
-	for _, d := range docs {
-		dargs = append(dargs, d.Source, d.ID, d.DepartmentID, d.ClientID, d.IsFreelancer, d.Status)
-	}
-	if _, err := tx.Exec(ctx, `INSERT INTO search_docs (source, record_id, department_id, client_id, is_freelancer, status)
-		VALUES `+values(len(docs), 6), dargs...); err != nil {
-		return fmt.Errorf("write search documents: %w", err)
-	}
-	var targs []any
+	var args []any
 	n := 0
 	variants := map[string]map[string]bool{}
 	for _, d := range docs {
 		for term, weight := range d.terms {
-			targs = append(targs, term, d.Source, d.ID, weight)
+			args = append(args, d.Source, term, d.ID, weight, d.ScopeID, d.IsFreelancer, d.Status)
 			n++
 			if n == batch {
-				if err := insertTerms(ctx, tx, n, targs); err != nil {
+				if err := insertTerms(ctx, tx, n, args); err != nil {
 					return err
 				}
-				targs, n = targs[:0], 0
+				args, n = args[:0], 0
 			}
-			if !strings.HasPrefix(term, KeyPrefix) && utf8.RuneCountInString(term) >= MinTypoRunes-1 {
+			if Typoable(term) {
 				for _, v := range Deletes(term) {
 					if variants[v] == nil {
 						variants[v] = map[string]bool{}
@@ -184,7 +171,7 @@ func write(ctx context.Context, tx *database.Tx, docs []*document) error {
 			}
 		}
 	}
-	if err := insertTerms(ctx, tx, n, targs); err != nil {
+	if err := insertTerms(ctx, tx, n, args); err != nil {
 		return err
 	}
 	return insertVariants(ctx, tx, variants)
@@ -194,7 +181,8 @@ func insertTerms(ctx context.Context, tx *database.Tx, n int, args []any) error 
 	if n == 0 {
 		return nil
 	}
-	if _, err := tx.Exec(ctx, `INSERT INTO search_terms (term, source, record_id, weight) VALUES `+values(n, 4), args...); err != nil {
+	if _, err := tx.Exec(ctx, `INSERT INTO search_terms (source, term, record_id, weight, scope_id, is_freelancer, status)
+		VALUES `+values(n, 7), args...); err != nil {
 		return fmt.Errorf("write search terms: %w", err)
 	}
 	return nil

@@ -1,8 +1,8 @@
 // Package index keeps the search index: a read model of the records global search finds
 // (users, bookings, job templates, departments, entities, legal entities). Each record is a
-// document (search_docs: its scope keys) and its words (search_terms: folded words with a
-// weight, and exact keys), and every word of four letters or more has its deletion variants
-// in search_variants for the one-typo rule.
+// document: its words (search_terms: folded words with a weight, and exact keys), each row
+// carrying the record's scope; every word of letters only, four or more, has its deletion
+// variants in search_variants for the one-typo rule.
 //
 // Features keep it in step inside their write transactions with one call, Refresh(ctx, tx,
 // source, id), which recomputes that record's document from its tables. Rebuild recomputes
@@ -88,7 +88,7 @@ func Rebuild(ctx context.Context, db *database.DB) error {
 
 // RebuildIn is Rebuild inside a transaction the caller holds.
 func RebuildIn(ctx context.Context, tx *database.Tx) error {
-	for _, table := range []string{"search_terms", "search_docs", "search_variants", "search_state"} {
+	for _, table := range []string{"search_terms", "search_variants", "search_state"} {
 		if _, err := tx.Exec(ctx, `DELETE FROM `+table); err != nil {
 			return fmt.Errorf("empty %s: %w", table, err)
 		}
@@ -126,12 +126,11 @@ const batch = 400
 
 func forget(ctx context.Context, tx *database.Tx, source Source, ids []int64) error {
 	marks, args := database.In(ids)
-	args = append([]any{source}, args...)
-	if _, err := tx.Exec(ctx, `DELETE FROM search_terms WHERE source = ? AND record_id IN (`+marks+`)`, args...); err != nil {
+	args = append(args, source)
+	// By search_terms_record (record_id, source): (source || '') keeps the planner off the
+	// primary key's (source, ...) range, every word of the source.
+	if _, err := tx.Exec(ctx, `DELETE FROM search_terms WHERE record_id IN (`+marks+`) AND (source || '') = ?`, args...); err != nil {
 		return fmt.Errorf("forget search terms: %w", err)
-	}
-	if _, err := tx.Exec(ctx, `DELETE FROM search_docs WHERE source = ? AND record_id IN (`+marks+`)`, args...); err != nil {
-		return fmt.Errorf("forget search documents: %w", err)
 	}
 	return nil
 }

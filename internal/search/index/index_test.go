@@ -34,7 +34,7 @@ func TestRebuild(t *testing.T) {
 		if n := count(`SELECT COUNT(*) FROM search_terms WHERE term = '=manager@hive.test' AND source = 'user'`); n != 1 {
 			t.Errorf("email key: %d", n)
 		}
-		if n := count(`SELECT COUNT(*) FROM search_docs WHERE source = 'department' AND record_id = ? AND client_id = ?`, w.DeptB1, w.ClientB); n != 1 {
+		if n := count(`SELECT COUNT(*) FROM search_terms WHERE source = 'department' AND term = 'drama' AND record_id = ? AND scope_id = ?`, w.DeptB1, w.DeptB1); n != 1 {
 			t.Errorf("department scope: %d", n)
 		}
 		if n := count(`SELECT COUNT(*) FROM search_variants WHERE variant = 'alph' AND term = 'alpha'`); n != 1 {

@@ -123,6 +123,21 @@ func WithinOne(a, b string) bool {
 	}
 }
 
+// Typoable reports whether the one-typo rule may reach term: a word of letters only (a
+// number or a code with digits must be typed right) of MinTypoRunes-1 runes or more (a query
+// word of five letters may lose one).
+func Typoable(term string) bool {
+	if strings.HasPrefix(term, KeyPrefix) || utf8.RuneCountInString(term) < MinTypoRunes-1 {
+		return false
+	}
+	for _, r := range term {
+		if !unicode.IsLetter(r) {
+			return false
+		}
+	}
+	return true
+}
+
 // PrefixEnd is the first string after every string that starts with p (for a range scan
 // term >= p AND term < PrefixEnd(p) on a byte-ordered column).
 func PrefixEnd(p string) string { return p + string(rune(utf8.MaxRune)) }
