@@ -231,15 +231,16 @@ func (s *Store) money(ctx context.Context, sc Scope, r Range, dst *[]moneyRow) e
 // answers counts the offers answered per minute from offer (the instruction's creation) to its
 // freelancer's answer (the first status change event leaving the supplier side accepted or
 // rejected), over the instructions of bookings that ask the freelancer (offeredSQL).
-// answersOf finds the median in the counts. The event's kind is written as a literal and its
-// supplier status as the expression of the booking_events_answer index (migration 00027),
-// so each lookup reads only that index.
+// answersOf finds the median in the counts. The events' conditions are written as literals,
+// exactly as the predicate of the booking_events_answer index (migration 00027) that holds
+// those events, so each lookup reads only that index.
 func (s *Store) answers(ctx context.Context, sc Scope, r Range, dst *[]minuteCount) error {
 	bookingsCond, bookingsArgs := scopeSQL(sc)
 	offered, offeredArgs := offeredSQL()
 	answeredAt := `(SELECT MIN(e.created_at) FROM booking_events e WHERE e.instruction_id = i.id
-		AND e.kind = '` + string(events.InstructionStatus) + `' AND ` + s.supplierStatusOf("e") + ` IN (?, ?))`
-	all := []any{string(status.Accepted), string(status.Rejected), r.StartDate(), r.EndDate(),
+		AND e.kind = '` + string(events.InstructionStatus) + `' AND ` + s.supplierStatusOf("e") + ` IN ('` +
+		string(status.Accepted) + `', '` + string(status.Rejected) + `'))`
+	all := []any{r.StartDate(), r.EndDate(),
 		string(status.Accepted), string(status.Rejected)}
 	all = append(append(all, offeredArgs...), bookingsArgs...)
 	// MATERIALIZED: each instruction's lookup runs once, not once per use of secs.

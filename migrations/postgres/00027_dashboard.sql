@@ -1,12 +1,12 @@
 -- +goose Up
 -- The dashboard's time from offer to answer (internal/dashboard, store.go: answers) looks up
 -- each instruction's first status change event that left its supplier side accepted or
--- rejected. This index holds exactly those lookups (the kind in its predicate, the supplier
--- status in the expression the query writes), so each reads the index alone; booking_events
+-- rejected. This index holds exactly those events (its predicate is the query's own), so each
+-- lookup reads the index alone; booking_events
 -- had no index by instruction. SQLite's twin is migrations/sqlite/00027.
-CREATE INDEX booking_events_answer ON booking_events
-    (instruction_id, ((payload_json::json ->> 'supplierStatus')), created_at)
-    WHERE kind = 'instruction.status_changed';
+CREATE INDEX booking_events_answer ON booking_events (instruction_id, created_at)
+    WHERE kind = 'instruction.status_changed'
+    AND (payload_json::json ->> 'supplierStatus') IN ('accepted', 'rejected');
 
 -- The dashboard's other reads of instructions (money, freelancers) take the live ones whose
 -- placement falls in a date range: this index holds every column they read, in date order, so
