@@ -106,6 +106,9 @@ func seedDemo(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 	if err := directory.SeedDemo(ctx, db); err != nil {
 		return err
 	}
+	if err := orgdemo.HireLocalCrew(ctx, db, directory.LocalCrewEmails()); err != nil {
+		return err
+	}
 	if err := jobs.SeedDemo(ctx, db); err != nil {
 		return err
 	}

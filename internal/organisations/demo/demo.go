@@ -374,3 +374,32 @@ func seedInvitations(ctx context.Context, db *database.DB, northbridge int64) er
 	}
 	return nil
 }
+
+// HireLocalCrew lets the Sport department hire the freelancers with these e-mail addresses (the
+// people directory's local crew around Salford, directory.LocalCrewEmails); it runs after the
+// directory's demo and can run any number of times.
+func HireLocalCrew(ctx context.Context, db *database.DB, emails []string) error {
+	return db.InTx(ctx, func(tx *database.Tx) error {
+		s := seeder{ctx: ctx, tx: tx}
+		var sport int64
+		if err := tx.Get(ctx, &sport, `SELECT d.id FROM departments d JOIN entities e ON e.id = d.client_id
+			WHERE d.name = ? AND e.name = ?`, "Sport", Northbridge); err != nil {
+			return fmt.Errorf("demo department Sport: %w", err)
+		}
+		args := make([]any, len(emails))
+		for i, e := range emails {
+			args[i] = e
+		}
+		var ids []int64
+		if err := tx.Select(ctx, &ids, `SELECT id FROM users WHERE email_lc IN (`+database.Marks(len(emails))+`) ORDER BY id`,
+			args...); err != nil {
+			return err
+		}
+		for _, id := range ids {
+			if err := s.departmentRef(id, sport, true, false, false); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+}

@@ -54,6 +54,32 @@ var demoTowns = []demoTown{
 	{"Warsaw", "PL", "Europe/Warsaw"}, {"Brussels", "BE", "Europe/Brussels"}, {"Vienna", "AT", "Europe/Vienna"},
 }
 
+// The Sport department's local crew: the first demoLocalCrew demo freelancers are camera
+// operators with Steadicam around Salford at 300 to 440 GBP a day, so the advanced search of
+// issue 16 ('camera operators with Steadicam, under 450 GBP a day, within 25 miles of
+// Salford') finds them on demo data, and organisations' demo lets Sport hire them (HireLocalCrew).
+const demoLocalCrew = 8
+
+var (
+	localCrewTowns = []int{2, 1, 14, 15} // Salford, Manchester, Stockport, Bolton in demoTowns
+	localCrewTrade = "Camera Operator"
+	localCrewSkill = "Steadicam"
+)
+
+// LocalCrewEmails are the e-mail addresses of the local crew, for the department that hires them.
+func LocalCrewEmails() []string {
+	out := make([]string, demoLocalCrew)
+	for i := range out {
+		first, last := demoName(i)
+		out[i] = demoEmail(first, last, i)
+	}
+	return out
+}
+
+func demoName(i int) (first, last string) {
+	return demoFirst[i%len(demoFirst)], demoLast[(i*7+i/len(demoFirst))%len(demoLast)]
+}
+
 // demoPlaces finds every demo town in the gazetteer: its full name and position.
 func demoPlaces() ([]places.Place, error) {
 	x, err := places.Default()
@@ -137,25 +163,30 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 			WHERE entity_id IS NULL AND category IN ('job_title', 'skills') ORDER BY id`); err != nil {
 			return err
 		}
-		titles, skills := map[string]int64{}, []int64{}
+		titles, skills, skillIDs := map[string]int64{}, []int64{}, map[string]int64{}
 		for _, t := range tags {
 			if t.Category == "job_title" {
 				titles[t.Name] = t.ID
 			} else {
 				skills = append(skills, t.ID)
+				skillIDs[t.Name] = t.ID
 			}
 		}
 		for i := range DemoFreelancers {
-			first := demoFirst[i%len(demoFirst)]
-			last := demoLast[(i*7+i/len(demoFirst))%len(demoLast)]
+			first, last := demoName(i)
 			at := (i * 5) % len(demoTowns)
 			if i%3 == 0 { // most work from the UK
 				at = i % demoUKTowns
 			}
-			town, place := demoTowns[at], towns[at]
 			trade := demoTrades[(i*11)%len(demoTrades)]
 			onboarding, status := demoState(i)
-			rate, currency := demoRate(i, town.country)
+			rate, currency := demoRate(i, demoTowns[at].country)
+			if i < demoLocalCrew {
+				at, trade = localCrewTowns[i%len(localCrewTowns)], localCrewTrade
+				onboarding, status = accounts.OnboardingComplete, accounts.StatusActive
+				rate, currency = int64(300+20*i)*100, "GBP"
+			}
+			town, place := demoTowns[at], towns[at]
 			business := "uk_sole_trader"
 			if i%4 == 0 {
 				business = "uk_private_limited"
@@ -178,6 +209,9 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 			}
 			want := []int64{}
 			if t, ok := titles[trade]; ok {
+				want = append(want, t)
+			}
+			if t, ok := skillIDs[localCrewSkill]; ok && i < demoLocalCrew {
 				want = append(want, t)
 			}
 			for k := range 3 + i%3 {

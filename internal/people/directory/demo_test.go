@@ -99,6 +99,53 @@ func TestSeedDemoTowns(t *testing.T) {
 	})
 }
 
+// TestSeedDemoLocalCrew: Sport may hire at least five camera operators with Steadicam within 25
+// miles of Salford at under 450 GBP a day, the issue's advanced search on demo data.
+func TestSeedDemoLocalCrew(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		if err := seedOrganisations(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 { // a second run changes nothing
+			if err := directory.SeedDemo(ctx, db); err != nil {
+				t.Fatal(err)
+			}
+			if err := demo.HireLocalCrew(ctx, db, directory.LocalCrewEmails()); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var crew []struct {
+			Lat  float64 `db:"latitude"`
+			Lng  float64 `db:"longitude"`
+			Rate int64   `db:"day_rate_minor"`
+		}
+		if err := db.Select(ctx, &crew, `SELECT u.latitude, u.longitude, u.day_rate_minor FROM users u
+			JOIN user_department_refs r ON r.user_id = u.id AND r.can_hire = TRUE
+			JOIN departments d ON d.id = r.department_id AND d.name = 'Sport'
+			WHERE u.day_rate_currency = 'GBP' AND u.account_status = ?
+			AND EXISTS (SELECT 1 FROM user_tags ut JOIN tags t ON t.id = ut.tag_id WHERE ut.user_id = u.id AND t.name = 'Steadicam')
+			AND EXISTS (SELECT 1 FROM user_tags ut JOIN tags t ON t.id = ut.tag_id WHERE ut.user_id = u.id AND t.name = 'Camera Operator')`,
+			accounts.StatusActive); err != nil {
+			t.Fatal(err)
+		}
+		x, err := places.Default()
+		if err != nil {
+			t.Fatal(err)
+		}
+		salford, _ := x.Lookup("Salford", "GB")
+		n := 0
+		for _, c := range crew {
+			if c.Rate < 45000 && miles(salford.Lat, salford.Lng, c.Lat, c.Lng) <= 25 {
+				n++
+			}
+		}
+		if n < 5 {
+			t.Errorf("%d camera operators with Steadicam near Salford under 450 GBP that Sport may hire, want 5 or more", n)
+		}
+	})
+}
+
 // miles is the great-circle distance.
 func miles(lat1, lng1, lat2, lng2 float64) float64 {
 	rad := math.Pi / 180
