@@ -49,15 +49,15 @@ var cardQueries = map[string]string{
 		l.type, '' AS department_name, '' AS client_name FROM legal_entities l WHERE l.id IN `,
 }
 
-// recordCards reads the cards of ids of a source other than user.
-func (s *Store) recordCards(ctx context.Context, source string, ids []int64) (map[int64]Result, error) {
+// recordCards reads through r the cards of ids of a source other than user.
+func recordCards(ctx context.Context, r querier, source string, ids []int64) (map[int64]Result, error) {
 	q, ok := cardQueries[source]
 	if !ok {
 		return nil, fmt.Errorf("search cards: unknown source %q", source)
 	}
 	marks, args := database.In(ids)
 	var rows []cardRow
-	if err := s.DB.Select(ctx, &rows, q+`(`+marks+`)`, args...); err != nil {
+	if err := r.Select(ctx, &rows, q+`(`+marks+`)`, args...); err != nil {
 		return nil, fmt.Errorf("%s cards: %w", source, err)
 	}
 	out := make(map[int64]Result, len(rows))

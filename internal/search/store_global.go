@@ -35,44 +35,55 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]R
 	if !ok {
 		return []Result{}, nil
 	}
-	if vs := pl.variants(); len(vs) > 0 {
-		var terms []string
-		if err := s.DB.Select(ctx, &terms, `SELECT DISTINCT term FROM search_variants WHERE variant IN (`+
-			database.Marks(len(vs))+`) ORDER BY term`, anys(vs)...); err != nil {
-			return nil, fmt.Errorf("search variants: %w", err)
-		}
-		pl.addTypos(terms)
-	}
-	scopes := scopesOf(p)
-	drivers, err := s.drivers(ctx, pl, scopes)
-	if err != nil {
-		return nil, err
-	}
-	var parts []string
-	var args []any
-	for _, src := range index.Sources {
-		sc, visible := scopes[src]
-		if !visible {
-			continue
-		}
-		q, a := pl.sourceSQL(src, drivers[src], sc)
-		parts = append(parts, q)
-		args = append(args, a...)
-	}
-	if len(parts) == 0 {
-		return []Result{}, nil
-	}
 	var hits []hit
-	if err := s.DB.Select(ctx, &hits, strings.Join(parts, " UNION ALL "), args...); err != nil {
-		return nil, fmt.Errorf("global search: %w", err)
-	}
-	return s.cards(ctx, p, hits)
+	out := []Result{}
+	// Read as the advanced search reads (s.reading): PostgreSQL planning each query for its
+	// words, not a generic plan blind to how common they are.
+	err := s.reading(ctx, func(r querier) error {
+		if vs := pl.variants(); len(vs) > 0 {
+			var terms []string
+			if err := r.Select(ctx, &terms, `SELECT DISTINCT term FROM search_variants WHERE variant IN (`+
+				database.Marks(len(vs))+`) ORDER BY term`, anys(vs)...); err != nil {
+				return fmt.Errorf("search variants: %w", err)
+			}
+			pl.addTypos(terms)
+		}
+		scopes := scopesOf(p)
+		drivers, err := drivers(ctx, r, pl, scopes)
+		if err != nil {
+			return err
+		}
+		var parts []string
+		var args []any
+		for _, src := range index.Sources {
+			sc, visible := scopes[src]
+			if !visible {
+				continue
+			}
+			q, a := pl.sourceSQL(src, drivers[src], sc)
+			parts = append(parts, q)
+			args = append(args, a...)
+		}
+		if len(parts) == 0 {
+			return nil
+		}
+		if err := r.Select(ctx, &hits, strings.Join(parts, " UNION ALL "), args...); err != nil {
+			return fmt.Errorf("global search: %w", err)
+		}
+		out, err = cards(ctx, r, p, hits)
+		return err
+	})
+	return out, err
 }
 
-// scope is the condition on a scanned index row t of one source that p may see it, and its
-// arguments.
-type scope struct {
-	cond string
+// scope is what p may see of one source: conditions on a scanned index row t, any of which lets
+// it through, with their arguments. Each is read as its own branch, so a planner never has to
+// weigh an OR of a flag against a link look-up (PostgreSQL would hash every link of the
+// searcher's departments for each search).
+type scope []cond
+
+type cond struct {
+	sql  string
 	args []any
 }
 
@@ -85,47 +96,51 @@ type scope struct {
 func scopesOf(p *auth.Principal) map[string]scope {
 	hireable := `t.status IN (` + database.Marks(len(access.HireableStatuses)) + `)`
 	if p.Has(auth.NeedAdmin) {
-		all := scope{cond: `TRUE`}
-		return map[string]scope{index.User: {hireable, access.HireableStatuses}, index.Booking: all,
+		all := scope{{sql: `TRUE`}}
+		return map[string]scope{index.User: {{hireable, access.HireableStatuses}}, index.Booking: all,
 			index.Job: all, index.Department: all, index.Entity: all, index.LegalEntity: all}
 	}
 	out := map[string]scope{}
 	if deps, _ := access.VisibleDepartmentIDs(p); len(deps) > 0 {
 		marks, a := database.In(deps)
 		for _, src := range []string{index.Booking, index.Job, index.Department} {
-			out[src] = scope{`t.scope_id IN (` + marks + `)`, a}
+			out[src] = scope{{`t.scope_id IN (` + marks + `)`, a}}
 		}
 	}
 	if ents, _ := access.VisibleEntityIDs(p); len(ents) > 0 {
 		marks, a := database.In(ents)
-		out[index.Entity] = scope{`t.scope_id IN (` + marks + `)`, a}
-		out[index.LegalEntity] = scope{`EXISTS (SELECT 1 FROM entity_legal_entity_refs r
-			WHERE r.legal_entity_id = t.record_id AND r.entity_id IN (` + marks + `))`, a}
+		out[index.Entity] = scope{{`t.scope_id IN (` + marks + `)`, a}}
+		out[index.LegalEntity] = scope{{`EXISTS (SELECT 1 FROM entity_legal_entity_refs r
+			WHERE r.legal_entity_id = t.record_id AND r.entity_id IN (` + marks + `))`, a}}
 	}
 	seen := access.UsersSeenBy(p)
-	users := []string{`t.record_id = ?`}
+	people := []string{`t.record_id = ?`}
 	args := append(append([]any{}, access.HireableStatuses...), p.UserID)
-	if seen.AllFreelancers {
-		users = append(users, `t.is_freelancer = TRUE`)
-	}
 	if len(seen.EntityIDs) > 0 {
 		marks, a := database.In(seen.EntityIDs)
-		users = append(users, `EXISTS (SELECT 1 FROM user_entity_refs r WHERE r.user_id = t.record_id AND r.entity_id IN (`+marks+`))`)
+		people = append(people, `EXISTS (SELECT 1 FROM user_entity_refs r WHERE r.user_id = t.record_id AND r.entity_id IN (`+marks+`))`)
 		args = append(args, a...)
 	}
 	if len(seen.DepartmentIDs) > 0 {
 		marks, a := database.In(seen.DepartmentIDs)
-		users = append(users, `EXISTS (SELECT 1 FROM user_department_refs r WHERE r.user_id = t.record_id AND r.department_id IN (`+marks+`))`)
+		people = append(people, `EXISTS (SELECT 1 FROM user_department_refs r WHERE r.user_id = t.record_id AND r.department_id IN (`+marks+`))`)
 		args = append(args, a...)
 	}
-	out[index.User] = scope{hireable + ` AND (` + strings.Join(users, " OR ") + `)`, args}
+	linked := hireable + ` AND (` + strings.Join(people, " OR ") + `)`
+	if !seen.AllFreelancers {
+		out[index.User] = scope{{linked, args}}
+		return out
+	}
+	// Every freelancer, and the staff linked to what p manages (and p).
+	out[index.User] = scope{{hireable + ` AND t.is_freelancer = TRUE`, access.HireableStatuses},
+		{`t.is_freelancer = FALSE AND ` + linked, args}}
 	return out
 }
 
 // drivers picks, per source, the word of the plan found in the fewest of its records (counted
 // up to candidateLimit+1), from which that source's candidates are read; ties go to the longer
 // word. A plan of one word needs no count.
-func (s *Store) drivers(ctx context.Context, pl plan, scopes map[string]scope) (map[string]int, error) {
+func drivers(ctx context.Context, r querier, pl plan, scopes map[string]scope) (map[string]int, error) {
 	out := map[string]int{}
 	if len(pl.words) < 2 {
 		return out, nil
@@ -151,7 +166,7 @@ func (s *Store) drivers(ctx context.Context, pl plan, scopes map[string]scope) (
 		W      int    `db:"w"`
 		N      int    `db:"n"`
 	}
-	if err := s.DB.Select(ctx, &counts, strings.Join(parts, " UNION ALL "), args...); err != nil {
+	if err := r.Select(ctx, &counts, strings.Join(parts, " UNION ALL "), args...); err != nil {
 		return nil, fmt.Errorf("search word counts: %w", err)
 	}
 	best := map[string]int{}
@@ -171,23 +186,26 @@ func (pl plan) sourceSQL(src string, driver int, sc scope) (string, []any) {
 	var branches []string
 	var args []any
 	order, limit := ` ORDER BY t.term, t.record_id`, ` LIMIT `+strconv.Itoa(candidateLimit)
-	if len(pl.words) > 0 {
-		w := pl.words[driver]
-		branches = append(branches, `SELECT * FROM (SELECT t.record_id, t.weight * CASE WHEN t.term = ? THEN `+
-			strconv.Itoa(factorExact)+` ELSE `+strconv.Itoa(factorPrefix)+` END AS s FROM search_terms t
-			WHERE t.source = '`+src+`' AND t.term >= ? AND t.term < ? AND `+sc.cond+order+limit+`) a`)
-		args = append(append(args, w.word, w.word, index.PrefixEnd(w.word)), sc.args...)
-		if len(w.typos) > 0 {
-			branches = append(branches, `SELECT * FROM (SELECT t.record_id, t.weight * `+strconv.Itoa(factorTypo)+
-				` AS s FROM search_terms t WHERE t.source = '`+src+`' AND t.term IN (`+database.Marks(len(w.typos))+
-				`) AND `+sc.cond+order+limit+`) b`)
-			args = append(append(args, anys(w.typos)...), sc.args...)
+	for k, c := range sc {
+		alias := strconv.Itoa(k)
+		if len(pl.words) > 0 {
+			w := pl.words[driver]
+			branches = append(branches, `SELECT * FROM (SELECT t.record_id, t.weight * CASE WHEN t.term = ? THEN `+
+				strconv.Itoa(factorExact)+` ELSE `+strconv.Itoa(factorPrefix)+` END AS s FROM search_terms t
+				WHERE t.source = '`+src+`' AND t.term >= ? AND t.term < ? AND `+c.sql+order+limit+`) a`+alias)
+			args = append(append(args, w.word, w.word, index.PrefixEnd(w.word)), c.args...)
+			if len(w.typos) > 0 {
+				branches = append(branches, `SELECT * FROM (SELECT t.record_id, t.weight * `+strconv.Itoa(factorTypo)+
+					` AS s FROM search_terms t WHERE t.source = '`+src+`' AND t.term IN (`+database.Marks(len(w.typos))+
+					`) AND `+c.sql+order+limit+`) b`+alias)
+				args = append(append(args, anys(w.typos)...), c.args...)
+			}
 		}
-	}
-	if pl.key != "" {
-		branches = append(branches, `SELECT t.record_id, t.weight AS s FROM search_terms t
-			WHERE t.source = '`+src+`' AND t.term = ? AND `+sc.cond)
-		args = append(append(args, pl.key), sc.args...)
+		if pl.key != "" {
+			branches = append(branches, `SELECT t.record_id, t.weight AS s FROM search_terms t
+				WHERE t.source = '`+src+`' AND t.term = ? AND `+c.sql)
+			args = append(append(args, pl.key), c.args...)
+		}
 	}
 	candidates := `SELECT record_id, MAX(s) AS s FROM (` + strings.Join(branches, " UNION ALL ") + `) x GROUP BY record_id`
 	if len(pl.words) < 2 {
@@ -226,8 +244,8 @@ func (pl plan) sourceSQL(src string, driver int, sc scope) (string, []any) {
 		ORDER BY score DESC, record_id LIMIT ` + strconv.Itoa(PerSourceLimit) + `) z` + src, append(colArgs, args...)
 }
 
-// cards reads the cards of hits and lists them best first.
-func (s *Store) cards(ctx context.Context, p *auth.Principal, hits []hit) ([]Result, error) {
+// cards reads the cards of hits through r and lists them best first.
+func cards(ctx context.Context, r querier, p *auth.Principal, hits []hit) ([]Result, error) {
 	ids := map[string][]int64{}
 	for _, h := range hits {
 		ids[h.Source] = append(ids[h.Source], h.ID)
@@ -236,9 +254,12 @@ func (s *Store) cards(ctx context.Context, p *auth.Principal, hits []hit) ([]Res
 	for source, list := range ids {
 		var err error
 		if source == index.User {
-			cards[source], err = s.userCards(ctx, p, list)
+			var preferred map[int64]bool
+			if preferred, err = preferredOf(ctx, r, p); err == nil {
+				cards[source], err = cardsOf(ctx, r, p, list, preferred)
+			}
 		} else {
-			cards[source], err = s.recordCards(ctx, source, list)
+			cards[source], err = recordCards(ctx, r, source, list)
 		}
 		if err != nil {
 			return nil, err

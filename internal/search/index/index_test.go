@@ -40,8 +40,24 @@ func TestRebuild(t *testing.T) {
 		if n := count(`SELECT COUNT(*) FROM search_variants WHERE variant = 'alph' AND term = 'alpha'`); n != 1 {
 			t.Errorf("variant: %d", n)
 		}
+		// A database whose records predate the index (no state) is indexed at start.
+		orgtest.Entity(t, db, "Omega Studios", "client")
+		if _, err := db.Raw().ExecContext(ctx, `DELETE FROM search_state`); err != nil {
+			t.Fatal(err)
+		}
 		if err := index.EnsureBuilt(ctx, db); err != nil {
 			t.Fatal(err)
+		}
+		if n := count(`SELECT COUNT(*) FROM search_terms WHERE source = 'entity' AND term = 'omega'`); n != 1 {
+			t.Errorf("not built at start: %d", n)
+		}
+		// Built and current: nothing to do (a record written without a refresh stays out).
+		orgtest.Entity(t, db, "Sigma Studios", "client")
+		if err := index.EnsureBuilt(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(`SELECT COUNT(*) FROM search_terms WHERE term = 'sigma'`); n != 0 {
+			t.Errorf("rebuilt although current: %d", n)
 		}
 	})
 }
