@@ -49,7 +49,7 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]R
 			pl.addTypos(terms)
 		}
 		scopes := scopesOf(p)
-		drivers, err := drivers(ctx, r, pl, scopes)
+		driver, err := drivers(ctx, r, pl, scopes)
 		if err != nil {
 			return err
 		}
@@ -60,7 +60,7 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]R
 			if !visible {
 				continue
 			}
-			q, a := pl.sourceSQL(src, drivers[src], sc)
+			q, a := pl.sourceSQL(src, driver[src], sc)
 			parts = append(parts, q)
 			args = append(args, a...)
 		}
