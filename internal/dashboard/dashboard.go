@@ -110,6 +110,12 @@ func (r Range) StartDate() string { return r.Start.Format(time.DateOnly) }
 // EndDate is the last date of the range.
 func (r Range) EndDate() string { return r.End.Format(time.DateOnly) }
 
+// StartInstants bound the UTC starts of the placements dated in the range, whatever their zone
+// (UTC−12 to UTC+14), so a read can use the placements' start index as well as the dates.
+func (r Range) StartInstants() (from, to time.Time) {
+	return r.Start.Add(-14 * time.Hour), r.End.AddDate(0, 0, 1).Add(12 * time.Hour)
+}
+
 // WeekOf is the Monday starting the week of a date (spec part 2 §9: weeks start on Monday).
 func WeekOf(day time.Time) time.Time {
 	back := (int(day.Weekday()) + 6) % 7

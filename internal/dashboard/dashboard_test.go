@@ -125,3 +125,15 @@ func TestNarrowToClientsRefusesAnotherClient(t *testing.T) {
 		t.Fatalf("admin %+v %v", sc, err)
 	}
 }
+
+func TestStartInstantsHoldEveryZonesPlacements(t *testing.T) {
+	r, _ := ParseRange("2027-03-01", "2027-03-02")
+	from, to := r.StartInstants()
+	kiritimati, _ := time.LoadLocation("Pacific/Kiritimati") // UTC+14
+	baker := time.FixedZone("UTC-12", -12*3600)
+	first := time.Date(2027, 3, 1, 0, 0, 0, 0, kiritimati).UTC()
+	last := time.Date(2027, 3, 2, 23, 59, 0, 0, baker).UTC()
+	if first.Before(from) || !last.Before(to) {
+		t.Fatalf("bounds %s..%s miss %s or %s", from, to, first, last)
+	}
+}

@@ -189,12 +189,14 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (DashboardStats, e
 // colour and whether one instruction is accepted by both sides.
 func (s *Store) placements(ctx context.Context, sc Scope, r Range, dst *[]placementRow) error {
 	scope, args := inScope("p.booking_id", sc)
+	from, to := r.StartInstants()
 	err := s.DB.Select(ctx, dst, `SELECT x.day, x.worst, x.filled, COUNT(*) AS n FROM (
 		SELECT p.local_date AS day, MAX(`+rankSQL()+`) AS worst, MAX(CASE WHEN `+greenSQL()+` THEN 1 ELSE 0 END) AS filled
 		FROM placements p LEFT JOIN instructions i ON i.placement_id = p.id
-		WHERE p.deleted_at IS NULL AND p.local_date >= ? AND p.local_date <= ? AND `+scope+`
+		WHERE p.deleted_at IS NULL AND p.local_date >= ? AND p.local_date <= ? AND p.start_at >= ? AND p.start_at < ?
+		AND `+scope+`
 		GROUP BY p.id, p.local_date) x GROUP BY x.day, x.worst, x.filled`,
-		append([]any{r.StartDate(), r.EndDate()}, args...)...)
+		append([]any{r.StartDate(), r.EndDate(), from, to}, args...)...)
 	if err != nil {
 		return fmt.Errorf("dashboard placements: %w", err)
 	}
@@ -259,6 +261,7 @@ func (s *Store) answers(ctx context.Context, sc Scope, r Range, dst *[]minuteCou
 // jobs lists the job titles with the most live placements.
 func (s *Store) jobs(ctx context.Context, sc Scope, r Range, dst *[]DashboardJob) error {
 	scope, args := scopeSQL(sc)
+	from, to := r.StartInstants()
 	var rows []struct {
 		ID    *int64  `db:"job_template_id"`
 		Title *string `db:"title"`
@@ -266,9 +269,10 @@ func (s *Store) jobs(ctx context.Context, sc Scope, r Range, dst *[]DashboardJob
 	}
 	err := s.DB.Select(ctx, &rows, `SELECT b.job_template_id, jt.title, COUNT(*) AS n
 		FROM placements p JOIN bookings b ON b.id = p.booking_id LEFT JOIN job_templates jt ON jt.id = b.job_template_id
-		WHERE p.deleted_at IS NULL AND p.local_date >= ? AND p.local_date <= ? AND `+scope+`
+		WHERE p.deleted_at IS NULL AND p.local_date >= ? AND p.local_date <= ? AND p.start_at >= ? AND p.start_at < ?
+		AND `+scope+`
 		GROUP BY b.job_template_id, jt.title ORDER BY n DESC, jt.title, b.job_template_id LIMIT `+strconv.Itoa(TopN),
-		append([]any{r.StartDate(), r.EndDate()}, args...)...)
+		append([]any{r.StartDate(), r.EndDate(), from, to}, args...)...)
 	if err != nil {
 		return fmt.Errorf("dashboard jobs: %w", err)
 	}
