@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+
+	"github.com/hive/hive/internal/platform/textfold"
 )
 
 // gazetteer is data/places.tsv.gz (format in docs/places.md and tools/places-data/generate.mjs).
@@ -117,7 +119,7 @@ func Load(r io.Reader) (*Index, error) {
 	x.keys = make([]string, len(x.places))
 	x.order = make([]int32, len(x.places))
 	for i, e := range x.places {
-		x.keys[i], x.order[i] = Fold(e.name), int32(i)
+		x.keys[i], x.order[i] = textfold.Spaced(e.name), int32(i)
 	}
 	sort.Sort(byKey{x})
 	return x, nil
@@ -176,7 +178,7 @@ func (x *Index) Search(query string, limit int) []Place {
 	if limit <= 0 || limit > MaxResults {
 		limit = MaxResults
 	}
-	q := Fold(query)
+	q := textfold.Spaced(query)
 	if len([]rune(strings.ReplaceAll(q, " ", ""))) < MinQuery {
 		return nil
 	}
@@ -205,7 +207,7 @@ func (x *Index) Search(query string, limit int) []Place {
 // Lookup is the most populous place named name (compared folded) in country (ISO code, any
 // case), and whether there is one.
 func (x *Index) Lookup(name, country string) (Place, bool) {
-	q := Fold(name)
+	q := textfold.Spaced(name)
 	country = strings.ToUpper(country)
 	found := int32(-1)
 	for i := sort.SearchStrings(x.keys, q); i < len(x.keys) && x.keys[i] == q; i++ {

@@ -5,6 +5,8 @@ import (
 	"compress/gzip"
 	"strings"
 	"testing"
+
+	"github.com/hive/hive/internal/platform/textfold"
 )
 
 func index(t *testing.T) *Index {
@@ -62,7 +64,7 @@ func TestSearchAccentsAndCase(t *testing.T) {
 func TestSearchPrefixOnly(t *testing.T) {
 	x := index(t)
 	for _, p := range x.Search("ford", 0) { // Salford, Stafford... do not start with it
-		if !strings.HasPrefix(Fold(p.Name), "ford") {
+		if !strings.HasPrefix(textfold.Spaced(p.Name), "ford") {
 			t.Errorf("%v does not start with ford", p)
 		}
 	}
@@ -82,10 +84,10 @@ func TestSearchRankedByPopulationAndLimited(t *testing.T) {
 		}
 		// Nothing left out was bigger than the last one kept.
 		last := got[len(got)-1].Population
-		fq := Fold(q)
+		fq := textfold.Spaced(q)
 		bigger := 0
 		for i := range x.places {
-			if strings.HasPrefix(Fold(x.places[i].name), fq) && int(x.places[i].population) > last {
+			if strings.HasPrefix(textfold.Spaced(x.places[i].name), fq) && int(x.places[i].population) > last {
 				bigger++
 			}
 		}
@@ -107,7 +109,7 @@ func TestSearchBadInput(t *testing.T) {
 		strings.Repeat("a", 10_000), strings.Repeat("\x00", 10_000), "\xff\xfe\xfd", `" OR 1=1 --`, "*", "NEAR",
 		"שלום", "مدينة"} {
 		got := x.Search(q, 0)
-		if len(q) < 20 && len(got) > 0 && len([]rune(Fold(q))) < MinQuery {
+		if len(q) < 20 && len(got) > 0 && len([]rune(textfold.Spaced(q))) < MinQuery {
 			t.Errorf("Search(%q) answered %v under %d characters", q, names(got), MinQuery)
 		}
 		if len(q) >= 10_000 && len(got) != 0 {

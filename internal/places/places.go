@@ -8,6 +8,8 @@ package places
 import (
 	"strconv"
 	"strings"
+
+	"github.com/hive/hive/internal/platform/textfold"
 )
 
 // Rules of the location search (spec part 1 §5 and §9).
@@ -36,7 +38,7 @@ type Place struct {
 // Kingdom"). The region is left out when it is empty or repeats the name ("Zürich, Switzerland").
 func (p Place) Address() string {
 	parts := []string{p.Name}
-	if p.Region != "" && Fold(p.Region) != Fold(p.Name) {
+	if p.Region != "" && textfold.Spaced(p.Region) != textfold.Spaced(p.Name) {
 		parts = append(parts, p.Region)
 	}
 	if p.CountryName != "" {

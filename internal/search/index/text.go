@@ -5,11 +5,12 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/unicode/norm"
+	"github.com/hive/hive/internal/platform/textfold"
 )
 
 // The text rules of the index, shared by the writer (documents) and the reader (queries), so
-// a word is folded the same way on both sides and on both engines.
+// a word is folded the same way on both sides and on both engines (textfold, as the places
+// gazetteer folds).
 
 // MaxTermRunes caps a term; longer words are cut (a query word is cut the same way).
 const MaxTermRunes = 40
@@ -22,33 +23,9 @@ const MinTypoRunes = 5
 // reaches a key.
 const KeyPrefix = "="
 
-// special folds the letters that Unicode does not decompose into a base letter and a mark.
-var special = map[rune]string{
-	'ß': "ss", 'ẞ': "ss", 'æ': "ae", 'Æ': "ae", 'œ': "oe", 'Œ': "oe", 'ø': "o", 'Ø': "o",
-	'ł': "l", 'Ł': "l", 'đ': "d", 'Đ': "d", 'ð': "d", 'Ð': "d", 'þ': "th", 'Þ': "th", 'ı': "i",
-}
-
-// Fold lower-cases s and removes its accents ('Zürich' → 'zurich', 'Straße' → 'strasse'); it
-// drops control characters (NUL among them) and invalid UTF-8.
-func Fold(s string) string {
-	var b strings.Builder
-	for _, r := range norm.NFD.String(strings.ToValidUTF8(s, "")) {
-		switch {
-		case unicode.Is(unicode.Mn, r), unicode.IsControl(r), r == utf8.RuneError:
-		case special[r] != "":
-			b.WriteString(special[r])
-		default:
-			b.WriteRune(unicode.ToLower(r))
-		}
-	}
-	return norm.NFC.String(b.String())
-}
-
-// Words splits s into folded words: runs of letters and digits. Everything else (spaces,
-// punctuation, symbols, emoji, operators such as " * : -- OR's quote) separates words.
+// Words splits s into folded words (textfold.Words), each cut to MaxTermRunes.
 func Words(s string) []string {
-	f := Fold(s)
-	words := strings.FieldsFunc(f, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
+	words := textfold.Words(s)
 	for i, w := range words {
 		words[i] = cut(w)
 	}
@@ -57,7 +34,7 @@ func Words(s string) []string {
 
 // Key is the exact key term of s: folded, trimmed, inner spaces collapsed.
 func Key(s string) string {
-	k := strings.Join(strings.Fields(Fold(s)), " ")
+	k := strings.Join(strings.Fields(textfold.Fold(s)), " ")
 	if k == "" {
 		return ""
 	}
