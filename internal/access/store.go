@@ -8,14 +8,8 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// Querier reads through *database.DB or *database.Tx.
-type Querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
 // UserLinkIDs returns the entities and departments user is linked to, as CanSeeUser reads them.
-func UserLinkIDs(ctx context.Context, q Querier, user int64) (entities, departments []int64, err error) {
+func UserLinkIDs(ctx context.Context, q database.Reader, user int64) (entities, departments []int64, err error) {
 	if err = q.Select(ctx, &entities, `SELECT entity_id FROM user_entity_refs WHERE user_id = ?`, user); err != nil {
 		return nil, nil, fmt.Errorf("entity links of user %d: %w", user, err)
 	}
@@ -28,7 +22,7 @@ func UserLinkIDs(ctx context.Context, q Querier, user int64) (entities, departme
 // UserVisibleTo reports whether account id exists and p may see it (CanSeeUser). A missing
 // account and one p may not see both answer false, so callers refuse them alike and an id
 // confirms nothing.
-func UserVisibleTo(ctx context.Context, q Querier, p *auth.Principal, id int64) (bool, error) {
+func UserVisibleTo(ctx context.Context, q database.Reader, p *auth.Principal, id int64) (bool, error) {
 	var freelancer bool
 	found, err := database.Found(q.Get(ctx, &freelancer, `SELECT is_freelancer FROM users WHERE id = ?`, id))
 	if err != nil {

@@ -61,14 +61,14 @@ func (r summaryChange) state() status.State {
 func (s *Store) Changes(ctx context.Context, f SummaryFilter) ([]BookingChangeRow, int, error) {
 	var rows []BookingChangeRow
 	total := 0
-	err := s.reader(ctx, func(q querier) (err error) {
+	err := s.DB.ReadPlanned(ctx, func(q database.Reader) (err error) {
 		rows, total, err = changes(ctx, q, f)
 		return err
 	})
 	return rows, total, err
 }
 
-func changes(ctx context.Context, q querier, f SummaryFilter) ([]BookingChangeRow, int, error) {
+func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]BookingChangeRow, int, error) {
 	f, err := withViewer(ctx, q, f)
 	if err != nil {
 		return nil, 0, err

@@ -77,7 +77,7 @@ func eachChunk(ids []int64, fn func(marks string, args []any) error) error {
 // withViewer finds out whether the viewer holds instructions in the range outside the
 // departments they see whole. Managers seldom do, and their scope is then a plain department
 // test that lets the database start from the department's bookings.
-func withViewer(ctx context.Context, q querier, f SummaryFilter) (SummaryFilter, error) {
+func withViewer(ctx context.Context, q database.Reader, f SummaryFilter) (SummaryFilter, error) {
 	if f.All || len(f.Visible) == 0 {
 		return f, nil
 	}

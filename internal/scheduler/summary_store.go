@@ -12,28 +12,6 @@ import (
 // Store reads the booking summary and reads and writes bookmarks.
 type Store struct{ DB *database.DB }
 
-// querier is what the summary reads through: the database, or a transaction.
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
-// reader runs fn with what the summary reads through. PostgreSQL plans a prepared query once
-// for any values after a few runs, and for the month view that generic plan walks the month of
-// every department to find one department's placements (about three times slower); inside a
-// transaction told to plan each query for its values it does not.
-func (s *Store) reader(ctx context.Context, fn func(q querier) error) error {
-	if s.DB.Dialect != database.Postgres {
-		return fn(s.DB)
-	}
-	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
-}
-
 // SummaryFilter is what the summary reads: the range and filters, and who is looking.
 type SummaryFilter struct {
 	Start, End                                        string // local dates, inclusive
@@ -112,14 +90,14 @@ func (i summaryInstruction) state() status.State {
 // (few) placements holding a substitution.
 func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	var days []BookingSummaryDay
-	err := s.reader(ctx, func(q querier) (err error) {
+	err := s.DB.ReadPlanned(ctx, func(q database.Reader) (err error) {
 		days, err = groups(ctx, q, f, dates)
 		return err
 	})
 	return days, err
 }
 
-func groups(ctx context.Context, q querier, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
+func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	f, err := withViewer(ctx, q, f)
 	if err != nil {
 		return nil, err
@@ -156,7 +134,7 @@ func groups(ctx context.Context, q querier, f SummaryFilter, dates []string) ([]
 	return assembleDays(dates, ps, is, f, bs), nil
 }
 
-func groupPlacements(ctx context.Context, q querier, f SummaryFilter) ([]summaryPlacement, error) {
+func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {
 	scope := placementScope(f, f.IncludeDeleted)
 	counts, args := "0 AS packed", []any{}
 	if f.OverviewOnly {
@@ -179,7 +157,7 @@ func groupPlacements(ctx context.Context, q querier, f SummaryFilter) ([]summary
 }
 
 // groupBookings reads bookings with their department and client, by id.
-func groupBookings(ctx context.Context, q querier, ids []int64) (map[int64]summaryBooking, error) {
+func groupBookings(ctx context.Context, q database.Reader, ids []int64) (map[int64]summaryBooking, error) {
 	slices.Sort(ids)
 	out := map[int64]summaryBooking{}
 	err := eachChunk(slices.Compact(ids), func(marks string, args []any) error {
@@ -200,7 +178,7 @@ func groupBookings(ctx context.Context, q querier, ids []int64) (map[int64]summa
 // groupInstructions reads the visible instructions of the range's placements (those matching
 // the extra condition only, when given), with whether another instruction substitutes each;
 // names only when the groups list instructions.
-func groupInstructions(ctx context.Context, q querier, f SummaryFilter, extra string, args []any) ([]summaryInstruction, error) {
+func groupInstructions(ctx context.Context, q database.Reader, f SummaryFilter, extra string, args []any) ([]summaryInstruction, error) {
 	scope := instructionScope(f, f.IncludeDeleted)
 	if extra != "" {
 		scope.add(extra, args...)

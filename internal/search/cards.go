@@ -50,7 +50,7 @@ var cardQueries = map[string]string{
 }
 
 // recordCards reads through r the cards of ids of a source other than user.
-func recordCards(ctx context.Context, r querier, source string, ids []int64) (map[int64]Result, error) {
+func recordCards(ctx context.Context, r database.Reader, source string, ids []int64) (map[int64]Result, error) {
 	q, ok := cardQueries[source]
 	if !ok {
 		return nil, fmt.Errorf("search cards: unknown source %q", source)

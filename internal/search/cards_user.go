@@ -67,7 +67,7 @@ func (s *Store) userCards(ctx context.Context, p *auth.Principal, ids []int64) (
 }
 
 // cardsOf is userCards through q, with the searcher's preferred users already read.
-func cardsOf(ctx context.Context, q querier, p *auth.Principal, ids []int64, preferred map[int64]bool) (map[int64]Result, error) {
+func cardsOf(ctx context.Context, q database.Reader, p *auth.Principal, ids []int64, preferred map[int64]bool) (map[int64]Result, error) {
 	out := make(map[int64]Result, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -149,7 +149,7 @@ func linksQuery(p *auth.Principal, marks string, args []any) (string, []any) {
 // preferredOf reads the users who are preferred users of a job template of a department the
 // searcher manages (every department for administrators): the cards' preferred flag and Order
 // By Preferred.
-func preferredOf(ctx context.Context, q querier, p *auth.Principal) (map[int64]bool, error) {
+func preferredOf(ctx context.Context, q database.Reader, p *auth.Principal) (map[int64]bool, error) {
 	_, departments := access.UsersSeenByManager(p)
 	ids, err := jobs.PreferredIn(ctx, q, departments, p.Has(auth.NeedAdmin))
 	if err != nil {

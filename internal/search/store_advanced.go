@@ -31,7 +31,7 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 		return nil, err
 	}
 	var out []Result
-	err := s.reading(ctx, func(r querier) error {
+	err := s.DB.ReadPlanned(ctx, func(r database.Reader) error {
 		cands, err := advancedCandidates(ctx, r, p, q)
 		if err != nil {
 			return err
@@ -55,31 +55,8 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 	return out, err
 }
 
-// querier reads through the database or a transaction.
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
-// reading runs the advanced search's reads. PostgreSQL plans a prepared query once for any
-// values after a few runs, and the generic plan of the candidates' read (which does not know
-// how common the chosen tags are, nor how wide the box) was 5 to 10 times slower at the
-// benchmark's scale; inside a transaction told to plan each query for its values it is not.
-// (The scheduler's summary reads the same way.)
-func (s *Store) reading(ctx context.Context, fn func(r querier) error) error {
-	if s.DB.Dialect != database.Postgres {
-		return fn(s.DB)
-	}
-	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
-}
-
 // advancedCards reads the cards of the ordered candidates and ranks them along the order.
-func advancedCards(ctx context.Context, r querier, p *auth.Principal, ordered []*candidate, preferred map[int64]bool) ([]Result, error) {
+func advancedCards(ctx context.Context, r database.Reader, p *auth.Principal, ordered []*candidate, preferred map[int64]bool) ([]Result, error) {
 	ids := make([]int64, len(ordered))
 	for i, c := range ordered {
 		ids[i] = c.ID
@@ -108,7 +85,7 @@ func advancedCards(ctx context.Context, r querier, p *auth.Principal, ordered []
 
 // advancedCandidates reads the visible freelancers matching the filters SQL answers, in id
 // order, with their coordinates and sort keys.
-func advancedCandidates(ctx context.Context, r querier, p *auth.Principal, q Query) ([]candidate, error) {
+func advancedCandidates(ctx context.Context, r database.Reader, p *auth.Principal, q Query) ([]candidate, error) {
 	f := q.Filter
 	var w database.Where
 	w.Add("u.is_freelancer = TRUE AND u.account_status IN (?, ?, ?)", access.HireableStatuses...)
@@ -223,7 +200,7 @@ func keepNear(f Filter, cands []candidate) []candidate {
 }
 
 // keepFree keeps, when a date range is asked for, the candidates free on every day of it.
-func keepFree(ctx context.Context, r querier, f Filter, cands []candidate) ([]candidate, error) {
+func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidate) ([]candidate, error) {
 	if f.StartDate == "" || len(cands) == 0 {
 		return cands, nil
 	}

@@ -39,7 +39,7 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]R
 	out := []Result{}
 	// Read as the advanced search reads (s.reading): PostgreSQL planning each query for its
 	// words, not a generic plan blind to how common they are.
-	err := s.reading(ctx, func(r querier) error {
+	err := s.DB.ReadPlanned(ctx, func(r database.Reader) error {
 		if vs := pl.variants(); len(vs) > 0 {
 			var terms []string
 			if err := r.Select(ctx, &terms, `SELECT DISTINCT term FROM search_variants WHERE variant IN (`+
@@ -140,7 +140,7 @@ func scopesOf(p *auth.Principal) map[string]scope {
 // drivers picks, per source, the word of the plan found in the fewest of its records (counted
 // up to candidateLimit+1), from which that source's candidates are read; ties go to the longer
 // word. A plan of one word needs no count.
-func drivers(ctx context.Context, r querier, pl plan, scopes map[string]scope) (map[string]int, error) {
+func drivers(ctx context.Context, r database.Reader, pl plan, scopes map[string]scope) (map[string]int, error) {
 	out := map[string]int{}
 	if len(pl.words) < 2 {
 		return out, nil
@@ -245,7 +245,7 @@ func (pl plan) sourceSQL(src string, driver int, sc scope) (string, []any) {
 }
 
 // cards reads the cards of hits through r and lists them best first.
-func cards(ctx context.Context, r querier, p *auth.Principal, hits []hit) ([]Result, error) {
+func cards(ctx context.Context, r database.Reader, p *auth.Principal, hits []hit) ([]Result, error) {
 	ids := map[string][]int64{}
 	for _, h := range hits {
 		ids[h.Source] = append(ids[h.Source], h.ID)

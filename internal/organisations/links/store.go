@@ -15,11 +15,6 @@ type Store struct {
 	DB *database.DB
 }
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
 // sortKey is one way to order a grid: the ORDER BY terms (ending on the link id, so pages are
 // stable) and the joins they need. Filters read only the link table, so counting never joins.
 type sortKey struct {
@@ -184,14 +179,14 @@ func inOrder[T any](ids []int64, rows []T, id func(T) int64) []T {
 	return out
 }
 
-func exists(ctx context.Context, q querier, table string, id int64) (bool, error) {
+func exists(ctx context.Context, q database.Reader, table string, id int64) (bool, error) {
 	var n int
 	err := q.Get(ctx, &n, `SELECT COUNT(*) FROM `+table+` WHERE id = ?`, id)
 	return n > 0, err
 }
 
 // mustExist turns a missing referenced record into a validation error on field.
-func mustExist(ctx context.Context, q querier, table string, id int64, field, msg string) error {
+func mustExist(ctx context.Context, q database.Reader, table string, id int64, field, msg string) error {
 	ok, err := exists(ctx, q, table, id)
 	if err != nil {
 		return err
@@ -204,7 +199,7 @@ func mustExist(ctx context.Context, q querier, table string, id int64, field, ms
 
 // staleOrGone explains an UPDATE that touched no row: the record is gone (404) or its version
 // moved on (409).
-func staleOrGone(ctx context.Context, q querier, table string, id int64, what string) error {
+func staleOrGone(ctx context.Context, q database.Reader, table string, id int64, what string) error {
 	ok, err := exists(ctx, q, table, id)
 	if err != nil {
 		return err

@@ -36,7 +36,7 @@ const userDepartmentFlags = "can_hire = ?, can_manage = ?, can_select = ?"
 
 func (f DepartmentFlags) values() []any { return []any{f.CanHire, f.CanManage, f.CanSelect} }
 
-func findUserDepartment(ctx context.Context, q querier, id int64) (UserDepartmentRef, error) {
+func findUserDepartment(ctx context.Context, q database.Reader, id int64) (UserDepartmentRef, error) {
 	return findRef[UserDepartmentRef](ctx, q, userDepartments, id)
 }
 

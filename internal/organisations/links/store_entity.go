@@ -35,7 +35,7 @@ const userEntityFlags = "can_external = ?, can_manage = ?, can_select = ?"
 func (f EntityFlags) values() []any { return []any{f.CanExternal, f.CanManage, f.CanSelect} }
 
 // withJobTitles fills the job titles of refs in one read.
-func withJobTitles(ctx context.Context, q querier, refs []UserEntityRef) error {
+func withJobTitles(ctx context.Context, q database.Reader, refs []UserEntityRef) error {
 	if len(refs) == 0 {
 		return nil
 	}
@@ -57,7 +57,7 @@ func withJobTitles(ctx context.Context, q querier, refs []UserEntityRef) error {
 	return nil
 }
 
-func findUserEntity(ctx context.Context, q querier, id int64) (UserEntityRef, error) {
+func findUserEntity(ctx context.Context, q database.Reader, id int64) (UserEntityRef, error) {
 	r, err := findRef[UserEntityRef](ctx, q, userEntities, id)
 	if err != nil {
 		return r, err

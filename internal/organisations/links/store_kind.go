@@ -105,7 +105,7 @@ func userLinkConds(col string, sc Scope, parentIDs, userIDs []int64, flags ...fl
 	return c
 }
 
-func findRef[T any](ctx context.Context, q querier, k kind, id int64) (T, error) {
+func findRef[T any](ctx context.Context, q database.Reader, k kind, id int64) (T, error) {
 	var r T
 	err := q.Get(ctx, &r, k.read+` WHERE r.id = ?`, id)
 	return r, database.NotFound(err, "Link")
@@ -177,7 +177,7 @@ func deleteRef(ctx context.Context, tx *database.Tx, k kind, id int64) error {
 
 // writeRef runs change (which returns the link it wrote) in a transaction, reads the link
 // again with find inside it and hands it to after (the history, where a kind keeps one).
-func writeRef[T any](ctx context.Context, db *database.DB, find func(context.Context, querier, int64) (T, error),
+func writeRef[T any](ctx context.Context, db *database.DB, find func(context.Context, database.Reader, int64) (T, error),
 	change func(*database.Tx) (int64, error), after ...func(*database.Tx, T) error) (T, error) {
 	var r T
 	err := db.InTx(ctx, func(tx *database.Tx) error {

@@ -30,7 +30,7 @@ var legalLinks = kind{
 	duplicate: MsgDuplicateLegal,
 }
 
-func findLegal(ctx context.Context, q querier, id int64) (LegalRef, error) {
+func findLegal(ctx context.Context, q database.Reader, id int64) (LegalRef, error) {
 	return findRef[LegalRef](ctx, q, legalLinks, id)
 }
 

@@ -32,10 +32,6 @@ func anys(ids []int64) []any {
 	return out
 }
 
-type querier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-}
-
 // IsFreelancer reports whether user id exists and is a freelancer (false when missing).
 func (s *Store) IsFreelancer(ctx context.Context, id int64) (bool, error) {
 	var is bool
@@ -59,7 +55,7 @@ func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, a
 	return out, err
 }
 
-func findNote(ctx context.Context, q querier, id int64) (Note, error) {
+func findNote(ctx context.Context, q database.Reader, id int64) (Note, error) {
 	var n Note
 	err := q.Get(ctx, &n, noteSelect+` WHERE n.id = ?`, id)
 	return n, database.NotFound(err, "Note")
