@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/clock"
 )
 
 // Location is the place an advanced search measures distance from (spec part 1 §3).
@@ -92,9 +91,6 @@ func (f Filter) rateBounds() (lo, hi *float64, ok bool) {
 	}
 	return lo, hi, lo != nil || hi != nil
 }
-
-// Validate checks the filter against today's date (UTC clock); ValidateOn takes the date.
-func (f Filter) Validate() error { return f.ValidateOn(clock.System()) }
 
 // ValidateOn returns the 422 of the spec's rules (part 1 §5) as field errors of body.data, or
 // nil. The earliest start is today anywhere on Earth (the date at UTC-12), so a searcher whose

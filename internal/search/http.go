@@ -51,10 +51,7 @@ func (h *handlers) search(ctx context.Context, in *SearchInput) (*SearchOutput, 
 	q := in.Body.Data
 	var results []Result
 	switch {
-	case q.Filter.IsSet():
-		if err := q.Filter.Validate(); err != nil {
-			return nil, err
-		}
+	case q.Filter.IsSet(): // Advanced validates the filter against the database's clock
 		results, err = h.store.Advanced(ctx, p, q)
 	default:
 		results, err = h.store.Global(ctx, p, q.Query)
