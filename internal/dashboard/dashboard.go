@@ -135,34 +135,3 @@ func queryField(name, msg string) error {
 	return &apperror.Error{Kind: apperror.KindInvalid, Code: apperror.CodeValidation, Message: msg,
 		Fields: []apperror.FieldError{{Loc: []string{"query", name}, Msg: msg, Type: "value_error"}}}
 }
-
-// Money: an instruction's amount is its rate times the periods the placement is worth. An
-// hourly rate is paid for the placement's paid minutes (its period less unpaid breaks); every
-// other period counts one placement as one working day of it: a day rate once, a week rate a
-// fifth, a month rate 12/261 and a year rate 1/261 (261 working days a year). Amounts are
-// integer minor units, rounded half away from zero once per group; currencies are never added
-// together.
-
-// workingDaysPer is how many placement days a rate's period covers.
-var workingDaysPer = map[string]float64{"day": 1, "week": 5, "month": 261.0 / 12, "year": 261}
-
-// Amount is the total in minor units of a group of instructions sharing a rate period:
-// sumRate is the sum of their rates (minor units), sumRateMinutes the sum of each rate times
-// its placement's paid minutes. An unknown period counts as a day.
-func Amount(period string, sumRate, sumRateMinutes float64) int64 {
-	if period == "hour" {
-		return round(sumRateMinutes / 60)
-	}
-	days, ok := workingDaysPer[period]
-	if !ok {
-		days = 1
-	}
-	return round(sumRate / days)
-}
-
-func round(f float64) int64 {
-	if f < 0 {
-		return -int64(-f + 0.5)
-	}
-	return int64(f + 0.5)
-}

@@ -46,25 +46,6 @@ func TestWeeksStartOnMondayAndCoverTheRange(t *testing.T) {
 	}
 }
 
-func TestAmountPerPeriodInMinorUnits(t *testing.T) {
-	for _, c := range []struct {
-		period               string
-		sumRate, sumRateMins float64
-		want                 int64
-	}{
-		{"day", 50000, 0, 50000},
-		{"hour", 10000, 10000 * 450, 75000}, // 100.00 an hour for 7.5 paid hours
-		{"week", 100000, 0, 20000},          // a fifth of a week
-		{"year", 261 * 100, 0, 100},
-		{"month", 12 * 261, 0, 144}, // 3,132 × 12 / 261
-		{"fortnight", 700, 0, 700},  // unknown periods count as a day
-	} {
-		if got := Amount(c.period, c.sumRate, c.sumRateMins); got != c.want {
-			t.Errorf("%s: %d, want %d", c.period, got, c.want)
-		}
-	}
-}
-
 func TestColourSQLComesFromTheStatusRule(t *testing.T) {
 	// The ranks follow status.Worst: the worst colour ranks highest.
 	ranked := rankedColours()

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/jobs"
 )
 
 // Stats is the dashboard's answer: every figure over the placements dated in the range, in the
@@ -104,7 +105,7 @@ type moneyRow struct {
 // minuteCount is how many offers were answered after a number of minutes.
 type minuteCount struct {
 	Minute *float64 `db:"minute"` // nil for an answer without its offer's time`
-	N      int     `db:"n"`
+	N      int      `db:"n"`
 }
 
 // answersOf counts the answers and finds their median, to the minute: the middle answer's
@@ -200,9 +201,9 @@ func moneyOf(rows []moneyRow, spend bool) []DashboardMoney {
 		return m
 	}
 	for _, row := range rows {
-		at(row, row.SellCurrency).Charge += Amount(row.SellPeriod, row.SellSum, row.SellMinutes)
+		at(row, row.SellCurrency).Charge += jobs.GroupAmount(row.SellPeriod, row.SellSum, row.SellMinutes)
 		if spend {
-			*at(row, row.BuyCurrency).Spend += Amount(row.BuyPeriod, row.BuySum, row.BuyMinutes)
+			*at(row, row.BuyCurrency).Spend += jobs.GroupAmount(row.BuyPeriod, row.BuySum, row.BuyMinutes)
 		}
 	}
 	out := make([]DashboardMoney, 0, len(keys))

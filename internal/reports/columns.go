@@ -3,6 +3,7 @@ package reports
 import (
 	"time"
 
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/auth"
 )
 
@@ -75,8 +76,12 @@ type InstructionRow struct {
 }
 
 func (r *InstructionRow) minutes() int64 { return paidMinutes(r.StartAt, r.EndAt, r.UnpaidBreaks) }
-func (r *InstructionRow) cost() int64    { return amount(r.BuyMinor, r.BuyPeriod, r.minutes()) }
-func (r *InstructionRow) charge() int64  { return amount(r.SellMinor, r.SellPeriod, r.minutes()) }
+func (r *InstructionRow) cost() int64 {
+	return jobs.PlacementAmount(r.BuyMinor, r.BuyPeriod, r.minutes())
+}
+func (r *InstructionRow) charge() int64 {
+	return jobs.PlacementAmount(r.SellMinor, r.SellPeriod, r.minutes())
+}
 
 // The shared cells of the two instruction reports.
 var (

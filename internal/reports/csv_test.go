@@ -79,20 +79,6 @@ func TestNothingIsWrittenBeforeTheFirstChunkFills(t *testing.T) {
 }
 
 func TestFigures(t *testing.T) {
-	cases := []struct {
-		minor   int64
-		period  string
-		minutes int64
-		want    int64
-	}{
-		{2000, "hour", 480, 16000}, {2000, "hour", 450, 15000}, {1001, "hour", 30, 501}, {25000, "day", 600, 25000},
-		{100000, "week", 480, 20000}, {2600000, "year", 480, 10000}, {100000, "month", 480, 4615},
-	}
-	for _, c := range cases {
-		if got := amount(c.minor, c.period, c.minutes); got != c.want {
-			t.Errorf("amount(%d, %s, %d) = %d, want %d", c.minor, c.period, c.minutes, got, c.want)
-		}
-	}
 	if hours(540) != "9.00" || hours(450) != "7.50" || hours(20) != "0.33" || money(-5000) != "-50.00" {
 		t.Error("hours or money")
 	}

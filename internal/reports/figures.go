@@ -2,7 +2,6 @@ package reports
 
 import (
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
@@ -26,18 +25,6 @@ func paidMinutes(start, end time.Time, unpaidBreaks int) int64 {
 func hours(minutes int64) string {
 	hundredths := (minutes*100 + 30) / 60
 	return fmt.Sprintf("%d.%02d", hundredths/100, hundredths%100)
-}
-
-// amount is what one placement costs (or is charged) at a rate: an hourly rate times the paid
-// hours; any other period counts the placement as one day, at the rate converted to a day rate
-// the way profiles convert it (profile.DayRateMinor: a week is 5 days, a year 260, a month a
-// twelfth of a year). Rounded half away from zero to the minor unit.
-func amount(minor int64, period string, minutes int64) int64 {
-	if period == "hour" {
-		return int64(math.Round(float64(minor*minutes) / 60))
-	}
-	day, _ := profile.DayRateMinor(minor, period)
-	return day
 }
 
 // margin is charge less cost, when both are in one currency; "" otherwise (two currencies do

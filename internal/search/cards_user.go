@@ -8,7 +8,6 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/people/files"
-	"github.com/hive/hive/internal/people/profile"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -57,7 +56,7 @@ type linkRow struct {
 // that do not exist. Visibility of the users themselves is the caller's; a card names only the
 // entities and departments the searcher may see (as a profile does for others than
 // administrators), so no card reveals another client's names. The email is on Staff cards only.
-// The day rate is the profile's rate as a day rate (profile.DayRateMinor).
+// The day rate is the profile's rate as a day rate (jobs.DayRateMinor).
 func (s *Store) userCards(ctx context.Context, p *auth.Principal, ids []int64) (map[int64]Result, error) {
 	preferred, err := preferredOf(ctx, s.DB, p)
 	if err != nil {
@@ -174,7 +173,7 @@ func userCard(u userRow, preferred bool) Result {
 		c.Email = strings.TrimSpace(u.Email)
 	}
 	if u.DayRateMinor != nil {
-		if day, ok := profile.DayRateMinor(*u.DayRateMinor, u.DayRatePeriod); ok {
+		if day, ok := jobs.DayRateMinor(*u.DayRateMinor, u.DayRatePeriod); ok {
 			r := jobs.RateOf(day, u.DayRateCurrency, "day")
 			c.DayRate = &r
 		}

@@ -9,7 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/people/profile"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -93,7 +93,7 @@ func advancedCandidates(ctx context.Context, r database.Reader, p *auth.Principa
 		scope, args := visibleFreelancers(p)
 		w.Add(scope, args...)
 	}
-	dayRate := profile.DayRateMinorSQL("u.day_rate_minor", "u.day_rate_period")
+	dayRate := jobs.DayRateMinorSQL("u.day_rate_minor", "u.day_rate_period")
 	if lo, hi, ok := f.rateBounds(); ok {
 		w.Add("u.day_rate_currency = ? AND u.day_rate_minor IS NOT NULL", f.Currency)
 		if lo != nil {

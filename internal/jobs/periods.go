@@ -1,10 +1,14 @@
-package profile
+package jobs
 
 import (
 	"fmt"
 	"math"
 	"strings"
 )
+
+// The one rule for what a rate period is worth in days, used wherever a rate is compared or
+// costed: a freelancer's rate as a day rate (profiles, search), and what a placement costs or is
+// charged (reports, the dashboard).
 
 // HoursPerDay is the working day a profile's rates are shown with: the profile form shows a day
 // rate's hourly equivalent as the day rate / 8 (web profile/lib/rates.ts hourlyRate).
@@ -15,7 +19,7 @@ type perDay struct{ num, den int64 }
 
 // ratePeriods convert each rate period to a day rate: an hour is 1/HoursPerDay of a day, a week
 // five working days, a year 52 weeks of five (260 days) and a month a twelfth of a year. A
-// profile saves day rates; the others come from older data.
+// profile saves day rates; the others come from older data and from rate cards.
 var ratePeriods = []struct {
 	period string
 	perDay
@@ -50,4 +54,27 @@ func DayRateMinorSQL(minor, period string) string {
 	}
 	b.WriteString(" END")
 	return b.String()
+}
+
+// PlacementAmount is what one placement costs (or is charged) at a rate in minor units per
+// period: an hourly rate times the paid minutes; any other period counts the placement as one
+// day, at the rate as a day rate (DayRateMinor). Rounded to the minor unit; an unknown period
+// counts as a day.
+func PlacementAmount(minor int64, period string, paidMinutes int64) int64 {
+	return GroupAmount(period, float64(minor), float64(minor*paidMinutes))
+}
+
+// GroupAmount is PlacementAmount summed over a group of placements sharing a rate period, from
+// the group's sums: sumRate, the sum of the rates (minor units), and sumRateMinutes, the sum of
+// each rate times its placement's paid minutes. It rounds once, half away from zero.
+func GroupAmount(period string, sumRate, sumRateMinutes float64) int64 {
+	if period == "hour" {
+		return int64(math.Round(sumRateMinutes / 60))
+	}
+	for _, p := range ratePeriods {
+		if p.period == period {
+			return int64(math.Round(sumRate * float64(p.num) / float64(p.den)))
+		}
+	}
+	return int64(math.Round(sumRate))
 }
