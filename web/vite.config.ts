@@ -22,6 +22,10 @@ export default defineConfig({
   },
   test: {
     environment: 'happy-dom',
+    // Pages that load a script or an iframe from another product (DocuSeal's builder, the
+    // analytics embed) would make happy-dom print a NotSupportedError per load; it fires 'load'
+    // instead, and the tests drive what happens next.
+    environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     css: false,
