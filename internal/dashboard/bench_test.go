@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 	"time"
@@ -82,15 +81,8 @@ func answered(ctx context.Context, db *database.DB) (int, error) {
 //   - admin-month: an administrator over one busy month;
 //   - manager-all: the manager of one client (4 departments, a fifth of the data) over everything.
 func BenchmarkDashboardStats(b *testing.B) {
-	engines := []struct {
-		name string
-		open func(testing.TB) *database.DB
-	}{{"sqlite", databasetest.SQLite}, {"postgres", databasetest.Postgres}}
-	for _, e := range engines {
-		if e.name == "postgres" && os.Getenv(databasetest.PostgresURLVar) == "" {
-			continue
-		}
-		db := e.open(b)
+	for _, e := range databasetest.Available() {
+		db := e.Open(b)
 		s := apptest.Start(b, db)
 		ctx := context.Background()
 		d := bookingbench.Generate(b, db)
@@ -99,7 +91,7 @@ func BenchmarkDashboardStats(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		b.Logf("%s: rates and %d answer events in %s", e.name, n, time.Since(start).Round(time.Millisecond))
+		b.Logf("%s: rates and %d answer events in %s", e.Name, n, time.Since(start).Round(time.Millisecond))
 		var client int64
 		if err := db.Get(ctx, &client, `SELECT client_id FROM departments WHERE id = ?`, d.Departments[0]); err != nil {
 			b.Fatal(err)
@@ -122,7 +114,7 @@ func BenchmarkDashboardStats(b *testing.B) {
 			for range 3 { // prepare the statements, warm the caches
 				c.client.Do("GET", c.path, nil).Want(200)
 			}
-			b.Run(fmt.Sprintf("%s/%s", e.name, c.name), func(b *testing.B) {
+			b.Run(fmt.Sprintf("%s/%s", e.Name, c.name), func(b *testing.B) {
 				apptest.MeasurePages(b, c.client, []string{c.path})
 			})
 		}

@@ -16,7 +16,6 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/bookings/bookingbench"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -32,21 +31,14 @@ import (
 // (in-process) and the reading client all count, so the figure is an upper bound on the server's.
 func BenchmarkBookingsReport(b *testing.B) {
 	body, _ := json.Marshal(map[string]any{"reportType": "bookings", "startDate": "2027-01-01", "endDate": "2027-12-31"})
-	engines := []struct {
-		name string
-		open func(testing.TB) *database.DB
-	}{{"sqlite", databasetest.SQLite}, {"postgres", databasetest.Postgres}}
-	for _, e := range engines {
-		if e.name == "postgres" && os.Getenv(databasetest.PostgresURLVar) == "" {
-			continue
-		}
-		s := apptest.Start(b, e.open(b))
+	for _, e := range databasetest.Available() {
+		s := apptest.Start(b, e.Open(b))
 		start := time.Now()
 		d := bookingbench.Generate(b, s.DB)
-		b.Logf("%s: generated %d bookings, %d instructions in %s", e.name, len(d.Bookings), bookingbench.Instructions,
+		b.Logf("%s: generated %d bookings, %d instructions in %s", e.Name, len(d.Bookings), bookingbench.Instructions,
 			time.Since(start).Round(time.Second))
 		admin := s.Login("admin@hive.test")
-		b.Run(e.name, func(b *testing.B) {
+		b.Run(e.Name, func(b *testing.B) {
 			var slowest time.Duration
 			var growth int64
 			var lines, size int64
@@ -69,7 +61,7 @@ func BenchmarkBookingsReport(b *testing.B) {
 			b.ReportMetric(float64(growth)/(1<<20), "max-rss-growth-MB")
 			b.ReportMetric(float64(size)/(1<<20), "csv-MB")
 			b.Logf("%s: %d rows, %.1f MB of CSV; slowest %.2f s (target < 5 s), resident memory grew at most %.1f MB (target < 50 MB)",
-				e.name, lines-1, float64(size)/(1<<20), slowest.Seconds(), float64(growth)/(1<<20))
+				e.Name, lines-1, float64(size)/(1<<20), slowest.Seconds(), float64(growth)/(1<<20))
 		})
 	}
 }

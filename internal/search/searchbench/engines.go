@@ -2,7 +2,6 @@ package searchbench
 
 import (
 	"context"
-	"os"
 	"testing"
 
 	"github.com/hive/hive/internal/accounts"
@@ -16,20 +15,13 @@ import (
 // data, its clock at Today. The data is made once per engine, outside the sub-benchmark, whose
 // function the testing package may run more than once.
 func Engines(b *testing.B, fn func(b *testing.B, db *database.DB, d Data)) {
-	engines := []struct {
-		name string
-		open func(testing.TB) *database.DB
-	}{{"sqlite", databasetest.SQLite}, {"postgres", databasetest.Postgres}}
-	for _, e := range engines {
-		if e.name == "postgres" && os.Getenv(databasetest.PostgresURLVar) == "" {
-			continue
-		}
-		db := e.open(b)
+	for _, e := range databasetest.Available() {
+		db := e.Open(b)
 		db.Now = clock.At(Today).Now
 		if _, err := accounts.SeedDemo(context.Background(), db); err != nil {
 			b.Fatal(err)
 		}
 		d := Generate(b, db)
-		b.Run(e.name, func(b *testing.B) { fn(b, db, d) })
+		b.Run(e.Name, func(b *testing.B) { fn(b, db, d) })
 	}
 }

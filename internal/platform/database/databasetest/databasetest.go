@@ -32,6 +32,22 @@ func Engines(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
+// Engine is one database engine a benchmark can run on.
+type Engine struct {
+	Name string // "sqlite" or "postgres"
+	Open func(testing.TB) *database.DB
+}
+
+// Available lists the engines to run on: SQLite, and PostgreSQL when HIVE_TEST_POSTGRES_URL is
+// set. Benchmarks that build their data once per engine, outside the sub-benchmark, loop over it.
+func Available() []Engine {
+	out := []Engine{{"sqlite", SQLite}}
+	if os.Getenv(PostgresURLVar) != "" {
+		out = append(out, Engine{"postgres", Postgres})
+	}
+	return out
+}
+
 // SQLite opens a migrated database in a temporary file removed with the test.
 func SQLite(tb testing.TB) *database.DB {
 	tb.Helper()
