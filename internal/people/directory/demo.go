@@ -80,6 +80,18 @@ func demoName(i int) (first, last string) {
 	return demoFirst[i%len(demoFirst)], demoLast[(i*7+i/len(demoFirst))%len(demoLast)]
 }
 
+// namedTowns are where the named demo freelancers (accounts' demo logins and their colleagues)
+// live, by e-mail address and demoTowns index; SeedDemo fills the location of those who have
+// none. None lives around Salford: the local crew is the Sport department's on purpose.
+var namedTowns = map[string]int{
+	"freelancer@hive.test": 0, "maya.chen@hive.test": 1, "daniel.osei@hive.test": 0, "amelia.hughes@hive.test": 6,
+	"oliver.bennett@hive.test": 5, "chloe.okafor@hive.test": 7, "harry.lindqvist@hive.test": 3,
+	"isla.macleod@hive.test": 9, "jack.nowak@hive.test": 4, "grace.adeyemi@hive.test": 6,
+	"noah.fitzgerald@hive.test": 10, "sophie.castellano@hive.test": 0, "leo.whitaker@hive.test": 11,
+	"priya.raman@hive.test": 12, "tom.gallagher@hive.test": 13, "iris.quinn@hive.test": 8,
+	"inactive@hive.test": 8, "reset@hive.test": 7,
+}
+
 // demoPlaces finds every demo town in the gazetteer: its full name and position.
 func demoPlaces() ([]places.Place, error) {
 	x, err := places.Default()
@@ -154,6 +166,13 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 		return err
 	}
 	return db.InTx(ctx, func(tx *database.Tx) error {
+		for email, at := range namedTowns {
+			p := towns[at]
+			if _, err := tx.Exec(ctx, `UPDATE users SET location_name = ?, latitude = ?, longitude = ?
+				WHERE email_lc = ? AND is_freelancer = TRUE AND location_name = ''`, p.Address(), p.Lat, p.Lng, email); err != nil {
+				return fmt.Errorf("demo location of %s: %w", email, err)
+			}
+		}
 		var tags []struct {
 			ID       int64  `db:"id"`
 			Name     string `db:"name"`

@@ -43,8 +43,8 @@ func TestSeedDemo(t *testing.T) {
 		if n := count(`SELECT COUNT(*) FROM users WHERE email_lc LIKE '%@demo.hive.test' AND onboarding_state <> 'complete'`); n < 20 {
 			t.Errorf("%d mid-onboarding", n)
 		}
-		if n := count(`SELECT COUNT(*) FROM users WHERE email_lc LIKE '%@demo.hive.test' AND (location_name = '' OR latitude IS NULL)`); n != 0 {
-			t.Errorf("%d without a location", n)
+		if n := count(`SELECT COUNT(*) FROM users WHERE is_freelancer = TRUE AND (location_name = '' OR latitude IS NULL)`); n != 0 {
+			t.Errorf("%d demo freelancers without a location", n)
 		}
 		if n := count(`SELECT COUNT(DISTINCT ut.user_id) FROM user_tags ut JOIN tags t ON t.id = ut.tag_id
 			JOIN users u ON u.id = ut.user_id WHERE t.category = 'job_title' AND u.email_lc LIKE '%@demo.hive.test'`); n < 150 {
