@@ -4,8 +4,10 @@ import (
 	"fmt"
 	"time"
 
+	jose "github.com/go-jose/go-jose/v4"
+	"github.com/go-jose/go-jose/v4/jwt"
+
 	"github.com/hive/hive/internal/platform/config"
-	"github.com/hive/hive/internal/platform/signedtoken"
 )
 
 // EmbedTTL is how long a signed embed address works (Metabase's own examples use 10 minutes):
@@ -24,9 +26,14 @@ type EmbedClaims struct {
 // the address the iframe loads: <site>/embed/<resource>/<token>#bordered=true&titled=true.
 // Params are empty: only administrators, who see every client, are given the embed.
 func EmbedURL(a config.AnalyticsEmbed, now time.Time) (string, error) {
+	signer, err := jose.NewSigner(jose.SigningKey{Algorithm: jose.HS256, Key: []byte(a.Secret)},
+		(&jose.SignerOptions{}).WithType("JWT"))
+	if err != nil {
+		return "", fmt.Errorf("embed signer: %w", err)
+	}
 	claims := EmbedClaims{Resource: map[string]int64{a.Resource: a.ID}, Params: map[string]any{},
 		Expiry: now.Add(EmbedTTL).Unix()}
-	token, err := signedtoken.HS256([]byte(a.Secret), claims)
+	token, err := jwt.Signed(signer).Claims(claims).Serialize()
 	if err != nil {
 		return "", fmt.Errorf("embed token: %w", err)
 	}

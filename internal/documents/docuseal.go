@@ -13,8 +13,9 @@ import (
 	"strings"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
+
 	"github.com/hive/hive/internal/platform/config"
-	"github.com/hive/hive/internal/platform/signedtoken"
 )
 
 // The DocuSeal side of document signing: the form builder's token (a JWT signed HS256 with the
@@ -64,8 +65,7 @@ type BuilderClaims struct {
 	DocumentURLs     *[]string `json:"document_urls,omitempty" doc:"an empty list lets the manager upload the document"`
 	FolderName       string    `json:"folder_name,omitempty"`
 	Name             string    `json:"name,omitempty"`
-	IssuedAt         int64     `json:"iat"`
-	Expiry           int64     `json:"exp"`
+	jwt.RegisteredClaims
 }
 
 // BuilderToken signs a builder token for the manager with email integrationEmail at now: an
@@ -73,14 +73,15 @@ type BuilderClaims struct {
 // document into (document_urls empty allows the upload).
 func (d *DocuSeal) BuilderToken(integrationEmail string, templateID int64, now time.Time) (BuilderToken, error) {
 	claims := BuilderClaims{UserEmail: d.cfg.UserEmail, IntegrationEmail: integrationEmail, FolderName: BuilderFolder,
-		IssuedAt: now.Unix(), Expiry: now.Add(TokenLifetime).Unix()}
+		RegisteredClaims: jwt.RegisteredClaims{IssuedAt: jwt.NewNumericDate(now),
+			ExpiresAt: jwt.NewNumericDate(now.Add(TokenLifetime))}}
 	if templateID != 0 {
 		claims.TemplateID = templateID
 	} else {
 		claims.Name = "New Hive document"
 		claims.DocumentURLs = &[]string{}
 	}
-	token, err := signedtoken.HS256([]byte(d.cfg.APIKey), claims)
+	token, err := jwt.NewWithClaims(jwt.SigningMethodHS256, claims).SignedString([]byte(d.cfg.APIKey))
 	if err != nil {
 		return BuilderToken{}, fmt.Errorf("sign builder token: %w", err)
 	}

@@ -10,13 +10,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/golang-jwt/jwt/v5"
+
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
-	"github.com/hive/hive/internal/platform/signedtoken"
 )
 
 const (
@@ -81,23 +82,24 @@ func TestDocuSealBuilderTokenSigningRequestsAndWebhook(t *testing.T) {
 		}
 		// A JWT signed HS256 with the API key, with the claims DocuSeal's embedding documents name.
 		var claims documents.BuilderClaims
-		if err := signedtoken.VerifyHS256(tok.Token, []byte(fakeKey), &claims); err != nil {
+		parsed, err := jwt.ParseWithClaims(tok.Token, &claims, func(*jwt.Token) (any, error) { return []byte(fakeKey), nil },
+			jwt.WithValidMethods([]string{"HS256"}), jwt.WithTimeFunc(db.Now))
+		if err != nil || !parsed.Valid {
 			t.Fatalf("token does not verify with the API key: %v", err)
 		}
 		if claims.UserEmail != "owner@docuseal.test" || claims.IntegrationEmail != "dept@hive.test" ||
 			claims.DocumentURLs == nil || len(*claims.DocumentURLs) != 0 || claims.TemplateID != 0 || claims.FolderName != "Hive" ||
-			claims.IssuedAt > db.Now().Unix() || claims.IssuedAt < db.Now().Add(-time.Minute).Unix() ||
-			claims.Expiry-claims.IssuedAt != int64(documents.TokenLifetime.Seconds()) {
+			claims.ExpiresAt == nil || claims.ExpiresAt.Sub(claims.IssuedAt.Time) != documents.TokenLifetime {
 			t.Errorf("claims %+v", claims)
 		}
-		if err := signedtoken.VerifyHS256(tok.Token, []byte("another key"), &claims); err == nil {
+		if _, err := jwt.Parse(tok.Token, func(*jwt.Token) (any, error) { return []byte("another key"), nil }); err == nil {
 			t.Error("the token verifies with another key")
 		}
 		var again documents.BuilderToken
 		s.As(apptest.DeptMgr).Do("GET", "/docuseal/token?templateId=42", nil).Want(200).Decode(&again)
 		claims = documents.BuilderClaims{}
-		if err := signedtoken.VerifyHS256(again.Token, []byte(fakeKey), &claims); err != nil || claims.TemplateID != 42 ||
-			claims.DocumentURLs != nil {
+		if _, err := jwt.ParseWithClaims(again.Token, &claims, func(*jwt.Token) (any, error) { return []byte(fakeKey), nil },
+			jwt.WithTimeFunc(db.Now)); err != nil || claims.TemplateID != 42 || claims.DocumentURLs != nil {
 			t.Errorf("template token %v %+v", err, claims)
 		}
 		// The page may load the builder from DocuSeal, and from no other origin.
