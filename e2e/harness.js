@@ -265,3 +265,19 @@ export function journeySteps() {
     });
   };
 }
+
+/** The months as the app's calendars and date pickers name them (en-GB). */
+export const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];

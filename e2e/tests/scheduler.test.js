@@ -10,7 +10,7 @@
 // the page's main region (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, useHive, withPage, MONTHS } from '../harness.js';
 
 let hive;
 let browser;
@@ -23,20 +23,6 @@ useHive((started, launched) => {
 const MANAGER = 'dept@hive.test';
 const FREELANCER = 'freelancer@hive.test';
 const LATE_TITLE = 'Scheduler Late Cancellation';
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** The browser's current month and the next, as the calendar names them. */
 function monthNames() {

@@ -14,7 +14,7 @@
 // journey runs on demo data through the UI.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, journeySteps, login, useHive, withPage } from '../harness.js';
+import { checkA11y, journeySteps, login, useHive, withPage, MONTHS } from '../harness.js';
 
 let hive;
 let browser;
@@ -47,20 +47,6 @@ function isoFromToday(days) {
   return d.toISOString().slice(0, 10);
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 /** '3 December 2026': a day as the date pickers name it. */
 const dayName = (iso) => {
   const [y, m, d] = iso.split('-').map(Number);

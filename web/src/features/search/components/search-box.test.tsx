@@ -1,6 +1,7 @@
 import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { freelancer, results } from '../fixtures.test-data';
@@ -57,25 +58,9 @@ function open(answer: (body: Record<string, unknown>) => unknown = () => ({ data
   return { ...rendered, bodies, user: userEvent.setup() };
 }
 
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
 /** Opens a date picker and chooses the day, moving on a month if the day is not shown. */
 async function pick(user: ReturnType<typeof userEvent.setup>, input: HTMLElement, iso: string) {
-  const [y, m, d] = iso.split('-').map(Number);
-  const label = `${d} ${MONTHS[m! - 1]} ${y}`;
+  const label = dayjs(iso).format('D MMMM YYYY');
   await user.click(input);
   if (!screen.queryByRole('button', { name: label })) {
     await user.click(await screen.findByRole('button', { name: 'Next month' }));
