@@ -94,7 +94,17 @@ var (
 // Generate fills db (which holds the demo accounts) and rebuilds the search index.
 func Generate(tb testing.TB, db *database.DB) Data {
 	tb.Helper()
-	ctx := context.Background()
+	d, made, err := Fill(context.Background(), db)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	tb.Log(made)
+	return d
+}
+
+// Fill is Generate outside a test (bench/load fills a database a real server then serves): it
+// returns what it made, and a line saying so.
+func Fill(ctx context.Context, db *database.DB) (Data, string, error) {
 	start := time.Now()
 	var d Data
 	err := db.InTx(ctx, func(tx *database.Tx) error {
@@ -108,23 +118,22 @@ func Generate(tb testing.TB, db *database.DB) Data {
 		return nil
 	})
 	if err != nil {
-		tb.Fatal(err)
+		return d, "", err
 	}
 	loaded := time.Since(start)
 	if err := index.Rebuild(ctx, db); err != nil {
-		tb.Fatal(err)
+		return d, "", err
 	}
 	indexed := time.Since(start) - loaded
 	// As bookingbench: PostgreSQL's autovacuum would vacuum and analyse after such inserts; doing
 	// it here keeps it out of the timings. SQLite is left without statistics, as Hive runs it.
 	if db.Dialect == database.Postgres {
 		if _, err := db.Raw().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
-			tb.Fatal(err)
+			return d, "", err
 		}
 	}
-	tb.Logf("generated %d freelancers, %d entities, %d departments, %d bookings (%d placements and instructions) in %s, index rebuilt in %s",
-		Freelancers, Entities, 2*Clients+SearcherDepartments, Bookings, 2*Bookings, loaded.Round(time.Millisecond), indexed.Round(time.Millisecond))
-	return d
+	return d, fmt.Sprintf("generated %d freelancers, %d entities, %d departments, %d bookings (%d placements and instructions) in %s, index rebuilt in %s",
+		Freelancers, Entities, 2*Clients+SearcherDepartments, Bookings, 2*Bookings, loaded.Round(time.Millisecond), indexed.Round(time.Millisecond)), nil
 }
 
 type gen struct {
