@@ -75,6 +75,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	go test -run '^$$' -bench . ./internal/notifications/ ./internal/audit/
 	go test -run '^$$' -bench . -benchtime 2000x ./internal/places/
 	@bench/whoami-load.sh
+	@bench/hotpaths.sh
 	@bench/org-lists.sh
 	@bench/people-list.sh
 	@bench/bookings.sh
