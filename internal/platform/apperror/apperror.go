@@ -106,6 +106,26 @@ func Field(field, msg string) error {
 	return v.Err()
 }
 
+// ErrUnavailable marks the failure of a service Hive depends on (the database, the file store)
+// rather than of the request: the API answers it 503 S-503 with Retry-After, never 500, so a
+// client retries a little later. Match it with errors.Is.
+var ErrUnavailable = errors.New("service unavailable")
+
+// Unavailable wraps cause so that errors.Is(err, ErrUnavailable) holds, keeping cause (and
+// what it wraps) for logs and for errors.Is/As; nil stays nil.
+func Unavailable(cause error) error {
+	if cause == nil {
+		return nil
+	}
+	return &unavailable{cause}
+}
+
+type unavailable struct{ cause error }
+
+func (e *unavailable) Error() string        { return "unavailable: " + e.cause.Error() }
+func (e *unavailable) Is(target error) bool { return target == ErrUnavailable }
+func (e *unavailable) Unwrap() error        { return e.cause }
+
 // As returns err as an *Error, or nil.
 func As(err error) *Error {
 	var e *Error

@@ -51,6 +51,9 @@ type DB struct {
 	// database/sql hands a freed connection to a random waiter, which under load gives a few
 	// unlucky requests very long waits; a channel queues its waiters in order.
 	readGate chan struct{}
+
+	url   string // PostgreSQL: for the LISTEN connection (watch.go)
+	watch watch
 }
 
 // maxCachedStatements bounds the prepared-statement cache; queries built with a varying number
@@ -127,11 +130,13 @@ func connectPostgres(url string) (*DB, error) {
 		pool.Close()
 		return nil, fmt.Errorf("connect postgres: %w", err)
 	}
-	return &DB{Dialect: Postgres, read: pool, write: pool, Now: clock.System, readGate: make(chan struct{}, 24)}, nil
+	return &DB{Dialect: Postgres, read: pool, write: pool, Now: clock.System, readGate: make(chan struct{}, 24),
+		url: url}, nil
 }
 
 // Close closes every connection.
 func (db *DB) Close() error {
+	db.stopWatching()
 	db.readStmts.close()
 	db.writeStmts.close()
 	err := db.read.Close()
@@ -162,9 +167,9 @@ func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) erro
 	}
 	defer db.leave()
 	if stmt := db.readStmts.get(ctx, query); stmt != nil {
-		return stmt.GetContext(ctx, dest, args...)
+		return translate(stmt.GetContext(ctx, dest, args...))
 	}
-	return db.read.GetContext(ctx, dest, db.Rebind(query), args...)
+	return translate(db.read.GetContext(ctx, dest, db.Rebind(query), args...))
 }
 
 // Select scans every row into dest, a pointer to a slice.
@@ -174,9 +179,9 @@ func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) e
 	}
 	defer db.leave()
 	if stmt := db.readStmts.get(ctx, query); stmt != nil {
-		return stmt.SelectContext(ctx, dest, args...)
+		return translate(stmt.SelectContext(ctx, dest, args...))
 	}
-	return db.read.SelectContext(ctx, dest, db.Rebind(query), args...)
+	return translate(db.read.SelectContext(ctx, dest, db.Rebind(query), args...))
 }
 
 func (db *DB) enter(ctx context.Context) error {

@@ -17,7 +17,7 @@ func (db *DB) Each(ctx context.Context, fn func(rows *sqlx.Rows) error, query st
 	defer db.leave()
 	rows, err := db.read.QueryxContext(ctx, db.Rebind(query), args...)
 	if err != nil {
-		return err
+		return translate(err)
 	}
 	defer rows.Close()
 	for rows.Next() {
@@ -25,5 +25,5 @@ func (db *DB) Each(ctx context.Context, fn func(rows *sqlx.Rows) error, query st
 			return err
 		}
 	}
-	return rows.Err()
+	return translate(rows.Err())
 }

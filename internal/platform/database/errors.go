@@ -1,11 +1,19 @@
 package database
 
 import (
+	"database/sql"
+	"database/sql/driver"
 	"errors"
+	"io"
+	"net"
+	"strings"
+	"syscall"
 
 	"github.com/jackc/pgx/v5/pgconn"
 	"modernc.org/sqlite"
 	sqlite3 "modernc.org/sqlite/lib"
+
+	"github.com/hive/hive/internal/platform/apperror"
 )
 
 // ErrUniqueViolation and ErrForeignKeyViolation are what stores see instead of driver errors,
@@ -25,9 +33,12 @@ func (e *constraintError) Error() string        { return e.sentinel.Error() + ":
 func (e *constraintError) Is(target error) bool { return target == e.sentinel }
 func (e *constraintError) Unwrap() error        { return e.cause }
 
+// translate turns driver errors into what stores and the API understand: the constraint
+// sentinels above, and apperror.ErrUnavailable for a database that cannot be reached or is
+// restarting (answered 503, not 500). sql.ErrNoRows and context errors pass unchanged.
 func translate(err error) error {
-	if err == nil {
-		return nil
+	if err == nil || errors.Is(err, sql.ErrNoRows) {
+		return err
 	}
 	var pgErr *pgconn.PgError
 	if errors.As(err, &pgErr) {
@@ -37,7 +48,6 @@ func translate(err error) error {
 		case "23503":
 			return &constraintError{ErrForeignKeyViolation, err}
 		}
-		return err
 	}
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {
@@ -48,5 +58,32 @@ func translate(err error) error {
 			return &constraintError{ErrForeignKeyViolation, err}
 		}
 	}
+	if unavailable(err) {
+		return apperror.Unavailable(err)
+	}
 	return err
+}
+
+// unavailable reports whether err says the database is out of reach rather than that the query
+// was wrong: a connection refused, reset or closed (PostgreSQL stopped, restarted, failed over),
+// PostgreSQL's connection-exception class 08, its shutdown and start-up codes 57P01-57P03 and
+// too_many_connections 53300, or SQLite's disk full (13) and locked past busy_timeout (5).
+// database/sql opens a fresh connection for the next call, so the database is back by itself
+// once it is up.
+func unavailable(err error) bool {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" ||
+			pgErr.Code == "57P03" || pgErr.Code == "53300"
+	}
+	var liteErr *sqlite.Error
+	if errors.As(err, &liteErr) {
+		primary := liteErr.Code() & 0xff // extended codes carry the primary one in the low byte
+		return primary == sqlite3.SQLITE_FULL || primary == sqlite3.SQLITE_BUSY
+	}
+	var connectErr *pgconn.ConnectError
+	var netErr net.Error
+	return errors.As(err, &connectErr) || errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) ||
+		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNREFUSED) ||
+		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || pgconn.SafeToRetry(err)
 }

@@ -27,7 +27,7 @@ type Tx struct {
 func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	stx, err := db.write.BeginTxx(ctx, nil)
 	if err != nil {
-		return fmt.Errorf("begin: %w", err)
+		return fmt.Errorf("begin: %w", translate(err))
 	}
 	tx := &Tx{tx: stx, db: db, Now: db.Now(), ID: newTxID()}
 	defer func() {
@@ -39,8 +39,15 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
+	mark, watched, err := tx.authMark(ctx)
+	if err != nil {
+		return err
+	}
 	if err := stx.Commit(); err != nil {
-		return fmt.Errorf("commit: %w", err)
+		return fmt.Errorf("commit: %w", translate(err))
+	}
+	if watched {
+		db.afterCommit(mark) // watch.go
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package httpapi
 
 import (
 	"context"
+	"errors"
 	"log/slog"
 	"net/http"
 	"strconv"
@@ -63,9 +64,23 @@ var codeOfStatus = map[int]string{
 	http.StatusServiceUnavailable:    apperror.CodeTooManyRequests,
 }
 
-// FromAppError converts an application error to the API's error body. Anything that is not an
-// application error is logged and answered as an opaque 500.
+// MsgUnavailable answers a request that met an unavailable database or file store.
+const MsgUnavailable = "The service is briefly unavailable. Please try again in a few seconds."
+
+// unavailableRetryAfter is the Retry-After of a 503 for an unavailable dependency, in seconds:
+// about how long a database restart or fail-over takes.
+const unavailableRetryAfter = "5"
+
+// FromAppError converts an application error to the API's error body. A dependency that is
+// down (apperror.ErrUnavailable: the database unreachable, the file store full or unreachable)
+// is a 503 S-503 with Retry-After, the spec's answer for "try again in a bit". Anything else
+// that is not an application error is logged and answered as an opaque 500.
 func FromAppError(ctx context.Context, err error) *ErrorBody {
+	if errors.Is(err, apperror.ErrUnavailable) {
+		slog.WarnContext(ctx, "dependency unavailable", "err", err, "request_id", RequestID(ctx))
+		return &ErrorBody{status: http.StatusServiceUnavailable, Message: MsgUnavailable,
+			ErrorCode: apperror.CodeTooManyRequests, headers: http.Header{"Retry-After": {unavailableRetryAfter}}}
+	}
 	e := apperror.As(err)
 	if e == nil || e.Kind == apperror.KindInternal {
 		slog.ErrorContext(ctx, "internal error", "err", err, "request_id", RequestID(ctx))

@@ -3,6 +3,7 @@ package httpapi
 import (
 	"context"
 	"errors"
+	"fmt"
 	"net/http"
 	"testing"
 
@@ -42,6 +43,21 @@ func TestFromAppError(t *testing.T) {
 	v := FromAppError(ctx, cases[4].err)
 	if len(v.Detail) != 1 || v.Detail[0].Loc[1] != "email" || v.Detail[0].Msg != "Invalid email address" {
 		t.Errorf("detail %+v", v.Detail)
+	}
+}
+
+func TestAnUnavailableDependencyIsA503WithoutInternals(t *testing.T) {
+	cause := fmt.Errorf("begin: %w", apperror.Unavailable(errors.New("dial tcp 10.0.0.7:5432: connect: connection refused")))
+	b := FromAppError(context.Background(), cause)
+	if b.GetStatus() != http.StatusServiceUnavailable || b.ErrorCode != apperror.CodeTooManyRequests ||
+		b.Message != MsgUnavailable || b.GetHeaders().Get("Retry-After") == "" {
+		t.Fatalf("%d %s %q %v", b.GetStatus(), b.ErrorCode, b.Message, b.GetHeaders())
+	}
+	if !errors.Is(cause, apperror.ErrUnavailable) || errors.Unwrap(errors.Unwrap(cause)).Error() != "dial tcp 10.0.0.7:5432: connect: connection refused" {
+		t.Fatal("the cause is lost for the log")
+	}
+	if apperror.Unavailable(nil) != nil {
+		t.Fatal("Unavailable(nil) is an error")
 	}
 }
 
