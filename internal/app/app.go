@@ -57,6 +57,8 @@ type App struct {
 	Logger  *slog.Logger
 	Mail    *mail.Worker
 	Notify  *notifications.Worker
+
+	probes *probes // the load balancer's health and readiness probes (health.go)
 }
 
 // New opens the database (migrating it) and builds the handler.
@@ -147,7 +149,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
-	a.Handler = h
+	a.probes = &probes{db: db}
+	a.Handler = a.probes.wrap(h)
 	return a, nil
 }
 
@@ -201,6 +204,18 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	case err := <-errc:
 		return err
 	case <-ctx.Done():
+	}
+	// Drain: readiness answers 503 at once, so the load balancer stops sending; requests still
+	// arriving meanwhile are served. Then Shutdown closes the listener and waits for the
+	// requests in flight.
+	a.probes.draining.Store(true)
+	if d := a.Config.DrainDelay; d > 0 {
+		a.Logger.Info("draining: readiness answers 503", "for", d.String())
+		select {
+		case err := <-errc:
+			return err
+		case <-time.After(d):
+		}
 	}
 	shutdown, cancel := context.WithTimeout(context.Background(), 10*time.Second)
 	defer cancel()

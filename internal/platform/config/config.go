@@ -41,6 +41,11 @@ type Config struct {
 	NotifyFoldWindow time.Duration
 	NotifyInterval   time.Duration
 
+	// DrainDelay is how long `hive serve` keeps serving after SIGTERM with its readiness probe
+	// answering 503, so the load balancer stops sending before the listener closes (0 with no
+	// balancer in front).
+	DrainDelay time.Duration
+
 	// TrustedProxies are the addresses whose X-Forwarded-For header is believed (the load
 	// balancers in front of Hive); from anyone else the TCP peer is the client.
 	TrustedProxies []netip.Prefix
@@ -116,6 +121,7 @@ var Variables = []Variable{
 	{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", "a session with 'keep me signed in' ends this long after sign-in"},
 	{"HIVE_NOTIFY_FOLD_WINDOW", "20s", "a booking change waits this long before it is notified, so a burst of changes to one placement makes one mail (0 for none)"},
 	{"HIVE_NOTIFY_INTERVAL", "5s", "how often the notification worker looks for changes to notify"},
+	{"HIVE_DRAIN_DELAY", "0s", "after SIGTERM, serve this long with /api/v1/ready answering 503 before closing, so a load balancer's health check stops sending first (longer than its check interval times its fall count)"},
 	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
@@ -212,16 +218,18 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		}
 		*d.into = v
 	}
-	// The fold window may be 0 (no folding); the poll interval must be positive.
-	notify := []struct {
+	// The fold window (no folding) and the drain delay (no balancer) may be 0; the poll interval
+	// must be positive.
+	bounded := []struct {
 		name, def string
 		min       time.Duration
 		into      *time.Duration
 	}{
 		{"HIVE_NOTIFY_FOLD_WINDOW", "20s", 0, &c.NotifyFoldWindow},
 		{"HIVE_NOTIFY_INTERVAL", "5s", time.Millisecond, &c.NotifyInterval},
+		{"HIVE_DRAIN_DELAY", "0s", 0, &c.DrainDelay},
 	}
-	for _, d := range notify {
+	for _, d := range bounded {
 		v, err := time.ParseDuration(get(d.name, d.def))
 		if err != nil || v < d.min || v > 24*time.Hour {
 			return c, fmt.Errorf("%s: %q is not a duration from %s to 24h", d.name, get(d.name, d.def), d.min)

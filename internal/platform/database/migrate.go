@@ -6,6 +6,7 @@ import (
 	"io/fs"
 
 	"github.com/pressly/goose/v3"
+	"github.com/pressly/goose/v3/lock"
 
 	"github.com/hive/hive/migrations"
 )
@@ -20,7 +21,17 @@ func (db *DB) Migrate(ctx context.Context) error {
 	if err != nil {
 		return err
 	}
-	p, err := goose.NewProvider(dialect, db.write.DB, files)
+	var options []goose.ProviderOption
+	if db.Dialect == Postgres {
+		// Nodes starting together against one database take turns: a session advisory lock
+		// around the run, so the second finds the migrations applied (docs/operations.md).
+		locker, err := lock.NewPostgresSessionLocker()
+		if err != nil {
+			return err
+		}
+		options = append(options, goose.WithSessionLocker(locker))
+	}
+	p, err := goose.NewProvider(dialect, db.write.DB, files, options...)
 	if err != nil {
 		return fmt.Errorf("migrations: %w", err)
 	}
