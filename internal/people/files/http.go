@@ -29,7 +29,7 @@ type Service struct {
 // Register adds the operations of this area. The blob store comes from the configuration
 // (HIVE_S3_* or HIVE_DATA_DIR/blobs); a configuration it cannot use stops the start.
 func Register(api huma.API, d people.Deps) {
-	blobs, err := blob.FromConfig(d.Config)
+	blobs, err := openBlobs(d.Config)
 	if err != nil {
 		panic(err)
 	}
@@ -37,6 +37,10 @@ func Register(api huma.API, d people.Deps) {
 	signer.Now = d.DB.Now // Hive's one clock: upload links expire on the time the rest reads
 	(&Service{Store: &Store{DB: d.DB}, Blobs: blobs, Signer: signer}).Register(api)
 }
+
+// openBlobs opens the configured blob store; the fault tests replace it with a store that
+// fails as a full disk does.
+var openBlobs = blob.FromConfig
 
 // UploadURL is where and how the browser sends the file.
 type UploadURL struct {

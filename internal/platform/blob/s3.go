@@ -2,12 +2,15 @@ package blob
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
+	"net"
 
 	"github.com/minio/minio-go/v7"
 	"github.com/minio/minio-go/v7/pkg/credentials"
 
+	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/config"
 )
 
@@ -23,6 +26,9 @@ func NewS3(cfg config.S3Config) (*S3, error) {
 		Creds:  credentials.NewStaticV4(cfg.AccessKey, cfg.SecretKey, ""),
 		Secure: cfg.UseSSL,
 		Region: cfg.Region,
+		// minio-go's default, 10 tries with back-off, keeps a request waiting about 8 s on a
+		// store that is down before it can answer 503; three tries ride out a blip.
+		MaxRetries: 3,
 	})
 	if err != nil {
 		return nil, fmt.Errorf("HIVE_S3_ENDPOINT: %w", err)
@@ -36,7 +42,7 @@ func (s *S3) Put(ctx context.Context, key, contentType string, r io.Reader, size
 		return err
 	}
 	_, err := s.client.PutObject(ctx, s.bucket, key, r, size, minio.PutObjectOptions{ContentType: contentType})
-	return err
+	return s3Err(err)
 }
 
 // Get opens the object.
@@ -68,8 +74,16 @@ func s3Err(err error) error {
 	if err == nil {
 		return nil
 	}
-	if r := minio.ToErrorResponse(err); r.Code == "NoSuchKey" || r.StatusCode == 404 && r.Code != "NoSuchBucket" {
+	r := minio.ToErrorResponse(err)
+	if r.Code == "NoSuchKey" || r.StatusCode == 404 && r.Code != "NoSuchBucket" {
 		return ErrNotFound
+	}
+	// The store out of reach (refused, reset, timed out) or failing on its side (5xx: a full or
+	// overloaded store) is a 503 for the client; a refusal (credentials, bucket) stays a 500,
+	// as it needs an operator, not a retry.
+	var netErr net.Error
+	if errors.As(err, &netErr) || r.StatusCode >= 500 {
+		return apperror.Unavailable(err)
 	}
 	return err
 }
