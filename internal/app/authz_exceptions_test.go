@@ -1,0 +1,138 @@
+package app_test
+
+import (
+	"net/http"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+)
+
+// authzException is one intended exception of the authorization matrix: op ("METHOD
+// /template") answers 2xx to roles, for the reason Why. Aim, when set, limits it to the calls
+// with that aim (authzRequest.Aim). An excepted answer must still name nothing of client A's
+// (authzSecretFor), so a list that filters by scope is checked to have filtered.
+type authzException struct {
+	Op    string
+	Roles []string
+	Aim   string
+	Why   string
+}
+
+// authzThrottled are the exceptions whose calls a per-address limit may refuse (503), so the
+// walk does not require every role to have needed them.
+var authzThrottled = map[string]bool{"POST /account/request-password-reset": true,
+	"POST /account/reset-unauthenticated-password": true}
+
+var (
+	everyone  = []string{apptest.Anonymous, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2}
+	signedIn  = everyone[1:]
+	nonFree   = everyone[2:] // staff and managers
+	managers  = everyone[3:] // department and client managers
+	ownAgenda = []string{apptest.Freelancer}
+)
+
+// authzExceptions is THE table of what an outsider to client A may do while A's objects are
+// there. Nothing in it reaches an object of A: each is public, the caller's own, a list that
+// shows only the caller's scope, or a freelancer, whom every manager may see and hire (the
+// one rule, access.CanSeeUser).
+var authzExceptions = []authzException{
+	// Public, about no one.
+	{"GET /account/token", everyone, "", "the CSRF token of the caller's own session"},
+	{"GET /app-info", everyone, "", "product name and sign-in providers"},
+	{"POST /account/request-password-reset", everyone, "", "answers alike for every address; the link goes to the owner"},
+	{"POST /account/reset-unauthenticated-password", everyone, "", "answers alike for every address; the link goes to the owner"},
+	{"POST /account/logout", everyone, "", "ends the caller's own session"},
+	{"POST /account/logout-everywhere", signedIn, "", "ends the caller's own sessions"},
+	// The caller's own.
+	{"GET /account/whoami", signedIn, "", "the caller's own account"},
+	{"GET /account/onboarding", signedIn, "", "the caller's own onboarding"},
+	{"GET /account/skill-tags", signedIn, "", "the tags the caller may put on their own profile"},
+	{"GET /account/job-title-tags", signedIn, "", "the tags the caller may put on their own profile"},
+	{"GET /agenda", signedIn, "", "the caller's own placements or their departments'"},
+	{"GET /agenda/stats", signedIn, "", "the counts of the caller's own agenda"},
+	{"GET /agenda/feed", ownAgenda, "", "the freelancer's own calendar feed"},
+	{"POST /agenda/feed/rotate", ownAgenda, "", "the freelancer's own calendar feed"},
+	{"DELETE /agenda/feed", ownAgenda, "", "the freelancer's own calendar feed"},
+	{"GET /notification", signedIn, "", "the caller's own notifications"},
+	{"GET /notification/stats", signedIn, "", "the caller's own notifications"},
+	{"GET /notification/preferences", signedIn, "", "the caller's own preferences"},
+	{"GET /document-signing", signedIn, "", "the documents the caller must sign"},
+	{"GET /document-signing/requested", managers, "", "the documents the caller asked for"},
+	{"GET /booking/bookmark", managers, "", "the caller's own saved filters"},
+	{"POST /booking/bookmark", managers, "", "the caller's own saved filters"},
+	{"POST /entity", []string{apptest.Manager}, "", "a new entity of the caller's own (the demo manager may create clients)"},
+	{"POST /entity/validate-iban", signedIn, "", "a stateless check of the number sent"},
+	{"POST /entity/validate-company-number", signedIn, "", "a stateless check of the number sent"},
+	{"GET /locations", signedIn, "", "the place gazetteer, no one's data"},
+	// Lists that show only the caller's scope: called with A's ids as filters, they must name nothing of A.
+	{"GET /account", nonFree, "", "All Users: only the people the caller may see"},
+	{"GET /account/internal-note/{id}", nonFree, "", "only the notes the caller may read"},
+	{"GET /account/internal-note/entities/{id}", nonFree, "", "only the caller's own entities"},
+	{"GET /associations/entity-legal-entity-refs", signedIn, "", "only links of entities the caller sees"},
+	{"GET /associations/entity-legal-entity-refs/by-user-id/{id}", signedIn, "", "only links of entities the caller sees"},
+	{"GET /associations/user-department-refs", signedIn, "", "only links of departments the caller sees"},
+	{"GET /associations/user-department-refs/by-user-id/{id}", signedIn, "", "only links of departments the caller sees"},
+	{"GET /associations/user-entity-refs", signedIn, "", "only links of entities the caller sees"},
+	{"GET /associations/user-entity-refs/by-user-id/{id}", signedIn, "", "only links of entities the caller sees"},
+	{"GET /booking", signedIn, "", "only bookings of the caller's departments"},
+	{"GET /booking/summary", signedIn, "", "only the caller's departments"},
+	{"GET /department", signedIn, "", "only departments the caller sees"},
+	{"GET /entity", signedIn, "", "only entities the caller sees"},
+	{"GET /entity/by-user-id/{id}", signedIn, "", "only entities the caller sees"},
+	{"GET /invitation", signedIn, "", "only invitations of the caller's entities or to the caller"},
+	{"GET /job-template", signedIn, "", "only templates of the caller's departments"},
+	{"GET /job/brief", signedIn, "", "only templates of the caller's departments"},
+	{"GET /legal-entity", signedIn, "", "only legal entities the caller sees"},
+	{"GET /unavailability/by-user-ids", signedIn, "", "only people the caller manages"},
+	{"GET /dashboard/stats", []string{authzDeptA2}, "", "counts over the caller's own departments only"},
+	// A's freelancer: every manager sees and may hire any freelancer (access.CanSeeUser); the
+	// profile shows them none of A's links.
+	{"GET /account/{id}", managers, authzAimFreelancer, "a freelancer's profile, without A's links"},
+	{"GET /account/{id}/stats", managers, authzAimFreelancer, "a freelancer's profile figures"},
+	{"PATCH /account/bookmark/{id}", managers, authzAimFreelancer, "the caller's own bookmark on a freelancer"},
+	{"PATCH /account/follow/{id}", []string{apptest.Manager}, authzAimFreelancer, "the client manager's own follow of a freelancer"},
+	{"POST /search", managers, "", "freelancers, whom every manager may find"},
+}
+
+// authzOtherRefusals are operations that refuse with another status than authzRefusals,
+// touching nothing of anyone's.
+var authzOtherRefusals = map[string]int{
+	"GET /auth/{provider}/login":                   http.StatusFound, // to the provider
+	"GET /auth/{provider}/callback":                http.StatusFound, // back to the sign-in page with a fixed code
+	"POST /account/cancel-impersonate":             http.StatusConflict,
+	"POST /onboard-freelancer":                     http.StatusConflict, // signed in: sign out first
+	"POST /onboard-staff":                          http.StatusConflict,
+	"POST /account/login":                          http.StatusServiceUnavailable, // the wrong password, throttled per address
+	"POST /account/request-password-reset":         http.StatusServiceUnavailable,
+	"POST /account/reset-unauthenticated-password": http.StatusServiceUnavailable,
+}
+
+// authzExceptionIndex indexes the table by "op as role" and fails on an exception naming an
+// operation the document does not have.
+func authzExceptionIndex(t *testing.T, ops []authzOp) map[string]authzException {
+	t.Helper()
+	have := map[string]bool{}
+	for _, op := range ops {
+		have[op.key()] = true
+	}
+	index := map[string]authzException{}
+	for _, e := range authzExceptions {
+		if !have[e.Op] {
+			t.Errorf("authzExceptions names %s, which the document does not have", e.Op)
+		}
+		for _, role := range e.Roles {
+			index[e.Op+" as "+role] = e
+		}
+	}
+	return index
+}
+
+// authzNoControl are the reads an administrator's control call does not expect to succeed,
+// and why.
+var authzNoControl = map[string]string{
+	"GET /account/{id}/documents/{docId}/file": "the world's document row has no stored file",
+	"GET /account/{id}/profile_image/file":     "nobody in the world has a profile image",
+	"GET /agenda/feed":                         "a freelancer's own feed; the administrator is none",
+	"GET /booking/bookmark/{id}":               "saved filters are their owner's only, administrators' included",
+	"GET /docuseal/token":                      "DocuSeal is not configured in tests",
+}

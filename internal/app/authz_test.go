@@ -1,0 +1,211 @@
+package app_test
+
+import (
+	"context"
+	"database/sql"
+	"fmt"
+	"net/http"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// authzOp is one operation of the OpenAPI document.
+type authzOp struct {
+	Method, Path string
+	Public       bool
+	HasBody      bool
+}
+
+func (o authzOp) key() string { return o.Method + " " + o.Path }
+
+// authzPhase orders the walk so that a leak cannot hide another: reads first, then writes,
+// then deletions, and last the operations that end the caller's own sessions.
+func (o authzOp) phase() int {
+	switch {
+	case o.Path == "/account/logout":
+		return 4
+	case o.Path == "/account/logout-everywhere":
+		return 3
+	case o.Method == http.MethodGet:
+		return 0
+	case o.Method == http.MethodDelete:
+		return 2
+	}
+	return 1
+}
+
+// authzOps lists every operation of the document, the same walk as TestVisitorsGet401Everywhere.
+func authzOps(doc *huma.OpenAPI) []authzOp {
+	var ops []authzOp
+	for path, item := range doc.Paths {
+		for method, op := range map[string]*huma.Operation{
+			http.MethodGet: item.Get, http.MethodPost: item.Post, http.MethodPut: item.Put,
+			http.MethodPatch: item.Patch, http.MethodDelete: item.Delete,
+		} {
+			if op == nil {
+				continue
+			}
+			access, _ := op.Extensions[httpapi.AccessKey].(string)
+			ops = append(ops, authzOp{Method: method, Path: path, Public: access == string(httpapi.Public),
+				HasBody: op.RequestBody != nil})
+		}
+	}
+	slices.SortFunc(ops, func(a, b authzOp) int {
+		if d := a.phase() - b.phase(); d != 0 {
+			return d
+		}
+		return strings.Compare(a.key(), b.key())
+	})
+	return ops
+}
+
+// authzRefusals are the answers that refuse: 401 (a visitor), 403 and 404 (access), 400 and
+// 422 where the server validates the request before it looks at the object (nothing read or
+// written either way). Anything else that is not 2xx (409, 5xx) fails the matrix.
+var authzRefusals = []int{http.StatusBadRequest, http.StatusUnauthorized, http.StatusForbidden, http.StatusNotFound,
+	http.StatusUnprocessableEntity}
+
+// TestAuthorizationMatrix calls every operation of the OpenAPI document as each outsider role
+// (authzRoles) against the objects of client A (authzWorld) and expects a refusal, apart from
+// the exceptions of authzExceptions. No answer to an outsider may name A's objects, and after
+// the walk none of A's rows has changed. An operation with a path parameter or a body that has
+// no call in authzRequests fails the test, as does an exception no call needed.
+func TestAuthorizationMatrix(t *testing.T) {
+	databasetest.Engines(t, runAuthzMatrix)
+}
+
+func runAuthzMatrix(t *testing.T, db *database.DB) {
+	s := apptest.Start(t, db)
+	w := buildAuthzWorld(t, s)
+	users := orgtest.Users(t, db)
+	clients, me := map[string]*apptest.Client{}, map[string]int64{}
+	for _, role := range authzRoles {
+		switch role {
+		case authzDeptA2:
+			clients[role], me[role] = s.Login("devon.sport@example.com"), orgtest.UserID(t, db, "devon.sport@example.com")
+		default:
+			clients[role], me[role] = s.As(role), users[role]
+		}
+	}
+	ops := authzOps(s.App.API.OpenAPI())
+	if len(ops) < 100 {
+		t.Fatalf("walked only %d operations", len(ops))
+	}
+	known := authzRequests(w, 0)
+	for _, op := range ops {
+		if _, ok := known[op.key()]; !ok && (op.HasBody || strings.Contains(op.Path, "{")) {
+			t.Errorf("%s is not in the authorization matrix: give it calls at client A's objects in authzRequests", op.key())
+		}
+		delete(known, op.key())
+	}
+	for k := range known {
+		t.Errorf("authzRequests names %s, which the document does not have", k)
+	}
+	exceptions := authzExceptionIndex(t, ops)
+	before := authzSnapshot(t, db, w)
+
+	// The control: an administrator reads every object the reads aim at, so a refusal below is
+	// the role's and not a wrong id's.
+	for _, op := range ops {
+		if op.Method != http.MethodGet || op.Public || authzNoControl[op.key()] != "" {
+			continue
+		}
+		for _, req := range authzCalls(op, w, users[apptest.Admin]) {
+			if res := s.As(apptest.Admin).Do(op.Method, req.Path, req.Body, req.Headers...); res.Status/100 != 2 {
+				t.Errorf("control: %s answered an administrator %d: %.300s", req.Path, res.Status, res.Body)
+			}
+		}
+	}
+
+	used := map[string]bool{}
+	for _, op := range ops {
+		for _, role := range authzRoles {
+			for _, req := range authzCalls(op, w, me[role]) {
+				res := clients[role].Do(op.Method, req.Path, req.Body, req.Headers...)
+				ex, excepted := exceptions[op.key()+" as "+role]
+				excepted = excepted && (ex.Aim == "" || ex.Aim == req.Aim)
+				where := fmt.Sprintf("%s (%s) as %s", op.key(), req.Path, role)
+				if strings.Contains(strings.ToLower(string(res.Body)), strings.ToLower(authzSecretFor(role))) {
+					t.Errorf("LEAK: %s answered %d naming client A's objects: %.400s", where, res.Status, res.Body)
+				}
+				switch {
+				case res.Status/100 == 2 && excepted:
+					used[op.key()+" as "+role] = true
+				case res.Status/100 == 2:
+					t.Errorf("LEAK: %s answered %d: %.400s", where, res.Status, res.Body)
+				case !slices.Contains(authzRefusals, res.Status) && authzOtherRefusals[op.key()] != res.Status:
+					t.Errorf("%s answered %d, not a refusal: %.400s", where, res.Status, res.Body)
+				}
+			}
+		}
+	}
+	for k, ex := range exceptions {
+		if !used[k] && !authzThrottled[ex.Op] {
+			t.Errorf("the exception %s was not needed: every call was refused; remove it from authzExceptions", k)
+		}
+	}
+	if changed := authzChanged(before, authzSnapshot(t, db, w)); len(changed) > 0 {
+		t.Errorf("rows of client A changed or went during the walk: %v", changed)
+	}
+}
+
+// authzCalls returns op's calls for the caller me: those of authzRequests, or the bare path.
+func authzCalls(op authzOp, w authzWorld, me int64) []authzRequest {
+	if calls, ok := authzRequests(w, me)[op.key()]; ok {
+		return calls
+	}
+	return []authzRequest{{Path: op.Path}}
+}
+
+// authzSnapshot reads, for the tables the operations write, when each row last changed, so
+// that a refused call that wrote anyway is seen; the users are A's two people.
+func authzSnapshot(t *testing.T, db *database.DB, w authzWorld) map[string]time.Time {
+	t.Helper()
+	out := map[string]time.Time{}
+	for _, table := range []struct{ name, changed string }{
+		{"entities", "updated_at"}, {"departments", "updated_at"}, {"legal_entities", "updated_at"},
+		{"entity_legal_entity_refs", "updated_at"}, {"user_entity_refs", "updated_at"}, {"user_department_refs", "updated_at"},
+		{"tags", "updated_at"}, {"job_templates", "updated_at"}, {"placement_templates", "updated_at"},
+		{"rate_cards", "updated_at"}, {"bookings", "updated_at"}, {"placements", "updated_at"},
+		{"instructions", "updated_at"}, {"internal_notes", "updated_at"}, {"documents", "updated_at"},
+		{"invitations", "updated_at"}, {"user_documents", "created_at"}, {"unavailability", "created_at"},
+		{"notifications", "read_receipt"}, {"booking_bookmarks", "updated_at"},
+		{fmt.Sprintf("users WHERE id IN (%d, %d)", w.StaffA, w.FreelancerA), "updated_at"},
+	} {
+		var rows []struct {
+			ID      int64        `db:"id"`
+			Changed sql.NullTime `db:"changed"`
+		}
+		query := `SELECT id, ` + table.changed + ` AS changed FROM ` + table.name
+		if err := db.Select(context.Background(), &rows, query); err != nil {
+			t.Fatalf("%s: %v", query, err)
+		}
+		for _, r := range rows {
+			out[fmt.Sprintf("%s #%d", strings.Fields(table.name)[0], r.ID)] = r.Changed.Time
+		}
+	}
+	return out
+}
+
+// authzChanged lists the rows of before that after changed or lost (rows the exceptions
+// created for the callers themselves are new, not changed).
+func authzChanged(before, after map[string]time.Time) []string {
+	var changed []string
+	for k, v := range before {
+		if a, ok := after[k]; !ok || !a.Equal(v) {
+			changed = append(changed, k)
+		}
+	}
+	slices.Sort(changed)
+	return changed
+}

@@ -1,0 +1,165 @@
+package app_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// authzSecret is in the name of every object of client A (entity, departments, legal entity,
+// job template and so booking, tags, notes, documents, the staff member): an answer to an
+// outsider that contains it has revealed A's data, whatever its status.
+const authzSecret = "Aldermoor"
+
+// authzSecretA1 is in the name of every object of client A except the client itself and its
+// department A2, which A2's manager (authzDeptA2) may see: for that role it marks a leak.
+const authzSecretA1 = "Zephyr"
+
+// authzSecretFor is the marker of a leak to role.
+func authzSecretFor(role string) string {
+	if role == authzDeptA2 {
+		return authzSecretA1
+	}
+	return authzSecret
+}
+
+// The roles of the authorization matrix beyond apptest's: a department manager of client A's
+// OTHER department (A2), who must not reach department A1's objects either.
+const authzDeptA2 = "deptA2"
+
+// authzRoles are the callers of the matrix, all outsiders to the objects of client A (which sit
+// in department A1): a visitor; the demo freelancer, hireable by B's department and on none of
+// A's bookings; the demo staff, viewing client B; the demo department manager, managing B's
+// department; the demo client manager, managing client B (the manager of another client); and
+// the manager of A's other department. Administrators pass every rule: they are the control
+// that the objects exist (authzControl), not a row of the matrix.
+var authzRoles = []string{apptest.Anonymous, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2}
+
+// authzWorld is client A's objects, one of each kind a path parameter or a body names, and
+// client B, to whom the demo roles belong.
+type authzWorld struct {
+	ClientA, DeptA1, DeptA2, LegalA, LegalLinkA     int64
+	ClientB, DeptB1, LegalB                         int64
+	StaffA, FreelancerA                             int64 // a staff member of A; a freelancer A1 hires and instructs
+	StaffEntityLink, StaffDeptLink, FreelancerLink  int64 // StaffA's links to A and A1, FreelancerA's to A1
+	JobTemplate, PlacementTemplate, PlacementTpl2   int64
+	Booking, Placement, Placement2, Instruction     int64
+	RateCard, JobTitleTag, SkillTag, OtherTag, Note int64
+	UserDocument, SigningDocument, Invitation       int64
+	Unavailability, Notification, Bookmark, History int64
+}
+
+// buildAuthzWorld builds the world on the running server s: SQL for plain rows, the API (as an
+// administrator) where a row has invariants of its own (bookings, grants, invitations).
+func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
+	t.Helper()
+	db := s.DB
+	users := orgtest.Users(t, db)
+	admin := s.As(apptest.Admin)
+	var w authzWorld
+
+	w.ClientA = orgtest.Entity(t, db, authzSecret+" Broadcasting", "client")
+	w.DeptA1 = orgtest.Department(t, db, w.ClientA, authzSecret+" "+authzSecretA1+" Newsroom")
+	w.DeptA2 = orgtest.Department(t, db, w.ClientA, authzSecret+" Sport Desk")
+	w.LegalA = orgtest.LegalEntity(t, db, authzSecret+" "+authzSecretA1+" Holdings Ltd")
+	w.LegalLinkA = orgtest.LinkLegal(t, db, w.ClientA, w.LegalA)
+	w.ClientB = orgtest.Entity(t, db, "Brindle Television", "client")
+	w.DeptB1 = orgtest.Department(t, db, w.ClientB, "Brindle Drama")
+	w.LegalB = orgtest.LegalEntity(t, db, "Brindle Holdings Ltd")
+	orgtest.LinkLegal(t, db, w.ClientB, w.LegalB)
+
+	// Client B's people: the demo roles.
+	orgtest.LinkEntity(t, db, users[apptest.Manager], w.ClientB, true, true)
+	orgtest.LinkDepartment(t, db, users[apptest.DeptMgr], w.DeptB1, false, true, true)
+	orgtest.LinkEntity(t, db, users[apptest.Staff], w.ClientB, false, true)
+	orgtest.Hire(t, db, w.DeptB1, users[apptest.Freelancer])
+
+	// Client A's people: a staff member, a freelancer, and the manager of its other department.
+	w.StaffA = authzAccount(t, s, w.ClientA, "quentin.staff@example.com", "Quentin", authzSecret+"-"+authzSecretA1)
+	databasetest.Exec(t, db, `UPDATE user_entity_refs SET can_manage = FALSE, can_select = TRUE WHERE user_id = ?`, w.StaffA)
+	w.StaffEntityLink = databasetest.Get[int64](t, db, `SELECT id FROM user_entity_refs WHERE user_id = ?`, w.StaffA)
+	w.StaffDeptLink = orgtest.LinkDepartment(t, db, w.StaffA, w.DeptA1, false, false, true)
+	w.FreelancerA = orgtest.UserID(t, db, "amelia.hughes@hive.test")
+	orgtest.Hire(t, db, w.DeptA1, w.FreelancerA)
+	w.FreelancerLink = databasetest.Get[int64](t, db, `SELECT id FROM user_department_refs WHERE user_id = ? AND department_id = ?`,
+		w.FreelancerA, w.DeptA1)
+	deptA2 := authzAccount(t, s, w.ClientA, "devon.sport@example.com", "Devon", "Sport")
+	databasetest.Exec(t, db, `DELETE FROM user_entity_refs WHERE user_id = ?`, deptA2) // the department link only
+	orgtest.LinkDepartment(t, db, deptA2, w.DeptA2, false, true, true)
+	databasetest.Exec(t, db, `UPDATE users SET account_status = 'active', password_hash = (SELECT password_hash FROM users
+		WHERE email_lc = 'staff@hive.test') WHERE id = ?`, deptA2)
+
+	// Department A1's work: a template, a booking of it with the freelancer instructed.
+	w.JobTemplate = orgtest.JobTemplate(t, db, w.DeptA1)
+	databasetest.Exec(t, db, `UPDATE job_templates SET title = ?, title_lc = ? WHERE id = ?`,
+		authzSecret+" "+authzSecretA1+" Gala", strings.ToLower(authzSecret+" "+authzSecretA1+" gala"), w.JobTemplate)
+	tpls := authzIDs(t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? ORDER BY position`, w.JobTemplate)
+	w.PlacementTemplate, w.PlacementTpl2 = tpls[0], tpls[1]
+	var b struct {
+		ID         int64
+		Placements []struct{ ID int64 }
+	}
+	admin.Do("POST", "/booking", map[string]any{"jobTemplateId": w.JobTemplate, "dates": []string{"2027-03-01"}}).
+		Want(201).Decode(&b)
+	w.Booking, w.Placement, w.Placement2 = b.ID, b.Placements[0].ID, b.Placements[1].ID
+	databasetest.Exec(t, db, `UPDATE bookings SET substitution_allowed = TRUE WHERE id = ?`, w.Booking)
+	admin.Do("POST", fmt.Sprintf("/placement/%d/grant", w.Placement),
+		map[string]any{"userIds": []int64{w.FreelancerA}, "placementIds": []int64{w.Placement}}).Want(200)
+	w.Instruction = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement)
+
+	now := db.Now()
+	w.RateCard = databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, sell_rate_minor,
+		created_at, updated_at) VALUES (?, ?, 30000, ?, ?) RETURNING id`, w.PlacementTemplate, w.FreelancerA, now, now)
+	w.JobTitleTag = orgtest.Tag(t, db, authzSecret+" "+authzSecretA1+" Anchor", "job_title", w.ClientA)
+	w.SkillTag = orgtest.Tag(t, db, authzSecret+" "+authzSecretA1+" Autocue", "skills", w.ClientA)
+	w.OtherTag = orgtest.Tag(t, db, authzSecret+" "+authzSecretA1+" Regional", "other", w.ClientA)
+	w.Note = databasetest.InsertID(t, db, `INSERT INTO internal_notes (freelancer_id, user_id, entity_id, title, description,
+		created_at, updated_at) VALUES (?, ?, ?, ?, 'private', ?, ?) RETURNING id`,
+		w.FreelancerA, users[apptest.Admin], w.ClientA, authzSecret+" "+authzSecretA1+" note", now, now)
+	w.UserDocument = databasetest.InsertID(t, db, `INSERT INTO user_documents (user_id, name, content_type, size_bytes,
+		blob_key, uploaded_by, created_at) VALUES (?, ?, 'application/pdf', 4, 'users/x/documents/aldermoor', ?, ?)
+		RETURNING id`, w.FreelancerA, authzSecret+" "+authzSecretA1+" passport.pdf", users[apptest.Admin], now)
+	w.SigningDocument = databasetest.InsertID(t, db, `INSERT INTO documents (user_id, title, due_date, document_url,
+		requested_by, booking_id, department_id, created_at, updated_at) VALUES (?, ?, '2027-03-01',
+		'https://docuseal.example.com/d/aldermoor', ?, ?, ?, ?, ?) RETURNING id`,
+		w.FreelancerA, authzSecret+" "+authzSecretA1+" contract", users[apptest.Admin], w.Booking, w.DeptA1, now, now)
+	var inv struct{ ID int64 }
+	admin.Do("POST", "/invitation", map[string]any{"entityId": w.ClientA, "email": "invitee@example.com",
+		"purpose": "staff", "message": authzSecret + " " + authzSecretA1 + " welcomes you"}).Want(201).Decode(&inv)
+	w.Invitation = inv.ID
+	w.Unavailability = databasetest.InsertID(t, db, `INSERT INTO unavailability (user_id, date, created_at)
+		VALUES (?, '2027-03-02', ?) RETURNING id`, w.FreelancerA, now)
+	w.Notification = databasetest.InsertID(t, db, `INSERT INTO notifications (user_id, type, subject, body_text, booking_id,
+		placement_id, created_at) VALUES (?, 'instruction_granted', ?, 'offer', ?, ?, ?) RETURNING id`,
+		w.FreelancerA, authzSecret+" "+authzSecretA1+" offer", w.Booking, w.Placement, now)
+	w.Bookmark = databasetest.InsertID(t, db, `INSERT INTO booking_bookmarks (user_id, description, created_at, updated_at)
+		VALUES (?, ?, ?, ?) RETURNING id`, w.StaffA, authzSecret+" "+authzSecretA1+" filters", now, now)
+	w.History = databasetest.Get[int64](t, db, `SELECT MAX(id) FROM audit_log`)
+	return w
+}
+
+// authzAccount creates an account of entity through the administrator's assisted creation and
+// returns its id.
+func authzAccount(t *testing.T, s *apptest.Server, entity int64, email, first, last string) int64 {
+	t.Helper()
+	var u struct{ ID int64 }
+	s.As(apptest.Admin).Do("POST", "/account", map[string]any{"email": email, "firstName": first, "lastName": last,
+		"entityIds": []int64{entity}}).
+		Want(201).Decode(&u)
+	return u.ID
+}
+
+func authzIDs(t *testing.T, db *database.DB, query string, args ...any) []int64 {
+	t.Helper()
+	var ids []int64
+	if err := db.Select(context.Background(), &ids, query, args...); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
