@@ -41,17 +41,17 @@ const (
 
 // Plan is what the load needs to know of the data set: written by prepare, read by run.
 type Plan struct {
-	Made        string          `json:"made"`
-	Client      int64           `json:"client"`
-	Departments []int64         `json:"departments"`
-	Users       []PlanUser      `json:"users"`
-	DeptBooking [][]int64       `json:"deptBookings"` // per department, its layer bookings
-	Roster      [][]int64       `json:"roster"`       // per department, freelancers to offer work to
-	Skills      []int64         `json:"skills"`
-	JobTitles   []int64         `json:"jobTitles"`
-	Surnames    []string        `json:"surnames"`
-	Month0      string          `json:"month0"` // the first day of the layer's first month
-	Months      int             `json:"months"`
+	Made        string     `json:"made"`
+	Client      int64      `json:"client"`
+	Departments []int64    `json:"departments"`
+	Users       []PlanUser `json:"users"`
+	DeptBooking [][]int64  `json:"deptBookings"` // per department, its layer bookings
+	Roster      [][]int64  `json:"roster"`       // per department, freelancers to offer work to
+	Skills      []int64    `json:"skills"`
+	JobTitles   []int64    `json:"jobTitles"`
+	Surnames    []string   `json:"surnames"`
+	Month0      string     `json:"month0"` // the first day of the layer's first month
+	Months      int        `json:"months"`
 }
 
 // Roles of the sign-in pool.

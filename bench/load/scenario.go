@@ -186,7 +186,7 @@ func usersPage(ctx context.Context, l *loader, p *Plan, v *vu, r *rand.Rand, rec
 // bookingView is the part of GET /booking/{id} the writes need.
 type bookingView struct {
 	DepartmentID int64 `json:"departmentId"`
-	Placements []struct {
+	Placements   []struct {
 		ID           int64  `json:"id"`
 		Revision     int64  `json:"revision"`
 		Title        string `json:"title"`
