@@ -89,20 +89,24 @@ func managerWhere(t Tab, now time.Time) fragment {
 	return fragment{open.sql + " AND " + match, open.args}
 }
 
-// managerCounts counts a manager's placements in each rule tab in one pass: the open
-// placements joined to their instructions, grouped by placement — much cheaper than managerWhere's
-// probes once there are thousands of placements (managerWhere serves the pages, which stop early).
+// managerCounts counts a manager's open placements in each rule tab from bookings' read model
+// placement_states, which records per placement the status pairs of its instructions that are
+// not deleted: one pass over a narrow index of the open placements, each tested against a mask
+// per rule built from instructionRules (and one of the live pairs for unassignedTab).
+// managerWhere's probes serve the pages, which stop early.
 func (s *Store) managerCounts(ctx context.Context, sc scope, now time.Time) (map[Tab]int, error) {
-	inner, outer := make([]string, 0, len(instructionRules)+1), make([]string, len(instructionRules))
+	live := bookings.StatePairsMask(status.State.Live)
+	sums := make([]string, len(instructionRules))
 	for k, r := range instructionRules {
-		inner = append(inner, fmt.Sprintf("SUM(CASE WHEN %s THEN 1 ELSE 0 END) AS m%d", matchSQL(r, "i"), k))
-		cond := fmt.Sprintf("x.m%d > 0", k)
+		mask := bookings.StatePairsMask(func(st status.State) bool {
+			return slices.Contains(r.Supplier, st.Supplier) && slices.Contains(r.Client, st.Client)
+		})
+		cond := fmt.Sprintf("(p.pairs & %d) <> 0", mask)
 		if r.Tab == unassignedTab {
-			cond += " OR x.live = 0"
+			cond += fmt.Sprintf(" OR (p.pairs & %d) = 0", live)
 		}
-		outer[k] = fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", cond, k)
+		sums[k] = fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", cond, k)
 	}
-	inner = append(inner, "SUM(CASE WHEN "+liveSQL("i")+" THEN 1 ELSE 0 END) AS live")
 	open := openSQL(now)
 	// One column per rule (c0, c1, c2 in the order of instructionRules); a new rule fails here
 	// loudly ("missing destination") until it gets its field.
@@ -111,9 +115,8 @@ func (s *Store) managerCounts(ctx context.Context, sc scope, now time.Time) (map
 		C1 int `db:"c1"`
 		C2 int `db:"c2"`
 	}
-	err := s.DB.Get(ctx, &c, "SELECT "+strings.Join(outer, ", ")+" FROM (SELECT p.id, "+strings.Join(inner, ", ")+" "+
-		sc.from+" LEFT JOIN instructions i ON i.placement_id = p.id WHERE "+sc.where.sql+" AND "+open.sql+
-		" GROUP BY p.id) x", append(slices.Clone(sc.where.args), open.args...)...)
+	err := s.DB.Get(ctx, &c, "SELECT "+strings.Join(sums, ", ")+" "+sc.states()+" WHERE "+sc.where.sql+" AND "+open.sql,
+		append(slices.Clone(sc.where.args), open.args...)...)
 	counts := []int{c.C0, c.C1, c.C2}
 	out := map[Tab]int{}
 	for k, r := range instructionRules {
@@ -122,25 +125,44 @@ func (s *Store) managerCounts(ctx context.Context, sc scope, now time.Time) (map
 	return out, err
 }
 
+// countAll counts every placement a manager's scope holds (the Archived tab), from the read
+// model's narrow rows.
+func (s *Store) countAll(ctx context.Context, sc scope) (int, error) {
+	var n int
+	err := s.DB.Get(ctx, &n, "SELECT COUNT(*) "+sc.states()+" WHERE "+sc.where.sql, sc.where.args...)
+	return n, err
+}
+
 // scope is the rows a query may see: the freelancer's instructions (i) with their placements
 // (p), or the placements (p, with bookings b) of the manager's departments. ok is false when
 // nothing is visible.
 type scope struct {
 	from  string
 	where fragment
+	// join is what a manager's scope joins to the placements (p): their bookings (b) when it
+	// tests departments; nothing for an administrator, whose scope is every placement.
+	join string
+}
+
+// states is a manager's from clause over bookings' read model placement_states, aliased p like
+// the placements it mirrors, so the same conditions apply.
+func (sc scope) states() string {
+	return "FROM " + bookings.PlacementStatesTable + " p" + sc.join
 }
 
 func scopeOf(q Query) (scope, bool) {
 	var sc scope
 	if q.View == FreelancerView {
-		sc = scope{"FROM instructions i JOIN placements p ON p.id = i.placement_id", fragment{"i.user_id = ?", []any{q.UserID}}}
+		sc = scope{"FROM instructions i JOIN placements p ON p.id = i.placement_id", fragment{"i.user_id = ?", []any{q.UserID}}, ""}
 	} else {
-		sc = scope{"FROM placements p JOIN bookings b ON b.id = p.booking_id", fragment{"1 = 1", nil}}
+		sc = scope{"FROM placements p", fragment{"1 = 1", nil}, ""}
 		if !q.All {
 			if len(q.Visible) == 0 {
 				return sc, false
 			}
 			marks, ids := database.In(q.Visible)
+			sc.join = " JOIN bookings b ON b.id = p.booking_id"
+			sc.from += sc.join
 			sc.where = fragment{"b.department_id IN (" + marks + ")", ids}
 		}
 	}
@@ -202,9 +224,15 @@ func (s *Store) page(ctx context.Context, q Query, now time.Time) ([]int64, int,
 	if q.Offset == 0 && total < q.Limit {
 		return ids, total, nil // the first page holds them all
 	}
-	if _, rule := ruleOf(q.Tab); rule && q.View == ManagerView {
-		counts, err := s.managerCounts(ctx, sc, now)
-		return ids, counts[q.Tab], err
+	if q.View == ManagerView {
+		if _, rule := ruleOf(q.Tab); rule {
+			counts, err := s.managerCounts(ctx, sc, now)
+			return ids, counts[q.Tab], err
+		}
+		if q.Tab == Archived {
+			total, err := s.countAll(ctx, sc)
+			return ids, total, err
+		}
 	}
 	err := s.DB.Get(ctx, &total, "SELECT COUNT(*) "+cond, args...)
 	return ids, total, err
@@ -326,7 +354,8 @@ func (s *Store) Stats(ctx context.Context, q Query) (AgendaStats, error) {
 	if q.View == FreelancerView {
 		return s.freelancerStats(ctx, sc, now)
 	}
-	if err := s.DB.Get(ctx, &st.Archived, "SELECT COUNT(*) "+sc.from+" WHERE "+sc.where.sql, sc.where.args...); err != nil {
+	var err error
+	if st.Archived, err = s.countAll(ctx, sc); err != nil {
 		return st, err
 	}
 	counts, err := s.managerCounts(ctx, sc, now)
