@@ -2,6 +2,7 @@ package app_test
 
 import (
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
@@ -135,4 +136,17 @@ var authzNoControl = map[string]string{
 	"GET /agenda/feed":                         "a freelancer's own feed; the administrator is none",
 	"GET /booking/bookmark/{id}":               "saved filters are their owner's only, administrators' included",
 	"GET /docuseal/token":                      "DocuSeal is not configured in tests",
+}
+
+// authzScopedLists are the excepted lists that filter by the caller's scope; the
+// administrator's control answer to each must name client A's objects, so that the outsiders'
+// answers, which must not, show that the filter worked and not that the request found nothing.
+var authzScopedLists = map[string]bool{}
+
+func init() {
+	for _, e := range authzExceptions {
+		if strings.HasPrefix(e.Why, "only ") {
+			authzScopedLists[e.Op] = true
+		}
+	}
 }

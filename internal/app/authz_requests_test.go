@@ -127,7 +127,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 
 		// Documents to sign.
 		"POST /document-signing/request": one("/document-signing/request", map[string]any{"bookingId": w.Booking,
-			"title": "Planted", "dueDate": "2027-03-01"}),
+			"title": "Planted", "dueDate": "2027-03-01", "documentUrl": "https://docs.example.com/planted.pdf"}),
 		"POST /docuseal/webhook": one("/docuseal/webhook", map[string]any{"event_type": "form.completed",
 			"data": map[string]any{"submission_id": 1}}),
 
