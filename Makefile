@@ -11,7 +11,7 @@ E2E_DEPS    := e2e/node_modules/.package-lock.json
 export NPM_CONFIG_LOGLEVEL := error
 RUN_ENV     := HIVE_ENV="$${HIVE_ENV-LOCAL DEV}"
 
-.PHONY: help run build build-web build-go deps test test-go test-web test-e2e test-api bench lint fmt api-types places-data clean
+.PHONY: help run build build-web build-go deps test test-go test-web test-e2e test-api bench cluster cluster-test lint fmt api-types places-data clean
 
 help: ## list the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN{FS=":.*## "}{printf "  make %-10s %s\n", $$1, $$2}'
@@ -83,6 +83,12 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/dashboard.sh
 	@bench/search.sh
 	@bench/scheduler-render.sh
+
+cluster: ## two hive serve nodes on PostgreSQL (database hive_cluster) and an S3 store behind HAProxy, with demo data, on http://127.0.0.1:18080 (docs/operations.md)
+	@cluster/cluster.sh run
+
+cluster-test: ## prove the cluster: shared sessions and blobs, background work once, SIGKILL and SIGTERM of a node, backup and restore (not part of make test)
+	go test -count=1 -v -timeout 20m -tags cluster ./cluster/
 
 lint: $(WEB_DEPS) $(STATICCHECK) ## go vet, staticcheck, eslint, tsc
 	go vet ./...
