@@ -4,10 +4,12 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
 	"net/http/cookiejar"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -98,6 +100,10 @@ func (l *loader) do(ctx context.Context, s *session, op, method, path string, bo
 	}
 	res, err := s.client.Do(req)
 	if err != nil {
+		var ue *url.Error
+		if errors.As(err, &ue) {
+			err = ue.Err // the address is in op already; distinct errors are counted by kind
+		}
 		return nil, &httpError{Op: op, Body: shorten(err.Error())}
 	}
 	defer res.Body.Close()

@@ -177,7 +177,7 @@ func bookingList(ctx context.Context, l *loader, p *Plan, v *vu, _ *rand.Rand, r
 
 func usersPage(ctx context.Context, l *loader, p *Plan, v *vu, r *rand.Rand, rec recorder) {
 	q := "page=1&pageSize=20&role=freelancer"
-	if r.IntN(2) == 0 {
+	if r.IntN(4) == 0 { // a quarter of the visits look someone up by name
 		q += "&search=" + url.QueryEscape(p.Surnames[r.IntN(len(p.Surnames))])
 	}
 	get(ctx, l, v, rec, "All Users page", "/account?"+q)
