@@ -70,18 +70,19 @@ ENV
   done
 }
 
-# with_env CMD...: runs CMD with the cluster's node settings.
-with_env() {
-  local vars=()
+# node_vars: the cluster's node settings, one NAME=value a line of $dir/env, into the array vars.
+node_vars() {
+  vars=()
   while IFS= read -r line; do vars+=("$line"); done <"$dir/env"
-  env "${vars[@]}" "$@"
 }
 
 node_start() {
-  local n=$1 addr
+  local n=$1 addr vars
   addr=$([ "$n" = 1 ] && echo "$CLUSTER_NODE1_ADDR" || echo "$CLUSTER_NODE2_ADDR")
   alive "node$n" && { say "node$n already runs"; return 0; }
-  HIVE_ADDR=$addr HIVE_SMTP_URL=$(cat "$dir/smtp$n") with_env "$dir/hive" serve >>"$dir/node$n.log" 2>&1 &
+  node_vars
+  # A simple command in the background: env execs hive in the forked process, so $! is hive.
+  env "${vars[@]}" HIVE_ADDR="$addr" HIVE_SMTP_URL="$(cat "$dir/smtp$n")" "$dir/hive" serve >>"$dir/node$n.log" 2>&1 &
   echo $! >"$dir/node$n.pid"
 }
 
@@ -121,6 +122,10 @@ up() {
   command -v haproxy >/dev/null || "$root/tools/need-packages" haproxy
   [ -f "$dir/secret" ] || head -c 48 /dev/urandom | base64 | tr -d '/+=\n' >"$dir/secret"
   build
+  if [ "${1:-}" = --fresh ]; then
+    down # what an earlier run left running would hold the old database and settings
+    rm -f "$dir"/*.log
+  fi
   node_env
   if [ "${1:-}" = --fresh ]; then
     say "new database $db"
@@ -158,7 +163,11 @@ down() {
   say "down"
 }
 
-seed() { with_env "$dir/hive" seed demo; }
+seed() {
+  local vars
+  node_vars
+  env "${vars[@]}" "$dir/hive" seed demo
+}
 
 status() {
   local p
