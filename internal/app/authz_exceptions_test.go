@@ -150,3 +150,24 @@ func init() {
 		}
 	}
 }
+
+// authzCounts are the excepted answers made only of counts, which the name check cannot see
+// into: an outsider must be shown zeros (authzCounted), and the administrator's control more.
+var authzCounts = map[string]bool{"GET /dashboard/stats": true, "GET /agenda/stats": true}
+
+// authzNoWriteControl are the writes whose calls an administrator's control does not expect
+// to be accepted, and why.
+var authzNoWriteControl = map[string]string{
+	"POST /account/impersonate/{id}":   "it would end the control's own session",
+	"POST /account/cancel-impersonate": "the caller's own; nobody impersonates",
+	"POST /account/change-email":       "the caller's own; the password sent is wrong on purpose",
+	"POST /account/change-password":    "the caller's own; the password sent is wrong on purpose",
+	"PATCH /notification/preferences":  "the caller's own; the type named is nobody's",
+	"PATCH /notification/{id}":         "only its recipient, A's freelancer, marks a notification read",
+	"PATCH /invitation/{id}":           "only the invited person answers an invitation",
+	"POST /agenda/feed/rotate":         "a freelancer's own feed; the administrator is none",
+	"DELETE /agenda/feed":              "a freelancer's own feed; the administrator is none",
+	"PUT /blob-upload/{token}":         "the token is made up; only the server issues them",
+	"DELETE /booking/{id}/bookmark":    "saved filters are their owner's only, administrators' included",
+	"DELETE /job-template/{id}":        "the template has a booking, so nobody may delete it",
+}

@@ -162,19 +162,25 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"GET /history/{id}":              one(f("/history/%d", w.History), nil),
 
 		// Instructions and placements.
-		"PATCH /instruction/rate": one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction}, "sellRate": rate}),
+		"PATCH /instruction/rate": one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
 		"PATCH /instruction/status": {
-			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction, "clientStatus": "cancelled", "cancellationReason": "x"}}},
-			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction, "supplierStatus": "accepted"}}},
+			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "clientStatus": "cancelled", "cancellationReason": "x"}}},
+			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "supplierStatus": "accepted"}}},
 		},
 		"PATCH /placements": one("/placements", []any{map[string]any{"id": w.Placement, "title": "Changed", "startTime": "10:00",
 			"endTime": "18:00", "supplierNotes": "", "unpaidBreaks": 0}}),
 		"DELETE /placements":                        one("/placements", map[string]any{"ids": []int64{w.Placement2}, "cancellationReason": "x"}),
 		"GET /placement/{id}/available-substitutes": one(f("/placement/%d/available-substitutes?instructionId=%d", w.Placement, w.Instruction), nil),
-		"POST /placement/{id}/grant": one(f("/placement/%d/grant", w.Placement2), map[string]any{"placementIds": []int64{w.Placement2},
-			"userIds": []int64{me}}),
-		"POST /placement/{id}/grant-substitution": one(f("/placement/%d/grant-substitution", w.Placement),
-			map[string]any{"id": w.Instruction, "userIds": []int64{me}}),
+		"POST /placement/{id}/grant": {
+			{Path: f("/placement/%d/grant", w.Placement2), Body: map[string]any{"placementIds": []int64{w.Placement2}, "userIds": []int64{me}}},
+			{Path: f("/placement/%d/grant", w.Placement2), Body: map[string]any{"placementIds": []int64{w.Placement2},
+				"userIds": []int64{w.Hireable}}},
+		},
+		"POST /placement/{id}/grant-substitution": {
+			{Path: f("/placement/%d/grant-substitution", w.Placement), Body: map[string]any{"id": w.Instruction, "userIds": []int64{me}}},
+			{Path: f("/placement/%d/grant-substitution", w.Placement), Body: map[string]any{"id": w.Instruction,
+				"userIds": []int64{w.Substitute}}},
+		},
 		"PATCH /placement-template/{id}": one(f("/placement-template/%d", w.PlacementTpl2), map[string]any{"version": 1,
 			"title": "Changed", "startTime": "10:00", "endTime": "18:00"}),
 		"DELETE /placement-template/{id}": one(f("/placement-template/%d", w.PlacementTpl2), nil),
@@ -245,7 +251,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		patch  map[string]any
 		byUser int64
 	}{
-		{"entity-legal-entity-refs", w.LegalLinkA, map[string]any{"version": 1, "legalEntityId": w.LegalB}, w.StaffA},
+		{"entity-legal-entity-refs", w.LegalLinkA, map[string]any{"version": 1, "legalEntityId": w.LegalC}, w.StaffA},
 		{"user-department-refs", w.StaffDeptLink, map[string]any{"version": 1, "canManage": true}, w.StaffA},
 		{"user-entity-refs", w.StaffEntityLink, map[string]any{"version": 1, "canManage": true}, w.StaffA},
 	} {

@@ -45,11 +45,12 @@ var authzRoles = []string{apptest.Anonymous, apptest.Freelancer, apptest.Staff, 
 // client B, to whom the demo roles belong.
 type authzWorld struct {
 	ClientA, DeptA1, DeptA2, LegalA, LegalLinkA     int64
-	ClientB, DeptB1, LegalB                         int64
-	StaffA, FreelancerA                             int64 // a staff member of A; a freelancer A1 hires and instructs
+	ClientB, DeptB1, LegalB, LegalC                 int64 // LegalC: a company linked to no one
+	StaffA, FreelancerA, Substitute, Hireable       int64 // a staff member of A; freelancers A1 hires (FreelancerA instructed)
 	StaffEntityLink, StaffDeptLink, FreelancerLink  int64 // StaffA's links to A and A1, FreelancerA's to A1
 	JobTemplate, PlacementTemplate, PlacementTpl2   int64
-	Booking, Placement, Placement2, Instruction     int64
+	Booking, Placement, Placement2                  int64
+	Instruction, Instruction2                       int64 // FreelancerA's on Placement and Placement2
 	RateCard, JobTitleTag, SkillTag, OtherTag, Note int64
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
@@ -73,6 +74,7 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.DeptB1 = orgtest.Department(t, db, w.ClientB, "Brindle Drama")
 	w.LegalB = orgtest.LegalEntity(t, db, "Brindle Holdings Ltd")
 	orgtest.LinkLegal(t, db, w.ClientB, w.LegalB)
+	w.LegalC = orgtest.LegalEntity(t, db, "Carrow Services Ltd")
 
 	// Client B's people: the demo roles.
 	orgtest.LinkEntity(t, db, users[apptest.Manager], w.ClientB, true, true)
@@ -86,7 +88,9 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.StaffEntityLink = databasetest.Get[int64](t, db, `SELECT id FROM user_entity_refs WHERE user_id = ?`, w.StaffA)
 	w.StaffDeptLink = orgtest.LinkDepartment(t, db, w.StaffA, w.DeptA1, false, false, true)
 	w.FreelancerA = orgtest.UserID(t, db, "amelia.hughes@hive.test")
-	orgtest.Hire(t, db, w.DeptA1, w.FreelancerA)
+	w.Substitute = orgtest.UserID(t, db, "grace.adeyemi@hive.test")
+	w.Hireable = orgtest.UserID(t, db, "oliver.bennett@hive.test")
+	orgtest.Hire(t, db, w.DeptA1, w.FreelancerA, w.Substitute, w.Hireable)
 	w.FreelancerLink = databasetest.Get[int64](t, db, `SELECT id FROM user_department_refs WHERE user_id = ? AND department_id = ?`,
 		w.FreelancerA, w.DeptA1)
 	deptA2 := authzAccount(t, s, w.ClientA, "devon.sport@example.com", "Devon", "Sport")
@@ -110,8 +114,9 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.Booking, w.Placement, w.Placement2 = b.ID, b.Placements[0].ID, b.Placements[1].ID
 	databasetest.Exec(t, db, `UPDATE bookings SET substitution_allowed = TRUE WHERE id = ?`, w.Booking)
 	admin.Do("POST", fmt.Sprintf("/placement/%d/grant", w.Placement),
-		map[string]any{"userIds": []int64{w.FreelancerA}, "placementIds": []int64{w.Placement}}).Want(200)
+		map[string]any{"userIds": []int64{w.FreelancerA}, "placementIds": []int64{w.Placement, w.Placement2}}).Want(200)
 	w.Instruction = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement)
+	w.Instruction2 = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement2)
 
 	now := db.Now()
 	w.RateCard = databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, sell_rate_minor,
