@@ -13,4 +13,4 @@ if [ -z "${HIVE_TEST_POSTGRES_URL:-}" ] && command -v pg_isready >/dev/null && p
 fi
 echo "dashboard at scale: $n stats calls per line and engine${HIVE_TEST_POSTGRES_URL:+ (SQLite and PostgreSQL)}"
 go test -count=1 -run '^$' -bench 'BenchmarkDashboardStats' -benchtime "${n}x" -timeout 60m ./internal/dashboard/ |
-  grep -E 'Benchmark|generated|answer events|FAIL'
+  grep -E 'Benchmark|generated|answer events|facts rebuilt|FAIL'

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -60,7 +61,7 @@ func (s *Store) Create(ctx context.Context, jt jobTemplate, in NewBooking, creat
 				}
 			}
 		}
-		return events.Emit(ctx, tx, events.Event{Kind: events.BookingCreated, BookingID: id,
+		return emit(ctx, tx, events.Event{Kind: events.BookingCreated, BookingID: id,
 			Payload: map[string]any{"dates": in.Dates}})
 	})
 	return id, err
@@ -150,4 +151,14 @@ func (s *Store) BookingOfPlacement(ctx context.Context, placement int64) (int64,
 	var id int64
 	err := s.DB.Get(ctx, &id, `SELECT booking_id FROM placements WHERE id = ?`, placement)
 	return id, database.NotFound(err, "Placement")
+}
+
+// emit records a change's event and brings the dashboard's facts of what it changed up to date
+// in the same transaction: every change to placements and instructions emits an event naming
+// its booking and, when it concerns one, its placement.
+func emit(ctx context.Context, tx *database.Tx, ev events.Event) error {
+	if err := events.Emit(ctx, tx, ev); err != nil {
+		return err
+	}
+	return facts.Refresh(ctx, tx, ev.BookingID, ev.PlacementID)
 }

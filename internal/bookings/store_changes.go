@@ -60,7 +60,7 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		if err := index.Refresh(ctx, tx, index.Booking, id); err != nil {
 			return err
 		}
-		return events.Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: row})
+		return emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: row})
 	})
 }
 
@@ -126,6 +126,6 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
 		return err
 	}
-	return events.Emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
+	return emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
 		PlacementID: cur.PlacementID, InstructionID: id, UserID: cur.UserID, Payload: row})
 }

@@ -146,7 +146,7 @@ func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlaceme
 	if err != nil || id == 0 {
 		return false, err
 	}
-	return true, events.Emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: b.ID, PlacementID: p.ID,
+	return true, emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: b.ID, PlacementID: p.ID,
 		InstructionID: id, UserID: user, Payload: row})
 }
 

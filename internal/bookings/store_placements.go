@@ -104,7 +104,7 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourcePlacement, it.ID, row); err != nil {
 		return err
 	}
-	return events.Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
+	return emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
 		PlacementID: it.ID, Payload: row})
 }
 
@@ -171,7 +171,7 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 	if err := audit.Record(ctx, tx, audit.Delete, audit.SourcePlacement, id, row); err != nil {
 		return false, err
 	}
-	if err := events.Emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
+	if err := emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
 		PlacementID: id, Payload: row}); err != nil {
 		return false, err
 	}

@@ -92,7 +92,7 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, t.ID, row); err != nil {
 		return err
 	}
-	return events.Emit(ctx, tx, events.Event{Kind: events.InstructionStatus, BookingID: t.BookingID,
+	return emit(ctx, tx, events.Event{Kind: events.InstructionStatus, BookingID: t.BookingID,
 		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row})
 }
 

@@ -230,7 +230,7 @@ func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlace
 	}
 	payload := map[string]any{"substitutionOfId": incumbent.ID, "incumbentUserId": incumbent.UserID,
 		"supplierStatus": st.Supplier, "clientStatus": st.Client}
-	return id, events.Emit(ctx, tx, events.Event{Kind: events.InstructionSubstitute, BookingID: pl.BookingID,
+	return id, emit(ctx, tx, events.Event{Kind: events.InstructionSubstitute, BookingID: pl.BookingID,
 		PlacementID: pl.ID, InstructionID: id, UserID: user, Payload: payload})
 }
 

@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -43,27 +42,6 @@ func TestWeeksStartOnMondayAndCoverTheRange(t *testing.T) {
 	sunday := time.Date(2027, 3, 7, 0, 0, 0, 0, time.UTC)
 	if WeekOf(sunday).Format(time.DateOnly) != "2027-03-01" {
 		t.Fatalf("Sunday's week %s", WeekOf(sunday))
-	}
-}
-
-func TestColourSQLComesFromTheStatusRule(t *testing.T) {
-	// The ranks follow status.Worst: the worst colour ranks highest.
-	ranked := rankedColours()
-	for i := 1; i < len(ranked); i++ {
-		if status.Worst(ranked[i-1], ranked[i]) != ranked[i] {
-			t.Fatalf("ranks %v disagree with status.Worst", ranked)
-		}
-	}
-	// Every pair of statuses lands in the colour ColourOf gives it.
-	for colour, pairs := range pairsOf() {
-		for _, p := range pairs {
-			if got := status.ColourOf(status.State{Supplier: p.Supplier, Client: p.Client}); got != colour {
-				t.Errorf("%v: %s, want %s", p, got, colour)
-			}
-		}
-	}
-	if !strings.Contains(greenSQL(), "i.supplier_status = 'accepted' AND i.client_status IN ('accepted')") {
-		t.Fatalf("green %s", greenSQL())
 	}
 }
 

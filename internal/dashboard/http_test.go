@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/dashboard"
+	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
@@ -236,7 +237,64 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 			none.Answers.Answered != 0 || len(none.Money) != 0 || len(none.Jobs) != 0 || len(none.Freelancers) != 0 {
 			t.Errorf("empty range %+v", none)
 		}
+
+		// The facts each change kept up to date equal a rebuild from scratch, after a rate change,
+		// an amended placement and a cancelled one too.
+		s.As(apptest.Admin).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{studio["2027-03-03"][felix]},
+			"sellRate": map[string]any{"rate": 120.5, "currency": "EUR", "period": "hour"}}).Want(200)
+		var studioPlacement int64
+		if err := db.Get(context.Background(), &studioPlacement, `SELECT placement_id FROM instructions WHERE id = ?`,
+			studio["2027-03-03"][felix]); err != nil {
+			t.Fatal(err)
+		}
+		s.As(apptest.Manager).Do("PATCH", "/placements", []map[string]any{{"id": studioPlacement, "title": "Camera",
+			"startTime": "08:00", "endTime": "18:00", "supplierNotes": "", "unpaidBreaks": 45}}).Want(200)
+		cupDays := placementsOf(t, db, cup["2027-03-09"][felix])
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": cupDays,
+			"cancellationReason": "Client - Placement Not Needed"}).Want(200)
+		kept := factsOf(t, db)
+		if err := facts.Rebuild(context.Background(), db); err != nil {
+			t.Fatal(err)
+		}
+		same(t, "facts kept up to date and rebuilt", kept, factsOf(t, db))
+		if !strings.Contains(strings.Join(kept, "\n"), "120.5") && !strings.Contains(strings.Join(kept, "\n"), "12050") {
+			t.Errorf("the rate change is not in the facts: %v", kept)
+		}
 	})
+}
+
+// placementsOf is the placement of instruction id.
+func placementsOf(t *testing.T, db *database.DB, id int64) []int64 {
+	t.Helper()
+	var ids []int64
+	if err := db.Select(context.Background(), &ids, `SELECT placement_id FROM instructions WHERE id = ?`, id); err != nil {
+		t.Fatal(err)
+	}
+	return ids
+}
+
+// factsOf lists every row of the dashboard's facts as text, in key order.
+func factsOf(t *testing.T, db *database.DB) []string {
+	t.Helper()
+	var rows []string
+	for _, q := range []string{
+		`SELECT 'p ' || placement_id || ' ' || department_id || ' ' || COALESCE(job_template_id, 0) || ' ' || local_date
+			|| ' ' || worst_rank || ' ' || filled FROM dashboard_placements ORDER BY placement_id`,
+		`SELECT 'i ' || instruction_id || ' ' || placement_id || ' ' || department_id || ' ' || local_date || ' ' || user_id
+			|| ' ' || green || ' ' || COALESCE(answer_minute, -1) || ' ' || sell_rate_minor || sell_currency || sell_period
+			|| ' ' || buy_rate_minor || buy_currency || buy_period || ' ' || paid_minutes FROM dashboard_instructions
+			ORDER BY instruction_id`,
+	} {
+		var part []string
+		if err := db.Select(context.Background(), &part, q); err != nil {
+			t.Fatal(err)
+		}
+		rows = append(rows, part...)
+	}
+	if len(rows) == 0 {
+		t.Fatal("no facts")
+	}
+	return rows
 }
 
 func deref(f *float64) any {

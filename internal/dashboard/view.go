@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/jobs"
 )
 
@@ -137,7 +138,7 @@ func answersOf(counts []minuteCount) DashboardAnswers {
 
 // weeksOf builds the week views and the fill counts from the placement rows.
 func weeksOf(r Range, rows []placementRow) ([]DashboardWeek, DashboardFill) {
-	ranked := rankedColours()
+	ranked := facts.RankedColours()
 	index := map[string]int{}
 	weeks := r.Weeks()
 	out := make([]DashboardWeek, len(weeks))

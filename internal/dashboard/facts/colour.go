@@ -1,4 +1,4 @@
-package dashboard
+package facts
 
 import (
 	"slices"
@@ -14,31 +14,31 @@ import (
 // statuses are the values an instruction's sides may hold.
 var statuses = []status.Status{status.Awaiting, status.Accepted, status.Rejected, status.Cancelled, status.Unknown}
 
-// pair is one live instruction's (supplier, client) statuses.
-type pair struct{ Supplier, Client status.Status }
+// Pair is one live instruction's (supplier, client) statuses.
+type Pair struct{ Supplier, Client status.Status }
 
-// pairsOf lists, per colour, the status pairs a live (not deleted) instruction of that colour
+// PairsOf lists, per colour, the status pairs a live (not deleted) instruction of that colour
 // has, in status order.
-func pairsOf() map[status.Colour][]pair {
-	out := map[status.Colour][]pair{}
+func PairsOf() map[status.Colour][]Pair {
+	out := map[status.Colour][]Pair{}
 	for _, s := range statuses {
 		for _, c := range statuses {
 			colour := status.ColourOf(status.State{Supplier: s, Client: c})
-			out[colour] = append(out[colour], pair{s, c})
+			out[colour] = append(out[colour], Pair{s, c})
 		}
 	}
 	return out
 }
 
-// deletedColour is the colour of a deleted instruction, and of a placement without any.
+// deletedColour is the colour of a deleted instruction.
 var deletedColour = status.ColourOf(status.State{Deleted: true})
 
 // emptyColour is the colour of a placement without instructions (the worst of none).
 var emptyColour = status.Worst()
 
-// rankedColours are status.Colours from the best to the worst as status.Worst orders them, so
+// RankedColours are status.Colours from the best to the worst as status.Worst orders them, so
 // a placement's colour is the one of its instructions' highest rank.
-func rankedColours() []status.Colour {
+func RankedColours() []status.Colour {
 	cs := slices.Clone(status.Colours)
 	slices.SortStableFunc(cs, func(a, b status.Colour) int {
 		switch {
@@ -52,5 +52,5 @@ func rankedColours() []status.Colour {
 	return cs
 }
 
-// rankOf is a colour's position in rankedColours.
-func rankOf(c status.Colour) int { return slices.Index(rankedColours(), c) }
+// rankOf is a colour's position in RankedColours.
+func rankOf(c status.Colour) int { return slices.Index(RankedColours(), c) }

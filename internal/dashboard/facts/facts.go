@@ -1,0 +1,95 @@
+// Package facts keeps the dashboard's read model of the bookings tables: one row per live
+// placement (its day, department, job template, worst colour and whether it is filled) and one
+// per live instruction that counts (accepted by both sides, or answered by its freelancer) with
+// its rates, paid minutes and minutes to answer. The dashboard then groups a few narrow rows
+// instead of joining a year of placements, instructions and events on every request.
+//
+// The bookings feature owns the source tables and calls Refresh in the transaction of every
+// change it makes (the same place it emits the change's event), so the facts never lag behind
+// a committed change. Rebuild recomputes them all, for databases written before the facts
+// existed (EnsureBuilt) and for data loaded in bulk around the bookings feature.
+package facts
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// Version is the facts' shape; EnsureBuilt rebuilds facts built by another Version or never.
+const Version = 1
+
+// Refresh recomputes the facts of one placement, or, when placement is 0, of every placement
+// of booking: what a booking change event names.
+func Refresh(ctx context.Context, tx *database.Tx, booking, placement int64) error {
+	which, arg := "p.booking_id = ?", booking
+	if placement != 0 {
+		which, arg = "p.id = ?", placement
+	}
+	return write(ctx, tx, which, arg)
+}
+
+// Rebuild recomputes every fact in one transaction and records Version.
+func Rebuild(ctx context.Context, db *database.DB) error {
+	return db.InTx(ctx, func(tx *database.Tx) error {
+		if err := write(ctx, tx, "1 = ?", 1); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `DELETE FROM dashboard_state`); err != nil {
+			return err
+		}
+		_, err := tx.Exec(ctx, `INSERT INTO dashboard_state (id, version) VALUES (1, ?)`, Version)
+		return err
+	})
+}
+
+// EnsureBuilt rebuilds the facts unless this Version built them.
+func EnsureBuilt(ctx context.Context, db *database.DB) error {
+	var v []int
+	if err := db.Select(ctx, &v, `SELECT version FROM dashboard_state WHERE id = 1`); err != nil {
+		return fmt.Errorf("read dashboard facts state: %w", err)
+	}
+	if len(v) == 1 && v[0] == Version {
+		return nil
+	}
+	return Rebuild(ctx, db)
+}
+
+// write replaces the facts of the placements p matching which (a condition on placements p
+// with one argument). A cancelled placement and its instructions leave no facts: the bookings
+// feature deletes a placement's instructions with it, so a fact never outlives its source.
+func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
+	placements := `SELECT p.id FROM placements p WHERE ` + which
+	if _, err := tx.Exec(ctx, `DELETE FROM dashboard_instructions WHERE placement_id IN (`+placements+`)`, arg); err != nil {
+		return fmt.Errorf("forget instruction facts: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `DELETE FROM dashboard_placements WHERE placement_id IN (`+placements+`)`, arg); err != nil {
+		return fmt.Errorf("forget placement facts: %w", err)
+	}
+	if _, err := tx.Exec(ctx, `INSERT INTO dashboard_placements (placement_id, department_id, job_template_id, local_date,
+		worst_rank, filled)
+		SELECT p.id, b.department_id, b.job_template_id, p.local_date, MAX(`+rankSQL()+`),
+			MAX(CASE WHEN `+GreenSQL()+` THEN 1 ELSE 0 END)
+		FROM placements p JOIN bookings b ON b.id = p.booking_id LEFT JOIN instructions i ON i.placement_id = p.id
+		WHERE p.deleted_at IS NULL AND `+which+`
+		GROUP BY p.id, b.department_id, b.job_template_id, p.local_date`, arg); err != nil {
+		return fmt.Errorf("write placement facts: %w", err)
+	}
+	d := tx.Dialect()
+	answer, answerArgs := answerMinuteSQL(d)
+	_, err := tx.Exec(ctx, `INSERT INTO dashboard_instructions (instruction_id, placement_id, department_id, local_date,
+		user_id, green, answer_minute, sell_rate_minor, sell_currency, sell_period, buy_rate_minor, buy_currency, buy_period,
+		paid_minutes)
+		SELECT x.* FROM (SELECT i.id, i.placement_id, b.department_id, i.placement_local_date, i.user_id,
+			CASE WHEN `+GreenSQL()+` THEN 1 ELSE 0 END AS green, `+answer+` AS answer_minute,
+			i.sell_rate_minor, i.sell_currency, i.sell_period, i.buy_rate_minor, i.buy_currency, i.buy_period,
+			`+paidMinutesSQL(d)+` AS paid_minutes
+			FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = i.booking_id
+			WHERE i.deleted_at IS NULL AND p.deleted_at IS NULL AND `+which+`) x
+		WHERE x.green = 1 OR x.answer_minute IS NOT NULL`, append(answerArgs, arg)...)
+	if err != nil {
+		return fmt.Errorf("write instruction facts: %w", err)
+	}
+	return nil
+}

@@ -1,0 +1,111 @@
+package facts
+
+import (
+	"strconv"
+	"strings"
+
+	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// quote is a status literal for generated SQL; statuses are the status package's own constants.
+func quote(s status.Status) string { return "'" + strings.ReplaceAll(string(s), "'", "''") + "'" }
+
+// pairsSQL is true for a live instruction i whose (supplier, client) statuses are among pairs.
+func pairsSQL(pairs []Pair) string {
+	bySupplier := map[status.Status][]string{}
+	var order []status.Status
+	for _, p := range pairs {
+		if _, ok := bySupplier[p.Supplier]; !ok {
+			order = append(order, p.Supplier)
+		}
+		bySupplier[p.Supplier] = append(bySupplier[p.Supplier], quote(p.Client))
+	}
+	var ors []string
+	for _, s := range order {
+		ors = append(ors, "(i.supplier_status = "+quote(s)+" AND i.client_status IN ("+strings.Join(bySupplier[s], ", ")+"))")
+	}
+	if len(ors) == 0 {
+		return "FALSE"
+	}
+	return "(" + strings.Join(ors, " OR ") + ")"
+}
+
+// rankSQL is the rank (RankedColours) of instruction i's colour, status.ColourOf written as a
+// CASE over every status pair; a placement without instructions (i.id NULL) has emptyColour.
+func rankSQL() string {
+	pairs := PairsOf()
+	var sb strings.Builder
+	sb.WriteString("CASE WHEN i.id IS NULL THEN " + strconv.Itoa(rankOf(emptyColour)))
+	sb.WriteString(" WHEN i.deleted_at IS NOT NULL THEN " + strconv.Itoa(rankOf(deletedColour)))
+	for _, c := range RankedColours() {
+		if len(pairs[c]) > 0 {
+			sb.WriteString(" WHEN " + pairsSQL(pairs[c]) + " THEN " + strconv.Itoa(rankOf(c)))
+		}
+	}
+	other := status.ColourOf(status.State{Supplier: "", Client: ""})
+	sb.WriteString(" ELSE " + strconv.Itoa(rankOf(other)) + " END")
+	return sb.String()
+}
+
+// GreenSQL is true for a live instruction i accepted by both sides (status.ColourOf green).
+func GreenSQL() string { return "(i.deleted_at IS NULL AND " + pairsSQL(PairsOf()[status.Green]) + ")" }
+
+// offeredSQL is true for the instructions of bookings b that start awaiting their freelancer's
+// answer (status.Initial): a pre-confirmed or direct booking's are accepted from the start.
+func offeredSQL() (string, []any) {
+	var ors []string
+	var args []any
+	for _, t := range []status.BookingType{status.TypeDefault, status.TypePreConfirmed} {
+		for _, direct := range []bool{false, true} {
+			if status.Initial(t, direct).Supplier == status.Awaiting {
+				ors = append(ors, "(b.type = ? AND b.direct = ?)")
+				args = append(args, string(t), direct)
+			}
+		}
+	}
+	if len(ors) == 0 {
+		return "FALSE", nil
+	}
+	return "(" + strings.Join(ors, " OR ") + ")", args
+}
+
+// seconds is b − a in seconds, for two timestamp expressions. SQLite holds a timestamp as Go
+// writes it ("2027-03-01 09:00:00.5 +0000 UTC"), always in UTC (the database clock's zone):
+// its first 19 characters are what julianday reads, so SQLite's differences are whole seconds.
+func seconds(d database.Dialect, a, b string) string {
+	if d == database.Postgres {
+		return "CAST(EXTRACT(EPOCH FROM (" + b + " - " + a + ")) AS DOUBLE PRECISION)"
+	}
+	return "ROUND((julianday(substr(" + b + ", 1, 19)) - julianday(substr(" + a + ", 1, 19))) * 86400.0)"
+}
+
+// supplierStatusOf is the supplier status in a booking_events row's payload, written exactly
+// as the booking_events_answer index of each engine holds it (migration 00027).
+func supplierStatusOf(d database.Dialect, alias string) string {
+	if d == database.Postgres {
+		return "(" + alias + ".payload_json::json ->> 'supplierStatus')"
+	}
+	return "json_extract(" + alias + ".payload_json, '$.supplierStatus')"
+}
+
+// answerMinuteSQL is, for instruction i of booking b, the minutes from the offer (the
+// instruction's creation) to its freelancer's answer (the first status change event leaving the
+// supplier side accepted or rejected), rounded; NULL unless the booking asks the freelancer
+// (offeredSQL) and the supplier side is accepted or rejected now. The events' conditions are
+// literals, exactly as the predicate of the booking_events_answer index (migration 00027), so
+// each lookup reads only that index.
+func answerMinuteSQL(d database.Dialect) (string, []any) {
+	offered, args := offeredSQL()
+	answered := quote(status.Accepted) + ", " + quote(status.Rejected)
+	answeredAt := `(SELECT MIN(e.created_at) FROM booking_events e WHERE e.instruction_id = i.id
+		AND e.kind = '` + string(events.InstructionStatus) + `' AND ` + supplierStatusOf(d, "e") + ` IN (` + answered + `))`
+	return "CASE WHEN i.supplier_status IN (" + answered + ") AND " + offered +
+		" THEN CAST(ROUND(" + seconds(d, "i.created_at", answeredAt) + " / 60) AS BIGINT) END", args
+}
+
+// paidMinutesSQL is placement p's minutes less its unpaid breaks, what an hourly rate is paid for.
+func paidMinutesSQL(d database.Dialect) string {
+	return "CAST(ROUND(" + seconds(d, "p.start_at", "p.end_at") + " / 60) - p.unpaid_breaks AS BIGINT)"
+}
