@@ -5,8 +5,15 @@ import (
 	"strings"
 )
 
-// Marks returns n placeholders, "?, ?, ?", for an IN list.
-func Marks(n int) string { return strings.TrimSuffix(strings.Repeat("?, ", n), ", ") }
+// Marks returns n placeholders, "?, ?, ?", for an IN list. An empty list is "NULL": SQLite
+// takes "IN ()" but PostgreSQL refuses it as a syntax error, and an empty list can come from
+// the API (a JSON null where an array is expected); "x IN (NULL)" matches nothing on both.
+func Marks(n int) string {
+	if n == 0 {
+		return "NULL"
+	}
+	return strings.TrimSuffix(strings.Repeat("?, ", n), ", ")
+}
 
 // IDArgs returns ids as query arguments.
 func IDArgs(ids []int64) []any {

@@ -9,7 +9,7 @@ func TestSQLBuilding(t *testing.T) {
 	if got := Marks(3); got != "?, ?, ?" {
 		t.Errorf("Marks(3) = %q", got)
 	}
-	if got := Marks(0); got != "" {
+	if got := Marks(0); got != "NULL" {
 		t.Errorf("Marks(0) = %q", got)
 	}
 	marks, args := In([]int64{4, 9})
