@@ -76,6 +76,7 @@ func endSessionsOf(ctx context.Context, tx *database.Tx, userID, keepSessionID i
 type sessionRow struct {
 	User
 	SessionID             int64          `db:"session_id"`
+	ExpiresAt             time.Time      `db:"expires_at"`
 	LastSeenAt            time.Time      `db:"last_seen_at"`
 	Remember              bool           `db:"remember"`
 	ImpersonatorID        sql.NullInt64  `db:"impersonator_id"`
@@ -85,7 +86,7 @@ type sessionRow struct {
 
 // sessionQuery refuses sessions past their absolute expiry and, unless remembered, those idle
 // since before the cutoff (the second time parameter).
-var sessionQuery = `SELECT s.id AS session_id, s.last_seen_at, s.remember, s.impersonator_id, i.first_name AS imp_first_name,
+var sessionQuery = `SELECT s.id AS session_id, s.expires_at, s.last_seen_at, s.remember, s.impersonator_id, i.first_name AS imp_first_name,
 		i.last_name AS imp_last_name, ` + database.Qualify("u", userColumns) + `
 	FROM sessions s
 	JOIN users u ON u.id = s.user_id
@@ -112,21 +113,39 @@ func sessionUser(ctx context.Context, userID int64) (User, bool) {
 }
 
 // LoadPrincipal finds the principal of a session token and its user: nil for unknown or expired
-// sessions and for accounts that may no longer sign in.
+// sessions and for accounts that may no longer sign in. With a cache, a session used on this
+// node in the last few seconds is answered from it, with the same expiry and idle rules.
 func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principal, User, error) {
-	var r sessionRow
+	key := [32]byte(auth.TokenHash(token))
 	now := s.DB.Now()
-	found, err := database.Found(s.DB.Get(ctx, &r, sessionQuery, auth.TokenHash(token), now, now.Add(-s.Limits.Idle)))
+	var gen uint64
+	if c := s.Cache; c != nil {
+		if e, ok := c.get(key, now); ok && now.Before(e.expiresAt) &&
+			(e.remember || now.Sub(e.lastSeenAt) < s.Limits.Idle) {
+			if !e.remember && now.Sub(e.lastSeenAt) > s.Limits.touchEvery() {
+				if err := s.touch(ctx, e.principal.SessionID); err != nil {
+					return nil, User{}, err
+				}
+				c.touched(key, e, now)
+			}
+			return e.principal, e.user, nil
+		}
+		gen = c.generation()
+	}
+	var r sessionRow
+	found, err := database.Found(s.DB.Get(ctx, &r, sessionQuery, key[:], now, now.Add(-s.Limits.Idle)))
 	if err != nil {
 		return nil, User{}, fmt.Errorf("load session: %w", err)
 	}
 	if !found {
 		return nil, User{}, nil
 	}
+	lastSeen := r.LastSeenAt
 	if !r.Remember && now.Sub(r.LastSeenAt) > s.Limits.touchEvery() {
 		if err := s.touch(ctx, r.SessionID); err != nil {
 			return nil, User{}, err
 		}
+		lastSeen = now
 	}
 	u := r.User
 	needs, err := s.Needs(ctx, u)
@@ -138,6 +157,10 @@ func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principa
 	if r.ImpersonatorID.Valid {
 		p.ImpersonatorID = r.ImpersonatorID.Int64
 		p.ImpersonatorName = strings.TrimSpace(r.ImpersonatorFirstName.String + " " + r.ImpersonatorLastName.String)
+	}
+	if c := s.Cache; c != nil {
+		c.put(key, gen, &cachedSession{principal: p, user: u, expiresAt: r.ExpiresAt, lastSeenAt: lastSeen,
+			remember: r.Remember, until: now.Add(c.ttl)}, now)
 	}
 	return p, u, nil
 }

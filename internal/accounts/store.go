@@ -19,6 +19,8 @@ type Store struct {
 	DB *database.DB
 	// Limits bound the sessions this store loads; only the session middleware's store needs them.
 	Limits SessionLimits
+	// Cache keeps recent sessions' principals (sessioncache.go); nil reads every request's.
+	Cache *SessionCache
 }
 
 const userColumns = `id, email, password_hash, first_name, last_name, label, phone, country, timezone,

@@ -95,7 +95,11 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	api := httpapi.NewAPI(mux)
 	a.API = api
 
-	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg)}
+	sessionCache, err := accounts.NewSessionCache(db, cfg.SessionCacheTTL)
+	if err != nil {
+		return nil, err
+	}
+	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg), Cache: sessionCache}
 	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, WakeMail: worker.Wake,
 		RevokeFeeds: agenda.RevokeFeedIn}
 	accountHTTP := &accounts.HTTP{Service: accountService, BuildID: cfg.BuildID, SecureCookies: cfg.SecureCookies}

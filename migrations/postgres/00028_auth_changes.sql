@@ -5,13 +5,14 @@
 -- SQL) made the change, mark the transaction (hive.auth_changed, read by the writing node before
 -- it commits: internal/platform/database, watch.go) and NOTIFY hive_auth, which PostgreSQL
 -- delivers to every node's listener when, and only if, the transaction commits (one
--- notification per transaction: identical ones are folded). Inserting a session changes no
+-- notification per transaction: identical ones are folded), carrying the writing node's
+-- hive.node so that node can skip its own. Inserting a session changes no
 -- principal; touching last_seen_at neither. (SQLite's twin, migrations/sqlite/00028, counts.)
 -- +goose StatementBegin
 CREATE FUNCTION hive_auth_changed() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
     PERFORM set_config('hive.auth_changed', 'y', true);
-    PERFORM pg_notify('hive_auth', '');
+    PERFORM pg_notify('hive_auth', coalesce(current_setting('hive.node', true), ''));
     RETURN NULL;
 END $$;
 -- +goose StatementEnd

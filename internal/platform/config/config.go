@@ -34,6 +34,9 @@ type Config struct {
 	SessionIdleTimeout      time.Duration
 	SessionLifetime         time.Duration
 	SessionRememberLifetime time.Duration
+	// SessionCacheTTL is how long a node reuses a session's principal without reading it
+	// (internal/accounts, sessioncache.go); revocations end the copies at once; 0 for no cache.
+	SessionCacheTTL time.Duration
 
 	// NotifyFoldWindow is how long a booking change waits before it is told, so a burst of
 	// changes to one placement reaches each recipient as one mail; 0 tells at once.
@@ -119,6 +122,7 @@ var Variables = []Variable{
 	{"HIVE_SESSION_IDLE_TIMEOUT", "30m", "a session ends after this long without a request (unless 'keep me signed in' was ticked)"},
 	{"HIVE_SESSION_LIFETIME", "12h", "a session ends this long after sign-in"},
 	{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", "a session with 'keep me signed in' ends this long after sign-in"},
+	{"HIVE_SESSION_CACHE_TTL", "5s", "how long a node reuses a signed-in session without reading it (revocations end it at once on every node; 0 for no cache)"},
 	{"HIVE_NOTIFY_FOLD_WINDOW", "20s", "a booking change waits this long before it is notified, so a burst of changes to one placement makes one mail (0 for none)"},
 	{"HIVE_NOTIFY_INTERVAL", "5s", "how often the notification worker looks for changes to notify"},
 	{"HIVE_DRAIN_DELAY", "0s", "after SIGTERM, serve this long with /api/v1/ready answering 503 before closing, so a load balancer's health check stops sending first (longer than its check interval times its fall count)"},
@@ -228,6 +232,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		{"HIVE_NOTIFY_FOLD_WINDOW", "20s", 0, &c.NotifyFoldWindow},
 		{"HIVE_NOTIFY_INTERVAL", "5s", time.Millisecond, &c.NotifyInterval},
 		{"HIVE_DRAIN_DELAY", "0s", 0, &c.DrainDelay},
+		{"HIVE_SESSION_CACHE_TTL", "5s", 0, &c.SessionCacheTTL},
 	}
 	for _, d := range bounded {
 		v, err := time.ParseDuration(get(d.name, d.def))

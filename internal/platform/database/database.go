@@ -16,7 +16,8 @@ import (
 	"sync/atomic"
 	"time"
 
-	_ "github.com/jackc/pgx/v5/stdlib" // registers the "pgx" driver
+	"github.com/jackc/pgx/v5"
+	"github.com/jackc/pgx/v5/stdlib" // also registers the "pgx" driver
 	"github.com/jmoiron/sqlx"
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
 
@@ -53,6 +54,7 @@ type DB struct {
 	readGate chan struct{}
 
 	url   string // PostgreSQL: for the LISTEN connection (watch.go)
+	node  string // PostgreSQL: this DB's hive.node, which its connections' notifications carry
 	watch watch
 }
 
@@ -119,10 +121,15 @@ func connectSQLite(path string) (*DB, error) {
 }
 
 func connectPostgres(url string) (*DB, error) {
-	pool, err := sqlx.Open("pgx", url)
+	cfg, err := pgx.ParseConfig(url)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("postgres URL: %w", err)
 	}
+	// Every connection names this node (hive.node), so that the auth change notifications its
+	// own writes send can be told from other nodes' (watch.go).
+	node := newTxID()
+	cfg.RuntimeParams["hive.node"] = node
+	pool := sqlx.NewDb(stdlib.OpenDB(*cfg), "pgx")
 	pool.SetMaxOpenConns(32)
 	pool.SetMaxIdleConns(32)
 	pool.SetConnMaxIdleTime(5 * time.Minute)
@@ -131,7 +138,7 @@ func connectPostgres(url string) (*DB, error) {
 		return nil, fmt.Errorf("connect postgres: %w", err)
 	}
 	return &DB{Dialect: Postgres, read: pool, write: pool, Now: clock.System, readGate: make(chan struct{}, 24),
-		url: url}, nil
+		url: url, node: node}, nil
 }
 
 // Close closes every connection.

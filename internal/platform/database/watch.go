@@ -23,7 +23,9 @@ import (
 //     node therefore sees the change, with no wait.
 //   - Writes by other nodes (PostgreSQL): one LISTEN hive_auth connection per DB calls the
 //     watchers on each notification, which PostgreSQL sends only once the writing transaction
-//     has committed. While that connection is down AuthChangesLive is false, and a cache must
+//     has committed. A notification carries the writer's hive.node (connectPostgres), and
+//     this node's own are skipped: they ran the watchers already, and a second, later emptying
+//     would only throw away sessions read since. While that connection is down AuthChangesLive is false, and a cache must
 //     neither serve nor keep anything: a missed notification cannot leave a stale principal.
 //   - SQLite is one node, but a hive command run beside the server (another process) writes to
 //     the same file: the server notices at its next write (the counter moved) and at the
@@ -154,10 +156,13 @@ func (db *DB) listenOnce(ctx context.Context) error {
 	db.fireAuthChange()
 	db.watch.live.Store(true)
 	for {
-		if _, err := conn.WaitForNotification(ctx); err != nil {
+		n, err := conn.WaitForNotification(ctx)
+		if err != nil {
 			return err
 		}
-		db.fireAuthChange()
+		if n.Payload != db.node { // this node's own writes ran the watchers as they committed
+			db.fireAuthChange()
+		}
 	}
 }
 
