@@ -48,8 +48,8 @@ func normalise(b *NewBooking, jt jobTemplate) error {
 		b.PeriodType = "custom"
 	}
 	for _, d := range b.Dates {
-		if _, err := time.Parse(time.DateOnly, d); err != nil {
-			return apperror.Field("dates", "Dates must be YYYY-MM-DD")
+		if _, ok := input.Date(d); !ok {
+			return apperror.Field("dates", input.MsgDate)
 		}
 	}
 	slices.Sort(b.Dates)
