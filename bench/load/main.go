@@ -129,8 +129,13 @@ func run(ctx context.Context, args []string) error {
 	}
 	loadEnded := time.Now()
 	errors := map[string]int{}
-	total := 0
+	total, requests := 0, 0
+	classes := map[string]int{}
 	for _, st := range done {
+		requests += st.finished
+		for c, n := range st.byClass {
+			classes[c] += n
+		}
 		for e, n := range st.errors {
 			errors[e] += n
 			total += n
@@ -146,6 +151,11 @@ func run(ctx context.Context, args []string) error {
 	if over != nil {
 		fmt.Printf("per request at the first step over the limit (%.0f):\n", over.rate)
 		over.printOps(os.Stdout)
+	}
+	if requests > 0 {
+		fmt.Printf("whole run: %d requests, %.1f%% reads, %.1f%% writes, %.1f%% sign-in requests\n", requests,
+			100*float64(classes["read"])/float64(requests), 100*float64(classes["write"])/float64(requests),
+			100*float64(classes["login"])/float64(requests))
 	}
 	fmt.Printf("errors: %d\n", total)
 	keys := make([]string, 0, len(errors))
