@@ -47,3 +47,24 @@ func StatePairsMask(match func(status.State) bool) int64 {
 	}
 	return mask
 }
+
+// PairCountColumns are placement_states' counts of a placement's instructions that are not
+// deleted, by status pair (migration 00031), in PairCounts' order.
+const PairCountColumns = "pair_counts_0, pair_counts_1, pair_counts_2, pair_counts_3, pair_counts_4, pair_counts_5"
+
+// PairCounts is a placement's pair_counts_S columns: for the supplier status at position S of
+// the pair numbering, 10 bits per client status position.
+type PairCounts [6]int64
+
+// Each calls fn with each status pair the placement's instructions (not deleted) hold and how
+// many hold it; the pair of a status outside the known ones carries "" for it.
+func (c PairCounts) Each(fn func(st status.State, n int)) {
+	all := append(append([]status.Status{}, pairStatuses...), otherPairStatus)
+	for s, supplier := range all {
+		for k, client := range all {
+			if n := int(c[s] >> (10 * k) & 1023); n > 0 {
+				fn(status.State{Supplier: supplier, Client: client}, n)
+			}
+		}
+	}
+}

@@ -2,6 +2,9 @@ package bookings_test
 
 import (
 	"context"
+	"fmt"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -20,6 +23,23 @@ type stateRow struct {
 	EndAt       time.Time  `db:"end_at"`
 	DeletedAt   *time.Time `db:"deleted_at"`
 	Pairs       int64      `db:"pairs"`
+	Counts      string     `db:"-"` // PairCounts, as text
+	C0          int64      `db:"pair_counts_0"`
+	C1          int64      `db:"pair_counts_1"`
+	C2          int64      `db:"pair_counts_2"`
+	C3          int64      `db:"pair_counts_3"`
+	C4          int64      `db:"pair_counts_4"`
+	C5          int64      `db:"pair_counts_5"`
+	Subs        int        `db:"substitutions"`
+}
+
+// counts lists the row's pair counts through PairCounts.Each.
+func (r stateRow) counts() string {
+	var out []string
+	bookings.PairCounts{r.C0, r.C1, r.C2, r.C3, r.C4, r.C5}.Each(func(st status.State, n int) {
+		out = append(out, fmt.Sprintf("%s/%s:%d", st.Supplier, st.Client, n))
+	})
+	return strings.Join(out, " ")
 }
 
 // pairOf is the mask of exactly one pair of statuses; a status outside the known ones is "".
@@ -39,29 +59,58 @@ func checkStates(t *testing.T, db *database.DB, step string) {
 	t.Helper()
 	ctx := context.Background()
 	var want []stateRow
-	if err := db.Select(ctx, &want, `SELECT id AS placement_id, booking_id, local_date, start_at, end_at, deleted_at, 0 AS pairs
-		FROM placements ORDER BY id`); err != nil {
+	if err := db.Select(ctx, &want, `SELECT id AS placement_id, booking_id, local_date, start_at, end_at, deleted_at, 0 AS pairs,
+		0 AS pair_counts_0, 0 AS pair_counts_1, 0 AS pair_counts_2, 0 AS pair_counts_3, 0 AS pair_counts_4, 0 AS pair_counts_5,
+		0 AS substitutions FROM placements ORDER BY id`); err != nil {
 		t.Fatal(err)
 	}
 	var is []struct {
 		PlacementID int64  `db:"placement_id"`
 		Supplier    string `db:"supplier_status"`
 		Client      string `db:"client_status"`
+		Deleted     bool   `db:"deleted"`
+		Substitutes bool   `db:"substitutes"`
 	}
-	if err := db.Select(ctx, &is, `SELECT placement_id, supplier_status, client_status FROM instructions
-		WHERE deleted_at IS NULL`); err != nil {
+	if err := db.Select(ctx, &is, `SELECT placement_id, supplier_status, client_status, deleted_at IS NOT NULL AS deleted,
+		substitution_of_id IS NOT NULL AS substitutes FROM instructions ORDER BY supplier_status, client_status`); err != nil {
 		t.Fatal(err)
 	}
 	for n := range want {
+		held := map[string]int{}
+		var order []string
 		for _, i := range is {
-			if i.PlacementID == want[n].PlacementID {
-				want[n].Pairs |= pairOf(status.Status(i.Supplier), status.Status(i.Client))
+			if i.PlacementID != want[n].PlacementID {
+				continue
 			}
+			if i.Substitutes {
+				want[n].Subs++
+			}
+			if i.Deleted {
+				continue
+			}
+			want[n].Pairs |= pairOf(status.Status(i.Supplier), status.Status(i.Client))
+			st := status.State{Supplier: status.Status(i.Supplier), Client: status.Status(i.Client)}
+			if !st.Supplier.Valid() {
+				st.Supplier = ""
+			}
+			if !st.Client.Valid() {
+				st.Client = ""
+			}
+			key := fmt.Sprintf("%s/%s", st.Supplier, st.Client)
+			if held[key] == 0 {
+				order = append(order, key)
+			}
+			held[key]++
 		}
+		var parts []string
+		for _, key := range order {
+			parts = append(parts, fmt.Sprintf("%s:%d", key, held[key]))
+		}
+		want[n].Counts = strings.Join(parts, " ")
 	}
 	var got []stateRow
-	if err := db.Select(ctx, &got, `SELECT placement_id, booking_id, local_date, start_at, end_at, deleted_at, pairs
-		FROM placement_states ORDER BY placement_id`); err != nil {
+	if err := db.Select(ctx, &got, `SELECT placement_id, booking_id, local_date, start_at, end_at, deleted_at, pairs,
+		`+bookings.PairCountColumns+`, substitutions FROM placement_states ORDER BY placement_id`); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != len(want) {
@@ -69,13 +118,22 @@ func checkStates(t *testing.T, db *database.DB, step string) {
 	}
 	for n, g := range got {
 		w := want[n]
-		same := g.PlacementID == w.PlacementID && g.BookingID == w.BookingID && g.LocalDate == w.LocalDate &&
+		g.Counts = g.counts()
+		same := g.Subs == w.Subs && sameWords(g.Counts, w.Counts) && g.PlacementID == w.PlacementID && g.BookingID == w.BookingID && g.LocalDate == w.LocalDate &&
 			g.StartAt.Equal(w.StartAt) && g.EndAt.Equal(w.EndAt) && g.Pairs == w.Pairs &&
 			(g.DeletedAt == nil) == (w.DeletedAt == nil) && (g.DeletedAt == nil || g.DeletedAt.Equal(*w.DeletedAt))
 		if !same {
 			t.Fatalf("%s: placement_states row %+v, want %+v", step, g, w)
 		}
 	}
+}
+
+// sameWords compares two space-separated lists as sets of words.
+func sameWords(a, b string) bool {
+	x, y := strings.Fields(a), strings.Fields(b)
+	slices.Sort(x)
+	slices.Sort(y)
+	return slices.Equal(x, y)
 }
 
 // TestPlacementStates checks that the triggers of migration 00029 keep placement_states equal
@@ -107,7 +165,7 @@ func TestPlacementStates(t *testing.T) {
 				string(s), string(c), now, now)
 		}
 
-		// Every pair of statuses, an unknown value too, sets its own bit.
+		// Every pair of statuses, an unknown value too, sets its own bit and is counted under it.
 		all := []status.Status{status.Awaiting, status.Accepted, status.Rejected, status.Cancelled, status.Unknown, "legacy"}
 		for _, s := range all {
 			for _, c := range all {
@@ -117,6 +175,7 @@ func TestPlacementStates(t *testing.T) {
 				if want := pairOf(s, c); got != want {
 					t.Fatalf("(%s, %s): pairs %d, want %d", s, c, got, want)
 				}
+				instruct(p, users[1], s, c)
 			}
 		}
 		checkStates(t, db, "every pair")
@@ -128,8 +187,13 @@ func TestPlacementStates(t *testing.T) {
 		checkStates(t, db, "two instructions")
 		databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted' WHERE id = ?`, i1)
 		checkStates(t, db, "an answer")
+		i3 := instruct(p, users[2], status.Awaiting, status.Accepted)
+		databasetest.Exec(t, db, `UPDATE instructions SET substitution_of_id = ? WHERE id = ?`, i2, i3)
+		checkStates(t, db, "a substitute")
 		databasetest.Exec(t, db, `UPDATE instructions SET deleted_at = ? WHERE id = ?`, now, i2)
 		checkStates(t, db, "a deleted instruction")
+		databasetest.Exec(t, db, `UPDATE instructions SET deleted_at = ? WHERE id = ?`, now, i3)
+		checkStates(t, db, "a deleted substitute")
 		databasetest.Exec(t, db, `UPDATE instructions SET placement_id = ? WHERE id = ?`, q, i1)
 		checkStates(t, db, "an instruction moved")
 		databasetest.Exec(t, db, `DELETE FROM instructions WHERE id = ?`, i2)

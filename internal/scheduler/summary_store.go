@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -54,6 +55,26 @@ type summaryPlacement struct {
 	Deleted      bool   `db:"deleted"`
 	Substitution bool   `db:"-"` // a substitute is instructed here (see substitutionFlag)
 	Packed       int64  `db:"packed"`
+}
+
+// statePlacement is a placement of the range with bookings' read model of its instructions
+// (placement_states): their counts by status pair and how many substitute another.
+type statePlacement struct {
+	summaryPlacement
+	C0            int64 `db:"pair_counts_0"`
+	C1            int64 `db:"pair_counts_1"`
+	C2            int64 `db:"pair_counts_2"`
+	C3            int64 `db:"pair_counts_3"`
+	C4            int64 `db:"pair_counts_4"`
+	C5            int64 `db:"pair_counts_5"`
+	Substitutions int   `db:"substitutions"`
+}
+
+// seesEveryInstruction reports whether the month view shows every instruction (not deleted) of
+// each placement in scope: an administrator's or a manager's view of whole departments, no user
+// filter, no cancelled ones. Those counts are the read model's.
+func (f SummaryFilter) seesEveryInstruction() bool {
+	return f.OverviewOnly && !f.IncludeDeleted && len(f.UserIDs) == 0 && (f.All || (len(f.Visible) > 0 && !f.ownElsewhere))
 }
 
 // summaryBooking is a booking of the range with its department and client.
@@ -135,6 +156,9 @@ func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []str
 }
 
 func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {
+	if f.seesEveryInstruction() {
+		return statePlacements(ctx, q, f)
+	}
 	scope := placementScope(f, f.IncludeDeleted)
 	counts, args := "0 AS packed", []any{}
 	if f.OverviewOnly {
@@ -147,11 +171,33 @@ func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([
 		args = visible.args
 	}
 	var ps []summaryPlacement
-	err := q.Select(ctx, &ps, `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time, p.overnight,
-		p.deleted_at IS NOT NULL AS deleted, `+counts+placementsFrom(f)+` WHERE `+scope.String(), append(args, scope.args...)...)
+	err := q.Select(ctx, &ps, placementColumns+counts+placementsFrom(f)+` WHERE `+scope.String(), append(args, scope.args...)...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag
+	}
+	return ps, err
+}
+
+// placementColumns are the columns of summaryPlacement but its counts.
+const placementColumns = `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time, p.overnight,
+	p.deleted_at IS NOT NULL AS deleted, `
+
+// statePlacements reads the range's placements with their instructions counted by bookings'
+// read model, when the viewer sees them all (seesEveryInstruction), and packs the counts with
+// the status rules in Go: no instruction is read.
+func statePlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {
+	scope := placementScope(f, false)
+	var rows []statePlacement
+	err := q.Select(ctx, &rows, placementColumns+`0 AS packed, `+bookings.PairCountColumns+`, s.substitutions`+
+		placementsFrom(f)+` JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id WHERE `+scope.String(), scope.args...)
+	ps := make([]summaryPlacement, len(rows))
+	for n, r := range rows {
+		ps[n] = r.summaryPlacement
+		ps[n].Substitution = r.Substitutions > 0
+		bookings.PairCounts{r.C0, r.C1, r.C2, r.C3, r.C4, r.C5}.Each(func(st status.State, count int) {
+			ps[n].Packed += packedWeight(st) * int64(count)
+		})
 	}
 	return ps, err
 }
