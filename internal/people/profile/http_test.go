@@ -190,6 +190,8 @@ func TestCreate(t *testing.T) {
 			{As: "freelancer", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
 			{As: "anonymous", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 401},
 			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test", f.other), Status: 403},
+			// A missing entity gets the same answer, so the 403 confirms no other client's id.
+			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test", 999999), Status: 403},
 			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test"), Status: 422},
 			{As: "manager", Method: "POST", Path: "/account", Body: body(" bad", f.client), Status: 422},
 		})

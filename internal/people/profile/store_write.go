@@ -20,15 +20,17 @@ func (s *Store) CreateAssisted(ctx context.Context, p *auth.Principal, u *accoun
 	activate func(context.Context, *database.Tx, accounts.User) error) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
 		for _, id := range in.EntityIDs {
+			// The rule before the lookup: an entity the caller may not manage is refused alike
+			// whether it exists or not, so the answer confirms no other client's id.
+			if !access.CanManageEntity(p, id) {
+				return apperror.Forbidden()
+			}
 			ok, err := entityExists(ctx, tx, id)
 			if err != nil {
 				return err
 			}
 			if !ok {
 				return apperror.Field("entityIds", "Unknown entity")
-			}
-			if !access.CanManageEntity(p, id) {
-				return apperror.Forbidden()
 			}
 		}
 		if err := accounts.CreateUser(ctx, tx, u); err != nil {
