@@ -171,3 +171,8 @@ var authzNoWriteControl = map[string]string{
 	"DELETE /booking/{id}/bookmark":    "saved filters are their owner's only, administrators' included",
 	"DELETE /job-template/{id}":        "the template has a booking, so nobody may delete it",
 }
+
+// authzIDsNoSecret are the operations whose refusals may tell an existing id from a missing
+// one: a user's id is no secret (ids are sequential; people/profile answers 403 for a user one
+// may not see, 404 for no such user, as the accounts tests pin).
+var authzIDsNoSecret = map[string]bool{"GET /account/{id}": true, "PATCH /account/{id}": true}

@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"net/http"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -134,11 +135,23 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 		}
 	}
 
-	used := map[string]bool{}
+	used, nowhere := map[string]bool{}, authzNowhere()
 	for _, op := range ops {
 		for _, role := range authzRoles {
-			for _, req := range authzCalls(op, w, me[role]) {
+			missing := authzCalls(op, nowhere, me[role])
+			for i, req := range authzCalls(op, w, me[role]) {
 				res := clients[role].Do(op.Method, req.Path, req.Body, req.Headers...)
+				// A refusal must not confirm that A's object exists: the same call at ids that
+				// name nothing must be refused alike (public operations are throttled per
+				// address and aim at no id).
+				if slices.Contains(authzRefusals, res.Status) && role != apptest.Anonymous && !op.Public &&
+					!authzIDsNoSecret[op.key()] {
+					m := missing[i]
+					if other := clients[role].Do(op.Method, m.Path, m.Body, m.Headers...); other.Status != res.Status {
+						t.Errorf("LEAK: %s as %s answered %d, and %d at ids that name nothing, so it confirms A's object: %.200s",
+							op.key(), role, res.Status, other.Status, res.Body)
+					}
+				}
 				ex, excepted := exceptions[op.key()+" as "+role]
 				excepted = excepted && (ex.Aim == "" || ex.Aim == req.Aim)
 				where := fmt.Sprintf("%s (%s) as %s", op.key(), req.Path, role)
@@ -270,4 +283,14 @@ func authzCounted(body []byte) bool {
 		return false
 	}
 	return walk(v)
+}
+
+// authzNowhere is a world whose every id names nothing.
+func authzNowhere() authzWorld {
+	var w authzWorld
+	v := reflect.ValueOf(&w).Elem()
+	for i := range v.NumField() {
+		v.Field(i).SetInt(999999)
+	}
+	return w
 }
