@@ -91,6 +91,11 @@ cluster: ## two hive serve nodes on PostgreSQL (database hive_cluster) and an S3
 cluster-test: ## prove the cluster: shared sessions and blobs, background work once, SIGKILL and SIGTERM of a node, backup and restore (not part of make test)
 	go test -count=1 -v -timeout 20m -tags cluster ./cluster/
 
+.PHONY: faults
+faults: build-go ## fault tests: SIGKILL under write load, PostgreSQL stopped and started under load (a private server), the blob store full or unreachable, SMTP down ten minutes (docs/operations.md, Failures)
+	HIVE_FAULTS_BIN=$(CURDIR)/bin/hive go test -count=1 -v -timeout 15m -tags faults ./faults/
+	go test -count=1 -v -run 'Unavailable|Unreachable|FullDisk|S3OutOfReach|LocalPut|LocalStore|SMTPDown' ./internal/platform/database/ ./internal/platform/httpapi/ ./internal/platform/blob/ ./internal/people/files/ ./internal/platform/mail/
+
 lint: $(WEB_DEPS) $(STATICCHECK) ## go vet, staticcheck, eslint, tsc
 	go vet ./...
 	$(STATICCHECK) ./...

@@ -26,6 +26,15 @@ var (
 	buildErr  error
 )
 
+// TestMain removes the binary the tests built.
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if binPath != "" {
+		os.RemoveAll(filepath.Dir(binPath))
+	}
+	os.Exit(code)
+}
+
 // hiveBinary builds cmd/hive once per test run into a temporary directory (or uses
 // HIVE_FAULTS_BIN, which `make faults` points at bin/hive), so the tests run the real program.
 func hiveBinary(t *testing.T) string {
