@@ -131,6 +131,20 @@ func TestPostgresRestartedUnderLoadAnswers503ThenRecovers(t *testing.T) {
 			return nil
 		})
 	}()
+	// A reader walks a few pages meanwhile: they too answer 503, never 500.
+	reader := s.login("manager@hive.test")
+	readsDone := make(chan struct{})
+	go func() {
+		defer close(readsDone)
+		paths := []string{"/account/whoami", "/booking?page=1&pageSize=20", "/notification/stats", "/account?page=1&pageSize=20"}
+		for i := 0; ctx.Err() == nil; i++ {
+			status, body, err := reader.raw(ctx, "GET", paths[i%len(paths)], nil, nil)
+			if err == nil {
+				lg.status(status, body)
+			}
+			time.Sleep(5 * time.Millisecond)
+		}
+	}()
 	waitFor := func(what string, ok func() bool) {
 		t.Helper()
 		deadline := time.Now().Add(2 * time.Minute)
@@ -163,6 +177,7 @@ func TestPostgresRestartedUnderLoadAnswers503ThenRecovers(t *testing.T) {
 	waitFor("20 more acknowledged bookings", func() bool { b, _ := lg.counts(); return b >= before+20+len(clients) })
 	cancel()
 	<-loadDone
+	<-readsDone
 
 	if len(transport) > 0 {
 		t.Errorf("the server stopped answering: %v", transport)
