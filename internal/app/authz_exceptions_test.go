@@ -25,11 +25,11 @@ var authzThrottled = map[string]bool{"POST /account/request-password-reset": tru
 	"POST /account/reset-unauthenticated-password": true}
 
 var (
-	everyone  = []string{apptest.Anonymous, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2}
+	everyone  = []string{apptest.Anonymous, authzFreelancerA1, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2}
 	signedIn  = everyone[1:]
-	nonFree   = everyone[2:] // staff and managers
-	managers  = everyone[3:] // department and client managers
-	ownAgenda = []string{apptest.Freelancer}
+	nonFree   = everyone[3:]  // staff and managers
+	managers  = everyone[4:]  // department and client managers
+	ownAgenda = everyone[1:3] // the freelancers
 )
 
 // authzExceptions is THE table of what an outsider to client A may do while A's objects are

@@ -95,6 +95,8 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 		switch role {
 		case authzDeptA2:
 			clients[role], me[role] = s.Login("devon.sport@example.com"), orgtest.UserID(t, db, "devon.sport@example.com")
+		case authzFreelancerA1:
+			clients[role], me[role] = s.Login("chloe.okafor@hive.test"), orgtest.UserID(t, db, "chloe.okafor@hive.test")
 		default:
 			clients[role], me[role] = s.As(role), users[role]
 		}

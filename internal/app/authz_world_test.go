@@ -21,10 +21,23 @@ const authzSecret = "Aldermoor"
 // department A2, which A2's manager (authzDeptA2) may see: for that role it marks a leak.
 const authzSecretA1 = "Zephyr"
 
+// authzSecretDeep is in the name of every object of client A below department A1 (and of
+// A's other records), which A1's own freelancers (authzFreelancerA1) may not see either: they
+// see the department they are linked to.
+const authzSecretDeep = "Quasar"
+
+// authzDeep names an object of A below department A1.
+func authzDeep(name string) string {
+	return authzSecret + " " + authzSecretA1 + " " + authzSecretDeep + name
+}
+
 // authzSecretFor is the marker of a leak to role.
 func authzSecretFor(role string) string {
-	if role == authzDeptA2 {
+	switch role {
+	case authzDeptA2:
 		return authzSecretA1
+	case authzFreelancerA1:
+		return authzSecretDeep
 	}
 	return authzSecret
 }
@@ -33,13 +46,17 @@ func authzSecretFor(role string) string {
 // OTHER department (A2), who must not reach department A1's objects either.
 const authzDeptA2 = "deptA2"
 
+// authzFreelancerA1 is a freelancer department A1 may hire who is on none of its bookings.
+const authzFreelancerA1 = "freelancerA1"
+
 // authzRoles are the callers of the matrix, all outsiders to the objects of client A (which sit
 // in department A1): a visitor; the demo freelancer, hireable by B's department and on none of
 // A's bookings; the demo staff, viewing client B; the demo department manager, managing B's
 // department; the demo client manager, managing client B (the manager of another client); and
 // the manager of A's other department. Administrators pass every rule: they are the control
 // that the objects exist (authzControl), not a row of the matrix.
-var authzRoles = []string{apptest.Anonymous, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2}
+var authzRoles = []string{apptest.Anonymous, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2,
+	authzFreelancerA1}
 
 // authzWorld is client A's objects, one of each kind a path parameter or a body names, and
 // client B, to whom the demo roles belong.
@@ -66,9 +83,9 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	var w authzWorld
 
 	w.ClientA = orgtest.Entity(t, db, authzSecret+" Broadcasting", "client")
-	w.DeptA1 = orgtest.Department(t, db, w.ClientA, authzSecret+" "+authzSecretA1+" Newsroom")
+	w.DeptA1 = orgtest.Department(t, db, w.ClientA, authzSecret+" "+authzSecretA1+" Newsroom") // its freelancers see it
 	w.DeptA2 = orgtest.Department(t, db, w.ClientA, authzSecret+" Sport Desk")
-	w.LegalA = orgtest.LegalEntity(t, db, authzSecret+" "+authzSecretA1+" Holdings Ltd")
+	w.LegalA = orgtest.LegalEntity(t, db, authzDeep(" Holdings Ltd"))
 	w.LegalLinkA = orgtest.LinkLegal(t, db, w.ClientA, w.LegalA)
 	w.ClientB = orgtest.Entity(t, db, "Brindle Television", "client")
 	w.DeptB1 = orgtest.Department(t, db, w.ClientB, "Brindle Drama")
@@ -83,14 +100,14 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	orgtest.Hire(t, db, w.DeptB1, users[apptest.Freelancer])
 
 	// Client A's people: a staff member, a freelancer, and the manager of its other department.
-	w.StaffA = authzAccount(t, s, w.ClientA, "quentin.staff@example.com", "Quentin", authzSecret+"-"+authzSecretA1)
+	w.StaffA = authzAccount(t, s, w.ClientA, "quentin.staff@example.com", "Quentin", authzDeep(""))
 	databasetest.Exec(t, db, `UPDATE user_entity_refs SET can_manage = FALSE, can_select = TRUE WHERE user_id = ?`, w.StaffA)
 	w.StaffEntityLink = databasetest.Get[int64](t, db, `SELECT id FROM user_entity_refs WHERE user_id = ?`, w.StaffA)
 	w.StaffDeptLink = orgtest.LinkDepartment(t, db, w.StaffA, w.DeptA1, false, false, true)
 	w.FreelancerA = orgtest.UserID(t, db, "amelia.hughes@hive.test")
 	w.Substitute = orgtest.UserID(t, db, "grace.adeyemi@hive.test")
 	w.Hireable = orgtest.UserID(t, db, "oliver.bennett@hive.test")
-	orgtest.Hire(t, db, w.DeptA1, w.FreelancerA, w.Substitute, w.Hireable)
+	orgtest.Hire(t, db, w.DeptA1, w.FreelancerA, w.Substitute, w.Hireable, orgtest.UserID(t, db, "chloe.okafor@hive.test"))
 	w.FreelancerLink = databasetest.Get[int64](t, db, `SELECT id FROM user_department_refs WHERE user_id = ? AND department_id = ?`,
 		w.FreelancerA, w.DeptA1)
 	deptA2 := authzAccount(t, s, w.ClientA, "devon.sport@example.com", "Devon", "Sport")
@@ -102,7 +119,7 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	// Department A1's work: a template, a booking of it with the freelancer instructed.
 	w.JobTemplate = orgtest.JobTemplate(t, db, w.DeptA1)
 	databasetest.Exec(t, db, `UPDATE job_templates SET title = ?, title_lc = ? WHERE id = ?`,
-		authzSecret+" "+authzSecretA1+" Gala", strings.ToLower(authzSecret+" "+authzSecretA1+" gala"), w.JobTemplate)
+		authzDeep(" Gala"), strings.ToLower(authzDeep(" Gala")), w.JobTemplate)
 	tpls := authzIDs(t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? ORDER BY position`, w.JobTemplate)
 	w.PlacementTemplate, w.PlacementTpl2 = tpls[0], tpls[1]
 	var b struct {
@@ -121,30 +138,30 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	now := db.Now()
 	w.RateCard = databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, sell_rate_minor,
 		created_at, updated_at) VALUES (?, ?, 30000, ?, ?) RETURNING id`, w.PlacementTemplate, w.FreelancerA, now, now)
-	w.JobTitleTag = orgtest.Tag(t, db, authzSecret+" "+authzSecretA1+" Anchor", "job_title", w.ClientA)
-	w.SkillTag = orgtest.Tag(t, db, authzSecret+" "+authzSecretA1+" Autocue", "skills", w.ClientA)
-	w.OtherTag = orgtest.Tag(t, db, authzSecret+" "+authzSecretA1+" Regional", "other", w.ClientA)
+	w.JobTitleTag = orgtest.Tag(t, db, authzDeep(" Anchor"), "job_title", w.ClientA)
+	w.SkillTag = orgtest.Tag(t, db, authzDeep(" Autocue"), "skills", w.ClientA)
+	w.OtherTag = orgtest.Tag(t, db, authzDeep(" Regional"), "other", w.ClientA)
 	w.Note = databasetest.InsertID(t, db, `INSERT INTO internal_notes (freelancer_id, user_id, entity_id, title, description,
 		created_at, updated_at) VALUES (?, ?, ?, ?, 'private', ?, ?) RETURNING id`,
-		w.FreelancerA, users[apptest.Admin], w.ClientA, authzSecret+" "+authzSecretA1+" note", now, now)
+		w.FreelancerA, users[apptest.Admin], w.ClientA, authzDeep(" note"), now, now)
 	w.UserDocument = databasetest.InsertID(t, db, `INSERT INTO user_documents (user_id, name, content_type, size_bytes,
 		blob_key, uploaded_by, created_at) VALUES (?, ?, 'application/pdf', 4, 'users/x/documents/aldermoor', ?, ?)
-		RETURNING id`, w.FreelancerA, authzSecret+" "+authzSecretA1+" passport.pdf", users[apptest.Admin], now)
+		RETURNING id`, w.FreelancerA, authzDeep(" passport.pdf"), users[apptest.Admin], now)
 	w.SigningDocument = databasetest.InsertID(t, db, `INSERT INTO documents (user_id, title, due_date, document_url,
 		requested_by, booking_id, department_id, created_at, updated_at) VALUES (?, ?, '2027-03-01',
 		'https://docuseal.example.com/d/aldermoor', ?, ?, ?, ?, ?) RETURNING id`,
-		w.FreelancerA, authzSecret+" "+authzSecretA1+" contract", users[apptest.Admin], w.Booking, w.DeptA1, now, now)
+		w.FreelancerA, authzDeep(" contract"), users[apptest.Admin], w.Booking, w.DeptA1, now, now)
 	var inv struct{ ID int64 }
 	admin.Do("POST", "/invitation", map[string]any{"entityId": w.ClientA, "email": "invitee@example.com",
-		"purpose": "staff", "message": authzSecret + " " + authzSecretA1 + " welcomes you"}).Want(201).Decode(&inv)
+		"purpose": "staff", "message": authzDeep(" welcomes you")}).Want(201).Decode(&inv)
 	w.Invitation = inv.ID
 	w.Unavailability = databasetest.InsertID(t, db, `INSERT INTO unavailability (user_id, date, created_at)
 		VALUES (?, '2027-03-02', ?) RETURNING id`, w.FreelancerA, now)
 	w.Notification = databasetest.InsertID(t, db, `INSERT INTO notifications (user_id, type, subject, body_text, booking_id,
 		placement_id, created_at) VALUES (?, 'instruction_granted', ?, 'offer', ?, ?, ?) RETURNING id`,
-		w.FreelancerA, authzSecret+" "+authzSecretA1+" offer", w.Booking, w.Placement, now)
+		w.FreelancerA, authzDeep(" offer"), w.Booking, w.Placement, now)
 	w.Bookmark = databasetest.InsertID(t, db, `INSERT INTO booking_bookmarks (user_id, description, created_at, updated_at)
-		VALUES (?, ?, ?, ?) RETURNING id`, w.StaffA, authzSecret+" "+authzSecretA1+" filters", now, now)
+		VALUES (?, ?, ?, ?) RETURNING id`, w.StaffA, authzDeep(" filters"), now, now)
 	w.History = databasetest.Get[int64](t, db, `SELECT MAX(id) FROM audit_log`)
 	return w
 }
