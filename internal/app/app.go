@@ -21,6 +21,7 @@ import (
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/dashboard"
+	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
@@ -68,6 +69,10 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 		return nil, err
 	}
 	if err := index.EnsureBuilt(ctx, db); err != nil { // records written before the search index existed
+		db.Close()
+		return nil, err
+	}
+	if err := facts.EnsureBuilt(ctx, db); err != nil { // bookings written before the dashboard's facts existed
 		db.Close()
 		return nil, err
 	}
