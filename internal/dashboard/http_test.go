@@ -360,3 +360,34 @@ func TestEmbedAddressForAdministratorsWhenConfigured(t *testing.T) {
 		s.Run(t, orgtest.PerRole("embed", "GET", "/dashboard/embed", nil, 200, 403, 403, 403, 403, 401))
 	})
 }
+
+func TestEnsureBuiltRebuildsFactsOnlyWhenNotBuiltByThisVersion(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		s := apptest.Start(t, db)
+		w := orgtest.Build(t, db)
+		book(t, s, apptest.DeptMgr, template(t, db, w.DeptA1, "Cup Final", "GBP", "day", 0, 25000, 20000),
+			[]string{"2027-03-01"}, w.Users["freelancer"])
+		kept := factsOf(t, db)
+		wipe := func() {
+			if _, err := db.Raw().ExecContext(ctx, `DELETE FROM dashboard_placements`); err != nil {
+				t.Fatal(err)
+			}
+		}
+		// A database written before the facts existed (no state) is rebuilt.
+		wipe()
+		if err := facts.EnsureBuilt(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		same(t, "rebuilt", factsOf(t, db), kept)
+		// Built by this version: nothing is redone.
+		wipe()
+		if err := facts.EnsureBuilt(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		var n int
+		if err := db.Get(ctx, &n, `SELECT COUNT(*) FROM dashboard_placements`); err != nil || n != 0 {
+			t.Fatalf("rebuilt again: %d placements, %v", n, err)
+		}
+	})
+}
