@@ -4,9 +4,9 @@ import (
 	"bufio"
 	"encoding/csv"
 	"io"
-	"strings"
 
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/textsafe"
 )
 
 // BOM starts every report so that Excel reads it as UTF-8 (accents in names survive).
@@ -15,17 +15,13 @@ const BOM = "\ufeff"
 // chunk is how much of a report is gathered before it goes to the response.
 const chunk = 32 << 10
 
-// formulaStarts are the first characters that make a spreadsheet read a cell as a formula (or,
-// tab and carriage return, hide one): OWASP's list for CSV injection.
-const formulaStarts = "=+-@\t\r"
-
-// neutralise makes a text cell safe to open in a spreadsheet: one starting with a formula
-// character gets a leading single quote, which the spreadsheet shows as text. Cells Hive writes
+// neutralise makes a text cell safe to open in a spreadsheet, and to read back unchanged:
+// textsafe.CSVText (line breaks as LF, a leading quote before a formula). Cells Hive writes
 // from numbers (money, hours, counts) and dates are left alone, so a negative margin stays a
 // number a spreadsheet can add up; they cannot hold anything a person typed.
 func neutralise(k kind, cell string) string {
-	if k == kindText && cell != "" && strings.ContainsRune(formulaStarts, rune(cell[0])) {
-		return "'" + cell
+	if k == kindText {
+		return textsafe.CSVText(cell)
 	}
 	return cell
 }

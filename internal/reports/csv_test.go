@@ -49,8 +49,8 @@ func TestFormulaCellsAreNeutralised(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := [][]string{{"Text", "Money"},
-		{"'=HYPERLINK(\"http://x\")", "-50.00"},                                                         // a negative amount stays a number
-		{"'+1", "12.50"}, {"'-2+3", "0.00"}, {"'@SUM(A1)", "1.00"}, {"'\tTab", "1.00"}, {"'CR", "1.00"}, // with CRLF line ends encoding/csv drops a bare CR
+		{"'=HYPERLINK(\"http://x\")", "-50.00"},                                                           // a negative amount stays a number
+		{"'+1", "12.50"}, {"'-2+3", "0.00"}, {"'@SUM(A1)", "1.00"}, {"'\tTab", "1.00"}, {"'\nCR", "1.00"}, // a CR is a line break, kept as LF
 		{"Zoë, \"the\" best\nline", "2.00"}, {"", "3.00"}}
 	for i := range want {
 		if i >= len(records) || !slices.Equal(records[i], want[i]) {

@@ -44,14 +44,27 @@ func Line(s string) string {
 	return strings.ReplaceAll(Lines(s), "\n", " ")
 }
 
-// CSVCell returns s as a spreadsheet-safe CSV cell: on one line, and starting with a quote when
-// it would otherwise start, after any blanks, with a character a spreadsheet reads as a formula
-// (=, +, -, @; tab and CR are blanks here, as Line has turned CR into a space; OWASP "CSV
+// CSVCell returns s as a spreadsheet-safe CSV cell on one line (see CSVText).
+func CSVCell(s string) string { return guardFormula(Line(s)) }
+
+// CSVText returns s as a spreadsheet-safe CSV cell that keeps its line breaks, each as one LF
+// (encoding/csv quotes the cell and writes it as CRLF, and reading it back gives the same LF;
+// a CR of its own would be dropped on the way, changing the text). The cell starts with a
+// quote when it would otherwise start with a character a spreadsheet reads as a formula or
+// hides one behind (=, +, -, @, tab, line break), or does so after blanks (OWASP "CSV
 // injection"). Quoting the cell is left to encoding/csv.
-func CSVCell(s string) string {
-	s = Line(s)
-	if rest := strings.TrimLeft(s, " \t"); rest != "" && strings.ContainsRune("=+-@", rune(rest[0])) {
-		s = "'" + s
+func CSVText(s string) string { return guardFormula(Lines(s)) }
+
+// guardFormula puts a quote before s when a spreadsheet could read it as a formula.
+func guardFormula(s string) string {
+	if s == "" {
+		return s
+	}
+	if strings.ContainsRune("=+-@\t\n", rune(s[0])) {
+		return "'" + s
+	}
+	if rest := strings.TrimLeft(s, " \t\n"); rest != "" && strings.ContainsRune("=+-@", rune(rest[0])) {
+		return "'" + s
 	}
 	return s
 }
