@@ -115,26 +115,11 @@ func (h *handlers) get(ctx context.Context, in *IDPath) (*struct{ Body BookingVi
 // view assembles the booking as p may see it: department viewers see every instruction, a
 // freelancer holding an instruction sees the booking with only their own; others get 404.
 func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*struct{ Body BookingView }, error) {
-	b, err := h.store.Booking(ctx, id)
+	d, err := h.store.Detail(ctx, id, p.UserID, func(department int64) bool { return access.CanViewDepartment(p, department) })
 	if err != nil {
 		return nil, err
 	}
-	onlyUser := int64(0)
-	if !access.CanViewDepartment(p, b.DepartmentID) {
-		holds, err := h.store.HoldsInstruction(ctx, id, p.UserID)
-		if err != nil {
-			return nil, err
-		}
-		if !holds {
-			return nil, apperror.NotFound("Booking")
-		}
-		onlyUser = p.UserID
-	}
-	ps, is, modified, err := h.store.Contents(ctx, id, onlyUser)
-	if err != nil {
-		return nil, err
-	}
-	return &struct{ Body BookingView }{Body: assemble(b, ps, is, modified, p, h.store.DB.Now())}, nil
+	return &struct{ Body BookingView }{Body: assemble(d.Booking, d.Placements, d.Instructions, d.Modified, p, h.store.DB.Now())}, nil
 }
 
 func (h *handlers) grant(ctx context.Context, in *struct {

@@ -84,22 +84,19 @@ func insertPlacement(ctx context.Context, tx *database.Tx, bookingID int64, zone
 		"title": pt.Title, "date": date, "startTime": pt.StartTime, "endTime": pt.EndTime, "timezone": zone})
 }
 
+// bookingColumns are what bookingRow reads, from bookings b joined as bookingJoins joins them.
+const bookingColumns = `b.id, b.job_template_id, b.department_id, d.name AS department_name, d.timezone,
+		d.cancel_window_days, e.id AS client_id, e.name AS client_name, b.title, b.reference, b.ir35, b.type, b.direct,
+		b.substitution_allowed, b.period_type, b.version, COALESCE(jt.title, '') AS job_template_name`
+
+const bookingJoins = `FROM bookings b JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
+		LEFT JOIN job_templates jt ON jt.id = b.job_template_id`
+
 // Booking reads one booking; 404 when it does not exist.
 func (s *Store) Booking(ctx context.Context, id int64) (bookingRow, error) {
 	var b bookingRow
-	err := s.DB.Get(ctx, &b, `SELECT b.id, b.job_template_id, b.department_id, d.name AS department_name, d.timezone,
-		d.cancel_window_days, e.id AS client_id, e.name AS client_name, b.title, b.reference, b.ir35, b.type, b.direct,
-		b.substitution_allowed, b.period_type, b.version, COALESCE(jt.title, '') AS job_template_name
-		FROM bookings b JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
-		LEFT JOIN job_templates jt ON jt.id = b.job_template_id WHERE b.id = ?`, id)
+	err := s.DB.Get(ctx, &b, `SELECT `+bookingColumns+` `+bookingJoins+` WHERE b.id = ?`, id)
 	return b, database.NotFound(err, "Booking")
-}
-
-// HoldsInstruction reports whether user has an instruction in booking (a freelancer may then read it).
-func (s *Store) HoldsInstruction(ctx context.Context, booking, user int64) (bool, error) {
-	var ok bool
-	err := s.DB.Get(ctx, &ok, `SELECT EXISTS (SELECT 1 FROM instructions WHERE booking_id = ? AND user_id = ?)`, booking, user)
-	return ok, err
 }
 
 // InstructionColumns are InstructionRow's columns, of instructions i joined with users u. The
@@ -114,11 +111,32 @@ const InstructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.fir
 // Contents reads a booking's placements (by start), their instructions (only onlyUser's when
 // not zero) and each placement's modified timestamps from the audit history, newest first.
 func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]PlacementRow, []InstructionRow, map[int64][]time.Time, error) {
-	var ps []PlacementRow
-	if err := s.DB.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
-		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
-		FROM placements WHERE booking_id = ? ORDER BY start_at, id`, booking); err != nil {
+	return contents(ctx, s.DB, booking, onlyUser)
+}
+
+// contents is Contents on r: two reads, the placements with their audit times (one row per
+// placement and change, newest first) and the instructions.
+func contents(ctx context.Context, r database.Reader, booking, onlyUser int64) ([]PlacementRow, []InstructionRow, map[int64][]time.Time, error) {
+	var rows []struct {
+		PlacementRow
+		ModifiedAt *time.Time `db:"modified_at"`
+	}
+	if err := r.Select(ctx, &rows, `SELECT p.id, p.booking_id, p.placement_template_id, p.title, p.local_date,
+		p.start_time, p.end_time, p.start_at, p.end_at, p.timezone, p.overnight, p.reference, p.unpaid_breaks,
+		p.supplier_notes, p.cancellation_reason, p.deleted_at, p.version, a.created_at AS modified_at
+		FROM placements p LEFT JOIN audit_log a ON a.hive_source = 'placement' AND a.record_id = p.id
+		WHERE p.booking_id = ? ORDER BY p.start_at, p.id, a.created_at DESC, a.id DESC`, booking); err != nil {
 		return nil, nil, nil, err
+	}
+	var ps []PlacementRow
+	modified := map[int64][]time.Time{}
+	for _, row := range rows {
+		if len(ps) == 0 || ps[len(ps)-1].ID != row.ID {
+			ps = append(ps, row.PlacementRow)
+		}
+		if row.ModifiedAt != nil {
+			modified[row.ID] = append(modified[row.ID], *row.ModifiedAt)
+		}
 	}
 	q := `SELECT ` + InstructionColumns + ` FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.booking_id = ?`
 	args := []any{booking}
@@ -127,23 +145,49 @@ func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]Placem
 		args = append(args, onlyUser)
 	}
 	var is []InstructionRow
-	if err := s.DB.Select(ctx, &is, q+` ORDER BY i.placement_id, i.id`, args...); err != nil {
+	if err := r.Select(ctx, &is, q+` ORDER BY i.placement_id, i.id`, args...); err != nil {
 		return nil, nil, nil, err
-	}
-	var versions []struct {
-		ID int64     `db:"record_id"`
-		At time.Time `db:"created_at"`
-	}
-	if err := s.DB.Select(ctx, &versions, `SELECT a.record_id, a.created_at FROM audit_log a
-		JOIN placements p ON p.id = a.record_id AND a.hive_source = 'placement' WHERE p.booking_id = ?
-		ORDER BY a.created_at DESC, a.id DESC`, booking); err != nil {
-		return nil, nil, nil, err
-	}
-	modified := map[int64][]time.Time{}
-	for _, v := range versions {
-		modified[v.ID] = append(modified[v.ID], v.At)
 	}
 	return ps, is, modified, nil
+}
+
+// Detail is a booking's page as one viewer reads it.
+type Detail struct {
+	Booking      bookingRow
+	Placements   []PlacementRow
+	Instructions []InstructionRow
+	Modified     map[int64][]time.Time
+}
+
+// Detail reads booking id for viewer in one snapshot and three reads: the booking with whether
+// viewer holds an instruction in it, its placements with their audit times, its instructions
+// (only viewer's unless seesAll(the booking's department)). 404 when it does not exist or the
+// viewer may not see it.
+func (s *Store) Detail(ctx context.Context, id, viewer int64, seesAll func(departmentID int64) bool) (Detail, error) {
+	var d Detail
+	err := s.DB.ReadSnapshot(ctx, func(r database.Reader) error {
+		var b struct {
+			bookingRow
+			Holds bool `db:"holds"`
+		}
+		err := r.Get(ctx, &b, `SELECT `+bookingColumns+`,
+			EXISTS (SELECT 1 FROM instructions h WHERE h.booking_id = b.id AND h.user_id = ?) AS holds
+			`+bookingJoins+` WHERE b.id = ?`, viewer, id)
+		if err := database.NotFound(err, "Booking"); err != nil {
+			return err
+		}
+		onlyUser := int64(0)
+		if !seesAll(b.DepartmentID) {
+			if !b.Holds {
+				return apperror.NotFound("Booking")
+			}
+			onlyUser = viewer
+		}
+		d.Booking = b.bookingRow
+		d.Placements, d.Instructions, d.Modified, err = contents(ctx, r, id, onlyUser)
+		return err
+	})
+	return d, err
 }
 
 // BookingOfPlacement is the booking a placement belongs to; 404 when there is no such placement.

@@ -1,6 +1,11 @@
 package database
 
-import "context"
+import (
+	"context"
+	"database/sql"
+
+	"github.com/jmoiron/sqlx"
+)
 
 // Reader is what a store's reads need: *DB and *Tx both are one, so the same query function
 // serves a handler's read and a check inside a write's transaction.
@@ -12,6 +17,7 @@ type Reader interface {
 var (
 	_ Reader = (*DB)(nil)
 	_ Reader = (*Tx)(nil)
+	_ Reader = (*snapshot)(nil)
 )
 
 // ReadPlanned runs fn's reads so that PostgreSQL plans each query for its values. PostgreSQL
@@ -31,4 +37,72 @@ func (db *DB) ReadPlanned(ctx context.Context, fn func(r Reader) error) error {
 		}
 		return fn(tx)
 	})
+}
+
+// ReadSnapshot runs fn's reads in one read-only transaction, so that they all see the database
+// as it was at one instant: a page assembled from several reads (a booking's detail) never
+// mixes the state before a write with the state after it. On PostgreSQL the transaction is
+// REPEATABLE READ (its snapshot is taken at the first read); on SQLite a reader's transaction
+// keeps its WAL snapshot from its first read to its end. It holds one reader for its length.
+func (db *DB) ReadSnapshot(ctx context.Context, fn func(r Reader) error) error {
+	if err := db.enter(ctx); err != nil {
+		return err
+	}
+	defer db.leave()
+	opts := &sql.TxOptions{}
+	if db.Dialect == Postgres {
+		opts.Isolation, opts.ReadOnly = sql.LevelRepeatableRead, true
+	}
+	stx, err := db.read.BeginTxx(ctx, opts)
+	if err != nil {
+		return translate(err)
+	}
+	defer stx.Rollback() //nolint:errcheck // a no-op after Commit
+	s := &snapshot{tx: stx, db: db}
+	defer func() {
+		if len(s.unprepared) > 0 {
+			go db.readStmts.prepare(s.unprepared) // needs a reader, which this one holds until now
+		}
+	}()
+	if err := fn(s); err != nil {
+		return err
+	}
+	return translate(stx.Commit())
+}
+
+// snapshot is ReadSnapshot's Reader. On SQLite it runs the readers' prepared statements, each
+// prepared on this connection the first time it meets them; a query not prepared yet runs
+// plainly and is prepared afterwards (preparing on the pool now could wait for a reader that
+// every snapshot holds).
+type snapshot struct {
+	tx         *sqlx.Tx
+	db         *DB
+	unprepared []string
+}
+
+func (s *snapshot) stmt(ctx context.Context, query string) *sqlx.Stmt {
+	if s.db.readStmts == nil {
+		return nil
+	}
+	if stmt := s.db.readStmts.load(query); stmt != nil {
+		return s.tx.StmtxContext(ctx, stmt)
+	}
+	if !s.db.readStmts.full() {
+		s.unprepared = append(s.unprepared, query)
+	}
+	return nil
+}
+
+func (s *snapshot) Get(ctx context.Context, dest any, query string, args ...any) error {
+	if stmt := s.stmt(ctx, query); stmt != nil {
+		return translate(stmt.GetContext(ctx, dest, args...))
+	}
+	return translate(s.tx.GetContext(ctx, dest, s.db.Rebind(query), args...))
+}
+
+func (s *snapshot) Select(ctx context.Context, dest any, query string, args ...any) error {
+	if stmt := s.stmt(ctx, query); stmt != nil {
+		return translate(stmt.SelectContext(ctx, dest, args...))
+	}
+	return translate(s.tx.SelectContext(ctx, dest, s.db.Rebind(query), args...))
 }

@@ -1,0 +1,54 @@
+package database_test
+
+import (
+	"context"
+	"testing"
+
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// The reads of one ReadSnapshot see the database at one instant: a write committed between
+// them is not seen by the second (nor by the third, when the statement is prepared by then),
+// and is seen by the next snapshot.
+func TestReadSnapshotSeesOneInstant(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		const count = `SELECT COUNT(*) FROM login_failures`
+		insert := func(channel string) {
+			t.Helper()
+			if err := db.InTx(ctx, func(tx *database.Tx) error {
+				_, err := tx.Exec(ctx, `INSERT INTO login_failures (email_lc, failures, locked_until, updated_at)
+					VALUES (?, 1, ?, ?)`, channel, tx.Now, tx.Now)
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		for round, channel := range []string{"a@example.com", "b@example.com"} {
+			var before, between, after int
+			if err := db.ReadSnapshot(ctx, func(r database.Reader) error {
+				if err := r.Get(ctx, &before, count); err != nil {
+					return err
+				}
+				insert(channel)
+				if err := r.Get(ctx, &between, count); err != nil {
+					return err
+				}
+				return r.Get(ctx, &after, count+` WHERE failures >= 0`)
+			}); err != nil {
+				t.Fatal(err)
+			}
+			if between != before || after != before {
+				t.Errorf("round %d: the snapshot saw %d, then %d and %d rows", round, before, between, after)
+			}
+			var now int
+			if err := db.ReadSnapshot(ctx, func(r database.Reader) error { return r.Get(ctx, &now, count) }); err != nil {
+				t.Fatal(err)
+			}
+			if now != before+1 {
+				t.Errorf("round %d: the next snapshot saw %d rows, want %d", round, now, before+1)
+			}
+		}
+	})
+}
