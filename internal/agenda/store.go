@@ -75,18 +75,31 @@ func openSQL(now time.Time) fragment {
 
 // managerWhere puts placement p in tab t when any of its instructions matches the tab's rule,
 // or, for unassignedTab, when none is live; Archived holds every placement (spec §2: "Archived
-// (all)"). Critical is decided in Go.
+// (all)"). Critical is decided in Go. A rule tab reads the placement's row s of bookings' read
+// model placement_states (statesJoin).
 func managerWhere(t Tab, now time.Time) fragment {
 	r, ok := ruleOf(t)
 	if !ok {
 		return fragment{"1 = 1", nil}
 	}
-	match := "EXISTS (SELECT 1 FROM instructions i WHERE i.placement_id = p.id AND " + matchSQL(r, "i") + ")"
-	if t == unassignedTab {
-		match = "(" + match + " OR NOT EXISTS (SELECT 1 FROM instructions i WHERE i.placement_id = p.id AND " + liveSQL("i") + "))"
-	}
 	open := openSQL(now)
-	return fragment{open.sql + " AND " + match, open.args}
+	return fragment{open.sql + " AND (" + tabSQL(r, "s") + ")", open.args}
+}
+
+// statesJoin joins placement p to its row s of placement_states.
+const statesJoin = " JOIN " + bookings.PlacementStatesTable + " s ON s.placement_id = p.id"
+
+// tabSQL holds when the placement_states row (alias a) has an instruction matching rule r or,
+// for unassignedTab, no live one: masks of its status pairs built from the rules here.
+func tabSQL(r instructionRule, a string) string {
+	mask := bookings.StatePairsMask(func(st status.State) bool {
+		return slices.Contains(r.Supplier, st.Supplier) && slices.Contains(r.Client, st.Client)
+	})
+	cond := fmt.Sprintf("(%s.pairs & %d) <> 0", a, mask)
+	if r.Tab == unassignedTab {
+		cond += fmt.Sprintf(" OR (%s.pairs & %d) = 0", a, bookings.StatePairsMask(status.State.Live))
+	}
+	return cond
 }
 
 // managerCounts counts a manager's open placements in each rule tab from bookings' read model
@@ -95,17 +108,9 @@ func managerWhere(t Tab, now time.Time) fragment {
 // per rule built from instructionRules (and one of the live pairs for unassignedTab).
 // managerWhere's probes serve the pages, which stop early.
 func (s *Store) managerCounts(ctx context.Context, sc scope, now time.Time) (map[Tab]int, error) {
-	live := bookings.StatePairsMask(status.State.Live)
 	sums := make([]string, len(instructionRules))
 	for k, r := range instructionRules {
-		mask := bookings.StatePairsMask(func(st status.State) bool {
-			return slices.Contains(r.Supplier, st.Supplier) && slices.Contains(r.Client, st.Client)
-		})
-		cond := fmt.Sprintf("(p.pairs & %d) <> 0", mask)
-		if r.Tab == unassignedTab {
-			cond += fmt.Sprintf(" OR (p.pairs & %d) = 0", live)
-		}
-		sums[k] = fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", cond, k)
+		sums[k] = fmt.Sprintf("COALESCE(SUM(CASE WHEN %s THEN 1 ELSE 0 END), 0) AS c%d", tabSQL(r, "p"), k)
 	}
 	open := openSQL(now)
 	// One column per rule (c0, c1, c2 in the order of instructionRules); a new rule fails here
@@ -209,7 +214,11 @@ func (s *Store) page(ctx context.Context, q Query, now time.Time) ([]int64, int,
 		return nil, 0, nil
 	}
 	w := where(q, now)
-	cond := sc.from + " WHERE " + sc.where.sql + " AND " + w.sql
+	from := sc.from
+	if _, rule := ruleOf(q.Tab); rule && q.View == ManagerView {
+		from += statesJoin
+	}
+	cond := from + " WHERE " + sc.where.sql + " AND " + w.sql
 	args := append(slices.Clone(sc.where.args), w.args...)
 	order := " ORDER BY p.start_at, p.id"
 	if q.Tab == Archived {
@@ -238,44 +247,37 @@ func (s *Store) page(ctx context.Context, q Query, now time.Time) ([]int64, int,
 	return ids, total, err
 }
 
-// criticalCandidate is one instruction (or none) of a live placement starting within the window.
+// criticalCandidate is a live placement starting within the window, with the status pairs of
+// its instructions (placement_states).
 type criticalCandidate struct {
-	ID       int64      `db:"id"`
-	StartAt  time.Time  `db:"start_at"`
-	Supplier *string    `db:"supplier_status"`
-	Client   *string    `db:"client_status"`
-	Deleted  *time.Time `db:"deleted_at"`
+	ID      int64     `db:"placement_id"`
+	StartAt time.Time `db:"start_at"`
+	Pairs   int64     `db:"pairs"`
 }
 
-// criticalIDs lists a manager's critical placements by start: the database narrows them to
-// live placements starting within the window, and Critical, the one home of the rule, decides.
+// criticalIDs lists a manager's critical placements by start: the read model narrows them to
+// live placements starting within the window (the bounds on the end let its index range-scan),
+// and Critical, the one home of the rule, decides from the states of their instructions (a
+// placement's verdict reads only which states occur).
 func (s *Store) criticalIDs(ctx context.Context, q Query, now time.Time) ([]int64, error) {
 	sc, ok := scopeOf(q)
 	if q.View != ManagerView || !ok {
 		return nil, nil
 	}
 	var rows []criticalCandidate
-	err := s.DB.Select(ctx, &rows, `SELECT p.id, p.start_at, i.supplier_status, i.client_status, i.deleted_at `+
-		sc.from+` LEFT JOIN instructions i ON i.placement_id = p.id WHERE `+sc.where.sql+
-		` AND p.deleted_at IS NULL AND p.start_at > ? AND p.start_at <= ? ORDER BY p.start_at, p.id, i.id`,
-		append(slices.Clone(sc.where.args), now, now.Add(bookings.CriticalWindow))...)
+	end := now.Add(bookings.CriticalWindow)
+	err := s.DB.Select(ctx, &rows, `SELECT p.placement_id, p.start_at, p.pairs `+sc.states()+` WHERE `+sc.where.sql+
+		` AND p.deleted_at IS NULL AND p.start_at > ? AND p.start_at <= ? AND p.end_at > ? AND p.end_at <= ?
+		ORDER BY p.start_at, p.placement_id`,
+		append(slices.Clone(sc.where.args), now, end, now, end.Add(longestPlacement))...)
 	if err != nil {
 		return nil, err
 	}
 	var ids []int64
-	for from := 0; from < len(rows); {
-		to := from
-		var states []status.State
-		for ; to < len(rows) && rows[to].ID == rows[from].ID; to++ {
-			if r := rows[to]; r.Supplier != nil {
-				states = append(states, status.State{Supplier: status.Status(*r.Supplier), Client: status.Status(*r.Client),
-					Deleted: r.Deleted != nil})
-			}
+	for _, r := range rows {
+		if critical, _ := bookings.Critical(now, r.StartAt, bookings.PairStates(r.Pairs)); critical {
+			ids = append(ids, r.ID)
 		}
-		if critical, _ := bookings.Critical(now, rows[from].StartAt, states); critical {
-			ids = append(ids, rows[from].ID)
-		}
-		from = to
 	}
 	return ids, nil
 }

@@ -68,3 +68,19 @@ func (c PairCounts) Each(fn func(st status.State, n int)) {
 		}
 	}
 }
+
+// PairStates lists one state (not deleted) for each status pair set in a placement's pairs:
+// what the rules that read only which states occur (bookings.Critical's placement verdict)
+// need of its instructions.
+func PairStates(pairs int64) []status.State {
+	var out []status.State
+	all := append(append([]status.Status{}, pairStatuses...), otherPairStatus)
+	for _, s := range all {
+		for _, c := range all {
+			if pairs&pairBit(s, c) != 0 {
+				out = append(out, status.State{Supplier: s, Client: c})
+			}
+		}
+	}
+	return out
+}

@@ -227,3 +227,22 @@ func TestPlacementStates(t *testing.T) {
 		}
 	})
 }
+
+// TestPairStates checks that PairStates reads back each pair StatePairsMask numbers, and all
+// of them together.
+func TestPairStates(t *testing.T) {
+	all := []status.Status{status.Awaiting, status.Accepted, status.Rejected, status.Cancelled, status.Unknown, ""}
+	var every int64
+	for _, s := range all {
+		for _, c := range all {
+			pair := pairOf(s, c)
+			every |= pair
+			if got := bookings.PairStates(pair); len(got) != 1 || got[0] != (status.State{Supplier: s, Client: c}) {
+				t.Fatalf("PairStates(%d) = %v, want [{%s %s}]", pair, got, s, c)
+			}
+		}
+	}
+	if got := bookings.PairStates(every); len(got) != len(all)*len(all) {
+		t.Fatalf("PairStates of every pair: %d states, want %d", len(got), len(all)*len(all))
+	}
+}
