@@ -105,6 +105,21 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 	if len(ops) < 100 {
 		t.Fatalf("walked only %d operations", len(ops))
 	}
+	authzCoverage(t, ops, w)
+	exceptions := authzExceptionIndex(t, ops)
+	before := authzSnapshot(t, db, w)
+	authzReadControl(t, s, ops, w, users[apptest.Admin])
+	authzWalk(t, ops, w, clients, me, exceptions)
+	if changed := authzChanged(before, authzSnapshot(t, db, w)); len(changed) > 0 {
+		t.Errorf("rows of client A changed or went during the walk: %v", changed)
+	}
+	authzWriteControl(t, s, ops, w, users[apptest.Admin])
+}
+
+// authzCoverage fails on an operation with a path parameter or a body that authzRequests does
+// not call, and on a call of an operation the document does not have.
+func authzCoverage(t *testing.T, ops []authzOp, w authzWorld) {
+	t.Helper()
 	known := authzRequests(w, 0)
 	for _, op := range ops {
 		if _, ok := known[op.key()]; !ok && (op.HasBody || strings.Contains(op.Path, "{")) {
@@ -115,17 +130,18 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 	for k := range known {
 		t.Errorf("authzRequests names %s, which the document does not have", k)
 	}
-	exceptions := authzExceptionIndex(t, ops)
-	before := authzSnapshot(t, db, w)
+}
 
-	// The control: an administrator reads every object the reads aim at, so a refusal below is
-	// the role's and not a wrong id's.
+// authzReadControl: an administrator reads every object the reads aim at, so a refusal of an
+// outsider is the role's and not a wrong id's, and each scoped list names A to them.
+func authzReadControl(t *testing.T, s *apptest.Server, ops []authzOp, w authzWorld, admin int64) {
+	t.Helper()
 	for _, op := range ops {
 		if op.Method != http.MethodGet || op.Public || authzNoControl[op.key()] != "" {
 			continue
 		}
 		names := false
-		for _, req := range authzCalls(op, w, users[apptest.Admin]) {
+		for _, req := range authzCalls(op, w, admin) {
 			res := s.As(apptest.Admin).Do(op.Method, req.Path, req.Body, req.Headers...)
 			if res.Status/100 != 2 {
 				t.Errorf("control: %s answered an administrator %d: %.300s", req.Path, res.Status, res.Body)
@@ -136,7 +152,12 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 			t.Errorf("control: %s shows nothing of client A's to an administrator, so it cannot show a leak", op.key())
 		}
 	}
+}
 
+// authzWalk makes every call as every outsider and checks the answers.
+func authzWalk(t *testing.T, ops []authzOp, w authzWorld, clients map[string]*apptest.Client, me map[string]int64,
+	exceptions map[string]authzException) {
+	t.Helper()
 	used, nowhere := map[string]bool{}, authzNowhere()
 	for _, op := range ops {
 		for _, role := range authzRoles {
@@ -180,13 +201,13 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 			t.Errorf("the exception %s was not needed: every call was refused; remove it from authzExceptions", k)
 		}
 	}
-	if changed := authzChanged(before, authzSnapshot(t, db, w)); len(changed) > 0 {
-		t.Errorf("rows of client A changed or went during the walk: %v", changed)
-	}
+}
 
-	// The control of the writes, last since it changes A's objects: an administrator sends the
-	// same calls, and at least one of each operation's is accepted, so the bodies are ones the
-	// server takes and the refusals above were the roles'.
+// authzWriteControl, last since it changes A's objects: an administrator sends the same calls
+// as the outsiders, and at least one of each operation's is accepted, so the bodies are ones
+// the server takes and the outsiders' refusals were the roles'.
+func authzWriteControl(t *testing.T, s *apptest.Server, ops []authzOp, w authzWorld, admin int64) {
+	t.Helper()
 	writes := slices.Clone(ops) // creations first, so that changes and cancellations do not get in their way
 	slices.SortStableFunc(writes, func(a, b authzOp) int {
 		return strings.Index("POST PUT PATCH DELETE", a.Method) - strings.Index("POST PUT PATCH DELETE", b.Method)
@@ -196,7 +217,7 @@ func runAuthzMatrix(t *testing.T, db *database.DB) {
 			continue
 		}
 		var answers []string
-		for _, req := range authzCalls(op, w, users[apptest.Admin]) {
+		for _, req := range authzCalls(op, w, admin) {
 			res := s.As(apptest.Admin).Do(op.Method, req.Path, req.Body, req.Headers...)
 			if res.Status/100 == 2 {
 				answers = nil
