@@ -2,7 +2,6 @@ package faults
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strings"
@@ -159,9 +158,6 @@ func (l *writeLoad) offer(ctx context.Context, c *client, lg *ledger, g grant) e
 	}
 	return nil
 }
-
-// errStop ends a worker.
-var errStop = errors.New("stop")
 
 // run drives workers clients until ctx ends or a worker's onError says stop: each round makes
 // a booking and offers its first placement.
