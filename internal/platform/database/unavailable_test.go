@@ -115,3 +115,46 @@ func TestPostgresConnectionsKilledUnderneathAreUnavailableThenReplaced(t *testin
 	}
 	t.Logf("%d connections ended; the one in a transaction failed as unavailable: %v", killed, inTx)
 }
+
+// TestAFullSQLiteDiskIsUnavailable fills the database as a full disk does (max_page_count caps
+// the file) and expects the write to fail as unavailable (503), and the database to take writes
+// again once there is room.
+func TestAFullSQLiteDiskIsUnavailable(t *testing.T) {
+	db, err := Connect("sqlite:" + t.TempDir() + "/full.db")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer db.Close()
+	ctx := context.Background()
+	exec := func(query string) error {
+		return db.InTx(ctx, func(tx *Tx) error { _, err := tx.Exec(ctx, query); return err })
+	}
+	if err := exec(`CREATE TABLE filler (x BLOB)`); err != nil {
+		t.Fatal(err)
+	}
+	var pages int
+	if err := db.Get(ctx, &pages, `SELECT page_count FROM pragma_page_count()`); err != nil {
+		t.Fatal(err)
+	}
+	// The writer is one connection, so the cap set through it holds for the next write.
+	if err := db.InTx(ctx, func(tx *Tx) error {
+		var max int
+		return tx.Get(ctx, &max, fmt.Sprintf(`PRAGMA max_page_count = %d`, pages+2))
+	}); err != nil {
+		t.Fatal(err)
+	}
+	full := exec(`INSERT INTO filler (x) VALUES (zeroblob(1000000))`)
+	if !errors.Is(full, apperror.ErrUnavailable) {
+		t.Fatalf("a full database: %v", full)
+	}
+	if err := db.InTx(ctx, func(tx *Tx) error {
+		var max int
+		return tx.Get(ctx, &max, `PRAGMA max_page_count = 1073741823`)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if err := exec(`INSERT INTO filler (x) VALUES (zeroblob(1000000))`); err != nil {
+		t.Fatalf("with room again: %v", err)
+	}
+	t.Logf("full: %v", full)
+}
