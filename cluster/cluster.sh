@@ -28,7 +28,10 @@ s3_addr=127.0.0.1:$((port + 3))
 mkdir -p "$dir"
 
 say() { echo "cluster: $*" >&2; }
-alive() { [ -f "$dir/$1.pid" ] && kill -0 "$(cat "$dir/$1.pid")" 2>/dev/null; }
+# running PID: the process exists and is not a zombie (killed processes whose parent, this
+# script, has exited wait for init to reap them, which can take a while).
+running() { local st; st=$(ps -o stat= -p "$1" 2>/dev/null) && [[ $st != Z* ]]; }
+alive() { [ -f "$dir/$1.pid" ] && running "$(cat "$dir/$1.pid")"; }
 
 # wait_for URL [SECONDS]: until URL answers 200.
 wait_for() {
@@ -91,7 +94,7 @@ node_stop() { # SIGTERM, then wait: the node drains (HIVE_DRAIN_DELAY, then in-f
   alive "node$n" || return 0
   pid=$(cat "$dir/node$n.pid")
   kill -TERM "$pid"
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+  while running "$pid"; do sleep 0.1; done
   rm -f "$dir/node$n.pid"
 }
 
@@ -100,7 +103,7 @@ node_kill() {
   alive "node$n" || return 0
   pid=$(cat "$dir/node$n.pid")
   kill -KILL "$pid"
-  while kill -0 "$pid" 2>/dev/null; do sleep 0.05; done
+  while running "$pid"; do sleep 0.05; done
   rm -f "$dir/node$n.pid"
 }
 
@@ -157,7 +160,7 @@ down() {
     alive "$p" || continue
     pid=$(cat "$dir/$p.pid")
     kill -TERM "$pid"
-    while kill -0 "$pid" 2>/dev/null; do sleep 0.1; done
+    while running "$pid"; do sleep 0.1; done
     rm -f "$dir/$p.pid"
   done
   say "down"

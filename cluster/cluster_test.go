@@ -10,7 +10,6 @@ package cluster_test
 
 import (
 	"bytes"
-	"context"
 	"encoding/csv"
 	"encoding/json"
 	"fmt"
@@ -105,7 +104,7 @@ func start(t *testing.T) *cluster {
 	t.Cleanup(func() { c.script("down") })
 	c.script("up", "--fresh")
 	c.script("seed")
-	db, err := database.Open(context.Background(), pgBase+"/"+dbName+"?sslmode=disable")
+	db, err := database.Connect(pgBase + "/" + dbName + "?sslmode=disable") // the nodes migrated it
 	if err != nil {
 		t.Fatal(err)
 	}
