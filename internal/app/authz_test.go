@@ -16,6 +16,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/httpapi"
@@ -87,7 +88,8 @@ func TestAuthorizationMatrix(t *testing.T) {
 }
 
 func runAuthzMatrix(t *testing.T, db *database.DB) {
-	s := apptest.Start(t, db)
+	dir := t.TempDir() // the write control stores a document
+	s := apptest.Start(t, db, func(c *config.Config) { c.DataDir = dir })
 	w := buildAuthzWorld(t, s)
 	users := orgtest.Users(t, db)
 	clients, me := map[string]*apptest.Client{}, map[string]int64{}
