@@ -5,6 +5,10 @@
 # the scheduler's month summary; prints each one's requests per second as a ratio to the anonymous
 # app-info of the same run, beside the issue's target. PostgreSQL runs when HIVE_TEST_POSTGRES_URL
 # is set or a local server answers (a database is created and dropped for the run).
+# On a machine shared with other work requests per second swing with the others' load, so each
+# line also gives the CPU time the server spent per request (Hive's process and, on PostgreSQL,
+# the backends serving the run's database, from /proc) and the same ratio computed from it
+# (anonymous app-info's CPU per request over the endpoint's), which the others' load hardly moves.
 # Usage: bench/hotpaths.sh [seconds per endpoint]   (HIVE_BIN=path runs another build of hive)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,9 +38,24 @@ cleanup() {
 trap cleanup EXIT
 dir=$(mktemp -d)
 
-# run ENGINE DATABASE_URL: seeds, serves, measures and prints one engine's table.
+# cpu_sample PID [DBNAME]: "pid ticks" lines (user + system clock ticks) of PID and of the
+# PostgreSQL backends of DBNAME; cpu_spent BEFORE AFTER: the ticks spent between two samples by
+# the processes alive at the second (a backend that ended in between is not counted).
+cpu_sample() {
+  local pid
+  for pid in "$1" $([ -n "${2:-}" ] && pgrep -f "postgres: .* $2 " || true); do
+    awk -v p="$pid" '{print p, $14 + $15}' "/proc/$pid/stat" 2>/dev/null || true
+  done
+}
+cpu_spent() {
+  awk 'NR == FNR {before[$1] = $2; next} {spent += $2 - before[$1]} END {print spent + 0}' \
+    <(echo "$1") <(echo "$2")
+}
+
+# run ENGINE DATABASE_URL [DBNAME]: seeds, serves, measures and prints one engine's table.
 run() {
-  local engine=$1 url=$2 port=$((20000 + RANDOM % 20000)) base
+  local engine=$1 url=$2 dbname=${3:-} port=$((20000 + RANDOM % 20000)) base hz
+  hz=$(getconf CLK_TCK)
   export HIVE_DATABASE_URL=$url HIVE_ADDR="127.0.0.1:$port" HIVE_DATA_DIR="$dir/$engine"
   mkdir -p "$HIVE_DATA_DIR"
   "$hive" migrate >/dev/null
@@ -57,8 +76,8 @@ run() {
     sed -n 's/^{"items":\[{"id":\([0-9]*\).*/\1/p')
   [ -n "$booking" ] || { echo "$engine: no demo booking found"; return 1; }
   echo "== $engine: wrk -t2 -c50 -d${secs}s, demo data, signed in as admin@hive.test, booking $booking"
-  printf '%-20s %10s %7s %7s\n' endpoint "req/s" ratio target
-  local anon="" line name path signed t_sqlite t_pg target rps ratio cookie
+  printf '%-20s %10s %7s %12s %9s %7s\n' endpoint "req/s" ratio "CPU us/req" "CPU ratio" target
+  local anon="" anon_cpu="" line name path signed t_sqlite t_pg target rps ratio cookie out n t0 t1 cpu cpu_ratio
   for line in "${endpoints[@]}"; do
     IFS='|' read -r name path signed t_sqlite t_pg <<<"$line"
     path=${path/BOOKING/$booking}
@@ -69,10 +88,16 @@ run() {
     local status
     status=$(curl -s -o /dev/null -w '%{http_code}' "${cookie[@]}" "$base$path")
     [ "$status" = 200 ] || { echo "$name: GET $path answered $status"; return 1; }
-    rps=$(wrk -t2 -c50 -d"${secs}s" "${cookie[@]}" "$base$path" | awk '/Requests\/sec/ {print $2}')
-    [ -z "$anon" ] && anon=$rps
+    t0=$(cpu_sample "$pid" "$dbname")
+    out=$(wrk -t2 -c50 -d"${secs}s" "${cookie[@]}" "$base$path")
+    t1=$(cpu_sample "$pid" "$dbname")
+    rps=$(awk '/Requests\/sec/ {print $2}' <<<"$out")
+    n=$(awk '/requests in/ {print $1}' <<<"$out")
+    cpu=$(awk -v d="$(cpu_spent "$t0" "$t1")" -v hz="$hz" -v n="$n" 'BEGIN {printf "%.1f", d / hz * 1e6 / n}')
+    [ -z "$anon" ] && anon=$rps && anon_cpu=$cpu
     ratio=$(awk -v a="$rps" -v b="$anon" 'BEGIN {printf "%.2f", a / b}')
-    printf '%-20s %10.0f %7s %7s\n' "$name" "$rps" "$ratio" "$target"
+    cpu_ratio=$(awk -v a="$cpu" -v b="$anon_cpu" 'BEGIN {printf "%.2f", b / a}')
+    printf '%-20s %10.0f %7s %12s %9s %7s\n' "$name" "$rps" "$ratio" "$cpu" "$cpu_ratio" "$target"
   done
 }
 
@@ -82,7 +107,7 @@ pgadmin=${HIVE_TEST_POSTGRES_URL:-postgres://postgres@127.0.0.1:5432/postgres?ss
 if psql -q "$pgadmin" -c 'SELECT 1' >/dev/null 2>&1; then
   pgdrop="hive_hotpaths_$$"
   psql -q "$pgadmin" -c "CREATE DATABASE $pgdrop" >/dev/null
-  run PostgreSQL "$(echo "$pgadmin" | sed -E "s#^(postgres(ql)?://[^/]*)/[^?]*#\1/$pgdrop#")"
+  run PostgreSQL "$(echo "$pgadmin" | sed -E "s#^(postgres(ql)?://[^/]*)/[^?]*#\1/$pgdrop#")" "$pgdrop"
 else
   echo "== PostgreSQL: no server (set HIVE_TEST_POSTGRES_URL); skipped"
 fi
