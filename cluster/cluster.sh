@@ -152,9 +152,12 @@ up() {
 }
 
 down() {
+  local stops=()
   node_stop 1 &
+  stops+=($!)
   node_stop 2 &
-  wait
+  stops+=($!)
+  wait "${stops[@]}" # not a bare wait: under `run`, HAProxy and the store are children too
   local p pid
   for p in haproxy s3server; do
     alive "$p" || continue
@@ -184,9 +187,9 @@ case "${1:-}" in
   down) down ;;
   seed) seed ;;
   run)
-    up
-    seed
     trap 'down; exit 0' INT TERM
+    up || { down; exit 1; }
+    seed
     say "Hive: http://$CLUSTER_PROXY_ADDR  (Ctrl-C stops the cluster)"
     while true; do sleep 1; done
     ;;
