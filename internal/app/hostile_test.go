@@ -20,6 +20,7 @@ import (
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/web"
@@ -212,44 +213,46 @@ func TestAttack_EveryUnsafeOperationNeedsTheSessionsCSRFToken(t *testing.T) {
 // TestAttack_SessionFixation: a session cookie planted in the browser before sign-in (made up, or
 // the attacker's own real session) is never the one the victim signs in with.
 func TestAttack_SessionFixation(t *testing.T) {
-	s := apptest.Start(t, databasetest.SQLite(t))
-	base := mustURL(t, s.URL)
-	attacker := s.Login("freelancer@hive.test")
-	var attackerSession string
-	for _, c := range attacker.HTTP.Jar.Cookies(base) {
-		if c.Name == httpapi.SessionCookie {
-			attackerSession = c.Value
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		s := apptest.Start(t, db)
+		base := mustURL(t, s.URL)
+		attacker := s.Login("freelancer@hive.test")
+		var attackerSession string
+		for _, c := range attacker.HTTP.Jar.Cookies(base) {
+			if c.Name == httpapi.SessionCookie {
+				attackerSession = c.Value
+			}
 		}
-	}
-	for name, planted := range map[string]string{"made up": "fixated-session-id-0123456789abcdef", "attacker's own": attackerSession} {
-		t.Run(name, func(t *testing.T) {
-			victim := s.Client()
-			victim.HTTP.Jar.SetCookies(base, []*http.Cookie{{Name: httpapi.SessionCookie, Value: planted, Path: "/"}})
-			var tok struct{ Token string }
-			victim.Do("GET", "/account/token", nil).Want(http.StatusOK).Decode(&tok) // as the web app does on load
-			victim.CSRF = tok.Token
-			res := victim.Do("POST", "/account/login", map[string]string{"email": "staff@hive.test", "password": "HiveDemo2026!"}).
-				Want(http.StatusOK)
-			var issued string
-			for _, line := range res.Header.Values("Set-Cookie") {
-				if c, err := http.ParseSetCookie(line); err == nil && c.Name == httpapi.SessionCookie {
-					issued = c.Value
+		for name, planted := range map[string]string{"made up": "fixated-session-id-0123456789abcdef", "attacker's own": attackerSession} {
+			t.Run(name, func(t *testing.T) {
+				victim := s.Client()
+				victim.HTTP.Jar.SetCookies(base, []*http.Cookie{{Name: httpapi.SessionCookie, Value: planted, Path: "/"}})
+				var tok struct{ Token string }
+				victim.Do("GET", "/account/token", nil).Want(http.StatusOK).Decode(&tok) // as the web app does on load
+				victim.CSRF = tok.Token
+				res := victim.Do("POST", "/account/login", map[string]string{"email": "staff@hive.test", "password": "HiveDemo2026!"}).
+					Want(http.StatusOK)
+				var issued string
+				for _, line := range res.Header.Values("Set-Cookie") {
+					if c, err := http.ParseSetCookie(line); err == nil && c.Name == httpapi.SessionCookie {
+						issued = c.Value
+					}
 				}
-			}
-			if issued == "" || issued == planted {
-				t.Fatalf("sign-in kept the planted session %q (issued %q)", planted, issued)
-			}
-			var me struct{ Email string }
-			attacker.Do("GET", "/account/whoami", nil).Want(http.StatusOK).Decode(&me)
-			if me.Email != "freelancer@hive.test" {
-				t.Fatalf("the attacker's session became %s's", me.Email)
-			}
-			victim.Do("GET", "/account/whoami", nil).Want(http.StatusOK).Decode(&me)
-			if me.Email != "staff@hive.test" {
-				t.Fatalf("victim is %s", me.Email)
-			}
-		})
-	}
+				if issued == "" || issued == planted {
+					t.Fatalf("sign-in kept the planted session %q (issued %q)", planted, issued)
+				}
+				var me struct{ Email string }
+				attacker.Do("GET", "/account/whoami", nil).Want(http.StatusOK).Decode(&me)
+				if me.Email != "freelancer@hive.test" {
+					t.Fatalf("the attacker's session became %s's", me.Email)
+				}
+				victim.Do("GET", "/account/whoami", nil).Want(http.StatusOK).Decode(&me)
+				if me.Email != "staff@hive.test" {
+					t.Fatalf("victim is %s", me.Email)
+				}
+			})
+		}
+	})
 }
 
 // checkSecurityHeaders fails unless h has the headers every response must carry: a CSP whose

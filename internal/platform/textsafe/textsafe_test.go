@@ -47,6 +47,15 @@ func TestAttack_CSVCellNeutralisesFormulasAndLineBreaks(t *testing.T) {
 			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
 		}
 	}
+	// CSVText keeps the line breaks, as one LF each, and guards a cell that starts with one.
+	for in, want := range map[string]string{
+		"note\r\nnext,row": "note\nnext,row", "a\rb": "a\nb", "\n=1": "'\n=1", "\rx": "'\nx", "\tTab": "'\tTab",
+		" =1": "' =1", "ordinary": "ordinary", "": "",
+	} {
+		if got := CSVText(in); got != want {
+			t.Errorf("CSVText(%q) = %q, want %q", in, got, want)
+		}
+	}
 }
 
 func FuzzLines(f *testing.F) {
