@@ -17,9 +17,9 @@ import (
 )
 
 // fuzzTarget is an operation the edge fuzz sends input to: as the JSON body, or (query) as the
-// query string. $JT, $B, $P, $U and $D in the input become the ids of a real job template,
-// booking, placement, freelancer and department, so that mutations reach the rules behind the
-// schema.
+// query string. $JT, $B, $P, $U, $D, $L and $ME in the path and the input become the ids of a
+// real job template, booking, placement, freelancer, department, legal entity and the signed-in
+// administrator, so that mutations reach the rules behind the schema.
 type fuzzTarget struct {
 	method, path string
 	query        bool
@@ -53,6 +53,17 @@ var fuzzTargets = []fuzzTarget{
 	{"POST", "/entity/validate-iban", false, []string{`{"iban":"GB82 WEST 1234 5698 7654 32"}`, `{"iban":"\u00a0gb82west12345698765432"}`, `{"iban":""}`}},
 	{"POST", "/job-template", false, []string{`{"departmentId":$D,"title":"Match"}`, `{"departmentId":$D,"title":"` + strings.Repeat("é", 300) + `"}`}},
 	{"PATCH", "/notification/preferences", false, []string{`{"items":[{"type":"x","email":true}]}`, `{"items":null}`}},
+	{"PATCH", "/department/$D", false, []string{`{"version":1,"timezone":"Europe/London","cancelWindowDays":2}`,
+		`{"version":1,"timezone":"Local"}`, `{"version":1,"timezone":"../../../etc/passwd"}`, `{"version":1,"timezone":"/etc/localtime"}`,
+		`{"version":1,"timezone":"Etc/GMT+14","tagIds":null,"cancelWindowDays":-1}`}},
+	{"PATCH", "/legal-entity/$L", false, []string{`{"version":1,"iban":"GB82WEST12345698765432","timezone":"Europe/London","vatPct":20}`,
+		`{"version":1,"iban":"GB82 WEST","vatPct":1e308,"timezone":"Local","sortCode":"12-34-5"}`, `{"version":1,"location":null,"vatPct":-0}`}},
+	{"POST", "/rate-card", false, []string{`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":250,"currency":"GBP","period":"day"}}`,
+		`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":1e308,"currency":"XXX","period":"fortnight"}}`,
+		`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":-0.001,"currency":"gbp","period":"day"},"buyRate":null}`}},
+	{"PATCH", "/account/$ME", false, []string{`{"version":1,"timezone":"Europe/London","cv":"[x](javascript:alert(1))"}`,
+		`{"version":1,"timezone":"Mars/Olympus","dayRate":{"rate":1e308},"skills":null,"job_titles":[-1]}`,
+		`{"version":1,"location":{"lat":91,"lng":181},"email":"ADMIN@hive.test"}`}},
 	{"GET", "/agenda", true, []string{"startDate=2027-04-01&endDate=2027-04-30", "startDate=2027-04-31&endDate=2027-04-01",
 		"startDate=0000-00-00&tab=x&page=-1&pageSize=100000", "as=$U&startDate=9999-12-31&endDate=9999-12-31"}},
 	{"GET", "/booking/summary", true, []string{"startDate=2027-04-01&endDate=2027-04-30", "startDate=2027-04-30&endDate=2027-04-01",
@@ -88,14 +99,14 @@ func buildFuzzWorld(t testing.TB, db *database.DB) fuzzWorld {
 	}
 	id := func(n int64) string { return strconv.FormatInt(n, 10) }
 	return fuzzWorld{s: s, admin: admin, ids: strings.NewReplacer("$JT", id(jt), "$B", id(b.ID), "$P", id(b.Placements[0].ID),
-		"$U", id(w.Users[apptest.Freelancer]), "$D", id(w.DeptA1))}
+		"$U", id(w.Users[apptest.Freelancer]), "$D", id(w.DeptA1), "$L", id(w.LegalA), "$ME", id(w.Users[apptest.Admin]))}
 }
 
 // send makes target's request with input as the administrator. (apptest's client reports to
 // the test that started the server, which inside a fuzz target is the wrong one.)
 func (w fuzzWorld) send(t *testing.T, target fuzzTarget, input string) (int, []byte) {
 	input = w.ids.Replace(input)
-	url := w.s.URL + httpapi.Prefix + target.path
+	url := w.s.URL + httpapi.Prefix + w.ids.Replace(target.path)
 	var body io.Reader
 	if target.query {
 		url += "?" + queryText(input)
