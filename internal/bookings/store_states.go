@@ -1,6 +1,10 @@
 package bookings
 
-import "github.com/hive/hive/internal/bookings/status"
+import (
+	"fmt"
+
+	"github.com/hive/hive/internal/bookings/status"
+)
 
 // placement_states (migration 00029) is a read model of the placements and their instructions
 // that the database keeps by triggers: per placement its period, date, cancellation and the set
@@ -83,4 +87,26 @@ func PairStates(pairs int64) []status.State {
 		}
 	}
 	return out
+}
+
+// EachPair calls fn with every status pair placement_states numbers.
+func EachPair(fn func(st status.State)) {
+	all := append(append([]status.Status{}, pairStatuses...), otherPairStatus)
+	for _, s := range all {
+		for _, c := range all {
+			fn(status.State{Supplier: s, Client: c})
+		}
+	}
+}
+
+// PairCountSQL is the SQL count of the instructions (not deleted) of the placement_states row
+// alias a that hold pair st, read from its pair_counts_S column.
+func PairCountSQL(a string, st status.State) string {
+	bit := pairBit(st.Supplier, st.Client)
+	n := 0
+	for bit > 1 {
+		bit >>= 1
+		n++
+	}
+	return fmt.Sprintf("((%s.pair_counts_%d >> %d) & 1023)", a, n/6, 10*(n%6))
 }

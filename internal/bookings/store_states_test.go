@@ -176,6 +176,17 @@ func TestPlacementStates(t *testing.T) {
 					t.Fatalf("(%s, %s): pairs %d, want %d", s, c, got, want)
 				}
 				instruct(p, users[1], s, c)
+				st := status.State{Supplier: s, Client: c}
+				if !s.Valid() {
+					st.Supplier = ""
+				}
+				if !c.Valid() {
+					st.Client = ""
+				}
+				if n := databasetest.Get[int](t, db, `SELECT `+bookings.PairCountSQL("s", st)+`
+					FROM placement_states s WHERE placement_id = ?`, p); n != 2 {
+					t.Fatalf("(%s, %s): PairCountSQL reads %d instructions, want 2", s, c, n)
+				}
 			}
 		}
 		checkStates(t, db, "every pair")

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"slices"
+	"strings"
 
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
@@ -55,19 +56,6 @@ type summaryPlacement struct {
 	Deleted      bool   `db:"deleted"`
 	Substitution bool   `db:"-"` // a substitute is instructed here (see substitutionFlag)
 	Packed       int64  `db:"packed"`
-}
-
-// statePlacement is a placement of the range with bookings' read model of its instructions
-// (placement_states): their counts by status pair and how many substitute another.
-type statePlacement struct {
-	summaryPlacement
-	C0            int64 `db:"pair_counts_0"`
-	C1            int64 `db:"pair_counts_1"`
-	C2            int64 `db:"pair_counts_2"`
-	C3            int64 `db:"pair_counts_3"`
-	C4            int64 `db:"pair_counts_4"`
-	C5            int64 `db:"pair_counts_5"`
-	Substitutions int   `db:"substitutions"`
 }
 
 // seesEveryInstruction reports whether the month view shows every instruction (not deleted) of
@@ -183,21 +171,29 @@ func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([
 const placementColumns = `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time, p.overnight,
 	p.deleted_at IS NOT NULL AS deleted, `
 
-// statePlacements reads the range's placements with their instructions counted by bookings'
-// read model, when the viewer sees them all (seesEveryInstruction), and packs the counts with
-// the status rules in Go: no instruction is read.
+// packedFromStatesSQL is a placement's packed count (packedWeight of each status pair times the
+// instructions holding it, plus substitutionFlag) from its placement_states row s: the weights
+// are the status rules' in Go, the counts the read model's.
+var packedFromStatesSQL = func() string {
+	var terms []string
+	bookings.EachPair(func(st status.State) {
+		if w := packedWeight(st); w != 0 {
+			terms = append(terms, fmt.Sprintf("%s * %d", bookings.PairCountSQL("s", st), w))
+		}
+	})
+	return "(" + strings.Join(terms, " + ") + fmt.Sprintf(" + CASE WHEN s.substitutions > 0 THEN %d ELSE 0 END) AS packed", substitutionFlag)
+}()
+
+// statePlacements reads the range's placements with their packed counts from bookings' read
+// model, when the viewer sees every instruction (seesEveryInstruction): no instruction is read.
 func statePlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {
 	scope := placementScope(f, false)
-	var rows []statePlacement
-	err := q.Select(ctx, &rows, placementColumns+`0 AS packed, `+bookings.PairCountColumns+`, s.substitutions`+
-		placementsFrom(f)+` JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id WHERE `+scope.String(), scope.args...)
-	ps := make([]summaryPlacement, len(rows))
-	for n, r := range rows {
-		ps[n] = r.summaryPlacement
-		ps[n].Substitution = r.Substitutions > 0
-		bookings.PairCounts{r.C0, r.C1, r.C2, r.C3, r.C4, r.C5}.Each(func(st status.State, count int) {
-			ps[n].Packed += packedWeight(st) * int64(count)
-		})
+	var ps []summaryPlacement
+	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+placementsFrom(f)+` JOIN `+
+		bookings.PlacementStatesTable+` s ON s.placement_id = p.id WHERE `+scope.String(), scope.args...)
+	for i := range ps {
+		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
+		ps[i].Packed &^= substitutionFlag
 	}
 	return ps, err
 }
