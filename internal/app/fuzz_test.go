@@ -59,7 +59,7 @@ var fuzzTargets = []fuzzTarget{
 	{"PATCH", "/legal-entity/$L", false, []string{`{"version":1,"iban":"GB82WEST12345698765432","timezone":"Europe/London","vatPct":20}`,
 		`{"version":1,"iban":"GB82 WEST","vatPct":1e308,"timezone":"Local","sortCode":"12-34-5"}`, `{"version":1,"location":null,"vatPct":-0}`}},
 	{"POST", "/rate-card", false, []string{`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":250,"currency":"GBP","period":"day"}}`,
-		`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":1e308,"currency":"XXX","period":"fortnight"}}`,
+		`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":1e308,"currency":"ZZZ","period":"fortnight"}}`,
 		`{"placementTemplateId":1,"userId":$U,"sellRate":{"rate":-0.001,"currency":"gbp","period":"day"},"buyRate":null}`}},
 	{"PATCH", "/account/$ME", false, []string{`{"version":1,"timezone":"Europe/London","cv":"[x](javascript:alert(1))"}`,
 		`{"version":1,"timezone":"Mars/Olympus","dayRate":{"rate":1e308},"skills":null,"job_titles":[-1]}`,
