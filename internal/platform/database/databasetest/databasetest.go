@@ -11,6 +11,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
@@ -51,11 +52,26 @@ func Available() []Engine {
 // SQLite opens a migrated database in a temporary file removed with the test.
 func SQLite(tb testing.TB) *database.DB {
 	tb.Helper()
-	db, err := database.Open(context.Background(), "sqlite:"+filepath.Join(tb.TempDir(), "hive.db"))
+	// Not tb.TempDir: its RemoveAll fails the test when SQLite's -wal or -shm file is still being
+	// let go as the directory is removed (seen once under load); retrying is enough.
+	dir, err := os.MkdirTemp("", "hive-sqlite-")
 	if err != nil {
+		tb.Fatal(err)
+	}
+	db, err := database.Open(context.Background(), "sqlite:"+filepath.Join(dir, "hive.db"))
+	if err != nil {
+		os.RemoveAll(dir)
 		tb.Fatalf("open sqlite: %v", err)
 	}
-	tb.Cleanup(func() { db.Close() })
+	tb.Cleanup(func() {
+		db.Close()
+		for range 20 {
+			if os.RemoveAll(dir) == nil {
+				return
+			}
+			time.Sleep(25 * time.Millisecond)
+		}
+	})
 	return db
 }
 
