@@ -150,31 +150,14 @@ func readPlan(path string) (*Plan, error) {
 	return &p, nil
 }
 
-// rowWriter inserts rows many a statement, under SQLite's limit of parameters.
+// rowWriter inserts the layer's rows in its one transaction (database.InsertMany).
 type rowWriter struct {
 	ctx context.Context
 	tx  *database.Tx
 }
 
 func (g *rowWriter) rows(n int, row func(i int) []any, table, columns string) error {
-	cols := len(strings.Split(columns, ","))
-	per := min(1000, 30000/cols)
-	for from := 0; from < n; from += per {
-		to := min(from+per, n)
-		var sb strings.Builder
-		args := make([]any, 0, (to-from)*cols)
-		for i := from; i < to; i++ {
-			if i > from {
-				sb.WriteString(", ")
-			}
-			sb.WriteString("(" + database.Marks(cols) + ")")
-			args = append(args, row(i)...)
-		}
-		if _, err := g.tx.Exec(g.ctx, `INSERT INTO `+table+` (`+columns+`) VALUES `+sb.String(), args...); err != nil {
-			return fmt.Errorf("%s: %w", table, err)
-		}
-	}
-	return nil
+	return database.InsertMany(g.ctx, g.tx, table, columns, n, row)
 }
 
 type layer struct {
