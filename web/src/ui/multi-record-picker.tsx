@@ -1,8 +1,5 @@
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
-import { PICKER_DEBOUNCE_MS, pickerSearchQuery, type PickerOption } from '@/ui/record-picker';
+import { usePickerSearch, type PickerOption } from '@/ui/record-picker';
 
 type Props = Omit<
   MultiSelectProps,
@@ -19,27 +16,15 @@ type Props = Omit<
  * records stay listed while the search shows others.
  */
 export function MultiRecordPicker({ kind, search, value, onChange, ...props }: Props) {
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term, PICKER_DEBOUNCE_MS);
-  const query = useQuery(pickerSearchQuery(kind, debounced, search));
+  const { query, searchProps } = usePickerSearch(kind, search);
   const options = [...value];
   for (const o of query.data ?? []) if (!options.some((x) => x.value === o.value)) options.push(o);
 
   return (
     <MultiSelect
       {...props}
+      {...searchProps}
       data={options}
-      searchable
-      filter={({ options: o }) => o}
-      nothingFoundMessage={
-        query.isFetching
-          ? 'Searching...'
-          : query.isError
-            ? 'Search is not available to you'
-            : 'Nothing found'
-      }
-      searchValue={term}
-      onSearchChange={setTerm}
       value={value.map((o) => o.value)}
       onChange={(ids) => onChange(ids.map((id) => options.find((o) => o.value === id)!))}
     />

@@ -1,4 +1,4 @@
-import { Loader, Select, type SelectProps } from '@mantine/core';
+import { Loader, Select, type ComboboxParsedItem, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -31,6 +31,34 @@ export const pickerSearchQuery = (
     retry: false,
   });
 
+/**
+ * A picker's search: the typed term, its debounced query, and the props that make a Mantine
+ * Select or MultiSelect show the server's answer as it is. `searchTermOf` maps the typed text to
+ * the term searched for.
+ */
+export function usePickerSearch(
+  kind: string,
+  search: (term: string) => Promise<PickerOption[]>,
+  searchTermOf: (typed: string) => string = (typed) => typed,
+) {
+  const [term, setTerm] = useState('');
+  const [debounced] = useDebouncedValue(searchTermOf(term), PICKER_DEBOUNCE_MS);
+  const query = useQuery(pickerSearchQuery(kind, debounced, search));
+  const searchProps = {
+    searchable: true,
+    // The server already filtered by the term; keep every option it sent.
+    filter: ({ options }: { options: ComboboxParsedItem[] }) => options,
+    nothingFoundMessage: query.isFetching
+      ? 'Searching...'
+      : query.isError
+        ? 'Search is not available to you'
+        : 'Nothing found',
+    searchValue: term,
+    onSearchChange: setTerm,
+  };
+  return { query, searchProps };
+}
+
 type Props = Omit<SelectProps, 'data' | 'searchable' | 'onSearchChange' | 'searchValue'> & {
   /** A stable name for the query cache, e.g. 'user' or 'entity:client'. */
   kind: string;
@@ -42,14 +70,11 @@ type Props = Omit<SelectProps, 'data' | 'searchable' | 'onSearchChange' | 'searc
 
 /** A searchable select over a server list: debounced 500 ms contains search. */
 export function RecordPicker({ kind, search, selectedOption, ...props }: Props) {
-  const [term, setTerm] = useState('');
   const [picked, setPicked] = useState<PickerOption | null>(selectedOption ?? null);
   // Once a record is picked the box shows its label: list everything again rather than only it.
-  const [debounced] = useDebouncedValue(
-    picked && term === picked.label ? '' : term,
-    PICKER_DEBOUNCE_MS,
+  const { query, searchProps } = usePickerSearch(kind, search, (typed) =>
+    picked && typed === picked.label ? '' : typed,
   );
-  const query = useQuery(pickerSearchQuery(kind, debounced, search));
 
   const options = [...(query.data ?? [])];
   for (const extra of [picked, selectedOption]) {
@@ -59,21 +84,10 @@ export function RecordPicker({ kind, search, selectedOption, ...props }: Props) 
   return (
     <Select
       {...props}
+      {...searchProps}
       data={options}
-      searchable
       clearable={props.clearable ?? true}
-      // The server already filtered by the term; keep every option it sent.
-      filter={({ options: o }) => o}
-      nothingFoundMessage={
-        query.isFetching
-          ? 'Searching...'
-          : query.isError
-            ? 'Search is not available to you'
-            : 'Nothing found'
-      }
       rightSection={query.isFetching ? <Loader size="xs" aria-hidden /> : undefined}
-      searchValue={term}
-      onSearchChange={setTerm}
       onChange={(value, option) => {
         setPicked(value ? { value, label: option?.label ?? value } : null);
         props.onChange?.(value, option);

@@ -22,6 +22,34 @@ interface Props {
   rangeError: string | null;
 }
 
+type FilterKey = 'clients' | 'departments' | 'jobs' | 'users';
+
+/** The four record filters, in their order on the page (jobs search the caller's job briefs). */
+const pickers: {
+  key: FilterKey;
+  kind: string;
+  label: string;
+  placeholder: string;
+  search?: (term: string) => Promise<PickerOption[]>;
+}[] = [
+  {
+    key: 'clients',
+    kind: 'client',
+    label: 'Clients',
+    placeholder: 'All clients',
+    search: searchClients,
+  },
+  {
+    key: 'departments',
+    kind: 'department',
+    label: 'Departments',
+    placeholder: 'All departments',
+    search: searchDepartments,
+  },
+  { key: 'jobs', kind: 'job-brief', label: 'Jobs', placeholder: 'All jobs' },
+  { key: 'users', kind: 'user', label: 'Users', placeholder: 'All users', search: searchUsers },
+];
+
 /** The date range and the filters for clients, departments, jobs and users. */
 export function ReportFilters({ state, onChange, rangeError }: Props) {
   const qc = useQueryClient();
@@ -57,42 +85,16 @@ export function ReportFilters({ state, onChange, rangeError }: Props) {
         />
       </SimpleGrid>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <MultiRecordPicker
-          kind="client"
-          label="Clients"
-          placeholder="All clients"
-          search={searchClients}
-          value={state.clients}
-          onChange={(clients) => onChange({ clients })}
-          clearable
-        />
-        <MultiRecordPicker
-          kind="department"
-          label="Departments"
-          placeholder="All departments"
-          search={searchDepartments}
-          value={state.departments}
-          onChange={(departments) => onChange({ departments })}
-          clearable
-        />
-        <MultiRecordPicker
-          kind="job-brief"
-          label="Jobs"
-          placeholder="All jobs"
-          search={searchJobs}
-          value={state.jobs}
-          onChange={(jobs) => onChange({ jobs })}
-          clearable
-        />
-        <MultiRecordPicker
-          kind="user"
-          label="Users"
-          placeholder="All users"
-          search={searchUsers}
-          value={state.users}
-          onChange={(users) => onChange({ users })}
-          clearable
-        />
+        {pickers.map(({ key, search, ...picker }) => (
+          <MultiRecordPicker
+            key={key}
+            {...picker}
+            search={search ?? searchJobs}
+            value={state[key]}
+            onChange={(picked) => onChange({ [key]: picked })}
+            clearable
+          />
+        ))}
       </SimpleGrid>
     </>
   );

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { entityTypeLabel, legalFormLabels } from '@/features/organisations';
 import { formatRate } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import type { SearchResult } from '../api/search';
+import type { SearchResult, SearchSource } from '../api/search';
 import { fullName } from '../state/results';
 
 /** The card limits of spec part 1 §2. */
@@ -111,115 +111,125 @@ export function FreelancerCard({
   );
 }
 
-/** A staff member: the only card with an email. */
-export function StaffCard({ result: r, onLeave }: UserCardProps) {
-  const name = fullName(r);
+/** A card with a title, its facts and a link to the record. */
+function TitledCard({
+  title,
+  facts,
+  link,
+}: {
+  title: string;
+  facts: [string, ReactNode][];
+  link: ReactNode;
+}) {
   return (
-    <Card label={name}>
+    <Card label={title}>
       <Group justify="space-between" align="flex-start" wrap="nowrap">
         <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={600}>{name}</Text>
-          <Facts
-            items={[
-              ['Email', r.email],
-              ['Entities', names(r.entities, MAX_ENTITIES)],
-              ['Departments', names(r.departments, MAX_DEPARTMENTS)],
-            ]}
-          />
+          <Text fw={600}>{title}</Text>
+          <Facts items={facts} />
         </Stack>
-        <View to={paths.editUser(r.id)} label="View User" onLeave={onLeave} />
+        {link}
       </Group>
     </Card>
+  );
+}
+
+/** A staff member: the only card with an email. */
+export function StaffCard({ result: r, onLeave }: UserCardProps) {
+  return (
+    <TitledCard
+      title={fullName(r)}
+      facts={[
+        ['Email', r.email],
+        ['Entities', names(r.entities, MAX_ENTITIES)],
+        ['Departments', names(r.departments, MAX_DEPARTMENTS)],
+      ]}
+      link={<View to={paths.editUser(r.id)} label="View User" onLeave={onLeave} />}
+    />
   );
 }
 
 /** Bookings, jobs, departments, entities and legal entities. */
 export function RecordCard({ result: r, onLeave }: UserCardProps) {
-  const body = recordBody(r);
+  // Users have their own cards; a source without a kind here is shown as a legal entity.
+  const kind = recordKinds[r.hiveSource as RecordSource] ?? recordKinds.legal_entity;
+  const to = kind.to(r.id);
   return (
-    <Card label={body.title}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap">
-        <Stack gap={4} style={{ minWidth: 0 }}>
-          <Text fw={600}>{body.title}</Text>
-          <Facts items={body.facts} />
-        </Stack>
-        {r.hiveSource === 'legal_entity' ? (
-          <Anchor component={Link} to={paths.editLegalEntity(r.id)} size="sm" onClick={onLeave}>
-            View LE
+    <TitledCard
+      title={kind.title(r) || `${kind.noun} ${r.id}`}
+      facts={[['ID', r.id], ...kind.facts(r)]}
+      link={
+        r.hiveSource === 'legal_entity' ? (
+          <Anchor component={Link} to={to} size="sm" onClick={onLeave}>
+            {kind.view}
           </Anchor>
         ) : (
-          <View to={body.to} label={body.view} onLeave={onLeave} />
-        )}
-      </Group>
-    </Card>
+          <View to={to} label={kind.view} onLeave={onLeave} />
+        )
+      }
+    />
   );
 }
 
-function recordBody(r: SearchResult): {
-  title: string;
-  facts: [string, ReactNode][];
-  to: string;
-  view: string;
-} {
-  switch (r.hiveSource) {
-    case 'booking':
-      return {
-        title: r.title || `Booking ${r.id}`,
-        facts: [
-          ['ID', r.id],
-          ['Reference', r.reference],
-          ['Client', r.clientName],
-          ['Department', r.departmentName],
-          ['Legacy booking ID', r.legacyBookingId],
-        ],
-        to: paths.editBooking(r.id),
-        view: 'View Booking',
-      };
-    case 'job':
-      return {
-        title: r.title || `Job ${r.id}`,
-        facts: [
-          ['ID', r.id],
-          ['Reference', r.reference],
-          ['Client', r.clientName],
-          ['Department', r.departmentName],
-          ['Legacy job ID', r.legacyJobId],
-          ['Agent', r.agent],
-          ['Division/Team', r.divisionTeam],
-          ['Function', r.function],
-        ],
-        to: paths.editJobTemplate(r.id),
-        view: 'View Job',
-      };
-    case 'department':
-      return {
-        title: r.name || `Department ${r.id}`,
-        facts: [
-          ['ID', r.id],
-          ['Client', r.clientName],
-        ],
-        to: paths.editDepartment(r.id),
-        view: 'View Department',
-      };
-    case 'entity':
-      return {
-        title: r.name || `Entity ${r.id}`,
-        facts: [
-          ['ID', r.id],
-          ['Type', r.type ? entityTypeLabel(r.type) : ''],
-        ],
-        to: paths.editEntity(r.id),
-        view: 'View Entity',
-      };
-    default:
-      return {
-        title: r.name || `Legal entity ${r.id}`,
-        facts: [
-          ['ID', r.id],
-          ['Type', r.type ? (legalFormLabels[r.type] ?? r.type) : ''],
-        ],
-        to: paths.editLegalEntity(r.id),
-        view: 'View LE',
-      };
+type RecordSource = Exclude<SearchSource, 'user'>;
+
+/** The facts bookings and jobs share after their ID. */
+const bookedFacts = (r: SearchResult): [string, ReactNode][] => [
+  ['Reference', r.reference],
+  ['Client', r.clientName],
+  ['Department', r.departmentName],
+];
+
+/** What a record card shows of each source: its title (else noun and id), facts after the ID, View link. */
+const recordKinds: Record<
+  RecordSource,
+  {
+    noun: string;
+    title: (r: SearchResult) => string | undefined;
+    facts: (r: SearchResult) => [string, ReactNode][];
+    to: (id: number) => string;
+    view: string;
   }
-}
+> = {
+  booking: {
+    noun: 'Booking',
+    title: (r) => r.title,
+    facts: (r) => [...bookedFacts(r), ['Legacy booking ID', r.legacyBookingId]],
+    to: paths.editBooking,
+    view: 'View Booking',
+  },
+  job: {
+    noun: 'Job',
+    title: (r) => r.title,
+    facts: (r) => [
+      ...bookedFacts(r),
+      ['Legacy job ID', r.legacyJobId],
+      ['Agent', r.agent],
+      ['Division/Team', r.divisionTeam],
+      ['Function', r.function],
+    ],
+    to: paths.editJobTemplate,
+    view: 'View Job',
+  },
+  department: {
+    noun: 'Department',
+    title: (r) => r.name,
+    facts: (r) => [['Client', r.clientName]],
+    to: paths.editDepartment,
+    view: 'View Department',
+  },
+  entity: {
+    noun: 'Entity',
+    title: (r) => r.name,
+    facts: (r) => [['Type', r.type ? entityTypeLabel(r.type) : '']],
+    to: paths.editEntity,
+    view: 'View Entity',
+  },
+  legal_entity: {
+    noun: 'Legal entity',
+    title: (r) => r.name,
+    facts: (r) => [['Type', r.type ? (legalFormLabels[r.type] ?? r.type) : '']],
+    to: paths.editLegalEntity,
+    view: 'View LE',
+  },
+};
