@@ -266,18 +266,7 @@ export function journeySteps() {
   };
 }
 
-/** The months as the app's calendars and date pickers name them (en-GB). */
-export const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
+/** The months as the app's calendars and date pickers name them (en-GB), from the same locale data. */
+export const MONTHS = Array.from({ length: 12 }, (_, m) =>
+  new Date(Date.UTC(2000, m, 1)).toLocaleString('en-GB', { month: 'long', timeZone: 'UTC' }),
+);
