@@ -5,16 +5,14 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// Engines runs test once per database engine (databasetest.Engines), each time on a fresh
-// database with a Hive started on it (apptest.Start, which seeds the demo users) and the world
-// Build makes: the set-up most HTTP tests of a feature begin with.
+// Engines runs test once per database engine on a fresh database with a Hive started on it
+// (apptest.Engines) and the world Build makes: the set-up most HTTP tests of the features that
+// act on an organisation begin with.
 func Engines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w World)) {
 	t.Helper()
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		test(t, s, db, Build(t, db))
 	})
 }
