@@ -82,13 +82,10 @@ func flags(a bookings.InstructionActions) map[string]bool {
 // a freelancer and a manager of another client are shown nothing they may not do, and the write
 // they could still try answers with its reason.
 func TestInstructionActionsMatchTheWrites(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSubWorld(t, s, db, w)
-		subGrant(t, s, sw.OtherNight, sw.Users["Able"])
-		hill := subInstructionID(t, db, sw.Day, sw.Users["Hill"])
-		noSub := subInstructionID(t, db, sw.OtherNight, sw.Users["Able"])
+	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+		grant(t, s, sw.OtherNight, sw.Users["Able"])
+		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
+		noSub := instructionID(t, db, sw.OtherNight, sw.Users["Able"])
 
 		// staff@ manages another client only: the booking, its instructions and their writes are
 		// not theirs to know of.
@@ -112,11 +109,11 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 				t.Errorf("staff may act on instruction %d: %+v", id, i.InstructionActions)
 			}
 			for flag := range flags(i.InstructionActions) {
-				subWantMessage(t, s.As(apptest.Staff).Do("PATCH", "/instruction/status",
+				wantMessage(t, s.As(apptest.Staff).Do("PATCH", "/instruction/status",
 					[]map[string]any{statusWrite(flag, i, false)}), 403, apperror.Forbidden().Message)
 			}
 		}
-		subWantMessage(t, s.As(apptest.Staff).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
+		wantMessage(t, s.As(apptest.Staff).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.Day, sw.Incumbent), nil), 403, apperror.Forbidden().Message)
 
 		// The freelancer sees their accepted instruction: nothing left to answer, no cancelling,
@@ -148,7 +145,7 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 		if other.CanSubstitute || !other.CanCancel {
 			t.Errorf("manager's actions where substitution is not allowed %+v", other.InstructionActions)
 		}
-		subWantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
+		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.OtherNight, noSub), nil), 422, bookings.MsgNoSubstitution)
 
 		// A flag that is true is a write that goes through; afterwards the flags follow the state.
@@ -207,7 +204,7 @@ func TestInstructionViewFields(t *testing.T) {
 		if err := db.Get(ctx, &legal, `SELECT preferred_legal_entity_id FROM entities WHERE id = ?`, supplier); err != nil {
 			t.Fatal(err)
 		}
-		subExec(t, db, `UPDATE instructions SET notes = 'Bring a long lens' WHERE id = ? RETURNING id`, sw.Incumbent)
+		insertID(t, db, `UPDATE instructions SET notes = 'Bring a long lens' WHERE id = ? RETURNING id`, sw.Incumbent)
 		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
 
 		for _, role := range []string{apptest.DeptMgr, apptest.Freelancer, apptest.Admin} {
@@ -229,7 +226,7 @@ func TestInstructionViewFields(t *testing.T) {
 		// Without a supplier entity nothing is recorded. A day before its shift, an instruction
 		// still awaiting an answer is critical; one confirmed on both sides is not.
 		day := viewed(t, s, db, apptest.DeptMgr, sw.Day)
-		hill := day[subInstructionID(t, db, sw.Day, sw.Users["Hill"])]
+		hill := day[instructionID(t, db, sw.Day, sw.Users["Hill"])]
 		if hill.SupplierID != nil || hill.LegalEntityID != nil || !hill.IsCritical {
 			t.Errorf("awaiting instruction of a freelancer without a supplier %+v", hill)
 		}

@@ -1,7 +1,6 @@
 package bookings_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"testing"
@@ -19,17 +18,10 @@ import (
 // was 500 and the booking stayed. Found by FuzzAPIInput. Such dates are now refused before
 // anything is written; the last day Hive takes still works, overnight placement included.
 func TestAttack_BookingDatesOutsideTheYearsAreRefused(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		admin := s.Login("admin@hive.test")
-		count := func() (n int) {
-			if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM bookings`); err != nil {
-				t.Fatal(err)
-			}
-			return n
-		}
+		count := func() int { return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM bookings`) }
 		for _, date := range []string{"9999-12-31", "0000-01-01", "1999-12-31", "3000-01-01"} {
 			var p apptest.Problem
 			admin.Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{date}}).

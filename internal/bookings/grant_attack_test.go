@@ -1,7 +1,6 @@
 package bookings_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -10,17 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-func liveInstructionsOf(t *testing.T, db *database.DB, user int64) int {
-	t.Helper()
-	var n int
-	if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM instructions WHERE user_id = ? AND deleted_at IS NULL`, user); err != nil {
-		t.Fatal(err)
-	}
-	return n
-}
 
 // wantSameRefusal fails unless res is the refusal want (what an id naming nobody gets) and
 // names nobody.
@@ -41,9 +30,7 @@ func wantSameRefusal(t *testing.T, what string, res *apptest.Response, want *app
 // department may not hire. Before the fix each became an instruction; now each is the 422 on
 // userIds that an id naming nobody gets, nothing is written, and a hireable freelancer still is.
 func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		inactive := orgtest.UserID(t, db, "inactive@hive.test")
 		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
 		elsewhere := orgtest.UserID(t, db, "amelia.hughes@hive.test")
@@ -52,15 +39,12 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 		orgtest.Hire(t, db, w.DeptB1, elsewhere)
 
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		var b booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).
-			Want(201).Decode(&b)
-		placement := b.Placements[0].ID
-		grant := func(role string, users ...int64) *apptest.Response {
+		placement := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).Placements[0].ID
+		grantAs := func(role string, users ...int64) *apptest.Response {
 			return s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", placement),
 				map[string]any{"userIds": users, "placementIds": []int64{placement}})
 		}
-		missing := grant(apptest.DeptMgr, 999999)
+		missing := grantAs(apptest.DeptMgr, 999999)
 		secrets := []string{"dept@hive.test", "manager@hive.test", "inactive@hive.test", "grace.adeyemi", "amelia.hughes",
 			"Patel", "Mills", "Quinn", "Adeyemi", "Hughes"}
 		for _, c := range []struct {
@@ -75,14 +59,14 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 			{"a freelancer the department does not hire", apptest.DeptMgr, grace},
 			{"another client's freelancer", apptest.Manager, elsewhere},
 		} {
-			wantSameRefusal(t, c.name, grant(c.as, c.user), missing, secrets...)
+			wantSameRefusal(t, c.name, grantAs(c.as, c.user), missing, secrets...)
 		}
 		if missing.Status != 422 || !strings.Contains(string(missing.Body), bookings.MsgNotHireable) ||
 			!strings.Contains(string(missing.Body), "userIds") {
 			t.Fatalf("refusal: %d %s", missing.Status, missing.Body)
 		}
 		// One ineligible user refuses the whole grant.
-		wantSameRefusal(t, "a hireable and an unactivated freelancer", grant(apptest.DeptMgr, w.Users["freelancer"], inactive), missing, secrets...)
+		wantSameRefusal(t, "a hireable and an unactivated freelancer", grantAs(apptest.DeptMgr, w.Users["freelancer"], inactive), missing, secrets...)
 		for _, u := range []int64{w.Users["dept"], w.Users["manager"], inactive, grace, elsewhere, w.Users["freelancer"]} {
 			if n := liveInstructionsOf(t, db, u); n != 0 {
 				t.Fatalf("user %d holds %d instructions after refused grants", u, n)
@@ -90,7 +74,7 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 		}
 
 		var res bookings.GrantResult
-		grant(apptest.DeptMgr, w.Users["freelancer"]).Want(200).Decode(&res)
+		grantAs(apptest.DeptMgr, w.Users["freelancer"]).Want(200).Decode(&res)
 		if res.Inserted != 1 {
 			t.Fatalf("hireable freelancer: %+v", res)
 		}
@@ -101,15 +85,13 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 // (who has a can_hire link) substitutes herself for the incumbent, and an unactivated account;
 // each is refused as an id naming nobody is, and the incumbent keeps the placement.
 func TestAttack_SubstituteMustBeHireable(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		inactive := orgtest.UserID(t, db, "inactive@hive.test")
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"], w.Users["dept"], inactive)
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		day, _ := subBook(t, s, jt, true)
-		subGrant(t, s, day, w.Users["freelancer"])
-		subAnswer(t, s, db, day, w.Users["freelancer"], "accepted")
+		grant(t, s, day, w.Users["freelancer"])
+		answerAsSupplier(t, s, db, day, w.Users["freelancer"], "accepted")
 
 		substitute := func(user int64) *apptest.Response {
 			return s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant-substitution", day),
@@ -127,16 +109,11 @@ func TestAttack_SubstituteMustBeHireable(t *testing.T) {
 // TestGrantRefusedToOutsiders calls the grant as a freelancer and as another client's manager:
 // neither may see the department, so both get 404 and nothing is instructed.
 func TestGrantRefusedToOutsiders(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		var b booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).
-			Want(201).Decode(&b)
-		placement := b.Placements[0].ID
+		placement := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).Placements[0].ID
 		for _, role := range []string{apptest.Freelancer, apptest.Staff} {
 			s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", placement),
 				map[string]any{"userIds": []int64{w.Users["freelancer"]}, "placementIds": []int64{placement}}).WantError(404, "N-404")

@@ -13,34 +13,26 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// bookedWorld creates a booking of two dates in DeptA1 (four placements) with the freelancer
-// granted to every placement and accepted on the first, read back as the administrator sees it.
-func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) booking {
-	t.Helper()
-	jt := orgtest.JobTemplate(t, db, w.DeptA1)
-	var b booking
-	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt,
-		"dates": []string{"2027-03-01", "2027-03-02"}}).Want(201).Decode(&b)
-	ids := []int64{}
-	for _, p := range b.Placements {
-		ids = append(ids, p.ID)
-	}
-	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
-		map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
-	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
-	first := b.Placements[0].Instructions[0]
-	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
-		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
-	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
-	return b
+// bookedEngines runs test on each engine with a booking of two dates in DeptA1 (four
+// placements), the freelancer granted to every placement and accepted on the first, read back as
+// the administrator sees it.
+func bookedEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking)) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+			"dates": []string{"2027-03-01", "2027-03-02"}})
+		ids := b.placementIDs()
+		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
+			map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
+		first := bookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
+		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+			[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
+		test(t, s, db, w, bookingAs(t, s, apptest.Admin, b.ID))
+	})
 }
 
 func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		b := bookedWorld(t, s, db, w)
+	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		path := fmt.Sprintf("/booking/%d", b.ID)
 		var v struct {
 			Title, Reference, Type string
@@ -63,10 +55,7 @@ func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
 }
 
 func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		b := bookedWorld(t, s, db, w)
+	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		day := b.Placements[0]
 		instructionPeriodsMatch(t, db)
 		amend := []map[string]any{{"id": day.ID, "title": "Camera (early)", "startTime": "07:30:00", "endTime": "19:00:00",
@@ -79,8 +68,7 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 		if res.Updated != 1 {
 			t.Fatalf("updated %d", res.Updated)
 		}
-		var after booking
-		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&after)
+		after := bookingAs(t, s, apptest.DeptMgr, b.ID)
 		got := after.Placements[0]
 		if got.Title != "Camera (early)" || got.LocalPeriod.Start != "2027-03-01T07:30:00.000+00:00" ||
 			got.LocalPeriod.End != "2027-03-01T19:00:00.000+00:00" || len(got.Version) != 2 || got.Version[0] < got.Version[1] {
@@ -106,25 +94,20 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 // copies migration 00012's triggers keep, which available suppliers read.
 func instructionPeriodsMatch(t *testing.T, db *database.DB) {
 	t.Helper()
-	var n, wrong int
+	var n int
 	if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM instructions`); err != nil || n == 0 {
 		t.Fatalf("%d instructions: %v", n, err)
 	}
-	if err := db.Get(context.Background(), &wrong, `SELECT COUNT(*) FROM instructions i JOIN placements p ON p.id = i.placement_id
+	wrong := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions i JOIN placements p ON p.id = i.placement_id
 		WHERE i.placement_start_at IS NULL OR i.placement_end_at IS NULL OR i.placement_local_date IS NULL
-		OR i.placement_start_at <> p.start_at OR i.placement_end_at <> p.end_at OR i.placement_local_date <> p.local_date`); err != nil {
-		t.Fatal(err)
-	}
+		OR i.placement_start_at <> p.start_at OR i.placement_end_at <> p.end_at OR i.placement_local_date <> p.local_date`)
 	if wrong != 0 {
 		t.Errorf("%d of %d instructions do not carry their placement's period", wrong, n)
 	}
 }
 
 func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		b := bookedWorld(t, s, db, w)
+	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		ids := []int64{b.Placements[0].ID, b.Placements[1].ID}
 		body := map[string]any{"ids": ids, "cancellationReason": "Client - Placement Not Needed"}
 		s.As(apptest.Freelancer).Do("DELETE", "/placements", body).WantError(404, "N-404")
@@ -160,22 +143,12 @@ func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
 			cancelled[0].Reason != "Client - Placement Not Needed" {
 			t.Fatalf("instructions of the cancelled placements %+v", cancelled)
 		}
-		var unaudited int
-		if err := db.Get(ctx, &unaudited, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
-			(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); err != nil {
-			t.Fatal(err)
-		}
-		if unaudited != 0 {
-			t.Errorf("%d instructions whose changes are not all audited", unaudited)
-		}
+		everyInstructionChangeAudited(t, db)
 	})
 }
 
 func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		b := bookedWorld(t, s, db, w)
+	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		id := b.Placements[0].Instructions[0].ID
 		sell := map[string]any{"rate": 300.5, "currency": "EUR", "period": "day"}
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id}}).WantError(422, "V-422")
@@ -188,8 +161,7 @@ func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id, id}, "sellRate": sell}).Want(200)
 		s.As(apptest.Admin).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id},
 			"buyRate": map[string]any{"rate": 210, "currency": "EUR", "period": "day"}}).Want(200)
-		var after booking
-		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&after)
+		after := bookingAs(t, s, apptest.Admin, b.ID)
 		got := after.Placements[0].Instructions[0]
 		if got.SellRate.Rate != 300.5 || got.BuyRate == nil || got.BuyRate.Rate != 210 {
 			t.Fatalf("rates after amending %+v %+v", got.SellRate, got.BuyRate)
@@ -198,10 +170,7 @@ func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
 }
 
 func TestListBookingsShowsVisibleDepartmentsOnly(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		b := bookedWorld(t, s, db, w)
+	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		var list bookings.BookingList
 		s.As(apptest.DeptMgr).Do("GET", "/booking?search=cup", nil).Want(200).Decode(&list)
 		if list.Total != 1 || list.Items[0].ID != b.ID || list.Items[0].StartDate != "2027-03-01" ||

@@ -15,35 +15,8 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-type booking struct {
-	ID              int64
-	Title           string
-	JobTemplateName string
-	Dates           []string
-	CanManage       bool
-	Placements      []struct {
-		ID           int64
-		Title        string
-		Date         string
-		Overnight    bool
-		LocalPeriod  struct{ Start, End string }
-		Version      []string
-		Instructions []struct {
-			ID             int64
-			UserID         int64
-			SupplierStatus string
-			ClientStatus   string
-			Version        int
-			BuyRate        *struct{ Rate float64 }
-			SellRate       struct{ Rate float64 }
-		}
-	}
-}
-
 func TestBookingsFromCreationToAcceptance(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		body := map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-26", "2026-10-24"}, "periodType": "custom"}
 
@@ -53,8 +26,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"24/10/2026"}}).
 			WantError(422, "V-422")
 
-		var b booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", body).Want(201).Decode(&b)
+		b := book(t, s, body)
 		if b.Title != "Cup Final" || len(b.Placements) != 4 || !b.CanManage || strings.Join(b.Dates, ",") != "2026-10-24,2026-10-26" {
 			t.Fatalf("created %+v", b)
 		}
@@ -68,10 +40,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		}
 
 		// Grant the freelancer to every placement; granting again counts existing ones.
-		ids := []int64{}
-		for _, p := range b.Placements {
-			ids = append(ids, p.ID)
-		}
+		ids := b.placementIDs()
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
 		grant := map[string]any{"userId": freelancer, "placementIds": ids}
@@ -88,8 +57,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		}
 
 		// The freelancer sees the booking with their instructions and no buy rate; admins see it.
-		var seen booking
-		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
+		seen := bookingAs(t, s, apptest.Freelancer, b.ID)
 		inst := seen.Placements[0].Instructions[0]
 		if seen.CanManage || inst.BuyRate != nil || inst.SellRate.Rate != 250 || inst.SupplierStatus != "awaiting_response" {
 			t.Fatalf("freelancer's view %+v", inst)
@@ -98,7 +66,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		if seen.JobTemplateName != "Cup Final" {
 			t.Fatalf("freelancer's view names the job template %q", seen.JobTemplateName)
 		}
-		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
+		seen = bookingAs(t, s, apptest.Admin, b.ID)
 		if buy := seen.Placements[0].Instructions[0].BuyRate; buy == nil || buy.Rate != 200 {
 			t.Fatalf("admin's buy rate %+v", buy)
 		}
@@ -112,12 +80,10 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).WantError(409, "C-409")
 
 		// A second booking over the same day: accepting the overlapping placement is refused.
-		var other booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}}).
-			Want(201).Decode(&other)
+		other := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", other.Placements[0].ID),
 			map[string]any{"userId": freelancer, "placementIds": []int64{other.Placements[0].ID}}).Want(200)
-		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", other.ID), nil).Want(200).Decode(&other)
+		other = bookingAs(t, s, apptest.Admin, other.ID)
 		clash := other.Placements[0].Instructions[0]
 		r := s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": clash.ID, "supplierStatus": "accepted"}})
 		r.WantError(409, "C-409")
@@ -131,20 +97,14 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		cancel[0]["cancellationReason"] = "Client - Placement Not Needed"
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", cancel).Want(200)
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{{"id": inst.ID, "clientStatus": "accepted"}}).Want(200)
-		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&seen)
+		seen = bookingAs(t, s, apptest.Admin, b.ID)
 		if got := seen.Placements[0].Instructions[0]; got.SupplierStatus != "accepted" || got.ClientStatus != "accepted" {
 			t.Errorf("after both accepted %+v", got)
 		}
 
 		// Every instruction change is in the history and the event log.
-		var audits, evs int
-		ctx := context.Background()
-		if err := db.Get(ctx, &audits, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'instruction'`); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.Get(ctx, &evs, `SELECT COUNT(*) FROM booking_events WHERE instruction_id IS NOT NULL`); err != nil {
-			t.Fatal(err)
-		}
+		audits := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'instruction'`)
+		evs := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE instruction_id IS NOT NULL`)
 		// 5 grants + accept + cancel + client accept.
 		if audits != 8 || evs != 8 {
 			t.Errorf("audit rows %d, events %d, want 8 each", audits, evs)
@@ -155,9 +115,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 // Parallel grants of the same pairs, accepts and cancellations leave the invariants whole: one
 // live instruction per (placement, freelancer) and never two overlapping accepted ones.
 func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, _ *apptest.Server, db *database.DB, w orgtest.World) {
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		store := &bookings.Store{DB: db}
 		admin := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: w.Users["admin"], CanAdmin: true,
@@ -217,32 +175,14 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 			}(id)
 		}
 		wg.Wait()
-		var clashes int
-		if err := db.Get(admin, &clashes, `SELECT COUNT(*) FROM instructions a JOIN placements pa ON pa.id = a.placement_id
+		clashes := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions a JOIN placements pa ON pa.id = a.placement_id
 			JOIN instructions b ON b.user_id = a.user_id AND b.id > a.id JOIN placements pb ON pb.id = b.placement_id
 			WHERE a.supplier_status = 'accepted' AND b.supplier_status = 'accepted'
 			AND a.client_status NOT IN ('cancelled', 'rejected') AND b.client_status NOT IN ('cancelled', 'rejected')
-			AND pa.start_at < pb.end_at AND pb.start_at < pa.end_at`); err != nil {
-			t.Fatal(err)
-		}
+			AND pa.start_at < pb.end_at AND pb.start_at < pa.end_at`)
 		if clashes != 0 {
 			t.Errorf("%d overlapping accepted pairs", clashes)
 		}
-		var unaudited int
-		if err := db.Get(admin, &unaudited, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
-			(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); err != nil {
-			t.Fatal(err)
-		}
-		if unaudited != 0 {
-			t.Errorf("%d instructions whose changes are not all audited", unaudited)
-		}
+		everyInstructionChangeAudited(t, db)
 	})
-}
-
-func bookingOf(t *testing.T, db *database.DB, placement int64) int64 {
-	var id int64
-	if err := db.Get(context.Background(), &id, `SELECT booking_id FROM placements WHERE id = ?`, placement); err != nil {
-		t.Error(err)
-	}
-	return id
 }

@@ -9,15 +9,12 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // jobs asks bookings (bookings.UsesJobTemplate, wired by internal/app) whether a template is in
 // use: a template a booking was made from is not deleted, an unused one is.
 func TestAJobTemplateABookingUsesIsNotDeleted(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		used, unused := orgtest.JobTemplate(t, db, w.DeptA1), orgtest.JobTemplate(t, db, w.DeptA1)
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": used, "dates": []string{"2026-10-24"}}).Want(201)
 

@@ -12,16 +12,12 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func TestHistoryRecords(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		var b booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
-			"dates": []string{"2027-02-01"}, "periodType": "custom"}).Want(201).Decode(&b)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+			"dates": []string{"2027-02-01"}, "periodType": "custom"})
 		day, night := b.Placements[0].ID, b.Placements[1].ID
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
@@ -31,8 +27,8 @@ func TestHistoryRecords(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{night},
 			"cancellationReason": "Other"}).Want(200)
 		// Another booking's records are not this one's.
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
-			"dates": []string{"2027-02-02"}, "periodType": "custom"}).Want(201)
+		book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+			"dates": []string{"2027-02-02"}, "periodType": "custom"})
 
 		recs, err := bookings.HistoryRecords(context.Background(), db, b.ID)
 		if err != nil {

@@ -46,16 +46,12 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 			t.Fatalf("before any offer %+v", base)
 		}
 
-		var b booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt,
-			"dates": []string{"2026-10-24", "2026-10-26", "2026-10-27"}, "periodType": "custom"}).Want(201).Decode(&b)
-		ids := []int64{}
-		for _, p := range b.Placements {
-			ids = append(ids, p.ID)
-		}
+		b := book(t, s, map[string]any{"jobTemplateId": jt,
+			"dates": []string{"2026-10-24", "2026-10-26", "2026-10-27"}, "periodType": "custom"})
+		ids := b.placementIDs()
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
 			map[string]any{"userId": freelancer, "placementIds": ids}).Want(200)
-		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
+		b = bookingAs(t, s, apptest.Admin, b.ID)
 		inst := map[string]int64{} // date and shift → instruction id
 		for _, p := range b.Placements {
 			inst[p.Date+" "+p.Title] = p.Instructions[0].ID

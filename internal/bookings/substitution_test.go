@@ -12,7 +12,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 const subDate = "2026-12-10"
@@ -48,6 +47,13 @@ type subWorld struct {
 	Users                map[string]int64
 }
 
+// subEngines runs test on each engine with the subWorld built.
+func subEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld)) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		test(t, s, db, w, buildSubWorld(t, s, db, w))
+	})
+}
+
 func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) subWorld {
 	t.Helper()
 	jt := orgtest.JobTemplate(t, db, w.DeptA1)
@@ -56,40 +62,37 @@ func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.W
 	sw.Day, sw.Night = subBook(t, s, jt, true)
 	sw.OtherDay, sw.OtherNight = subBook(t, s, jt, false)
 	for _, name := range []string{"Able", "Baker", "Carter", "Dunn", "Evans", "Fox", "Gray", "Hill", "Irwin", "Jones", "King"} {
-		id := subExec(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, created_at, updated_at)
+		id := insertID(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, created_at, updated_at)
 			VALUES (?, ?, ?, ?, TRUE, ?, ?) RETURNING id`, name+"@sub.test", strings.ToLower(name)+"@sub.test", "A", name)
 		sw.Users[name] = id
 		orgtest.LinkDepartment(t, db, id, w.DeptA1, name != "Irwin", false, false) // Irwin may not be hired
 	}
-	subExec(t, db, `UPDATE users SET account_status = 'inactive' WHERE id = ? RETURNING id`, sw.Users["Jones"])
-	subExec(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, sw.Users["Gray"], subDate)
+	insertID(t, db, `UPDATE users SET account_status = 'inactive' WHERE id = ? RETURNING id`, sw.Users["Jones"])
+	insertID(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, sw.Users["Gray"], subDate)
 
 	// VAT: Reid and Able through their preferred supplier (registered); Baker through the one
 	// supplier entity he manages (not registered); Carter has none.
 	registered := subSupplier(t, db, "Able Crew", true)
-	subExec(t, db, `UPDATE users SET preferred_supplier_id = ? WHERE id IN (?, ?) RETURNING id`, registered,
+	insertID(t, db, `UPDATE users SET preferred_supplier_id = ? WHERE id IN (?, ?) RETURNING id`, registered,
 		sw.Users["Reid"], sw.Users["Able"])
 	orgtest.LinkEntity(t, db, sw.Users["Baker"], subSupplier(t, db, "Baker Sound", false), true, true)
 
 	// Work elsewhere: Dunn accepted and Evans awaiting on the overlapping day shift, Fox's there
 	// rejected, King accepted on the night shift only; Hill already holds an instruction on Day.
-	subGrant(t, s, sw.OtherDay, sw.Users["Dunn"], sw.Users["Evans"], sw.Users["Fox"])
-	subGrant(t, s, sw.OtherNight, sw.Users["King"])
-	subAnswer(t, s, db, sw.OtherDay, sw.Users["Dunn"], "accepted")
-	subAnswer(t, s, db, sw.OtherDay, sw.Users["Fox"], "rejected")
-	subAnswer(t, s, db, sw.OtherNight, sw.Users["King"], "accepted")
-	subGrant(t, s, sw.Day, sw.Users["Reid"], sw.Users["Hill"])
+	grant(t, s, sw.OtherDay, sw.Users["Dunn"], sw.Users["Evans"], sw.Users["Fox"])
+	grant(t, s, sw.OtherNight, sw.Users["King"])
+	answerAsSupplier(t, s, db, sw.OtherDay, sw.Users["Dunn"], "accepted")
+	answerAsSupplier(t, s, db, sw.OtherDay, sw.Users["Fox"], "rejected")
+	answerAsSupplier(t, s, db, sw.OtherNight, sw.Users["King"], "accepted")
+	grant(t, s, sw.Day, sw.Users["Reid"], sw.Users["Hill"])
 	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{
-		{"id": subInstructionID(t, db, sw.Day, sw.Users["Reid"]), "supplierStatus": "accepted"}}).Want(200)
-	sw.Incumbent = subInstructionID(t, db, sw.Day, sw.Users["Reid"])
+		{"id": instructionID(t, db, sw.Day, sw.Users["Reid"]), "supplierStatus": "accepted"}}).Want(200)
+	sw.Incumbent = instructionID(t, db, sw.Day, sw.Users["Reid"])
 	return sw
 }
 
 func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSubWorld(t, s, db, w)
+	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 
 		var list bookings.AvailableSubstitutesList
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes", sw.Day), nil).Want(200).Decode(&list)
@@ -121,10 +124,10 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 
 		// The night shift has no accepted instruction yet: the caller must choose one.
 		night := fmt.Sprintf("/placement/%d/available-substitutes", sw.Night)
-		subWantMessage(t, s.As(apptest.DeptMgr).Do("GET", night, nil), 422, bookings.MsgChooseIncumbent)
+		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", night, nil), 422, bookings.MsgChooseIncumbent)
 		// An incumbent whose VAT status is unknown makes every comparison unknown.
-		subGrant(t, s, sw.Night, sw.Users["Carter"])
-		carter := subInstructionID(t, db, sw.Night, sw.Users["Carter"])
+		grant(t, s, sw.Night, sw.Users["Carter"])
+		carter := instructionID(t, db, sw.Night, sw.Users["Carter"])
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("%s?instructionId=%d", night, carter), nil).Want(200).Decode(&list)
 		for _, it := range list.Items {
 			if it.IncumbentHasSameVatStatus != nil {
@@ -132,21 +135,18 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 			}
 		}
 		// An instruction of another placement is not this placement's incumbent.
-		subWantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("%s?instructionId=%d", night, sw.Incumbent), nil),
+		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("%s?instructionId=%d", night, sw.Incumbent), nil),
 			422, bookings.MsgIncumbentElsewhere)
 	})
 }
 
 func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSubWorld(t, s, db, w)
+	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		day := fmt.Sprintf("/placement/%d/available-substitutes", sw.Day)
-		subGrant(t, s, sw.Night, sw.Users["Carter"])
-		hill := subInstructionID(t, db, sw.Day, sw.Users["Hill"])
-		carter := subInstructionID(t, db, sw.Night, sw.Users["Carter"])
-		grant := func(placement, id int64, users ...int64) (string, any) {
+		grant(t, s, sw.Night, sw.Users["Carter"])
+		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
+		carter := instructionID(t, db, sw.Night, sw.Users["Carter"])
+		substitution := func(placement, id int64, users ...int64) (string, any) {
 			return fmt.Sprintf("/placement/%d/grant-substitution", placement), map[string]any{"id": id, "userIds": users}
 		}
 
@@ -154,7 +154,7 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 		s.Run(t, orgtest.PerRole("available substitutes", "GET", day, nil, 200, 200, 200, 404, 200, 401))
 		// A freelancer may not substitute somebody else, here or on a placement they are not on.
 		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("%s?instructionId=%d", day, hill), nil).WantError(404, "N-404")
-		path, body := grant(sw.Night, carter, sw.Users["Able"])
+		path, body := substitution(sw.Night, carter, sw.Users["Able"])
 		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d", sw.Night, carter), nil).
 			WantError(404, "N-404")
 		s.As(apptest.Freelancer).Do("POST", path, body).WantError(404, "N-404")
@@ -164,19 +164,19 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 		s.As(apptest.Staff).Do("POST", path, body).WantError(403, "A-102")
 
 		// The other booking does not allow substitution.
-		subGrant(t, s, sw.OtherNight, sw.Users["Able"])
-		other := subInstructionID(t, db, sw.OtherNight, sw.Users["Able"])
-		subWantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
+		grant(t, s, sw.OtherNight, sw.Users["Able"])
+		other := instructionID(t, db, sw.OtherNight, sw.Users["Able"])
+		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.OtherNight, other), nil), 422, bookings.MsgNoSubstitution)
-		path, body = grant(sw.OtherNight, other, sw.Users["Baker"])
-		subWantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgNoSubstitution)
+		path, body = substitution(sw.OtherNight, other, sw.Users["Baker"])
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgNoSubstitution)
 
 		// Exactly one substitute, who must be free and bookable.
-		path, body = grant(sw.Day, sw.Incumbent, sw.Users["Able"], sw.Users["Baker"])
-		subWantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgOneSubstitute)
+		path, body = substitution(sw.Day, sw.Incumbent, sw.Users["Able"], sw.Users["Baker"])
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgOneSubstitute)
 		for _, name := range []string{"Dunn", "Gray", "Hill", "Irwin", "Jones", "Reid"} {
-			path, body = grant(sw.Day, sw.Incumbent, sw.Users[name])
-			subWantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, bookings.MsgSubstituteNotFree)
+			path, body = substitution(sw.Day, sw.Incumbent, sw.Users[name])
+			wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, bookings.MsgSubstituteNotFree)
 		}
 		// Nothing was written by the refusals.
 		var n int
@@ -191,10 +191,7 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 }
 
 func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSubWorld(t, s, db, w)
+	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 
 		// The incumbent freelancer finds their own replacement (no id: their accepted instruction).
@@ -233,14 +230,7 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 		if want := "instruction.granted,instruction.status_changed,instruction.substituted,instruction.status_changed"; strings.Join(kinds, ",") != want {
 			t.Errorf("events %v, want %s", kinds, want)
 		}
-		var unaudited int
-		if err := db.Get(ctx, &unaudited, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
-			(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); err != nil {
-			t.Fatal(err)
-		}
-		if unaudited != 0 {
-			t.Errorf("%d instructions whose changes are not all audited", unaudited)
-		}
+		everyInstructionChangeAudited(t, db)
 
 		// The incumbent is cancelled now: substituting it again is a conflict.
 		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{sw.Users["Able"]}}).
@@ -249,10 +239,7 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 }
 
 func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSubWorld(t, s, db, w)
+	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 		substitutes := []int64{sw.Users["Able"], sw.Users["Baker"], sw.Users["Carter"], sw.Users["Fox"]}
 		statuses := make([]int, len(substitutes))
@@ -290,57 +277,15 @@ func subBook(t *testing.T, s *apptest.Server, jt int64, substitution bool) (day,
 	return b.Placements[0].ID, b.Placements[1].ID
 }
 
-func subGrant(t *testing.T, s *apptest.Server, placement int64, users ...int64) {
-	t.Helper()
-	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", placement),
-		map[string]any{"userIds": users, "placementIds": []int64{placement}}).Want(200)
-}
-
-// subAnswer sets the supplier side of user's instruction on placement, as the manager does for
-// a freelancer ("as supplier").
-func subAnswer(t *testing.T, s *apptest.Server, db *database.DB, placement, user int64, to string) {
-	t.Helper()
-	s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{
-		{"id": subInstructionID(t, db, placement, user), "supplierStatus": to}}).Want(200)
-}
-
-func subInstructionID(t *testing.T, db *database.DB, placement, user int64) int64 {
-	t.Helper()
-	var id int64
-	if err := db.Get(context.Background(), &id, `SELECT id FROM instructions WHERE placement_id = ? AND user_id = ?
-		AND deleted_at IS NULL`, placement, user); err != nil {
-		t.Fatalf("instruction of user %d on placement %d: %v", user, placement, err)
-	}
-	return id
-}
-
 // subSupplier inserts a supplier entity whose preferred legal entity is (or is not) VAT registered.
 func subSupplier(t *testing.T, db *database.DB, name string, vat bool) int64 {
 	t.Helper()
 	legal := orgtest.LegalEntity(t, db, name+" Ltd")
-	subExec(t, db, `UPDATE legal_entities SET vat_registered = ? WHERE id = ? RETURNING id`, vat, legal)
+	insertID(t, db, `UPDATE legal_entities SET vat_registered = ? WHERE id = ? RETURNING id`, vat, legal)
 	entity := orgtest.Entity(t, db, name, "supplier")
 	orgtest.LinkLegal(t, db, entity, legal)
-	subExec(t, db, `UPDATE entities SET preferred_legal_entity_id = ? WHERE id = ? RETURNING id`, legal, entity)
+	insertID(t, db, `UPDATE entities SET preferred_legal_entity_id = ? WHERE id = ? RETURNING id`, legal, entity)
 	return entity
-}
-
-// subExec runs a statement returning an id, with created_at/updated_at arguments filled in
-// when the statement has more placeholders than args.
-func subExec(t *testing.T, db *database.DB, query string, args ...any) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		for strings.Count(query, "?") > len(args) {
-			args = append(args, tx.Now)
-		}
-		return tx.Get(ctx, &id, query, args...)
-	})
-	if err != nil {
-		t.Fatalf("%s: %v", query, err)
-	}
-	return id
 }
 
 func subBool(b *bool) string {
@@ -348,14 +293,4 @@ func subBool(b *bool) string {
 		return "null"
 	}
 	return fmt.Sprint(*b)
-}
-
-func subWantMessage(t *testing.T, res *apptest.Response, status int, msg string) {
-	t.Helper()
-	res.Want(status)
-	var e struct{ Error string }
-	res.Decode(&e)
-	if e.Error != msg {
-		t.Errorf("error %q, want %q", e.Error, msg)
-	}
 }

@@ -50,11 +50,18 @@ type supplierWorld struct {
 	users            map[string]int64 // first name → id
 }
 
+// supplierEngines runs test on each engine with the supplierWorld built.
+func supplierEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld)) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		test(t, s, db, w, buildSupplierWorld(t, s, db, w))
+	})
+}
+
 func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) supplierWorld {
 	t.Helper()
 	jt := orgtest.JobTemplate(t, db, w.DeptA1)
-	supExec(t, db, `UPDATE job_templates SET title = 'Cup Final - Outside Broadcast' WHERE id = ?`, jt)
-	supExec(t, db, `UPDATE placement_templates SET title = 'Camera Operator (Steadicam)' WHERE job_template_id = ? AND position = 0`, jt)
+	databasetest.Exec(t, db, `UPDATE job_templates SET title = 'Cup Final - Outside Broadcast' WHERE id = ?`, jt)
+	databasetest.Exec(t, db, `UPDATE placement_templates SET title = 'Camera Operator (Steadicam)' WHERE job_template_id = ? AND position = 0`, jt)
 	sw := supplierWorld{jobTemplate: jt, day: map[string]int64{}, night: map[string]int64{}, otherDay: map[string]int64{},
 		otherN: map[string]int64{}, users: map[string]int64{}}
 	if err := db.Get(context.Background(), &sw.dayTemplate, `SELECT id FROM placement_templates
@@ -62,7 +69,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 		t.Fatal(err)
 	}
 	create := func(dates []string, b *booking, day, night map[string]int64) {
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(b)
+		*b = book(t, s, map[string]any{"jobTemplateId": jt, "dates": dates})
 		for _, p := range b.Placements {
 			if p.Overnight {
 				night[p.Date] = p.ID
@@ -78,7 +85,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 		if name == "Eve" {
 			status = "inactive" // never activated: not offered
 		}
-		sw.users[name] = supExec(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, phone, account_status,
+		sw.users[name] = insertID(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, phone, account_status,
 			is_freelancer, created_at, updated_at) VALUES (?, ?, ?, 'Test', '07700 900123', ?, TRUE, ?, ?) RETURNING id`,
 			name+"@suppliers.test", strings.ToLower(name)+"@suppliers.test", name, status, time.Now().UTC(), time.Now().UTC())
 		orgtest.LinkDepartment(t, db, sw.users[name], w.DeptA1, name != "Kit", false, false) // Kit cannot be hired
@@ -103,7 +110,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 	supTag(t, db, u["Dan"], "Sony FX9", "skills")
 	supTag(t, db, u["Ada"], "Camera Assistant", "job_title")
 	// Fay: preferred, but invited elsewhere on days 2, 3 and 4.
-	supExec(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?) RETURNING user_id`,
+	insertID(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?) RETURNING user_id`,
 		jt, u["Fay"], time.Now().UTC())
 	for _, d := range []string{"2026-11-02", "2026-11-03", "2026-11-04"} {
 		supInstruct(t, db, sw.other.ID, sw.otherDay[d], u["Fay"], "awaiting_response", "awaiting_response", false)
@@ -120,10 +127,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 }
 
 func TestAvailableSuppliers(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSupplierWorld(t, s, db, w)
+	supplierEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 
 		var all bookings.AvailableSuppliersList
@@ -194,11 +198,8 @@ func TestAvailableSuppliers(t *testing.T) {
 
 		// A booking on two distant days reads the held time around each: Ben is busy on the
 		// 3rd (as above), Cat on the 20th through a third booking.
-		var sparse, far booking
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": sw.jobTemplate,
-			"dates": []string{"2026-11-03", "2026-11-20"}}).Want(201).Decode(&sparse)
-		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": sw.jobTemplate,
-			"dates": []string{"2026-11-20"}}).Want(201).Decode(&far)
+		sparse := book(t, s, map[string]any{"jobTemplateId": sw.jobTemplate, "dates": []string{"2026-11-03", "2026-11-20"}})
+		far := book(t, s, map[string]any{"jobTemplateId": sw.jobTemplate, "dates": []string{"2026-11-20"}})
 		for _, p := range far.Placements {
 			if !p.Overnight {
 				supInstruct(t, db, far.ID, p.ID, sw.users["Cat"], "accepted", "accepted", false)
@@ -218,10 +219,7 @@ func TestAvailableSuppliers(t *testing.T) {
 }
 
 func TestAvailableSuppliersRefusals(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		sw := buildSupplierWorld(t, s, db, w)
+	supplierEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 		// Staff who may view the department but not manage it are refused; others do not learn it exists.
 		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
@@ -244,7 +242,7 @@ func TestAvailableSuppliersRefusals(t *testing.T) {
 				t.Errorf("%s: %s", name, r.Body)
 			}
 		}
-		supExec(t, db, `UPDATE placements SET deleted_at = ? WHERE id = ? RETURNING id`, time.Now().UTC(), sw.day["2026-11-05"])
+		insertID(t, db, `UPDATE placements SET deleted_at = ? WHERE id = ? RETURNING id`, time.Now().UTC(), sw.day["2026-11-05"])
 		s.As(apptest.DeptMgr).Do("GET", path+supQuery(sw.day["2026-11-05"]), nil).WantError(422, "V-422")
 		var list bookings.AvailableSuppliersList
 		s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&list)
@@ -266,30 +264,13 @@ func supQuery(ids ...int64) string {
 	return "?" + v.Encode()
 }
 
-// supExec runs a statement that returns one id (RETURNING), in a transaction.
-func supExec(t *testing.T, db *database.DB, q string, args ...any) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	if err := db.InTx(ctx, func(tx *database.Tx) error {
-		if !strings.Contains(q, "RETURNING") {
-			_, err := tx.Exec(ctx, q, args...)
-			return err
-		}
-		return tx.Get(ctx, &id, q, args...)
-	}); err != nil {
-		t.Fatalf("%s: %v", q, err)
-	}
-	return id
-}
-
 func supInstruct(t *testing.T, db *database.DB, booking, placement, user int64, supplier, client string, deleted bool) {
 	t.Helper()
 	var deletedAt any
 	if deleted {
 		deletedAt = time.Now().UTC()
 	}
-	supExec(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, deleted_at,
+	insertID(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, deleted_at,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		placement, booking, user, supplier, client, deletedAt, time.Now().UTC(), time.Now().UTC())
 }
@@ -297,7 +278,7 @@ func supInstruct(t *testing.T, db *database.DB, booking, placement, user int64, 
 func supUnavailable(t *testing.T, db *database.DB, user int64, dates ...string) {
 	t.Helper()
 	for _, d := range dates {
-		supExec(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, user, d, time.Now().UTC())
+		insertID(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, user, d, time.Now().UTC())
 	}
 }
 
@@ -309,5 +290,5 @@ func supTag(t *testing.T, db *database.DB, user int64, name, category string) {
 	if err != nil {
 		id = orgtest.Tag(t, db, name, category, 0)
 	}
-	supExec(t, db, `INSERT INTO user_tags (user_id, tag_id) VALUES (?, ?) RETURNING user_id`, user, id)
+	insertID(t, db, `INSERT INTO user_tags (user_id, tag_id) VALUES (?, ?) RETURNING user_id`, user, id)
 }

@@ -1,0 +1,150 @@
+package bookings_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// The set-up the HTTP tests of this package share: the booking as they read it, and the steps
+// they take to book, grant, answer and check the instructions a booking holds. Each test starts
+// with orgtest.Engines (a Hive on each engine with the organisation world).
+
+// booking is what these tests read of a booking view.
+type booking struct {
+	ID              int64
+	Title           string
+	JobTemplateName string
+	Dates           []string
+	CanManage       bool
+	Placements      []struct {
+		ID           int64
+		Title        string
+		Date         string
+		Overnight    bool
+		LocalPeriod  struct{ Start, End string }
+		Version      []string
+		Instructions []struct {
+			ID             int64
+			UserID         int64
+			SupplierStatus string
+			ClientStatus   string
+			Version        int
+			BuyRate        *struct{ Rate float64 }
+			SellRate       struct{ Rate float64 }
+		}
+	}
+}
+
+// placementIDs lists the booking's placements in the view's order.
+func (b booking) placementIDs() []int64 {
+	ids := []int64{}
+	for _, p := range b.Placements {
+		ids = append(ids, p.ID)
+	}
+	return ids
+}
+
+// book creates a booking as the department's manager from body (jobTemplateId, dates and any
+// option) and returns the created view.
+func book(t *testing.T, s *apptest.Server, body map[string]any) booking {
+	t.Helper()
+	var b booking
+	s.As(apptest.DeptMgr).Do("POST", "/booking", body).Want(201).Decode(&b)
+	return b
+}
+
+// bookingAs reads booking id as role sees it.
+func bookingAs(t *testing.T, s *apptest.Server, role string, id int64) booking {
+	t.Helper()
+	var b booking
+	s.As(role).Do("GET", fmt.Sprintf("/booking/%d", id), nil).Want(200).Decode(&b)
+	return b
+}
+
+// bookingOf is the booking a placement belongs to.
+func bookingOf(t *testing.T, db *database.DB, placement int64) int64 {
+	var id int64
+	if err := db.Get(context.Background(), &id, `SELECT booking_id FROM placements WHERE id = ?`, placement); err != nil {
+		t.Error(err)
+	}
+	return id
+}
+
+// grant instructs users on one placement, as the department's manager.
+func grant(t *testing.T, s *apptest.Server, placement int64, users ...int64) {
+	t.Helper()
+	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", placement),
+		map[string]any{"userIds": users, "placementIds": []int64{placement}}).Want(200)
+}
+
+// answerAsSupplier sets the supplier side of user's instruction on placement, as the manager
+// does for a freelancer ("as supplier").
+func answerAsSupplier(t *testing.T, s *apptest.Server, db *database.DB, placement, user int64, to string) {
+	t.Helper()
+	s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{
+		{"id": instructionID(t, db, placement, user), "supplierStatus": to}}).Want(200)
+}
+
+// instructionID is user's live instruction on placement.
+func instructionID(t *testing.T, db *database.DB, placement, user int64) int64 {
+	t.Helper()
+	var id int64
+	if err := db.Get(context.Background(), &id, `SELECT id FROM instructions WHERE placement_id = ? AND user_id = ?
+		AND deleted_at IS NULL`, placement, user); err != nil {
+		t.Fatalf("instruction of user %d on placement %d: %v", user, placement, err)
+	}
+	return id
+}
+
+// liveInstructionsOf counts user's instructions that are not deleted.
+func liveInstructionsOf(t *testing.T, db *database.DB, user int64) int {
+	t.Helper()
+	return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE user_id = ? AND deleted_at IS NULL`, user)
+}
+
+// everyInstructionChangeAudited fails unless each instruction has one audit row per version:
+// every write of an instruction records its change in the same transaction.
+func everyInstructionChangeAudited(t *testing.T, db *database.DB) {
+	t.Helper()
+	unaudited := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
+		(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`)
+	if unaudited != 0 {
+		t.Errorf("%d instructions whose changes are not all audited", unaudited)
+	}
+}
+
+// insertID runs a statement returning one id (RETURNING), in a transaction, with the
+// transaction's clock filled in for the trailing created_at/updated_at placeholders the
+// arguments leave.
+func insertID(t *testing.T, db *database.DB, query string, args ...any) int64 {
+	t.Helper()
+	var id int64
+	ctx := context.Background()
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		for strings.Count(query, "?") > len(args) {
+			args = append(args, tx.Now)
+		}
+		return tx.Get(ctx, &id, query, args...)
+	})
+	if err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return id
+}
+
+// wantMessage fails unless res has the status and its error says msg.
+func wantMessage(t *testing.T, res *apptest.Response, status int, msg string) {
+	t.Helper()
+	res.Want(status)
+	var e struct{ Error string }
+	res.Decode(&e)
+	if e.Error != msg {
+		t.Errorf("error %q, want %q", e.Error, msg)
+	}
+}
