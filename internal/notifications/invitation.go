@@ -61,10 +61,13 @@ func invitationMessage(e InvitationEvent) (message, error) {
 
 // deliverInvitationEvents claims, tells and marks one batch of invitation_events in tx.
 func (w *Worker) deliverInvitationEvents(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error) {
-	evs, err := claimInvitationEvents(ctx, tx, cutoff, batchSize)
-	if err != nil || len(evs) == 0 {
-		return Round{}, nil, err
-	}
+	return deliverEvents(ctx, tx, invitationEvents, cutoff, func(evs []InvitationEvent) (Round, error) {
+		return w.tellInvitations(ctx, tx, evs)
+	})
+}
+
+// tellInvitations makes the notifications and mails of evs inside tx.
+func (w *Worker) tellInvitations(ctx context.Context, tx *database.Tx, evs []InvitationEvent) (Round, error) {
 	deliveries := make([][]Delivery, len(evs))
 	var people []int64
 	for i, e := range evs {
@@ -75,36 +78,17 @@ func (w *Worker) deliverInvitationEvents(ctx context.Context, tx *database.Tx, c
 	}
 	var f facts
 	if err := readPeople(ctx, tx, &f, people); err != nil {
-		return Round{}, nil, err
+		return Round{}, err
 	}
-	var batch []newNotification
-	var messages []message
-	for i, e := range evs {
-		for _, d := range deliveries[i] {
-			if _, ok := f.people[d.UserID]; !ok {
-				continue // deleted since
-			}
-			m, err := invitationMessage(e)
-			if err != nil {
-				return Round{}, nil, err
-			}
-			n, err := f.notification(d, m)
-			if err != nil {
-				return Round{}, nil, err
-			}
-			n.InvitationEventID = e.ID
-			batch, messages = append(batch, n), append(messages, m)
-		}
+	batch, messages, err := f.compose(deliveries, func(i int, _ Delivery) (message, error) {
+		return invitationMessage(evs[i])
+	}, func(i int, n *newNotification) {
+		n.InvitationEventID = evs[i].ID
+	})
+	if err != nil {
+		return Round{}, err
 	}
 	r, err := w.record(ctx, tx, f.people, batch, messages)
-	if err != nil {
-		return Round{}, nil, err
-	}
 	r.Events = len(evs)
-	ids := make([]int64, len(evs))
-	created := make([]time.Time, len(evs))
-	for i, e := range evs {
-		ids[i], created[i] = e.ID, e.CreatedAt
-	}
-	return r, created, markInvitationsDelivered(ctx, tx, ids)
+	return r, err
 }

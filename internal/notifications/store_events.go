@@ -11,38 +11,55 @@ import (
 )
 
 // The delivery worker's SQL. It reads booking_events, which bookings writes and this package
-// delivers (the events package says so), and, for the names, times and recipients of a batch,
+// delivers (the events package says so), invitation_events likewise, and, for the names, times and recipients of a batch,
 // the bookings, placements, instructions, departments, entities, link and users tables, read
 // only, one set-based query each per batch (docs/notifications.md, "Reads of other tables").
 
-// claimEvents locks up to limit undelivered events created at or before cutoff, oldest first.
-// On PostgreSQL, FOR UPDATE SKIP LOCKED lets another worker claim other events meanwhile and
-// never the same ones; SQLite's write transaction (BEGIN IMMEDIATE) admits one worker at a time.
-func claimEvents(ctx context.Context, tx *database.Tx, cutoff time.Time, limit int) ([]Event, error) {
-	q := `SELECT id, kind, booking_id, placement_id, instruction_id, user_id, actor_user_id, payload_json, created_at
-		FROM booking_events WHERE delivered_at IS NULL AND created_at <= ? ORDER BY id LIMIT ?`
+// eventTable is a table of domain events the worker delivers. booking_events is written by
+// bookings; invitation_events by organisations/invitations, in the transaction of the
+// invitation, and an invitation event carries everything its notification says, so delivery
+// reads no invitations or entities table for it, only users and preferences (readPeople).
+type eventTable struct {
+	name    string // the table
+	columns string // what delivery reads of an event (Event's or InvitationEvent's columns)
+	noun    string // for errors
+}
+
+var (
+	bookingEvents = eventTable{name: "booking_events", noun: "booking events",
+		columns: "id, kind, booking_id, placement_id, instruction_id, user_id, actor_user_id, payload_json, created_at"}
+	invitationEvents = eventTable{name: "invitation_events", noun: "invitation events",
+		columns: "id, kind, invitation_id, entity_id, user_id, actor_user_id, payload_json, created_at"}
+)
+
+// claimEvents locks up to limit undelivered events of t created at or before cutoff, oldest
+// first. On PostgreSQL, FOR UPDATE SKIP LOCKED lets another worker claim other events meanwhile
+// and never the same ones; SQLite's write transaction (BEGIN IMMEDIATE) admits one worker at a
+// time.
+func claimEvents[E any](ctx context.Context, tx *database.Tx, t eventTable, cutoff time.Time, limit int) ([]E, error) {
+	q := `SELECT ` + t.columns + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND created_at <= ? ORDER BY id LIMIT ?`
 	if tx.Dialect() == database.Postgres {
 		q += ` FOR UPDATE SKIP LOCKED`
 	}
-	var evs []Event
+	var evs []E
 	if err := tx.Select(ctx, &evs, q, cutoff.UTC(), limit); err != nil {
-		return nil, fmt.Errorf("claim booking events: %w", err)
+		return nil, fmt.Errorf("claim %s: %w", t.noun, err)
 	}
 	return evs, nil
 }
 
-// anyDue reports, on a reader, whether an event waits, so an idle poll never takes SQLite's
-// one write lock.
-func anyDue(ctx context.Context, db *database.DB, cutoff time.Time) (bool, error) {
+// anyDue reports, on a reader, whether an event of t waits, so an idle poll never takes
+// SQLite's one write lock.
+func (t eventTable) anyDue(ctx context.Context, db *database.DB, cutoff time.Time) (bool, error) {
 	var n int
-	err := db.Get(ctx, &n, `SELECT COUNT(*) FROM (SELECT 1 FROM booking_events WHERE delivered_at IS NULL
+	err := db.Get(ctx, &n, `SELECT COUNT(*) FROM (SELECT 1 FROM `+t.name+` WHERE delivered_at IS NULL
 		AND created_at <= ? LIMIT 1) due`, cutoff.UTC())
 	return n > 0, err
 }
 
-func markDelivered(ctx context.Context, tx *database.Tx, ids []int64) error {
+func (t eventTable) markDelivered(ctx context.Context, tx *database.Tx, ids []int64) error {
 	marks, args := database.In(ids)
-	_, err := tx.Exec(ctx, `UPDATE booking_events SET delivered_at = ? WHERE id IN (`+marks+`)`,
+	_, err := tx.Exec(ctx, `UPDATE `+t.name+` SET delivered_at = ? WHERE id IN (`+marks+`)`,
 		append([]any{tx.Now.UTC()}, args...)...)
 	return err
 }

@@ -78,12 +78,9 @@ type Round struct {
 
 // source is one table of domain events the worker delivers.
 type source struct {
-	name string
+	table eventTable
 	// wait is how long an event waits before delivery, so that a burst of them folds.
 	wait time.Duration
-	// due reports, on a reader, whether an event created at or before cutoff waits, so an idle
-	// poll never takes SQLite's one write lock.
-	due func(ctx context.Context, db *database.DB, cutoff time.Time) (bool, error)
 	// deliver claims one batch created at or before cutoff, tells it and marks it delivered,
 	// all in tx, and returns what it did and the claimed events' creation times.
 	deliver func(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error)
@@ -93,8 +90,8 @@ type source struct {
 // (folded over the window) and invitations sent (nothing to fold: each is its own mail).
 func (w *Worker) sources() []source {
 	return []source{
-		{name: "booking_events", wait: w.foldWindow(), due: anyDue, deliver: w.deliverBookingEvents},
-		{name: "invitation_events", due: anyInvitationDue, deliver: w.deliverInvitationEvents},
+		{table: bookingEvents, wait: w.foldWindow(), deliver: w.deliverBookingEvents},
+		{table: invitationEvents, deliver: w.deliverInvitationEvents},
 	}
 }
 
@@ -105,7 +102,7 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 	for _, src := range w.sources() {
 		for ctx.Err() == nil {
 			cutoff := w.DB.Now().Add(-src.wait)
-			due, err := src.due(ctx, w.DB, cutoff)
+			due, err := src.table.anyDue(ctx, w.DB, cutoff)
 			if err != nil {
 				return total, err
 			}
@@ -123,7 +120,7 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 				w.WakeMail()
 			}
 			if len(lags) > 0 {
-				w.logger().InfoContext(ctx, "notifications delivered", "source", src.name, "events", r.Events,
+				w.logger().InfoContext(ctx, "notifications delivered", "source", src.table.name, "events", r.Events,
 					"notifications", r.Notifications, "mails", r.Mails, "maxLagMs", slices.Max(lags).Milliseconds())
 			}
 			if r.Events < batchSize {
@@ -155,7 +152,7 @@ func (w *Worker) deliverBatch(ctx context.Context, src source, cutoff time.Time)
 		return err
 	})
 	if err != nil {
-		return Round{}, nil, fmt.Errorf("deliver notifications of %s: %w", src.name, err)
+		return Round{}, nil, fmt.Errorf("deliver notifications of %s: %w", src.table.name, err)
 	}
 	// Lag is measured on the wall clock at the commit (the database clock may be a test's).
 	now := time.Now()
@@ -169,22 +166,38 @@ func (w *Worker) deliverBatch(ctx context.Context, src source, cutoff time.Time)
 	return r, lags, nil
 }
 
-// deliverBookingEvents claims, tells and marks one batch of booking_events in tx.
-func (w *Worker) deliverBookingEvents(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error) {
-	evs, err := claimEvents(ctx, tx, cutoff, batchSize)
+// claimed is an event a batch claimed: its id, to mark it delivered, and its creation time, for
+// the lag.
+type claimed interface {
+	claimedAs() (id int64, created time.Time)
+}
+
+func (e Event) claimedAs() (int64, time.Time)           { return e.ID, e.CreatedAt }
+func (e InvitationEvent) claimedAs() (int64, time.Time) { return e.ID, e.CreatedAt }
+
+// deliverEvents claims one batch of t's events created at or before cutoff, has tell make
+// their notifications and mails, and marks the batch delivered, all in tx.
+func deliverEvents[E claimed](ctx context.Context, tx *database.Tx, t eventTable, cutoff time.Time,
+	tell func([]E) (Round, error)) (Round, []time.Time, error) {
+	evs, err := claimEvents[E](ctx, tx, t, cutoff, batchSize)
 	if err != nil || len(evs) == 0 {
 		return Round{}, nil, err
 	}
-	r, err := w.tell(ctx, tx, evs)
+	r, err := tell(evs)
 	if err != nil {
 		return Round{}, nil, err
 	}
 	ids := make([]int64, len(evs))
 	created := make([]time.Time, len(evs))
 	for i, e := range evs {
-		ids[i], created[i] = e.ID, e.CreatedAt
+		ids[i], created[i] = e.claimedAs()
 	}
-	return r, created, markDelivered(ctx, tx, ids)
+	return r, created, t.markDelivered(ctx, tx, ids)
+}
+
+// deliverBookingEvents claims, tells and marks one batch of booking_events in tx.
+func (w *Worker) deliverBookingEvents(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error) {
+	return deliverEvents(ctx, tx, bookingEvents, cutoff, func(evs []Event) (Round, error) { return w.tell(ctx, tx, evs) })
 }
 
 // foldKey groups one recipient's mails: one per placement, or per booking for booking-wide
@@ -211,28 +224,44 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	if err := readPeople(ctx, tx, &f, people); err != nil {
 		return Round{}, err
 	}
-	var batch []newNotification
-	var messages []message
-	for i, e := range evs {
-		for _, d := range deliveries[i] {
-			if _, ok := f.people[d.UserID]; !ok {
-				continue // deleted since
-			}
-			m, err := f.message(e, d.Type)
-			if err != nil {
-				return Round{}, err
-			}
-			n, err := f.notification(d, m)
-			if err != nil {
-				return Round{}, err
-			}
-			n.BookingID, n.PlacementID, n.EventID = e.BookingID, idOf(e.PlacementID), e.ID
-			batch, messages = append(batch, n), append(messages, m)
-		}
+	batch, messages, err := f.compose(deliveries, func(i int, d Delivery) (message, error) {
+		return f.message(evs[i], d.Type)
+	}, func(i int, n *newNotification) {
+		n.BookingID, n.PlacementID, n.EventID = evs[i].BookingID, idOf(evs[i].PlacementID), evs[i].ID
+	})
+	if err != nil {
+		return Round{}, err
 	}
 	r, err := w.record(ctx, tx, f.people, batch, messages)
 	r.Events = len(evs)
 	return r, err
+}
+
+// compose makes the notifications of deliveries, deliveries[i] being event i's, to the
+// recipients still there (read into f.people): say gives what event i tells d, and from names
+// event i as the source on its notification.
+func (f facts) compose(deliveries [][]Delivery, say func(i int, d Delivery) (message, error),
+	from func(i int, n *newNotification)) ([]newNotification, []message, error) {
+	var batch []newNotification
+	var messages []message
+	for i, ds := range deliveries {
+		for _, d := range ds {
+			if _, ok := f.people[d.UserID]; !ok {
+				continue // deleted since
+			}
+			m, err := say(i, d)
+			if err != nil {
+				return nil, nil, err
+			}
+			n, err := f.notification(d, m)
+			if err != nil {
+				return nil, nil, err
+			}
+			from(i, &n)
+			batch, messages = append(batch, n), append(messages, m)
+		}
+	}
+	return batch, messages, nil
 }
 
 // notification is d's notification of m, mailed when d's recipient has an address and their
