@@ -7,6 +7,7 @@ import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
 import type { CurrentUser } from '@/api/types';
 import { theme } from '@/app/theme';
+import { CurrentUserProvider } from '@/lib/current-user';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -14,28 +15,33 @@ export function testQueryClient(): QueryClient {
   });
 }
 
-/** Renders routes in a memory router with Mantine, notifications and a fresh query client. */
+/**
+ * Renders routes in a memory router with Mantine, notifications and a fresh query client; with a
+ * user, every route is rendered as that signed-in user.
+ */
 export function renderRoutes(
   routes: RouteObject[],
   {
     path = '/',
     queryClient = testQueryClient(),
-  }: { path?: string; queryClient?: QueryClient } = {},
+    user,
+  }: { path?: string; queryClient?: QueryClient; user?: CurrentUser } = {},
 ) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const pages = <RouterProvider router={router} />;
   const result = render(
     <MantineProvider theme={theme} env="test">
       <QueryClientProvider client={queryClient}>
         <Notifications />
-        <RouterProvider router={router} />
+        {user ? <CurrentUserProvider user={user}>{pages}</CurrentUserProvider> : pages}
       </QueryClientProvider>
     </MantineProvider>,
   );
   return { ...result, router, queryClient };
 }
 
-export function renderWithProviders(ui: ReactElement) {
-  return renderRoutes([{ path: '/', element: ui }]);
+export function renderWithProviders(ui: ReactElement, options: { user?: CurrentUser } = {}) {
+  return renderRoutes([{ path: '/', element: ui }], options);
 }
 
 /** A JSON response as fetch would give it. */

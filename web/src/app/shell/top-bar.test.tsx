@@ -2,7 +2,6 @@ import type { CurrentUser } from '@/api/types';
 import { MutationObserver } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { createQueryClient } from '../query-client';
 import { TopBar } from './top-bar';
@@ -25,18 +24,16 @@ function open(unread: () => number, user: Partial<CurrentUser> = { id: 7, isFree
       {
         path: '/',
         element: (
-          <CurrentUserProvider user={makeUser(user)}>
-            <TopBar
-              mobileOpened={false}
-              desktopOpened
-              toggleMobile={() => {}}
-              toggleDesktop={() => {}}
-            />
-          </CurrentUserProvider>
+          <TopBar
+            mobileOpened={false}
+            desktopOpened
+            toggleMobile={() => {}}
+            toggleDesktop={() => {}}
+          />
         ),
       },
     ],
-    { queryClient },
+    { queryClient, user: makeUser(user) },
   );
   return { queryClient, stats };
 }

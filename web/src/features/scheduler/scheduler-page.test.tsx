@@ -3,7 +3,6 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useParams, useSearchParams } from 'react-router';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { groupFixture, summaryFixture } from './fixtures.test-data';
 import { SchedulerPage } from './scheduler-page';
@@ -61,18 +60,11 @@ function open(user: CurrentUser = manager, path = '/bookings') {
   });
   renderRoutes(
     [
-      {
-        path: '/bookings',
-        element: (
-          <CurrentUserProvider user={user}>
-            <SchedulerPage />
-          </CurrentUserProvider>
-        ),
-      },
+      { path: '/bookings', element: <SchedulerPage /> },
       { path: '/bookings/list', element: <p>Grid page</p> },
       { path: '/bookings/:id/edit', element: <BookingPage /> },
     ],
-    { path },
+    { path, user },
   );
   return { summaries, unavailable };
 }

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { makeUser, renderRoutes } from '@/test/render';
 import { formatPeriod } from '@/lib/format';
 import { cardFixture, rowFixture } from '../fixtures.test-data';
@@ -13,17 +12,13 @@ const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
 const manager = makeUser({ id: 9, needs: ['manage_department:3'] });
 
 function show(card: CardData, user: CurrentUser = felix) {
-  return renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
-          <AgendaCard card={card} />
-        </CurrentUserProvider>
-      ),
-    },
-    { path: '/bookings/:id/edit', element: <p>Edit booking page</p> },
-  ]);
+  return renderRoutes(
+    [
+      { path: '/', element: <AgendaCard card={card} /> },
+      { path: '/bookings/:id/edit', element: <p>Edit booking page</p> },
+    ],
+    { user },
+  );
 }
 
 describe('AgendaCard', () => {

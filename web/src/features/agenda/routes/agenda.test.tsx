@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { cardFixture, rowFixture, statsFixture } from '../fixtures.test-data';
 import type { AgendaCard, AgendaStats } from '../rules';
@@ -12,19 +11,7 @@ const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
 const manager = makeUser({ id: 9, needs: ['department_manager', 'manage_department:3'] });
 
 function open(user: CurrentUser, path = '/agenda') {
-  return renderRoutes(
-    [
-      {
-        path: '/agenda',
-        element: (
-          <CurrentUserProvider user={user}>
-            <Agenda />
-          </CurrentUserProvider>
-        ),
-      },
-    ],
-    { path },
-  );
+  return renderRoutes([{ path: '/agenda', element: <Agenda /> }], { path, user });
 }
 
 /** A server holding cards per tab; answers GET /agenda and /agenda/stats from them. */

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
 import { AuditRoute } from '../routes/audit';
 import type { HistoryEntry } from '../api/get-history';
@@ -147,23 +146,17 @@ describe('AuditRoute', () => {
 
 describe('AuditButton', () => {
   it('is offered to administrators only', () => {
-    const { unmount } = renderWithProviders(
-      <CurrentUserProvider user={makeUser({ canAdmin: true, needs: ['admin'] })}>
-        <AuditButton kind="bookings" id={3} />
-      </CurrentUserProvider>,
-    );
+    const { unmount } = renderWithProviders(<AuditButton kind="bookings" id={3} />, {
+      user: makeUser({ canAdmin: true, needs: ['admin'] }),
+    });
     expect(screen.getByRole('link', { name: 'Audit' })).toHaveAttribute(
       'href',
       '/bookings/3/audit',
     );
     unmount();
-    renderWithProviders(
-      <CurrentUserProvider
-        user={makeUser({ needs: ['department_manager', 'manage_department:1'] })}
-      >
-        <AuditButton kind="bookings" id={3} />
-      </CurrentUserProvider>,
-    );
+    renderWithProviders(<AuditButton kind="bookings" id={3} />, {
+      user: makeUser({ needs: ['department_manager', 'manage_department:1'] }),
+    });
     expect(screen.queryByRole('link', { name: 'Audit' })).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import type { PlacementRow } from '../api/types';
 import { PlacementActions } from './placement-actions';
@@ -56,11 +55,11 @@ function show(
   allRows: PlacementRow[] = rows,
 ) {
   const onDone = vi.fn();
-  renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
+  renderRoutes(
+    [
+      {
+        path: '/',
+        element: (
           <PlacementActions
             bookingId={1}
             allRows={allRows}
@@ -68,11 +67,12 @@ function show(
             canManage={canManage}
             onDone={onDone}
           />
-        </CurrentUserProvider>
-      ),
-    },
-    { path: '/bookings/:id/substitute', element: <p>Substitute page</p> },
-  ]);
+        ),
+      },
+      { path: '/bookings/:id/substitute', element: <p>Substitute page</p> },
+    ],
+    { user },
+  );
   return onDone;
 }
 

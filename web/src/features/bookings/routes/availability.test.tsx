@@ -2,7 +2,6 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { Component as Availability } from './availability';
 
@@ -11,16 +10,7 @@ afterEach(() => vi.unstubAllGlobals());
 const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
 
 function open() {
-  renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={felix}>
-          <Availability />
-        </CurrentUserProvider>
-      ),
-    },
-  ]);
+  renderRoutes([{ path: '/', element: <Availability /> }], { user: felix });
 }
 
 describe('Mark Availability', () => {

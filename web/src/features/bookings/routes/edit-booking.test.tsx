@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { BOOKING_LOAD_ERROR } from '@/lib/errors/catalogue';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import type { Booking } from '../api/types';
@@ -29,19 +28,7 @@ function open(
       return jsonResponse({ ...booking, title: 'Cup Final', version: 4 });
     },
   });
-  renderRoutes(
-    [
-      {
-        path: '/bookings/:id/edit',
-        element: (
-          <CurrentUserProvider user={user}>
-            <EditBooking />
-          </CurrentUserProvider>
-        ),
-      },
-    ],
-    { path },
-  );
+  renderRoutes([{ path: '/bookings/:id/edit', element: <EditBooking /> }], { path, user });
   return { patched: () => patched, api };
 }
 

@@ -2,7 +2,6 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { Component as Substitute } from './substitute';
 
@@ -43,17 +42,10 @@ function open(path = '/bookings/12/substitute?instructionId=40') {
   const manager = makeUser({ needs: ['client_manager'] });
   return renderRoutes(
     [
-      {
-        path: '/bookings/:id/substitute',
-        element: (
-          <CurrentUserProvider user={manager}>
-            <Substitute />
-          </CurrentUserProvider>
-        ),
-      },
+      { path: '/bookings/:id/substitute', element: <Substitute /> },
       { path: '/bookings/:id/edit', element: <p>Booking page</p> },
     ],
-    { path },
+    { path, user: manager },
   );
 }
 

@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { emptyStatsFixture, statsFixture } from '../fixtures.test-data';
 import { Component as Dashboard } from './dashboard';
@@ -22,17 +21,10 @@ const manager = makeUser({
 function open(user: CurrentUser) {
   return renderRoutes(
     [
-      {
-        path: '/dashboard',
-        element: (
-          <CurrentUserProvider user={user}>
-            <Dashboard />
-          </CurrentUserProvider>
-        ),
-      },
+      { path: '/dashboard', element: <Dashboard /> },
       { path: '/bookings', element: <p>Bookings page</p> },
     ],
-    { path: '/dashboard' },
+    { path: '/dashboard', user },
   );
 }
 

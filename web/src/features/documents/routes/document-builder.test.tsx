@@ -2,7 +2,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { BUILDER_FAILED } from '../components/form-builder';
 import { makeDocument } from '../fixtures.test-data';
@@ -28,17 +27,10 @@ function open(user: CurrentUser, routes: Parameters<typeof mockApi>[0]) {
   });
   renderRoutes(
     [
-      {
-        path: '/document-builder',
-        element: (
-          <CurrentUserProvider user={user}>
-            <DocumentBuilder />
-          </CurrentUserProvider>
-        ),
-      },
+      { path: '/document-builder', element: <DocumentBuilder /> },
       { path: '/bookings', element: <p>Bookings page</p> },
     ],
-    { path: '/document-builder' },
+    { path: '/document-builder', user },
   );
   return fetch;
 }

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { makeDocument } from '../fixtures.test-data';
 import { Component as DocumentSigning, NO_DOCUMENTS } from './document-signing';
@@ -10,19 +9,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 function open(answer: () => Response) {
   mockApi({ 'GET /api/v1/document-signing': answer });
-  renderRoutes(
-    [
-      {
-        path: '/document-signing',
-        element: (
-          <CurrentUserProvider user={makeUser({ id: 7, isFreelancer: true })}>
-            <DocumentSigning />
-          </CurrentUserProvider>
-        ),
-      },
-    ],
-    { path: '/document-signing' },
-  );
+  renderRoutes([{ path: '/document-signing', element: <DocumentSigning /> }], {
+    path: '/document-signing',
+    user: makeUser({ id: 7, isFreelancer: true }),
+  });
 }
 
 describe('/document-signing', () => {

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { makeUser, renderRoutes } from '@/test/render';
 import adminGuide from '../content/admin-guide.md?raw';
 import userGuide from '../content/user-guide.md?raw';
@@ -10,13 +9,12 @@ import { Component as AdminGuide } from './admin-guide';
 import { Component as UserGuide } from './user-guide';
 
 function open(user: CurrentUser, path: string) {
-  const wrap = (el: React.ReactNode) => <CurrentUserProvider user={user}>{el}</CurrentUserProvider>;
   renderRoutes(
     [
-      { path: '/user-guide', element: wrap(<UserGuide />) },
-      { path: '/admin-guide', element: wrap(<AdminGuide />) },
+      { path: '/user-guide', element: <UserGuide /> },
+      { path: '/admin-guide', element: <AdminGuide /> },
     ],
-    { path },
+    { path, user },
   );
 }
 

@@ -1,7 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { HomeRoute } from './home';
 
@@ -50,16 +49,7 @@ function setup(agenda: () => Response, user = freelancer) {
     },
     'GET /api/v1/invitation/by-user/1': () => jsonResponse({ items: [], total: 0 }),
   });
-  renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
-          <HomeRoute />
-        </CurrentUserProvider>
-      ),
-    },
-  ]);
+  renderRoutes([{ path: '/', element: <HomeRoute /> }], { user });
   return { asked };
 }
 

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { HomeRoute } from './home';
 import { accountKeys } from '@/lib/query-keys';
@@ -11,16 +10,7 @@ function setup(user: CurrentUser, onboarding: Record<string, unknown>) {
     'GET /api/v1/invitation/by-user/1': () => jsonResponse({ items: [], total: 0 }),
     'GET /api/v1/account/onboarding': () => jsonResponse(onboarding),
   });
-  const view = renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
-          <HomeRoute />
-        </CurrentUserProvider>
-      ),
-    },
-  ]);
+  const view = renderRoutes([{ path: '/', element: <HomeRoute /> }], { user });
   view.queryClient.setQueryData(accountKeys.whoami(), user);
   return { ...view, fetch };
 }

@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { HomeRoute } from './home';
 import { accountKeys } from '@/lib/query-keys';
@@ -35,16 +34,7 @@ function setup() {
       return jsonResponse({ ...invitation, status: body.status, version: 5 });
     },
   });
-  const view = renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={makeUser()}>
-          <HomeRoute />
-        </CurrentUserProvider>
-      ),
-    },
-  ]);
+  const view = renderRoutes([{ path: '/', element: <HomeRoute /> }], { user: makeUser() });
   view.queryClient.setQueryData(accountKeys.whoami(), makeUser());
   return { ...view, patches, user: userEvent.setup() };
 }

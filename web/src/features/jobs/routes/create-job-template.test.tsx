@@ -1,7 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { CreateJobTemplateRoute } from './create-job-template';
 
@@ -36,17 +35,10 @@ describe('CreateJobTemplateRoute', () => {
     });
     renderRoutes(
       [
-        {
-          path: '/job-templates/create',
-          element: (
-            <CurrentUserProvider user={makeUser({ needs: ['manage_department:3'] })}>
-              <CreateJobTemplateRoute />
-            </CurrentUserProvider>
-          ),
-        },
+        { path: '/job-templates/create', element: <CreateJobTemplateRoute /> },
         { path: '/job-templates/:id/edit', element: <p>edit page</p> },
       ],
-      { path: '/job-templates/create' },
+      { path: '/job-templates/create', user: makeUser({ needs: ['manage_department:3'] }) },
     );
     const picker = await screen.findByRole('combobox', { name: 'Preferred Freelancers' });
     expect(picker).toBeDisabled();

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import type { JobTemplate } from '../api/job-templates';
 import { EditJobTemplateRoute } from './edit-job-template';
@@ -56,19 +55,10 @@ function open(user: CurrentUser, t: JobTemplate, patch?: (body: unknown) => Resp
       return patch ? patch(body) : jsonResponse({ ...t, version: t.version + 1 });
     },
   });
-  renderRoutes(
-    [
-      {
-        path: '/job-templates/:id/edit',
-        element: (
-          <CurrentUserProvider user={user}>
-            <EditJobTemplateRoute />
-          </CurrentUserProvider>
-        ),
-      },
-    ],
-    { path: '/job-templates/5/edit' },
-  );
+  renderRoutes([{ path: '/job-templates/:id/edit', element: <EditJobTemplateRoute /> }], {
+    path: '/job-templates/5/edit',
+    user,
+  });
   return { sent, searches };
 }
 

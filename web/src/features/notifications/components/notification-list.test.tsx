@@ -1,7 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { makeNotification } from '../fixtures.test-data';
 import { NotificationList } from './notification-list';
@@ -24,16 +23,7 @@ function open(userId: number | null = null) {
   };
   mockApi({ 'GET /api/v1/notification': list, 'GET /api/v1/notification/by-user/7': list });
   const user = makeUser(userId ? { id: 1, canAdmin: true } : { id: 7, isFreelancer: true });
-  renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
-          <NotificationList userId={userId} />
-        </CurrentUserProvider>
-      ),
-    },
-  ]);
+  renderRoutes([{ path: '/', element: <NotificationList userId={userId} /> }], { user });
   return { asked, section: () => screen.getByRole('region', { name: 'Notifications' }) };
 }
 
@@ -85,32 +75,18 @@ describe('NotificationList', () => {
       'GET /api/v1/notification/by-user/7': () =>
         jsonResponse({ error: 'Only administrators may do this', errorCode: 'A-403' }, 403),
     });
-    renderRoutes([
-      {
-        path: '/',
-        element: (
-          <CurrentUserProvider user={makeUser({ id: 3 })}>
-            <NotificationList userId={7} />
-          </CurrentUserProvider>
-        ),
-      },
-    ]);
+    renderRoutes([{ path: '/', element: <NotificationList userId={7} /> }], {
+      user: makeUser({ id: 3 }),
+    });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Only administrators may do this');
   });
 
   it('says when there are none', async () => {
     mockApi({ 'GET /api/v1/notification': () => jsonResponse({ items: [], total: 0 }) });
-    renderRoutes([
-      {
-        path: '/',
-        element: (
-          <CurrentUserProvider user={makeUser({ id: 7 })}>
-            <NotificationList userId={null} />
-          </CurrentUserProvider>
-        ),
-      },
-    ]);
+    renderRoutes([{ path: '/', element: <NotificationList userId={null} /> }], {
+      user: makeUser({ id: 7 }),
+    });
     expect(await screen.findByText('No notifications.')).toBeVisible();
   });
 });

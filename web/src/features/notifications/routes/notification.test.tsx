@@ -1,7 +1,6 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { notificationKeys } from '@/lib/query-keys';
 import { jsonResponse, makeUser, mockApi, renderRoutes, testQueryClient } from '@/test/render';
 import { makeNotification } from '../fixtures.test-data';
@@ -29,19 +28,11 @@ function open(user: CurrentUser, stored: Notification, path = '/notifications/11
   });
   const queryClient = testQueryClient();
   queryClient.setQueryData(notificationKeys.stats(), { unread: 3, total: 9 });
-  renderRoutes(
-    [
-      {
-        path: '/notifications/:id',
-        element: (
-          <CurrentUserProvider user={user}>
-            <NotificationPage />
-          </CurrentUserProvider>
-        ),
-      },
-    ],
-    { path, queryClient },
-  );
+  renderRoutes([{ path: '/notifications/:id', element: <NotificationPage /> }], {
+    path,
+    queryClient,
+    user,
+  });
   const statsStale = () => queryClient.getQueryState(notificationKeys.stats())?.isInvalidated;
   // A mark-read that was started shows here at once, before its request goes out.
   const writes = () => queryClient.getMutationCache().getAll().length;
@@ -123,19 +114,10 @@ describe('a notification that cannot be read', () => {
       'GET /api/v1/notification/11': () =>
         jsonResponse({ error: 'Notification not found', errorCode: 'N-404' }, 404),
     });
-    renderRoutes(
-      [
-        {
-          path: '/notifications/:id',
-          element: (
-            <CurrentUserProvider user={felix}>
-              <NotificationPage />
-            </CurrentUserProvider>
-          ),
-        },
-      ],
-      { path: '/notifications/11' },
-    );
+    renderRoutes([{ path: '/notifications/:id', element: <NotificationPage /> }], {
+      path: '/notifications/11',
+      user: felix,
+    });
     expect(await screen.findByRole('heading', { name: 'Notification not found' })).toBeVisible();
   });
 });

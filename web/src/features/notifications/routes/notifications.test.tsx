@@ -2,7 +2,6 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { makeNotification } from '../fixtures.test-data';
 import { Component as NotificationsPage } from './notifications';
@@ -33,19 +32,10 @@ function open(user: CurrentUser, path: string) {
     'GET /api/v1/account/7': () =>
       jsonResponse({ id: 7, fullName: 'Felix Reid', email: 'freelancer@hive.test' }),
   });
-  const rendered = renderRoutes(
-    [
-      {
-        path: '/notifications',
-        element: (
-          <CurrentUserProvider user={user}>
-            <NotificationsPage />
-          </CurrentUserProvider>
-        ),
-      },
-    ],
-    { path },
-  );
+  const rendered = renderRoutes([{ path: '/notifications', element: <NotificationsPage /> }], {
+    path,
+    user,
+  });
   return { asked, router: rendered.router };
 }
 

@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { defaultRange } from '../rules';
 import { ReportsRoute } from './reports';
@@ -22,16 +21,7 @@ function open(user: CurrentUser, report: (body: unknown) => Response) {
       return report(body);
     },
   });
-  renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
-          <ReportsRoute />
-        </CurrentUserProvider>
-      ),
-    },
-  ]);
+  renderRoutes([{ path: '/', element: <ReportsRoute /> }], { user });
   return { sent };
 }
 

@@ -1,6 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
 import { emptyFilters } from '../filters';
 import { rowFixture } from '../fixtures.test-data';
@@ -29,15 +28,14 @@ function open() {
     },
   });
   renderWithProviders(
-    <CurrentUserProvider user={makeUser()}>
-      <ChangesGrid
-        label="Cancelled instructions"
-        range={{ startDate: '2026-11-01', endDate: '2026-11-30' }}
-        filters={{ ...emptyFilters(), departmentIds: [3] }}
-        cancelledOnly
-        admin={false}
-      />
-    </CurrentUserProvider>,
+    <ChangesGrid
+      label="Cancelled instructions"
+      range={{ startDate: '2026-11-01', endDate: '2026-11-30' }}
+      filters={{ ...emptyFilters(), departmentIds: [3] }}
+      cancelledOnly
+      admin={false}
+    />,
+    { user: makeUser() },
   );
   return { urls };
 }

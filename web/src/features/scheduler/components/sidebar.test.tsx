@@ -2,7 +2,6 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { emptyFilters } from '../filters';
 import { groupFixture, summaryFixture } from '../fixtures.test-data';
@@ -64,17 +63,16 @@ function open(user: CurrentUser) {
       return jsonResponse({ userId: 5, dates: selected });
     },
   });
-  const { router } = renderRoutes([
-    {
-      path: '/',
-      element: (
-        <CurrentUserProvider user={user}>
-          <SchedulerSidebar selected={selected} mode="custom" filters={emptyFilters()} />
-        </CurrentUserProvider>
-      ),
-    },
-    { path: '/bookings/:id/edit', element: <p>Edit page</p> },
-  ]);
+  const { router } = renderRoutes(
+    [
+      {
+        path: '/',
+        element: <SchedulerSidebar selected={selected} mode="custom" filters={emptyFilters()} />,
+      },
+      { path: '/bookings/:id/edit', element: <p>Edit page</p> },
+    ],
+    { user },
+  );
   return { sent, router };
 }
 
