@@ -9,17 +9,13 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// Engines runs fn as a sub-benchmark per available engine, "sqlite" and (with
-// HIVE_TEST_POSTGRES_URL) "postgres", on a database holding the demo accounts and the scale
-// data. The data is made once per engine, outside the sub-benchmark, whose function the testing
-// package may run more than once.
+// Engines runs fn as a sub-benchmark per available engine (databasetest.BenchWithData), on a
+// database holding the demo accounts and the scale data, made once per engine.
 func Engines(b *testing.B, fn func(b *testing.B, db *database.DB, d Data)) {
-	for _, e := range databasetest.Available() {
-		db := e.Open(b)
+	databasetest.BenchWithData(b, func(b *testing.B, db *database.DB) Data {
 		if _, err := accounts.SeedDemo(context.Background(), db); err != nil {
 			b.Fatal(err)
 		}
-		d := Generate(b, db)
-		b.Run(e.Name, func(b *testing.B) { fn(b, db, d) })
-	}
+		return Generate(b, db)
+	}, fn)
 }

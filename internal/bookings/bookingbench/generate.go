@@ -88,25 +88,10 @@ type gen struct {
 	tx  *database.Tx
 }
 
-// rows inserts n rows of columns into table, 500 a statement.
+// rows inserts n rows of columns into table in the generator's transaction, in multi-row
+// statements (database.InsertMany).
 func (g *gen) rows(n int, row func(i int) []any, table, columns string) error {
-	cols := len(strings.Split(columns, ","))
-	for from := 0; from < n; from += 500 {
-		to := min(from+500, n)
-		var sb strings.Builder
-		var args []any
-		for i := from; i < to; i++ {
-			if i > from {
-				sb.WriteString(", ")
-			}
-			sb.WriteString("(" + database.Marks(cols) + ")")
-			args = append(args, row(i)...)
-		}
-		if _, err := g.tx.Exec(g.ctx, `INSERT INTO `+table+` (`+columns+`) VALUES `+sb.String(), args...); err != nil {
-			return fmt.Errorf("%s: %w", table, err)
-		}
-	}
-	return nil
+	return database.InsertMany(g.ctx, g.tx, table, columns, n, row)
 }
 
 func (g *gen) ids(dst *[]int64, query string) error { return g.tx.Select(g.ctx, dst, query) }
