@@ -1,8 +1,7 @@
 package invitations
 
 import (
-	"context"
-	"regexp"
+	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -14,74 +13,11 @@ import (
 	"github.com/hive/hive/internal/platform/mail"
 )
 
-// newEntity inserts an entity of kind named name.
-func newEntity(t testing.TB, db *database.DB, name, kind string) int64 {
-	now := db.Now()
-	return databasetest.InsertID(t, db, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES (?, ?, ?, ?, ?) RETURNING id`,
-		name, strings.ToLower(name), kind, now, now)
-}
-
-func userID(t testing.TB, db *database.DB, email string) int64 {
-	t.Helper()
-	return databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email_lc = ?`, strings.ToLower(email))
-}
-
-type link struct {
-	CanExternal bool `db:"can_external"`
-	CanManage   bool `db:"can_manage"`
-	CanSelect   bool `db:"can_select"`
-}
-
-// links returns the user-entity links of user and entity (zero or one).
-func links(t testing.TB, db *database.DB, user, entity int64) []link {
-	t.Helper()
-	var l []link
-	if err := db.Select(context.Background(), &l, `SELECT can_external, can_manage, can_select FROM user_entity_refs
-		WHERE user_id = ? AND entity_id = ?`, user, entity); err != nil {
-		t.Fatal(err)
-	}
-	return l
-}
-
-var tokenInLink = regexp.MustCompile(`(https?://\S+?)(/sign-up(?:-staff)?)\?invitation=([A-Za-z0-9_-]+)`)
-
-// mailedToken returns the sign-up path and token of the newest mail to addr.
-func mailedToken(t testing.TB, db *database.DB, addr string) (path, token string) {
-	t.Helper()
-	msgs, err := mail.Outbox(context.Background(), db, addr)
-	if err != nil || len(msgs) == 0 {
-		t.Fatalf("no mail to %s (%v)", addr, err)
-	}
-	m := tokenInLink.FindStringSubmatch(msgs[0].Text)
-	if m == nil {
-		t.Fatalf("no sign-up link in mail to %s:\n%s", addr, msgs[0].Text)
-	}
-	return m[2], m[3]
-}
-
-func wantKind(t *testing.T, err error, kind apperror.Kind, msg string) {
-	t.Helper()
-	e := apperror.As(err)
-	if e == nil || e.Kind != kind {
-		t.Fatalf("error %v, want %s", err, kind)
-	}
-	if msg != "" && e.Message != msg {
-		t.Fatalf("message %q, want %q", e.Message, msg)
-	}
-}
-
 func TestStore(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		ctx := context.Background()
-		if _, err := accounts.SeedDemo(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		now := time.Date(2026, 11, 22, 9, 0, 0, 0, time.UTC)
-		db.Now = func() time.Time { return now }
-		s := &Store{DB: db, BaseURL: "https://hive.example/"}
-		client := newEntity(t, db, "Northbridge", "client")
+		w := newStoreWorld(t, db)
+		ctx, s, client, manager := w.ctx, w.s, w.client, w.manager
 		other := newEntity(t, db, "Harbour", "client")
-		manager := userID(t, db, "manager@hive.test")
 
 		t.Run("validation", func(t *testing.T) {
 			for _, c := range []struct {
@@ -112,7 +48,7 @@ func TestStore(t *testing.T) {
 					t.Fatal(err)
 				}
 				if inv.Status != StatusPending || inv.User != nil || inv.Entity.Name != "Northbridge" || inv.InvitedBy == nil ||
-					inv.InvitedBy.FullName != "Morgan Mills" || inv.Version != 1 || !inv.ExpiresAt.Equal(now.Add(TokenTTL)) {
+					inv.InvitedBy.FullName != "Morgan Mills" || inv.Version != 1 || !inv.ExpiresAt.Equal(w.clock.Now().Add(TokenTTL)) {
 					t.Errorf("invitation %+v", inv)
 				}
 				gotPath, token := mailedToken(t, db, addr)
@@ -156,8 +92,8 @@ func TestStore(t *testing.T) {
 				t.Fatal(err)
 			}
 			_, oldToken := mailedToken(t, db, "late@example.com")
-			now = now.Add(TokenTTL + time.Hour)
-			defer func() { now = now.Add(-TokenTTL - time.Hour) }()
+			w.clock.Advance(TokenTTL + time.Hour)
+			defer w.clock.Advance(-TokenTTL - time.Hour)
 			if _, err := s.ByToken(ctx, oldToken); apperror.KindOf(err) != apperror.KindNotFound {
 				t.Errorf("expired token: %v", err)
 			}
@@ -218,7 +154,7 @@ func TestStore(t *testing.T) {
 			wantKind(t, err, apperror.KindConflict, MsgStale)
 			// An existing link is kept as it is.
 			databasetest.Exec(t, db, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-				VALUES (?, ?, TRUE, TRUE, ?, ?)`, staff, client, now, now)
+				VALUES (?, ?, TRUE, TRUE, ?, ?)`, staff, client, w.clock.Now(), w.clock.Now())
 			inv, err := s.Answer(ctx, id, staff, StatusAccepted, 1)
 			if err != nil || inv.Status != StatusAccepted || inv.Version != 2 {
 				t.Fatalf("accept: %+v %v", inv, err)
@@ -259,6 +195,64 @@ func TestStore(t *testing.T) {
 				t.Errorf("reused token: %v", err)
 			}
 		})
+	})
+}
+
+// Every invitation sent writes its event in its own transaction: bound to the account that
+// holds the address, or to none (then the invitation's mail carries the sign-up link); a
+// refused invitation leaves none; sending again after the link expired writes another.
+func TestAnInvitationSentWritesItsEventInItsTransaction(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := newStoreWorld(t, db)
+		ctx, s, client, manager := w.ctx, w.s, w.client, w.manager
+		freelancer := userID(t, db, "freelancer@hive.test")
+
+		held, err := s.Create(ctx, NewInvitation{EntityID: client, Email: "Freelancer@hive.test", Message: "Join us\nplease"},
+			manager, "Morgan Mills")
+		if err != nil {
+			t.Fatal(err)
+		}
+		evs := eventsOf(t, db, held.ID)
+		if len(evs) != 1 || evs[0].Kind != string(EventSent) || evs[0].Entity != client || evs[0].User == nil ||
+			*evs[0].User != freelancer || evs[0].Actor == nil || *evs[0].Actor != manager {
+			t.Fatalf("events %+v", evs)
+		}
+		var p EventPayload
+		if err := json.Unmarshal([]byte(evs[0].Payload), &p); err != nil ||
+			p != (EventPayload{EntityName: "Northbridge", InviterName: "Morgan Mills", Purpose: PurposeFreelancer, Message: "Join us\nplease"}) {
+			t.Errorf("payload %s (%v)", evs[0].Payload, err)
+		}
+		if msgs, _ := mail.Outbox(ctx, db, "freelancer@hive.test"); len(msgs) != 0 {
+			t.Errorf("an account holder was mailed from here: %+v", msgs)
+		}
+
+		fresh, err := s.Create(ctx, NewInvitation{EntityID: client, Email: "new@example.com"}, 0, "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if evs := eventsOf(t, db, fresh.ID); len(evs) != 1 || evs[0].User != nil || evs[0].Actor != nil {
+			t.Errorf("events of a new address %+v", evs)
+		}
+		mailedToken(t, db, "new@example.com") // its mail carries the sign-up link
+
+		// Refused (a pending one exists): the transaction leaves no event behind.
+		_, err = s.Create(ctx, NewInvitation{EntityID: client, Email: "freelancer@hive.test"}, manager, "")
+		wantKind(t, err, apperror.KindConflict, MsgPending)
+		if n := len(eventsOf(t, db, held.ID)); n != 1 {
+			t.Errorf("a refused invitation wrote an event: %d", n)
+		}
+
+		// Sent again once its link expired: a second event, another notification.
+		w.clock.Advance(TokenTTL + time.Hour)
+		if _, err := s.Create(ctx, NewInvitation{EntityID: client, Email: "freelancer@hive.test"}, manager, ""); err != nil {
+			t.Fatal(err)
+		}
+		if evs := eventsOf(t, db, held.ID); len(evs) != 2 {
+			t.Errorf("events after sending again %+v", evs)
+		}
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM invitation_events WHERE delivered_at IS NULL`); n != 3 {
+			t.Errorf("%d undelivered events, want 3", n)
+		}
 	})
 }
 
