@@ -9,23 +9,21 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // Completed counts live both-accepted instructions whose placement ended in the window asked
 // (the panel's last 30 days).
 func TestCompletedInstructionsInTheWindow(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	orgtest.Engines(t, func(t *testing.T, _ *apptest.Server, db *database.DB, w orgtest.World) {
 		ctx := context.Background()
-		apptest.Start(t, db) // seeds the demo users orgtest.Build names
-		w := orgtest.Build(t, db)
 		u := w.Users["freelancer"]
 		now := time.Now().UTC().Truncate(time.Second)
+		type stmt struct {
+			q    string
+			args []any
+		}
 		err := db.InTx(ctx, func(tx *database.Tx) error {
-			stmts := []struct {
-				q    string
-				args []any
-			}{
+			stmts := []stmt{
 				{`INSERT INTO job_templates (id, department_id, title, title_lc, created_at, updated_at) VALUES (9001, ?, 'Camera', 'camera', ?, ?)`, []any{w.DeptA1, now, now}},
 				{`INSERT INTO job_templates (id, department_id, title, title_lc, created_at, updated_at) VALUES (9002, ?, 'Sound', 'sound', ?, ?)`, []any{w.DeptA1, now, now}},
 				{`INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (9001, ?, ?)`, []any{u, now}},
@@ -40,29 +38,17 @@ func TestCompletedInstructionsInTheWindow(t *testing.T) {
 				if i == 3 {
 					deleted = now
 				}
-				stmts = append(stmts, struct {
-					q    string
-					args []any
-				}{`INSERT INTO placements (id, booking_id, title, local_date, start_time, end_time, start_at, end_at, deleted_at, created_at, updated_at)
+				stmts = append(stmts, stmt{`INSERT INTO placements (id, booking_id, title, local_date, start_time, end_time, start_at, end_at, deleted_at, created_at, updated_at)
 					VALUES (?, 9001, 'P', '2026-01-01', '09:00', '17:00', ?, ?, ?, ?, ?)`, []any{9001 + i, end.Add(-8 * time.Hour), end, deleted, now, now}})
 			}
 			ins := `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, created_at, updated_at) VALUES (?, 9001, ?, ?, ?, ?, ?)`
 			for i := range ends {
-				stmts = append(stmts, struct {
-					q    string
-					args []any
-				}{ins, []any{9001 + i, u, "accepted", "accepted", now, now}})
+				stmts = append(stmts, stmt{ins, []any{9001 + i, u, "accepted", "accepted", now, now}})
 			}
 			// Accepted by the freelancer only: not completed.
-			stmts = append(stmts, struct {
-				q    string
-				args []any
-			}{`INSERT INTO placements (id, booking_id, title, local_date, start_time, end_time, start_at, end_at, created_at, updated_at)
+			stmts = append(stmts, stmt{`INSERT INTO placements (id, booking_id, title, local_date, start_time, end_time, start_at, end_at, created_at, updated_at)
 				VALUES (9010, 9001, 'P', '2026-01-01', '09:00', '17:00', ?, ?, ?, ?)`, []any{now.Add(-30 * time.Hour), now.Add(-26 * time.Hour), now, now}},
-				struct {
-					q    string
-					args []any
-				}{ins, []any{9010, u, "accepted", "awaiting_response", now, now}})
+				stmt{ins, []any{9010, u, "accepted", "awaiting_response", now, now}})
 			for _, s := range stmts {
 				if _, err := tx.Exec(ctx, s.q, s.args...); err != nil {
 					return err

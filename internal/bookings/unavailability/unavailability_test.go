@@ -8,13 +8,10 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func TestAFreelancerMarksAndClearsDatesThatManagersOfTheirDepartmentSee(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		freelancer := w.Users["freelancer"]
 		orgtest.LinkDepartment(t, db, freelancer, w.DeptA1, true, false, false)
 
@@ -58,9 +55,7 @@ func TestAFreelancerMarksAndClearsDatesThatManagersOfTheirDepartmentSee(t *testi
 // the supplier entity they belong to see them; another client's manager, staff who only view
 // the department, and another freelancer see nothing, and the single read answers 404.
 func TestWhoSeesAFreelancersDates(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
 		s.As(apptest.Freelancer).Do("POST", "/unavailability", map[string]any{"dates": []string{"2027-03-02", "2027-03-03"}}).Want(200)
