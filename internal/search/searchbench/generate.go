@@ -142,27 +142,9 @@ type gen struct {
 	depts []int64 // the searcher's client's departments first, then two per other client
 }
 
-// rows inserts n rows of columns into table, as many a statement as stay under 30,000
-// parameters (SQLite's limit is 32,766).
+// rows inserts n rows of columns into table in the generator's transaction.
 func (g *gen) rows(n int, row func(i int) []any, table, columns string) error {
-	cols := len(strings.Split(columns, ","))
-	per := min(1000, 30000/cols)
-	for from := 0; from < n; from += per {
-		to := min(from+per, n)
-		var sb strings.Builder
-		args := make([]any, 0, (to-from)*cols)
-		for i := from; i < to; i++ {
-			if i > from {
-				sb.WriteString(", ")
-			}
-			sb.WriteString("(" + database.Marks(cols) + ")")
-			args = append(args, row(i)...)
-		}
-		if _, err := g.tx.Exec(g.ctx, `INSERT INTO `+table+` (`+columns+`) VALUES `+sb.String(), args...); err != nil {
-			return fmt.Errorf("%s: %w", table, err)
-		}
-	}
-	return nil
+	return database.InsertMany(g.ctx, g.tx, table, columns, n, row)
 }
 
 func (g *gen) ids(dst *[]int64, query string, args ...any) error {
