@@ -2,13 +2,13 @@ package agenda_test
 
 import (
 	"context"
-	"sort"
 	"testing"
 	"time"
 
 	"github.com/hive/hive/internal/agenda"
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/benchmetrics"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -96,9 +96,6 @@ func timed(b *testing.B, name string, f func(i int) error) {
 			took = append(took, time.Since(t0))
 		}
 		b.StopTimer()
-		sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
-		ms := func(q float64) float64 { return float64(took[int(q*float64(len(took)-1))].Microseconds()) / 1000 }
-		b.ReportMetric(ms(0.5), "p50-ms")
-		b.ReportMetric(ms(0.95), "p95-ms")
+		benchmetrics.ReportLatencies(b, took)
 	})
 }

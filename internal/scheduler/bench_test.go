@@ -3,12 +3,11 @@ package scheduler
 import (
 	"context"
 	"encoding/json"
-	"sort"
-	"syscall"
 	"testing"
 	"time"
 
 	"github.com/hive/hive/internal/bookings/bookingbench"
+	"github.com/hive/hive/internal/platform/benchmetrics"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -48,77 +47,58 @@ func BenchmarkSummary(b *testing.B) {
 }
 
 func timeSummary(b *testing.B, store *Store, f SummaryFilter) {
-	ctx := context.Background()
-	var took []time.Duration
-	groups := 0
-	cpu := processCPU()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
+	var days []BookingSummaryDay
+	timeRuns(b, func() (err error) {
 		dates, err := summaryDates(f.Start, f.End)
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		days, err := store.Groups(ctx, f, dates)
-		if err != nil {
-			b.Fatal(err)
+		if days, err = store.Groups(context.Background(), f, dates); err != nil {
+			return err
 		}
-		if _, err := json.Marshal(BookingSummary{Days: days}); err != nil {
-			b.Fatal(err)
-		}
-		took = append(took, time.Since(t0))
-		groups = 0
-		for _, d := range days {
-			groups += len(d.Groups)
-		}
+		_, err = json.Marshal(BookingSummary{Days: days})
+		return err
+	})
+	groups := 0
+	for _, d := range days {
+		groups += len(d.Groups)
 	}
-	b.StopTimer()
-	report(b, took, processCPU()-cpu)
 	b.ReportMetric(float64(groups), "groups")
 }
 
 // timeGrid times the grid page's first page over the month, as an administrator.
 func timeGrid(b *testing.B, store *Store, f SummaryFilter) {
-	ctx := context.Background()
-	var took []time.Duration
 	total := 0
-	cpu := processCPU()
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		t0 := time.Now()
-		rows, n, err := store.Changes(ctx, f)
+	timeRuns(b, func() error {
+		rows, n, err := store.Changes(context.Background(), f)
 		if err != nil {
-			b.Fatal(err)
+			return err
 		}
-		if _, err := json.Marshal(BookingSummary{Items: &rows, Total: &n}); err != nil {
-			b.Fatal(err)
-		}
-		took = append(took, time.Since(t0))
 		total = n
-	}
-	b.StopTimer()
-	report(b, took, processCPU()-cpu)
+		_, err = json.Marshal(BookingSummary{Items: &rows, Total: &n})
+		return err
+	})
 	b.ReportMetric(float64(total), "rows")
 }
 
-// report adds the p50 and p95 of took, in ms, and this process's CPU time per iteration (the
-// whole work on SQLite, the client's share on PostgreSQL), which other loads on the machine
-// disturb less than the wall clock.
-func report(b *testing.B, took []time.Duration, cpu time.Duration) {
-	sort.Slice(took, func(i, j int) bool { return took[i] < took[j] })
-	ms := func(q float64) float64 { return float64(took[int(q*float64(len(took)-1))].Microseconds()) / 1000 }
-	b.ReportMetric(ms(0.5), "p50-ms")
-	b.ReportMetric(ms(0.95), "p95-ms")
-	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(took)), "cpu-ms/op")
-}
-
-// processCPU is the user and system time this process has used.
-func processCPU() time.Duration {
-	var u syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &u); err != nil {
-		return 0
+// timeRuns times op b.N times, as the handler would run it, and reports the p50 and p95 in ms
+// and this process's CPU time per iteration (the whole work on SQLite, the client's share on
+// PostgreSQL), which other loads on the machine disturb less than the wall clock.
+func timeRuns(b *testing.B, op func() error) {
+	took := make([]time.Duration, 0, b.N)
+	cpu := benchmetrics.ProcessCPU()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		t0 := time.Now()
+		if err := op(); err != nil {
+			b.Fatal(err)
+		}
+		took = append(took, time.Since(t0))
 	}
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+	b.StopTimer()
+	cpu = benchmetrics.ProcessCPU() - cpu
+	benchmetrics.ReportLatencies(b, took)
+	b.ReportMetric(float64(cpu.Microseconds())/1000/float64(len(took)), "cpu-ms/op")
 }
 
 // busiest finds the calendar month with the most live placements and, in it, the department
