@@ -38,10 +38,10 @@ func Register(api huma.API, d feature.Deps) {
 		Path: "/agenda/stats", Summary: "How many cards each agenda tab holds", Tags: tags, Errors: []int{422}}, h.stats)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "calendarFeed", Method: http.MethodGet,
 		Path: "/agenda/feed", Summary: "The caller's private calendar feed, created on first call (freelancers)",
-		Tags: tags, Errors: []int{403}}, h.feed)
+		Tags: tags, Errors: []int{403}}, h.feedAnswer(h.store.EnsureFeed))
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "rotateCalendarFeed", Method: http.MethodPost,
 		Path: "/agenda/feed/rotate", Summary: "Replace the calendar feed's address; the old one stops working",
-		Tags: tags, Errors: []int{403}}, h.rotate)
+		Tags: tags, Errors: []int{403}}, h.feedAnswer(h.store.RotateFeed))
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "revokeCalendarFeed", Method: http.MethodDelete,
 		Path: "/agenda/feed", Summary: "Stop the calendar feed", Tags: tags, Errors: []int{403}}, h.revoke)
 	// Public: calendar applications fetch it without a session; the unguessable token in the
@@ -135,28 +135,20 @@ func (h *handlers) feedView(token string, createdAt time.Time) *struct{ Body Cal
 	return out
 }
 
-func (h *handlers) feed(ctx context.Context, _ *struct{}) (*struct{ Body CalendarFeed }, error) {
-	p, err := auth.Require(ctx, auth.NeedFreelancer)
-	if err != nil {
-		return nil, err
+// feedAnswer makes the feed and rotate operations: write (EnsureFeed or RotateFeed) gives the
+// freelancer's feed token, which the answer shows as the address.
+func (h *handlers) feedAnswer(write func(ctx context.Context, userID int64) (string, time.Time, error)) func(context.Context, *struct{}) (*struct{ Body CalendarFeed }, error) {
+	return func(ctx context.Context, _ *struct{}) (*struct{ Body CalendarFeed }, error) {
+		p, err := auth.Require(ctx, auth.NeedFreelancer)
+		if err != nil {
+			return nil, err
+		}
+		token, at, err := write(ctx, p.UserID)
+		if err != nil {
+			return nil, err
+		}
+		return h.feedView(token, at), nil
 	}
-	token, at, err := h.store.EnsureFeed(ctx, p.UserID)
-	if err != nil {
-		return nil, err
-	}
-	return h.feedView(token, at), nil
-}
-
-func (h *handlers) rotate(ctx context.Context, _ *struct{}) (*struct{ Body CalendarFeed }, error) {
-	p, err := auth.Require(ctx, auth.NeedFreelancer)
-	if err != nil {
-		return nil, err
-	}
-	token, at, err := h.store.RotateFeed(ctx, p.UserID)
-	if err != nil {
-		return nil, err
-	}
-	return h.feedView(token, at), nil
 }
 
 func (h *handlers) revoke(ctx context.Context, _ *struct{}) (*struct{}, error) {

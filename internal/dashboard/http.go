@@ -41,11 +41,7 @@ type StatsParams struct {
 }
 
 func (h *handlers) stats(ctx context.Context, in *StatsParams) (*struct{ Body DashboardStats }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	scope, err := ScopeOf(p)
+	scope, err := ScopeOf(auth.FromContext(ctx)) // a visitor's nil principal: 401
 	if err != nil {
 		return nil, err
 	}
@@ -77,11 +73,7 @@ type DashboardEmbed struct {
 }
 
 func (h *handlers) embedURL(ctx context.Context, _ *struct{}) (*struct{ Body DashboardEmbed }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	scope, err := ScopeOf(p)
+	scope, err := ScopeOf(auth.FromContext(ctx)) // a visitor's nil principal: 401
 	if err != nil {
 		return nil, err
 	}
