@@ -2,6 +2,9 @@ package notifications_test
 
 import (
 	"context"
+	"errors"
+	"net/http"
+	"sync"
 	"testing"
 	"time"
 
@@ -20,23 +23,39 @@ import (
 // hours' unless a test makes one.
 var placementStart = time.Date(2016, 7, 4, 8, 0, 0, 0, time.UTC)
 
+// hive is a running Hive with orgtest's world, as orgtest.Engines starts it.
+type hive struct {
+	s *apptest.Server
+	w orgtest.World
+}
+
+// worker delivers with the default fold window.
+func (h hive) worker() *notifications.Worker {
+	return &notifications.Worker{DB: h.s.DB, BaseURL: h.s.URL, Signer: notifications.NewSigner(h.s.App.Config.Secret)}
+}
+
+// unread is role's count of unread notifications, as the bell shows it.
+func (h hive) unread(t *testing.T, role string) int {
+	t.Helper()
+	var st notifications.NotificationStats
+	h.s.As(role).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
+	return st.Unread
+}
+
 // booked is a booking of department A1 (managed by dept, and by manager through client A) with
 // placements on consecutive days, each holding one live instruction of the freelancer.
 type booked struct {
-	s            *apptest.Server
-	w            orgtest.World
+	hive
 	booking      int64
 	placements   []int64
 	instructions []int64
 }
 
-func book(t *testing.T, db *database.DB, placements int) booked {
+func book(t *testing.T, s *apptest.Server, w orgtest.World, placements int) booked {
 	t.Helper()
-	s := apptest.Start(t, db)
-	w := orgtest.Build(t, db)
-	b := booked{s: s, w: w}
+	b := booked{hive: hive{s: s, w: w}}
 	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		if err := tx.Get(ctx, &b.booking, `INSERT INTO bookings (department_id, title, created_at, updated_at)
 			VALUES (?, 'Evening News', ?, ?) RETURNING id`, w.DeptA1, tx.Now, tx.Now); err != nil {
 			return err
@@ -84,40 +103,87 @@ func (b booked) granted(i int) events.Event {
 
 // worker delivers at once (no folding window) unless the test sets one.
 func (b booked) worker() *notifications.Worker {
-	return &notifications.Worker{DB: b.s.DB, BaseURL: b.s.URL, Signer: notifications.NewSigner(b.s.App.Config.Secret),
-		FoldWindow: -1}
+	w := b.hive.worker()
+	w.FoldWindow = -1
+	return w
 }
 
+// outbox is the mails queued to role's demo account.
 func (b booked) outbox(t *testing.T, role string) []mail.Stored {
 	t.Helper()
-	list, err := mail.Outbox(context.Background(), b.s.DB, role+"@hive.test")
+	return outboxOf(t, b.s.DB, role+"@hive.test")
+}
+
+func outboxOf(t *testing.T, db *database.DB, to string) []mail.Stored {
+	t.Helper()
+	list, err := mail.Outbox(context.Background(), db, to)
 	if err != nil {
 		t.Fatal(err)
 	}
 	return list
 }
 
+// notificationRow is a stored notification; Event, InvitationEvent and Placement are 0 when null.
 type notificationRow struct {
-	User      int64  `db:"user_id"`
-	Type      string `db:"type"`
-	Event     int64  `db:"event_id"`
-	Placement int64  `db:"placement_id"`
-	Mailed    bool   `db:"mailed"`
-	Link      string `db:"link"`
-	Body      string `db:"body_text"`
+	User            int64  `db:"user_id"`
+	Type            string `db:"type"`
+	Event           int64  `db:"event_id"`
+	InvitationEvent int64  `db:"invitation_event_id"`
+	Placement       int64  `db:"placement_id"`
+	Mailed          bool   `db:"mailed"`
+	Link            string `db:"link"`
+	Body            string `db:"body_text"`
 }
 
+// notificationsOf is every notification, by booking event and user.
 func notificationsOf(t *testing.T, db *database.DB) []notificationRow {
+	t.Helper()
+	return selectNotifications(t, db, "", "event_id, user_id")
+}
+
+// invitationNotifications is the notifications of invitation events, by event and user.
+func invitationNotifications(t *testing.T, db *database.DB) []notificationRow {
+	t.Helper()
+	return selectNotifications(t, db, "WHERE invitation_event_id IS NOT NULL", "invitation_event_id, user_id")
+}
+
+func selectNotifications(t *testing.T, db *database.DB, where, order string) []notificationRow {
 	t.Helper()
 	var rows []notificationRow
 	if err := db.Select(context.Background(), &rows, `SELECT user_id, type, COALESCE(event_id, 0) AS event_id,
-		COALESCE(placement_id, 0) AS placement_id, mailed, link, body_text FROM notifications ORDER BY event_id, user_id`); err != nil {
+		COALESCE(invitation_event_id, 0) AS invitation_event_id, COALESCE(placement_id, 0) AS placement_id, mailed,
+		link, body_text FROM notifications `+where+` ORDER BY `+order); err != nil {
 		t.Fatal(err)
 	}
 	return rows
 }
 
-func pendingEvents(t *testing.T, db *database.DB) int {
+// pending counts the undelivered events of table (booking_events, invitation_events).
+func pending(t *testing.T, db *database.DB, table string) int {
 	t.Helper()
-	return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE delivered_at IS NULL`)
+	return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM `+table+` WHERE delivered_at IS NULL`)
+}
+
+// deliverAtOnce runs the DeliverDue of two workers at the same time and returns their rounds
+// added up.
+func deliverAtOnce(t *testing.T, worker func() *notifications.Worker) notifications.Round {
+	t.Helper()
+	var wg sync.WaitGroup
+	var rounds [2]notifications.Round
+	var errs [2]error
+	for i := range rounds {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			rounds[i], errs[i] = worker().DeliverDue(context.Background())
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs[:]...); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("rounds of the two workers: %+v", rounds)
+	a, b := rounds[0], rounds[1]
+	return notifications.Round{Events: a.Events + b.Events, Unfilled: a.Unfilled + b.Unfilled,
+		Notifications: a.Notifications + b.Notifications, Mails: a.Mails + b.Mails}
 }

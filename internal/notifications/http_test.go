@@ -29,9 +29,7 @@ func groupsOf(p prefs) []string {
 }
 
 func TestPreferencesShowEachRoleItsGroupsAndRefuseOthers(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, _ orgtest.World) {
 		want := map[string][]string{
 			apptest.Freelancer: {"supplier"},
 			apptest.DeptMgr:    {"booking", "substitute", "client"},
@@ -101,9 +99,7 @@ type list struct {
 }
 
 func TestNotificationsAreReadByTheirRecipientAndAdministratorsOnly(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		// staff becomes the manager of another client, before signing in.
 		orgtest.LinkEntity(t, db, w.Users[apptest.Staff], w.ClientB, true, true)
 		mine := w.Users[apptest.Freelancer]
@@ -175,9 +171,7 @@ func TestNotificationsAreReadByTheirRecipientAndAdministratorsOnly(t *testing.T)
 }
 
 func TestUnsubscribeLinkTurnsOffOneTypeWithoutSigningIn(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fl := w.Users[apptest.Freelancer]
 		signer := notifications.NewSigner(s.App.Config.Secret)
 		token := signer.Token(fl, notifications.SupplierRateAmended)

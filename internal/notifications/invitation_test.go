@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
@@ -14,62 +13,13 @@ import (
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/organisations/invitations"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
-	"github.com/hive/hive/internal/platform/mail"
 )
 
-// invited is a running Hive whose client manager manages Alpha Broadcasting (orgtest's world).
-type invited struct {
-	s *apptest.Server
-	w orgtest.World
-}
-
-func newInvited(t *testing.T, db *database.DB) invited {
-	return invited{s: apptest.Start(t, db), w: orgtest.Build(t, db)}
-}
-
 // invite sends an invitation to email for entity as the client manager, through the API.
-func (iv invited) invite(t *testing.T, entity int64, email, message string) {
+func (h hive) invite(t *testing.T, entity int64, email, message string) {
 	t.Helper()
-	iv.s.As(apptest.Manager).Do(http.MethodPost, "/invitation", map[string]any{"entityId": entity, "email": email,
+	h.s.As(apptest.Manager).Do(http.MethodPost, "/invitation", map[string]any{"entityId": entity, "email": email,
 		"purpose": invitations.PurposeFreelancer, "message": message}).Want(201)
-}
-
-func (iv invited) worker() *notifications.Worker {
-	return &notifications.Worker{DB: iv.s.DB, BaseURL: iv.s.URL, Signer: notifications.NewSigner(iv.s.App.Config.Secret)}
-}
-
-func outboxOf(t *testing.T, db *database.DB, to string) []mail.Stored {
-	t.Helper()
-	list, err := mail.Outbox(context.Background(), db, to)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return list
-}
-
-type invitationNotification struct {
-	User   int64  `db:"user_id"`
-	Type   string `db:"type"`
-	Event  int64  `db:"invitation_event_id"`
-	Mailed bool   `db:"mailed"`
-	Link   string `db:"link"`
-	Body   string `db:"body_text"`
-}
-
-func invitationNotifications(t *testing.T, db *database.DB) []invitationNotification {
-	t.Helper()
-	var rows []invitationNotification
-	if err := db.Select(context.Background(), &rows, `SELECT user_id, type, invitation_event_id, mailed, link, body_text
-		FROM notifications WHERE invitation_event_id IS NOT NULL ORDER BY invitation_event_id, user_id`); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
-
-func pendingInvitationEvents(t *testing.T, db *database.DB) int {
-	t.Helper()
-	return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM invitation_events WHERE delivered_at IS NULL`)
 }
 
 // An account holder invited to an entity hears of it once: one notification in the app and one
@@ -77,8 +27,8 @@ func pendingInvitationEvents(t *testing.T, db *database.DB) int {
 // sender's message and a link to the home screen, where they accept. The fold window does not
 // hold an invitation back: there is nothing to fold.
 func TestAnInvitationOfAnAccountHolderMakesOneNotificationAndOneMail(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		iv := newInvited(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		iv := hive{s: s, w: w}
 		ctx := context.Background()
 		iv.invite(t, iv.w.ClientA, "Freelancer@hive.test", "Bring your own kit <b>please</b>")
 		iv.invite(t, iv.w.ClientA, "someone.new@example.com", "")
@@ -131,7 +81,7 @@ func TestAnInvitationOfAnAccountHolderMakesOneNotificationAndOneMail(t *testing.
 			t.Errorf("list = %+v", list)
 		}
 		// Nothing is told twice.
-		if pendingInvitationEvents(t, db) != 0 {
+		if pending(t, db, "invitation_events") != 0 {
 			t.Error("events left pending")
 		}
 		if r, err := iv.worker().DeliverDue(ctx); err != nil || r != (notifications.Round{}) {
@@ -146,8 +96,8 @@ func TestAnInvitationOfAnAccountHolderMakesOneNotificationAndOneMail(t *testing.
 // With 'Invitation to an entity' off, the invitation is in the app (and on the home screen)
 // but no mail is sent, from the worker or from the invitation.
 func TestAnInvitationWithItsPreferenceOffIsNotMailed(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		iv := newInvited(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		iv := hive{s: s, w: w}
 		body := map[string]any{"items": []map[string]any{{"identifier": notifications.SupplierInvited, "enabled": false}}}
 		iv.s.As(apptest.Freelancer).Do(http.MethodPatch, "/notification/preferences", body).Want(200)
 		iv.invite(t, iv.w.ClientA, "freelancer@hive.test", "")
@@ -161,10 +111,8 @@ func TestAnInvitationWithItsPreferenceOffIsNotMailed(t *testing.T) {
 		if got := outboxOf(t, db, "freelancer@hive.test"); len(got) != 0 {
 			t.Fatalf("mailed with the preference off: %+v", got)
 		}
-		var st notifications.NotificationStats
-		iv.s.As(apptest.Freelancer).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
-		if st.Unread != 1 {
-			t.Errorf("stats = %+v", st)
+		if n := iv.unread(t, apptest.Freelancer); n != 1 {
+			t.Errorf("%d unread", n)
 		}
 	})
 }
@@ -172,9 +120,9 @@ func TestAnInvitationWithItsPreferenceOffIsNotMailed(t *testing.T) {
 // Two workers at once tell each invitation once, over more than two batches; and a delivery
 // that fails before its commit leaves nothing, to be told once by the next.
 func TestTwoWorkersAtOnceTellEachInvitationOnce(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		const n = 450
-		iv := newInvited(t, db)
+		iv := hive{s: s, w: w}
 		ctx := context.Background()
 		store := &invitations.Store{DB: db, BaseURL: iv.s.URL}
 		for i := range n { // one pending invitation per address and entity: n entities
@@ -189,39 +137,23 @@ func TestTwoWorkersAtOnceTellEachInvitationOnce(t *testing.T) {
 		if _, err := crashing.DeliverDue(ctx); err == nil {
 			t.Fatal("the failed delivery reported no error")
 		}
-		if rows := invitationNotifications(t, db); len(rows) != 0 || pendingInvitationEvents(t, db) != n {
+		if rows := invitationNotifications(t, db); len(rows) != 0 || pending(t, db, "invitation_events") != n {
 			t.Fatalf("a failed delivery left %d notifications", len(rows))
 		}
 
-		var wg sync.WaitGroup
-		rounds := make([]notifications.Round, 2)
-		errs := make([]error, 2)
-		for i := range 2 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				rounds[i], errs[i] = iv.worker().DeliverDue(ctx)
-			}()
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("rounds of the two workers: %+v", rounds)
-		if rounds[0].Events+rounds[1].Events != n || rounds[0].Notifications+rounds[1].Notifications != n ||
-			rounds[0].Mails+rounds[1].Mails != n {
-			t.Fatalf("rounds = %+v", rounds)
+		if r := deliverAtOnce(t, iv.worker); r != (notifications.Round{Events: n, Notifications: n, Mails: n}) {
+			t.Fatalf("the two rounds together = %+v", r)
 		}
 		seen := map[int64]bool{}
 		for _, r := range invitationNotifications(t, db) {
-			if seen[r.Event] {
-				t.Fatalf("invitation event %d told twice", r.Event)
+			if seen[r.InvitationEvent] {
+				t.Fatalf("invitation event %d told twice", r.InvitationEvent)
 			}
-			seen[r.Event] = true
+			seen[r.InvitationEvent] = true
 		}
-		if len(seen) != n || len(outboxOf(t, db, "freelancer@hive.test")) != n || pendingInvitationEvents(t, db) != 0 {
+		if len(seen) != n || len(outboxOf(t, db, "freelancer@hive.test")) != n || pending(t, db, "invitation_events") != 0 {
 			t.Fatalf("%d notifications, %d mails, %d pending", len(seen), len(outboxOf(t, db, "freelancer@hive.test")),
-				pendingInvitationEvents(t, db))
+				pending(t, db, "invitation_events"))
 		}
 	})
 }

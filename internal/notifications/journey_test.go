@@ -11,39 +11,15 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-// jobTemplate inserts a job template of department with one 09:00–17:00 placement template.
-func jobTemplate(t *testing.T, db *database.DB, department int64) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, 'Cup Final', 'cup final', ?, ?) RETURNING id`, department, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
-			buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, 0, 'Camera', '09:00', '17:00', 20000, 25000, ?, ?)`,
-			id, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
 
 // TestTheBookingsOwnWritesTellTheRightPeople drives the bookings API (not events written by
 // hand): an offer, its acceptance and its cancellation, each delivered and read back through
 // the notification list of each person concerned.
 func TestTheBookingsOwnWritesTellTheRightPeople(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
-		worker := &notifications.Worker{DB: db, BaseURL: s.URL, Signer: notifications.NewSigner(s.App.Config.Secret),
-			FoldWindow: -1}
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		worker := hive{s: s, w: w}.worker()
+		worker.FoldWindow = -1
 		deliver := func() {
 			t.Helper()
 			if _, err := worker.DeliverDue(context.Background()); err != nil {
@@ -67,7 +43,7 @@ func TestTheBookingsOwnWritesTellTheRightPeople(t *testing.T) {
 				ID int64 `json:"id"`
 			} `json:"placements"`
 		}
-		s.As(apptest.DeptMgr).Do(http.MethodPost, "/booking", map[string]any{"jobTemplateId": jobTemplate(t, db, w.DeptA1),
+		s.As(apptest.DeptMgr).Do(http.MethodPost, "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 			"dates": []string{"2016-07-04"}, "periodType": "custom"}).Want(201).Decode(&b)
 		orgtest.Hire(t, db, w.DeptA1, w.Users[apptest.Freelancer])
 		pl := b.Placements[0].ID
@@ -118,7 +94,7 @@ func TestTheBookingsOwnWritesTellTheRightPeople(t *testing.T) {
 		if got := newest(apptest.Manager); got[0] != notifications.BookingInstructionCancelled {
 			t.Fatalf("client manager after the cancellation: %v", got)
 		}
-		if pendingEvents(t, db) != 0 {
+		if pending(t, db, "booking_events") != 0 {
 			t.Fatal("events left undelivered")
 		}
 	})

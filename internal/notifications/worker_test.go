@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/hive/hive/internal/app/orgtest"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -22,8 +23,8 @@ import (
 )
 
 func TestAnOfferTellsTheFreelancerAndTheOtherManagersPerTheirPreferences(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		b := book(t, db, 1)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, w, 1)
 		ctx := context.Background()
 		// The department manager has turned 'Offer sent' off: told in the app, not mailed.
 		body := map[string]any{"items": []map[string]any{{"identifier": notifications.BookingOfferSent, "enabled": false}}}
@@ -65,7 +66,7 @@ func TestAnOfferTellsTheFreelancerAndTheOtherManagersPerTheirPreferences(t *test
 				t.Errorf("mail lacks %q:\n%s\n%s", want, m.Subject, m.Text)
 			}
 		}
-		if pendingEvents(t, db) != 0 {
+		if pending(t, db, "booking_events") != 0 {
 			t.Error("the event is still pending")
 		}
 		if r, _ := b.worker().DeliverDue(ctx); r != (notifications.Round{}) {
@@ -89,41 +90,23 @@ func TestAnOfferTellsTheFreelancerAndTheOtherManagersPerTheirPreferences(t *test
 		if got := b.outbox(t, apptest.Freelancer); len(got) != 1 {
 			t.Errorf("mailed after unsubscribing: %d mails", len(got))
 		}
-		var st notifications.NotificationStats
-		b.s.As(apptest.Freelancer).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
-		if st.Unread != 2 {
-			t.Errorf("the second offer is not in the app: %+v", st)
+		if n := b.unread(t, apptest.Freelancer); n != 2 {
+			t.Errorf("the second offer is not in the app: %d unread", n)
 		}
 	})
 }
 
 func TestTwoWorkersAtOnceTellEveryoneOnce(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		const n = 450 // more than two batches
-		b := book(t, db, n)
+		b := book(t, s, w, n)
 		for i := range n {
 			b.emit(t, apptest.Manager, b.granted(i))
 		}
-		var wg sync.WaitGroup
-		rounds := make([]notifications.Round, 2)
-		errs := make([]error, 2)
-		for i := range 2 {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				rounds[i], errs[i] = b.worker().DeliverDue(context.Background())
-			}()
-		}
-		wg.Wait()
-		if err := errors.Join(errs...); err != nil {
-			t.Fatal(err)
-		}
-		t.Logf("rounds of the two workers: %+v", rounds)
 		// Each event tells the freelancer and the department manager, each mailed separately
 		// (one placement each, so nothing folds).
-		total := rounds[0].Events + rounds[1].Events
-		if total != n || rounds[0].Notifications+rounds[1].Notifications != 2*n || rounds[0].Mails+rounds[1].Mails != 2*n {
-			t.Fatalf("rounds = %+v", rounds)
+		if r := deliverAtOnce(t, b.worker); r != (notifications.Round{Events: n, Notifications: 2 * n, Mails: 2 * n}) {
+			t.Fatalf("the two rounds together = %+v", r)
 		}
 		seen := map[[2]int64]bool{}
 		for _, r := range notificationsOf(t, db) {
@@ -137,34 +120,34 @@ func TestTwoWorkersAtOnceTellEveryoneOnce(t *testing.T) {
 			t.Fatalf("%d notifications, %d and %d mails", len(seen), len(b.outbox(t, apptest.Freelancer)),
 				len(b.outbox(t, apptest.DeptMgr)))
 		}
-		if pendingEvents(t, db) != 0 {
+		if pending(t, db, "booking_events") != 0 {
 			t.Fatal("events left pending")
 		}
 	})
 }
 
 func TestADeliveryThatFailsBeforeItsCommitLeavesNothingAndIsToldOnceLater(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		b := book(t, db, 2)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, w, 2)
 		b.emit(t, apptest.Manager, b.granted(0))
 		b.emit(t, apptest.Manager, b.granted(1))
-		w := b.worker()
+		worker := b.worker()
 		queued := 0
-		w.Queue = func(ctx context.Context, tx *database.Tx, m notifications.Mail) error {
+		worker.Queue = func(ctx context.Context, tx *database.Tx, m notifications.Mail) error {
 			if queued++; queued == 2 { // the process dies after the first mail of the batch
 				return errors.New("crash")
 			}
 			return notifications.QueueMail(ctx, tx, m)
 		}
-		if _, err := w.DeliverDue(context.Background()); err == nil {
+		if _, err := worker.DeliverDue(context.Background()); err == nil {
 			t.Fatal("the failed delivery reported no error")
 		}
-		if rows := notificationsOf(t, db); len(rows) != 0 || pendingEvents(t, db) != 2 ||
+		if rows := notificationsOf(t, db); len(rows) != 0 || pending(t, db, "booking_events") != 2 ||
 			len(b.outbox(t, apptest.Freelancer))+len(b.outbox(t, apptest.DeptMgr)) != 0 {
 			t.Fatalf("a failed delivery left %d notifications", len(rows))
 		}
-		w.Queue = nil
-		if r, err := w.DeliverDue(context.Background()); err != nil || r.Notifications != 4 || r.Mails != 4 {
+		worker.Queue = nil
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Notifications != 4 || r.Mails != 4 {
 			t.Fatalf("retry: %+v %v", r, err)
 		}
 		if len(b.outbox(t, apptest.Freelancer)) != 2 {
@@ -191,8 +174,8 @@ func (f *flakySender) Send(_ context.Context, m mail.Message) error {
 }
 
 func TestAMailWhoseSendFailsIsRetriedByTheOutboxAndSentOnce(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		b := book(t, db, 1)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, w, 1)
 		c := clock.At(time.Now())
 		db.Now = c.Now
 		body := map[string]any{"items": []map[string]any{{"identifier": notifications.BookingOfferSent, "enabled": false}}}
@@ -226,12 +209,12 @@ func TestAMailWhoseSendFailsIsRetriedByTheOutboxAndSentOnce(t *testing.T) {
 }
 
 func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		b := book(t, db, 2)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, w, 2)
 		c := clock.At(time.Now())
 		db.Now = c.Now
-		w := b.worker()
-		w.FoldWindow = 20 * time.Second
+		worker := b.worker()
+		worker.FoldWindow = 20 * time.Second
 		fl := b.w.Users[apptest.Freelancer]
 		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[0]})
 		c.Advance(5 * time.Second)
@@ -240,11 +223,11 @@ func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
 		// Another placement's change is its own mail.
 		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[1]})
 		c.Advance(10 * time.Second)
-		if r, err := w.DeliverDue(context.Background()); err != nil || r.Events != 0 {
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Events != 0 {
 			t.Fatalf("delivered inside the window: %+v %v", r, err)
 		}
 		c.Advance(20 * time.Second)
-		if r, err := w.DeliverDue(context.Background()); err != nil || r.Events != 3 {
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Events != 3 {
 			t.Fatalf("after the window: %+v %v", r, err)
 		}
 		mails := b.outbox(t, apptest.Freelancer)
@@ -265,23 +248,21 @@ func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
 			}
 		}
 		// In the app each change is its own notification.
-		var st notifications.NotificationStats
-		b.s.As(apptest.Freelancer).Do(http.MethodGet, "/notification/stats", nil).Want(200).Decode(&st)
-		if st.Unread != 3 {
-			t.Errorf("freelancer's notifications = %+v", st)
+		if n := b.unread(t, apptest.Freelancer); n != 3 {
+			t.Errorf("freelancer's unread notifications = %d", n)
 		}
 	})
 }
 
 func TestAPlacementStartingWithin24HoursUnfilledIsToldToItsManagersOnce(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		b := book(t, db, 3)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, w, 3)
 		// The third placement is filled: its freelancer and the client both accepted.
 		databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted', client_status = 'accepted'
 			WHERE id = ?`, b.instructions[2])
 		c := clock.At(placementStart.Add(-12 * time.Hour)) // the first starts in 12 h, the second in 36 h
 		db.Now = c.Now
-		w := b.worker()
+		worker := b.worker()
 		managers := []string{apptest.DeptMgr, apptest.Manager}
 		told := func() map[int64][]int64 { // placement → managers told
 			t.Helper()
@@ -294,7 +275,7 @@ func TestAPlacementStartingWithin24HoursUnfilledIsToldToItsManagersOnce(t *testi
 			}
 			return out
 		}
-		r, err := w.DeliverDue(context.Background())
+		r, err := worker.DeliverDue(context.Background())
 		if err != nil || r.Unfilled != 1 || r.Notifications != 2 || r.Mails != 2 {
 			t.Fatalf("round = %+v %v", r, err)
 		}
@@ -306,16 +287,16 @@ func TestAPlacementStartingWithin24HoursUnfilledIsToldToItsManagersOnce(t *testi
 			t.Fatalf("mail = %+v", mails)
 		}
 		// Again: nothing new. Thirteen hours on, the second placement is within the window.
-		if r, err := w.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
 			t.Fatalf("told twice: %+v %v", r, err)
 		}
 		c.Advance(13 * time.Hour)
-		if r, err := w.DeliverDue(context.Background()); err != nil || r.Unfilled != 1 {
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Unfilled != 1 {
 			t.Fatalf("second placement: %+v %v", r, err)
 		}
 		// The filled third placement is never told.
 		c.Advance(24 * time.Hour)
-		if r, err := w.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
 			t.Fatalf("a filled placement was told: %+v %v", r, err)
 		}
 		got := told()
