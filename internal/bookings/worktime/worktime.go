@@ -1,0 +1,151 @@
+// Package worktime is the working-time guard of issue 19: whether one more shift would leave a
+// freelancer too little rest, by the daily and weekly rest of the UK's Working Time Regulations
+// (or an entity's own limits). It is a pure rule over shifts as instants: the caller reads the
+// freelancer's accepted placements and decides what a breach stops (an accept, a confirmation)
+// or marks (a candidate in available suppliers or search), so every path asks the same rule.
+package worktime
+
+import (
+	"fmt"
+	"slices"
+	"time"
+)
+
+// Limits are the rest a freelancer must have.
+type Limits struct {
+	DailyRest    time.Duration // between the end of one shift and the start of the next
+	MaxDaysInRow int           // calendar days worked in a row, at most, without WeeklyRest
+	WeeklyRest   time.Duration // the break that ends a run of working days
+}
+
+// UK is the default: 11 hours between shifts (regulation 10), and no more than 6 days in a row
+// without 24 hours off (regulation 11's 24 hours in each 7 days).
+var UK = Limits{DailyRest: 11 * time.Hour, MaxDaysInRow: 6, WeeklyRest: 24 * time.Hour}
+
+// Shift is one placement a freelancer works: its instants and the job it belongs to, named in a
+// breach's message.
+type Shift struct {
+	Start, End time.Time
+	Job        string
+}
+
+// Kind says which rest a breach cuts short.
+type Kind string
+
+// The two rests.
+const (
+	DailyRest  Kind = "daily_rest"
+	WeeklyRest Kind = "weekly_rest"
+)
+
+// Breach is the first rest the candidate shift would cut short, and the shift in the way.
+type Breach struct {
+	Kind   Kind
+	Limits Limits
+	With   Shift         // the shift in the way: the neighbour (daily), the run's other end (weekly)
+	Rest   time.Duration // daily: the rest that would be left
+	Days   int           // weekly: the days the run would have
+	After  bool          // daily: the candidate comes after With
+}
+
+// Message says why, naming the job in the way, with times in loc (the freelancer's zone).
+func (b Breach) Message(loc *time.Location) string {
+	const when = "Mon 2 Jan 15:04"
+	switch {
+	case b.Kind == WeeklyRest:
+		return fmt.Sprintf("This would be %d days in a row without %s off, with %s on %s",
+			b.Days, hours(b.Limits.WeeklyRest), b.With.Job, b.With.Start.In(loc).Format("Mon 2 Jan"))
+	case b.After:
+		return fmt.Sprintf("Less than %s' rest after %s, which ends %s", hours(b.Limits.DailyRest), b.With.Job,
+			b.With.End.In(loc).Format(when))
+	default:
+		return fmt.Sprintf("Less than %s' rest before %s, which starts %s", hours(b.Limits.DailyRest), b.With.Job,
+			b.With.Start.In(loc).Format(when))
+	}
+}
+
+func hours(d time.Duration) string {
+	if d%time.Hour == 0 {
+		return fmt.Sprintf("%d hours", int(d/time.Hour))
+	}
+	return d.String()
+}
+
+// Check is the first breach adding candidate to worked would cause (nil when none). Days are
+// counted in loc, the freelancer's zone. Overlaps are the overlap rule's business and not
+// reported here; an overlapping shift leaves no rest and so breaches the daily rest too.
+func Check(worked []Shift, candidate Shift, l Limits, loc *time.Location) *Breach {
+	if b := dailyRest(worked, candidate, l); b != nil {
+		return b
+	}
+	return weeklyRest(worked, candidate, l, loc)
+}
+
+// dailyRest finds the nearest shift on either side closer than the daily rest.
+func dailyRest(worked []Shift, c Shift, l Limits) *Breach {
+	var found *Breach
+	for _, w := range worked {
+		after := !w.Start.After(c.Start)
+		rest := c.Start.Sub(w.End)
+		if !after {
+			rest = w.Start.Sub(c.End)
+		}
+		if rest < l.DailyRest && (found == nil || rest > found.Rest) {
+			found = &Breach{Kind: DailyRest, Limits: l, With: w, Rest: max(rest, 0), After: after}
+		}
+	}
+	return found
+}
+
+// weeklyRest finds the run of shifts the candidate joins (each starting less than WeeklyRest after
+// the run so far ends) and counts the calendar days the run touches.
+func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
+	all := slices.Clone(worked)
+	slices.SortFunc(all, func(a, b Shift) int { return a.Start.Compare(b.Start) })
+	at, _ := slices.BinarySearchFunc(all, c, func(a, b Shift) int { return a.Start.Compare(b.Start) })
+	all = slices.Insert(all, at, c)
+	first, stop, end := 0, len(all), all[0].End
+	for i := 1; i < len(all); i++ {
+		if all[i].Start.Sub(end) >= l.WeeklyRest {
+			if i > at {
+				stop = i
+				break
+			}
+			first = i
+		}
+		end = later(end, all[i].End)
+	}
+	days := calendarDays(all[first:stop], loc)
+	if len(days) > l.MaxDaysInRow {
+		in := all[first] // the job that starts the run, or ends it when the candidate starts it
+		if first == at {
+			in = all[stop-1]
+		}
+		return &Breach{Kind: WeeklyRest, Limits: l, With: in, Days: len(days)}
+	}
+	return nil
+}
+
+// calendarDays are the dates in loc that the shifts touch.
+func calendarDays(shifts []Shift, loc *time.Location) map[string]bool {
+	days := map[string]bool{}
+	for _, s := range shifts {
+		for d := s.Start.In(loc); d.Before(s.End); d = nextDay(d) {
+			days[d.Format(time.DateOnly)] = true
+		}
+	}
+	return days
+}
+
+func later(a, b time.Time) time.Time {
+	if b.After(a) {
+		return b
+	}
+	return a
+}
+
+// nextDay is the start of the calendar day after d, in d's zone.
+func nextDay(d time.Time) time.Time {
+	y, m, day := d.Date()
+	return time.Date(y, m, day+1, 0, 0, 0, 0, d.Location())
+}

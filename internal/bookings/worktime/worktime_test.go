@@ -1,0 +1,91 @@
+package worktime
+
+import (
+	"testing"
+	"time"
+)
+
+var london, _ = time.LoadLocation("Europe/London")
+
+// at is a London wall time in March 2027 (day 1 is a Monday).
+func at(day, hour int) time.Time { return time.Date(2027, 3, day, hour, 0, 0, 0, london) }
+
+func shift(job string, day, from, hours int) Shift {
+	return Shift{Start: at(day, from), End: at(day, from).Add(time.Duration(hours) * time.Hour), Job: job}
+}
+
+// days are the same shift, 09:00 to 17:00, on each day.
+func days(job string, ds ...int) []Shift {
+	var out []Shift
+	for _, d := range ds {
+		out = append(out, shift(job, d, 9, 8))
+	}
+	return out
+}
+
+func TestCheck(t *testing.T) {
+	eight := UK
+	eight.DailyRest = 8 * time.Hour
+	nights := []Shift{}
+	for d := 1; d <= 5; d++ { // Monday to Friday nights, 20:00 to 04:00: they touch Monday to Saturday
+		nights = append(nights, shift("Night shoot", d, 20, 8))
+	}
+	cases := []struct {
+		name      string
+		worked    []Shift
+		candidate Shift
+		limits    Limits
+		want      string // the breach's message, "" for none
+	}{
+		{"nothing worked", nil, shift("Match", 2, 9, 8), UK, ""},
+		{"nine hours after a shift", days("Cup Final", 1), shift("Match", 2, 2, 8), UK,
+			"Less than 11 hours' rest after Cup Final, which ends Mon 1 Mar 17:00"},
+		{"eleven hours after a shift is enough", days("Cup Final", 1), shift("Match", 2, 4, 8), UK, ""},
+		{"an entity's own shorter rest", days("Cup Final", 1), shift("Match", 2, 2, 8), eight, ""},
+		{"three hours before a shift", days("Cup Final", 2), shift("Match", 1, 22, 8), UK,
+			"Less than 11 hours' rest before Cup Final, which starts Tue 2 Mar 09:00"},
+		{"the nearest of two neighbours is named", append(days("Early", 1), shift("Late", 1, 20, 2)), shift("Match", 2, 6, 8), UK,
+			"Less than 11 hours' rest after Late, which ends Mon 1 Mar 22:00"},
+		{"a seventh day in a row", days("Series", 1, 2, 3, 4, 5, 6), shift("Match", 7, 9, 8), UK,
+			"This would be 7 days in a row without 24 hours off, with Series on Mon 1 Mar"},
+		{"a seventh day that starts the run names its end", days("Series", 2, 3, 4, 5, 6, 7), shift("Match", 1, 9, 8), UK,
+			"This would be 7 days in a row without 24 hours off, with Series on Sun 7 Mar"},
+		{"a day off ends the run", days("Series", 1, 2, 3, 4, 5, 6), shift("Match", 8, 9, 8), UK, ""},
+		{"a sixth day is allowed", days("Series", 1, 2, 3, 4, 5), shift("Match", 6, 9, 8), UK, ""},
+		{"night shifts count every day they touch", nights, shift("Match", 6, 20, 8), UK,
+			"This would be 7 days in a row without 24 hours off, with Night shoot on Mon 1 Mar"},
+		{"a run broken before the candidate is not counted", append(days("Old", 1, 2, 3, 4, 5, 6), days("New", 8, 9)...),
+			shift("Match", 10, 9, 8), UK, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got := ""
+			if b := Check(c.worked, c.candidate, c.limits, london); b != nil {
+				got = b.Message(london)
+			}
+			if got != c.want {
+				t.Errorf("got %q\nwant %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestDaysAreCountedInTheFreelancersZone: the clock change at the end of March does not split or
+// join days, and the same instants counted in another zone can fall on other days.
+func TestDaysAreCountedInTheFreelancersZone(t *testing.T) {
+	var worked []Shift
+	for d := 22; d <= 27; d++ { // Monday 22 to Saturday 27 March, the clocks go forward on the 28th
+		worked = append(worked, shift("Series", d, 9, 8))
+	}
+	if b := Check(worked, shift("Match", 28, 9, 8), UK, london); b == nil || b.Days != 7 {
+		t.Fatalf("over the clock change: %+v", b)
+	}
+	late := []Shift{shift("Late", 1, 20, 3)} // 20:00 to 23:00 in London is 05:00 to 08:00 in Tokyo
+	tokyo, _ := time.LoadLocation("Asia/Tokyo")
+	if got := calendarDays(late, tokyo); len(got) != 1 || !got["2027-03-02"] {
+		t.Errorf("in Tokyo the shift falls on %v", got)
+	}
+	if got := calendarDays(late, london); len(got) != 1 || !got["2027-03-01"] {
+		t.Errorf("in London the shift falls on %v", got)
+	}
+}
