@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
 )
 
@@ -71,8 +70,7 @@ func errorText(r *apptest.Response) string {
 // change needs the current password, does nothing until the link mailed to the new address is
 // followed, tells the old address, and ends the user's other sessions once confirmed.
 func TestAttack_EmailChangeNeedsPasswordAndConfirmation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		fr := s.Login("freelancer@hive.test")
 		other := s.Login("freelancer@hive.test") // a second session of the same user
 		change := func(c *apptest.Client, email, password string) *apptest.Response {
@@ -119,8 +117,7 @@ func TestAttack_EmailChangeNeedsPasswordAndConfirmation(t *testing.T) {
 // A confirmation link followed signed out ends every session; an expired link, a link replaced
 // by a newer request and a link to an address taken meanwhile all fail.
 func TestAttack_EmailChangeLinkExpiresAndIsChecked(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		st := s.Login("staff@hive.test")
 		change := func(email string) string {
 			st.Do("POST", "/account/change-email", map[string]string{"newEmail": email, "currentPassword": accounts.DemoPassword}).Want(202)
@@ -160,8 +157,7 @@ func TestAttack_EmailChangeLinkExpiresAndIsChecked(t *testing.T) {
 // user may not use it; a manager or freelancer cannot change another user's address through
 // the profile either.
 func TestEmailChangeRefusals(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		body := map[string]string{"newEmail": "x@example.com", "currentPassword": accounts.DemoPassword}
 		s.Client().Do("POST", "/account/change-email", body).Want(401)
 		admin := s.Login("admin@hive.test")

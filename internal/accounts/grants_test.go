@@ -6,14 +6,12 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // TestLinksBecomeNeeds links users to entities and departments directly in the tables and
 // checks what whoami reports.
 func TestLinksBecomeNeeds(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
 		id := func(email string) int64 {
 			var id int64
@@ -63,8 +61,7 @@ func TestLinksBecomeNeeds(t *testing.T) {
 // TestManagersSearchAccounts: a manager finds freelancers and the people of their own
 // organisations, not everyone; staff cannot list accounts.
 func TestManagersSearchAccounts(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
 		var client int64
 		err := db.InTx(ctx, func(tx *database.Tx) error {

@@ -27,8 +27,7 @@ type whoami struct {
 }
 
 func TestLogin(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		login := func(c *apptest.Client, email, password string) *apptest.Response {
 			return c.Do("POST", "/account/login", map[string]string{"email": email, "password": password})
 		}
@@ -94,8 +93,7 @@ func TestLogin(t *testing.T) {
 }
 
 func TestBadInputWritesNothing(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		c := s.Client()
 		for name, body := range map[string]string{
 			"not JSON":      `{"email": "admin@hive.test", "password": `,
@@ -136,8 +134,7 @@ func TestCSRF(t *testing.T) {
 }
 
 func TestLoginRateLimit(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		fixClock(db) // the failure delays below must not run out while the test runs
 		c := s.Client()
 		var res *apptest.Response
@@ -154,8 +151,7 @@ func TestLoginRateLimit(t *testing.T) {
 }
 
 func TestImpersonation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		admin := s.Login("admin@hive.test")
 		var freelancer whoami
 		s.Login("freelancer@hive.test").Do("GET", "/account/whoami", nil).Want(200).Decode(&freelancer)
@@ -187,8 +183,7 @@ func TestImpersonation(t *testing.T) {
 }
 
 func TestAccountsReadRules(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var page struct {
 			Items []struct{ ID int64 }
 			Total int
@@ -213,8 +208,7 @@ func TestAccountsReadRules(t *testing.T) {
 }
 
 func TestAdminSetsPassword(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		staff := s.Login("staff@hive.test")
 		var me whoami
 		staff.Do("GET", "/account/whoami", nil).Decode(&me)

@@ -9,13 +9,11 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // One administrator cannot act under another's name.
 func TestAttack_AdminCannotImpersonateAdmin(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		if err := db.InTx(context.Background(), func(tx *database.Tx) error {
 			_, err := tx.Exec(context.Background(), `UPDATE users SET can_admin = ? WHERE email_lc = ?`, true, "manager@hive.test")
 			return err
@@ -40,8 +38,7 @@ func TestAttack_AdminCannotImpersonateAdmin(t *testing.T) {
 // Starting and ending an impersonation each leave an audit record naming the administrator
 // and the user acted as.
 func TestImpersonationIsAudited(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var admin, target whoami
 		s.Login("staff@hive.test").Do("GET", "/account/whoami", nil).Decode(&target)
 		c := s.Login("admin@hive.test")
@@ -87,8 +84,7 @@ func TestImpersonationIsAudited(t *testing.T) {
 // An administrator acting as someone cannot change that user's password or sign them out
 // everywhere: both are the user's own.
 func TestImpersonatorCannotChangePasswordOrSignOutEverywhere(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var target whoami
 		owner := s.Login("staff@hive.test")
 		owner.Do("GET", "/account/whoami", nil).Decode(&target)

@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type fieldError struct {
@@ -33,8 +32,7 @@ func decodeFieldError(t *testing.T, res *apptest.Response) fieldError {
 // A stolen session alone cannot change the password: the current one is needed. A change
 // ends every other session (the thief's) and the calendar feed, but keeps this one.
 func TestAttack_ChangePasswordNeedsCurrentAndEndsOtherSessions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		owner := s.Login("freelancer@hive.test")
 		thief := s.Login("freelancer@hive.test")
 		var feed struct {
@@ -79,8 +77,7 @@ func TestAttack_ChangePasswordNeedsCurrentAndEndsOtherSessions(t *testing.T) {
 
 // 'Sign out everywhere' ends the sessions a thief holds, and this one.
 func TestAttack_LogoutEverywhereEndsStolenSessions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		owner := s.Login("staff@hive.test")
 		thief := s.Login("staff@hive.test")
 		other := s.Login("manager@hive.test")
@@ -98,8 +95,7 @@ func TestAttack_LogoutEverywhereEndsStolenSessions(t *testing.T) {
 // A wrong reset or activation token is refused before any argon2id work, and guessing tokens
 // is limited per client address.
 func TestAttack_BadTokensCostNoHashAndAreLimited(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		hashes := accounts.CountHashes(t)
 		c := s.Client()
 		for i := 0; i < accounts.TokenPerAddress.Limit; i++ {
@@ -121,8 +117,7 @@ func TestAttack_BadTokensCostNoHashAndAreLimited(t *testing.T) {
 // A password reset and an administrator's set-password end every session of the user and
 // revoke the calendar feed, whose address works without a session.
 func TestAttack_PasswordResetRevokesFeedAndSessions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		thief := s.Login("freelancer@hive.test")
 		feedURL := func() string {
 			var feed struct {
@@ -155,8 +150,7 @@ func TestAttack_PasswordResetRevokesFeedAndSessions(t *testing.T) {
 // Sign-up answers the same for an address that has an account as for a new one, and mails
 // the owner instead of saying so.
 func TestAttack_SignUpDoesNotRevealAccounts(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		form := func(email string) map[string]any {
 			return map[string]any{"email": email, "password": "Long-enough-1", "firstName": "Eve", "lastName": "Probe",
 				"termsAndConditions": true}

@@ -72,8 +72,7 @@ func TestResetTokenExpires(t *testing.T) {
 }
 
 func TestResetRequiredAccountRecovers(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		c := s.Client()
 		// Only accounts that need a reset get mail from this call.
 		c.Do("POST", "/account/reset-unauthenticated-password", map[string]string{"email": "staff@hive.test"}).Want(202)
@@ -132,8 +131,7 @@ func TestRequiredResetIsMailedAtSignIn(t *testing.T) {
 }
 
 func TestActivation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
 		store := &accounts.Store{DB: db}
 		service := &accounts.Service{Store: store, BaseURL: s.URL}

@@ -76,8 +76,7 @@ func cached(t *testing.T, db *database.DB, h holder) {
 // made it: sign-out, sign-out everywhere, a password change, the end of an impersonation, and
 // writes the triggers watch whoever makes them (an account deactivated, a link removed).
 func TestSessionCache_RevocationOnTheSameNode(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db, longCache)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
 		sql := func(q string, args ...any) {
 			t.Helper()
@@ -153,7 +152,7 @@ func TestSessionCache_RevocationOnTheSameNode(t *testing.T) {
 				t.Errorf("after the impersonation ended whoami is still %s", me.Email)
 			}
 		})
-	})
+	}, longCache)
 }
 
 // On PostgreSQL a revocation on one node reaches every other node sharing the database through

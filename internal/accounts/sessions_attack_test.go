@@ -14,7 +14,6 @@ import (
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // fixClock stops Hive's clock (db.Now) at the current second, for the test to move forward.
@@ -22,6 +21,11 @@ func fixClock(db *database.DB) *clock.Settable {
 	c := clock.At(time.Now().Truncate(time.Second))
 	db.Now = c.Now
 	return c
+}
+
+// trustLoopbackProxy lets the test name its client's address in X-Forwarded-For.
+func trustLoopbackProxy(c *config.Config) {
+	c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
 }
 
 func login(s *apptest.Server, email, password string, remember bool) (*apptest.Client, *apptest.Response) {
@@ -32,8 +36,7 @@ func login(s *apptest.Server, email, password string, remember bool) (*apptest.C
 // A session left alone for longer than the idle timeout is refused; one in use is not, and
 // using it writes last_seen_at at most once a minute.
 func TestAttack_IdleSessionIsRefused(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		clk := fixClock(db)
 		active, res := login(s, "staff@hive.test", accounts.DemoPassword, false)
 		res.Want(200)
@@ -79,8 +82,7 @@ func TestAttack_IdleSessionIsRefused(t *testing.T) {
 
 // 'Keep me signed in' has no idle timeout but ends after the long lifetime.
 func TestRememberedSession(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		clk := fixClock(db)
 		c, res := login(s, "staff@hive.test", accounts.DemoPassword, true)
 		res.Want(200)
@@ -99,10 +101,7 @@ func TestRememberedSession(t *testing.T) {
 // the victim from signing in once the current delay has passed. Before the fix, 10 attempts
 // in 5 minutes locked the account for the rest of the window, whoever made them.
 func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db, func(c *config.Config) {
-			c.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
-		})
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		clk := fixClock(db)
 		attacker := s.Client()
 		n := 0
@@ -154,13 +153,12 @@ func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 			attempt("nobody@hive.test", "wrong-password").WantError(401, apperror.CodeInvalidCredentials)
 		}
 		attempt("nobody@hive.test", "wrong-password").WantError(503, apperror.CodeTooManyRequests)
-	})
+	}, trustLoopbackProxy)
 }
 
 // Housekeeping deletes idle and expired sessions but keeps live and remembered ones.
 func TestPurgeEndsIdleSessions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		clk := fixClock(db)
 		idle, _ := login(s, "staff@hive.test", accounts.DemoPassword, false)
 		kept, _ := login(s, "manager@hive.test", accounts.DemoPassword, true)

@@ -9,7 +9,6 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type page struct {
@@ -64,8 +63,7 @@ func linkManagers(t *testing.T, db *database.DB) {
 }
 
 func TestAllUsersPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		linkManagers(t, db)
 		var cases []apptest.Case
 		for role, status := range map[string]int{apptest.Admin: 200, apptest.Manager: 200, apptest.DeptMgr: 200,
@@ -84,8 +82,7 @@ func TestAllUsersPermissions(t *testing.T) {
 }
 
 func TestAllUsersTabsSearchFiltersSorts(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		linkManagers(t, db)
 		// Tabs.
 		free := get(t, s, apptest.Admin, url.Values{"role": {"freelancer"}, "pageSize": {"100"}})
@@ -187,8 +184,7 @@ func lower(s string) string {
 // managers get neither, as keys absent from the JSON; managers see freelancers and the people
 // of their organisations only.
 func TestAllUsersAdminOnlyFields(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		linkManagers(t, db)
 		adminOnly := []string{"accountStatus", "canAdmin", "canCreateSupplierEntity", "canCreateAgencyEntity", "canCreateClientEntity"}
 		admin := get(t, s, apptest.Admin, url.Values{"pageSize": {"100"}})
@@ -230,8 +226,7 @@ func TestAllUsersAdminOnlyFields(t *testing.T) {
 
 // TestAllUsersReportsTheViewersMarks: isBookmarked and isFollowed on list rows are the viewer's own.
 func TestAllUsersReportsTheViewersMarks(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
 		err := db.InTx(ctx, func(tx *database.Tx) error {
 			_, err := tx.Exec(ctx, `INSERT INTO user_bookmarks (user_id, target_user_id, created_at)

@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // staffWorld is orgtest's world with staff@ linked read-only to client B (so viewing its
@@ -29,8 +28,7 @@ func staffWorld(t *testing.T, db *database.DB) orgtest.World {
 // departments they view, among them the freelancers those departments hire, and themselves;
 // nobody else, on either tab.
 func TestAllUsersForStaff(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		staffWorld(t, db)
 		all := get(t, s, apptest.Staff, url.Values{"pageSize": {"100"}}).emails()
 		want := []string{"amelia.hughes@hive.test", "freelancer@hive.test", "staff@hive.test"}
@@ -67,8 +65,7 @@ func TestAllUsersForStaff(t *testing.T) {
 // change nobody: no edit, no password, no impersonation, no new account. A freelancer and
 // another client's manager may not open client B's staff member.
 func TestStaffReadOnlyProfiles(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		w := staffWorld(t, db)
 		hired, staff := w.Users[apptest.Freelancer], w.Users[apptest.Staff]
 		path := func(format string, id int64) string { return fmt.Sprintf(format, id) }

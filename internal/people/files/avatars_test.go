@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func TestAvatar(t *testing.T) {
@@ -25,8 +24,7 @@ func TestAvatar(t *testing.T) {
 }
 
 func TestSeedDemoAvatars(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		store := &blob.Local{Dir: t.TempDir()}
 		ctx := context.Background()
 		n, err := files.SeedDemoAvatars(ctx, db, store)

@@ -53,8 +53,7 @@ func otherFreelancer(t *testing.T, db *database.DB, not int64) int64 {
 }
 
 func TestNotePermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
 		noteA := insertNote(t, db, fl, w.Users["admin"], w.ClientA, "A's note")
@@ -135,8 +134,7 @@ func TestNotePermissions(t *testing.T) {
 }
 
 func TestNoteRules(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
 		mgr := s.As(apptest.Manager)
@@ -196,8 +194,7 @@ func TestNoteRules(t *testing.T) {
 }
 
 func TestBookmarkAndFollowRecorded(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
 		store := &notes.Store{DB: db}
@@ -226,8 +223,7 @@ func TestBookmarkAndFollowRecorded(t *testing.T) {
 }
 
 func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
 		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_needs_legal_entity' WHERE id = ?`, fl)
@@ -267,8 +263,7 @@ func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
 // A freelancer who signed up on their own walks every step: personal details, an entity, a
 // legal entity; each is read from what the account holds, and several steps may pass at once.
 func TestOnboardingSteps(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		w := orgtest.Build(t, db)
 		fl := w.Users["freelancer"]
 		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started', phone = '', location_name = '' WHERE id = ?`, fl)
