@@ -25,6 +25,17 @@ func Register(api huma.API, d feature.Deps) {
 
 type handlers struct{ store *Store }
 
+// managedBooking reads booking id for a signed-in manager of its department, who is returned
+// too; 404 for a booking the caller cannot see, 403 for one they may only view.
+func (h *handlers) managedBooking(ctx context.Context, id int64) (bookingRow, *auth.Principal, error) {
+	b, err := h.store.Booking(ctx, id)
+	if err != nil {
+		return b, nil, err
+	}
+	p, err := access.RequireDepartmentManager(ctx, b.DepartmentID)
+	return b, p, err
+}
+
 // CreateInput is the createBooking payload.
 type CreateInput struct {
 	JobTemplateID        int64    `json:"jobTemplateId" minimum:"1"`
@@ -142,11 +153,8 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	b, err := h.store.Booking(ctx, bookingID)
+	b, _, err := h.managedBooking(ctx, bookingID)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
 		return nil, err
 	}
 	placements := slices.Clone(in.Body.PlacementIDs)

@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/input"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // UpdateBookingInput is PATCH /booking/{id}: what may change after creation. The booking's type
@@ -80,15 +81,14 @@ func (h *handlers) registerChanges(api huma.API) {
 func (h *handlers) list(ctx context.Context, in *struct {
 	DepartmentIDs []int64 `query:"departmentIds"`
 	Search        string  `query:"search" maxLength:"200" doc:"Title or reference contains, case-insensitive"`
-	Page          int     `query:"page" minimum:"1" default:"1"`
-	PageSize      int     `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
+	paging.Params
 }) (*struct{ Body BookingList }, error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
 	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: input.Text(in.Search),
-		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
+		Offset: in.Offset(), Limit: in.Limit()}
 	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	out, err := h.store.List(ctx, f)
 	return &struct{ Body BookingList }{Body: out}, err
@@ -98,7 +98,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	IDPath
 	Body UpdateBookingInput
 }) (*struct{ Body BookingView }, error) {
-	p, err := h.requireBookingManager(ctx, in.ID)
+	_, p, err := h.managedBooking(ctx, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -106,16 +106,6 @@ func (h *handlers) update(ctx context.Context, in *struct {
 		return nil, err
 	}
 	return h.view(ctx, p, in.ID)
-}
-
-// requireBookingManager is the signed-in manager of booking id's department; 404 for a booking
-// the caller cannot see.
-func (h *handlers) requireBookingManager(ctx context.Context, id int64) (*auth.Principal, error) {
-	b, err := h.store.Booking(ctx, id)
-	if err != nil {
-		return nil, err
-	}
-	return access.RequireDepartmentManager(ctx, b.DepartmentID)
 }
 
 func (h *handlers) stats(ctx context.Context, in *IDPath) (*struct{ Body BookingStats }, error) {

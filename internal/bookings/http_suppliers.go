@@ -6,7 +6,6 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
-	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -25,11 +24,8 @@ func (h *handlers) registerSuppliers(api huma.API) {
 }
 
 func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSuppliersInput) (*struct{ Body AvailableSuppliersList }, error) {
-	b, err := h.store.Booking(ctx, in.ID)
+	b, _, err := h.managedBooking(ctx, in.ID)
 	if err != nil {
-		return nil, err
-	}
-	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
 		return nil, err
 	}
 	list, err := h.store.AvailableSuppliers(ctx, b, in.PlacementTemplateID, in.PlacementIDs)
