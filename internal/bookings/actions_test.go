@@ -82,7 +82,7 @@ func flags(a bookings.InstructionActions) map[string]bool {
 // a freelancer and a manager of another client are shown nothing they may not do, and the write
 // they could still try answers with its reason.
 func TestInstructionActionsMatchTheWrites(t *testing.T) {
-	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		grant(t, s, sw.OtherNight, sw.Users["Able"])
 		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
 		noSub := instructionID(t, db, sw.OtherNight, sw.Users["Able"])

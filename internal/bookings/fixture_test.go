@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -14,6 +15,16 @@ import (
 // The set-up the HTTP tests of this package share: the booking as they read it, and the steps
 // they take to book, grant, answer and check the instructions a booking holds. Each test starts
 // with orgtest.Engines (a Hive on each engine with the organisation world).
+
+// withScene runs test on each engine (orgtest.Engines) with what build makes in the world:
+// the scene the tests of one file share (a booked world, the substitution or suppliers world).
+func withScene[S any](t *testing.T, build func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) S,
+	test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, scene S)) {
+	t.Helper()
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		test(t, s, db, w, build(t, s, db, w))
+	})
+}
 
 // booking is what these tests read of a booking view.
 type booking struct {

@@ -13,26 +13,24 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// bookedEngines runs test on each engine with a booking of two dates in DeptA1 (four
-// placements), the freelancer granted to every placement and accepted on the first, read back as
-// the administrator sees it.
-func bookedEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking)) {
-	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
-			"dates": []string{"2027-03-01", "2027-03-02"}})
-		ids := b.placementIDs()
-		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
-			map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
-		first := bookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
-		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
-			[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
-		test(t, s, db, w, bookingAs(t, s, apptest.Admin, b.ID))
-	})
+// bookedWorld creates a booking of two dates in DeptA1 (four placements) with the freelancer
+// granted to every placement and accepted on the first, read back as the administrator sees it.
+func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) booking {
+	t.Helper()
+	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+		"dates": []string{"2027-03-01", "2027-03-02"}})
+	ids := b.placementIDs()
+	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
+	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
+		map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
+	first := bookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
+	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
+	return bookingAs(t, s, apptest.Admin, b.ID)
 }
 
 func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
-	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		path := fmt.Sprintf("/booking/%d", b.ID)
 		var v struct {
 			Title, Reference, Type string
@@ -55,7 +53,7 @@ func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
 }
 
 func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
-	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		day := b.Placements[0]
 		instructionPeriodsMatch(t, db)
 		amend := []map[string]any{{"id": day.ID, "title": "Camera (early)", "startTime": "07:30:00", "endTime": "19:00:00",
@@ -107,7 +105,7 @@ func instructionPeriodsMatch(t *testing.T, db *database.DB) {
 }
 
 func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
-	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		ids := []int64{b.Placements[0].ID, b.Placements[1].ID}
 		body := map[string]any{"ids": ids, "cancellationReason": "Client - Placement Not Needed"}
 		s.As(apptest.Freelancer).Do("DELETE", "/placements", body).WantError(404, "N-404")
@@ -148,7 +146,7 @@ func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
 }
 
 func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
-	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		id := b.Placements[0].Instructions[0].ID
 		sell := map[string]any{"rate": 300.5, "currency": "EUR", "period": "day"}
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id}}).WantError(422, "V-422")
@@ -170,7 +168,7 @@ func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
 }
 
 func TestListBookingsShowsVisibleDepartmentsOnly(t *testing.T) {
-	bookedEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
 		var list bookings.BookingList
 		s.As(apptest.DeptMgr).Do("GET", "/booking?search=cup", nil).Want(200).Decode(&list)
 		if list.Total != 1 || list.Items[0].ID != b.ID || list.Items[0].StartDate != "2027-03-01" ||

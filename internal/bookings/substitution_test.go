@@ -47,13 +47,6 @@ type subWorld struct {
 	Users                map[string]int64
 }
 
-// subEngines runs test on each engine with the subWorld built.
-func subEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld)) {
-	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		test(t, s, db, w, buildSubWorld(t, s, db, w))
-	})
-}
-
 func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) subWorld {
 	t.Helper()
 	jt := orgtest.JobTemplate(t, db, w.DeptA1)
@@ -92,7 +85,7 @@ func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.W
 }
 
 func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
-	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 
 		var list bookings.AvailableSubstitutesList
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes", sw.Day), nil).Want(200).Decode(&list)
@@ -141,7 +134,7 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 }
 
 func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
-	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		day := fmt.Sprintf("/placement/%d/available-substitutes", sw.Day)
 		grant(t, s, sw.Night, sw.Users["Carter"])
 		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
@@ -191,7 +184,7 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 }
 
 func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T) {
-	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 
 		// The incumbent freelancer finds their own replacement (no id: their accepted instruction).
@@ -239,7 +232,7 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 }
 
 func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
-	subEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 		substitutes := []int64{sw.Users["Able"], sw.Users["Baker"], sw.Users["Carter"], sw.Users["Fox"]}
 		statuses := make([]int, len(substitutes))

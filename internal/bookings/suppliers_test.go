@@ -50,13 +50,6 @@ type supplierWorld struct {
 	users            map[string]int64 // first name → id
 }
 
-// supplierEngines runs test on each engine with the supplierWorld built.
-func supplierEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld)) {
-	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		test(t, s, db, w, buildSupplierWorld(t, s, db, w))
-	})
-}
-
 func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) supplierWorld {
 	t.Helper()
 	jt := orgtest.JobTemplate(t, db, w.DeptA1)
@@ -127,7 +120,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 }
 
 func TestAvailableSuppliers(t *testing.T) {
-	supplierEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
+	withScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 
 		var all bookings.AvailableSuppliersList
@@ -219,7 +212,7 @@ func TestAvailableSuppliers(t *testing.T) {
 }
 
 func TestAvailableSuppliersRefusals(t *testing.T) {
-	supplierEngines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
+	withScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 		// Staff who may view the department but not manage it are refused; others do not learn it exists.
 		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
