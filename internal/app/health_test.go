@@ -35,8 +35,7 @@ func probe(t *testing.T, method, url string) (int, string) {
 // TestProbes: liveness always answers 200; readiness answers 200 while the database answers
 // and 503 once it does not; neither needs a session, and only GET and HEAD are probes.
 func TestProbes(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		for _, path := range []string{app.HealthPath, app.ReadyPath} {
 			if status, body := probe(t, http.MethodGet, s.URL+path); status != http.StatusOK || !strings.Contains(body, `"status"`) {
 				t.Fatalf("GET %s: %d %s", path, status, body)

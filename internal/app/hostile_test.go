@@ -213,8 +213,7 @@ func TestAttack_EveryUnsafeOperationNeedsTheSessionsCSRFToken(t *testing.T) {
 // TestAttack_SessionFixation: a session cookie planted in the browser before sign-in (made up, or
 // the attacker's own real session) is never the one the victim signs in with.
 func TestAttack_SessionFixation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		base := mustURL(t, s.URL)
 		attacker := s.Login("freelancer@hive.test")
 		var attackerSession string

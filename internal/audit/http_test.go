@@ -119,8 +119,7 @@ func TestBookingHistory(t *testing.T) {
 }
 
 func TestEntityAndLegalEntityHistory(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		admin := s.As(apptest.Admin)
 		var e struct{ ID int64 }
 		admin.Do("POST", "/entity", map[string]any{"name": "Audited Hire", "type": "client"}).Want(201).Decode(&e)
@@ -172,8 +171,7 @@ func TestEntityAndLegalEntityHistory(t *testing.T) {
 }
 
 func TestHistoryNeverSendsSecrets(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		user := orgtest.Users(t, db)["staff"]
 		ctx := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: user, FirstName: "Sam"})
 		// A writer that (wrongly) put secrets in its row: the history still withholds them.

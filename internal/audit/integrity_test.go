@@ -386,8 +386,7 @@ func TestFailedWriteLeavesNoEntry(t *testing.T) {
 // (the application has no such statement; this is the guard against one), and the API offers
 // nothing but reads of the history.
 func TestHistoryIsAppendOnly(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: 1, FirstName: "Ada", CanAdmin: true})
 		if err := db.InTx(ctx, func(tx *database.Tx) error {
 			return audit.Record(ctx, tx, audit.Update, audit.SourceUser, 1, map[string]any{"firstName": "Ada"})

@@ -11,7 +11,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type document struct {
@@ -58,9 +57,7 @@ func auditCount(t *testing.T, db *database.DB, action string) int {
 }
 
 func TestRequestingAndListingDocuments(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		mine := bookWithFreelancer(t, s, db, w, apptest.DeptMgr, w.DeptA1)
 		// Another client's booking: neither client A's manager nor department A1's may ask on it.
 		theirs := bookWithFreelancer(t, s, db, w, apptest.Admin, w.DeptB1)

@@ -32,8 +32,7 @@ func loginLimited(t *testing.T, c *apptest.Client, n int, forwardedFor string) b
 // TestAttack_SpoofedForwardedForDoesNotEscapeTheRateLimit: from a peer that is not a trusted
 // proxy, a new X-Forwarded-For on every attempt does not buy a new rate-limit bucket.
 func TestAttack_SpoofedForwardedForDoesNotEscapeTheRateLimit(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		c := s.Client()
 		for i := range accounts.LoginPerAddress.Limit {
 			if loginLimited(t, c, i, netip.AddrFrom4([4]byte{203, 0, 113, byte(i + 1)}).String()) {
@@ -146,8 +145,7 @@ func TestCSRFCookieOnHTTPS(t *testing.T) {
 // TestAttack_SentResetMailLeavesNoTokenInTheDatabase: after the worker sends a reset mail, a
 // copy of the database holds no working reset link.
 func TestAttack_SentResetMailLeavesNoTokenInTheDatabase(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		s.Client().Do("POST", "/account/request-password-reset", map[string]string{"email": "freelancer@hive.test"}).Want(http.StatusAccepted)
 		var body string
 		if err := db.Get(t.Context(), &body, `SELECT body_text FROM mail_outbox WHERE to_addr = ?`, "freelancer@hive.test"); err != nil {
