@@ -3,6 +3,7 @@ package links
 import (
 	"context"
 	"net/http"
+	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -26,10 +27,6 @@ func userRef(id int64, first, last, email string) LinkUser {
 	return LinkUser{ID: id, FirstName: first, LastName: last, Email: email, FullName: auth.FullName(first, last)}
 }
 
-func pageOf(page, size int, sort string) Page {
-	return Page{Sort: sort, Offset: (page - 1) * size, Limit: size}
-}
-
 type idPath struct {
 	ID int64 `path:"id" minimum:"1"`
 }
@@ -41,13 +38,6 @@ func boolFilter(s string) *bool {
 	}
 	v := s == "true"
 	return &v
-}
-
-func checkID(path, body int64) error {
-	if body != 0 && body != path {
-		return apperror.Field("id", "The id does not match the address.")
-	}
-	return nil
 }
 
 // Register adds the operations of this area.
@@ -83,6 +73,31 @@ func register[I, O any](api huma.API, tag, id, method, path, summary string, err
 		op.DefaultStatus = http.StatusNoContent
 	}
 	httpapi.Register(api, httpapi.Signed, op, handler)
+}
+
+// kindAPI is how one kind of link appears in the API: where, under which tag, its operation ids'
+// stem (list<Name>Refs, create<Name>Ref, ...), the record its by-record list is of, and the
+// summaries. registerKind derives the rest, the same for every kind.
+type kindAPI struct {
+	base, tag, name, record                             string
+	list, create, get, update, remove, byRecord, byUser string // the summaries
+}
+
+// registerKind adds the seven operations of one kind of link: its grid (list), create, get,
+// update and delete, and the lists of one record's and one user's links.
+func registerKind[In recordListInput, L, C, U, R, V, F any, B pageBody[V]](a huma.API, d kindAPI, k rules[R, V],
+	l lists[R, V, F, B], del func(context.Context, int64) error, list func(context.Context, *L) (*output[B], error),
+	create func(context.Context, *C) (*output[V], error), update func(context.Context, *U) (*output[V], error)) {
+	const get, post, patch, remove = http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete
+	one := d.base + "/{id}"
+	register(a, d.tag, "list"+d.name+"Refs", get, d.base, d.list, []int{422}, list)
+	register(a, d.tag, "create"+d.name+"Ref", post, d.base, d.create, []int{403, 404, 409, 422}, create)
+	register(a, d.tag, "get"+d.name+"Ref", get, one, d.get, []int{404}, k.get)
+	register(a, d.tag, "update"+d.name+"Ref", patch, one, d.update, []int{403, 404, 409, 422}, update)
+	register(a, d.tag, "delete"+d.name+"Ref", remove, one, d.remove, []int{403, 404}, k.remove(del))
+	register(a, d.tag, "list"+d.name+"RefsBy"+strings.ToUpper(d.record[:1])+d.record[1:], get,
+		d.base+"/by-"+d.record+"-id/{id}", d.byRecord, []int{404}, byRecord[In](l))
+	register(a, d.tag, "list"+d.name+"RefsByUser", get, d.base+"/by-user-id/{id}", d.byUser, nil, byUser[In](l))
 }
 
 // rules are what the operations must know of one kind of link: how to read it and show it,
@@ -123,6 +138,16 @@ func (k rules[R, V]) load(ctx context.Context, id int64, manage bool) (R, *auth.
 		return r, p, apperror.Forbidden()
 	}
 	return r, p, nil
+}
+
+// changing loads link id for an update whose body names bodyID (none, or the same id): the
+// caller must be allowed to change it.
+func (k rules[R, V]) changing(ctx context.Context, id, bodyID int64) (R, *auth.Principal, error) {
+	r, p, err := k.load(ctx, id, true)
+	if err == nil && bodyID != 0 && bodyID != id {
+		err = apperror.Field("id", "The id does not match the address.")
+	}
+	return r, p, err
 }
 
 // checkNew checks the two ids of a new link: both given, the caller manages the managed end,
@@ -183,13 +208,84 @@ type listPage[V any] struct {
 	Total int `json:"total"`
 }
 
-// pageOfViews shows rows, one page of total.
-func pageOfViews[R, V any](rows []R, total int, view func(R) V) listPage[V] {
+// pageBody is a kind's own name for listPage[V].
+type pageBody[V any] interface {
+	~struct {
+		Items []V `json:"items"`
+		Total int `json:"total"`
+	}
+}
+
+// RecordID is the path of the lists of one record's (a department's, an entity's, a user's)
+// links; the kind's paging and sort parameters are embedded beside it (userDepartmentsOf, ...).
+type RecordID struct {
+	ID int64 `path:"id" minimum:"1"`
+}
+
+func (r RecordID) recordID() int64 { return r.ID }
+
+// recordListInput is the input of a list of one record's links.
+type recordListInput interface {
+	recordID() int64
+	page() Page
+}
+
+// lists are what the list operations must know of one kind of link: how to read a page of
+// links and show them, which links a caller sees in the grid (scope), who may list one
+// record's links (requireViewer), and the filters of one record's and of one user's links.
+type lists[R, V, F any, B pageBody[V]] struct {
+	read          func(context.Context, F, Scope, Page) ([]R, int, error)
+	view          func(R) V
+	scope         func(*auth.Principal) Scope
+	requireViewer func(context.Context, int64) (*auth.Principal, error)
+	ofRecord      func(int64) F
+	ofUser        func(int64) F
+}
+
+// page reads and shows one page of the links of f within sc.
+func (l lists[R, V, F, B]) page(ctx context.Context, f F, sc Scope, p Page) (*output[B], error) {
+	rows, total, err := l.read(ctx, f, sc, p)
+	if err != nil {
+		return nil, err
+	}
 	out := listPage[V]{Items: make([]V, 0, len(rows)), Total: total}
 	for _, r := range rows {
-		out.Items = append(out.Items, view(r))
+		out.Items = append(out.Items, l.view(r))
 	}
-	return out
+	return &output[B]{Body: B(out)}, nil
+}
+
+// all is the grid: the links of f the caller may see.
+func (l lists[R, V, F, B]) all(ctx context.Context, f F, p Page) (*output[B], error) {
+	c, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return l.page(ctx, f, l.scope(c), p)
+}
+
+// byRecord lists every link of one record to those who may see the record.
+func byRecord[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B]) func(context.Context, *In) (*output[B], error) {
+	return func(ctx context.Context, in *In) (*output[B], error) {
+		id := (*in).recordID()
+		if _, err := l.requireViewer(ctx, id); err != nil {
+			return nil, err
+		}
+		return l.page(ctx, l.ofRecord(id), Scope{All: true}, (*in).page())
+	}
+}
+
+// byUser lists the links of one user: all of them to the user themself, else those the caller
+// sees in the grid.
+func byUser[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B]) func(context.Context, *In) (*output[B], error) {
+	return func(ctx context.Context, in *In) (*output[B], error) {
+		p, err := auth.RequireUser(ctx)
+		if err != nil {
+			return nil, err
+		}
+		id := (*in).recordID()
+		return l.page(ctx, l.ofUser(id), byUserScope(p, id, l.scope), (*in).page())
+	}
 }
 
 // byUserScope is the scope of a by-user list: the caller's own links all, else scope.

@@ -2,12 +2,12 @@ package links
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // UserDepartmentView is a user-department link as the API shows it.
@@ -42,12 +42,13 @@ type userDepartmentPage listPage[UserDepartmentView]
 
 // UserDepartmentListParams are the paging and sort query parameters of its lists.
 type UserDepartmentListParams struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
-	Sort     string `query:"sort" enum:"id,-id,user,-user,email,-email,department,-department,client,-client," default:"id"`
+	paging.Params
+	Sort string `query:"sort" enum:"id,-id,user,-user,email,-email,department,-department,client,-client," default:"id"`
 }
 
-func (p UserDepartmentListParams) page() Page { return pageOf(p.Page, p.PageSize, p.Sort) }
+func (p UserDepartmentListParams) page() Page {
+	return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()}
+}
 
 // userDepartmentRules: a department's viewers see its links and its managers change them; a
 // user always sees their own links, and may be linked only by a manager who may see them.
@@ -59,32 +60,32 @@ func (h *handlers) userDepartmentRules() rules[UserDepartmentRef, UserDepartment
 		requireManager: access.RequireDepartmentManager, other: h.requireVisibleUser}
 }
 
-func (h *handlers) registerUserDepartment(api huma.API) {
-	const base, tag = "/associations/user-department-refs", "User-Department links"
-	k := h.userDepartmentRules()
-	register(api, tag, "listUserDepartmentRefs", http.MethodGet, base,
-		"All User-Department connections the caller may see, one page at a time", []int{422}, h.listUserDepartments)
-	register(api, tag, "createUserDepartmentRef", http.MethodPost, base,
-		"Connect a user to a department (its managers, its client's managers, administrators)",
-		[]int{403, 404, 409, 422}, h.createUserDepartment)
-	register(api, tag, "getUserDepartmentRef", http.MethodGet, base+"/{id}", "One user-department link",
-		[]int{404}, k.get)
-	register(api, tag, "updateUserDepartmentRef", http.MethodPatch, base+"/{id}", "Change the rights of a user-department link",
-		[]int{403, 404, 409, 422}, h.updateUserDepartment)
-	register(api, tag, "deleteUserDepartmentRef", http.MethodDelete, base+"/{id}", "Remove a user-department link",
-		[]int{403, 404}, k.remove(h.store.DeleteUserDepartment))
-	register(api, tag, "listUserDepartmentRefsByDepartment", http.MethodGet, base+"/by-department-id/{id}",
-		"The users connected to a department", []int{404}, h.userDepartmentsByDepartment)
-	register(api, tag, "listUserDepartmentRefsByUser", http.MethodGet, base+"/by-user-id/{id}",
-		"The departments a user is connected to (all of them for the user themself)", nil, h.userDepartmentsByUser)
+// userDepartmentsOf is the input of the lists of one department's or one user's links.
+type userDepartmentsOf struct {
+	RecordID
+	UserDepartmentListParams
 }
 
-func (h *handlers) userDepartmentPage(ctx context.Context, f UserDepartmentFilter, sc Scope, p Page) (*struct{ Body userDepartmentPage }, error) {
-	rows, total, err := h.store.UserDepartments(ctx, f, sc, p)
-	if err != nil {
-		return nil, err
-	}
-	return &struct{ Body userDepartmentPage }{Body: userDepartmentPage(pageOfViews(rows, total, userDepartmentView))}, nil
+func (h *handlers) userDepartmentLists() lists[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter, userDepartmentPage] {
+	return lists[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter, userDepartmentPage]{
+		read: h.store.UserDepartments, view: userDepartmentView, scope: departmentScope,
+		requireViewer: access.RequireDepartmentViewer,
+		ofRecord:      func(id int64) UserDepartmentFilter { return UserDepartmentFilter{DepartmentIDs: []int64{id}} },
+		ofUser:        func(id int64) UserDepartmentFilter { return UserDepartmentFilter{UserIDs: []int64{id}} }}
+}
+
+func (h *handlers) registerUserDepartment(a huma.API) {
+	registerKind[userDepartmentsOf](a, kindAPI{base: "/associations/user-department-refs", tag: "User-Department links",
+		name: "UserDepartment", record: "department",
+		list:     "All User-Department connections the caller may see, one page at a time",
+		create:   "Connect a user to a department (its managers, its client's managers, administrators)",
+		get:      "One user-department link",
+		update:   "Change the rights of a user-department link",
+		remove:   "Remove a user-department link",
+		byRecord: "The users connected to a department",
+		byUser:   "The departments a user is connected to (all of them for the user themself)"},
+		h.userDepartmentRules(), h.userDepartmentLists(), h.store.DeleteUserDepartment,
+		h.listUserDepartments, h.createUserDepartment, h.updateUserDepartment)
 }
 
 func departmentScope(p *auth.Principal) Scope {
@@ -99,35 +100,10 @@ func (h *handlers) listUserDepartments(ctx context.Context, in *struct {
 	CanHire       string  `query:"canHire" enum:"true,false,"`
 	CanManage     string  `query:"canManage" enum:"true,false,"`
 	CanSelect     string  `query:"canSelect" enum:"true,false,"`
-}) (*struct{ Body userDepartmentPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+}) (*output[userDepartmentPage], error) {
 	f := UserDepartmentFilter{DepartmentIDs: in.DepartmentIDs, UserIDs: in.UserIDs, CanHire: boolFilter(in.CanHire),
 		CanManage: boolFilter(in.CanManage), CanSelect: boolFilter(in.CanSelect)}
-	return h.userDepartmentPage(ctx, f, departmentScope(p), in.page())
-}
-
-func (h *handlers) userDepartmentsByDepartment(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	UserDepartmentListParams
-}) (*struct{ Body userDepartmentPage }, error) {
-	if _, err := access.RequireDepartmentViewer(ctx, in.ID); err != nil {
-		return nil, err
-	}
-	return h.userDepartmentPage(ctx, UserDepartmentFilter{DepartmentIDs: []int64{in.ID}}, Scope{All: true}, in.page())
-}
-
-func (h *handlers) userDepartmentsByUser(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	UserDepartmentListParams
-}) (*struct{ Body userDepartmentPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return h.userDepartmentPage(ctx, UserDepartmentFilter{UserIDs: []int64{in.ID}}, byUserScope(p, in.ID, departmentScope), in.page())
+	return h.userDepartmentLists().all(ctx, f, in.page())
 }
 
 func (h *handlers) createUserDepartment(ctx context.Context, in *struct {
@@ -158,11 +134,8 @@ func (h *handlers) updateUserDepartment(ctx context.Context, in *struct {
 	}
 }) (*output[UserDepartmentView], error) {
 	k := h.userDepartmentRules()
-	r, _, err := k.load(ctx, in.ID, true)
+	r, _, err := k.changing(ctx, in.ID, in.Body.ID)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkID(in.ID, in.Body.ID); err != nil {
 		return nil, err
 	}
 	fl := DepartmentFlags{CanHire: setOr(in.Body.CanHire, r.CanHire), CanManage: setOr(in.Body.CanManage, r.CanManage),

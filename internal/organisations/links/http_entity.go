@@ -2,12 +2,12 @@ package links
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // UserEntityView is a user-entity link as the API shows it.
@@ -46,12 +46,13 @@ type userEntityPage listPage[UserEntityView]
 
 // UserEntityListParams are the paging and sort query parameters of its lists.
 type UserEntityListParams struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
-	Sort     string `query:"sort" enum:"id,-id,user,-user,email,-email,entity,-entity," default:"id"`
+	paging.Params
+	Sort string `query:"sort" enum:"id,-id,user,-user,email,-email,entity,-entity," default:"id"`
 }
 
-func (p UserEntityListParams) page() Page { return pageOf(p.Page, p.PageSize, p.Sort) }
+func (p UserEntityListParams) page() Page {
+	return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()}
+}
 
 // userEntityRules: an entity's viewers see its links and its managers change them; a user
 // always sees their own links, and may be linked only by a manager who may see them.
@@ -63,35 +64,36 @@ func (h *handlers) userEntityRules() rules[UserEntityRef, UserEntityView] {
 		requireManager: access.RequireEntityManager, other: h.requireVisibleUser}
 }
 
-func (h *handlers) registerUserEntity(api huma.API) {
-	const base, tag = "/associations/user-entity-refs", "User-Entity links"
-	k := h.userEntityRules()
-	register(api, tag, "listUserEntityRefs", http.MethodGet, base,
-		"All User-Entity connections the caller may see, one page at a time", []int{422}, h.listUserEntities)
-	register(api, tag, "createUserEntityRef", http.MethodPost, base,
-		"Connect a user to an entity (its managers, administrators)", []int{403, 404, 409, 422}, h.createUserEntity)
-	register(api, tag, "getUserEntityRef", http.MethodGet, base+"/{id}", "One user-entity link", []int{404}, k.get)
-	register(api, tag, "updateUserEntityRef", http.MethodPatch, base+"/{id}",
-		"Change the rights and job titles of a user-entity link", []int{403, 404, 409, 422}, h.updateUserEntity)
-	register(api, tag, "deleteUserEntityRef", http.MethodDelete, base+"/{id}", "Remove a user-entity link",
-		[]int{403, 404}, k.remove(h.store.DeleteUserEntity))
-	register(api, tag, "listUserEntityRefsByEntity", http.MethodGet, base+"/by-entity-id/{id}",
-		"The users connected to an entity", []int{404}, h.userEntitiesByEntity)
-	register(api, tag, "listUserEntityRefsByUser", http.MethodGet, base+"/by-user-id/{id}",
-		"The entities a user is connected to (all of them for the user themself)", nil, h.userEntitiesByUser)
+// userEntitiesOf is the input of the lists of one entity's or one user's links.
+type userEntitiesOf struct {
+	RecordID
+	UserEntityListParams
+}
+
+func (h *handlers) userEntityLists() lists[UserEntityRef, UserEntityView, UserEntityFilter, userEntityPage] {
+	return lists[UserEntityRef, UserEntityView, UserEntityFilter, userEntityPage]{
+		read: h.store.UserEntities, view: userEntityView, scope: entityScope, requireViewer: access.RequireEntityViewer,
+		ofRecord: func(id int64) UserEntityFilter { return UserEntityFilter{EntityIDs: []int64{id}} },
+		ofUser:   func(id int64) UserEntityFilter { return UserEntityFilter{UserIDs: []int64{id}} }}
+}
+
+func (h *handlers) registerUserEntity(a huma.API) {
+	registerKind[userEntitiesOf](a, kindAPI{base: "/associations/user-entity-refs", tag: "User-Entity links",
+		name: "UserEntity", record: "entity",
+		list:     "All User-Entity connections the caller may see, one page at a time",
+		create:   "Connect a user to an entity (its managers, administrators)",
+		get:      "One user-entity link",
+		update:   "Change the rights and job titles of a user-entity link",
+		remove:   "Remove a user-entity link",
+		byRecord: "The users connected to an entity",
+		byUser:   "The entities a user is connected to (all of them for the user themself)"},
+		h.userEntityRules(), h.userEntityLists(), h.store.DeleteUserEntity,
+		h.listUserEntities, h.createUserEntity, h.updateUserEntity)
 }
 
 func entityScope(p *auth.Principal) Scope {
 	ids, all := access.VisibleEntityIDs(p)
 	return Scope{Visible: ids, All: all, Self: p.UserID}
-}
-
-func (h *handlers) userEntityPage(ctx context.Context, f UserEntityFilter, sc Scope, p Page) (*struct{ Body userEntityPage }, error) {
-	rows, total, err := h.store.UserEntities(ctx, f, sc, p)
-	if err != nil {
-		return nil, err
-	}
-	return &struct{ Body userEntityPage }{Body: userEntityPage(pageOfViews(rows, total, userEntityView))}, nil
 }
 
 func (h *handlers) listUserEntities(ctx context.Context, in *struct {
@@ -101,35 +103,10 @@ func (h *handlers) listUserEntities(ctx context.Context, in *struct {
 	CanExternal string  `query:"canExternal" enum:"true,false,"`
 	CanManage   string  `query:"canManage" enum:"true,false,"`
 	CanSelect   string  `query:"canSelect" enum:"true,false,"`
-}) (*struct{ Body userEntityPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+}) (*output[userEntityPage], error) {
 	f := UserEntityFilter{EntityIDs: in.EntityIDs, UserIDs: in.UserIDs, CanExternal: boolFilter(in.CanExternal),
 		CanManage: boolFilter(in.CanManage), CanSelect: boolFilter(in.CanSelect)}
-	return h.userEntityPage(ctx, f, entityScope(p), in.page())
-}
-
-func (h *handlers) userEntitiesByEntity(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	UserEntityListParams
-}) (*struct{ Body userEntityPage }, error) {
-	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
-		return nil, err
-	}
-	return h.userEntityPage(ctx, UserEntityFilter{EntityIDs: []int64{in.ID}}, Scope{All: true}, in.page())
-}
-
-func (h *handlers) userEntitiesByUser(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	UserEntityListParams
-}) (*struct{ Body userEntityPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return h.userEntityPage(ctx, UserEntityFilter{UserIDs: []int64{in.ID}}, byUserScope(p, in.ID, entityScope), in.page())
+	return h.userEntityLists().all(ctx, f, in.page())
 }
 
 func (h *handlers) createUserEntity(ctx context.Context, in *struct {
@@ -162,11 +139,8 @@ func (h *handlers) updateUserEntity(ctx context.Context, in *struct {
 	}
 }) (*output[UserEntityView], error) {
 	k := h.userEntityRules()
-	r, _, err := k.load(ctx, in.ID, true)
+	r, _, err := k.changing(ctx, in.ID, in.Body.ID)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkID(in.ID, in.Body.ID); err != nil {
 		return nil, err
 	}
 	fl := EntityFlags{CanExternal: setOr(in.Body.CanExternal, r.CanExternal), CanManage: setOr(in.Body.CanManage, r.CanManage),

@@ -2,13 +2,13 @@ package links
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // LegalView is an entity-legal-entity link as the API shows it.
@@ -44,12 +44,11 @@ type legalPage listPage[LegalView]
 
 // LegalListParams are the paging and sort query parameters of its lists.
 type LegalListParams struct {
-	Page     int    `query:"page" minimum:"1" default:"1"`
-	PageSize int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
-	Sort     string `query:"sort" enum:"id,-id,entity,-entity,legalEntity,-legalEntity," default:"id"`
+	paging.Params
+	Sort string `query:"sort" enum:"id,-id,entity,-entity,legalEntity,-legalEntity," default:"id"`
 }
 
-func (p LegalListParams) page() Page { return pageOf(p.Page, p.PageSize, p.Sort) }
+func (p LegalListParams) page() Page { return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()} }
 
 // legalRules: an entity's viewers see its legal entity links and its managers change them;
 // a new link may name only a legal entity the caller may see.
@@ -60,65 +59,38 @@ func (h *handlers) legalRules() rules[LegalRef, LegalView] {
 		requireManager: access.RequireEntityManager, other: h.requireLegalEntity}
 }
 
-func (h *handlers) registerLegal(api huma.API) {
-	const base, tag = "/associations/entity-legal-entity-refs", "Entity-Legal-Entity links"
-	k := h.legalRules()
-	register(api, tag, "listEntityLegalEntityRefs", http.MethodGet, base,
-		"Entity-legal-entity connections the caller may see, one page at a time", []int{422}, h.listLegal)
-	register(api, tag, "createEntityLegalEntityRef", http.MethodPost, base,
-		"Connect an entity to a legal entity (the entity's managers, administrators)", []int{403, 404, 409, 422}, h.createLegal)
-	register(api, tag, "getEntityLegalEntityRef", http.MethodGet, base+"/{id}", "One entity-legal-entity link",
-		[]int{404}, k.get)
-	register(api, tag, "updateEntityLegalEntityRef", http.MethodPatch, base+"/{id}",
-		"Point a link at another legal entity", []int{403, 404, 409, 422}, h.updateLegal)
-	register(api, tag, "deleteEntityLegalEntityRef", http.MethodDelete, base+"/{id}",
-		"Disconnect a legal entity from an entity", []int{403, 404}, k.remove(h.store.DeleteLegal))
-	register(api, tag, "listEntityLegalEntityRefsByEntity", http.MethodGet, base+"/by-entity-id/{id}",
-		"The legal entities connected to an entity", []int{404}, h.legalByEntity)
-	register(api, tag, "listEntityLegalEntityRefsByUser", http.MethodGet, base+"/by-user-id/{id}",
-		"The legal entities of the entities a user is connected to", nil, h.legalByUser)
+// legalOf is the input of the lists of one entity's links and of those of a user's entities.
+type legalOf struct {
+	RecordID
+	LegalListParams
 }
 
-func (h *handlers) legalPage(ctx context.Context, f LegalFilter, sc Scope, p Page) (*struct{ Body legalPage }, error) {
-	rows, total, err := h.store.LegalRefs(ctx, f, sc, p)
-	if err != nil {
-		return nil, err
-	}
-	return &struct{ Body legalPage }{Body: legalPage(pageOfViews(rows, total, legalView))}, nil
+func (h *handlers) legalLists() lists[LegalRef, LegalView, LegalFilter, legalPage] {
+	return lists[LegalRef, LegalView, LegalFilter, legalPage]{
+		read: h.store.LegalRefs, view: legalView, scope: entityScope, requireViewer: access.RequireEntityViewer,
+		ofRecord: func(id int64) LegalFilter { return LegalFilter{EntityIDs: []int64{id}} },
+		ofUser:   func(id int64) LegalFilter { return LegalFilter{LinkedUserID: id} }}
+}
+
+func (h *handlers) registerLegal(a huma.API) {
+	registerKind[legalOf](a, kindAPI{base: "/associations/entity-legal-entity-refs", tag: "Entity-Legal-Entity links",
+		name: "EntityLegalEntity", record: "entity",
+		list:     "Entity-legal-entity connections the caller may see, one page at a time",
+		create:   "Connect an entity to a legal entity (the entity's managers, administrators)",
+		get:      "One entity-legal-entity link",
+		update:   "Point a link at another legal entity",
+		remove:   "Disconnect a legal entity from an entity",
+		byRecord: "The legal entities connected to an entity",
+		byUser:   "The legal entities of the entities a user is connected to"},
+		h.legalRules(), h.legalLists(), h.store.DeleteLegal, h.listLegal, h.createLegal, h.updateLegal)
 }
 
 func (h *handlers) listLegal(ctx context.Context, in *struct {
 	LegalListParams
 	EntityIDs      []int64 `query:"entityIds,explode"`
 	LegalEntityIDs []int64 `query:"legalEntityIds,explode"`
-}) (*struct{ Body legalPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return h.legalPage(ctx, LegalFilter{EntityIDs: in.EntityIDs, LegalEntityIDs: in.LegalEntityIDs}, entityScope(p),
-		in.page())
-}
-
-func (h *handlers) legalByEntity(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	LegalListParams
-}) (*struct{ Body legalPage }, error) {
-	if _, err := access.RequireEntityViewer(ctx, in.ID); err != nil {
-		return nil, err
-	}
-	return h.legalPage(ctx, LegalFilter{EntityIDs: []int64{in.ID}}, Scope{All: true}, in.page())
-}
-
-func (h *handlers) legalByUser(ctx context.Context, in *struct {
-	ID int64 `path:"id" minimum:"1"`
-	LegalListParams
-}) (*struct{ Body legalPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	return h.legalPage(ctx, LegalFilter{LinkedUserID: in.ID}, byUserScope(p, in.ID, entityScope), in.page())
+}) (*output[legalPage], error) {
+	return h.legalLists().all(ctx, LegalFilter{EntityIDs: in.EntityIDs, LegalEntityIDs: in.LegalEntityIDs}, in.page())
 }
 
 // requireLegalEntity refuses a legal entity that does not exist or that the caller may not
@@ -156,11 +128,8 @@ func (h *handlers) updateLegal(ctx context.Context, in *struct {
 	}
 }) (*output[LegalView], error) {
 	k := h.legalRules()
-	r, p, err := k.load(ctx, in.ID, true)
+	r, p, err := k.changing(ctx, in.ID, in.Body.ID)
 	if err != nil {
-		return nil, err
-	}
-	if err := checkID(in.ID, in.Body.ID); err != nil {
 		return nil, err
 	}
 	target := in.Body.LegalEntityID
