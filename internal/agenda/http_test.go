@@ -1,7 +1,6 @@
 package agenda_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -21,62 +20,18 @@ func localDay(days int) string {
 
 // jobTemplate inserts a job template of department with one 09:00–17:00 placement template.
 func jobTemplate(t *testing.T, db *database.DB, department int64, title string) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, department, title, title, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, title, start_time, end_time, sell_rate_minor,
-			buy_rate_minor, created_at, updated_at) VALUES (?, 'Camera', '09:00', '17:00', 25000, 20000, ?, ?)`, id, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return orgtest.JobTemplateOf(t, db, department, title, orgtest.Shift{Title: "Camera", Start: "09:00", End: "17:00",
+		Sell: 25000, Buy: 20000})
 }
 
-// freelancer inserts another freelancer.
-func freelancer(t *testing.T, db *database.DB, email string) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	if err := db.InTx(ctx, func(tx *database.Tx) error {
-		return tx.Get(ctx, &id, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, created_at,
-			updated_at) VALUES (?, ?, 'Ola', 'Other', TRUE, ?, ?) RETURNING id`, email, email, tx.Now, tx.Now)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-// booked creates a booking of the dates as role, grants users to every placement, and returns
-// the placement ids by date and each user's instruction id per placement.
+// booked creates a booking of the dates as role and grants users every placement
+// (orgtest.Book); it returns the placement ids and each user's instruction id per placement.
 func booked(t *testing.T, s *apptest.Server, role string, jt int64, dates []string, users ...int64) ([]int64, map[int64]map[int64]int64) {
 	t.Helper()
-	var b struct {
-		ID           int64
-		DepartmentID int64 `json:"departmentId"`
-		Placements   []struct {
-			ID           int64
-			Instructions []struct{ ID, UserID int64 }
-		}
-	}
-	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
-	orgtest.Hire(t, s.DB, b.DepartmentID, users...)
 	var ids []int64
-	for _, p := range b.Placements {
-		ids = append(ids, p.ID)
-	}
-	if len(users) > 0 {
-		s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]), map[string]any{"userIds": users, "placementIds": ids}).Want(200)
-	}
-	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
 	of := map[int64]map[int64]int64{}
-	for _, p := range b.Placements {
+	for _, p := range orgtest.Book(t, s, role, jt, dates, users...).Placements {
+		ids = append(ids, p.ID)
 		of[p.ID] = map[int64]int64{}
 		for _, i := range p.Instructions {
 			of[p.ID][i.UserID] = i.ID
@@ -110,7 +65,7 @@ func TestAgendaTabsStatsAndPermissions(t *testing.T) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
 		fran := w.Users["freelancer"]
-		ola := freelancer(t, db, "ola@hive.test")
+		ola := orgtest.Freelancer(t, db, "ola@hive.test", "Ola")
 		jt := jobTemplate(t, db, w.DeptA1, "Cup Final")
 		// Tomorrow (critical: within 48 hours) and in ten days, both freelancers granted.
 		soon, of := booked(t, s, apptest.DeptMgr, jt, []string{localDay(1), localDay(10)}, fran, ola)

@@ -20,63 +20,16 @@ import (
 // template inserts a job template of department with one 09:00–17:00 placement template with
 // unpaid breaks (minutes) and its sell and buy rates (minor units) in currency per period.
 func template(t *testing.T, db *database.DB, department int64, title, currency, period string, breaks, sell, buy int) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, department, title, strings.ToLower(title), tx.Now, tx.Now); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, title, start_time, end_time, unpaid_breaks,
-			sell_rate_minor, sell_currency, sell_period, buy_rate_minor, buy_currency, buy_period, created_at, updated_at)
-			VALUES (?, 'Camera', '09:00', '17:00', ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-			id, breaks, sell, currency, period, buy, currency, period, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return orgtest.JobTemplateOf(t, db, department, title, orgtest.Shift{Title: "Camera", Start: "09:00", End: "17:00",
+		UnpaidBreaks: breaks, Sell: int64(sell), Buy: int64(buy), Currency: currency, Period: period})
 }
 
-func freelancer(t *testing.T, db *database.DB, email, first string) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	if err := db.InTx(ctx, func(tx *database.Tx) error {
-		return tx.Get(ctx, &id, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, created_at,
-			updated_at) VALUES (?, ?, ?, 'Other', TRUE, ?, ?) RETURNING id`, email, email, first, tx.Now, tx.Now)
-	}); err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-// book creates a booking of jt on dates as role, grants users to every placement and returns
-// the instruction ids per date and user.
+// book creates a booking of the dates as role and grants users every placement (orgtest.Book);
+// it returns each user's instruction id by placement date.
 func book(t *testing.T, s *apptest.Server, role string, jt int64, dates []string, users ...int64) map[string]map[int64]int64 {
 	t.Helper()
-	type booking struct {
-		ID           int64
-		DepartmentID int64 `json:"departmentId"`
-		Placements   []struct {
-			ID           int64
-			Date         string `json:"date"`
-			Instructions []struct{ ID, UserID int64 }
-		}
-	}
-	var b booking
-	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
-	orgtest.Hire(t, s.DB, b.DepartmentID, users...)
-	var ids []int64
-	for _, p := range b.Placements {
-		ids = append(ids, p.ID)
-	}
-	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]), map[string]any{"userIds": users, "placementIds": ids}).Want(200)
-	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
 	of := map[string]map[int64]int64{}
-	for _, p := range b.Placements {
+	for _, p := range orgtest.Book(t, s, role, jt, dates, users...).Placements {
 		of[p.Date] = map[int64]int64{}
 		for _, i := range p.Instructions {
 			of[p.Date][i.UserID] = i.ID
@@ -145,7 +98,7 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 			cfg.SessionIdleTimeout, cfg.SessionLifetime = 72*time.Hour, 72*time.Hour
 		})
 		w := orgtest.Build(t, db)
-		felix, ola := w.Users["freelancer"], freelancer(t, db, "ola@hive.test", "Ola")
+		felix, ola := w.Users["freelancer"], orgtest.Freelancer(t, db, "ola@hive.test", "Ola")
 		cup := book(t, s, apptest.DeptMgr, template(t, db, w.DeptA1, "Cup Final", "GBP", "day", 0, 25000, 20000),
 			[]string{"2027-03-01", "2027-03-02", "2027-03-09"}, felix, ola)
 		studio := book(t, s, apptest.Manager, template(t, db, w.DeptA2, "Studio", "EUR", "hour", 30, 10000, 8000),

@@ -1,14 +1,13 @@
 package scheduler_test
 
 import (
-	"context"
 	"fmt"
-	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // scene is a month of bookings seen differently by each role (dates in May 2027):
@@ -109,77 +108,10 @@ func (b summaryBody) group(t *testing.T, date, title, start string) summaryGroup
 	return summaryGroup{}
 }
 
-func exec(t *testing.T, db *database.DB, query string, args ...any) {
-	t.Helper()
-	ctx := context.Background()
-	if err := db.InTx(ctx, func(tx *database.Tx) error { _, err := tx.Exec(ctx, query, args...); return err }); err != nil {
-		t.Fatal(err)
-	}
-}
-
-// jobTemplate inserts a job template of department with one placement template per shift
-// ("Title 09:00-17:00"), sell 250.00 and buy 200.00 a day.
-func jobTemplate(t *testing.T, db *database.DB, department int64, title string, shifts ...string) int64 {
-	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?) RETURNING id`, department, title, strings.ToLower(title), tx.Now, tx.Now); err != nil {
-			return err
-		}
-		for i, shift := range shifts {
-			name, times, _ := strings.Cut(shift, " ")
-			start, end, _ := strings.Cut(times, "-")
-			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
-				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
-				id, i, name, start, end, tx.Now, tx.Now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
-}
-
-type bookingRead struct {
-	ID           int64
-	DepartmentID int64 `json:"departmentId"`
-	Placements   []struct {
-		ID           int64
-		Date         string
-		Instructions []struct{ ID, UserID int64 }
-	}
-}
-
-// book creates a booking as role, grants users to all its placements, and reads it back.
-func book(t *testing.T, s *apptest.Server, role string, jt int64, dates []string, users ...int64) bookingRead {
-	t.Helper()
-	var b bookingRead
-	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": dates}).Want(201).Decode(&b)
-	orgtest.Hire(t, s.DB, b.DepartmentID, users...)
-	ids := []int64{}
-	for _, p := range b.Placements {
-		ids = append(ids, p.ID)
-	}
-	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]), map[string]any{"userIds": users, "placementIds": ids}).Want(200)
-	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
-	return b
-}
-
-// instructionOf is user's instruction on the booking's placement n.
-func instructionOf(t *testing.T, b bookingRead, n int, user int64) int64 {
-	t.Helper()
-	for _, i := range b.Placements[n].Instructions {
-		if i.UserID == user {
-			return i.ID
-		}
-	}
-	t.Fatalf("no instruction of %d on placement %d", user, n)
-	return 0
+// dayShift is a placement template 'title' from start to end, selling at 250.00 and buying at
+// 200.00 a day.
+func dayShift(title, start, end string) orgtest.Shift {
+	return orgtest.Shift{Title: title, Start: start, End: end, Sell: 25000, Buy: 20000}
 }
 
 func setStatus(t *testing.T, s *apptest.Server, role string, id int64, side, to string) {
@@ -195,43 +127,43 @@ func buildScene(t *testing.T, s *apptest.Server, db *database.DB) scene {
 	t.Helper()
 	w := orgtest.Build(t, db)
 	sc := scene{w: w, felix: w.Users["freelancer"], grace: orgtest.UserID(t, db, "grace.adeyemi@hive.test")}
-	sc.cupFinal = jobTemplate(t, db, w.DeptA1, "Cup Final", "Day 09:00-17:00", "Night 22:00-06:00")
-	sc.leagueCup = jobTemplate(t, db, w.DeptA2, "League Cup", "Camera 09:00-17:00", "Camera 09:00-17:00")
-	sc.drama = jobTemplate(t, db, w.DeptB1, "Drama Night", "Drama 09:00-17:00")
-	exec(t, db, `UPDATE departments SET cancel_window_days = 3650 WHERE id = ?`, w.DeptA2)
+	sc.cupFinal = orgtest.JobTemplateOf(t, db, w.DeptA1, "Cup Final", dayShift("Day", "09:00", "17:00"), dayShift("Night", "22:00", "06:00"))
+	sc.leagueCup = orgtest.JobTemplateOf(t, db, w.DeptA2, "League Cup", dayShift("Camera", "09:00", "17:00"), dayShift("Camera", "09:00", "17:00"))
+	sc.drama = orgtest.JobTemplateOf(t, db, w.DeptB1, "Drama Night", dayShift("Drama", "09:00", "17:00"))
+	databasetest.Exec(t, db, `UPDATE departments SET cancel_window_days = 3650 WHERE id = ?`, w.DeptA2)
 
-	cup := book(t, s, apptest.DeptMgr, sc.cupFinal, []string{"2027-05-03", "2027-05-04"}, sc.felix, sc.grace)
+	cup := orgtest.Book(t, s, apptest.DeptMgr, sc.cupFinal, []string{"2027-05-03", "2027-05-04"}, sc.felix, sc.grace)
 	sc.cupBooking = cup.ID
 	// Placements by start: 0 = 05-03 day, 1 = 05-03 night, 2 = 05-04 day, 3 = 05-04 night.
-	setStatus(t, s, apptest.Freelancer, instructionOf(t, cup, 0, sc.felix), "supplier", "accepted")
-	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 0, sc.felix), "client", "accepted")
-	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 0, sc.grace), "supplier", "rejected")
-	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 1, sc.grace), "client", "cancelled")
-	setStatus(t, s, apptest.Freelancer, instructionOf(t, cup, 2, sc.felix), "supplier", "rejected")
-	setStatus(t, s, apptest.DeptMgr, instructionOf(t, cup, 2, sc.grace), "supplier", "accepted")
+	setStatus(t, s, apptest.Freelancer, cup.Instruction(t, 0, sc.felix), "supplier", "accepted")
+	setStatus(t, s, apptest.DeptMgr, cup.Instruction(t, 0, sc.felix), "client", "accepted")
+	setStatus(t, s, apptest.DeptMgr, cup.Instruction(t, 0, sc.grace), "supplier", "rejected")
+	setStatus(t, s, apptest.DeptMgr, cup.Instruction(t, 1, sc.grace), "client", "cancelled")
+	setStatus(t, s, apptest.Freelancer, cup.Instruction(t, 2, sc.felix), "supplier", "rejected")
+	setStatus(t, s, apptest.DeptMgr, cup.Instruction(t, 2, sc.grace), "supplier", "accepted")
 	// Grace substitutes Felix on 05-04 night (written directly: this package only reads it).
-	sc.felixSubstituted, sc.graceReplace = instructionOf(t, cup, 3, sc.felix), instructionOf(t, cup, 3, sc.grace)
-	exec(t, db, `UPDATE instructions SET supplier_status = 'cancelled', client_status = 'accepted',
+	sc.felixSubstituted, sc.graceReplace = cup.Instruction(t, 3, sc.felix), cup.Instruction(t, 3, sc.grace)
+	databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'cancelled', client_status = 'accepted',
 		cancellation_reason = 'Substituted' WHERE id = ?`, sc.felixSubstituted)
-	exec(t, db, `UPDATE instructions SET supplier_status = 'accepted', client_status = 'accepted', substitution_of_id = ?
+	databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted', client_status = 'accepted', substitution_of_id = ?
 		WHERE id = ?`, sc.felixSubstituted, sc.graceReplace)
 
-	league := book(t, s, apptest.Manager, sc.leagueCup, []string{"2027-05-05", "2027-05-06"}, sc.grace)
+	league := orgtest.Book(t, s, apptest.Manager, sc.leagueCup, []string{"2027-05-05", "2027-05-06"}, sc.grace)
 	sc.leagueBooking = league.ID
 	s.As(apptest.Manager).Do("DELETE", "/placements", map[string]any{"ids": []int64{league.Placements[2].ID, league.Placements[3].ID},
 		"cancellationReason": "Client - Placement Not Needed"}).Want(200)
 
-	drama := book(t, s, apptest.Admin, sc.drama, []string{"2027-05-05"}, sc.felix)
+	drama := orgtest.Book(t, s, apptest.Admin, sc.drama, []string{"2027-05-05"}, sc.felix)
 	sc.dramaBooking = drama.ID
 	// Devi (a manager, not a freelancer: no grant may instruct her) holds an instruction in
 	// Drama, written directly as a copy of Felix's, so the scene keeps a manager who holds one
 	// elsewhere.
-	exec(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
+	databasetest.Exec(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
 		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct, created_by,
 		modified_by, created_at, updated_at) SELECT placement_id, booking_id, ?, supplier_status, client_status,
 		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct, created_by,
-		modified_by, created_at, updated_at FROM instructions WHERE id = ?`, w.Users["dept"], instructionOf(t, drama, 0, sc.felix))
-	setStatus(t, s, apptest.Freelancer, instructionOf(t, drama, 0, sc.felix), "supplier", "accepted")
+		modified_by, created_at, updated_at FROM instructions WHERE id = ?`, w.Users["dept"], drama.Instruction(t, 0, sc.felix))
+	setStatus(t, s, apptest.Freelancer, drama.Instruction(t, 0, sc.felix), "supplier", "accepted")
 	return sc
 }
 
