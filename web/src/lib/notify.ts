@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import type { Toast } from './errors/catalogue';
 import { toastForError } from './errors/catalogue';
+import { applyServerErrors, type FormWithErrors } from './errors/form-errors';
 
 const colours: Record<Toast['kind'], string> = {
   error: 'red',
@@ -23,4 +24,21 @@ export function notify(toast: Toast): void {
 /** Shows the catalogue's toast for a failed request. */
 export function notifyError(err: unknown): void {
   notify(toastForError(err));
+}
+
+/**
+ * A form's submit handler that runs `save`; when the server refuses, its field errors go onto the
+ * form and the toast applyServerErrors picks is shown. Use as form.onSubmit(withServerErrors(...)).
+ */
+export function withServerErrors<V>(
+  form: FormWithErrors,
+  save: (values: V) => Promise<unknown>,
+): (values: V) => Promise<void> {
+  return async (values) => {
+    try {
+      await save(values);
+    } catch (err) {
+      notify(applyServerErrors(form, err));
+    }
+  };
 }
