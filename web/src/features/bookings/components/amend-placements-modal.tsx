@@ -1,18 +1,7 @@
-import {
-  Alert,
-  Button,
-  Group,
-  Modal,
-  NumberInput,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Alert, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { applyServerErrors } from '@/lib/errors/form-errors';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
-import { notify } from '@/lib/notify';
+import { notify, withServerErrors } from '@/lib/notify';
 import type { Placement } from '../api/types';
 import type { PlacementAmendment } from '../api/bookings';
 import {
@@ -23,6 +12,7 @@ import {
   validateAmend,
   type AmendPlacementValues,
 } from './amend-placements';
+import { DialogActions } from '@/ui/dialog-actions';
 
 interface Props {
   placements: Placement[];
@@ -40,16 +30,14 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
     validate: validateAmend,
   });
   const count = placements.length;
-  const submit = form.onSubmit(async (values) => {
-    try {
+  const submit = form.onSubmit(
+    withServerErrors(form, async (values) => {
       await onSubmit(amendPayload(placements, values));
       notify(bookingPageToasts.placementsAmended(count));
       onDone();
       onClose();
-    } catch (err) {
-      notify(applyServerErrors(form, err));
-    }
-  });
+    }),
+  );
   return (
     <Modal opened onClose={onClose} title="Amend Placements">
       <form onSubmit={submit} noValidate>
@@ -85,14 +73,9 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
             {...form.getInputProps('unpaidBreaks')}
           />
           <Textarea label="Supplier notes" rows={3} {...form.getInputProps('supplierNotes')} />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Back
-            </Button>
-            <Button type="submit" loading={form.submitting}>
-              Amend Placements
-            </Button>
-          </Group>
+          <DialogActions onBack={onClose} loading={form.submitting}>
+            Amend Placements
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

@@ -13,8 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+import { notify, withServerErrors } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useUpdateBooking } from '../api/bookings';
 import type { Booking } from '../api/types';
@@ -44,14 +43,12 @@ export function EditBookingSection({ booking }: { booking: Booking }) {
     validate: validateEditBooking,
   });
   const readOnly = !booking.canManage;
-  const submit = form.onSubmit(async (values) => {
-    try {
+  const submit = form.onSubmit(
+    withServerErrors(form, async (values) => {
       await update.mutateAsync({ id: booking.id, ...editBookingPayload(values, booking.version) });
       notify(bookingPageToasts.bookingUpdated);
-    } catch (err) {
-      notify(applyServerErrors(form, err));
-    }
-  });
+    }),
+  );
   // The name comes with the booking, for every viewer: a freelancer may not read the template.
   const templateName = booking.jobTemplateName || '—';
   return (

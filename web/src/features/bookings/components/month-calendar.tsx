@@ -43,6 +43,7 @@ import {
   type SelectionMode,
   type SelectionState,
 } from './calendar-selection';
+import { DialogActions } from '@/ui/dialog-actions';
 
 export interface MonthCalendarProps {
   /** The selected dates (YYYY-MM-DD). */
@@ -431,20 +432,16 @@ function DeselectDaysModal({
             ))}
           </Stack>
         </Checkbox.Group>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Back
-          </Button>
-          <Button
-            disabled={chosen.length === 0}
-            onClick={() => {
-              onDeselect(chosen.map(Number));
-              setChosen([]);
-            }}
-          >
-            Deselect
-          </Button>
-        </Group>
+        <DialogActions
+          onBack={close}
+          disabled={chosen.length === 0}
+          onAction={() => {
+            onDeselect(chosen.map(Number));
+            setChosen([]);
+          }}
+        >
+          Deselect
+        </DialogActions>
       </Stack>
     </Modal>
   );

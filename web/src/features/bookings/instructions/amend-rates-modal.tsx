@@ -1,15 +1,5 @@
 import { formatRate } from '@/lib/format';
-import {
-  Button,
-  Group,
-  Modal,
-  ScrollArea,
-  Select,
-  Stack,
-  Table,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
@@ -17,6 +7,7 @@ import { notify } from '@/lib/notify';
 import { CURRENCIES, PERIODS } from '@/lib/rates';
 import { useAmendRates, type Rate } from './api';
 import { parseRate, rateChange } from './rules';
+import { DialogActions } from '@/ui/dialog-actions';
 
 /** What the modal reads of each selected instruction. */
 export interface RateInstruction {
@@ -149,14 +140,9 @@ export function AmendRatesModal({ instructions, admin, opened, onClose, onDone }
               </Table.Tbody>
             </Table>
           </ScrollArea.Autosize>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" loading={amend.isPending}>
-              Save rates
-            </Button>
-          </Group>
+          <DialogActions onBack={onClose} backLabel="Cancel" loading={amend.isPending}>
+            Save rates
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

@@ -1,10 +1,10 @@
-import { Button, Group, Modal, Select, Stack, Text, Textarea } from '@mantine/core';
-import { useForm } from '@mantine/form';
+import { Modal, Stack, Text } from '@mantine/core';
+import { cancellationReason } from '@/lib/status/cancellation';
 import {
-  CANCELLATION_REASONS,
-  DEFAULT_CANCELLATION_REASON,
-  cancellationReason,
-} from '@/lib/status/cancellation';
+  CancellationReasonFields,
+  useCancellationReasonForm,
+} from '../components/cancellation-reason';
+import { DialogActions } from '@/ui/dialog-actions';
 
 interface Props {
   count: number;
@@ -15,21 +15,9 @@ interface Props {
   onConfirm: (reason: string) => void;
 }
 
-interface Values {
-  preset: string;
-  custom: string;
-}
-
 /** Cancel dialog (spec part 2 §5): preset reason and custom reason, both required. */
 export function CancelModal({ count, opened, pending, onClose, onConfirm }: Props) {
-  const form = useForm<Values>({
-    mode: 'controlled',
-    initialValues: { preset: DEFAULT_CANCELLATION_REASON, custom: '' },
-    validate: {
-      preset: (v) => (v ? null : 'Choose a reason'),
-      custom: (v) => (v.trim() ? null : 'Enter a reason'),
-    },
-  });
+  const form = useCancellationReasonForm();
   const close = () => {
     form.reset();
     onClose();
@@ -44,29 +32,10 @@ export function CancelModal({ count, opened, pending, onClose, onConfirm }: Prop
           <Text size="sm">
             Cancel {count} {count === 1 ? 'instruction' : 'instructions'}.
           </Text>
-          <Select
-            label="Reason"
-            data={[...CANCELLATION_REASONS]}
-            allowDeselect={false}
-            required
-            {...form.getInputProps('preset')}
-          />
-          <Textarea
-            label="Custom reason"
-            required
-            autosize
-            minRows={2}
-            maxLength={400}
-            {...form.getInputProps('custom')}
-          />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Back
-            </Button>
-            <Button type="submit" color="red" loading={pending}>
-              Cancel instructions
-            </Button>
-          </Group>
+          <CancellationReasonFields form={form} variant="instructions" />
+          <DialogActions onBack={close} color="red" loading={pending}>
+            Cancel instructions
+          </DialogActions>
         </Stack>
       </form>
     </Modal>

@@ -19,6 +19,7 @@ import { notify } from '@/lib/notify';
 import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
+import { DialogActions } from '@/ui/dialog-actions';
 
 interface Props {
   bookingId: number;
@@ -80,14 +81,15 @@ export function InviteModal({
           {placementIds.length === 1 ? 'placement' : 'placements'}
         </Text>
         <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
-        <Group justify="flex-end">
-          <Button variant="default" onClick={close}>
-            Close
-          </Button>
-          <Button onClick={submit} disabled={chosen.length === 0} loading={grant.isPending}>
-            Invite {chosen.length > 0 ? `(${chosen.length})` : ''}
-          </Button>
-        </Group>
+        <DialogActions
+          onBack={close}
+          backLabel="Close"
+          onAction={submit}
+          disabled={chosen.length === 0}
+          loading={grant.isPending}
+        >
+          Invite {chosen.length > 0 ? `(${chosen.length})` : ''}
+        </DialogActions>
       </Stack>
     </Modal>
   );

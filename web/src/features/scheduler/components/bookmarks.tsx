@@ -3,10 +3,10 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { schedulerMessages, schedulerToasts } from '@/lib/errors/catalogue';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify, notifyError } from '@/lib/notify';
+import { notify, notifyError, withServerErrors } from '@/lib/notify';
 import { bookmarksQueryOptions, useCreateBookmark, useDeleteBookmark } from '../api';
 import { filtersFromQuery, type FilterSet } from '../filters';
+import { DialogActions } from '@/ui/dialog-actions';
 
 interface Props {
   filters: FilterSet;
@@ -93,14 +93,14 @@ export function Bookmarks({ filters, onApply }: Props) {
       >
         <Stack>
           <Text size="sm">Delete the bookmark {chosen?.description}?</Text>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setConfirming(false)}>
-              Back
-            </Button>
-            <Button color="red" loading={remove.isPending} onClick={() => void confirmDelete()}>
-              Delete
-            </Button>
-          </Group>
+          <DialogActions
+            onBack={() => setConfirming(false)}
+            color="red"
+            loading={remove.isPending}
+            onAction={() => void confirmDelete()}
+          >
+            Delete
+          </DialogActions>
         </Stack>
       </Modal>
     </Stack>
@@ -130,16 +130,14 @@ function AddBookmarkModal({
     form.reset();
     onClose();
   };
-  const submit = form.onSubmit(async ({ description }) => {
-    try {
+  const submit = form.onSubmit(
+    withServerErrors(form, async ({ description }) => {
       const saved = await create.mutateAsync({ description: description.trim(), query: filters });
       notify(schedulerToasts.bookmarkSaved(saved.description));
       onSaved(saved.id);
       close();
-    } catch (err) {
-      notify(applyServerErrors(form, err));
-    }
-  });
+    }),
+  );
   return (
     <Modal
       opened={opened}
@@ -156,14 +154,9 @@ function AddBookmarkModal({
             maxLength={200}
             {...form.getInputProps('description')}
           />
-          <Group justify="flex-end">
-            <Button variant="default" onClick={close}>
-              Back
-            </Button>
-            <Button type="submit" loading={create.isPending}>
-              Save
-            </Button>
-          </Group>
+          <DialogActions onBack={close} loading={create.isPending}>
+            Save
+          </DialogActions>
         </Stack>
       </form>
     </Modal>
