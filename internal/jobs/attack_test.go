@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // TestAttack_PreferredUsersAndRateCardsFindNoAccounts is review item 2's rule on the other
@@ -18,8 +17,7 @@ import (
 // client's manager, the administrator): each answer is the one a missing id gets, and nothing
 // is written; a freelancer (whom managers see) is still accepted.
 func TestAttack_PreferredUsersAndRateCardsFindNoAccounts(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := seeded(t, db)
+	withDemo(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var sport int64
 		if err := db.Get(context.Background(), &sport, `SELECT id FROM departments WHERE name = 'Sport'`); err != nil {
 			t.Fatal(err)

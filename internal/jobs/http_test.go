@@ -5,34 +5,16 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/jobs"
-	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-func seeded(t *testing.T, db *database.DB) *apptest.Server {
-	ctx := context.Background()
-	s := apptest.Start(t, db)
-	if _, err := accounts.SeedDemo(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if err := orgdemo.Seed(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	return s
-}
-
-type obj = map[string]any
 
 // A department manager writes templates, placement templates and rate cards of their department:
 // validation, stale versions, buy rates kept from them, other clients' departments invisible.
 func TestJobTemplateWrites(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := seeded(t, db)
+	withDemo(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var sport, felix int64
 		if err := db.Get(context.Background(), &sport, `SELECT id FROM departments WHERE name = 'Sport'`); err != nil {
 			t.Fatal(err)

@@ -5,26 +5,16 @@ import (
 	"fmt"
 	"testing"
 
-	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/jobs"
-	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // The demo job templates are readable by the managers of their client, in brief and in full,
 // with buy rates for administrators only.
 func TestDemoJobTemplatesAsEachRoleSeesThem(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	withDemo(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
-		s := apptest.Start(t, db)
-		if _, err := accounts.SeedDemo(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		if err := orgdemo.Seed(ctx, db); err != nil {
-			t.Fatal(err)
-		}
 		for range 2 { // seeding twice changes nothing
 			if err := jobs.SeedDemo(ctx, db); err != nil {
 				t.Fatal(err)

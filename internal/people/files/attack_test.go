@@ -11,7 +11,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile is review item 15 (profile images): a
@@ -20,8 +19,7 @@ import (
 // Before the fix any signed-in user got them; now each is the 404 a user without an image gets,
 // the upload route serves nothing back, and the blob directory is not reachable over HTTP.
 func TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		img := pngBytes(t)
 		urls := map[string]string{}
 		for _, role := range []string{apptest.Staff, apptest.Freelancer} {
@@ -33,7 +31,7 @@ func TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile(t *testing.T) {
 		// Grace freelances for another client.
 		grace := f.s.Login("grace.adeyemi@hive.test")
 		ctx := context.Background()
-		if err := db.InTx(ctx, func(tx *database.Tx) error {
+		if err := f.db.InTx(ctx, func(tx *database.Tx) error {
 			var other int64
 			if err := tx.Get(ctx, &other, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
 				VALUES ('Southern Pictures', 'southern pictures', 'client', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
@@ -64,10 +62,7 @@ func TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile(t *testing.T) {
 
 		// Around the check: the upload address does not serve the blob back, and the blob keys are
 		// no web paths.
-		var key string
-		if err := db.Get(ctx, &key, `SELECT profile_image_key FROM users WHERE id = ?`, f.users[apptest.Staff]); err != nil {
-			t.Fatal(err)
-		}
+		key := f.imageKey(t, f.users[apptest.Staff])
 		upload := uploadURL(t, f.s.As(apptest.Staff), f.users[apptest.Staff]).UploadURL
 		for _, path := range []string{upload, "/" + key, "/blobs/" + key, "/api/v1/" + key, "/api/v1/blob/" + key} {
 			res := grace.Do("GET", path, nil)

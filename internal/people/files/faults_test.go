@@ -46,6 +46,17 @@ func wantUnavailable(t *testing.T, r *apptest.Response) {
 	}
 }
 
+// wantUploadsUnavailable checks that both of the freelancer's uploads, the profile image img and
+// a document, get the 503.
+func (f *fixture) wantUploadsUnavailable(t *testing.T, img []byte) {
+	t.Helper()
+	fl := f.s.As(apptest.Freelancer)
+	me := f.users["freelancer"]
+	wantUnavailable(t, put(fl, uploadURL(t, fl, me).UploadURL, img, "image/png"))
+	body, ct := multipartBody(t, "cv.pdf", pdfBytes)
+	wantUnavailable(t, fl.Do("POST", fmt.Sprintf("/account/%d/documents", me), body, "Content-Type", ct))
+}
+
 func TestAFullDiskAnswers503AndLeavesNoHalfFile(t *testing.T) {
 	disk := &fullDisk{Store: &blob.Local{Dir: t.TempDir()}}
 	files.UseBlobStore(t, disk)
@@ -57,20 +68,10 @@ func TestAFullDiskAnswers503AndLeavesNoHalfFile(t *testing.T) {
 	var before files.UploadResult
 	put(fl, uploadURL(t, fl, me).UploadURL, img, "image/png").Want(http.StatusOK).Decode(&before)
 	disk.full.Store(true)
-	wantUnavailable(t, put(fl, uploadURL(t, fl, me).UploadURL, img, "image/png"))
-	body, ct := multipartBody(t, "cv.pdf", []byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"))
-	wantUnavailable(t, fl.Do("POST", fmt.Sprintf("/account/%d/documents", me), body, "Content-Type", ct))
+	f.wantUploadsUnavailable(t, img)
 
 	// The profile still names the image it had, whose file is whole; no document row was made.
-	var key string
-	var docs int
-	ctx := context.Background()
-	if err := f.db.Get(ctx, &key, `SELECT profile_image_key FROM users WHERE id = ?`, me); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.Get(ctx, &docs, `SELECT COUNT(*) FROM documents WHERE user_id = ?`, me); err != nil {
-		t.Fatal(err)
-	}
+	key, docs := f.imageKey(t, me), f.documents(t, me)
 	if files.ProfileImageURL(me, key) != before.ProfileImageURL || docs != 0 {
 		t.Fatalf("after the full disk: key %q (was %s), %d documents", key, before.ProfileImageURL, docs)
 	}
@@ -92,21 +93,9 @@ func TestAnUnreachableS3Answers503AndRecordsNothing(t *testing.T) {
 	f := setup(t, databasetest.SQLite(t), func(c *config.Config) {
 		c.S3 = config.S3Config{Endpoint: closed, Bucket: "hive", AccessKey: "key", SecretKey: "secret", Region: "us-east-1"}
 	})
-	fl := f.s.As(apptest.Freelancer)
+	f.wantUploadsUnavailable(t, pngBytes(t))
 	me := f.users["freelancer"]
-	wantUnavailable(t, put(fl, uploadURL(t, fl, me).UploadURL, pngBytes(t), "image/png"))
-	body, ct := multipartBody(t, "cv.pdf", []byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n"))
-	wantUnavailable(t, fl.Do("POST", fmt.Sprintf("/account/%d/documents", me), body, "Content-Type", ct))
-	var key string
-	var docs int
-	ctx := context.Background()
-	if err := f.db.Get(ctx, &key, `SELECT profile_image_key FROM users WHERE id = ?`, me); err != nil {
-		t.Fatal(err)
-	}
-	if err := f.db.Get(ctx, &docs, `SELECT COUNT(*) FROM documents WHERE user_id = ?`, me); err != nil {
-		t.Fatal(err)
-	}
-	if key != "" || docs != 0 {
+	if key, docs := f.imageKey(t, me), f.documents(t, me); key != "" || docs != 0 {
 		t.Fatalf("an unreachable store left key %q and %d documents", key, docs)
 	}
 }

@@ -6,10 +6,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"image"
-	"image/color"
 	"image/png"
 	"math/rand/v2"
-	"mime/multipart"
 	"net/http"
 	"strings"
 	"testing"
@@ -20,63 +18,14 @@ import (
 	"net/http/httptest"
 
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/config"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-type fixture struct {
-	s     *apptest.Server
-	db    *database.DB
-	users map[string]int64
-}
-
-func setup(t *testing.T, db *database.DB, configure ...func(*config.Config)) *fixture {
-	t.Helper()
-	dir := t.TempDir()
-	configure = append([]func(*config.Config){func(c *config.Config) { c.DataDir = dir }}, configure...)
-	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: orgtest.Users(t, db)}
-	// The manager manages a client the freelancer is linked to: documents stay private anyway.
-	client := orgtest.Entity(t, db, "Northern Broadcasting", "client")
-	for _, u := range []string{"manager", "freelancer"} {
-		orgtest.LinkEntity(t, db, f.users[u], client, u == "manager", true)
-	}
-	return f
-}
-
-func pngBytes(t *testing.T) []byte {
-	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
-	img.Set(1, 1, color.RGBA{R: 200, A: 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
-}
-
-func uploadURL(t *testing.T, c *apptest.Client, id int64) files.UploadURL {
-	t.Helper()
-	var u files.UploadURL
-	c.Do("GET", fmt.Sprintf("/account/%d/profile_image", id), nil).Want(http.StatusOK).Decode(&u)
-	if u.Method != "PUT" || u.MaxBytes != 5242880 || !strings.HasPrefix(u.UploadURL, "/api/v1/blob-upload/") ||
-		time.Until(u.ExpiresAt) <= 0 {
-		t.Fatalf("upload url %+v", u)
-	}
-	return u
-}
-
-func put(c *apptest.Client, url string, data []byte, contentType string) *apptest.Response {
-	return c.Do("PUT", url, string(data), "Content-Type", contentType)
-}
-
 func TestProfileImage(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
-		testProfileImage(t, f)
-	})
+	eachEngine(t, testProfileImage)
 }
 
 // TestProfileImageOnS3 runs the same journey with the blobs in an in-process fake S3.
@@ -107,10 +56,7 @@ func testProfileImage(t *testing.T, f *fixture) {
 	u := uploadURL(t, fl, me)
 	var res files.UploadResult
 	put(fl, u.UploadURL, img, "image/png").Want(http.StatusOK).Decode(&res)
-	var key string
-	if err := f.db.Get(context.Background(), &key, `SELECT profile_image_key FROM users WHERE id = ?`, me); err != nil {
-		t.Fatal(err)
-	}
+	key := f.imageKey(t, me)
 	if res.ProfileImageURL != files.ProfileImageURL(me, key) || res.ProfileImageURL == "" {
 		t.Fatalf("url %q for key %q", res.ProfileImageURL, key)
 	}
@@ -191,32 +137,18 @@ func TestProfileImageExpiredTokenSameKey(t *testing.T) {
 	put(f.s.As(apptest.Freelancer), url, pngBytes(t), "image/png").Want(http.StatusOK)
 }
 
-func multipartBody(t *testing.T, name string, data []byte) (string, string) {
-	var b bytes.Buffer
-	w := multipart.NewWriter(&b)
-	part, err := w.CreateFormFile("file", name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	part.Write(data)
-	w.Close()
-	return b.String(), w.FormDataContentType()
-}
-
 func TestDocuments(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		me := f.users["freelancer"]
 		base := fmt.Sprintf("/account/%d/documents", me)
-		pdf := []byte("%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n")
 		upload := func(role, name string, data []byte) *apptest.Response {
 			body, ct := multipartBody(t, name, data)
 			return f.s.As(role).Do("POST", base, body, "Content-Type", ct)
 		}
 
 		var doc files.DocumentView
-		upload(apptest.Freelancer, `..\evil"name.pdf`, pdf).Want(http.StatusCreated).Decode(&doc)
-		if doc.Name != `evil_name.pdf` || doc.ContentType != "application/pdf" || doc.Size != int64(len(pdf)) ||
+		upload(apptest.Freelancer, `..\evil"name.pdf`, pdfBytes).Want(http.StatusCreated).Decode(&doc)
+		if doc.Name != `evil_name.pdf` || doc.ContentType != "application/pdf" || doc.Size != int64(len(pdfBytes)) ||
 			doc.UploadedBy == nil || doc.UploadedBy.ID != me || doc.UploadedBy.FullName == "" {
 			t.Fatalf("doc %+v", doc)
 		}
@@ -225,11 +157,11 @@ func TestDocuments(t *testing.T) {
 
 		// Refused content: an HTML page named .pdf, an unknown extension, an empty file.
 		upload(apptest.Freelancer, "cv.pdf", []byte("<html><body>hi</body></html>")).Want(http.StatusUnprocessableEntity)
-		upload(apptest.Freelancer, "run.exe", pdf).Want(http.StatusUnprocessableEntity)
+		upload(apptest.Freelancer, "run.exe", pdfBytes).Want(http.StatusUnprocessableEntity)
 		upload(apptest.Freelancer, "empty.pdf", nil).Want(http.StatusUnprocessableEntity)
 		// Past the limit by more than the form's allowance: refused before the body is read. (Files just
 		// over 10 MB are refused by their size once the server-wide body cap allows them through.)
-		big := append(append([]byte{}, pdf...), make([]byte, files.DocumentMaxBytes+2<<20)...)
+		big := append(append([]byte{}, pdfBytes...), make([]byte, files.DocumentMaxBytes+2<<20)...)
 		upload(apptest.Freelancer, "big.pdf", big).Want(http.StatusRequestEntityTooLarge)
 
 		var list files.DocumentList
@@ -239,7 +171,7 @@ func TestDocuments(t *testing.T) {
 		}
 
 		dl := f.s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("%s/%d/file", base, doc.ID), nil).Want(http.StatusOK)
-		if !bytes.Equal(dl.Body, pdf) || dl.Header.Get("Content-Type") != "application/pdf" ||
+		if !bytes.Equal(dl.Body, pdfBytes) || dl.Header.Get("Content-Type") != "application/pdf" ||
 			!strings.HasPrefix(dl.Header.Get("Content-Disposition"), `attachment; filename="evil_name.pdf"`) {
 			t.Fatalf("download headers %v", dl.Header)
 		}

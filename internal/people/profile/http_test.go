@@ -3,62 +3,15 @@ package profile_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/profile"
-	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-type fixture struct {
-	s                    *apptest.Server
-	db                   *database.DB
-	client, other, dept  int64
-	staffOther           int64 // a staff user linked to the other client only
-	skillA, skillB, jobA int64
-	users                map[string]int64
-}
-
-func setup(t *testing.T, db *database.DB) *fixture {
-	t.Helper()
-	f := &fixture{s: apptest.Start(t, db), db: db, users: orgtest.Users(t, db)}
-	f.client = orgtest.Entity(t, db, "Northern Broadcasting", "client")
-	f.other = orgtest.Entity(t, db, "Southern Television", "client")
-	f.dept = orgtest.Department(t, db, f.client, "Sport")
-	f.skillA = orgtest.Tag(t, db, "Steadicam", "skills", 0)
-	f.skillB = orgtest.Tag(t, db, "Drone", "skills", 0)
-	f.jobA = orgtest.Tag(t, db, "Camera Operator", "job_title", 0)
-	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
-	orgtest.LinkEntity(t, db, f.users["staff"], f.client, false, true)
-	err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		return tx.Get(context.Background(), &f.staffOther, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
-			phone, country, timezone, account_status, onboarding_state, can_admin, can_create_supplier_entity,
-			can_create_agency_entity, can_create_client_entity, is_freelancer, created_at, updated_at, version)
-			VALUES ('other@hive.test', 'other@hive.test', '', 'Olive', 'Other', 'Staff', '', 'GB', 'Europe/London',
-			'active', 'staff', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`, false, false, false, false, false, tx.Now, tx.Now)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	orgtest.LinkEntity(t, db, f.staffOther, f.other, false, true)
-	orgtest.LinkDepartment(t, db, f.users["dept"], f.dept, false, true, true)
-	return f
-}
-
-func (f *fixture) get(t *testing.T, role string, id int64) profile.ProfileView {
-	t.Helper()
-	var v profile.ProfileView
-	f.s.As(role).Do("GET", fmt.Sprintf("/account/%d", id), nil).Want(http.StatusOK).Decode(&v)
-	return v
-}
-
 func TestReadRules(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		fl, st, so := f.users["freelancer"], f.users["staff"], f.staffOther
 		path := func(id int64) string { return fmt.Sprintf("/account/%d", id) }
 		f.s.Run(t, []apptest.Case{
@@ -87,8 +40,7 @@ func TestReadRules(t *testing.T) {
 }
 
 func TestUpdateRules(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		fl := f.users["freelancer"]
 		path := fmt.Sprintf("/account/%d", fl)
 		v := f.get(t, "freelancer", fl)
@@ -153,7 +105,7 @@ func TestUpdateRules(t *testing.T) {
 
 		// Audit rows: one per update, source user.
 		var n int
-		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ? AND hive_action = 'UPDATE'`, fl); err != nil {
+		if err := f.db.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ? AND hive_action = 'UPDATE'`, fl); err != nil {
 			t.Fatal(err)
 		}
 		if n < 3 {
@@ -163,9 +115,8 @@ func TestUpdateRules(t *testing.T) {
 }
 
 func TestSystemAccount(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
-		if _, err := db.Raw().Exec(db.Rebind(`UPDATE users SET account_status = 'system' WHERE id = ?`), f.staffOther); err != nil {
+	eachEngine(t, func(t *testing.T, f *fixture) {
+		if _, err := f.db.Raw().Exec(f.db.Rebind(`UPDATE users SET account_status = 'system' WHERE id = ?`), f.staffOther); err != nil {
 			t.Fatal(err)
 		}
 		v := f.get(t, "admin", f.staffOther)
@@ -179,8 +130,7 @@ func TestSystemAccount(t *testing.T) {
 }
 
 func TestCreate(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		body := func(email string, entities ...int64) map[string]any {
 			return map[string]any{"email": email, "firstName": "New", "lastName": "Person", "isFreelancer": true, "entityIds": entities}
 		}
@@ -213,7 +163,7 @@ func TestCreate(t *testing.T) {
 		}
 		f.s.As("admin").Do("POST", "/account", body("admin-made@x.test", f.other)).Want(201)
 		var mails int
-		if err := db.Get(context.Background(), &mails, `SELECT COUNT(*) FROM account_tokens WHERE user_id = ? AND purpose = 'activation'`, v.ID); err != nil {
+		if err := f.db.Get(context.Background(), &mails, `SELECT COUNT(*) FROM account_tokens WHERE user_id = ? AND purpose = 'activation'`, v.ID); err != nil {
 			t.Fatal(err)
 		}
 		if mails != 1 {
@@ -225,15 +175,14 @@ func TestCreate(t *testing.T) {
 // Issue 12 item 12: a manager reading a freelancer's profile sees only the links to their own
 // entities and departments, and none of the account flags; administrators and the user see all.
 func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		fl := f.users["freelancer"]
-		if _, err := db.Raw().Exec(db.Rebind(`INSERT INTO user_entity_refs (user_id, entity_id, can_external, created_at, updated_at)
-			VALUES (?, ?, TRUE, ?, ?), (?, ?, TRUE, ?, ?)`), fl, f.client, db.Now(), db.Now(), fl, f.other, db.Now(), db.Now()); err != nil {
+		if _, err := f.db.Raw().Exec(f.db.Rebind(`INSERT INTO user_entity_refs (user_id, entity_id, can_external, created_at, updated_at)
+			VALUES (?, ?, TRUE, ?, ?), (?, ?, TRUE, ?, ?)`), fl, f.client, f.db.Now(), f.db.Now(), fl, f.other, f.db.Now(), f.db.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.Raw().Exec(db.Rebind(`INSERT INTO user_department_refs (user_id, department_id, can_select, created_at, updated_at)
-			VALUES (?, ?, TRUE, ?, ?)`), fl, f.dept, db.Now(), db.Now()); err != nil {
+		if _, err := f.db.Raw().Exec(f.db.Rebind(`INSERT INTO user_department_refs (user_id, department_id, can_select, created_at, updated_at)
+			VALUES (?, ?, TRUE, ?, ?)`), fl, f.dept, f.db.Now(), f.db.Now()); err != nil {
 			t.Fatal(err)
 		}
 		path := fmt.Sprintf("/account/%d", fl)
@@ -285,8 +234,7 @@ func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 
 // Issue 12 item 15: defaultPermissions is set by administrators only, on update and create.
 func TestAttack_DefaultPermissionsAdminOnly(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		fl := f.users["freelancer"]
 		path := fmt.Sprintf("/account/%d", fl)
 		v := f.get(t, "freelancer", fl)
