@@ -16,38 +16,23 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// seedAll runs the demos the booking demo builds on, then the booking demo, as `hive seed demo` does.
+// seedAll runs the demos the booking demo builds on, then the booking demo, in the order
+// `hive seed demo` runs them.
 func seedAll(t *testing.T, db *database.DB) {
 	t.Helper()
 	ctx := context.Background()
 	if _, err := accounts.SeedDemo(ctx, db); err != nil {
 		t.Fatal(err)
 	}
-	if err := orgdemo.Seed(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if err := jobs.SeedDemo(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-	if err := demo.Seed(ctx, db); err != nil {
-		t.Fatal(err)
-	}
-}
-
-var countedTables = []string{"bookings", "placements", "instructions", "audit_log", "booking_events"}
-
-func rowCounts(t *testing.T, db *database.DB) map[string]int {
-	t.Helper()
-	out := map[string]int{}
-	for _, table := range countedTables {
-		var n int
-		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM `+table); err != nil {
+	for _, seed := range []func(context.Context, *database.DB) error{orgdemo.Seed, jobs.SeedDemo, demo.Seed} {
+		if err := seed(ctx, db); err != nil {
 			t.Fatal(err)
 		}
-		out[table] = n
 	}
-	return out
 }
+
+// countedTables are the tables the booking demo writes: seeding again adds no row to any.
+var countedTables = []string{"bookings", "placements", "instructions", "audit_log", "booking_events"}
 
 type demoInstruction struct {
 	ID        int64      `db:"id"`
@@ -120,11 +105,11 @@ func TestDemoBookingsShowEveryColourThisMonthAndNext(t *testing.T) {
 		checkWritesAreRecorded(t, db)
 		checkVATWarningOnSubstitution(t, db)
 
-		before := rowCounts(t, db)
+		before := databasetest.RowCounts(t, db, countedTables...)
 		if err := demo.Seed(ctx, db); err != nil {
 			t.Fatal(err)
 		}
-		after := rowCounts(t, db)
+		after := databasetest.RowCounts(t, db, countedTables...)
 		for _, table := range countedTables {
 			if before[table] != after[table] {
 				t.Errorf("%s: %d rows after the first seed, %d after the second", table, before[table], after[table])
@@ -137,14 +122,9 @@ func TestDemoBookingsShowEveryColourThisMonthAndNext(t *testing.T) {
 // from the freelancer themself and the manager, and nobody holds two overlapping accepted ones.
 func checkWritesAreRecorded(t *testing.T, db *database.DB) {
 	t.Helper()
-	ctx := context.Background()
 	count := func(query string) int {
 		t.Helper()
-		var n int
-		if err := db.Get(ctx, &n, query); err != nil {
-			t.Fatal(err)
-		}
-		return n
+		return databasetest.Get[int](t, db, query)
 	}
 	if n := count(`SELECT COUNT(*) FROM instructions i WHERE i.version <>
 		(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); n != 0 {
