@@ -6,34 +6,24 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// UserDepartmentSorts are the sorts of the 'All User-Department connections' grid.
-var UserDepartmentSorts = sorts(map[string]sortKey{
-	"user":       userSorts("r.department_id")["user"],
-	"email":      userSorts("r.department_id")["email"],
-	"department": byParent("departments", "d", "r.department_id", "d.name_lc, d.id", "r.user_id"),
-	"client": grouped(sortKey{order: "e.name_lc, d.name_lc, d.id, r.id",
-		join: " JOIN departments d ON d.id = r.department_id JOIN entities e ON e.id = d.client_id"},
-		"r.department_id", " JOIN departments d ON d.id = g.gid JOIN entities e ON e.id = d.client_id", "e.name_lc, d.name_lc, d.id"),
-})
-
-var userDepartments = kind{
-	table: "user_department_refs",
-	what:  "user-department link",
-	read: `SELECT r.id, r.user_id, r.department_id, r.can_hire, r.can_manage, r.can_select, r.version,
+// userDepartments are the links of users to departments, with the rights to hire, manage and select.
+var userDepartments = userKind("department", departmentEnd, [3]string{"can_hire", "can_manage", "can_select"}, MsgDuplicateDept,
+	map[string]sortKey{
+		"department": byParent("departments", "d", "r.department_id", "d.name_lc, d.id", "r.user_id"),
+		"client": grouped(sortKey{order: "e.name_lc, d.name_lc, d.id, r.id",
+			join: " JOIN departments d ON d.id = r.department_id JOIN entities e ON e.id = d.client_id"},
+			"r.department_id", " JOIN departments d ON d.id = g.gid JOIN entities e ON e.id = d.client_id", "e.name_lc, d.name_lc, d.id"),
+	}, `SELECT r.id, r.user_id, r.department_id, r.can_hire, r.can_manage, r.can_select, r.version,
 	u.first_name, u.last_name, u.email, d.name AS department_name, d.client_id, e.name AS client_name
 	FROM user_department_refs r
 	JOIN users u ON u.id = r.user_id
 	JOIN departments d ON d.id = r.department_id
-	JOIN entities e ON e.id = d.client_id`,
-	sorts:     UserDepartmentSorts,
-	ends:      [2]end{userEnd, departmentEnd},
-	cols:      "user_id, department_id, can_hire, can_manage, can_select",
-	duplicate: MsgDuplicateDept,
-}
+	JOIN entities e ON e.id = d.client_id`)
 
-// userDepartmentFlags sets the rights of a link to DepartmentFlags.values.
-const userDepartmentFlags = "can_hire = ?, can_manage = ?, can_select = ?"
+// UserDepartmentSorts are the sorts of the 'All User-Department connections' grid.
+var UserDepartmentSorts = userDepartments.sorts
 
+// values are the rights in the order of userDepartments.flags.
 func (f DepartmentFlags) values() []any { return []any{f.CanHire, f.CanManage, f.CanSelect} }
 
 func findUserDepartment(ctx context.Context, q database.Reader, id int64) (UserDepartmentRef, error) {
@@ -48,8 +38,7 @@ func (s *Store) UserDepartment(ctx context.Context, id int64) (UserDepartmentRef
 // UserDepartments returns one page of user-department links within scope (departments) and
 // the total.
 func (s *Store) UserDepartments(ctx context.Context, f UserDepartmentFilter, sc Scope, p Page) ([]UserDepartmentRef, int, error) {
-	c := userLinkConds("r.department_id", sc, f.DepartmentIDs, f.UserIDs,
-		flagIs{"r.can_hire", f.CanHire}, flagIs{"r.can_manage", f.CanManage}, flagIs{"r.can_select", f.CanSelect})
+	c := userLinkConds(userDepartments, sc, f.DepartmentIDs, f.UserIDs, [3]*bool{f.CanHire, f.CanManage, f.CanSelect})
 	return listRefs(ctx, s.DB, userDepartments, c, p, func(r UserDepartmentRef) int64 { return r.ID })
 }
 
@@ -63,7 +52,7 @@ func (s *Store) CreateUserDepartment(ctx context.Context, userID, departmentID i
 // UpdateUserDepartment sets the rights of link id when version is still current.
 func (s *Store) UpdateUserDepartment(ctx context.Context, id int64, version int, fl DepartmentFlags) (UserDepartmentRef, error) {
 	return writeRef(ctx, s.DB, findUserDepartment, func(tx *database.Tx) (int64, error) {
-		return id, updateRef(ctx, tx, userDepartments, id, version, userDepartmentFlags, fl.values()...)
+		return id, updateRef(ctx, tx, userDepartments, id, version, userDepartments.setFlags(), fl.values()...)
 	})
 }
 

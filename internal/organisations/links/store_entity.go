@@ -8,30 +8,20 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// UserEntitySorts are the sorts of the 'All User-Entity connections' grid.
-var UserEntitySorts = sorts(map[string]sortKey{
-	"user":   userSorts("r.entity_id")["user"],
-	"email":  userSorts("r.entity_id")["email"],
-	"entity": byParent("entities", "e", "r.entity_id", "e.name_lc, e.id", "r.user_id"),
-})
-
-var userEntities = kind{
-	table: "user_entity_refs",
-	what:  "user-entity link",
-	read: `SELECT r.id, r.user_id, r.entity_id, r.can_external, r.can_manage, r.can_select, r.version,
+// userEntities are the links of users to entities, with the rights of an external resource, to
+// manage and to select.
+var userEntities = userKind("entity", entityEnd, [3]string{"can_external", "can_manage", "can_select"}, MsgDuplicateEntity,
+	map[string]sortKey{"entity": byParent("entities", "e", "r.entity_id", "e.name_lc, e.id", "r.user_id")},
+	`SELECT r.id, r.user_id, r.entity_id, r.can_external, r.can_manage, r.can_select, r.version,
 	u.first_name, u.last_name, u.email, e.name AS entity_name, e.type AS entity_type
 	FROM user_entity_refs r
 	JOIN users u ON u.id = r.user_id
-	JOIN entities e ON e.id = r.entity_id`,
-	sorts:     UserEntitySorts,
-	ends:      [2]end{userEnd, entityEnd},
-	cols:      "user_id, entity_id, can_external, can_manage, can_select",
-	duplicate: MsgDuplicateEntity,
-}
+	JOIN entities e ON e.id = r.entity_id`)
 
-// userEntityFlags sets the rights of a link to EntityFlags.values.
-const userEntityFlags = "can_external = ?, can_manage = ?, can_select = ?"
+// UserEntitySorts are the sorts of the 'All User-Entity connections' grid.
+var UserEntitySorts = userEntities.sorts
 
+// values are the rights in the order of userEntities.flags.
 func (f EntityFlags) values() []any { return []any{f.CanExternal, f.CanManage, f.CanSelect} }
 
 // withJobTitles fills the job titles of refs in one read.
@@ -74,8 +64,7 @@ func (s *Store) UserEntity(ctx context.Context, id int64) (UserEntityRef, error)
 
 // UserEntities returns one page of user-entity links within scope (entities) and the total.
 func (s *Store) UserEntities(ctx context.Context, f UserEntityFilter, sc Scope, p Page) ([]UserEntityRef, int, error) {
-	c := userLinkConds("r.entity_id", sc, f.EntityIDs, f.UserIDs,
-		flagIs{"r.can_external", f.CanExternal}, flagIs{"r.can_manage", f.CanManage}, flagIs{"r.can_select", f.CanSelect})
+	c := userLinkConds(userEntities, sc, f.EntityIDs, f.UserIDs, [3]*bool{f.CanExternal, f.CanManage, f.CanSelect})
 	rows, total, err := listRefs(ctx, s.DB, userEntities, c, p, func(r UserEntityRef) int64 { return r.ID })
 	if err != nil {
 		return rows, total, err
@@ -131,7 +120,7 @@ func (s *Store) CreateUserEntity(ctx context.Context, userID, entityID int64, fl
 // id when version is still current.
 func (s *Store) UpdateUserEntity(ctx context.Context, id int64, version int, fl EntityFlags, jobTitleIDs []int64) (UserEntityRef, error) {
 	return writeRef(ctx, s.DB, findUserEntity, func(tx *database.Tx) (int64, error) {
-		if err := updateRef(ctx, tx, userEntities, id, version, userEntityFlags, fl.values()...); err != nil || jobTitleIDs == nil {
+		if err := updateRef(ctx, tx, userEntities, id, version, userEntities.setFlags(), fl.values()...); err != nil || jobTitleIDs == nil {
 			return id, err
 		}
 		var entityID int64

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/hive/hive/internal/platform/apperror"
@@ -84,23 +85,38 @@ type kind struct {
 	ends      [2]end // the two linked records, in the order of the table's two id columns
 	cols      string // the columns an insert sets, those ends' ids first
 	duplicate string // the 409 message when the two are already linked
+	// A user link's: the column of its other end and its three rights, in the order of the
+	// kind's flags type (DepartmentFlags, EntityFlags).
+	other string
+	flags [3]string
 }
 
-// flagIs keeps the links whose right col is want (any when want is nil).
-type flagIs struct {
-	col  string
-	want *bool
+// userKind describes the link of a user to a record (a department, an entity) with three
+// rights: its table user_<record>_refs, its columns, and its sorts by user, by e-mail and
+// sortBy.
+func userKind(record string, recordEnd end, flags [3]string, duplicate string, sortBy map[string]sortKey, read string) kind {
+	other := "r." + record + "_id"
+	asc := userSorts(other)
+	maps.Copy(asc, sortBy)
+	return kind{table: "user_" + record + "_refs", what: "user-" + record + " link", read: read, sorts: sorts(asc),
+		ends: [2]end{userEnd, recordEnd}, cols: "user_id, " + record + "_id, " + strings.Join(flags[:], ", "),
+		duplicate: duplicate, other: other, flags: flags}
 }
 
-// userLinkConds selects the user links within sc (their other end col, and the caller's own)
-// by their other end, their user and their rights.
-func userLinkConds(col string, sc Scope, parentIDs, userIDs []int64, flags ...flagIs) conds {
+// setFlags is the SET list of a user link's rights ("can_hire = ?, ..."), in the order of flags.
+func (k kind) setFlags() string {
+	return strings.Join(k.flags[:], " = ?, ") + " = ?"
+}
+
+// userLinkConds selects the user links of kind k within sc (their other end's, and the
+// caller's own) by their other end, their user and their rights (any where a want is nil).
+func userLinkConds(k kind, sc Scope, parentIDs, userIDs []int64, want [3]*bool) conds {
 	var c conds
-	c.scope(col, "r.user_id", sc)
-	c.in(col, parentIDs)
+	c.scope(k.other, "r.user_id", sc)
+	c.in(k.other, parentIDs)
 	c.in("r.user_id", userIDs)
-	for _, f := range flags {
-		c.flag(f.col, f.want)
+	for i, col := range k.flags {
+		c.flag("r."+col, want[i])
 	}
 	return c
 }
