@@ -169,26 +169,40 @@ func (db *DB) Rebind(query string) string {
 
 // Get scans one row into dest (a struct with db tags, or a scalar). No row is sql.ErrNoRows.
 func (db *DB) Get(ctx context.Context, dest any, query string, args ...any) error {
-	if err := db.enter(ctx); err != nil {
-		return err
-	}
-	defer db.leave()
-	if stmt := db.readStmts.get(ctx, query); stmt != nil {
-		return translate(stmt.GetContext(ctx, dest, args...))
-	}
-	return translate(db.read.GetContext(ctx, dest, db.Rebind(query), args...))
+	return db.readRows(ctx, true, dest, query, args)
 }
 
 // Select scans every row into dest, a pointer to a slice.
 func (db *DB) Select(ctx context.Context, dest any, query string, args ...any) error {
+	return db.readRows(ctx, false, dest, query, args)
+}
+
+// readRows is Get (one) or Select on a reader, once the read gate lets it in.
+func (db *DB) readRows(ctx context.Context, one bool, dest any, query string, args []any) error {
 	if err := db.enter(ctx); err != nil {
 		return err
 	}
 	defer db.leave()
-	if stmt := db.readStmts.get(ctx, query); stmt != nil {
-		return translate(stmt.SelectContext(ctx, dest, args...))
+	return db.scan(ctx, db.read, db.readStmts.get(ctx, query), one, dest, query, args)
+}
+
+// scan is the one body of every Get (one row) and Select (every row), on the DB, a Tx or a
+// snapshot: on stmt, the query's prepared statement, when there is one, else on q with the
+// query rebound for the engine.
+func (db *DB) scan(ctx context.Context, q sqlx.QueryerContext, stmt *sqlx.Stmt, one bool, dest any, query string,
+	args []any) error {
+	var err error
+	switch {
+	case stmt != nil && one:
+		err = stmt.GetContext(ctx, dest, args...)
+	case stmt != nil:
+		err = stmt.SelectContext(ctx, dest, args...)
+	case one:
+		err = sqlx.GetContext(ctx, q, dest, db.Rebind(query), args...)
+	default:
+		err = sqlx.SelectContext(ctx, q, dest, db.Rebind(query), args...)
 	}
-	return translate(db.read.SelectContext(ctx, dest, db.Rebind(query), args...))
+	return translate(err)
 }
 
 func (db *DB) enter(ctx context.Context) error {
@@ -234,6 +248,23 @@ func (c *stmtCache) get(ctx context.Context, query string) *sqlx.Stmt {
 	}
 	c.n.Add(1)
 	return stmt
+}
+
+// inTx returns the prepared statement of query bound to tx, a transaction on the cache's
+// pool; nil when it is not prepared yet (or there is no cache), and then, while the cache has
+// room, query is added to unprepared, to prepare once the transaction has ended (preparing on
+// the pool now could wait for the connection tx holds).
+func (c *stmtCache) inTx(ctx context.Context, tx *sqlx.Tx, query string, unprepared *[]string) *sqlx.Stmt {
+	if c == nil {
+		return nil
+	}
+	if stmt := c.load(query); stmt != nil {
+		return tx.StmtxContext(ctx, stmt)
+	}
+	if !c.full() {
+		*unprepared = append(*unprepared, query)
+	}
+	return nil
 }
 
 // full reports whether the cache takes no more statements.

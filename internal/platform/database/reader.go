@@ -80,29 +80,10 @@ type snapshot struct {
 	unprepared []string
 }
 
-func (s *snapshot) stmt(ctx context.Context, query string) *sqlx.Stmt {
-	if s.db.readStmts == nil {
-		return nil
-	}
-	if stmt := s.db.readStmts.load(query); stmt != nil {
-		return s.tx.StmtxContext(ctx, stmt)
-	}
-	if !s.db.readStmts.full() {
-		s.unprepared = append(s.unprepared, query)
-	}
-	return nil
-}
-
 func (s *snapshot) Get(ctx context.Context, dest any, query string, args ...any) error {
-	if stmt := s.stmt(ctx, query); stmt != nil {
-		return translate(stmt.GetContext(ctx, dest, args...))
-	}
-	return translate(s.tx.GetContext(ctx, dest, s.db.Rebind(query), args...))
+	return s.db.scan(ctx, s.tx, s.db.readStmts.inTx(ctx, s.tx, query, &s.unprepared), true, dest, query, args)
 }
 
 func (s *snapshot) Select(ctx context.Context, dest any, query string, args ...any) error {
-	if stmt := s.stmt(ctx, query); stmt != nil {
-		return translate(stmt.SelectContext(ctx, dest, args...))
-	}
-	return translate(s.tx.SelectContext(ctx, dest, s.db.Rebind(query), args...))
+	return s.db.scan(ctx, s.tx, s.db.readStmts.inTx(ctx, s.tx, query, &s.unprepared), false, dest, query, args)
 }

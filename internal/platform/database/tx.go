@@ -78,33 +78,17 @@ func (tx *Tx) Exec(ctx context.Context, query string, args ...any) (int64, error
 
 // Get scans one row into dest; use it with INSERT ... RETURNING too.
 func (tx *Tx) Get(ctx context.Context, dest any, query string, args ...any) error {
-	if stmt := tx.prepared(ctx, query); stmt != nil {
-		return translate(stmt.GetContext(ctx, dest, args...))
-	}
-	return translate(tx.tx.GetContext(ctx, dest, tx.db.Rebind(query), args...))
+	return tx.db.scan(ctx, tx.tx, tx.prepared(ctx, query), true, dest, query, args)
 }
 
 // Select scans every row into dest.
 func (tx *Tx) Select(ctx context.Context, dest any, query string, args ...any) error {
-	if stmt := tx.prepared(ctx, query); stmt != nil {
-		return translate(stmt.SelectContext(ctx, dest, args...))
-	}
-	return translate(tx.tx.SelectContext(ctx, dest, tx.db.Rebind(query), args...))
+	return tx.db.scan(ctx, tx.tx, tx.prepared(ctx, query), false, dest, query, args)
 }
 
 // prepared binds the writer's cached statement of query to this transaction (SQLite only: the
 // single writer connection keeps it prepared across transactions). A query not prepared yet
-// runs plainly and is prepared once the transaction has let go of the writer: preparing on the
-// pool now would wait for the connection this transaction holds.
+// runs plainly and is prepared once the transaction has let go of the writer.
 func (tx *Tx) prepared(ctx context.Context, query string) *sqlx.Stmt {
-	if tx.db.writeStmts == nil {
-		return nil
-	}
-	if stmt := tx.db.writeStmts.load(query); stmt != nil {
-		return tx.tx.StmtxContext(ctx, stmt)
-	}
-	if !tx.db.writeStmts.full() {
-		tx.unprepared = append(tx.unprepared, query)
-	}
-	return nil
+	return tx.db.writeStmts.inTx(ctx, tx.tx, query, &tx.unprepared)
 }
