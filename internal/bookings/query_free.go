@@ -15,9 +15,7 @@ import (
 // heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
 // others. One query: for everyone, two index ranges (unavailability_date and
 // instructions_held_period); for a few users (keep them to hundreds), their own rows.
-func BusyUsers(ctx context.Context, q interface {
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}, from, to string, users []int64) (map[int64]bool, error) {
+func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []int64) (map[int64]bool, error) {
 	first, err := time.Parse(time.DateOnly, from)
 	if err != nil {
 		return nil, err

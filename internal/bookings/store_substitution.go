@@ -12,13 +12,6 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// substitutionQuerier reads through *database.DB (the list) or *database.Tx (the grant), so both
-// check the same rules with the same queries.
-type substitutionQuerier interface {
-	Get(ctx context.Context, dest any, query string, args ...any) error
-	Select(ctx context.Context, dest any, query string, args ...any) error
-}
-
 // substitutionPlacement is what substitution reads of the placement and its booking.
 type substitutionPlacement struct {
 	ID                  int64      `db:"id"`
@@ -122,8 +115,10 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 
 // findSubstitution reads the placement and decides the incumbent's id. Someone who may not view
 // the department reaches the placement only through their own instruction in it (else 404), and
-// their default incumbent is that instruction. field names the incumbent in refusals.
-func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Principal, placement, instruction int64, field string) (substitutionPlacement, int64, error) {
+// their default incumbent is that instruction. field names the incumbent in refusals. q is the
+// database for the list and the grant's transaction, so both check the same rules with the same
+// queries.
+func findSubstitution(ctx context.Context, q database.Reader, p *auth.Principal, placement, instruction int64, field string) (substitutionPlacement, int64, error) {
 	var pl substitutionPlacement
 	err := q.Get(ctx, &pl, `SELECT pl.id, pl.booking_id, pl.placement_template_id, pl.local_date, pl.start_at, pl.end_at,
 		pl.deleted_at, b.department_id, b.substitution_allowed, b.type, b.direct, pl.title, b.title AS booking_title
@@ -167,7 +162,7 @@ func findSubstitution(ctx context.Context, q substitutionQuerier, p *auth.Princi
 }
 
 // loadIncumbent reads instruction id and checks that p may substitute it (substitutable).
-func loadIncumbent(ctx context.Context, q substitutionQuerier, p *auth.Principal, pl substitutionPlacement, id int64, field string) (InstructionRow, error) {
+func loadIncumbent(ctx context.Context, q database.Reader, p *auth.Principal, pl substitutionPlacement, id int64, field string) (InstructionRow, error) {
 	var r InstructionRow
 	err := q.Get(ctx, &r, `SELECT `+InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
 		WHERE i.id = ?`, id)
@@ -187,7 +182,7 @@ func incumbentTarget(pl substitutionPlacement, r InstructionRow) statusTarget {
 // not unavailable on its date, and holding no instruction that holds their time (holdsTime) in
 // an overlapping period (the copy of its placement's period each instruction carries). only,
 // when not 0, checks that one user.
-func substituteCandidates(ctx context.Context, q substitutionQuerier, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
+func substituteCandidates(ctx context.Context, q database.Reader, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
 	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + vatJoin + `
 		WHERE u.id <> ?
 		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND ` + access.HireRule("d", "u") + `)
