@@ -23,8 +23,10 @@ type LinkUser struct {
 	FullName  string `json:"fullName"`
 }
 
-func userRef(id int64, first, last, email string) LinkUser {
-	return LinkUser{ID: id, FirstName: first, LastName: last, Email: email, FullName: auth.FullName(first, last)}
+// view is the user as a link shows it.
+func (u LinkedUser) view() LinkUser {
+	return LinkUser{ID: u.UserID, FirstName: u.FirstName, LastName: u.LastName, Email: u.Email,
+		FullName: auth.FullName(u.FirstName, u.LastName)}
 }
 
 type idPath struct {

@@ -33,7 +33,7 @@ type LinkDepartment struct {
 
 func userDepartmentView(r UserDepartmentRef) UserDepartmentView {
 	return UserDepartmentView{ID: r.ID, UserID: r.UserID, DepartmentID: r.DepartmentID,
-		User:       userRef(r.UserID, r.FirstName, r.LastName, r.Email),
+		User:       r.LinkedUser.view(),
 		Department: LinkDepartment{ID: r.DepartmentID, Name: r.DepartmentName, ClientID: r.ClientID, ClientName: r.ClientName},
 		CanHire:    r.CanHire, CanManage: r.CanManage, CanSelect: r.CanSelect, Version: r.Version}
 }

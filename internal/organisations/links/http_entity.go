@@ -38,7 +38,7 @@ func userEntityView(r UserEntityRef) UserEntityView {
 	}
 	return UserEntityView{ID: r.ID, UserID: r.UserID, EntityID: r.EntityID, CanExternal: r.CanExternal,
 		CanManage: r.CanManage, CanSelect: r.CanSelect, JobTitles: jt,
-		User:   userRef(r.UserID, r.FirstName, r.LastName, r.Email),
+		User:   r.LinkedUser.view(),
 		Entity: LinkEntity{ID: r.EntityID, Name: r.EntityName, Type: r.EntityType}, Version: r.Version}
 }
 

@@ -32,18 +32,23 @@ type Page struct {
 	Limit  int
 }
 
+// LinkedUser is the user of a user link, with the names the grid shows.
+type LinkedUser struct {
+	UserID    int64  `db:"user_id"`
+	FirstName string `db:"first_name"`
+	LastName  string `db:"last_name"`
+	Email     string `db:"email"`
+}
+
 // UserDepartmentRef is a user-department link with the names the grid shows.
 type UserDepartmentRef struct {
-	ID             int64  `db:"id"`
-	UserID         int64  `db:"user_id"`
+	ID int64 `db:"id"`
+	LinkedUser
 	DepartmentID   int64  `db:"department_id"`
 	CanHire        bool   `db:"can_hire"`
 	CanManage      bool   `db:"can_manage"`
 	CanSelect      bool   `db:"can_select"`
 	Version        int    `db:"version"`
-	FirstName      string `db:"first_name"`
-	LastName       string `db:"last_name"`
-	Email          string `db:"email"`
 	DepartmentName string `db:"department_name"`
 	ClientID       int64  `db:"client_id"`
 	ClientName     string `db:"client_name"`
@@ -63,16 +68,13 @@ type UserDepartmentFilter struct {
 
 // UserEntityRef is a user-entity link with the names the grid shows.
 type UserEntityRef struct {
-	ID          int64  `db:"id"`
-	UserID      int64  `db:"user_id"`
+	ID int64 `db:"id"`
+	LinkedUser
 	EntityID    int64  `db:"entity_id"`
 	CanExternal bool   `db:"can_external"`
 	CanManage   bool   `db:"can_manage"`
 	CanSelect   bool   `db:"can_select"`
 	Version     int    `db:"version"`
-	FirstName   string `db:"first_name"`
-	LastName    string `db:"last_name"`
-	Email       string `db:"email"`
 	EntityName  string `db:"entity_name"`
 	EntityType  string `db:"entity_type"`
 	JobTitles   []JobTitleRef
