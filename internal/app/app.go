@@ -42,6 +42,7 @@ import (
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/platform/periodic"
 	"github.com/hive/hive/internal/reports"
 	"github.com/hive/hive/internal/scheduler"
 	"github.com/hive/hive/internal/search"
@@ -237,18 +238,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 // housekeeping purges expired sessions and tokens every hour.
 func (a *App) housekeeping(ctx context.Context) {
 	store := &accounts.Store{DB: a.DB, Limits: accounts.SessionLimitsOf(a.Config)}
-	t := time.NewTicker(time.Hour)
-	defer t.Stop()
-	for {
-		if err := store.PurgeExpired(ctx); err != nil && ctx.Err() == nil {
-			a.Logger.Error("purge expired sessions", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions", store.PurgeExpired)
 }
 
 // foldWindow is the worker's reading of HIVE_NOTIFY_FOLD_WINDOW, where 0 means no folding (the

@@ -10,6 +10,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/mail"
+	"github.com/hive/hive/internal/platform/periodic"
 )
 
 const (
@@ -56,18 +57,10 @@ func (w *Worker) Run(ctx context.Context) {
 	if interval <= 0 {
 		interval = DefaultInterval
 	}
-	t := time.NewTicker(interval)
-	defer t.Stop()
-	for {
-		if _, err := w.DeliverDue(ctx); err != nil && ctx.Err() == nil {
-			w.logger().ErrorContext(ctx, "notification delivery", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
+	periodic.Every(ctx, interval, nil, w.logger(), "notification delivery", func(ctx context.Context) error {
+		_, err := w.DeliverDue(ctx)
+		return err
+	})
 }
 
 // Round counts what one DeliverDue did: the events it delivered, the unfilled placements it

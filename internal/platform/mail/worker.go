@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/periodic"
 )
 
 const (
@@ -60,19 +61,10 @@ func (w *Worker) Run(ctx context.Context) {
 	if interval <= 0 {
 		interval = time.Second
 	}
-	ticker := time.NewTicker(interval)
-	defer ticker.Stop()
-	for {
-		if _, err := w.DeliverDue(ctx); err != nil && ctx.Err() == nil {
-			w.logger().ErrorContext(ctx, "mail delivery", "err", err)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-ticker.C:
-		case <-w.wakeChan():
-		}
-	}
+	periodic.Every(ctx, interval, w.wakeChan(), w.logger(), "mail delivery", func(ctx context.Context) error {
+		_, err := w.DeliverDue(ctx)
+		return err
+	})
 }
 
 // DeliverDue claims due messages in batches, oldest first, and sends each one until a claim
