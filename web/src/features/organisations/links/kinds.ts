@@ -1,5 +1,15 @@
-import type { PickerOption } from '@/ui/record-picker';
+import type { CurrentUser } from '@/api/types';
+import {
+  canManageDepartment,
+  canManageEntity,
+  isDepartmentManager,
+  managesAnyEntity,
+} from '@/lib/permissions';
 import { searchDepartments, searchEntities } from '@/lib/pickers';
+import type { DataGridColumn } from '@/ui/data-grid';
+import type { PickerOption } from '@/ui/record-picker';
+import type { UserDepartmentRef, UserEntityRef } from './api/user-links';
+import { textColumn } from './columns';
 import {
   DEPARTMENT_FLAGS,
   ENTITY_FLAGS,
@@ -17,37 +27,65 @@ export type UserLinkInput<P extends string, F extends string> = { userId: number
 
 /**
  * What differs between the two kinds of user link (a user in a department, a user in an
- * entity) in the screens: the other end's name, field and picker, and the rights. The forms,
- * grids and dialogs of both kinds are written once against this.
+ * entity, rows of type R) in the screens: the other end's names, field, picker and columns, the
+ * rights, and who may connect and change. The API calls, forms, grids, pages and dialogs of
+ * both kinds are written once against this.
  */
-export interface UserLinkKind<P extends string, F extends string> {
+export interface UserLinkKind<P extends string, F extends string, R> {
   /** The picker kind and the word for the other end, e.g. 'department'. */
   parent: 'department' | 'entity';
   /** Its body field, e.g. 'departmentId'. */
   parentField: P;
   label: string;
+  /** The other end with its article and in the plural, e.g. 'a department', 'Departments'. */
+  one: string;
+  plural: string;
   search: (term: string) => Promise<PickerOption[]>;
   flags: FlagInfo<F>[];
   /** The rights a new link starts with. */
   fresh: Record<F, boolean>;
+  /** The other end's name in a row. */
+  parentName: (r: R) => string;
+  /** The columns naming the other end in 'All User-… connections' (after the user's). */
+  parentColumns: DataGridColumn<R>[];
+  /** Who gets 'Connect user' on that page, and who may change a row of it. */
+  canConnect: (me: CurrentUser) => boolean;
+  canChange: (me: CurrentUser, r: R) => boolean;
 }
 
-export const DEPARTMENT_LINKS: UserLinkKind<'departmentId', DepartmentFlag> = {
+export const DEPARTMENT_LINKS: UserLinkKind<'departmentId', DepartmentFlag, UserDepartmentRef> = {
   parent: 'department',
   parentField: 'departmentId',
   label: 'Department',
+  one: 'a department',
+  plural: 'Departments',
   search: searchDepartments,
   flags: DEPARTMENT_FLAGS,
   fresh: { canHire: false, canManage: false, canSelect: true },
+  parentName: (r) => r.department.name,
+  parentColumns: [
+    textColumn('department', 'Department', (r) => r.department.name),
+    textColumn('client', 'Client', (r) => r.department.clientName),
+  ],
+  canConnect: (me) => managesAnyEntity(me) || isDepartmentManager(me),
+  /** A department's managers and its client's managers change its links. */
+  canChange: (me, r) =>
+    canManageDepartment(me, r.departmentId) || canManageEntity(me, r.department.clientId),
 };
 
-export const ENTITY_LINKS: UserLinkKind<'entityId', EntityFlag> = {
+export const ENTITY_LINKS: UserLinkKind<'entityId', EntityFlag, UserEntityRef> = {
   parent: 'entity',
   parentField: 'entityId',
   label: 'Entity',
+  one: 'an entity',
+  plural: 'Entities',
   search: searchEntities,
   flags: ENTITY_FLAGS,
   fresh: { canExternal: false, canManage: false, canSelect: true },
+  parentName: (r) => r.entity.name,
+  parentColumns: [textColumn('entity', 'Entity', (r) => r.entity.name)],
+  canConnect: managesAnyEntity,
+  canChange: (me, r) => canManageEntity(me, r.entityId),
 };
 
 /** The rights of `link` named by `flags`, e.g. to start the edit dialog from. */

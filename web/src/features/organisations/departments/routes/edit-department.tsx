@@ -8,7 +8,8 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { canManageDepartment, canManageEntity } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
-import { DepartmentUsersSection } from '@/features/organisations/links/components/department-users-section';
+import { ConnectedUsersSection } from '@/features/organisations/links/components/connected-users-section';
+import { DEPARTMENT_LINKS } from '@/features/organisations/links/kinds';
 import { departmentQueryOptions } from '../api/get-department';
 import { useUpdateDepartment } from '../api/update-department';
 import { DepartmentJobTemplates } from '../components/department-job-templates';
@@ -96,7 +97,12 @@ export function EditDepartmentRoute() {
         />
       </Paper>
       <DepartmentJobTemplates departmentId={d.id} canManage={canEdit} />
-      <DepartmentUsersSection departmentId={d.id} canManage={canEdit} />
+      <ConnectedUsersSection
+        kind={DEPARTMENT_LINKS}
+        parentId={d.id}
+        canManage={canEdit}
+        connectButton
+      />
     </Stack>
   );
 }

@@ -4,38 +4,26 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
 import { CONNECT_USER_HELP } from '../texts';
-import { DEPARTMENT_LINKS, ENTITY_LINKS } from '../kinds';
+import { DEPARTMENT_LINKS, ENTITY_LINKS, type UserLinkKind } from '../kinds';
 import { ConnectUserForm } from './connect-user-form';
 
 const none = vi.fn().mockResolvedValue([]);
 
-describe('connect forms', () => {
-  it('a user-entity link needs a user and an entity', async () => {
-    const onSubmit = vi.fn().mockResolvedValue(undefined);
+/** The form of a kind with nothing to pick from. */
+const withoutPicks =
+  <P extends string, F extends string, R>(kind: UserLinkKind<P, F, R>) =>
+  (onSubmit: () => Promise<unknown>) =>
     renderWithProviders(
-      <ConnectUserForm
-        kind={ENTITY_LINKS}
-        searchUsers={none}
-        searchParents={none}
-        onSubmit={onSubmit}
-      />,
+      <ConnectUserForm kind={kind} searchUsers={none} searchParents={none} onSubmit={onSubmit} />,
     );
-    const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'Connect' }));
-    expect(await screen.findAllByText('This field is required')).toHaveLength(2);
-    expect(onSubmit).not.toHaveBeenCalled();
-  });
 
-  it('a user-department link needs a user and a department', async () => {
+describe('connect forms', () => {
+  it.each([
+    ['a user-entity link needs a user and an entity', withoutPicks(ENTITY_LINKS)],
+    ['a user-department link needs a user and a department', withoutPicks(DEPARTMENT_LINKS)],
+  ])('%s', async (_, render) => {
     const onSubmit = vi.fn().mockResolvedValue(undefined);
-    renderWithProviders(
-      <ConnectUserForm
-        kind={DEPARTMENT_LINKS}
-        searchUsers={none}
-        searchParents={none}
-        onSubmit={onSubmit}
-      />,
-    );
+    render(onSubmit);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Connect' }));
     expect(await screen.findAllByText('This field is required')).toHaveLength(2);

@@ -1,17 +1,20 @@
-import { Button, Group, Stack } from '@mantine/core';
+import { Button, Group, Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { applyServerErrors } from '@/lib/errors/form-errors';
+import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
+import { searchUsers } from '@/lib/pickers';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
+import { useUserLinkWrites } from '../api/user-links';
 import type { UserLinkInput, UserLinkKind } from '../kinds';
 import { FlagCheckboxes } from './flag-checkboxes';
 import { CONNECT_USER_HELP } from '../texts';
 
 const picked = (value: unknown) => validatePicked(value as string | null);
 
-interface Props<P extends string, F extends string> {
-  kind: UserLinkKind<P, F>;
+interface Props<P extends string, F extends string, R> {
+  kind: UserLinkKind<P, F, R>;
   /** A fixed department or entity (its page) instead of a picker. */
   parentId?: number;
   searchUsers: (term: string) => Promise<PickerOption[]>;
@@ -25,14 +28,14 @@ interface Props<P extends string, F extends string> {
  * the other end required. The form's fields are named as the API's, so the server's field
  * errors land on them.
  */
-export function ConnectUserForm<P extends string, F extends string>({
+export function ConnectUserForm<P extends string, F extends string, R>({
   kind,
   parentId,
   searchUsers,
   searchParents,
   onSubmit,
   onCancel,
-}: Props<P, F>) {
+}: Props<P, F, R>) {
   const field = kind.parentField;
   const form = useForm<Record<string, string | null | boolean>>({
     mode: 'controlled',
@@ -94,5 +97,41 @@ export function ConnectUserForm<P extends string, F extends string>({
         </Group>
       </Stack>
     </form>
+  );
+}
+
+/**
+ * The connect form in a dialog, for a fixed department or entity (`parentId`) or with a picker
+ * for one; connecting says so and closes it.
+ */
+export function ConnectUserDialog<P extends string, F extends string, R>({
+  kind,
+  parentId,
+  title,
+  opened,
+  onClose,
+}: {
+  kind: UserLinkKind<P, F, R>;
+  parentId?: number;
+  title: string;
+  opened: boolean;
+  onClose: () => void;
+}) {
+  const create = useUserLinkWrites(kind).create;
+  return (
+    <Modal opened={opened} onClose={onClose} title={title}>
+      <ConnectUserForm
+        kind={kind}
+        parentId={parentId}
+        searchUsers={searchUsers}
+        searchParents={kind.search}
+        onCancel={onClose}
+        onSubmit={async (input) => {
+          await create.mutateAsync(input);
+          notify(toasts.userConnected);
+          onClose();
+        }}
+      />
+    </Modal>
   );
 }

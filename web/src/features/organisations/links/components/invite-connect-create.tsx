@@ -9,7 +9,7 @@ import { searchEntities, searchUsers } from '@/lib/pickers';
 import { RecordPicker } from '@/ui/record-picker';
 import { useCreateInvitation } from '@/features/organisations/invitations/api/create-invitation';
 import { InvitationForm } from '@/features/organisations/invitations/components/invitation-form';
-import { useCreateUserEntityRef } from '../api/user-entity-ref-mutations';
+import { useUserLinkWrites } from '../api/user-links';
 import { ENTITY_LINKS } from '../kinds';
 import { ConnectUserForm } from './connect-user-form';
 
@@ -20,7 +20,7 @@ import { ConnectUserForm } from './connect-user-form';
  */
 export function InviteConnectCreate({ entityId }: { entityId?: number }) {
   const invite = useCreateInvitation();
-  const connect = useCreateUserEntityRef();
+  const connect = useUserLinkWrites(ENTITY_LINKS).create;
   const canCreate = isClientOrAgencyManager(useCurrentUser());
 
   return (

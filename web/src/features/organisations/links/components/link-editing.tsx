@@ -5,7 +5,9 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import type { DataGridColumn } from '@/ui/data-grid';
 import type { FlagInfo } from '../flags';
-import { flagsOf } from '../kinds';
+import { useUserLinkWrites } from '../api/user-links';
+import { textColumn } from '../columns';
+import { flagsOf, type UserLinkKind } from '../kinds';
 import { EditFlagsModal } from './edit-flags-modal';
 import { flagFilter, LinkActions, yesNo } from './link-actions';
 
@@ -40,36 +42,36 @@ export function linkedUserColumns<R extends UserLinkRow, F extends string>(
   flags: FlagInfo<F>[],
 ): DataGridColumn<R>[] {
   return [
-    { colId: 'user', headerName: 'Name', valueGetter: ({ data }) => (data ? nameOf(data) : '') },
-    { colId: 'email', headerName: 'Email', valueGetter: ({ data }) => data?.user.email ?? '' },
+    textColumn<R>('user', 'Name', nameOf, false),
+    textColumn('email', 'Email', (r) => r.user.email, false),
     ...flagColumns<R, F>(flags, { filterable: false, maxWidth: 130 }),
   ];
 }
 
-interface Options<R, F extends string> {
-  flags: FlagInfo<F>[];
-  /** The department's or entity's name of a link. */
-  parentName: (r: R) => string;
+interface Options<P extends string, F extends string, R> {
+  kind: UserLinkKind<P, F, R>;
   /** The row's name on its buttons (default: the user's; with the department or entity where a grid mixes them). */
   rowName?: (r: R) => string;
   /** Whether the caller may change the link, else the row shows no actions (default: yes). */
   canChange?: (r: R) => boolean;
-  save: (input: { id: number; version: number } & Record<F, boolean>) => Promise<unknown>;
-  disconnect: (id: number, options: { onSuccess: () => void }) => void;
 }
 
 /**
  * The Actions column of a grid of user links (edit the rights, disconnect after a confirm)
  * and the rights dialog it opens: render `dialog` beside the grid.
  */
-export function useLinkEditing<R extends UserLinkRow & Record<F, boolean>, F extends string>({
-  flags,
-  parentName,
+export function useLinkEditing<
+  P extends string,
+  F extends string,
+  R extends UserLinkRow & Record<F, boolean>,
+>({
+  kind,
   rowName = nameOf,
   canChange = always,
-  save,
-  disconnect,
-}: Options<R, F>): { actions: DataGridColumn<R>; dialog: ReactNode } {
+}: Options<P, F, R>): { actions: DataGridColumn<R>; dialog: ReactNode } {
+  const { flags, parentName } = kind;
+  const { update, remove } = useUserLinkWrites(kind);
+  const disconnect = remove.mutate;
   const [editing, setEditing] = useState<R | null>(null);
   const actions = useMemo<DataGridColumn<R>>(
     () => ({
@@ -108,7 +110,7 @@ export function useLinkEditing<R extends UserLinkRow & Record<F, boolean>, F ext
       initial={flagsOf(flags, editing)}
       onClose={() => setEditing(null)}
       onSave={async (values) => {
-        await save({ id: editing.id, version: editing.version, ...values });
+        await update.mutateAsync({ id: editing.id, version: editing.version, ...values });
         notify(toasts.connectionSaved);
       }}
     />

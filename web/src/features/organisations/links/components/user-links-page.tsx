@@ -1,55 +1,33 @@
-import { Button, Modal, SimpleGrid, Stack } from '@mantine/core';
+import { Button, SimpleGrid, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useMemo, useState } from 'react';
 import { Navigate } from 'react-router';
-import { toasts } from '@/lib/errors/catalogue';
-import type { CurrentUser } from '@/api/types';
 import { useCurrentUser } from '@/lib/current-user';
-import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { canSeeDirectoryLists, isAdmin } from '@/lib/permissions';
-import {
-  DataGrid,
-  type DataGridColumn,
-  type GridQuery,
-  type GridQueryOptions,
-} from '@/ui/data-grid';
+import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import { searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
-import type { UserLinkInput, UserLinkKind } from '../kinds';
-import { ConnectUserForm } from './connect-user-form';
+import { userLinksQuery } from '../api/user-links';
+import type { UserLinkKind } from '../kinds';
+import { textColumn } from '../columns';
+import { ConnectUserDialog } from './connect-user-form';
 import { flagColumns, nameOf, useLinkEditing, type UserLinkRow } from './link-editing';
 
 const ids = (o: PickerOption[]) => o.map((x) => Number(x.value));
 
-/** What one 'All User-… connections' page shows beyond what both kinds share. */
-export interface UserLinksPageProps<R, P extends string, F extends string> {
-  kind: UserLinkKind<P, F>;
-  title: string;
-  gridId: string;
-  /** The filter over the other end, e.g. 'Departments'. */
-  parentsLabel: string;
-  connectTitle: string;
-  query: (q: GridQuery, userIds: number[], parentIds: number[]) => GridQueryOptions<R>;
-  /** The columns naming the other end (after the user's). */
-  parentColumns: DataGridColumn<R>[];
-  parentName: (r: R) => string;
-  canConnect: (me: CurrentUser) => boolean;
-  canChange: (me: CurrentUser, r: R) => boolean;
-  create: (input: UserLinkInput<P, F>) => Promise<unknown>;
-  save: (input: { id: number; version: number } & Record<F, boolean>) => Promise<unknown>;
-  disconnect: (id: number, options: { onSuccess: () => void }) => void;
-}
-
-/** 'All User-Department connections' or 'All User-Entity connections': every such link the user may see. */
+/**
+ * 'All User-Department connections' or 'All User-Entity connections': every link of `kind` the
+ * user may see, filtered by user (administrators) and by the other end.
+ */
 export function UserLinksPage<
   R extends UserLinkRow & Record<F, boolean>,
   P extends string,
   F extends string,
->(props: UserLinksPageProps<R, P, F>) {
-  const { kind, title, parentName, query: queryOf, parentColumns, canChange: canChangeFor } = props;
+>({ kind }: { kind: UserLinkKind<P, F, R> }) {
+  const title = `All User-${kind.label} connections`;
   const me = useCurrentUser();
   const [connectOpen, connect] = useDisclosure(false);
   const [users, setUsers] = useState<PickerOption[]>([]);
@@ -57,46 +35,30 @@ export function UserLinksPage<
   const userIds = useMemo(() => ids(users), [users]);
   const parentIds = useMemo(() => ids(parents), [parents]);
   const query = useCallback(
-    (q: GridQuery) => queryOf(q, userIds, parentIds),
-    [queryOf, userIds, parentIds],
+    (q: GridQuery) => userLinksQuery(kind, { ...q, userIds, parentIds }),
+    [kind, userIds, parentIds],
   );
+  const { parentName, canChange: canChangeFor } = kind;
   const rowName = useCallback((r: R) => `${nameOf(r)} in ${parentName(r)}`, [parentName]);
   const canChange = useCallback((r: R) => canChangeFor(me, r), [canChangeFor, me]);
-  const { actions, dialog } = useLinkEditing<R, F>({
-    flags: kind.flags,
-    parentName,
-    rowName,
-    canChange,
-    save: props.save,
-    disconnect: props.disconnect,
-  });
+  const { actions, dialog } = useLinkEditing<P, F, R>({ kind, rowName, canChange });
 
   const columns = useMemo<DataGridColumn<R>[]>(
     () => [
-      {
-        colId: 'user',
-        headerName: 'User',
-        sortable: true,
-        valueGetter: ({ data }) => (data ? nameOf(data) : ''),
-      },
-      {
-        colId: 'email',
-        headerName: 'Email',
-        sortable: true,
-        valueGetter: ({ data }) => data?.user.email ?? '',
-      },
-      ...parentColumns,
+      textColumn<R>('user', 'User', nameOf),
+      textColumn('email', 'Email', (r) => r.user.email),
+      ...kind.parentColumns,
       ...flagColumns<R, F>(kind.flags, { filterable: true, maxWidth: 150 }),
       actions,
     ],
-    [parentColumns, kind.flags, actions],
+    [kind, actions],
   );
 
   if (!canSeeDirectoryLists(me)) return <Navigate to={paths.bookings} replace />;
   return (
     <Stack gap="md">
       <PageHeader title={title}>
-        {props.canConnect(me) && <Button onClick={connect.open}>Connect user</Button>}
+        {kind.canConnect(me) && <Button onClick={connect.open}>Connect user</Button>}
       </PageHeader>
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
         {isAdmin(me) && (
@@ -112,7 +74,7 @@ export function UserLinksPage<
         )}
         <MultiRecordPicker
           kind={kind.parent}
-          label={props.parentsLabel}
+          label={kind.plural}
           placeholder={`Filter by ${kind.parent}`}
           search={kind.search}
           value={parents}
@@ -121,25 +83,18 @@ export function UserLinksPage<
         />
       </SimpleGrid>
       <DataGrid
-        gridId={props.gridId}
+        gridId={`user-${kind.parent}-links`}
         label={title}
         columns={columns}
         query={query}
         emptyText="No connections to show."
       />
-      <Modal opened={connectOpen} onClose={connect.close} title={props.connectTitle}>
-        <ConnectUserForm
-          kind={kind}
-          searchUsers={searchUsers}
-          searchParents={kind.search}
-          onCancel={connect.close}
-          onSubmit={async (input) => {
-            await props.create(input);
-            notify(toasts.userConnected);
-            connect.close();
-          }}
-        />
-      </Modal>
+      <ConnectUserDialog
+        kind={kind}
+        opened={connectOpen}
+        onClose={connect.close}
+        title={`Connect a user to ${kind.one}`}
+      />
       {dialog}
     </Stack>
   );

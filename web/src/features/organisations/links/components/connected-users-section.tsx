@@ -1,0 +1,85 @@
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { useCallback, useMemo, type ReactNode } from 'react';
+import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
+import { parentUserLinksQuery } from '../api/user-links';
+import type { UserLinkKind } from '../kinds';
+import { ConnectUserDialog } from './connect-user-form';
+import { linkedUserColumns, useLinkEditing, type UserLinkRow } from './link-editing';
+
+interface Props<P extends string, F extends string, R> {
+  kind: UserLinkKind<P, F, R>;
+  /** The department or entity whose page this is. */
+  parentId: number;
+  /** Managers of it get the row actions and the ways to connect. */
+  canManage: boolean;
+  /** Columns after the rights (an entity's users' job titles). */
+  extraColumns?: DataGridColumn<R>[];
+  /** 'Connect user' in the header, opening the connect form in a dialog (a department's page). */
+  connectButton?: boolean;
+  /** What managers see below the grid (an entity's 'Invite, Connect or Create a User'). */
+  children?: ReactNode;
+}
+
+/** 'Connected Users' of a department or an entity: their rights, edit, disconnect, connect. */
+export function ConnectedUsersSection<
+  P extends string,
+  F extends string,
+  R extends UserLinkRow & Record<F, boolean>,
+>({
+  kind,
+  parentId,
+  canManage,
+  extraColumns = [],
+  connectButton = false,
+  children,
+}: Props<P, F, R>) {
+  const [connectOpen, connect] = useDisclosure(false);
+  const query = useCallback(
+    (q: GridQuery) => parentUserLinksQuery(kind, parentId, q),
+    [kind, parentId],
+  );
+  const { actions, dialog } = useLinkEditing<P, F, R>({ kind });
+  const columns = useMemo<DataGridColumn<R>[]>(
+    () => [
+      ...linkedUserColumns<R, F>(kind.flags),
+      ...extraColumns,
+      ...(canManage ? [actions] : []),
+    ],
+    [kind, extraColumns, canManage, actions],
+  );
+
+  const titleId = `${kind.parent}-${parentId}-users`;
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="wrap">
+          <Title order={2} size="h4" id={titleId}>
+            Connected Users
+          </Title>
+          {canManage && connectButton && (
+            <Button size="xs" onClick={connect.open}>
+              Connect user
+            </Button>
+          )}
+        </Group>
+        <DataGrid
+          gridId={`${kind.parent}-users`}
+          label={`Users connected to this ${kind.parent}`}
+          columns={columns}
+          query={query}
+          emptyText={`No users are connected to this ${kind.parent}.`}
+        />
+        {canManage && children}
+      </Stack>
+      <ConnectUserDialog
+        kind={kind}
+        parentId={parentId}
+        opened={connectOpen}
+        onClose={connect.close}
+        title={`Connect a user to this ${kind.parent}`}
+      />
+      {dialog}
+    </Paper>
+  );
+}
