@@ -3,7 +3,6 @@ package notes
 import (
 	"context"
 	"net/http"
-	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -13,29 +12,6 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
-
-// NoteView is an internal note as the API shows it (field names as the spec writes them).
-type NoteView struct {
-	ID           int64     `json:"id"`
-	FreelancerID int64     `json:"freelancer_id"`
-	UserID       *int64    `json:"user_id" nullable:"true" doc:"The author; null once their account is deleted"`
-	EntityID     int64     `json:"entity_id"`
-	Title        string    `json:"title"`
-	Description  string    `json:"description"`
-	CreatedAt    time.Time `json:"created_at"`
-	UpdatedAt    time.Time `json:"updated_at"`
-	UserName     string    `json:"user_name"`
-	EntityName   string    `json:"entity_name"`
-	CanEdit      bool      `json:"can_edit"`
-	CanView      bool      `json:"can_view"`
-	Version      int       `json:"version"`
-}
-
-func viewOf(p *auth.Principal, n Note) NoteView {
-	return NoteView{ID: n.ID, FreelancerID: n.FreelancerID, UserID: n.UserID, EntityID: n.EntityID, Title: n.Title,
-		Description: n.Description, CreatedAt: n.CreatedAt, UpdatedAt: n.UpdatedAt, UserName: n.UserName,
-		EntityName: n.EntityName, CanEdit: CanEdit(p, n), CanView: CanView(p, n.EntityID), Version: n.Version}
-}
 
 type idPath struct {
 	ID int64 `path:"id" minimum:"1"`
@@ -137,7 +113,7 @@ func (h *handlers) list(ctx context.Context, in *idPath) (*struct{ Body []NoteVi
 	}
 	out := &struct{ Body []NoteView }{Body: make([]NoteView, 0, len(ns))}
 	for _, n := range ns {
-		out.Body = append(out.Body, viewOf(p, n))
+		out.Body = append(out.Body, n.withRights(p))
 	}
 	return out, nil
 }
@@ -175,7 +151,7 @@ func (h *handlers) save(ctx context.Context, in *saveInput) (*struct{ Body NoteV
 	}
 	b := in.Body
 	note := NoteInput{EntityID: b.EntityID, Title: b.Title, Description: b.Description}
-	var n Note
+	var n NoteView
 	if b.NoteID != nil {
 		old, err := h.store.Note(ctx, *b.NoteID)
 		if err != nil {
@@ -217,7 +193,7 @@ func (h *handlers) save(ctx context.Context, in *saveInput) (*struct{ Body NoteV
 			return nil, err
 		}
 	}
-	return &struct{ Body NoteView }{Body: viewOf(p, n)}, nil
+	return &struct{ Body NoteView }{Body: n.withRights(p)}, nil
 }
 
 func (h *handlers) mark(ctx context.Context, id int64, allowed func(*auth.Principal) bool,

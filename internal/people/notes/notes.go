@@ -35,19 +35,29 @@ import (
 // Required is the spec's message for a missing note field.
 const Required = "This field is required"
 
-// Note is an internal note as stored, with its author's and entity's names.
-type Note struct {
-	ID           int64     `db:"id"`
-	FreelancerID int64     `db:"freelancer_id"`
-	UserID       *int64    `db:"user_id"`
-	EntityID     int64     `db:"entity_id"`
-	Title        string    `db:"title"`
-	Description  string    `db:"description"`
-	CreatedAt    time.Time `db:"created_at"`
-	UpdatedAt    time.Time `db:"updated_at"`
-	Version      int       `db:"version"`
-	UserName     string    `db:"user_name"`
-	EntityName   string    `db:"entity_name"`
+// NoteView is an internal note as stored and as the API shows it (field names as the spec
+// writes them), with its author's and entity's names. CanEdit and CanView are the reader's
+// rights, which the store leaves false and withRights sets.
+type NoteView struct {
+	ID           int64     `json:"id" db:"id"`
+	FreelancerID int64     `json:"freelancer_id" db:"freelancer_id"`
+	UserID       *int64    `json:"user_id" db:"user_id" nullable:"true" doc:"The author; null once their account is deleted"`
+	EntityID     int64     `json:"entity_id" db:"entity_id"`
+	Title        string    `json:"title" db:"title"`
+	Description  string    `json:"description" db:"description"`
+	CreatedAt    time.Time `json:"created_at" db:"created_at"`
+	UpdatedAt    time.Time `json:"updated_at" db:"updated_at"`
+	UserName     string    `json:"user_name" db:"user_name"`
+	EntityName   string    `json:"entity_name" db:"entity_name"`
+	CanEdit      bool      `json:"can_edit" db:"-"`
+	CanView      bool      `json:"can_view" db:"-"`
+	Version      int       `json:"version" db:"version"`
+}
+
+// withRights is n with p's rights on it.
+func (n NoteView) withRights(p *auth.Principal) NoteView {
+	n.CanEdit, n.CanView = CanEdit(p, n), CanView(p, n.EntityID)
+	return n
 }
 
 // linkedEntities are the entities p is linked to (select or manage); all for administrators.
@@ -65,7 +75,7 @@ func CanView(p *auth.Principal, entity int64) bool {
 }
 
 // CanEdit reports whether p may change note n.
-func CanEdit(p *auth.Principal, n Note) bool {
+func CanEdit(p *auth.Principal, n NoteView) bool {
 	if !CanView(p, n.EntityID) {
 		return false
 	}

@@ -17,12 +17,12 @@ func TestNoteRules(t *testing.T) {
 	member := principal(3, auth.UserFlags{}, auth.Grants{Entities: []auth.EntityGrant{{EntityID: 7, Kind: "client", CanSelect: true}}})
 	outsider := principal(4, auth.UserFlags{}, auth.Grants{Entities: []auth.EntityGrant{{EntityID: 8, Kind: "client", CanManage: true}}})
 	author := int64(3)
-	byMember := Note{EntityID: 7, UserID: &author}
-	byOther := Note{EntityID: 7, UserID: &manager.UserID}
+	byMember := NoteView{EntityID: 7, UserID: &author}
+	byOther := NoteView{EntityID: 7, UserID: &manager.UserID}
 	cases := []struct {
 		name       string
 		p          *auth.Principal
-		n          Note
+		n          NoteView
 		view, edit bool
 	}{
 		{"admin", admin, byOther, true, true},

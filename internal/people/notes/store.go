@@ -41,8 +41,8 @@ func (s *Store) IsFreelancer(ctx context.Context, id int64) (bool, error) {
 
 // Notes lists the notes about freelancer written for the given entities (every note when all),
 // newest first.
-func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, all bool) ([]Note, error) {
-	out := []Note{}
+func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, all bool) ([]NoteView, error) {
+	out := []NoteView{}
 	q, args := noteSelect+` WHERE n.freelancer_id = ?`, []any{freelancer}
 	if !all {
 		if len(entities) == 0 {
@@ -55,18 +55,18 @@ func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, a
 	return out, err
 }
 
-func findNote(ctx context.Context, q database.Reader, id int64) (Note, error) {
-	var n Note
+func findNote(ctx context.Context, q database.Reader, id int64) (NoteView, error) {
+	var n NoteView
 	err := q.Get(ctx, &n, noteSelect+` WHERE n.id = ?`, id)
 	return n, database.NotFound(err, "Note")
 }
 
 // Note returns one note; N-404 when missing.
-func (s *Store) Note(ctx context.Context, id int64) (Note, error) { return findNote(ctx, s.DB, id) }
+func (s *Store) Note(ctx context.Context, id int64) (NoteView, error) { return findNote(ctx, s.DB, id) }
 
 // Create inserts a note by author about freelancer.
-func (s *Store) Create(ctx context.Context, freelancer, author int64, in NoteInput) (Note, error) {
-	var n Note
+func (s *Store) Create(ctx context.Context, freelancer, author int64, in NoteInput) (NoteView, error) {
+	var n NoteView
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var id int64
 		if err := tx.Get(ctx, &id, `INSERT INTO internal_notes (freelancer_id, user_id, entity_id, title, description,
@@ -82,8 +82,8 @@ func (s *Store) Create(ctx context.Context, freelancer, author int64, in NoteInp
 }
 
 // Update changes note id when version is current; a stale version is C-409.
-func (s *Store) Update(ctx context.Context, id int64, version int, in NoteInput) (Note, error) {
-	var n Note
+func (s *Store) Update(ctx context.Context, id int64, version int, in NoteInput) (NoteView, error) {
+	var n NoteView
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		rows, err := tx.Exec(ctx, `UPDATE internal_notes SET entity_id = ?, title = ?, description = ?, updated_at = ?,
 			version = version + 1 WHERE id = ? AND version = ?`, in.EntityID, in.Title, in.Description, tx.Now, id, version)
