@@ -49,9 +49,7 @@ func property(e *ics.VEvent, p ics.ComponentProperty) string {
 }
 
 func TestCalendarFeedLifecycle(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fran := w.Users["freelancer"]
 		jt := jobTemplate(t, db, w.DeptA1, "Cup Final")
 		// Forty days ago (too old for the feed), ten days ago, and in five and six days.
@@ -167,9 +165,7 @@ func itoa(n int64) string { return strconv.FormatInt(n, 10) }
 // and a whole VEVENT into a booking title, placement title or notes does not add events to the
 // freelancer's calendar: each placement stays exactly one VEVENT, its text kept as text.
 func TestAttack_FeedTextCannotInjectEvents(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fran := w.Users["freelancer"]
 		inject := "BEGIN:VEVENT\rUID:evil@x\rSUMMARY:Fake call at 3am\rDTSTART:20300101T030000Z\rEND:VEVENT"
 		jt := jobTemplate(t, db, w.DeptA1, "Final\r"+inject)
@@ -214,9 +210,7 @@ func TestAttack_FeedTextCannotInjectEvents(t *testing.T) {
 // TestAttack_FeedStopsForAccountsThatAreNotActive: a feed address outlives sessions, so it must
 // stop when the account is flagged for a password reset (or otherwise not active).
 func TestAttack_FeedStopsForAccountsThatAreNotActive(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fran := w.Users["freelancer"]
 		var feed agenda.CalendarFeed
 		s.As(apptest.Freelancer).Do("GET", "/agenda/feed", nil).Want(200).Decode(&feed)

@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // localDay is today plus days in London, the departments' default zone.
@@ -61,9 +60,7 @@ func placementIDs(l agenda.AgendaList) []int64 {
 }
 
 func TestAgendaTabsStatsAndPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fran := w.Users["freelancer"]
 		ola := orgtest.Freelancer(t, db, "ola@hive.test", "Ola")
 		jt := jobTemplate(t, db, w.DeptA1, "Cup Final")

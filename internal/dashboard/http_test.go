@@ -258,9 +258,7 @@ func deref(f *float64) any {
 }
 
 func TestStatsRefusalsAndBadRanges(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		stats := "/dashboard/stats?" + march
 		s.Run(t, orgtest.PerRole("stats", "GET", stats, nil, 200, 200, 200, 403, 403, 401))
 		s.Run(t, orgtest.PerRole("embed", "GET", "/dashboard/embed", nil, 200, 403, 403, 403, 403, 401))

@@ -40,8 +40,7 @@ func locations(t *testing.T, c *apptest.Client, q string) answer {
 // Every signed-in user may search places (a freelancer sets their own location, a client's
 // manager a legal entity's); a visitor is refused.
 func TestLocationsWhoMay(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var cases []apptest.Case
 		for _, role := range apptest.Roles {
 			status := 200

@@ -32,10 +32,17 @@ type world struct {
 	bookingA, bookingB int64
 }
 
-func build(t *testing.T, db *database.DB) world {
+// worldEngines runs test once per database engine, on a Hive holding the world.
+func worldEngines(t *testing.T, test func(t *testing.T, w world)) {
 	t.Helper()
-	s := apptest.Start(t, db)
-	w := world{World: orgtest.Build(t, db), s: s, db: db}
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, ow orgtest.World) {
+		test(t, build(t, s, db, ow))
+	})
+}
+
+func build(t *testing.T, s *apptest.Server, db *database.DB, ow orgtest.World) world {
+	t.Helper()
+	w := world{World: ow, s: s, db: db}
 	felix := w.Users["freelancer"]
 	orgtest.Hire(t, db, w.DeptA1, felix)
 	orgtest.Hire(t, db, w.DeptB1, felix)

@@ -25,8 +25,7 @@ func want(t *testing.T, name string, got [][]string, lines ...string) {
 }
 
 func TestReportsOnTheFixedDataSet(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		w := build(t, db)
+	worldEngines(t, func(t *testing.T, w world) {
 		a, b := w.bookingA, w.bookingB
 
 		want(t, "financial metrics as an administrator", w.run(t, apptest.Admin, request(reports.FinancialMetrics)),
@@ -73,19 +72,19 @@ func TestReportsOnTheFixedDataSet(t *testing.T) {
 
 		want(t, "job templates", w.run(t, apptest.Admin, request(reports.JobTemplates)),
 			"ID | Job | Type | Client | Department | Placement Templates | Preferred Freelancers | Created",
-			fmt.Sprintf("%d | Cup Final | template | Alpha Broadcasting | News | 2 | 0 | 2026-01-02", job(t, db, w.DeptA1)),
-			fmt.Sprintf("%d | Cup Final | template | Beta Television | Drama | 2 | 0 | 2026-01-02", job(t, db, w.DeptB1)))
+			fmt.Sprintf("%d | Cup Final | template | Alpha Broadcasting | News | 2 | 0 | 2026-01-02", job(t, w.db, w.DeptA1)),
+			fmt.Sprintf("%d | Cup Final | template | Beta Television | Drama | 2 | 0 | 2026-01-02", job(t, w.db, w.DeptB1)))
 
 		users := w.run(t, apptest.Admin, request(reports.Users))
 		want(t, "users' header", users[:1],
 			"ID | First Name | Last Name | Email | Phone | Freelancer | Administrator | Account Status | Country | Time Zone | Created")
-		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM users`); len(users) != n+1 {
+		if n := databasetest.Get[int](t, w.db, `SELECT COUNT(*) FROM users`); len(users) != n+1 {
 			t.Errorf("users: %d lines for %d users", len(users), n)
 		}
 		want(t, "two users", w.run(t, apptest.Admin, request(reports.Users, "userIds", []int64{w.Users["freelancer"], w.Users["admin"]}))[1:],
 			fmt.Sprintf("%d | Ada | Admin | admin@hive.test |  | No | Yes | active | GB | Europe/London | 2026-01-02", w.Users["admin"]),
 			fmt.Sprintf("%d | Zoë | Reid | freelancer@hive.test | %s | Yes | No | active | GB | Europe/London | 2026-01-02",
-				w.Users["freelancer"], databasetest.Get[string](t, db, `SELECT phone FROM users WHERE id = ?`, w.Users["freelancer"])))
+				w.Users["freelancer"], databasetest.Get[string](t, w.db, `SELECT phone FROM users WHERE id = ?`, w.Users["freelancer"])))
 	})
 }
 
@@ -94,8 +93,7 @@ func job(t *testing.T, db *database.DB, dept int64) int64 {
 }
 
 func TestWhoMayRunWhichReport(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		w := build(t, db)
+	worldEngines(t, func(t *testing.T, w world) {
 		var cases []apptest.Case
 		for _, typ := range reports.Types {
 			// Administrators run everything; client A's manager Financial Metrics only; the
@@ -121,7 +119,7 @@ func TestWhoMayRunWhichReport(t *testing.T) {
 		w.s.Run(t, cases)
 
 		// Naming client B's users or jobs does not reach client B's rows either.
-		rows := w.run(t, apptest.Manager, request(reports.FinancialMetrics, "jobIds", []int64{job(t, db, w.DeptB1)}))
+		rows := w.run(t, apptest.Manager, request(reports.FinancialMetrics, "jobIds", []int64{job(t, w.db, w.DeptB1)}))
 		if len(rows) != 1 {
 			t.Errorf("client B's job through client A's manager: %v", rows)
 		}
@@ -134,8 +132,7 @@ func TestWhoMayRunWhichReport(t *testing.T) {
 }
 
 func TestBadRequestsAre422(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		admin := s.As(apptest.Admin)
 		var p apptest.Problem
 		admin.Do("POST", "/administration/report", request(reports.Bookings, "startDate", "2026-11-01")).

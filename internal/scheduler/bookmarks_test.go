@@ -8,14 +8,11 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/scheduler"
 )
 
 func TestBookmarksBelongToTheirDepartmentManager(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		filters := map[string]any{"departmentIds": []int64{w.DeptA1}, "placementStatuses": []string{"red", "orange"},
 			"userIds": []int64{w.Users["freelancer"]}}
 

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/scheduler"
 )
 
@@ -20,10 +19,7 @@ func wantGroups(t *testing.T, who string, b summaryBody, want ...string) {
 }
 
 func TestSummaryShowsEachViewerTheirPlacementGroups(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		sc := buildScene(t, s, db)
-
+	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		admin := summary(t, s, apptest.Admin, "")
 		if len(admin.Days) != 31 || admin.Days[0].Date != "2027-05-01" || admin.Days[30].Date != "2027-05-31" {
 			t.Fatalf("days %d from %s", len(admin.Days), admin.Days[0].Date)
@@ -75,9 +71,7 @@ func TestSummaryShowsEachViewerTheirPlacementGroups(t *testing.T) {
 }
 
 func TestSummaryFilters(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		sc := buildScene(t, s, db)
+	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		as := func(query string) summaryBody { return summary(t, s, apptest.Admin, query) }
 
 		wantGroups(t, "departmentIds", as(fmt.Sprintf("&departmentIds=%d&departmentIds=%d", sc.w.DeptA2, sc.w.DeptB1)),
@@ -118,9 +112,7 @@ func TestSummaryFilters(t *testing.T) {
 // The month view counts instructions in the database; the day view reads them one by one.
 // Both must show every viewer the same groups, colours and counts, whatever the filters.
 func TestOverviewAgreesWithTheFullSummary(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		sc := buildScene(t, s, db)
+	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		queries := []string{"", "&includeDeleted=true", fmt.Sprintf("&userIds=%d", sc.felix),
 			fmt.Sprintf("&userIds=%d&includeDeleted=true", sc.grace), "&placementStatuses=green&placementStatuses=red"}
 		outline := func(b summaryBody) string {
@@ -147,8 +139,7 @@ func TestOverviewAgreesWithTheFullSummary(t *testing.T) {
 }
 
 func TestSummaryChecksTheRange(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		c := s.As(apptest.DeptMgr)
 		c.Do("GET", "/booking/summary?startDate=2027-05-01&endDate=2027-07-02", nil).Want(200) // 62 days apart
 		r := c.Do("GET", "/booking/summary?startDate=2027-05-01&endDate=2027-07-03", nil).WantError(422, "V-422")
@@ -174,10 +165,7 @@ func grid(t *testing.T, s *apptest.Server, role, query string) ([]gridRow, int) 
 }
 
 func TestGridRowsPagesCancellationsAndRates(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		sc := buildScene(t, s, db)
-
+	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		rows, total := grid(t, s, apptest.Admin, "")
 		if total != 12 || len(rows) != 12 {
 			t.Fatalf("admin grid %d rows of %d", len(rows), total)

@@ -123,9 +123,16 @@ func setStatus(t *testing.T, s *apptest.Server, role string, id int64, side, to 
 	s.As(role).Do("PATCH", "/instruction/status", []map[string]any{item}).Want(200)
 }
 
-func buildScene(t *testing.T, s *apptest.Server, db *database.DB) scene {
+// sceneEngines runs test once per database engine, on a Hive holding the scene.
+func sceneEngines(t *testing.T, test func(t *testing.T, s *apptest.Server, sc scene)) {
 	t.Helper()
-	w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		test(t, s, buildScene(t, s, db, w))
+	})
+}
+
+func buildScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) scene {
+	t.Helper()
 	sc := scene{w: w, felix: w.Users["freelancer"], grace: orgtest.UserID(t, db, "grace.adeyemi@hive.test")}
 	sc.cupFinal = orgtest.JobTemplateOf(t, db, w.DeptA1, "Cup Final", dayShift("Day", "09:00", "17:00"), dayShift("Night", "22:00", "06:00"))
 	sc.leagueCup = orgtest.JobTemplateOf(t, db, w.DeptA2, "League Cup", dayShift("Camera", "09:00", "17:00"), dayShift("Camera", "09:00", "17:00"))

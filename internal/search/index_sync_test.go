@@ -53,9 +53,7 @@ func deref(p *int64) any {
 // writes equals the index Rebuild computes from scratch, and that a failed write leaves the
 // index as it was.
 func TestIndexKeptInStep(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		ctx := context.Background()
 		cupFinal := orgtest.JobTemplate(t, db, w.DeptA1)
 		// orgtest writes with direct SQL: index its world first, as the start-up build would.

@@ -7,16 +7,13 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/search/index"
 )
 
 // TestRebuild indexes a world built with direct SQL (no write path refreshed it) and finds its
 // records' words, keys and variants.
 func TestRebuild(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, _ *apptest.Server, db *database.DB, w orgtest.World) {
 		ctx := context.Background()
 		if err := index.Rebuild(ctx, db); err != nil {
 			t.Fatal(err)
