@@ -1,7 +1,5 @@
 import {
-  Alert,
   Badge,
-  Button,
   Checkbox,
   Group,
   Loader,
@@ -20,6 +18,7 @@ import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
 import { DialogActions } from '@/ui/dialog-actions';
+import { RetryAlert } from '@/ui/retry-alert';
 
 interface Props {
   bookingId: number;
@@ -113,11 +112,10 @@ function SupplierList({
   }
   if (state.isError) {
     return (
-      <Alert color="red" title="Could not load the available suppliers">
-        <Button size="xs" variant="light" onClick={() => void state.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RetryAlert
+        title="Could not load the available suppliers"
+        onRetry={() => void state.refetch()}
+      />
     );
   }
   // Go's empty list may arrive as null.

@@ -1,4 +1,4 @@
-import { Alert, Button, Card, Group, Indicator, Loader, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Indicator, Loader, Stack, Text, Title } from '@mantine/core';
 import { DatePicker } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -9,25 +9,15 @@ import { notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
 import { POSITIVE_COLOUR } from '@/ui/colours';
 import { PageHeader } from '@/ui/page-header';
+import { calendarLabels } from '@/ui/calendar-labels';
 import {
   unavailabilityQueryOptions,
   useSetUnavailability,
 } from '../instructions/unavailability-api';
 import { formatDate } from '@/lib/format';
+import { RetryAlert } from '@/ui/retry-alert';
 
 const ISO = 'YYYY-MM-DD';
-
-// Names for the calendar's controls (screen readers; the e2e test finds them by these).
-const calendarLabels = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
 
 /**
  * Mark Availability (spec part 2 §2 Scheduler sidebar, for freelancers): pick dates, then mark
@@ -66,11 +56,10 @@ export function AvailabilityRoute() {
             unavailable carry a red dot.
           </Text>
           {query.isError && (
-            <Alert color="red" title="Could not load your unavailable dates">
-              <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-                Retry
-              </Button>
-            </Alert>
+            <RetryAlert
+              title="Could not load your unavailable dates"
+              onRetry={() => void query.refetch()}
+            />
           )}
           <Group justify="center">
             <DatePicker

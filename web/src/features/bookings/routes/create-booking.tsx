@@ -29,6 +29,7 @@ import { JobTemplateSelect } from '../components/job-template-select';
 import { rangeDates } from '../components/calendar-selection';
 import { MonthCalendar } from '../components/month-calendar';
 import { useCreateBookingSubmit } from '../components/use-create-booking-submit';
+import { RetryAlert } from '@/ui/retry-alert';
 
 /**
  * /bookings/create: the booking form beside a month calendar of the dates to book. Search's and
@@ -89,11 +90,10 @@ export function CreateBookingRoute() {
           <Paper withBorder p="md">
             <Stack>
               {briefs.isError && (
-                <Alert color="red" title="Could not load the job templates" role="alert">
-                  <Button size="xs" variant="light" onClick={() => void briefs.refetch()}>
-                    Retry
-                  </Button>
-                </Alert>
+                <RetryAlert
+                  title="Could not load the job templates"
+                  onRetry={() => void briefs.refetch()}
+                />
               )}
               <JobTemplateSelect briefs={briefs} {...form.getInputProps('jobTemplateId')} />
               {briefs.isSuccess && (briefs.data ?? []).length === 0 && (
@@ -123,11 +123,10 @@ export function CreateBookingRoute() {
                 <Loader size="sm" aria-label="Loading the placement templates" />
               )}
               {template.isError && (
-                <Alert color="red" title="Could not load the job template" role="alert">
-                  <Button size="xs" variant="light" onClick={() => void template.refetch()}>
-                    Retry
-                  </Button>
-                </Alert>
+                <RetryAlert
+                  title="Could not load the job template"
+                  onRetry={() => void template.refetch()}
+                />
               )}
               {templateData && placementTemplates.length === 0 && (
                 <Text size="sm">This job template has no placement templates.</Text>

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Group, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { dayLabel, type IsoDate } from '@/features/bookings';
@@ -6,6 +6,7 @@ import { colourLabel, mantineColour } from '@/lib/status/status';
 import { paths } from '@/lib/paths';
 import { summaryQueryOptions, type SummaryGroup } from '../api';
 import { detailsRange, type FilterSet } from '../filters';
+import { RetryAlert } from '@/ui/retry-alert';
 
 /** The Details tab: the selected days' placement groups with their instructions. */
 export function DetailsTab({ selected, filters }: { selected: IsoDate[]; filters: FilterSet }) {
@@ -17,13 +18,7 @@ export function DetailsTab({ selected, filters }: { selected: IsoDate[]; filters
   if (!range) return <Text size="sm">Select days on the calendar to see their bookings.</Text>;
   if (query.isPending) return <Loader size="sm" aria-label="Loading the details" />;
   if (query.isError) {
-    return (
-      <Alert color="red" title="Could not load the details" role="alert">
-        <Button size="xs" variant="light" onClick={() => void query.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+    return <RetryAlert title="Could not load the details" onRetry={() => void query.refetch()} />;
   }
   const chosen = new Set(selected);
   const days = (query.data.days ?? []).filter((d) => chosen.has(d.date) && d.groups?.length);

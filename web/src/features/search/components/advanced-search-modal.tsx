@@ -19,6 +19,7 @@ import { LEGAL_ENTITY_TYPES, legalFormLabels } from '@/features/organisations';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '@/features/people';
 import { countryOptions } from '@/lib/countries';
 import { notify } from '@/lib/notify';
+import { calendarLabels } from '@/ui/calendar-labels';
 import {
   pickerBounds,
   rangeTooLong,
@@ -44,18 +45,6 @@ const businessTypeOptions = LEGAL_ENTITY_TYPES.map((t) => ({
   value: t,
   label: legalFormLabels[t] ?? t,
 }));
-
-// Names for the date pickers' controls (screen readers; the tests find them by these).
-const calendarLabels = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-  monthLevelControl: 'Choose a month',
-  yearLevelControl: 'Choose a year',
-};
 
 const radiusOptions = RADIUS_OPTIONS.map((o) => ({ value: String(o.value), label: o.label }));
 

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Button,
   Group,
   Loader,
@@ -28,6 +27,7 @@ import {
 import { MIN_QUERY_LENGTH, SORT_OPTIONS, type SortKey } from '../state/search-state';
 import { FreelancerCard, RecordCard, StaffCard } from './result-cards';
 import classes from './search.module.css';
+import { RetryAlert } from '@/ui/retry-alert';
 
 export interface ResultsPanelProps {
   results: UseQueryResult<SearchResult[]>;
@@ -183,14 +183,9 @@ function PanelBody({
 }) {
   if (results.isError) {
     return (
-      <Alert color="red" title="Search failed" role="alert">
-        <Stack gap="xs" align="flex-start">
-          <Text size="sm">{searchErrorText(results.error)}</Text>
-          <Button size="xs" variant="light" onClick={() => void results.refetch()}>
-            Retry
-          </Button>
-        </Stack>
-      </Alert>
+      <RetryAlert title="Search failed" onRetry={() => void results.refetch()}>
+        <Text size="sm">{searchErrorText(results.error)}</Text>
+      </RetryAlert>
     );
   }
   if (results.isPending) {
