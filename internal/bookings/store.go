@@ -17,6 +17,28 @@ import (
 // Store reads and writes bookings, placements and instructions.
 type Store struct{ DB *database.DB }
 
+// allOrNone applies apply to every item in one transaction, so a refusal of one rolls back the
+// others; when there were several, the refusal's message starts with label (which item it was).
+// It answers how many items were applied: all of them, or none.
+func allOrNone[T any](ctx context.Context, db *database.DB, items []T, label func(i int, it T) string,
+	apply func(tx *database.Tx, it T) error) (int, error) {
+	err := db.InTx(ctx, func(tx *database.Tx) error {
+		for i, it := range items {
+			if err := apply(tx, it); err != nil {
+				if ae := apperror.As(err); ae != nil && len(items) > 1 {
+					ae.Message = label(i, it) + ": " + ae.Message
+				}
+				return err
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return 0, err
+	}
+	return len(items), nil
+}
+
 // jobTemplate is what creating a booking reads of its job template (through package jobs, which
 // owns the template tables).
 type jobTemplate = jobs.BookingTemplate

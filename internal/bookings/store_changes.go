@@ -72,21 +72,8 @@ func (s *Store) InstructionDepartments(ctx context.Context, ids []int64) (map[in
 // AmendRates sets the given rates (nil: unchanged) on every instruction, all or none. Deleted
 // instructions (of cancelled placements) keep the rates they had.
 func (s *Store) AmendRates(ctx context.Context, ids []int64, buy, sell *Rate) (int, error) {
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		for _, id := range ids {
-			if err := amendRate(ctx, tx, id, buy, sell); err != nil {
-				if ae := apperror.As(err); ae != nil && len(ids) > 1 {
-					ae.Message = fmt.Sprintf("Instruction %d: %s", id, ae.Message)
-				}
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	return len(ids), nil
+	return allOrNone(ctx, s.DB, ids, func(_ int, id int64) string { return fmt.Sprintf("Instruction %d", id) },
+		func(tx *database.Tx, id int64) error { return amendRate(ctx, tx, id, buy, sell) })
 }
 
 func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) error {

@@ -46,21 +46,8 @@ func (s *Store) departmentsOf(ctx context.Context, table string, ids []int64, wh
 // placement's zone; an accepted freelancer whose other work the new period would overlap
 // refuses the whole change, so nobody ends up double-booked.
 func (s *Store) AmendPlacements(ctx context.Context, items []PlacementChange) (int, error) {
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		for _, it := range items {
-			if err := amendPlacement(ctx, tx, it); err != nil {
-				if ae := apperror.As(err); ae != nil && len(items) > 1 {
-					ae.Message = fmt.Sprintf("Placement %d: %s", it.ID, ae.Message)
-				}
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		return 0, err
-	}
-	return len(items), nil
+	return allOrNone(ctx, s.DB, items, func(_ int, it PlacementChange) string { return fmt.Sprintf("Placement %d", it.ID) },
+		func(tx *database.Tx, it PlacementChange) error { return amendPlacement(ctx, tx, it) })
 }
 
 func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) error {

@@ -16,21 +16,9 @@ import (
 // SetStatuses applies every item or none. The actor of each item is the instruction's own
 // freelancer or a manager of its booking's department (administrators included).
 func (s *Store) SetStatuses(ctx context.Context, p *auth.Principal, items []StatusChange) (int, error) {
-	updated := 0
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		updated = 0
-		for i, it := range items {
-			if err := applyStatus(ctx, tx, p, it); err != nil {
-				if ae := apperror.As(err); ae != nil && len(items) > 1 {
-					ae.Message = fmt.Sprintf("Instruction %d (item %d): %s", it.ID, i+1, ae.Message)
-				}
-				return err
-			}
-			updated++
-		}
-		return nil
-	})
-	return updated, err
+	return allOrNone(ctx, s.DB, items,
+		func(i int, it StatusChange) string { return fmt.Sprintf("Instruction %d (item %d)", it.ID, i+1) },
+		func(tx *database.Tx, it StatusChange) error { return applyStatus(ctx, tx, p, it) })
 }
 
 func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it StatusChange) error {
