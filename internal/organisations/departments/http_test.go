@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type department struct {
@@ -36,9 +35,7 @@ type page struct {
 func path(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
 func TestDepartmentPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		named := func(prefix string) func(string) any {
 			return func(role string) any { return map[string]any{"clientId": w.ClientA, "name": prefix + " " + role} }
 		}
@@ -80,9 +77,7 @@ func TestDepartmentPermissions(t *testing.T) {
 }
 
 func TestDepartmentLifecycle(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		admin, manager := s.As(apptest.Admin), s.As(apptest.Manager)
 
 		var d department
@@ -180,9 +175,7 @@ func TestDepartmentLifecycle(t *testing.T) {
 }
 
 func TestDepartmentList(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		list := func(role, query string) page {
 			var p page
 			s.As(role).Do("GET", "/department"+query, nil).Want(200).Decode(&p)

@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // account is what a harvest would be after: who an id belongs to.
@@ -88,9 +87,7 @@ func countRows(t *testing.T, db *database.DB, query string, args ...any) int {
 // the fix each answer carried the user's name and e-mail and the link opened their profile;
 // now every id, existing or not, gets the same 422 'User not found.', and no link is made.
 func TestAttack_LinkingCannotHarvestAccounts(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		me := w.Users["freelancer"]
 		exec(t, db, `UPDATE users SET can_create_supplier_entity = TRUE WHERE id = ?`, me)
 		fl := s.As(apptest.Freelancer)
@@ -132,9 +129,7 @@ func TestAttack_LinkingCannotHarvestAccounts(t *testing.T) {
 // tries the same. Both get the answer of a missing id; freelancers (whom managers hire, and see)
 // and the manager's own people still link.
 func TestAttack_ManagerCannotLinkUsersTheyCannotSee(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		// staff@hive.test manages client B; reset@hive.test is staff of client A only.
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 		other := orgtest.UserID(t, db, "reset@hive.test")
@@ -166,9 +161,7 @@ func TestAttack_ManagerCannotLinkUsersTheyCannotSee(t *testing.T) {
 // TestLinkCreationRefusedToOutsiders calls every link creation on client A as a freelancer and
 // as another client's manager: neither may see A, so each is 404 and nothing is linked.
 func TestLinkCreationRefusedToOutsiders(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
 		for _, role := range []string{apptest.Freelancer, apptest.Staff} {
@@ -188,9 +181,7 @@ func TestLinkCreationRefusedToOutsiders(t *testing.T) {
 // (GET /account). A client manager who also may view (not manage) another client must not be
 // offered that client's staff, whom they may neither see nor link: every user offered opens.
 func TestLinkPickerOffersOnlyUsersTheCallerMaySee(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		orgtest.LinkEntity(t, db, w.Users["manager"], w.ClientB, false, true)
 		other := orgtest.UserID(t, db, "reset@hive.test")
 		exec(t, db, `UPDATE users SET is_freelancer = FALSE WHERE id = ?`, other)

@@ -8,7 +8,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type udRow struct {
@@ -52,9 +51,7 @@ func msgs(d detail) map[string]string {
 }
 
 func TestUserDepartmentLinks(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		admin, manager := s.As(apptest.Admin), s.As(apptest.Manager)
 		const base = "/associations/user-department-refs"
 		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
@@ -141,9 +138,7 @@ func errorOf(t *testing.T, res *apptest.Response) string {
 }
 
 func TestUserEntityLinks(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		admin, manager := s.As(apptest.Admin), s.As(apptest.Manager)
 		const base = "/associations/user-entity-refs"
 		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
@@ -211,9 +206,7 @@ func TestUserEntityLinks(t *testing.T) {
 }
 
 func TestLegalLinksAudit(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		admin := s.As(apptest.Admin)
 		const base = "/associations/entity-legal-entity-refs"
 		other := orgtest.LegalEntity(t, db, "")

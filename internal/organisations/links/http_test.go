@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func path(format string, args ...any) string { return fmt.Sprintf(format, args...) }
@@ -45,9 +44,7 @@ func versioned(extra map[string]any, succeed ...string) func(string) any {
 }
 
 func TestUserDepartmentPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		x := extraIDs(t, db)
 		own := orgtest.LinkDepartment(t, db, w.Users["freelancer"], w.DeptB1, true, false, false)
 		onA1 := orgtest.LinkDepartment(t, db, orgtest.UserID(t, db, "grace.adeyemi@hive.test"), w.DeptA1, true, false, false)
@@ -80,9 +77,7 @@ func TestUserDepartmentPermissions(t *testing.T) {
 }
 
 func TestUserEntityPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		x := extraIDs(t, db)
 		own := orgtest.LinkEntity(t, db, w.Users["freelancer"], w.ClientB, false, false)
 		onA := orgtest.LinkEntity(t, db, orgtest.UserID(t, db, "grace.adeyemi@hive.test"), w.ClientA, false, true)
@@ -115,9 +110,7 @@ func TestUserEntityPermissions(t *testing.T) {
 }
 
 func TestLegalPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		// manager also manages the supplier, so it can connect client A's legal entities there.
 		orgtest.LinkEntity(t, db, w.Users["manager"], w.Supplier, true, true)
 		perRole, toDelete := map[string]int64{}, map[string]int64{}

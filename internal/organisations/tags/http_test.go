@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func path(format string, args ...any) string { return fmt.Sprintf(format, args...) }
@@ -37,9 +36,7 @@ func versioned(field string, succeed ...string) func(string) any {
 }
 
 func TestTagPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		global := orgtest.Tag(t, db, "Vision Mixer", "job_title", 0)
 		skillA := orgtest.Tag(t, db, "Multicam", "skills", w.ClientA)
 		otherB := orgtest.Tag(t, db, "Drama Unit", "other", w.ClientB)
@@ -96,9 +93,7 @@ func TestTagPermissions(t *testing.T) {
 }
 
 func TestTags(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		admin, manager := s.As(apptest.Admin), s.As(apptest.Manager)
 
 		var jt tag
