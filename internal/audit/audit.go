@@ -46,23 +46,35 @@ func Record(ctx context.Context, tx *database.Tx, action Action, source Source, 
 	if err != nil {
 		return fmt.Errorf("audit %s %d: %w", source, recordID, err)
 	}
-	var userID, impersonatorID *int64
-	var name, role string
-	isAdmin := false
-	if p := auth.FromContext(ctx); p != nil {
-		userID = &p.UserID
-		name = p.FullName()
-		isAdmin = p.CanAdmin
-		role = roleOf(p)
-		if p.ImpersonatorID != 0 {
-			impersonatorID = &p.ImpersonatorID
-		}
-	}
+	a := actorOf(ctx)
 	_, err = tx.Exec(ctx, `INSERT INTO audit_log (hive_action, hive_source, record_id, row_json, hive_user_id,
 		hive_impersonator_user_id, hive_user_name, hive_tx_id, hive_is_admin, hive_role, created_at)
-		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		string(action), string(source), recordID, string(data), userID, impersonatorID, name, tx.ID, isAdmin, role, tx.Now)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`, string(action), string(source), recordID, string(data),
+		a.UserID, a.ImpersonatorID, a.UserName, tx.ID, a.IsAdmin, a.Role, tx.Now)
 	return err
+}
+
+// actor is who made a change, as an audit row records it (the spec's hive* fields): the
+// history reads it back, and TxID, the transaction, is what entries written together share.
+type actor struct {
+	UserID         *int64 `db:"hive_user_id"` // nil for system work
+	ImpersonatorID *int64 `db:"hive_impersonator_user_id"`
+	UserName       string `db:"hive_user_name"`
+	TxID           string `db:"hive_tx_id"`
+	IsAdmin        bool   `db:"hive_is_admin"`
+	Role           string `db:"hive_role"`
+}
+
+// actorOf is the principal in ctx as an actor (TxID aside); the zero actor when there is none.
+func actorOf(ctx context.Context) actor {
+	var a actor
+	if p := auth.FromContext(ctx); p != nil {
+		a.UserID, a.UserName, a.IsAdmin, a.Role = &p.UserID, p.FullName(), p.CanAdmin, roleOf(p)
+		if p.ImpersonatorID != 0 {
+			a.ImpersonatorID = &p.ImpersonatorID
+		}
+	}
+	return a
 }
 
 func roleOf(p *auth.Principal) string {

@@ -28,14 +28,9 @@ func TestRecord(t *testing.T) {
 			t.Fatal(err)
 		}
 		var rows []struct {
-			Action         string  `db:"hive_action"`
-			UserID         *int64  `db:"hive_user_id"`
-			ImpersonatorID *int64  `db:"hive_impersonator_user_id"`
-			Name           string  `db:"hive_user_name"`
-			TxID           string  `db:"hive_tx_id"`
-			IsAdmin        bool    `db:"hive_is_admin"`
-			Role           string  `db:"hive_role"`
-			Row            *string `db:"row_json"`
+			Action string  `db:"hive_action"`
+			Row    *string `db:"row_json"`
+			actor
 		}
 		if err := db.Select(context.Background(), &rows, `SELECT hive_action, hive_user_id, hive_impersonator_user_id,
 			hive_user_name, hive_tx_id, hive_is_admin, hive_role, row_json FROM audit_log ORDER BY id`); err != nil {
@@ -45,7 +40,7 @@ func TestRecord(t *testing.T) {
 			t.Fatalf("%d rows", len(rows))
 		}
 		a, u, d := rows[0], rows[1], rows[2]
-		if a.Action != "INSERT" || *a.UserID != 1 || !a.IsAdmin || a.Role != "admin" || a.Name != "Ada Admin" || a.TxID != txID {
+		if a.Action != "INSERT" || *a.UserID != 1 || !a.IsAdmin || a.Role != "admin" || a.UserName != "Ada Admin" || a.TxID != txID {
 			t.Errorf("insert %+v", a)
 		}
 		if u.Action != "UPDATE" || *u.UserID != 2 || u.ImpersonatorID == nil || *u.ImpersonatorID != 1 || u.Role != "staff" {

@@ -118,20 +118,15 @@ func idsIn(v any) []int64 {
 // historyRow is an audit_log row as the history reads it, with its version and the previous
 // version's row computed in SQL (window functions over the same source and record).
 type historyRow struct {
-	ID             int64     `db:"id"`
-	Action         string    `db:"hive_action"`
-	Source         string    `db:"hive_source"`
-	RecordID       int64     `db:"record_id"`
-	RowJSON        string    `db:"row_json"`
-	PreviousJSON   *string   `db:"previous_json"`
-	Version        int       `db:"version"`
-	UserID         *int64    `db:"hive_user_id"`
-	ImpersonatorID *int64    `db:"hive_impersonator_user_id"`
-	UserName       string    `db:"hive_user_name"`
-	TxID           string    `db:"hive_tx_id"`
-	IsAdmin        bool      `db:"hive_is_admin"`
-	Role           string    `db:"hive_role"`
-	CreatedAt      time.Time `db:"created_at"`
+	ID           int64     `db:"id"`
+	Action       string    `db:"hive_action"`
+	Source       string    `db:"hive_source"`
+	RecordID     int64     `db:"record_id"`
+	RowJSON      string    `db:"row_json"`
+	PreviousJSON *string   `db:"previous_json"`
+	Version      int       `db:"version"`
+	CreatedAt    time.Time `db:"created_at"`
+	actor
 }
 
 func entryOf(r historyRow) HistoryEntry {
