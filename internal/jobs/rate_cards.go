@@ -111,25 +111,15 @@ func (s *Store) CreateRateCard(ctx context.Context, pt, user int64, buy, sell Ra
 // UpdateRateCard writes the rates of card id when version is still current.
 func (s *Store) UpdateRateCard(ctx context.Context, id int64, version int, buy, sell Rate) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE rate_cards SET buy_rate_minor = ?, buy_currency = ?, buy_period = ?, sell_rate_minor = ?,
-			sell_currency = ?, sell_period = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
-			buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, tx.Now, id, version)
-		if err != nil {
-			return fmt.Errorf("update rate card: %w", err)
-		}
-		if n == 0 {
-			return stale(ctx, tx, "rate_cards", id)
-		}
-		return nil
+		return updateVersioned(ctx, tx, "rate_cards", "rate card", id, version,
+			`buy_rate_minor = ?, buy_currency = ?, buy_period = ?, sell_rate_minor = ?, sell_currency = ?, sell_period = ?`,
+			buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period)
 	})
 }
 
 // DeleteRateCard removes card id.
 func (s *Store) DeleteRateCard(ctx context.Context, id int64) error {
-	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM rate_cards WHERE id = ?`, id)
-		return err
-	})
+	return s.deleteByID(ctx, "rate_cards", id)
 }
 
 func registerRateCards(api huma.API, h *handlers) {

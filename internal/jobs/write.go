@@ -63,15 +63,11 @@ func (s *Store) Create(ctx context.Context, department int64, f TemplateFields, 
 // version is still current; the department must be able to hire every preferred user.
 func (s *Store) Update(ctx context.Context, id, department int64, version int, f TemplateFields, preferred []int64) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE job_templates SET title = ?, title_lc = ?, description = ?, legacy_job_id = ?, agent = ?,
-			division_team = ?, job_function = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+		if err := updateVersioned(ctx, tx, "job_templates", "job template", id, version,
+			`title = ?, title_lc = ?, description = ?, legacy_job_id = ?, agent = ?, division_team = ?, job_function = ?`,
 			f.Title, strings.ToLower(f.Title), f.Description, f.Admin.LegacyJobID, f.Admin.Agent, f.Admin.DivisionTeam,
-			f.Admin.Function, tx.Now, id, version)
-		if err != nil {
-			return fmt.Errorf("update job template: %w", err)
-		}
-		if n == 0 {
-			return stale(ctx, tx, "job_templates", id)
+			f.Admin.Function); err != nil {
+			return err
 		}
 		if err := index.Refresh(ctx, tx, index.Job, id); err != nil {
 			return err
@@ -127,28 +123,18 @@ func (s *Store) AddPlacement(ctx context.Context, jobTemplate int64, f Placement
 // UpdatePlacement writes f over placement template id when version is still current.
 func (s *Store) UpdatePlacement(ctx context.Context, id int64, version int, f PlacementFields) error {
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		n, err := tx.Exec(ctx, `UPDATE placement_templates SET title = ?, start_time = ?, end_time = ?, unpaid_breaks = ?,
-			supplier_notes = ?, buy_rate_minor = ?, buy_currency = ?, buy_period = ?, sell_rate_minor = ?, sell_currency = ?,
-			sell_period = ?, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+		return updateVersioned(ctx, tx, "placement_templates", "placement template", id, version,
+			`title = ?, start_time = ?, end_time = ?, unpaid_breaks = ?, supplier_notes = ?, buy_rate_minor = ?,
+			buy_currency = ?, buy_period = ?, sell_rate_minor = ?, sell_currency = ?, sell_period = ?`,
 			f.Title, f.StartTime, f.EndTime, f.UnpaidBreaks, f.SupplierNotes, f.Buy.Minor(), f.Buy.Currency, f.Buy.Period,
-			f.Sell.Minor(), f.Sell.Currency, f.Sell.Period, tx.Now, id, version)
-		if err != nil {
-			return fmt.Errorf("update placement template: %w", err)
-		}
-		if n == 0 {
-			return stale(ctx, tx, "placement_templates", id)
-		}
-		return nil
+			f.Sell.Minor(), f.Sell.Currency, f.Sell.Period)
 	})
 }
 
 // DeletePlacement removes placement template id (its rate cards go with it; placements keep
 // their copy of the times).
 func (s *Store) DeletePlacement(ctx context.Context, id int64) error {
-	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `DELETE FROM placement_templates WHERE id = ?`, id)
-		return err
-	})
+	return s.deleteByID(ctx, "placement_templates", id)
 }
 
 func insertPlacement(ctx context.Context, tx *database.Tx, jobTemplate int64, f PlacementFields) (int64, error) {
@@ -180,6 +166,29 @@ func setPreferred(ctx context.Context, tx *database.Tx, jobTemplate int64, users
 		}
 	}
 	return nil
+}
+
+// updateVersioned sets the columns of set (placeholders, bound to args) on row id of table (a
+// what, for the error) when its version is still version, stamping updated_at and moving the
+// version on; a row that did not match is a 404 or a 409 (stale).
+func updateVersioned(ctx context.Context, tx *database.Tx, table, what string, id int64, version int, set string, args ...any) error {
+	n, err := tx.Exec(ctx, `UPDATE `+table+` SET `+set+`, updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
+		append(args, tx.Now, id, version)...)
+	if err != nil {
+		return fmt.Errorf("update %s: %w", what, err)
+	}
+	if n == 0 {
+		return stale(ctx, tx, table, id)
+	}
+	return nil
+}
+
+// deleteByID removes row id of table, in a transaction of its own.
+func (s *Store) deleteByID(ctx context.Context, table string, id int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		_, err := tx.Exec(ctx, `DELETE FROM `+table+` WHERE id = ?`, id)
+		return err
+	})
 }
 
 // stale tells a missing row (404) from a stale version (409) after an UPDATE matched nothing.
