@@ -5,7 +5,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/benchmetrics"
 	"github.com/hive/hive/internal/platform/database"
@@ -19,16 +18,7 @@ import (
 // departments may hire every freelancer.
 func benchSearch(b *testing.B, bench func(b *testing.B, db *database.DB, store *search.Store, searcher *auth.Principal, d searchbench.Data)) {
 	searchbench.Engines(b, func(b *testing.B, db *database.DB, d searchbench.Data) {
-		st := &accounts.Store{DB: db}
-		u, err := st.User(context.Background(), d.Searcher)
-		if err != nil {
-			b.Fatal(err)
-		}
-		needs, err := st.Needs(context.Background(), u)
-		if err != nil {
-			b.Fatal(err)
-		}
-		bench(b, db, &search.Store{DB: db}, &auth.Principal{UserID: u.ID, Needs: needs}, d)
+		bench(b, db, &search.Store{DB: db}, principalOf(b, db, d.Searcher), d)
 	})
 }
 

@@ -161,37 +161,33 @@ func buildAdvanced(t *testing.T, db *database.DB) *advancedWorld {
 	grant(aw.ids["Eve"], "2026-10-05")
 	grant(aw.ids["Fay"], "2026-10-04")
 	grant(aw.ids["Ivy"], "2026-10-05")
-	exec(t, db, `UPDATE instructions SET supplier_status = 'accepted' WHERE user_id = ?`, aw.ids["Eve"])
-	exec(t, db, `UPDATE instructions SET supplier_status = 'rejected' WHERE user_id = ?`, aw.ids["Ivy"])
-	exec(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, '2026-10-07', ?)`, aw.ids["Gus"], db.Now())
+	databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted' WHERE user_id = ?`, aw.ids["Eve"])
+	databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'rejected' WHERE user_id = ?`, aw.ids["Ivy"])
+	databasetest.Exec(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, '2026-10-07', ?)`, aw.ids["Gus"], db.Now())
 
 	// Ivy is a preferred user of department A1's job template.
-	exec(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?)`, jt, aw.ids["Ivy"], db.Now())
+	databasetest.Exec(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?)`, jt, aw.ids["Ivy"], db.Now())
 
 	aw.as = map[string]*auth.Principal{}
-	st := &accounts.Store{DB: db}
 	for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Staff, apptest.Freelancer} {
-		u, err := st.User(ctx, aw.w.Users[role])
-		if err != nil {
-			t.Fatal(err)
-		}
-		needs, err := st.Needs(ctx, u)
-		if err != nil {
-			t.Fatal(err)
-		}
-		aw.as[role] = &auth.Principal{UserID: u.ID, CanAdmin: u.CanAdmin, IsFreelancer: u.IsFreelancer, Needs: needs}
+		aw.as[role] = principalOf(t, db, aw.w.Users[role])
 	}
 	return aw
 }
 
-func exec(t *testing.T, db *database.DB, query string, args ...any) {
-	t.Helper()
-	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		_, err := tx.Exec(context.Background(), query, args...)
-		return err
-	}); err != nil {
-		t.Fatalf("%s: %v", query, err)
+// principalOf is the principal the user signs in as: their account's flags and needs.
+func principalOf(tb testing.TB, db *database.DB, userID int64) *auth.Principal {
+	tb.Helper()
+	st := &accounts.Store{DB: db}
+	u, err := st.User(context.Background(), userID)
+	if err != nil {
+		tb.Fatal(err)
 	}
+	needs, err := st.Needs(context.Background(), u)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return &auth.Principal{UserID: u.ID, CanAdmin: u.CanAdmin, IsFreelancer: u.IsFreelancer, Needs: needs}
 }
 
 // names runs an advanced search as role and returns the first names found, in order.
