@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // account is what a harvest would be after: who an id belongs to.
@@ -63,23 +64,13 @@ func jsonEqual(a, b []byte) bool {
 	return bytes.Equal(ax, by)
 }
 
-func exec(t *testing.T, db *database.DB, query string, args ...any) {
+// staffOf makes reset@hive.test staff (no freelancer) of client only, and returns their id.
+func staffOf(t *testing.T, db *database.DB, client int64) int64 {
 	t.Helper()
-	if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		_, err := tx.Exec(context.Background(), query, args...)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func countRows(t *testing.T, db *database.DB, query string, args ...any) int {
-	t.Helper()
-	var n int
-	if err := db.Get(context.Background(), &n, query, args...); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	id := orgtest.UserID(t, db, "reset@hive.test")
+	databasetest.Exec(t, db, `UPDATE users SET is_freelancer = FALSE WHERE id = ?`, id)
+	orgtest.LinkEntity(t, db, id, client, false, true)
+	return id
 }
 
 // TestAttack_LinkingCannotHarvestAccounts is review item 2: a freelancer on their own (sign-up
@@ -89,7 +80,7 @@ func countRows(t *testing.T, db *database.DB, query string, args ...any) int {
 func TestAttack_LinkingCannotHarvestAccounts(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		me := w.Users["freelancer"]
-		exec(t, db, `UPDATE users SET can_create_supplier_entity = TRUE WHERE id = ?`, me)
+		databasetest.Exec(t, db, `UPDATE users SET can_create_supplier_entity = TRUE WHERE id = ?`, me)
 		fl := s.As(apptest.Freelancer)
 		var supplier struct{ ID int64 }
 		fl.Do("POST", "/entity", map[string]any{"name": "Felix Reid Camera", "type": "supplier"}).Want(201).Decode(&supplier)
@@ -112,7 +103,7 @@ func TestAttack_LinkingCannotHarvestAccounts(t *testing.T) {
 			// Nor did the attempt open the profile.
 			fl.Do("GET", path("/account/%d", a.ID), nil).Want(403)
 		}
-		if n := countRows(t, db, `SELECT COUNT(*) FROM user_entity_refs WHERE entity_id = ?`, supplier.ID); n != 1 {
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM user_entity_refs WHERE entity_id = ?`, supplier.ID); n != 1 {
 			t.Fatalf("%d links on the supplier, want only its creator's", n)
 		}
 
@@ -132,9 +123,7 @@ func TestAttack_ManagerCannotLinkUsersTheyCannotSee(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		// staff@hive.test manages client B; reset@hive.test is staff of client A only.
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
-		other := orgtest.UserID(t, db, "reset@hive.test")
-		exec(t, db, `UPDATE users SET is_freelancer = FALSE WHERE id = ?`, other)
-		orgtest.LinkEntity(t, db, other, w.ClientA, false, true)
+		other := staffOf(t, db, w.ClientA)
 		accounts := allAccounts(t, db)
 		bManager, dept := s.As(apptest.Staff), s.As(apptest.DeptMgr)
 
@@ -147,7 +136,7 @@ func TestAttack_ManagerCannotLinkUsersTheyCannotSee(t *testing.T) {
 		}
 		missingA1 := dept.Do("POST", ud, map[string]any{"userId": 999999, "departmentId": w.DeptA1}).Want(422).Body
 		sameRefusal(t, "dept links staff of A", dept.Do("POST", ud, map[string]any{"userId": other, "departmentId": w.DeptA1}), missingA1, accounts)
-		if n := countRows(t, db, `SELECT COUNT(*) FROM user_department_refs WHERE user_id = ?`, other); n != 0 {
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM user_department_refs WHERE user_id = ?`, other); n != 0 {
 			t.Fatalf("%d department links made", n)
 		}
 
@@ -170,8 +159,8 @@ func TestLinkCreationRefusedToOutsiders(t *testing.T) {
 			c.Do("POST", "/associations/user-department-refs", map[string]any{"userId": grace, "departmentId": w.DeptA1}).Want(404)
 			c.Do("POST", "/associations/entity-legal-entity-refs", map[string]any{"entityId": w.ClientA, "legalEntityId": w.LegalB}).Want(404)
 		}
-		if n := countRows(t, db, `SELECT COUNT(*) FROM user_entity_refs WHERE user_id = ?`, grace) +
-			countRows(t, db, `SELECT COUNT(*) FROM user_department_refs WHERE user_id = ?`, grace); n != 0 {
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM user_entity_refs WHERE user_id = ?`, grace) +
+			databasetest.Get[int](t, db, `SELECT COUNT(*) FROM user_department_refs WHERE user_id = ?`, grace); n != 0 {
 			t.Fatalf("%d links made", n)
 		}
 	})
@@ -183,9 +172,7 @@ func TestLinkCreationRefusedToOutsiders(t *testing.T) {
 func TestLinkPickerOffersOnlyUsersTheCallerMaySee(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		orgtest.LinkEntity(t, db, w.Users["manager"], w.ClientB, false, true)
-		other := orgtest.UserID(t, db, "reset@hive.test")
-		exec(t, db, `UPDATE users SET is_freelancer = FALSE WHERE id = ?`, other)
-		orgtest.LinkEntity(t, db, other, w.ClientB, false, true)
+		other := staffOf(t, db, w.ClientB)
 
 		manager := s.As(apptest.Manager)
 		var page struct {
