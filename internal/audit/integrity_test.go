@@ -56,17 +56,6 @@ func entriesAfter(t *testing.T, db *database.DB, after int64) []written {
 	return rows
 }
 
-// created decodes a creation's id, accepting 200 or 201.
-func created(t *testing.T, res *apptest.Response) int64 {
-	t.Helper()
-	if res.Status != http.StatusOK && res.Status != http.StatusCreated {
-		t.Fatalf("status %d: %s", res.Status, res.Body)
-	}
-	var v struct{ ID int64 }
-	res.Decode(&v)
-	return v.ID
-}
-
 // TestEveryWritePathRecordsInItsTransaction performs each audited write through the API, as the
 // role that may make it, and checks it left its entries, all in one transaction (one hive_tx_id)
 // and by the caller. Together with TestFailedWriteLeavesNoEntry (a failure after the record
@@ -136,7 +125,7 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 					{audit.SourceInstruction, f.instructions[1], audit.Delete}}
 			}},
 			{"create entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
-				entityID = created(t, c.Do("POST", "/entity", map[string]any{"name": "Integrity Hire", "type": "supplier"}))
+				entityID = c.Do("POST", "/entity", map[string]any{"name": "Integrity Hire", "type": "supplier"}).CreatedID()
 				return []want{{audit.SourceEntity, entityID, audit.Insert}}
 			}},
 			{"update entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
@@ -144,8 +133,8 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				return []want{{audit.SourceEntity, entityID, audit.Update}}
 			}},
 			{"create legal entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
-				legalID = created(t, c.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{entityID},
-					"type": "uk_llp", "companyName": "Integrity LLP", "companyNumber": "OC301235"}))
+				legalID = c.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{entityID},
+					"type": "uk_llp", "companyName": "Integrity LLP", "companyNumber": "OC301235"}).CreatedID()
 				ref := databasetest.Get[int64](t, db, `SELECT id FROM entity_legal_entity_refs WHERE legal_entity_id = ?`, legalID)
 				return []want{{audit.SourceLegalEntity, legalID, audit.Insert}, {audit.SourceLegalEntityRef, ref, audit.Insert}}
 			}},
@@ -155,8 +144,8 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				return []want{{audit.SourceLegalEntity, legalID, audit.Update}}
 			}},
 			{"link legal entity", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
-				linkID = created(t, c.Do("POST", "/associations/entity-legal-entity-refs",
-					map[string]any{"entityId": w.Supplier, "legalEntityId": legalID}))
+				linkID = c.Do("POST", "/associations/entity-legal-entity-refs",
+					map[string]any{"entityId": w.Supplier, "legalEntityId": legalID}).CreatedID()
 				return []want{{audit.SourceLegalEntityRef, linkID, audit.Insert}}
 			}},
 			{"move legal link", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
@@ -172,8 +161,8 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				return []want{{audit.SourceLegalEntityRef, linkID, audit.Delete}}
 			}},
 			{"create user", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
-				id := created(t, c.Do("POST", "/account", map[string]any{"email": "integrity@x.test", "firstName": "Ivy",
-					"lastName": "Integrity", "isFreelancer": true, "entityIds": []int64{w.ClientA}}))
+				id := c.Do("POST", "/account", map[string]any{"email": "integrity@x.test", "firstName": "Ivy",
+					"lastName": "Integrity", "isFreelancer": true, "entityIds": []int64{w.ClientA}}).CreatedID()
 				return []want{{audit.SourceUser, id, audit.Insert}, {audit.SourceMail, 0, audit.Insert}}
 			}},
 			{"update user", apptest.Admin, "", func(t *testing.T, c *apptest.Client) []want {
@@ -236,8 +225,8 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 				return []want{{audit.SourceUser, w.Users["manager"], audit.Update}}
 			}},
 			{"sign up", apptest.Anonymous, "", func(t *testing.T, c *apptest.Client) []want {
-				id := created(t, c.Do("POST", "/onboard-freelancer", map[string]any{"email": "signup@x.test",
-					"password": "Str0ng-enough", "firstName": "Nia", "lastName": "Cole", "termsAndConditions": true}))
+				id := c.Do("POST", "/onboard-freelancer", map[string]any{"email": "signup@x.test",
+					"password": "Str0ng-enough", "firstName": "Nia", "lastName": "Cole", "termsAndConditions": true}).CreatedID()
 				if id == 0 {
 					id = databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email = 'signup@x.test'`)
 				}

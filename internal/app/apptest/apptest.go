@@ -173,6 +173,18 @@ func (r *Response) WantError(status int, code string) *Response {
 	return r
 }
 
+// CreatedID fails the test unless the request created something (200 or 201: some creations
+// answer 200) and returns the id in the body.
+func (r *Response) CreatedID() int64 {
+	r.t.Helper()
+	if r.Status != http.StatusOK && r.Status != http.StatusCreated {
+		r.t.Fatalf("status %d: %s", r.Status, r.Body)
+	}
+	var v struct{ ID int64 }
+	r.Decode(&v)
+	return v.ID
+}
+
 // Decode unmarshals the body into v.
 func (r *Response) Decode(v any) {
 	r.t.Helper()
