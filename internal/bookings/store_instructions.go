@@ -150,15 +150,20 @@ func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlaceme
 		InstructionID: id, UserID: user, Payload: row})
 }
 
-// lockUser serialises the accept checks of one freelancer. PostgreSQL locks the user's row;
-// SQLite has one writer, so transactions are serial already.
+// lockUser serialises the accept checks of one freelancer.
 func lockUser(ctx context.Context, tx *database.Tx, user int64) error {
+	return database.NoRowsAs(lockRow(ctx, tx, "users", user), apperror.Field("userIds", "No such user"))
+}
+
+// lockRow locks row id of table until tx ends, so that writes which check before they write
+// take turns. PostgreSQL locks the row; SQLite has one writer, so transactions are serial
+// already and it does nothing.
+func lockRow(ctx context.Context, tx *database.Tx, table string, id int64) error {
 	if tx.Dialect() != database.Postgres {
 		return nil
 	}
-	var id int64
-	err := tx.Get(ctx, &id, `SELECT id FROM users WHERE id = ? FOR UPDATE`, user)
-	return database.NoRowsAs(err, apperror.Field("userIds", "No such user"))
+	var locked int64
+	return tx.Get(ctx, &locked, `SELECT id FROM `+table+` WHERE id = ? FOR UPDATE`, id)
 }
 
 // overlaps reports whether user holds another accepted live instruction overlapping [start, end).

@@ -200,15 +200,9 @@ func substituteCandidates(ctx context.Context, q database.Reader, pl substitutio
 	return out, err
 }
 
-// lockInstruction serialises substitutions of one incumbent on PostgreSQL; SQLite transactions
-// are serial already.
+// lockInstruction serialises substitutions of one incumbent.
 func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
-	if tx.Dialect() != database.Postgres {
-		return nil
-	}
-	var locked int64
-	err := tx.Get(ctx, &locked, `SELECT id FROM instructions WHERE id = ? FOR UPDATE`, id)
-	return database.NotFound(err, "Instruction")
+	return database.NotFound(lockRow(ctx, tx, "instructions", id), "Instruction")
 }
 
 // insertSubstitute adds the substitute's instruction, linked to the incumbent, with the booking's
