@@ -5,6 +5,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/accounts"
 )
 
 // UserListItem is one row of the All Users grid. AccountStatus and the permission flags are for
@@ -39,36 +40,20 @@ type UserListPage struct {
 	Total int            `json:"total"`
 }
 
-// row is what the store reads for a grid row.
+// row is what the store reads for a grid row: the account (rowColumns of it) and whether the
+// viewer bookmarks and follows it.
 type row struct {
-	ID                      int64  `db:"id"`
-	Email                   string `db:"email"`
-	FirstName               string `db:"first_name"`
-	LastName                string `db:"last_name"`
-	Label                   string `db:"label"`
-	Phone                   string `db:"phone"`
-	Country                 string `db:"country"`
-	Timezone                string `db:"timezone"`
-	AccountStatus           string `db:"account_status"`
-	OnboardingState         string `db:"onboarding_state"`
-	CanAdmin                bool   `db:"can_admin"`
-	CanCreateSupplierEntity bool   `db:"can_create_supplier_entity"`
-	CanCreateAgencyEntity   bool   `db:"can_create_agency_entity"`
-	CanCreateClientEntity   bool   `db:"can_create_client_entity"`
-	IsFreelancer            bool   `db:"is_freelancer"`
-	IsBookmarked            bool   `db:"is_bookmarked"`
-	IsFollowed              bool   `db:"is_followed"`
+	accounts.User
+	IsBookmarked bool `db:"is_bookmarked"`
+	IsFollowed   bool `db:"is_followed"`
 }
 
 // itemOf turns a row into a grid item; admin adds the administrator-only fields.
 func itemOf(r row, admin bool) UserListItem {
 	it := UserListItem{ID: r.ID, Email: r.Email, FirstName: r.FirstName, LastName: r.LastName,
-		FullName: strings.TrimSpace(r.FirstName + " " + r.LastName), Label: r.Label, RoleLabel: "Staff",
+		FullName: strings.TrimSpace(r.FirstName + " " + r.LastName), Label: r.Label, RoleLabel: r.RoleLabel(),
 		Phone: r.Phone, Country: r.Country, Timezone: r.Timezone, OnboardingState: r.OnboardingState,
 		IsFreelancer: r.IsFreelancer, IsBookmarked: r.IsBookmarked, IsFollowed: r.IsFollowed}
-	if r.IsFreelancer {
-		it.RoleLabel = "Freelancer"
-	}
 	if admin {
 		status := r.AccountStatus
 		canAdmin, supplier, agency, client := r.CanAdmin, r.CanCreateSupplierEntity, r.CanCreateAgencyEntity, r.CanCreateClientEntity
