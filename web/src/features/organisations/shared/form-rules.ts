@@ -33,3 +33,8 @@ export function validateDays(value: number | string): string | null {
   const n = typeof value === 'number' ? value : Number(value);
   return Number.isInteger(n) && n >= 0 ? null : orgMessages.numeric;
 }
+
+/** The days a form sends: blank counts as zero. */
+export function daysOf(value: number | string): number {
+  return value === '' ? 0 : Number(value);
+}

@@ -1,11 +1,13 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, type ReactNode } from 'react';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+import { withServerErrors } from '@/lib/notify';
+import { FormActions } from '@/ui/form-actions';
+import { AddressFields, CancelWindowInput } from '@/features/organisations/shared/form-fields';
 import { stripWhitespace } from '@/lib/validation';
 import { allTimezones, DEFAULT_TIMEZONE } from '@/lib/countries';
 import {
+  daysOf,
   validateDays,
   validateName,
   validateOptionalEmail,
@@ -75,7 +77,7 @@ export function DepartmentForm({
   disabled = false,
 }: Props) {
   const form = useForm<DepartmentFormValues, DepartmentFormOutput>({
-    mode: 'uncontrolled',
+    mode: 'controlled',
     initialValues: { ...emptyDepartment, ...initialValues },
     validate: {
       name: validateName,
@@ -87,7 +89,7 @@ export function DepartmentForm({
       email: stripWhitespace(v.email),
       phone: v.phone.trim(),
       timezone: v.timezone || DEFAULT_TIMEZONE,
-      cancelWindowDays: v.cancelWindowDays === '' ? 0 : Number(v.cancelWindowDays),
+      cancelWindowDays: daysOf(v.cancelWindowDays),
       address1: v.address1.trim(),
       address2: v.address2.trim(),
       address3: v.address3.trim(),
@@ -95,6 +97,8 @@ export function DepartmentForm({
     }),
   });
   const zones = useMemo(() => allTimezones(), []);
+  const field = (name: keyof DepartmentFormValues) => ({ disabled, ...form.getInputProps(name) });
+  const save = withServerErrors(form, onSubmit);
 
   return (
     <form
@@ -102,11 +106,7 @@ export function DepartmentForm({
       onSubmit={form.onSubmit(
         async (values) => {
           if (validateExtra && !validateExtra()) return;
-          try {
-            await onSubmit(values);
-          } catch (err) {
-            notify(applyServerErrors(form, err));
-          }
+          await save(values);
         },
         () => {
           validateExtra?.();
@@ -115,86 +115,28 @@ export function DepartmentForm({
     >
       <Stack gap="sm">
         {before}
-        <TextInput
-          label="Name"
-          required
-          disabled={disabled}
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
+        <TextInput label="Name" required {...field('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Email"
-            type="email"
-            disabled={disabled}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <TextInput
-            label="Phone"
-            type="tel"
-            disabled={disabled}
-            key={form.key('phone')}
-            {...form.getInputProps('phone')}
-          />
+          <TextInput label="Email" type="email" {...field('email')} />
+          <TextInput label="Phone" type="tel" {...field('phone')} />
           <Select
             label="Timezone"
             data={zones}
             searchable
             allowDeselect={false}
-            disabled={disabled}
-            key={form.key('timezone')}
-            {...form.getInputProps('timezone')}
+            {...field('timezone')}
           />
-          <NumberInput
-            label="Cancel window (days)"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            disabled={disabled}
-            key={form.key('cancelWindowDays')}
-            {...form.getInputProps('cancelWindowDays')}
-          />
+          <CancelWindowInput {...field('cancelWindowDays')} />
         </SimpleGrid>
         {withAddress && (
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput
-              label="Street"
-              disabled={disabled}
-              key={form.key('address1')}
-              {...form.getInputProps('address1')}
-            />
-            <TextInput
-              label="Town or city"
-              disabled={disabled}
-              key={form.key('address2')}
-              {...form.getInputProps('address2')}
-            />
-            <TextInput
-              label="State, county or region"
-              disabled={disabled}
-              key={form.key('address3')}
-              {...form.getInputProps('address3')}
-            />
-            <TextInput
-              label="Postcode"
-              disabled={disabled}
-              key={form.key('address4')}
-              {...form.getInputProps('address4')}
-            />
+            <AddressFields field={field} />
           </SimpleGrid>
         )}
         {!disabled && (
-          <Group justify="flex-end" gap="xs">
-            {onCancel && (
-              <Button variant="default" onClick={onCancel}>
-                Cancel
-              </Button>
-            )}
-            <Button type="submit" loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
+          <FormActions submitting={form.submitting} onCancel={onCancel}>
+            {submitLabel}
+          </FormActions>
         )}
       </Stack>
     </form>

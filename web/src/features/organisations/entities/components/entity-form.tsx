@@ -1,16 +1,12 @@
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo, useState } from 'react';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+import { withServerErrors } from '@/lib/notify';
 import { stripWhitespace } from '@/lib/validation';
-import {
-  DEFAULT_COUNTRY,
-  DEFAULT_TIMEZONE,
-  countryOptions,
-  firstTimezoneOf,
-  timezoneSelectData,
-} from '@/lib/countries';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
+import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
+import { FormActions } from '@/ui/form-actions';
+import { daysOf } from '@/features/organisations/shared/form-rules';
+import { CancelWindowInput } from '@/features/organisations/shared/form-fields';
 import {
   ENTITY_TYPES,
   entityMessages,
@@ -61,7 +57,7 @@ export function EntityForm({
 }: Props) {
   const locked = !typeOptions;
   const form = useForm<EntityFormValues, EntityFormOutput>({
-    mode: 'uncontrolled',
+    mode: 'controlled',
     initialValues: { ...emptyEntity, ...initialValues },
     validate: {
       name: validateEntityName,
@@ -74,94 +70,40 @@ export function EntityForm({
       email: stripWhitespace(v.email),
       country: v.country,
       timezone: v.timezone || DEFAULT_TIMEZONE,
-      cancelWindowDays: v.cancelWindowDays === '' ? 0 : Number(v.cancelWindowDays),
+      cancelWindowDays: daysOf(v.cancelWindowDays),
     }),
   });
-  const [country, setCountry] = useState(form.getValues().country);
-  const [timezone, setTimezone] = useState(form.getValues().timezone);
-  form.watch('country', ({ value }) => setCountry(value));
-  form.watch('timezone', ({ value }) => setTimezone(value));
-  const zones = useMemo(() => timezoneSelectData(country, timezone), [country, timezone]);
+  const field = (name: keyof EntityFormValues) => ({ disabled, ...form.getInputProps(name) });
   const types = typeOptions ?? ENTITY_TYPES.map((t) => ({ value: t, label: entityTypeLabel(t) }));
 
   return (
     <form
       noValidate
       aria-label="Entity details"
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await onSubmit(values);
-        } catch (err) {
-          notify(applyServerErrors(form, err));
-        }
-      })}
+      onSubmit={form.onSubmit(withServerErrors(form, onSubmit))}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput
-            label="Name"
-            required
-            disabled={disabled}
-            key={form.key('name')}
-            {...form.getInputProps('name')}
-          />
+          <TextInput label="Name" required {...field('name')} />
           <Select
             label="Type"
             required
             data={types}
             allowDeselect={false}
-            disabled={disabled || locked}
             description={locked ? 'The type cannot change once set.' : undefined}
-            key={form.key('type')}
-            {...form.getInputProps('type')}
+            {...field('type')}
+            disabled={disabled || locked}
           />
-          <TextInput
-            label="Email"
-            type="email"
+          <TextInput label="Email" type="email" {...field('email')} />
+          <CancelWindowInput {...field('cancelWindowDays')} />
+          <CountryTimezoneSelects
             disabled={disabled}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
-          />
-          <NumberInput
-            label="Cancel window (days)"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            disabled={disabled}
-            key={form.key('cancelWindowDays')}
-            {...form.getInputProps('cancelWindowDays')}
-          />
-          <Select
-            label="Country"
-            data={countryOptions()}
-            searchable
-            allowDeselect={false}
-            disabled={disabled}
-            key={form.key('country')}
-            {...form.getInputProps('country')}
-            onChange={(value) => {
-              const next = value ?? DEFAULT_COUNTRY;
-              form.setFieldValue('country', next);
-              form.setFieldValue('timezone', firstTimezoneOf(next));
-            }}
-          />
-          <Select
-            label="Timezone"
-            data={zones}
-            searchable
-            allowDeselect={false}
-            disabled={disabled}
-            key={form.key('timezone')}
-            {...form.getInputProps('timezone')}
+            value={form.values}
+            errors={form.errors}
+            onChange={(next) => form.setValues(next)}
           />
         </SimpleGrid>
-        {!disabled && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        {!disabled && <FormActions submitting={form.submitting}>{submitLabel}</FormActions>}
       </Stack>
     </form>
   );

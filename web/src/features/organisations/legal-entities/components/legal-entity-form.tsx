@@ -15,15 +15,12 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify, notifyError } from '@/lib/notify';
+import { notify, notifyError, withServerErrors } from '@/lib/notify';
 import { LocationSelect } from '@/features/places';
-import {
-  DEFAULT_COUNTRY,
-  countryOptions,
-  firstTimezoneOf,
-  timezoneSelectData,
-} from '@/lib/countries';
+import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf } from '@/lib/countries';
+import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
+import { FormActions } from '@/ui/form-actions';
+import { AddressFields } from '@/features/organisations/shared/form-fields';
 import {
   GENDERS,
   LEGAL_ENTITY_STATUSES,
@@ -170,13 +167,7 @@ export function LegalEntityForm({
     <form
       noValidate
       aria-label="Legal entity details"
-      onSubmit={form.onSubmit(async (v) => {
-        try {
-          await onSubmit(v);
-        } catch (err) {
-          notify(applyServerErrors(form, err));
-        }
-      })}
+      onSubmit={form.onSubmit(withServerErrors(form, onSubmit))}
     >
       <Stack gap="md">
         <Select
@@ -269,32 +260,15 @@ export function LegalEntityForm({
                 })
               }
             />
-            <TextInput label="Street" {...field('address1')} />
-            <TextInput label="Town or city" {...field('address2')} />
-            <TextInput label="State, county or region" {...field('address3')} />
-            <TextInput label="Postcode" {...field('address4')} />
+            <AddressFields field={field} />
             <TextInput label="Email" type="email" {...field('email')} />
             <TextInput label="Phone" type="tel" {...field('phone')} />
-            <Select
-              label="Country"
+            <CountryTimezoneSelects
               required
-              data={countryOptions()}
-              searchable
-              allowDeselect={false}
-              {...field('country')}
-              onChange={(value) => {
-                const next = value ?? DEFAULT_COUNTRY;
-                form.setFieldValue('country', next);
-                form.setFieldValue('timezone', firstTimezoneOf(next));
-              }}
-            />
-            <Select
-              label="Timezone"
-              required
-              data={timezoneSelectData(values.country, values.timezone)}
-              searchable
-              allowDeselect={false}
-              {...field('timezone')}
+              disabled={disabled}
+              value={values}
+              errors={form.errors}
+              onChange={(next) => form.setValues(next)}
             />
           </SimpleGrid>
         </Fieldset>
@@ -352,13 +326,7 @@ export function LegalEntityForm({
           </Stack>
         </Fieldset>
 
-        {!disabled && (
-          <Group justify="flex-end">
-            <Button type="submit" loading={form.submitting}>
-              {submitLabel}
-            </Button>
-          </Group>
-        )}
+        {!disabled && <FormActions submitting={form.submitting}>{submitLabel}</FormActions>}
       </Stack>
       <CompanyDetailsDialog
         result={company}
