@@ -45,17 +45,11 @@ func Outbox(ctx context.Context, db *database.DB, to string) ([]Stored, error) {
 	return list, nil
 }
 
-// claimed is a message a worker has leased: attempts is the value it set, and every later update
-// matches on it, so a worker whose lease ran out cannot overwrite the next holder's outcome.
-type claimed struct {
-	ID        int64     `db:"id"`
-	To        string    `db:"to_addr"`
-	Subject   string    `db:"subject"`
-	Text      string    `db:"body_text"`
-	HTML      string    `db:"body_html"`
-	Attempts  int       `db:"attempts"`
-	CreatedAt time.Time `db:"created_at"`
-}
+// claimed is a message a worker has leased, read with the columns a send needs (id, address,
+// subject, bodies, attempts, created_at): Attempts is the value the claim set, and every later
+// update matches on it, so a worker whose lease ran out cannot overwrite the next holder's
+// outcome.
+type claimed = Stored
 
 // claimDue leases up to limit due messages, oldest first, by bumping their attempts and pushing
 // next_attempt_at to now+lease, all in one transaction. On PostgreSQL, FOR UPDATE SKIP LOCKED
