@@ -3,6 +3,7 @@ package reports
 import (
 	"time"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -44,11 +45,11 @@ func columnsFor[R any](p *auth.Principal, cols []column[R]) []column[R] {
 	return out
 }
 
-// InstructionRow is one instruction with its placement, booking, job, department, client and
-// freelancer: the rows of the Bookings and Financial Metrics reports.
+// InstructionRow is one instruction (the columns of bookings.InstructionRow the reports select:
+// ids, freelancer, statuses, rates) with its placement, booking, job, department and client:
+// the rows of the Bookings and Financial Metrics reports.
 type InstructionRow struct {
-	InstructionID    int64     `db:"instruction_id"`
-	BookingID        int64     `db:"booking_id"`
+	bookings.InstructionRow
 	BookingReference string    `db:"booking_reference"`
 	BookingTitle     string    `db:"booking_title"`
 	Client           string    `db:"client"`
@@ -62,17 +63,6 @@ type InstructionRow struct {
 	EndAt            time.Time `db:"end_at"`
 	Timezone         string    `db:"timezone"`
 	UnpaidBreaks     int       `db:"unpaid_breaks"`
-	FirstName        string    `db:"first_name"`
-	LastName         string    `db:"last_name"`
-	Email            string    `db:"email"`
-	SupplierStatus   string    `db:"supplier_status"`
-	ClientStatus     string    `db:"client_status"`
-	BuyMinor         int64     `db:"buy_rate_minor"`
-	BuyCurrency      string    `db:"buy_currency"`
-	BuyPeriod        string    `db:"buy_period"`
-	SellMinor        int64     `db:"sell_rate_minor"`
-	SellCurrency     string    `db:"sell_currency"`
-	SellPeriod       string    `db:"sell_period"`
 }
 
 func (r *InstructionRow) minutes() int64 { return paidMinutes(r.StartAt, r.EndAt, r.UnpaidBreaks) }

@@ -3,7 +3,7 @@ package reports
 import "context"
 
 // instructionsSQL is the Bookings and Financial Metrics reports' query, in placement order.
-const instructionsSQL = `SELECT i.id AS instruction_id, b.id AS booking_id, b.reference AS booking_reference,
+const instructionsSQL = `SELECT i.id, b.id AS booking_id, b.reference AS booking_reference,
 	b.title AS booking_title, e.name AS client, d.name AS department, COALESCE(jt.title, b.title) AS job,
 	p.title AS placement, p.local_date, p.start_time, p.end_time, p.start_at, p.end_at, p.timezone, p.unpaid_breaks,
 	u.first_name, u.last_name, u.email, i.supplier_status, i.client_status,

@@ -4,6 +4,7 @@ import (
 	"context"
 	"time"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -20,38 +21,21 @@ var gridOrders = map[string]string{
 // DefaultGridSort is the grid's order: most recently changed first.
 const DefaultGridSort = "-modified"
 
-// summaryChange is one grid row as read.
+// summaryChange is one grid row as read: the instruction (the columns of bookings.InstructionRow
+// that the grid selects, its State rule with them) with its placement, booking, department and
+// client.
 type summaryChange struct {
-	ID                 int64      `db:"id"`
-	PlacementID        int64      `db:"placement_id"`
-	BookingID          int64      `db:"booking_id"`
-	BookingTitle       string     `db:"booking_title"`
-	ClientName         string     `db:"client_name"`
-	DepartmentName     string     `db:"department_name"`
-	CancelWindowDays   int        `db:"cancel_window_days"`
-	PlacementTitle     string     `db:"placement_title"`
-	LocalDate          string     `db:"local_date"`
-	StartAt            time.Time  `db:"start_at"`
-	EndAt              time.Time  `db:"end_at"`
-	Timezone           string     `db:"timezone"`
-	UserID             int64      `db:"user_id"`
-	FirstName          string     `db:"first_name"`
-	LastName           string     `db:"last_name"`
-	SupplierStatus     string     `db:"supplier_status"`
-	ClientStatus       string     `db:"client_status"`
-	CancellationReason string     `db:"cancellation_reason"`
-	UpdatedAt          time.Time  `db:"updated_at"`
-	DeletedAt          *time.Time `db:"deleted_at"`
-	BuyMinor           int64      `db:"buy_rate_minor"`
-	BuyCurrency        string     `db:"buy_currency"`
-	BuyPeriod          string     `db:"buy_period"`
-	SellMinor          int64      `db:"sell_rate_minor"`
-	SellCurrency       string     `db:"sell_currency"`
-	SellPeriod         string     `db:"sell_period"`
-}
-
-func (r summaryChange) state() status.State {
-	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil}
+	bookings.InstructionRow
+	BookingTitle     string    `db:"booking_title"`
+	ClientName       string    `db:"client_name"`
+	DepartmentName   string    `db:"department_name"`
+	CancelWindowDays int       `db:"cancel_window_days"`
+	PlacementTitle   string    `db:"placement_title"`
+	LocalDate        string    `db:"local_date"`
+	StartAt          time.Time `db:"start_at"`
+	EndAt            time.Time `db:"end_at"`
+	Timezone         string    `db:"timezone"`
+	UpdatedAt        time.Time `db:"updated_at"`
 }
 
 // Changes reads one page of the grid's instruction rows and the number of rows over all pages,

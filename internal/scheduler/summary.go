@@ -152,7 +152,7 @@ func clock(s string) string { return s[:min(5, len(s))] }
 
 // changeRow turns a grid row as read into its wire shape; buy rates go to administrators only.
 func changeRow(r summaryChange, admin bool) BookingChangeRow {
-	st := r.state()
+	st := r.State()
 	out := BookingChangeRow{InstructionID: r.ID, PlacementID: r.PlacementID, BookingID: r.BookingID,
 		BookingTitle: r.BookingTitle, ClientName: r.ClientName, DepartmentName: r.DepartmentName,
 		PlacementTitle: r.PlacementTitle, Date: r.LocalDate,
