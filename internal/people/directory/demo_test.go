@@ -17,11 +17,7 @@ import (
 // TestSeedDemo: about 200 freelancers with rates in three currencies, towns, tags and some
 // mid-onboarding; a second run adds nothing.
 func TestSeedDemo(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		ctx := context.Background()
-		if err := seedOrganisations(ctx, db); err != nil {
-			t.Fatal(err)
-		}
+	withOrganisations(t, func(t *testing.T, ctx context.Context, db *database.DB) {
 		count := func(q string) int {
 			var n int
 			if err := db.Get(ctx, &n, q); err != nil {
@@ -56,11 +52,7 @@ func TestSeedDemo(t *testing.T) {
 // TestSeedDemoTowns: demo freelancers live in real towns with the gazetteer's name and position,
 // and a search within 25 miles of Salford has several to find.
 func TestSeedDemoTowns(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		ctx := context.Background()
-		if err := seedOrganisations(ctx, db); err != nil {
-			t.Fatal(err)
-		}
+	withOrganisations(t, func(t *testing.T, ctx context.Context, db *database.DB) {
 		if err := directory.SeedDemo(ctx, db); err != nil {
 			t.Fatal(err)
 		}
@@ -73,11 +65,7 @@ func TestSeedDemoTowns(t *testing.T) {
 			WHERE email_lc LIKE '%@demo.hive.test' ORDER BY id`); err != nil {
 			t.Fatal(err)
 		}
-		x, err := places.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
-		salford, _ := x.Lookup("Salford", "GB")
+		x, salford := gazetteer(t)
 		near, towns := 0, map[string]bool{}
 		for _, r := range rows {
 			found := false
@@ -102,11 +90,7 @@ func TestSeedDemoTowns(t *testing.T) {
 // TestSeedDemoLocalCrew: Sport may hire at least five camera operators with Steadicam within 25
 // miles of Salford at under 450 GBP a day, the issue's advanced search on demo data.
 func TestSeedDemoLocalCrew(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		ctx := context.Background()
-		if err := seedOrganisations(ctx, db); err != nil {
-			t.Fatal(err)
-		}
+	withOrganisations(t, func(t *testing.T, ctx context.Context, db *database.DB) {
 		for range 2 { // a second run changes nothing
 			if err := directory.SeedDemo(ctx, db); err != nil {
 				t.Fatal(err)
@@ -129,11 +113,7 @@ func TestSeedDemoLocalCrew(t *testing.T) {
 			accounts.StatusActive); err != nil {
 			t.Fatal(err)
 		}
-		x, err := places.Default()
-		if err != nil {
-			t.Fatal(err)
-		}
-		salford, _ := x.Lookup("Salford", "GB")
+		_, salford := gazetteer(t)
 		n := 0
 		for _, c := range crew {
 			if c.Rate < 45000 && miles(salford.Lat, salford.Lng, c.Lat, c.Lng) <= 25 {
@@ -154,9 +134,28 @@ func miles(lat1, lng1, lat2, lng2 float64) float64 {
 	return 2 * 3958.8 * math.Asin(math.Sqrt(a))
 }
 
-func seedOrganisations(ctx context.Context, db *database.DB) error {
-	if _, err := accounts.SeedDemo(ctx, db); err != nil {
-		return err
+// withOrganisations runs test once per database engine, each time on a fresh database holding
+// the demo accounts and organisations, which the demo freelancers join.
+func withOrganisations(t *testing.T, test func(t *testing.T, ctx context.Context, db *database.DB)) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		if _, err := accounts.SeedDemo(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if err := demo.Seed(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		test(t, ctx, db)
+	})
+}
+
+// gazetteer is the places index the demo freelancers' towns come from, and Salford in it.
+func gazetteer(t *testing.T) (*places.Index, places.Place) {
+	t.Helper()
+	x, err := places.Default()
+	if err != nil {
+		t.Fatal(err)
 	}
-	return demo.Seed(ctx, db)
+	salford, _ := x.Lookup("Salford", "GB")
+	return x, salford
 }
