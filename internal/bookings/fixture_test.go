@@ -94,6 +94,14 @@ func grant(t *testing.T, s *apptest.Server, placement int64, users ...int64) {
 		map[string]any{"userIds": users, "placementIds": []int64{placement}}).Want(200)
 }
 
+// grantEvery instructs one user on every placement given (the grant's userId form), as the
+// department's manager.
+func grantEvery(t *testing.T, s *apptest.Server, user int64, placements ...int64) {
+	t.Helper()
+	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", placements[0]),
+		map[string]any{"userId": user, "placementIds": placements}).Want(200)
+}
+
 // answerAsSupplier sets the supplier side of user's instruction on placement, as the manager
 // does for a freelancer ("as supplier").
 func answerAsSupplier(t *testing.T, s *apptest.Server, db *database.DB, placement, user int64, to string) {

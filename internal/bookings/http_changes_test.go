@@ -19,10 +19,8 @@ func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.Wor
 	t.Helper()
 	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 		"dates": []string{"2027-03-01", "2027-03-02"}})
-	ids := b.placementIDs()
 	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
-		map[string]any{"userId": w.Users["freelancer"], "placementIds": ids}).Want(200)
+	grantEvery(t, s, w.Users["freelancer"], b.placementIDs()...)
 	first := bookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
 	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)

@@ -2,7 +2,6 @@ package bookings_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
@@ -48,9 +47,7 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 
 		b := book(t, s, map[string]any{"jobTemplateId": jt,
 			"dates": []string{"2026-10-24", "2026-10-26", "2026-10-27"}, "periodType": "custom"})
-		ids := b.placementIDs()
-		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", ids[0]),
-			map[string]any{"userId": freelancer, "placementIds": ids}).Want(200)
+		grantEvery(t, s, freelancer, b.placementIDs()...)
 		b = bookingAs(t, s, apptest.Admin, b.ID)
 		inst := map[string]int64{} // date and shift → instruction id
 		for _, p := range b.Placements {

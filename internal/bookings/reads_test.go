@@ -25,8 +25,7 @@ func TestHistoryRecords(t *testing.T) {
 		day, night := b.Placements[0].ID, b.Placements[1].ID
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
-		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", day), map[string]any{"userId": freelancer,
-			"placementIds": []int64{day, night}}).Want(200)
+		grantEvery(t, s, freelancer, day, night)
 		// A cancelled placement and its cancelled instruction stay in the history.
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{night},
 			"cancellationReason": "Other"}).Want(200)

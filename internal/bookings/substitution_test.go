@@ -264,9 +264,7 @@ func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
 // night placements.
 func subBook(t *testing.T, s *apptest.Server, jt int64, substitution bool) (day, night int64) {
 	t.Helper()
-	var b subBooking
-	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{subDate},
-		"substitutionAllowed": substitution}).Want(201).Decode(&b)
+	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{subDate}, "substitutionAllowed": substitution})
 	return b.Placements[0].ID, b.Placements[1].ID
 }
 
