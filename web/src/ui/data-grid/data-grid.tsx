@@ -2,9 +2,6 @@ import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { keepPreviousData, useQuery, type UseQueryOptions } from '@tanstack/react-query';
 import {
-  AllCommunityModule,
-  ModuleRegistry,
-  themeQuartz,
   type ColumnMovedEvent,
   type ColumnResizedEvent,
   type FilterChangedEvent,
@@ -17,11 +14,11 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { CardControls } from './card-controls';
 import classes from './data-grid.module.css';
 import { CardList } from './card-list';
+import { gridTheme } from './grid-theme';
 import { PageLinks, PageSizeSelect } from './pager';
 import {
   layoutFromState,
@@ -41,10 +38,8 @@ import {
   type GridPage,
   type GridQuery,
 } from './grid-query';
+import { loadFailureText } from '@/lib/errors/refusal';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
-
-const theme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
 // Options handed to AG Grid are kept stable: a new object or function on every render makes it
 // re-apply them and emit events, which would re-render the grid again.
 // Columns are sized to their content (fitColumns), never squeezed below a readable width: when
@@ -231,11 +226,7 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
       {result.isError && (
         <Alert color="red" title="Could not load the list" role="alert">
           <Group justify="space-between" gap="sm">
-            <Text size="sm">
-              {isApiError(result.error) && result.error.message
-                ? result.error.message
-                : 'Something went wrong while loading. Try again.'}
-            </Text>
+            <Text size="sm">{loadFailureText(result.error)}</Text>
             <Button size="xs" variant="outline" color="red" onClick={() => void result.refetch()}>
               Retry
             </Button>
@@ -272,7 +263,7 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
       ) : (
         <div ref={box} className={classes.grid} style={{ width: '100%' }}>
           <AgGridReact<Row>
-            theme={theme}
+            theme={gridTheme}
             domLayout="autoHeight"
             rowData={result.data?.items ?? noRows}
             columnDefs={columnDefs}

@@ -9,3 +9,4 @@ export {
 } from './grid-query';
 export { layoutKey } from './column-layout';
 export { PageLinks, PageSizeSelect } from './pager';
+export { gridTheme } from './grid-theme';

@@ -2,9 +2,6 @@ import { Badge, Button, Group, Stack, Text, useMantineTheme } from '@mantine/cor
 import { useMediaQuery } from '@mantine/hooks';
 import { IconMoon } from '@tabler/icons-react';
 import {
-  AllCommunityModule,
-  ModuleRegistry,
-  themeQuartz,
   type ColDef,
   type FirstDataRenderedEvent,
   type GetRowIdParams,
@@ -17,13 +14,11 @@ import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'rea
 import { rowKey, type Placement, type PlacementRow } from '../api/types';
 import { formatDate, formatRate } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
+import { gridTheme } from '@/ui/data-grid';
 import { colourOf, mantineColour, statusSummary } from '@/lib/status/status';
 
-ModuleRegistry.registerModules([AllCommunityModule]);
-
-// The same look as the Hive DataGrid (web/src/ui/data-grid), whose rows come a server page at a
-// time; this grid holds one booking's rows in the browser and selects them.
-const gridTheme = themeQuartz.withParams({ fontFamily: 'inherit', headerFontWeight: 600 });
+// The Hive DataGrid's look (web/src/ui/data-grid), whose rows come a server page at a time; this
+// grid holds one booking's rows in the browser and selects them.
 const defaultColDef = { resizable: true, minWidth: 90, flex: 1, sortable: false };
 const rowSelection = {
   mode: 'multiRow',

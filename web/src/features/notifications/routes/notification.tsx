@@ -11,6 +11,7 @@ import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BackToList, NotificationDetail } from '../components/notification-detail';
 import { listUserOf } from '../list-user';
 import { isUnread } from '../read-state';
+import { loadFailureText } from '@/lib/errors/refusal';
 
 /**
  * /notifications/:id: one notification. Its recipient opening it unread marks it read (once);
@@ -61,9 +62,7 @@ export function Component() {
     return (
       <Alert color="red" title="Could not load the notification" role="alert">
         <Text size="sm" mb="sm">
-          {isApiError(notification.error) && notification.error.message
-            ? notification.error.message
-            : 'Something went wrong while loading. Try again.'}
+          {loadFailureText(notification.error)}
         </Text>
         <Button size="xs" variant="outline" color="red" onClick={() => void notification.refetch()}>
           Retry
