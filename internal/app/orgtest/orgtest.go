@@ -6,7 +6,6 @@ package orgtest
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 
@@ -180,24 +179,7 @@ func Hire(t testing.TB, db *database.DB, dept int64, users ...int64) {
 // buying at 200.00 a day, and returns its id: the booking tests' usual template.
 func JobTemplate(t testing.TB, db *database.DB, department int64) int64 {
 	t.Helper()
-	var id int64
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if err := tx.Get(ctx, &id, `INSERT INTO job_templates (department_id, title, title_lc, created_at, updated_at)
-			VALUES (?, 'Cup Final', 'cup final', ?, ?) RETURNING id`, department, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		for i, pt := range [][2]string{{"09:00", "17:00"}, {"22:00", "06:00"}} {
-			if _, err := tx.Exec(ctx, `INSERT INTO placement_templates (job_template_id, position, title, start_time, end_time,
-				buy_rate_minor, sell_rate_minor, created_at, updated_at) VALUES (?, ?, ?, ?, ?, 20000, 25000, ?, ?)`,
-				id, i, fmt.Sprintf("Shift %d", i+1), pt[0], pt[1], tx.Now, tx.Now); err != nil {
-				return err
-			}
-		}
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return JobTemplateOf(t, db, department, "Cup Final",
+		Shift{Title: "Shift 1", Start: "09:00", End: "17:00", Sell: 25000, Buy: 20000},
+		Shift{Title: "Shift 2", Start: "22:00", End: "06:00", Sell: 25000, Buy: 20000})
 }
