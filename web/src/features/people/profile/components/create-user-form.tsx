@@ -1,6 +1,5 @@
 import {
   Button,
-  Checkbox,
   Fieldset,
   Group,
   SegmentedControl,
@@ -11,20 +10,15 @@ import {
   TextInput,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useMemo } from 'react';
 import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
 import type { AccountCreate } from '../api/create-account';
 import type { PickerOption } from '@/ui/record-picker';
-import {
-  countryOptions,
-  DEFAULT_COUNTRY,
-  DEFAULT_TIMEZONE,
-  firstTimezoneOf,
-  timezoneSelectData,
-} from '@/lib/countries';
+import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
 import { profileMessages } from '../lib/profile-values';
+import { PermissionCheckboxes } from './permission-checkboxes';
+import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { EntityMultiPicker, EntityPicker } from './entity-picker';
 
 export const ENTITY_REQUIRED = 'Assisted accounts must belong to at least one entity.';
@@ -89,7 +83,6 @@ export function CreateUserForm({
       entities: (v) => (v.length > 0 ? null : ENTITY_REQUIRED),
     },
   });
-  const countries = useMemo(() => countryOptions(), []);
   const v = form.values;
   return (
     <form
@@ -157,25 +150,11 @@ export function CreateUserForm({
             <TextInput label="First name" required {...form.getInputProps('firstName')} />
             <TextInput label="Last name" required {...form.getInputProps('lastName')} />
             <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-            <Select
-              label="Country"
+            <CountryTimezoneSelects
               required
-              searchable
-              allowDeselect={false}
-              data={countries}
-              {...form.getInputProps('country')}
-              onChange={(c) => {
-                form.setFieldValue('country', c ?? '');
-                form.setFieldValue('timezone', c ? firstTimezoneOf(c) : '');
-              }}
-            />
-            <Select
-              label="Timezone"
-              required
-              searchable
-              allowDeselect={false}
-              data={timezoneSelectData(v.country, v.timezone)}
-              {...form.getInputProps('timezone')}
+              value={v}
+              errors={form.errors}
+              onChange={(next) => form.setValues(next)}
             />
           </SimpleGrid>
         </Fieldset>
@@ -218,24 +197,9 @@ export function CreateUserForm({
         </Fieldset>
         {admin && (
           <Fieldset legend="Permissions">
-            <Group gap="lg">
-              <Checkbox
-                label="Can Administrate Hive"
-                {...form.getInputProps('canAdmin', { type: 'checkbox' })}
-              />
-              <Checkbox
-                label="Create Supplier"
-                {...form.getInputProps('canCreateSupplierEntity', { type: 'checkbox' })}
-              />
-              <Checkbox
-                label="Create Agency"
-                {...form.getInputProps('canCreateAgencyEntity', { type: 'checkbox' })}
-              />
-              <Checkbox
-                label="Create Client"
-                {...form.getInputProps('canCreateClientEntity', { type: 'checkbox' })}
-              />
-            </Group>
+            <PermissionCheckboxes
+              checkbox={(field) => form.getInputProps(field, { type: 'checkbox' })}
+            />
           </Fieldset>
         )}
         <Text size="sm" c="dimmed">

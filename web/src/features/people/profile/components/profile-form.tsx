@@ -1,6 +1,5 @@
 import {
   Button,
-  Checkbox,
   Fieldset,
   Group,
   MultiSelect,
@@ -22,11 +21,12 @@ import { notify } from '@/lib/notify';
 import type { Profile } from '../api/get-profile';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
 import type { ProfileUpdate } from '../api/update-profile';
-import { countryOptions, firstTimezoneOf, timezoneSelectData } from '@/lib/countries';
 import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
 import { CURRENCIES } from '@/lib/rates';
 import { hourlyRate } from '../lib/rates';
 import { ChangeEmail } from './change-email';
+import { PermissionCheckboxes } from './permission-checkboxes';
+import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { EntityPicker } from './entity-picker';
 import { MarkdownField } from './markdown-field';
 
@@ -72,7 +72,6 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
   });
   const skills = useQuery({ ...skillTagsQueryOptions(), enabled: freelancer });
   const jobTitles = useQuery({ ...jobTitleTagsQueryOptions(), enabled: freelancer });
-  const countries = useMemo(() => countryOptions(), []);
   const v = form.values;
   const isSystem = profile.accountStatus === 'system';
   const tagData = (
@@ -141,26 +140,11 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
               {v.gender === 'other' && (
                 <TextInput label="Gender (please specify)" {...form.getInputProps('genderOther')} />
               )}
-              <Select
-                label="Country"
+              <CountryTimezoneSelects
                 required
-                searchable
-                allowDeselect={false}
-                data={countries}
-                {...form.getInputProps('country')}
-                onChange={(c) => {
-                  const country = c ?? '';
-                  form.setFieldValue('country', country);
-                  form.setFieldValue('timezone', country ? firstTimezoneOf(country) : '');
-                }}
-              />
-              <Select
-                label="Timezone"
-                required
-                searchable
-                allowDeselect={false}
-                data={timezoneSelectData(v.country, v.timezone)}
-                {...form.getInputProps('timezone')}
+                value={v}
+                errors={form.errors}
+                onChange={(next) => form.setValues(next)}
               />
               <LocationSelect
                 label="Location"
@@ -282,24 +266,9 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
               <Text fw={500} size="sm" mt="md" mb={4}>
                 Permissions
               </Text>
-              <Group gap="lg">
-                <Checkbox
-                  label="Can Administrate Hive"
-                  {...form.getInputProps('canAdmin', { type: 'checkbox' })}
-                />
-                <Checkbox
-                  label="Create Supplier"
-                  {...form.getInputProps('canCreateSupplierEntity', { type: 'checkbox' })}
-                />
-                <Checkbox
-                  label="Create Agency"
-                  {...form.getInputProps('canCreateAgencyEntity', { type: 'checkbox' })}
-                />
-                <Checkbox
-                  label="Create Client"
-                  {...form.getInputProps('canCreateClientEntity', { type: 'checkbox' })}
-                />
-              </Group>
+              <PermissionCheckboxes
+                checkbox={(field) => form.getInputProps(field, { type: 'checkbox' })}
+              />
               {!self && !isSystem && (
                 <>
                   <Text fw={500} size="sm" mt="md" mb={4}>
