@@ -1,6 +1,9 @@
 package bookings
 
 import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"slices"
 	"time"
 
@@ -33,6 +36,17 @@ type NewBooking struct {
 	PeriodType           string   `json:"periodType,omitempty"`
 	Dates                []string `json:"dates"`
 	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty"`
+}
+
+// MsgIdempotencyKeyReused refuses a booking request whose Idempotency-Key named another request.
+const MsgIdempotencyKeyReused = "This Idempotency-Key was sent before with a different booking"
+
+// requestHash identifies the request an idempotency key was first sent with: the booking after
+// normalise, so the same form sent twice hashes the same.
+func (b NewBooking) requestHash() string {
+	j, _ := json.Marshal(b) // a struct of strings, bools and numbers always marshals
+	sum := sha256.Sum256(j)
+	return hex.EncodeToString(sum[:])
 }
 
 // normalise fills the defaults and checks the dates (unique, real, sorted on the way in).

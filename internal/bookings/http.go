@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Register adds the booking, placement and instruction operations.
@@ -92,7 +93,13 @@ func (h *handlers) register(api huma.API) {
 		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.setStatus)
 }
 
-func (h *handlers) create(ctx context.Context, in *struct{ Body CreateInput }) (*struct{ Body BookingView }, error) {
+// createRequest is createBooking's request: the payload and an optional Idempotency-Key.
+type createRequest struct {
+	IdempotencyKey string `header:"Idempotency-Key" maxLength:"200" doc:"Any unique text the client makes once per booking it means to create (a UUID). Sent again with the same booking, it answers with the booking the first request made instead of making another; sent with a different booking, 422."`
+	Body           CreateInput
+}
+
+func (h *handlers) create(ctx context.Context, in *createRequest) (*struct{ Body BookingView }, error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -108,7 +115,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateInput }) (
 	if err := normalise(&b, jt); err != nil {
 		return nil, err
 	}
-	id, err := h.store.Create(ctx, jt, b, p.UserID)
+	id, err := h.store.CreateOnce(ctx, jt, b, p.UserID, input.Text(in.IdempotencyKey))
 	if err != nil {
 		return nil, err
 	}

@@ -8686,7 +8686,10 @@ export interface operations {
     createBooking: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description Any unique text the client makes once per booking it means to create (a UUID). Sent again with the same booking, it answers with the booking the first request made instead of making another; sent with a different booking, 422. */
+                "Idempotency-Key"?: string;
+            };
             path?: never;
             cookie?: never;
         };
