@@ -2,7 +2,6 @@ package directory_test
 
 import (
 	"context"
-	"math"
 	"strings"
 	"testing"
 
@@ -12,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/search"
 )
 
 // TestSeedDemo: about 200 freelancers with rates in three currencies, towns, tags and some
@@ -77,7 +77,7 @@ func TestSeedDemoTowns(t *testing.T) {
 				t.Errorf("%s at %v, %v is not a gazetteer place", r.Name, r.Lat, r.Lng)
 			}
 			towns[r.Name] = true
-			if miles(salford.Lat, salford.Lng, r.Lat, r.Lng) <= 25 {
+			if search.DistanceMiles(salford.Lat, salford.Lng, r.Lat, r.Lng) <= 25 {
 				near++
 			}
 		}
@@ -116,7 +116,7 @@ func TestSeedDemoLocalCrew(t *testing.T) {
 		_, salford := gazetteer(t)
 		n := 0
 		for _, c := range crew {
-			if c.Rate < 45000 && miles(salford.Lat, salford.Lng, c.Lat, c.Lng) <= 25 {
+			if c.Rate < 45000 && search.DistanceMiles(salford.Lat, salford.Lng, c.Lat, c.Lng) <= 25 {
 				n++
 			}
 		}
@@ -124,14 +124,6 @@ func TestSeedDemoLocalCrew(t *testing.T) {
 			t.Errorf("%d camera operators with Steadicam near Salford under 450 GBP that Sport may hire, want 5 or more", n)
 		}
 	})
-}
-
-// miles is the great-circle distance.
-func miles(lat1, lng1, lat2, lng2 float64) float64 {
-	rad := math.Pi / 180
-	a := math.Pow(math.Sin((lat2-lat1)*rad/2), 2) +
-		math.Cos(lat1*rad)*math.Cos(lat2*rad)*math.Pow(math.Sin((lng2-lng1)*rad/2), 2)
-	return 2 * 3958.8 * math.Asin(math.Sqrt(a))
 }
 
 // withOrganisations runs test once per database engine, each time on a fresh database holding
