@@ -60,15 +60,15 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 	deleted := f.IncludeDeleted || f.CancelledOnly
 	scope := instructionScope(f, deleted)
 	if f.CancelledOnly {
-		scope.add("(i.supplier_status = ? OR i.client_status = ?)", string(status.Cancelled), string(status.Cancelled))
+		scope.Add("(i.supplier_status = ? OR i.client_status = ?)", string(status.Cancelled), string(status.Cancelled))
 	}
 	if len(f.Colours) > 0 {
 		cond, args := colourCondition(f.Colours)
-		scope.add(cond, args...)
+		scope.Add(cond, args...)
 	}
 	from := placementsFrom(f) + ` JOIN instructions i ON i.placement_id = p.id`
 	var total int
-	if err := q.Get(ctx, &total, `SELECT COUNT(*)`+from+` WHERE `+scope.String(), scope.args...); err != nil {
+	if err := q.Get(ctx, &total, `SELECT COUNT(*)`+from+scope.SQL(), scope.Args()...); err != nil {
 		return nil, 0, err
 	}
 	order, ok := gridOrders[f.Sort]
@@ -77,8 +77,8 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 	}
 	limit, limitArgs := database.LimitOffset(f.Limit, f.Offset)
 	var ids []int64
-	if err := q.Select(ctx, &ids, `SELECT i.id`+from+` WHERE `+scope.String()+` ORDER BY `+order+limit,
-		append(scope.args, limitArgs...)...); err != nil {
+	if err := q.Select(ctx, &ids, `SELECT i.id`+from+scope.SQL()+` ORDER BY `+order+limit,
+		append(scope.Args(), limitArgs...)...); err != nil {
 		return nil, 0, err
 	}
 	out := make([]BookingChangeRow, 0, len(ids))

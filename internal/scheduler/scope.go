@@ -2,38 +2,10 @@ package scheduler
 
 import (
 	"context"
-	"strings"
 	"time"
 
 	"github.com/hive/hive/internal/platform/database"
 )
-
-// clauses collects a WHERE clause and its arguments.
-type clauses struct {
-	where []string
-	args  []any
-}
-
-func (c *clauses) add(cond string, args ...any) {
-	c.where = append(c.where, cond)
-	c.args = append(c.args, args...)
-}
-
-// in adds "column IN (ids)" when ids is not empty.
-func (c *clauses) in(column string, ids []int64) {
-	if len(ids) > 0 {
-		marks, args := database.In(ids)
-		c.add(column+" IN ("+marks+")", args...)
-	}
-}
-
-// String is the conditions joined with AND; TRUE when there is none.
-func (c *clauses) String() string {
-	if len(c.where) == 0 {
-		return "TRUE"
-	}
-	return strings.Join(c.where, " AND ")
-}
 
 // summaryFrom joins a placement to its booking and department, which the scopes filter on.
 const summaryFrom = ` FROM placements p JOIN bookings b ON b.id = p.booking_id JOIN departments d ON d.id = b.department_id`
@@ -102,25 +74,25 @@ func startBounds(start, end string) (from, to time.Time, err error) {
 // placementScope is the WHERE clause of the range's placements the viewer may see: in a
 // department they see whole, or holding one of their instructions. deleted tells whether
 // cancelled placements (and deleted instructions) count.
-func placementScope(f SummaryFilter, deleted bool) *clauses {
-	c := &clauses{}
-	c.add("p.local_date >= ? AND p.local_date <= ?", f.Start, f.End)
+func placementScope(f SummaryFilter, deleted bool) *database.Where {
+	c := &database.Where{}
+	c.Add("p.local_date >= ? AND p.local_date <= ?", f.Start, f.End)
 	if from, to, err := startBounds(f.Start, f.End); err == nil {
-		c.add("p.start_at >= ? AND p.start_at < ?", from, to)
+		c.Add("p.start_at >= ? AND p.start_at < ?", from, to)
 	}
 	if !deleted {
-		c.add("p.deleted_at IS NULL")
+		c.Add("p.deleted_at IS NULL")
 	}
-	c.in("b.department_id", f.DepartmentIDs)
-	c.in("d.client_id", f.ClientIDs)
-	c.in("b.job_template_id", f.JobTemplateIDs)
+	c.In("b.department_id", f.DepartmentIDs)
+	c.In("d.client_id", f.ClientIDs)
+	c.In("b.job_template_id", f.JobTemplateIDs)
 	live := ""
 	if !deleted {
 		live = " AND x.deleted_at IS NULL"
 	}
 	if len(f.UserIDs) > 0 {
 		marks, args := database.In(f.UserIDs)
-		c.add("p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id IN ("+marks+")"+live+")", args...)
+		c.Add("p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id IN ("+marks+")"+live+")", args...)
 	}
 	// From the viewer's instructions, not a test on each placement of the month: a freelancer
 	// holds few.
@@ -128,12 +100,12 @@ func placementScope(f SummaryFilter, deleted bool) *clauses {
 	switch {
 	case f.All:
 	case len(f.Visible) == 0:
-		c.add(own, f.Viewer)
+		c.Add(own, f.Viewer)
 	case f.ownElsewhere:
 		marks, args := database.In(f.Visible)
-		c.add("(b.department_id IN ("+marks+") OR "+own+")", append(args, f.Viewer)...)
+		c.Add("(b.department_id IN ("+marks+") OR "+own+")", append(args, f.Viewer)...)
 	default:
-		c.in("b.department_id", f.Visible)
+		c.In("b.department_id", f.Visible)
 	}
 	return c
 }
@@ -141,27 +113,27 @@ func placementScope(f SummaryFilter, deleted bool) *clauses {
 // instructionConditions are the instructions (alias i, of a placement p) the viewer may see:
 // every one in a department they see whole, their own elsewhere; only the chosen users' when
 // userIds is given. The caller links i to p.
-func instructionConditions(f SummaryFilter, deleted bool) *clauses {
-	c := &clauses{}
+func instructionConditions(f SummaryFilter, deleted bool) *database.Where {
+	c := &database.Where{}
 	if !deleted {
-		c.add("i.deleted_at IS NULL")
+		c.Add("i.deleted_at IS NULL")
 	}
-	c.in("i.user_id", f.UserIDs)
+	c.In("i.user_id", f.UserIDs)
 	switch {
 	case f.All:
 	case len(f.Visible) == 0:
-		c.add("i.user_id = ?", f.Viewer)
+		c.Add("i.user_id = ?", f.Viewer)
 	case f.ownElsewhere:
 		marks, args := database.In(f.Visible)
-		c.add("(b.department_id IN ("+marks+") OR i.user_id = ?)", append(args, f.Viewer)...)
+		c.Add("(b.department_id IN ("+marks+") OR i.user_id = ?)", append(args, f.Viewer)...)
 	} // otherwise placementScope keeps to the visible departments, where every instruction shows
 	return c
 }
 
 // instructionScope is placementScope joined with the instructions the viewer may see.
-func instructionScope(f SummaryFilter, deleted bool) *clauses {
+func instructionScope(f SummaryFilter, deleted bool) *database.Where {
 	c := placementScope(f, deleted)
 	ic := instructionConditions(f, deleted)
-	c.add(ic.String(), ic.args...)
+	c.Add(ic.And(), ic.Args()...)
 	return c
 }

@@ -153,13 +153,13 @@ func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([
 		// One pass over each placement's instructions: the visible ones' packed count, plus
 		// substitutionFlag when any of them (visible or not) substitutes another.
 		visible := instructionConditions(f, f.IncludeDeleted)
-		counts = `COALESCE((SELECT CAST(SUM(CASE WHEN ` + visible.String() + ` THEN ` + packedWeightSQL + ` ELSE 0 END) AS BIGINT)
+		counts = `COALESCE((SELECT CAST(SUM(CASE WHEN ` + visible.And() + ` THEN ` + packedWeightSQL + ` ELSE 0 END) AS BIGINT)
 			+ MAX(CASE WHEN i.substitution_of_id IS NOT NULL THEN ` + fmt.Sprint(substitutionFlag) + ` ELSE 0 END)
 			FROM instructions i WHERE i.placement_id = p.id), 0) AS packed`
-		args = visible.args
+		args = visible.Args()
 	}
 	var ps []summaryPlacement
-	err := q.Select(ctx, &ps, placementColumns+counts+placementsFrom(f)+` WHERE `+scope.String(), append(args, scope.args...)...)
+	err := q.Select(ctx, &ps, placementColumns+counts+placementsFrom(f)+scope.SQL(), append(args, scope.Args()...)...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag
@@ -190,7 +190,7 @@ func statePlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([
 	scope := placementScope(f, false)
 	var ps []summaryPlacement
 	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+placementsFrom(f)+` JOIN `+
-		bookings.PlacementStatesTable+` s ON s.placement_id = p.id WHERE `+scope.String(), scope.args...)
+		bookings.PlacementStatesTable+` s ON s.placement_id = p.id`+scope.SQL(), scope.Args()...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag
@@ -223,7 +223,7 @@ func groupBookings(ctx context.Context, q database.Reader, ids []int64) (map[int
 func groupInstructions(ctx context.Context, q database.Reader, f SummaryFilter, extra string, args []any) ([]summaryInstruction, error) {
 	scope := instructionScope(f, f.IncludeDeleted)
 	if extra != "" {
-		scope.add(extra, args...)
+		scope.Add(extra, args...)
 	}
 	names, join := "'' AS first_name, '' AS last_name", ""
 	if !f.OverviewOnly {
@@ -233,6 +233,6 @@ func groupInstructions(ctx context.Context, q database.Reader, f SummaryFilter, 
 	err := q.Select(ctx, &is, `SELECT i.id, i.placement_id, i.user_id, `+names+`, i.supplier_status, i.client_status,
 		i.substitution_of_id, i.deleted_at IS NOT NULL AS deleted,
 		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id) AS substituted`+placementsFrom(f)+`
-		JOIN instructions i ON i.placement_id = p.id`+join+` WHERE `+scope.String(), scope.args...)
+		JOIN instructions i ON i.placement_id = p.id`+join+scope.SQL(), scope.Args()...)
 	return is, err
 }
