@@ -15,13 +15,11 @@ import (
 // data, its clock at Today. The data is made once per engine, outside the sub-benchmark, whose
 // function the testing package may run more than once.
 func Engines(b *testing.B, fn func(b *testing.B, db *database.DB, d Data)) {
-	for _, e := range databasetest.Available() {
-		db := e.Open(b)
+	databasetest.BenchWithData(b, func(b *testing.B, db *database.DB) Data {
 		db.Now = clock.At(Today).Now
 		if _, err := accounts.SeedDemo(context.Background(), db); err != nil {
 			b.Fatal(err)
 		}
-		d := Generate(b, db)
-		b.Run(e.Name, func(b *testing.B) { fn(b, db, d) })
-	}
+		return Generate(b, db)
+	}, fn)
 }
