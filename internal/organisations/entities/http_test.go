@@ -8,45 +8,11 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/companieshouse/chfake"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-// fixture is a running Hive with a client (managed by manager@, with a department managed by
-// dept@), another client nobody is linked to, and the demo users' ids.
-type fixture struct {
-	s               *apptest.Server
-	db              *database.DB
-	client, other   int64
-	dept, otherDept int64
-	users           map[string]int64
-}
-
-func setup(t *testing.T, db *database.DB, configure ...func(*config.Config)) *fixture {
-	t.Helper()
-	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: orgtest.Users(t, db)}
-	f.client = orgtest.Entity(t, db, "Northern Broadcasting", "client")
-	f.other = orgtest.Entity(t, db, "Southern Television", "client")
-	f.dept = orgtest.Department(t, db, f.client, "Sport")
-	f.otherDept = orgtest.Department(t, db, f.other, "News")
-	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
-	orgtest.LinkDepartment(t, db, f.users["dept"], f.dept, false, true, true)
-	return f
-}
-
-// link makes role a member of entity id, a manager when manage.
-func (f *fixture) link(t *testing.T, role string, id int64, manage bool) {
-	t.Helper()
-	orgtest.LinkEntity(t, f.db, f.users[role], id, manage, true)
-}
-
-func (f *fixture) version(t *testing.T, id int64) int {
-	t.Helper()
-	return databasetest.Get[int](t, f.db, `SELECT version FROM entities WHERE id = ?`, id)
-}
 
 type entity struct {
 	ID                     int64  `json:"id"`
@@ -67,10 +33,9 @@ type page struct {
 }
 
 func TestPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
-		c := fmt.Sprintf("/entity/%d", f.client)
-		o := fmt.Sprintf("/entity/%d", f.other)
+	eachEngine(t, func(t *testing.T, f *fixture) {
+		c := fmt.Sprintf("/entity/%d", f.Client)
+		o := fmt.Sprintf("/entity/%d", f.Other)
 		newEntity := func(typ string) map[string]any { return map[string]any{"name": "New " + typ, "type": typ} }
 		var cases []apptest.Case
 		add := func(method, path string, body any, want map[string]int) {
@@ -88,7 +53,7 @@ func TestPermissions(t *testing.T) {
 		add("GET", c, nil, viewers)
 		add("GET", o, nil, map[string]int{"admin": 200, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
 		add("GET", c+"/department", nil, viewers)
-		add("GET", fmt.Sprintf("/entity/by-user-id/%d", f.users["manager"]), nil, all(200))
+		add("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil, all(200))
 		add("POST", "/entity", newEntity("client"), map[string]int{"admin": 201, "manager": 201, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
 		add("POST", "/entity", newEntity("supplier"), map[string]int{"admin": 201, "manager": 201, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
 		add("POST", "/entity", newEntity("agency"), map[string]int{"admin": 201, "manager": 403, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
@@ -100,21 +65,20 @@ func TestPermissions(t *testing.T) {
 		for _, role := range apptest.Roles {
 			want := map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}[role]
 			f.s.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: c,
-				Body: map[string]any{"name": "Northern " + role, "version": f.version(t, f.client)}, Status: want}})
+				Body: map[string]any{"name": "Northern " + role, "version": f.version(t, f.Client)}, Status: want}})
 		}
 		// A viewer (select-only link) sees but may not change.
-		f.link(t, "staff", f.client, false)
+		f.link(t, "staff", f.Client, false)
 		f.s.Run(t, []apptest.Case{
 			{As: "staff", Method: "GET", Path: c, Status: 200},
 			{As: "staff", Method: "GET", Path: c + "/department", Status: 200},
-			{As: "staff", Method: "PATCH", Path: c, Body: map[string]any{"name": "x", "version": f.version(t, f.client)}, Status: 403},
+			{As: "staff", Method: "PATCH", Path: c, Body: map[string]any{"name": "x", "version": f.version(t, f.Client)}, Status: 403},
 		})
 	})
 }
 
 func TestCreateLinksCreatorAndLists(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		m := f.s.As("manager")
 		var e entity
 		m.Do("POST", "/entity", map[string]any{"name": "  Riverside Crew Hire ", "type": "supplier", "email": " hire@riverside.test ",
@@ -131,18 +95,18 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 			Name      string `json:"name"`
 			CanManage bool   `json:"can_manage"`
 		}
-		m.Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.users["manager"]), nil).Want(200).Decode(&mine)
+		m.Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil).Want(200).Decode(&mine)
 		if len(mine) != 2 || mine[0].Name != "Northern Broadcasting" || !mine[0].CanManage || mine[1].ID != e.ID || !mine[1].CanManage {
 			t.Fatalf("by user %+v", mine)
 		}
 		// Others see only the links to entities they may see themselves.
-		f.s.As("staff").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.users["manager"]), nil).Want(200).Decode(&mine)
+		f.s.As("staff").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil).Want(200).Decode(&mine)
 		if len(mine) != 0 {
 			t.Fatalf("staff sees %+v", mine)
 		}
 		// An administrator's entity gets no link (they manage everything anyway).
 		f.s.As("admin").Do("POST", "/entity", map[string]any{"name": "Hive Base", "type": "base"}).Want(201)
-		f.s.As("admin").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.users["admin"]), nil).Want(200).Decode(&mine)
+		f.s.As("admin").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["admin"]), nil).Want(200).Decode(&mine)
 		if len(mine) != 0 {
 			t.Fatalf("admin links %+v", mine)
 		}
@@ -167,7 +131,7 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 			t.Fatalf("past the end %+v", p)
 		}
 		a.Do("GET", "/entity?name=ERN&type=client&sort=id", nil).Want(200).Decode(&p)
-		if p.Total != 2 || p.Items[0].ID != f.client || p.Items[1].ID != f.other {
+		if p.Total != 2 || p.Items[0].ID != f.Client || p.Items[1].ID != f.Other {
 			t.Fatalf("filtered %+v", p)
 		}
 		a.Do("GET", "/entity?name=%25", nil).Want(200).Decode(&p)
@@ -187,8 +151,8 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 			ClientID int64  `json:"clientId"`
 			Timezone string `json:"timezone"`
 		}
-		m.Do("GET", fmt.Sprintf("/entity/%d/department", f.client), nil).Want(200).Decode(&deps)
-		if len(deps) != 1 || deps[0].ID != f.dept || deps[0].ClientID != f.client || deps[0].Timezone != "Europe/London" {
+		m.Do("GET", fmt.Sprintf("/entity/%d/department", f.Client), nil).Want(200).Decode(&deps)
+		if len(deps) != 1 || deps[0].ID != f.Dept || deps[0].ClientID != f.Client || deps[0].Timezone != "Europe/London" {
 			t.Fatalf("departments %+v", deps)
 		}
 		a.Do("GET", "/entity/999999/department", nil).Want(404)
@@ -197,8 +161,7 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 }
 
 func TestValidation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		a := f.s.As("admin")
 		cases := []struct {
 			body       map[string]any
@@ -227,7 +190,7 @@ func TestValidation(t *testing.T) {
 		a.Do("POST", "/entity", map[string]any{"name": "X", "type": "client", "colour": "red"}).Want(422)
 		// Nothing half-written.
 		var n int
-		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM entities`); err != nil || n != 2 {
+		if err := f.db.Get(context.Background(), &n, `SELECT COUNT(*) FROM entities`); err != nil || n != 2 {
 			t.Fatalf("entities %d %v", n, err)
 		}
 		// An empty email is fine and a valid zone is kept.
@@ -241,10 +204,9 @@ func TestValidation(t *testing.T) {
 }
 
 func TestUpdateRules(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		m := f.s.As("manager")
-		path := fmt.Sprintf("/entity/%d", f.client)
+		path := fmt.Sprintf("/entity/%d", f.Client)
 		// Type locked.
 		var d apptest.Problem
 		m.Do("PATCH", path, map[string]any{"type": "supplier", "version": 1}).Want(422).Decode(&d)
@@ -269,7 +231,7 @@ func TestUpdateRules(t *testing.T) {
 		// Preferred legal entity: must be linked; only client/agency managers and admins.
 		ctx := context.Background()
 		var linked, unlinked int64
-		err := db.InTx(ctx, func(tx *database.Tx) error {
+		err := f.db.InTx(ctx, func(tx *database.Tx) error {
 			for _, id := range []*int64{&linked, &unlinked} {
 				if err := tx.Get(ctx, id, `INSERT INTO legal_entities (type, company_name, created_at, updated_at)
 					VALUES ('uk_private_limited', 'Northern Ltd', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
@@ -277,7 +239,7 @@ func TestUpdateRules(t *testing.T) {
 				}
 			}
 			_, err := tx.Exec(ctx, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
-				VALUES (?, ?, ?, ?)`, f.client, linked, tx.Now, tx.Now)
+				VALUES (?, ?, ?, ?)`, f.Client, linked, tx.Now, tx.Now)
 			return err
 		})
 		if err != nil {
@@ -298,7 +260,7 @@ func TestUpdateRules(t *testing.T) {
 		// A supplier's manager may edit it but not its preferred legal entity.
 		var sup entity
 		m.Do("POST", "/entity", map[string]any{"name": "Kit Supplier", "type": "supplier"}).Want(201).Decode(&sup)
-		err = db.InTx(ctx, func(tx *database.Tx) error {
+		err = f.db.InTx(ctx, func(tx *database.Tx) error {
 			_, err := tx.Exec(ctx, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
 				VALUES (?, ?, ?, ?)`, sup.ID, linked, tx.Now, tx.Now)
 			return err
@@ -314,8 +276,7 @@ func TestUpdateRules(t *testing.T) {
 }
 
 func TestAuditRows(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		m := f.s.As("manager")
 		var e entity
 		m.Do("POST", "/entity", map[string]any{"name": "Audited", "type": "client"}).Want(201).Decode(&e)
@@ -325,12 +286,12 @@ func TestAuditRows(t *testing.T) {
 			Row    string `db:"row_json"`
 			UserID int64  `db:"hive_user_id"`
 		}
-		if err := db.Select(context.Background(), &rows, `SELECT hive_action, row_json, hive_user_id FROM audit_log
+		if err := f.db.Select(context.Background(), &rows, `SELECT hive_action, row_json, hive_user_id FROM audit_log
 			WHERE hive_source = 'entity' AND record_id = ? ORDER BY id`, e.ID); err != nil {
 			t.Fatal(err)
 		}
 		if len(rows) != 2 || rows[0].Action != "INSERT" || rows[1].Action != "UPDATE" ||
-			!strings.Contains(rows[1].Row, `"Audited Again"`) || rows[0].UserID != f.users["manager"] {
+			!strings.Contains(rows[1].Row, `"Audited Again"`) || rows[0].UserID != f.Users["manager"] {
 			t.Fatalf("audit %+v", rows)
 		}
 	})

@@ -8,49 +8,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-// fixture: a client managed by manager@ (viewed by nobody else), another client, a department
-// of the first managed by dept@, and a legal entity linked to each client.
-type fixture struct {
-	s             *apptest.Server
-	db            *database.DB
-	client, other int64
-	le, otherLE   int64
-	users         map[string]int64
-}
-
-func setup(t *testing.T, db *database.DB) *fixture {
-	t.Helper()
-	f := &fixture{s: apptest.Start(t, db), db: db, users: orgtest.Users(t, db)}
-	for _, e := range []struct {
-		id   *int64
-		le   *int64
-		name string
-	}{{&f.client, &f.le, "Northern Broadcasting"}, {&f.other, &f.otherLE, "Southern Television"}} {
-		*e.id = orgtest.Entity(t, db, e.name, "client")
-		*e.le = orgtest.LegalEntity(t, db, e.name+" Ltd")
-		orgtest.LinkLegal(t, db, *e.id, *e.le)
-	}
-	dept := orgtest.Department(t, db, f.client, "Sport")
-	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
-	orgtest.LinkDepartment(t, db, f.users["dept"], dept, false, true, true)
-	return f
-}
-
-func (f *fixture) version(t *testing.T, id int64) int {
-	t.Helper()
-	return databasetest.Get[int](t, f.db, `SELECT version FROM legal_entities WHERE id = ?`, id)
-}
-
-// viewer makes role a select-only member of entity.
-func (f *fixture) viewer(t *testing.T, role string, entity int64) {
-	t.Helper()
-	orgtest.LinkEntity(t, f.db, f.users[role], entity, false, true)
-}
 
 type legalEntity struct {
 	ID              int64   `json:"id"`
@@ -74,8 +32,7 @@ type legalEntity struct {
 }
 
 func TestPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		le := fmt.Sprintf("/legal-entity/%d", f.le)
 		other := fmt.Sprintf("/legal-entity/%d", f.otherLE)
 		body := func(entity int64) map[string]any {
@@ -90,10 +47,10 @@ func TestPermissions(t *testing.T) {
 		add("GET", "/legal-entity", nil, map[string]int{"admin": 200, "manager": 200, "dept": 200, "staff": 200, "freelancer": 200, "anonymous": 401})
 		add("GET", le, nil, map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
 		add("GET", other, nil, map[string]int{"admin": 200, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		add("POST", "/legal-entity", body(f.client), map[string]int{"admin": 201, "manager": 201, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		add("POST", "/legal-entity", body(f.other), map[string]int{"admin": 201, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		add("POST", "/legal-entity", body(f.Client), map[string]int{"admin": 201, "manager": 201, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		add("POST", "/legal-entity", body(f.Other), map[string]int{"admin": 201, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
 		// Setting a status on create is for administrators.
-		withStatus := body(f.client)
+		withStatus := body(f.Client)
 		withStatus["status"] = "validated"
 		add("POST", "/legal-entity", withStatus, map[string]int{"admin": 201, "manager": 403, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
 		f.s.Run(t, cases)
@@ -113,26 +70,25 @@ func TestPermissions(t *testing.T) {
 				Body: map[string]any{"status": status, "version": f.version(t, f.le)}, Status: want}})
 		}
 		// A viewer of a linked entity sees the legal entity but may not change it.
-		f.viewer(t, "staff", f.client)
+		f.viewer(t, "staff", f.Client)
 		f.s.Run(t, []apptest.Case{
 			{As: "staff", Method: "GET", Path: le, Status: 200},
 			{As: "staff", Method: "PATCH", Path: le, Body: map[string]any{"phone": "1", "version": f.version(t, f.le)}, Status: 403},
-			{As: "staff", Method: "POST", Path: "/legal-entity", Body: body(f.client), Status: 403},
+			{As: "staff", Method: "POST", Path: "/legal-entity", Body: body(f.Client), Status: 403},
 		})
 	})
 }
 
 func TestStatusAndDetails(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		m, a := f.s.As("manager"), f.s.As("admin")
 		var le legalEntity
-		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client, f.client}, "type": "uk_sole_trader",
+		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client, f.Client}, "type": "uk_sole_trader",
 			"niNumber": "ab123456c", "gender": "male", "tradingName": "Morgan Mills Productions", "companyName": "dropped",
 			"iban": "GB29 NWBK 6016 1331 9268 19", "vatRegistered": true, "vatNumber": "GB123456789", "vatPct": 17.5}).Want(201).Decode(&le)
 		if le.Status != "not_validated" || le.Type != "uk_sole_trader" || le.NINumber != "AB123456C" || le.CompanyName != "" ||
 			le.OperatingModel != "Ordinary" || le.Timezone != "Europe/London" || le.Country != "GB" || le.VATPct != 17.5 ||
-			le.IBAN != "GB29NWBK60161331926819" || le.BankCountryCode != "GB" || len(le.EntityIDs) != 1 || le.EntityIDs[0] != f.client {
+			le.IBAN != "GB29NWBK60161331926819" || le.BankCountryCode != "GB" || len(le.EntityIDs) != 1 || le.EntityIDs[0] != f.Client {
 			t.Fatalf("%+v", le)
 		}
 		path := fmt.Sprintf("/legal-entity/%d", le.ID)
@@ -193,23 +149,22 @@ func TestStatusAndDetails(t *testing.T) {
 }
 
 func TestCreateValidation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		a := f.s.As("admin")
 		cases := []struct {
 			body       map[string]any
 			field, msg string
 		}{
 			{map[string]any{"type": "uk_plc", "companyName": "X"}, "entityIds", "Choose at least one entity."},
-			{map[string]any{"entityIds": []int64{f.client}}, "type", "This field is required"},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_llp"}, "companyName", "This field is required"},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_llp", "companyName": "X", "companyNumber": "XX1"}, "companyNumber",
+			{map[string]any{"entityIds": []int64{f.Client}}, "type", "This field is required"},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_llp"}, "companyName", "This field is required"},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_llp", "companyName": "X", "companyNumber": "XX1"}, "companyNumber",
 				"A UK company number has 8 characters: 8 digits, or 2 letters and 6 digits."},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_sole_trader", "niNumber": "123"}, "niNumber", "Invalid National Insurance number"},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "vatRegistered": true}, "vatNumber", "This field is required"},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "email": "nope"}, "email", "Invalid email address"},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "iban": "DE00123"}, "iban", "Invalid IBAN"},
-			{map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X", "timezone": "Nowhere/Town"}, "timezone", "Unknown time zone."},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_sole_trader", "niNumber": "123"}, "niNumber", "Invalid National Insurance number"},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "X", "vatRegistered": true}, "vatNumber", "This field is required"},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "X", "email": "nope"}, "email", "Invalid email address"},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "X", "iban": "DE00123"}, "iban", "Invalid IBAN"},
+			{map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "X", "timezone": "Nowhere/Town"}, "timezone", "Unknown time zone."},
 			{map[string]any{"entityIds": []int64{999999}, "type": "uk_plc", "companyName": "X"}, "entityIds", "Entity not found"},
 		}
 		for _, c := range cases {
@@ -219,11 +174,11 @@ func TestCreateValidation(t *testing.T) {
 				t.Errorf("%v: %s = %q, want %q", c.body, c.field, got, c.msg)
 			}
 		}
-		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_ltd", "companyName": "X"}).Want(422)
-		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_plc", "companyName": "X",
+		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_ltd", "companyName": "X"}).Want(422)
+		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "X",
 			"operatingModel": "weird"}).Want(422)
 		var n int
-		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM legal_entities`); err != nil || n != 2 {
+		if err := f.db.Get(context.Background(), &n, `SELECT COUNT(*) FROM legal_entities`); err != nil || n != 2 {
 			t.Fatalf("half-written: %d %v", n, err)
 		}
 		// A user who manages nothing is refused outright, even with an empty list.
@@ -232,11 +187,10 @@ func TestCreateValidation(t *testing.T) {
 }
 
 func TestListAndAudit(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		m, a := f.s.As("manager"), f.s.As("admin")
 		var le legalEntity
-		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_llp", "companyName": "Aardvark Crew LLP",
+		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_llp", "companyName": "Aardvark Crew LLP",
 			"companyNumber": "OC301234"}).Want(201).Decode(&le)
 		var p struct {
 			Items []legalEntity `json:"items"`
@@ -254,7 +208,7 @@ func TestListAndAudit(t *testing.T) {
 		if p.Total != 1 || p.Items[0].ID != f.otherLE {
 			t.Fatalf("%+v", p)
 		}
-		a.Do("GET", fmt.Sprintf("/legal-entity?entityId=%d&type=uk_llp&status=not_validated", f.client), nil).Want(200).Decode(&p)
+		a.Do("GET", fmt.Sprintf("/legal-entity?entityId=%d&type=uk_llp&status=not_validated", f.Client), nil).Want(200).Decode(&p)
 		if p.Total != 1 || p.Items[0].ID != le.ID {
 			t.Fatalf("%+v", p)
 		}
@@ -272,7 +226,7 @@ func TestListAndAudit(t *testing.T) {
 			Row      string `db:"row_json"`
 			TxID     string `db:"hive_tx_id"`
 		}
-		if err := db.Select(context.Background(), &rows, `SELECT hive_source, hive_action, record_id, row_json, hive_tx_id FROM audit_log
+		if err := f.db.Select(context.Background(), &rows, `SELECT hive_source, hive_action, record_id, row_json, hive_tx_id FROM audit_log
 			WHERE hive_source IN ('legal_entity', 'legal_entity_ref') ORDER BY id`); err != nil {
 			t.Fatal(err)
 		}

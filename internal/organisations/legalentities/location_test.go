@@ -37,11 +37,10 @@ func (l located) empty() bool {
 // empty name clears all three, it is recorded in the history, and changing it alone leaves a
 // validated legal entity validated.
 func TestLocation(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := setup(t, db)
+	eachEngine(t, func(t *testing.T, f *fixture) {
 		m, a := f.s.As("manager"), f.s.As("admin")
 		var le located
-		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.client}, "type": "uk_private_limited",
+		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_private_limited",
 			"companyName": "Salford Crew Ltd", "location": map[string]any{"location_name": " Salford, England, United Kingdom ",
 				"latitude": 53.48771, "longitude": -2.29042}}).Want(201).Decode(&le)
 		if !le.is("Salford, England, United Kingdom", 53.48771, -2.29042) {
@@ -97,7 +96,7 @@ func TestLocation(t *testing.T) {
 
 		// The history has each location.
 		var rows []string
-		if err := db.Select(context.Background(), &rows, `SELECT row_json FROM audit_log
+		if err := f.db.Select(context.Background(), &rows, `SELECT row_json FROM audit_log
 			WHERE hive_source = 'legal_entity' AND record_id = ? ORDER BY id`, le.ID); err != nil {
 			t.Fatal(err)
 		}
