@@ -1,7 +1,6 @@
 package bookings_test
 
 import (
-	"context"
 	"fmt"
 	"testing"
 	"time"
@@ -196,14 +195,8 @@ func TestInstructionViewFields(t *testing.T) {
 		s := apptest.Start(t, db)
 		w := orgtest.Build(t, db)
 		sw := buildSubWorld(t, s, db, w)
-		ctx := context.Background()
-		var supplier, legal int64
-		if err := db.Get(ctx, &supplier, `SELECT preferred_supplier_id FROM users WHERE id = ?`, sw.Users["Reid"]); err != nil {
-			t.Fatal(err)
-		}
-		if err := db.Get(ctx, &legal, `SELECT preferred_legal_entity_id FROM entities WHERE id = ?`, supplier); err != nil {
-			t.Fatal(err)
-		}
+		supplier := databasetest.Get[int64](t, db, `SELECT preferred_supplier_id FROM users WHERE id = ?`, sw.Users["Reid"])
+		legal := databasetest.Get[int64](t, db, `SELECT preferred_legal_entity_id FROM entities WHERE id = ?`, supplier)
 		insertID(t, db, `UPDATE instructions SET notes = 'Bring a long lens' WHERE id = ? RETURNING id`, sw.Incumbent)
 		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
 

@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 const subDate = "2026-12-10"
@@ -172,12 +173,8 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 			wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, bookings.MsgSubstituteNotFree)
 		}
 		// Nothing was written by the refusals.
-		var n int
-		if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM instructions WHERE substitution_of_id IS NOT NULL
-			OR supplier_status = 'cancelled'`); err != nil {
-			t.Fatal(err)
-		}
-		if n != 0 {
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE substitution_of_id IS NOT NULL
+			OR supplier_status = 'cancelled'`); n != 0 {
 			t.Errorf("%d instructions changed by refused substitutions", n)
 		}
 	})
@@ -249,12 +246,8 @@ func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
 		if fmt.Sprint(statuses) != "[200 409 409 409]" {
 			t.Errorf("statuses %v, want one 200 and the rest 409", statuses)
 		}
-		var linked int
-		if err := db.Get(context.Background(), &linked, `SELECT COUNT(*) FROM instructions WHERE substitution_of_id = ?`,
-			sw.Incumbent); err != nil {
-			t.Fatal(err)
-		}
-		if linked != 1 {
+		if linked := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE substitution_of_id = ?`,
+			sw.Incumbent); linked != 1 {
 			t.Errorf("%d substitutes of one incumbent, want 1", linked)
 		}
 	})

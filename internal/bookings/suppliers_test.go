@@ -57,10 +57,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 	databasetest.Exec(t, db, `UPDATE placement_templates SET title = 'Camera Operator (Steadicam)' WHERE job_template_id = ? AND position = 0`, jt)
 	sw := supplierWorld{jobTemplate: jt, day: map[string]int64{}, night: map[string]int64{}, otherDay: map[string]int64{},
 		otherN: map[string]int64{}, users: map[string]int64{}}
-	if err := db.Get(context.Background(), &sw.dayTemplate, `SELECT id FROM placement_templates
-		WHERE job_template_id = ? AND position = 0`, jt); err != nil {
-		t.Fatal(err)
-	}
+	sw.dayTemplate = databasetest.Get[int64](t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? AND position = 0`, jt)
 	create := func(dates []string, b *booking, day, night map[string]int64) {
 		*b = book(t, s, map[string]any{"jobTemplateId": jt, "dates": dates})
 		for _, p := range b.Placements {

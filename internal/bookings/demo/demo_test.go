@@ -169,10 +169,7 @@ func checkVATWarningOnSubstitution(t *testing.T, db *database.DB) {
 		AND i.supplier_status = 'accepted' AND i.deleted_at IS NULL`); err != nil {
 		t.Fatalf("Maya Chen's accepted instruction in a substitution-allowed booking: %v", err)
 	}
-	var admin int64
-	if err := db.Get(ctx, &admin, `SELECT id FROM users WHERE email_lc = 'admin@hive.test'`); err != nil {
-		t.Fatal(err)
-	}
+	admin := databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email_lc = 'admin@hive.test'`)
 	p := &auth.Principal{UserID: admin, CanAdmin: true, Needs: auth.NeedSet{auth.NeedAdmin: {}}}
 	list, err := (&bookings.Store{DB: db}).AvailableSubstitutes(auth.WithPrincipal(ctx, p), p, ins.Placement, ins.ID)
 	if err != nil {
