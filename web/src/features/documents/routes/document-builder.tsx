@@ -1,6 +1,6 @@
 import { Alert, Card, Loader, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
@@ -33,6 +33,18 @@ function RequestedDocuments() {
   return <DocumentList documents={docs.data} view="requested" />;
 }
 
+/** A part of the page, named by its heading. */
+function Section({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={id}>
+      <Title order={2} size="h4" id={id} mb="xs">
+        {title}
+      </Title>
+      {children}
+    </section>
+  );
+}
+
 /**
  * /document-builder (department managers, spec part 1 §6): DocuSeal's form builder when DocuSeal is
  * configured, the form that asks a booking's freelancers to sign, and what the manager asked for.
@@ -45,31 +57,22 @@ export function Component() {
   return (
     <Stack gap="lg">
       <PageHeader title="Document Builder" />
-      <section aria-labelledby="builder-heading">
-        <Title order={2} size="h4" id="builder-heading" mb="xs">
-          Form builder
-        </Title>
+      <Section id="builder-heading" title="Form builder">
         <FormBuilder onReady={setDocuSeal} onSave={setSavedTemplate} />
         {savedTemplate && (
           <Text size="sm" mt="xs" role="status">
             Saved as DocuSeal template {savedTemplate}: it is chosen below.
           </Text>
         )}
-      </section>
-      <section aria-labelledby="request-heading">
-        <Title order={2} size="h4" id="request-heading" mb="xs">
-          Ask freelancers to sign
-        </Title>
+      </Section>
+      <Section id="request-heading" title="Ask freelancers to sign">
         <Card withBorder padding="md">
           <RequestSigningForm docuSeal={docuSeal} savedTemplateId={savedTemplate} />
         </Card>
-      </section>
-      <section aria-labelledby="requested-heading">
-        <Title order={2} size="h4" id="requested-heading" mb="xs">
-          Documents you asked for
-        </Title>
+      </Section>
+      <Section id="requested-heading" title="Documents you asked for">
         <RequestedDocuments />
-      </section>
+      </Section>
     </Stack>
   );
 }

@@ -11,6 +11,16 @@ import { MONTH_PARAM, filtersFromParams, monthFromParams, monthRange, shiftView 
 import { NAVIGATION_THROTTLE_MS, navigationStep, useThrottled } from '../timing';
 import { GRID_VIEW_TITLE, VIEW_OPTIONS } from '../views';
 
+/** The two tabs: every change of the month, or only the cancelled instructions. */
+const CHANGE_TABS = [
+  { value: 'all', tab: 'All', grid: { label: 'All booking changes', cancelledOnly: false } },
+  {
+    value: 'cancelled',
+    tab: 'Cancelled',
+    grid: { label: 'Cancelled instructions', cancelledOnly: true },
+  },
+];
+
 /**
  * /bookings/list: 'Recent Booking Changes', the instructions of the month shown in the scheduler
  * (same URL params: month and filters), with the tabs All and Cancelled.
@@ -65,27 +75,17 @@ export function BookingChangesRoute() {
       </Group>
       <Tabs defaultValue="all" keepMounted={false}>
         <Tabs.List>
-          <Tabs.Tab value="all">All</Tabs.Tab>
-          <Tabs.Tab value="cancelled">Cancelled</Tabs.Tab>
+          {CHANGE_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value}>
+              {t.tab}
+            </Tabs.Tab>
+          ))}
         </Tabs.List>
-        <Tabs.Panel value="all" pt="sm">
-          <ChangesGrid
-            label="All booking changes"
-            range={range}
-            filters={filters}
-            cancelledOnly={false}
-            admin={admin}
-          />
-        </Tabs.Panel>
-        <Tabs.Panel value="cancelled" pt="sm">
-          <ChangesGrid
-            label="Cancelled instructions"
-            range={range}
-            filters={filters}
-            cancelledOnly
-            admin={admin}
-          />
-        </Tabs.Panel>
+        {CHANGE_TABS.map((t) => (
+          <Tabs.Panel key={t.value} value={t.value} pt="sm">
+            <ChangesGrid {...t.grid} range={range} filters={filters} admin={admin} />
+          </Tabs.Panel>
+        ))}
       </Tabs>
     </>
   );
