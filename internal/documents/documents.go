@@ -133,48 +133,28 @@ type NewDocument struct {
 	SubmitterID          int64 // DocuSeal's submitter (the freelancer's signing), 0 without one
 }
 
-// row is a document as the store reads it.
-type row struct {
-	ID            int64      `db:"id"`
-	UserID        int64      `db:"user_id"`
-	UserName      string     `db:"user_name"`
-	Title         string     `db:"title"`
-	Description   string     `db:"description"`
-	Status        Status     `db:"status"`
-	DueDate       string     `db:"due_date"`
-	DocumentURL   string     `db:"document_url"`
-	RequestedBy   *int64     `db:"requested_by"`
-	RequesterName string     `db:"requester_name"`
-	BookingID     *int64     `db:"booking_id"`
-	SubmissionID  *int64     `db:"docuseal_submission_id"`
-	CompletedAt   *time.Time `db:"completed_at"`
-	CreatedAt     time.Time  `db:"created_at"`
-}
-
-// SigningDocument is one document to sign as the API shows it.
+// SigningDocument is one document to sign as the API shows it, and as the store reads it (with
+// the stored status, which asOf turns into the one shown).
 type SigningDocument struct {
-	ID                   int64      `json:"id"`
-	UserID               int64      `json:"userId"`
-	UserName             string     `json:"userName" doc:"whose document it is"`
-	Title                string     `json:"title"`
-	Description          string     `json:"description"`
-	Status               Status     `json:"status" enum:"completed,pending,urgent" doc:"urgent: pending and due within two days, or overdue"`
-	DueDate              string     `json:"dueDate" doc:"year-month-day"`
-	DocumentURL          string     `json:"documentUrl" doc:"where the document is signed: the link given, or the freelancer's DocuSeal signing form"`
-	RequestedBy          *int64     `json:"requestedBy"`
-	RequesterName        string     `json:"requesterName"`
-	BookingID            *int64     `json:"bookingId"`
-	DocuSealSubmissionID *int64     `json:"docusealSubmissionId"`
-	CompletedAt          *time.Time `json:"completedAt"`
-	CreatedAt            time.Time  `json:"createdAt"`
+	ID                   int64      `json:"id" db:"id"`
+	UserID               int64      `json:"userId" db:"user_id"`
+	UserName             string     `json:"userName" db:"user_name" doc:"whose document it is"`
+	Title                string     `json:"title" db:"title"`
+	Description          string     `json:"description" db:"description"`
+	Status               Status     `json:"status" db:"status" enum:"completed,pending,urgent" doc:"urgent: pending and due within two days, or overdue"`
+	DueDate              string     `json:"dueDate" db:"due_date" doc:"year-month-day"`
+	DocumentURL          string     `json:"documentUrl" db:"document_url" doc:"where the document is signed: the link given, or the freelancer's DocuSeal signing form"`
+	RequestedBy          *int64     `json:"requestedBy" db:"requested_by"`
+	RequesterName        string     `json:"requesterName" db:"requester_name"`
+	BookingID            *int64     `json:"bookingId" db:"booking_id"`
+	DocuSealSubmissionID *int64     `json:"docusealSubmissionId" db:"docuseal_submission_id"`
+	CompletedAt          *time.Time `json:"completedAt" db:"completed_at"`
+	CreatedAt            time.Time  `json:"createdAt" db:"created_at"`
 }
 
-// view is the API's document of r on the date today.
-func (r row) view(today time.Time) SigningDocument {
-	return SigningDocument{ID: r.ID, UserID: r.UserID, UserName: r.UserName, Title: r.Title, Description: r.Description,
-		Status: StatusOn(r.Status, r.DueDate, today), DueDate: r.DueDate, DocumentURL: r.DocumentURL,
-		RequestedBy: r.RequestedBy, RequesterName: r.RequesterName, BookingID: r.BookingID,
-		DocuSealSubmissionID: r.SubmissionID, CompletedAt: r.CompletedAt, CreatedAt: r.CreatedAt}
+// asOf turns the stored status into the one shown on the date today (StatusOn).
+func (d *SigningDocument) asOf(today time.Time) {
+	d.Status = StatusOn(d.Status, d.DueDate, today)
 }
 
 // SigningList is a list of documents.

@@ -13,7 +13,7 @@ type Store struct {
 	DB *database.DB
 }
 
-// columns are row's columns of documents d, with the owner's and the requester's names.
+// columns are SigningDocument's columns of documents d, with the owner's and the requester's names.
 const columns = `d.id, d.user_id, TRIM(u.first_name || ' ' || u.last_name) AS user_name, d.title, d.description,
 	d.status, d.due_date, d.document_url, d.requested_by,
 	COALESCE((SELECT TRIM(r.first_name || ' ' || r.last_name) FROM users r WHERE r.id = d.requested_by), '')
@@ -41,16 +41,22 @@ func (s *Store) RequestedBy(ctx context.Context, requester int64) (SigningList, 
 }
 
 func (s *Store) list(ctx context.Context, query string, args ...any) (SigningList, error) {
-	var rows []row
-	if err := s.DB.Select(ctx, &rows, query, args...); err != nil {
-		return SigningList{}, err
+	docs, err := s.read(ctx, query, args...)
+	return SigningList{Items: docs}, err
+}
+
+// read runs query, a SELECT of columns, and returns its documents as they stand on the
+// database's today; an empty list, not nil, when there are none.
+func (s *Store) read(ctx context.Context, query string, args ...any) ([]SigningDocument, error) {
+	docs := []SigningDocument{}
+	if err := s.DB.Select(ctx, &docs, query, args...); err != nil {
+		return nil, err
 	}
 	today := s.DB.Now()
-	out := SigningList{Items: make([]SigningDocument, 0, len(rows))}
-	for _, r := range rows {
-		out.Items = append(out.Items, r.view(today))
+	for i := range docs {
+		docs[i].asOf(today)
 	}
-	return out, nil
+	return docs, nil
 }
 
 // Create writes docs in one transaction, each with its audit record, and returns them.
@@ -83,15 +89,7 @@ func (s *Store) Create(ctx context.Context, docs []NewDocument) ([]SigningDocume
 		return []SigningDocument{}, nil
 	}
 	marks, args := database.In(ids)
-	var rows []row
-	if err := s.DB.Select(ctx, &rows, `SELECT `+columns+` WHERE d.id IN (`+marks+`) ORDER BY d.id`, args...); err != nil {
-		return nil, err
-	}
-	out := make([]SigningDocument, 0, len(rows))
-	for _, r := range rows {
-		out = append(out, r.view(s.DB.Now()))
-	}
-	return out, nil
+	return s.read(ctx, `SELECT `+columns+` WHERE d.id IN (`+marks+`) ORDER BY d.id`, args...)
 }
 
 // CompleteSigning marks the document of DocuSeal submitter completed, once: a document already
