@@ -17,9 +17,7 @@ import (
 // booking and makes no other; the key is the sender's own; a key sent with another booking is
 // refused; eight requests at once with one key make one booking.
 func TestCreateBookingOnceForOneIdempotencyKey(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
 		form := map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}, "periodType": "custom"}
 		mgr := s.As(apptest.DeptMgr)
