@@ -121,6 +121,14 @@ func instructionID(t *testing.T, db *database.DB, placement, user int64) int64 {
 	return id
 }
 
+// markUnavailable marks user unavailable on the dates, as of the database's clock.
+func markUnavailable(t *testing.T, db *database.DB, user int64, dates ...string) {
+	t.Helper()
+	for _, d := range dates {
+		insertID(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, user, d)
+	}
+}
+
 // liveInstructionsOf counts user's instructions that are not deleted.
 func liveInstructionsOf(t *testing.T, db *database.DB, user int64) int {
 	t.Helper()

@@ -62,7 +62,7 @@ func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.W
 		orgtest.LinkDepartment(t, db, id, w.DeptA1, name != "Irwin", false, false) // Irwin may not be hired
 	}
 	insertID(t, db, `UPDATE users SET account_status = 'inactive' WHERE id = ? RETURNING id`, sw.Users["Jones"])
-	insertID(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, sw.Users["Gray"], subDate)
+	markUnavailable(t, db, sw.Users["Gray"], subDate)
 
 	// VAT: Reid and Able through their preferred supplier (registered); Baker through the one
 	// supplier entity he manages (not registered); Carter has none.

@@ -82,13 +82,13 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 	}
 	u := sw.users
 	// Ada: free, but unavailable the day before the selection.
-	supUnavailable(t, db, u["Ada"], "2026-11-01")
+	markUnavailable(t, db, u["Ada"], "2026-11-01")
 	// Ben: accepted elsewhere over day 3 and the day after, and over the night of the 2nd.
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-03"], u["Ben"], "accepted", "awaiting_response", false)
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-06"], u["Ben"], "accepted", "accepted", false)
 	supInstruct(t, db, sw.other.ID, sw.otherN["2026-11-02"], u["Ben"], "accepted", "awaiting_response", false)
 	// Cat: unavailable on the 2nd and the 4th.
-	supUnavailable(t, db, u["Cat"], "2026-11-02", "2026-11-04")
+	markUnavailable(t, db, u["Cat"], "2026-11-02", "2026-11-04")
 	// Dan: only instructions that hold no time (rejected, cancelled by the client, deleted), and the job title.
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-03"], u["Dan"], "rejected", "awaiting_response", false)
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-04"], u["Dan"], "accepted", "cancelled", false)
@@ -263,13 +263,6 @@ func supInstruct(t *testing.T, db *database.DB, booking, placement, user int64, 
 	insertID(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, deleted_at,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		placement, booking, user, supplier, client, deletedAt, time.Now().UTC(), time.Now().UTC())
-}
-
-func supUnavailable(t *testing.T, db *database.DB, user int64, dates ...string) {
-	t.Helper()
-	for _, d := range dates {
-		insertID(t, db, `INSERT INTO unavailability (user_id, date, created_at) VALUES (?, ?, ?) RETURNING id`, user, d, time.Now().UTC())
-	}
 }
 
 // supTag gives user the global tag name of category, creating it on first use.
