@@ -87,7 +87,7 @@ type sessionRow struct {
 // sessionQuery refuses sessions past their absolute expiry and, unless remembered, those idle
 // since before the cutoff (the second time parameter).
 var sessionQuery = `SELECT s.id AS session_id, s.expires_at, s.last_seen_at, s.remember, s.impersonator_id, i.first_name AS imp_first_name,
-		i.last_name AS imp_last_name, ` + database.Qualify("u", userColumns) + `
+		i.last_name AS imp_last_name, ` + database.Qualify("u", UserColumns) + `
 	FROM sessions s
 	JOIN users u ON u.id = s.user_id
 	LEFT JOIN users i ON i.id = s.impersonator_id

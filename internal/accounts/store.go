@@ -23,7 +23,8 @@ type Store struct {
 	Cache *SessionCache
 }
 
-const userColumns = `id, email, password_hash, first_name, last_name, label, phone, country, timezone,
+// UserColumns are the columns of users that User reads, for the features that read it too.
+const UserColumns = `id, email, password_hash, first_name, last_name, label, phone, country, timezone,
 	account_status, onboarding_state, can_admin, can_create_supplier_entity, can_create_agency_entity,
 	can_create_client_entity, is_freelancer, created_at, updated_at, version`
 
@@ -36,13 +37,13 @@ type userQuerier interface {
 
 func findUser(ctx context.Context, q userQuerier, id int64) (User, error) {
 	var u User
-	err := q.Get(ctx, &u, `SELECT `+userColumns+` FROM users WHERE id = ?`, id)
+	err := q.Get(ctx, &u, `SELECT `+UserColumns+` FROM users WHERE id = ?`, id)
 	return u, database.NotFound(err, "User")
 }
 
 func findUserByEmail(ctx context.Context, q userQuerier, emailLC string) (User, error) {
 	var u User
-	err := q.Get(ctx, &u, `SELECT `+userColumns+` FROM users WHERE email_lc = ?`, emailLC)
+	err := q.Get(ctx, &u, `SELECT `+UserColumns+` FROM users WHERE email_lc = ?`, emailLC)
 	return u, database.NotFound(err, "User")
 }
 

@@ -90,16 +90,11 @@ func (s *Store) List(ctx context.Context, q Query) ([]row, int, error) {
 		return out, total, nil
 	}
 	limit, limitArgs := database.LimitOffset(q.Limit, q.Offset)
-	cols := strings.ReplaceAll(rowColumns, "\n\t", " ")
-	var qualified []string
-	for _, c := range strings.Split(cols, ",") {
-		qualified = append(qualified, "u."+strings.TrimSpace(c))
-	}
 	// Bookmarks and follows are looked up for the page's rows only.
 	marks := `, EXISTS (SELECT 1 FROM user_bookmarks b WHERE b.user_id = ? AND b.target_user_id = u.id) AS is_bookmarked,
 		EXISTS (SELECT 1 FROM user_follows f WHERE f.user_id = ? AND f.target_user_id = u.id) AS is_followed`
 	err := s.DB.Select(ctx, &out, `WITH page AS (SELECT id FROM users`+cond+` ORDER BY `+inner+limit+`)
-		SELECT `+strings.Join(qualified, ", ")+marks+` FROM page JOIN users u ON u.id = page.id ORDER BY `+outer,
+		SELECT `+database.Qualify("u", rowColumns)+marks+` FROM page JOIN users u ON u.id = page.id ORDER BY `+outer,
 		append(append(args, limitArgs...), q.Viewer, q.Viewer)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)

@@ -18,12 +18,9 @@ type Store struct {
 	DB *database.DB
 }
 
-const rowColumns = `id, email, password_hash, first_name, last_name, label, phone, country, timezone,
-	account_status, onboarding_state, can_admin, can_create_supplier_entity, can_create_agency_entity,
-	can_create_client_entity, is_freelancer, created_at, updated_at, version, gender, gender_other,
-	location_name, latitude, longitude, cv, showreel, linkedin, imdb, personal_website, business_type,
-	day_rate_minor, day_rate_currency, day_rate_period, preferred_supplier_id, default_permissions,
-	profile_image_key`
+const rowColumns = accounts.UserColumns + `, gender, gender_other, location_name, latitude, longitude, cv,
+	showreel, linkedin, imdb, personal_website, business_type, day_rate_minor, day_rate_currency, day_rate_period,
+	preferred_supplier_id, default_permissions, profile_image_key`
 
 // Row reads one user with the profile columns; not found is a 404.
 func findRow(ctx context.Context, q database.Reader, id int64) (Row, error) {
