@@ -11,8 +11,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+import { withServerErrors } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
 import { PasswordField } from '@/ui/password-field';
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
@@ -84,16 +83,7 @@ export function SignUpForm({
 
   return (
     <>
-      <form
-        noValidate
-        onSubmit={form.onSubmit(async (values) => {
-          try {
-            await onSubmit(values);
-          } catch (err) {
-            notify(applyServerErrors(form, err));
-          }
-        })}
-      >
+      <form noValidate onSubmit={form.onSubmit(withServerErrors(form, onSubmit))}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Account type: {label}

@@ -1,8 +1,9 @@
-import { Button, Group, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
+import { Group, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+
+import { withServerErrors } from '@/lib/notify';
+import { FormActions } from '@/ui/form-actions';
 import { stripWhitespace, validateEmail } from '@/lib/validation';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
 
@@ -77,14 +78,12 @@ export function InvitationForm({ entityId, entityPicker, onSubmit, onCancel }: P
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(async (values) => {
-        try {
+      onSubmit={form.onSubmit(
+        withServerErrors(form, async (values: InvitationFormOutput) => {
           await onSubmit(values);
           form.reset();
-        } catch (err) {
-          notify(applyServerErrors(form, err));
-        }
-      })}
+        }),
+      )}
     >
       <Stack gap="sm">
         {!entityId &&
@@ -116,16 +115,9 @@ export function InvitationForm({ entityId, entityPicker, onSubmit, onCancel }: P
         <Text size="xs" c="dimmed">
           The invitation is sent by email with a link to accept it.
         </Text>
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={form.submitting}>
-            Send invitation
-          </Button>
-        </Group>
+        <FormActions submitting={form.submitting} onCancel={onCancel}>
+          Send invitation
+        </FormActions>
       </Stack>
     </form>
   );

@@ -1,8 +1,8 @@
-import { Button, Group, Modal, Stack } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { applyServerErrors } from '@/lib/errors/form-errors';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify } from '@/lib/notify';
+import { notify, withServerErrors } from '@/lib/notify';
+import { FormActions } from '@/ui/form-actions';
 import { searchUsers } from '@/lib/pickers';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
@@ -47,18 +47,16 @@ export function ConnectUserForm<P extends string, F extends string, R>({
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(async (v) => {
-        try {
+      onSubmit={form.onSubmit(
+        withServerErrors(form, async (v) => {
           await onSubmit({
             userId: Number(v.userId),
             [field]: Number(v[field]),
             ...Object.fromEntries(kind.flags.map((f) => [f.key, v[f.key]])),
           } as UserLinkInput<P, F>);
           form.reset();
-        } catch (err) {
-          notify(applyServerErrors(form, err));
-        }
-      })}
+        }),
+      )}
     >
       <Stack gap="sm">
         <RecordPicker
@@ -85,16 +83,9 @@ export function ConnectUserForm<P extends string, F extends string, R>({
           values={flags}
           onChange={(next) => form.setValues(next)}
         />
-        <Group justify="flex-end" gap="xs">
-          {onCancel && (
-            <Button variant="default" onClick={onCancel}>
-              Cancel
-            </Button>
-          )}
-          <Button type="submit" loading={form.submitting}>
-            Connect
-          </Button>
-        </Group>
+        <FormActions submitting={form.submitting} onCancel={onCancel}>
+          Connect
+        </FormActions>
       </Stack>
     </form>
   );

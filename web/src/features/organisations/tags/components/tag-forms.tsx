@@ -1,7 +1,7 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { applyServerErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+import { withServerErrors } from '@/lib/notify';
+import { FormActions } from '@/ui/form-actions';
 import { tagCategoryLabel, validateTagName, type TagCategory } from '../tag-rules';
 
 /** A new tag: name and category. Resolves when created; rejections land on the fields. */
@@ -21,14 +21,12 @@ export function CreateTagForm({
     <form
       noValidate
       aria-label="Create tag"
-      onSubmit={form.onSubmit(async (v) => {
-        try {
+      onSubmit={form.onSubmit(
+        withServerErrors(form, async (v: { name: string; category: TagCategory }) => {
           await onCreate({ name: v.name.trim(), category: v.category });
           form.reset();
-        } catch (err) {
-          notify(applyServerErrors(form, err));
-        }
-      })}
+        }),
+      )}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
         <Select
@@ -88,14 +86,12 @@ function RenameForm({
   return (
     <form
       noValidate
-      onSubmit={form.onSubmit(async (v) => {
-        try {
+      onSubmit={form.onSubmit(
+        withServerErrors(form, async (v: { name: string }) => {
           await onRename(v.name.trim());
           onClose();
-        } catch (err) {
-          notify(applyServerErrors(form, err));
-        }
-      })}
+        }),
+      )}
     >
       <Stack gap="sm">
         <TextInput
@@ -105,14 +101,9 @@ function RenameForm({
           key={form.key('name')}
           {...form.getInputProps('name')}
         />
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={form.submitting}>
-            Rename
-          </Button>
-        </Group>
+        <FormActions submitting={form.submitting} onCancel={onClose}>
+          Rename
+        </FormActions>
       </Stack>
     </form>
   );
