@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
@@ -120,7 +121,7 @@ func (s *Store) Create(ctx context.Context, clientID int64, f Fields, tagIDs []i
 			return err
 		}
 		if tagIDs != nil {
-			if err := setTags(ctx, tx, id, clientID, tagIDs); err != nil {
+			if err := departmentTags.Replace(ctx, tx, id, clientID, tagIDs); err != nil {
 				return err
 			}
 		}
@@ -158,46 +159,13 @@ func (s *Store) Update(ctx context.Context, id int64, version int, f Fields, tag
 			return err
 		}
 		if tagIDs != nil {
-			return setTags(ctx, tx, id, d.ClientID, tagIDs)
+			return departmentTags.Replace(ctx, tx, id, d.ClientID, tagIDs)
 		}
 		return nil
 	})
 	return d, err
 }
 
-// setTags replaces the tags of department id; each must be global or a tag of its client.
-func setTags(ctx context.Context, tx *database.Tx, id, clientID int64, tagIDs []int64) error {
-	ids := distinct(tagIDs)
-	if len(ids) > 0 {
-		var n int
-		err := tx.Get(ctx, &n, `SELECT COUNT(*) FROM tags WHERE id IN (`+database.Marks(len(ids))+`)
-			AND (entity_id IS NULL OR entity_id = ?)`, append(database.IDArgs(ids), clientID)...)
-		if err != nil {
-			return err
-		}
-		if n != len(ids) {
-			return apperror.Field("tagIds", MsgTagInvalid)
-		}
-	}
-	if _, err := tx.Exec(ctx, `DELETE FROM department_tags WHERE department_id = ?`, id); err != nil {
-		return err
-	}
-	for _, t := range ids {
-		if _, err := tx.Exec(ctx, `INSERT INTO department_tags (department_id, tag_id) VALUES (?, ?)`, id, t); err != nil {
-			return fmt.Errorf("tag department: %w", err)
-		}
-	}
-	return nil
-}
-
-func distinct(ids []int64) []int64 {
-	seen := map[int64]bool{}
-	out := make([]int64, 0, len(ids))
-	for _, id := range ids {
-		if !seen[id] {
-			seen[id] = true
-			out = append(out, id)
-		}
-	}
-	return out
-}
+// departmentTags are a department's tags: global ones or its client's.
+var departmentTags = tags.Uses{Table: "department_tags", Record: "department_id", What: "tag department",
+	Refusal: func() error { return apperror.Field("tagIds", MsgTagInvalid) }}

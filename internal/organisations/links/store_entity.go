@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -72,38 +73,9 @@ func (s *Store) UserEntities(ctx context.Context, f UserEntityFilter, sc Scope, 
 	return rows, total, withJobTitles(ctx, s.DB, rows)
 }
 
-// setJobTitles replaces the job title tags of link id; each must be a job title tag, global or
-// of entityID.
-func setJobTitles(ctx context.Context, tx *database.Tx, id, entityID int64, tagIDs []int64) error {
-	seen := map[int64]bool{}
-	ids := make([]int64, 0, len(tagIDs))
-	for _, t := range tagIDs {
-		if !seen[t] {
-			seen[t] = true
-			ids = append(ids, t)
-		}
-	}
-	if len(ids) > 0 {
-		var n int
-		if err := tx.Get(ctx, &n, `SELECT COUNT(*) FROM tags WHERE id IN (`+database.Marks(len(ids))+`)
-			AND category = 'job_title' AND (entity_id IS NULL OR entity_id = ?)`,
-			append(database.IDArgs(ids), entityID)...); err != nil {
-			return err
-		}
-		if n != len(ids) {
-			return apperror.Field("jobTitleIds", MsgJobTitles)
-		}
-	}
-	if _, err := tx.Exec(ctx, `DELETE FROM user_entity_ref_tags WHERE ref_id = ?`, id); err != nil {
-		return err
-	}
-	for _, t := range ids {
-		if _, err := tx.Exec(ctx, `INSERT INTO user_entity_ref_tags (ref_id, tag_id) VALUES (?, ?)`, id, t); err != nil {
-			return fmt.Errorf("job title: %w", err)
-		}
-	}
-	return nil
-}
+// jobTitles are a user-entity link's job titles: job title tags, global or of its entity.
+var jobTitles = tags.Uses{Table: "user_entity_ref_tags", Record: "ref_id", Category: tags.CategoryJobTitle, What: "job title",
+	Refusal: func() error { return apperror.Field("jobTitleIds", MsgJobTitles) }}
 
 // CreateUserEntity connects a user to an entity with job titles.
 func (s *Store) CreateUserEntity(ctx context.Context, userID, entityID int64, fl EntityFlags, jobTitleIDs []int64) (UserEntityRef, error) {
@@ -112,7 +84,7 @@ func (s *Store) CreateUserEntity(ctx context.Context, userID, entityID int64, fl
 		if err != nil {
 			return 0, err
 		}
-		return id, setJobTitles(ctx, tx, id, entityID, jobTitleIDs)
+		return id, jobTitles.Replace(ctx, tx, id, entityID, jobTitleIDs)
 	})
 }
 
@@ -127,7 +99,7 @@ func (s *Store) UpdateUserEntity(ctx context.Context, id int64, version int, fl 
 		if err := tx.Get(ctx, &entityID, `SELECT entity_id FROM user_entity_refs WHERE id = ?`, id); err != nil {
 			return id, err
 		}
-		return id, setJobTitles(ctx, tx, id, entityID, jobTitleIDs)
+		return id, jobTitles.Replace(ctx, tx, id, entityID, jobTitleIDs)
 	})
 }
 
