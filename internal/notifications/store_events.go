@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -91,7 +92,7 @@ type person struct {
 }
 
 func (p person) name() string {
-	return row{FirstName: p.FirstName, LastName: p.LastName}.view().User.FullName
+	return auth.FullName(p.FirstName, p.LastName)
 }
 
 // facts is everything a batch of events needs to be told, read in one query per table.
