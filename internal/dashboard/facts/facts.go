@@ -36,24 +36,13 @@ func Rebuild(ctx context.Context, db *database.DB) error {
 		if err := write(ctx, tx, "1 = ?", 1); err != nil {
 			return err
 		}
-		if _, err := tx.Exec(ctx, `DELETE FROM dashboard_state`); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO dashboard_state (id, version) VALUES (1, ?)`, Version)
-		return err
+		return database.MarkBuiltBy(ctx, tx, "dashboard_state", Version)
 	})
 }
 
 // EnsureBuilt rebuilds the facts unless this Version built them.
 func EnsureBuilt(ctx context.Context, db *database.DB) error {
-	var v []int
-	if err := db.Select(ctx, &v, `SELECT version FROM dashboard_state WHERE id = 1`); err != nil {
-		return fmt.Errorf("read dashboard facts state: %w", err)
-	}
-	if len(v) == 1 && v[0] == Version {
-		return nil
-	}
-	return Rebuild(ctx, db)
+	return database.EnsureBuiltBy(ctx, db, "dashboard facts", "dashboard_state", Version, Rebuild)
 }
 
 // write replaces the facts of the placements p matching which (a condition on placements p

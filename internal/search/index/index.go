@@ -88,7 +88,7 @@ func Rebuild(ctx context.Context, db *database.DB) error {
 
 // RebuildIn is Rebuild inside a transaction the caller holds.
 func RebuildIn(ctx context.Context, tx *database.Tx) error {
-	for _, table := range []string{"search_terms", "search_variants", "search_state"} {
+	for _, table := range []string{"search_terms", "search_variants"} {
 		if _, err := tx.Exec(ctx, `DELETE FROM `+table); err != nil {
 			return fmt.Errorf("empty %s: %w", table, err)
 		}
@@ -104,21 +104,13 @@ func RebuildIn(ctx context.Context, tx *database.Tx) error {
 			}
 		}
 	}
-	_, err := tx.Exec(ctx, `INSERT INTO search_state (id, version) VALUES (1, ?)`, Version)
-	return err
+	return database.MarkBuiltBy(ctx, tx, "search_state", Version)
 }
 
 // EnsureBuilt rebuilds the index when it was built by another Version or never (a database
 // that held records before the index existed). Hive calls it at start.
 func EnsureBuilt(ctx context.Context, db *database.DB) error {
-	var v []int
-	if err := db.Select(ctx, &v, `SELECT version FROM search_state WHERE id = 1`); err != nil {
-		return fmt.Errorf("read search index state: %w", err)
-	}
-	if len(v) == 1 && v[0] == Version {
-		return nil
-	}
-	return Rebuild(ctx, db)
+	return database.EnsureBuiltBy(ctx, db, "search index", "search_state", Version, Rebuild)
 }
 
 // batch bounds the records of one statement (PostgreSQL takes at most 65,535 arguments).
