@@ -2,10 +2,8 @@ package reports_test
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/json"
 	"io"
-	"net/http"
 	"os"
 	"runtime"
 	"runtime/debug"
@@ -17,7 +15,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/database/databasetest"
-	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // BenchmarkBookingsReport exports the Bookings report over the whole bookingbench data set
@@ -70,16 +67,7 @@ func BenchmarkBookingsReport(b *testing.B) {
 // and bytes; nothing is kept.
 func export(b *testing.B, base string, c *apptest.Client, body []byte) (lines, size int64) {
 	b.Helper()
-	req, err := http.NewRequest("POST", base+httpapi.Prefix+"/administration/report", bytes.NewReader(body))
-	if err != nil {
-		b.Fatal(err)
-	}
-	req.Header.Set("Content-Type", "application/json")
-	req.Header.Set(httpapi.CSRFHeader, c.CSRF)
-	res, err := c.HTTP.Do(req)
-	if err != nil {
-		b.Fatal(err)
-	}
+	res := postReport(b, base, c, body)
 	defer res.Body.Close()
 	if res.StatusCode != 200 {
 		msg, _ := io.ReadAll(res.Body)

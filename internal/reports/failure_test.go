@@ -14,6 +14,23 @@ import (
 	"github.com/hive/hive/internal/reports"
 )
 
+// postReport posts a report request as c to the Hive at base and returns the answer unread, so
+// the caller sees it stream (apptest's Do reads the whole body).
+func postReport(tb testing.TB, base string, c *apptest.Client, body []byte) *http.Response {
+	tb.Helper()
+	req, err := http.NewRequest("POST", base+httpapi.Prefix+"/administration/report", bytes.NewReader(body))
+	if err != nil {
+		tb.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(httpapi.CSRFHeader, c.CSRF)
+	res, err := c.HTTP.Do(req)
+	if err != nil {
+		tb.Fatal(err)
+	}
+	return res
+}
+
 // TestAFailedExportNeverLooksWhole makes a row unreadable (SQLite keeps the text 'x' in an
 // integer column; PostgreSQL refuses it, so this runs on SQLite only). When that row comes first,
 // nothing has gone out and the answer is an ordinary error; when it comes last, after the first
@@ -26,13 +43,7 @@ func TestAFailedExportNeverLooksWhole(t *testing.T) {
 	admin := s.As(apptest.Admin)
 	post := func() (*http.Response, []byte, error) {
 		body, _ := json.Marshal(map[string]any{"reportType": "bookings", "startDate": "2026-10-01", "endDate": "2026-10-31"})
-		req, _ := http.NewRequest("POST", s.URL+httpapi.Prefix+"/administration/report", bytes.NewReader(body))
-		req.Header.Set("Content-Type", "application/json")
-		req.Header.Set(httpapi.CSRFHeader, admin.CSRF)
-		res, err := admin.HTTP.Do(req)
-		if err != nil {
-			t.Fatal(err)
-		}
+		res := postReport(t, s.URL, admin, body)
 		defer res.Body.Close()
 		data, err := io.ReadAll(res.Body)
 		return res, data, err
