@@ -14,34 +14,17 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// viewedInstruction is what these tests read of an instruction in the booking view and agenda.
-type viewedInstruction struct {
-	ID             int64
-	UserID         int64
-	SupplierStatus string
-	ClientStatus   string
-	Version        int
-	IsCritical     bool
-	SupplierID     *int64
-	LegalEntityID  *int64
-	Notes          string
-	HiveUser       *bookings.InstructionModifier
-	bookings.InstructionActions
-}
-
 // viewed reads every instruction of placement's booking as role sees it; nil when role may
 // not see the booking (404).
-func viewed(t *testing.T, s *apptest.Server, db *database.DB, role string, placement int64) map[int64]viewedInstruction {
+func viewed(t *testing.T, s *apptest.Server, db *database.DB, role string, placement int64) map[int64]instruction {
 	t.Helper()
 	res := s.As(role).Do("GET", fmt.Sprintf("/booking/%d", bookingOf(t, db, placement)), nil)
 	if res.Status == 404 {
 		return nil
 	}
-	var b struct {
-		Placements []struct{ Instructions []viewedInstruction }
-	}
+	var b booking
 	res.Want(200).Decode(&b)
-	out := map[int64]viewedInstruction{}
+	out := map[int64]instruction{}
 	for _, p := range b.Placements {
 		for _, i := range p.Instructions {
 			out[i.ID] = i
@@ -51,7 +34,7 @@ func viewed(t *testing.T, s *apptest.Server, db *database.DB, role string, place
 }
 
 // statusWrite is the PATCH /instruction/status item of each flag, as the web sends it.
-func statusWrite(flag string, i viewedInstruction, freelancer bool) map[string]any {
+func statusWrite(flag string, i instruction, freelancer bool) map[string]any {
 	own := "clientStatus"
 	if freelancer {
 		own = "supplierStatus"
@@ -158,7 +141,7 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 		// The agenda's rows carry the same flags as the booking page's.
 		var agenda struct {
 			Items []struct {
-				Instructions []viewedInstruction
+				Instructions []instruction
 			}
 		}
 		s.As(apptest.Staff).Do("GET", "/agenda?as=manager&tab=archived&pageSize=200", nil).Want(200).Decode(&agenda)

@@ -8,6 +8,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -40,16 +41,28 @@ type booking struct {
 		Overnight    bool
 		LocalPeriod  struct{ Start, End string }
 		Version      []string
-		Instructions []struct {
-			ID             int64
-			UserID         int64
-			SupplierStatus string
-			ClientStatus   string
-			Version        int
-			BuyRate        *struct{ Rate float64 }
-			SellRate       struct{ Rate float64 }
-		}
+		Instructions []instruction
 	}
+}
+
+// instruction is what these tests read of an instruction in the booking view and the agenda.
+type instruction struct {
+	ID                     int64
+	UserID                 int64
+	SupplierStatus         string
+	ClientStatus           string
+	PreviousSupplierStatus *string
+	SubstitutionOfID       *int64
+	CancellationReason     string
+	Version                int
+	BuyRate                *struct{ Rate float64 }
+	SellRate               struct{ Rate float64 }
+	IsCritical             bool
+	SupplierID             *int64
+	LegalEntityID          *int64
+	Notes                  string
+	HiveUser               *bookings.InstructionModifier
+	bookings.InstructionActions
 }
 
 // placementIDs lists the booking's placements in the view's order.

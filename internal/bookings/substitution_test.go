@@ -17,27 +17,6 @@ import (
 
 const subDate = "2026-12-10"
 
-// subInstruction is what these tests read of an instruction.
-type subInstruction struct {
-	ID                     int64
-	UserID                 int64
-	SupplierStatus         string
-	ClientStatus           string
-	PreviousSupplierStatus *string
-	SubstitutionOfID       *int64
-	CancellationReason     string
-	Version                int
-}
-
-type subBooking struct {
-	ID         int64
-	Placements []struct {
-		ID           int64
-		Title        string
-		Instructions []subInstruction
-	}
-}
-
 // subWorld is a substitution-allowed booking (day and night placement on subDate), a booking
 // that does not allow it on the same date, and freelancers in every situation the candidate
 // rule separates. Users are by last name.
@@ -193,9 +172,8 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 			t.Fatalf("substitution result %+v %+v", res, in)
 		}
 
-		var b subBooking
-		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d", bookingOf(t, db, sw.Day)), nil).Want(200).Decode(&b)
-		byID := map[int64]subInstruction{}
+		b := bookingAs(t, s, apptest.DeptMgr, bookingOf(t, db, sw.Day))
+		byID := map[int64]instruction{}
 		for _, p := range b.Placements {
 			for _, i := range p.Instructions {
 				byID[i.ID] = i
