@@ -1,4 +1,5 @@
 import type { AgendaCard, AgendaInstruction, AgendaStats } from './rules';
+import { felixUser } from '@/test/people.test-data';
 
 /** Test data of the agenda: a Felix Reid instruction awaiting both sides, on a day placement. */
 export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruction => ({
@@ -6,13 +7,7 @@ export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruc
   placementId: 7,
   bookingId: 31,
   userId: 5,
-  user: {
-    id: 5,
-    fullName: 'Felix Reid',
-    firstName: 'Felix',
-    lastName: 'Reid',
-    email: 'freelancer@hive.test',
-  },
+  user: felixUser(),
   fullName: 'Felix Reid',
   supplierStatus: 'awaiting_response',
   clientStatus: 'awaiting_response',

@@ -1,4 +1,5 @@
 import type { Booking, Instruction, Placement } from '../api/types';
+import { felixUser } from '@/test/people.test-data';
 
 /** Test data of the booking pages. */
 export const placementFixture = (over: Partial<Placement> = {}): Placement => ({
@@ -29,13 +30,7 @@ export const instructionFixture = (over: Partial<Instruction> = {}): Instruction
   placementId: 1,
   bookingId: 31,
   userId: 5,
-  user: {
-    id: 5,
-    fullName: 'Felix Reid',
-    firstName: 'Felix',
-    lastName: 'Reid',
-    email: 'freelancer@hive.test',
-  },
+  user: felixUser(),
   fullName: 'Felix Reid',
   supplierStatus: 'accepted',
   clientStatus: 'awaiting_response',
