@@ -19,19 +19,6 @@ func body(b any) func(string) any { return func(string) any { return b } }
 
 func path(format string, args ...any) string { return fmt.Sprintf(format, args...) }
 
-type note struct {
-	ID           int64  `json:"id"`
-	FreelancerID int64  `json:"freelancer_id"`
-	UserID       *int64 `json:"user_id"`
-	EntityID     int64  `json:"entity_id"`
-	Title        string `json:"title"`
-	UserName     string `json:"user_name"`
-	EntityName   string `json:"entity_name"`
-	CanEdit      bool   `json:"can_edit"`
-	CanView      bool   `json:"can_view"`
-	Version      int    `json:"version"`
-}
-
 func insertNote(t *testing.T, db *database.DB, freelancer, author, entity int64, title string) int64 {
 	t.Helper()
 	var id int64
@@ -53,8 +40,7 @@ func otherFreelancer(t *testing.T, db *database.DB, not int64) int64 {
 }
 
 func TestNotePermissions(t *testing.T) {
-	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fl := w.Users["freelancer"]
 		noteA := insertNote(t, db, fl, w.Users["admin"], w.ClientA, "A's note")
 		noteB := insertNote(t, db, fl, w.Users["admin"], w.ClientB, "B's note")
@@ -107,7 +93,7 @@ func TestNotePermissions(t *testing.T) {
 		// What each role reads.
 		counts := map[string]int{apptest.Admin: 5, apptest.Manager: 3, apptest.DeptMgr: 0, apptest.Staff: 0}
 		for role, want := range counts {
-			var got []note
+			var got []notes.NoteView
 			s.As(role).Do("GET", path("/account/internal-note/%d", fl), nil).Want(200).Decode(&got)
 			if len(got) != want {
 				t.Errorf("%s reads %d notes, want %d", role, len(got), want)
@@ -134,8 +120,7 @@ func TestNotePermissions(t *testing.T) {
 }
 
 func TestNoteRules(t *testing.T) {
-	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fl := w.Users["freelancer"]
 		mgr := s.As(apptest.Manager)
 
@@ -157,7 +142,7 @@ func TestNoteRules(t *testing.T) {
 			}
 		}
 
-		var n note
+		var n notes.NoteView
 		mgr.Do("PATCH", "/account/update-internal-note", map[string]any{"freelancer_id": fl, "entity_id": w.ClientA,
 			"title": " Great ", "description": "Reliable", "user_id": w.Users["admin"]}).Want(200).Decode(&n)
 		if n.Title != "Great" || n.UserID == nil || *n.UserID != w.Users["manager"] || n.UserName == "" || !n.CanEdit || n.Version != 1 {
@@ -177,14 +162,14 @@ func TestNoteRules(t *testing.T) {
 		// A member of A who only selects it reads A's notes and edits only their own.
 		viewer := orgtest.UserID(t, db, "staff@hive.test")
 		orgtest.LinkEntity(t, db, viewer, w.ClientA, false, true)
-		var got []note
+		var got []notes.NoteView
 		s.As(apptest.Staff).Do("GET", path("/account/internal-note/%d", fl), nil).Want(200).Decode(&got)
 		if len(got) != 1 || got[0].CanEdit || !got[0].CanView {
 			t.Fatalf("viewer reads %+v", got)
 		}
 		s.As(apptest.Staff).Do("PATCH", "/account/update-internal-note", map[string]any{"note_id": n.ID, "freelancer_id": fl,
 			"entity_id": w.ClientA, "title": "X", "description": "Y", "version": 2}).Want(403)
-		var own note
+		var own notes.NoteView
 		s.As(apptest.Staff).Do("PATCH", "/account/update-internal-note", map[string]any{"freelancer_id": fl,
 			"entity_id": w.ClientA, "title": "Mine", "description": "Y"}).Want(200).Decode(&own)
 		if !own.CanEdit {
@@ -194,8 +179,7 @@ func TestNoteRules(t *testing.T) {
 }
 
 func TestBookmarkAndFollowRecorded(t *testing.T) {
-	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fl := w.Users["freelancer"]
 		store := &notes.Store{DB: db}
 		mgr := s.As(apptest.Manager)
@@ -223,8 +207,7 @@ func TestBookmarkAndFollowRecorded(t *testing.T) {
 }
 
 func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
-	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fl := w.Users["freelancer"]
 		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_needs_legal_entity' WHERE id = ?`, fl)
 		c := s.As(apptest.Freelancer)
@@ -263,8 +246,7 @@ func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
 // A freelancer who signed up on their own walks every step: personal details, an entity, a
 // legal entity; each is read from what the account holds, and several steps may pass at once.
 func TestOnboardingSteps(t *testing.T) {
-	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		w := orgtest.Build(t, db)
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		fl := w.Users["freelancer"]
 		databasetest.Exec(t, db, `UPDATE users SET onboarding_state = 'freelancer_started', phone = '', location_name = '' WHERE id = ?`, fl)
 		c := s.As(apptest.Freelancer)
