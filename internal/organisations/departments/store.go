@@ -50,12 +50,8 @@ func tagsOf(ctx context.Context, q database.Reader, id int64) ([]DepartmentTag, 
 // List returns one page of departments and the total across pages.
 func (s *Store) List(ctx context.Context, f Filter) ([]Department, int, error) {
 	var where database.Where
-	if !f.All {
-		if len(f.Visible) == 0 {
-			return []Department{}, 0, nil
-		}
-		in, ids := database.In(f.Visible)
-		where.Add("d.id IN ("+in+")", ids...)
+	if !where.Visible("d.id", f.Visible, f.All) {
+		return []Department{}, 0, nil
 	}
 	if term := strings.ToLower(strings.TrimSpace(f.Name)); term != "" {
 		where.Add("d.name_lc LIKE ?", "%"+term+"%")

@@ -77,12 +77,8 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Entity, int, error) {
 		return nil, 0, apperror.Field("sort", "Sort by name, type or id.")
 	}
 	var where database.Where
-	if !q.All {
-		if len(q.Visible) == 0 {
-			return []Entity{}, 0, nil
-		}
-		in, ids := database.In(q.Visible)
-		where.Add("id IN ("+in+")", ids...)
+	if !where.Visible("id", q.Visible, q.All) {
+		return []Entity{}, 0, nil
 	}
 	if q.Name != "" {
 		where.Add("name_lc LIKE ?", "%"+likeEscape(strings.ToLower(q.Name))+"%")
