@@ -5,16 +5,13 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
-	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/search"
 )
 
 // POST /search with filters is the advanced search: refused to freelancers and staff, scoped to
 // the caller's clients, and its 422s carry the spec's messages on their fields (both engines).
 func TestAdvancedSearchOverHTTP(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		aw := buildAdvanced(t, db)
+	advancedEngines(t, func(t *testing.T, aw *advancedWorld) {
 		body := func(filter map[string]any) map[string]any { return map[string]any{"data": filter} }
 		steadicam := map[string]any{"skills": []int64{aw.tags["Steadicam"]}}
 

@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/search"
 	"github.com/hive/hive/internal/search/index"
 )
@@ -44,15 +45,9 @@ func buildGlobal(t testing.TB, db *database.DB, serve bool) *globalWorld {
 	}
 	g.w = orgtest.Build(t, db)
 	w := g.w
-	exec := func(q string, args ...any) int64 {
+	exec := func(q string, args ...any) int64 { // created_at and updated_at last
 		t.Helper()
-		var id int64
-		if err := db.InTx(ctx, func(tx *database.Tx) error {
-			return tx.Get(ctx, &id, q, append(args, tx.Now, tx.Now)...)
-		}); err != nil {
-			t.Fatalf("%s: %v", q, err)
-		}
-		return id
+		return databasetest.InsertID(t, db, q, append(args, db.Now(), db.Now())...)
 	}
 	user := func(label, first, last, email string, freelancer bool, status string, titles ...string) {
 		id := exec(`INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, account_status,
@@ -64,12 +59,7 @@ func buildGlobal(t testing.TB, db *database.DB, serve bool) *globalWorld {
 				tag = orgtest.Tag(t, db, title, "job_title", 0)
 				g.refs["tag:"+title] = tag
 			}
-			if err := db.InTx(ctx, func(tx *database.Tx) error {
-				_, err := tx.Exec(ctx, `INSERT INTO user_tags (user_id, tag_id) VALUES (?, ?)`, id, tag)
-				return err
-			}); err != nil {
-				t.Fatal(err)
-			}
+			databasetest.Exec(t, db, `INSERT INTO user_tags (user_id, tag_id) VALUES (?, ?)`, id, tag)
 		}
 		g.refs["user:"+label] = id
 	}

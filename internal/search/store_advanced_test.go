@@ -66,6 +66,12 @@ var fixture = []crew{
 	{name: "Lou Nowhere", business: "", period: "day", titles: []string{"Editor"}},
 }
 
+// advancedEngines runs test once per database engine on the advanced search's world.
+func advancedEngines(t *testing.T, test func(t *testing.T, aw *advancedWorld)) {
+	t.Helper()
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) { test(t, buildAdvanced(t, db)) })
+}
+
 func buildAdvanced(t *testing.T, db *database.DB) *advancedWorld {
 	t.Helper()
 	ctx := context.Background()
@@ -207,8 +213,7 @@ func (aw *advancedWorld) names(t *testing.T, role string, q search.Query) []stri
 func f64(v float64) *float64 { return &v }
 
 func TestAdvancedSearchFilters(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		aw := buildAdvanced(t, db)
+	advancedEngines(t, func(t *testing.T, aw *advancedWorld) {
 		loc := func(p [2]float64) *search.Location {
 			return &search.Location{LocationName: "Salford", Latitude: p[0], Longitude: p[1]}
 		}
@@ -244,11 +249,11 @@ func TestAdvancedSearchFilters(t *testing.T) {
 				StartDate: "2026-10-03", EndDate: "2026-10-07", SortKey: search.SortPreferred}}, []string{"Ivy", "Ada", "Hal", "Ben"}},
 		}
 		// bookings.BusyUsers answers alike for everyone and for a list of users.
-		all, err := bookings.BusyUsers(context.Background(), db, "2026-10-03", "2026-10-07", nil)
+		all, err := bookings.BusyUsers(context.Background(), aw.db, "2026-10-03", "2026-10-07", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		some, err := bookings.BusyUsers(context.Background(), db, "2026-10-03", "2026-10-07", []int64{aw.ids["Eve"], aw.ids["Ivy"], aw.ids["Gus"]})
+		some, err := bookings.BusyUsers(context.Background(), aw.db, "2026-10-03", "2026-10-07", []int64{aw.ids["Eve"], aw.ids["Ivy"], aw.ids["Gus"]})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -269,8 +274,7 @@ func TestAdvancedSearchFilters(t *testing.T) {
 }
 
 func TestAdvancedSearchCards(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		aw := buildAdvanced(t, db)
+	advancedEngines(t, func(t *testing.T, aw *advancedWorld) {
 		rs, err := aw.store.Advanced(context.Background(), aw.as[apptest.DeptMgr], search.Query{Filter: search.Filter{
 			Skills: []int64{aw.tags["Steadicam"]}, Location: &search.Location{LocationName: "Salford", Latitude: salford[0], Longitude: salford[1]},
 			Radius: 25, SortKey: search.SortPrice, Currency: "GBP", From: f64(380), To: f64(480)}})
@@ -305,8 +309,7 @@ func TestAdvancedSearchCards(t *testing.T) {
 }
 
 func TestAdvancedSearchPermissions(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		aw := buildAdvanced(t, db)
+	advancedEngines(t, func(t *testing.T, aw *advancedWorld) {
 		ctx := context.Background()
 		q := search.Query{Filter: search.Filter{Skills: []int64{aw.tags["Steadicam"]}}}
 		for _, role := range []string{apptest.Freelancer} {
