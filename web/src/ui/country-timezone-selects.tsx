@@ -7,20 +7,25 @@ export interface CountryAndZone {
   timezone: string;
 }
 
+/** The part of a controlled @mantine/form form the selects read and write. */
+interface CountryZoneForm {
+  values: CountryAndZone;
+  errors: Record<string, ReactNode>;
+  setValues: (next: CountryAndZone) => void;
+}
+
 interface Props {
-  value: CountryAndZone;
-  /** A new country comes with its first time zone; a new zone keeps the country. */
-  onChange: (next: CountryAndZone) => void;
-  errors?: { country?: ReactNode; timezone?: ReactNode };
+  form: CountryZoneForm;
   required?: boolean;
   disabled?: boolean;
 }
 
 /**
  * The Country and Timezone selects of a form: the zones offered are the country's (and the
- * current one), and picking a country picks its first zone.
+ * current one), and picking a country picks its first zone; a new zone keeps the country.
  */
-export function CountryTimezoneSelects({ value, onChange, errors, required, disabled }: Props) {
+export function CountryTimezoneSelects({ form, required, disabled }: Props) {
+  const { values: value, errors, setValues: onChange } = form;
   const countries = useMemo(() => countryOptions(), []);
   const common = { required, disabled, searchable: true, allowDeselect: false };
   return (
@@ -29,7 +34,7 @@ export function CountryTimezoneSelects({ value, onChange, errors, required, disa
         label="Country"
         data={countries}
         value={value.country}
-        error={errors?.country}
+        error={errors.country}
         onChange={(country) => {
           if (country) onChange({ country, timezone: firstTimezoneOf(country) });
         }}
@@ -39,7 +44,7 @@ export function CountryTimezoneSelects({ value, onChange, errors, required, disa
         label="Timezone"
         data={timezoneSelectData(value.country, value.timezone)}
         value={value.timezone}
-        error={errors?.timezone}
+        error={errors.timezone}
         onChange={(timezone) => {
           if (timezone) onChange({ country: value.country, timezone });
         }}

@@ -96,12 +96,7 @@ export function EntityForm({
           />
           <TextInput label="Email" type="email" {...field('email')} />
           <CancelWindowInput {...field('cancelWindowDays')} />
-          <CountryTimezoneSelects
-            disabled={disabled}
-            value={form.values}
-            errors={form.errors}
-            onChange={(next) => form.setValues(next)}
-          />
+          <CountryTimezoneSelects form={form} disabled={disabled} />
         </SimpleGrid>
         {!disabled && <FormActions submitting={form.submitting}>{submitLabel}</FormActions>}
       </Stack>

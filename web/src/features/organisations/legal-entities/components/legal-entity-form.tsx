@@ -263,13 +263,7 @@ export function LegalEntityForm({
             <AddressFields field={field} />
             <TextInput label="Email" type="email" {...field('email')} />
             <TextInput label="Phone" type="tel" {...field('phone')} />
-            <CountryTimezoneSelects
-              required
-              disabled={disabled}
-              value={values}
-              errors={form.errors}
-              onChange={(next) => form.setValues(next)}
-            />
+            <CountryTimezoneSelects form={form} required disabled={disabled} />
           </SimpleGrid>
         </Fieldset>
 

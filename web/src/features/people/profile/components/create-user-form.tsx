@@ -150,12 +150,7 @@ export function CreateUserForm({
             <TextInput label="First name" required {...form.getInputProps('firstName')} />
             <TextInput label="Last name" required {...form.getInputProps('lastName')} />
             <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-            <CountryTimezoneSelects
-              required
-              value={v}
-              errors={form.errors}
-              onChange={(next) => form.setValues(next)}
-            />
+            <CountryTimezoneSelects form={form} required />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Access rights">

@@ -140,12 +140,7 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
               {v.gender === 'other' && (
                 <TextInput label="Gender (please specify)" {...form.getInputProps('genderOther')} />
               )}
-              <CountryTimezoneSelects
-                required
-                value={v}
-                errors={form.errors}
-                onChange={(next) => form.setValues(next)}
-              />
+              <CountryTimezoneSelects form={form} required />
               <LocationSelect
                 label="Location"
                 description="Town or city"
