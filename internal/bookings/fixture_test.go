@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -152,9 +153,7 @@ func liveInstructionsOf(t *testing.T, db *database.DB, user int64) int {
 // every write of an instruction records its change in the same transaction.
 func everyInstructionChangeAudited(t *testing.T, db *database.DB) {
 	t.Helper()
-	unaudited := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions i WHERE i.version <>
-		(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`)
-	if unaudited != 0 {
+	if unaudited := bookingstest.UnauditedInstructions(t, db); unaudited != 0 {
 		t.Errorf("%d instructions whose changes are not all audited", unaudited)
 	}
 }

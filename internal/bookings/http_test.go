@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -178,12 +179,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 			}(id)
 		}
 		wg.Wait()
-		clashes := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions a JOIN placements pa ON pa.id = a.placement_id
-			JOIN instructions b ON b.user_id = a.user_id AND b.id > a.id JOIN placements pb ON pb.id = b.placement_id
-			WHERE a.supplier_status = 'accepted' AND b.supplier_status = 'accepted'
-			AND a.client_status NOT IN ('cancelled', 'rejected') AND b.client_status NOT IN ('cancelled', 'rejected')
-			AND pa.start_at < pb.end_at AND pb.start_at < pa.end_at`)
-		if clashes != 0 {
+		if clashes := bookingstest.OverlappingAccepted(t, db); clashes != 0 {
 			t.Errorf("%d overlapping accepted pairs", clashes)
 		}
 		everyInstructionChangeAudited(t, db)

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/demo"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/jobs"
@@ -126,8 +127,7 @@ func checkWritesAreRecorded(t *testing.T, db *database.DB) {
 		t.Helper()
 		return databasetest.Get[int](t, db, query)
 	}
-	if n := count(`SELECT COUNT(*) FROM instructions i WHERE i.version <>
-		(SELECT COUNT(*) FROM audit_log a WHERE a.hive_source = 'instruction' AND a.record_id = i.id)`); n != 0 {
+	if n := bookingstest.UnauditedInstructions(t, db); n != 0 {
 		t.Errorf("%d instructions whose changes are not all audited", n)
 	}
 	if n := count(`SELECT COUNT(*) FROM instructions i WHERE NOT EXISTS
@@ -145,12 +145,7 @@ func checkWritesAreRecorded(t *testing.T, db *database.DB) {
 		WHERE e.kind = 'instruction.status_changed' AND u.email_lc = 'dept@hive.test'`); n == 0 {
 		t.Error("the department manager answered nothing")
 	}
-	if n := count(`SELECT COUNT(*) FROM instructions a JOIN placements pa ON pa.id = a.placement_id
-		JOIN instructions b ON b.user_id = a.user_id AND b.id > a.id JOIN placements pb ON pb.id = b.placement_id
-		WHERE a.deleted_at IS NULL AND b.deleted_at IS NULL
-		AND a.supplier_status = 'accepted' AND b.supplier_status = 'accepted'
-		AND a.client_status NOT IN ('cancelled', 'rejected') AND b.client_status NOT IN ('cancelled', 'rejected')
-		AND pa.start_at < pb.end_at AND pb.start_at < pa.end_at`); n != 0 {
+	if n := bookingstest.OverlappingAccepted(t, db); n != 0 {
 		t.Errorf("%d overlapping accepted pairs", n)
 	}
 }
