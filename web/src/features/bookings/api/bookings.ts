@@ -18,7 +18,9 @@ export const bookingQueryOptions = (id: number) =>
     meta: { silentErrors: true },
   });
 
-export const createBooking = (body: CreateBookingInput) => unwrap(api.POST('/booking', { body }));
+/** Create a booking; `key` is the Idempotency-Key, the same for a resend of the same booking. */
+export const createBooking = ({ key, ...body }: CreateBookingInput & { key: string }) =>
+  unwrap(api.POST('/booking', { body, params: { header: { 'Idempotency-Key': key } } }));
 
 export const updateBooking = ({ id, ...body }: UpdateBookingBody & { id: number }) =>
   unwrap(api.PATCH('/booking/{id}', { params: { path: { id } }, body }));

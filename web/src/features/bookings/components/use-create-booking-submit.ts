@@ -1,4 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
@@ -12,6 +13,9 @@ import { bookingPayload, type BookingFormValues } from './booking-form';
  * say how many placements were made and open the booking; a refusal goes to the form's fields.
  * Freelancers carried from search's or the profile's Book (`invite`) go along to the booking's
  * page, to be ticked when the manager invites.
+ *
+ * Sending the same booking again (after a lost answer or a refusal that made nothing) carries the
+ * same Idempotency-Key, so the server makes at most one booking of it; a changed form gets a new key.
  */
 export function useCreateBookingSubmit(
   form: UseFormReturnType<BookingFormValues>,
@@ -19,9 +23,11 @@ export function useCreateBookingSubmit(
 ) {
   const navigate = useNavigate();
   const create = useCreateBooking();
+  const [keys] = useState(() => new KeyPerPayload());
   const submit = form.onSubmit(async (values) => {
+    const payload = bookingPayload(values);
     try {
-      const booking = await create.mutateAsync(bookingPayload(values));
+      const booking = await create.mutateAsync({ ...payload, key: keys.for(payload) });
       notify(toasts.bookingCreated(booking.placements?.length ?? 0));
       await navigate(paths.editBookingInviting(booking.id, invite));
     } catch (err) {
@@ -29,4 +35,26 @@ export function useCreateBookingSubmit(
     }
   });
   return { submit, pending: create.isPending };
+}
+
+/** One Idempotency-Key per payload: the payload sent last keeps its key, another gets a new one. */
+class KeyPerPayload {
+  private sent = '';
+  private key = '';
+
+  for(payload: unknown) {
+    const sent = JSON.stringify(payload);
+    if (sent !== this.sent) {
+      this.sent = sent;
+      this.key = randomKey();
+    }
+    return this.key;
+  }
+}
+
+/** 128 random bits in hex (crypto.randomUUID exists in secure contexts only; this works on plain http too). */
+function randomKey() {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+    b.toString(16).padStart(2, '0'),
+  ).join('');
 }

@@ -49,8 +49,13 @@ const template = {
   ],
 };
 
-function open(path = '/bookings/create') {
+function open(
+  path = '/bookings/create',
+  answer: (request: Request) => Response = () =>
+    jsonResponse({ id: 31, placements: [{}, {}] }, 201),
+) {
   let sent: Record<string, unknown> | undefined;
+  const keys: (string | null)[] = [];
   mockApi({
     'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/job/brief': () =>
@@ -65,7 +70,8 @@ function open(path = '/bookings/create') {
     'GET /api/v1/job-template/4': () => jsonResponse(template),
     'POST /api/v1/booking': async (request) => {
       sent = (await request.json()) as Record<string, unknown>;
-      return jsonResponse({ id: 31, placements: [{}, {}] }, 201);
+      keys.push(request.headers.get('Idempotency-Key'));
+      return answer(request);
     },
   });
   const { router } = renderRoutes(
@@ -75,7 +81,7 @@ function open(path = '/bookings/create') {
     ],
     { path },
   );
-  return { router, sent: () => sent };
+  return { router, sent: () => sent, keys };
 }
 
 describe('Create Booking', () => {
@@ -137,6 +143,39 @@ describe('Create Booking', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/31/edit'));
     expect(router.state.location.search).toBe('?invite=5,6');
     expect(sent()?.dates).toEqual(rangeDates(start, end));
+  });
+
+  it('sends the same booking again with the same Idempotency-Key, and a changed one with a new key', async () => {
+    let calls = 0;
+    const { router, keys } = open('/bookings/create', () =>
+      ++calls < 3
+        ? jsonResponse({ error: 'Try again in a bit.', errorCode: 'S-503' }, 503)
+        : jsonResponse({ id: 31, placements: [{}] }, 201),
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('combobox', { name: /Job Template/ }));
+    await user.click(
+      await screen.findByRole('option', { name: 'Match Day Crew (Northbridge Broadcasting)' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Match Day Crew'));
+    const month = monthOf(today());
+    await user.click(screen.getByRole('gridcell', { name: dayLabel(`${month}-10`) }));
+    const create = screen.getByRole('button', { name: 'Create Booking' });
+    await user.click(create);
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.click(create);
+    await waitFor(() => expect(keys).toHaveLength(2));
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+
+    await waitFor(() => expect(create).toBeEnabled());
+    await user.clear(screen.getByLabelText(/^Title/));
+    await user.type(screen.getByLabelText(/^Title/), 'Cup Final Crew');
+    await user.click(create);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/31/edit'));
+    expect(keys).toHaveLength(3);
+    expect(keys[2]).not.toBe(keys[0]);
   });
 
   it('ignores a malformed prefill', async () => {
