@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"net/http"
-	"os"
 	"strconv"
 	"strings"
 	"testing"
@@ -165,9 +164,9 @@ func FuzzAPIInput(f *testing.F) {
 			}
 		}
 	}
-	worlds := []fuzzWorld{buildFuzzWorld(f, databasetest.SQLite(f))}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		worlds = append(worlds, buildFuzzWorld(f, databasetest.Postgres(f)))
+	var worlds []fuzzWorld
+	for _, e := range databasetest.Available() {
+		worlds = append(worlds, buildFuzzWorld(f, e.Open(f)))
 	}
 	f.Fuzz(func(t *testing.T, which uint8, input string) {
 		target := fuzzTargets[int(which)%len(fuzzTargets)]

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
-	"os"
 	"slices"
 	"strings"
 	"sync"
@@ -31,17 +30,9 @@ const benchEvents = 10_000
 // Folding's window is off here; in the server it adds up to DefaultFoldWindow, and the poll
 // interval up to DefaultInterval, to every event's lag.
 func BenchmarkDeliver10000Events(b *testing.B) {
-	engines := map[string]func(testing.TB) *database.DB{"sqlite": databasetest.SQLite}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		engines["postgres"] = databasetest.Postgres
-	}
-	for _, name := range []string{"sqlite", "postgres"} {
-		open, ok := engines[name]
-		if !ok {
-			continue
-		}
-		b.Run(name, func(b *testing.B) {
-			db := open(b)
+	for _, e := range databasetest.Available() {
+		b.Run(e.Name, func(b *testing.B) {
+			db := e.Open(b)
 			s := apptest.Start(b, db)
 			w := orgtest.Build(b, db)
 			placements := benchPlacements(b, db, w)
@@ -78,7 +69,7 @@ func BenchmarkDeliver10000Events(b *testing.B) {
 			b.ReportMetric(ms(lags[len(lags)/2]), "lag-p50-ms")
 			b.ReportMetric(ms(lags[len(lags)*95/100]), "lag-p95-ms")
 			b.ReportMetric(ms(lags[len(lags)-1]), "lag-max-ms")
-			b.Logf("%s: %+v per round", name, last)
+			b.Logf("%s: %+v per round", e.Name, last)
 		})
 	}
 }

@@ -2,7 +2,6 @@ package apptest
 
 import (
 	"context"
-	"os"
 	"sort"
 	"testing"
 	"time"
@@ -22,25 +21,17 @@ type BenchEngine struct {
 // measured sub-benchmarks (which run more than once while the framework sizes b.N).
 func BenchEngines(b *testing.B, fill func(ctx context.Context, db *database.DB) (made string, err error)) []BenchEngine {
 	b.Helper()
-	type engine struct {
-		name string
-		open func(testing.TB) *database.DB
-	}
-	engines := []engine{{"sqlite", databasetest.SQLite}}
-	if os.Getenv(databasetest.PostgresURLVar) != "" {
-		engines = append(engines, engine{"postgres", databasetest.Postgres})
-	}
 	var out []BenchEngine
-	for _, e := range engines {
-		db := e.open(b)
+	for _, e := range databasetest.Available() {
+		db := e.Open(b)
 		s := Start(b, db)
 		start := time.Now()
 		made, err := fill(context.Background(), db)
 		if err != nil {
-			b.Fatalf("%s: generate: %v", e.name, err)
+			b.Fatalf("%s: generate: %v", e.Name, err)
 		}
-		b.Logf("%s: generated %s in %s", e.name, made, time.Since(start).Round(time.Millisecond))
-		out = append(out, BenchEngine{Name: e.name, Admin: s.Login("admin@hive.test")})
+		b.Logf("%s: generated %s in %s", e.Name, made, time.Since(start).Round(time.Millisecond))
+		out = append(out, BenchEngine{Name: e.Name, Admin: s.Login("admin@hive.test")})
 	}
 	return out
 }

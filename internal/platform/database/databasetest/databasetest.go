@@ -26,21 +26,20 @@ const PostgresURLVar = "HIVE_TEST_POSTGRES_URL"
 // with its own fresh database.
 func Engines(t *testing.T, fn func(t *testing.T, db *database.DB)) {
 	t.Helper()
-	t.Run("sqlite", func(t *testing.T) { fn(t, SQLite(t)) })
-	if os.Getenv(PostgresURLVar) == "" {
-		return
+	for _, e := range Available() {
+		t.Run(e.Name, func(t *testing.T) { fn(t, e.Open(t)) })
 	}
-	t.Run("postgres", func(t *testing.T) { fn(t, Postgres(t)) })
 }
 
-// Engine is one database engine a benchmark can run on.
+// Engine is one database engine a test or benchmark can run on.
 type Engine struct {
 	Name string // "sqlite" or "postgres"
 	Open func(testing.TB) *database.DB
 }
 
 // Available lists the engines to run on: SQLite, and PostgreSQL when HIVE_TEST_POSTGRES_URL is
-// set. Benchmarks that build their data once per engine, outside the sub-benchmark, loop over it.
+// set. Engines loops over it; so do benchmarks and fuzz tests that build their data once per
+// engine, outside the sub-benchmark or the fuzz function.
 func Available() []Engine {
 	out := []Engine{{"sqlite", SQLite}}
 	if os.Getenv(PostgresURLVar) != "" {
