@@ -4,9 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/jobs"
-	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -31,13 +30,8 @@ func TestRateConversionAndValidation(t *testing.T) {
 // RatesFor answers the template defaults until the user has a rate card, inside a transaction too.
 func TestRatesFor(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		orgtest.SeedDemo(t, db)
 		ctx := context.Background()
-		if _, err := accounts.SeedDemo(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		if err := orgdemo.Seed(ctx, db); err != nil {
-			t.Fatal(err)
-		}
 		if err := jobs.SeedDemo(ctx, db); err != nil {
 			t.Fatal(err)
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/people/directory"
 	"github.com/hive/hive/internal/places"
@@ -130,14 +131,8 @@ func TestSeedDemoLocalCrew(t *testing.T) {
 // the demo accounts and organisations, which the demo freelancers join.
 func withOrganisations(t *testing.T, test func(t *testing.T, ctx context.Context, db *database.DB)) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		ctx := context.Background()
-		if _, err := accounts.SeedDemo(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		if err := demo.Seed(ctx, db); err != nil {
-			t.Fatal(err)
-		}
-		test(t, ctx, db)
+		orgtest.SeedDemo(t, db)
+		test(t, context.Background(), db)
 	})
 }
 
