@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { DataGrid } from './data-grid';
 import { PAGE_SIZES, toColDef, type DataGridColumn, type GridQuery } from './grid-query';
+import { fakeMediaQueryList } from '@/test/media-query';
 
 vi.mock('@/lib/current-user', () => ({ useCurrentUser: () => makeUser() }));
 
@@ -58,16 +59,9 @@ function open() {
 
 /** Makes the phone media query match (or not) for the next render. */
 function phone(matches: boolean) {
-  vi.stubGlobal('matchMedia', (query: string) => ({
-    matches: matches && query.includes('max-width'),
-    media: query,
-    onchange: null,
-    addListener: () => {},
-    removeListener: () => {},
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    dispatchEvent: () => false,
-  }));
+  vi.stubGlobal('matchMedia', (query: string) =>
+    fakeMediaQueryList(query, matches && query.includes('max-width')),
+  );
 }
 
 afterEach(() => vi.unstubAllGlobals());

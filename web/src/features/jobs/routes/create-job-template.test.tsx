@@ -1,18 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { CreateJobTemplateRoute } from './create-job-template';
-
-// The description's autosize textarea listens to document.fonts, which happy-dom lacks.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 const felix = { id: 11, fullName: 'Felix Reid', email: 'felix@example.com' };
 

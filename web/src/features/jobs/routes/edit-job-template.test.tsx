@@ -1,20 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import type { JobTemplate } from '../api/job-templates';
 import { EditJobTemplateRoute } from './edit-job-template';
-
-// The description's autosize textarea listens to document.fonts, which happy-dom lacks.
-beforeAll(() => {
-  if (!('fonts' in document)) {
-    Object.defineProperty(document, 'fonts', {
-      configurable: true,
-      value: { addEventListener: () => {}, removeEventListener: () => {} },
-    });
-  }
-});
 
 const felix = { id: 11, fullName: 'Felix Reid', email: 'felix@example.com' };
 const chloe = { id: 12, fullName: 'Chloe Park', email: 'chloe@example.com' };
