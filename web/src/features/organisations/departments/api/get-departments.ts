@@ -2,10 +2,11 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { operations } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
+import { gridListQuery } from '@/ui/grid-list-query';
 import { asGridPage } from '@/features/organisations/shared/grid-page';
 import { departmentKeys } from '@/lib/query-keys';
 
-type Sort = NonNullable<operations['listDepartments']['parameters']['query']>['sort'];
+type ListQuery = NonNullable<operations['listDepartments']['parameters']['query']>;
 
 export interface DepartmentsQuery extends GridQuery {
   /** Departments these users are linked to. */
@@ -13,22 +14,12 @@ export interface DepartmentsQuery extends GridQuery {
   clientId?: number;
 }
 
-export const getDepartments = ({
-  page,
-  pageSize,
-  sort,
-  filters,
-  userIds,
-  clientId,
-}: DepartmentsQuery) =>
+export const getDepartments = ({ userIds, clientId, ...q }: DepartmentsQuery) =>
   unwrap(
     api.GET('/department', {
       params: {
         query: {
-          page,
-          pageSize,
-          sort: sort as Sort,
-          name: filters.name,
+          ...gridListQuery<ListQuery>(q, ['name']),
           clientId,
           user_ids: userIds?.length ? userIds : undefined,
         },

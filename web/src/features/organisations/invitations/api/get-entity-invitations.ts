@@ -2,27 +2,19 @@ import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { operations } from '@/api/schema';
 
-type Query = NonNullable<operations['listInvitationsByEntity']['parameters']['query']>;
 import type { GridQuery } from '@/ui/data-grid';
+import { gridListQuery } from '@/ui/grid-list-query';
 import { asGridPage } from '@/features/organisations/shared/grid-page';
 import { invitationKeys } from '@/lib/query-keys';
 
-export const getEntityInvitations = (
-  entityId: number,
-  { page, pageSize, sort, filters }: GridQuery,
-) =>
+type Query = NonNullable<operations['listInvitationsByEntity']['parameters']['query']>;
+
+export const getEntityInvitations = (entityId: number, q: GridQuery) =>
   unwrap(
     api.GET('/invitation/by-entity/{id}', {
       params: {
         path: { id: entityId },
-        query: {
-          page,
-          pageSize,
-          sort: sort as Query['sort'],
-          email: filters.email,
-          status: filters.status as Query['status'],
-          purpose: filters.purpose as Query['purpose'],
-        },
+        query: gridListQuery<Query>(q, ['email', 'status', 'purpose']),
       },
     }),
   );

@@ -2,23 +2,15 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { paths } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
+import { gridListQuery } from '@/ui/grid-list-query';
 
 type ListQuery = NonNullable<paths['/legal-entity']['get']['parameters']['query']>;
 
 /** One page of the All Legal Entities grid. */
-export const getLegalEntities = ({ page, pageSize, sort, filters }: GridQuery) =>
+export const getLegalEntities = (q: GridQuery) =>
   unwrap(
     api.GET('/legal-entity', {
-      params: {
-        query: {
-          page,
-          pageSize,
-          sort: sort as ListQuery['sort'],
-          name: filters.name,
-          type: filters.type as ListQuery['type'],
-          status: filters.status as ListQuery['status'],
-        },
-      },
+      params: { query: gridListQuery<ListQuery>(q, ['name', 'type', 'status']) },
     }),
   );
 

@@ -1,7 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import type { paths } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
+import { gridListQuery } from '@/ui/grid-list-query';
 import type { TagCategory } from '../tag-rules';
+
+type ListQuery = NonNullable<paths['/entity/tag']['get']['parameters']['query']>;
 
 export const tagKeys = {
   all: ['tag'] as const,
@@ -11,19 +15,10 @@ export const tagKeys = {
 };
 
 /** One page of global tags (GET /entity/tag?global=true: name, category filters). */
-export const getTags = ({ page, pageSize, sort, filters }: GridQuery) =>
+export const getTags = (q: GridQuery) =>
   unwrap(
     api.GET('/entity/tag', {
-      params: {
-        query: {
-          page,
-          pageSize,
-          sort: sort as never,
-          global: true,
-          name: filters.name,
-          category: filters.category as TagCategory | undefined,
-        },
-      },
+      params: { query: { global: true, ...gridListQuery<ListQuery>(q, ['name', 'category']) } },
     }),
   );
 

@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { paths } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
+import { gridListQuery } from '@/ui/grid-list-query';
 import { accountKeys } from '@/lib/query-keys';
 
 type ListQuery = NonNullable<paths['/account']['get']['parameters']['query']>;
@@ -13,21 +14,20 @@ export type UserTab = 'freelancer' | 'staff';
  * One page of an All Users tab (GET /account: page, pageSize, role, sort and the column filters
  * email, firstName, lastName, label, onboardingState, accountStatus).
  */
-export const getUsers = (role: UserTab, { page, pageSize, sort, filters }: GridQuery) =>
+export const getUsers = (role: UserTab, q: GridQuery) =>
   unwrap(
     api.GET('/account', {
       params: {
         query: {
-          page,
-          pageSize,
           role,
-          sort: sort as ListQuery['sort'],
-          email: filters.email,
-          firstName: filters.firstName,
-          lastName: filters.lastName,
-          label: filters.label,
-          onboardingState: filters.onboardingState as ListQuery['onboardingState'],
-          accountStatus: filters.accountStatus as ListQuery['accountStatus'],
+          ...gridListQuery<ListQuery>(q, [
+            'email',
+            'firstName',
+            'lastName',
+            'label',
+            'onboardingState',
+            'accountStatus',
+          ]),
         },
       },
     }),
