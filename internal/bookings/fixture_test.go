@@ -16,7 +16,8 @@ import (
 
 // The set-up the HTTP tests of this package share: the booking as they read it, and the steps
 // they take to book, grant, answer and check the instructions a booking holds. Each test starts
-// with orgtest.Engines (a Hive on each engine with the organisation world).
+// with orgtest.Engines (a Hive on each engine with the organisation world), or with withScene
+// when the tests of a file share more than that.
 
 // withScene runs test on each engine (orgtest.Engines) with what build makes in the world:
 // the scene the tests of one file share (a booked world, the substitution or suppliers world).
