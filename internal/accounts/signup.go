@@ -3,6 +3,7 @@ package accounts
 import (
 	"context"
 	"fmt"
+	"github.com/hive/hive/internal/platform/input"
 	"net/http"
 	"strings"
 	"time"
@@ -101,7 +102,7 @@ func (in *SignUp) validate(kind string) (string, error) {
 	if in.Timezone == "" {
 		in.Timezone = "Europe/London"
 	}
-	if _, err := time.LoadLocation(in.Timezone); err != nil || in.Timezone == "Local" {
+	if !input.ValidZone(in.Timezone) {
 		v.Add("timezone", MsgTimezoneRequired)
 	}
 	in.InvitationToken = strings.TrimSpace(in.InvitationToken)

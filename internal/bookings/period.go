@@ -2,7 +2,7 @@ package bookings
 
 import (
 	"fmt"
-	"sync"
+	"github.com/hive/hive/internal/platform/input"
 	"time"
 	_ "time/tzdata" // placements need every IANA zone, whatever the host has installed
 )
@@ -17,7 +17,7 @@ type Period struct {
 // PlacementPeriod places date + start and end times ("HH:mm" or "HH:mm:00") in zone. An end at
 // or before the start is on the next day (an overnight placement).
 func PlacementPeriod(date, startTime, endTime, zone string) (Period, error) {
-	loc, err := Zone(zone)
+	loc, err := input.Zone(zone)
 	if err != nil {
 		return Period{}, fmt.Errorf("time zone %q: %w", zone, err)
 	}
@@ -60,7 +60,7 @@ func wireTime(t time.Time) string { return t.Format("2006-01-02T15:04:05.000-07:
 
 // localTime is t in zone, formatted for the wire (falls back to UTC for an unknown zone).
 func localTime(t time.Time, zone string) string {
-	if loc, err := Zone(zone); err == nil {
+	if loc, err := input.Zone(zone); err == nil {
 		t = t.In(loc)
 	}
 	return wireTime(t)
@@ -69,24 +69,6 @@ func localTime(t time.Time, zone string) string {
 // WireTime formats an instant as the spec's timestamp (milliseconds and a numeric offset), for
 // other features that show placements the way bookings does (the agenda).
 func WireTime(t time.Time) string { return wireTime(t) }
-
-// zones caches loaded time zones by name. time.LoadLocation reads and parses the zone's data
-// on every call (about 30 µs here, and 15% of a booking's detail before this cache served it),
-// which a page of agenda cards would pay a hundred times.
-var zones sync.Map
-
-// Zone is time.LoadLocation of name, loaded once per process.
-func Zone(name string) (*time.Location, error) {
-	if loc, ok := zones.Load(name); ok {
-		return loc.(*time.Location), nil
-	}
-	loc, err := time.LoadLocation(name)
-	if err != nil {
-		return nil, err
-	}
-	zones.Store(name, loc)
-	return loc, nil
-}
 
 // LocalTime is t in zone, formatted for the wire (UTC for an unknown zone).
 func LocalTime(t time.Time, zone string) string { return localTime(t, zone) }

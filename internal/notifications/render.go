@@ -3,11 +3,11 @@ package notifications
 import (
 	"bytes"
 	"embed"
+	"github.com/hive/hive/internal/platform/input"
 	htmltemplate "html/template"
 	"net/url"
 	"strconv"
 	"strings"
-	"sync"
 	texttemplate "text/template"
 	"time"
 )
@@ -69,19 +69,12 @@ func (m message) about() string {
 // displayTime is spec part 2 §9's display format, 'Mon, 05 Jan 2024 09:30'.
 const displayTime = "Mon, 02 Jan 2006 15:04"
 
-// zones caches loaded time zones: time.LoadLocation parses the zone's file on every call, and
-// a delivery round formats hundreds of periods.
-var zones sync.Map
-
 // period is start–end in zone (UTC for an unknown zone): the end's time only when it is the
 // same day.
 func period(start, end time.Time, zone string) string {
-	loc := time.UTC
-	if l, ok := zones.Load(zone); ok {
-		loc = l.(*time.Location)
-	} else if l, err := time.LoadLocation(zone); err == nil {
-		zones.Store(zone, l)
-		loc = l
+	loc, err := input.Zone(zone)
+	if err != nil {
+		loc = time.UTC
 	}
 	s, e := start.In(loc), end.In(loc)
 	if s.Format(time.DateOnly) == e.Format(time.DateOnly) {

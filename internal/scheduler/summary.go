@@ -2,6 +2,7 @@ package scheduler
 
 import (
 	"fmt"
+	"github.com/hive/hive/internal/platform/input"
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
@@ -178,7 +179,7 @@ func changeRow(r summaryChange, admin bool) BookingChangeRow {
 // start minus the cancel window (whole days counted on the department's calendar, so a window
 // keeps its wall-clock time across a clock change).
 func LateCancellation(cancelledAt, start time.Time, zone string, windowDays int) bool {
-	if loc, err := bookings.Zone(zone); err == nil { // loaded once: a grid page asks for each row
+	if loc, err := input.Zone(zone); err == nil { // loaded once: a grid page asks for each row
 		start = start.In(loc)
 	}
 	return cancelledAt.After(start.AddDate(0, 0, -windowDays))

@@ -56,21 +56,12 @@ func (f *Fields) Normalize(v *apperror.Invalid) {
 	if f.Timezone == "" {
 		f.Timezone = DefaultTimezone
 	}
-	if !ValidTimezone(f.Timezone) {
+	if !input.ValidZone(f.Timezone) {
 		v.Add("timezone", MsgTimezone)
 	}
 	if f.CancelWindowDays < 0 {
 		v.Add("cancelWindowDays", MsgCancelWindow)
 	}
-}
-
-// ValidTimezone reports whether name is an IANA zone (UTC included).
-func ValidTimezone(name string) bool {
-	if name == "" || name == "Local" {
-		return false
-	}
-	_, err := time.LoadLocation(name)
-	return err == nil
 }
 
 // Department is a department as stored, with its client's name.

@@ -4,6 +4,7 @@
 package entities
 
 import (
+	"github.com/hive/hive/internal/platform/input"
 	"regexp"
 	"strings"
 	"time"
@@ -102,20 +103,9 @@ func (e *Entity) Apply(c Changes, creating bool, v *apperror.Invalid) {
 		}
 		e.Name = name
 	}
-	switch {
-	case creating:
-		t := ""
-		if c.Type != nil {
-			t = *c.Type
-		}
-		if t == "" {
-			v.Add("type", MsgRequired)
-		} else if !ValidType(t) {
-			v.Add("type", MsgTypeInvalid)
-		}
-		e.Type = t
-	case c.Type != nil && *c.Type != e.Type:
-		v.Add("type", MsgTypeLocked)
+	e.Type = LockedType(v, creating, e.Type, c.Type, MsgTypeLocked)
+	if creating && e.Type != "" && !ValidType(e.Type) {
+		v.Add("type", MsgTypeInvalid)
 	}
 	if c.Country != nil {
 		e.Country = strings.ToUpper(strings.TrimSpace(*c.Country))
@@ -176,6 +166,26 @@ func CanSetPreferredLegalEntity(p *auth.Principal, e Entity) bool {
 
 var countryCode = regexp.MustCompile(`^[A-Z]{2}$`)
 
+// LockedType is the rule of a record's type (an entity's kind, a legal entity's business type):
+// required when the record is created, and locked afterwards, when sending another refuses with
+// locked. It returns the type the record has after the change.
+func LockedType(v *apperror.Invalid, creating bool, current string, sent *string, locked string) string {
+	if creating {
+		t := ""
+		if sent != nil {
+			t = *sent
+		}
+		if t == "" {
+			v.Add("type", MsgRequired)
+		}
+		return t
+	}
+	if sent != nil && *sent != current {
+		v.Add("type", locked)
+	}
+	return current
+}
+
 // CheckCountry checks a two-letter country code.
 func CheckCountry(v *apperror.Invalid, field, c string) {
 	switch {
@@ -191,18 +201,9 @@ func CheckTimezone(v *apperror.Invalid, field, tz string) {
 	switch {
 	case tz == "":
 		v.Add(field, MsgTimezoneRequired)
-	case !ValidTimezone(tz):
+	case !input.ValidZone(tz):
 		v.Add(field, MsgTimezoneInvalid)
 	}
-}
-
-// ValidTimezone reports whether tz names an IANA zone ("UTC" included; "Local" and paths not).
-func ValidTimezone(tz string) bool {
-	if tz == "" || tz == "Local" || len(tz) > 64 || strings.Contains(tz, "..") || strings.HasPrefix(tz, "/") {
-		return false
-	}
-	_, err := time.LoadLocation(tz)
-	return err == nil
 }
 
 // CheckOptionalEmail strips white space and checks the address when one is given; it returns

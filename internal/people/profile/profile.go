@@ -6,11 +6,11 @@ import (
 	"bufio"
 	_ "embed"
 	"fmt"
+	"github.com/hive/hive/internal/platform/input"
 	"net/url"
 	"regexp"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
@@ -188,7 +188,7 @@ func ZoneFits(country, zone string) bool {
 	if zone == "UTC" {
 		return true
 	}
-	if _, err := time.LoadLocation(zone); err != nil || zone == "Local" || zone == "" {
+	if !input.ValidZone(zone) {
 		return false
 	}
 	zones, ok := countryZones[country]

@@ -6,7 +6,8 @@ func TestValidZone(t *testing.T) {
 	for name, want := range map[string]bool{
 		"Europe/London": true, "UTC": true, "America/Argentina/Buenos_Aires": true,
 		"": false, "Local": false, "Mars/Olympus": false, "../etc/passwd": false,
-		"/etc/localtime": false, "Europe/London/../../UTC": false,
+		"/etc/localtime": false, "Europe/London/../../UTC": false, "/usr/share/zoneinfo/UTC": false,
+		"Europe/Nowhere": false,
 	} {
 		if got := ValidZone(name); got != want {
 			t.Errorf("ValidZone(%q) = %v, want %v", name, got, want)
