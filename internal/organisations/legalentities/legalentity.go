@@ -141,19 +141,7 @@ var (
 // required then and locked afterwards. Fields the type does not show are cleared, as are the VAT
 // fields of a business that is not VAT registered.
 func (le *LegalEntity) Apply(c Changes, creating bool, v *apperror.Invalid) {
-	switch {
-	case creating:
-		t := ""
-		if c.Type != nil {
-			t = *c.Type
-		}
-		if t == "" {
-			v.Add("type", MsgRequired)
-		}
-		le.Type = t
-	case c.Type != nil && *c.Type != le.Type:
-		v.Add("type", MsgTypeLocked)
-	}
+	le.Type = entities.LockedType(v, creating, le.Type, c.Type, MsgTypeLocked)
 	text := func(dst *string, src *string, field string, max int) {
 		if src == nil {
 			return
