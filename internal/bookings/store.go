@@ -276,9 +276,11 @@ func (s *Store) BookingOfPlacement(ctx context.Context, placement int64) (int64,
 
 // emit records a change's event and brings the dashboard's facts of what it changed up to date
 // in the same transaction: every change to placements and instructions emits an event naming
-// its booking and, when it concerns one, its placement.
+// its booking and, when it concerns one, its placement. A booking's update changes only its
+// title, reference, IR35 and substitution flag, which no fact reads, so it refreshes none (on a
+// booking of many placements it rewrote every placement's facts).
 func emit(ctx context.Context, tx *database.Tx, ev events.Event) error {
-	if err := events.Emit(ctx, tx, ev); err != nil {
+	if err := events.Emit(ctx, tx, ev); err != nil || ev.Kind == events.BookingUpdated {
 		return err
 	}
 	return facts.Refresh(ctx, tx, ev.BookingID, ev.PlacementID)

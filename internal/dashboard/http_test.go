@@ -192,9 +192,19 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 		}
 
 		// The facts each change kept up to date equal a rebuild from scratch, after a rate change,
-		// an amended placement and a cancelled one too.
+		// an update of a booking (which refreshes no facts), an amended placement and a cancelled one too.
 		s.As(apptest.Admin).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{studio["2027-03-03"][felix]},
 			"sellRate": map[string]any{"rate": 120.5, "currency": "EUR", "period": "hour"}}).Want(200)
+		var booking struct {
+			ID      int64 `db:"id"`
+			Version int   `db:"version"`
+		}
+		if err := db.Get(context.Background(), &booking, `SELECT b.id, b.version FROM bookings b
+			JOIN instructions i ON i.booking_id = b.id WHERE i.id = ?`, studio["2027-03-03"][felix]); err != nil {
+			t.Fatal(err)
+		}
+		s.As(apptest.Admin).Do("PATCH", fmt.Sprintf("/booking/%d", booking.ID), map[string]any{"version": booking.Version,
+			"title": "Studio, renamed", "reference": "R-2", "ir35": true, "substitutionAllowed": true}).Want(200)
 		var studioPlacement int64
 		if err := db.Get(context.Background(), &studioPlacement, `SELECT placement_id FROM instructions WHERE id = ?`,
 			studio["2027-03-03"][felix]); err != nil {
