@@ -2,7 +2,6 @@ package reports_test
 
 import (
 	"fmt"
-	"slices"
 	"strings"
 	"testing"
 
@@ -19,9 +18,7 @@ func want(t *testing.T, name string, got [][]string, lines ...string) {
 	for i, r := range got {
 		joined[i] = strings.Join(r, " | ")
 	}
-	if !slices.Equal(joined, lines) {
-		t.Errorf("%s:\n got %s\nwant %s", name, strings.Join(joined, "\n     "), strings.Join(lines, "\n     "))
-	}
+	apptest.WantLines(t, name, joined, lines...)
 }
 
 func TestReportsOnTheFixedDataSet(t *testing.T) {

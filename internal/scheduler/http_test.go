@@ -13,9 +13,7 @@ import (
 
 func wantGroups(t *testing.T, who string, b summaryBody, want ...string) {
 	t.Helper()
-	if got := b.groups(); !slices.Equal(got, want) {
-		t.Errorf("%s sees\n  %s\nwant\n  %s", who, strings.Join(got, "\n  "), strings.Join(want, "\n  "))
-	}
+	apptest.WantLines(t, who+" sees", b.groups(), want...)
 }
 
 func TestSummaryShowsEachViewerTheirPlacementGroups(t *testing.T) {
