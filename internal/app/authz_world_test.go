@@ -8,6 +8,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/audit/audittest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -162,7 +163,7 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 		w.FreelancerA, authzDeep(" offer"), w.Booking, w.Placement, now)
 	w.Bookmark = databasetest.InsertID(t, db, `INSERT INTO booking_bookmarks (user_id, description, created_at, updated_at)
 		VALUES (?, ?, ?, ?) RETURNING id`, w.StaffA, authzDeep(" filters"), now, now)
-	w.History = databasetest.Get[int64](t, db, `SELECT MAX(id) FROM audit_log`)
+	w.History = audittest.Last(t, db)
 	return w
 }
 

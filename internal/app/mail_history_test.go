@@ -10,29 +10,11 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/audit/audittest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
 )
-
-type mailEntry struct {
-	ID     int64  `db:"id"`
-	Action string `db:"hive_action"`
-	Record int64  `db:"record_id"`
-	Row    string `db:"row_json"`
-	TxID   string `db:"hive_tx_id"`
-	UserID *int64 `db:"hive_user_id"`
-}
-
-func mailEntries(t *testing.T, db *database.DB, after int64) []mailEntry {
-	t.Helper()
-	var rows []mailEntry
-	if err := db.Select(context.Background(), &rows, `SELECT id, hive_action, record_id, row_json, hive_tx_id, hive_user_id
-		FROM audit_log WHERE hive_source = 'mail' AND id > ? ORDER BY id`, after); err != nil {
-		t.Fatal(err)
-	}
-	return rows
-}
 
 // TestEveryQueuedMailIsInTheHistory: the recorder internal/app hands the mail package writes,
 // for each queued mail, one history entry of source mail, action INSERT, the outbox row's id
@@ -40,12 +22,10 @@ func mailEntries(t *testing.T, db *database.DB, after int64) []mailEntry {
 // with it. An administrator reads it by its id (/history/{id}); a user's history
 // (/history/user/{id}) does not list mails.
 func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
-		s := apptest.Start(t, db)
-		last := func() int64 { return databasetest.Get[int64](t, db, `SELECT COALESCE(MAX(id), 0) FROM audit_log`) }
 
-		check := func(t *testing.T, e mailEntry, to, subject, kind string, by *int64) {
+		check := func(t *testing.T, e audittest.Entry, to, subject, kind string, by *int64) {
 			t.Helper()
 			out, err := mail.Outbox(ctx, db, to)
 			if err != nil || len(out) == 0 {
@@ -68,9 +48,9 @@ func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
 		}
 
 		t.Run("a reset asked for by a visitor", func(t *testing.T) {
-			before := last()
+			before := audittest.Last(t, db)
 			s.Client().Do("POST", "/account/request-password-reset", map[string]string{"email": "staff@hive.test"}).Want(202)
-			got := mailEntries(t, db, before)
+			got := audittest.After(t, db, before, audit.SourceMail)
 			if len(got) != 1 {
 				t.Fatalf("%d mail entries, want 1: %+v", len(got), got)
 			}
@@ -86,10 +66,10 @@ func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
 			c := s.As(apptest.Manager)
 			var me struct{ ID int64 }
 			c.Do("GET", "/account/whoami", nil).Want(200).Decode(&me)
-			before := last()
+			before := audittest.Last(t, db)
 			c.Do("POST", "/account/change-email", map[string]string{"newEmail": "morgan.new@example.com",
 				"currentPassword": accounts.DemoPassword}).Want(202)
-			got := mailEntries(t, db, before)
+			got := audittest.After(t, db, before, audit.SourceMail)
 			if len(got) != 2 {
 				t.Fatalf("%d mail entries, want 2 (the notice and the confirmation): %+v", len(got), got)
 			}
@@ -110,7 +90,7 @@ func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
 		})
 
 		t.Run("a rolled-back transaction leaves neither mail nor entry", func(t *testing.T) {
-			before := last()
+			before := audittest.Last(t, db)
 			boom := errors.New("boom")
 			err := db.InTx(ctx, func(tx *database.Tx) error {
 				if err := mail.Enqueue(ctx, tx, mail.Message{To: "gone@example.com", Subject: "Hello", Text: "x",
@@ -122,7 +102,7 @@ func TestEveryQueuedMailIsInTheHistory(t *testing.T) {
 			if !errors.Is(err, boom) {
 				t.Fatalf("InTx = %v", err)
 			}
-			if got := mailEntries(t, db, before); len(got) != 0 {
+			if got := audittest.After(t, db, before, audit.SourceMail); len(got) != 0 {
 				t.Errorf("entries after a rollback: %+v", got)
 			}
 			if out, _ := mail.Outbox(ctx, db, "gone@example.com"); len(out) != 0 {

@@ -18,6 +18,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/audit/audittest"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
@@ -30,30 +31,6 @@ type want struct {
 	source audit.Source
 	id     int64
 	action audit.Action
-}
-
-type written struct {
-	ID     int64  `db:"id"`
-	Source string `db:"hive_source"`
-	Record int64  `db:"record_id"`
-	Action string `db:"hive_action"`
-	TxID   string `db:"hive_tx_id"`
-	UserID *int64 `db:"hive_user_id"`
-}
-
-func lastEntry(t *testing.T, db *database.DB) int64 {
-	t.Helper()
-	return databasetest.Get[int64](t, db, `SELECT COALESCE(MAX(id), 0) FROM audit_log`)
-}
-
-func entriesAfter(t *testing.T, db *database.DB, after int64) []written {
-	t.Helper()
-	var rows []written
-	if err := db.Select(context.Background(), &rows, `SELECT id, hive_source, record_id, hive_action, hive_tx_id, hive_user_id
-		FROM audit_log WHERE id > ? ORDER BY id`, after); err != nil {
-		t.Fatal(err)
-	}
-	return rows
 }
 
 // TestEveryWritePathRecordsInItsTransaction performs each audited write through the API, as the
@@ -246,9 +223,9 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 		for _, c := range cases {
 			t.Run(c.name, func(t *testing.T) {
 				client := s.As(c.as)
-				before := lastEntry(t, db)
+				before := audittest.Last(t, db)
 				wants := c.do(t, client)
-				rows := entriesAfter(t, db, before)
+				rows := audittest.After(t, db, before)
 				if len(rows) == 0 {
 					t.Fatal("no history entry")
 				}
@@ -329,10 +306,10 @@ func TestFailedWriteLeavesNoEntry(t *testing.T) {
 
 		// A failure after the record (the domain event comes after it) rolls the record back.
 		failTrigger(t, db, "fail_events", "booking_events", "")
-		before := lastEntry(t, db)
+		before := audittest.Last(t, db)
 		f.s.As(apptest.DeptMgr).Do("PATCH", fmt.Sprintf("/booking/%d", f.booking), map[string]any{"title": "Never",
 			"version": version(t, db, "bookings", f.booking)}).Want(500)
-		if rows := entriesAfter(t, db, before); len(rows) != 0 {
+		if rows := audittest.After(t, db, before); len(rows) != 0 {
 			t.Fatalf("entries of a failed write: %+v", rows)
 		}
 		if title := databasetest.Get[string](t, db, `SELECT title FROM bookings WHERE id = ?`, f.booking); title == "Never" {
@@ -354,7 +331,7 @@ func TestFailedWriteLeavesNoEntry(t *testing.T) {
 		}
 
 		// Record itself joins the caller's transaction: an error after it leaves nothing.
-		before = lastEntry(t, db)
+		before = audittest.Last(t, db)
 		boom := errors.New("boom")
 		err := db.InTx(ctx, func(tx *database.Tx) error {
 			if err := audit.Record(ctx, tx, audit.Update, audit.SourceUser, 1, map[string]any{"firstName": "x"}); err != nil {
@@ -365,7 +342,7 @@ func TestFailedWriteLeavesNoEntry(t *testing.T) {
 		if !errors.Is(err, boom) {
 			t.Fatal(err)
 		}
-		if rows := entriesAfter(t, db, before); len(rows) != 0 {
+		if rows := audittest.After(t, db, before); len(rows) != 0 {
 			t.Fatalf("entries of a rolled-back transaction: %+v", rows)
 		}
 	})
