@@ -17,11 +17,7 @@ func TestLines(t *testing.T) {
 		"tab\tkept, bell\a and nul\x00 go": "tab\tkept, bell and nul go",
 		"ünïcødé ✓":                        "ünïcødé ✓",
 	}
-	for in, want := range cases {
-		if got := Lines(in); got != want {
-			t.Errorf("Lines(%q) = %q, want %q", in, got, want)
-		}
-	}
+	checkAll(t, "Lines", Lines, cases)
 	if got := Line("Title\r\nBEGIN:VEVENT"); got != "Title BEGIN:VEVENT" {
 		t.Errorf("Line = %q", got)
 	}
@@ -42,18 +38,20 @@ func TestAttack_CSVCellNeutralisesFormulasAndLineBreaks(t *testing.T) {
 		"ordinary":                    "ordinary",
 		"":                            "",
 	}
-	for in, want := range cases {
-		if got := CSVCell(in); got != want {
-			t.Errorf("CSVCell(%q) = %q, want %q", in, got, want)
-		}
-	}
+	checkAll(t, "CSVCell", CSVCell, cases)
 	// CSVText keeps the line breaks, as one LF each, and guards a cell that starts with one.
-	for in, want := range map[string]string{
+	checkAll(t, "CSVText", CSVText, map[string]string{
 		"note\r\nnext,row": "note\nnext,row", "a\rb": "a\nb", "\n=1": "'\n=1", "\rx": "'\nx", "\tTab": "'\tTab",
 		" =1": "' =1", "ordinary": "ordinary", "": "",
-	} {
-		if got := CSVText(in); got != want {
-			t.Errorf("CSVText(%q) = %q, want %q", in, got, want)
+	})
+}
+
+// checkAll checks that fn, named name, turns each input of cases into its output.
+func checkAll(t *testing.T, name string, fn func(string) string, cases map[string]string) {
+	t.Helper()
+	for in, want := range cases {
+		if got := fn(in); got != want {
+			t.Errorf("%s(%q) = %q, want %q", name, in, got, want)
 		}
 	}
 }
