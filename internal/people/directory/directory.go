@@ -8,30 +8,25 @@ import (
 	"github.com/hive/hive/internal/accounts"
 )
 
-// UserListItem is one row of the All Users grid. AccountStatus and the permission flags are for
-// administrators only: they are pointers with omitempty and stay nil (absent from the JSON) for
-// everyone else, so one type serves both audiences and a manager's answer never carries them.
+// UserListItem is one row of the All Users grid: the account as accounts.UserView shows it and
+// the viewer's marks on it. AccountStatus and the permission flags are for administrators only:
+// they shadow UserView's (encoding/json and huma both take the outer field) as pointers with
+// omitempty and stay nil (absent from the JSON) for everyone else, so one type serves both
+// audiences and a manager's answer never carries them.
 type UserListItem struct {
-	ID              int64  `json:"id"`
-	Email           string `json:"email" format:"email"`
-	FirstName       string `json:"firstName"`
-	LastName        string `json:"lastName"`
-	FullName        string `json:"fullName"`
-	Label           string `json:"label"`
-	RoleLabel       string `json:"roleLabel" enum:"Freelancer,Staff"`
-	Phone           string `json:"phone"`
-	Country         string `json:"country"`
-	Timezone        string `json:"timezone"`
-	OnboardingState string `json:"onboardingState" enum:"not_applicable,freelancer_started,freelancer_needs_entity,freelancer_needs_legal_entity,complete,staff,aborted"`
-	IsFreelancer    bool   `json:"isFreelancer"`
-	IsBookmarked    bool   `json:"isBookmarked" doc:"The viewer bookmarked this user"`
-	IsFollowed      bool   `json:"isFollowed" doc:"The viewer follows this user"`
-	// Administrators only.
+	accounts.UserView
+	UserMarks
 	AccountStatus           *string `json:"accountStatus,omitempty" enum:"unknown,active,inactive,reset_required,system,require_email_change" doc:"Administrators only"`
 	CanAdmin                *bool   `json:"canAdmin,omitempty" doc:"Administrators only"`
 	CanCreateSupplierEntity *bool   `json:"canCreateSupplierEntity,omitempty" doc:"Administrators only"`
 	CanCreateAgencyEntity   *bool   `json:"canCreateAgencyEntity,omitempty" doc:"Administrators only"`
 	CanCreateClientEntity   *bool   `json:"canCreateClientEntity,omitempty" doc:"Administrators only"`
+}
+
+// UserMarks say whether the viewer bookmarks and follows a listed user.
+type UserMarks struct {
+	IsBookmarked bool `json:"isBookmarked" db:"is_bookmarked" doc:"The viewer bookmarked this user"`
+	IsFollowed   bool `json:"isFollowed" db:"is_followed" doc:"The viewer follows this user"`
 }
 
 // UserListPage is one page of the grid with the total across pages.
@@ -40,20 +35,16 @@ type UserListPage struct {
 	Total int            `json:"total"`
 }
 
-// row is what the store reads for a grid row: the account (rowColumns of it) and whether the
-// viewer bookmarks and follows it.
+// row is what the store reads for a grid row: the account (rowColumns of it) and the viewer's
+// marks on it.
 type row struct {
 	accounts.User
-	IsBookmarked bool `db:"is_bookmarked"`
-	IsFollowed   bool `db:"is_followed"`
+	UserMarks
 }
 
 // itemOf turns a row into a grid item; admin adds the administrator-only fields.
 func itemOf(r row, admin bool) UserListItem {
-	it := UserListItem{ID: r.ID, Email: r.Email, FirstName: r.FirstName, LastName: r.LastName,
-		FullName: strings.TrimSpace(r.FirstName + " " + r.LastName), Label: r.Label, RoleLabel: r.RoleLabel(),
-		Phone: r.Phone, Country: r.Country, Timezone: r.Timezone, OnboardingState: r.OnboardingState,
-		IsFreelancer: r.IsFreelancer, IsBookmarked: r.IsBookmarked, IsFollowed: r.IsFollowed}
+	it := UserListItem{UserView: accounts.ViewOf(r.User), UserMarks: r.UserMarks}
 	if admin {
 		status := r.AccountStatus
 		canAdmin, supplier, agency, client := r.CanAdmin, r.CanCreateSupplierEntity, r.CanCreateAgencyEntity, r.CanCreateClientEntity
