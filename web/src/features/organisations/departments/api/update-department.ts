@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useFormMutation } from '@/lib/form-mutation';
 import type { DepartmentFormOutput } from '../components/department-form';
 import { departmentQueryOptions } from './get-department';
 import { departmentKeys } from '@/lib/query-keys';
@@ -10,14 +10,8 @@ export const updateDepartment = ({ id, ...body }: UpdateDepartmentInput) =>
   unwrap(api.PATCH('/department/{id}', { params: { path: { id } }, body: { id, ...body } }));
 
 /** Saves a department; the form shows errors itself. Stores the answer and refreshes lists. */
-export function useUpdateDepartment() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateDepartment,
-    meta: { silentErrors: true },
-    onSuccess: (department) => {
-      queryClient.setQueryData(departmentQueryOptions(department.id).queryKey, department);
-      return queryClient.invalidateQueries({ queryKey: departmentKeys.lists() });
-    },
+export const useUpdateDepartment = () =>
+  useFormMutation(updateDepartment, {
+    store: (department) => departmentQueryOptions(department.id).queryKey,
+    refresh: [departmentKeys.lists()],
   });
-}

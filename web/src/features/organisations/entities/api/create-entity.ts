@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useFormMutation } from '@/lib/form-mutation';
 import type { components } from '@/api/schema';
 import { entityKeys } from './get-entities';
 
@@ -8,14 +8,8 @@ export type CreateEntityBody = components['schemas']['CreateEntityBody'];
 export const createEntity = (body: CreateEntityBody) => unwrap(api.POST('/entity', { body }));
 
 /** Creates an entity; the form shows its own errors. */
-export function useCreateEntity() {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: createEntity,
-    meta: { silentErrors: true },
-    onSuccess: (entity) => {
-      qc.setQueryData(entityKeys.detail(entity.id), entity);
-      return qc.invalidateQueries({ queryKey: entityKeys.lists() });
-    },
+export const useCreateEntity = () =>
+  useFormMutation(createEntity, {
+    store: (entity) => entityKeys.detail(entity.id),
+    refresh: [entityKeys.lists()],
   });
-}

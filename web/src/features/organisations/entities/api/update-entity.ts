@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useFormMutation } from '@/lib/form-mutation';
 import type { components } from '@/api/schema';
 import { entityKeys } from './get-entities';
 
@@ -9,14 +9,8 @@ export const updateEntity = (id: number, body: UpdateEntityBody) =>
   unwrap(api.PATCH('/entity/{id}', { params: { path: { id } }, body }));
 
 /** Saves an entity (with its version); the caller shows errors. */
-export function useUpdateEntity(id: number) {
-  const qc = useQueryClient();
-  return useMutation({
-    mutationFn: (body: UpdateEntityBody) => updateEntity(id, body),
-    meta: { silentErrors: true },
-    onSuccess: (entity) => {
-      qc.setQueryData(entityKeys.detail(id), entity);
-      return qc.invalidateQueries({ queryKey: entityKeys.lists() });
-    },
+export const useUpdateEntity = (id: number) =>
+  useFormMutation((body: UpdateEntityBody) => updateEntity(id, body), {
+    store: () => entityKeys.detail(id),
+    refresh: [entityKeys.lists()],
   });
-}

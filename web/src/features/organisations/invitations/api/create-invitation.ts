@@ -1,5 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { useFormMutation } from '@/lib/form-mutation';
 import type { InvitationFormOutput } from '../components/invitation-form';
 import { invitationKeys } from '@/lib/query-keys';
 
@@ -7,11 +7,5 @@ export const createInvitation = (body: InvitationFormOutput) =>
   unwrap(api.POST('/invitation', { body }));
 
 /** Sends an invitation; the form shows errors itself. Refreshes the invitation lists. */
-export function useCreateInvitation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createInvitation,
-    meta: { silentErrors: true },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationKeys.all }),
-  });
-}
+export const useCreateInvitation = () =>
+  useFormMutation(createInvitation, { refresh: [invitationKeys.all] });
