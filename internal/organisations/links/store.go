@@ -34,26 +34,13 @@ func grouped(k sortKey, refCol, parentJoin, parentOrder string) sortKey {
 	return k
 }
 
-// conds collects a WHERE clause.
-type conds struct {
-	where []string
-	args  []any
-}
-
-func (c *conds) add(cond string, args ...any) {
-	c.where = append(c.where, cond)
-	c.args = append(c.args, args...)
-}
-
-func (c *conds) in(col string, ids []int64) {
-	if len(ids) > 0 {
-		c.add(col+" IN ("+database.Marks(len(ids))+")", database.IDArgs(ids)...)
-	}
-}
+// conds is a list's WHERE clause (database.Where) with the conditions of links: their rights
+// and their scope.
+type conds struct{ database.Where }
 
 func (c *conds) flag(col string, v *bool) {
 	if v != nil {
-		c.add(col+" = ?", *v)
+		c.Add(col+" = ?", *v)
 	}
 }
 
@@ -73,14 +60,7 @@ func (c *conds) scope(col, userCol string, s Scope) {
 	if len(parts) == 0 {
 		parts = []string{"1 = 0"}
 	}
-	c.add("("+strings.Join(parts, " OR ")+")", args...)
-}
-
-func (c *conds) clause() string {
-	if len(c.where) == 0 {
-		return ""
-	}
-	return " WHERE " + strings.Join(c.where, " AND ")
+	c.Add("("+strings.Join(parts, " OR ")+")", args...)
 }
 
 // pageIDs counts the matching links of table (aliased r) and returns the ids of one page in
@@ -93,7 +73,7 @@ func pageIDs(ctx context.Context, db *database.DB, table string, c conds, sorts 
 		return pageByParents(ctx, db, table, c, key, p)
 	}
 	var total int
-	if err := db.Get(ctx, &total, `SELECT COUNT(*) FROM `+table+` r`+c.clause(), c.args...); err != nil {
+	if err := db.Get(ctx, &total, `SELECT COUNT(*) FROM `+table+` r`+c.SQL(), c.Args()...); err != nil {
 		return nil, 0, fmt.Errorf("count %s: %w", table, err)
 	}
 	if total == 0 || p.Offset >= total {
@@ -114,8 +94,8 @@ func pageIDs(ctx context.Context, db *database.DB, table string, c conds, sorts 
 	}
 	key := sorts[name]
 	var ids []int64
-	err := db.Select(ctx, &ids, `SELECT r.id FROM `+table+` r`+key.join+c.clause()+` ORDER BY `+key.order+
-		` LIMIT ? OFFSET ?`, append(c.args, limit, offset)...)
+	err := db.Select(ctx, &ids, `SELECT r.id FROM `+table+` r`+key.join+c.SQL()+` ORDER BY `+key.order+
+		` LIMIT ? OFFSET ?`, append(c.Args(), limit, offset)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("page %s: %w", table, err)
 	}
@@ -134,7 +114,7 @@ func pageByParents(ctx context.Context, db *database.DB, table string, c conds, 
 		Links int   `db:"n"`
 	}
 	err := db.Select(ctx, &groups, `SELECT g.gid, g.n FROM (SELECT `+key.refCol+` AS gid, COUNT(*) AS n FROM `+table+
-		` r`+c.clause()+` GROUP BY `+key.refCol+`) g`+key.parentJoin+` ORDER BY `+key.parentOrder, c.args...)
+		` r`+c.SQL()+` GROUP BY `+key.refCol+`) g`+key.parentJoin+` ORDER BY `+key.parentOrder, c.Args()...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("count %s per parent: %w", table, err)
 	}
@@ -153,11 +133,11 @@ func pageByParents(ctx context.Context, db *database.DB, table string, c conds, 
 	if len(keep) == 0 {
 		return nil, total, nil
 	}
-	narrowed := conds{where: append(append([]string(nil), c.where...), key.refCol+" IN ("+database.Marks(len(keep))+")"),
-		args: append(append([]any(nil), c.args...), database.IDArgs(keep)...)}
+	narrowed := c // c is this call's copy: adding to it leaves the caller's conditions as they are
+	narrowed.In(key.refCol, keep)
 	var ids []int64
-	err = db.Select(ctx, &ids, `SELECT r.id FROM `+table+` r`+key.join+narrowed.clause()+` ORDER BY `+key.order+
-		` LIMIT ? OFFSET ?`, append(narrowed.args, p.Limit, p.Offset-skipped)...)
+	err = db.Select(ctx, &ids, `SELECT r.id FROM `+table+` r`+key.join+narrowed.SQL()+` ORDER BY `+key.order+
+		` LIMIT ? OFFSET ?`, append(narrowed.Args(), p.Limit, p.Offset-skipped)...)
 	if err != nil {
 		return nil, 0, fmt.Errorf("page %s: %w", table, err)
 	}

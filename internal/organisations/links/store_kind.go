@@ -113,8 +113,8 @@ func (k kind) setFlags() string {
 func userLinkConds(k kind, sc Scope, parentIDs, userIDs []int64, want [3]*bool) conds {
 	var c conds
 	c.scope(k.other, "r.user_id", sc)
-	c.in(k.other, parentIDs)
-	c.in("r.user_id", userIDs)
+	c.In(k.other, parentIDs)
+	c.In("r.user_id", userIDs)
 	for i, col := range k.flags {
 		c.flag("r."+col, want[i])
 	}

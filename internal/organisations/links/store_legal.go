@@ -43,10 +43,10 @@ func (s *Store) Legal(ctx context.Context, id int64) (LegalRef, error) {
 func (s *Store) LegalRefs(ctx context.Context, f LegalFilter, sc Scope, p Page) ([]LegalRef, int, error) {
 	var c conds
 	c.scope("r.entity_id", "", sc)
-	c.in("r.entity_id", f.EntityIDs)
-	c.in("r.legal_entity_id", f.LegalEntityIDs)
+	c.In("r.entity_id", f.EntityIDs)
+	c.In("r.legal_entity_id", f.LegalEntityIDs)
 	if f.LinkedUserID != 0 {
-		c.add("r.entity_id IN (SELECT entity_id FROM user_entity_refs WHERE user_id = ?)", f.LinkedUserID)
+		c.Add("r.entity_id IN (SELECT entity_id FROM user_entity_refs WHERE user_id = ?)", f.LinkedUserID)
 	}
 	return listRefs(ctx, s.DB, legalLinks, c, p, func(r LegalRef) int64 { return r.ID })
 }
