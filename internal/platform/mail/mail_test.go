@@ -9,6 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
 )
 
@@ -43,6 +44,13 @@ func TestMessageValidate(t *testing.T) {
 			}
 		})
 	}
+}
+
+// clockedEngines runs test on each engine with Hive's clock stopped (useClock), as most of
+// the outbox's tests need.
+func clockedEngines(t *testing.T, test func(t *testing.T, db *database.DB, clk *clock.Settable)) {
+	t.Helper()
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) { test(t, db, useClock(db)) })
 }
 
 // useClock stops Hive's clock (db.Now), so tests decide when messages fall due.

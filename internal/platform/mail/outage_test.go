@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/platform/mail/mailtest"
 )
@@ -67,9 +67,8 @@ func startFlakyRelay(t *testing.T, target string) *flakyRelay {
 // back-off (10 s × 2^attempts: 20 s, 40 s, ... 1280 s between the eight attempts, about 42
 // minutes in all) spans the outage with attempts to spare.
 func TestSMTPDownForTenMinutesDeliversEveryMailOnceAfter(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, clk *clock.Settable) {
 		ctx := context.Background()
-		clk := useClock(db)
 		start := clk.Now()
 		smtpURL, inbox := mailtest.StartSMTPServer(t)
 		relay := startFlakyRelay(t, smtpURL[len("smtp://"):])

@@ -6,15 +6,14 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
 )
 
 func TestEnqueueAndOutbox(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, clk *clock.Settable) {
 		ctx := context.Background()
-		clk := useClock(db)
 		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "First", Text: "one"})
 		clk.Advance(time.Second)
 		enqueue(t, db,

@@ -12,6 +12,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
@@ -180,9 +181,8 @@ func (s *failAfterSending) Send(ctx context.Context, m mail.Message) error {
 // as multipart/alternative, text first; and the two sends of one outbox row carry one
 // Message-ID, made from the row and the deployment's host, so the receiver can drop the second.
 func TestDeliverHTMLAsAnAlternativeWithAStableMessageID(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, clk *clock.Settable) {
 		ctx := context.Background()
-		clk := useClock(db)
 		url, inbox := mailtest.StartSMTPServer(t)
 		smtpSender, err := mail.NewSMTPSender(url, from)
 		if err != nil {

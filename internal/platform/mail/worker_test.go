@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
@@ -19,9 +20,8 @@ import (
 var quiet = slog.New(slog.NewTextHandler(io.Discard, nil))
 
 func TestDeliverDue(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, clk *clock.Settable) {
 		ctx := context.Background()
-		clk := useClock(db)
 		sender := &fakeSender{}
 		w := &mail.Worker{DB: db, Sender: sender, Logger: quiet}
 		want := mail.Message{Kind: "test", To: "ada@example.com", Subject: "Reset your password", Text: "Open http://x.test/reset?token=abc"}
@@ -51,9 +51,8 @@ func TestDeliverDue(t *testing.T) {
 }
 
 func TestDeliverDueRetriesWithBackoffThenFails(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, clk *clock.Settable) {
 		ctx := context.Background()
-		clk := useClock(db)
 		calls := 0
 		sender := &fakeSender{fail: func(mail.Message) error {
 			calls++
@@ -138,9 +137,8 @@ func TestConcurrentWorkersSendEachMessageOnce(t *testing.T) {
 }
 
 func TestExpiredLeaseIsTakenOver(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, clk *clock.Settable) {
 		ctx := context.Background()
-		clk := useClock(db)
 		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "Hello"})
 		second := &mail.Worker{DB: db, Sender: &fakeSender{}, Logger: quiet}
 		// The first worker stalls past its lease; meanwhile the second delivers the message.
@@ -201,9 +199,8 @@ func waitSent(t *testing.T, s *fakeSender, n int) {
 // keeps recipient, subject, status and times but not the text with its live link, so a
 // database dump or backup yields no working reset, activation or invitation token.
 func TestAttack_OutboxKeepsNoLinkAfterSending(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+	clockedEngines(t, func(t *testing.T, db *database.DB, _ *clock.Settable) {
 		ctx := context.Background()
-		useClock(db)
 		link := "Open http://x.test/reset-password?token=live-token-"
 		enqueue(t, db, mail.Message{Kind: "test", To: "ada@example.com", Subject: "Reset your password", Text: link + "ada",
 			HTML: "<a href=\"" + link + "ada\">Reset</a>"},
