@@ -1,6 +1,5 @@
 import {
   Anchor,
-  Button,
   Checkbox,
   Group,
   Paper,
@@ -23,6 +22,7 @@ import {
   validateEditBooking,
   type EditBookingValues,
 } from './booking-form';
+import { FormActions } from '@/ui/form-actions';
 
 /**
  * The Edit Booking section: title, reference, IR35 and substitution; the type and the job
@@ -113,13 +113,7 @@ export function EditBookingSection({ booking }: { booking: Booking }) {
               {booking.department.name} ({booking.department.timezone})
             </Text>
           </SimpleGrid>
-          {!readOnly && (
-            <Group justify="flex-end">
-              <Button type="submit" loading={update.isPending}>
-                Save Booking
-              </Button>
-            </Group>
-          )}
+          {!readOnly && <FormActions submitting={update.isPending}>Save Booking</FormActions>}
         </Stack>
       </form>
     </Paper>

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { InviteModal } from './invite-modal';
 
 afterEach(() => {
@@ -12,21 +12,43 @@ afterEach(() => {
 
 const refusal = 'Only active freelancers this department may hire can be instructed.';
 
+/** An available supplier of placement 11. */
+const supplier = (id: number, fullName: string, alreadyInstructed = false) => ({
+  user: { id, fullName, email: `${id}@hive.test` },
+  availability: 1,
+  availabilityColour: 'green',
+  placementIds: [11],
+  alreadyInstructed,
+});
+
+/** The modal for placement template 3 of booking 5, on the booking's page at path. */
+function open(path = '/bookings/5/edit', onDone = vi.fn()) {
+  renderRoutes(
+    [
+      {
+        path: '/bookings/:id/edit',
+        element: (
+          <InviteModal
+            bookingId={5}
+            placementTemplateId={3}
+            placementIds={[11]}
+            opened
+            onClose={vi.fn()}
+            onDone={onDone}
+          />
+        ),
+      },
+    ],
+    { path },
+  );
+}
+
 describe('invite modal', () => {
   it("shows the server's reason when a grant is refused", async () => {
     mockApi({
       'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
-        jsonResponse({
-          items: [
-            {
-              user: { id: 9, fullName: 'Felix Reid', email: 'freelancer@hive.test' },
-              availability: 1,
-              availabilityColour: 'green',
-              placementIds: [11],
-            },
-          ],
-        }),
+        jsonResponse({ items: [supplier(9, 'Felix Reid')] }),
       'POST /api/v1/placement/11/grant': () =>
         jsonResponse(
           {
@@ -38,16 +60,7 @@ describe('invite modal', () => {
         ),
     });
     const onDone = vi.fn();
-    renderWithProviders(
-      <InviteModal
-        bookingId={5}
-        placementTemplateId={3}
-        placementIds={[11]}
-        opened
-        onClose={vi.fn()}
-        onDone={onDone}
-      />,
-    );
+    open('/bookings/5/edit', onDone);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' }));
     await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
@@ -57,13 +70,6 @@ describe('invite modal', () => {
 
   it("ticks the freelancers carried from search's Book (?invite=) that may be invited", async () => {
     let sent: unknown;
-    const supplier = (id: number, fullName: string, alreadyInstructed = false) => ({
-      user: { id, fullName, email: `${id}@hive.test` },
-      availability: 1,
-      availabilityColour: 'green',
-      placementIds: [11],
-      alreadyInstructed,
-    });
     mockApi({
       'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
@@ -79,25 +85,8 @@ describe('invite modal', () => {
         return jsonResponse({ inserted: 1, existing: 0 });
       },
     });
-    renderRoutes(
-      [
-        {
-          path: '/bookings/:id/edit',
-          element: (
-            <InviteModal
-              bookingId={5}
-              placementTemplateId={3}
-              placementIds={[11]}
-              opened
-              onClose={vi.fn()}
-              onDone={vi.fn()}
-            />
-          ),
-        },
-      ],
-      // 10 is already instructed and 77 is not listed: neither is sent.
-      { path: '/bookings/5/edit?invite=9,10,77' },
-    );
+    // 10 is already instructed and 77 is not listed: neither is sent.
+    open('/bookings/5/edit?invite=9,10,77');
     expect(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Invite Amelia Hughes' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Invite Oliver Bennett' })).not.toBeChecked();

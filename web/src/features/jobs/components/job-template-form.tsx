@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useRef } from 'react';
 import { applyServerErrors } from '@/lib/errors/form-errors';
@@ -7,6 +7,7 @@ import { searchHireableFreelancers } from '@/lib/pickers';
 import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import type { PickerOption } from '@/ui/record-picker';
 import { ADMIN_FIELDS, messages, requiredTitle, type JobTemplateFormValues } from '../rules';
+import { FormActions } from '@/ui/form-actions';
 
 /**
  * A job template's title, description and preferred freelancers (chosen among those the
@@ -81,11 +82,7 @@ export function JobTemplateForm({
             </SimpleGrid>
           </Fieldset>
         )}
-        <Group justify="flex-end">
-          <Button type="submit" loading={form.submitting}>
-            {submitLabel}
-          </Button>
-        </Group>
+        <FormActions submitting={form.submitting}>{submitLabel}</FormActions>
       </Stack>
     </form>
   );

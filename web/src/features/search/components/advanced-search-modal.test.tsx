@@ -1,4 +1,3 @@
-import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useReducer } from 'react';
@@ -11,24 +10,10 @@ import {
   type Filters,
   type SearchState,
 } from '../state/search-state';
-import { AdvancedSearchModal, type LocationField } from './advanced-search-modal';
+import { AdvancedSearchModal } from './advanced-search-modal';
+import { FakeLocation } from './fake-location.test-data';
 
 afterEach(() => vi.unstubAllGlobals());
-
-/** A stand-in for the shared place picker: typing a name picks Salford's coordinates. */
-const FakeLocation: LocationField = ({ value, onChange }) => (
-  <TextInput
-    label="Location"
-    value={value?.location_name ?? ''}
-    onChange={(e) =>
-      onChange(
-        e.currentTarget.value
-          ? { location_name: e.currentTarget.value, latitude: 53.48, longitude: -2.29 }
-          : null,
-      )
-    }
-  />
-);
 
 const todayIso = () => {
   const d = new Date();

@@ -1,4 +1,3 @@
-import { TextInput } from '@mantine/core';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
@@ -6,27 +5,13 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { freelancer, results } from '../fixtures.test-data';
 import { plusDays } from '../state/date-range';
-import type { LocationField } from './advanced-search-modal';
 import { SearchBox } from './search-box';
+import { FakeLocation } from './fake-location.test-data';
 
 afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-const FakeLocation: LocationField = ({ value, onChange }) => (
-  <TextInput
-    label="Location"
-    value={value?.location_name ?? ''}
-    onChange={(e) =>
-      onChange(
-        e.currentTarget.value
-          ? { location_name: e.currentTarget.value, latitude: 53.48, longitude: -2.29 }
-          : null,
-      )
-    }
-  />
-);
 
 function open(answer: (body: Record<string, unknown>) => unknown = () => ({ data: results })) {
   const bodies: Record<string, unknown>[] = [];
