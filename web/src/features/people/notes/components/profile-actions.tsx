@@ -5,8 +5,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { notifyError } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { hasNeed, isAdmin, isDepartmentManager, needs } from '@/lib/permissions';
-import { useSetBookmark } from '../api/set-bookmark';
-import { useSetFollow } from '../api/set-follow';
+import { useSetMark, type Mark } from '../api/set-mark';
 
 /**
  * Book, Bookmark and Follow on a freelancer's profile. Book opens booking creation with this
@@ -25,16 +24,6 @@ export function ProfileActions({
   isFollowed: boolean;
 }) {
   const me = useCurrentUser();
-  // What the last successful click set, until the profile sends a new value.
-  const [bookmark$, setBookmark$] = useState({ prop: isBookmarked, value: isBookmarked });
-  const [follow$, setFollow$] = useState({ prop: isFollowed, value: isFollowed });
-  const bookmarked = bookmark$.prop === isBookmarked ? bookmark$.value : isBookmarked;
-  const followed = follow$.prop === isFollowed ? follow$.value : isFollowed;
-  const setBookmarked = (value: boolean) => setBookmark$({ prop: isBookmarked, value });
-  const setFollowed = (value: boolean) => setFollow$({ prop: isFollowed, value });
-  const bookmark = useSetBookmark();
-  const follow = useSetFollow();
-
   const canFollow =
     isAdmin(me) || hasNeed(me, needs.clientManager) || hasNeed(me, needs.agencyManager);
   const canBookmark = canFollow || hasNeed(me, needs.departmentManager);
@@ -47,35 +36,46 @@ export function ProfileActions({
         </Button>
       )}
       {canBookmark && (
-        <Button
-          variant="light"
-          loading={bookmark.isPending}
-          aria-pressed={bookmarked}
-          onClick={() =>
-            bookmark.mutate(
-              { userId, bookmarked: !bookmarked },
-              { onSuccess: () => setBookmarked(!bookmarked), onError: notifyError },
-            )
-          }
-        >
-          {bookmarked ? 'Unbookmark' : 'Bookmark'}
-        </Button>
+        <MarkButton mark="bookmark" userId={userId} on={isBookmarked} labels={BOOKMARK} />
       )}
-      {canFollow && (
-        <Button
-          variant="light"
-          loading={follow.isPending}
-          aria-pressed={followed}
-          onClick={() =>
-            follow.mutate(
-              { userId, followed: !followed },
-              { onSuccess: () => setFollowed(!followed), onError: notifyError },
-            )
-          }
-        >
-          {followed ? 'Unfollow' : 'Follow'}
-        </Button>
-      )}
+      {canFollow && <MarkButton mark="follow" userId={userId} on={isFollowed} labels={FOLLOW} />}
     </Group>
+  );
+}
+
+const BOOKMARK = { set: 'Bookmark', unset: 'Unbookmark' };
+const FOLLOW = { set: 'Follow', unset: 'Unfollow' };
+
+/** A toggle for one mark, pressed while it is set. */
+function MarkButton({
+  mark,
+  userId,
+  on,
+  labels,
+}: {
+  mark: Mark;
+  userId: number;
+  /** Whether the profile says the mark is set. */
+  on: boolean;
+  labels: { set: string; unset: string };
+}) {
+  // What the last successful click set, until the profile sends a new value.
+  const [clicked, setClicked] = useState({ prop: on, value: on });
+  const set = clicked.prop === on ? clicked.value : on;
+  const write = useSetMark(mark);
+  return (
+    <Button
+      variant="light"
+      loading={write.isPending}
+      aria-pressed={set}
+      onClick={() =>
+        write.mutate(
+          { userId, on: !set },
+          { onSuccess: () => setClicked({ prop: on, value: !set }), onError: notifyError },
+        )
+      }
+    >
+      {set ? labels.unset : labels.set}
+    </Button>
   );
 }

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import { accountKeys, peopleKeys } from '@/lib/query-keys';
+
+/** The marks a manager sets on a freelancer: each one's route and body field. */
+const MARKS = {
+  bookmark: { path: '/account/bookmark/{id}', field: 'bookmarked' },
+  follow: { path: '/account/follow/{id}', field: 'followed' },
+} as const;
+
+export type Mark = keyof typeof MARKS;
+
+/**
+ * The body of either route, `{ bookmarked }` or `{ followed }`. The client sees the two routes
+ * as one and asks for both fields; the field each mark names above is the one sent.
+ */
+type MarkBody = { bookmarked: boolean; followed: boolean };
+
+export const setMark = (mark: Mark, userId: number, on: boolean) =>
+  unwrap(
+    api.PATCH(MARKS[mark].path, {
+      params: { path: { id: userId } },
+      body: { [MARKS[mark].field]: on } as MarkBody,
+    }),
+  );
+
+/** Bookmarks or follows a freelancer, or undoes it; the profile and lists refresh afterwards. */
+export function useSetMark(mark: Mark) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ userId, on }: { userId: number; on: boolean }) => setMark(mark, userId, on),
+    meta: { silentErrors: true },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: accountKeys.details() }),
+        queryClient.invalidateQueries({ queryKey: peopleKeys.all }),
+      ]),
+  });
+}
