@@ -3,10 +3,10 @@ import { userColumns } from './columns';
 import { StartsWithFloatingFilter } from './name-filter';
 
 const cell = () => null;
-const headers = (admin: boolean) =>
-  userColumns({ admin, productName: 'Hive', emailCell: cell, actionsCell: cell }).map(
-    (c) => c.headerName,
-  );
+/** The columns an administrator (or a manager) sees, with the product named. */
+const columnsFor = (admin: boolean, productName = 'Hive') =>
+  userColumns({ admin, productName, emailCell: cell, actionsCell: cell });
+const headers = (admin: boolean) => columnsFor(admin).map((c) => c.headerName);
 
 describe('All Users columns', () => {
   it('shows administrators account status, the Permissions columns and actions', () => {
@@ -36,22 +36,12 @@ describe('All Users columns', () => {
   });
 
   it('names the product in Can Administrate', () => {
-    const columns = userColumns({
-      admin: true,
-      productName: 'Crewbase',
-      emailCell: cell,
-      actionsCell: cell,
-    });
+    const columns = columnsFor(true, 'Crewbase');
     expect(columns.map((c) => c.headerName)).toContain('Can Administrate Crewbase');
   });
 
   it('sorts and filters by the server names of GET /account', () => {
-    const columns = userColumns({
-      admin: true,
-      productName: 'Hive',
-      emailCell: cell,
-      actionsCell: cell,
-    });
+    const columns = columnsFor(true);
     expect(columns.filter((c) => c.sortable).map((c) => c.field)).toEqual([
       'email',
       'firstName',
@@ -74,7 +64,7 @@ describe('All Users columns', () => {
 describe('All Users columns that stay in view', () => {
   const kinds = (admin: boolean) =>
     Object.fromEntries(
-      userColumns({ admin, productName: 'Hive', emailCell: cell, actionsCell: cell })
+      columnsFor(admin)
         .filter((c) => c.kind)
         .map((c) => [c.field ?? c.colId, c.kind]),
     );
@@ -90,12 +80,7 @@ describe('All Users columns that stay in view', () => {
 
 describe('All Users name filters', () => {
   it('say they match the start of the name, without the Contains operator menu', () => {
-    const columns = userColumns({
-      admin: false,
-      productName: 'Hive',
-      emailCell: cell,
-      actionsCell: cell,
-    });
+    const columns = columnsFor(false);
     for (const field of ['firstName', 'lastName']) {
       const column = columns.find((c) => c.field === field)!;
       expect(column.filter).toEqual({ type: 'text' });
