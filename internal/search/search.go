@@ -4,19 +4,22 @@
 // in step in their write transactions) and reads it with the searcher's visibility applied.
 package search
 
-import "github.com/hive/hive/internal/jobs"
+import (
+	"github.com/hive/hive/internal/jobs"
+	"github.com/hive/hive/internal/search/index"
+)
 
 // Source is a result's kind, the spec's hiveSource.
 type Source string
 
-// The sources of the spec (part 1 §3 Search result).
+// The sources of the spec (part 1 §3 Search result): the index's own, which each hit carries.
 const (
-	SourceUser        Source = "user"
-	SourceBooking     Source = "booking"
-	SourceLegalEntity Source = "legal_entity"
-	SourceEntity      Source = "entity"
-	SourceDepartment  Source = "department"
-	SourceJob         Source = "job"
+	SourceUser        = Source(index.User)
+	SourceBooking     = Source(index.Booking)
+	SourceLegalEntity = Source(index.LegalEntity)
+	SourceEntity      = Source(index.Entity)
+	SourceDepartment  = Source(index.Department)
+	SourceJob         = Source(index.Job)
 )
 
 // MinQueryLength is the shortest text query that is searched (spec part 1 §9).
