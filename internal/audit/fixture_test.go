@@ -2,7 +2,6 @@ package audit_test
 
 import (
 	"context"
-	"fmt"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
@@ -34,19 +33,11 @@ func newWorld(t *testing.T, db *database.DB, configure ...func(*config.Config)) 
 	t.Helper()
 	s := apptest.Start(t, db, configure...)
 	w := orgtest.Build(t, db)
-	jt := orgtest.JobTemplate(t, db, w.DeptA1)
-	var b bookingView
-	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-10"},
-		"periodType": "custom"}).Want(201).Decode(&b)
+	b := orgtest.Book(t, s, apptest.DeptMgr, orgtest.JobTemplate(t, db, w.DeptA1), []string{"2027-03-10"},
+		w.Users["freelancer"])
 	out := world{s: s, db: db, w: w, booking: b.ID}
 	for _, p := range b.Placements {
 		out.placements = append(out.placements, p.ID)
-	}
-	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", out.placements[0]),
-		map[string]any{"userId": w.Users["freelancer"], "placementIds": out.placements}).Want(200)
-	s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(200).Decode(&b)
-	for _, p := range b.Placements {
 		for _, i := range p.Instructions {
 			out.instructions = append(out.instructions, i.ID)
 		}

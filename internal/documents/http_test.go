@@ -2,7 +2,6 @@ package documents_test
 
 import (
 	"context"
-	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -30,20 +29,10 @@ type document struct {
 type list struct{ Items []document }
 
 // bookWithFreelancer creates, as role, a booking of a 'Cup Final' template in department and
-// instructs the demo freelancer into its first placement; returns the booking's id.
+// instructs the demo freelancer into its placements; returns the booking's id.
 func bookWithFreelancer(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, role string, department int64) int64 {
 	t.Helper()
-	jt := orgtest.JobTemplate(t, db, department)
-	var b struct {
-		ID         int64
-		Placements []struct{ ID int64 }
-	}
-	s.As(role).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-01"},
-		"periodType": "custom"}).Want(201).Decode(&b)
-	orgtest.Hire(t, db, department, w.Users["freelancer"])
-	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{
-		"userId": w.Users["freelancer"], "placementIds": []int64{b.Placements[0].ID}}).Want(200)
-	return b.ID
+	return orgtest.Book(t, s, role, orgtest.JobTemplate(t, db, department), []string{"2027-03-01"}, w.Users["freelancer"]).ID
 }
 
 func auditCount(t *testing.T, db *database.DB, action string) int {
