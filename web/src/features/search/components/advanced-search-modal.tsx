@@ -51,6 +51,33 @@ const radiusOptions = RADIUS_OPTIONS.map((o) => ({ value: String(o.value), label
 const tagOptions = (tags: { id: number; name: string }[] | null | undefined) =>
   (tags ?? []).map((t) => ({ value: String(t.id), label: t.name }));
 
+/** A tag filter (skills or job titles): its options are the tags the query loaded. */
+function TagSelect({
+  label,
+  tags,
+  value,
+  onChange,
+}: {
+  label: string;
+  tags: { data?: { id: number; name: string }[] | null; isError: boolean };
+  value: string[];
+  onChange: (value: string[]) => void;
+}) {
+  const noun = label.toLowerCase();
+  return (
+    <MultiSelect
+      label={label}
+      searchable
+      clearable
+      clearButtonProps={{ 'aria-label': `Clear ${noun}` }}
+      data={tagOptions(tags.data)}
+      value={value}
+      onChange={onChange}
+      error={tags.isError ? `Could not load the ${noun}` : undefined}
+    />
+  );
+}
+
 /** The location field: the shared place picker, given by the caller. */
 export type LocationField = ComponentType<{
   value: SearchLocation | null;
@@ -141,25 +168,17 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
               {searchMessages.everyTagMustMatch}
             </Text>
             <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <MultiSelect
+              <TagSelect
                 label="Skills"
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear skills' }}
-                data={tagOptions(skills.data)}
+                tags={skills}
                 value={f.skills}
                 onChange={(skills) => set({ skills })}
-                error={skills.isError ? 'Could not load the skills' : undefined}
               />
-              <MultiSelect
+              <TagSelect
                 label="Job Titles"
-                searchable
-                clearable
-                clearButtonProps={{ 'aria-label': 'Clear job titles' }}
-                data={tagOptions(jobTitles.data)}
+                tags={jobTitles}
                 value={f.jobTitles}
                 onChange={(jobTitles) => set({ jobTitles })}
-                error={jobTitles.isError ? 'Could not load the job titles' : undefined}
               />
             </SimpleGrid>
           </Fieldset>
