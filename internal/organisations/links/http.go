@@ -290,6 +290,15 @@ func byUser[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B])
 	}
 }
 
+// scopeOf is the scope of a grid over the records visible gives a caller: their links, and
+// always the caller's own.
+func scopeOf(visible func(*auth.Principal) ([]int64, bool)) func(*auth.Principal) Scope {
+	return func(p *auth.Principal) Scope {
+		ids, all := visible(p)
+		return Scope{Visible: ids, All: all, Self: p.UserID}
+	}
+}
+
 // byUserScope is the scope of a by-user list: the caller's own links all, else scope.
 func byUserScope(p *auth.Principal, userID int64, scope func(*auth.Principal) Scope) Scope {
 	if userID == p.UserID {

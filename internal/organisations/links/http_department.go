@@ -6,7 +6,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/paging"
 )
 
@@ -88,10 +87,8 @@ func (h *handlers) registerUserDepartment(a huma.API) {
 		h.listUserDepartments, h.createUserDepartment, h.updateUserDepartment)
 }
 
-func departmentScope(p *auth.Principal) Scope {
-	ids, all := access.VisibleDepartmentIDs(p)
-	return Scope{Visible: ids, All: all, Self: p.UserID}
-}
+// departmentScope: the links of the departments the caller may see, and their own.
+var departmentScope = scopeOf(access.VisibleDepartmentIDs)
 
 func (h *handlers) listUserDepartments(ctx context.Context, in *struct {
 	UserDepartmentListParams

@@ -6,7 +6,6 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/paging"
 )
 
@@ -91,10 +90,8 @@ func (h *handlers) registerUserEntity(a huma.API) {
 		h.listUserEntities, h.createUserEntity, h.updateUserEntity)
 }
 
-func entityScope(p *auth.Principal) Scope {
-	ids, all := access.VisibleEntityIDs(p)
-	return Scope{Visible: ids, All: all, Self: p.UserID}
-}
+// entityScope: the links of the entities the caller may see, and their own.
+var entityScope = scopeOf(access.VisibleEntityIDs)
 
 func (h *handlers) listUserEntities(ctx context.Context, in *struct {
 	UserEntityListParams
