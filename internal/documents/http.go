@@ -54,11 +54,7 @@ func (h *handlers) mine(ctx context.Context, _ *struct{}) (*listOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	out, err := h.store.OfUser(ctx, p.UserID)
-	if err != nil {
-		return nil, err
-	}
-	return &listOutput{Body: out}, nil
+	return listed(h.store.OfUser(ctx, p.UserID))
 }
 
 func (h *handlers) requested(ctx context.Context, _ *struct{}) (*listOutput, error) {
@@ -70,11 +66,15 @@ func (h *handlers) requested(ctx context.Context, _ *struct{}) (*listOutput, err
 	if p.Has(auth.NeedAdmin) {
 		requester = 0
 	}
-	out, err := h.store.RequestedBy(ctx, requester)
+	return listed(h.store.RequestedBy(ctx, requester))
+}
+
+// listed answers with list, or with err.
+func listed(list SigningList, err error) (*listOutput, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &listOutput{Body: out}, nil
+	return &listOutput{Body: list}, nil
 }
 
 // SigningRequestBody is the payload of POST /document-signing/request.

@@ -72,11 +72,7 @@ func (h *handlers) list(ctx context.Context, in *ListParams) (*listOutput, error
 	if err != nil {
 		return nil, err
 	}
-	out, err := h.store.List(ctx, in.query(p.UserID))
-	if err != nil {
-		return nil, err
-	}
-	return &listOutput{Body: out}, nil
+	return h.page(ctx, in.query(p.UserID))
 }
 
 func (h *handlers) listByUser(ctx context.Context, in *struct {
@@ -86,7 +82,12 @@ func (h *handlers) listByUser(ctx context.Context, in *struct {
 	if _, err := auth.Require(ctx, auth.NeedAdmin); err != nil {
 		return nil, err
 	}
-	out, err := h.store.List(ctx, in.query(in.ID))
+	return h.page(ctx, in.query(in.ID))
+}
+
+// page answers the page of notifications q asks for.
+func (h *handlers) page(ctx context.Context, q ListQuery) (*listOutput, error) {
+	out, err := h.store.List(ctx, q)
 	if err != nil {
 		return nil, err
 	}
