@@ -1,10 +1,10 @@
 package accounts_test
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -12,34 +12,12 @@ import (
 // checks what whoami reports.
 func TestLinksBecomeNeeds(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		ctx := context.Background()
-		id := func(email string) int64 {
-			var id int64
-			if err := db.Get(ctx, &id, `SELECT id FROM users WHERE email_lc = ?`, email); err != nil {
-				t.Fatal(err)
-			}
-			return id
-		}
-		var client, dept, other int64
-		err := db.InTx(ctx, func(tx *database.Tx) error {
-			if err := tx.Get(ctx, &client, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES ('BBC', 'bbc', 'client', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
-				return err
-			}
-			if err := tx.Get(ctx, &dept, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at) VALUES (?, 'Sport', 'sport', ?, ?) RETURNING id`, client, tx.Now, tx.Now); err != nil {
-				return err
-			}
-			if err := tx.Get(ctx, &other, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at) VALUES (?, 'News', 'news', ?, ?) RETURNING id`, client, tx.Now, tx.Now); err != nil {
-				return err
-			}
-			if _, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at) VALUES (?, ?, TRUE, TRUE, ?, ?)`, id("manager@hive.test"), client, tx.Now, tx.Now); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, can_hire, created_at, updated_at) VALUES (?, ?, TRUE, TRUE, FALSE, ?, ?)`, id("dept@hive.test"), dept, tx.Now, tx.Now)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		users := orgtest.Users(t, db)
+		client := orgtest.Entity(t, db, "BBC", "client")
+		dept := orgtest.Department(t, db, client, "Sport")
+		other := orgtest.Department(t, db, client, "News")
+		orgtest.LinkEntity(t, db, users[apptest.Manager], client, true, true)
+		orgtest.LinkDepartment(t, db, users[apptest.DeptMgr], dept, false, true, true)
 		var manager, deptManager whoami
 		s.Login("manager@hive.test").Do("GET", "/account/whoami", nil).Want(200).Decode(&manager)
 		s.Login("dept@hive.test").Do("GET", "/account/whoami", nil).Want(200).Decode(&deptManager)
@@ -62,20 +40,10 @@ func TestLinksBecomeNeeds(t *testing.T) {
 // organisations, not everyone; staff cannot list accounts.
 func TestManagersSearchAccounts(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		ctx := context.Background()
-		var client int64
-		err := db.InTx(ctx, func(tx *database.Tx) error {
-			if err := tx.Get(ctx, &client, `INSERT INTO entities (name, name_lc, type, created_at, updated_at) VALUES ('BBC', 'bbc', 'client', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-				SELECT id, ?, email_lc = 'manager@hive.test', TRUE, ?, ? FROM users WHERE email_lc IN ('manager@hive.test', 'staff@hive.test')`,
-				client, tx.Now, tx.Now)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		users := orgtest.Users(t, db)
+		client := orgtest.Entity(t, db, "BBC", "client")
+		orgtest.LinkEntity(t, db, users[apptest.Manager], client, true, true)
+		orgtest.LinkEntity(t, db, users[apptest.Staff], client, false, true)
 		search := func(role, term string) []string {
 			var page struct{ Items []struct{ Email string } }
 			s.As(role).Do("GET", "/account?search="+term, nil).Want(200).Decode(&page)

@@ -9,17 +9,13 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // One administrator cannot act under another's name.
 func TestAttack_AdminCannotImpersonateAdmin(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		if err := db.InTx(context.Background(), func(tx *database.Tx) error {
-			_, err := tx.Exec(context.Background(), `UPDATE users SET can_admin = ? WHERE email_lc = ?`, true, "manager@hive.test")
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
+		databasetest.Exec(t, db, `UPDATE users SET can_admin = ? WHERE email_lc = ?`, true, "manager@hive.test")
 		var other whoami
 		s.Login("manager@hive.test").Do("GET", "/account/whoami", nil).Decode(&other)
 		admin := s.Login("admin@hive.test")

@@ -56,20 +56,9 @@ func (h holder) needs(t *testing.T) []string {
 func cached(t *testing.T, db *database.DB, h holder) {
 	t.Helper()
 	h.whoami().Want(200)
-	ctx := context.Background()
-	if err := db.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE sessions SET last_seen_at = ? WHERE NOT remember`, tx.Now.Add(-2*time.Hour))
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	databasetest.Exec(t, db, `UPDATE sessions SET last_seen_at = ? WHERE NOT remember`, db.Now().Add(-2*time.Hour))
 	h.whoami().Want(200)
-	if err := db.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE sessions SET last_seen_at = ?`, tx.Now)
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	databasetest.Exec(t, db, `UPDATE sessions SET last_seen_at = ?`, db.Now())
 }
 
 // With the session cache on, every revocation takes effect on the next request on the node that
@@ -78,12 +67,6 @@ func cached(t *testing.T, db *database.DB, h holder) {
 func TestSessionCache_RevocationOnTheSameNode(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
-		sql := func(q string, args ...any) {
-			t.Helper()
-			if err := db.InTx(ctx, func(tx *database.Tx) error { _, err := tx.Exec(ctx, q, args...); return err }); err != nil {
-				t.Fatal(err)
-			}
-		}
 		signIn := func(email string) (*apptest.Client, holder) {
 			c := s.Login(email)
 			return c, holder{s.Client(), sessionToken(t, s, c)}
@@ -111,24 +94,24 @@ func TestSessionCache_RevocationOnTheSameNode(t *testing.T) {
 			c.Do("POST", "/account/change-password", map[string]string{"currentPassword": accounts.DemoPassword,
 				"newPassword": "Another-Passw0rd-2026"}).Want(200)
 			other.whoami().WantError(401, apperror.CodeNotAuthenticated)
-			sql(`UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email_lc = 'staff@hive.test')
+			databasetest.Exec(t, db, `UPDATE users SET password_hash = (SELECT password_hash FROM users WHERE email_lc = 'staff@hive.test')
 				WHERE email_lc = 'dept@hive.test'`)
 		})
 		t.Run("account deactivated", func(t *testing.T) {
 			_, h := signIn("freelancer@hive.test")
 			cached(t, db, h)
-			sql(`UPDATE users SET account_status = 'inactive' WHERE email_lc = 'freelancer@hive.test'`)
+			databasetest.Exec(t, db, `UPDATE users SET account_status = 'inactive' WHERE email_lc = 'freelancer@hive.test'`)
 			h.whoami().WantError(401, apperror.CodeNotAuthenticated)
-			sql(`UPDATE users SET account_status = 'active' WHERE email_lc = 'freelancer@hive.test'`)
+			databasetest.Exec(t, db, `UPDATE users SET account_status = 'active' WHERE email_lc = 'freelancer@hive.test'`)
 		})
 		t.Run("flags changed", func(t *testing.T) {
 			_, h := signIn("dept@hive.test")
 			cached(t, db, h)
-			sql(`UPDATE users SET can_admin = TRUE WHERE email_lc = 'dept@hive.test'`)
+			databasetest.Exec(t, db, `UPDATE users SET can_admin = TRUE WHERE email_lc = 'dept@hive.test'`)
 			if needs := h.needs(t); !slices.Contains(needs, "admin") {
 				t.Errorf("needs without admin after the flag was set: %v", needs)
 			}
-			sql(`UPDATE users SET can_admin = FALSE WHERE email_lc = 'dept@hive.test'`)
+			databasetest.Exec(t, db, `UPDATE users SET can_admin = FALSE WHERE email_lc = 'dept@hive.test'`)
 			if needs := h.needs(t); slices.Contains(needs, "admin") {
 				t.Errorf("needs still with admin after the flag went: %v", needs)
 			}
@@ -251,12 +234,7 @@ func TestSessionCache_NoCacheWhileDeaf(t *testing.T) {
 	}
 	// Made idle behind the node's back while it could not hear: once it listens again the
 	// session is read afresh, and refused.
-	if err := db.InTx(ctx, func(tx *database.Tx) error {
-		_, err := tx.Exec(ctx, `UPDATE sessions SET last_seen_at = ?`, tx.Now.Add(-2*time.Hour))
-		return err
-	}); err != nil {
-		t.Fatal(err)
-	}
+	databasetest.Exec(t, db, `UPDATE sessions SET last_seen_at = ?`, db.Now().Add(-2*time.Hour))
 	waitLive(t, db)
 	h.whoami().WantError(401, apperror.CodeNotAuthenticated)
 }

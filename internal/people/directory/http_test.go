@@ -1,14 +1,15 @@
 package directory_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/url"
 	"slices"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type page struct {
@@ -37,29 +38,11 @@ func get(t *testing.T, s *apptest.Server, role string, q url.Values) page {
 // dept@ can_manage on one of its departments.
 func linkManagers(t *testing.T, db *database.DB) {
 	t.Helper()
-	ctx := context.Background()
-	err := db.InTx(ctx, func(tx *database.Tx) error {
-		var client, dept int64
-		if err := tx.Get(ctx, &client, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
-			VALUES ('Directory Client', 'directory client', 'client', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		if err := tx.Get(ctx, &dept, `INSERT INTO departments (client_id, name, name_lc, created_at, updated_at)
-			VALUES (?, 'Sport', 'sport', ?, ?) RETURNING id`, client, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		if _, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_manage, can_select, created_at, updated_at)
-			SELECT id, ?, email_lc = 'manager@hive.test', TRUE, ?, ? FROM users WHERE email_lc IN ('manager@hive.test', 'staff@hive.test')`,
-			client, tx.Now, tx.Now); err != nil {
-			return err
-		}
-		_, err := tx.Exec(ctx, `INSERT INTO user_department_refs (user_id, department_id, can_manage, can_select, created_at, updated_at)
-			SELECT id, ?, TRUE, TRUE, ?, ? FROM users WHERE email_lc = 'dept@hive.test'`, dept, tx.Now, tx.Now)
-		return err
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	client := orgtest.Entity(t, db, "Directory Client", "client")
+	dept := orgtest.Department(t, db, client, "Sport")
+	orgtest.LinkEntity(t, db, orgtest.UserID(t, db, "manager@hive.test"), client, true, true)
+	orgtest.LinkEntity(t, db, orgtest.UserID(t, db, "staff@hive.test"), client, false, true)
+	orgtest.LinkDepartment(t, db, orgtest.UserID(t, db, "dept@hive.test"), dept, false, true, true)
 }
 
 func TestAllUsersPermissions(t *testing.T) {
@@ -227,20 +210,10 @@ func TestAllUsersAdminOnlyFields(t *testing.T) {
 // TestAllUsersReportsTheViewersMarks: isBookmarked and isFollowed on list rows are the viewer's own.
 func TestAllUsersReportsTheViewersMarks(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		ctx := context.Background()
-		err := db.InTx(ctx, func(tx *database.Tx) error {
-			_, err := tx.Exec(ctx, `INSERT INTO user_bookmarks (user_id, target_user_id, created_at)
-				SELECT a.id, f.id, ? FROM users a, users f WHERE a.email_lc = 'admin@hive.test' AND f.email_lc = 'freelancer@hive.test'`, tx.Now)
-			if err != nil {
-				return err
-			}
-			_, err = tx.Exec(ctx, `INSERT INTO user_follows (user_id, target_user_id, created_at)
-				SELECT a.id, f.id, ? FROM users a, users f WHERE a.email_lc = 'manager@hive.test' AND f.email_lc = 'freelancer@hive.test'`, tx.Now)
-			return err
-		})
-		if err != nil {
-			t.Fatal(err)
-		}
+		databasetest.Exec(t, db, `INSERT INTO user_bookmarks (user_id, target_user_id, created_at)
+			SELECT a.id, f.id, ? FROM users a, users f WHERE a.email_lc = 'admin@hive.test' AND f.email_lc = 'freelancer@hive.test'`, db.Now())
+		databasetest.Exec(t, db, `INSERT INTO user_follows (user_id, target_user_id, created_at)
+			SELECT a.id, f.id, ? FROM users a, users f WHERE a.email_lc = 'manager@hive.test' AND f.email_lc = 'freelancer@hive.test'`, db.Now())
 		marks := func(role string) (bookmarked, followed bool) {
 			var page struct {
 				Items []struct {

@@ -2,15 +2,14 @@ package files_test
 
 import (
 	"bytes"
-	"context"
 	"fmt"
 	"net/http"
 	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/files"
-	"github.com/hive/hive/internal/platform/database"
 )
 
 // TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile is review item 15 (profile images): a
@@ -30,19 +29,8 @@ func TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile(t *testing.T) {
 		}
 		// Grace freelances for another client.
 		grace := f.s.Login("grace.adeyemi@hive.test")
-		ctx := context.Background()
-		if err := f.db.InTx(ctx, func(tx *database.Tx) error {
-			var other int64
-			if err := tx.Get(ctx, &other, `INSERT INTO entities (name, name_lc, type, created_at, updated_at)
-				VALUES ('Southern Pictures', 'southern pictures', 'client', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
-				return err
-			}
-			_, err := tx.Exec(ctx, `INSERT INTO user_entity_refs (user_id, entity_id, can_select, created_at, updated_at)
-				SELECT id, ?, TRUE, ?, ? FROM users WHERE email_lc = 'grace.adeyemi@hive.test'`, other, tx.Now, tx.Now)
-			return err
-		}); err != nil {
-			t.Fatal(err)
-		}
+		other := orgtest.Entity(t, f.db, "Southern Pictures", "client")
+		orgtest.LinkEntity(t, f.db, orgtest.UserID(t, f.db, "grace.adeyemi@hive.test"), other, false, true)
 
 		noImage := grace.Do("GET", fmt.Sprintf("/account/%d/profile_image/file", f.users["dept"]), nil).WantError(http.StatusNotFound, "N-404")
 		for role, url := range urls {

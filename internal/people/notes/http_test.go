@@ -21,16 +21,10 @@ func path(format string, args ...any) string { return fmt.Sprintf(format, args..
 
 func insertNote(t *testing.T, db *database.DB, freelancer, author, entity int64, title string) int64 {
 	t.Helper()
-	var id int64
-	err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		return tx.Get(context.Background(), &id, `INSERT INTO internal_notes (freelancer_id, user_id, entity_id, title,
-			description, created_at, updated_at) VALUES (?, ?, ?, ?, 'Seen on set', ?, ?) RETURNING id`,
-			freelancer, author, entity, title, tx.Now, tx.Now)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return id
+	now := db.Now()
+	return databasetest.InsertID(t, db, `INSERT INTO internal_notes (freelancer_id, user_id, entity_id, title,
+		description, created_at, updated_at) VALUES (?, ?, ?, ?, 'Seen on set', ?, ?) RETURNING id`,
+		freelancer, author, entity, title, now, now)
 }
 
 // otherFreelancer is a demo freelancer other than freelancer@hive.test.

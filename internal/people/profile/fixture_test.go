@@ -1,7 +1,6 @@
 package profile_test
 
 import (
-	"context"
 	"fmt"
 	"net/http"
 	"testing"
@@ -33,16 +32,12 @@ func setup(t *testing.T, db *database.DB) *fixture {
 	f.jobA = orgtest.Tag(t, db, "Camera Operator", "job_title", 0)
 	orgtest.LinkEntity(t, db, f.users["manager"], f.client, true, true)
 	orgtest.LinkEntity(t, db, f.users["staff"], f.client, false, true)
-	err := db.InTx(context.Background(), func(tx *database.Tx) error {
-		return tx.Get(context.Background(), &f.staffOther, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name, label,
-			phone, country, timezone, account_status, onboarding_state, can_admin, can_create_supplier_entity,
-			can_create_agency_entity, can_create_client_entity, is_freelancer, created_at, updated_at, version)
-			VALUES ('other@hive.test', 'other@hive.test', '', 'Olive', 'Other', 'Staff', '', 'GB', 'Europe/London',
-			'active', 'staff', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`, false, false, false, false, false, tx.Now, tx.Now)
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
+	now := db.Now()
+	f.staffOther = databasetest.InsertID(t, db, `INSERT INTO users (email, email_lc, password_hash, first_name, last_name,
+		label, phone, country, timezone, account_status, onboarding_state, can_admin, can_create_supplier_entity,
+		can_create_agency_entity, can_create_client_entity, is_freelancer, created_at, updated_at, version)
+		VALUES ('other@hive.test', 'other@hive.test', '', 'Olive', 'Other', 'Staff', '', 'GB', 'Europe/London',
+		'active', 'staff', ?, ?, ?, ?, ?, ?, ?, 1) RETURNING id`, false, false, false, false, false, now, now)
 	orgtest.LinkEntity(t, db, f.staffOther, f.other, false, true)
 	orgtest.LinkDepartment(t, db, f.users["dept"], f.dept, false, true, true)
 	return f
