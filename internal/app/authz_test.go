@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"context"
 	"database/sql"
 	"encoding/json"
 	"fmt"
@@ -256,15 +255,11 @@ func authzSnapshot(t *testing.T, db *database.DB, w authzWorld) map[string]time.
 		{"notifications", "read_receipt"}, {"booking_bookmarks", "updated_at"},
 		{fmt.Sprintf("users WHERE id IN (%d, %d)", w.StaffA, w.FreelancerA), "updated_at"},
 	} {
-		var rows []struct {
+		type changed struct {
 			ID      int64        `db:"id"`
 			Changed sql.NullTime `db:"changed"`
 		}
-		query := `SELECT id, ` + table.changed + ` AS changed FROM ` + table.name
-		if err := db.Select(context.Background(), &rows, query); err != nil {
-			t.Fatalf("%s: %v", query, err)
-		}
-		for _, r := range rows {
+		for _, r := range databasetest.Select[changed](t, db, `SELECT id, `+table.changed+` AS changed FROM `+table.name) {
 			out[fmt.Sprintf("%s #%d", strings.Fields(table.name)[0], r.ID)] = r.Changed.Time
 		}
 	}

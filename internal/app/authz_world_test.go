@@ -1,7 +1,6 @@
 package app_test
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,7 +8,6 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit/audittest"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
@@ -121,7 +119,7 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.JobTemplate = orgtest.JobTemplate(t, db, w.DeptA1)
 	databasetest.Exec(t, db, `UPDATE job_templates SET title = ?, title_lc = ? WHERE id = ?`,
 		authzDeep(" Gala"), strings.ToLower(authzDeep(" Gala")), w.JobTemplate)
-	tpls := authzIDs(t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? ORDER BY position`, w.JobTemplate)
+	tpls := databasetest.Select[int64](t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? ORDER BY position`, w.JobTemplate)
 	w.PlacementTemplate, w.PlacementTpl2 = tpls[0], tpls[1]
 	var b struct {
 		ID         int64
@@ -176,13 +174,4 @@ func authzAccount(t *testing.T, s *apptest.Server, entity int64, email, first, l
 		"entityIds": []int64{entity}}).
 		Want(201).Decode(&u)
 	return u.ID
-}
-
-func authzIDs(t *testing.T, db *database.DB, query string, args ...any) []int64 {
-	t.Helper()
-	var ids []int64
-	if err := db.Select(context.Background(), &ids, query, args...); err != nil {
-		t.Fatal(err)
-	}
-	return ids
 }

@@ -149,13 +149,9 @@ func invitationNotifications(t *testing.T, db *database.DB) []notificationRow {
 
 func selectNotifications(t *testing.T, db *database.DB, where, order string) []notificationRow {
 	t.Helper()
-	var rows []notificationRow
-	if err := db.Select(context.Background(), &rows, `SELECT user_id, type, COALESCE(event_id, 0) AS event_id,
+	return databasetest.Select[notificationRow](t, db, `SELECT user_id, type, COALESCE(event_id, 0) AS event_id,
 		COALESCE(invitation_event_id, 0) AS invitation_event_id, COALESCE(placement_id, 0) AS placement_id, mailed,
-		link, body_text FROM notifications `+where+` ORDER BY `+order); err != nil {
-		t.Fatal(err)
-	}
-	return rows
+		link, body_text FROM notifications `+where+` ORDER BY `+order)
 }
 
 // pending counts the undelivered events of table (booking_events, invitation_events).

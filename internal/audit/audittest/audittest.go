@@ -3,11 +3,11 @@
 package audittest
 
 import (
-	"context"
 	"testing"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // Entry is an audit_log row as the tests check it.
@@ -24,11 +24,7 @@ type Entry struct {
 // Last is the id of the newest entry (0 when there is none): the mark to pass to After.
 func Last(t testing.TB, db *database.DB) int64 {
 	t.Helper()
-	var id int64
-	if err := db.Get(context.Background(), &id, `SELECT COALESCE(MAX(id), 0) FROM audit_log`); err != nil {
-		t.Fatal(err)
-	}
-	return id
+	return databasetest.Get[int64](t, db, `SELECT COALESCE(MAX(id), 0) FROM audit_log`)
 }
 
 // After is the entries written after mark, oldest first; of source only, when one is given.
@@ -39,9 +35,5 @@ func After(t testing.TB, db *database.DB, mark int64, source ...audit.Source) []
 	if len(source) == 1 {
 		query, args = query+` AND hive_source = ?`, append(args, string(source[0]))
 	}
-	var rows []Entry
-	if err := db.Select(context.Background(), &rows, query+` ORDER BY id`, args...); err != nil {
-		t.Fatal(err)
-	}
-	return rows
+	return databasetest.Select[Entry](t, db, query+` ORDER BY id`, args...)
 }

@@ -41,3 +41,13 @@ func Get[T any](t testing.TB, db *database.DB, query string, args ...any) T {
 	}
 	return v
 }
+
+// Select reads every row query selects, for a test's checks; an error fails the test.
+func Select[T any](t testing.TB, db *database.DB, query string, args ...any) []T {
+	t.Helper()
+	var rows []T
+	if err := db.Select(context.Background(), &rows, query, args...); err != nil {
+		t.Fatalf("%s: %v", query, err)
+	}
+	return rows
+}
