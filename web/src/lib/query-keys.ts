@@ -63,22 +63,26 @@ export const invitationKeys = {
   byToken: (token: string) => [...invitationKeys.all, 'token', token] as const,
 };
 
+/** The keys of records shown in a grid and opened one at a time: all, the lists, a list, one. */
+function gridRecordKeys<const Name extends string>(name: Name) {
+  const all = [name] as const;
+  const lists = () => [...all, 'list'] as const;
+  return {
+    all,
+    lists,
+    list: (q: unknown) => [...lists(), q] as const,
+    detail: (id: number) => [...all, 'detail', id] as const,
+  };
+}
+
 /** Entities (clients, agencies, suppliers): the grid, one entity, and a picker's option. */
 export const entityKeys = {
-  all: ['entity'] as const,
-  lists: () => [...entityKeys.all, 'list'] as const,
-  list: (q: unknown) => [...entityKeys.lists(), q] as const,
-  detail: (id: number) => [...entityKeys.all, 'detail', id] as const,
+  ...gridRecordKeys('entity'),
   option: (id: number) => [...entityKeys.all, 'option', id] as const,
 };
 
 /** Departments. */
-export const departmentKeys = {
-  all: ['department'] as const,
-  lists: () => [...departmentKeys.all, 'list'] as const,
-  list: (q: unknown) => [...departmentKeys.lists(), q] as const,
-  detail: (id: number) => [...departmentKeys.all, 'detail', id] as const,
-};
+export const departmentKeys = gridRecordKeys('department');
 
 /** What managers keep about freelancers: stats, internal notes (bookmarks and follows refresh it). */
 export const peopleKeys = {
