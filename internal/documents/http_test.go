@@ -1,7 +1,7 @@
 package documents_test
 
 import (
-	"context"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 	"strings"
 	"testing"
 	"time"
@@ -37,12 +37,8 @@ func bookWithFreelancer(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 
 func auditCount(t *testing.T, db *database.DB, action string) int {
 	t.Helper()
-	var n int
-	if err := db.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = ? AND hive_action = ?`,
-		string(documents.SourceDocument), action); err != nil {
-		t.Fatal(err)
-	}
-	return n
+	return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM audit_log WHERE hive_source = ? AND hive_action = ?`,
+		string(documents.SourceDocument), action)
 }
 
 func TestRequestingAndListingDocuments(t *testing.T) {
