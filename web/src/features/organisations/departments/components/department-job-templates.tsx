@@ -1,4 +1,5 @@
-import { Alert, Anchor, Button, Group, List, Loader, Paper, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, List, Loader, Text } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -15,17 +16,17 @@ export function DepartmentJobTemplates({
   // The jobs feature's query, so the jobs pages' writes refresh it.
   const q = useQuery(departmentJobTemplatesQuery(departmentId));
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="department-job-templates">
-      <Group justify="space-between">
-        <Title order={2} size="h4" id="department-job-templates">
-          Job Templates
-        </Title>
-        {canManage && (
+    <SectionCard
+      headingId="department-job-templates"
+      title="Job Templates"
+      action={
+        canManage && (
           <Button size="xs" variant="light" component={Link} to={paths.createJobTemplate}>
             Create job template
           </Button>
-        )}
-      </Group>
+        )
+      }
+    >
       {q.isPending && <Loader size="sm" mt="xs" aria-label="Loading job templates" />}
       {q.isError && (
         <Alert color="red" mt="xs">
@@ -51,6 +52,6 @@ export function DepartmentJobTemplates({
           ))}
         </List>
       )}
-    </Paper>
+    </SectionCard>
   );
 }

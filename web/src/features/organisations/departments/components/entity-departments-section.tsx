@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
@@ -21,27 +21,19 @@ export function EntityDepartmentsSection({ entityId }: { entityId: number }) {
   const titleId = `entity-${entityId}-departments`;
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4" id={titleId}>
-            Departments
-          </Title>
-          {canManageEntity(user, entityId) && (
-            <Button size="xs" onClick={modal.open}>
-              Add department
-            </Button>
-          )}
-        </Group>
-        <DataGrid
-          gridId="entity-departments"
-          label="Departments of this client"
-          columns={columns}
-          query={query}
-          emptyText="This client has no departments yet."
-        />
-      </Stack>
+    <SectionCard
+      headingId={titleId}
+      title="Departments"
+      button={canManageEntity(user, entityId) && { label: 'Add department', onClick: modal.open }}
+    >
+      <DataGrid
+        gridId="entity-departments"
+        label="Departments of this client"
+        columns={columns}
+        query={query}
+        emptyText="This client has no departments yet."
+      />
       <CreateDepartmentModal opened={opened} onClose={modal.close} clientId={entityId} />
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { Link, useParams } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -7,6 +7,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { canManageDepartment, canManageEntity } from '@/lib/permissions';
+import { SectionCard } from '@/ui/section-card';
 import { PageHeader } from '@/ui/page-header';
 import { ConnectedUsersSection } from '@/features/organisations/links/components/connected-users-section';
 import { DEPARTMENT_LINKS } from '@/features/organisations/links/kinds';
@@ -70,10 +71,7 @@ export function EditDepartmentRoute() {
           {d.client.name}
         </Anchor>
       </Text>
-      <Paper withBorder p="md" component="section" aria-labelledby="department-details">
-        <Title order={2} size="h4" id="department-details" mb="sm">
-          Department details
-        </Title>
+      <SectionCard headingId="department-details" title="Department details">
         <DepartmentForm
           key={d.version}
           withAddress
@@ -95,7 +93,7 @@ export function EditDepartmentRoute() {
             notify(toasts.departmentSaved(saved.name));
           }}
         />
-      </Paper>
+      </SectionCard>
       <DepartmentJobTemplates departmentId={d.id} canManage={canEdit} />
       <ConnectedUsersSection
         kind={DEPARTMENT_LINKS}

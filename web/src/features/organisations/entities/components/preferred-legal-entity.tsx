@@ -1,4 +1,5 @@
-import { Button, Group, Paper, Select, Title } from '@mantine/core';
+import { Button, Group, Select } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
@@ -25,10 +26,7 @@ export function PreferredLegalEntity({ entity }: { entity: EntityLike }) {
   }));
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="entity-preferred-le">
-      <Title order={2} size="h4" id="entity-preferred-le" mb="sm">
-        Preferred Legal Entity
-      </Title>
+    <SectionCard headingId="entity-preferred-le" title="Preferred Legal Entity">
       <Group align="flex-end" gap="sm">
         <Select
           label="Preferred legal entity"
@@ -56,6 +54,6 @@ export function PreferredLegalEntity({ entity }: { entity: EntityLike }) {
           Save preferred
         </Button>
       </Group>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useParams } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { canManageEntity, isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
+import { SectionCard } from '@/ui/section-card';
 import { PageHeader } from '@/ui/page-header';
 import { AuditButton } from '@/features/audit';
 import { EntityDepartmentsSection } from '@/features/organisations/departments/components/entity-departments-section';
@@ -46,10 +47,7 @@ export function EditEntityRoute() {
         </Group>
       </PageHeader>
       <Stack gap="lg">
-        <Paper withBorder p="md" component="section" aria-labelledby="entity-details">
-          <Title order={2} size="h4" id="entity-details" mb="sm">
-            Entity
-          </Title>
+        <SectionCard headingId="entity-details" title="Entity">
           <EntityForm
             key={e.version}
             initialValues={{
@@ -74,7 +72,7 @@ export function EditEntityRoute() {
               notify(toasts.entitySaved(saved.name));
             }}
           />
-        </Paper>
+        </SectionCard>
         {showPreferred && <PreferredLegalEntity entity={e} />}
         {client && <EntityDepartmentsSection entityId={e.id} />}
         <EntityUsersSection entityId={e.id} />

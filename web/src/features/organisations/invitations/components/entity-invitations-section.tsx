@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
@@ -57,27 +57,19 @@ export function EntityInvitationsSection({ entityId }: { entityId: number }) {
   const titleId = `entity-${entityId}-invitations`;
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4" id={titleId}>
-            Invitations
-          </Title>
-          {canManageEntity(user, entityId) && (
-            <Button size="xs" onClick={modal.open}>
-              Invite by email
-            </Button>
-          )}
-        </Group>
-        <DataGrid
-          gridId="entity-invitations"
-          label="Invitations to this entity"
-          columns={columns}
-          query={query}
-          emptyText="No invitations yet."
-        />
-      </Stack>
+    <SectionCard
+      headingId={titleId}
+      title="Invitations"
+      button={canManageEntity(user, entityId) && { label: 'Invite by email', onClick: modal.open }}
+    >
+      <DataGrid
+        gridId="entity-invitations"
+        label="Invitations to this entity"
+        columns={columns}
+        query={query}
+        emptyText="No invitations yet."
+      />
       <InviteModal entityId={entityId} opened={opened} onClose={modal.close} />
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,15 +1,5 @@
-import {
-  Anchor,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Table,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Button, Loader, Table, Text } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -27,57 +17,53 @@ export function EntityLegalEntitiesSection({
   const list = useQuery(entityLegalEntitiesQueryOptions(entityId));
   const headingId = `entity-${entityId}-legal-entities`;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Group justify="space-between">
-          <Title order={2} size="h4" id={headingId}>
-            Connected Legal Entities
-          </Title>
-          {canCreate && (
-            <Button
-              size="xs"
-              variant="light"
-              component={Link}
-              to={`${paths.createLegalEntity}?entityId=${entityId}`}
-            >
-              Create legal entity
-            </Button>
-          )}
-        </Group>
-        {list.isPending && <Loader size="sm" aria-label="Loading legal entities" />}
-        {list.isError && <Text c="red.9">Could not load the legal entities.</Text>}
-        {list.data && list.data.length === 0 && (
-          <Text c="dimmed">No connected legal entities.</Text>
-        )}
-        {list.data && list.data.length > 0 && (
-          <Table.ScrollContainer minWidth={420}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Business type</Table.Th>
-                  <Table.Th>Status</Table.Th>
+    <SectionCard
+      headingId={headingId}
+      title="Connected Legal Entities"
+      action={
+        canCreate && (
+          <Button
+            size="xs"
+            variant="light"
+            component={Link}
+            to={`${paths.createLegalEntity}?entityId=${entityId}`}
+          >
+            Create legal entity
+          </Button>
+        )
+      }
+    >
+      {list.isPending && <Loader size="sm" aria-label="Loading legal entities" />}
+      {list.isError && <Text c="red.9">Could not load the legal entities.</Text>}
+      {list.data && list.data.length === 0 && <Text c="dimmed">No connected legal entities.</Text>}
+      {list.data && list.data.length > 0 && (
+        <Table.ScrollContainer minWidth={420}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Business type</Table.Th>
+                <Table.Th>Status</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {list.data.map((le) => (
+                <Table.Tr key={le.id}>
+                  <Table.Td>
+                    <Anchor component={Link} to={paths.editLegalEntity(le.id)}>
+                      {legalEntityName(le)}
+                    </Anchor>
+                  </Table.Td>
+                  <Table.Td>{legalFormLabels[le.type] ?? le.type}</Table.Td>
+                  <Table.Td>
+                    <Badge color={statusColour(le.status)}>{statusLabel(le.status)}</Badge>
+                  </Table.Td>
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {list.data.map((le) => (
-                  <Table.Tr key={le.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={paths.editLegalEntity(le.id)}>
-                        {legalEntityName(le)}
-                      </Anchor>
-                    </Table.Td>
-                    <Table.Td>{legalFormLabels[le.type] ?? le.type}</Table.Td>
-                    <Table.Td>
-                      <Badge color={statusColour(le.status)}>{statusLabel(le.status)}</Badge>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
-    </Paper>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </SectionCard>
   );
 }

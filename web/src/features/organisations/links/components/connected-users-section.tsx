@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useMemo, type ReactNode } from 'react';
 import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
@@ -51,27 +51,19 @@ export function ConnectedUsersSection<
 
   const titleId = `${kind.parent}-${parentId}-users`;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={titleId}>
-      <Stack gap="sm">
-        <Group justify="space-between" wrap="wrap">
-          <Title order={2} size="h4" id={titleId}>
-            Connected Users
-          </Title>
-          {canManage && connectButton && (
-            <Button size="xs" onClick={connect.open}>
-              Connect user
-            </Button>
-          )}
-        </Group>
-        <DataGrid
-          gridId={`${kind.parent}-users`}
-          label={`Users connected to this ${kind.parent}`}
-          columns={columns}
-          query={query}
-          emptyText={`No users are connected to this ${kind.parent}.`}
-        />
-        {canManage && children}
-      </Stack>
+    <SectionCard
+      headingId={titleId}
+      title="Connected Users"
+      button={canManage && connectButton && { label: 'Connect user', onClick: connect.open }}
+    >
+      <DataGrid
+        gridId={`${kind.parent}-users`}
+        label={`Users connected to this ${kind.parent}`}
+        columns={columns}
+        query={query}
+        emptyText={`No users are connected to this ${kind.parent}.`}
+      />
+      {canManage && children}
       <ConnectUserDialog
         kind={kind}
         parentId={parentId}
@@ -80,6 +72,6 @@ export function ConnectedUsersSection<
         title={`Connect a user to this ${kind.parent}`}
       />
       {dialog}
-    </Paper>
+    </SectionCard>
   );
 }

@@ -1,4 +1,5 @@
-import { Loader, Paper, Stack, Table, Text, Title } from '@mantine/core';
+import { Loader, Table, Text } from '@mantine/core';
+import { SectionCard } from '@/ui/section-card';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
@@ -25,57 +26,52 @@ export function EntityTagsSection({ entityId, canEdit }: { entityId: number; can
   const items: Tag[] = tags.data ?? [];
 
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
-        <Title order={2} size="h4" id={headingId}>
-          Configure Tags
-        </Title>
-        {canEdit && (
-          <CreateTagForm
-            categories={[...TAG_CATEGORIES]}
-            onCreate={async (v) => {
-              await create.mutateAsync(v);
-              notify(toasts.tagCreated);
-            }}
-          />
-        )}
-        {tags.isPending && <Loader size="sm" aria-label="Loading tags" />}
-        {tags.isError && <Text c="red.9">Could not load the tags.</Text>}
-        {tags.isSuccess && items.length === 0 && <Text c="dimmed">No tags yet.</Text>}
-        {items.length > 0 && (
-          <Table.ScrollContainer minWidth={360}>
-            <Table>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Category</Table.Th>
-                  {canEdit && <Table.Th>Actions</Table.Th>}
+    <SectionCard headingId={headingId} title="Configure Tags">
+      {canEdit && (
+        <CreateTagForm
+          categories={[...TAG_CATEGORIES]}
+          onCreate={async (v) => {
+            await create.mutateAsync(v);
+            notify(toasts.tagCreated);
+          }}
+        />
+      )}
+      {tags.isPending && <Loader size="sm" aria-label="Loading tags" />}
+      {tags.isError && <Text c="red.9">Could not load the tags.</Text>}
+      {tags.isSuccess && items.length === 0 && <Text c="dimmed">No tags yet.</Text>}
+      {items.length > 0 && (
+        <Table.ScrollContainer minWidth={360}>
+          <Table>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Category</Table.Th>
+                {canEdit && <Table.Th>Actions</Table.Th>}
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {items.map((t) => (
+                <Table.Tr key={t.id}>
+                  <Table.Td>{t.name}</Table.Td>
+                  <Table.Td>{tagCategoryLabel(t.category)}</Table.Td>
+                  {canEdit && (
+                    <Table.Td>
+                      <TagActions
+                        name={t.name}
+                        deleting={remove.isPending && remove.variables === t.id}
+                        onRename={() => setRenaming(t)}
+                        onDelete={() =>
+                          remove.mutate(t.id, { onSuccess: () => notify(toasts.deleted) })
+                        }
+                      />
+                    </Table.Td>
+                  )}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {items.map((t) => (
-                  <Table.Tr key={t.id}>
-                    <Table.Td>{t.name}</Table.Td>
-                    <Table.Td>{tagCategoryLabel(t.category)}</Table.Td>
-                    {canEdit && (
-                      <Table.Td>
-                        <TagActions
-                          name={t.name}
-                          deleting={remove.isPending && remove.variables === t.id}
-                          onRename={() => setRenaming(t)}
-                          onDelete={() =>
-                            remove.mutate(t.id, { onSuccess: () => notify(toasts.deleted) })
-                          }
-                        />
-                      </Table.Td>
-                    )}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Stack>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
       <RenameTagDialog
         tag={renaming}
         onClose={() => setRenaming(null)}
@@ -85,6 +81,6 @@ export function EntityTagsSection({ entityId, canEdit }: { entityId: number; can
           notify(toasts.tagRenamed);
         }}
       />
-    </Paper>
+    </SectionCard>
   );
 }
