@@ -42,17 +42,24 @@ func (s *Service) hit(ctx context.Context, key string, rule ratelimit.Rule) erro
 	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error { return ratelimit.Hit(ctx, tx, key, rule) })
 }
 
+// admitToken is what a token link's form passes before any hashing: a token (else a refusal on
+// field), an attempt counted against the client address (limitKey), and a live token of
+// purpose.
+func (s *Service) admitToken(ctx context.Context, field, token, purpose, limitKey string) error {
+	if token == "" {
+		return apperror.Field(field, MsgTokenRequired)
+	}
+	if err := s.hit(ctx, limitKey, TokenPerAddress); err != nil {
+		return err
+	}
+	return checkToken(ctx, s.Store.DB, token, purpose)
+}
+
 // ResetPassword sets a new password with a reset token. The token is checked before the new
 // password is hashed, so a wrong token costs no argon2id work; it is consumed only in the
 // transaction that sets the password, so two uses cannot both win.
 func (s *Service) ResetPassword(ctx context.Context, clientAddr, token, password string) error {
-	if token == "" {
-		return apperror.Field("token", MsgTokenRequired)
-	}
-	if err := s.hit(ctx, "reset-password:addr:"+clientAddr, TokenPerAddress); err != nil {
-		return err
-	}
-	if err := checkToken(ctx, s.Store.DB, token, PurposeReset); err != nil {
+	if err := s.admitToken(ctx, "token", token, PurposeReset, "reset-password:addr:"+clientAddr); err != nil {
 		return err
 	}
 	hash, err := newPasswordHash("password", password) // outside the transaction: argon2id must not hold the write lock
@@ -72,13 +79,7 @@ func (s *Service) ResetPassword(ctx context.Context, clientAddr, token, password
 // by someone else, without a password) sets its password here too. As for a reset, the token
 // is checked before any hashing.
 func (s *Service) ActivateAccount(ctx context.Context, clientAddr, token string, password *string) error {
-	if token == "" {
-		return apperror.Field("activationToken", MsgTokenRequired)
-	}
-	if err := s.hit(ctx, "activate:addr:"+clientAddr, TokenPerAddress); err != nil {
-		return err
-	}
-	if err := checkToken(ctx, s.Store.DB, token, PurposeActivation); err != nil {
+	if err := s.admitToken(ctx, "activationToken", token, PurposeActivation, "activate:addr:"+clientAddr); err != nil {
 		return err
 	}
 	hash := ""
