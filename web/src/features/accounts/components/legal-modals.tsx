@@ -5,6 +5,9 @@ interface Props {
   onClose: () => void;
 }
 
+/** When the terms and the privacy policy last changed (both together). */
+const LAST_UPDATED = 'February 2024';
+
 function LegalModal({
   opened,
   onClose,
@@ -20,6 +23,9 @@ function LegalModal({
       scrollAreaComponent={ScrollArea.Autosize}
     >
       <Stack gap="sm">
+        <Text size="sm" c="dimmed">
+          Last updated {LAST_UPDATED}
+        </Text>
         {children}
         <Group justify="flex-end">
           <Button onClick={onClose}>Close</Button>
@@ -32,9 +38,6 @@ function LegalModal({
 export function TermsModal(props: Props) {
   return (
     <LegalModal {...props} title="Terms and Conditions">
-      <Text size="sm" c="dimmed">
-        Last updated February 2024
-      </Text>
       <Title order={3} size="h5">
         The service
       </Title>
@@ -75,9 +78,6 @@ export function TermsModal(props: Props) {
 export function PrivacyModal(props: Props) {
   return (
     <LegalModal {...props} title="Privacy Policy">
-      <Text size="sm" c="dimmed">
-        Last updated February 2024
-      </Text>
       <Text size="sm">
         Hive keeps the personal data needed to run your account and your bookings: your name,
         contact details, profile, availability, and the records of your bookings and placements.
