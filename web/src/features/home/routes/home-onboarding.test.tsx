@@ -18,14 +18,16 @@ function setup(user: CurrentUser, onboarding: Record<string, unknown>) {
 const freelancer = (state: CurrentUser['onboardingState'], needs: string[] = []) =>
   makeUser({ isFreelancer: true, roleLabel: 'Freelancer', onboardingState: state, needs });
 
+/** The server's answer for a freelancer still setting up, at a progress in percent. */
+const settingUp = (
+  onboardingState: string,
+  progress: number,
+  managedEntityId: number | null = null,
+) => ({ onboardingState, progress, showSetupCard: true, managedEntityId });
+
 describe('home onboarding cards', () => {
   it('shows the progress the server computes', async () => {
-    setup(freelancer('freelancer_needs_entity'), {
-      onboardingState: 'freelancer_needs_entity',
-      progress: 40,
-      showSetupCard: true,
-      managedEntityId: null,
-    });
+    setup(freelancer('freelancer_needs_entity'), settingUp('freelancer_needs_entity', 40));
     expect(
       await screen.findByRole('progressbar', { name: 'Account setup progress' }),
     ).toHaveAttribute('aria-valuenow', '40');
@@ -34,12 +36,10 @@ describe('home onboarding cards', () => {
   });
 
   it("offers 'Create LE' for the first managed entity when a legal entity is missing", async () => {
-    setup(freelancer('freelancer_needs_legal_entity', ['manage_entity:12']), {
-      onboardingState: 'freelancer_needs_legal_entity',
-      progress: 80,
-      showSetupCard: true,
-      managedEntityId: 12,
-    });
+    setup(
+      freelancer('freelancer_needs_legal_entity', ['manage_entity:12']),
+      settingUp('freelancer_needs_legal_entity', 80, 12),
+    );
     expect(await screen.findByRole('link', { name: 'Create LE' })).toHaveAttribute(
       'href',
       '/legal-entities/create?entityId=12',
@@ -48,12 +48,10 @@ describe('home onboarding cards', () => {
   });
 
   it("has no 'Create LE' for a user who manages no entity", async () => {
-    setup(freelancer('freelancer_needs_legal_entity'), {
-      onboardingState: 'freelancer_needs_legal_entity',
-      progress: 80,
-      showSetupCard: true,
-      managedEntityId: null,
-    });
+    setup(
+      freelancer('freelancer_needs_legal_entity'),
+      settingUp('freelancer_needs_legal_entity', 80),
+    );
     expect(
       await screen.findByRole('region', { name: 'Add your legal entity' }),
     ).toBeInTheDocument();
