@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // world is a running Hive with the organisation world and one booking of department A1 (dept
@@ -46,6 +47,12 @@ func newWorld(t *testing.T, db *database.DB, configure ...func(*config.Config)) 
 		t.Fatalf("booking %+v", b)
 	}
 	return out
+}
+
+// engines runs test on each engine with a fresh world (newWorld).
+func engines(t *testing.T, test func(t *testing.T, f world)) {
+	t.Helper()
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) { test(t, newWorld(t, db)) })
 }
 
 // version reads a row's version column, for the PATCH bodies that need the one read.

@@ -11,15 +11,13 @@ import (
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func TestHistoryIsForAdministratorsOnly(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := newWorld(t, db)
+	engines(t, func(t *testing.T, f world) {
 		// A booking of another client: manager manages client A only.
 		var other bookingView
-		f.s.As(apptest.Admin).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, f.w.DeptB1),
+		f.s.As(apptest.Admin).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, f.db, f.w.DeptB1),
 			"dates": []string{"2027-03-11"}, "periodType": "custom"}).Want(201).Decode(&other)
 		var p page
 		f.s.As(apptest.Admin).Do("GET", fmt.Sprintf("/history/booking/%d", f.booking), nil).Want(200).Decode(&p)
@@ -40,13 +38,12 @@ func TestHistoryIsForAdministratorsOnly(t *testing.T) {
 }
 
 func TestBookingHistory(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := newWorld(t, db)
+	engines(t, func(t *testing.T, f world) {
 		admin := f.s.As(apptest.Admin)
 		f.s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 			[]map[string]any{{"id": f.instructions[0], "supplierStatus": "accepted"}}).Want(200)
 		// Another booking's entries stay out of this one's history.
-		f.s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, f.w.DeptA1),
+		f.s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": orgtest.JobTemplate(t, f.db, f.w.DeptA1),
 			"dates": []string{"2027-03-12"}, "periodType": "custom"}).Want(201)
 
 		path := fmt.Sprintf("/history/booking/%d", f.booking)

@@ -300,24 +300,23 @@ func failTrigger(t *testing.T, db *database.DB, name, table, when string) {
 }
 
 func TestFailedWriteLeavesNoEntry(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		f := newWorld(t, db)
+	engines(t, func(t *testing.T, f world) {
 		ctx := context.Background()
 
 		// A failure after the record (the domain event comes after it) rolls the record back.
-		failTrigger(t, db, "fail_events", "booking_events", "")
-		before := audittest.Last(t, db)
+		failTrigger(t, f.db, "fail_events", "booking_events", "")
+		before := audittest.Last(t, f.db)
 		f.s.As(apptest.DeptMgr).Do("PATCH", fmt.Sprintf("/booking/%d", f.booking), map[string]any{"title": "Never",
-			"version": version(t, db, "bookings", f.booking)}).Want(500)
-		if rows := audittest.After(t, db, before); len(rows) != 0 {
+			"version": version(t, f.db, "bookings", f.booking)}).Want(500)
+		if rows := audittest.After(t, f.db, before); len(rows) != 0 {
 			t.Fatalf("entries of a failed write: %+v", rows)
 		}
-		if title := databasetest.Get[string](t, db, `SELECT title FROM bookings WHERE id = ?`, f.booking); title == "Never" {
+		if title := databasetest.Get[string](t, f.db, `SELECT title FROM bookings WHERE id = ?`, f.booking); title == "Never" {
 			t.Fatal("the failed change was kept")
 		}
 
 		// A record that cannot be written takes its change with it.
-		failTrigger(t, db, "fail_entity_record", "audit_log", "NEW.hive_source = 'entity'")
+		failTrigger(t, f.db, "fail_entity_record", "audit_log", "NEW.hive_source = 'entity'")
 		var e struct {
 			ID      int64
 			Name    string
@@ -326,14 +325,14 @@ func TestFailedWriteLeavesNoEntry(t *testing.T) {
 		f.s.As(apptest.Admin).Do("GET", fmt.Sprintf("/entity/%d", f.w.ClientA), nil).Want(200).Decode(&e)
 		f.s.As(apptest.Admin).Do("PATCH", fmt.Sprintf("/entity/%d", e.ID), map[string]any{"name": "Unrecorded",
 			"version": e.Version}).Want(500)
-		if name := databasetest.Get[string](t, db, `SELECT name FROM entities WHERE id = ?`, e.ID); name != e.Name {
+		if name := databasetest.Get[string](t, f.db, `SELECT name FROM entities WHERE id = ?`, e.ID); name != e.Name {
 			t.Fatalf("change without its record: %q", name)
 		}
 
 		// Record itself joins the caller's transaction: an error after it leaves nothing.
-		before = audittest.Last(t, db)
+		before = audittest.Last(t, f.db)
 		boom := errors.New("boom")
-		err := db.InTx(ctx, func(tx *database.Tx) error {
+		err := f.db.InTx(ctx, func(tx *database.Tx) error {
 			if err := audit.Record(ctx, tx, audit.Update, audit.SourceUser, 1, map[string]any{"firstName": "x"}); err != nil {
 				return err
 			}
@@ -342,7 +341,7 @@ func TestFailedWriteLeavesNoEntry(t *testing.T) {
 		if !errors.Is(err, boom) {
 			t.Fatal(err)
 		}
-		if rows := audittest.After(t, db, before); len(rows) != 0 {
+		if rows := audittest.After(t, f.db, before); len(rows) != 0 {
 			t.Fatalf("entries of a rolled-back transaction: %+v", rows)
 		}
 	})
