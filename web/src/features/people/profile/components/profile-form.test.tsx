@@ -5,50 +5,28 @@ import { ApiError } from '@/api/errors';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import type { Profile } from '../api/get-profile';
 import { firstTimezoneOf } from '@/lib/countries';
+import { freelancerProfile } from '../profile.test-data';
 import { ProfileForm } from './profile-form';
 
-const profile = {
-  id: 7,
+const profile = freelancerProfile({
   email: 'fay@hive.test',
   firstName: 'Fay',
   lastName: 'Lancer',
   fullName: 'Fay Lancer',
   label: 'Freelancer',
-  roleLabel: 'Freelancer',
-  phone: '',
-  country: 'GB',
-  timezone: 'Europe/London',
   accountStatus: 'active',
-  onboardingState: 'complete',
   canAdmin: false,
   canCreateSupplierEntity: false,
   canCreateAgencyEntity: false,
   canCreateClientEntity: false,
-  isFreelancer: true,
-  gender: '',
-  genderOther: '',
-  location: { location_name: '' },
-  cv: '',
   showreel: '[bad](javascript:alert(1))',
-  linkedin: '',
-  imdb: '',
-  personalWebsite: '',
-  businessType: '',
-  dayRate: null,
-  preferredSupplierId: null,
   defaultPermissions: '',
   skills: [
     { skill_id: 1, skill_name: 'Steadicam' },
     { skill_id: 2, skill_name: 'Drone' },
   ],
-  job_titles: [],
-  entities: [],
-  departments: [],
-  isBookmarked: false,
-  isFollowed: false,
-  profile_image_url: '',
   version: 3,
-} as unknown as Profile;
+}) as unknown as Profile;
 
 afterEach(() => vi.unstubAllGlobals());
 

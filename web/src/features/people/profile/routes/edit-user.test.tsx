@@ -3,43 +3,19 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { freelancerProfile } from '../profile.test-data';
 import { Component as EditUser } from './edit-user';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const felix = {
-  id: 7,
+const felix = freelancerProfile({
   email: 'freelancer@hive.test',
   firstName: 'Felix',
   lastName: 'Reid',
   fullName: 'Felix Reid',
   label: 'Camera Operator',
-  roleLabel: 'Freelancer',
-  phone: '',
-  country: 'GB',
-  timezone: 'Europe/London',
-  onboardingState: 'complete',
-  isFreelancer: true,
-  gender: '',
-  genderOther: '',
-  location: { location_name: '' },
-  cv: '',
-  showreel: '',
-  linkedin: '',
-  imdb: '',
-  personalWebsite: '',
-  businessType: '',
-  dayRate: null,
-  preferredSupplierId: null,
-  skills: [],
-  job_titles: [],
-  entities: [],
-  departments: [],
-  isBookmarked: false,
-  isFollowed: false,
-  profile_image_url: '',
   version: 2,
-};
+});
 
 /** Sam, staff who views Northbridge. */
 const staff = makeUser({ id: 4, needs: ['staff', 'select_entity:1'] });
