@@ -321,11 +321,9 @@ func (h *handlers) updatePlacement(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	f.Buy = *pt.BuyRate // kept unless an administrator sends a new one
-	if b.BuyRate != nil {
-		if f.Buy = b.BuyRate.Normalised(); f.Buy.Problem() != "" {
-			return nil, f.Buy.Check("buyRate")
-		}
+	// The buy rate is kept unless an administrator sends a new one.
+	if f.Buy, err = replaced(b.BuyRate, *pt.BuyRate, "buyRate"); err != nil {
+		return nil, err
 	}
 	if err := h.store.UpdatePlacement(ctx, in.ID, b.Version, f); err != nil {
 		return nil, err

@@ -75,6 +75,16 @@ func (r Rate) Check(field string) error {
 	return nil
 }
 
+// replaced is the rate a change sets on field: the one sent, normalised and checked, or kept when
+// none was sent.
+func replaced(sent *Rate, kept Rate, field string) (Rate, error) {
+	if sent == nil {
+		return kept, nil
+	}
+	r := sent.Normalised()
+	return r, r.Check(field)
+}
+
 // Getter is what RatesFor reads through: *database.DB and *database.Tx both qualify, so
 // bookings can read rates inside their write transaction.
 type Getter interface {

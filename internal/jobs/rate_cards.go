@@ -247,12 +247,9 @@ func (h *handlers) createRateCard(ctx context.Context, in *struct{ Body createRa
 	if err != nil {
 		return nil, err
 	}
-	buy := *pt.BuyRate
-	if in.Body.BuyRate != nil {
-		buy = in.Body.BuyRate.Normalised()
-		if err := buy.Check("buyRate"); err != nil {
-			return nil, err
-		}
+	buy, err := replaced(in.Body.BuyRate, *pt.BuyRate, "buyRate")
+	if err != nil {
+		return nil, err
 	}
 	sell := in.Body.SellRate.Normalised()
 	if err := sell.Check("sellRate"); err != nil {
@@ -281,16 +278,13 @@ func (h *handlers) updateRateCard(ctx context.Context, in *rateCardPatchIn) (*ra
 	if err != nil {
 		return nil, err
 	}
-	buy, sell := *cur.Body.BuyRate, cur.Body.SellRate
-	if in.Body.BuyRate != nil {
-		if buy = in.Body.BuyRate.Normalised(); buy.Check("buyRate") != nil {
-			return nil, buy.Check("buyRate")
-		}
+	buy, err := replaced(in.Body.BuyRate, *cur.Body.BuyRate, "buyRate")
+	if err != nil {
+		return nil, err
 	}
-	if in.Body.SellRate != nil {
-		if sell = in.Body.SellRate.Normalised(); sell.Check("sellRate") != nil {
-			return nil, sell.Check("sellRate")
-		}
+	sell, err := replaced(in.Body.SellRate, cur.Body.SellRate, "sellRate")
+	if err != nil {
+		return nil, err
 	}
 	if err := h.store.UpdateRateCard(ctx, in.ID, in.Body.Version, buy, sell); err != nil {
 		return nil, err
