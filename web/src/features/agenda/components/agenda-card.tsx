@@ -1,9 +1,7 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Card,
-  CopyButton,
   Group,
   Stack,
   Text,
@@ -12,7 +10,7 @@ import {
   getThemeColor,
   useMantineTheme,
 } from '@mantine/core';
-import { IconCheck, IconCopy, IconMoon } from '@tabler/icons-react';
+import { IconMoon } from '@tabler/icons-react';
 import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
@@ -20,6 +18,7 @@ import { formatPeriod, viewerTimeZone } from '@/lib/format';
 import { cardTitle, type AgendaCard as CardData } from '../rules';
 import { InstructionRow } from './instruction-row';
 import { colourLabel, mantineColour } from '@/lib/status/status';
+import { CopyIconButton } from './copy-icon-button';
 
 /** Clicks on these open nothing: they do their own thing. */
 const INTERACTIVE = 'button, a, input, [role="dialog"]';
@@ -65,21 +64,7 @@ export function AgendaCard({ card }: { card: CardData }) {
             <Text size="sm" c="dimmed">
               Booking {card.bookingId}
             </Text>
-            <CopyButton value={String(card.bookingId)}>
-              {({ copied, copy }) => (
-                <Tooltip label={copied ? 'Copied' : 'Copy booking id'} withArrow>
-                  <ActionIcon
-                    variant="subtle"
-                    color="gray"
-                    size={44}
-                    aria-label="Copy booking id"
-                    onClick={copy}
-                  >
-                    {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                  </ActionIcon>
-                </Tooltip>
-              )}
-            </CopyButton>
+            <CopyIconButton value={String(card.bookingId)} label="Copy booking id" size={44} />
           </Group>
           <Group gap={6} wrap="wrap">
             {card.placement.overnight && (

@@ -1,18 +1,5 @@
-import {
-  ActionIcon,
-  Anchor,
-  Button,
-  Card,
-  CopyButton,
-  Group,
-  Modal,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { IconCalendarPlus, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Modal, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconCalendarPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { calendarFeedToasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
@@ -25,6 +12,7 @@ import {
 } from '../api';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { formatMediumDate } from '@/lib/format';
+import { CopyIconButton } from './copy-icon-button';
 
 const TOUCH = 44;
 
@@ -164,23 +152,7 @@ function FeedDetails({
             readOnly
             onFocus={(e) => e.currentTarget.select()}
             rightSectionWidth={TOUCH}
-            rightSection={
-              <CopyButton value={feed.url}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? 'Copied' : 'Copy calendar link'} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="gray"
-                      size={36}
-                      aria-label="Copy calendar link"
-                      onClick={copy}
-                    >
-                      {copied ? <IconCheck size={18} /> : <IconCopy size={18} />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            }
+            rightSection={<CopyIconButton value={feed.url} label="Copy calendar link" size={36} />}
           />
           <Anchor href={webcalUrl(feed.url)} size="sm">
             Open in your calendar app
