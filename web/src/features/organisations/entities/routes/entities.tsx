@@ -1,11 +1,11 @@
-import { Anchor, Button } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { canCreateEntity } from '@/lib/permissions';
-import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
-import { PageHeader } from '@/ui/page-header';
+import type { DataGridColumn } from '@/ui/data-grid';
+import { ListPage } from '@/ui/list-page';
 import { entitiesQueryOptions, type getEntities } from '../api/get-entities';
 import { ENTITY_TYPES, entityTypeLabel } from '../entity-rules';
 
@@ -46,24 +46,17 @@ const columns: DataGridColumn<EntityRow>[] = [
 
 /** All Entities: the entities the user may see. */
 export function EntitiesRoute() {
-  const user = useCurrentUser();
   return (
-    <>
-      <PageHeader title="All Entities">
-        {canCreateEntity(user) && (
-          <Button component={Link} to={paths.createEntity}>
-            Create entity
-          </Button>
-        )}
-      </PageHeader>
-      <DataGrid
-        gridId="entities"
-        label="All Entities"
-        columns={columns}
-        query={entitiesQueryOptions}
-        emptyText="No entities."
-      />
-    </>
+    <ListPage
+      title="All Entities"
+      create={
+        canCreateEntity(useCurrentUser()) && { label: 'Create entity', to: paths.createEntity }
+      }
+      gridId="entities"
+      columns={columns}
+      query={entitiesQueryOptions}
+      emptyText="No entities."
+    />
   );
 }
 

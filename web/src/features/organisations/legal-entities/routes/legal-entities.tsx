@@ -1,11 +1,11 @@
-import { Anchor, Badge, Button } from '@mantine/core';
+import { Anchor, Badge } from '@mantine/core';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isClientOrAgencyManager } from '@/lib/permissions';
-import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
-import { PageHeader } from '@/ui/page-header';
+import type { DataGridColumn } from '@/ui/data-grid';
+import { ListPage } from '@/ui/list-page';
 import { legalEntitiesQueryOptions, type getLegalEntities } from '../api/get-legal-entities';
 import {
   LEGAL_ENTITY_STATUSES,
@@ -68,24 +68,20 @@ const columns: DataGridColumn<Row>[] = [
 
 /** All Legal Entities. */
 export function LegalEntitiesRoute() {
-  const user = useCurrentUser();
   return (
-    <>
-      <PageHeader title="All Legal Entities">
-        {isClientOrAgencyManager(user) && (
-          <Button component={Link} to={paths.createLegalEntity}>
-            Create legal entity
-          </Button>
-        )}
-      </PageHeader>
-      <DataGrid
-        gridId="legal-entities"
-        label="All Legal Entities"
-        columns={columns}
-        query={legalEntitiesQueryOptions}
-        emptyText="No legal entities."
-      />
-    </>
+    <ListPage
+      title="All Legal Entities"
+      create={
+        isClientOrAgencyManager(useCurrentUser()) && {
+          label: 'Create legal entity',
+          to: paths.createLegalEntity,
+        }
+      }
+      gridId="legal-entities"
+      columns={columns}
+      query={legalEntitiesQueryOptions}
+      emptyText="No legal entities."
+    />
   );
 }
 
