@@ -135,12 +135,9 @@ func (s *Service) SetPassword(ctx context.Context, userID int64, password string
 // ChangePassword is the signed-in user changing their own password: the current one is asked
 // for (a stolen session alone cannot take the account over), and every other session ends.
 func (s *Service) ChangePassword(ctx context.Context, current, next string) error {
-	p, err := auth.RequireUser(ctx)
+	p, err := signedInAsSelf(ctx)
 	if err != nil {
 		return err
-	}
-	if p.ImpersonatorID != 0 {
-		return apperror.Conflict(MsgCancelImpersonationFirst)
 	}
 	var v apperror.Invalid
 	if current == "" {

@@ -106,12 +106,9 @@ func (s *Service) Logout(ctx context.Context, token string) error {
 
 // LogoutEverywhere ends every session of the signed-in user, this one included.
 func (s *Service) LogoutEverywhere(ctx context.Context) error {
-	p, err := auth.RequireUser(ctx)
+	p, err := signedInAsSelf(ctx)
 	if err != nil {
 		return err
-	}
-	if p.ImpersonatorID != 0 {
-		return apperror.Conflict(MsgCancelImpersonationFirst)
 	}
 	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error { return endSessionsOf(ctx, tx, p.UserID, 0) })
 }
