@@ -4,13 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
-import {
-  entityTagsQueryOptions,
-  useCreateEntityTag,
-  useDeleteTag,
-  useRenameTag,
-  type Tag,
-} from '../api/tags';
+import { entityTagsQueryOptions, useCreateEntityTag, useDeleteTag, type Tag } from '../api/tags';
 import { TAG_CATEGORIES, tagCategoryLabel } from '../tag-rules';
 import { TagActions } from './tag-actions';
 import { CreateTagForm, RenameTagDialog } from './tag-forms';
@@ -19,7 +13,6 @@ import { CreateTagForm, RenameTagDialog } from './tag-forms';
 export function EntityTagsSection({ entityId, canEdit }: { entityId: number; canEdit: boolean }) {
   const tags = useQuery(entityTagsQueryOptions(entityId));
   const create = useCreateEntityTag(entityId);
-  const rename = useRenameTag();
   const remove = useDeleteTag();
   const [renaming, setRenaming] = useState<Tag | null>(null);
   const headingId = `entity-${entityId}-tags`;
@@ -72,15 +65,7 @@ export function EntityTagsSection({ entityId, canEdit }: { entityId: number; can
           </Table>
         </Table.ScrollContainer>
       )}
-      <RenameTagDialog
-        tag={renaming}
-        onClose={() => setRenaming(null)}
-        onRename={async (name) => {
-          if (!renaming) return;
-          await rename.mutateAsync({ tag: renaming, name });
-          notify(toasts.tagRenamed);
-        }}
-      />
+      <RenameTagDialog tag={renaming} onClose={() => setRenaming(null)} />
     </SectionCard>
   );
 }

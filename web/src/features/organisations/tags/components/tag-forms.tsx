@@ -1,7 +1,9 @@
 import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { withServerErrors } from '@/lib/notify';
+import { toasts } from '@/lib/errors/catalogue';
+import { notify, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
+import { useRenameTag, type Tag } from '../api/tags';
 import { tagCategoryLabel, validateTagName, type TagCategory } from '../tag-rules';
 
 /** A new tag: name and category. Resolves when created; rejections land on the fields. */
@@ -52,16 +54,20 @@ export function CreateTagForm({
   );
 }
 
-/** Renames a tag in a dialog. */
+/** Renames a tag in a dialog (open while `tag` is set); a rename says so. */
 export function RenameTagDialog({
   tag,
   onClose,
-  onRename,
 }: {
-  tag: { id: number; name: string } | null;
+  tag: Pick<Tag, 'id' | 'name' | 'version'> | null;
   onClose: () => void;
-  onRename: (name: string) => Promise<unknown>;
 }) {
+  const rename = useRenameTag();
+  const onRename = async (name: string) => {
+    if (!tag) return;
+    await rename.mutateAsync({ tag, name });
+    notify(toasts.tagRenamed);
+  };
   return (
     <Modal opened={!!tag} onClose={onClose} title="Rename tag">
       {tag && <RenameForm key={tag.id} name={tag.name} onClose={onClose} onRename={onRename} />}

@@ -7,13 +7,7 @@ import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
-import {
-  tagsQueryOptions,
-  useCreateGlobalTag,
-  useDeleteTag,
-  useRenameTag,
-  type Tag,
-} from '../api/tags';
+import { tagsQueryOptions, useCreateGlobalTag, useDeleteTag, type Tag } from '../api/tags';
 import { TagActions } from '../components/tag-actions';
 import { CreateTagForm, RenameTagDialog } from '../components/tag-forms';
 import { GLOBAL_CREATE_CATEGORIES, TAG_CATEGORIES, tagCategoryLabel } from '../tag-rules';
@@ -22,7 +16,6 @@ import { GLOBAL_CREATE_CATEGORIES, TAG_CATEGORIES, tagCategoryLabel } from '../t
 export function ConfigureTagsRoute() {
   const user = useCurrentUser();
   const create = useCreateGlobalTag();
-  const rename = useRenameTag();
   const remove = useDeleteTag();
   const [renaming, setRenaming] = useState<Tag | null>(null);
 
@@ -84,15 +77,7 @@ export function ConfigureTagsRoute() {
         query={tagsQueryOptions}
         emptyText="No tags."
       />
-      <RenameTagDialog
-        tag={renaming}
-        onClose={() => setRenaming(null)}
-        onRename={async (name) => {
-          if (!renaming) return;
-          await rename.mutateAsync({ tag: renaming, name });
-          notify(toasts.tagRenamed);
-        }}
-      />
+      <RenameTagDialog tag={renaming} onClose={() => setRenaming(null)} />
     </>
   );
 }
