@@ -1,21 +1,12 @@
 import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
 import { searchEntities } from '@/lib/pickers';
-import { pickerSearchQuery, type PickerOption } from '@/ui/record-picker';
+import { usePickerSearch, type PickerOption } from '@/ui/record-picker';
 
 type EntityType = 'base' | 'agency' | 'client' | 'supplier';
 
-function useEntitySearch(type: EntityType | undefined) {
-  const [term, setTerm] = useState('');
-  const [debounced] = useDebouncedValue(term, 400);
-  const query = useQuery(
-    pickerSearchQuery(`entity-${type ?? 'any'}`, debounced, (t) => searchEntities(t, type)),
-  );
-  const nothingFound = query.isFetching ? 'Searching...' : 'Nothing found';
-  return { term, setTerm, found: query.data ?? [], nothingFound };
-}
+/** The entity search of a picker: the shared picker search, per entity type. */
+const useEntitySearch = (type: EntityType | undefined) =>
+  usePickerSearch(`entity-${type ?? 'any'}`, (t) => searchEntities(t, type));
 
 function merge(selected: PickerOption[], found: PickerOption[]): PickerOption[] {
   const out = [...selected];
@@ -28,19 +19,15 @@ type MultiProps = Omit<
   'data' | 'searchable' | 'onSearchChange' | 'searchValue' | 'value' | 'onChange'
 > & { value: PickerOption[]; onChange: (value: PickerOption[]) => void; type?: EntityType };
 
-/** Entities picked by a debounced contains search. */
+/** Entities picked by a debounced contains search (the pickers' 500 ms, spec §9). */
 export function EntityMultiPicker({ value, onChange, type, ...props }: MultiProps) {
-  const s = useEntitySearch(type);
-  const options = merge(value, s.found);
+  const { query, searchProps } = useEntitySearch(type);
+  const options = merge(value, query.data ?? []);
   return (
     <MultiSelect
       {...props}
+      {...searchProps}
       data={options}
-      searchable
-      filter={({ options: o }) => o}
-      nothingFoundMessage={s.nothingFound}
-      searchValue={s.term}
-      onSearchChange={s.setTerm}
       value={value.map((o) => o.value)}
       onChange={(ids) => onChange(ids.map((id) => options.find((o) => o.value === id)!))}
     />
@@ -58,17 +45,14 @@ type SingleProps = Omit<
 
 /** One entity picked by a debounced contains search. */
 export function EntityPicker({ value, onChange, type, ...props }: SingleProps) {
-  const s = useEntitySearch(type);
-  const options = merge(value ? [value] : [], s.found);
+  const { query, searchProps } = useEntitySearch(type);
+  const options = merge(value ? [value] : [], query.data ?? []);
   return (
     <Select
       {...props}
+      {...searchProps}
       data={options}
-      searchable
       clearable
-      filter={({ options: o }) => o}
-      nothingFoundMessage={s.nothingFound}
-      onSearchChange={s.setTerm}
       value={value?.value ?? null}
       onChange={(id) => onChange(options.find((o) => o.value === id) ?? null)}
     />
