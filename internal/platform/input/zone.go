@@ -1,6 +1,7 @@
 package input
 
 import (
+	"errors"
 	"sync"
 	"time"
 )
@@ -34,11 +35,7 @@ func ValidZone(name string) bool {
 	return err == nil
 }
 
-type zoneError struct{}
-
-func (zoneError) Error() string { return "not an IANA time zone" }
-
-var errZone error = zoneError{}
+var errZone = errors.New("not an IANA time zone")
 
 // validZoneName refuses what LoadLocation would read as something else than a zone name: the
 // empty name and "Local" (UTC and the server's own zone) and anything longer than a zone's name.
