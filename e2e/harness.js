@@ -91,6 +91,20 @@ export async function startHive({ smtpUrl, env: extraEnv = {} } = {}) {
   };
 }
 
+/**
+ * Moves the clock of a Hive started with HIVE_TEST_CLOCK (useHive's `{ testClock: true }`)
+ * ahead by `duration`, a Go duration such as '25h', and returns the server's new time.
+ */
+export async function advanceClock(hive, duration) {
+  const res = await fetch(`${hive.url}/__test/clock`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ advance: duration }),
+  });
+  if (!res.ok) throw new Error(`advance clock: ${res.status} ${await res.text()}`);
+  return new Date((await res.json()).now);
+}
+
 /** Waits for a mail to `to` in the server log (the outbox's log sender) and returns its text. */
 export async function waitForMail(hive, to, since = 0) {
   const deadline = Date.now() + 10000;
@@ -107,8 +121,9 @@ export async function waitForMail(hive, to, since = 0) {
  * receives them once started. Every journey file calls it once at its top level. With
  * `{ smtp: true }` Hive sends its mail to an SMTP sink (e2e/smtp-sink.js), found as hive.smtp,
  * and its notification worker folds for 1 s and polls every 200 ms instead of 20 s and 5 s.
+ * With `{ testClock: true }` the server's clock can be moved ahead with advanceClock.
  */
-export function useHive(onReady, { smtp = false } = {}) {
+export function useHive(onReady, { smtp = false, testClock = false } = {}) {
   let hive;
   let browser;
   let sink;
@@ -116,6 +131,7 @@ export function useHive(onReady, { smtp = false } = {}) {
     // Journeys wait on state, so the notification worker runs fast: no journey waits out the
     // production fold window (20 s) or poll interval (5 s).
     const env = { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms' };
+    if (testClock) env.HIVE_TEST_CLOCK = 'true';
     if (smtp) {
       sink = await startSmtpSink();
       hive = await startHive({ smtpUrl: sink.url, env });

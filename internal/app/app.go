@@ -37,6 +37,7 @@ import (
 	"github.com/hive/hive/internal/people/notes"
 	"github.com/hive/hive/internal/people/profile"
 	"github.com/hive/hive/internal/places"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
@@ -61,6 +62,9 @@ type App struct {
 	Notify  *notifications.Worker
 
 	probes *probes // the load balancer's health and readiness probes (health.go)
+	// wakers nudge the timed background work (mail, and what expires) after the test clock
+	// moves (testclock.go).
+	wakers []func()
 }
 
 // New opens the database (migrating it) and builds the handler.
@@ -159,9 +163,22 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
+	a.wakers = append(a.wakers, worker.Wake)
+	if cfg.TestClock {
+		shifted := &clock.Shifted{}
+		db.Now = shifted.Now
+		h = testClock(shifted, a.wakeTimed, h)
+	}
 	a.probes = &probes{db: db}
 	a.Handler = a.probes.wrap(h)
 	return a, nil
+}
+
+// wakeTimed nudges every timed worker to look now.
+func (a *App) wakeTimed() {
+	for _, wake := range a.wakers {
+		wake()
+	}
 }
 
 // RecordMailInHistory makes every queued mail leave a history entry (source mail, the outbox

@@ -50,10 +50,10 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 			}
 			for _, p := range ps {
 				if initial.Supplier == status.Accepted {
-					if overlap, err := overlaps(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
+					if refusal, err := refusedCommitment(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
 						return err
-					} else if overlap {
-						res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: MsgOverlap})
+					} else if refusal != "" {
+						res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
 						continue
 					}
 				}

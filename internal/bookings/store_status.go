@@ -48,10 +48,10 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 		if err := lockUser(ctx, tx, t.UserID); err != nil {
 			return err
 		}
-		if clash, err := overlaps(ctx, tx, t.UserID, t.ID, t.StartAt, t.EndAt); err != nil {
+		if refusal, err := refusedCommitment(ctx, tx, t.UserID, t.ID, t.StartAt, t.EndAt); err != nil {
 			return err
-		} else if clash {
-			return apperror.Conflict(MsgOverlap)
+		} else if refusal != "" {
+			return apperror.Conflict(refusal)
 		}
 	}
 	return writeStatus(ctx, tx, t, c, res)

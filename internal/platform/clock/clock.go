@@ -47,3 +47,30 @@ func (c *Settable) Advance(d time.Duration) {
 	defer c.mu.Unlock()
 	c.now = c.now.Add(d)
 }
+
+// Shifted is the wall clock moved by an offset that only grows: the end-to-end journeys run a
+// server on it (HIVE_TEST_CLOCK) and jump a day ahead to see an offer expire, while time keeps
+// running between jumps so sessions, ordering by creation and the workers behave as in
+// production.
+type Shifted struct {
+	mu     sync.Mutex
+	offset time.Duration
+}
+
+// Now returns the wall clock plus the offset, in UTC.
+func (c *Shifted) Now() time.Time {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return time.Now().UTC().Add(c.offset)
+}
+
+// Advance moves the clock forward by d; a negative d is ignored, since a clock that runs
+// backwards would break the rule that later writes have later times.
+func (c *Shifted) Advance(d time.Duration) {
+	if d <= 0 {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.offset += d
+}

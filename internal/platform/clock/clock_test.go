@@ -27,3 +27,17 @@ func TestSystemIsUTC(t *testing.T) {
 		t.Fatalf("System() = %v", got)
 	}
 }
+
+func TestShiftedRunsAheadOfTheWallClockAndNeverBack(t *testing.T) {
+	var c Shifted
+	c.Advance(25 * time.Hour)
+	c.Advance(-48 * time.Hour)
+	ahead := c.Now().Sub(time.Now())
+	if ahead < 25*time.Hour-time.Minute || ahead > 25*time.Hour+time.Minute {
+		t.Fatalf("ahead by %s, want about 25h", ahead)
+	}
+	first := c.Now()
+	if second := c.Now(); second.Before(first) {
+		t.Fatalf("clock ran back: %s then %s", first, second)
+	}
+}

@@ -67,6 +67,10 @@ type Config struct {
 
 	// Analytics is the analytics dashboard /dashboard may embed (analytics.go).
 	Analytics AnalyticsEmbed
+
+	// TestClock runs the server on a clock that POST /__test/clock moves ahead (the end-to-end
+	// journeys of expiring offers and holds); never allowed in production.
+	TestClock bool
 }
 
 // DocuSeal is the DocuSeal installation that signs documents (docs/documents.md).
@@ -127,6 +131,7 @@ var Variables = []Variable{
 	{"HIVE_NOTIFY_INTERVAL", "5s", "how often the notification worker looks for changes to notify"},
 	{"HIVE_DRAIN_DELAY", "0s", "after SIGTERM, serve this long with /api/v1/ready answering 503 before closing, so a load balancer's health check stops sending first (longer than its check interval times its fall count)"},
 	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
+	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /__test/clock moves ahead (end-to-end tests; refused in production)"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
 	{"HIVE_COMPANIES_HOUSE_API_KEY", "", "Companies House API key (enables company number lookups; empty checks the format only)"},
@@ -198,12 +203,8 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 		return c, err
 	}
 	c.Analytics = analytics
-	switch v := strings.ToLower(get("HIVE_S3_USE_SSL", "true")); v {
-	case "true", "1", "yes":
-		c.S3.UseSSL = true
-	case "false", "0", "no":
-	default:
-		return c, fmt.Errorf("HIVE_S3_USE_SSL: %q is not true or false", v)
+	if c.S3.UseSSL, err = boolean(get, "HIVE_S3_USE_SSL", "true"); err != nil {
+		return c, err
 	}
 	c.BaseURL = strings.TrimRight(get("HIVE_BASE_URL", "http://"+c.Addr), "/")
 	c.SecureCookies = strings.HasPrefix(c.BaseURL, "https://")
@@ -255,6 +256,9 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	default:
 		return c, fmt.Errorf("HIVE_HSTS: %q is not auto, true or false", v)
 	}
+	if c.TestClock, err = boolean(get, "HIVE_TEST_CLOCK", "false"); err != nil {
+		return c, err
+	}
 	if c.Secret != "" && len(c.Secret) < 32 {
 		return c, fmt.Errorf("HIVE_SECRET: use at least 32 characters")
 	}
@@ -263,7 +267,22 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	default:
 		return c, fmt.Errorf("HIVE_ENV: %q is not one of DEV, LOCAL DEV, DEMO, PROD", c.Env)
 	}
+	if c.TestClock && c.IsProduction() {
+		return c, fmt.Errorf("HIVE_TEST_CLOCK: not allowed in production (HIVE_ENV empty or PROD)")
+	}
 	return c, nil
+}
+
+// boolean reads a true-or-false variable.
+func boolean(get func(name, def string) string, name, def string) (bool, error) {
+	switch v := strings.ToLower(get(name, def)); v {
+	case "true", "1", "yes":
+		return true, nil
+	case "false", "0", "no":
+		return false, nil
+	default:
+		return false, fmt.Errorf("%s: %q is not true or false", name, v)
+	}
 }
 
 // IsProduction reports whether this is a production deployment: HIVE_ENV empty (the default,

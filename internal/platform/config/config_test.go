@@ -26,8 +26,8 @@ func TestDefaults(t *testing.T) {
 func TestOverridesAndErrors(t *testing.T) {
 	c, err := FromLookup(lookup(map[string]string{"HIVE_BASE_URL": "https://hive.example/", "HIVE_ENV": "DEMO",
 		"HIVE_GOOGLE_CLIENT_ID": "id", "HIVE_GOOGLE_CLIENT_SECRET": "secret",
-		"HIVE_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7"}))
-	if err != nil || c.BaseURL != "https://hive.example" || !c.SecureCookies || !c.HSTS || len(c.TrustedProxies) != 2 ||
+		"HIVE_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7", "HIVE_TEST_CLOCK": "yes"}))
+	if err != nil || !c.TestClock || c.BaseURL != "https://hive.example" || !c.SecureCookies || !c.HSTS || len(c.TrustedProxies) != 2 ||
 		c.TrustedProxies[1].String() != "192.168.1.7/32" || c.Env != "DEMO" || !c.Google.Configured() {
 		t.Fatalf("%+v %v", c, err)
 	}
@@ -42,6 +42,9 @@ func TestOverridesAndErrors(t *testing.T) {
 		"neg fold":     {"HIVE_NOTIFY_FOLD_WINDOW": "-1s"},
 		"zero poll":    {"HIVE_NOTIFY_INTERVAL": "0s"},
 		"long poll":    {"HIVE_NOTIFY_INTERVAL": "25h"},
+		"prod clock":   {"HIVE_TEST_CLOCK": "true"},
+		"bad clock":    {"HIVE_ENV": "DEV", "HIVE_TEST_CLOCK": "fast"},
+		"bad ssl":      {"HIVE_S3_USE_SSL": "maybe"},
 	} {
 		if _, err := FromLookup(lookup(env)); err == nil {
 			t.Errorf("%s: no error", name)
