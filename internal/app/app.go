@@ -65,6 +65,8 @@ type App struct {
 	// wakers nudge the timed background work (mail, and what expires) after the test clock
 	// moves (testclock.go).
 	wakers []func()
+	// holdsWake nudges the sweep of holds whose challenge time has passed.
+	holdsWake chan struct{}
 }
 
 // New opens the database (migrating it) and builds the handler.
@@ -164,6 +166,13 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
 	a.wakers = append(a.wakers, worker.Wake)
+	a.holdsWake = make(chan struct{}, 1)
+	a.wakers = append(a.wakers, func() {
+		select {
+		case a.holdsWake <- struct{}{}:
+		default: // a round is due already
+		}
+	})
 	if cfg.TestClock {
 		shifted := &clock.Shifted{}
 		db.Now = shifted.Now
@@ -222,6 +231,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	go a.Mail.Run(ctx)
 	go a.Notify.Run(ctx)
 	go a.housekeeping(ctx)
+	go periodic.Every(ctx, holdsSweepInterval, a.holdsWake, a.Logger, "release expired holds", bookings.HoldsSweep(a.DB))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if ready != nil {
@@ -251,6 +261,10 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	}
 	return nil
 }
+
+// holdsSweepInterval is how often the holds whose challenge time has passed are released: a
+// challenge lasts hours, so a minute late is on time.
+const holdsSweepInterval = time.Minute
 
 // housekeeping purges expired sessions and tokens every hour.
 func (a *App) housekeeping(ctx context.Context) {

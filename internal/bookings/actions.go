@@ -16,6 +16,9 @@ type InstructionActions struct {
 	CanRejectAsSupplier bool   `json:"canRejectAsSupplier" doc:"A manager rejects for the supplier"`
 	CanCancel           bool   `json:"canCancel" doc:"A manager cancels the instruction (with a reason)"`
 	CanSubstitute       bool   `json:"canSubstitute" doc:"The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live"`
+	CanConfirmHold      bool   `json:"canConfirmHold" doc:"A live hold ranked first: its freelancer or a manager of the department confirms it into a booked instruction (every day of the freelancer's hold in the booking)"`
+	CanReleaseHold      bool   `json:"canReleaseHold" doc:"A live hold: its freelancer or a manager of the department releases it"`
+	CanChallengeHold    bool   `json:"canChallengeHold" doc:"A live hold below the first, challenging none yet: a manager of the department challenges the holds above"`
 	AnswerSide          string `json:"answerSide" enum:"supplier,client," doc:"The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer"`
 }
 
@@ -25,6 +28,11 @@ func actionsOn(p *auth.Principal, pl substitutionPlacement, r InstructionRow) In
 	actor, err := actorFor(p, t)
 	if err != nil {
 		return InstructionActions{} // neither a manager nor its freelancer: nothing to offer
+	}
+	if r.Kind == KindHold { // applyStatus refuses holds: only the hold operations apply
+		a := InstructionActions{AnswerSide: string(actor.Side())}
+		a.CanConfirmHold, a.CanReleaseHold, a.CanChallengeHold = holdActions(actor, r)
+		return a
 	}
 	// applyStatus's check: the state the instruction row holds (cancelling a placement marks
 	// its instructions deleted).

@@ -146,6 +146,9 @@ func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
 	return "", apperror.NotFound("Instruction")
 }
 
+// MsgInstructionStale refuses a change of an instruction changed since it was read.
+const MsgInstructionStale = "This instruction was changed by someone else. Reload and try again."
+
 // MsgOverlap refuses a second accepted instruction whose period overlaps (the spec is silent; see
 // docs/decisions.md).
 const MsgOverlap = "This freelancer is already booked for an overlapping placement."
@@ -241,6 +244,11 @@ type InstructionRow struct {
 	Notes              string     `db:"notes"`
 	ModifiedBy         *int64     `db:"modified_by"`
 	ModifiedByName     string     `db:"modified_by_name"`
+	// The hold's facts (HoldColumns); a query without them reads an offer.
+	Kind             string `db:"kind"`
+	HoldRank         int    `db:"hold_rank"`
+	ChallengedUntil  dbTime `db:"challenged_until"`
+	ChallengingUntil dbTime `db:"challenging_until"`
 }
 
 // State is the instruction's state for the status rules.

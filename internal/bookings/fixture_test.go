@@ -65,6 +65,7 @@ type instruction struct {
 	Notes                  string
 	HiveUser               *bookings.InstructionModifier
 	bookings.InstructionActions
+	bookings.HoldFacts
 }
 
 // placementIDs lists the booking's placements in the view's order.

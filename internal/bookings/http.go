@@ -22,6 +22,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerChanges(api)
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
+	h.registerHolds(api)
 }
 
 type handlers struct{ store *Store }
@@ -70,6 +71,7 @@ type GrantBody struct {
 	UserID       int64   `json:"userId,omitempty"`
 	UserIDs      []int64 `json:"userIds,omitempty" maxItems:"200"`
 	PlacementIDs []int64 `json:"placementIds" minItems:"1" maxItems:"400"`
+	Kind         string  `json:"kind,omitempty" enum:"offer,hold" doc:"offer (the default): a yes-or-no instruction; hold: a pencil, ranked after the freelancer's holds placed before it"`
 }
 
 // StatusResult reports how many instructions a status change updated.
@@ -166,7 +168,11 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	}
 	placements := slices.Clone(in.Body.PlacementIDs)
 	slices.Sort(placements)
-	res, err := h.store.Grant(ctx, b, slices.Compact(placements), users)
+	kind := in.Body.Kind
+	if kind == "" {
+		kind = KindOffer
+	}
+	res, err := h.store.GrantKind(ctx, b, slices.Compact(placements), users, kind)
 	if err != nil {
 		return nil, err
 	}

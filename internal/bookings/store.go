@@ -178,12 +178,12 @@ func (s *Store) Booking(ctx context.Context, id int64) (bookingRow, error) {
 
 // InstructionColumns are InstructionRow's columns, of instructions i joined with users u. The
 // last modifier's name is a lookup by primary key, so no query needs another join for it.
-const InstructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.first_name, u.last_name, u.email,
+var InstructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.first_name, u.last_name, u.email,
 	i.supplier_status, i.client_status, i.previous_supplier_status, i.previous_client_status, i.substitution_of_id,
 	i.cancellation_reason, i.buy_rate_minor, i.buy_currency, i.buy_period, i.sell_rate_minor, i.sell_currency,
 	i.sell_period, i.direct, i.deleted_at, i.created_at, i.version, i.supplier_id, i.legal_entity_id, i.notes,
 	i.modified_by, COALESCE((SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = i.modified_by), '')
-	AS modified_by_name`
+	AS modified_by_name, `+HoldColumns
 
 // Contents reads a booking's placements (by start), their instructions (only onlyUser's when
 // not zero) and each placement's modified timestamps from the audit history, newest first.

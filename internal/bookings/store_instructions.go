@@ -28,8 +28,18 @@ type grantPlacement struct {
 // one transaction. A live (placement, freelancer) instruction that exists is counted, not
 // duplicated, even when two grants race: the partial unique index decides.
 func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []int64) (GrantResult, error) {
+	return s.GrantKind(ctx, b, placementIDs, users, KindOffer)
+}
+
+// GrantKind is Grant of instructions of kind: offers, or holds (pencils), which start awaiting
+// on both sides whatever the booking's type and take none of the freelancer's time, so they
+// are not checked against it (holds rank instead; confirming one is checked).
+func (s *Store) GrantKind(ctx context.Context, b bookingRow, placementIDs, users []int64, kind string) (GrantResult, error) {
 	res := GrantResult{Refused: []Refusal{}}
 	initial := status.Initial(status.BookingType(b.Type), b.Direct)
+	if kind == KindHold {
+		initial = status.State{Supplier: status.Awaiting, Client: status.Awaiting}
+	}
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		res = GrantResult{Refused: []Refusal{}}
 		marks, args := database.In(placementIDs)
@@ -57,7 +67,7 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 						continue
 					}
 				}
-				inserted, err := grantOne(ctx, tx, b, p, user, initial)
+				inserted, err := grantOne(ctx, tx, b, p, user, initial, kind)
 				if err != nil {
 					return err
 				}
@@ -93,6 +103,7 @@ type newInstruction struct {
 	State                          status.State
 	Direct                         bool
 	SubstitutionOf                 *int64
+	Kind                           string // KindOffer when empty
 }
 
 // insertInstruction adds one audited instruction with the freelancer's rate card or the
@@ -109,19 +120,22 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 			buy, sell = b, s
 		}
 	}
+	if n.Kind == "" {
+		n.Kind = KindOffer
+	}
 	var id int64
 	// The supplier and legal entity are the freelancer's as the VAT comparison finds them
 	// (vatJoin), fixed when instructed: the work is billed through them.
 	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
 		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
-		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at)
+		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at, kind)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 		(SELECT se.id FROM users u`+vatJoin+` WHERE u.id = ?), (SELECT le.id FROM users u`+vatJoin+` WHERE u.id = ?),
-		?, ?, ?, ?)
+		?, ?, ?, ?, ?)
 		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
 		n.PlacementID, n.BookingID, n.UserID, string(n.State.Supplier), string(n.State.Client), n.SubstitutionOf,
 		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct, n.UserID, n.UserID,
-		actorID(ctx), actorID(ctx), tx.Now, tx.Now)
+		actorID(ctx), actorID(ctx), tx.Now, tx.Now, n.Kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil, nil
 	}
@@ -132,21 +146,26 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 		return 0, nil, err
 	}
 	row := map[string]any{"placementId": n.PlacementID, "userId": n.UserID, "supplierStatus": n.State.Supplier,
-		"clientStatus": n.State.Client}
+		"clientStatus": n.State.Client, "kind": n.Kind}
 	if n.SubstitutionOf != nil {
 		row["substitutionOfId"] = *n.SubstitutionOf
 	}
 	return id, row, audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row)
 }
 
-// grantOne instructs user into p (a grant's pair), with its event; false when it existed.
-func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State) (bool, error) {
+// grantOne instructs user into p (a grant's pair) as an instruction of kind, with its event
+// (a hold's is hold.placed); false when it existed.
+func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State, kind string) (bool, error) {
 	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: b.ID, PlacementID: p.ID, UserID: user,
-		TemplateID: p.TemplateID, State: st, Direct: b.Direct})
+		TemplateID: p.TemplateID, State: st, Direct: b.Direct, Kind: kind})
 	if err != nil || id == 0 {
 		return false, err
 	}
-	return true, emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: b.ID, PlacementID: p.ID,
+	ev := events.InstructionGranted
+	if kind == KindHold {
+		ev = events.HoldPlaced
+	}
+	return true, emit(ctx, tx, events.Event{Kind: ev, BookingID: b.ID, PlacementID: p.ID,
 		InstructionID: id, UserID: user, Payload: row})
 }
 
@@ -167,11 +186,12 @@ func lockRow(ctx context.Context, tx *database.Tx, table string, id int64) error
 }
 
 // overlaps reports whether user holds another accepted live instruction overlapping [start, end).
+// Holds (pencils) never count: they take no time until confirmed into offers.
 func overlaps(ctx context.Context, tx *database.Tx, user, except int64, start, end time.Time) (bool, error) {
 	var found bool
 	err := tx.Get(ctx, &found, `SELECT EXISTS (SELECT 1 FROM instructions i JOIN placements p ON p.id = i.placement_id
 		WHERE i.user_id = ? AND i.id <> ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL
-		AND i.supplier_status = 'accepted' AND i.client_status NOT IN ('cancelled', 'rejected')
-		AND p.start_at < ? AND p.end_at > ?)`, user, except, end, start)
+		AND i.supplier_status = 'accepted' AND i.client_status NOT IN ('cancelled', 'rejected') AND i.kind <> ?
+		AND p.start_at < ? AND p.end_at > ?)`, user, except, KindHold, end, start)
 	return found, err
 }

@@ -38,7 +38,10 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 		return err
 	}
 	if it.Version != 0 && it.Version != t.Version {
-		return apperror.Conflict("This instruction was changed by someone else. Reload and try again.")
+		return apperror.Conflict(MsgInstructionStale)
+	}
+	if t.Kind == KindHold {
+		return apperror.Conflict(MsgHoldStatus) // its own operations rank, challenge and tell it
 	}
 	res, err := status.Apply(t.State(), c, actor)
 	if err != nil {
@@ -58,6 +61,12 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 }
 
 func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.Change, res status.Result) error {
+	return writeStatusAs(ctx, tx, t, c, res, events.InstructionStatus)
+}
+
+// writeStatusAs writes change c's result, audited, and emits it as kind (a hold's release is
+// told as its own event).
+func writeStatusAs(ctx context.Context, tx *database.Tx, t statusTarget, c status.Change, res status.Result, kind events.Kind) error {
 	column, previous := "supplier_status", "previous_supplier_status"
 	if c.Side == status.Client {
 		column, previous = "client_status", "previous_client_status"
@@ -73,14 +82,14 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 		return err
 	}
 	if n == 0 {
-		return apperror.Conflict("This instruction was changed by someone else. Reload and try again.")
+		return apperror.Conflict(MsgInstructionStale)
 	}
 	row := map[string]any{"supplierStatus": res.State.Supplier, "clientStatus": res.State.Client,
 		"cancellationReason": reason, "version": t.Version + 1}
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, t.ID, row); err != nil {
 		return err
 	}
-	return emit(ctx, tx, events.Event{Kind: events.InstructionStatus, BookingID: t.BookingID,
+	return emit(ctx, tx, events.Event{Kind: kind, BookingID: t.BookingID,
 		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row})
 }
 

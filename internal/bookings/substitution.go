@@ -102,6 +102,9 @@ func substitutable(p *auth.Principal, pl substitutionPlacement, r InstructionRow
 	if r.PlacementID != pl.ID {
 		return apperror.Field(field, MsgIncumbentElsewhere)
 	}
+	if r.Kind == KindHold {
+		return apperror.Conflict(MsgHoldStatus)
+	}
 	st := r.State()
 	st.Deleted = st.Deleted || pl.DeletedAt != nil
 	return status.Check(st, substitutedChange.Side, substitutedChange.To, status.ActorManager)

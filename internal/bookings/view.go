@@ -99,7 +99,7 @@ func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace,
 		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
 		ClientName: at.ClientName, DepartmentName: at.DepartmentName, DeletedAt: optionalTime(r.DeletedAt),
 		Overnight: at.Overnight, IsFuture: at.StartAt.After(now), IsCritical: InstructionCritical(now, at.StartAt, r.State()),
-		SupplierID: r.SupplierID, InstructionActions: actionsOn(p, at.substitution(), r)}
+		SupplierID: r.SupplierID, InstructionActions: actionsOn(p, at.substitution(), r), HoldFacts: HoldFactsOf(r)}
 	if r.ModifiedBy != nil {
 		iv.HiveUser = &InstructionModifier{FullName: strings.TrimSpace(r.ModifiedByName), Modifier: *r.ModifiedBy}
 	}
@@ -213,6 +213,7 @@ type InstructionView struct {
 	Notes                  string               `json:"notes" doc:"Empty for anyone but a manager of the department and the freelancer"`
 	HiveUser               *InstructionModifier `json:"hiveUser,omitempty" doc:"Who changed it last; absent when nobody (or the system) did"`
 	InstructionActions
+	HoldFacts
 }
 
 // InstructionModifier names the user who changed an instruction last.

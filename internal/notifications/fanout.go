@@ -28,6 +28,7 @@ type payload struct {
 	ClientStatus       status.Status `json:"clientStatus"`
 	CancellationReason string        `json:"cancellationReason"`
 	IncumbentUserID    int64         `json:"incumbentUserId"`
+	ChallengedUntil    *time.Time    `json:"challengedUntil"`
 }
 
 func (e Event) payload() payload {
@@ -102,6 +103,21 @@ func Fanout(e Event, a Audiences) []Delivery {
 		} else {
 			add(SubstituteByManager, a.Managers...)
 		}
+	case events.HoldPlaced:
+		add(SupplierHoldPlaced, user)
+		add(BookingHoldPlaced, a.Managers...)
+	case events.HoldChallenged:
+		add(SupplierHoldChallenged, user)
+		add(ClientHoldChallenged, a.Managers...)
+	case events.HoldConfirmed:
+		add(SupplierHoldConfirmed, user)
+		add(ClientHoldConfirmed, a.Managers...)
+	case events.HoldReleased:
+		add(SupplierHoldReleased, user)
+		add(ClientHoldReleased, a.Managers...)
+	case events.HoldExpired:
+		add(SupplierHoldReleased, user)
+		add(ClientHoldExpired, a.Managers...)
 	case events.InstructionStatus:
 		p := e.payload()
 		switch {

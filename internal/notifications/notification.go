@@ -51,6 +51,10 @@ const (
 	SupplierSubstitutedIn  = "supplier.substituted_in"
 	SupplierSubstitutedOut = "supplier.substituted_out"
 	SupplierInvited        = "supplier.invited_to_entity"
+	SupplierHoldPlaced     = "supplier.hold_placed"
+	SupplierHoldChallenged = "supplier.hold_challenged"
+	SupplierHoldConfirmed  = "supplier.hold_confirmed"
+	SupplierHoldReleased   = "supplier.hold_released"
 
 	BookingCreated              = "booking.created"
 	BookingUpdated              = "booking.updated"
@@ -59,6 +63,7 @@ const (
 	BookingOfferSent            = "booking.offer_sent"
 	BookingRateAmended          = "booking.rate_amended"
 	BookingInstructionCancelled = "booking.instruction_cancelled"
+	BookingHoldPlaced           = "booking.hold_placed"
 
 	SubstituteByManager  = "substitute.by_manager"
 	SubstituteBySupplier = "substitute.by_supplier"
@@ -66,6 +71,11 @@ const (
 	ClientAccepted = "client.accepted"
 	ClientRejected = "client.rejected"
 	ClientUnfilled = "client.unfilled"
+
+	ClientHoldChallenged = "client.hold_challenged"
+	ClientHoldConfirmed  = "client.hold_confirmed"
+	ClientHoldReleased   = "client.hold_released"
+	ClientHoldExpired    = "client.hold_expired"
 )
 
 // Catalogue is every notification type, in the order the Settings tab lists them.
@@ -90,6 +100,14 @@ var Catalogue = []Type{
 		"Someone else was put into a placement in your place."},
 	{SupplierInvited, GroupSupplier, AudienceInvitee, "Invitation to an entity",
 		"A client or an agency invited you to join it; you accept or reject on your home screen."},
+	{SupplierHoldPlaced, GroupSupplier, AudienceFreelancer, "New pencil",
+		"A client pencilled you in: a ranked hold on your time, not yet a booking."},
+	{SupplierHoldChallenged, GroupSupplier, AudienceFreelancer, "Pencil challenged",
+		"Another hold on the same days challenged one of your pencils: it is released at the deadline unless confirmed."},
+	{SupplierHoldConfirmed, GroupSupplier, AudienceFreelancer, "Pencil confirmed",
+		"One of your pencils was confirmed: you are booked."},
+	{SupplierHoldReleased, GroupSupplier, AudienceFreelancer, "Pencil released",
+		"One of your pencils was released, or lapsed at a challenge's deadline."},
 
 	{BookingCreated, GroupBooking, AudienceManager, "Booking created",
 		"Someone else created a booking in a department you manage."},
@@ -105,6 +123,8 @@ var Catalogue = []Type{
 		"Someone else amended the rate of an instruction in a department you manage."},
 	{BookingInstructionCancelled, GroupBooking, AudienceManager, "Instruction cancelled",
 		"Someone else cancelled a freelancer's instruction in a department you manage."},
+	{BookingHoldPlaced, GroupBooking, AudienceManager, "Pencil placed",
+		"Someone else pencilled a freelancer (a hold) in a department you manage."},
 
 	{SubstituteByManager, GroupSubstitute, AudienceManager, "Substitution by a manager",
 		"Someone else replaced a freelancer on a placement in a department you manage."},
@@ -117,6 +137,14 @@ var Catalogue = []Type{
 		"A freelancer rejected an offer in a department you manage."},
 	{ClientUnfilled, GroupClient, AudienceManager, "Unfilled within 24 hours",
 		"A placement in a department you manage starts within 24 hours and nobody has accepted it yet."},
+	{ClientHoldChallenged, GroupClient, AudienceManager, "Hold challenged",
+		"A lower hold challenged a pencil in a department you manage: confirm or release it by the deadline."},
+	{ClientHoldConfirmed, GroupClient, AudienceManager, "Hold confirmed",
+		"Someone else confirmed a pencil in a department you manage into a booking."},
+	{ClientHoldReleased, GroupClient, AudienceManager, "Hold released",
+		"Someone else released a pencil in a department you manage."},
+	{ClientHoldExpired, GroupClient, AudienceManager, "Hold lapsed",
+		"A challenged pencil in a department you manage was not confirmed in time and was released."},
 }
 
 // TypeOf returns the type with identifier id.

@@ -34,6 +34,7 @@ type message struct {
 	Person     string // the freelancer the event concerns
 	Actor      string // who made the change ("Someone" when unknown)
 	Reason     string
+	Until      string // a challenged hold's deadline in the department's zone, or ""
 	Entity     string // the entity an invitation is for ("" for a booking's news)
 	As         string // an invitation's purpose: " as a freelancer", " as a member of staff" or ""
 	Quote      string // the invitation's message as its sender wrote it, or ""
@@ -81,6 +82,15 @@ func period(start, end time.Time, zone string) string {
 		return s.Format(displayTime) + " to " + e.Format("15:04")
 	}
 	return s.Format(displayTime) + " to " + e.Format(displayTime)
+}
+
+// at is one instant in zone (UTC for an unknown zone), in the display format.
+func at(t time.Time, zone string) string {
+	loc, err := input.Zone(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format(displayTime)
 }
 
 func (m *message) render() error {

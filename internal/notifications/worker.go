@@ -335,6 +335,9 @@ func (f facts) message(e Event, typ string) (message, error) {
 	if u, ok := f.people[idOf(e.UserID)]; ok {
 		m.Person = u.name()
 	}
+	if p.ChallengedUntil != nil {
+		m.Until = at(*p.ChallengedUntil, b.Timezone)
+	}
 	if pl, ok := f.placements[idOf(e.PlacementID)]; ok {
 		m.Placement, m.When = pl.Title, period(pl.StartAt, pl.EndAt, b.Timezone)
 		m.Path += "?placementId=" + strconv.FormatInt(pl.ID, 10)

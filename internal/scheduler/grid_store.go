@@ -91,7 +91,7 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 			e.name AS client_name, d.name AS department_name, d.cancel_window_days, p.title AS placement_title, p.local_date,
 			p.start_at, p.end_at, p.timezone, i.user_id, u.first_name, u.last_name, i.supplier_status, i.client_status,
 			i.cancellation_reason, i.updated_at, i.deleted_at, i.buy_rate_minor, i.buy_currency, i.buy_period,
-			i.sell_rate_minor, i.sell_currency, i.sell_period`+summaryFrom+`
+			i.sell_rate_minor, i.sell_currency, i.sell_period, i.created_at, `+bookings.HoldColumns+summaryFrom+`
 			JOIN entities e ON e.id = d.client_id JOIN instructions i ON i.placement_id = p.id JOIN users u ON u.id = i.user_id
 			WHERE i.id IN (`+marks+`) ORDER BY `+order, args...)
 	})

@@ -112,6 +112,7 @@ type BookingChangeRow struct {
 	LateCancellation   bool                 `json:"lateCancellation" doc:"Cancelled after the placement start minus the department's cancel window"`
 	BuyRate            *jobs.Rate           `json:"buyRate,omitempty" doc:"Administrators only"`
 	SellRate           jobs.Rate            `json:"sellRate"`
+	bookings.HoldFacts
 }
 
 // BookingSummary answers GET /booking/summary: days when grouped, otherwise a page of rows.
@@ -162,7 +163,7 @@ func changeRow(r summaryChange, admin bool) BookingChangeRow {
 		Timezone:    r.Timezone, FullName: r.FirstName + " " + r.LastName, UserID: r.UserID,
 		SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus, Colour: string(status.ColourOf(st)),
 		CancellationReason: r.CancellationReason, ModifiedAt: bookings.WireTime(r.UpdatedAt.UTC()),
-		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod)}
+		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), HoldFacts: bookings.HoldFactsOf(r.InstructionRow)}
 	if st.Cancelled() {
 		at := bookings.WireTime(r.UpdatedAt.UTC())
 		out.CancelledAt = &at

@@ -26,6 +26,13 @@ const (
 	InstructionStatus     Kind = "instruction.status_changed"
 	InstructionRate       Kind = "instruction.rate_amended"
 	InstructionSubstitute Kind = "instruction.substituted"
+	// The steps of a pencil (a hold, issue 19): placed, challenged by a lower hold, confirmed
+	// into a booked instruction, released by either side, released at a challenge's deadline.
+	HoldPlaced     Kind = "hold.placed"
+	HoldChallenged Kind = "hold.challenged"
+	HoldConfirmed  Kind = "hold.confirmed"
+	HoldReleased   Kind = "hold.released"
+	HoldExpired    Kind = "hold.expired"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the
