@@ -28,12 +28,12 @@ const DefaultHoldChallengeTime = 24 * time.Hour
 
 // Refusals of the hold operations, written once.
 const (
-	MsgNotAHold           = "This instruction is not a live hold."
-	MsgOnlyFirstHold      = "Only the first hold can be confirmed: a higher hold exists on these days."
-	MsgAlreadyFirstHold   = "This hold is already the first hold on every day: there is nobody to challenge."
-	MsgChallengeOpen      = "A challenge of the higher hold is already open."
-	MsgHoldStatus         = "A hold is confirmed or released, not answered: use Confirm hold or Release hold."
-	MsgChallengeByClient  = "Only a manager of the hold's department can challenge a higher hold."
+	MsgNotAHold          = "This instruction is not a live hold."
+	MsgOnlyFirstHold     = "Only the first hold can be confirmed: a higher hold exists on these days."
+	MsgAlreadyFirstHold  = "This hold is already the first hold on every day: there is nobody to challenge."
+	MsgChallengeOpen     = "A challenge of the higher hold is already open."
+	MsgHoldStatus        = "A hold is confirmed or released, not answered: use Confirm hold or Release hold."
+	MsgChallengeByClient = "Only a manager of the hold's department can challenge a higher hold."
 )
 
 // The cancellation reasons a released hold gets.
@@ -83,7 +83,6 @@ func holdActions(actor status.Actor, r InstructionRow) (confirm, release, challe
 	}
 	return r.HoldRank == 1, true, actor == status.ActorManager && r.HoldRank > 1 && r.ChallengingUntil.At == nil
 }
-
 
 // dbTime is a time read from an expression (a scalar subquery): SQLite gives no column type
 // for one, so its driver hands back the stored text rather than a time.
