@@ -162,7 +162,10 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"GET /history/{id}":              one(f("/history/%d", w.History), nil),
 
 		// Instructions and placements.
-		"PATCH /instruction/rate": one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
+		"POST /instruction/{id}/hold/confirm":   one(f("/instruction/%d/hold/confirm", w.HoldFirst), nil),
+		"POST /instruction/{id}/hold/release":   one(f("/instruction/%d/hold/release", w.HoldOther), map[string]any{"reason": "x"}),
+		"POST /instruction/{id}/hold/challenge": one(f("/instruction/%d/hold/challenge", w.HoldSecond), nil),
+		"PATCH /instruction/rate":               one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
 		"PATCH /instruction/status": {
 			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "clientStatus": "cancelled", "cancellationReason": "x"}}},
 			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "supplierStatus": "accepted"}}},

@@ -70,6 +70,9 @@ type authzWorld struct {
 	RateCard, JobTitleTag, SkillTag, OtherTag, Note int64
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
+	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
+	// booking (second, below it), and Substitute's on Placement2 (released by the control).
+	HoldFirst, HoldSecond, HoldOther int64
 }
 
 // buildAuthzWorld builds the world on the running server s: SQL for plain rows, the API (as an
@@ -133,6 +136,16 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 		map[string]any{"userIds": []int64{w.FreelancerA}, "placementIds": []int64{w.Placement, w.Placement2}}).Want(200)
 	w.Instruction = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement)
 	w.Instruction2 = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement2)
+	pencil := func(placement, user int64) int64 {
+		admin.Do("POST", fmt.Sprintf("/placement/%d/grant", placement), map[string]any{"userIds": []int64{user},
+			"placementIds": []int64{placement}, "kind": "hold"}).Want(200)
+		return databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ? AND user_id = ?`, placement, user)
+	}
+	w.HoldFirst, w.HoldOther = pencil(w.Placement, w.Hireable), pencil(w.Placement2, w.Substitute)
+	var second struct{ Placements []struct{ ID int64 } }
+	admin.Do("POST", "/booking", map[string]any{"jobTemplateId": w.JobTemplate, "dates": []string{"2027-03-01"}}).
+		Want(201).Decode(&second)
+	w.HoldSecond = pencil(second.Placements[0].ID, w.Hireable)
 
 	now := db.Now()
 	w.RateCard = databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, sell_rate_minor,

@@ -1635,6 +1635,57 @@ export interface paths {
         patch: operations["updateInstructionStatus"];
         trace?: never;
     };
+    "/instruction/{id}/hold/challenge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Challenge the holds above this one: they are released at the deadline unless confirmed or released */
+        post: operations["challengeHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instruction/{id}/hold/confirm": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Confirm a first hold into a booked instruction (every day of the freelancer's hold in the booking) */
+        post: operations["confirmHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instruction/{id}/hold/release": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Release a hold (every day of the freelancer's hold in the booking); the holds below move up */
+        post: operations["releaseHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/invitation": {
         parameters: {
             query?: never;
@@ -2297,13 +2348,23 @@ export interface components {
             canAcceptAsSupplier: boolean;
             /** @description A manager cancels the instruction (with a reason) */
             canCancel: boolean;
+            /** @description A live hold below the first, challenging none yet: a manager of the department challenges the holds above */
+            canChallengeHold: boolean;
+            /** @description A live hold ranked first: its freelancer or a manager of the department confirms it into a booked instruction (every day of the freelancer's hold in the booking) */
+            canConfirmHold: boolean;
             /** @description Reject on the caller's own side */
             canReject: boolean;
             /** @description A manager rejects for the supplier */
             canRejectAsSupplier: boolean;
+            /** @description A live hold: its freelancer or a manager of the department releases it */
+            canReleaseHold: boolean;
             /** @description The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live */
             canSubstitute: boolean;
             cancellationReason: string;
+            /** @description A lower hold challenged this one: confirm or release it by then, or it is released */
+            challengedUntil: string | null;
+            /** @description This hold challenged a higher one, which answers by then */
+            challengingUntil: string | null;
             clientName: string;
             clientStatus: string;
             /** @enum {string} */
@@ -2313,13 +2374,25 @@ export interface components {
             departmentName: string;
             direct: boolean;
             fullName: string;
+            /** @description A hold ranked below the first: another hold (whose is not told) is higher */
+            higherHoldExists: boolean;
             /** @description Who changed it last; absent when nobody (or the system) did */
             hiveUser?: components["schemas"]["InstructionModifier"];
+            /**
+             * Format: int64
+             * @description For a hold: 1 + the live holds of its freelancer overlapping its placement placed earlier; 0 for an offer
+             */
+            holdRank: number;
             /** Format: int64 */
             id: number;
             /** @description Its placement starts within 48 hours and it still awaits a response on either side */
             isCritical: boolean;
             isFuture: boolean;
+            /**
+             * @description offer: a yes-or-no instruction; hold: a pencil on the freelancer's time
+             * @enum {string}
+             */
+            kind: "offer" | "hold";
             /**
              * Format: int64
              * @description That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer
@@ -2518,6 +2591,10 @@ export interface components {
             cancellationReason: string;
             /** @description The instruction's latest change, when either side is cancelled */
             cancelledAt: string | null;
+            /** @description A lower hold challenged this one: confirm or release it by then, or it is released */
+            challengedUntil: string | null;
+            /** @description This hold challenged a higher one, which answers by then */
+            challengingUntil: string | null;
             clientName: string;
             clientStatus: string;
             /** @enum {string} */
@@ -2525,8 +2602,20 @@ export interface components {
             date: string;
             departmentName: string;
             fullName: string;
+            /** @description A hold ranked below the first: another hold (whose is not told) is higher */
+            higherHoldExists: boolean;
+            /**
+             * Format: int64
+             * @description For a hold: 1 + the live holds of its freelancer overlapping its placement placed earlier; 0 for an offer
+             */
+            holdRank: number;
             /** Format: int64 */
             instructionId: number;
+            /**
+             * @description offer: a yes-or-no instruction; hold: a pencil on the freelancer's time
+             * @enum {string}
+             */
+            kind: "offer" | "hold";
             /** @description Cancelled after the placement start minus the department's cancel window */
             lateCancellation: boolean;
             localPeriod: components["schemas"]["LocalPeriod"];
@@ -3241,6 +3330,11 @@ export interface components {
             token: string;
         };
         GrantBody: {
+            /**
+             * @description offer (the default): a yes-or-no instruction; hold: a pencil, ranked after the freelancer's holds placed before it
+             * @enum {string}
+             */
+            kind?: "offer" | "hold";
             placementIds: number[] | null;
             /** Format: int64 */
             userId?: number;
@@ -3317,6 +3411,15 @@ export interface components {
             /** Format: int64 */
             total: number;
         };
+        HoldResult: {
+            /**
+             * Format: int64
+             * @description Days (instructions) of the hold confirmed, released or challenged
+             */
+            days: number;
+            /** @description A challenge's deadline: the higher holds are released then unless confirmed or released before */
+            deadline?: string;
+        };
         IBANCheck: {
             accountCode: string;
             bankCode: string;
@@ -3369,13 +3472,23 @@ export interface components {
             canAcceptAsSupplier: boolean;
             /** @description A manager cancels the instruction (with a reason) */
             canCancel: boolean;
+            /** @description A live hold below the first, challenging none yet: a manager of the department challenges the holds above */
+            canChallengeHold: boolean;
+            /** @description A live hold ranked first: its freelancer or a manager of the department confirms it into a booked instruction (every day of the freelancer's hold in the booking) */
+            canConfirmHold: boolean;
             /** @description Reject on the caller's own side */
             canReject: boolean;
             /** @description A manager rejects for the supplier */
             canRejectAsSupplier: boolean;
+            /** @description A live hold: its freelancer or a manager of the department releases it */
+            canReleaseHold: boolean;
             /** @description The booking allows substitution, the caller is a manager of the department or the instruction's freelancer, and the instruction and its placement are live */
             canSubstitute: boolean;
             cancellationReason: string;
+            /** @description A lower hold challenged this one: confirm or release it by then, or it is released */
+            challengedUntil: string | null;
+            /** @description This hold challenged a higher one, which answers by then */
+            challengingUntil: string | null;
             clientName: string;
             clientStatus: string;
             createdAt: string;
@@ -3383,13 +3496,25 @@ export interface components {
             departmentName: string;
             direct: boolean;
             fullName: string;
+            /** @description A hold ranked below the first: another hold (whose is not told) is higher */
+            higherHoldExists: boolean;
             /** @description Who changed it last; absent when nobody (or the system) did */
             hiveUser?: components["schemas"]["InstructionModifier"];
+            /**
+             * Format: int64
+             * @description For a hold: 1 + the live holds of its freelancer overlapping its placement placed earlier; 0 for an offer
+             */
+            holdRank: number;
             /** Format: int64 */
             id: number;
             /** @description Its placement starts within 48 hours and it still awaits a response on either side */
             isCritical: boolean;
             isFuture: boolean;
+            /**
+             * @description offer: a yes-or-no instruction; hold: a pencil on the freelancer's time
+             * @enum {string}
+             */
+            kind: "offer" | "hold";
             /**
              * Format: int64
              * @description That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer
@@ -4114,6 +4239,10 @@ export interface components {
             reason: string;
             /** Format: int64 */
             userId: number;
+        };
+        ReleaseHoldBody: {
+            /** @description Default: Hold released */
+            reason?: string;
         };
         RenameJobTitleTagRequest: {
             /** Format: int64 */
@@ -11993,6 +12122,238 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    challengeHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    confirmHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    releaseHold: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ReleaseHoldBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["HoldResult"];
                 };
             };
             /** @description Unauthorized */

@@ -138,6 +138,17 @@ export const toasts = {
       `Sent out ${countOf(inserted, 'new instruction')}. Skipped ${countOf(existing, 'existing instruction')}.`,
     ),
   instructionRefused: (message: string) => error('Error', message),
+  holdsPlaced: (inserted: number, existing: number) =>
+    success(
+      'Pencil placed',
+      `Placed ${countOf(inserted, 'new hold')}. Skipped ${countOf(existing, 'existing instruction')}.`,
+    ),
+  holdDone: (op: 'confirm' | 'release' | 'challenge', days: number) =>
+    op === 'confirm'
+      ? success('Hold confirmed', `Confirmed ${countOf(days, 'day')}: the freelancer is booked.`)
+      : op === 'release'
+        ? success('Hold released', `Released ${countOf(days, 'day')}.`)
+        : success('Hold challenged', `Challenged ${countOf(days, 'higher hold')}.`),
   instructionsUpdated: (n: number) =>
     success('Status updated', `Successfully updated ${countOf(n, 'instruction')}`),
   ratesAmended: success('Rates amended', 'The rates were amended.'),

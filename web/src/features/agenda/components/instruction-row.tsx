@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { useAnswerInstruction } from '../api';
 import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
 import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
+import { HoldActions } from '@/features/bookings/holds/hold-actions';
+import { HoldChip } from '@/features/bookings/holds/hold-chip';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
 const TOUCH = 44;
@@ -52,7 +54,9 @@ export function InstructionRow({
         <Text size="xs" c="dimmed">
           Supplier: {statusLabel(row.supplierStatus)} · Client: {statusLabel(row.clientStatus)}
         </Text>
+        <HoldChip instruction={row} timeZone={card.placement.timezone} />
       </Stack>
+      <HoldActions instruction={row} whose={forWhom} />
       {answers && (
         <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1, justifyContent: 'flex-end' }}>
           {answers.reject && (

@@ -16,6 +16,7 @@ import { formatDate, formatRate } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
 import { gridTheme } from '@/ui/data-grid';
 import { colourOf, mantineColour, statusSummary } from '@/lib/status/status';
+import { HoldChip } from '../holds/hold-chip';
 
 // The Hive DataGrid's look (web/src/ui/data-grid), whose rows come a server page at a time; this
 // grid holds one booking's rows in the browser and selects them.
@@ -103,15 +104,18 @@ function StatusCell({ data, wrap }: CustomCellRendererProps<PlacementRow> & { wr
   }
   const colour = colourOf({ ...i, deleted: Boolean(i.deletedAt) });
   return (
-    <Badge
-      color={mantineColour[colour]}
-      variant="filled"
-      autoContrast
-      tt="none"
-      styles={wrap ? wrappingBadgeStyles : badgeStyles}
-    >
-      {statusSummary(i)}
-    </Badge>
+    <Group gap={4} wrap={wrap ? 'wrap' : 'nowrap'}>
+      <Badge
+        color={mantineColour[colour]}
+        variant="filled"
+        autoContrast
+        tt="none"
+        styles={wrap ? wrappingBadgeStyles : badgeStyles}
+      >
+        {statusSummary(i)}
+      </Badge>
+      <HoldChip instruction={i} withChallenge={false} />
+    </Group>
   );
 }
 

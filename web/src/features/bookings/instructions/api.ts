@@ -44,12 +44,17 @@ export type AvailableSupplier = NonNullable<
 
 // ---- Grant (Invite) ----
 
-export const grant = (placementId: number, body: { userIds: number[]; placementIds: number[] }) =>
-  unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
+export type GrantKind = 'offer' | 'hold';
+
+export const grant = (
+  placementId: number,
+  body: { userIds: number[]; placementIds: number[]; kind?: GrantKind },
+) => unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
 
 export const useGrant = () =>
-  useBookingMutation((a: { placementId: number; userIds: number[]; placementIds: number[] }) =>
-    grant(a.placementId, { userIds: a.userIds, placementIds: a.placementIds }),
+  useBookingMutation(
+    (a: { placementId: number; userIds: number[]; placementIds: number[]; kind?: GrantKind }) =>
+      grant(a.placementId, { userIds: a.userIds, placementIds: a.placementIds, kind: a.kind }),
   );
 
 // ---- Instruction status and rates ----

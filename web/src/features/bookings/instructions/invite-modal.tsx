@@ -15,7 +15,8 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
 import { useInvitePrefill } from '../components/invitations-section';
-import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
+import { KindChoice } from '../holds/kind-choice';
+import { useAvailableSuppliers, useGrant, type AvailableSupplier, type GrantKind } from './api';
 import { availabilityColour, percent } from './rules';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
@@ -43,6 +44,7 @@ export function InviteModal({
   // Freelancers carried from search's or the profile's Book start ticked.
   const prefill = useInvitePrefill();
   const [ticked, setChosen] = useState<number[]>(prefill);
+  const [kind, setKind] = useState<GrantKind>('offer');
   // Only suppliers listed for these placements, and not yet instructed, can be invited.
   const invitable = new Set(
     (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
@@ -59,10 +61,11 @@ export function InviteModal({
 
   const submit = () =>
     grant.mutate(
-      { placementId: placementIds[0] ?? 0, userIds: chosen, placementIds },
+      { placementId: placementIds[0] ?? 0, userIds: chosen, placementIds, kind },
       {
         onSuccess: (res) => {
-          notify(toasts.instructionsSent(res.inserted, res.existing));
+          const sent = kind === 'hold' ? toasts.holdsPlaced : toasts.instructionsSent;
+          notify(sent(res.inserted, res.existing));
           for (const r of res.refused ?? []) notify(toasts.instructionRefused(r.reason));
           close();
           onDone();
@@ -79,6 +82,7 @@ export function InviteModal({
           Available suppliers for {placementIds.length}{' '}
           {placementIds.length === 1 ? 'placement' : 'placements'}
         </Text>
+        <KindChoice value={kind} onChange={setKind} />
         <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
         <DialogActions
           onBack={close}
@@ -87,7 +91,7 @@ export function InviteModal({
           disabled={chosen.length === 0}
           loading={grant.isPending}
         >
-          Invite {chosen.length > 0 ? `(${chosen.length})` : ''}
+          {kind === 'hold' ? 'Pencil' : 'Invite'} {chosen.length > 0 ? `(${chosen.length})` : ''}
         </DialogActions>
       </Stack>
     </Modal>

@@ -18,6 +18,7 @@ import { EditBookingSection } from '../components/edit-booking-section';
 import { InvitationsSection } from '../components/invitations-section';
 import { PlacementVersionsModal } from '../components/placement-versions-modal';
 import { PlacementsGrid, type PlacementsGridHandle } from '../components/placements-grid';
+import { HoldsSection } from '../holds/holds-section';
 import { PlacementActions } from '../instructions/placement-actions';
 
 type Dialog =
@@ -146,6 +147,7 @@ export function EditBookingRoute() {
             )}
           </Stack>
         </Paper>
+        <HoldsSection booking={booking} />
         <InvitationsSection booking={booking} />
         <EditBookingSection key={booking.version} booking={booking} />
       </Stack>

@@ -1,0 +1,35 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '@/api/client';
+import { bookingKeys } from '@/lib/query-keys';
+
+export type HoldOperation = 'confirm' | 'release' | 'challenge';
+
+const call = (op: HoldOperation, id: number) => {
+  const params = { params: { path: { id } } };
+  switch (op) {
+    case 'confirm':
+      return unwrap(api.POST('/instruction/{id}/hold/confirm', params));
+    case 'release':
+      return unwrap(api.POST('/instruction/{id}/hold/release', { ...params, body: {} }));
+    case 'challenge':
+      return unwrap(api.POST('/instruction/{id}/hold/challenge', params));
+  }
+};
+
+/**
+ * One hold operation on instruction id (the server applies it to the freelancer's whole hold in
+ * that booking). Bookings, the agenda and the scheduler all show holds, so all are refreshed.
+ */
+export function useHoldOperation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (a: { op: HoldOperation; id: number }) => call(a.op, a.id),
+    meta: { silentErrors: true },
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
+        // The agenda's own key (features/agenda/api.ts); the scheduler's are bookingKeys'.
+        queryClient.invalidateQueries({ queryKey: ['agenda'] }),
+      ]),
+  });
+}

@@ -1,0 +1,52 @@
+import { Badge, Group, Stack, Text } from '@mantine/core';
+import { challengeText, holdLabel, isLiveHold, type HoldInstruction } from './rules';
+
+type ChipInstruction = Omit<
+  HoldInstruction,
+  'canConfirmHold' | 'canReleaseHold' | 'canChallengeHold'
+>;
+
+/**
+ * A live hold's rank ('1st hold', '2nd hold') and, below the first, 'A higher hold exists'
+ * (whose is never told), with an open challenge's deadline. Nothing for an offer or a hold
+ * that has ended: its status badge says that.
+ */
+export function HoldChip({
+  instruction,
+  timeZone,
+  withChallenge = true,
+}: {
+  instruction: ChipInstruction;
+  timeZone?: string;
+  /** Show the challenge's deadline line (a grid cell has no room for it). */
+  withChallenge?: boolean;
+}) {
+  if (!isLiveHold(instruction)) return null;
+  const label = holdLabel(instruction.holdRank);
+  const challenge = withChallenge ? challengeText(instruction, timeZone) : null;
+  return (
+    <Stack gap={2}>
+      <Group gap={4} wrap="wrap">
+        <Badge
+          color={instruction.holdRank === 1 ? 'teal' : 'yellow'}
+          variant="light"
+          tt="none"
+          role="status"
+          aria-label={instruction.higherHoldExists ? `${label}: a higher hold exists` : label}
+        >
+          {label}
+        </Badge>
+        {instruction.higherHoldExists && (
+          <Text size="xs" c="dimmed" span>
+            A higher hold exists
+          </Text>
+        )}
+      </Group>
+      {challenge && (
+        <Text size="xs" c="orange.9">
+          {challenge}
+        </Text>
+      )}
+    </Stack>
+  );
+}
