@@ -15,3 +15,7 @@ export {
   type BookingFormValues,
 } from './components/booking-form';
 export { useSetUnavailability } from './instructions/unavailability-api';
+// Pencils (holds): the agenda and the scheduler show them as the booking page does.
+export { HoldActions } from './holds/hold-actions';
+export { HoldChip } from './holds/hold-chip';
+export { holdLabel, isLiveHold } from './holds/rules';

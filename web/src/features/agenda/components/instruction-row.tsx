@@ -3,8 +3,7 @@ import { useState } from 'react';
 import { useAnswerInstruction } from '../api';
 import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
 import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
-import { HoldActions } from '@/features/bookings/holds/hold-actions';
-import { HoldChip } from '@/features/bookings/holds/hold-chip';
+import { HoldActions, HoldChip } from '@/features/bookings';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
 const TOUCH = 44;

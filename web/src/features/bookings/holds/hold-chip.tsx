@@ -1,10 +1,5 @@
 import { Badge, Group, Stack, Text } from '@mantine/core';
-import { challengeText, holdLabel, isLiveHold, type HoldInstruction } from './rules';
-
-type ChipInstruction = Omit<
-  HoldInstruction,
-  'canConfirmHold' | 'canReleaseHold' | 'canChallengeHold'
->;
+import { challengeText, holdLabel, isLiveHold, type HoldStatus } from './rules';
 
 /**
  * A live hold's rank ('1st hold', '2nd hold') and, below the first, 'A higher hold exists'
@@ -16,7 +11,7 @@ export function HoldChip({
   timeZone,
   withChallenge = true,
 }: {
-  instruction: ChipInstruction;
+  instruction: HoldStatus;
   timeZone?: string;
   /** Show the challenge's deadline line (a grid cell has no room for it). */
   withChallenge?: boolean;

@@ -13,12 +13,16 @@ export interface HoldFacts {
   challengingUntil: string | null;
 }
 
-/** The statuses and flags the hold's chip and buttons read of an instruction. */
-export interface HoldInstruction extends HoldFacts {
-  id: number;
+/** A hold's facts with the statuses that say whether it still holds the pencil. */
+export interface HoldStatus extends HoldFacts {
   supplierStatus: string;
   clientStatus: string;
   deletedAt?: string | null;
+}
+
+/** What the hold's buttons read: its id and the server's flags of what the viewer may do. */
+export interface HoldInstruction extends HoldStatus {
+  id: number;
   canConfirmHold: boolean;
   canReleaseHold: boolean;
   canChallengeHold: boolean;
@@ -27,9 +31,7 @@ export interface HoldInstruction extends HoldFacts {
 const closed = new Set(['rejected', 'cancelled']);
 
 /** A hold still holding the pencil: neither deleted nor cancelled or rejected on either side. */
-export const isLiveHold = (
-  i: Omit<HoldInstruction, 'canConfirmHold' | 'canReleaseHold' | 'canChallengeHold'>,
-) =>
+export const isLiveHold = (i: HoldStatus) =>
   i.kind === 'hold' && !i.deletedAt && !closed.has(i.supplierStatus) && !closed.has(i.clientStatus);
 
 /** 1st, 2nd, 3rd, 4th … 11th, 12th, 13th, 21st. */

@@ -92,6 +92,30 @@ describe('invite modal', () => {
     expect(screen.getByRole('checkbox', { name: 'Invite Oliver Bennett' })).not.toBeChecked();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
-    await vi.waitFor(() => expect(sent).toEqual({ userIds: [9], placementIds: [11] }));
+    await vi.waitFor(() =>
+      expect(sent).toEqual({ userIds: [9], placementIds: [11], kind: 'offer' }),
+    );
+  });
+
+  it('places a pencil (a hold) when Pencil (hold) is chosen', async () => {
+    let sent: unknown;
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({ items: [supplier(9, 'Felix Reid')] }),
+      'POST /api/v1/placement/11/grant': async (req) => {
+        sent = await req.json();
+        return jsonResponse({ inserted: 1, existing: 0, refused: [] });
+      },
+    });
+    open();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' }));
+    await user.click(screen.getByRole('radio', { name: 'Pencil (hold)' }));
+    await user.click(screen.getByRole('button', { name: /^Pencil \(1\)/ }));
+    await vi.waitFor(() =>
+      expect(sent).toEqual({ userIds: [9], placementIds: [11], kind: 'hold' }),
+    );
+    expect(await screen.findByText('Pencil placed')).toBeInTheDocument();
   });
 });

@@ -4,6 +4,7 @@ import { formatDateTime, formatRate, formatTime } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 import type { DataGridColumn } from '@/ui/data-grid';
+import { HoldChip, holdLabel, isLiveHold } from '@/features/bookings';
 import type { ChangeRow } from '../api';
 
 /** The class of a late cancellation's row and card (styled red, see lateRowStyle). */
@@ -27,7 +28,9 @@ export function periodText(r: ChangeRow): string {
 
 /** The status in words: its tooltip, in full when the badge is shortened to fit. */
 export const statusText = (r: ChangeRow) =>
-  colourLabel[r.colour] + (r.lateCancellation ? ' (late cancellation)' : '');
+  colourLabel[r.colour] +
+  (r.lateCancellation ? ' (late cancellation)' : '') +
+  (isLiveHold(r) ? `, ${holdLabel(r.holdRank)}` : '');
 
 // The colour's badge may shorten (ellipsis) to fit its column; Late never does.
 const mayShorten = { minWidth: 0, maxWidth: '100%' } as const;
@@ -45,6 +48,7 @@ function StatusCell({ data }: CustomCellRendererProps<ChangeRow>) {
           Late
         </Badge>
       )}
+      <HoldChip instruction={data} withChallenge={false} />
     </Group>
   );
 }

@@ -1,0 +1,110 @@
+import { notifications } from '@mantine/notifications';
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { HoldActions } from './hold-actions';
+import { HoldChip } from './hold-chip';
+import type { HoldInstruction } from './rules';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  notifications.clean();
+});
+
+const hold = (over: Partial<HoldInstruction> = {}): HoldInstruction => ({
+  id: 50,
+  kind: 'hold',
+  holdRank: 1,
+  higherHoldExists: false,
+  challengedUntil: null,
+  challengingUntil: null,
+  supplierStatus: 'awaiting_response',
+  clientStatus: 'awaiting_response',
+  deletedAt: null,
+  canConfirmHold: false,
+  canReleaseHold: false,
+  canChallengeHold: false,
+  ...over,
+});
+
+const show = (element: React.ReactElement) => renderRoutes([{ path: '/', element }]);
+
+describe('hold chip', () => {
+  it('names the rank and, below the first, that a higher hold exists without whose', () => {
+    show(<HoldChip instruction={hold({ holdRank: 2, higherHoldExists: true })} timeZone="UTC" />);
+    expect(
+      screen.getByRole('status', { name: '2nd hold: a higher hold exists' }),
+    ).toHaveTextContent('2nd hold');
+    expect(screen.getByText('A higher hold exists')).toBeInTheDocument();
+  });
+
+  it("shows a challenge's deadline, and nothing for an offer", () => {
+    show(
+      <>
+        <HoldChip
+          instruction={hold({ challengedUntil: '2027-03-01T09:30:00.000Z' })}
+          timeZone="UTC"
+        />
+        <HoldChip instruction={hold({ kind: 'offer', holdRank: 0 })} />
+      </>,
+    );
+    expect(
+      screen.getByText('Challenged: confirm or release by Mon, 01 Mar 2027 09:30'),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('status')).toHaveLength(1);
+  });
+});
+
+describe('hold actions', () => {
+  it('offers only what the server allows', () => {
+    show(<HoldActions instruction={hold({ canReleaseHold: true, canChallengeHold: true })} />);
+    expect(screen.queryByRole('button', { name: 'Confirm hold' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Challenge' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Release hold' })).toBeInTheDocument();
+  });
+
+  it('shows nothing to a viewer who may do nothing', () => {
+    show(<HoldActions instruction={hold()} />);
+    expect(screen.queryByRole('group')).toBeNull();
+  });
+
+  it('confirms a first hold and says how many days', async () => {
+    let called = false;
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'POST /api/v1/instruction/50/hold/confirm': () => {
+        called = true;
+        return jsonResponse({ days: 3 });
+      },
+    });
+    const onDone = vi.fn();
+    show(<HoldActions instruction={hold({ canConfirmHold: true })} onDone={onDone} />);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Confirm hold' }));
+    expect(
+      await screen.findByText('Confirmed 3 days: the freelancer is booked.'),
+    ).toBeInTheDocument();
+    expect(called).toBe(true);
+    expect(onDone).toHaveBeenCalled();
+  });
+
+  it("asks before a challenge and shows the server's refusal", async () => {
+    const refusal = 'A challenge of the higher hold is already open.';
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'POST /api/v1/instruction/50/hold/challenge': () =>
+        jsonResponse({ error: refusal, errorCode: 'C-409' }, 409),
+    });
+    show(
+      <HoldActions
+        instruction={hold({ holdRank: 2, canChallengeHold: true })}
+        whose=" for Felix Reid"
+      />,
+    );
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Challenge for Felix Reid' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Challenge the higher holds?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Challenge' }));
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+  });
+});
