@@ -30,11 +30,14 @@ func holdAboveSQL(h, i string) string {
 }
 
 // HoldColumns are InstructionRow's hold facts of instructions i: its kind, its rank (holds
-// above it counted, never named) and the deadlines of its open challenges either way.
+// above it counted, never named) and the deadlines of its open challenges either way. Offers,
+// nearly every row, run none of the subqueries.
 var HoldColumns = `i.kind, CASE WHEN i.kind = '` + KindHold + `' THEN 1 + (SELECT COUNT(*) FROM instructions h WHERE ` +
 	holdAboveSQL("h", "i") + `) ELSE 0 END AS hold_rank,
-	(SELECT MIN(c.deadline) FROM hold_challenges c WHERE c.challenged_id = i.id AND c.resolved_at IS NULL) AS challenged_until,
-	(SELECT MIN(c.deadline) FROM hold_challenges c WHERE c.challenger_id = i.id AND c.resolved_at IS NULL) AS challenging_until`
+	CASE WHEN i.kind = '` + KindHold + `' THEN (SELECT MIN(c.deadline) FROM hold_challenges c WHERE c.challenged_id = i.id
+		AND c.resolved_at IS NULL) END AS challenged_until,
+	CASE WHEN i.kind = '` + KindHold + `' THEN (SELECT MIN(c.deadline) FROM hold_challenges c WHERE c.challenger_id = i.id
+		AND c.resolved_at IS NULL) END AS challenging_until`
 
 // targetQuery reads statusTargets: instructions i with their department and placement period.
 var targetQuery = `SELECT ` + InstructionColumns + `, b.department_id, pl.start_at, pl.end_at
