@@ -2283,6 +2283,8 @@ export interface components {
             unassigned: boolean;
         };
         AgendaInstruction: {
+            /** @description When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time */
+            answerBy: string | null;
             /**
              * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
              * @enum {string}
@@ -3241,6 +3243,11 @@ export interface components {
             token: string;
         };
         GrantBody: {
+            /**
+             * Format: date-time
+             * @description When the freelancer must have answered by (RFC 3339): in the future, not after any placement's start. Unanswered then, the offer is cancelled with the reason 'Offer expired'; the freelancer is reminded before.
+             */
+            answerBy?: string;
             placementIds: number[] | null;
             /** Format: int64 */
             userId?: number;
@@ -3355,6 +3362,8 @@ export interface components {
             lastName: string;
         };
         InstructionView: {
+            /** @description When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time */
+            answerBy: string | null;
             /**
              * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
              * @enum {string}
