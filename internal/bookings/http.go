@@ -23,6 +23,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerChanges(api)
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
+	h.registerAnswerBy(api)
 }
 
 type handlers struct{ store *Store }

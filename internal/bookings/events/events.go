@@ -26,6 +26,10 @@ const (
 	InstructionStatus     Kind = "instruction.status_changed"
 	InstructionRate       Kind = "instruction.rate_amended"
 	InstructionSubstitute Kind = "instruction.substituted"
+	// InstructionAnswerBy is a manager setting or clearing an offer's answer-by time;
+	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
+	InstructionAnswerBy       Kind = "instruction.answer_by_changed"
+	InstructionAnswerReminder Kind = "instruction.answer_reminder"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the
