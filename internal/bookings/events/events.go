@@ -26,6 +26,8 @@ const (
 	InstructionStatus     Kind = "instruction.status_changed"
 	InstructionRate       Kind = "instruction.rate_amended"
 	InstructionSubstitute Kind = "instruction.substituted"
+	// InstructionRestOverride is a manager's override of the working-time guard (issue 19).
+	InstructionRestOverride Kind = "instruction.rest_overridden"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the
