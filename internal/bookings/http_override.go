@@ -9,8 +9,8 @@ import (
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
-// OverrideBody is the reason a manager overrides the working-time guard for.
-type OverrideBody struct {
+// WorkingTimeOverrideBody is the reason a manager overrides the working-time guard for.
+type WorkingTimeOverrideBody struct {
 	Reason string `json:"reason" maxLength:"500" doc:"Why the freelancer may work with less rest (required)"`
 }
 
@@ -24,7 +24,7 @@ func (h *handlers) registerOverride(api huma.API) {
 
 func (h *handlers) overrideRest(ctx context.Context, in *struct {
 	IDPath
-	Body OverrideBody
+	Body WorkingTimeOverrideBody
 }) (*struct{ Body StatusResult }, error) {
 	departments, err := h.store.departmentsOf(ctx, "instructions", []int64{in.ID}, "Instruction")
 	if err != nil {

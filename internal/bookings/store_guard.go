@@ -56,7 +56,10 @@ func (c commitment) refused(ctx context.Context, tx *database.Tx) (string, error
 	if err != nil {
 		return "", err
 	}
-	w := work[c.user]
+	w, ok := work[c.user]
+	if !ok { // no other accepted work near: nothing to rest from
+		return "", nil
+	}
 	if b := worktime.Check(w.shifts(0), worktime.Shift{Start: c.start, End: c.end}, limits, w.zone); b != nil {
 		return b.Message(w.zone), nil
 	}

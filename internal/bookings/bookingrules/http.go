@@ -27,8 +27,8 @@ func Register(api huma.API, d feature.Deps) {
 
 type handlers struct{ store *Store }
 
-// UpdateBody is the rules to save with the version read (0 while the entity has the defaults).
-type UpdateBody struct {
+// EntityBookingRulesUpdate is the rules to save with the version read (0 while the entity has the defaults).
+type EntityBookingRulesUpdate struct {
 	Rules
 	Version int `json:"version" minimum:"0"`
 }
@@ -37,7 +37,7 @@ type idPath struct {
 	ID int64 `path:"id" minimum:"1"`
 }
 
-func (h *handlers) get(ctx context.Context, in *idPath) (*struct{ Body View }, error) {
+func (h *handlers) get(ctx context.Context, in *idPath) (*struct{ Body EntityBookingRules }, error) {
 	if _, err := access.RequireEntityManager(ctx, in.ID); err != nil {
 		return nil, err
 	}
@@ -45,13 +45,13 @@ func (h *handlers) get(ctx context.Context, in *idPath) (*struct{ Body View }, e
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body View }{Body: v}, nil
+	return &struct{ Body EntityBookingRules }{Body: v}, nil
 }
 
 func (h *handlers) put(ctx context.Context, in *struct {
-	idPath
-	Body UpdateBody
-}) (*struct{ Body View }, error) {
+	ID   int64 `path:"id" minimum:"1"`
+	Body EntityBookingRulesUpdate
+}) (*struct{ Body EntityBookingRules }, error) {
 	p, err := access.RequireEntityManager(ctx, in.ID)
 	if err != nil {
 		return nil, err
@@ -60,5 +60,5 @@ func (h *handlers) put(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body View }{Body: v}, nil
+	return &struct{ Body EntityBookingRules }{Body: v}, nil
 }

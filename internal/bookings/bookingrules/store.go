@@ -10,9 +10,9 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// View is an entity's rules as the API shows them: Version 0 means the entity has none of its
+// EntityBookingRules is an entity's rules as the API shows them: Version 0 means the entity has none of its
 // own (the defaults apply); a write names the version it read.
-type View struct {
+type EntityBookingRules struct {
 	EntityID int64 `json:"entityId" db:"entity_id"`
 	Rules
 	Version int `json:"version" db:"version" doc:"0 while the entity has the defaults"`
@@ -25,12 +25,12 @@ func For(ctx context.Context, q database.Reader, entity int64) (Rules, error) {
 	return v.Rules, err
 }
 
-func viewOf(ctx context.Context, q database.Reader, entity int64) (View, error) {
-	v := View{EntityID: entity}
+func viewOf(ctx context.Context, q database.Reader, entity int64) (EntityBookingRules, error) {
+	v := EntityBookingRules{EntityID: entity}
 	err := q.Get(ctx, &v, `SELECT entity_id, daily_rest_minutes, max_days_in_row, weekly_rest_minutes, hold_challenge_minutes,
 		answer_reminder_minutes, version FROM entity_booking_rules WHERE entity_id = ?`, entity)
 	if errors.Is(err, sql.ErrNoRows) {
-		return View{EntityID: entity, Rules: Defaults}, nil
+		return EntityBookingRules{EntityID: entity, Rules: Defaults}, nil
 	}
 	return v, err
 }
@@ -39,20 +39,20 @@ func viewOf(ctx context.Context, q database.Reader, entity int64) (View, error) 
 type Store struct{ DB *database.DB }
 
 // Get is entity's rules (404 when there is no such entity).
-func (s *Store) Get(ctx context.Context, entity int64) (View, error) {
+func (s *Store) Get(ctx context.Context, entity int64) (EntityBookingRules, error) {
 	if err := entityExists(ctx, s.DB, entity); err != nil {
-		return View{}, err
+		return EntityBookingRules{}, err
 	}
 	return viewOf(ctx, s.DB, entity)
 }
 
 // Save replaces entity's rules, audited on the entity, when version is the one stored (0: the
 // entity had none); else 409.
-func (s *Store) Save(ctx context.Context, entity int64, r Rules, version int, by int64) (View, error) {
+func (s *Store) Save(ctx context.Context, entity int64, r Rules, version int, by int64) (EntityBookingRules, error) {
 	if err := r.Validate(); err != nil {
-		return View{}, err
+		return EntityBookingRules{}, err
 	}
-	var out View
+	var out EntityBookingRules
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		if err := entityExists(ctx, tx, entity); err != nil {
 			return err
@@ -64,7 +64,7 @@ func (s *Store) Save(ctx context.Context, entity int64, r Rules, version int, by
 		if n == 0 {
 			return apperror.Conflict(MsgStale)
 		}
-		out = View{EntityID: entity, Rules: r, Version: version + 1}
+		out = EntityBookingRules{EntityID: entity, Rules: r, Version: version + 1}
 		return audit.Record(ctx, tx, audit.Update, audit.SourceEntity, entity, map[string]any{"bookingRules": out})
 	})
 	return out, err
