@@ -154,9 +154,9 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"PUT /entity/{id}/booking-rules": one(f("/entity/%d/booking-rules", w.ClientA), map[string]any{"version": 0,
 			"dailyRestMinutes": 600, "maxDaysInRow": 6, "weeklyRestMinutes": 1440, "holdChallengeMinutes": 1440,
 			"answerReminderMinutes": 120}),
-		"POST /entity/{id}/tag":                one(f("/entity/%d/tag", w.ClientA), map[string]any{"category": "other", "name": "Planted"}),
-		"GET /entity/{id}/tags":                one(f("/entity/%d/tags", w.ClientA), nil),
-		"GET /entity/{id}/tags/by-department":  one(f("/entity/%d/tags/by-department", w.ClientA), nil),
+		"POST /entity/{id}/tag":               one(f("/entity/%d/tag", w.ClientA), map[string]any{"category": "other", "name": "Planted"}),
+		"GET /entity/{id}/tags":               one(f("/entity/%d/tags", w.ClientA), nil),
+		"GET /entity/{id}/tags/by-department": one(f("/entity/%d/tags/by-department", w.ClientA), nil),
 
 		// History.
 		"GET /history/booking/{id}":      one(f("/history/booking/%d", w.Booking), nil),
