@@ -24,6 +24,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
 	h.registerAnswerBy(api)
+	h.registerOverride(api)
 }
 
 type handlers struct{ store *Store }
