@@ -19,6 +19,7 @@ import (
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
+	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
@@ -60,13 +61,14 @@ type App struct {
 	Logger  *slog.Logger
 	Mail    *mail.Worker
 	Notify  *notifications.Worker
+	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
+	// rules of bookings added to its Sweeps).
+	Deadlines *bookings.Deadlines
 
 	probes *probes // the load balancer's health and readiness probes (health.go)
 	// wakers nudge the timed background work (mail, and what expires) after the test clock
 	// moves (testclock.go).
 	wakers []func()
-	// holdsWake nudges the sweep of holds whose challenge time has passed.
-	holdsWake chan struct{}
 }
 
 // New opens the database (migrating it) and builds the handler.
@@ -101,7 +103,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	RecordMailInHistory()
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
-		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)}}
+		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
+		Deadlines: &bookings.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(bookings.DefaultSweeps(), bookings.ReleaseExpiredHolds)}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -139,6 +142,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
+	bookingrules.Register(api, deps)
 	agenda.Register(api, deps)
 	dashboard.Register(api, deps)
 	scheduler.Register(api, deps)
@@ -165,14 +169,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
-	a.wakers = append(a.wakers, worker.Wake)
-	a.holdsWake = make(chan struct{}, 1)
-	a.wakers = append(a.wakers, func() {
-		select {
-		case a.holdsWake <- struct{}{}:
-		default: // a round is due already
-		}
-	})
+	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
 	if cfg.TestClock {
 		shifted := &clock.Shifted{}
 		db.Now = shifted.Now
@@ -230,8 +227,8 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	go a.Mail.Run(ctx)
 	go a.Notify.Run(ctx)
+	go a.Deadlines.Run(ctx)
 	go a.housekeeping(ctx)
-	go periodic.Every(ctx, holdsSweepInterval, a.holdsWake, a.Logger, "release expired holds", bookings.HoldsSweep(a.DB))
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
 	if ready != nil {
@@ -261,10 +258,6 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	}
 	return nil
 }
-
-// holdsSweepInterval is how often the holds whose challenge time has passed are released: a
-// challenge lasts hours, so a minute late is on time.
-const holdsSweepInterval = time.Minute
 
 // housekeeping purges expired sessions and tokens every hour.
 func (a *App) housekeeping(ctx context.Context) {

@@ -146,9 +146,6 @@ func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
 	return "", apperror.NotFound("Instruction")
 }
 
-// MsgInstructionStale refuses a change of an instruction changed since it was read.
-const MsgInstructionStale = "This instruction was changed by someone else. Reload and try again."
-
 // MsgOverlap refuses a second accepted instruction whose period overlaps (the spec is silent; see
 // docs/decisions.md).
 const MsgOverlap = "This freelancer is already booked for an overlapping placement."
@@ -244,6 +241,7 @@ type InstructionRow struct {
 	Notes              string     `db:"notes"`
 	ModifiedBy         *int64     `db:"modified_by"`
 	ModifiedByName     string     `db:"modified_by_name"`
+	AnswerBy           *time.Time `db:"answer_by"`
 	// The hold's facts (HoldColumns); a query without them reads an offer.
 	Kind             string `db:"kind"`
 	HoldRank         int    `db:"hold_rank"`

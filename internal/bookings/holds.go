@@ -22,10 +22,6 @@ const (
 	KindHold  = "hold"
 )
 
-// DefaultHoldChallengeTime is how long a challenged holder has to confirm or release before
-// the hold is released for them (the issue's default; per-entity settings are not built yet).
-const DefaultHoldChallengeTime = 24 * time.Hour
-
 // Refusals of the hold operations, written once.
 const (
 	MsgNotAHold          = "This instruction is not a live hold."
@@ -34,6 +30,7 @@ const (
 	MsgChallengeOpen     = "A challenge of the higher hold is already open."
 	MsgHoldStatus        = "A hold is confirmed or released, not answered: use Confirm hold or Release hold."
 	MsgChallengeByClient = "Only a manager of the hold's department can challenge a higher hold."
+	MsgHoldAnswerBy      = "A pencil has no answer-by time: it is confirmed, released or challenged."
 )
 
 // The cancellation reasons a released hold gets.
@@ -57,7 +54,7 @@ type HoldFacts struct {
 	HoldRank         int     `json:"holdRank" doc:"For a hold: 1 + the live holds of its freelancer overlapping its placement placed earlier; 0 for an offer"`
 	HigherHoldExists bool    `json:"higherHoldExists" doc:"A hold ranked below the first: another hold (whose is not told) is higher"`
 	ChallengedUntil  *string `json:"challengedUntil" doc:"A lower hold challenged this one: confirm or release it by then, or it is released"`
-	ChallengingUntil *string `json:"challengingUntil" doc:"This hold challenged a higher one, which answers by then"`
+	ChallengingUntil *string `json:"challengingUntil" doc:"This hold challenged higher ones, which answer by then (the latest deadline)"`
 }
 
 // HoldFactsOf is the view's HoldFacts of row r (read with HoldColumns).

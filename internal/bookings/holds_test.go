@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -190,7 +191,7 @@ func TestChallengeThenConfirm(t *testing.T) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
 		var res bookings.HoldResult
 		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
-		want := bookings.WireTime(sc.clk.Now().Add(bookings.DefaultHoldChallengeTime))
+		want := bookings.WireTime(sc.clk.Now().Add(bookingrules.Defaults.HoldChallenge()))
 		if res.Days != 3 || res.Deadline == nil || *res.Deadline != want {
 			t.Fatalf("challenge %+v, want 3 days until %s", res, want)
 		}
@@ -206,7 +207,7 @@ func TestChallengeThenConfirm(t *testing.T) {
 		}
 		sc.clk.Advance(10 * time.Minute) // within a session's idle time
 		s.As(apptest.DeptMgr).Do("POST", holdPath(first[0].ID, "confirm"), nil).Want(200)
-		sc.clk.Advance(bookings.DefaultHoldChallengeTime) // past every session's life: later reads sign in again
+		sc.clk.Advance(bookingrules.Defaults.HoldChallenge()) // past every session's life: later reads sign in again
 		if n, err := bookings.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
 			t.Fatalf("sweep after a confirm released %d: %v", n, err)
 		}
@@ -224,7 +225,7 @@ func TestChallengeTimeoutReleasesOnceAndTheChallengerMovesUp(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
 		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200)
-		sc.clk.Advance(bookings.DefaultHoldChallengeTime - time.Minute)
+		sc.clk.Advance(bookingrules.Defaults.HoldChallenge() - time.Minute)
 		if n, err := bookings.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
 			t.Fatalf("sweep before the deadline released %d: %v", n, err)
 		}
@@ -293,4 +294,26 @@ func wantEvents(t *testing.T, db *database.DB, kind string, n int) {
 	if got := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = ?`, kind); got != n {
 		t.Errorf("%d %s events, want %d", got, kind, n)
 	}
+}
+
+// The challenged holder's client sets its challenge time (booking rules): Alpha gives its
+// pencils 2 hours, so Beta's challenge lapses then, not after the default day.
+func TestChallengeTimeIsTheChallengedClients(t *testing.T) {
+	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
+		rules := bookingrules.Defaults
+		rules.HoldChallengeMinutes = 120
+		if _, err := (&bookingrules.Store{DB: db}).Save(context.Background(), w.ClientA, rules, 0, w.Users["admin"]); err != nil {
+			t.Fatal(err)
+		}
+		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
+		var res bookings.HoldResult
+		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
+		if want := bookings.WireTime(sc.clk.Now().Add(2 * time.Hour)); res.Deadline == nil || *res.Deadline != want {
+			t.Fatalf("deadline %v, want %s", res.Deadline, want)
+		}
+		sc.clk.Advance(2*time.Hour + time.Second)
+		if n, err := bookings.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 3 {
+			t.Fatalf("released %d: %v", n, err)
+		}
+	})
 }

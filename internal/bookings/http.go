@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -22,6 +23,8 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerChanges(api)
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
+	h.registerAnswerBy(api)
+	h.registerOverride(api)
 	h.registerHolds(api)
 }
 
@@ -68,10 +71,11 @@ type IDPath struct {
 
 // GrantBody is the grant payload: one freelancer (userId) or several (userIds).
 type GrantBody struct {
-	UserID       int64   `json:"userId,omitempty"`
-	UserIDs      []int64 `json:"userIds,omitempty" maxItems:"200"`
-	PlacementIDs []int64 `json:"placementIds" minItems:"1" maxItems:"400"`
-	Kind         string  `json:"kind,omitempty" enum:"offer,hold" doc:"offer (the default): a yes-or-no instruction; hold: a pencil, ranked after the freelancer's holds placed before it"`
+	UserID       int64      `json:"userId,omitempty"`
+	UserIDs      []int64    `json:"userIds,omitempty" maxItems:"200"`
+	PlacementIDs []int64    `json:"placementIds" minItems:"1" maxItems:"400"`
+	AnswerBy     *time.Time `json:"answerBy,omitempty" doc:"When the freelancer must have answered by (RFC 3339): in the future, not after any placement's start. Unanswered then, the offer is cancelled with the reason 'Offer expired'; the freelancer is reminded before."`
+	Kind         string     `json:"kind,omitempty" enum:"offer,hold" doc:"offer (the default): a yes-or-no instruction; hold: a pencil, ranked after the freelancer's holds placed before it"`
 }
 
 // StatusResult reports how many instructions a status change updated.
@@ -168,11 +172,8 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	}
 	placements := slices.Clone(in.Body.PlacementIDs)
 	slices.Sort(placements)
-	kind := in.Body.Kind
-	if kind == "" {
-		kind = KindOffer
-	}
-	res, err := h.store.GrantKind(ctx, b, slices.Compact(placements), users, kind)
+	res, err := h.store.GrantWith(ctx, b, GrantRequest{PlacementIDs: slices.Compact(placements), UserIDs: users,
+		AnswerBy: in.Body.AnswerBy, Kind: in.Body.Kind})
 	if err != nil {
 		return nil, err
 	}

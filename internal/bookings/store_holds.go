@@ -193,9 +193,10 @@ type challenged struct {
 }
 
 // ChallengeHold challenges, for a manager p of hold id's department, every hold above any day
-// of its hold (the freelancer's live holds in its booking): each gets until now + the challenge
-// time to be confirmed or released, after which ReleaseExpiredHolds releases it. It answers the
-// number of holds challenged and the deadline.
+// of its hold (the freelancer's live holds in its booking): each gets until now + its client's
+// challenge time to be confirmed or released, after which ReleaseExpiredHolds releases it. It
+// answers the number of holds challenged and the latest deadline (when the challenger is sure
+// to have moved up or been answered).
 func (s *Store) ChallengeHold(ctx context.Context, p *auth.Principal, id int64) (int, time.Time, error) {
 	var deadline time.Time
 	made := 0
@@ -214,14 +215,19 @@ func (s *Store) ChallengeHold(ctx context.Context, p *auth.Principal, id int64) 
 		if len(above) == 0 {
 			return apperror.Conflict(MsgAlreadyFirstHold)
 		}
-		deadline, made = tx.Now.Add(challengeTime(hold[0].DepartmentID)), 0
+		made = 0
 		for _, h := range above {
 			if h.Open {
 				continue
 			}
-			if err := challengeOne(ctx, tx, h, deadline); err != nil {
+			at, err := challengeDeadline(ctx, tx, h.BookingID)
+			if err != nil {
 				return err
 			}
+			if err := challengeOne(ctx, tx, h, at); err != nil {
+				return err
+			}
+			deadline = later(deadline, at)
 			made++
 		}
 		if made == 0 {
@@ -232,10 +238,12 @@ func (s *Store) ChallengeHold(ctx context.Context, p *auth.Principal, id int64) 
 	return made, deadline, err
 }
 
-// challengeTime is how long the holders a manager of department challenges have to answer.
-func challengeTime(department int64) time.Duration {
-	_ = department // per-entity challenge times are not built yet (issue 19 item 3's settings)
-	return DefaultHoldChallengeTime
+// challengeDeadline is when a hold of booking challenged now lapses: its client's challenge
+// time (bookingrules, 24 h by default) from now. The challenged side's rule, as it is the
+// challenged holder who must answer in it.
+func challengeDeadline(ctx context.Context, tx *database.Tx, booking int64) (time.Time, error) {
+	r, err := rulesOfBooking(ctx, tx, booking)
+	return tx.Now.Add(r.HoldChallenge()), err
 }
 
 // holdsAbove reads the holds above any day of hold (each once, with the first of the hold's
@@ -278,7 +286,7 @@ func challengeOne(ctx context.Context, tx *database.Tx, h challenged, deadline t
 }
 
 // ReleaseExpiredHolds releases every hold whose challenge's deadline has passed, as of db.Now,
-// each in its own transaction. The challenge is closed by a conditional update first, so when
+// each in its own transaction: a Sweep of the deadlines worker (internal/app adds it). The challenge is closed by a conditional update first, so when
 // several nodes sweep at once exactly one releases each hold. It answers how many it released.
 func ReleaseExpiredHolds(ctx context.Context, db *database.DB) (int, error) {
 	var due []int64
@@ -321,12 +329,4 @@ func expireChallenge(ctx context.Context, tx *database.Tx, c int64) (bool, error
 		return false, nil
 	}
 	return true, releaseOne(ctx, tx, t, status.Client, HoldExpiredReason, events.HoldExpired, OutcomeExpired)
-}
-
-// HoldsSweep is the sweep's round for periodic.Every.
-func HoldsSweep(db *database.DB) func(context.Context) error {
-	return func(ctx context.Context) error {
-		_, err := ReleaseExpiredHolds(ctx, db)
-		return err
-	}
 }

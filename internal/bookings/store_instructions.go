@@ -24,63 +24,91 @@ type grantPlacement struct {
 	EndAt      time.Time `db:"end_at"`
 }
 
-// Grant instructs every freelancer in users into every placement (all live, of booking b), in
-// one transaction. A live (placement, freelancer) instruction that exists is counted, not
-// duplicated, even when two grants race: the partial unique index decides.
-func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []int64) (GrantResult, error) {
-	return s.GrantKind(ctx, b, placementIDs, users, KindOffer)
+// GrantRequest is what a grant asks: freelancers into placements, optionally with a time by
+// which each freelancer must answer.
+type GrantRequest struct {
+	PlacementIDs []int64
+	UserIDs      []int64
+	AnswerBy     *time.Time
+	// Kind is KindOffer (also when empty) or KindHold: a pencil, which starts awaiting on both
+	// sides whatever the booking's type and takes none of the freelancer's time, so it is not
+	// checked against it (holds rank instead; confirming one is checked).
+	Kind string
 }
 
-// GrantKind is Grant of instructions of kind: offers, or holds (pencils), which start awaiting
-// on both sides whatever the booking's type and take none of the freelancer's time, so they
-// are not checked against it (holds rank instead; confirming one is checked).
-func (s *Store) GrantKind(ctx context.Context, b bookingRow, placementIDs, users []int64, kind string) (GrantResult, error) {
-	res := GrantResult{Refused: []Refusal{}}
-	initial := status.Initial(status.BookingType(b.Type), b.Direct)
-	if kind == KindHold {
-		initial = status.State{Supplier: status.Awaiting, Client: status.Awaiting}
-	}
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		res = GrantResult{Refused: []Refusal{}}
-		marks, args := database.In(placementIDs)
-		var ps []grantPlacement
-		if err := tx.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, start_at, end_at FROM placements
-			WHERE deleted_at IS NULL AND booking_id = ? AND id IN (`+marks+`)`, append([]any{b.ID}, args...)...); err != nil {
-			return err
-		}
-		if len(ps) != len(placementIDs) {
-			return apperror.Field("placementIds", "Every placement must be a live placement of this booking")
-		}
-		if err := requireHireable(ctx, tx, b.DepartmentID, users); err != nil {
-			return err
-		}
-		for _, user := range users {
-			if err := lockUser(ctx, tx, user); err != nil {
-				return err
-			}
-			for _, p := range ps {
-				if initial.Supplier == status.Accepted {
-					if refusal, err := refusedCommitment(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
-						return err
-					} else if refusal != "" {
-						res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
-						continue
-					}
-				}
-				inserted, err := grantOne(ctx, tx, b, p, user, initial, kind)
-				if err != nil {
-					return err
-				}
-				if inserted {
-					res.Inserted++
-				} else {
-					res.Existing++
-				}
-			}
-		}
-		return nil
+// Grant instructs every freelancer in users into every placement (all live, of booking b), in
+// one transaction, without an answer-by time (GrantWith).
+func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []int64) (GrantResult, error) {
+	return s.GrantWith(ctx, b, GrantRequest{PlacementIDs: placementIDs, UserIDs: users})
+}
+
+// GrantWith is Grant of r in one transaction (grantIn).
+func (s *Store) GrantWith(ctx context.Context, b bookingRow, r GrantRequest) (GrantResult, error) {
+	var res GrantResult
+	err := s.DB.InTx(ctx, func(tx *database.Tx) (err error) {
+		res, err = grantIn(ctx, tx, b, r)
+		return err
 	})
 	return res, err
+}
+
+// grantIn instructs every freelancer of r into every placement of r (all live, of booking b) in
+// tx. A live (placement, freelancer) instruction that exists is counted, not duplicated, even
+// when two grants race: the partial unique index decides. An answer-by time must be in the
+// future and not after any placement's start, and is for offers the freelancer answers only.
+func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest) (GrantResult, error) {
+	res := GrantResult{Refused: []Refusal{}}
+	initial := status.Initial(status.BookingType(b.Type), b.Direct)
+	if r.Kind == "" {
+		r.Kind = KindOffer
+	}
+	if r.Kind == KindHold {
+		if r.AnswerBy != nil {
+			return res, apperror.Field("answerBy", MsgHoldAnswerBy)
+		}
+		initial = status.State{Supplier: status.Awaiting, Client: status.Awaiting}
+	}
+	marks, args := database.In(r.PlacementIDs)
+	var ps []grantPlacement
+	if err := tx.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, start_at, end_at FROM placements
+		WHERE deleted_at IS NULL AND booking_id = ? AND id IN (`+marks+`)`, append([]any{b.ID}, args...)...); err != nil {
+		return res, err
+	}
+	if len(ps) != len(r.PlacementIDs) {
+		return res, apperror.Field("placementIds", "Every placement must be a live placement of this booking")
+	}
+	if err := checkAnswerBy(r.AnswerBy, tx.Now, initial, ps); err != nil {
+		return res, err
+	}
+	if err := requireHireable(ctx, tx, b.DepartmentID, r.UserIDs); err != nil {
+		return res, err
+	}
+	for _, user := range r.UserIDs {
+		if err := lockUser(ctx, tx, user); err != nil {
+			return res, err
+		}
+		for _, p := range ps {
+			if initial.Supplier == status.Accepted {
+				c := commitment{user: user, booking: b.ID, start: p.StartAt, end: p.EndAt}
+				if refusal, err := c.refused(ctx, tx); err != nil {
+					return res, err
+				} else if refusal != "" {
+					res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
+					continue
+				}
+			}
+			inserted, err := grantOne(ctx, tx, b, p, user, initial, r.AnswerBy, r.Kind)
+			if err != nil {
+				return res, err
+			}
+			if inserted {
+				res.Inserted++
+			} else {
+				res.Existing++
+			}
+		}
+	}
+	return res, nil
 }
 
 // requireHireable refuses users unless department may instruct every one of them (access.HireRule).
@@ -103,6 +131,7 @@ type newInstruction struct {
 	State                          status.State
 	Direct                         bool
 	SubstitutionOf                 *int64
+	AnswerBy                       *time.Time
 	Kind                           string // KindOffer when empty
 }
 
@@ -128,14 +157,14 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 	// (vatJoin), fixed when instructed: the work is billed through them.
 	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
 		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
-		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at, kind)
+		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at, answer_by, kind)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 		(SELECT se.id FROM users u`+vatJoin+` WHERE u.id = ?), (SELECT le.id FROM users u`+vatJoin+` WHERE u.id = ?),
-		?, ?, ?, ?, ?)
+		?, ?, ?, ?, ?, ?)
 		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
 		n.PlacementID, n.BookingID, n.UserID, string(n.State.Supplier), string(n.State.Client), n.SubstitutionOf,
 		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct, n.UserID, n.UserID,
-		actorID(ctx), actorID(ctx), tx.Now, tx.Now, n.Kind)
+		actorID(ctx), actorID(ctx), tx.Now, tx.Now, n.AnswerBy, n.Kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil, nil
 	}
@@ -150,14 +179,18 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 	if n.SubstitutionOf != nil {
 		row["substitutionOfId"] = *n.SubstitutionOf
 	}
+	if n.AnswerBy != nil {
+		row["answerBy"] = *n.AnswerBy
+	}
 	return id, row, audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row)
 }
 
 // grantOne instructs user into p (a grant's pair) as an instruction of kind, with its event
 // (a hold's is hold.placed); false when it existed.
-func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State, kind string) (bool, error) {
+func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State,
+	answerBy *time.Time, kind string) (bool, error) {
 	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: b.ID, PlacementID: p.ID, UserID: user,
-		TemplateID: p.TemplateID, State: st, Direct: b.Direct, Kind: kind})
+		TemplateID: p.TemplateID, State: st, Direct: b.Direct, AnswerBy: answerBy, Kind: kind})
 	if err != nil || id == 0 {
 		return false, err
 	}
@@ -185,13 +218,10 @@ func lockRow(ctx context.Context, tx *database.Tx, table string, id int64) error
 	return tx.Get(ctx, &locked, `SELECT id FROM `+table+` WHERE id = ? FOR UPDATE`, id)
 }
 
-// overlaps reports whether user holds another accepted live instruction overlapping [start, end).
-// Holds (pencils) never count: they take no time until confirmed into offers.
+// overlaps reports whether user holds other accepted work (acceptedWork) overlapping [start, end).
 func overlaps(ctx context.Context, tx *database.Tx, user, except int64, start, end time.Time) (bool, error) {
 	var found bool
 	err := tx.Get(ctx, &found, `SELECT EXISTS (SELECT 1 FROM instructions i JOIN placements p ON p.id = i.placement_id
-		WHERE i.user_id = ? AND i.id <> ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL
-		AND i.supplier_status = 'accepted' AND i.client_status NOT IN ('cancelled', 'rejected') AND i.kind <> ?
-		AND p.start_at < ? AND p.end_at > ?)`, user, except, KindHold, end, start)
+		WHERE i.user_id = ? AND i.id <> ? AND `+acceptedWork+` AND p.start_at < ? AND p.end_at > ?)`, user, except, end, start)
 	return found, err
 }

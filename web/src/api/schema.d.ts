@@ -1448,6 +1448,24 @@ export interface paths {
         patch: operations["updateEntity"];
         trace?: never;
     };
+    "/entity/{id}/booking-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entity's booking rules: working-time limits, challenge and reminder times */
+        get: operations["getEntityBookingRules"];
+        /** Change an entity's booking rules (its managers and administrators) */
+        put: operations["updateEntityBookingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entity/{id}/department": {
         parameters: {
             query?: never;
@@ -1601,6 +1619,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instruction/answer-by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear the answer-by time of offers (all or none; managers of the booking's department) */
+        patch: operations["setInstructionAnswerBy"];
+        trace?: never;
+    };
     "/instruction/rate": {
         parameters: {
             query?: never;
@@ -1680,6 +1715,23 @@ export interface paths {
         put?: never;
         /** Release a hold (every day of the freelancer's hold in the booking); the holds below move up */
         post: operations["releaseHold"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/instruction/{id}/working-time-override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department) */
+        post: operations["overrideWorkingTime"];
         delete?: never;
         options?: never;
         head?: never;
@@ -2334,6 +2386,8 @@ export interface components {
             unassigned: boolean;
         };
         AgendaInstruction: {
+            /** @description When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time */
+            answerBy: string | null;
             /**
              * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
              * @enum {string}
@@ -2363,7 +2417,7 @@ export interface components {
             cancellationReason: string;
             /** @description A lower hold challenged this one: confirm or release it by then, or it is released */
             challengedUntil: string | null;
-            /** @description This hold challenged a higher one, which answers by then */
+            /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
             clientName: string;
             clientStatus: string;
@@ -2473,6 +2527,15 @@ export interface components {
             /** @enum {string} */
             view: "freelancer" | "manager";
         };
+        AnswerByBody: {
+            /**
+             * Format: date-time
+             * @description The new time (RFC 3339): in the future, not after the placement's start; null clears it
+             */
+            answerBy?: string | null;
+            /** @description Instructions still awaiting their freelancer's answer */
+            ids: number[] | null;
+        };
         AppInfo: {
             /**
              * @description Badge to show; empty for none
@@ -2534,6 +2597,8 @@ export interface components {
             placementIds: number[] | null;
             /** @description A preferred user of the booking's job template */
             preferredUser: boolean;
+            /** @description Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way */
+            restWarning?: string;
             /**
              * Format: int64
              * @description How many placements are selected
@@ -2593,7 +2658,7 @@ export interface components {
             cancelledAt: string | null;
             /** @description A lower hold challenged this one: confirm or release it by then, or it is released */
             challengedUntil: string | null;
-            /** @description This hold challenged a higher one, which answers by then */
+            /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
             clientName: string;
             clientStatus: string;
@@ -3259,6 +3324,69 @@ export interface components {
         EmailInputBody: {
             email: string;
         };
+        EntityBookingRules: {
+            /**
+             * Format: int64
+             * @description Reminder this long before an offer's answer-by, 0..10080
+             */
+            answerReminderMinutes: number;
+            /**
+             * Format: int64
+             * @description Rest between two placements, 0..1440
+             */
+            dailyRestMinutes: number;
+            /** Format: int64 */
+            entityId: number;
+            /**
+             * Format: int64
+             * @description Time a challenged hold has to confirm or release, 60..10080
+             */
+            holdChallengeMinutes: number;
+            /**
+             * Format: int64
+             * @description Days worked in a row at most without the weekly rest, 1..13
+             */
+            maxDaysInRow: number;
+            /**
+             * Format: int64
+             * @description 0 while the entity has the defaults
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description The break that ends a run of working days, 0..10080
+             */
+            weeklyRestMinutes: number;
+        };
+        EntityBookingRulesUpdate: {
+            /**
+             * Format: int64
+             * @description Reminder this long before an offer's answer-by, 0..10080
+             */
+            answerReminderMinutes: number;
+            /**
+             * Format: int64
+             * @description Rest between two placements, 0..1440
+             */
+            dailyRestMinutes: number;
+            /**
+             * Format: int64
+             * @description Time a challenged hold has to confirm or release, 60..10080
+             */
+            holdChallengeMinutes: number;
+            /**
+             * Format: int64
+             * @description Days worked in a row at most without the weekly rest, 1..13
+             */
+            maxDaysInRow: number;
+            /** Format: int64 */
+            version: number;
+            /**
+             * Format: int64
+             * @description The break that ends a run of working days, 0..10080
+             */
+            weeklyRestMinutes: number;
+        };
         EntityDepartment: {
             /** Format: int64 */
             cancelWindowDays: number;
@@ -3330,6 +3458,11 @@ export interface components {
             token: string;
         };
         GrantBody: {
+            /**
+             * Format: date-time
+             * @description When the freelancer must have answered by (RFC 3339): in the future, not after any placement's start. Unanswered then, the offer is cancelled with the reason 'Offer expired'; the freelancer is reminded before.
+             */
+            answerBy?: string;
             /**
              * @description offer (the default): a yes-or-no instruction; hold: a pencil, ranked after the freelancer's holds placed before it
              * @enum {string}
@@ -3458,6 +3591,8 @@ export interface components {
             lastName: string;
         };
         InstructionView: {
+            /** @description When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time */
+            answerBy: string | null;
             /**
              * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
              * @enum {string}
@@ -3487,7 +3622,7 @@ export interface components {
             cancellationReason: string;
             /** @description A lower hold challenged this one: confirm or release it by then, or it is released */
             challengedUntil: string | null;
-            /** @description This hold challenged a higher one, which answers by then */
+            /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
             clientName: string;
             clientStatus: string;
@@ -4321,6 +4456,8 @@ export interface components {
             preferred?: boolean;
             profile_image_url?: string;
             reference?: string;
+            /** @description Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way */
+            restWarning?: string;
             /** @enum {string} */
             roleLabel?: "Freelancer" | "Staff";
             title?: string;
@@ -4850,6 +4987,10 @@ export interface components {
         WebhookResult: {
             /** @description true when this delivery marked a document completed; false for a repeat or another event */
             completed: boolean;
+        };
+        WorkingTimeOverrideBody: {
+            /** @description Why the freelancer may work with less rest (required) */
+            reason: string;
         };
     };
     responses: never;
@@ -11417,6 +11558,153 @@ export interface operations {
             };
         };
     };
+    getEntityBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBookingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEntityBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntityBookingRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBookingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEntityDepartments: {
         parameters: {
             query?: never;
@@ -12024,6 +12312,84 @@ export interface operations {
             };
         };
     };
+    setInstructionAnswerBy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerByBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     amendInstructionRates: {
         parameters: {
             query?: never;
@@ -12354,6 +12720,86 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["HoldResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    overrideWorkingTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingTimeOverrideBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
                 };
             };
             /** @description Unauthorized */
