@@ -17,6 +17,7 @@ import { notify } from '@/lib/notify';
 import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
+import { RestWarning } from '@/ui/rest-warning';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 
@@ -178,6 +179,7 @@ function SupplierRow({
         <Text size="xs" c="dimmed">
           {s.user.email}
         </Text>
+        <RestWarning message={s.restWarning} />
       </Table.Td>
       <Table.Td>
         <Badge
