@@ -18,6 +18,7 @@ import { useInvitePrefill } from '../components/invitations-section';
 import { KindChoice } from '../holds/kind-choice';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier, type GrantKind } from './api';
 import { availabilityColour, percent } from './rules';
+import { RestWarning } from '@/ui/rest-warning';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 
@@ -182,6 +183,7 @@ function SupplierRow({
         <Text size="xs" c="dimmed">
           {s.user.email}
         </Text>
+        <RestWarning message={s.restWarning} />
       </Table.Td>
       <Table.Td>
         <Badge

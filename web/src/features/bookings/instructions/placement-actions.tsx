@@ -13,6 +13,7 @@ import { useUpdateStatuses } from './api';
 import { AmendRatesModal, type RateInstruction } from './amend-rates-modal';
 import { CancelModal } from './cancel-modal';
 import { InviteModal } from './invite-modal';
+import { OverrideRestModal } from './override-rest-modal';
 import {
   checkAllowed,
   checkInstructed,
@@ -34,6 +35,7 @@ type Dialog =
   | { kind: 'invite'; placementTemplateId: number; placementIds: number[] }
   | { kind: 'rates'; instructions: RateInstruction[] }
   | { kind: 'cancel'; instructions: { id: number; version?: number }[] }
+  | { kind: 'override'; instructionId: number; name: string }
   | null;
 
 const warn = (message: string) => notify(toasts.bookingWarning(message));
@@ -117,6 +119,14 @@ export function PlacementActions({
     void navigate(`${paths.substitute(placementId)}?instructionId=${only.id}`);
   };
 
+  // One live instruction: the working-time guard's override is per instruction.
+  const overrideRest = () => {
+    const live = rows.filter((r) => r.instruction && !r.instruction.deletedAt);
+    const only = rows.length === 1 ? live[0]?.instruction : null;
+    if (!only) return warn(bookingSelectionWarnings.oneRowToOverride);
+    setDialog({ kind: 'override', instructionId: only.id, name: only.fullName });
+  };
+
   // A read-only viewer gets no toolbar at all rather than an empty one.
   const offersAny =
     actions.invite || actions.amendRates || actions.status.length > 0 || actions.substitute;
@@ -152,6 +162,11 @@ export function PlacementActions({
             Substitute
           </Button>
         )}
+        {canManage && (
+          <Button {...actionButton.neutral} onClick={overrideRest}>
+            Override Rest Rule
+          </Button>
+        )}
       </Group>
       {dialog?.kind === 'invite' && (
         <InviteModal
@@ -168,6 +183,14 @@ export function PlacementActions({
           opened
           admin={isAdmin(user)}
           instructions={dialog.instructions}
+          onClose={() => setDialog(null)}
+          onDone={onDone}
+        />
+      )}
+      {dialog?.kind === 'override' && (
+        <OverrideRestModal
+          instructionId={dialog.instructionId}
+          name={dialog.name}
           onClose={() => setDialog(null)}
           onDone={onDone}
         />
