@@ -4,6 +4,7 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
+import { actionButton } from '../components/action-buttons';
 import { useHoldOperation, type HoldOperation } from './api';
 import type { HoldInstruction } from './rules';
 
@@ -82,10 +83,8 @@ export function HoldActions({
         )}
         {instruction.canChallengeHold && (
           <Button
-            size="xs"
             mih={TOUCH}
-            variant="light"
-            color="orange"
+            {...actionButton.neutral}
             aria-label={`Challenge${suffix}`}
             disabled={hold.isPending}
             onClick={() => setAsking('challenge')}
@@ -95,10 +94,8 @@ export function HoldActions({
         )}
         {instruction.canReleaseHold && (
           <Button
-            size="xs"
             mih={TOUCH}
-            variant="light"
-            color="red"
+            {...actionButton.danger}
             aria-label={`Release hold${suffix}`}
             disabled={hold.isPending}
             onClick={() => setAsking('release')}
@@ -113,7 +110,7 @@ export function HoldActions({
           <DialogActions
             onBack={() => setAsking(null)}
             onAction={() => asking && run(asking)}
-            color={asking === 'release' ? 'red' : 'orange'}
+            color={asking === 'release' ? 'red.9' : undefined}
             loading={hold.isPending}
           >
             {q?.action}

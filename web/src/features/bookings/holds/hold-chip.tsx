@@ -23,8 +23,10 @@ export function HoldChip({
     <Stack gap={2}>
       <Group gap={4} wrap="wrap">
         <Badge
-          color={instruction.holdRank === 1 ? 'teal' : 'yellow'}
-          variant="light"
+          // Teal 9 carries white text at 5:1; on yellow 3 autoContrast picks dark text.
+          color={instruction.holdRank === 1 ? 'teal.9' : 'yellow.3'}
+          variant="filled"
+          autoContrast
           tt="none"
           role="status"
           aria-label={instruction.higherHoldExists ? `${label}: a higher hold exists` : label}
@@ -38,7 +40,7 @@ export function HoldChip({
         )}
       </Group>
       {challenge && (
-        <Text size="xs" c="orange.9">
+        <Text size="xs" fw={600}>
           {challenge}
         </Text>
       )}
