@@ -39,6 +39,30 @@ describe('AgendaCard', () => {
     expect(within(article).queryByRole('img', { name: 'Overnight' })).not.toBeInTheDocument();
   });
 
+  it("shows a pencil's rank and its deadline, with Confirm hold instead of Accept", () => {
+    show(
+      cardFixture({
+        instructions: [
+          rowFixture({
+            kind: 'hold',
+            holdRank: 1,
+            challengedUntil: '2026-12-06T09:00:00.000Z',
+            canAccept: false,
+            canReject: false,
+            canConfirmHold: true,
+            canReleaseHold: true,
+          }),
+        ],
+      }),
+    );
+    const article = screen.getByRole('article', { name: 'Camera Operator' });
+    expect(within(article).getByRole('status', { name: '1st hold' })).toBeInTheDocument();
+    expect(within(article).getByText(/^Challenged: confirm or release by /)).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Confirm hold' })).toBeInTheDocument();
+    expect(within(article).getByRole('button', { name: 'Release hold' })).toBeInTheDocument();
+    expect(within(article).queryByRole('button', { name: /Accept/ })).toBeNull();
+  });
+
   it('marks an overnight placement with a labelled icon', () => {
     show(cardFixture({ placement: { ...cardFixture().placement, overnight: true } }));
     expect(screen.getByRole('img', { name: 'Overnight' })).toBeInTheDocument();
