@@ -39,19 +39,13 @@ var HoldColumns = `i.kind, CASE WHEN i.kind = '` + KindHold + `' THEN 1 + (SELEC
 	CASE WHEN i.kind = '` + KindHold + `' THEN (SELECT MIN(c.deadline) FROM hold_challenges c WHERE c.challenger_id = i.id
 		AND c.resolved_at IS NULL) END AS challenging_until`
 
-// targetQuery reads statusTargets: instructions i with their department and placement period.
-var targetQuery = `SELECT ` + InstructionColumns + `, b.department_id, pl.start_at, pl.end_at
-	FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
-	JOIN bookings b ON b.id = i.booking_id`
-
 // heldBy reads the hold instruction id names and who p is for it (404 as for any instruction
 // p may not see, 403 for a viewer), then takes its freelancer's lock and reads the whole hold:
 // the live holds of that freelancer in that booking, by start. A hold that is not live is a
 // conflict.
 func heldBy(ctx context.Context, tx *database.Tx, p *auth.Principal, id int64) ([]statusTarget, status.Actor, error) {
-	var t statusTarget
-	err := tx.Get(ctx, &t, targetQuery+` WHERE i.id = ?`, id)
-	if err = database.NotFound(err, "Instruction"); err != nil {
+	t, err := readStatusTarget(ctx, tx, id)
+	if err != nil {
 		return nil, "", err
 	}
 	actor, err := actorFor(p, t)
@@ -321,8 +315,8 @@ func expireChallenge(ctx context.Context, tx *database.Tx, c int64) (bool, error
 	if !claimed || err != nil {
 		return false, err
 	}
-	var t statusTarget
-	if err := tx.Get(ctx, &t, targetQuery+` WHERE i.id = ?`, held); err != nil {
+	t, err := readStatusTarget(ctx, tx, held)
+	if err != nil {
 		return false, err
 	}
 	if !liveHold(t.Kind, t.State()) {

@@ -49,11 +49,14 @@ const MsgInstructionStale = "This instruction was changed by someone else. Reloa
 // readStatusTarget reads instruction id with its department and period; 404 when there is none.
 func readStatusTarget(ctx context.Context, tx *database.Tx, id int64) (statusTarget, error) {
 	var t statusTarget
-	err := tx.Get(ctx, &t, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
-		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
-		JOIN bookings b ON b.id = i.booking_id WHERE i.id = ?`, id)
+	err := tx.Get(ctx, &t, targetQuery+` WHERE i.id = ?`, id)
 	return t, database.NotFound(err, "Instruction")
 }
+
+// targetQuery reads statusTargets: instructions i with their department and placement period.
+var targetQuery = `SELECT ` + InstructionColumns + `, b.department_id, pl.start_at, pl.end_at
+	FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
+	JOIN bookings b ON b.id = i.booking_id`
 
 // changeStatus is the status machine's one write path, for people (applyStatus) and for the
 // system (expiry, with actor manager and no principal in ctx): the rules, the accept checks,
