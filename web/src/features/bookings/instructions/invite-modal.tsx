@@ -17,6 +17,7 @@ import { notify } from '@/lib/notify';
 import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
+import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 
@@ -43,6 +44,7 @@ export function InviteModal({
   // Freelancers carried from search's or the profile's Book start ticked.
   const prefill = useInvitePrefill();
   const [ticked, setChosen] = useState<number[]>(prefill);
+  const [answerBy, setAnswerBy] = useState<AnswerByValue>(null);
   // Only suppliers listed for these placements, and not yet instructed, can be invited.
   const invitable = new Set(
     (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
@@ -59,7 +61,12 @@ export function InviteModal({
 
   const submit = () =>
     grant.mutate(
-      { placementId: placementIds[0] ?? 0, userIds: chosen, placementIds },
+      {
+        placementId: placementIds[0] ?? 0,
+        userIds: chosen,
+        placementIds,
+        answerBy: answerByInstant(answerBy),
+      },
       {
         onSuccess: (res) => {
           notify(toasts.instructionsSent(res.inserted, res.existing));
@@ -80,6 +87,7 @@ export function InviteModal({
           {placementIds.length === 1 ? 'placement' : 'placements'}
         </Text>
         <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+        <AnswerByField bookingId={bookingId} value={answerBy} onChange={setAnswerBy} />
         <DialogActions
           onBack={close}
           backLabel="Close"
