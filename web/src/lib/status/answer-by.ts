@@ -17,11 +17,17 @@ export const OFFER_EXPIRED = 'Offer expired';
  * otherwise null, since the time no longer means anything.
  */
 export function openAnswerBy(i: AnswerByFacts): string | null {
-  const closed = ['cancelled', 'rejected'];
-  if (!i.answerBy || i.deletedAt || i.supplierStatus !== 'awaiting_response') return null;
-  if (closed.includes(i.clientStatus)) return null;
-  return i.answerBy;
+  return i.answerBy && awaitsAnswer(i) ? i.answerBy : null;
 }
+
+/**
+ * Whether the instruction is an offer its freelancer has yet to answer, live: what an
+ * answer-by time may be set on (Go: setAnswerBy's check).
+ */
+export const awaitsAnswer = (i: AnswerByFacts) =>
+  !i.deletedAt &&
+  i.supplierStatus === 'awaiting_response' &&
+  !['cancelled', 'rejected'].includes(i.clientStatus);
 
 /** 'Answer by Mon, 05 Jan 2024 09:30', in zone (the viewer's when absent). */
 export const answerByText = (at: string, timeZone?: string) =>
