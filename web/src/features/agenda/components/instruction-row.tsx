@@ -4,6 +4,7 @@ import { useAnswerInstruction } from '../api';
 import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
 import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
 import { HoldActions, HoldChip } from '@/features/bookings';
+import { AnswerByNote } from '@/ui/answer-by-note';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
 const TOUCH = 44;
@@ -53,7 +54,16 @@ export function InstructionRow({
         <Text size="xs" c="dimmed">
           Supplier: {statusLabel(row.supplierStatus)} · Client: {statusLabel(row.clientStatus)}
         </Text>
-        <HoldChip instruction={row} timeZone={card.placement.timezone} />
+        {row.cancellationReason && (
+          <Text size="xs" c="dimmed">
+            Reason: {row.cancellationReason}
+          </Text>
+        )}
+        <HoldChip instruction={row} timeZone={card.departmentTimezone || card.placement.timezone} />
+        <AnswerByNote
+          instruction={row}
+          timeZone={card.departmentTimezone || card.placement.timezone}
+        />
       </Stack>
       <HoldActions instruction={row} whose={forWhom} />
       {answers && (

@@ -44,18 +44,22 @@ export type AvailableSupplier = NonNullable<
 
 // ---- Grant (Invite) ----
 
-export type GrantKind = 'offer' | 'hold';
-
-export const grant = (
-  placementId: number,
-  body: { userIds: number[]; placementIds: number[]; kind?: GrantKind },
-) => unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
+export type GrantBody = components['schemas']['GrantBody'];
+export type GrantKind = NonNullable<GrantBody['kind']>;
+export const grant = (placementId: number, body: GrantBody) =>
+  unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
 
 export const useGrant = () =>
-  useBookingMutation(
-    (a: { placementId: number; userIds: number[]; placementIds: number[]; kind?: GrantKind }) =>
-      grant(a.placementId, { userIds: a.userIds, placementIds: a.placementIds, kind: a.kind }),
+  useBookingMutation(({ placementId, ...body }: GrantBody & { placementId: number }) =>
+    grant(placementId, body),
   );
+
+// ---- Answer-by ----
+
+export const setAnswerBy = (body: components['schemas']['AnswerByBody']) =>
+  unwrap(api.PATCH('/instruction/answer-by', { body }));
+
+export const useSetAnswerBy = () => useBookingMutation(setAnswerBy);
 
 // ---- Instruction status and rates ----
 

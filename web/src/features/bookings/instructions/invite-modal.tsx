@@ -18,6 +18,7 @@ import { useInvitePrefill } from '../components/invitations-section';
 import { KindChoice } from '../holds/kind-choice';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier, type GrantKind } from './api';
 import { availabilityColour, percent } from './rules';
+import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
 import { RestWarning } from '@/ui/rest-warning';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
@@ -46,6 +47,7 @@ export function InviteModal({
   const prefill = useInvitePrefill();
   const [ticked, setChosen] = useState<number[]>(prefill);
   const [kind, setKind] = useState<GrantKind>('offer');
+  const [answerBy, setAnswerBy] = useState<AnswerByValue>(null);
   // Only suppliers listed for these placements, and not yet instructed, can be invited.
   const invitable = new Set(
     (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
@@ -62,7 +64,13 @@ export function InviteModal({
 
   const submit = () =>
     grant.mutate(
-      { placementId: placementIds[0] ?? 0, userIds: chosen, placementIds, kind },
+      {
+        placementId: placementIds[0] ?? 0,
+        userIds: chosen,
+        placementIds,
+        // An offer is the grant's default; a pencil has no answer-by time.
+        ...(kind === 'hold' ? { kind } : { answerBy: answerByInstant(answerBy) }),
+      },
       {
         onSuccess: (res) => {
           const sent = kind === 'hold' ? toasts.holdsPlaced : toasts.instructionsSent;
@@ -85,6 +93,9 @@ export function InviteModal({
         </Text>
         <KindChoice value={kind} onChange={setKind} />
         <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+        {kind === 'offer' && (
+          <AnswerByField bookingId={bookingId} value={answerBy} onChange={setAnswerBy} />
+        )}
         <DialogActions
           onBack={close}
           backLabel="Close"

@@ -13,6 +13,9 @@ import { useUpdateStatuses } from './api';
 import { AmendRatesModal, type RateInstruction } from './amend-rates-modal';
 import { CancelModal } from './cancel-modal';
 import { InviteModal } from './invite-modal';
+import { AnswerByModal } from './answer-by-modal';
+import { awaitsAnswer } from '@/lib/status/answer-by';
+import type { Instruction } from '../api/types';
 import { OverrideRestModal } from './override-rest-modal';
 import {
   checkAllowed,
@@ -35,6 +38,7 @@ type Dialog =
   | { kind: 'invite'; placementTemplateId: number; placementIds: number[] }
   | { kind: 'rates'; instructions: RateInstruction[] }
   | { kind: 'cancel'; instructions: { id: number; version?: number }[] }
+  | { kind: 'answerBy'; instructions: Instruction[] }
   | { kind: 'override'; instructionId: number; name: string }
   | null;
 
@@ -119,6 +123,16 @@ export function PlacementActions({
     void navigate(`${paths.substitute(placementId)}?instructionId=${only.id}`);
   };
 
+  // Answer By: a manager's, while some offer of the booking awaits its freelancer's answer.
+  const offersAnswerBy =
+    canManage && allRows.some((r) => r.instruction && awaitsAnswer(r.instruction));
+  const answerBy = () => {
+    const open = instructed()?.filter(awaitsAnswer);
+    if (!open) return;
+    if (open.length === 0) return warn(bookingSelectionWarnings.noOpenOffers);
+    setDialog({ kind: 'answerBy', instructions: open });
+  };
+
   // One live instruction: the working-time guard's override is per instruction.
   const overrideRest = () => {
     const live = rows.filter((r) => r.instruction && !r.instruction.deletedAt);
@@ -129,7 +143,11 @@ export function PlacementActions({
 
   // A read-only viewer gets no toolbar at all rather than an empty one.
   const offersAny =
-    actions.invite || actions.amendRates || actions.status.length > 0 || actions.substitute;
+    actions.invite ||
+    actions.amendRates ||
+    actions.status.length > 0 ||
+    actions.substitute ||
+    offersAnswerBy;
   if (!offersAny) return null;
 
   return (
@@ -162,6 +180,11 @@ export function PlacementActions({
             Substitute
           </Button>
         )}
+        {offersAnswerBy && (
+          <Button {...actionButton.neutral} onClick={answerBy}>
+            Answer By
+          </Button>
+        )}
         {canManage && (
           <Button {...actionButton.neutral} onClick={overrideRest}>
             Override Rest Rule
@@ -174,6 +197,13 @@ export function PlacementActions({
           bookingId={bookingId}
           placementTemplateId={dialog.placementTemplateId}
           placementIds={dialog.placementIds}
+          onClose={() => setDialog(null)}
+          onDone={onDone}
+        />
+      )}
+      {dialog?.kind === 'answerBy' && (
+        <AnswerByModal
+          instructions={dialog.instructions}
           onClose={() => setDialog(null)}
           onDone={onDone}
         />
