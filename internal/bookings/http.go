@@ -22,6 +22,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerChanges(api)
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
+	h.registerWaterfall(api)
 }
 
 type handlers struct{ store *Store }

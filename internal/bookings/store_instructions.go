@@ -39,7 +39,7 @@ func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []i
 			return err
 		}
 		if len(ps) != len(placementIDs) {
-			return apperror.Field("placementIds", "Every placement must be a live placement of this booking")
+			return apperror.Field("placementIds", MsgPlacementsOfBooking)
 		}
 		if err := requireHireable(ctx, tx, b.DepartmentID, users); err != nil {
 			return err

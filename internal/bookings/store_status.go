@@ -80,8 +80,12 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, t.ID, row); err != nil {
 		return err
 	}
-	return emit(ctx, tx, events.Event{Kind: events.InstructionStatus, BookingID: t.BookingID,
-		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row})
+	if err := emit(ctx, tx, events.Event{Kind: events.InstructionStatus, BookingID: t.BookingID,
+		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row}); err != nil {
+		return err
+	}
+	// An answer that frees or fills a waterfall's place moves the waterfall in this transaction.
+	return afterAnswer(ctx, tx, t.PlacementID, t.UserID)
 }
 
 // actorID is the signed-in user, or nil for system work.

@@ -26,6 +26,9 @@ const (
 	InstructionStatus     Kind = "instruction.status_changed"
 	InstructionRate       Kind = "instruction.rate_amended"
 	InstructionSubstitute Kind = "instruction.substituted"
+	// WaterfallChanged: an offer waterfall started, changed state, was reordered (its offers are
+	// instruction events of their own).
+	WaterfallChanged Kind = "waterfall.changed"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the
