@@ -155,6 +155,13 @@ func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
 		} {
 			t.Run(c.name, func(t *testing.T) { wantMessage(t, post(c.body), 422, c.msg) })
 		}
+		// A direct booking's instructions start accepted: there is nothing to answer in turn.
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		direct := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-07"}, "direct": true})
+		body := sc.body(1, 1, []int64{u[0]})
+		body["placementIds"] = direct.placementIDs()
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", direct.ID), body), 422,
+			bookings.MsgWaterfallAnswered)
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM offer_waterfalls`); n != 0 {
 			t.Fatalf("%d waterfalls after refusals", n)
 		}
