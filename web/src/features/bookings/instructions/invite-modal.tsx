@@ -5,6 +5,7 @@ import {
   Loader,
   Modal,
   ScrollArea,
+  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -19,6 +20,7 @@ import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
+import { OfferInTurnForm } from '../waterfall/offer-in-turn-form';
 
 interface Props {
   bookingId: number;
@@ -43,6 +45,7 @@ export function InviteModal({
   // Freelancers carried from search's or the profile's Book start ticked.
   const prefill = useInvitePrefill();
   const [ticked, setChosen] = useState<number[]>(prefill);
+  const [mode, setMode] = useState('all');
   // Only suppliers listed for these placements, and not yet instructed, can be invited.
   const invitable = new Set(
     (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
@@ -54,6 +57,7 @@ export function InviteModal({
 
   const close = () => {
     setChosen([]);
+    setMode('all');
     onClose();
   };
 
@@ -79,16 +83,41 @@ export function InviteModal({
           Available suppliers for {placementIds.length}{' '}
           {placementIds.length === 1 ? 'placement' : 'placements'}
         </Text>
-        <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
-        <DialogActions
-          onBack={close}
-          backLabel="Close"
-          onAction={submit}
-          disabled={chosen.length === 0}
-          loading={grant.isPending}
-        >
-          Invite {chosen.length > 0 ? `(${chosen.length})` : ''}
-        </DialogActions>
+        <SegmentedControl
+          value={mode}
+          onChange={setMode}
+          aria-label="How to offer"
+          data={[
+            { value: 'all', label: 'Offer to all' },
+            { value: 'turn', label: 'Offer in turn' },
+          ]}
+        />
+        {mode === 'turn' && suppliers.data ? (
+          <OfferInTurnForm
+            bookingId={bookingId}
+            placementIds={placementIds}
+            suppliers={(suppliers.data.items ?? []).filter((s) => invitable.has(s.user.id))}
+            initial={chosen}
+            onBack={close}
+            onDone={() => {
+              close();
+              onDone();
+            }}
+          />
+        ) : (
+          <>
+            <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+            <DialogActions
+              onBack={close}
+              backLabel="Close"
+              onAction={submit}
+              disabled={chosen.length === 0}
+              loading={grant.isPending}
+            >
+              Invite {chosen.length > 0 ? `(${chosen.length})` : ''}
+            </DialogActions>
+          </>
+        )}
       </Stack>
     </Modal>
   );

@@ -19,6 +19,7 @@ import { InvitationsSection } from '../components/invitations-section';
 import { PlacementVersionsModal } from '../components/placement-versions-modal';
 import { PlacementsGrid, type PlacementsGridHandle } from '../components/placements-grid';
 import { PlacementActions } from '../instructions/placement-actions';
+import { WaterfallPanel } from '../waterfall/waterfall-panel';
 
 type Dialog =
   | { kind: 'amend'; placements: Placement[] }
@@ -146,6 +147,7 @@ export function EditBookingRoute() {
             )}
           </Stack>
         </Paper>
+        {booking.canManage && <WaterfallPanel bookingId={booking.id} />}
         <InvitationsSection booking={booking} />
         <EditBookingSection key={booking.version} booking={booking} />
       </Stack>
