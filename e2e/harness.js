@@ -128,9 +128,9 @@ export function useHive(onReady, { smtp = false, testClock = false } = {}) {
   let browser;
   let sink;
   before(async () => {
-    // Journeys wait on state, so the notification worker runs fast: no journey waits out the
-    // production fold window (20 s) or poll interval (5 s).
-    const env = { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms' };
+    // Journeys wait on state, so the notification and deadlines workers run fast: no journey
+    // waits out the production fold window (20 s) or poll intervals (5 s, 30 s).
+    const env = { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms', HIVE_DEADLINE_INTERVAL: '200ms' };
     if (testClock) env.HIVE_TEST_CLOCK = 'true';
     if (smtp) {
       sink = await startSmtpSink();

@@ -60,6 +60,9 @@ type App struct {
 	Logger  *slog.Logger
 	Mail    *mail.Worker
 	Notify  *notifications.Worker
+	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
+	// rules of bookings added to its Sweeps).
+	Deadlines *bookings.Deadlines
 
 	probes *probes // the load balancer's health and readiness probes (health.go)
 	// wakers nudge the timed background work (mail, and what expires) after the test clock
@@ -99,7 +102,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	RecordMailInHistory()
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
-		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)}}
+		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
+		Deadlines: &bookings.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: bookings.DefaultSweeps()}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -163,7 +167,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
-	a.wakers = append(a.wakers, worker.Wake)
+	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
 	if cfg.TestClock {
 		shifted := &clock.Shifted{}
 		db.Now = shifted.Now
@@ -221,6 +225,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	go a.Mail.Run(ctx)
 	go a.Notify.Run(ctx)
+	go a.Deadlines.Run(ctx)
 	go a.housekeeping(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -241,6 +241,7 @@ type InstructionRow struct {
 	Notes              string     `db:"notes"`
 	ModifiedBy         *int64     `db:"modified_by"`
 	ModifiedByName     string     `db:"modified_by_name"`
+	AnswerBy           *time.Time `db:"answer_by"`
 }
 
 // State is the instruction's state for the status rules.

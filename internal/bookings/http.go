@@ -4,6 +4,7 @@ import (
 	"context"
 	"net/http"
 	"slices"
+	"time"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -23,6 +24,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
 	h.registerWaterfall(api)
+	h.registerAnswerBy(api)
 }
 
 type handlers struct{ store *Store }
@@ -68,9 +70,10 @@ type IDPath struct {
 
 // GrantBody is the grant payload: one freelancer (userId) or several (userIds).
 type GrantBody struct {
-	UserID       int64   `json:"userId,omitempty"`
-	UserIDs      []int64 `json:"userIds,omitempty" maxItems:"200"`
-	PlacementIDs []int64 `json:"placementIds" minItems:"1" maxItems:"400"`
+	UserID       int64      `json:"userId,omitempty"`
+	UserIDs      []int64    `json:"userIds,omitempty" maxItems:"200"`
+	PlacementIDs []int64    `json:"placementIds" minItems:"1" maxItems:"400"`
+	AnswerBy     *time.Time `json:"answerBy,omitempty" doc:"When the freelancer must have answered by (RFC 3339): in the future, not after any placement's start. Unanswered then, the offer is cancelled with the reason 'Offer expired'; the freelancer is reminded before."`
 }
 
 // StatusResult reports how many instructions a status change updated.
@@ -167,7 +170,8 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	}
 	placements := slices.Clone(in.Body.PlacementIDs)
 	slices.Sort(placements)
-	res, err := h.store.Grant(ctx, b, slices.Compact(placements), users)
+	res, err := h.store.GrantWith(ctx, b, GrantRequest{PlacementIDs: slices.Compact(placements), UserIDs: users,
+		AnswerBy: in.Body.AnswerBy})
 	if err != nil {
 		return nil, err
 	}

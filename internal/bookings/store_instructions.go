@@ -24,53 +24,77 @@ type grantPlacement struct {
 	EndAt      time.Time `db:"end_at"`
 }
 
+// GrantRequest is what a grant asks: freelancers into placements, optionally with a time by
+// which each freelancer must answer.
+type GrantRequest struct {
+	PlacementIDs []int64
+	UserIDs      []int64
+	AnswerBy     *time.Time
+}
+
 // Grant instructs every freelancer in users into every placement (all live, of booking b), in
-// one transaction. A live (placement, freelancer) instruction that exists is counted, not
-// duplicated, even when two grants race: the partial unique index decides.
+// one transaction, without an answer-by time (GrantWith).
 func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []int64) (GrantResult, error) {
-	res := GrantResult{Refused: []Refusal{}}
-	initial := status.Initial(status.BookingType(b.Type), b.Direct)
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		res = GrantResult{Refused: []Refusal{}}
-		marks, args := database.In(placementIDs)
-		var ps []grantPlacement
-		if err := tx.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, start_at, end_at FROM placements
-			WHERE deleted_at IS NULL AND booking_id = ? AND id IN (`+marks+`)`, append([]any{b.ID}, args...)...); err != nil {
-			return err
-		}
-		if len(ps) != len(placementIDs) {
-			return apperror.Field("placementIds", MsgPlacementsOfBooking)
-		}
-		if err := requireHireable(ctx, tx, b.DepartmentID, users); err != nil {
-			return err
-		}
-		for _, user := range users {
-			if err := lockUser(ctx, tx, user); err != nil {
-				return err
-			}
-			for _, p := range ps {
-				if initial.Supplier == status.Accepted {
-					if refusal, err := refusedCommitment(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
-						return err
-					} else if refusal != "" {
-						res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
-						continue
-					}
-				}
-				inserted, err := grantOne(ctx, tx, b, p, user, initial)
-				if err != nil {
-					return err
-				}
-				if inserted {
-					res.Inserted++
-				} else {
-					res.Existing++
-				}
-			}
-		}
-		return nil
+	return s.GrantWith(ctx, b, GrantRequest{PlacementIDs: placementIDs, UserIDs: users})
+}
+
+// GrantWith is Grant of r in one transaction (grantIn).
+func (s *Store) GrantWith(ctx context.Context, b bookingRow, r GrantRequest) (GrantResult, error) {
+	var res GrantResult
+	err := s.DB.InTx(ctx, func(tx *database.Tx) (err error) {
+		res, err = grantIn(ctx, tx, b, r)
+		return err
 	})
 	return res, err
+}
+
+// grantIn instructs every freelancer of r into every placement of r (all live, of booking b) in
+// tx. A live (placement, freelancer) instruction that exists is counted, not duplicated, even
+// when two grants race: the partial unique index decides. An answer-by time must be in the
+// future and not after any placement's start, and is for offers the freelancer answers only.
+func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest) (GrantResult, error) {
+	res := GrantResult{Refused: []Refusal{}}
+	initial := status.Initial(status.BookingType(b.Type), b.Direct)
+	marks, args := database.In(r.PlacementIDs)
+	var ps []grantPlacement
+	if err := tx.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, start_at, end_at FROM placements
+		WHERE deleted_at IS NULL AND booking_id = ? AND id IN (`+marks+`)`, append([]any{b.ID}, args...)...); err != nil {
+		return res, err
+	}
+	if len(ps) != len(r.PlacementIDs) {
+		return res, apperror.Field("placementIds", MsgPlacementsOfBooking)
+	}
+	if err := checkAnswerBy(r.AnswerBy, tx.Now, initial, ps); err != nil {
+		return res, err
+	}
+	if err := requireHireable(ctx, tx, b.DepartmentID, r.UserIDs); err != nil {
+		return res, err
+	}
+	for _, user := range r.UserIDs {
+		if err := lockUser(ctx, tx, user); err != nil {
+			return res, err
+		}
+		for _, p := range ps {
+			if initial.Supplier == status.Accepted {
+				if refusal, err := refusedCommitment(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
+					return res, err
+				} else if refusal != "" {
+					res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
+					continue
+				}
+			}
+			inserted, err := grantOne(ctx, tx, b, p, user, initial, r.AnswerBy)
+			if err != nil {
+				return res, err
+			}
+			if inserted {
+				res.Inserted++
+			} else {
+				res.Existing++
+			}
+		}
+	}
+	return res, nil
 }
 
 // requireHireable refuses users unless department may instruct every one of them (access.HireRule).
@@ -93,6 +117,7 @@ type newInstruction struct {
 	State                          status.State
 	Direct                         bool
 	SubstitutionOf                 *int64
+	AnswerBy                       *time.Time
 }
 
 // insertInstruction adds one audited instruction with the freelancer's rate card or the
@@ -114,14 +139,14 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 	// (vatJoin), fixed when instructed: the work is billed through them.
 	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
 		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
-		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at)
+		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at, answer_by)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
 		(SELECT se.id FROM users u`+vatJoin+` WHERE u.id = ?), (SELECT le.id FROM users u`+vatJoin+` WHERE u.id = ?),
-		?, ?, ?, ?)
+		?, ?, ?, ?, ?)
 		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
 		n.PlacementID, n.BookingID, n.UserID, string(n.State.Supplier), string(n.State.Client), n.SubstitutionOf,
 		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct, n.UserID, n.UserID,
-		actorID(ctx), actorID(ctx), tx.Now, tx.Now)
+		actorID(ctx), actorID(ctx), tx.Now, tx.Now, n.AnswerBy)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil, nil
 	}
@@ -136,13 +161,17 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 	if n.SubstitutionOf != nil {
 		row["substitutionOfId"] = *n.SubstitutionOf
 	}
+	if n.AnswerBy != nil {
+		row["answerBy"] = *n.AnswerBy
+	}
 	return id, row, audit.Record(ctx, tx, audit.Insert, audit.SourceInstruction, id, row)
 }
 
 // grantOne instructs user into p (a grant's pair), with its event; false when it existed.
-func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State) (bool, error) {
+func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State,
+	answerBy *time.Time) (bool, error) {
 	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: b.ID, PlacementID: p.ID, UserID: user,
-		TemplateID: p.TemplateID, State: st, Direct: b.Direct})
+		TemplateID: p.TemplateID, State: st, Direct: b.Direct, AnswerBy: answerBy})
 	if err != nil || id == 0 {
 		return false, err
 	}

@@ -26,11 +26,8 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 	if err != nil {
 		return err
 	}
-	var t statusTarget
-	err = tx.Get(ctx, &t, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
-		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
-		JOIN bookings b ON b.id = i.booking_id WHERE i.id = ?`, it.ID)
-	if err = database.NotFound(err, "Instruction"); err != nil {
+	t, err := readStatusTarget(ctx, tx, it.ID)
+	if err != nil {
 		return err
 	}
 	actor, err := actorFor(p, t)
@@ -38,8 +35,27 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 		return err
 	}
 	if it.Version != 0 && it.Version != t.Version {
-		return apperror.Conflict("This instruction was changed by someone else. Reload and try again.")
+		return apperror.Conflict(MsgInstructionStale)
 	}
+	return changeStatus(ctx, tx, t, c, actor)
+}
+
+// MsgInstructionStale refuses a change of an instruction changed since it was read.
+const MsgInstructionStale = "This instruction was changed by someone else. Reload and try again."
+
+// readStatusTarget reads instruction id with its department and period; 404 when there is none.
+func readStatusTarget(ctx context.Context, tx *database.Tx, id int64) (statusTarget, error) {
+	var t statusTarget
+	err := tx.Get(ctx, &t, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
+		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
+		JOIN bookings b ON b.id = i.booking_id WHERE i.id = ?`, id)
+	return t, database.NotFound(err, "Instruction")
+}
+
+// changeStatus is the status machine's one write path, for people (applyStatus) and for the
+// system (expiry, with actor manager and no principal in ctx): the rules, the accept checks,
+// then the write with its audit and event.
+func changeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.Change, actor status.Actor) error {
 	res, err := status.Apply(t.State(), c, actor)
 	if err != nil {
 		return err
@@ -73,7 +89,7 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 		return err
 	}
 	if n == 0 {
-		return apperror.Conflict("This instruction was changed by someone else. Reload and try again.")
+		return apperror.Conflict(MsgInstructionStale)
 	}
 	row := map[string]any{"supplierStatus": res.State.Supplier, "clientStatus": res.State.Client,
 		"cancellationReason": reason, "version": t.Version + 1}

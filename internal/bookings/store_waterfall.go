@@ -196,19 +196,19 @@ func waterfallPlacements(ctx context.Context, tx *database.Tx, id int64) ([]gran
 	return ps, err
 }
 
-// offerTo gives candidate c their turn: an instruction on each placement, answer by now plus the
-// offer's lifetime. A candidate the department may no longer hire, or instructed on one of the
-// placements already (a grant), is skipped instead. It answers the candidate's new state.
+// offerTo gives candidate c their turn: an instruction on each placement, to answer by now plus
+// the offer's lifetime (answerByFor). A candidate the department may no longer hire, or
+// instructed on one of the placements already (a grant), is skipped instead. It answers the
+// candidate's new state.
 func offerTo(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCandidate, placements []grantPlacement) (string, error) {
 	ok, err := offerable(ctx, tx, w, c.UserID, placements)
 	if err != nil {
 		return "", err
 	}
-	state, answerBy := CandidateSkipped, (*time.Time)(nil)
+	state := CandidateSkipped
 	if ok {
 		state = CandidateOffered
-		by := tx.Now.Add(time.Duration(w.LifetimeMinutes) * time.Minute)
-		answerBy = &by
+		by := answerByFor(tx.Now, time.Duration(w.LifetimeMinutes)*time.Minute, placements)
 		initial := status.Initial(status.BookingType(w.BookingType), w.Direct)
 		for _, p := range placements {
 			if err := offerPlacement(ctx, tx, w, p, c.UserID, initial, by); err != nil {
@@ -216,7 +216,7 @@ func offerTo(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCa
 			}
 		}
 	}
-	if err := setCandidate(ctx, tx, w, c, state, answerBy); err != nil {
+	if err := setCandidate(ctx, tx, w, c, state); err != nil {
 		return "", err
 	}
 	return state, nil
@@ -242,25 +242,24 @@ func offerable(ctx context.Context, tx *database.Tx, w waterfallRow, user int64,
 // offerPlacement is one instruction of an offer: the grant's insert and event, with its answer-by.
 func offerPlacement(ctx context.Context, tx *database.Tx, w waterfallRow, p grantPlacement, user int64, st status.State, answerBy time.Time) error {
 	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: w.BookingID, PlacementID: p.ID, UserID: user,
-		TemplateID: p.TemplateID, State: st, Direct: w.Direct})
+		TemplateID: p.TemplateID, State: st, Direct: w.Direct, AnswerBy: &answerBy})
 	if err != nil || id == 0 {
 		return err
 	}
-	row["waterfallId"], row["answerBy"] = w.ID, answerBy
+	row["waterfallId"] = w.ID
 	return emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: w.BookingID, PlacementID: p.ID,
 		InstructionID: id, UserID: user, Payload: row})
 }
 
 // setCandidate moves candidate c to state, audited as a change of the waterfall. The update is
 // conditional on the state read, so a candidate is never moved twice from one state.
-func setCandidate(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCandidate, state string, answerBy *time.Time) error {
-	query := `UPDATE waterfall_candidates SET state = ?, answered_at = ? WHERE id = ? AND state = ?`
-	args := []any{state, tx.Now, c.ID, c.State}
+func setCandidate(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCandidate, state string) error {
+	at := "answered_at"
 	if c.State == CandidatePending {
-		query = `UPDATE waterfall_candidates SET state = ?, offered_at = ?, answer_by = ? WHERE id = ? AND state = ?`
-		args = []any{state, tx.Now, answerBy, c.ID, c.State}
+		at = "offered_at"
 	}
-	n, err := tx.Exec(ctx, query, args...)
+	n, err := tx.Exec(ctx, `UPDATE waterfall_candidates SET state = ?, `+at+` = ? WHERE id = ? AND state = ?`,
+		state, tx.Now, c.ID, c.State)
 	if err != nil {
 		return err
 	}
@@ -268,7 +267,7 @@ func setCandidate(ctx context.Context, tx *database.Tx, w waterfallRow, c waterf
 		return apperror.Conflict(MsgWaterfallStale)
 	}
 	return audit.Record(ctx, tx, audit.Update, audit.SourceWaterfall, w.ID,
-		map[string]any{"userId": c.UserID, "candidateState": state, "answerBy": answerBy})
+		map[string]any{"userId": c.UserID, "candidateState": state})
 }
 
 // afterAnswer is writeStatus's hook: when user's instruction on placement changed, the candidate
@@ -307,7 +306,7 @@ func afterAnswer(ctx context.Context, tx *database.Tx, placement, user int64) er
 		if state == c.State {
 			continue
 		}
-		if err := setCandidate(ctx, tx, w, c.waterfallCandidate, state, nil); err != nil {
+		if err := setCandidate(ctx, tx, w, c.waterfallCandidate, state); err != nil {
 			return err
 		}
 		if err := advance(ctx, tx, w.ID); err != nil {

@@ -60,11 +60,14 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 		LastName    string     `db:"last_name"`
 		State       string     `db:"state"`
 		OfferedAt   *time.Time `db:"offered_at"`
-		AnswerBy    *time.Time `db:"answer_by"`
 	}
 	if err := s.DB.Select(ctx, &cs, `SELECT c.waterfall_id, c.position, c.user_id, u.first_name, u.last_name, c.state,
-		c.offered_at, c.answer_by FROM waterfall_candidates c JOIN offer_waterfalls w ON w.id = c.waterfall_id
+		c.offered_at FROM waterfall_candidates c JOIN offer_waterfalls w ON w.id = c.waterfall_id
 		JOIN users u ON u.id = c.user_id WHERE w.booking_id = ? ORDER BY c.waterfall_id, c.position`, booking); err != nil {
+		return nil, err
+	}
+	answerBy, err := s.offerAnswerBy(ctx, booking)
+	if err != nil {
 		return nil, err
 	}
 	var ps []struct {
@@ -95,7 +98,7 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 		}
 		v.Candidates = append(v.Candidates, WaterfallCandidateView{Rank: c.Position, UserID: c.UserID,
 			FullName: c.FirstName + " " + c.LastName, State: c.State, OfferedAt: optionalTime(c.OfferedAt),
-			AnswerBy: optionalTime(c.AnswerBy)})
+			AnswerBy: optionalTime(answerBy[[2]int64{c.WaterfallID, c.UserID}])})
 		switch c.State {
 		case CandidateAccepted:
 			v.Filled++
@@ -104,6 +107,30 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 		}
 	}
 	return out, nil
+}
+
+// offerAnswerBy is, per waterfall and candidate of booking, the earliest answer-by time of their
+// live instructions on the waterfall's placements: the offer's, which a manager may change on
+// the instruction (PATCH /instruction/answer-by), so it is read there, not copied.
+func (s *Store) offerAnswerBy(ctx context.Context, booking int64) (map[[2]int64]*time.Time, error) {
+	var rows []struct {
+		WaterfallID int64     `db:"waterfall_id"`
+		UserID      int64     `db:"user_id"`
+		AnswerBy    time.Time `db:"answer_by"`
+	}
+	err := s.DB.Select(ctx, &rows, `SELECT wp.waterfall_id, i.user_id, i.answer_by FROM instructions i
+		JOIN waterfall_placements wp ON wp.placement_id = i.placement_id
+		JOIN offer_waterfalls w ON w.id = wp.waterfall_id
+		JOIN waterfall_candidates c ON c.waterfall_id = w.id AND c.user_id = i.user_id AND c.state = 'offered'
+		WHERE w.booking_id = ? AND i.deleted_at IS NULL AND i.answer_by IS NOT NULL`, booking)
+	out := map[[2]int64]*time.Time{}
+	for _, r := range rows {
+		key := [2]int64{r.WaterfallID, r.UserID}
+		if at := r.AnswerBy; out[key] == nil || at.Before(*out[key]) {
+			out[key] = &at
+		}
+	}
+	return out, err
 }
 
 // WaterfallBooking is the booking of waterfall id; 404 when there is no such waterfall.

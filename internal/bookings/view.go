@@ -99,7 +99,7 @@ func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace,
 		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
 		ClientName: at.ClientName, DepartmentName: at.DepartmentName, DeletedAt: optionalTime(r.DeletedAt),
 		Overnight: at.Overnight, IsFuture: at.StartAt.After(now), IsCritical: InstructionCritical(now, at.StartAt, r.State()),
-		SupplierID: r.SupplierID, InstructionActions: actionsOn(p, at.substitution(), r)}
+		SupplierID: r.SupplierID, AnswerBy: optionalTime(r.AnswerBy), InstructionActions: actionsOn(p, at.substitution(), r)}
 	if r.ModifiedBy != nil {
 		iv.HiveUser = &InstructionModifier{FullName: strings.TrimSpace(r.ModifiedByName), Modifier: *r.ModifiedBy}
 	}
@@ -212,6 +212,7 @@ type InstructionView struct {
 	LegalEntityID          *int64               `json:"legalEntityId" doc:"That supplier's preferred legal entity when instructed; null for anyone but a manager of the department and the freelancer"`
 	Notes                  string               `json:"notes" doc:"Empty for anyone but a manager of the department and the freelancer"`
 	HiveUser               *InstructionModifier `json:"hiveUser,omitempty" doc:"Who changed it last; absent when nobody (or the system) did"`
+	AnswerBy               *string              `json:"answerBy" doc:"When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time"`
 	InstructionActions
 }
 

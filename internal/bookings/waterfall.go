@@ -138,7 +138,7 @@ func candidateState(before string, parts []offerPart) string {
 			return CandidateDeclined
 		case p.Supplier == status.Cancelled:
 			return CandidateAccepted
-		case p.Client == status.Cancelled && p.Reason == MsgOfferExpired:
+		case p.Client == status.Cancelled && p.Reason == ReasonOfferExpired:
 			return CandidateExpired
 		case p.Client == status.Cancelled:
 			return CandidateSkipped
@@ -156,4 +156,17 @@ func candidateState(before string, parts []offerPart) string {
 // open than places still to fill, so a filled waterfall has no offer left open.
 func toOffer(places, openAtOnce, accepted, open int) int {
 	return max(0, min(openAtOnce, places-accepted)-open)
+}
+
+// answerByFor is when an offer made at now must be answered: after its lifetime, but no later
+// than the first placement starts (the answer-by rule, answerByWithin), unless that start has
+// passed already.
+func answerByFor(now time.Time, lifetime time.Duration, placements []grantPlacement) time.Time {
+	by := now.Add(lifetime)
+	for _, p := range placements {
+		if p.StartAt.After(now) && p.StartAt.Before(by) {
+			by = p.StartAt
+		}
+	}
+	return by
 }

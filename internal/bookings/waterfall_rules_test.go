@@ -2,6 +2,7 @@ package bookings
 
 import (
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/bookings/status"
 )
@@ -18,7 +19,7 @@ func TestCandidateState(t *testing.T) {
 		{"one of two accepted", []offerPart{yes, open}, CandidateOffered},
 		{"all accepted", []offerPart{yes, yes}, CandidateAccepted},
 		{"one declined", []offerPart{yes, {Supplier: status.Rejected, Client: status.Awaiting}}, CandidateDeclined},
-		{"expired", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: MsgOfferExpired}}, CandidateExpired},
+		{"expired", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: ReasonOfferExpired}}, CandidateExpired},
 		{"withdrawn", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: MsgWaterfallWithdrawn}}, CandidateSkipped},
 		{"substituted: the place stays filled", []offerPart{{Supplier: status.Cancelled, Client: status.Accepted}}, CandidateAccepted},
 		{"every placement cancelled: unchanged", nil, CandidateOffered},
@@ -48,6 +49,24 @@ func TestNextState(t *testing.T) {
 		got, err := nextState(c.from, c.action)
 		if got != c.want || (err == nil) != (c.want != "") {
 			t.Errorf("%s %s: %q %v, want %q", c.from, c.action, got, err, c.want)
+		}
+	}
+}
+
+func TestAnswerByForEndsNoLaterThanTheFirstStart(t *testing.T) {
+	now := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
+	at := func(h int) grantPlacement { return grantPlacement{StartAt: now.Add(time.Duration(h) * time.Hour)} }
+	for _, c := range []struct {
+		name       string
+		placements []grantPlacement
+		want       time.Time
+	}{
+		{"starts after the lifetime", []grantPlacement{at(48)}, now.Add(4 * time.Hour)},
+		{"starts within the lifetime", []grantPlacement{at(48), at(2)}, now.Add(2 * time.Hour)},
+		{"started already", []grantPlacement{at(-1)}, now.Add(4 * time.Hour)},
+	} {
+		if got := answerByFor(now, 4*time.Hour, c.placements); !got.Equal(c.want) {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}
 }

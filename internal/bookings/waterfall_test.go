@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"slices"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -18,13 +20,19 @@ import (
 type waterfallScene struct {
 	booking, placement int64
 	users              []int64
+	clk                *clock.Settable
 }
+
+// waterfallStart is where the waterfall tests' clock stands, five days before their placement.
+var waterfallStart = time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
 
 // waterfallWorld builds the scene with six freelancers.
 func waterfallWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) waterfallScene {
+	clk := clock.At(waterfallStart)
+	db.Now = clk.Now
 	jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Match", orgtest.Shift{Title: "Sound assistant", Start: "12:00", End: "20:00"})
 	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-06"}})
-	sc := waterfallScene{booking: b.ID, placement: b.Placements[0].ID}
+	sc := waterfallScene{booking: b.ID, placement: b.Placements[0].ID, clk: clk}
 	for i := range 6 {
 		sc.users = append(sc.users, orgtest.Freelancer(t, db, fmt.Sprintf("assistant%d@hive.test", i+1), fmt.Sprintf("Assistant%d", i+1)))
 	}
@@ -99,7 +107,7 @@ func TestWaterfall_OffersInTurnAsPlacesFreeAndFills(t *testing.T) {
 			t.Fatalf("the decline and the next offer were %d transactions", n)
 		}
 		// An offer that expires moves the list on the same way.
-		cancelAsClient(t, s, db, sc.placement, u[1], bookings.MsgOfferExpired)
+		cancelAsClient(t, s, db, sc.placement, u[1], bookings.ReasonOfferExpired)
 		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "expired", "offered", "offered")
 		answerAsSupplier(t, s, db, sc.placement, u[2], "accepted")
 		v = sc.waterfallOf(t, s, v.ID)
@@ -114,6 +122,37 @@ func TestWaterfall_OffersInTurnAsPlacesFreeAndFills(t *testing.T) {
 		cancelAsClient(t, s, db, sc.placement, u[3], "Not needed")
 		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "declined", "expired", "accepted", "skipped")
 		everyInstructionChangeAudited(t, db)
+	})
+}
+
+// An offer left unanswered for its lifetime expires by the deadlines worker's sweep (the clock
+// moved), and the next candidate's offer commits with the expiry.
+func TestWaterfall_AnExpiredOfferPassesToTheNext(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		v := sc.start(t, s, 1, 1, u[0], u[1], u[2])
+		if got := *v.Candidates[0].AnswerBy; got != waterfallStart.Add(4*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
+			t.Fatalf("answer by %s", got)
+		}
+		sc.clk.Advance(4*time.Hour - time.Second)
+		if n := expireDue(t, db); n != 0 {
+			t.Fatalf("%d expired before the offer's lifetime ended", n)
+		}
+		sc.clk.Advance(time.Second)
+		if n := expireDue(t, db); n != 1 {
+			t.Fatalf("%d expired at the end of the offer's lifetime", n)
+		}
+		expired, offered := instructionID(t, db, sc.placement, u[0]), instructionID(t, db, sc.placement, u[1])
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(DISTINCT hive_tx_id) FROM audit_log WHERE hive_source = 'instruction'
+			AND ((record_id = ? AND hive_action = 'UPDATE') OR (record_id = ? AND hive_action = 'INSERT'))`, expired, offered); n != 1 {
+			t.Fatalf("the expiry and the next offer were %d transactions", n)
+		}
+		var l bookings.WaterfallList // a fresh session: four hours ended the first one
+		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
+		wantStates(t, l.Items[0], "running", "expired", "offered", "pending")
+		if got := *l.Items[0].Candidates[1].AnswerBy; got != waterfallStart.Add(8*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
+			t.Fatalf("next answer by %s", got)
+		}
 	})
 }
 

@@ -25,7 +25,8 @@ CREATE TABLE waterfall_placements (
 );
 CREATE INDEX waterfall_placements_placement ON waterfall_placements (placement_id);
 
--- The ranked list. position is the rank (1 first); answer_by is when the open offer expires.
+-- The ranked list. position is the rank (1 first). An offer's answer-by time is its instructions'
+-- (instructions.answer_by, migration 00036), which the deadlines worker expires.
 CREATE TABLE waterfall_candidates (
     id            INTEGER PRIMARY KEY,
     waterfall_id  INTEGER   NOT NULL REFERENCES offer_waterfalls (id) ON DELETE CASCADE,
@@ -33,7 +34,6 @@ CREATE TABLE waterfall_candidates (
     user_id       INTEGER   NOT NULL REFERENCES users (id) ON DELETE CASCADE,
     state         TEXT      NOT NULL DEFAULT 'pending',
     offered_at    TIMESTAMP,
-    answer_by     TIMESTAMP,
     answered_at   TIMESTAMP,
     UNIQUE (waterfall_id, user_id)
 );

@@ -29,6 +29,10 @@ const (
 	// WaterfallChanged: an offer waterfall started, changed state, was reordered (its offers are
 	// instruction events of their own).
 	WaterfallChanged Kind = "waterfall.changed"
+	// InstructionAnswerBy is a manager setting or clearing an offer's answer-by time;
+	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
+	InstructionAnswerBy       Kind = "instruction.answer_by_changed"
+	InstructionAnswerReminder Kind = "instruction.answer_reminder"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the

@@ -43,6 +43,9 @@ type Config struct {
 	// NotifyInterval is how often the notification worker looks for changes to tell.
 	NotifyFoldWindow time.Duration
 	NotifyInterval   time.Duration
+	// DeadlineInterval is how often the deadlines worker expires and reminds of offers past or
+	// near their answer-by time (internal/bookings, deadlines.go).
+	DeadlineInterval time.Duration
 
 	// DrainDelay is how long `hive serve` keeps serving after SIGTERM with its readiness probe
 	// answering 503, so the load balancer stops sending before the listener closes (0 with no
@@ -129,6 +132,7 @@ var Variables = []Variable{
 	{"HIVE_SESSION_CACHE_TTL", "5s", "how long a node reuses a signed-in session without reading it (revocations end it at once on every node; 0 for no cache)"},
 	{"HIVE_NOTIFY_FOLD_WINDOW", "20s", "a booking change waits this long before it is notified, so a burst of changes to one placement makes one mail (0 for none)"},
 	{"HIVE_NOTIFY_INTERVAL", "5s", "how often the notification worker looks for changes to notify"},
+	{"HIVE_DEADLINE_INTERVAL", "30s", "how often the deadlines worker expires offers past their answer-by time and sends the reminders before it"},
 	{"HIVE_DRAIN_DELAY", "0s", "after SIGTERM, serve this long with /api/v1/ready answering 503 before closing, so a load balancer's health check stops sending first (longer than its check interval times its fall count)"},
 	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
 	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /__test/clock moves ahead (end-to-end tests; refused in production)"},
@@ -232,6 +236,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}{
 		{"HIVE_NOTIFY_FOLD_WINDOW", "20s", 0, &c.NotifyFoldWindow},
 		{"HIVE_NOTIFY_INTERVAL", "5s", time.Millisecond, &c.NotifyInterval},
+		{"HIVE_DEADLINE_INTERVAL", "30s", time.Millisecond, &c.DeadlineInterval},
 		{"HIVE_DRAIN_DELAY", "0s", 0, &c.DrainDelay},
 		{"HIVE_SESSION_CACHE_TTL", "5s", 0, &c.SessionCacheTTL},
 	}

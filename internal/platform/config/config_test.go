@@ -18,7 +18,7 @@ func TestDefaults(t *testing.T) {
 	if c.DatabaseURL != "sqlite:./data/hive.db" || c.Addr != "127.0.0.1:8080" || c.DataDir != "./data" ||
 		c.BaseURL != "http://127.0.0.1:8080" || c.SessionRememberLifetime != 720*time.Hour ||
 		c.SessionIdleTimeout != 30*time.Minute || c.SessionLifetime != 12*time.Hour ||
-		c.NotifyFoldWindow != 20*time.Second || c.NotifyInterval != 5*time.Second || c.HSTS || len(c.TrustedProxies) != 0 || c.SecureCookies || c.Google.Configured() {
+		c.NotifyFoldWindow != 20*time.Second || c.NotifyInterval != 5*time.Second || c.DeadlineInterval != 30*time.Second || c.HSTS || len(c.TrustedProxies) != 0 || c.SecureCookies || c.Google.Configured() {
 		t.Fatalf("defaults %+v", c)
 	}
 }
@@ -32,19 +32,20 @@ func TestOverridesAndErrors(t *testing.T) {
 		t.Fatalf("%+v %v", c, err)
 	}
 	for name, env := range map[string]map[string]string{
-		"bad env":      {"HIVE_ENV": "STAGING"},
-		"bad idle":     {"HIVE_SESSION_IDLE_TIMEOUT": "forever"},
-		"bad lifetime": {"HIVE_SESSION_LIFETIME": "-1h"},
-		"bad proxy":    {"HIVE_TRUSTED_PROXIES": "10.0.0.0/8,lb.example"},
-		"bad hsts":     {"HIVE_HSTS": "sometimes"},
-		"short secret": {"HIVE_SECRET": "short"},
-		"bad fold":     {"HIVE_NOTIFY_FOLD_WINDOW": "soon"},
-		"neg fold":     {"HIVE_NOTIFY_FOLD_WINDOW": "-1s"},
-		"zero poll":    {"HIVE_NOTIFY_INTERVAL": "0s"},
-		"long poll":    {"HIVE_NOTIFY_INTERVAL": "25h"},
-		"prod clock":   {"HIVE_TEST_CLOCK": "true"},
-		"bad clock":    {"HIVE_ENV": "DEV", "HIVE_TEST_CLOCK": "fast"},
-		"bad ssl":      {"HIVE_S3_USE_SSL": "maybe"},
+		"bad env":             {"HIVE_ENV": "STAGING"},
+		"bad idle":            {"HIVE_SESSION_IDLE_TIMEOUT": "forever"},
+		"bad lifetime":        {"HIVE_SESSION_LIFETIME": "-1h"},
+		"bad proxy":           {"HIVE_TRUSTED_PROXIES": "10.0.0.0/8,lb.example"},
+		"bad hsts":            {"HIVE_HSTS": "sometimes"},
+		"short secret":        {"HIVE_SECRET": "short"},
+		"bad fold":            {"HIVE_NOTIFY_FOLD_WINDOW": "soon"},
+		"neg fold":            {"HIVE_NOTIFY_FOLD_WINDOW": "-1s"},
+		"zero poll":           {"HIVE_NOTIFY_INTERVAL": "0s"},
+		"long poll":           {"HIVE_NOTIFY_INTERVAL": "25h"},
+		"zero deadline sweep": {"HIVE_DEADLINE_INTERVAL": "0s"},
+		"prod clock":          {"HIVE_TEST_CLOCK": "true"},
+		"bad clock":           {"HIVE_ENV": "DEV", "HIVE_TEST_CLOCK": "fast"},
+		"bad ssl":             {"HIVE_S3_USE_SSL": "maybe"},
 	} {
 		if _, err := FromLookup(lookup(env)); err == nil {
 			t.Errorf("%s: no error", name)

@@ -1635,6 +1635,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instruction/answer-by": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set or clear the answer-by time of offers (all or none; managers of the booking's department) */
+        patch: operations["setInstructionAnswerBy"];
+        trace?: never;
+    };
     "/instruction/rate": {
         parameters: {
             query?: never;
@@ -2351,6 +2368,8 @@ export interface components {
             unassigned: boolean;
         };
         AgendaInstruction: {
+            /** @description When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time */
+            answerBy: string | null;
             /**
              * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
              * @enum {string}
@@ -2467,6 +2486,15 @@ export interface components {
             outstanding: number;
             /** @enum {string} */
             view: "freelancer" | "manager";
+        };
+        AnswerByBody: {
+            /**
+             * Format: date-time
+             * @description The new time (RFC 3339): in the future, not after the placement's start; null clears it
+             */
+            answerBy?: string | null;
+            /** @description Instructions still awaiting their freelancer's answer */
+            ids: number[] | null;
         };
         AppInfo: {
             /**
@@ -3309,6 +3337,11 @@ export interface components {
             token: string;
         };
         GrantBody: {
+            /**
+             * Format: date-time
+             * @description When the freelancer must have answered by (RFC 3339): in the future, not after any placement's start. Unanswered then, the offer is cancelled with the reason 'Offer expired'; the freelancer is reminded before.
+             */
+            answerBy?: string;
             placementIds: number[] | null;
             /** Format: int64 */
             userId?: number;
@@ -3423,6 +3456,8 @@ export interface components {
             lastName: string;
         };
         InstructionView: {
+            /** @description When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time */
+            answerBy: string | null;
             /**
              * @description The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer
              * @enum {string}
@@ -12159,6 +12194,84 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setInstructionAnswerBy: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AnswerByBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

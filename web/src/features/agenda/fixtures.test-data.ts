@@ -30,6 +30,7 @@ export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruc
   supplierId: null,
   legalEntityId: null,
   notes: '',
+  answerBy: null,
   // The server's flags for Felix on his own awaiting instruction.
   answerSide: 'supplier',
   canAccept: true,

@@ -51,6 +51,7 @@ export const instructionFixture = (over: Partial<Instruction> = {}): Instruction
   supplierId: null,
   legalEntityId: null,
   notes: '',
+  answerBy: null,
   // The server's flags for a manager of the department on an awaiting client side.
   answerSide: 'client',
   canAccept: true,

@@ -1,0 +1,61 @@
+package bookings
+
+import (
+	"time"
+
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+)
+
+// An answer-by time (issue 19 item 4, migration 00036) is when an offer the freelancer has not
+// answered expires: the deadlines worker cancels it on the client side with ReasonOfferExpired,
+// after reminding the freelancer ReminderLead before.
+
+// The answer-by refusals, for the grant and for PATCH /instruction/answer-by.
+const (
+	MsgAnswerByPast        = "The answer-by time must be in the future."
+	MsgAnswerByAfterStart  = "The answer-by time must not be after the placement starts."
+	MsgAnswerByNotAwaiting = "An answer-by time is only for offers the freelancer has yet to answer."
+)
+
+// ReasonOfferExpired is the cancellation reason of an offer unanswered at its answer-by time.
+const ReasonOfferExpired = "Offer expired"
+
+// ReminderLead is how long before its answer-by time an unanswered offer is reminded of.
+// DECISION: one constant for now; a per-entity setting can replace it in reminderLead.
+const ReminderLead = 2 * time.Hour
+
+// checkAnswerBy refuses answerBy (nil: none, always fine) unless it is after now, no later than
+// every start, and the instructions it is for start awaiting the freelancer's answer.
+func checkAnswerBy(answerBy *time.Time, now time.Time, initial status.State, ps []grantPlacement) error {
+	if answerBy == nil {
+		return nil
+	}
+	if initial.Supplier != status.Awaiting {
+		return apperror.Field("answerBy", MsgAnswerByNotAwaiting)
+	}
+	for _, p := range ps {
+		if err := answerByWithin(*answerBy, now, p.StartAt); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// answerByWithin refuses an answer-by time not after now or after the placement's start.
+func answerByWithin(answerBy, now, start time.Time) error {
+	if !answerBy.After(now) {
+		return apperror.Field("answerBy", MsgAnswerByPast)
+	}
+	if answerBy.After(start) {
+		return apperror.Field("answerBy", MsgAnswerByAfterStart)
+	}
+	return nil
+}
+
+// expiresAt reports whether the instruction is an offer still awaiting the freelancer's answer
+// whose answer-by time has come at now.
+func (r InstructionRow) expiresAt(now time.Time) bool {
+	return r.AnswerBy != nil && !r.AnswerBy.After(now) && r.State().Live() &&
+		status.Status(r.SupplierStatus) == status.Awaiting
+}

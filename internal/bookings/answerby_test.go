@@ -1,0 +1,192 @@
+package bookings_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// wantField fails unless res is a 422 whose message about field is msg.
+func wantField(t *testing.T, res *apptest.Response, field, msg string) {
+	t.Helper()
+	var p apptest.Problem
+	res.WantError(http.StatusUnprocessableEntity, apperror.CodeValidation).Decode(&p)
+	if got := p.Msg(field); got != msg {
+		t.Errorf("%s: %q, want %q (%s)", field, got, msg, res.Body)
+	}
+}
+
+// setAnswerBy is PATCH /instruction/answer-by by c; a zero answerBy clears it.
+func setAnswerBy(c *apptest.Client, answerBy time.Time, ids ...int64) *apptest.Response {
+	body := map[string]any{"ids": ids, "answerBy": nil}
+	if !answerBy.IsZero() {
+		body["answerBy"] = answerBy.Format(time.RFC3339)
+	}
+	return c.Do("PATCH", "/instruction/answer-by", body)
+}
+
+// answerByOf is the answer-by time the database holds for instruction id (zero: none).
+func answerByOf(t *testing.T, db *database.DB, id int64) time.Time {
+	t.Helper()
+	at := databasetest.Get[*time.Time](t, db, `SELECT answer_by FROM instructions WHERE id = ?`, id)
+	if at == nil {
+		return time.Time{}
+	}
+	return at.UTC()
+}
+
+// An answer-by time must be in the future and not after the placement's start, and is only for
+// offers the freelancer answers: a pre-confirmed booking's instructions start accepted. The
+// refusals write nothing; a valid one is stored and shown in the views.
+func TestGrantAnswerByValidation(t *testing.T) {
+	withExpiry(t, []string{"2027-02-01"}, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
+		wantField(t, offerBy(s, e.placements, e.freelancer, expiryStart), "answerBy", bookings.MsgAnswerByPast)
+		wantField(t, offerBy(s, e.placements, e.freelancer, time.Date(2027, 2, 3, 0, 0, 0, 0, time.UTC)), "answerBy",
+			bookings.MsgAnswerByAfterStart)
+		pre := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": []string{"2027-02-08"},
+			"type": "pre_confirmed"})
+		wantField(t, offerBy(s, pre.placementIDs(), e.freelancer, expiryStart.Add(time.Hour)), "answerBy",
+			bookings.MsgAnswerByNotAwaiting)
+		if n := liveInstructionsOf(t, db, e.freelancer); n != 0 {
+			t.Fatalf("%d instructions made by refused grants", n)
+		}
+
+		answerBy := expiryStart.Add(26 * time.Hour)
+		offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
+		var seen struct {
+			Placements []struct{ Instructions []struct{ AnswerBy *string } }
+		}
+		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/booking/%d", bookingOf(t, db, e.placements[0])), nil).Want(200).Decode(&seen)
+		got := seen.Placements[0].Instructions[0].AnswerBy
+		if got == nil || !strings.HasPrefix(*got, "2027-01-21T11:00:00") {
+			t.Errorf("the freelancer sees answerBy %v, want %s", got, answerBy)
+		}
+	})
+}
+
+// PATCH /instruction/answer-by moves and clears the time of awaiting offers, audited and with
+// its event, for the department's managers only: the freelancer is refused (403), another
+// client's manager does not learn the instruction exists (404), and an answered offer (409) or
+// a past time (422) is refused for all the items.
+func TestSetAnswerBy(t *testing.T) {
+	withExpiry(t, []string{"2027-02-01"}, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
+		offerBy(s, e.placements, e.freelancer, expiryStart.Add(time.Hour)).Want(200)
+		ids := []int64{}
+		for _, p := range e.placements {
+			ids = append(ids, instructionID(t, db, p, e.freelancer))
+		}
+		later := expiryStart.Add(48 * time.Hour)
+		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
+		setAnswerBy(s.As(apptest.Freelancer), later, ids...).WantError(403, "A-102")
+		setAnswerBy(s.As(apptest.Staff), later, ids...).WantError(404, "N-404")
+		wantField(t, setAnswerBy(s.As(apptest.DeptMgr), expiryStart.Add(-time.Minute), ids[0]), "answerBy", bookings.MsgAnswerByPast)
+
+		setAnswerBy(s.As(apptest.DeptMgr), later, ids...).Want(200)
+		for _, id := range ids {
+			if got := answerByOf(t, db, id); !got.Equal(later) {
+				t.Errorf("instruction %d answer-by %s, want %s", id, got, later)
+			}
+		}
+		if len(ids) > 1 {
+			s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": ids[1], "supplierStatus": "rejected"}}).Want(200)
+			wantMessage(t, setAnswerBy(s.As(apptest.DeptMgr), time.Time{}, ids...), 409,
+				fmt.Sprintf("Instruction %d (item 2): %s", ids[1], bookings.MsgAnswerByNotAwaiting))
+			if got := answerByOf(t, db, ids[0]); !got.Equal(later) {
+				t.Errorf("a refused batch cleared instruction %d", ids[0])
+			}
+		}
+		setAnswerBy(s.As(apptest.DeptMgr), time.Time{}, ids[0]).Want(200)
+		if got := answerByOf(t, db, ids[0]); !got.IsZero() {
+			t.Errorf("cleared answer-by is %s", got)
+		}
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = 'instruction.answer_by_changed'`); n != len(ids)+1 {
+			t.Errorf("%d answer-by events, want %d", n, len(ids)+1)
+		}
+		everyInstructionChangeAudited(t, db)
+	})
+}
+
+// The reminder goes once, ReminderLead before the answer-by time and not a second earlier, to
+// offers still awaiting an answer; a new answer-by time earns a new one; an expired offer none.
+func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
+	withExpiry(t, []string{"2027-02-01"}, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
+		answerBy := expiryStart.Add(10 * time.Hour)
+		offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
+		first := instructionID(t, db, e.placements[0], e.freelancer)
+		remind := func() int {
+			t.Helper()
+			n, err := bookings.RemindDue(context.Background(), db)
+			if err != nil {
+				t.Fatal(err)
+			}
+			return n
+		}
+		e.clk.Set(answerBy.Add(-bookings.ReminderLead - time.Second))
+		if n := remind(); n != 0 {
+			t.Fatalf("%d reminded early", n)
+		}
+		e.clk.Set(answerBy.Add(-bookings.ReminderLead))
+		if n := remind(); n != len(e.placements) {
+			t.Fatalf("%d reminded, want %d", n, len(e.placements))
+		}
+		if n := remind(); n != 0 {
+			t.Fatalf("%d reminded twice", n)
+		}
+		reminders := func() int {
+			return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = 'instruction.answer_reminder'
+				AND instruction_id = ?`, first)
+		}
+		if n := reminders(); n != 1 {
+			t.Fatalf("%d reminder events, want 1", n)
+		}
+		// A reminder is not a change of the instruction: its version stays, so nobody's read goes stale.
+		if v := databasetest.Get[int](t, db, `SELECT version FROM instructions WHERE id = ?`, first); v != 1 {
+			t.Errorf("version %d after the reminder", v)
+		}
+		// A fresh session: the clock's jump ended the first.
+		setAnswerBy(s.Login(apptest.DeptMgr+"@hive.test"), answerBy.Add(time.Hour), first).Want(200)
+		if n := remind(); n != 0 {
+			t.Fatalf("%d reminded before the moved time's lead", n)
+		}
+		e.clk.Advance(time.Hour)
+		if n := remind(); n != 1 {
+			t.Fatalf("%d reminded of the moved time, want 1", n)
+		}
+		e.clk.Set(answerBy.Add(2 * time.Hour))
+		expireDue(t, db)
+		if n := remind(); n != 0 {
+			t.Fatalf("%d expired offers reminded", n)
+		}
+	})
+}
+
+// A round of the deadlines worker runs every sweep, in order, and one failing does not stop the
+// next; the worker's default sweeps expire before they remind.
+func TestDeadlinesRoundRunsEverySweep(t *testing.T) {
+	var ran []string
+	boom := errors.New("boom")
+	d := &bookings.Deadlines{Sweeps: []bookings.Sweep{
+		func(context.Context, *database.DB) (int, error) { ran = append(ran, "a"); return 0, boom },
+		func(context.Context, *database.DB) (int, error) { ran = append(ran, "b"); return 1, nil },
+	}}
+	if err := d.Round(context.Background()); !errors.Is(err, boom) {
+		t.Errorf("round error %v", err)
+	}
+	if strings.Join(ran, "") != "ab" {
+		t.Errorf("ran %v", ran)
+	}
+	if len(bookings.DefaultSweeps()) != 2 {
+		t.Errorf("default sweeps %d", len(bookings.DefaultSweeps()))
+	}
+}

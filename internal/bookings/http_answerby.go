@@ -1,0 +1,36 @@
+package bookings
+
+import (
+	"context"
+	"net/http"
+	"time"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// AnswerByBody is PATCH /instruction/answer-by: the offers and their new answer-by time.
+type AnswerByBody struct {
+	IDs      []int64    `json:"ids" minItems:"1" maxItems:"500" doc:"Instructions still awaiting their freelancer's answer"`
+	AnswerBy *time.Time `json:"answerBy" required:"false" nullable:"true" doc:"The new time (RFC 3339): in the future, not after the placement's start; null clears it"`
+}
+
+func (h *handlers) registerAnswerBy(api huma.API) {
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "setInstructionAnswerBy", Method: http.MethodPatch,
+		Path: "/instruction/answer-by", Summary: "Set or clear the answer-by time of offers (all or none; managers of the booking's department)",
+		Tags: []string{"Booking"}, Errors: []int{403, 404, 409, 422}}, h.setAnswerBy)
+}
+
+func (h *handlers) setAnswerBy(ctx context.Context, in *struct{ Body AnswerByBody }) (*struct{ Body StatusResult }, error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	n, err := h.store.SetAnswerBy(ctx, p, in.Body.IDs, in.Body.AnswerBy)
+	if err != nil {
+		return nil, err
+	}
+	return &struct{ Body StatusResult }{Body: StatusResult{Updated: n}}, nil
+}
