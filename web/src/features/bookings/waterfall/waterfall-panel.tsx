@@ -52,7 +52,7 @@ export const candidateStates: Record<
 const actionsIn: Record<Waterfall['state'], WaterfallAction[]> = {
   running: ['pause', 'stop'],
   paused: ['resume', 'stop'],
-  done: ['stop'],
+  done: ['pause', 'stop'],
   stopped: [],
 };
 
