@@ -117,6 +117,9 @@ func advance(ctx context.Context, tx *database.Tx, id int64) error {
 	if err != nil {
 		return err
 	}
+	if len(placements) == 0 {
+		count[CandidatePending] = 0 // every placement cancelled: nobody is left to offer to
+	}
 	for free := toOffer(w.Places, w.OpenAtOnce, count[CandidateAccepted], count[CandidateOffered]); free > 0 && len(placements) > 0; {
 		var next waterfallCandidate
 		found, err := database.Found(tx.Get(ctx, &next, `SELECT id, user_id, state FROM waterfall_candidates
@@ -302,7 +305,7 @@ func afterAnswer(ctx context.Context, tx *database.Tx, placement, user int64) er
 			WHERE i.user_id = ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL`, w.ID, user); err != nil {
 			return err
 		}
-		state := candidateState(c.State, parts)
+		state := candidateState(parts)
 		if state == c.State {
 			continue
 		}

@@ -126,10 +126,11 @@ type offerPart struct {
 // candidateState is where a candidate stands given the instructions of their offer (one per live
 // placement of the waterfall) and their state before. A refusal or expiry of any part ends their
 // turn; they have accepted when every part is accepted. A supplier side cancelled is a
-// substitution: someone took their place, so the place stays filled.
-func candidateState(before string, parts []offerPart) string {
+// substitution: someone took their place, so the place stays filled. No part left (every
+// placement cancelled) ends the offer as withdrawn.
+func candidateState(parts []offerPart) string {
 	if len(parts) == 0 {
-		return before
+		return CandidateSkipped
 	}
 	accepted := 0
 	for _, p := range parts {

@@ -22,9 +22,9 @@ func TestCandidateState(t *testing.T) {
 		{"expired", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: ReasonOfferExpired}}, CandidateExpired},
 		{"withdrawn", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: MsgWaterfallWithdrawn}}, CandidateSkipped},
 		{"substituted: the place stays filled", []offerPart{{Supplier: status.Cancelled, Client: status.Accepted}}, CandidateAccepted},
-		{"every placement cancelled: unchanged", nil, CandidateOffered},
+		{"every placement cancelled: withdrawn", nil, CandidateSkipped},
 	} {
-		if got := candidateState(CandidateOffered, c.parts); got != c.want {
+		if got := candidateState(c.parts); got != c.want {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)
 		}
 	}

@@ -266,3 +266,18 @@ func TestWaterfall_OnlyTheDepartmentsManagers(t *testing.T) {
 		}
 	})
 }
+
+// Cancelling the waterfall's placement withdraws its open offers and ends it: nobody is offered a
+// cancelled placement.
+func TestWaterfall_ItsPlacementCancelledEndsIt(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		v := sc.start(t, s, 1, 2, u[0], u[1], u[2])
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{sc.placement},
+			"cancellationReason": "Match postponed"}).Want(200)
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "skipped", "pending", "pending")
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE deleted_at IS NULL`); n != 0 {
+			t.Fatalf("%d live instructions on a cancelled placement", n)
+		}
+	})
+}
