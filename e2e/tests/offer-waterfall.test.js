@@ -61,7 +61,7 @@ async function toast(page, text) {
 /** Waits until the panel's row of candidate n (0-based) shows state. */
 async function candidateShows(page, n, state) {
   await waterfallRegion(page)
-    .getByRole('row', { name: new RegExp(`${journey.candidates[n].name}.*${state}`) })
+    .getByRole('listitem', { name: new RegExp(`${journey.candidates[n].name}: ${state}`) })
     .waitFor();
 }
 
@@ -134,12 +134,13 @@ describe('offer waterfall journey', () => {
       await modal.getByText('Offer in turn').click();
       const form = modal.getByRole('form', { name: 'Offer in turn' });
       // Add them in reverse, then put the first back on top by keyboard.
+      // A ticked supplier moves from the suppliers to the list, so the tick is a click.
       for (const who of [...journey.candidates.slice(1)].reverse()) {
-        await form.getByRole('checkbox', { name: `Add ${who.name} to the list` }).check();
+        await form.getByRole('checkbox', { name: `Add ${who.name} to the list` }).click();
       }
       await form
         .getByRole('checkbox', { name: `Add ${journey.candidates[0].name} to the list` })
-        .check();
+        .click();
       const ranked = form.getByRole('list', { name: /Offer in this order/ });
       for (let i = 0; i < 3; i++) {
         await form.getByRole('button', { name: `Move ${journey.candidates[0].name} up` }).focus();

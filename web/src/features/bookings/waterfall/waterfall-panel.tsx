@@ -8,7 +8,6 @@ import {
   Paper,
   Progress,
   Stack,
-  Table,
   Text,
   Title,
 } from '@mantine/core';
@@ -118,7 +117,7 @@ function WaterfallCard({ waterfall: w }: { waterfall: Waterfall }) {
     <Stack gap="xs" component="article" aria-label={`Offer in turn ${w.id}`}>
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
-          <Badge color={state.colour} data-testid="waterfall-state">
+          <Badge color={state.colour} variant="dot" data-testid="waterfall-state">
             {state.label}
           </Badge>
           <Text size="sm" data-testid="waterfall-progress">
@@ -153,32 +152,19 @@ function WaterfallCard({ waterfall: w }: { waterfall: Waterfall }) {
           {refusal}
         </Alert>
       )}
-      <Table.ScrollContainer minWidth={360}>
-        <Table verticalSpacing={4}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Rank</Table.Th>
-              <Table.Th>Freelancer</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>Answer by</Table.Th>
-              {canReorder && <Table.Th>Order</Table.Th>}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {candidates.map((c) => (
-              <CandidateRow
-                key={c.userId}
-                candidate={c}
-                index={pending.indexOf(c.userId)}
-                waiting={pending.length}
-                canReorder={canReorder}
-                busy={reorder.isPending}
-                onMove={(by) => move(c.userId, by)}
-              />
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+      <Stack component="ol" gap={4} m={0} p={0} aria-label="Ranked freelancers">
+        {candidates.map((c) => (
+          <CandidateRow
+            key={c.userId}
+            candidate={c}
+            index={pending.indexOf(c.userId)}
+            waiting={pending.length}
+            canReorder={canReorder}
+            busy={reorder.isPending}
+            onMove={(by) => move(c.userId, by)}
+          />
+        ))}
+      </Stack>
     </Stack>
   );
 }
@@ -201,19 +187,32 @@ function CandidateRow({
 }) {
   const state = candidateStates[c.state];
   return (
-    <Table.Tr data-testid="waterfall-candidate">
-      <Table.Td>{c.rank}</Table.Td>
-      <Table.Td>{c.fullName}</Table.Td>
-      <Table.Td>
-        <Badge color={state.colour} variant="light">
-          {state.label}
-        </Badge>
-      </Table.Td>
-      <Table.Td>{c.state === 'offered' && c.answerBy ? formatDateTime(c.answerBy) : ''}</Table.Td>
-      {canReorder && (
-        <Table.Td>
-          {index >= 0 && (
-            <Group gap={4} wrap="nowrap">
+    <Paper
+      component="li"
+      withBorder
+      p={6}
+      style={{ listStyle: 'none' }}
+      data-testid="waterfall-candidate"
+      aria-label={`${c.rank}. ${c.fullName}: ${state.label}`}
+    >
+      <Group justify="space-between" wrap="wrap" gap="xs">
+        <Group gap="xs" wrap="nowrap">
+          <Text size="sm" fw={500} w={24}>
+            {c.rank}.
+          </Text>
+          <Text size="sm">{c.fullName}</Text>
+          <Badge color={state.colour} variant="dot">
+            {state.label}
+          </Badge>
+        </Group>
+        <Group gap="xs" wrap="nowrap">
+          {c.state === 'offered' && c.answerBy && (
+            <Text size="xs" c="dimmed">
+              Answer by {formatDateTime(c.answerBy)}
+            </Text>
+          )}
+          {canReorder && index >= 0 && (
+            <>
               <ActionIcon
                 variant="default"
                 size="sm"
@@ -232,10 +231,10 @@ function CandidateRow({
               >
                 <IconArrowDown size={14} />
               </ActionIcon>
-            </Group>
+            </>
           )}
-        </Table.Td>
-      )}
-    </Table.Tr>
+        </Group>
+      </Group>
+    </Paper>
   );
 }
