@@ -312,6 +312,12 @@ func afterAnswer(ctx context.Context, tx *database.Tx, placement, user int64) er
 		if err := setCandidate(ctx, tx, w, c.waterfallCandidate, state); err != nil {
 			return err
 		}
+		if state != CandidateAccepted && state != CandidateOffered {
+			// Their turn ended on one placement: the rest of the offer goes with it.
+			if err := withdrawOffers(ctx, tx, w.ID, user, MsgWaterfallTurnEnded); err != nil {
+				return err
+			}
+		}
 		if err := advance(ctx, tx, w.ID); err != nil {
 			return err
 		}

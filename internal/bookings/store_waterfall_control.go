@@ -169,30 +169,39 @@ func (s *Store) ControlWaterfall(ctx context.Context, id int64, version int, act
 		case WaterfallRunning:
 			return advance(ctx, tx, id)
 		case WaterfallStopped:
-			return withdrawOpenOffers(ctx, tx, id)
+			return withdrawOffers(ctx, tx, id, 0, MsgWaterfallWithdrawn)
 		}
 		return nil
 	})
 }
 
-// withdrawOpenOffers cancels, on the client side, every unanswered instruction of the offers
-// waterfall id has open; writeStatus's hook then marks those candidates skipped.
-func withdrawOpenOffers(ctx context.Context, tx *database.Tx, id int64) error {
+// withdrawOffers cancels, on the client side with reason, the unanswered instructions of
+// waterfall id's offers: of every candidate still offered (user 0: the waterfall stopped), or of
+// one candidate whose turn ended on another part (a placement declined or expired). Answered
+// parts stay as answered. writeStatus's hook then settles each candidate once.
+func withdrawOffers(ctx context.Context, tx *database.Tx, id, user int64, reason string) error {
+	who, args := `c.state = 'offered'`, []any{id}
+	if user != 0 {
+		who, args = `c.user_id = ?`, append(args, user)
+	}
 	var ts []statusTarget
 	if err := tx.Select(ctx, &ts, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id
 		JOIN waterfall_placements wp ON wp.placement_id = i.placement_id AND wp.waterfall_id = ?
-		JOIN waterfall_candidates c ON c.waterfall_id = wp.waterfall_id AND c.user_id = i.user_id AND c.state = 'offered'
-		WHERE i.deleted_at IS NULL ORDER BY i.id`, id); err != nil {
+		JOIN waterfall_candidates c ON c.waterfall_id = wp.waterfall_id AND c.user_id = i.user_id
+		WHERE i.deleted_at IS NULL AND i.supplier_status = 'awaiting_response'
+		AND i.client_status NOT IN ('cancelled', 'rejected') AND `+who+` ORDER BY i.id`, args...); err != nil {
 		return err
 	}
 	for _, t := range ts {
-		c := status.Change{Side: status.Client, To: status.Cancelled, Reason: MsgWaterfallWithdrawn}
-		if res, err := status.Apply(t.State(), c, status.ActorManager); err == nil {
-			if err := writeStatus(ctx, tx, t, c, res); err != nil {
-				return err
-			}
+		c := status.Change{Side: status.Client, To: status.Cancelled, Reason: reason}
+		res, err := status.Apply(t.State(), c, status.ActorManager)
+		if err != nil {
+			return err
+		}
+		if err := writeStatus(ctx, tx, t, c, res); err != nil {
+			return err
 		}
 	}
 	return nil

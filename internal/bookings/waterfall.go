@@ -52,6 +52,9 @@ const (
 	MsgPlacementsOfBooking = "Every placement must be a live placement of this booking"
 	// MsgWaterfallWithdrawn is the cancellation reason of the offers a stopped waterfall withdraws.
 	MsgWaterfallWithdrawn = "Offer withdrawn: the offer in turn was stopped"
+	// MsgWaterfallTurnEnded is the cancellation reason of the rest of an offer of several
+	// placements when one of them was declined, expired or withdrawn.
+	MsgWaterfallTurnEnded = "Offer withdrawn: another placement of this offer was declined or expired"
 )
 
 // The bounds of an offer's lifetime: long enough to answer, short enough that a list moves.

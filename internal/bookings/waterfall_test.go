@@ -281,3 +281,34 @@ func TestWaterfall_ItsPlacementCancelledEndsIt(t *testing.T) {
 		}
 	})
 }
+
+// An offer of two placements is one turn: declining one ends it, the other is withdrawn, and
+// the next candidate is offered both.
+func TestWaterfall_AnOfferOfSeveralPlacementsIsOneTurn(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		two := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-13", "2027-03-14"}})
+		body := sc.body(1, 1, []int64{u[0], u[1]})
+		body["placementIds"] = two.placementIDs()
+		var v bookings.WaterfallView
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", two.ID), body).Want(201).Decode(&v)
+		first, second := two.placementIDs()[0], two.placementIDs()[1]
+		answerAsSupplier(t, s, db, first, u[0], "rejected")
+		var reason string
+		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
+			instructionID(t, db, second, u[0])); err != nil || reason != bookings.MsgWaterfallTurnEnded {
+			t.Fatalf("the rest of the declined offer: %q %v", reason, err)
+		}
+		instructionID(t, db, first, u[1])
+		instructionID(t, db, second, u[1])
+		answerAsSupplier(t, s, db, first, u[1], "accepted")
+		var l bookings.WaterfallList
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", two.ID), nil).Want(200).Decode(&l)
+		wantStates(t, l.Items[0], "running", "declined", "offered")
+		answerAsSupplier(t, s, db, second, u[1], "accepted")
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", two.ID), nil).Want(200).Decode(&l)
+		wantStates(t, l.Items[0], "done", "declined", "accepted")
+		everyInstructionChangeAudited(t, db)
+	})
+}
