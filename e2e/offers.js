@@ -13,10 +13,10 @@ export function nextMonthDay(day) {
 
 /**
  * As the signed-in department manager (dept@): books the Camera Operator of the demo job template
- * 'Premier League Football' on `date` under `title` and offers it to Felix through the API.
- * Returns the booking, its placement, Felix's user id and his instruction's id.
+ * 'Premier League Football' on `date` under `title` (a default booking: offers await an answer).
+ * Returns the booking as created and the Camera Operator's placement template.
  */
-export async function offerToFelix(hive, page, { title, date }) {
+export async function bookCamera(hive, page, { title, date }) {
   const call = (method, path, body) => apiCall(hive, page, method, path, body);
   const briefs = await call('GET', '/job/brief');
   const job = briefs.find((b) => b.title === 'Premier League Football');
@@ -31,6 +31,17 @@ export async function offerToFelix(hive, page, { title, date }) {
     periodType: 'custom',
     type: 'default',
   });
+  return { booking, camera };
+}
+
+/**
+ * As the signed-in department manager (dept@): books the Camera Operator (bookCamera) and offers
+ * it to Felix through the API. Returns the booking, its placement, Felix's user id and his
+ * instruction's id.
+ */
+export async function offerToFelix(hive, page, { title, date }) {
+  const call = (method, path, body) => apiCall(hive, page, method, path, body);
+  const { booking, camera } = await bookCamera(hive, page, { title, date });
   const placement = booking.placements[0];
   const suppliers = await call(
     'GET',

@@ -19,6 +19,7 @@ import (
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
+	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
@@ -141,6 +142,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
+	bookingrules.Register(api, deps)
 	agenda.Register(api, deps)
 	dashboard.Register(api, deps)
 	scheduler.Register(api, deps)

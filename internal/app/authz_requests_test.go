@@ -150,9 +150,13 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"GET /entity/{id}":                     one(f("/entity/%d", w.ClientA), nil),
 		"PATCH /entity/{id}":                   one(f("/entity/%d", w.ClientA), map[string]any{"version": 1, "name": "Changed"}),
 		"GET /entity/{id}/department":          one(f("/entity/%d/department", w.ClientA), nil),
-		"POST /entity/{id}/tag":                one(f("/entity/%d/tag", w.ClientA), map[string]any{"category": "other", "name": "Planted"}),
-		"GET /entity/{id}/tags":                one(f("/entity/%d/tags", w.ClientA), nil),
-		"GET /entity/{id}/tags/by-department":  one(f("/entity/%d/tags/by-department", w.ClientA), nil),
+		"GET /entity/{id}/booking-rules":       one(f("/entity/%d/booking-rules", w.ClientA), nil),
+		"PUT /entity/{id}/booking-rules": one(f("/entity/%d/booking-rules", w.ClientA), map[string]any{"version": 0,
+			"dailyRestMinutes": 600, "maxDaysInRow": 6, "weeklyRestMinutes": 1440, "holdChallengeMinutes": 1440,
+			"answerReminderMinutes": 120}),
+		"POST /entity/{id}/tag":               one(f("/entity/%d/tag", w.ClientA), map[string]any{"category": "other", "name": "Planted"}),
+		"GET /entity/{id}/tags":               one(f("/entity/%d/tags", w.ClientA), nil),
+		"GET /entity/{id}/tags/by-department": one(f("/entity/%d/tags/by-department", w.ClientA), nil),
 
 		// History.
 		"GET /history/booking/{id}":      one(f("/history/booking/%d", w.Booking), nil),
@@ -162,6 +166,8 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"GET /history/{id}":              one(f("/history/%d", w.History), nil),
 
 		// Instructions and placements.
+		"POST /instruction/{id}/working-time-override": one(f("/instruction/%d/working-time-override", w.Instruction2),
+			map[string]any{"reason": "Planted"}),
 		"PATCH /instruction/rate": one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
 		"PATCH /instruction/status": {
 			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "clientStatus": "cancelled", "cancellationReason": "x"}}},

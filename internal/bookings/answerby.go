@@ -9,7 +9,7 @@ import (
 
 // An answer-by time (issue 19 item 4, migration 00036) is when an offer the freelancer has not
 // answered expires: the deadlines worker cancels it on the client side with ReasonOfferExpired,
-// after reminding the freelancer ReminderLead before.
+// after reminding the freelancer the client's reminder lead before (bookingrules, RemindDue).
 
 // The answer-by refusals, for the grant and for PATCH /instruction/answer-by.
 const (
@@ -20,10 +20,6 @@ const (
 
 // ReasonOfferExpired is the cancellation reason of an offer unanswered at its answer-by time.
 const ReasonOfferExpired = "Offer expired"
-
-// ReminderLead is how long before its answer-by time an unanswered offer is reminded of.
-// DECISION: one constant for now; a per-entity setting can replace it in reminderLead.
-const ReminderLead = 2 * time.Hour
 
 // checkAnswerBy refuses answerBy (nil: none, always fine) unless it is after now, no later than
 // every start, and the instructions it is for start awaiting the freelancer's answer.

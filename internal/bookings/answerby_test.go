@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -123,6 +124,7 @@ func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
 	withExpiry(t, []string{"2027-02-01"}, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
 		answerBy := expiryStart.Add(10 * time.Hour)
 		offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
+		lead := bookingrules.Defaults.AnswerReminder()
 		first := instructionID(t, db, e.placements[0], e.freelancer)
 		remind := func() int {
 			t.Helper()
@@ -132,11 +134,11 @@ func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
 			}
 			return n
 		}
-		e.clk.Set(answerBy.Add(-bookings.ReminderLead - time.Second))
+		e.clk.Set(answerBy.Add(-lead - time.Second))
 		if n := remind(); n != 0 {
 			t.Fatalf("%d reminded early", n)
 		}
-		e.clk.Set(answerBy.Add(-bookings.ReminderLead))
+		e.clk.Set(answerBy.Add(-lead))
 		if n := remind(); n != len(e.placements) {
 			t.Fatalf("%d reminded, want %d", n, len(e.placements))
 		}
@@ -189,4 +191,26 @@ func TestDeadlinesRoundRunsEverySweep(t *testing.T) {
 	if len(bookings.DefaultSweeps()) != 2 {
 		t.Errorf("default sweeps %d", len(bookings.DefaultSweeps()))
 	}
+}
+
+// The reminder lead is the booking's client's own (its booking rules) when it has one.
+func TestRemindDueReadsTheClientsLead(t *testing.T) {
+	withExpiry(t, []string{"2027-02-01"}, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
+		rules := bookingrules.Defaults
+		rules.AnswerReminderMinutes = 30
+		if _, err := (&bookingrules.Store{DB: db}).Save(context.Background(), w.ClientA, rules, 0, w.Users["admin"]); err != nil {
+			t.Fatal(err)
+		}
+		answerBy := expiryStart.Add(10 * time.Hour)
+		offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
+		for _, c := range []struct {
+			at   time.Duration
+			want int
+		}{{-2 * time.Hour, 0}, {-31 * time.Minute, 0}, {-30 * time.Minute, len(e.placements)}} {
+			e.clk.Set(answerBy.Add(c.at))
+			if n, err := bookings.RemindDue(context.Background(), db); err != nil || n != c.want {
+				t.Fatalf("%s before: %d reminded (%v), want %d", -c.at, n, err, c.want)
+			}
+		}
+	})
 }

@@ -2,6 +2,7 @@ package bookings_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
@@ -140,4 +141,64 @@ func TestExpireDueTwiceAtOnceExpiresEachOfferOnce(t *testing.T) {
 		}
 		everyInstructionChangeAudited(t, db)
 	})
+}
+
+// Two nodes (two database handles on one PostgreSQL database, as two servers have) sweeping at
+// once send each reminder once and expire each offer once.
+func TestTwoNodesSweepEachOfferOnce(t *testing.T) {
+	db, url := databasetest.PostgresURL(t)
+	other, err := database.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	clk := clock.At(expiryStart)
+	db.Now, other.Now = clk.Now, clk.Now
+	s := apptest.Start(t, db)
+	w := orgtest.Build(t, db)
+	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
+	dates := []string{}
+	for d := 1; d <= 15; d++ {
+		dates = append(dates, fmt.Sprintf("2027-02-%02d", d))
+	}
+	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": dates})
+	answerBy := expiryStart.Add(5 * time.Hour)
+	offerBy(s, b.placementIDs(), w.Users["freelancer"], answerBy).Want(200)
+	offers := len(b.placementIDs())
+
+	atOnce := func(sweep bookings.Sweep) int {
+		t.Helper()
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		counts, errs := make([]int, 2), make([]error, 2)
+		for n, node := range []*database.DB{db, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				counts[n], errs[n] = sweep(context.Background(), node)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("the two nodes' counts: %v", counts)
+		return counts[0] + counts[1]
+	}
+	clk.Set(answerBy.Add(-time.Hour))
+	if n := atOnce(bookings.RemindDue); n != offers {
+		t.Errorf("%d reminders sent, want %d", n, offers)
+	}
+	clk.Set(answerBy)
+	if n := atOnce(bookings.ExpireDue); n != offers {
+		t.Errorf("%d offers expired, want %d", n, offers)
+	}
+	for kind, want := range map[string]int{"instruction.answer_reminder": offers, "instruction.status_changed": offers} {
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = ?`, kind); n != want {
+			t.Errorf("%d %s events, want %d", n, kind, want)
+		}
+	}
+	everyInstructionChangeAudited(t, db)
 }

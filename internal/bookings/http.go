@@ -25,6 +25,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerSubstitution(api)
 	h.registerWaterfall(api)
 	h.registerAnswerBy(api)
+	h.registerOverride(api)
 }
 
 type handlers struct{ store *Store }

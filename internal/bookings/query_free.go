@@ -2,6 +2,8 @@ package bookings
 
 import (
 	"context"
+	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/worktime"
 	"time"
 
 	"github.com/hive/hive/internal/platform/database"
@@ -56,4 +58,38 @@ func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []
 // first to the latest zone's end of the last.
 func localDaysWindow(first, last time.Time) window {
 	return window{first.Add(-zoneAhead), last.Add(24*time.Hour + zoneBehind)}
+}
+
+// RestWarnings marks, for a date range a search asks about (YYYY-MM-DD, from to to), the users
+// among users whose accepted work would leave them too little rest to work those days: by user,
+// the working-time guard's message naming the job in the way. A range has no hours, so the
+// candidate shift is its whole days in the user's zone and only the weekly rest is judged (the
+// daily rest depends on the hours, which the offer will have); the limits are the defaults (the
+// search is for no one booking; the entity's own limits apply when the offer is accepted).
+// One query whatever the number of users.
+func RestWarnings(ctx context.Context, q database.Reader, from, to string, users []int64) (map[int64]string, error) {
+	out := map[int64]string{}
+	first, err1 := time.Parse(time.DateOnly, from)
+	last, err2 := time.Parse(time.DateOnly, to)
+	if len(users) == 0 || err1 != nil || err2 != nil {
+		return out, nil
+	}
+	limits := bookingrules.Defaults.Limits()
+	limits.DailyRest = 0 // hours unknown: only an overlap could breach it, and that is not a rest
+	days := localDaysWindow(first, last)
+	lo, hi := lookAround(limits, days.lo, days.hi)
+	marks, ids := database.In(users)
+	work, err := acceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
+	if err != nil {
+		return nil, err
+	}
+	for user, w := range work {
+		y, m, d := first.Date()
+		ly, lm, ld := last.Date()
+		c := worktime.Shift{Start: time.Date(y, m, d, 0, 0, 0, 0, w.zone), End: time.Date(ly, lm, ld+1, 0, 0, 0, 0, w.zone)}
+		if b := worktime.Check(w.shifts(0), c, limits, w.zone); b != nil && b.Kind == worktime.WeeklyRest {
+			out[user] = b.Message(w.zone)
+		}
+	}
+	return out, nil
 }

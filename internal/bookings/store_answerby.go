@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -71,20 +72,48 @@ func lostRace(err error) bool {
 }
 
 // RemindDue tells each freelancer, once, that an offer they have not answered expires soon: at
-// its answer-by time minus ReminderLead. Each reminder is claimed by setting reminded_at with a
-// conditional update in the transaction that emits instruction.answer_reminder (which the
-// notifications worker delivers), so with several nodes exactly one sends it. reminded_at is a
-// delivery mark, like booking_events.delivered_at: it is not the instruction's data, so it is
-// neither audited nor versioned (a reader's version does not go stale because of a reminder);
-// the event is its record. It answers how many reminders this call sent.
+// its answer-by time minus the reminder lead of the booking's client (bookingrules, 2 h by
+// default). Each reminder is claimed by setting reminded_at with a conditional update in the
+// transaction that emits instruction.answer_reminder (which the notifications worker delivers),
+// so with several nodes exactly one sends it. reminded_at is a delivery mark, like
+// booking_events.delivered_at: it is not the instruction's data, so it is neither audited nor
+// versioned (a reader's version does not go stale because of a reminder); the event is its
+// record. It answers how many reminders this call sent.
 func RemindDue(ctx context.Context, db *database.DB) (int, error) {
 	now := db.Now()
+	// The clients with offers still to remind, each with its own lead: a few rows, from the
+	// partial index of offers awaiting an answer.
+	var entities []int64
+	if err := db.Select(ctx, &entities, `SELECT DISTINCT d.client_id FROM instructions i
+		JOIN bookings b ON b.id = i.booking_id JOIN departments d ON d.id = b.department_id
+		WHERE i.answer_by IS NOT NULL AND i.supplier_status = 'awaiting_response' AND i.deleted_at IS NULL
+		AND i.answer_by > ? AND i.reminded_at IS NULL`, now); err != nil {
+		return 0, err
+	}
+	n := 0
+	for _, entity := range entities {
+		rules, err := bookingrules.For(ctx, db, entity)
+		if err != nil {
+			return n, err
+		}
+		sent, err := remindEntity(ctx, db, entity, now, rules.AnswerReminder())
+		n += sent
+		if err != nil {
+			return n, err
+		}
+	}
+	return n, nil
+}
+
+// remindEntity sends the reminders due at now of entity's offers, lead before their time.
+func remindEntity(ctx context.Context, db *database.DB, entity int64, now time.Time, lead time.Duration) (int, error) {
 	var ids []int64
 	if err := db.Select(ctx, &ids, `SELECT i.id FROM instructions i JOIN placements p ON p.id = i.placement_id
+		JOIN bookings b ON b.id = i.booking_id JOIN departments d ON d.id = b.department_id
 		WHERE i.answer_by IS NOT NULL AND i.supplier_status = 'awaiting_response' AND i.deleted_at IS NULL
-		AND i.answer_by > ? AND i.answer_by <= ? AND i.reminded_at IS NULL
+		AND i.answer_by > ? AND i.answer_by <= ? AND i.reminded_at IS NULL AND d.client_id = ?
 		AND i.client_status NOT IN ('cancelled', 'rejected') AND p.deleted_at IS NULL
-		ORDER BY i.answer_by, i.id LIMIT ?`, now, now.Add(ReminderLead), sweepBatch); err != nil {
+		ORDER BY i.answer_by, i.id LIMIT ?`, now, now.Add(lead), entity, sweepBatch); err != nil {
 		return 0, err
 	}
 	n := 0

@@ -76,7 +76,8 @@ func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest)
 		}
 		for _, p := range ps {
 			if initial.Supplier == status.Accepted {
-				if refusal, err := refusedCommitment(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil {
+				c := commitment{user: user, booking: b.ID, start: p.StartAt, end: p.EndAt}
+				if refusal, err := c.refused(ctx, tx); err != nil {
 					return res, err
 				} else if refusal != "" {
 					res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
@@ -195,12 +196,10 @@ func lockRow(ctx context.Context, tx *database.Tx, table string, id int64) error
 	return tx.Get(ctx, &locked, `SELECT id FROM `+table+` WHERE id = ? FOR UPDATE`, id)
 }
 
-// overlaps reports whether user holds another accepted live instruction overlapping [start, end).
+// overlaps reports whether user holds other accepted work (acceptedWork) overlapping [start, end).
 func overlaps(ctx context.Context, tx *database.Tx, user, except int64, start, end time.Time) (bool, error) {
 	var found bool
 	err := tx.Get(ctx, &found, `SELECT EXISTS (SELECT 1 FROM instructions i JOIN placements p ON p.id = i.placement_id
-		WHERE i.user_id = ? AND i.id <> ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL
-		AND i.supplier_status = 'accepted' AND i.client_status NOT IN ('cancelled', 'rejected')
-		AND p.start_at < ? AND p.end_at > ?)`, user, except, end, start)
+		WHERE i.user_id = ? AND i.id <> ? AND `+acceptedWork+` AND p.start_at < ? AND p.end_at > ?)`, user, except, end, start)
 	return found, err
 }

@@ -96,7 +96,8 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 }
 
 // checkAcceptedStillFree refuses a new period that would overlap other accepted work of a
-// freelancer accepted into this placement.
+// freelancer accepted into this placement, or leave them too little rest (refusedCommitment,
+// under their lock as an accept is).
 func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int64, p Period) error {
 	var accepted []struct {
 		ID       int64  `db:"id"`
@@ -109,12 +110,17 @@ func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int6
 		return err
 	}
 	for _, a := range accepted {
-		clash, err := overlaps(ctx, tx, a.UserID, a.ID, p.Start, p.End)
-		if err != nil {
+		if err := lockUser(ctx, tx, a.UserID); err != nil {
 			return err
 		}
-		if clash {
+		refusal, err := refusedCommitment(ctx, tx, a.UserID, a.ID, p.Start, p.End)
+		switch {
+		case err != nil:
+			return err
+		case refusal == MsgOverlap:
 			return apperror.Conflict(fmt.Sprintf("%s is already booked for an overlapping placement at the new times.", a.FullName))
+		case refusal != "":
+			return apperror.Conflict(fmt.Sprintf("%s at the new times: %s", a.FullName, refusal))
 		}
 	}
 	return nil

@@ -105,6 +105,9 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 		} else if len(free) == 0 {
 			return apperror.Conflict(MsgSubstituteNotFree)
 		}
+		if err := substituteMayCommit(ctx, tx, pl, substitute); err != nil {
+			return err
+		}
 		if id, err = insertSubstitute(ctx, tx, pl, incumbent, substitute); err != nil {
 			return err
 		}
@@ -198,6 +201,21 @@ func substituteCandidates(ctx context.Context, q database.Reader, pl substitutio
 	out := []substituteCandidate{}
 	err := q.Select(ctx, &out, query+` ORDER BY LOWER(u.last_name), LOWER(u.first_name), u.id`, args...)
 	return out, err
+}
+
+// substituteMayCommit runs the working-time guard (refusedCommitment) for a substitute whose
+// instruction starts accepted (a pre-confirmed booking): the candidate list has checked overlaps
+// already, the rest is checked here.
+func substituteMayCommit(ctx context.Context, tx *database.Tx, pl substitutionPlacement, user int64) error {
+	if status.Initial(status.BookingType(pl.Type), pl.Direct).Supplier != status.Accepted {
+		return nil
+	}
+	c := commitment{user: user, booking: pl.BookingID, start: pl.StartAt, end: pl.EndAt}
+	refusal, err := c.refused(ctx, tx)
+	if err != nil || refusal == "" {
+		return err
+	}
+	return apperror.Conflict(refusal)
 }
 
 // lockInstruction serialises substitutions of one incumbent.

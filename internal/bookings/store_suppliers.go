@@ -39,6 +39,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 		func() error { return s.instructedIn(ctx, f, b.ID) },
 		func() error { return s.heldElsewhere(ctx, f, b.ID) },
 		func() error { return s.unavailableDays(ctx, f, b.DepartmentID) },
+		func() error { return s.restOf(ctx, f, b) },
 	)
 	if err != nil {
 		return AvailableSuppliersList{}, err
@@ -393,4 +394,20 @@ func later(a, b time.Time) time.Time {
 		return a
 	}
 	return b
+}
+
+// restOf reads the working-time guard's facts for the candidates: the limits of the booking's
+// entity, and, in one query, the accepted work near the selection of everyone the department
+// may hire (the candidates among them are marked).
+func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) error {
+	limits, err := limitsOfBooking(ctx, s.DB, b.ID)
+	if err != nil {
+		return err
+	}
+	first, last := span(f.selection)
+	lo, hi := lookAround(limits, first, last)
+	work, err := acceptedShifts(ctx, s.DB, `i.user_id IN (SELECT r.user_id FROM user_department_refs r
+		WHERE r.department_id = ? AND r.can_hire = TRUE)`, []any{b.DepartmentID}, 0, lo, hi)
+	f.rest = restFacts{limits: limits, work: work}
+	return err
 }

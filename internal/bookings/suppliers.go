@@ -72,6 +72,7 @@ type AvailableSupplier struct {
 	MatchedSkills            []string              `json:"matchedSkills" doc:"Skills of the user named in the placement or job template's title"`
 	MatchedSystemsExperience []string              `json:"matchedSystemsExperience" doc:"Always empty: Hive records no systems experience apart from skills"`
 	GlobalAvailabilityRatio  float64               `json:"globalAvailabilityRatio" doc:"Free share of every live placement of the booking"`
+	RestWarning              string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way"`
 }
 
 // AvailableSuppliersList is the answer: the selection's size and the ranked candidates.
@@ -116,6 +117,9 @@ type supplierFacts struct {
 	instructed     map[int64]map[int64]string
 	placementTitle string
 	jobTitle       string
+	// rest is the working-time guard's facts: the booking's entity's limits and each user's
+	// accepted work near the selection.
+	rest restFacts
 }
 
 // heldPeriod is a period in which a placement holds the time of users.
@@ -305,6 +309,7 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 	}
 	row.AdjacentAvailability = ratio(freeDays, 2)
 	row.GlobalAvailabilityRatio = c.freeShare(cand.ID)
+	row.RestWarning = f.rest.warning(cand.ID, f.booking, row.PlacementIDs)
 	return row
 }
 

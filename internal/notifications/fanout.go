@@ -28,6 +28,7 @@ type payload struct {
 	ClientStatus       status.Status `json:"clientStatus"`
 	CancellationReason string        `json:"cancellationReason"`
 	IncumbentUserID    int64         `json:"incumbentUserId"`
+	AnswerBy           *time.Time    `json:"answerBy"`
 }
 
 func (e Event) payload() payload {
@@ -62,7 +63,10 @@ type Delivery struct {
 // result and its actor: a freelancer answering is 'accepted' or 'rejected' for the managers; a
 // manager cancelling the client side withdraws an offer not yet answered, or cancels one that
 // was; a manager completing both acceptances confirms it to the freelancer. A supplier side
-// cancelled is a substitution's, which its own event tells.
+// cancelled is a substitution's, which its own event tells. An offer expired unanswered is the
+// system cancelling the client side (no actor): withdrawn for the freelancer, cancelled for every
+// manager, with the reason "Offer expired". A change of an answer-by time tells nobody; the
+// reminder before it tells the freelancer.
 func Fanout(e Event, a Audiences) []Delivery {
 	actor := idOf(e.ActorID)
 	user := idOf(e.UserID)
@@ -90,6 +94,8 @@ func Fanout(e Event, a Audiences) []Delivery {
 	case events.InstructionGranted:
 		add(SupplierOffered, user)
 		add(BookingOfferSent, a.Managers...)
+	case events.InstructionAnswerReminder:
+		add(SupplierAnswerReminder, user)
 	case events.InstructionRate:
 		add(SupplierRateAmended, user)
 		add(BookingRateAmended, a.Managers...)

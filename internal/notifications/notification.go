@@ -51,6 +51,7 @@ const (
 	SupplierSubstitutedIn  = "supplier.substituted_in"
 	SupplierSubstitutedOut = "supplier.substituted_out"
 	SupplierInvited        = "supplier.invited_to_entity"
+	SupplierAnswerReminder = "supplier.answer_reminder"
 
 	BookingCreated              = "booking.created"
 	BookingUpdated              = "booking.updated"
@@ -73,7 +74,9 @@ var Catalogue = []Type{
 	{SupplierOffered, GroupSupplier, AudienceFreelancer, "New offer",
 		"You are offered a placement, or booked straight into one."},
 	{SupplierOfferWithdrawn, GroupSupplier, AudienceFreelancer, "Offer withdrawn",
-		"An offer you had not answered yet was withdrawn."},
+		"An offer you had not answered yet was withdrawn, or expired unanswered."},
+	{SupplierAnswerReminder, GroupSupplier, AudienceFreelancer, "Answer reminder",
+		"An offer you have not answered yet expires soon."},
 	{SupplierConfirmed, GroupSupplier, AudienceFreelancer, "Booking confirmed",
 		"The client confirmed a placement you accepted."},
 	{SupplierCancelled, GroupSupplier, AudienceFreelancer, "Booking cancelled",

@@ -32,11 +32,12 @@ type message struct {
 	When       string // the placement's local period in the department's zone, or ""
 	Zone       string
 	Person     string // the freelancer the event concerns
-	Actor      string // who made the change ("Someone" when unknown)
+	Actor      string // who made the change ("Hive" for the system, "Someone" when unknown)
 	Reason     string
 	Entity     string // the entity an invitation is for ("" for a booking's news)
 	As         string // an invitation's purpose: " as a freelancer", " as a member of staff" or ""
 	Quote      string // the invitation's message as its sender wrote it, or ""
+	AnswerBy   string // an offer's answer-by time in the department's zone, or ""
 	Path       string // in-app path of the screen it concerns
 }
 
@@ -68,6 +69,15 @@ func (m message) about() string {
 
 // displayTime is spec part 2 §9's display format, 'Mon, 05 Jan 2024 09:30'.
 const displayTime = "Mon, 02 Jan 2006 15:04"
+
+// inZone is t in the display format and zone (UTC for an unknown zone).
+func inZone(t time.Time, zone string) string {
+	loc, err := input.Zone(zone)
+	if err != nil {
+		loc = time.UTC
+	}
+	return t.In(loc).Format(displayTime)
+}
 
 // period is start–end in zone (UTC for an unknown zone): the end's time only when it is the
 // same day.

@@ -19,7 +19,7 @@ func TestEveryTypeHasASentenceALabelAndADescription(t *testing.T) {
 		if (typ.Group == GroupSupplier) != (typ.Audience == AudienceFreelancer || typ.Audience == AudienceInvitee) {
 			t.Errorf("%s: the supplier group is the freelancers' (and the invited account's) and only theirs", typ.Identifier)
 		}
-		m := message{Type: typ, Booking: "B", Placement: "P", When: "W", Person: "X", Actor: "A"}
+		m := message{Type: typ, Booking: "B", Placement: "P", When: "W", Person: "X", Actor: "A", AnswerBy: "T"}
 		if err := m.render(); err != nil || m.Headline == "" || strings.Contains(m.Headline, "no value") {
 			t.Errorf("%s: headline %q, %v", typ.Identifier, m.Headline, err)
 		}
@@ -69,5 +69,19 @@ func TestPeriodIsInTheDepartmentsZone(t *testing.T) {
 	summer := time.Date(2026, 7, 6, 8, 0, 0, 0, time.UTC)
 	if got := period(summer, summer.Add(8*time.Hour), "Europe/London"); got != "Mon, 06 Jul 2026 09:00 to 17:00" {
 		t.Errorf("summer: %q", got)
+	}
+}
+
+// The reminder names the offer and its answer-by time in the department's zone.
+func TestTheAnswerReminderSaysByWhen(t *testing.T) {
+	typ, _ := TypeOf(SupplierAnswerReminder)
+	m := message{Type: typ, Placement: "Camera", When: "Mon, 01 Feb 2027 09:00 to 17:00",
+		AnswerBy: inZone(time.Date(2027, 7, 21, 11, 0, 0, 0, time.UTC), "Europe/London")}
+	if err := m.render(); err != nil {
+		t.Fatal(err)
+	}
+	want := "Please answer the offer of Camera on Mon, 01 Feb 2027 09:00 to 17:00 by Wed, 21 Jul 2027 12:00; unanswered then, it expires."
+	if m.Headline != want {
+		t.Errorf("headline %q, want %q", m.Headline, want)
 	}
 }

@@ -331,6 +331,11 @@ func (f facts) message(e Event, typ string) (message, error) {
 		Path: "/bookings/" + strconv.FormatInt(e.BookingID, 10) + "/edit"}
 	if a, ok := f.people[idOf(e.ActorID)]; ok {
 		m.Actor = a.name()
+	} else if e.ActorID == nil {
+		m.Actor = "Hive" // the system's own change: an offer expired
+	}
+	if p.AnswerBy != nil {
+		m.AnswerBy = inZone(*p.AnswerBy, b.Timezone)
 	}
 	if u, ok := f.people[idOf(e.UserID)]; ok {
 		m.Person = u.name()

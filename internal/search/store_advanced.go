@@ -49,8 +49,10 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 			ordered[i] = &cands[i]
 		}
 		slices.SortFunc(ordered, compareCandidates(f.SortKey))
-		out, err = advancedCards(ctx, r, p, ordered[:min(len(ordered), AdvancedLimit)], preferred)
-		return err
+		if out, err = advancedCards(ctx, r, p, ordered[:min(len(ordered), AdvancedLimit)], preferred); err != nil {
+			return err
+		}
+		return markRest(ctx, r, f, out)
 	})
 	return out, err
 }
@@ -217,6 +219,26 @@ func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidat
 		return nil, err
 	}
 	return slices.DeleteFunc(cands, func(c candidate) bool { return busy[c.ID] }), nil
+}
+
+// markRest marks, when a date range is asked for, the cards of freelancers whose accepted work
+// would leave them too little rest to work it (bookings.RestWarnings, one query for all).
+func markRest(ctx context.Context, r database.Reader, f Filter, cards []Result) error {
+	if f.StartDate == "" || len(cards) == 0 {
+		return nil
+	}
+	ids := make([]int64, len(cards))
+	for i, c := range cards {
+		ids[i] = c.ID
+	}
+	warnings, err := bookings.RestWarnings(ctx, r, f.StartDate, f.EndDate, ids)
+	if err != nil {
+		return err
+	}
+	for i := range cards {
+		cards[i].RestWarning = warnings[cards[i].ID]
+	}
+	return nil
 }
 
 // busyAmongMax is the most candidates whose commitments are read by id; for more, the range's

@@ -33,6 +33,8 @@ const (
 	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
 	InstructionAnswerBy       Kind = "instruction.answer_by_changed"
 	InstructionAnswerReminder Kind = "instruction.answer_reminder"
+	// InstructionRestOverride is a manager's override of the working-time guard (issue 19).
+	InstructionRestOverride Kind = "instruction.rest_overridden"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the

@@ -1482,6 +1482,24 @@ export interface paths {
         patch: operations["updateEntity"];
         trace?: never;
     };
+    "/entity/{id}/booking-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An entity's booking rules: working-time limits, challenge and reminder times */
+        get: operations["getEntityBookingRules"];
+        /** Change an entity's booking rules (its managers and administrators) */
+        put: operations["updateEntityBookingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entity/{id}/department": {
         parameters: {
             query?: never;
@@ -1684,6 +1702,23 @@ export interface paths {
         head?: never;
         /** Accept, reject or cancel instructions (all or none) */
         patch: operations["updateInstructionStatus"];
+        trace?: never;
+    };
+    "/instruction/{id}/working-time-override": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department) */
+        post: operations["overrideWorkingTime"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/invitation": {
@@ -2557,6 +2592,8 @@ export interface components {
             placementIds: number[] | null;
             /** @description A preferred user of the booking's job template */
             preferredUser: boolean;
+            /** @description Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way */
+            restWarning?: string;
             /**
              * Format: int64
              * @description How many placements are selected
@@ -3265,6 +3302,69 @@ export interface components {
         };
         EmailInputBody: {
             email: string;
+        };
+        EntityBookingRules: {
+            /**
+             * Format: int64
+             * @description Reminder this long before an offer's answer-by, 0..10080
+             */
+            answerReminderMinutes: number;
+            /**
+             * Format: int64
+             * @description Rest between two placements, 0..1440
+             */
+            dailyRestMinutes: number;
+            /** Format: int64 */
+            entityId: number;
+            /**
+             * Format: int64
+             * @description Time a challenged hold has to confirm or release, 60..10080
+             */
+            holdChallengeMinutes: number;
+            /**
+             * Format: int64
+             * @description Days worked in a row at most without the weekly rest, 1..13
+             */
+            maxDaysInRow: number;
+            /**
+             * Format: int64
+             * @description 0 while the entity has the defaults
+             */
+            version: number;
+            /**
+             * Format: int64
+             * @description The break that ends a run of working days, 0..10080
+             */
+            weeklyRestMinutes: number;
+        };
+        EntityBookingRulesUpdate: {
+            /**
+             * Format: int64
+             * @description Reminder this long before an offer's answer-by, 0..10080
+             */
+            answerReminderMinutes: number;
+            /**
+             * Format: int64
+             * @description Rest between two placements, 0..1440
+             */
+            dailyRestMinutes: number;
+            /**
+             * Format: int64
+             * @description Time a challenged hold has to confirm or release, 60..10080
+             */
+            holdChallengeMinutes: number;
+            /**
+             * Format: int64
+             * @description Days worked in a row at most without the weekly rest, 1..13
+             */
+            maxDaysInRow: number;
+            /** Format: int64 */
+            version: number;
+            /**
+             * Format: int64
+             * @description The break that ends a run of working days, 0..10080
+             */
+            weeklyRestMinutes: number;
         };
         EntityDepartment: {
             /** Format: int64 */
@@ -4295,6 +4395,8 @@ export interface components {
             preferred?: boolean;
             profile_image_url?: string;
             reference?: string;
+            /** @description Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way */
+            restWarning?: string;
             /** @enum {string} */
             roleLabel?: "Freelancer" | "Staff";
             title?: string;
@@ -4909,6 +5011,10 @@ export interface components {
         WebhookResult: {
             /** @description true when this delivery marked a document completed; false for a repeat or another event */
             completed: boolean;
+        };
+        WorkingTimeOverrideBody: {
+            /** @description Why the freelancer may work with less rest (required) */
+            reason: string;
         };
     };
     responses: never;
@@ -11614,6 +11720,153 @@ export interface operations {
             };
         };
     };
+    getEntityBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBookingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEntityBookingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EntityBookingRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBookingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listEntityDepartments: {
         parameters: {
             query?: never;
@@ -12387,6 +12640,86 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["StatusItem"][] | null;
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    overrideWorkingTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WorkingTimeOverrideBody"];
             };
         };
         responses: {

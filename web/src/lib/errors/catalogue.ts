@@ -202,6 +202,7 @@ export const bookingSelectionWarnings = {
   severalPlacementTypes:
     'You can only view availability for a single placement type at a time. Uncheck all but one placement type and try again.',
   oneRowToSubstitute: 'Select exactly one instruction to substitute.',
+  noOpenOffers: 'Select offers the freelancer has yet to answer to set their answer-by time.',
   vatMismatch: 'VAT status mismatch.',
   noSubstitutes: 'There are no substitutes available to work this placement.',
 } as const;

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useAnswerInstruction } from '../api';
 import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
 import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
+import { AnswerByNote } from '@/ui/answer-by-note';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
 const TOUCH = 44;
@@ -52,6 +53,15 @@ export function InstructionRow({
         <Text size="xs" c="dimmed">
           Supplier: {statusLabel(row.supplierStatus)} · Client: {statusLabel(row.clientStatus)}
         </Text>
+        {row.cancellationReason && (
+          <Text size="xs" c="dimmed">
+            Reason: {row.cancellationReason}
+          </Text>
+        )}
+        <AnswerByNote
+          instruction={row}
+          timeZone={card.departmentTimezone || card.placement.timezone}
+        />
       </Stack>
       {answers && (
         <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1, justifyContent: 'flex-end' }}>

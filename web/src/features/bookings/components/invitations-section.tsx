@@ -12,6 +12,7 @@ import {
 } from '@/lib/status/status';
 import { countOf, formatDate } from '@/lib/format';
 import { localTimes } from './placements-grid';
+import { AnswerByNote } from '@/ui/answer-by-note';
 
 interface Invitee {
   userId: number;
@@ -112,6 +113,7 @@ export function InvitationsSection({ booking }: { booking: Booking }) {
                               (substitute)
                             </Text>
                           )}
+                          <AnswerByNote instruction={i} timeZone={booking.department.timezone} />
                           {i.cancellationReason && (
                             <Text span size="xs" c="dimmed">
                               {i.cancellationReason}

@@ -44,13 +44,22 @@ export type AvailableSupplier = NonNullable<
 
 // ---- Grant (Invite) ----
 
-export const grant = (placementId: number, body: { userIds: number[]; placementIds: number[] }) =>
+export type GrantBody = components['schemas']['GrantBody'];
+
+export const grant = (placementId: number, body: GrantBody) =>
   unwrap(api.POST('/placement/{id}/grant', { params: { path: { id: placementId } }, body }));
 
 export const useGrant = () =>
-  useBookingMutation((a: { placementId: number; userIds: number[]; placementIds: number[] }) =>
-    grant(a.placementId, { userIds: a.userIds, placementIds: a.placementIds }),
+  useBookingMutation(({ placementId, ...body }: GrantBody & { placementId: number }) =>
+    grant(placementId, body),
   );
+
+// ---- Answer-by ----
+
+export const setAnswerBy = (body: components['schemas']['AnswerByBody']) =>
+  unwrap(api.PATCH('/instruction/answer-by', { body }));
+
+export const useSetAnswerBy = () => useBookingMutation(setAnswerBy);
 
 // ---- Instruction status and rates ----
 

@@ -5,7 +5,6 @@ import {
   Loader,
   Modal,
   ScrollArea,
-  SegmentedControl,
   Stack,
   Table,
   Text,
@@ -18,9 +17,10 @@ import { notify } from '@/lib/notify';
 import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
+import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
-import { OfferInTurnForm } from '../waterfall/offer-in-turn-form';
+import { OfferInTurnForm, OfferModeControl } from '../waterfall/offer-in-turn-form';
 
 interface Props {
   bookingId: number;
@@ -46,6 +46,7 @@ export function InviteModal({
   const prefill = useInvitePrefill();
   const [ticked, setChosen] = useState<number[]>(prefill);
   const [mode, setMode] = useState('all');
+  const [answerBy, setAnswerBy] = useState<AnswerByValue>(null);
   // Only suppliers listed for these placements, and not yet instructed, can be invited.
   const invitable = new Set(
     (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
@@ -63,7 +64,12 @@ export function InviteModal({
 
   const submit = () =>
     grant.mutate(
-      { placementId: placementIds[0] ?? 0, userIds: chosen, placementIds },
+      {
+        placementId: placementIds[0] ?? 0,
+        userIds: chosen,
+        placementIds,
+        answerBy: answerByInstant(answerBy),
+      },
       {
         onSuccess: (res) => {
           notify(toasts.instructionsSent(res.inserted, res.existing));
@@ -83,15 +89,7 @@ export function InviteModal({
           Available suppliers for {placementIds.length}{' '}
           {placementIds.length === 1 ? 'placement' : 'placements'}
         </Text>
-        <SegmentedControl
-          value={mode}
-          onChange={setMode}
-          aria-label="How to offer"
-          data={[
-            { value: 'all', label: 'Offer to all' },
-            { value: 'turn', label: 'Offer in turn' },
-          ]}
-        />
+        <OfferModeControl bookingId={bookingId} value={mode} onChange={setMode} />
         {mode === 'turn' && suppliers.data ? (
           <OfferInTurnForm
             bookingId={bookingId}
@@ -107,6 +105,7 @@ export function InviteModal({
         ) : (
           <>
             <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+            <AnswerByField bookingId={bookingId} value={answerBy} onChange={setAnswerBy} />
             <DialogActions
               onBack={close}
               backLabel="Close"

@@ -13,6 +13,9 @@ import { useUpdateStatuses } from './api';
 import { AmendRatesModal, type RateInstruction } from './amend-rates-modal';
 import { CancelModal } from './cancel-modal';
 import { InviteModal } from './invite-modal';
+import { AnswerByModal } from './answer-by-modal';
+import { awaitsAnswer } from '@/lib/status/answer-by';
+import type { Instruction } from '../api/types';
 import {
   checkAllowed,
   checkInstructed,
@@ -34,6 +37,7 @@ type Dialog =
   | { kind: 'invite'; placementTemplateId: number; placementIds: number[] }
   | { kind: 'rates'; instructions: RateInstruction[] }
   | { kind: 'cancel'; instructions: { id: number; version?: number }[] }
+  | { kind: 'answerBy'; instructions: Instruction[] }
   | null;
 
 const warn = (message: string) => notify(toasts.bookingWarning(message));
@@ -117,9 +121,23 @@ export function PlacementActions({
     void navigate(`${paths.substitute(placementId)}?instructionId=${only.id}`);
   };
 
+  // Answer By: a manager's, while some offer of the booking awaits its freelancer's answer.
+  const offersAnswerBy =
+    canManage && allRows.some((r) => r.instruction && awaitsAnswer(r.instruction));
+  const answerBy = () => {
+    const open = instructed()?.filter(awaitsAnswer);
+    if (!open) return;
+    if (open.length === 0) return warn(bookingSelectionWarnings.noOpenOffers);
+    setDialog({ kind: 'answerBy', instructions: open });
+  };
+
   // A read-only viewer gets no toolbar at all rather than an empty one.
   const offersAny =
-    actions.invite || actions.amendRates || actions.status.length > 0 || actions.substitute;
+    actions.invite ||
+    actions.amendRates ||
+    actions.status.length > 0 ||
+    actions.substitute ||
+    offersAnswerBy;
   if (!offersAny) return null;
 
   return (
@@ -152,6 +170,11 @@ export function PlacementActions({
             Substitute
           </Button>
         )}
+        {offersAnswerBy && (
+          <Button {...actionButton.neutral} onClick={answerBy}>
+            Answer By
+          </Button>
+        )}
       </Group>
       {dialog?.kind === 'invite' && (
         <InviteModal
@@ -159,6 +182,13 @@ export function PlacementActions({
           bookingId={bookingId}
           placementTemplateId={dialog.placementTemplateId}
           placementIds={dialog.placementIds}
+          onClose={() => setDialog(null)}
+          onDone={onDone}
+        />
+      )}
+      {dialog?.kind === 'answerBy' && (
+        <AnswerByModal
+          instructions={dialog.instructions}
           onClose={() => setDialog(null)}
           onDone={onDone}
         />

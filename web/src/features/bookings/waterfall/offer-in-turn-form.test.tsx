@@ -114,29 +114,41 @@ describe('offer in turn form', () => {
   });
 });
 
+/** The Invite dialog of booking 5 (direct or not), with the suppliers above. */
+function openInvite(direct: boolean) {
+  mockApi({
+    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+    'GET /api/v1/booking/5': () => jsonResponse({ id: 5, type: 'default', direct }),
+    'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+      jsonResponse({ items: suppliers }),
+  });
+  renderWithProviders(
+    <InviteModal
+      bookingId={5}
+      placementTemplateId={3}
+      placementIds={[11]}
+      opened
+      onClose={vi.fn()}
+      onDone={vi.fn()}
+    />,
+  );
+}
+
 describe('invite dialog', () => {
   it('offers in turn instead of to all, starting from the ticked suppliers', async () => {
-    mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
-        jsonResponse({ items: suppliers }),
-    });
-    renderWithProviders(
-      <InviteModal
-        bookingId={5}
-        placementTemplateId={3}
-        placementIds={[11]}
-        opened
-        onClose={vi.fn()}
-        onDone={vi.fn()}
-      />,
-    );
+    openInvite(false);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Invite Amelia Hughes' }));
-    await user.click(screen.getByText('Offer in turn'));
+    await user.click(await screen.findByText('Offer in turn'));
     expect(rankedNames()).toEqual(['1. Amelia Hughes']);
     expect(screen.getByRole('button', { name: 'Start offers (1)' })).toBeEnabled();
     await user.click(screen.getByText('Offer to all'));
     expect(screen.getByRole('button', { name: /^Invite \(1\)/ })).toBeEnabled();
+  });
+
+  it('does not offer in turn on a direct booking, whose instructions start accepted', async () => {
+    openInvite(true);
+    await screen.findByRole('checkbox', { name: 'Invite Amelia Hughes' });
+    expect(screen.queryByText('Offer in turn')).toBeNull();
   });
 });

@@ -7,16 +7,20 @@ import {
   NumberInput,
   Paper,
   ScrollArea,
+  SegmentedControl,
   SimpleGrid,
   Stack,
   Text,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { useQuery } from '@tanstack/react-query';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, withServerErrors } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
+import { bookingQueryOptions } from '../api/bookings';
+import { offersAwaitAnswer } from '../instructions/answer-by-field';
 import type { AvailableSupplier } from '../instructions/api';
 import { availabilityColour, percent } from '../instructions/rules';
 import { moved, useStartWaterfall } from './api';
@@ -32,6 +36,34 @@ export const LIFETIMES: { value: string; label: string }[] = [
   { value: '1440', label: '24 hours' },
   { value: '2880', label: '48 hours' },
 ];
+
+/**
+ * The Invite dialog's choice between offering to everyone ticked and offering in turn; shown
+ * only for bookings whose offers wait for an answer (the server refuses a waterfall otherwise).
+ */
+export function OfferModeControl({
+  bookingId,
+  value,
+  onChange,
+}: {
+  bookingId: number;
+  value: string;
+  onChange: (mode: string) => void;
+}) {
+  const booking = useQuery(bookingQueryOptions(bookingId));
+  if (!booking.data || !offersAwaitAnswer(booking.data)) return null;
+  return (
+    <SegmentedControl
+      value={value}
+      onChange={onChange}
+      aria-label="How to offer"
+      data={[
+        { value: 'all', label: 'Offer to all' },
+        { value: 'turn', label: 'Offer in turn' },
+      ]}
+    />
+  );
+}
 
 interface Values {
   places: number | string;

@@ -5,6 +5,7 @@ import { isApiError } from '@/api/errors';
 import { agendaQueryOptions, cardTitle, type AgendaCard } from '@/features/agenda';
 import { countOf, formatPeriod } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { AnswerByNote } from '@/ui/answer-by-note';
 
 /** The agenda tab where a freelancer answers their offers. */
 export const OFFERS_ON_AGENDA = `${paths.agenda}?tab=outstanding`;
@@ -81,6 +82,9 @@ function Offer({ card }: { card: AgendaCard }) {
         {formatPeriod(card.placement.period, zone)}
         {zone ? ` (${zone})` : ''}
       </Text>
+      {(card.instructions ?? []).map((i) => (
+        <AnswerByNote key={i.id} instruction={i} timeZone={zone} />
+      ))}
     </Card>
   );
 }

@@ -1,0 +1,40 @@
+package bookings
+
+import (
+	"context"
+	"net/http"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// WorkingTimeOverrideBody is the reason a manager overrides the working-time guard for.
+type WorkingTimeOverrideBody struct {
+	Reason string `json:"reason" maxLength:"500" doc:"Why the freelancer may work with less rest (required)"`
+}
+
+// registerOverride adds POST /instruction/{id}/working-time-override.
+func (h *handlers) registerOverride(api huma.API) {
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "overrideWorkingTime", Method: http.MethodPost,
+		Path:    "/instruction/{id}/working-time-override",
+		Summary: "Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department)",
+		Tags:    []string{"Booking"}, Errors: []int{403, 404, 409, 422}}, h.overrideRest)
+}
+
+func (h *handlers) overrideRest(ctx context.Context, in *struct {
+	IDPath
+	Body WorkingTimeOverrideBody
+}) (*struct{ Body StatusResult }, error) {
+	departments, err := h.store.departmentsOf(ctx, "instructions", []int64{in.ID}, "Instruction")
+	if err != nil {
+		return nil, err
+	}
+	if err := requireManagerOf(ctx, departments); err != nil {
+		return nil, err
+	}
+	if err := h.store.OverrideRest(ctx, in.ID, in.Body.Reason); err != nil {
+		return nil, err
+	}
+	return &struct{ Body StatusResult }{Body: StatusResult{Updated: 1}}, nil
+}

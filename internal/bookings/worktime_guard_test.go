@@ -1,0 +1,227 @@
+package bookings_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// restScene is a late shift on Monday 1 March 2027 (14:00-23:00, "Late Match") and an early one
+// the next morning (06:00-14:00, "Breakfast News"), both offered to the demo freelancer: 7 hours
+// between them, less than the UK's 11.
+type restScene struct {
+	late, early     orgtest.Booked
+	lateID, earlyID int64 // the freelancer's instructions
+	freelancer      int64
+}
+
+func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) restScene {
+	db.Now = clock.At(time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)).Now
+	f := w.Users["freelancer"]
+	lateJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Late Match", orgtest.Shift{Title: "Late", Start: "14:00", End: "23:00"})
+	earlyJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Breakfast News", orgtest.Shift{Title: "Early", Start: "06:00", End: "14:00"})
+	sc := restScene{freelancer: f,
+		late:  orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-01"}, f),
+		early: orgtest.Book(t, s, apptest.DeptMgr, earlyJT, []string{"2027-03-02"}, f)}
+	sc.lateID, sc.earlyID = sc.late.Instruction(t, 0, f), sc.early.Instruction(t, 0, f)
+	return sc
+}
+
+// accept answers instructions as role on the supplier side.
+func accept(s *apptest.Server, role string, ids ...int64) *apptest.Response {
+	items := []map[string]any{}
+	for _, id := range ids {
+		items = append(items, map[string]any{"id": id, "supplierStatus": "accepted"})
+	}
+	return s.As(role).Do("PATCH", "/instruction/status", items)
+}
+
+// errorText is the error message of a refusal.
+func errorText(t *testing.T, res *apptest.Response) string {
+	t.Helper()
+	var e struct{ Error string }
+	res.Decode(&e)
+	return e.Error
+}
+
+// An accept that would leave less than the daily rest is refused naming the job in the way; the
+// offers themselves (grants that do not start accepted) were never refused. A manager's
+// justified override, audited with its event, lets that accept through.
+func TestWorkingTime_DailyRestRefusesNamingTheJobUntilOverridden(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		res := accept(s, apptest.Freelancer, sc.earlyID)
+		res.WantError(409, "C-409")
+		msg := errorText(t, res)
+		if want := "Less than 11 hours' rest after Late Match (Late), which ends Mon 1 Mar 23:00"; !strings.Contains(msg, want) {
+			t.Fatalf("refusal %q, want it to contain %q", msg, want)
+		}
+		// The other way round too: the early one accepted first refuses the late one before it.
+		path := fmt.Sprintf("/instruction/%d/working-time-override", sc.earlyID)
+		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"reason": "  "}).WantError(422, "V-422")
+		s.As(apptest.Freelancer).Do("POST", path, map[string]any{"reason": "I am fine"}).Want(404)
+		s.As(apptest.Staff).Do("POST", path, map[string]any{"reason": "Fine"}).Want(404)
+		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"reason": "Agreed with the crew: short turnaround"}).Want(200)
+		accept(s, apptest.Freelancer, sc.earlyID).Want(200)
+
+		row := databasetest.Get[string](t, db, `SELECT row_json FROM audit_log WHERE hive_source = 'instruction'
+			AND record_id = ? AND row_json LIKE '%workingTimeOverride%'`, sc.earlyID)
+		if !strings.Contains(row, "short turnaround") {
+			t.Errorf("override audit %s", row)
+		}
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = ? AND instruction_id = ?`,
+			string("instruction.rest_overridden"), sc.earlyID); n != 1 {
+			t.Errorf("%d override events", n)
+		}
+		everyInstructionChangeAudited(t, db)
+	})
+}
+
+// Another client's manager may not override (404, as for any record of another client), and an
+// administrator may.
+func TestWorkingTime_OverrideRefusedToAnotherClientsManager(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		f := w.Users["freelancer"]
+		jt := orgtest.JobTemplateOf(t, db, w.DeptB1, "Drama Shoot", orgtest.Shift{Title: "Day", Start: "08:00", End: "18:00"})
+		b := orgtest.Book(t, s, apptest.Admin, jt, []string{"2027-05-03"}, f)
+		path := fmt.Sprintf("/instruction/%d/working-time-override", b.Instruction(t, 0, f))
+		body := map[string]any{"reason": "Planted"}
+		s.Run(t, []apptest.Case{
+			{As: apptest.Manager, Method: "POST", Path: path, Body: body, Status: 404},
+			{As: apptest.DeptMgr, Method: "POST", Path: path, Body: body, Status: 404},
+			{As: apptest.Freelancer, Method: "POST", Path: path, Body: body, Status: 404},
+			{As: apptest.Admin, Method: "POST", Path: path, Body: body, Status: 200},
+		})
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM working_time_overrides`); n != 1 {
+			t.Errorf("%d overrides, want the administrator's only", n)
+		}
+	})
+}
+
+// Six days in a row accepted, a seventh without 24 hours off is refused; the entity's own
+// limits (seven days) let it through, and its shorter daily rest the early start too.
+func TestWorkingTime_WeeklyRestAndTheEntitysOwnLimits(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		db.Now = clock.At(time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)).Now
+		f := w.Users["freelancer"]
+		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Tour Week", orgtest.Shift{Title: "Day", Start: "09:00", End: "17:00"})
+		week := orgtest.Book(t, s, apptest.DeptMgr, jt, []string{"2027-04-05", "2027-04-06", "2027-04-07", "2027-04-08",
+			"2027-04-09", "2027-04-10"}, f)
+		ids := []int64{}
+		for i := range week.Placements {
+			ids = append(ids, week.Instruction(t, i, f))
+		}
+		accept(s, apptest.Freelancer, ids...).Want(200)
+		sunday := orgtest.Book(t, s, apptest.DeptMgr, jt, []string{"2027-04-11"}, f)
+		res := accept(s, apptest.Freelancer, sunday.Instruction(t, 0, f))
+		res.WantError(409, "C-409")
+		if msg := errorText(t, res); !strings.Contains(msg, "7 days in a row without 24 hours off, with Tour Week (Day) on Mon 5 Apr") {
+			t.Fatalf("weekly refusal %q", msg)
+		}
+
+		rules := map[string]any{"version": 0, "dailyRestMinutes": 11 * 60, "maxDaysInRow": 7, "weeklyRestMinutes": 24 * 60,
+			"holdChallengeMinutes": 24 * 60, "answerReminderMinutes": 120}
+		s.As(apptest.Manager).Do("PUT", fmt.Sprintf("/entity/%d/booking-rules", w.ClientA), rules).Want(200)
+		accept(s, apptest.Freelancer, sunday.Instruction(t, 0, f)).Want(200)
+		r, err := bookingrules.For(t.Context(), db, w.ClientA)
+		if err != nil || r.MaxDaysInRow != 7 {
+			t.Fatalf("stored rules %+v %v", r, err)
+		}
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'entity' AND record_id = ?
+			AND row_json LIKE '%bookingRules%'`, w.ClientA); n != 1 {
+			t.Errorf("%d audit rows of the rules", n)
+		}
+	})
+}
+
+// The booking rules: read and changed by the entity's managers and administrators only, with a
+// version (409 on a stale one) and messages for values out of bounds.
+func TestBookingRules_PermissionsVersionAndBounds(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		mine, other := fmt.Sprintf("/entity/%d/booking-rules", w.ClientA), fmt.Sprintf("/entity/%d/booking-rules", w.ClientB)
+		body := func(version int) map[string]any {
+			return map[string]any{"version": version, "dailyRestMinutes": 600, "maxDaysInRow": 5, "weeklyRestMinutes": 2880,
+				"holdChallengeMinutes": 720, "answerReminderMinutes": 60}
+		}
+		s.Run(t, []apptest.Case{
+			{As: apptest.Freelancer, Method: "GET", Path: mine, Status: 404},
+			{As: apptest.Staff, Method: "GET", Path: mine, Status: 404},
+			{As: apptest.Freelancer, Method: "PUT", Path: mine, Body: body(0), Status: 404},
+			{As: apptest.Manager, Method: "GET", Path: other, Status: 404},
+			{As: apptest.Manager, Method: "PUT", Path: other, Body: body(0), Status: 404},
+			{As: apptest.Admin, Method: "GET", Path: other, Status: 200},
+		})
+		var v bookingrules.EntityBookingRules
+		s.As(apptest.Manager).Do("GET", mine, nil).Want(200).Decode(&v)
+		if v.Version != 0 || v.Rules != bookingrules.Defaults {
+			t.Fatalf("defaults %+v", v)
+		}
+		s.As(apptest.Manager).Do("PUT", mine, body(0)).Want(200).Decode(&v)
+		if v.Version != 1 || v.MaxDaysInRow != 5 {
+			t.Fatalf("saved %+v", v)
+		}
+		s.As(apptest.Admin).Do("PUT", mine, body(0)).WantError(409, "C-409")
+		bad := body(1)
+		bad["dailyRestMinutes"], bad["maxDaysInRow"], bad["holdChallengeMinutes"] = 1441, 14, 30
+		var p apptest.Problem
+		s.As(apptest.Manager).Do("PUT", mine, bad).Want(422).Decode(&p)
+		for field, msg := range map[string]string{"dailyRestMinutes": bookingrules.MsgDailyRest,
+			"maxDaysInRow": bookingrules.MsgDaysInRow, "holdChallengeMinutes": bookingrules.MsgHoldChallenge} {
+			if p.Msg(field) != msg {
+				t.Errorf("%s: %q, want %q", field, p.Msg(field), msg)
+			}
+		}
+		s.As(apptest.Admin).Do("PUT", mine, body(1)).Want(200)
+	})
+}
+
+// Available suppliers mark a candidate whose accepted work leaves too little rest before the
+// selection, naming that work; others carry no mark.
+func TestWorkingTime_AvailableSuppliersMarkCandidates(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
+		orgtest.Hire(t, db, w.DeptA1, other)
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		template := databasetest.Get[int64](t, db, `SELECT placement_template_id FROM placements WHERE id = ?`,
+			sc.early.Placements[0].ID)
+		var list bookings.AvailableSuppliersList
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
+			sc.early.ID, template), nil).Want(200).Decode(&list)
+		marks := map[int64]string{}
+		for _, c := range list.Items {
+			marks[c.User.ID] = c.RestWarning
+		}
+		if !strings.Contains(marks[sc.freelancer], "after Late Match (Late)") {
+			t.Errorf("freelancer's mark %q", marks[sc.freelancer])
+		}
+		if _, listed := marks[other]; !listed || marks[other] != "" {
+			t.Errorf("rested freelancer: listed %v, mark %q", listed, marks[other])
+		}
+	})
+}
+
+// Amending an accepted placement's times into too little rest is refused naming the freelancer
+// and the job in the way.
+func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": sc.early.Placements[0].ID,
+			"title": "Early", "startTime": "11:00", "endTime": "18:00", "supplierNotes": "", "unpaidBreaks": 0}}).Want(200)
+		accept(s, apptest.Freelancer, sc.earlyID).Want(200)
+		res := s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": sc.early.Placements[0].ID,
+			"title": "Early", "startTime": "07:00", "endTime": "14:00", "supplierNotes": "", "unpaidBreaks": 0}})
+		res.WantError(409, "C-409")
+		if msg := errorText(t, res); !strings.Contains(msg, "at the new times: Less than 11 hours' rest after Late Match") {
+			t.Fatalf("amend refusal %q", msg)
+		}
+	})
+}
