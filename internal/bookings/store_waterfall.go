@@ -124,8 +124,11 @@ func advance(ctx context.Context, tx *database.Tx, id int64) error {
 		var next waterfallCandidate
 		found, err := database.Found(tx.Get(ctx, &next, `SELECT id, user_id, state FROM waterfall_candidates
 			WHERE waterfall_id = ? AND state = 'pending' ORDER BY position, id LIMIT 1`, id))
-		if err != nil || !found {
-			return errOr(err, settle(ctx, tx, w, count))
+		if err != nil {
+			return err
+		}
+		if !found {
+			break
 		}
 		state, err := offerTo(ctx, tx, w, next, placements)
 		if err != nil {
@@ -138,13 +141,6 @@ func advance(ctx context.Context, tx *database.Tx, id int64) error {
 		}
 	}
 	return settle(ctx, tx, w, count)
-}
-
-func errOr(err, other error) error {
-	if err != nil {
-		return err
-	}
-	return other
 }
 
 // settle marks a running waterfall done when it can offer no more and has no offer open, and a
