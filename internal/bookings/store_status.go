@@ -74,6 +74,11 @@ func changeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status
 }
 
 func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.Change, res status.Result) error {
+	// The waterfalls this instruction is an offer of are locked before it is written (lock order).
+	turns, err := turnsOf(ctx, tx, t.PlacementID, t.UserID)
+	if err != nil {
+		return err
+	}
 	column, previous := "supplier_status", "previous_supplier_status"
 	if c.Side == status.Client {
 		column, previous = "client_status", "previous_client_status"
@@ -101,7 +106,7 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 		return err
 	}
 	// An answer that frees or fills a waterfall's place moves the waterfall in this transaction.
-	return afterAnswer(ctx, tx, t.PlacementID, t.UserID)
+	return afterAnswer(ctx, tx, turns)
 }
 
 // actorID is the signed-in user, or nil for system work.

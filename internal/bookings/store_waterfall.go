@@ -269,20 +269,38 @@ func setCandidate(ctx context.Context, tx *database.Tx, w waterfallRow, c waterf
 		map[string]any{"userId": c.UserID, "candidateState": state})
 }
 
-// afterAnswer is writeStatus's hook: when user's instruction on placement changed, the candidate
-// it belongs to (offered or accepted in a waterfall of that placement) takes its new state, and
-// a waterfall whose candidate moved advances, in the same transaction.
-func afterAnswer(ctx context.Context, tx *database.Tx, placement, user int64) error {
-	var cs []struct {
-		waterfallCandidate
-		WaterfallID int64 `db:"waterfall_id"`
-	}
-	if err := tx.Select(ctx, &cs, `SELECT c.id, c.user_id, c.state, c.waterfall_id FROM waterfall_candidates c
+// turn is a candidate's turn in a waterfall whose offer holds an instruction being written.
+type turn struct {
+	waterfallCandidate
+	WaterfallID int64 `db:"waterfall_id"`
+}
+
+// turnsOf finds the turns user's instruction on placement belongs to (their candidate offered or
+// accepted in a waterfall of that placement) and takes those waterfalls' locks. writeStatus calls
+// it before it writes the instruction, so every write of a waterfall's instructions takes the
+// waterfall's lock before the instruction's, as stop and resume do: on PostgreSQL a decline and
+// a stop never wait for each other's locks in opposite orders.
+func turnsOf(ctx context.Context, tx *database.Tx, placement, user int64) ([]turn, error) {
+	var ts []turn
+	if err := tx.Select(ctx, &ts, `SELECT c.id, c.user_id, c.state, c.waterfall_id FROM waterfall_candidates c
 		JOIN waterfall_placements wp ON wp.waterfall_id = c.waterfall_id
-		WHERE wp.placement_id = ? AND c.user_id = ? AND c.state IN ('offered', 'accepted')`, placement, user); err != nil {
-		return err
+		WHERE wp.placement_id = ? AND c.user_id = ? AND c.state IN ('offered', 'accepted')
+		ORDER BY c.waterfall_id`, placement, user); err != nil {
+		return nil, err
 	}
-	for _, c := range cs {
+	for _, t := range ts {
+		if err := lockRow(ctx, tx, "offer_waterfalls", t.WaterfallID); err != nil {
+			return nil, err
+		}
+	}
+	return ts, nil
+}
+
+// afterAnswer is writeStatus's hook, after the write: each turn the written instruction belongs
+// to (turnsOf) takes the candidate's new state, and a waterfall whose candidate moved advances,
+// in the same transaction.
+func afterAnswer(ctx context.Context, tx *database.Tx, turns []turn) error {
+	for _, c := range turns {
 		w, err := lockWaterfall(ctx, tx, c.WaterfallID)
 		if err != nil {
 			return err
@@ -298,7 +316,7 @@ func afterAnswer(ctx context.Context, tx *database.Tx, placement, user int64) er
 		if err := tx.Select(ctx, &parts, `SELECT i.supplier_status, i.client_status, i.cancellation_reason
 			FROM instructions i JOIN waterfall_placements wp ON wp.placement_id = i.placement_id AND wp.waterfall_id = ?
 			JOIN placements p ON p.id = i.placement_id
-			WHERE i.user_id = ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL`, w.ID, user); err != nil {
+			WHERE i.user_id = ? AND i.deleted_at IS NULL AND p.deleted_at IS NULL`, w.ID, c.UserID); err != nil {
 			return err
 		}
 		state := candidateState(parts)
@@ -310,7 +328,7 @@ func afterAnswer(ctx context.Context, tx *database.Tx, placement, user int64) er
 		}
 		if state != CandidateAccepted && state != CandidateOffered {
 			// Their turn ended on one placement: the rest of the offer goes with it.
-			if err := withdrawOffers(ctx, tx, w.ID, user, MsgWaterfallTurnEnded); err != nil {
+			if err := withdrawOffers(ctx, tx, w.ID, c.UserID, MsgWaterfallTurnEnded); err != nil {
 				return err
 			}
 		}

@@ -90,3 +90,39 @@ func TestWaterfall_DeclinesAtOnceOfferEachPlaceOnce(t *testing.T) {
 		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "declined", "offered", "offered", "pending", "pending")
 	})
 }
+
+// A manager stopping a waterfall while a freelancer declines one of its offers: both take the
+// waterfall's lock before the instruction's, so neither waits on the other (no deadlock on
+// PostgreSQL); the decline either lands first or finds its offer withdrawn (409), and nothing is
+// left open.
+func TestWaterfall_StopWhileDecliningNeverDeadlocks(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		mgr := s.As(apptest.DeptMgr)
+		for round := range 4 {
+			b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{fmt.Sprintf("2027-04-%02d", round+1)}})
+			placement := b.placementIDs()[0]
+			var v bookings.WaterfallView
+			mgr.Do("POST", fmt.Sprintf("/booking/%d/waterfall", b.ID), map[string]any{"placementIds": []int64{placement},
+				"userIds": u[:4], "places": 1, "openAtOnce": 2, "offerLifetimeMinutes": 240}).Want(201).Decode(&v)
+			offer := instructionID(t, db, placement, u[0])
+			var stop, decline int
+			var wg sync.WaitGroup
+			wg.Add(2)
+			go func() {
+				defer wg.Done()
+				stop = mgr.Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": "stop", "version": v.Version}).Status
+			}()
+			go func() {
+				defer wg.Done()
+				decline = mgr.Do("PATCH", "/instruction/status", []map[string]any{{"id": offer, "version": 1, "supplierStatus": "rejected"}}).Status
+			}()
+			wg.Wait()
+			if stop != 200 || (decline != 200 && decline != 409) {
+				t.Fatalf("round %d: stop %d, decline %d", round, stop, decline)
+			}
+			wantWithinLimits(t, db, v.ID, 0)
+		}
+	})
+}
