@@ -168,6 +168,10 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		// Instructions and placements.
 		"POST /instruction/{id}/working-time-override": one(f("/instruction/%d/working-time-override", w.Instruction2),
 			map[string]any{"reason": "Planted"}),
+		"PATCH /instruction/answer-by": {
+			{Path: "/instruction/answer-by", Body: map[string]any{"ids": []int64{w.Instruction2}, "answerBy": "2027-02-01T00:00:00Z"}},
+			{Path: "/instruction/answer-by", Body: map[string]any{"ids": []int64{w.Instruction}, "answerBy": "2027-02-01T00:00:00Z"}},
+		},
 		"PATCH /instruction/rate": one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
 		"PATCH /instruction/status": {
 			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "clientStatus": "cancelled", "cancellationReason": "x"}}},
