@@ -70,6 +70,7 @@ type authzWorld struct {
 	RateCard, JobTitleTag, SkillTag, OtherTag, Note int64
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
+	Waterfall                                       int64 // offers Placement2 in turn: Hireable, then Substitute
 }
 
 // buildAuthzWorld builds the world on the running server s: SQL for plain rows, the API (as an
@@ -133,6 +134,12 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 		map[string]any{"userIds": []int64{w.FreelancerA}, "placementIds": []int64{w.Placement, w.Placement2}}).Want(200)
 	w.Instruction = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement)
 	w.Instruction2 = databasetest.Get[int64](t, db, `SELECT id FROM instructions WHERE placement_id = ?`, w.Placement2)
+
+	var wf struct{ ID int64 }
+	admin.Do("POST", fmt.Sprintf("/booking/%d/waterfall", w.Booking), map[string]any{"placementIds": []int64{w.Placement2},
+		"userIds": []int64{w.Hireable, w.Substitute}, "places": 1, "openAtOnce": 1, "offerLifetimeMinutes": 240}).
+		Want(201).Decode(&wf)
+	w.Waterfall = wf.ID
 
 	now := db.Now()
 	w.RateCard = databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, sell_rate_minor,
