@@ -2,9 +2,11 @@ package bookings_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
@@ -125,4 +127,53 @@ func TestWaterfall_StopWhileDecliningNeverDeadlocks(t *testing.T) {
 			wantWithinLimits(t, db, v.ID, 0)
 		}
 	})
+}
+
+// Two nodes (two database handles on one PostgreSQL database) sweeping expiries at once: each
+// expired offer passes to exactly one next candidate, within the limits.
+func TestWaterfall_TwoNodesExpiringAtOnceOfferEachPlaceOnce(t *testing.T) {
+	db, url := databasetest.PostgresURL(t)
+	other, err := database.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	s := apptest.Start(t, db)
+	sc := waterfallWorld(t, s, db, orgtest.Build(t, db))
+	other.Now = sc.clk.Now
+	v := sc.start(t, s, 3, 3, sc.users...)
+	sweepAtOnce := func() int {
+		t.Helper()
+		var wg sync.WaitGroup
+		start := make(chan struct{})
+		counts, errs := make([]int, 2), make([]error, 2)
+		for n, node := range []*database.DB{db, other} {
+			wg.Add(1)
+			go func() {
+				defer wg.Done()
+				<-start
+				counts[n], errs[n] = bookings.ExpireDue(context.Background(), node)
+			}()
+		}
+		close(start)
+		wg.Wait()
+		if err := errors.Join(errs...); err != nil {
+			t.Fatal(err)
+		}
+		return counts[0] + counts[1]
+	}
+	sc.clk.Advance(4 * time.Hour)
+	if n := sweepAtOnce(); n != 3 {
+		t.Fatalf("%d offers expired, want 3", n)
+	}
+	wantWithinLimits(t, db, v.ID, 3)
+	sc.clk.Advance(4 * time.Hour)
+	if n := sweepAtOnce(); n != 3 {
+		t.Fatalf("%d offers expired the second time, want 3", n)
+	}
+	wantWithinLimits(t, db, v.ID, 0)
+	if state := databasetest.Get[string](t, db, `SELECT state FROM offer_waterfalls WHERE id = ?`, v.ID); state != "done" {
+		t.Fatalf("waterfall %s after its list ran out", state)
+	}
+	everyInstructionChangeAudited(t, db)
 }
