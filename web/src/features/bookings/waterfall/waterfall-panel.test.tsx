@@ -58,6 +58,11 @@ describe('waterfall panel', () => {
     expect(
       within(section).getByRole('progressbar', { name: '1 of 2 places filled' }),
     ).toBeInTheDocument();
+    expect(
+      within(section).getByText(
+        /for 1 placement: up to 2 offers open at once, each open for 4 hours\./,
+      ),
+    ).toBeInTheDocument();
     const rows = within(section).getAllByTestId('waterfall-candidate');
     expect(rows.map((r) => r.textContent)).toEqual([
       expect.stringContaining('Felix ReidDeclined'),

@@ -144,7 +144,9 @@ function WaterfallCard({ waterfall: w }: { waterfall: Waterfall }) {
         aria-label={`${w.filled} of ${w.places} places filled`}
       />
       <Text size="xs" c="dimmed">
-        Up to {countOf(w.openAtOnce, 'offer')} open at once
+        Started {formatDateTime(w.createdAt)} for{' '}
+        {countOf((w.placementIds ?? []).length, 'placement')}: up to{' '}
+        {countOf(w.openAtOnce, 'offer')} open at once
         {lifetime ? `, each open for ${lifetime}` : ''}.
       </Text>
       {refusal && (
