@@ -75,6 +75,10 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 		amend[0]["revision"] = 1
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amend).WantError(409, "C-409")
 		night := after.Placements[1]
+		// The night shift starts 3 hours after the amended day ends: the working-time guard's
+		// override lets it be accepted, so the overlap check is what the amendment meets.
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/instruction/%d/working-time-override", night.Instructions[0].ID),
+			map[string]any{"reason": "Double shift agreed"}).Want(200)
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 			[]map[string]any{{"id": night.Instructions[0].ID, "supplierStatus": "accepted"}}).Want(200)
 		r := s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": got.ID, "title": "Camera",

@@ -79,6 +79,8 @@ export const toasts = {
   // Organisations: entities, legal entities, tags (spec part 1 §8, part 2 §8).
   entityCreated: (name: string) => success('Entity Created', `Entity ${name} created`),
   entitySaved: (name: string) => success('Entity Saved', `Entity ${name} saved`),
+  bookingRulesSaved: success('Booking Rules Saved', 'The booking rules were saved.'),
+  restOverridden: success('Rest Rule Overridden', 'The freelancer may now accept this offer.'),
   preferredLegalEntitySaved: success('Entity Saved', 'Preferred legal entity saved'),
   legalEntityCreated: success('Legal Entity Created', 'The legal entity was created.'),
   legalEntitySaved: success('Legal Entity Saved', 'The legal entity was saved.'),
@@ -203,6 +205,7 @@ export const bookingSelectionWarnings = {
     'You can only view availability for a single placement type at a time. Uncheck all but one placement type and try again.',
   oneRowToSubstitute: 'Select exactly one instruction to substitute.',
   noOpenOffers: 'Select offers the freelancer has yet to answer to set their answer-by time.',
+  oneRowToOverride: 'Select exactly one instruction to override the rest rule for.',
   vatMismatch: 'VAT status mismatch.',
   noSubstitutes: 'There are no substitutes available to work this placement.',
 } as const;

@@ -74,6 +74,17 @@ export const amendRates = (body: RateAmendment) => unwrap(api.PATCH('/instructio
 
 export const useAmendRates = () => useBookingMutation(amendRates);
 
+/** Records a manager's justified override of the working-time guard for one instruction. */
+export const overrideWorkingTime = (a: { id: number; reason: string }) =>
+  unwrap(
+    api.POST('/instruction/{id}/working-time-override', {
+      params: { path: { id: a.id } },
+      body: { reason: a.reason },
+    }),
+  );
+
+export const useOverrideWorkingTime = () => useBookingMutation(overrideWorkingTime);
+
 // ---- Substitution ----
 
 export const availableSubstitutesQuery = (placementId: number, instructionId?: number) => ({

@@ -95,3 +95,26 @@ describe('invite modal', () => {
     await vi.waitFor(() => expect(sent).toEqual({ userIds: [9], placementIds: [11] }));
   });
 });
+
+describe('invite modal: the working-time guard', () => {
+  it('marks a candidate whose accepted work leaves too little rest, naming it', async () => {
+    const warning = "Less than 11 hours' rest after Late Match, which ends Mon 1 Mar 23:00";
+    mockApi({
+      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            { ...supplier(9, 'Felix Reid'), restWarning: warning },
+            supplier(12, 'Oliver Bennett'),
+          ],
+        }),
+    });
+    open();
+    const felix = (await screen.findByRole('checkbox', { name: 'Invite Felix Reid' })).closest(
+      'tr',
+    );
+    expect(felix).toHaveTextContent(`Rest warning: ${warning}`);
+    const oliver = screen.getByRole('checkbox', { name: 'Invite Oliver Bennett' }).closest('tr');
+    expect(oliver).not.toHaveTextContent('Rest warning');
+  });
+});

@@ -18,6 +18,7 @@ import { useInvitePrefill } from '../components/invitations-section';
 import { useAvailableSuppliers, useGrant, type AvailableSupplier } from './api';
 import { availabilityColour, percent } from './rules';
 import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
+import { RestWarning } from '@/ui/rest-warning';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 import { OfferInTurnForm, OfferModeControl } from '../waterfall/offer-in-turn-form';
@@ -206,6 +207,7 @@ function SupplierRow({
         <Text size="xs" c="dimmed">
           {s.user.email}
         </Text>
+        <RestWarning message={s.restWarning} />
       </Table.Td>
       <Table.Td>
         <Badge

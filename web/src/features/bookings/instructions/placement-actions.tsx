@@ -16,6 +16,7 @@ import { InviteModal } from './invite-modal';
 import { AnswerByModal } from './answer-by-modal';
 import { awaitsAnswer } from '@/lib/status/answer-by';
 import type { Instruction } from '../api/types';
+import { OverrideRestModal } from './override-rest-modal';
 import {
   checkAllowed,
   checkInstructed,
@@ -38,6 +39,7 @@ type Dialog =
   | { kind: 'rates'; instructions: RateInstruction[] }
   | { kind: 'cancel'; instructions: { id: number; version?: number }[] }
   | { kind: 'answerBy'; instructions: Instruction[] }
+  | { kind: 'override'; instructionId: number; name: string }
   | null;
 
 const warn = (message: string) => notify(toasts.bookingWarning(message));
@@ -131,6 +133,14 @@ export function PlacementActions({
     setDialog({ kind: 'answerBy', instructions: open });
   };
 
+  // One live instruction: the working-time guard's override is per instruction.
+  const overrideRest = () => {
+    const live = rows.filter((r) => r.instruction && !r.instruction.deletedAt);
+    const only = rows.length === 1 ? live[0]?.instruction : null;
+    if (!only) return warn(bookingSelectionWarnings.oneRowToOverride);
+    setDialog({ kind: 'override', instructionId: only.id, name: only.fullName });
+  };
+
   // A read-only viewer gets no toolbar at all rather than an empty one.
   const offersAny =
     actions.invite ||
@@ -175,6 +185,11 @@ export function PlacementActions({
             Answer By
           </Button>
         )}
+        {canManage && (
+          <Button {...actionButton.neutral} onClick={overrideRest}>
+            Override Rest Rule
+          </Button>
+        )}
       </Group>
       {dialog?.kind === 'invite' && (
         <InviteModal
@@ -198,6 +213,14 @@ export function PlacementActions({
           opened
           admin={isAdmin(user)}
           instructions={dialog.instructions}
+          onClose={() => setDialog(null)}
+          onDone={onDone}
+        />
+      )}
+      {dialog?.kind === 'override' && (
+        <OverrideRestModal
+          instructionId={dialog.instructionId}
+          name={dialog.name}
           onClose={() => setDialog(null)}
           onDone={onDone}
         />

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { entityTypeLabel, legalFormLabels } from '@/features/organisations';
 import { formatRate } from '@/lib/format';
 import { paths } from '@/lib/paths';
+import { RestWarning } from '@/ui/rest-warning';
 import type { SearchResult, SearchSource } from '../api/search';
 import { fullName } from '../state/results';
 
@@ -104,6 +105,7 @@ export function FreelancerCard({
               ['Departments', names(r.departments, MAX_DEPARTMENTS)],
             ]}
           />
+          <RestWarning message={r.restWarning} />
         </Stack>
         <View to={paths.editUser(r.id)} label="View User" onLeave={onLeave} />
       </Group>

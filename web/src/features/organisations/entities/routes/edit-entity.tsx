@@ -17,6 +17,7 @@ import { EntityTagsSection } from '@/features/organisations/tags/components/enti
 import { entityQueryOptions } from '../api/get-entity';
 import { useUpdateEntity } from '../api/update-entity';
 import { EntityForm } from '../components/entity-form';
+import { BookingRulesSection } from '../components/booking-rules-section';
 import { PreferredLegalEntity } from '../components/preferred-legal-entity';
 import { entityTypeLabel } from '../entity-rules';
 
@@ -75,6 +76,7 @@ export function EditEntityRoute() {
         </SectionCard>
         {showPreferred && <PreferredLegalEntity entity={e} />}
         {client && <EntityDepartmentsSection entityId={e.id} />}
+        {client && manage && <BookingRulesSection entityId={e.id} />}
         <EntityUsersSection entityId={e.id} />
         <EntityLegalEntitiesSection entityId={e.id} canCreate={manage} />
         <EntityInvitationsSection entityId={e.id} />
