@@ -19,6 +19,7 @@ import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, withServerErrors } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
+import { RestWarning } from '@/ui/rest-warning';
 import { bookingQueryOptions } from '../api/bookings';
 import { offersAwaitAnswer } from '../instructions/answer-by-field';
 import type { AvailableSupplier } from '../instructions/api';
@@ -199,12 +200,15 @@ export function OfferInTurnForm({
 function SupplierLabel({ supplier: s }: { supplier: AvailableSupplier }) {
   const colour = s.availabilityColour || availabilityColour(s.availability);
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Text size="sm">{s.user.fullName}</Text>
-      <Badge color={colour} variant="dot" size="sm">
-        {percent(s.availability)}
-      </Badge>
-    </Group>
+    <Stack gap={2}>
+      <Group gap="xs" wrap="nowrap">
+        <Text size="sm">{s.user.fullName}</Text>
+        <Badge color={colour} variant="dot" size="sm">
+          {percent(s.availability)}
+        </Badge>
+      </Group>
+      <RestWarning message={s.restWarning} />
+    </Stack>
   );
 }
 
