@@ -198,6 +198,20 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 			"title": "Changed", "startTime": "10:00", "endTime": "18:00"}),
 		"DELETE /placement-template/{id}": one(f("/placement-template/%d", w.PlacementTpl2), nil),
 
+		// Offer waterfalls: start one on A's booking, read, pause or stop, reorder.
+		"POST /booking/{id}/waterfall": {
+			{Path: f("/booking/%d/waterfall", w.Booking), Body: map[string]any{"placementIds": []int64{w.Placement2},
+				"userIds": []int64{me}, "places": 1, "openAtOnce": 1, "offerLifetimeMinutes": 240}},
+			{Path: f("/booking/%d/waterfall", w.Booking), Body: map[string]any{"placementIds": []int64{w.Placement2},
+				"userIds": []int64{w.Hireable}, "places": 1, "openAtOnce": 1, "offerLifetimeMinutes": 240}},
+		},
+		"GET /booking/{id}/waterfalls": one(f("/booking/%d/waterfalls", w.Booking), nil),
+		"PUT /waterfall/{id}/order":    one(f("/waterfall/%d/order", w.Waterfall), map[string]any{"userIds": []int64{w.Substitute}, "version": 1}),
+		"PATCH /waterfall/{id}": { // the reorder before it (writes go POST, PUT, PATCH) moved the version on
+			{Path: f("/waterfall/%d", w.Waterfall), Body: map[string]any{"action": "pause", "version": 1}},
+			{Path: f("/waterfall/%d", w.Waterfall), Body: map[string]any{"action": "pause", "version": 2}},
+		},
+
 		// Invitations.
 		"GET /invitation":                one("/invitation?email=invitee@example.com", nil),
 		"POST /invitation":               one("/invitation", map[string]any{"entityId": w.ClientA, "email": "planted@example.com", "purpose": "staff"}),

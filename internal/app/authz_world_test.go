@@ -73,6 +73,7 @@ type authzWorld struct {
 	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
 	HoldFirst, HoldSecond, HoldOther int64
+	Waterfall                        int64 // offers Placement2 in turn: Hireable, then Substitute
 }
 
 // buildAuthzWorld builds the world on the running server s: SQL for plain rows, the API (as an
@@ -146,6 +147,12 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	admin.Do("POST", "/booking", map[string]any{"jobTemplateId": w.JobTemplate, "dates": []string{"2027-03-01"}}).
 		Want(201).Decode(&second)
 	w.HoldSecond = pencil(second.Placements[0].ID, w.Hireable)
+
+	var wf struct{ ID int64 }
+	admin.Do("POST", fmt.Sprintf("/booking/%d/waterfall", w.Booking), map[string]any{"placementIds": []int64{w.Placement2},
+		"userIds": []int64{w.Hireable, w.Substitute}, "places": 1, "openAtOnce": 1, "offerLifetimeMinutes": 240}).
+		Want(201).Decode(&wf)
+	w.Waterfall = wf.ID
 
 	now := db.Now()
 	w.RateCard = databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, sell_rate_minor,

@@ -37,6 +37,8 @@ const (
 	// SourceSession is not in the spec's list: starting and ending an impersonation changes a
 	// session, not a record the spec names (docs/decisions.md).
 	SourceSession Source = "session"
+	// SourceWaterfall is an offer waterfall of a booking (issue 19), with its candidates' turns.
+	SourceWaterfall Source = "waterfall"
 )
 
 // Record writes one history record for a change made in tx by the principal in ctx (none for

@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/benchmetrics"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -103,4 +104,87 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 		benchmetrics.ReportLatencies(b, took)
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	})
+}
+
+// waterfallOffers is the length of the benchmark's waterfall: 500 candidates, each offered in
+// turn.
+const waterfallOffers = 500
+
+// BenchmarkWaterfall runs, per iteration, an offer waterfall of 500 candidates for the first
+// placement of a booking at scale (bookingbench), one place and one offer open at a time, to the
+// end of its list: three in four offers are declined by their freelancer, every fourth expires
+// (the clock moved past its answer-by time, then the deadlines worker's ExpireDue). It times each
+// decline (Store.SetStatuses) and each expiry sweep, which commit the next offer in their own
+// transaction: the time from a decline or expiry to the next offer sent.
+func BenchmarkWaterfall(b *testing.B) {
+	benchEngines(b, func(b *testing.B, ctx context.Context, store *bookings.Store, d bookingbench.Data) {
+		clk := clock.At(bookingbench.Day0.AddDate(0, -3, 0))
+		store.DB.Now = clk.Now
+		var took []time.Duration
+		b.ResetTimer()
+		for i := 0; i < b.N; i++ {
+			b.StopTimer()
+			bookingID := d.Bookings[(i*53+7)%len(d.Bookings)]
+			w, placement := startBenchWaterfall(b, ctx, store, bookingID)
+			b.StartTimer()
+			for n := 1; n < waterfallOffers; n++ {
+				offer := openOffer(b, store, placement, w)
+				t0 := time.Now()
+				if n%4 == 0 {
+					clk.Advance(4 * time.Hour)
+					if expired, err := bookings.ExpireDue(ctx, store.DB); err != nil || expired != 1 {
+						b.Fatalf("expired %d: %v", expired, err)
+					}
+				} else {
+					as := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: offer.UserID})
+					if _, err := store.SetStatuses(as, &auth.Principal{UserID: offer.UserID},
+						[]bookings.StatusChange{{ID: offer.ID, SupplierStatus: "rejected"}}); err != nil {
+						b.Fatal(err)
+					}
+				}
+				took = append(took, time.Since(t0))
+			}
+		}
+		b.StopTimer()
+		benchmetrics.ReportLatencies(b, took)
+	})
+}
+
+// startBenchWaterfall starts a waterfall of booking's first placement for 500 freelancers not
+// instructed on it, one place, one offer open at a time, four hours each.
+func startBenchWaterfall(b *testing.B, ctx context.Context, store *bookings.Store, bookingID int64) (int64, int64) {
+	placements, _ := benchPlacements(b, ctx, store, bookingID)
+	var users []int64
+	if err := store.DB.Select(ctx, &users, `SELECT u.id FROM users u WHERE u.email_lc LIKE 'scale%@bench.hive.test'
+		AND NOT EXISTS (SELECT 1 FROM instructions i WHERE i.user_id = u.id AND i.placement_id = ?)
+		ORDER BY u.id LIMIT ?`, placements[0], waterfallOffers); err != nil {
+		b.Fatal(err)
+	}
+	row, err := store.Booking(ctx, bookingID)
+	if err != nil {
+		b.Fatal(err)
+	}
+	id, err := store.StartWaterfall(ctx, row, bookings.NewWaterfall{PlacementIDs: placements[:1], UserIDs: users,
+		Places: 1, OpenAtOnce: 1, OfferLifetimeMinutes: 240})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return id, placements[0]
+}
+
+// openOffer is the one open offer of waterfall w on placement (failing when there is none).
+func openOffer(b *testing.B, store *bookings.Store, placement, w int64) struct {
+	ID     int64 `db:"id"`
+	UserID int64 `db:"user_id"`
+} {
+	var offer struct {
+		ID     int64 `db:"id"`
+		UserID int64 `db:"user_id"`
+	}
+	if err := store.DB.Get(context.Background(), &offer, `SELECT i.id, i.user_id FROM instructions i
+		JOIN waterfall_candidates c ON c.user_id = i.user_id AND c.waterfall_id = ? AND c.state = 'offered'
+		WHERE i.placement_id = ? AND i.deleted_at IS NULL`, w, placement); err != nil {
+		b.Fatalf("the open offer of waterfall %d: %v", w, err)
+	}
+	return offer
 }

@@ -23,6 +23,7 @@ func Register(api huma.API, d feature.Deps) {
 	h.registerChanges(api)
 	h.registerSuppliers(api)
 	h.registerSubstitution(api)
+	h.registerWaterfall(api)
 	h.registerAnswerBy(api)
 	h.registerOverride(api)
 	h.registerHolds(api)

@@ -75,7 +75,7 @@ func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest)
 		return res, err
 	}
 	if len(ps) != len(r.PlacementIDs) {
-		return res, apperror.Field("placementIds", "Every placement must be a live placement of this booking")
+		return res, apperror.Field("placementIds", MsgPlacementsOfBooking)
 	}
 	if err := checkAnswerBy(r.AnswerBy, tx.Now, initial, ps); err != nil {
 		return res, err

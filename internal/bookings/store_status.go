@@ -86,6 +86,11 @@ func writeStatus(ctx context.Context, tx *database.Tx, t statusTarget, c status.
 // writeStatusAs writes change c's result, audited, and emits it as kind (a hold's release is
 // told as its own event).
 func writeStatusAs(ctx context.Context, tx *database.Tx, t statusTarget, c status.Change, res status.Result, kind events.Kind) error {
+	// The waterfalls this instruction is an offer of are locked before it is written (lock order).
+	turns, err := turnsOf(ctx, tx, t.PlacementID, t.UserID)
+	if err != nil {
+		return err
+	}
 	column, previous := "supplier_status", "previous_supplier_status"
 	if c.Side == status.Client {
 		column, previous = "client_status", "previous_client_status"
@@ -108,8 +113,12 @@ func writeStatusAs(ctx context.Context, tx *database.Tx, t statusTarget, c statu
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, t.ID, row); err != nil {
 		return err
 	}
-	return emit(ctx, tx, events.Event{Kind: kind, BookingID: t.BookingID,
-		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row})
+	if err := emit(ctx, tx, events.Event{Kind: kind, BookingID: t.BookingID,
+		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row}); err != nil {
+		return err
+	}
+	// An answer that frees or fills a waterfall's place moves the waterfall in this transaction.
+	return afterAnswer(ctx, tx, turns)
 }
 
 // actorID is the signed-in user, or nil for system work.

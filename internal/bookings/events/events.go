@@ -26,6 +26,9 @@ const (
 	InstructionStatus     Kind = "instruction.status_changed"
 	InstructionRate       Kind = "instruction.rate_amended"
 	InstructionSubstitute Kind = "instruction.substituted"
+	// WaterfallChanged: an offer waterfall started, changed state, was reordered (its offers are
+	// instruction events of their own).
+	WaterfallChanged Kind = "waterfall.changed"
 	// InstructionAnswerBy is a manager setting or clearing an offer's answer-by time;
 	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
 	InstructionAnswerBy       Kind = "instruction.answer_by_changed"

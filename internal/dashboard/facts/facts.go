@@ -46,7 +46,10 @@ func EnsureBuilt(ctx context.Context, db *database.DB) error {
 }
 
 // write replaces the facts of the placements p matching which (a condition on placements p
-// with one argument). A cancelled placement and its instructions leave no facts: the bookings
+// with one argument). The inserts update a fact that exists: on PostgreSQL two transactions
+// refreshing one placement at once (two freelancers answering it) both delete, and the second's
+// delete cannot see the rows the first inserted, which it then reads as committed and writes
+// again. A cancelled placement and its instructions leave no facts: the bookings
 // feature deletes a placement's instructions with it, so a fact never outlives its source.
 func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
 	placements := `SELECT p.id FROM placements p WHERE ` + which
@@ -62,7 +65,10 @@ func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
 			MAX(CASE WHEN `+GreenSQL()+` THEN 1 ELSE 0 END)
 		FROM placements p JOIN bookings b ON b.id = p.booking_id LEFT JOIN instructions i ON i.placement_id = p.id
 		WHERE p.deleted_at IS NULL AND `+which+`
-		GROUP BY p.id, b.department_id, b.job_template_id, p.local_date`, arg); err != nil {
+		GROUP BY p.id, b.department_id, b.job_template_id, p.local_date
+		ON CONFLICT (placement_id) DO UPDATE SET department_id = excluded.department_id,
+			job_template_id = excluded.job_template_id, local_date = excluded.local_date,
+			worst_rank = excluded.worst_rank, filled = excluded.filled`, arg); err != nil {
 		return fmt.Errorf("write placement facts: %w", err)
 	}
 	d := tx.Dialect()
@@ -76,7 +82,13 @@ func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
 			`+paidMinutesSQL(d)+` AS paid_minutes
 			FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = i.booking_id
 			WHERE i.deleted_at IS NULL AND p.deleted_at IS NULL AND `+which+`) x
-		WHERE x.green = 1 OR x.answer_minute IS NOT NULL`, append(answerArgs, arg)...)
+		WHERE x.green = 1 OR x.answer_minute IS NOT NULL
+		ON CONFLICT (instruction_id) DO UPDATE SET placement_id = excluded.placement_id,
+			department_id = excluded.department_id, local_date = excluded.local_date, user_id = excluded.user_id,
+			green = excluded.green, answer_minute = excluded.answer_minute, sell_rate_minor = excluded.sell_rate_minor,
+			sell_currency = excluded.sell_currency, sell_period = excluded.sell_period,
+			buy_rate_minor = excluded.buy_rate_minor, buy_currency = excluded.buy_currency,
+			buy_period = excluded.buy_period, paid_minutes = excluded.paid_minutes`, append(answerArgs, arg)...)
 	if err != nil {
 		return fmt.Errorf("write instruction facts: %w", err)
 	}

@@ -1043,6 +1043,40 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/booking/{id}/waterfall": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Offer placements in turn to a ranked list of freelancers */
+        post: operations["startWaterfall"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/booking/{id}/waterfalls": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A booking's offer waterfalls with their progress, newest first */
+        get: operations["listWaterfalls"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calendar/{token}.ics": {
         parameters: {
             query?: never;
@@ -2313,6 +2347,40 @@ export interface paths {
         /** One user's unavailable dates (the id is the user's) */
         get: operations["getUnavailability"];
         put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waterfall/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Pause, resume or stop an offer waterfall (stopping withdraws its open offers) */
+        patch: operations["controlWaterfall"];
+        trace?: never;
+    };
+    "/waterfall/{id}/order": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Rank an offer waterfall's pending candidates again */
+        put: operations["reorderWaterfall"];
         post?: never;
         delete?: never;
         options?: never;
@@ -4563,6 +4631,27 @@ export interface components {
         SigningRequestResult: {
             items: components["schemas"]["SigningDocument"][] | null;
         };
+        StartWaterfallInput: {
+            /**
+             * Format: int64
+             * @description How long each offer stays open (15 minutes to 14 days)
+             */
+            offerLifetimeMinutes: number;
+            /**
+             * Format: int64
+             * @description How many offers may wait for an answer at once
+             */
+            openAtOnce: number;
+            /** @description The placements every offer covers (one instruction each) */
+            placementIds: number[] | null;
+            /**
+             * Format: int64
+             * @description How many freelancers to fill the placements with
+             */
+            places: number;
+            /** @description The freelancers in rank order, first offered first */
+            userIds: number[] | null;
+        };
         Stats: {
             /**
              * Format: int64
@@ -4983,6 +5072,70 @@ export interface components {
         };
         ValidateIbanRequest: {
             iban: string;
+        };
+        WaterfallActionInput: {
+            /** @enum {string} */
+            action: "pause" | "resume" | "stop";
+            /**
+             * Format: int64
+             * @description The version read; a stale one is refused (409)
+             */
+            version: number;
+        };
+        WaterfallCandidateView: {
+            answerBy?: string;
+            fullName: string;
+            offeredAt?: string;
+            /** Format: int64 */
+            rank: number;
+            /** @enum {string} */
+            state: "pending" | "offered" | "accepted" | "declined" | "expired" | "skipped";
+            /** Format: int64 */
+            userId: number;
+        };
+        WaterfallList: {
+            items: components["schemas"]["WaterfallView"][] | null;
+        };
+        WaterfallOrderInput: {
+            /** @description Every candidate still pending, once each, first offered first */
+            userIds: number[] | null;
+            /**
+             * Format: int64
+             * @description The version read; a stale one is refused (409)
+             */
+            version: number;
+        };
+        WaterfallView: {
+            /** Format: int64 */
+            bookingId: number;
+            candidates: components["schemas"]["WaterfallCandidateView"][] | null;
+            createdAt: string;
+            /**
+             * Format: int64
+             * @description Candidates who accepted
+             */
+            filled: number;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            offerLifetimeMinutes: number;
+            /**
+             * Format: int64
+             * @description Offers waiting for an answer
+             */
+            open: number;
+            /** Format: int64 */
+            openAtOnce: number;
+            placementIds: number[] | null;
+            /** Format: int64 */
+            places: number;
+            /** @enum {string} */
+            state: "running" | "paused" | "stopped" | "done";
+            /**
+             * Format: int64
+             * @description Send it back with a change; a stale one is refused (409)
+             */
+            version: number;
         };
         WebhookResult: {
             /** @description true when this delivery marked a document completed; false for a repeat or another event */
@@ -9552,6 +9705,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["AvailableSuppliersList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    startWaterfall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["StartWaterfallInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaterfallView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listWaterfalls: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaterfallList"];
                 };
             };
             /** @description Unauthorized */
@@ -15867,6 +16158,166 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    controlWaterfall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaterfallActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaterfallView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    reorderWaterfall: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaterfallOrderInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaterfallView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -40,6 +40,7 @@ export const bookingKeys = {
     ] as const,
   availableSubstitutes: (placementId: number, instructionId: number | null) =>
     [...bookingKeys.all, 'available-substitutes', placementId, instructionId] as const,
+  waterfalls: (bookingId: number) => [...bookingKeys.all, 'waterfalls', bookingId] as const,
 };
 
 /** Job templates (GET /job-template/...), their placement templates and rate cards, and briefs. */

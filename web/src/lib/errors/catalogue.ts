@@ -140,6 +140,11 @@ export const toasts = {
       `Sent out ${countOf(inserted, 'new instruction')}. Skipped ${countOf(existing, 'existing instruction')}.`,
     ),
   instructionRefused: (message: string) => error('Error', message),
+  waterfallStarted: (places: number, listed: number) =>
+    success(
+      'Offers in turn started',
+      `Offering ${countOf(places, 'place')} in turn to ${countOf(listed, 'freelancer')}.`,
+    ),
   holdsPlaced: (inserted: number, existing: number) =>
     success(
       'Pencil placed',

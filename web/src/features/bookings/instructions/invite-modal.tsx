@@ -22,6 +22,7 @@ import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-
 import { RestWarning } from '@/ui/rest-warning';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
+import { OfferInTurnForm, OfferModeControl } from '../waterfall/offer-in-turn-form';
 
 interface Props {
   bookingId: number;
@@ -47,6 +48,7 @@ export function InviteModal({
   const prefill = useInvitePrefill();
   const [ticked, setChosen] = useState<number[]>(prefill);
   const [kind, setKind] = useState<GrantKind>('offer');
+  const [mode, setMode] = useState('all');
   const [answerBy, setAnswerBy] = useState<AnswerByValue>(null);
   // Only suppliers listed for these placements, and not yet instructed, can be invited.
   const invitable = new Set(
@@ -59,6 +61,7 @@ export function InviteModal({
 
   const close = () => {
     setChosen([]);
+    setMode('all');
     onClose();
   };
 
@@ -92,19 +95,38 @@ export function InviteModal({
           {placementIds.length === 1 ? 'placement' : 'placements'}
         </Text>
         <KindChoice value={kind} onChange={setKind} />
-        <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
         {kind === 'offer' && (
-          <AnswerByField bookingId={bookingId} value={answerBy} onChange={setAnswerBy} />
+          <OfferModeControl bookingId={bookingId} value={mode} onChange={setMode} />
         )}
-        <DialogActions
-          onBack={close}
-          backLabel="Close"
-          onAction={submit}
-          disabled={chosen.length === 0}
-          loading={grant.isPending}
-        >
-          {kind === 'hold' ? 'Pencil' : 'Invite'} {chosen.length > 0 ? `(${chosen.length})` : ''}
-        </DialogActions>
+        {kind === 'offer' && mode === 'turn' && suppliers.data ? (
+          <OfferInTurnForm
+            bookingId={bookingId}
+            placementIds={placementIds}
+            suppliers={(suppliers.data.items ?? []).filter((s) => invitable.has(s.user.id))}
+            initial={chosen}
+            onBack={close}
+            onDone={() => {
+              close();
+              onDone();
+            }}
+          />
+        ) : (
+          <>
+            <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+            {kind === 'offer' && (
+              <AnswerByField bookingId={bookingId} value={answerBy} onChange={setAnswerBy} />
+            )}
+            <DialogActions
+              onBack={close}
+              backLabel="Close"
+              onAction={submit}
+              disabled={chosen.length === 0}
+              loading={grant.isPending}
+            >
+              {kind === 'hold' ? 'Pencil' : 'Invite'} {chosen.length > 0 ? `(${chosen.length})` : ''}
+            </DialogActions>
+          </>
+        )}
       </Stack>
     </Modal>
   );

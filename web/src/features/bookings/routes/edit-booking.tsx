@@ -20,6 +20,7 @@ import { PlacementVersionsModal } from '../components/placement-versions-modal';
 import { PlacementsGrid, type PlacementsGridHandle } from '../components/placements-grid';
 import { HoldsSection } from '../holds/holds-section';
 import { PlacementActions } from '../instructions/placement-actions';
+import { WaterfallPanel } from '../waterfall/waterfall-panel';
 
 type Dialog =
   | { kind: 'amend'; placements: Placement[] }
@@ -147,6 +148,7 @@ export function EditBookingRoute() {
             )}
           </Stack>
         </Paper>
+        {booking.canManage && <WaterfallPanel bookingId={booking.id} />}
         <HoldsSection booking={booking} />
         <InvitationsSection booking={booking} />
         <EditBookingSection key={booking.version} booking={booking} />

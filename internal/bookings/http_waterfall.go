@@ -1,0 +1,134 @@
+package bookings
+
+import (
+	"context"
+	"net/http"
+	"slices"
+
+	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/httpapi"
+)
+
+// StartWaterfallInput is POST /booking/{id}/waterfall: offer placements in turn. The limits are
+// checked by NewWaterfall.check, so their refusals read the same wherever they come from.
+type StartWaterfallInput struct {
+	PlacementIDs         []int64 `json:"placementIds" maxItems:"400" doc:"The placements every offer covers (one instruction each)"`
+	UserIDs              []int64 `json:"userIds" maxItems:"1000" doc:"The freelancers in rank order, first offered first"`
+	Places               int     `json:"places" doc:"How many freelancers to fill the placements with"`
+	OpenAtOnce           int     `json:"openAtOnce" doc:"How many offers may wait for an answer at once"`
+	OfferLifetimeMinutes int     `json:"offerLifetimeMinutes" doc:"How long each offer stays open (15 minutes to 14 days)"`
+}
+
+// WaterfallActionInput is PATCH /waterfall/{id}.
+type WaterfallActionInput struct {
+	Action  string `json:"action" enum:"pause,resume,stop"`
+	Version int    `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
+}
+
+// WaterfallOrderInput is PUT /waterfall/{id}/order: the pending candidates in their new order.
+type WaterfallOrderInput struct {
+	UserIDs []int64 `json:"userIds" maxItems:"1000" doc:"Every candidate still pending, once each, first offered first"`
+	Version int     `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
+}
+
+// WaterfallList is a booking's waterfalls, newest first.
+type WaterfallList struct {
+	Items []WaterfallView `json:"items"`
+}
+
+// registerWaterfall adds the offer waterfall's operations: managers of the booking's department
+// (administrators included) only, since the ranked list is the client's.
+func (h *handlers) registerWaterfall(api huma.API) {
+	tags := []string{"Booking"}
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "startWaterfall", Method: http.MethodPost,
+		Path: "/booking/{id}/waterfall", Summary: "Offer placements in turn to a ranked list of freelancers",
+		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.startWaterfall)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listWaterfalls", Method: http.MethodGet,
+		Path: "/booking/{id}/waterfalls", Summary: "A booking's offer waterfalls with their progress, newest first",
+		Tags: tags, Errors: []int{403, 404}}, h.listWaterfalls)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "controlWaterfall", Method: http.MethodPatch,
+		Path: "/waterfall/{id}", Summary: "Pause, resume or stop an offer waterfall (stopping withdraws its open offers)",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.controlWaterfall)
+	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "reorderWaterfall", Method: http.MethodPut,
+		Path: "/waterfall/{id}/order", Summary: "Rank an offer waterfall's pending candidates again",
+		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.reorderWaterfall)
+}
+
+func (h *handlers) startWaterfall(ctx context.Context, in *struct {
+	IDPath
+	Body StartWaterfallInput
+}) (*struct{ Body WaterfallView }, error) {
+	b, _, err := h.managedBooking(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	nw := NewWaterfall(in.Body)
+	nw.PlacementIDs = slices.Compact(slices.Sorted(slices.Values(nw.PlacementIDs)))
+	id, err := h.store.StartWaterfall(ctx, b, nw)
+	if err != nil {
+		return nil, err
+	}
+	return h.waterfallView(ctx, b.ID, id)
+}
+
+func (h *handlers) listWaterfalls(ctx context.Context, in *IDPath) (*struct{ Body WaterfallList }, error) {
+	if _, _, err := h.managedBooking(ctx, in.ID); err != nil {
+		return nil, err
+	}
+	ws, err := h.store.Waterfalls(ctx, in.ID)
+	return &struct{ Body WaterfallList }{Body: WaterfallList{Items: ws}}, err
+}
+
+func (h *handlers) controlWaterfall(ctx context.Context, in *struct {
+	IDPath
+	Body WaterfallActionInput
+}) (*struct{ Body WaterfallView }, error) {
+	booking, err := h.managedWaterfall(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.store.ControlWaterfall(ctx, in.ID, in.Body.Version, in.Body.Action); err != nil {
+		return nil, err
+	}
+	return h.waterfallView(ctx, booking, in.ID)
+}
+
+func (h *handlers) reorderWaterfall(ctx context.Context, in *struct {
+	IDPath
+	Body WaterfallOrderInput
+}) (*struct{ Body WaterfallView }, error) {
+	booking, err := h.managedWaterfall(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	if err := h.store.ReorderWaterfall(ctx, in.ID, in.Body.Version, in.Body.UserIDs); err != nil {
+		return nil, err
+	}
+	return h.waterfallView(ctx, booking, in.ID)
+}
+
+// managedWaterfall is the booking of waterfall id, for a manager of its department; others get
+// what managedBooking answers (404 when they cannot see the booking).
+func (h *handlers) managedWaterfall(ctx context.Context, id int64) (int64, error) {
+	booking, err := h.store.WaterfallBooking(ctx, id)
+	if err != nil {
+		return 0, err
+	}
+	_, _, err = h.managedBooking(ctx, booking)
+	return booking, err
+}
+
+// waterfallView reads waterfall id of booking as written.
+func (h *handlers) waterfallView(ctx context.Context, booking, id int64) (*struct{ Body WaterfallView }, error) {
+	ws, err := h.store.Waterfalls(ctx, booking)
+	if err != nil {
+		return nil, err
+	}
+	i := slices.IndexFunc(ws, func(w WaterfallView) bool { return w.ID == id })
+	if i < 0 {
+		return nil, apperror.NotFound("Waterfall")
+	}
+	return &struct{ Body WaterfallView }{Body: ws[i]}, nil
+}

@@ -1,0 +1,176 @@
+package bookings
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
+)
+
+// An offer waterfall (issue 19 item 2, docs/decisions.md): a booking's placements offered in turn
+// to a ranked list of freelancers. At most OpenAtOnce offers are open, never more than the places
+// still to fill, each for OfferLifetime; a decline, an expiry or a withdrawal frees its place and
+// the next pending candidate gets the offer in the same transaction (store_waterfall.go advance).
+// This file holds the rules that need no database.
+
+// Waterfall states.
+const (
+	WaterfallRunning = "running"
+	WaterfallPaused  = "paused"
+	WaterfallStopped = "stopped"
+	// WaterfallDone: nothing more to offer and no offer open, because every place is filled or the
+	// list is exhausted. A place freed later (an accepted offer cancelled) runs it again.
+	WaterfallDone = "done"
+)
+
+// Candidate states. Skipped is a candidate passed over (not hireable or instructed already when
+// their turn came) or whose offer the client withdrew (the waterfall stopped, a manager cancelled).
+const (
+	CandidatePending  = "pending"
+	CandidateOffered  = "offered"
+	CandidateAccepted = "accepted"
+	CandidateDeclined = "declined"
+	CandidateExpired  = "expired"
+	CandidateSkipped  = "skipped"
+)
+
+// The waterfall's refusals, written once.
+const (
+	MsgWaterfallPlaces       = "Places to fill must be at least 1."
+	MsgWaterfallTooFew       = "Places to fill cannot be more than the freelancers listed."
+	MsgWaterfallOpenAtOnce   = "Offers open at once must be at least 1."
+	MsgWaterfallLifetime     = "An offer must stay open between 15 minutes and 14 days."
+	MsgWaterfallNoCandidates = "List at least one freelancer to offer to."
+	MsgWaterfallListedTwice  = "Each freelancer may be listed once."
+	MsgWaterfallAnswered     = "Offers in turn are for bookings whose freelancers answer: this booking's instructions start accepted."
+	MsgWaterfallStale        = "This waterfall was changed by someone else. Reload and try again."
+	MsgWaterfallFinished     = "This waterfall has finished; start a new one to offer again."
+	MsgWaterfallAction       = "This waterfall cannot do that now."
+	MsgWaterfallOrder        = "List every freelancer still waiting for an offer, each once."
+	// MsgPlacementsOfBooking refuses placements that are not live placements of the booking.
+	MsgPlacementsOfBooking = "Every placement must be a live placement of this booking"
+	// MsgWaterfallWithdrawn is the cancellation reason of the offers a stopped waterfall withdraws.
+	MsgWaterfallWithdrawn = "Offer withdrawn: the offer in turn was stopped"
+	// MsgWaterfallTurnEnded is the cancellation reason of the rest of an offer of several
+	// placements when one of them was declined, expired or withdrawn.
+	MsgWaterfallTurnEnded = "Offer withdrawn: another placement of this offer was declined or expired"
+)
+
+// The bounds of an offer's lifetime: long enough to answer, short enough that a list moves.
+const (
+	minOfferLifetime = 15 * time.Minute
+	maxOfferLifetime = 14 * 24 * time.Hour
+)
+
+// NewWaterfall is a waterfall to start: the placements every offer covers, the freelancers in rank
+// order and the limits.
+type NewWaterfall struct {
+	PlacementIDs         []int64 `json:"placementIds"`
+	UserIDs              []int64 `json:"userIds"`
+	Places               int     `json:"places"`
+	OpenAtOnce           int     `json:"openAtOnce"`
+	OfferLifetimeMinutes int     `json:"offerLifetimeMinutes"`
+}
+
+// check refuses limits and lists a waterfall cannot run with; hireability is the store's.
+func (w NewWaterfall) check(b bookingRow) error {
+	switch {
+	case status.Initial(status.BookingType(b.Type), b.Direct).Supplier != status.Awaiting:
+		return apperror.Field("placementIds", MsgWaterfallAnswered)
+	case len(w.UserIDs) == 0:
+		return apperror.Field("userIds", MsgWaterfallNoCandidates)
+	case len(slices.Compact(slices.Sorted(slices.Values(w.UserIDs)))) != len(w.UserIDs):
+		return apperror.Field("userIds", MsgWaterfallListedTwice)
+	case w.Places < 1:
+		return apperror.Field("places", MsgWaterfallPlaces)
+	case w.Places > len(w.UserIDs):
+		return apperror.Field("places", MsgWaterfallTooFew)
+	case w.OpenAtOnce < 1:
+		return apperror.Field("openAtOnce", MsgWaterfallOpenAtOnce)
+	}
+	lifetime := time.Duration(w.OfferLifetimeMinutes) * time.Minute
+	if lifetime < minOfferLifetime || lifetime > maxOfferLifetime {
+		return apperror.Field("offerLifetimeMinutes", MsgWaterfallLifetime)
+	}
+	return nil
+}
+
+// Waterfall actions.
+const (
+	ActionPause  = "pause"
+	ActionResume = "resume"
+	ActionStop   = "stop"
+)
+
+// nextState is the state action moves a waterfall in state from to.
+func nextState(from, action string) (string, error) {
+	if from == WaterfallStopped {
+		return "", apperror.Conflict(MsgWaterfallFinished)
+	}
+	switch {
+	case action == ActionStop:
+		return WaterfallStopped, nil
+	case action == ActionPause && (from == WaterfallRunning || from == WaterfallDone):
+		return WaterfallPaused, nil
+	case action == ActionResume && from == WaterfallPaused:
+		return WaterfallRunning, nil
+	}
+	return "", apperror.Conflict(MsgWaterfallAction)
+}
+
+// offerPart is one instruction of a candidate's offer, as the candidate's state reads it.
+type offerPart struct {
+	Supplier status.Status `db:"supplier_status"`
+	Client   status.Status `db:"client_status"`
+	Reason   string        `db:"cancellation_reason"`
+}
+
+// candidateState is where a candidate stands given the instructions of their offer (one per live
+// placement of the waterfall) and their state before. A refusal or expiry of any part ends their
+// turn; they have accepted when every part is accepted. A supplier side cancelled is a
+// substitution: someone took their place, so the place stays filled. No part left (every
+// placement cancelled) ends the offer as withdrawn.
+func candidateState(parts []offerPart) string {
+	if len(parts) == 0 {
+		return CandidateSkipped
+	}
+	accepted := 0
+	for _, p := range parts {
+		switch {
+		case p.Supplier == status.Rejected || p.Client == status.Rejected:
+			return CandidateDeclined
+		case p.Supplier == status.Cancelled:
+			return CandidateAccepted
+		case p.Client == status.Cancelled && p.Reason == ReasonOfferExpired:
+			return CandidateExpired
+		case p.Client == status.Cancelled:
+			return CandidateSkipped
+		case p.Supplier == status.Accepted:
+			accepted++
+		}
+	}
+	if accepted == len(parts) {
+		return CandidateAccepted
+	}
+	return CandidateOffered
+}
+
+// toOffer is how many more offers a waterfall may open: at most openAtOnce open, and never more
+// open than places still to fill, so a filled waterfall has no offer left open.
+func toOffer(places, openAtOnce, accepted, open int) int {
+	return max(0, min(openAtOnce, places-accepted)-open)
+}
+
+// answerByFor is when an offer made at now must be answered: after its lifetime, but no later
+// than the first placement starts (the answer-by rule, answerByWithin), unless that start has
+// passed already.
+func answerByFor(now time.Time, lifetime time.Duration, placements []grantPlacement) time.Time {
+	by := now.Add(lifetime)
+	for _, p := range placements {
+		if p.StartAt.After(now) && p.StartAt.Before(by) {
+			by = p.StartAt
+		}
+	}
+	return by
+}

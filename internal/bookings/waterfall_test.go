@@ -1,0 +1,314 @@
+package bookings_test
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// waterfallScene is a booking of one placement in department A1 and n freelancers it may hire,
+// in rank order.
+type waterfallScene struct {
+	booking, placement int64
+	users              []int64
+	clk                *clock.Settable
+}
+
+// waterfallStart is where the waterfall tests' clock stands, five days before their placement.
+var waterfallStart = time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
+
+// waterfallWorld builds the scene with six freelancers.
+func waterfallWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) waterfallScene {
+	clk := clock.At(waterfallStart)
+	db.Now = clk.Now
+	jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Match", orgtest.Shift{Title: "Sound assistant", Start: "12:00", End: "20:00"})
+	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-06"}})
+	sc := waterfallScene{booking: b.ID, placement: b.Placements[0].ID, clk: clk}
+	for i := range 6 {
+		sc.users = append(sc.users, orgtest.Freelancer(t, db, fmt.Sprintf("assistant%d@hive.test", i+1), fmt.Sprintf("Assistant%d", i+1)))
+	}
+	orgtest.Hire(t, db, w.DeptA1, sc.users...)
+	return sc
+}
+
+// start starts a waterfall of the scene's placement to users as the department's manager.
+func (sc waterfallScene) start(t *testing.T, s *apptest.Server, places, open int, users ...int64) bookings.WaterfallView {
+	t.Helper()
+	var v bookings.WaterfallView
+	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", sc.booking), sc.body(places, open, users)).Want(201).Decode(&v)
+	return v
+}
+
+func (sc waterfallScene) body(places, open int, users []int64) map[string]any {
+	return map[string]any{"placementIds": []int64{sc.placement}, "userIds": users, "places": places,
+		"openAtOnce": open, "offerLifetimeMinutes": 240}
+}
+
+// waterfallOf reads waterfall id of the scene's booking as the department's manager.
+func (sc waterfallScene) waterfallOf(t *testing.T, s *apptest.Server, id int64) bookings.WaterfallView {
+	t.Helper()
+	var l bookings.WaterfallList
+	s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
+	for _, w := range l.Items {
+		if w.ID == id {
+			return w
+		}
+	}
+	t.Fatalf("no waterfall %d in %+v", id, l.Items)
+	return bookings.WaterfallView{}
+}
+
+// states lists the candidates' states in rank order.
+func states(v bookings.WaterfallView) []string {
+	out := []string{}
+	for _, c := range v.Candidates {
+		out = append(out, c.State)
+	}
+	return out
+}
+
+func wantStates(t *testing.T, v bookings.WaterfallView, state string, want ...string) {
+	t.Helper()
+	if got := states(v); !slices.Equal(got, want) || v.State != state {
+		t.Fatalf("waterfall %s %v, want %s %v", v.State, got, state, want)
+	}
+}
+
+// cancelAsClient cancels user's instruction on placement on the client side with reason.
+func cancelAsClient(t *testing.T, s *apptest.Server, db *database.DB, placement, user int64, reason string) {
+	t.Helper()
+	s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{{"id": instructionID(t, db, placement, user),
+		"clientStatus": "cancelled", "cancellationReason": reason}}).Want(200)
+}
+
+func TestWaterfall_OffersInTurnAsPlacesFreeAndFills(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		v := sc.start(t, s, 2, 2, u[0], u[1], u[2], u[3])
+		wantStates(t, v, "running", "offered", "offered", "pending", "pending")
+		if v.Candidates[0].AnswerBy == nil || v.Open != 2 || v.Filled != 0 {
+			t.Fatalf("first offers: %+v", v)
+		}
+		// A decline and the next offer commit in one transaction.
+		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "offered", "offered", "pending")
+		declined, offered := instructionID(t, db, sc.placement, u[0]), instructionID(t, db, sc.placement, u[2])
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(DISTINCT hive_tx_id) FROM audit_log WHERE hive_source = 'instruction'
+			AND ((record_id = ? AND hive_action = 'UPDATE') OR (record_id = ? AND hive_action = 'INSERT'))`, declined, offered); n != 1 {
+			t.Fatalf("the decline and the next offer were %d transactions", n)
+		}
+		// An offer that expires moves the list on the same way.
+		cancelAsClient(t, s, db, sc.placement, u[1], bookings.ReasonOfferExpired)
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "expired", "offered", "offered")
+		answerAsSupplier(t, s, db, sc.placement, u[2], "accepted")
+		v = sc.waterfallOf(t, s, v.ID)
+		wantStates(t, v, "running", "declined", "expired", "accepted", "offered")
+		answerAsSupplier(t, s, db, sc.placement, u[3], "accepted")
+		v = sc.waterfallOf(t, s, v.ID)
+		wantStates(t, v, "done", "declined", "expired", "accepted", "accepted")
+		if v.Filled != 2 || v.Open != 0 {
+			t.Fatalf("filled %d open %d", v.Filled, v.Open)
+		}
+		// A place freed after it filled runs the waterfall again, if anyone is left to ask: nobody.
+		cancelAsClient(t, s, db, sc.placement, u[3], "Not needed")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "declined", "expired", "accepted", "skipped")
+		everyInstructionChangeAudited(t, db)
+	})
+}
+
+// An offer left unanswered for its lifetime expires by the deadlines worker's sweep (the clock
+// moved), and the next candidate's offer commits with the expiry.
+func TestWaterfall_AnExpiredOfferPassesToTheNext(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		v := sc.start(t, s, 1, 1, u[0], u[1], u[2])
+		if got := *v.Candidates[0].AnswerBy; got != waterfallStart.Add(4*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
+			t.Fatalf("answer by %s", got)
+		}
+		sc.clk.Advance(4*time.Hour - time.Second)
+		if n := expireDue(t, db); n != 0 {
+			t.Fatalf("%d expired before the offer's lifetime ended", n)
+		}
+		sc.clk.Advance(time.Second)
+		if n := expireDue(t, db); n != 1 {
+			t.Fatalf("%d expired at the end of the offer's lifetime", n)
+		}
+		expired, offered := instructionID(t, db, sc.placement, u[0]), instructionID(t, db, sc.placement, u[1])
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(DISTINCT hive_tx_id) FROM audit_log WHERE hive_source = 'instruction'
+			AND ((record_id = ? AND hive_action = 'UPDATE') OR (record_id = ? AND hive_action = 'INSERT'))`, expired, offered); n != 1 {
+			t.Fatalf("the expiry and the next offer were %d transactions", n)
+		}
+		var l bookings.WaterfallList // a fresh session: four hours ended the first one
+		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
+		wantStates(t, l.Items[0], "running", "expired", "offered", "pending")
+		if got := *l.Items[0].Candidates[1].AnswerBy; got != waterfallStart.Add(8*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
+			t.Fatalf("next answer by %s", got)
+		}
+	})
+}
+
+func TestWaterfall_SkipsWhoCannotBeOfferedAndEndsWhenTheListRunsOut(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		grant(t, s, sc.placement, u[0]) // instructed already: their turn is skipped
+		v := sc.start(t, s, 1, 1, u[0], u[1])
+		wantStates(t, v, "running", "skipped", "offered")
+		answerAsSupplier(t, s, db, sc.placement, u[1], "rejected")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "skipped", "declined")
+	})
+}
+
+func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		path := fmt.Sprintf("/booking/%d/waterfall", sc.booking)
+		post := func(body map[string]any) *apptest.Response { return s.As(apptest.DeptMgr).Do("POST", path, body) }
+		with := func(key string, value any) map[string]any {
+			b := sc.body(1, 1, []int64{u[0], u[1]})
+			b[key] = value
+			return b
+		}
+		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
+		for _, c := range []struct {
+			name string
+			body map[string]any
+			msg  string
+		}{
+			{"no places", with("places", 0), bookings.MsgWaterfallPlaces},
+			{"more places than listed", with("places", 3), bookings.MsgWaterfallTooFew},
+			{"none open", with("openAtOnce", 0), bookings.MsgWaterfallOpenAtOnce},
+			{"a lifetime too short", with("offerLifetimeMinutes", 5), bookings.MsgWaterfallLifetime},
+			{"nobody listed", with("userIds", []int64{}), bookings.MsgWaterfallNoCandidates},
+			{"listed twice", with("userIds", []int64{u[0], u[0]}), bookings.MsgWaterfallListedTwice},
+			{"not hireable", with("userIds", []int64{u[0], grace}), bookings.MsgNotHireable},
+			{"another booking's placement", with("placementIds", []int64{999999}), bookings.MsgPlacementsOfBooking},
+		} {
+			t.Run(c.name, func(t *testing.T) { wantMessage(t, post(c.body), 422, c.msg) })
+		}
+		// A direct booking's instructions start accepted: there is nothing to answer in turn.
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		direct := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-07"}, "direct": true})
+		body := sc.body(1, 1, []int64{u[0]})
+		body["placementIds"] = direct.placementIDs()
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", direct.ID), body), 422,
+			bookings.MsgWaterfallAnswered)
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM offer_waterfalls`); n != 0 {
+			t.Fatalf("%d waterfalls after refusals", n)
+		}
+	})
+}
+
+func TestWaterfall_PauseResumeStopAndReorderCarryTheVersion(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		v := sc.start(t, s, 2, 1, u[0], u[1], u[2], u[3])
+		mgr := s.As(apptest.DeptMgr)
+		control := func(action string, version int) *apptest.Response {
+			return mgr.Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": action, "version": version})
+		}
+		reorder := func(version int, users ...int64) *apptest.Response {
+			return mgr.Do("PUT", fmt.Sprintf("/waterfall/%d/order", v.ID), map[string]any{"userIds": users, "version": version})
+		}
+		var paused bookings.WaterfallView
+		control("pause", v.Version).Want(200).Decode(&paused)
+		wantMessage(t, control("resume", v.Version), 409, bookings.MsgWaterfallStale)
+		wantMessage(t, reorder(v.Version, u[3], u[2], u[1]), 409, bookings.MsgWaterfallStale)
+		// Paused: a decline frees a place, but nobody is offered it yet.
+		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
+		paused = sc.waterfallOf(t, s, v.ID)
+		wantStates(t, paused, "paused", "declined", "pending", "pending", "pending")
+		wantMessage(t, reorder(paused.Version, u[3], u[2]), 422, bookings.MsgWaterfallOrder)
+		var reordered bookings.WaterfallView
+		reorder(paused.Version, u[3], u[2], u[1]).Want(200).Decode(&reordered)
+		var resumed bookings.WaterfallView
+		control("resume", reordered.Version).Want(200).Decode(&resumed)
+		if resumed.Candidates[1].UserID != u[3] || resumed.Candidates[1].State != "offered" {
+			t.Fatalf("after reorder and resume: %+v", resumed.Candidates)
+		}
+		var stopped bookings.WaterfallView
+		control("stop", resumed.Version).Want(200).Decode(&stopped)
+		wantStates(t, stopped, "stopped", "declined", "skipped", "pending", "pending")
+		var reason string
+		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
+			instructionID(t, db, sc.placement, u[3])); err != nil || reason != bookings.MsgWaterfallWithdrawn {
+			t.Fatalf("withdrawn offer: %q %v", reason, err)
+		}
+		wantMessage(t, control("resume", stopped.Version), 409, bookings.MsgWaterfallFinished)
+		everyInstructionChangeAudited(t, db)
+	})
+}
+
+func TestWaterfall_OnlyTheDepartmentsManagers(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		v := sc.start(t, s, 1, 1, sc.users[0], sc.users[1])
+		// staff manages the other client: a manager, but not of this booking.
+		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
+		for _, role := range []string{apptest.Freelancer, apptest.Staff} {
+			c := s.As(role)
+			c.Do("POST", fmt.Sprintf("/booking/%d/waterfall", sc.booking), sc.body(1, 1, sc.users[2:4])).Want(404)
+			c.Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(404)
+			c.Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": "stop", "version": v.Version}).Want(404)
+			c.Do("PUT", fmt.Sprintf("/waterfall/%d/order", v.ID), map[string]any{"userIds": []int64{}, "version": v.Version}).Want(404)
+		}
+		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200)
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "offered", "pending")
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM offer_waterfalls`); n != 1 {
+			t.Fatalf("%d waterfalls", n)
+		}
+	})
+}
+
+// Cancelling the waterfall's placement withdraws its open offers and ends it: nobody is offered a
+// cancelled placement.
+func TestWaterfall_ItsPlacementCancelledEndsIt(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		v := sc.start(t, s, 1, 2, u[0], u[1], u[2])
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{sc.placement},
+			"cancellationReason": "Match postponed"}).Want(200)
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "skipped", "pending", "pending")
+		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE deleted_at IS NULL`); n != 0 {
+			t.Fatalf("%d live instructions on a cancelled placement", n)
+		}
+	})
+}
+
+// An offer of two placements is one turn: declining one ends it, the other is withdrawn, and
+// the next candidate is offered both.
+func TestWaterfall_AnOfferOfSeveralPlacementsIsOneTurn(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		two := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-13", "2027-03-14"}})
+		body := sc.body(1, 1, []int64{u[0], u[1]})
+		body["placementIds"] = two.placementIDs()
+		var v bookings.WaterfallView
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", two.ID), body).Want(201).Decode(&v)
+		first, second := two.placementIDs()[0], two.placementIDs()[1]
+		answerAsSupplier(t, s, db, first, u[0], "rejected")
+		var reason string
+		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
+			instructionID(t, db, second, u[0])); err != nil || reason != bookings.MsgWaterfallTurnEnded {
+			t.Fatalf("the rest of the declined offer: %q %v", reason, err)
+		}
+		instructionID(t, db, first, u[1])
+		instructionID(t, db, second, u[1])
+		answerAsSupplier(t, s, db, first, u[1], "accepted")
+		var l bookings.WaterfallList
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", two.ID), nil).Want(200).Decode(&l)
+		wantStates(t, l.Items[0], "running", "declined", "offered")
+		answerAsSupplier(t, s, db, second, u[1], "accepted")
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", two.ID), nil).Want(200).Decode(&l)
+		wantStates(t, l.Items[0], "done", "declined", "accepted")
+		everyInstructionChangeAudited(t, db)
+	})
+}
