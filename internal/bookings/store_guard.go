@@ -63,6 +63,9 @@ func (c commitment) refused(ctx context.Context, tx *database.Tx) (string, error
 		return "", err
 	}
 	zone := zones[c.user]
+	if zone == nil {
+		zone = time.UTC
+	}
 	b := worktime.Check(shiftsBut(work[c.user], 0), worktime.Shift{Start: c.start, End: c.end}, limits, zone)
 	if b == nil {
 		return "", nil
