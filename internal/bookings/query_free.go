@@ -79,17 +79,40 @@ func RestWarnings(ctx context.Context, q database.Reader, from, to string, users
 	days := localDaysWindow(first, last)
 	lo, hi := lookAround(limits, days.lo, days.hi)
 	marks, ids := database.In(users)
-	work, err := acceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
+	work, err := acceptedShifts(ctx, q, "", `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
 	if err != nil {
 		return nil, err
 	}
+	if len(work) == 0 {
+		return out, nil
+	}
+	busy := make([]int64, 0, len(work))
+	for user := range work {
+		busy = append(busy, user)
+	}
+	zones, err := zonesOf(ctx, q, busy)
+	if err != nil {
+		return nil, err
+	}
+	found := map[int64]*worktime.Breach{}
 	for user, w := range work {
+		zone := zones[user]
+		if zone == nil {
+			zone = time.UTC
+		}
 		y, m, d := first.Date()
 		ly, lm, ld := last.Date()
-		c := worktime.Shift{Start: time.Date(y, m, d, 0, 0, 0, 0, w.zone), End: time.Date(ly, lm, ld+1, 0, 0, 0, 0, w.zone)}
-		if b := worktime.Check(w.shifts(0), c, limits, w.zone); b != nil && b.Kind == worktime.WeeklyRest {
-			out[user] = b.Message(w.zone)
+		c := worktime.Shift{Start: time.Date(y, m, d, 0, 0, 0, 0, zone), End: time.Date(ly, lm, ld+1, 0, 0, 0, 0, zone)}
+		if b := worktime.Check(shiftsBut(w, 0), c, limits, zone); b != nil && b.Kind == worktime.WeeklyRest {
+			found[user] = b
 		}
+	}
+	r := restFacts{found: found, zones: zones}
+	if err := nameJobs(ctx, q, r.breaches()); err != nil {
+		return nil, err
+	}
+	for user, b := range found {
+		out[user] = b.Message(r.zone(user))
 	}
 	return out, nil
 }

@@ -3,9 +3,11 @@ package bookings
 import (
 	"context"
 	"slices"
+	"strconv"
 	"time"
 
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/bookings/worktime"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/input"
@@ -52,18 +54,26 @@ func (c commitment) refused(ctx context.Context, tx *database.Tx) (string, error
 		return "", err
 	}
 	lo, hi := lookAround(limits, c.start, c.end)
-	work, err := acceptedShifts(ctx, tx, `i.user_id = ?`, []any{c.user}, c.except, lo, hi)
+	work, err := acceptedShifts(ctx, tx, "", `i.user_id = ?`, []any{c.user}, c.except, lo, hi)
+	if err != nil || len(work[c.user]) == 0 { // no other accepted work near: nothing to rest from
+		return "", err
+	}
+	zones, err := zonesOf(ctx, tx, []int64{c.user})
 	if err != nil {
 		return "", err
 	}
-	w, ok := work[c.user]
-	if !ok { // no other accepted work near: nothing to rest from
+	zone := zones[c.user]
+	if zone == nil {
+		zone = time.UTC
+	}
+	b := worktime.Check(shiftsBut(work[c.user], 0), worktime.Shift{Start: c.start, End: c.end}, limits, zone)
+	if b == nil {
 		return "", nil
 	}
-	if b := worktime.Check(w.shifts(0), worktime.Shift{Start: c.start, End: c.end}, limits, w.zone); b != nil {
-		return b.Message(w.zone), nil
+	if err := nameJobs(ctx, tx, []*worktime.Breach{b}); err != nil {
+		return "", err
 	}
-	return "", nil
+	return b.Message(zone), nil
 }
 
 func refusal(refused bool, msg string) string {
@@ -80,8 +90,9 @@ func limitsOfBooking(ctx context.Context, q database.Reader, booking int64) (wor
 	return r.Limits(), err
 }
 
-// rulesOfBooking is the booking rules of the entity whose department holds booking (the
-// defaults for booking 0).
+// rulesOfBooking is the booking rules (bookingrules.For) of the client entity whose department
+// holds booking; the defaults for booking 0. The working-time guard reads it, and so can the
+// holds' challenges and the answer-by reminders, which belong to a booking too.
 func rulesOfBooking(ctx context.Context, q database.Reader, booking int64) (bookingrules.Rules, error) {
 	if booking == 0 {
 		return bookingrules.Defaults, nil
@@ -95,30 +106,32 @@ func rulesOfBooking(ctx context.Context, q database.Reader, booking int64) (book
 }
 
 // lookAround is the instants around [start, end) whose work can take part in a breach: a run of
-// MaxDaysInRow+1 days, each day's work (at most maxPlacementSpan) less than WeeklyRest from the
-// next, on either side; the daily rest, at most a day, is well inside it.
+// MaxDaysInRow+1 days on either side. With a weekly rest of at most a day, a run cannot skip a
+// calendar day, so it lies within MaxDaysInRow+1 days (and a placement's span); a longer weekly
+// rest lets each step of the run reach a placement's span plus that rest further. The daily rest,
+// at most a day, is inside either.
 func lookAround(l worktime.Limits, start, end time.Time) (time.Time, time.Time) {
-	margin := time.Duration(l.MaxDaysInRow+1) * (maxPlacementSpan + max(l.WeeklyRest, l.DailyRest))
+	step := maxPlacementSpan + l.WeeklyRest
+	if l.WeeklyRest <= 24*time.Hour {
+		step = 24 * time.Hour
+	}
+	margin := time.Duration(l.MaxDaysInRow+1)*step + maxPlacementSpan
 	return start.Add(-margin), end.Add(margin)
 }
 
-// restShift is one accepted placement of a freelancer, as the rest rule sees it.
+// restShift is one accepted placement of a freelancer, as the rest rule sees it. Its Job holds
+// the placement's id until a breach names it (nameJobs): only the job in the way needs a name,
+// so the bulk read of everyone's work stays one index range without joins.
 type restShift struct {
 	worktime.Shift
 	placement int64
 }
 
-// workOf is a freelancer's accepted work near a candidate, and their zone.
-type workOf struct {
-	zone *time.Location
-	work []restShift
-}
-
-// shifts is the work as worktime shifts, without placement skip (a candidate placement is not
+// shiftsBut is the work as worktime shifts, without placement skip (a candidate placement is not
 // its own neighbour).
-func (w workOf) shifts(skip int64) []worktime.Shift {
-	out := make([]worktime.Shift, 0, len(w.work))
-	for _, s := range w.work {
+func shiftsBut(work []restShift, skip int64) []worktime.Shift {
+	out := make([]worktime.Shift, 0, len(work))
+	for _, s := range work {
 		if s.placement != skip {
 			out = append(out, s.Shift)
 		}
@@ -126,51 +139,79 @@ func (w workOf) shifts(skip int64) []worktime.Shift {
 	return out
 }
 
-// acceptedWork is the rule, in SQL on instructions i and their placements p, for the work that
-// commits a freelancer's time: a live instruction they accepted, on a live placement, that the
-// client neither cancelled nor rejected. The overlap check and the rest rule both read it. A
-// hold (pencil) is never work: it is awaiting until confirmed into an offer, and the kind says so
-// again.
-const acceptedWork = `i.deleted_at IS NULL AND p.deleted_at IS NULL AND i.supplier_status = 'accepted'
-	AND i.client_status NOT IN ('cancelled', 'rejected') AND i.kind <> '` + KindHold + `'`
+// acceptedInstruction is the rule, in SQL on the instructions aliased a, for an instruction that
+// commits its freelancer's time: live, accepted on the supplier side, neither cancelled nor
+// rejected by the client (holdsTime, narrowed to accepted, so its partial index serves it), and
+// not a hold (a pencil takes no time until it is confirmed into an offer).
+func acceptedInstruction(a string) string {
+	return holdsTime(a) + ` AND ` + a + `.supplier_status = '` + string(status.Accepted) + `' AND ` + a +
+		`.kind <> '` + KindHold + `'`
+}
 
-// acceptedShifts reads, in one query, the accepted work (acceptedWork) starting in [lo, hi) of
-// the users that who (SQL on i.user_id, with its args) selects, by user with their zone (their
-// profile's), leaving out instruction except. It reads each instruction's copy of its placement's
-// start (migration 00012), so the range is one index's.
-func acceptedShifts(ctx context.Context, q database.Reader, who string, args []any, except int64, lo, hi time.Time) (map[int64]workOf, error) {
+// acceptedWork is acceptedInstruction on instructions i, on a live placement p: the overlap check
+// reads it. Cancelling a placement deletes its instructions too (CancelPlacements), so the rest
+// rule's bulk read, which reads the instruction's copy of its placement's period, needs no join.
+var acceptedWork = acceptedInstruction("i") + ` AND p.deleted_at IS NULL`
+
+// acceptedShifts reads, in one query, the accepted work (acceptedInstruction) starting in
+// [lo, hi) of the users that who (SQL on i.user_id and the tables joins adds, with its args)
+// selects, by user in order of start, leaving out instruction except. It reads each instruction's copy of its
+// placement's period (migration 00012): by the user's index when who names one, else one range
+// of the period index; the instructions are read first (CROSS JOIN keeps that order on SQLite).
+func acceptedShifts(ctx context.Context, q database.Reader, joins, who string, args []any, except int64, lo, hi time.Time) (map[int64][]restShift, error) {
 	var rows []struct {
-		UserID         int64     `db:"user_id"`
-		Timezone       string    `db:"timezone"`
-		PlacementID    int64     `db:"placement_id"`
-		StartAt        time.Time `db:"start_at"`
-		EndAt          time.Time `db:"end_at"`
-		BookingTitle   string    `db:"booking_title"`
-		PlacementTitle string    `db:"placement_title"`
+		UserID      int64     `db:"user_id"`
+		PlacementID int64     `db:"placement_id"`
+		StartAt     time.Time `db:"placement_start_at"`
+		EndAt       time.Time `db:"placement_end_at"`
 	}
-	err := q.Select(ctx, &rows, `SELECT i.user_id, u.timezone, p.id AS placement_id, p.start_at, p.end_at,
-		b.title AS booking_title, p.title AS placement_title
-		FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = i.booking_id
-		JOIN users u ON u.id = i.user_id
-		WHERE `+who+` AND i.id <> ? AND `+holdsTime("i")+` AND `+acceptedWork+`
-		AND i.placement_start_at >= ? AND i.placement_start_at < ?
-		ORDER BY i.user_id, p.start_at, p.id`, append(slices.Clone(args), except, lo.Add(-maxPlacementSpan), hi)...)
+	err := q.Select(ctx, &rows, `SELECT i.user_id, i.placement_id, i.placement_start_at, i.placement_end_at
+		FROM instructions i`+joins+` WHERE `+who+` AND i.id <> ? AND `+acceptedInstruction("i")+`
+		AND i.placement_start_at >= ? AND i.placement_start_at < ? ORDER BY i.placement_start_at`,
+		append(slices.Clone(args), except, lo.Add(-maxPlacementSpan), hi)...)
 	if err != nil {
 		return nil, err
 	}
-	out := map[int64]workOf{}
+	out := map[int64][]restShift{}
 	for _, r := range rows {
-		w, ok := out[r.UserID]
-		if !ok {
-			if w.zone, err = input.Zone(r.Timezone); err != nil {
-				w.zone = time.UTC // a profile's zone is checked when saved; an odd old one counts in UTC
-			}
-		}
-		w.work = append(w.work, restShift{Shift: worktime.Shift{Start: r.StartAt, End: r.EndAt,
-			Job: jobName(r.BookingTitle, r.PlacementTitle)}, placement: r.PlacementID})
-		out[r.UserID] = w
+		out[r.UserID] = append(out[r.UserID], restShift{Shift: worktime.Shift{Start: r.StartAt, End: r.EndAt,
+			Job: strconv.FormatInt(r.PlacementID, 10)}, placement: r.PlacementID})
 	}
 	return out, nil
+}
+
+// nameJobs replaces the placement id each breach's shift in the way carries (restShift) with the
+// job's name, reading the names of those placements only, in one query.
+func nameJobs(ctx context.Context, q database.Reader, breaches []*worktime.Breach) error {
+	ids := make([]int64, 0, len(breaches))
+	for _, b := range breaches {
+		id, err := strconv.ParseInt(b.With.Job, 10, 64)
+		if err != nil {
+			return err
+		}
+		ids = append(ids, id)
+	}
+	if len(ids) == 0 {
+		return nil
+	}
+	marks, args := database.In(ids)
+	var rows []struct {
+		ID             int64  `db:"id"`
+		BookingTitle   string `db:"booking_title"`
+		PlacementTitle string `db:"placement_title"`
+	}
+	if err := q.Select(ctx, &rows, `SELECT p.id, b.title AS booking_title, p.title AS placement_title
+		FROM placements p JOIN bookings b ON b.id = p.booking_id WHERE p.id IN (`+marks+`)`, args...); err != nil {
+		return err
+	}
+	names := make(map[string]string, len(rows))
+	for _, r := range rows {
+		names[strconv.FormatInt(r.ID, 10)] = jobName(r.BookingTitle, r.PlacementTitle)
+	}
+	for _, b := range breaches {
+		b.With.Job = names[b.With.Job]
+	}
+	return nil
 }
 
 // jobName names a placement in a breach's message: its booking, and its own title when that
@@ -180,6 +221,31 @@ func jobName(booking, placement string) string {
 		return booking
 	}
 	return booking + " (" + placement + ")"
+}
+
+// zoneOf is a profile's time zone; a zone is checked when saved, so an odd old one counts in UTC.
+func zoneOf(name string) *time.Location {
+	if loc, err := input.Zone(name); err == nil {
+		return loc
+	}
+	return time.UTC
+}
+
+// zonesOf reads the profile zones of users, in one query.
+func zonesOf(ctx context.Context, q database.Reader, users []int64) (map[int64]*time.Location, error) {
+	marks, args := database.In(users)
+	var rows []struct {
+		ID       int64  `db:"id"`
+		Timezone string `db:"timezone"`
+	}
+	if err := q.Select(ctx, &rows, `SELECT id, timezone FROM users WHERE id IN (`+marks+`)`, args...); err != nil {
+		return nil, err
+	}
+	out := make(map[int64]*time.Location, len(rows))
+	for _, r := range rows {
+		out[r.ID] = zoneOf(r.Timezone)
+	}
+	return out, nil
 }
 
 // hasRestOverride reports whether a manager recorded a working-time override for instruction.

@@ -44,10 +44,17 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 	if err != nil {
 		return AvailableSuppliersList{}, err
 	}
+	f.rest.zones = make(map[int64]*time.Location, len(f.candidates))
 	for i, c := range f.candidates {
 		f.candidates[i].MatchedJobTitle, f.candidates[i].MatchedSkills = matches[c.ID].title, matches[c.ID].skills
+		f.rest.zones[c.ID] = zoneOf(c.Timezone)
 	}
-	return rankSuppliers(f), nil
+	list := rankSuppliers(f)
+	if err := nameJobs(ctx, s.DB, f.rest.breaches()); err != nil {
+		return AvailableSuppliersList{}, err
+	}
+	f.rest.mark(list.Items)
+	return list, nil
 }
 
 // selectionOf reads the booking's live placements, picks the selection, the days around it and
@@ -120,7 +127,7 @@ func selectPlacements(live []slot, template int64, ids []int64) ([]slot, error) 
 
 // hireable reads the department's hireable users.
 func (s *Store) hireable(ctx context.Context, f *supplierFacts, department int64) error {
-	return s.DB.Select(ctx, &f.candidates, `SELECT u.id, u.first_name, u.last_name, u.email, u.phone
+	return s.DB.Select(ctx, &f.candidates, `SELECT u.id, u.first_name, u.last_name, u.email, u.phone, u.timezone
 		FROM user_department_refs r JOIN users u ON u.id = r.user_id
 		WHERE r.department_id = ? AND `+access.HireRule("r", "u"), append([]any{department}, access.HireableStatuses...)...)
 }
@@ -406,8 +413,8 @@ func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) erro
 	}
 	first, last := span(f.selection)
 	lo, hi := lookAround(limits, first, last)
-	work, err := acceptedShifts(ctx, s.DB, `i.user_id IN (SELECT r.user_id FROM user_department_refs r
-		WHERE r.department_id = ? AND r.can_hire = TRUE)`, []any{b.DepartmentID}, 0, lo, hi)
-	f.rest = restFacts{limits: limits, work: work}
+	work, err := acceptedShifts(ctx, s.DB, ` CROSS JOIN user_department_refs r`,
+		`r.user_id = i.user_id AND r.department_id = ? AND r.can_hire = TRUE`, []any{b.DepartmentID}, 0, lo, hi)
+	f.rest.limits, f.rest.work = limits, work
 	return err
 }

@@ -97,6 +97,7 @@ type candidate struct {
 	LastName        string `db:"last_name"`
 	Email           string `db:"email"`
 	Phone           string `db:"phone"`
+	Timezone        string `db:"timezone"`
 	MatchedJobTitle bool
 	MatchedSkills   []string
 }
@@ -117,8 +118,8 @@ type supplierFacts struct {
 	instructed     map[int64]map[int64]string
 	placementTitle string
 	jobTitle       string
-	// rest is the working-time guard's facts: the booking's entity's limits and each user's
-	// accepted work near the selection.
+	// rest is the working-time guard's facts: the booking's entity's limits, each user's
+	// accepted work near the selection and their zone; ranking records the breaches in it.
 	rest restFacts
 }
 
@@ -309,7 +310,7 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 	}
 	row.AdjacentAvailability = ratio(freeDays, 2)
 	row.GlobalAvailabilityRatio = c.freeShare(cand.ID)
-	row.RestWarning = f.rest.warning(cand.ID, f.booking, row.PlacementIDs)
+	f.rest.check(cand.ID, f.booking, row.PlacementIDs)
 	return row
 }
 

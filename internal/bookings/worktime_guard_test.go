@@ -225,3 +225,61 @@ func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
 		}
 	})
 }
+
+// A grant that starts accepted (a pre-confirmed booking) is a commitment: the pair that would
+// leave too little rest is refused with the reason, the others are instructed. Grants that start
+// awaiting an answer (the scene's own) were never refused.
+func TestWorkingTime_PreConfirmedGrantRefusesThePairWithoutRest(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
+		orgtest.Hire(t, db, w.DeptA1, other)
+		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Dawn Patrol", orgtest.Shift{Title: "Dawn", Start: "05:00", End: "11:00"})
+		b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed"})
+		var res bookings.GrantResult
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{
+			"userIds": []int64{sc.freelancer, other}, "placementIds": []int64{b.Placements[0].ID}}).Want(200).Decode(&res)
+		if res.Inserted != 1 || len(res.Refused) != 1 || res.Refused[0].UserID != sc.freelancer ||
+			!strings.Contains(res.Refused[0].Reason, "rest after Late Match (Late)") {
+			t.Fatalf("grant %+v", res)
+		}
+	})
+}
+
+// A limit of the entity is one rule for every path: with a daily rest of 7 hours the scene's
+// early shift may be accepted without an override.
+func TestWorkingTime_EntityDailyRest(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		rules := bookingrules.Defaults
+		rules.DailyRestMinutes = 7 * 60
+		s.As(apptest.Admin).Do("PUT", fmt.Sprintf("/entity/%d/booking-rules", w.ClientA),
+			bookingrules.EntityBookingRulesUpdate{Rules: rules}).Want(200)
+		accept(s, apptest.Freelancer, sc.earlyID).Want(200)
+	})
+}
+
+// A substitute who starts accepted (a pre-confirmed booking) is a commitment too: one whose
+// accepted work leaves too little rest is refused naming it, and the incumbent keeps the work.
+// (The dawn shift ends before the scene's early offer starts, so the substitute is free for it.)
+func TestWorkingTime_AcceptedSubstituteNeedsTheRest(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
+		orgtest.Hire(t, db, w.DeptA1, other)
+		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Dawn Patrol", orgtest.Shift{Title: "Dawn", Start: "03:00", End: "05:30"})
+		b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed",
+			"substitutionAllowed": true})
+		placement := b.Placements[0].ID
+		grant(t, s, placement, other)
+		res := s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant-substitution", placement),
+			map[string]any{"id": instructionID(t, db, placement, other), "userIds": []int64{sc.freelancer}})
+		res.WantError(409, "C-409")
+		if msg := errorText(t, res); !strings.Contains(msg, "rest after Late Match (Late)") {
+			t.Fatalf("substitution refusal %q", msg)
+		}
+		if n := liveInstructionsOf(t, db, sc.freelancer); n != 2 {
+			t.Errorf("freelancer holds %d live instructions, want the scene's 2", n)
+		}
+	})
+}

@@ -25,6 +25,15 @@ CREATE TABLE working_time_overrides (
     created_at      TIMESTAMPTZ NOT NULL
 );
 
+-- The working-time guard reads the accepted work of every candidate near a selection (available
+-- suppliers, internal/bookings acceptedShifts): by period, from the instruction's copy of its
+-- placement's (migration 00012), with exactly the predicate of acceptedInstruction, so the read is
+-- one range of this index and touches no table row.
+CREATE INDEX instructions_accepted_period ON instructions (placement_start_at, placement_end_at, user_id, placement_id, id)
+    WHERE deleted_at IS NULL AND supplier_status IN ('accepted', 'awaiting_response')
+    AND client_status NOT IN ('rejected', 'cancelled') AND supplier_status = 'accepted';
+
 -- +goose Down
+DROP INDEX instructions_accepted_period;
 DROP TABLE working_time_overrides;
 DROP TABLE entity_booking_rules;
