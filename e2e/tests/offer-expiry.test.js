@@ -75,6 +75,10 @@ describe('offer expiry', () => {
       // The picker's dropdown is rendered apart from the dialog.
       await page.getByRole('button', { name: 'In 1 day', exact: true }).click();
       await modal.getByRole('button', { name: /Answer by/ }).filter({ hasText: /\d{2}:\d{2}/ }).waitFor();
+      // The picker's check button closes its dropdown (if the preset left it open).
+      const set = page.getByRole('button', { name: 'Set the answer-by time' });
+      if (await set.isVisible()) await set.click();
+      await set.waitFor({ state: 'hidden' });
       await checkA11y(page, 'invite with an answer-by time');
       await modal.getByRole('button', { name: 'Invite (1)' }).click();
       await modal.waitFor({ state: 'hidden' });

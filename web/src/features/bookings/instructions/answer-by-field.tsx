@@ -64,7 +64,6 @@ export function AnswerByPicker({
     <DateTimePicker
       label={label}
       description="Optional. Unanswered by then, the offer expires; the freelancer is reminded before. Your local time."
-      placeholder="No deadline"
       clearable
       clearButtonProps={{ 'aria-label': 'Clear the answer-by time' }}
       ariaLabels={calendarLabels}
