@@ -59,6 +59,16 @@ type Delivery struct {
 	Type   string
 }
 
+// holdNotices are the notification types of a pencil's steps: what its freelancer and what the
+// booking's managers are told. A hold that lapses reads to its freelancer as any release does.
+var holdNotices = map[events.Kind]struct{ freelancer, managers string }{
+	events.HoldPlaced:     {SupplierHoldPlaced, BookingHoldPlaced},
+	events.HoldChallenged: {SupplierHoldChallenged, ClientHoldChallenged},
+	events.HoldConfirmed:  {SupplierHoldConfirmed, ClientHoldConfirmed},
+	events.HoldReleased:   {SupplierHoldReleased, ClientHoldReleased},
+	events.HoldExpired:    {SupplierHoldReleased, ClientHoldExpired},
+}
+
 // Fanout is the rule of who hears what of one event (docs/notifications.md has the table). The
 // actor is never told of their own change. An instruction's status change is read from its
 // result and its actor: a freelancer answering is 'accepted' or 'rejected' for the managers; a
@@ -109,21 +119,10 @@ func Fanout(e Event, a Audiences) []Delivery {
 		} else {
 			add(SubstituteByManager, a.Managers...)
 		}
-	case events.HoldPlaced:
-		add(SupplierHoldPlaced, user)
-		add(BookingHoldPlaced, a.Managers...)
-	case events.HoldChallenged:
-		add(SupplierHoldChallenged, user)
-		add(ClientHoldChallenged, a.Managers...)
-	case events.HoldConfirmed:
-		add(SupplierHoldConfirmed, user)
-		add(ClientHoldConfirmed, a.Managers...)
-	case events.HoldReleased:
-		add(SupplierHoldReleased, user)
-		add(ClientHoldReleased, a.Managers...)
-	case events.HoldExpired:
-		add(SupplierHoldReleased, user)
-		add(ClientHoldExpired, a.Managers...)
+	case events.HoldPlaced, events.HoldChallenged, events.HoldConfirmed, events.HoldReleased, events.HoldExpired:
+		told := holdNotices[events.Kind(e.Kind)]
+		add(told.freelancer, user)
+		add(told.managers, a.Managers...)
 	case events.InstructionStatus:
 		p := e.payload()
 		switch {
