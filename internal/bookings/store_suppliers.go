@@ -404,8 +404,10 @@ func later(a, b time.Time) time.Time {
 }
 
 // restOf reads the working-time guard's facts for the candidates: the limits of the booking's
-// entity, and, in one query, the accepted work near the selection of everyone the department
-// may hire (the candidates among them are marked).
+// entity, and the accepted work near the selection of everyone the department may hire (the
+// candidates among them are marked). That read is the longest of a ranking (every hireable
+// freelancer's work over the selection and a week on either side), so its two halves in time
+// are read at once, each one range of the index; the second half's shifts follow the first's.
 func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) error {
 	limits, err := limitsOfBooking(ctx, s.DB, b.ID)
 	if err != nil {
@@ -413,8 +415,22 @@ func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) erro
 	}
 	first, last := span(f.selection)
 	lo, hi := lookAround(limits, first, last)
-	work, err := acceptedShifts(ctx, s.DB, ` CROSS JOIN user_department_refs r`,
-		`r.user_id = i.user_id AND r.department_id = ? AND r.can_hire = TRUE`, []any{b.DepartmentID}, 0, lo, hi)
-	f.rest.limits, f.rest.work = limits, work
-	return err
+	mid := lo.Add(hi.Sub(lo) / 2)
+	var halves [2]map[int64][]restShift
+	read := func(half int, lo, hi time.Time) func() error {
+		return func() (err error) {
+			halves[half], err = acceptedShifts(ctx, s.DB, ` CROSS JOIN user_department_refs r`,
+				`r.user_id = i.user_id AND r.department_id = ? AND r.can_hire = TRUE`, []any{b.DepartmentID}, 0, lo, hi)
+			return err
+		}
+	}
+	// acceptedShifts reads the starts in [lo - maxPlacementSpan, hi): the halves meet at mid.
+	if err := inParallel(read(0, lo, mid), read(1, mid.Add(maxPlacementSpan), hi)); err != nil {
+		return err
+	}
+	for user, later := range halves[1] {
+		halves[0][user] = append(halves[0][user], later...)
+	}
+	f.rest.limits, f.rest.work = limits, halves[0]
+	return nil
 }

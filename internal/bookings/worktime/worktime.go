@@ -115,6 +115,9 @@ func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 		}
 		end = later(end, all[i].End)
 	}
+	if !mayTouchMoreDays(all[first:stop], l.MaxDaysInRow) {
+		return nil
+	}
 	days := calendarDays(all[first:stop], loc)
 	if len(days) > l.MaxDaysInRow {
 		in := all[first] // the job that starts the run, or ends it when the candidate starts it
@@ -124,6 +127,21 @@ func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 		return &Breach{Kind: WeeklyRest, Limits: l, With: in, Days: len(days)}
 	}
 	return nil
+}
+
+// mayTouchMoreDays is false when a run is too short to touch more than max calendar dates in any
+// zone: k dates need the k-2 whole days between the first and the last, and a day is at least
+// 23 hours (a clock change). Most runs are, so the dates are counted only for the few long ones
+// (available suppliers checks every candidate against every placement).
+func mayTouchMoreDays(run []Shift, max int) bool {
+	if max < 2 {
+		return true
+	}
+	end := run[0].End
+	for _, s := range run[1:] {
+		end = later(end, s.End)
+	}
+	return end.Sub(run[0].Start) > time.Duration(max-1)*23*time.Hour
 }
 
 // calendarDays are the dates in loc that the shifts touch.

@@ -89,3 +89,20 @@ func TestDaysAreCountedInTheFreelancersZone(t *testing.T) {
 		t.Errorf("in London the shift falls on %v", got)
 	}
 }
+
+// The shortcut never skips a run that touches more dates than allowed: every run of one shift
+// from each hour over the clock changes of 2027 (spring and autumn), of every length up to
+// nine days, is compared with the dates counted.
+func TestMayTouchMoreDaysNeverSkipsABreach(t *testing.T) {
+	for _, month := range []time.Month{time.March, time.October} {
+		for h := 0; h < 24*10; h++ {
+			start := time.Date(2027, month, 24, 0, 0, 0, 0, london).Add(time.Duration(h) * time.Hour)
+			for length := time.Hour; length <= 9*24*time.Hour; length += time.Hour {
+				run := []Shift{{Start: start, End: start.Add(length)}}
+				if !mayTouchMoreDays(run, UK.MaxDaysInRow) && len(calendarDays(run, london)) > UK.MaxDaysInRow {
+					t.Fatalf("%v for %v touches %d dates but was skipped", start, length, len(calendarDays(run, london)))
+				}
+			}
+		}
+	}
+}
