@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -29,8 +28,7 @@ type holdScene struct {
 var holdDates = []string{"2027-03-01", "2027-03-02", "2027-03-03"}
 
 func buildHolds(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) holdScene {
-	sc := holdScene{clk: clock.At(time.Now().UTC().Truncate(time.Second)), freelancer: w.Users["freelancer"]}
-	db.Now = sc.clk.Now
+	sc := holdScene{clk: clockAt(db, time.Now().UTC().Truncate(time.Second)), freelancer: w.Users["freelancer"]}
 	orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 	orgtest.Hire(t, db, w.DeptA1, sc.freelancer)
 	orgtest.Hire(t, db, w.DeptB1, sc.freelancer)
@@ -230,22 +228,8 @@ func TestChallengeTimeoutReleasesOnceAndTheChallengerMovesUp(t *testing.T) {
 			t.Fatalf("sweep before the deadline released %d: %v", n, err)
 		}
 		sc.clk.Advance(time.Hour)
-		var wg sync.WaitGroup
-		released := make([]int, 4)
-		for k := range released {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				n, err := bookings.ReleaseExpiredHolds(context.Background(), db)
-				if err != nil {
-					t.Error(err)
-				}
-				released[k] = n
-			}()
-		}
-		wg.Wait()
-		if total := released[0] + released[1] + released[2] + released[3]; total != 3 {
-			t.Fatalf("sweeps released %v, want 3 in all", released)
+		if total := sweepAtOnce(t, bookings.ReleaseExpiredHolds, db, db, db, db); total != 3 {
+			t.Fatalf("sweeps released %d, want 3 in all", total)
 		}
 		wantEvents(t, db, "hold.expired", 3)
 		dept, staff := s.Login(apptest.DeptMgr+"@hive.test"), s.Login(apptest.Staff+"@hive.test")
@@ -286,14 +270,6 @@ func TestHoldOperationsRefusedToOutsiders(t *testing.T) {
 			t.Fatalf("%d challenges made by refused calls", open)
 		}
 	})
-}
-
-// wantEvents fails unless there are n booking events of kind.
-func wantEvents(t *testing.T, db *database.DB, kind string, n int) {
-	t.Helper()
-	if got := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = ?`, kind); got != n {
-		t.Errorf("%d %s events, want %d", got, kind, n)
-	}
 }
 
 // The challenged holder's client sets its challenge time (booking rules): Alpha gives its
