@@ -160,8 +160,14 @@ func (b booking) placementIDs() []int64 {
 // option) and returns the created view.
 func book(t *testing.T, s *apptest.Server, body map[string]any) booking {
 	t.Helper()
+	return bookAs(t, s, apptest.DeptMgr, body)
+}
+
+// bookAs is book by the manager role.
+func bookAs(t *testing.T, s *apptest.Server, role string, body map[string]any) booking {
+	t.Helper()
 	var b booking
-	s.As(apptest.DeptMgr).Do("POST", "/booking", body).Want(201).Decode(&b)
+	s.As(role).Do("POST", "/booking", body).Want(201).Decode(&b)
 	return b
 }
 

@@ -35,9 +35,8 @@ func buildHolds(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.Worl
 	camera := orgtest.Shift{Title: "Camera", Start: "08:00", End: "18:00", Sell: 30000, Buy: 25000}
 	jtA := orgtest.JobTemplateOf(t, db, w.DeptA1, "Alpha Launch", camera)
 	jtB := orgtest.JobTemplateOf(t, db, w.DeptB1, "Beta Pilot", camera)
-	var a, b booking
-	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jtA, "dates": holdDates}).Want(201).Decode(&a)
-	s.As(apptest.Staff).Do("POST", "/booking", map[string]any{"jobTemplateId": jtB, "dates": holdDates}).Want(201).Decode(&b)
+	a := bookAs(t, s, apptest.DeptMgr, map[string]any{"jobTemplateId": jtA, "dates": holdDates})
+	b := bookAs(t, s, apptest.Staff, map[string]any{"jobTemplateId": jtB, "dates": holdDates})
 	pencil(t, s, apptest.DeptMgr, a, sc.freelancer)
 	sc.clk.Advance(time.Minute)
 	pencil(t, s, apptest.Staff, b, sc.freelancer)
