@@ -23,8 +23,11 @@ type restScene struct {
 	freelancer      int64
 }
 
+// workingTimeStart is where the working-time tests' clock stands: a month before their shifts.
+var workingTimeStart = time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)
+
 func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) restScene {
-	clockAt(db, time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC))
+	clockAt(db, workingTimeStart)
 	f := w.Users["freelancer"]
 	lateJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Late Match", orgtest.Shift{Title: "Late", Start: "14:00", End: "23:00"})
 	earlyJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Breakfast News", orgtest.Shift{Title: "Early", Start: "06:00", End: "14:00"})
@@ -126,7 +129,7 @@ func TestWorkingTime_OverrideRefusedToAnotherClientsManager(t *testing.T) {
 // limits (seven days) let it through, and its shorter daily rest the early start too.
 func TestWorkingTime_WeeklyRestAndTheEntitysOwnLimits(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		clockAt(db, time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC))
+		clockAt(db, workingTimeStart)
 		f := w.Users["freelancer"]
 		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Tour Week", orgtest.Shift{Title: "Day", Start: "09:00", End: "17:00"})
 		week := orgtest.Book(t, s, apptest.DeptMgr, jt, []string{"2027-04-05", "2027-04-06", "2027-04-07", "2027-04-08",
