@@ -288,22 +288,15 @@ func ReleaseExpiredHolds(ctx context.Context, db *database.DB) (int, error) {
 		ORDER BY deadline, id`, db.Now()); err != nil {
 		return 0, err
 	}
-	released := 0
-	for _, c := range due {
+	return sweepEach(due, func(c int64) (bool, error) {
 		var did bool
 		err := db.InTx(ctx, func(tx *database.Tx) error {
 			var err error
 			did, err = expireChallenge(ctx, tx, c)
 			return err
 		})
-		if err != nil {
-			return released, err
-		}
-		if did {
-			released++
-		}
-	}
-	return released, nil
+		return did, err
+	})
 }
 
 // expireChallenge claims due challenge c and releases the hold it challenged, when that is
