@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -172,11 +171,8 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 // The booking view carries the instruction's supplier, legal entity, notes, last modifier and
 // criticality; the legal entity and notes only to its parties.
 func TestInstructionViewFields(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		// A day before the shifts of subDate (09:00 and 22:00 in London).
-		db.Now = clock.At(time.Date(2026, 12, 9, 12, 0, 0, 0, time.UTC)).Now
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	// A day before the shifts of subDate (09:00 and 22:00 in London).
+	enginesAt(t, time.Date(2026, 12, 9, 12, 0, 0, 0, time.UTC), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		sw := buildSubWorld(t, s, db, w)
 		supplier := databasetest.Get[int64](t, db, `SELECT preferred_supplier_id FROM users WHERE id = ?`, sw.Users["Reid"])
 		legal := databasetest.Get[int64](t, db, `SELECT preferred_legal_entity_id FROM entities WHERE id = ?`, supplier)

@@ -213,35 +213,30 @@ type PlacementRow struct {
 
 // InstructionRow is an instruction as the stores read it (InstructionColumns, users aliased u).
 type InstructionRow struct {
-	ID                 int64      `db:"id"`
-	PlacementID        int64      `db:"placement_id"`
-	BookingID          int64      `db:"booking_id"`
-	UserID             int64      `db:"user_id"`
-	FirstName          string     `db:"first_name"`
-	LastName           string     `db:"last_name"`
-	Email              string     `db:"email"`
-	SupplierStatus     string     `db:"supplier_status"`
-	ClientStatus       string     `db:"client_status"`
-	PreviousSupplier   *string    `db:"previous_supplier_status"`
-	PreviousClient     *string    `db:"previous_client_status"`
-	SubstitutionOfID   *int64     `db:"substitution_of_id"`
-	CancellationReason string     `db:"cancellation_reason"`
-	BuyMinor           int64      `db:"buy_rate_minor"`
-	BuyCurrency        string     `db:"buy_currency"`
-	BuyPeriod          string     `db:"buy_period"`
-	SellMinor          int64      `db:"sell_rate_minor"`
-	SellCurrency       string     `db:"sell_currency"`
-	SellPeriod         string     `db:"sell_period"`
-	Direct             bool       `db:"direct"`
-	DeletedAt          *time.Time `db:"deleted_at"`
-	CreatedAt          time.Time  `db:"created_at"`
-	Version            int        `db:"version"`
-	SupplierID         *int64     `db:"supplier_id"`
-	LegalEntityID      *int64     `db:"legal_entity_id"`
-	Notes              string     `db:"notes"`
-	ModifiedBy         *int64     `db:"modified_by"`
-	ModifiedByName     string     `db:"modified_by_name"`
-	AnswerBy           *time.Time `db:"answer_by"`
+	ID                 int64   `db:"id"`
+	PlacementID        int64   `db:"placement_id"`
+	BookingID          int64   `db:"booking_id"`
+	UserID             int64   `db:"user_id"`
+	FirstName          string  `db:"first_name"`
+	LastName           string  `db:"last_name"`
+	Email              string  `db:"email"`
+	SupplierStatus     string  `db:"supplier_status"`
+	ClientStatus       string  `db:"client_status"`
+	PreviousSupplier   *string `db:"previous_supplier_status"`
+	PreviousClient     *string `db:"previous_client_status"`
+	SubstitutionOfID   *int64  `db:"substitution_of_id"`
+	CancellationReason string  `db:"cancellation_reason"`
+	jobs.RateRow
+	Direct         bool       `db:"direct"`
+	DeletedAt      *time.Time `db:"deleted_at"`
+	CreatedAt      time.Time  `db:"created_at"`
+	Version        int        `db:"version"`
+	SupplierID     *int64     `db:"supplier_id"`
+	LegalEntityID  *int64     `db:"legal_entity_id"`
+	Notes          string     `db:"notes"`
+	ModifiedBy     *int64     `db:"modified_by"`
+	ModifiedByName string     `db:"modified_by_name"`
+	AnswerBy       *time.Time `db:"answer_by"`
 	// The hold's facts (HoldColumns); a query without them reads an offer.
 	Kind             string `db:"kind"`
 	HoldRank         int    `db:"hold_rank"`

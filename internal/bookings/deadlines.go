@@ -17,6 +17,23 @@ import (
 // update decides who acts).
 type Sweep func(ctx context.Context, db *database.DB) (int, error)
 
+// sweepEach acts on each due record of a sweep in turn, one answering whether it acted (false
+// when the record is no longer due or another node took it first), and answers how many it acted
+// on. It stops at the first error: the records after it are left to the next round.
+func sweepEach(ids []int64, one func(id int64) (bool, error)) (int, error) {
+	n := 0
+	for _, id := range ids {
+		did, err := one(id)
+		if err != nil {
+			return n, err
+		}
+		if did {
+			n++
+		}
+	}
+	return n, nil
+}
+
 // DefaultSweeps are the deadlines of offers, in order: expire the offers whose answer-by time
 // has passed, then remind of those coming due (an offer already expired needs no reminder).
 func DefaultSweeps() []Sweep { return []Sweep{ExpireDue, RemindDue} }

@@ -2,14 +2,18 @@ package bookings_test
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingstest"
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -27,6 +31,81 @@ func withScene[S any](t *testing.T, build func(t *testing.T, s *apptest.Server, 
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		test(t, s, db, w, build(t, s, db, w))
 	})
+}
+
+// enginesAt runs test on each engine with the database's clock at at from the start, before the
+// server and the organisation world are made (their rows and sessions dated then).
+func enginesAt(t *testing.T, at time.Time, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World)) {
+	t.Helper()
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		clockAt(db, at)
+		test(t, apptest.Start(t, db), db, orgtest.Build(t, db))
+	})
+}
+
+// clockAt stands the database's clock at at and returns it, for a test that moves it.
+func clockAt(db *database.DB, at time.Time) *clock.Settable {
+	clk := clock.At(at)
+	db.Now = clk.Now
+	return clk
+}
+
+// twoNodes is a Hive on PostgreSQL with the organisation world and a second handle on the same
+// database, as a second server has (skipped without PostgreSQL). The second handle reads the
+// first's clock whenever the test sets it.
+func twoNodes(t *testing.T) (s *apptest.Server, db, other *database.DB, w orgtest.World) {
+	t.Helper()
+	db, url := databasetest.PostgresURL(t)
+	other, err := database.Open(context.Background(), url)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { other.Close() })
+	other.Now = func() time.Time { return db.Now() }
+	s = apptest.Start(t, db)
+	return s, db, other, orgtest.Build(t, db)
+}
+
+// atOnce runs do(0) … do(n-1) in goroutines released together and waits for them all: the
+// races these tests stage.
+func atOnce(n int, do func(i int)) {
+	var wg sync.WaitGroup
+	start := make(chan struct{})
+	for i := range n {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			<-start
+			do(i)
+		}()
+	}
+	close(start)
+	wg.Wait()
+}
+
+// sweepAtOnce runs sweep on every node at once and answers how many records they acted on in
+// all; it fails on any node's error.
+func sweepAtOnce(t *testing.T, sweep bookings.Sweep, nodes ...*database.DB) int {
+	t.Helper()
+	counts, errs := make([]int, len(nodes)), make([]error, len(nodes))
+	atOnce(len(nodes), func(i int) { counts[i], errs[i] = sweep(context.Background(), nodes[i]) })
+	if err := errors.Join(errs...); err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("the nodes' counts: %v", counts)
+	total := 0
+	for _, n := range counts {
+		total += n
+	}
+	return total
+}
+
+// wantEvents fails unless the event log holds n events of kind.
+func wantEvents(t *testing.T, db *database.DB, kind string, n int) {
+	t.Helper()
+	if got := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = ?`, kind); got != n {
+		t.Errorf("%d %s events, want %d", got, kind, n)
+	}
 }
 
 // booking is what these tests read of a booking view.
@@ -81,8 +160,14 @@ func (b booking) placementIDs() []int64 {
 // option) and returns the created view.
 func book(t *testing.T, s *apptest.Server, body map[string]any) booking {
 	t.Helper()
+	return bookAs(t, s, apptest.DeptMgr, body)
+}
+
+// bookAs is book by the manager role.
+func bookAs(t *testing.T, s *apptest.Server, role string, body map[string]any) booking {
+	t.Helper()
 	var b booking
-	s.As(apptest.DeptMgr).Do("POST", "/booking", body).Want(201).Decode(&b)
+	s.As(role).Do("POST", "/booking", body).Want(201).Decode(&b)
 	return b
 }
 

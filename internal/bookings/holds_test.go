@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -29,17 +28,15 @@ type holdScene struct {
 var holdDates = []string{"2027-03-01", "2027-03-02", "2027-03-03"}
 
 func buildHolds(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) holdScene {
-	sc := holdScene{clk: clock.At(time.Now().UTC().Truncate(time.Second)), freelancer: w.Users["freelancer"]}
-	db.Now = sc.clk.Now
+	sc := holdScene{clk: clockAt(db, time.Now().UTC().Truncate(time.Second)), freelancer: w.Users["freelancer"]}
 	orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 	orgtest.Hire(t, db, w.DeptA1, sc.freelancer)
 	orgtest.Hire(t, db, w.DeptB1, sc.freelancer)
 	camera := orgtest.Shift{Title: "Camera", Start: "08:00", End: "18:00", Sell: 30000, Buy: 25000}
 	jtA := orgtest.JobTemplateOf(t, db, w.DeptA1, "Alpha Launch", camera)
 	jtB := orgtest.JobTemplateOf(t, db, w.DeptB1, "Beta Pilot", camera)
-	var a, b booking
-	s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jtA, "dates": holdDates}).Want(201).Decode(&a)
-	s.As(apptest.Staff).Do("POST", "/booking", map[string]any{"jobTemplateId": jtB, "dates": holdDates}).Want(201).Decode(&b)
+	a := bookAs(t, s, apptest.DeptMgr, map[string]any{"jobTemplateId": jtA, "dates": holdDates})
+	b := bookAs(t, s, apptest.Staff, map[string]any{"jobTemplateId": jtB, "dates": holdDates})
 	pencil(t, s, apptest.DeptMgr, a, sc.freelancer)
 	sc.clk.Advance(time.Minute)
 	pencil(t, s, apptest.Staff, b, sc.freelancer)
@@ -230,22 +227,8 @@ func TestChallengeTimeoutReleasesOnceAndTheChallengerMovesUp(t *testing.T) {
 			t.Fatalf("sweep before the deadline released %d: %v", n, err)
 		}
 		sc.clk.Advance(time.Hour)
-		var wg sync.WaitGroup
-		released := make([]int, 4)
-		for k := range released {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				n, err := bookings.ReleaseExpiredHolds(context.Background(), db)
-				if err != nil {
-					t.Error(err)
-				}
-				released[k] = n
-			}()
-		}
-		wg.Wait()
-		if total := released[0] + released[1] + released[2] + released[3]; total != 3 {
-			t.Fatalf("sweeps released %v, want 3 in all", released)
+		if total := sweepAtOnce(t, bookings.ReleaseExpiredHolds, db, db, db, db); total != 3 {
+			t.Fatalf("sweeps released %d, want 3 in all", total)
 		}
 		wantEvents(t, db, "hold.expired", 3)
 		dept, staff := s.Login(apptest.DeptMgr+"@hive.test"), s.Login(apptest.Staff+"@hive.test")
@@ -286,14 +269,6 @@ func TestHoldOperationsRefusedToOutsiders(t *testing.T) {
 			t.Fatalf("%d challenges made by refused calls", open)
 		}
 	})
-}
-
-// wantEvents fails unless there are n booking events of kind.
-func wantEvents(t *testing.T, db *database.DB, kind string, n int) {
-	t.Helper()
-	if got := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = ?`, kind); got != n {
-		t.Errorf("%d %s events, want %d", got, kind, n)
-	}
 }
 
 // The challenged holder's client sets its challenge time (booking rules): Alpha gives its

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"net/http"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
@@ -141,23 +140,17 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		}
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
-		var wg sync.WaitGroup
-		for i := 0; i < 8; i++ {
-			wg.Add(1)
-			go func(i int) {
-				defer wg.Done()
-				placements := ids[i%2]
-				b, err := store.Booking(admin, bookingOf(t, db, placements[0]))
-				if err != nil {
-					t.Error(err)
-					return
-				}
-				if _, err := store.Grant(admin, b, placements, []int64{freelancer}); err != nil {
-					t.Errorf("grant: %v", err)
-				}
-			}(i)
-		}
-		wg.Wait()
+		atOnce(8, func(i int) {
+			placements := ids[i%2]
+			b, err := store.Booking(admin, bookingOf(t, db, placements[0]))
+			if err != nil {
+				t.Error(err)
+				return
+			}
+			if _, err := store.Grant(admin, b, placements, []int64{freelancer}); err != nil {
+				t.Errorf("grant: %v", err)
+			}
+		})
 		var live []int64
 		if err := db.Select(admin, &live, `SELECT id FROM instructions WHERE deleted_at IS NULL ORDER BY id`); err != nil {
 			t.Fatal(err)
@@ -166,19 +159,14 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 			t.Fatalf("%d live instructions after racing grants, want 4", len(live))
 		}
 		// Everyone answers at once: accepts of both day shifts overlap, so at most one day shift wins.
-		for _, id := range live {
-			wg.Add(2)
-			go func(id int64) {
-				defer wg.Done()
-				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusChange{{ID: id, SupplierStatus: "accepted"}})
-			}(id)
-			go func(id int64) {
-				defer wg.Done()
-				_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusChange{{ID: id, ClientStatus: "cancelled",
-					CancellationReason: "Other"}})
-			}(id)
-		}
-		wg.Wait()
+		// Each instruction has two answers in the race: the even ones accept, the odd ones cancel.
+		atOnce(2*len(live), func(i int) {
+			change := bookings.StatusChange{ID: live[i/2], SupplierStatus: "accepted"}
+			if i%2 == 1 {
+				change = bookings.StatusChange{ID: live[i/2], ClientStatus: "cancelled", CancellationReason: "Other"}
+			}
+			_, _ = store.SetStatuses(admin, auth.FromContext(admin), []bookings.StatusChange{change})
+		})
 		if clashes := bookingstest.OverlappingAccepted(t, db); clashes != 0 {
 			t.Errorf("%d overlapping accepted pairs", clashes)
 		}
@@ -251,20 +239,14 @@ func TestCreateBookingOnceForOneIdempotencyKey(t *testing.T) {
 		}
 
 		ids := make([]int64, 8)
-		var wg sync.WaitGroup
-		for i := range ids {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				var b booking
-				r := mgr.Do("POST", "/booking", form, "Idempotency-Key", "form-3")
-				if r.Status == 201 {
-					r.Decode(&b)
-				}
-				ids[i] = b.ID
-			}()
-		}
-		wg.Wait()
+		atOnce(len(ids), func(i int) {
+			var b booking
+			r := mgr.Do("POST", "/booking", form, "Idempotency-Key", "form-3")
+			if r.Status == 201 {
+				r.Decode(&b)
+			}
+			ids[i] = b.ID
+		})
 		for _, id := range ids {
 			if id == 0 || id != ids[0] {
 				t.Fatalf("eight requests with one key answered %v", ids)

@@ -85,39 +85,35 @@ func (h *handlers) controlWaterfall(ctx context.Context, in *struct {
 	IDPath
 	Body WaterfallActionInput
 }) (*struct{ Body WaterfallView }, error) {
-	booking, err := h.managedWaterfall(ctx, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.store.ControlWaterfall(ctx, in.ID, in.Body.Version, in.Body.Action); err != nil {
-		return nil, err
-	}
-	return h.waterfallView(ctx, booking, in.ID)
+	return h.changeWaterfall(ctx, in.ID, func() error {
+		return h.store.ControlWaterfall(ctx, in.ID, in.Body.Version, in.Body.Action)
+	})
 }
 
 func (h *handlers) reorderWaterfall(ctx context.Context, in *struct {
 	IDPath
 	Body WaterfallOrderInput
 }) (*struct{ Body WaterfallView }, error) {
-	booking, err := h.managedWaterfall(ctx, in.ID)
-	if err != nil {
-		return nil, err
-	}
-	if err := h.store.ReorderWaterfall(ctx, in.ID, in.Body.Version, in.Body.UserIDs); err != nil {
-		return nil, err
-	}
-	return h.waterfallView(ctx, booking, in.ID)
+	return h.changeWaterfall(ctx, in.ID, func() error {
+		return h.store.ReorderWaterfall(ctx, in.ID, in.Body.Version, in.Body.UserIDs)
+	})
 }
 
-// managedWaterfall is the booking of waterfall id, for a manager of its department; others get
-// what managedBooking answers (404 when they cannot see the booking).
-func (h *handlers) managedWaterfall(ctx context.Context, id int64) (int64, error) {
+// changeWaterfall makes change to waterfall id for a manager of its booking's department (others
+// get what managedBooking answers: 404 when they cannot see the booking) and answers the
+// waterfall as it then is.
+func (h *handlers) changeWaterfall(ctx context.Context, id int64, change func() error) (*struct{ Body WaterfallView }, error) {
 	booking, err := h.store.WaterfallBooking(ctx, id)
 	if err != nil {
-		return 0, err
+		return nil, err
 	}
-	_, _, err = h.managedBooking(ctx, booking)
-	return booking, err
+	if _, _, err := h.managedBooking(ctx, booking); err != nil {
+		return nil, err
+	}
+	if err := change(); err != nil {
+		return nil, err
+	}
+	return h.waterfallView(ctx, booking, id)
 }
 
 // waterfallView reads waterfall id of booking as written.

@@ -8,9 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // whoamiActions is what whoami says the user has to do.
@@ -30,11 +28,8 @@ func actionsOf(t *testing.T, s *apptest.Server, role string) whoamiActions {
 // Outstanding tab, on both engines), in actionsRequired too, and the count drops as the offers
 // are answered, cancelled or end. Nobody else's whoami counts them.
 func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		// The 24th has ended, the 26th and 27th have not.
-		db.Now = clock.At(time.Date(2026, 10, 25, 12, 0, 0, 0, time.UTC)).Now
-		s := apptest.Start(t, db)
-		w := orgtest.Build(t, db)
+	// The 24th has ended, the 26th and 27th have not.
+	enginesAt(t, time.Date(2026, 10, 25, 12, 0, 0, 0, time.UTC), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		// staff manages another client (B): not the booking's, nor the freelancer's.
 		orgtest.LinkEntity(t, db, w.Users[apptest.Staff], w.ClientB, true, true)
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)

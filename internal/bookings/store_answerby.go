@@ -32,17 +32,7 @@ func ExpireDue(ctx context.Context, db *database.DB) (int, error) {
 		ORDER BY i.answer_by, i.id LIMIT ?`, db.Now(), sweepBatch); err != nil {
 		return 0, err
 	}
-	n := 0
-	for _, id := range ids {
-		expired, err := expireOne(ctx, db, id)
-		if err != nil {
-			return n, err
-		}
-		if expired {
-			n++
-		}
-	}
-	return n, nil
+	return sweepEach(ids, func(id int64) (bool, error) { return expireOne(ctx, db, id) })
 }
 
 // expireOne expires instruction id if it is still due when its transaction reads it; false
@@ -116,17 +106,7 @@ func remindEntity(ctx context.Context, db *database.DB, entity int64, now time.T
 		ORDER BY i.answer_by, i.id LIMIT ?`, now, now.Add(lead), entity, sweepBatch); err != nil {
 		return 0, err
 	}
-	n := 0
-	for _, id := range ids {
-		sent, err := remindOne(ctx, db, id)
-		if err != nil {
-			return n, err
-		}
-		if sent {
-			n++
-		}
-	}
-	return n, nil
+	return sweepEach(ids, func(id int64) (bool, error) { return remindOne(ctx, db, id) })
 }
 
 // remindOne claims and sends instruction id's reminder; false when another node claimed it or

@@ -66,17 +66,26 @@ func heldBy(ctx context.Context, tx *database.Tx, p *auth.Principal, id int64) (
 	return hold, actor, nil
 }
 
+// inHold runs act on p's hold named by instruction id in one transaction: the whole hold and who
+// p is for it, as heldBy reads them under the freelancer's lock.
+func (s *Store) inHold(ctx context.Context, p *auth.Principal, id int64,
+	act func(tx *database.Tx, hold []statusTarget, actor status.Actor) error) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		hold, actor, err := heldBy(ctx, tx, p, id)
+		if err != nil {
+			return err
+		}
+		return act(tx, hold, actor)
+	})
+}
+
 // ConfirmHold turns p's hold (the instruction id and the rest of its freelancer's hold in its
 // booking) into an instruction accepted on both sides, when it is the first hold on every day
 // and the freelancer's time is free (refusedCommitment, under the freelancer's lock). It
 // answers how many days it confirmed.
 func (s *Store) ConfirmHold(ctx context.Context, p *auth.Principal, id int64) (int, error) {
 	n := 0
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		hold, _, err := heldBy(ctx, tx, p, id)
-		if err != nil {
-			return err
-		}
+	err := s.inHold(ctx, p, id, func(tx *database.Tx, hold []statusTarget, _ status.Actor) error {
 		for _, t := range hold {
 			if t.HoldRank != 1 {
 				return apperror.Conflict(MsgOnlyFirstHold)
@@ -130,11 +139,7 @@ func (s *Store) ReleaseHold(ctx context.Context, p *auth.Principal, id int64, re
 		reason = HoldReleasedReason
 	}
 	n := 0
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		hold, actor, err := heldBy(ctx, tx, p, id)
-		if err != nil {
-			return err
-		}
+	err := s.inHold(ctx, p, id, func(tx *database.Tx, hold []statusTarget, actor status.Actor) error {
 		for _, t := range hold {
 			if err := releaseOne(ctx, tx, t, actor.Side(), reason, events.HoldReleased, OutcomeReleased); err != nil {
 				return err
@@ -194,11 +199,7 @@ type challenged struct {
 func (s *Store) ChallengeHold(ctx context.Context, p *auth.Principal, id int64) (int, time.Time, error) {
 	var deadline time.Time
 	made := 0
-	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
-		hold, actor, err := heldBy(ctx, tx, p, id)
-		if err != nil {
-			return err
-		}
+	err := s.inHold(ctx, p, id, func(tx *database.Tx, hold []statusTarget, actor status.Actor) error {
 		if actor != status.ActorManager {
 			return apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, MsgChallengeByClient)
 		}
@@ -288,22 +289,15 @@ func ReleaseExpiredHolds(ctx context.Context, db *database.DB) (int, error) {
 		ORDER BY deadline, id`, db.Now()); err != nil {
 		return 0, err
 	}
-	released := 0
-	for _, c := range due {
+	return sweepEach(due, func(c int64) (bool, error) {
 		var did bool
 		err := db.InTx(ctx, func(tx *database.Tx) error {
 			var err error
 			did, err = expireChallenge(ctx, tx, c)
 			return err
 		})
-		if err != nil {
-			return released, err
-		}
-		if did {
-			released++
-		}
-	}
-	return released, nil
+		return did, err
+	})
 }
 
 // expireChallenge claims due challenge c and releases the hold it challenged, when that is

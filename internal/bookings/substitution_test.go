@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
@@ -211,15 +210,9 @@ func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 		substitutes := []int64{sw.Users["Able"], sw.Users["Baker"], sw.Users["Carter"], sw.Users["Fox"]}
 		statuses := make([]int, len(substitutes))
-		var wg sync.WaitGroup
-		for i, user := range substitutes {
-			wg.Add(1)
-			go func(i int, user int64) {
-				defer wg.Done()
-				statuses[i] = s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{user}}).Status
-			}(i, user)
-		}
-		wg.Wait()
+		atOnce(len(substitutes), func(i int) {
+			statuses[i] = s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{substitutes[i]}}).Status
+		})
 		slices.Sort(statuses)
 		if fmt.Sprint(statuses) != "[200 409 409 409]" {
 			t.Errorf("statuses %v, want one 200 and the rest 409", statuses)

@@ -8,7 +8,6 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/auth"
 )
 
@@ -91,12 +90,13 @@ func (at InstructionPlace) substitution() substitutionPlacement {
 // the instruction's own freelancer (actorFor's rule), not a read-only viewer.
 func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace, now time.Time) InstructionView {
 	name := strings.TrimSpace(r.FirstName + " " + r.LastName)
+	buy, sell := r.Rates()
 	iv := InstructionView{ID: r.ID, PlacementID: r.PlacementID, BookingID: r.BookingID, UserID: r.UserID,
 		User:     InstructionUser{ID: r.UserID, FullName: name, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email},
 		FullName: name, SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus,
 		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
 		CreatedAt: wireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
-		SellRate: jobs.RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod), Direct: r.Direct,
+		SellRate: sell, Direct: r.Direct,
 		ClientName: at.ClientName, DepartmentName: at.DepartmentName, DeletedAt: optionalTime(r.DeletedAt),
 		Overnight: at.Overnight, IsFuture: at.StartAt.After(now), IsCritical: InstructionCritical(now, at.StartAt, r.State()),
 		SupplierID: r.SupplierID, AnswerBy: optionalTime(r.AnswerBy), InstructionActions: actionsOn(p, at.substitution(), r),
@@ -105,7 +105,6 @@ func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace,
 		iv.HiveUser = &InstructionModifier{FullName: strings.TrimSpace(r.ModifiedByName), Modifier: *r.ModifiedBy}
 	}
 	if p.CanAdmin {
-		buy := jobs.RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
 		iv.BuyRate = &buy
 	}
 	if _, err := actorFor(p, incumbentTarget(at.substitution(), r)); err == nil {

@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
-	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -24,8 +23,11 @@ type restScene struct {
 	freelancer      int64
 }
 
+// workingTimeStart is where the working-time tests' clock stands: a month before their shifts.
+var workingTimeStart = time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)
+
 func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) restScene {
-	db.Now = clock.At(time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)).Now
+	clockAt(db, workingTimeStart)
 	f := w.Users["freelancer"]
 	lateJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Late Match", orgtest.Shift{Title: "Late", Start: "14:00", End: "23:00"})
 	earlyJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Breakfast News", orgtest.Shift{Title: "Early", Start: "06:00", End: "14:00"})
@@ -34,6 +36,22 @@ func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.
 		early: orgtest.Book(t, s, apptest.DeptMgr, earlyJT, []string{"2027-03-02"}, f)}
 	sc.lateID, sc.earlyID = sc.late.Instruction(t, 0, f), sc.early.Instruction(t, 0, f)
 	return sc
+}
+
+// dawnPatrol has the scene's freelancer accept the late shift, hires a rested freelancer and
+// books a pre-confirmed "Dawn Patrol" (one shift, start to end) on the morning after, with
+// substitution allowed or not: the commitments that must still leave the freelancer their rest.
+// It answers the rested freelancer and the booking's placement.
+func (sc restScene) dawnPatrol(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, start, end string,
+	substitution bool) (other, placement int64) {
+	t.Helper()
+	accept(s, apptest.Freelancer, sc.lateID).Want(200)
+	other = orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
+	orgtest.Hire(t, db, w.DeptA1, other)
+	jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Dawn Patrol", orgtest.Shift{Title: "Dawn", Start: start, End: end})
+	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed",
+		"substitutionAllowed": substitution})
+	return other, b.Placements[0].ID
 }
 
 // accept answers instructions as role on the supplier side.
@@ -111,7 +129,7 @@ func TestWorkingTime_OverrideRefusedToAnotherClientsManager(t *testing.T) {
 // limits (seven days) let it through, and its shorter daily rest the early start too.
 func TestWorkingTime_WeeklyRestAndTheEntitysOwnLimits(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		db.Now = clock.At(time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)).Now
+		clockAt(db, workingTimeStart)
 		f := w.Users["freelancer"]
 		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Tour Week", orgtest.Shift{Title: "Day", Start: "09:00", End: "17:00"})
 		week := orgtest.Book(t, s, apptest.DeptMgr, jt, []string{"2027-04-05", "2027-04-06", "2027-04-07", "2027-04-08",
@@ -231,14 +249,10 @@ func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
 // awaiting an answer (the scene's own) were never refused.
 func TestWorkingTime_PreConfirmedGrantRefusesThePairWithoutRest(t *testing.T) {
 	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
-		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
-		orgtest.Hire(t, db, w.DeptA1, other)
-		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Dawn Patrol", orgtest.Shift{Title: "Dawn", Start: "05:00", End: "11:00"})
-		b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed"})
+		other, placement := sc.dawnPatrol(t, s, db, w, "05:00", "11:00", false)
 		var res bookings.GrantResult
-		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{
-			"userIds": []int64{sc.freelancer, other}, "placementIds": []int64{b.Placements[0].ID}}).Want(200).Decode(&res)
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", placement), map[string]any{
+			"userIds": []int64{sc.freelancer, other}, "placementIds": []int64{placement}}).Want(200).Decode(&res)
 		if res.Inserted != 1 || len(res.Refused) != 1 || res.Refused[0].UserID != sc.freelancer ||
 			!strings.Contains(res.Refused[0].Reason, "rest after Late Match (Late)") {
 			t.Fatalf("grant %+v", res)
@@ -264,13 +278,7 @@ func TestWorkingTime_EntityDailyRest(t *testing.T) {
 // (The dawn shift ends before the scene's early offer starts, so the substitute is free for it.)
 func TestWorkingTime_AcceptedSubstituteNeedsTheRest(t *testing.T) {
 	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
-		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
-		orgtest.Hire(t, db, w.DeptA1, other)
-		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Dawn Patrol", orgtest.Shift{Title: "Dawn", Start: "03:00", End: "05:30"})
-		b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed",
-			"substitutionAllowed": true})
-		placement := b.Placements[0].ID
+		other, placement := sc.dawnPatrol(t, s, db, w, "03:00", "05:30", true)
 		grant(t, s, placement, other)
 		res := s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant-substitution", placement),
 			map[string]any{"id": instructionID(t, db, placement, other), "userIds": []int64{sc.freelancer}})

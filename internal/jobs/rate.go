@@ -91,8 +91,9 @@ type Getter interface {
 	Get(ctx context.Context, dest any, query string, args ...any) error
 }
 
-// rateRow is a buy and sell pair as stored.
-type rateRow struct {
+// RateRow is a buy and sell pair as stored: a row that reads rates embeds it, so the six columns
+// and their reading into Rates have one home.
+type RateRow struct {
 	BuyMinor     int64  `db:"buy_rate_minor"`
 	BuyCurrency  string `db:"buy_currency"`
 	BuyPeriod    string `db:"buy_period"`
@@ -101,7 +102,8 @@ type rateRow struct {
 	SellPeriod   string `db:"sell_period"`
 }
 
-func (r rateRow) rates() (buy, sell Rate) {
+// Rates reads the stored pair.
+func (r RateRow) Rates() (buy, sell Rate) {
 	return RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod), RateOf(r.SellMinor, r.SellCurrency, r.SellPeriod)
 }
 
@@ -113,7 +115,7 @@ var ErrNoPlacementTemplate = errors.New("jobs: placement template not found")
 // RatesFor returns the rates of user on a placement template: their rate card when there is
 // one, else the template's defaults.
 func RatesFor(ctx context.Context, q Getter, placementTemplateID, userID int64) (buy, sell Rate, err error) {
-	var r rateRow
+	var r RateRow
 	err = q.Get(ctx, &r, `SELECT `+rateColumns+` FROM rate_cards WHERE placement_template_id = ? AND user_id = ?`,
 		placementTemplateID, userID)
 	if errors.Is(err, sql.ErrNoRows) {
@@ -123,6 +125,6 @@ func RatesFor(ctx context.Context, q Getter, placementTemplateID, userID int64) 
 	if err != nil {
 		return buy, sell, err
 	}
-	buy, sell = r.rates()
+	buy, sell = r.Rates()
 	return buy, sell, nil
 }

@@ -54,7 +54,7 @@ func (s *Store) RateCards(ctx context.Context, withBuy bool, where string, args 
 		FullName   string `db:"full_name"`
 		Version    int    `db:"version"`
 		Department int64  `db:"department_id"`
-		rateRow
+		RateRow
 	}
 	if err := s.DB.Select(ctx, &rows, `SELECT rc.id, rc.placement_template_id, rc.user_id,
 		TRIM(u.first_name || ' ' || u.last_name) AS full_name, rc.version, jt.department_id,
@@ -65,7 +65,7 @@ func (s *Store) RateCards(ctx context.Context, withBuy bool, where string, args 
 	}
 	out := make([]RateCard, 0, len(rows))
 	for _, r := range rows {
-		buy, sell := r.rates()
+		buy, sell := r.Rates()
 		c := RateCard{ID: r.ID, PlacementTemplateID: r.PT, UserID: r.UserID, User: RateCardUser{r.UserID, r.FullName},
 			SellRate: sell, Version: r.Version}
 		if withBuy {

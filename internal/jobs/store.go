@@ -169,7 +169,7 @@ func placementTemplates(ctx context.Context, q Selecter, withBuyRates bool, wher
 		UnpaidBreaks  int    `db:"unpaid_breaks"`
 		SupplierNotes string `db:"supplier_notes"`
 		Version       int    `db:"version"`
-		rateRow
+		RateRow
 	}
 	if err := q.Select(ctx, &rows, `SELECT id, job_template_id, position, title, start_time, end_time, unpaid_breaks,
 		supplier_notes, `+rateColumns+`, version FROM placement_templates WHERE `+where+` ORDER BY position, id`, args...); err != nil {
@@ -177,7 +177,7 @@ func placementTemplates(ctx context.Context, q Selecter, withBuyRates bool, wher
 	}
 	out := make([]PlacementTemplate, 0, len(rows))
 	for _, r := range rows {
-		buy, sell := r.rates()
+		buy, sell := r.Rates()
 		pt := PlacementTemplate{ID: r.ID, JobTemplateID: r.JobTemplateID, Position: r.Position, Title: r.Title,
 			StartTime: r.StartTime, EndTime: r.EndTime, Overnight: r.EndTime <= r.StartTime, UnpaidBreaks: r.UnpaidBreaks,
 			SupplierNotes: r.SupplierNotes, SellRate: sell, Version: r.Version}
