@@ -270,27 +270,23 @@ func (h *HTTP) currentUser(ctx context.Context, u User, imp *Impersonator) (Curr
 }
 
 // addActions adds to whoami the actions required that other features hold: pending invitations
-// and offers awaiting an answer.
+// and offers awaiting an answer. Both are counted in one read (CountActions); the invitations are
+// listed only when there are some, which is rare, so the usual whoami makes one query here.
 func (h *HTTP) addActions(ctx context.Context, cu *CurrentUser) error {
-	if err := h.addInvitations(ctx, cu); err != nil {
-		return err
+	count := h.Service.CountActions
+	if count == nil {
+		return h.addInvitations(ctx, cu)
 	}
-	return h.addOffers(ctx, cu)
-}
-
-// addOffers counts the instructions offered to the user that await their answer; each is an
-// action required, and the sidebar's Agenda item shows their number.
-func (h *HTTP) addOffers(ctx context.Context, cu *CurrentUser) error {
-	if h.Service.OffersAwaitingAnswer == nil {
-		return nil
-	}
-	n, err := h.Service.OffersAwaitingAnswer(ctx, cu.ID)
+	n, err := count(ctx, cu.ID)
 	if err != nil {
 		return err
 	}
-	cu.OffersAwaitingAnswer = n
-	cu.ActionsRequired += n
-	return nil
+	cu.OffersAwaitingAnswer = n.Offers
+	cu.ActionsRequired += n.Offers
+	if n.Invitations == 0 {
+		return nil
+	}
+	return h.addInvitations(ctx, cu)
 }
 
 // addInvitations puts the user's pending invitations into whoami; each is an action required.

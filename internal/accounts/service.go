@@ -22,6 +22,13 @@ var (
 	MailPerAccount  = ratelimit.Rule{Limit: 5, Window: 15 * time.Minute}
 )
 
+// ActionCounts is what awaits a user's answer elsewhere in Hive: offers awaiting their accept
+// or reject, and pending invitations.
+type ActionCounts struct {
+	Offers      int `db:"offers"`
+	Invitations int `db:"invitations"`
+}
+
 // Service holds the account flows; the HTTP layer only decodes, calls and encodes.
 type Service struct {
 	Store    *Store // its Limits say how long the sessions started here last
@@ -30,9 +37,11 @@ type Service struct {
 	// PendingInvitations lists a user's pending invitations (the organisations feature supplies
 	// it; accounts must not import it). May be nil.
 	PendingInvitations func(ctx context.Context, userID int64, email string) ([]InvitationView, error)
-	// OffersAwaitingAnswer counts the instructions offered to a user that wait for their accept
-	// or reject (the bookings feature supplies it; accounts must not import it). May be nil.
-	OffersAwaitingAnswer func(ctx context.Context, userID int64) (int, error)
+	// CountActions counts, in one read, what awaits a user's answer in other features: the
+	// offers (bookings) and the pending invitations (organisations). internal/app composes it,
+	// as accounts must import neither. May be nil: then no offers are counted and the pending
+	// invitations are listed each time.
+	CountActions func(ctx context.Context, userID int64) (ActionCounts, error)
 	// RevokeFeeds revokes the user's calendar feed inside tx when their password changes (the
 	// agenda feature supplies it). May be nil.
 	RevokeFeeds func(ctx context.Context, tx *database.Tx, userID int64) error

@@ -129,9 +129,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	deps := feature.Deps{DB: db, Config: cfg, WakeMail: worker.Wake}
 	accountService.PendingInvitations = invitations.PendingHook(db)
-	accountService.OffersAwaitingAnswer = func(ctx context.Context, userID int64) (int, error) {
-		return bookings.OffersAwaitingAnswer(ctx, db, userID)
-	}
+	accountService.CountActions = actionCounter(db)
 	accountService.AddressProven = invitations.BindToUser
 	entities.Register(api, deps)
 	legalentities.Register(api, deps)

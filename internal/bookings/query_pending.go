@@ -17,11 +17,13 @@ var AwaitingAnswer = struct{ Supplier, Client []status.Status }{
 	Client:   []status.Status{status.Accepted, status.Awaiting},
 }
 
-// awaitingAnswerSQL counts one user's offers awaiting their answer. The placement's end is the
-// instruction's own copy (placement_end_at, kept by the database's triggers), so the count reads
-// one user's instructions (index instructions_user) and joins nothing. The statuses are
-// literals, so the text is one statement that SQLite prepares once.
-var awaitingAnswerSQL = `SELECT COUNT(*) FROM instructions i WHERE i.user_id = ? AND i.deleted_at IS NULL
+// AwaitingAnswerCountSQL counts one user's offers awaiting their answer; its arguments are the
+// user's id and the time now. The placement's end is the instruction's own copy
+// (placement_end_at, kept by the database's triggers), so the count reads one user's
+// instructions (index instructions_user) and joins nothing. The statuses are literals, so the
+// text is one statement that SQLite prepares once. internal/app reads it together with the
+// pending invitations' count for whoami, in one statement.
+var AwaitingAnswerCountSQL = `SELECT COUNT(*) FROM instructions i WHERE i.user_id = ? AND i.deleted_at IS NULL
 	AND i.supplier_status IN (` + literals(AwaitingAnswer.Supplier) + `)
 	AND i.client_status IN (` + literals(AwaitingAnswer.Client) + `) AND i.placement_end_at > ?`
 
@@ -36,9 +38,9 @@ func literals(ss []status.Status) string {
 
 // OffersAwaitingAnswer counts the instructions offered to userID that wait for their accept or
 // reject (issue 15 item 17). whoami adds them to actionsRequired and the sidebar's Agenda item
-// shows them; internal/app hands this function to accounts, which cannot import bookings.
+// shows them (through AwaitingAnswerCountSQL).
 func OffersAwaitingAnswer(ctx context.Context, db *database.DB, userID int64) (int, error) {
 	var n int
-	err := db.Get(ctx, &n, awaitingAnswerSQL, userID, db.Now())
+	err := db.Get(ctx, &n, AwaitingAnswerCountSQL, userID, db.Now())
 	return n, err
 }

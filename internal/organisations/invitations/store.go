@@ -219,6 +219,11 @@ func PendingFor(ctx context.Context, db *database.DB, userID int64) ([]accounts.
 	return views, nil
 }
 
+// PendingCountSQL counts the invitations PendingFor lists; its argument is the user's id. whoami
+// reads it with its other counts in one statement (internal/app) and lists the invitations only
+// when there are some.
+const PendingCountSQL = `SELECT COUNT(*) FROM invitations WHERE user_id = ? AND status = 'pending'`
+
 // PendingHook is PendingFor bound to db, in the shape accounts.Service.PendingInvitations takes;
 // the address it is given is not used (see addressee).
 func PendingHook(db *database.DB) func(ctx context.Context, userID int64, email string) ([]accounts.InvitationView, error) {

@@ -1,0 +1,25 @@
+package app
+
+import (
+	"context"
+
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/organisations/invitations"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// actionCountsSQL reads whoami's two counts of what awaits the user, each written by the feature
+// that owns its table, in one statement: whoami is on every page, and on PostgreSQL each
+// statement is a round trip. Its arguments: the user, now (for the offers), the user again.
+var actionCountsSQL = `SELECT (` + bookings.AwaitingAnswerCountSQL + `) AS offers, (` +
+	invitations.PendingCountSQL + `) AS invitations`
+
+// actionCounter is accounts.Service.CountActions on db.
+func actionCounter(db *database.DB) func(ctx context.Context, userID int64) (accounts.ActionCounts, error) {
+	return func(ctx context.Context, userID int64) (accounts.ActionCounts, error) {
+		var n accounts.ActionCounts
+		err := db.Get(ctx, &n, actionCountsSQL, userID, db.Now(), userID)
+		return n, err
+	}
+}
