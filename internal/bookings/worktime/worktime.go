@@ -118,6 +118,12 @@ func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 	if !mayTouchMoreDays(all[first:stop], l.MaxDaysInRow) {
 		return nil
 	}
+	if stop-first == 1 {
+		// The candidate alone: no work of theirs is in the way. Only a search's range of whole
+		// days can be this long (a placement spans at most two days); the asker chose it, and a
+		// breach must name the job in the way.
+		return nil
+	}
 	days := calendarDays(all[first:stop], loc)
 	if len(days) > l.MaxDaysInRow {
 		in := all[first] // the job that starts the run, or ends it when the candidate starts it

@@ -54,6 +54,8 @@ func TestCheck(t *testing.T) {
 		{"a sixth day is allowed", days("Series", 1, 2, 3, 4, 5), shift("Match", 6, 9, 8), UK, ""},
 		{"night shifts count every day they touch", nights, shift("Match", 6, 20, 8), UK,
 			"This would be 7 days in a row without 24 hours off, with Night shoot on Mon 1 Mar"},
+		{"a candidate longer than the run allowed, with no work next to it, is no one's rest problem",
+			days("Far", 20), Shift{Start: at(1, 0), End: at(11, 0)}, UK, ""},
 		{"a run broken before the candidate is not counted", append(days("Old", 1, 2, 3, 4, 5, 6), days("New", 8, 9)...),
 			shift("Match", 10, 9, 8), UK, ""},
 	}
