@@ -69,8 +69,10 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if err != nil {
 		return apperror.Field("startTime", err.Error())
 	}
-	if err := checkAcceptedStillFree(ctx, tx, it.ID, period); err != nil {
-		return err
+	if moved(cur, period) {
+		if err := checkAcceptedStillFree(ctx, tx, it.ID, period); err != nil {
+			return err
+		}
 	}
 	title, notes := input.Text(it.Title), input.Text(it.SupplierNotes)
 	if title == "" {
@@ -93,6 +95,14 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	}
 	return emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
 		PlacementID: it.ID, Payload: row})
+}
+
+// moved reports whether an amendment gives the placement another period. Only then are the
+// accepted freelancers' other work and rest checked again: an edit of the title or the notes
+// commits no one to anything new, and must not be refused for work accepted before (under an
+// override, or under limits since tightened).
+func moved(cur PlacementRow, p Period) bool {
+	return !cur.StartAt.Equal(p.Start) || !cur.EndAt.Equal(p.End)
 }
 
 // checkAcceptedStillFree refuses a new period that would overlap other accepted work of a

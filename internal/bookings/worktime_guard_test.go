@@ -244,6 +244,25 @@ func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
 	})
 }
 
+// Work accepted while the entity allowed a shorter rest stays editable after the limit is
+// tightened: a change of notes keeps the times and is not refused, a move still is.
+func TestWorkingTime_NotesOfWorkAcceptedBeforeATighterLimit(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		rules := bookingrules.Defaults
+		rules.DailyRestMinutes = 7 * 60
+		path := fmt.Sprintf("/entity/%d/booking-rules", w.ClientA)
+		s.As(apptest.Admin).Do("PUT", path, bookingrules.EntityBookingRulesUpdate{Rules: rules}).Want(200)
+		accept(s, apptest.Freelancer, sc.lateID, sc.earlyID).Want(200)
+		s.As(apptest.Admin).Do("PUT", path, bookingrules.EntityBookingRulesUpdate{Rules: bookingrules.Defaults, Version: 1}).Want(200)
+		early := func(start string) map[string]any {
+			return map[string]any{"id": sc.early.Placements[0].ID, "title": "Early", "startTime": start, "endTime": "14:00",
+				"supplierNotes": "Gate B", "unpaidBreaks": 0}
+		}
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{early("06:00")}).Want(200)
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{early("05:30")}).WantError(409, "C-409")
+	})
+}
+
 // A grant that starts accepted (a pre-confirmed booking) is a commitment: the pair that would
 // leave too little rest is refused with the reason, the others are instructed. Grants that start
 // awaiting an answer (the scene's own) were never refused.
