@@ -20,6 +20,8 @@ type SummaryFilter struct {
 	DepartmentIDs, ClientIDs, UserIDs, JobTemplateIDs []int64
 	Colours                                           []status.Colour
 	IncludeDeleted, OverviewOnly, CancelledOnly       bool
+	// GroupsPerDay lists only the first groups of each day (0: all of them).
+	GroupsPerDay int
 
 	// Viewer is the caller. Visible lists the departments they see whole; All says every
 	// department (administrators). Elsewhere they see only their own instructions.
@@ -111,7 +113,13 @@ func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []str
 	if err != nil {
 		return nil, err
 	}
-	ps, err := groupPlacements(ctx, q, f)
+	var ps []summaryPlacement
+	var counts []dayCount
+	if f.readsDayIndex() {
+		ps, counts, err = dayIndexPlacements(ctx, q, f)
+	} else {
+		ps, err = groupPlacements(ctx, q, f)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +148,11 @@ func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []str
 	if err != nil {
 		return nil, err
 	}
-	return assembleDays(dates, ps, is, f, bs), nil
+	days := assembleDays(dates, ps, is, f, bs)
+	if f.readsDayIndex() {
+		withDayCounts(days, counts)
+	}
+	return days, nil
 }
 
 func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {

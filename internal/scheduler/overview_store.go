@@ -1,0 +1,123 @@
+package scheduler
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// The month overview of every department (an administrator's Global View without filters) holds
+// tens of thousands of placements, while a month cell shows a few groups and counts the rest.
+// Reading each placement of the month costs more than the page's whole budget, so this read
+// takes from the placement_day_groups read model (migration 00040: each placement's group key
+// with its booking's title, indexed in compareGroups' order) each day's counts and the keys of
+// its first groupsPerDay groups, then reads only those groups' placements. Nothing is hidden from such a viewer (no freelancer view, no colour filter), so
+// the counts in the database are the groups the display rules would list.
+
+// readsDayIndex reports whether the summary takes each day's first groups from the index: the
+// overview of every department, all instructions seen, no filter, a few groups a day.
+func (f SummaryFilter) readsDayIndex() bool {
+	return f.GroupsPerDay > 0 && f.All && f.seesEveryInstruction() && len(f.Colours) == 0 &&
+		len(f.DepartmentIDs)+len(f.ClientIDs)+len(f.JobTemplateIDs) == 0
+}
+
+// dayGroupKey is a live placement group's key as the index orders it.
+type dayGroupKey struct {
+	LocalDate    string `db:"local_date"`
+	StartTime    string `db:"start_time"`
+	BookingTitle string `db:"booking_title"`
+	BookingID    int64  `db:"booking_id"`
+	Title        string `db:"title"`
+	EndTime      string `db:"end_time"`
+}
+
+// dayCount is one day's number of live placement groups and of their placements.
+type dayCount struct {
+	LocalDate  string `db:"local_date"`
+	Groups     int    `db:"group_count"`
+	Placements int    `db:"placement_count"`
+}
+
+// dayGroupColumns are the index's columns in order, the group key.
+const dayGroupColumns = "g.local_date, g.start_time, g.booking_title, g.booking_id, g.title, g.end_time"
+
+// dayGroupsTable is the read model of the placements' group keys.
+const dayGroupsTable = "placement_day_groups"
+
+// dayIndexPlacements reads the range's day counts and the placements (with their packed counts
+// from the read model, as statePlacements) of each day's first f.GroupsPerDay groups.
+func dayIndexPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
+	var counts []dayCount
+	if err := q.Select(ctx, &counts, `SELECT local_date, COUNT(*) AS group_count, CAST(SUM(n) AS BIGINT) AS placement_count
+		FROM (SELECT g.local_date, COUNT(*) AS n FROM `+dayGroupsTable+` g
+			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL GROUP BY `+dayGroupColumns+`) d
+		GROUP BY local_date`, f.Start, f.End); err != nil || len(counts) == 0 {
+		return nil, counts, err
+	}
+	keys, err := firstDayGroups(ctx, q, counts, f.GroupsPerDay)
+	if err != nil {
+		return nil, nil, err
+	}
+	var ps []summaryPlacement
+	for from := 0; from < len(keys); from += keysPerRead {
+		part, err := dayGroupPlacements(ctx, q, keys[from:min(from+keysPerRead, len(keys))])
+		if err != nil {
+			return nil, nil, err
+		}
+		ps = append(ps, part...)
+	}
+	return ps, counts, nil
+}
+
+// keysPerRead bounds the group keys one read of their placements tests.
+const keysPerRead = 64
+
+// firstDayGroups reads the keys of the first n groups of each day that has any, in one
+// statement of one arm per day, each walking its day's index entries until it has n groups.
+func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n int) ([]dayGroupKey, error) {
+	arms := make([]string, len(days))
+	args := make([]any, 0, 2*len(days))
+	for i, d := range days {
+		arms[i] = `SELECT * FROM (SELECT ` + dayGroupColumns + ` FROM ` + dayGroupsTable + ` g
+			WHERE g.local_date = ? AND g.deleted_at IS NULL GROUP BY ` + dayGroupColumns + `
+			ORDER BY ` + dayGroupColumns + ` LIMIT ?) ` + fmt.Sprintf("d%d", i)
+		args = append(args, d.LocalDate, n)
+	}
+	var keys []dayGroupKey
+	err := q.Select(ctx, &keys, strings.Join(arms, " UNION ALL "), args...)
+	return keys, err
+}
+
+// dayGroupPlacements reads the live placements of the given groups with their packed counts.
+func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupKey) ([]summaryPlacement, error) {
+	terms := make([]string, len(keys))
+	args := make([]any, 0, 5*len(keys))
+	for i, k := range keys {
+		terms[i] = "(g.local_date = ? AND g.start_time = ? AND g.booking_title = ? AND g.booking_id = ? AND g.title = ? AND g.end_time = ?)"
+		args = append(args, k.LocalDate, k.StartTime, k.BookingTitle, k.BookingID, k.Title, k.EndTime)
+	}
+	var ps []summaryPlacement
+	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+` FROM `+dayGroupsTable+` g
+		JOIN placements p ON p.id = g.placement_id JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id
+		WHERE g.deleted_at IS NULL AND (`+strings.Join(terms, " OR ")+`)`, args...)
+	for i := range ps {
+		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
+		ps[i].Packed &^= substitutionFlag
+	}
+	return ps, err
+}
+
+// withDayCounts puts the counts read from the index into the days.
+func withDayCounts(days []BookingSummaryDay, counts []dayCount) {
+	byDate := make(map[string]dayCount, len(counts))
+	for _, c := range counts {
+		byDate[c.LocalDate] = c
+	}
+	for i := range days {
+		c := byDate[days[i].Date]
+		days[i].GroupCount, days[i].PlacementCount = c.Groups, c.Placements
+	}
+}
