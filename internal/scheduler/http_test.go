@@ -138,12 +138,13 @@ func TestOverviewAgreesWithTheFullSummary(t *testing.T) {
 	})
 }
 
-// groupsPerDay lists each day's first groups and counts them all; an administrator's overview
-// without filters reads them from the day index, every other view cuts its full list: both must
-// list what the full summary lists first.
+// groupsPerDay lists each day's first groups and counts them all; an overview of whole
+// departments reads them from the day index, every other view cuts its full list: both must list
+// what the full summary lists first.
 func TestGroupsPerDayListsTheFirstGroupsAndCountsThemAll(t *testing.T) {
 	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		queries := []string{"", "&overviewOnly=true", "&overviewOnly=true&includeDeleted=true",
+			fmt.Sprintf("&overviewOnly=true&departmentIds=%d", sc.w.DeptA2), fmt.Sprintf("&overviewOnly=true&clientIds=%d", sc.w.ClientA),
 			fmt.Sprintf("&overviewOnly=true&userIds=%d", sc.grace), "&overviewOnly=true&placementStatuses=red"}
 		for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Freelancer} {
 			for _, q := range queries {
@@ -290,10 +291,10 @@ func TestPlacementDayGroupsFollowTheirPlacements(t *testing.T) {
 		db := s.DB
 		check := func(when string) {
 			t.Helper()
-			const recount = `SELECT p.id || ' ' || p.booking_id || ' ' || b.title || ' ' || p.local_date || ' ' ||
+			const recount = `SELECT p.id || ' ' || p.booking_id || ' ' || b.department_id || ' ' || b.title || ' ' || p.local_date || ' ' ||
 				p.start_time || ' ' || p.title || ' ' || p.end_time || ' ' || (p.deleted_at IS NULL) FROM placements p
 				JOIN bookings b ON b.id = p.booking_id ORDER BY p.id`
-			const model = `SELECT g.placement_id || ' ' || g.booking_id || ' ' || g.booking_title || ' ' || g.local_date || ' ' ||
+			const model = `SELECT g.placement_id || ' ' || g.booking_id || ' ' || g.department_id || ' ' || g.booking_title || ' ' || g.local_date || ' ' ||
 				g.start_time || ' ' || g.title || ' ' || g.end_time || ' ' || (g.deleted_at IS NULL) FROM placement_day_groups g
 				ORDER BY g.placement_id`
 			want, got := databasetest.Select[string](t, db, recount), databasetest.Select[string](t, db, model)
@@ -304,6 +305,8 @@ func TestPlacementDayGroupsFollowTheirPlacements(t *testing.T) {
 		check("after the scene")
 		databasetest.Exec(t, db, `UPDATE bookings SET title = 'Cup Final Replay' WHERE id = ?`, sc.cupBooking)
 		check("after a booking's new title")
+		databasetest.Exec(t, db, `UPDATE bookings SET department_id = ? WHERE id = ?`, sc.w.DeptA2, sc.cupBooking)
+		check("after a booking's new department")
 		databasetest.Exec(t, db, `UPDATE placements SET title = 'Late', start_time = '10:00', end_time = '18:00',
 			local_date = '2027-05-07' WHERE booking_id = ? AND start_time = '09:00'`, sc.cupBooking)
 		check("after amended placements")

@@ -3,13 +3,14 @@ package scheduler
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// The month overview of every department (an administrator's Global View without filters) holds
+// A month of many departments (an administrator's Global View, a client's) holds thousands to
 // tens of thousands of placements, while a month cell shows a few groups and counts the rest.
 // Reading each placement of the month costs more than the page's whole budget, so this read
 // takes from the placement_day_groups read model (migration 00040: each placement's group key
@@ -17,11 +18,40 @@ import (
 // its first groupsPerDay groups, then reads only those groups' placements. Nothing is hidden from such a viewer (no freelancer view, no colour filter), so
 // the counts in the database are the groups the display rules would list.
 
-// readsDayIndex reports whether the summary takes each day's first groups from the index: the
-// overview of every department, all instructions seen, no filter, a few groups a day.
+// readsDayIndex reports whether the summary takes each day's first groups from the read model:
+// a few groups a day, every instruction seen in whole departments (so the display rules hide no
+// group), no colour or job template filter.
 func (f SummaryFilter) readsDayIndex() bool {
-	return f.GroupsPerDay > 0 && f.All && f.seesEveryInstruction() && len(f.Colours) == 0 &&
-		len(f.DepartmentIDs)+len(f.ClientIDs)+len(f.JobTemplateIDs) == 0
+	return f.GroupsPerDay > 0 && f.seesEveryInstruction() && len(f.Colours) == 0 && len(f.JobTemplateIDs) == 0
+}
+
+// dayDepartments lists the departments of the read (placementScope's departments): nil with
+// all true for every department.
+func dayDepartments(ctx context.Context, q database.Reader, f SummaryFilter) (departments []int64, all bool, err error) {
+	if f.All && len(f.DepartmentIDs) == 0 && len(f.ClientIDs) == 0 {
+		return nil, true, nil
+	}
+	var sets [][]int64
+	if !f.All {
+		sets = append(sets, f.Visible)
+	}
+	if len(f.DepartmentIDs) > 0 {
+		sets = append(sets, f.DepartmentIDs)
+	}
+	if len(f.ClientIDs) > 0 {
+		marks, args := database.In(f.ClientIDs)
+		var ofClients []int64
+		if err := q.Select(ctx, &ofClients, `SELECT id FROM departments WHERE client_id IN (`+marks+`)`, args...); err != nil {
+			return nil, false, err
+		}
+		sets = append(sets, ofClients)
+	}
+	departments = slices.Clone(sets[0])
+	for _, set := range sets[1:] {
+		departments = slices.DeleteFunc(departments, func(d int64) bool { return !slices.Contains(set, d) })
+	}
+	slices.Sort(departments)
+	return slices.Compact(departments), false, nil
 }
 
 // dayGroupKey is a live placement group's key as the index orders it.
@@ -50,14 +80,22 @@ const dayGroupsTable = "placement_day_groups"
 // dayIndexPlacements reads the range's day counts and the placements (with their packed counts
 // from the read model, as statePlacements) of each day's first f.GroupsPerDay groups.
 func dayIndexPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
+	departments, all, err := dayDepartments(ctx, q, f)
+	if err != nil || (!all && len(departments) == 0) {
+		return nil, nil, err
+	}
+	scope := &database.Where{}
+	if !all {
+		scope.In("g.department_id", departments)
+	}
 	var counts []dayCount
 	if err := q.Select(ctx, &counts, `SELECT local_date, COUNT(*) AS group_count, CAST(SUM(n) AS BIGINT) AS placement_count
 		FROM (SELECT g.local_date, COUNT(*) AS n FROM `+dayGroupsTable+` g
-			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL GROUP BY `+dayGroupColumns+`) d
-		GROUP BY local_date`, f.Start, f.End); err != nil || len(counts) == 0 {
+			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+dayGroupColumns+`) d
+		GROUP BY local_date`, append([]any{f.Start, f.End}, scope.Args()...)...); err != nil || len(counts) == 0 {
 		return nil, counts, err
 	}
-	keys, err := firstDayGroups(ctx, q, counts, f.GroupsPerDay)
+	keys, err := firstDayGroups(ctx, q, counts, f.GroupsPerDay, departments, scope)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -75,16 +113,31 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, f SummaryFilter)
 // keysPerRead bounds the group keys one read of their placements tests.
 const keysPerRead = 64
 
-// firstDayGroups reads the keys of the first n groups of each day that has any, in one
-// statement of one arm per day, each walking its day's index entries until it has n groups.
-func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n int) ([]dayGroupKey, error) {
-	arms := make([]string, len(days))
-	args := make([]any, 0, 2*len(days))
-	for i, d := range days {
-		arms[i] = `SELECT * FROM (SELECT ` + dayGroupColumns + ` FROM ` + dayGroupsTable + ` g
-			WHERE g.local_date = ? AND g.deleted_at IS NULL GROUP BY ` + dayGroupColumns + `
-			ORDER BY ` + dayGroupColumns + ` LIMIT ?) ` + fmt.Sprintf("d%d", i)
-		args = append(args, d.LocalDate, n)
+// maxArms bounds the arms of one compound statement (SQLite allows 500).
+const maxArms = 480
+
+// firstDayGroups reads the keys of candidates for the first n groups of each day that has any,
+// in one statement of one arm per day (every department, or more than fit as arms) or per day
+// and department, each walking its index entries in order until it has n groups. The caller
+// keeps each day's first n (assembleDays, in compareGroups' order).
+func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n int, departments []int64, scope *database.Where) ([]dayGroupKey, error) {
+	perDepartment := len(departments) > 0 && len(days)*len(departments) <= maxArms
+	var arms []string
+	var args []any
+	arm := func(cond string, condArgs ...any) {
+		arms = append(arms, `SELECT * FROM (SELECT `+dayGroupColumns+` FROM `+dayGroupsTable+` g
+			WHERE g.local_date = ? AND g.deleted_at IS NULL AND `+cond+` GROUP BY `+dayGroupColumns+`
+			ORDER BY `+dayGroupColumns+` LIMIT ?) `+fmt.Sprintf("d%d", len(arms)))
+		args = append(append(args, condArgs...), n)
+	}
+	for _, d := range days {
+		if !perDepartment {
+			arm(scope.And(), append([]any{d.LocalDate}, scope.Args()...)...)
+			continue
+		}
+		for _, department := range departments {
+			arm("g.department_id = ?", d.LocalDate, department)
+		}
 	}
 	var keys []dayGroupKey
 	err := q.Select(ctx, &keys, strings.Join(arms, " UNION ALL "), args...)
