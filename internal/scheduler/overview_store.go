@@ -79,7 +79,7 @@ const dayGroupsTable = "placement_day_groups"
 
 // dayIndexPlacements reads the range's day counts and the placements (with their packed counts
 // from the read model, as statePlacements) of each day's first f.GroupsPerDay groups.
-func dayIndexPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
+func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
 	departments, all, err := dayDepartments(ctx, q, f)
 	if err != nil || (!all && len(departments) == 0) {
 		return nil, nil, err
@@ -95,7 +95,12 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, f SummaryFilter)
 		GROUP BY local_date`, append([]any{f.Start, f.End}, scope.Args()...)...); err != nil || len(counts) == 0 {
 		return nil, counts, err
 	}
-	keys, err := firstDayGroups(ctx, q, counts, f.GroupsPerDay, departments, scope)
+	var keys []dayGroupKey
+	if dialect == database.Postgres {
+		keys, err = firstDayGroupsLateral(ctx, q, counts, f.GroupsPerDay, scope)
+	} else {
+		keys, err = firstDayGroups(ctx, q, counts, f.GroupsPerDay, departments, scope)
+	}
 	if err != nil {
 		return nil, nil, err
 	}
@@ -141,6 +146,24 @@ func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n i
 	}
 	var keys []dayGroupKey
 	err := q.Select(ctx, &keys, strings.Join(arms, " UNION ALL "), args...)
+	return keys, err
+}
+
+// firstDayGroupsLateral is firstDayGroups on PostgreSQL: one subquery run for each day
+// (LATERAL), planned once; PostgreSQL plans each arm of a compound statement apart, which cost
+// more than the reads.
+func firstDayGroupsLateral(ctx context.Context, q database.Reader, days []dayCount, n int, scope *database.Where) ([]dayGroupKey, error) {
+	values := make([]string, len(days))
+	args := make([]any, 0, len(days)+len(scope.Args())+1)
+	for i, d := range days {
+		values[i] = "(CAST(? AS TEXT))"
+		args = append(args, d.LocalDate)
+	}
+	var keys []dayGroupKey
+	err := q.Select(ctx, &keys, `SELECT k.* FROM (VALUES `+strings.Join(values, ", ")+`) AS days (d)
+		CROSS JOIN LATERAL (SELECT `+dayGroupColumns+` FROM `+dayGroupsTable+` g
+			WHERE g.local_date = days.d AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+dayGroupColumns+`
+			ORDER BY `+dayGroupColumns+` LIMIT ?) k`, append(append(args, scope.Args()...), n)...)
 	return keys, err
 }
 

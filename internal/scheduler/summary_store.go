@@ -102,13 +102,13 @@ func (i summaryInstruction) state() status.State {
 func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	var days []BookingSummaryDay
 	err := s.DB.ReadPlanned(ctx, func(q database.Reader) (err error) {
-		days, err = groups(ctx, q, f, dates)
+		days, err = groups(ctx, q, s.DB.Dialect, f, dates)
 		return err
 	})
 	return days, err
 }
 
-func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
+func groups(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	f, err := withViewer(ctx, q, f)
 	if err != nil {
 		return nil, err
@@ -116,7 +116,7 @@ func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []str
 	var ps []summaryPlacement
 	var counts []dayCount
 	if f.readsDayIndex() {
-		ps, counts, err = dayIndexPlacements(ctx, q, f)
+		ps, counts, err = dayIndexPlacements(ctx, q, dialect, f)
 	} else {
 		ps, err = groupPlacements(ctx, q, f)
 	}
