@@ -53,12 +53,21 @@ func assembleDays(dates []string, ps []summaryPlacement, is []summaryInstruction
 		day := BookingSummaryDay{Date: date, Groups: []BookingSummaryGroup{}}
 		for _, g := range drafts {
 			if out, ok := g.finish(f); ok {
-				day.Groups = append(day.Groups, out)
+				day.count(out, f.GroupsPerDay)
 			}
 		}
 		days = append(days, day)
 	}
 	return days
+}
+
+// count counts group g in the day, and lists it unless the day already lists groupsPerDay.
+func (d *BookingSummaryDay) count(g BookingSummaryGroup, groupsPerDay int) {
+	d.GroupCount++
+	d.PlacementCount += len(g.PlacementIDs)
+	if groupsPerDay == 0 || len(d.Groups) < groupsPerDay {
+		d.Groups = append(d.Groups, g)
+	}
 }
 
 // add puts placement p with its instructions into the group.
@@ -78,7 +87,8 @@ func (g *groupDraft) add(p summaryPlacement, is []*summaryInstruction) {
 	}
 }
 
-// compareGroups orders a day's groups by start time, booking, title and end time.
+// compareGroups orders a day's groups by start time, booking title, booking, title and end time
+// (live ones first): the order of the placement_day_groups index (overview_store.go).
 func compareGroups(a, b *groupDraft) int {
 	pa, pb := &a.placement, &b.placement
 	return cmp.Or(cmp.Compare(pa.StartTime, pb.StartTime), cmp.Compare(a.booking.Title, b.booking.Title),

@@ -47,6 +47,7 @@ type BookingSummaryParams struct {
 	Grouped           bool     `query:"grouped" default:"true" doc:"false: the grid page's instruction rows, paged"`
 	IncludeDeleted    bool     `query:"includeDeleted" doc:"Include cancelled placements"`
 	OverviewOnly      bool     `query:"overviewOnly" doc:"Colours and counts only, without the instruction lists"`
+	GroupsPerDay      int      `query:"groupsPerDay" minimum:"0" doc:"grouped: list at most this many groups a day, the first in order (a month cell shows a few); 0 lists them all. groupCount and placementCount still count them all"`
 	CancelledOnly     bool     `query:"cancelledOnly" doc:"Grid: only instructions cancelled on either side, of cancelled placements too"`
 	Page              int      `query:"page" minimum:"1" default:"1"`
 	PageSize          int      `query:"pageSize" minimum:"1" maximum:"200" default:"50"`
@@ -64,7 +65,7 @@ func (h *handlers) summary(ctx context.Context, in *BookingSummaryParams) (*stru
 	}
 	f := SummaryFilter{Start: in.StartDate, End: in.EndDate, DepartmentIDs: in.DepartmentIDs, ClientIDs: in.ClientIDs,
 		UserIDs: in.UserIDs, JobTemplateIDs: in.JobTemplateIDs, IncludeDeleted: in.IncludeDeleted,
-		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, Viewer: p.UserID, Admin: p.Has(auth.NeedAdmin),
+		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, GroupsPerDay: in.GroupsPerDay, Viewer: p.UserID, Admin: p.Has(auth.NeedAdmin),
 		Sort: in.Sort, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	for _, c := range in.PlacementStatuses {
 		f.Colours = append(f.Colours, status.Colour(c))

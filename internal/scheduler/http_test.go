@@ -1,6 +1,7 @@
 package scheduler_test
 
 import (
+	"encoding/json"
 	"fmt"
 	"slices"
 	"strings"
@@ -8,6 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/scheduler"
 )
 
@@ -136,6 +138,39 @@ func TestOverviewAgreesWithTheFullSummary(t *testing.T) {
 	})
 }
 
+// groupsPerDay lists each day's first groups and counts them all; an overview of whole
+// departments reads them from the day index, every other view cuts its full list: both must list
+// what the full summary lists first.
+func TestGroupsPerDayListsTheFirstGroupsAndCountsThemAll(t *testing.T) {
+	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
+		queries := []string{"", "&overviewOnly=true", "&overviewOnly=true&includeDeleted=true",
+			fmt.Sprintf("&overviewOnly=true&departmentIds=%d", sc.w.DeptA2), fmt.Sprintf("&overviewOnly=true&clientIds=%d", sc.w.ClientA),
+			fmt.Sprintf("&overviewOnly=true&userIds=%d", sc.grace), "&overviewOnly=true&placementStatuses=red"}
+		for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Freelancer} {
+			for _, q := range queries {
+				all := summary(t, s, role, q)
+				for _, n := range []int{1, 2} {
+					firsts := summary(t, s, role, fmt.Sprintf("%s&groupsPerDay=%d", q, n))
+					for d, day := range all.Days {
+						got, placements := firsts.Days[d], 0
+						for _, g := range day.Groups {
+							placements += len(g.PlacementIDs)
+						}
+						want, _ := json.Marshal(day.Groups[:min(n, len(day.Groups))])
+						listed, _ := json.Marshal(got.Groups)
+						if string(listed) != string(want) || got.GroupCount != len(day.Groups) || got.PlacementCount != placements ||
+							day.GroupCount != len(day.Groups) || day.PlacementCount != placements {
+							t.Errorf("%s %q, %d a day, %s: %d groups of %d placements %v, want %d of %d %s (all: %d, %d)",
+								role, q, n, day.Date, got.GroupCount, got.PlacementCount, listed, len(day.Groups), placements,
+								want, day.GroupCount, day.PlacementCount)
+						}
+					}
+				}
+			}
+		}
+	})
+}
+
 func TestSummaryChecksTheRange(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		c := s.As(apptest.DeptMgr)
@@ -246,5 +281,38 @@ func TestGridRowsPagesCancellationsAndRates(t *testing.T) {
 				t.Errorf("row %+v: cancelledAt only when cancelled", r)
 			}
 		}
+	})
+}
+
+// placement_day_groups (migration 00040) follows its placements and their bookings' titles
+// through every kind of write; PostgreSQL refreshes it at commit.
+func TestPlacementDayGroupsFollowTheirPlacements(t *testing.T) {
+	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
+		db := s.DB
+		check := func(when string) {
+			t.Helper()
+			const recount = `SELECT p.id || ' ' || p.booking_id || ' ' || b.department_id || ' ' || b.title || ' ' || p.local_date || ' ' ||
+				p.start_time || ' ' || p.title || ' ' || p.end_time || ' ' || (p.deleted_at IS NULL) FROM placements p
+				JOIN bookings b ON b.id = p.booking_id ORDER BY p.id`
+			const model = `SELECT g.placement_id || ' ' || g.booking_id || ' ' || g.department_id || ' ' || g.booking_title || ' ' || g.local_date || ' ' ||
+				g.start_time || ' ' || g.title || ' ' || g.end_time || ' ' || (g.deleted_at IS NULL) FROM placement_day_groups g
+				ORDER BY g.placement_id`
+			want, got := databasetest.Select[string](t, db, recount), databasetest.Select[string](t, db, model)
+			if strings.Join(got, "\n") != strings.Join(want, "\n") || len(want) == 0 {
+				t.Errorf("%s:\n got %v\nwant %v", when, got, want)
+			}
+		}
+		check("after the scene")
+		databasetest.Exec(t, db, `UPDATE bookings SET title = 'Cup Final Replay' WHERE id = ?`, sc.cupBooking)
+		check("after a booking's new title")
+		databasetest.Exec(t, db, `UPDATE bookings SET department_id = ? WHERE id = ?`, sc.w.DeptA2, sc.cupBooking)
+		check("after a booking's new department")
+		databasetest.Exec(t, db, `UPDATE placements SET title = 'Late', start_time = '10:00', end_time = '18:00',
+			local_date = '2027-05-07' WHERE booking_id = ? AND start_time = '09:00'`, sc.cupBooking)
+		check("after amended placements")
+		databasetest.Exec(t, db, `UPDATE placements SET deleted_at = updated_at WHERE booking_id = ?`, sc.dramaBooking)
+		check("after a cancellation")
+		databasetest.Exec(t, db, `DELETE FROM placements WHERE booking_id = ?`, sc.leagueBooking)
+		check("after deleted placements")
 	})
 }

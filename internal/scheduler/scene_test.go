@@ -34,8 +34,10 @@ type scene struct {
 
 type summaryBody struct {
 	Days []struct {
-		Date   string
-		Groups []summaryGroup
+		Date           string
+		Groups         []summaryGroup
+		GroupCount     int
+		PlacementCount int
 	}
 	Items *[]gridRow
 	Total *int

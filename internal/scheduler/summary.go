@@ -85,7 +85,10 @@ type BookingSummaryGroup struct {
 // BookingSummaryDay is one local date of the range with its placement groups.
 type BookingSummaryDay struct {
 	Date   string                `json:"date"`
-	Groups []BookingSummaryGroup `json:"groups"`
+	Groups []BookingSummaryGroup `json:"groups" doc:"In order: start time, booking title, booking, placement title, end time; the first groupsPerDay when given"`
+	// The counts cover every group of the day the viewer sees, also those groupsPerDay leaves out.
+	GroupCount     int `json:"groupCount" doc:"The day's groups, listed or not"`
+	PlacementCount int `json:"placementCount" doc:"The placements of the day's groups, listed or not"`
 }
 
 // BookingChangeRow is one instruction row of the grid page.

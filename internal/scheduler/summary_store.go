@@ -20,6 +20,8 @@ type SummaryFilter struct {
 	DepartmentIDs, ClientIDs, UserIDs, JobTemplateIDs []int64
 	Colours                                           []status.Colour
 	IncludeDeleted, OverviewOnly, CancelledOnly       bool
+	// GroupsPerDay lists only the first groups of each day (0: all of them).
+	GroupsPerDay int
 
 	// Viewer is the caller. Visible lists the departments they see whole; All says every
 	// department (administrators). Elsewhere they see only their own instructions.
@@ -100,18 +102,24 @@ func (i summaryInstruction) state() status.State {
 func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	var days []BookingSummaryDay
 	err := s.DB.ReadPlanned(ctx, func(q database.Reader) (err error) {
-		days, err = groups(ctx, q, f, dates)
+		days, err = groups(ctx, q, s.DB.Dialect, f, dates)
 		return err
 	})
 	return days, err
 }
 
-func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
+func groups(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	f, err := withViewer(ctx, q, f)
 	if err != nil {
 		return nil, err
 	}
-	ps, err := groupPlacements(ctx, q, f)
+	var ps []summaryPlacement
+	var counts []dayCount
+	if f.readsDayIndex() {
+		ps, counts, err = dayIndexPlacements(ctx, q, dialect, f)
+	} else {
+		ps, err = groupPlacements(ctx, q, f)
+	}
 	if err != nil {
 		return nil, err
 	}
@@ -140,7 +148,11 @@ func groups(ctx context.Context, q database.Reader, f SummaryFilter, dates []str
 	if err != nil {
 		return nil, err
 	}
-	return assembleDays(dates, ps, is, f, bs), nil
+	days := assembleDays(dates, ps, is, f, bs)
+	if f.readsDayIndex() {
+		withDayCounts(days, counts)
+	}
+	return days, nil
 }
 
 func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {

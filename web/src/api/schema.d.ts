@@ -2848,7 +2848,18 @@ export interface components {
         };
         BookingSummaryDay: {
             date: string;
+            /**
+             * Format: int64
+             * @description The day's groups, listed or not
+             */
+            groupCount: number;
+            /** @description In order: start time, booking title, booking, placement title, end time; the first groupsPerDay when given */
             groups: components["schemas"]["BookingSummaryGroup"][] | null;
+            /**
+             * Format: int64
+             * @description The placements of the day's groups, listed or not
+             */
+            placementCount: number;
         };
         BookingSummaryGroup: {
             /** Format: int64 */
@@ -9429,6 +9440,8 @@ export interface operations {
                 includeDeleted?: boolean;
                 /** @description Colours and counts only, without the instruction lists */
                 overviewOnly?: boolean;
+                /** @description grouped: list at most this many groups a day, the first in order (a month cell shows a few); 0 lists them all. groupCount and placementCount still count them all */
+                groupsPerDay?: number;
                 /** @description Grid: only instructions cancelled on either side, of cancelled placements too */
                 cancelledOnly?: boolean;
                 page?: number;

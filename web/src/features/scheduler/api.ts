@@ -38,13 +38,23 @@ export const summaryQueryOptions = (
   range: { startDate: string; endDate: string },
   filters: FilterSet,
   overviewOnly: boolean,
+  /** List only each day's first groups (a month cell's chips); the day still counts them all. */
+  groupsPerDay?: number,
 ) =>
   queryOptions({
-    queryKey: [...summaryKey, 'grouped', range, filters, overviewOnly] as const,
+    queryKey: [...summaryKey, 'grouped', range, filters, overviewOnly, groupsPerDay ?? 0] as const,
     queryFn: async ({ signal }) => {
       const summary = await unwrap(
         api.GET('/booking/summary', {
-          params: { query: { ...range, ...filterQuery(filters), grouped: true, overviewOnly } },
+          params: {
+            query: {
+              ...range,
+              ...filterQuery(filters),
+              grouped: true,
+              overviewOnly,
+              ...(groupsPerDay ? { groupsPerDay } : {}),
+            },
+          },
           signal,
         }),
       );

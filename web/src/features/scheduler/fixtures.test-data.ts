@@ -20,14 +20,24 @@ export function groupFixture(over: Partial<SummaryGroup> = {}): SummaryGroup {
   };
 }
 
-/** A grouped summary answer: every date of the range, with the given groups on some. */
+/**
+ * A grouped summary answer: every date of the range, with the given groups on some; as the
+ * server, only each day's first groupsPerDay groups when asked, counting them all.
+ */
 export function summaryFixture(url: URL, groups: Record<string, SummaryGroup[]>) {
   const start = url.searchParams.get('startDate')!;
   const end = url.searchParams.get('endDate')!;
+  const perDay = Number(url.searchParams.get('groupsPerDay') ?? 0);
   const days = [];
   for (let d = new Date(`${start}T00:00:00Z`); d.toISOString().slice(0, 10) <= end;) {
     const date = d.toISOString().slice(0, 10);
-    days.push({ date, groups: groups[date] ?? [] });
+    const all = groups[date] ?? [];
+    days.push({
+      date,
+      groups: perDay ? all.slice(0, perDay) : all,
+      groupCount: all.length,
+      placementCount: all.reduce((n, g) => n + (g.placementIds?.length ?? 0), 0),
+    });
     d = new Date(d.getTime() + 86_400_000);
   }
   return { days };

@@ -92,6 +92,8 @@ describe('SchedulerPage', () => {
     const month = summaries.find((u) => u.searchParams.get('overviewOnly') === 'true')!;
     expect(month.searchParams.get('startDate')).toBe('2026-11-01');
     expect(month.searchParams.get('endDate')).toBe('2026-11-30');
+    // The month asks for the chips a day shows; the day counts the rest ('+2 more', 5 placements).
+    expect(month.searchParams.get('groupsPerDay')).toBe('3');
     // Today is selected by default.
     expect(screen.getByRole('gridcell', { name: /^Monday 23 November 2026/ })).toHaveAttribute(
       'aria-selected',

@@ -14,6 +14,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isDepartmentManager } from '@/lib/permissions';
 import { summaryKey, summaryQueryOptions, unavailableQueryOptions } from './api';
+import { MAX_CHIPS } from './components/day-chips';
 import { FilterPanel } from './components/filter-panel';
 import { SchedulerCalendar } from './components/scheduler-calendar';
 import { SchedulerSidebar } from './components/sidebar';
@@ -59,7 +60,8 @@ export function SchedulerPage() {
 
   // The month is fetched 500 ms after the last move, so quick Prev/Next clicks fetch once.
   const fetchMonth = useDelayed(month, FETCH_DELAY_MS);
-  const summary = useQuery(summaryQueryOptions(monthRange(fetchMonth), filters, true));
+  // A day cell shows its first chips and counts the rest: the server lists only those.
+  const summary = useQuery(summaryQueryOptions(monthRange(fetchMonth), filters, true, MAX_CHIPS));
   const days = fetchMonth === month ? (summary.data?.days ?? undefined) : undefined;
   // Who is unavailable: the filtered users for managers, a freelancer's own days (issue 15 item 5).
   const unavailableIds = useMemo(() => unavailabilityUserIds(user, filters), [user, filters]);

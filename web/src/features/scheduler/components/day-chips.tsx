@@ -65,7 +65,10 @@ const keysFromDay = (e: KeyboardEvent) => {
 };
 
 interface DayChipsProps {
+  /** The day's groups as listed (the server lists at most MAX_CHIPS of them for the month). */
   groups: readonly SummaryGroup[];
+  /** The day's groups, listed or not: those past the chips are counted as '+k more'. */
+  groupCount: number;
   /** Who is unavailable on the day, when anyone shown is. */
   unavailable?: DayUnavailability;
   /** Opens a chip's booking inside the app (a plain left click); other clicks keep the link's own. */
@@ -76,10 +79,15 @@ interface DayChipsProps {
  * A day's unavailability and placement groups as coloured chips: links to their bookings, plain
  * elements, memoised per day.
  */
-export const DayChips = memo(function DayChips({ groups, unavailable, onOpen }: DayChipsProps) {
+export const DayChips = memo(function DayChips({
+  groups,
+  groupCount,
+  unavailable,
+  onOpen,
+}: DayChipsProps) {
   if (groups.length === 0 && !unavailable) return null;
   const shown = groups.slice(0, MAX_CHIPS);
-  const more = groups.length - shown.length;
+  const more = Math.max(groupCount, groups.length) - shown.length;
   const onClick = (e: MouseEvent) => {
     const a = (e.target as Element).closest('a');
     if (!a || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey) return;

@@ -16,16 +16,17 @@ const nobody = new Map<IsoDate, DayUnavailability>();
 
 /**
  * 'Monday 7 December 2026, 3 placements' and, on a day someone shown is unavailable,
- * ', Unavailable: Fran Free': what a screen reader says of a day, not its colours.
+ * ', Unavailable: Fran Free': what a screen reader says of a day, not its colours. The day counts
+ * the placements of all its groups, also those the month does not list.
  */
 export function describeSchedulerDay(
   date: IsoDate,
-  groups: readonly SummaryGroup[],
+  day: SummaryDay | undefined,
   unavailable?: DayUnavailability,
 ): string {
-  const n = groups.reduce((sum, g) => sum + (g.placementIds?.length ?? 0), 0);
-  const day = `${dayLabel(date)}, ${n} ${n === 1 ? 'placement' : 'placements'}`;
-  return unavailable ? `${day}, ${unavailable.full}` : day;
+  const n = day?.placementCount ?? 0;
+  const label = `${dayLabel(date)}, ${n} ${n === 1 ? 'placement' : 'placements'}`;
+  return unavailable ? `${label}, ${unavailable.full}` : label;
 }
 
 export interface SchedulerCalendarProps {
@@ -56,22 +57,26 @@ export function SchedulerCalendar({
   const navigate = useNavigate();
   const open = useCallback((href: string) => void navigate(href), [navigate]);
   const byDate = useMemo(() => {
-    const m = new Map<IsoDate, SummaryGroup[]>();
-    for (const d of days ?? []) m.set(d.date, d.groups ?? none);
+    const m = new Map<IsoDate, SummaryDay>();
+    for (const d of days ?? []) m.set(d.date, d);
     return m;
   }, [days]);
   const renderDay = useCallback(
-    (date: IsoDate) => (
-      <DayChips
-        groups={byDate.get(date) ?? none}
-        unavailable={unavailable.get(date)}
-        onOpen={open}
-      />
-    ),
+    (date: IsoDate) => {
+      const day = byDate.get(date);
+      return (
+        <DayChips
+          groups={day?.groups ?? none}
+          groupCount={day?.groupCount ?? 0}
+          unavailable={unavailable.get(date)}
+          onOpen={open}
+        />
+      );
+    },
     [byDate, unavailable, open],
   );
   const describeDay = useCallback(
-    (date: IsoDate) => describeSchedulerDay(date, byDate.get(date) ?? none, unavailable.get(date)),
+    (date: IsoDate) => describeSchedulerDay(date, byDate.get(date), unavailable.get(date)),
     [byDate, unavailable],
   );
   return (

@@ -1,0 +1,199 @@
+package scheduler
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// A month of many departments (an administrator's Global View, a client's) holds thousands to
+// tens of thousands of placements, while a month cell shows a few groups and counts the rest.
+// Reading each placement of the month costs more than the page's whole budget, so this read
+// takes from the placement_day_groups read model (migration 00040: each placement's group key
+// with its booking's title, indexed in compareGroups' order) each day's counts and the keys of
+// its first groupsPerDay groups, then reads only those groups' placements. Nothing is hidden from such a viewer (no freelancer view, no colour filter), so
+// the counts in the database are the groups the display rules would list.
+
+// readsDayIndex reports whether the summary takes each day's first groups from the read model:
+// a few groups a day, every instruction seen in whole departments (so the display rules hide no
+// group), no colour or job template filter.
+func (f SummaryFilter) readsDayIndex() bool {
+	return f.GroupsPerDay > 0 && f.seesEveryInstruction() && len(f.Colours) == 0 && len(f.JobTemplateIDs) == 0
+}
+
+// dayDepartments lists the departments of the read (placementScope's departments): nil with
+// all true for every department.
+func dayDepartments(ctx context.Context, q database.Reader, f SummaryFilter) (departments []int64, all bool, err error) {
+	if f.All && len(f.DepartmentIDs) == 0 && len(f.ClientIDs) == 0 {
+		return nil, true, nil
+	}
+	var sets [][]int64
+	if !f.All {
+		sets = append(sets, f.Visible)
+	}
+	if len(f.DepartmentIDs) > 0 {
+		sets = append(sets, f.DepartmentIDs)
+	}
+	if len(f.ClientIDs) > 0 {
+		marks, args := database.In(f.ClientIDs)
+		var ofClients []int64
+		if err := q.Select(ctx, &ofClients, `SELECT id FROM departments WHERE client_id IN (`+marks+`)`, args...); err != nil {
+			return nil, false, err
+		}
+		sets = append(sets, ofClients)
+	}
+	departments = slices.Clone(sets[0])
+	for _, set := range sets[1:] {
+		departments = slices.DeleteFunc(departments, func(d int64) bool { return !slices.Contains(set, d) })
+	}
+	slices.Sort(departments)
+	return slices.Compact(departments), false, nil
+}
+
+// dayGroupKey is a live placement group's key as the index orders it.
+type dayGroupKey struct {
+	LocalDate    string `db:"local_date"`
+	StartTime    string `db:"start_time"`
+	BookingTitle string `db:"booking_title"`
+	BookingID    int64  `db:"booking_id"`
+	Title        string `db:"title"`
+	EndTime      string `db:"end_time"`
+}
+
+// dayCount is one day's number of live placement groups and of their placements.
+type dayCount struct {
+	LocalDate  string `db:"local_date"`
+	Groups     int    `db:"group_count"`
+	Placements int    `db:"placement_count"`
+}
+
+// dayGroupColumns are the index's columns in order, the group key.
+const dayGroupColumns = "g.local_date, g.start_time, g.booking_title, g.booking_id, g.title, g.end_time"
+
+// dayGroupsTable is the read model of the placements' group keys.
+const dayGroupsTable = "placement_day_groups"
+
+// dayIndexPlacements reads the range's day counts and the placements (with their packed counts
+// from the read model, as statePlacements) of each day's first f.GroupsPerDay groups.
+func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
+	departments, all, err := dayDepartments(ctx, q, f)
+	if err != nil || (!all && len(departments) == 0) {
+		return nil, nil, err
+	}
+	scope := &database.Where{}
+	if !all {
+		scope.In("g.department_id", departments)
+	}
+	var counts []dayCount
+	if err := q.Select(ctx, &counts, `SELECT local_date, COUNT(*) AS group_count, CAST(SUM(n) AS BIGINT) AS placement_count
+		FROM (SELECT g.local_date, COUNT(*) AS n FROM `+dayGroupsTable+` g
+			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+dayGroupColumns+`) d
+		GROUP BY local_date`, append([]any{f.Start, f.End}, scope.Args()...)...); err != nil || len(counts) == 0 {
+		return nil, counts, err
+	}
+	var keys []dayGroupKey
+	if dialect == database.Postgres {
+		keys, err = firstDayGroupsLateral(ctx, q, counts, f.GroupsPerDay, scope)
+	} else {
+		keys, err = firstDayGroups(ctx, q, counts, f.GroupsPerDay, departments, scope)
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	var ps []summaryPlacement
+	for from := 0; from < len(keys); from += keysPerRead {
+		part, err := dayGroupPlacements(ctx, q, keys[from:min(from+keysPerRead, len(keys))])
+		if err != nil {
+			return nil, nil, err
+		}
+		ps = append(ps, part...)
+	}
+	return ps, counts, nil
+}
+
+// keysPerRead bounds the group keys one read of their placements tests.
+const keysPerRead = 64
+
+// maxArms bounds the arms of one compound statement (SQLite allows 500).
+const maxArms = 480
+
+// firstDayGroups reads the keys of candidates for the first n groups of each day that has any,
+// in one statement of one arm per day (every department, or more than fit as arms) or per day
+// and department, each walking its index entries in order until it has n groups. The caller
+// keeps each day's first n (assembleDays, in compareGroups' order).
+func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n int, departments []int64, scope *database.Where) ([]dayGroupKey, error) {
+	perDepartment := len(departments) > 0 && len(days)*len(departments) <= maxArms
+	var arms []string
+	var args []any
+	arm := func(cond string, condArgs ...any) {
+		arms = append(arms, `SELECT * FROM (SELECT `+dayGroupColumns+` FROM `+dayGroupsTable+` g
+			WHERE g.local_date = ? AND g.deleted_at IS NULL AND `+cond+` GROUP BY `+dayGroupColumns+`
+			ORDER BY `+dayGroupColumns+` LIMIT ?) `+fmt.Sprintf("d%d", len(arms)))
+		args = append(append(args, condArgs...), n)
+	}
+	for _, d := range days {
+		if !perDepartment {
+			arm(scope.And(), append([]any{d.LocalDate}, scope.Args()...)...)
+			continue
+		}
+		for _, department := range departments {
+			arm("g.department_id = ?", d.LocalDate, department)
+		}
+	}
+	var keys []dayGroupKey
+	err := q.Select(ctx, &keys, strings.Join(arms, " UNION ALL "), args...)
+	return keys, err
+}
+
+// firstDayGroupsLateral is firstDayGroups on PostgreSQL: one subquery run for each day
+// (LATERAL), planned once; PostgreSQL plans each arm of a compound statement apart, which cost
+// more than the reads.
+func firstDayGroupsLateral(ctx context.Context, q database.Reader, days []dayCount, n int, scope *database.Where) ([]dayGroupKey, error) {
+	values := make([]string, len(days))
+	args := make([]any, 0, len(days)+len(scope.Args())+1)
+	for i, d := range days {
+		values[i] = "(CAST(? AS TEXT))"
+		args = append(args, d.LocalDate)
+	}
+	var keys []dayGroupKey
+	err := q.Select(ctx, &keys, `SELECT k.* FROM (VALUES `+strings.Join(values, ", ")+`) AS days (d)
+		CROSS JOIN LATERAL (SELECT `+dayGroupColumns+` FROM `+dayGroupsTable+` g
+			WHERE g.local_date = days.d AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+dayGroupColumns+`
+			ORDER BY `+dayGroupColumns+` LIMIT ?) k`, append(append(args, scope.Args()...), n)...)
+	return keys, err
+}
+
+// dayGroupPlacements reads the live placements of the given groups with their packed counts.
+func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupKey) ([]summaryPlacement, error) {
+	terms := make([]string, len(keys))
+	args := make([]any, 0, 5*len(keys))
+	for i, k := range keys {
+		terms[i] = "(g.local_date = ? AND g.start_time = ? AND g.booking_title = ? AND g.booking_id = ? AND g.title = ? AND g.end_time = ?)"
+		args = append(args, k.LocalDate, k.StartTime, k.BookingTitle, k.BookingID, k.Title, k.EndTime)
+	}
+	var ps []summaryPlacement
+	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+` FROM `+dayGroupsTable+` g
+		JOIN placements p ON p.id = g.placement_id JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id
+		WHERE g.deleted_at IS NULL AND (`+strings.Join(terms, " OR ")+`)`, args...)
+	for i := range ps {
+		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
+		ps[i].Packed &^= substitutionFlag
+	}
+	return ps, err
+}
+
+// withDayCounts puts the counts read from the index into the days.
+func withDayCounts(days []BookingSummaryDay, counts []dayCount) {
+	byDate := make(map[string]dayCount, len(counts))
+	for _, c := range counts {
+		byDate[c.LocalDate] = c
+	}
+	for i := range days {
+		c := byDate[days[i].Date]
+		days[i].GroupCount, days[i].PlacementCount = c.Groups, c.Placements
+	}
+}
