@@ -284,7 +284,7 @@ func TestGridRowsPagesCancellationsAndRates(t *testing.T) {
 	})
 }
 
-// placement_day_groups (migration 00040) follows its placements and their bookings' titles
+// placement_day_groups (migration 00042) follows its placements and their bookings' titles
 // through every kind of write; PostgreSQL refreshes it at commit.
 func TestPlacementDayGroupsFollowTheirPlacements(t *testing.T) {
 	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {

@@ -13,7 +13,7 @@ import (
 // A month of many departments (an administrator's Global View, a client's) holds thousands to
 // tens of thousands of placements, while a month cell shows a few groups and counts the rest.
 // Reading each placement of the month costs more than the page's whole budget, so this read
-// takes from the placement_day_groups read model (migration 00040: each placement's group key
+// takes from the placement_day_groups read model (migration 00042: each placement's group key
 // with its booking's title, indexed in compareGroups' order) each day's counts and the keys of
 // its first groupsPerDay groups, then reads only those groups' placements. Nothing is hidden from such a viewer (no freelancer view, no colour filter), so
 // the counts in the database are the groups the display rules would list.

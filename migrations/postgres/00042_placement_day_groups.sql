@@ -6,16 +6,18 @@
 -- placements. placement_day_groups is a read model the database keeps by triggers: per placement
 -- its group key with its booking's title and department, indexed in the groups' order (for every
 -- department, and per department), so both reads walk an index alone. It holds no rule.
--- Twin: migrations/sqlite/00040.
+-- The text columns sort in byte order (COLLATE "C"), as Go orders the groups: the first few of a
+-- day read from the index are then Go's first few whatever the database's default collation.
+-- Twin: migrations/sqlite/00042.
 CREATE TABLE placement_day_groups (
     placement_id  BIGINT PRIMARY KEY REFERENCES placements (id) ON DELETE CASCADE,
     booking_id    BIGINT NOT NULL,
     department_id BIGINT NOT NULL,
-    booking_title TEXT   NOT NULL,
-    local_date    TEXT   NOT NULL,
-    start_time    TEXT   NOT NULL,
-    title         TEXT   NOT NULL,
-    end_time      TEXT   NOT NULL,
+    booking_title TEXT   COLLATE "C" NOT NULL,
+    local_date    TEXT   COLLATE "C" NOT NULL,
+    start_time    TEXT   COLLATE "C" NOT NULL,
+    title         TEXT   COLLATE "C" NOT NULL,
+    end_time      TEXT   COLLATE "C" NOT NULL,
     deleted_at    TIMESTAMPTZ
 );
 CREATE INDEX placement_day_groups_order ON placement_day_groups

@@ -6,7 +6,7 @@
 -- placements. placement_day_groups is a read model the database keeps by triggers: per placement
 -- its group key with its booking's title and department, indexed in the groups' order (for every
 -- department, and per department), so both reads walk an index alone. It holds no rule.
--- PostgreSQL's twin is migrations/postgres/00040.
+-- PostgreSQL's twin is migrations/postgres/00042.
 CREATE TABLE placement_day_groups (
     placement_id  INTEGER PRIMARY KEY REFERENCES placements (id) ON DELETE CASCADE,
     booking_id    INTEGER NOT NULL,
