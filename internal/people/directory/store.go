@@ -18,16 +18,30 @@ const rowColumns = `id, email, first_name, last_name, label, phone, country, tim
 	onboarding_state, can_admin, can_create_supplier_entity, can_create_agency_entity, can_create_client_entity,
 	is_freelancer`
 
-// where builds the WHERE clause of q and its arguments.
-func where(q Query) (string, []any) {
+// where builds the WHERE clause of q and its arguments for the engine of dialect.
+func where(q Query, dialect database.Dialect) (string, []any) {
 	var w database.Where
 	add := w.Add
-	if q.Freelancers != nil {
-		add("is_freelancer = ?", *q.Freelancers)
+	term := strings.TrimSpace(q.Search)
+	// PostgreSQL answers the search from the trigram indexes of migration 00040; SQLite first
+	// narrows to the rows its trigram table finds (when the term is long enough), and then must
+	// not range an index of the tab instead, testing each of its rows against those matches:
+	// the unary plus keeps is_freelancer's indexes out of its plans.
+	phrase, narrow := trigramPhrase(term)
+	narrow = narrow && dialect == database.SQLite
+	freelancer := "is_freelancer"
+	if narrow {
+		freelancer = "+is_freelancer"
 	}
-	if term := strings.TrimSpace(q.Search); term != "" {
+	if q.Freelancers != nil {
+		add(freelancer+" = ?", *q.Freelancers)
+	}
+	if term != "" {
 		like := likeContains(term)
 		add("(LOWER(first_name || ' ' || last_name) LIKE ? OR email_lc LIKE ?)", like, like)
+		if narrow {
+			add("id IN (SELECT rowid FROM users_contains WHERE users_contains MATCH ?)", phrase)
+		}
 	}
 	if t := strings.TrimSpace(q.Email); t != "" {
 		add("email_lc LIKE ?", likeContains(t))
@@ -54,7 +68,7 @@ func where(q Query) (string, []any) {
 		scope := []string{"id = ?"}
 		args := []any{q.Viewer}
 		if s.AllFreelancers {
-			scope = append(scope, "is_freelancer = TRUE")
+			scope = append(scope, freelancer+" = TRUE")
 		}
 		if len(s.EntityIDs) > 0 {
 			in, ids := database.In(s.EntityIDs)
@@ -80,7 +94,7 @@ func (s *Store) List(ctx context.Context, q Query) ([]row, int, error) {
 		return nil, 0, apperror.Field("sort", "Sort by "+strings.Join(SortFields, ", ")+".")
 	}
 	outer, _ := orderBy(q.Sort, "u")
-	cond, args := where(q)
+	cond, args := where(q, s.DB.Dialect)
 	var total int
 	if err := s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM users`+cond, args...); err != nil {
 		return nil, 0, fmt.Errorf("count users: %w", err)
