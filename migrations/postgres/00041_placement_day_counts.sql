@@ -18,16 +18,16 @@ CREATE TABLE placement_day_counts (
     pairs         BIGINT  NOT NULL,
     n             BIGINT  NOT NULL,
     PRIMARY KEY (department_id, live, end_day, pairs)
-);
+) WITH (fillfactor = 50); -- room on each page, so a count's new version stays there (HOT)
 
 INSERT INTO placement_day_counts (department_id, live, end_day, pairs, n)
 SELECT b.department_id, s.deleted_at IS NULL, to_char(s.end_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), s.pairs, COUNT(*)
 FROM placement_states s JOIN bookings b ON b.id = s.booking_id
-GROUP BY 1, 2, 3, 4;
+GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4; -- a department's counts together, on few pages
 INSERT INTO placement_day_counts (department_id, live, end_day, pairs, n)
 SELECT 0, s.deleted_at IS NULL, to_char(s.end_at AT TIME ZONE 'UTC', 'YYYY-MM-DD'), s.pairs, COUNT(*)
 FROM placement_states s
-GROUP BY 1, 2, 3, 4;
+GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4;
 
 -- placement_day_counts_apply adds changes (department, live, day, pairs, delta) to the counts in
 -- the order of their keys, so two transactions moving placements between the same counts lock

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/people/directory"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -53,6 +54,23 @@ func TestAllUsersSearchFollowsWrites(t *testing.T) {
 		}
 		if got := search(apptest.Admin, "zoë pemberton"); !slices.Equal(got, []string{"zp@search.test"}) {
 			t.Errorf("new full name: %v", got)
+		}
+		// Every sort order with a search the index narrows.
+		for _, key := range directory.SortFields {
+			for _, sort := range []string{key, "-" + key} {
+				q := url.Values{"search": {"pemberton"}, "sort": {sort}}
+				if got := get(t, s, apptest.Admin, q).emails(); !slices.Equal(got, []string{"zp@search.test"}) {
+					t.Errorf("sorted by %s: %v", sort, got)
+				}
+			}
+		}
+		// Pages of a narrowed search: each with the total, none past the last.
+		all := get(t, s, apptest.Admin, url.Values{"search": {"hive.test"}, "pageSize": {"100"}})
+		p2 := get(t, s, apptest.Admin, url.Values{"search": {"hive.test"}, "pageSize": {"2"}, "page": {"2"}})
+		past := get(t, s, apptest.Admin, url.Values{"search": {"hive.test"}, "pageSize": {"2"}, "page": {"99"}})
+		if all.Total < 4 || p2.Total != all.Total || !slices.Equal(p2.emails(), all.emails()[2:4]) ||
+			past.Total != all.Total || len(past.Items) != 0 {
+			t.Errorf("pages: %d %v, page 2 %d %v, past %d %v", all.Total, all.emails(), p2.Total, p2.emails(), past.Total, past.emails())
 		}
 		// The freelancer tab with a search.
 		p := get(t, s, apptest.Admin, url.Values{"role": {"freelancer"}, "search": {"pemberton"}})
