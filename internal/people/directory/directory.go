@@ -125,8 +125,30 @@ func prefixBounds(term string) (lo, hi string) {
 	return lo, lo[:len(lo)-size] + string(r+1)
 }
 
-// likeContains is a LIKE pattern for "contains term", lower-cased, with % and _ dropped (the
-// patterns use no escape character).
+// containsTerm is what a contains match looks for: the term lower-cased, with % and _ dropped
+// (the LIKE patterns use no escape character).
+func containsTerm(term string) string {
+	return strings.NewReplacer("%", "", "_", "").Replace(strings.ToLower(term))
+}
+
+// likeContains is a LIKE pattern for "contains term".
 func likeContains(term string) string {
-	return "%" + strings.NewReplacer("%", "", "_", "").Replace(strings.ToLower(term)) + "%"
+	return "%" + containsTerm(term) + "%"
+}
+
+// minTrigramTerm is the shortest term a trigram index can narrow: its rows are found by the
+// term's runs of three characters.
+const minTrigramTerm = 3
+
+// trigramPhrase is the FTS5 query of SQLite's users_contains (migration 00040) for the rows
+// whose name or e-mail address contains term: a quoted phrase, which the trigram tokenizer
+// matches as a substring. ok is false for a term too short to narrow by (the search then tests
+// every row). The phrase finds at least the rows the LIKE of likeContains matches (its case
+// folding covers more), so the store tests that LIKE on them as well.
+func trigramPhrase(term string) (string, bool) {
+	t := containsTerm(term)
+	if utf8.RuneCountInString(t) < minTrigramTerm {
+		return "", false
+	}
+	return `"` + strings.ReplaceAll(t, `"`, `""`) + `"`, true
 }
