@@ -75,6 +75,10 @@ const dayText = (p: Parts) =>
   `${WEEKDAYS[new Date(Date.UTC(p.year, p.month - 1, p.day)).getUTCDay()]}, ${pad(p.day)} ${MONTHS[p.month - 1]} ${p.year}`;
 const clockText = (p: Parts) => `${pad(p.hour)}:${pad(p.minute)}`;
 
+/** '2024-01-05': the calendar day a Date falls on in the viewer's zone (a form's or URL's date). */
+export const formatIsoDay = (d: Date) =>
+  `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+
 /** 'Mon, 05 Jan 2024'. */
 export const formatDate = (value: string | Date, timeZone?: string) =>
   dayText(partsOf(value, timeZone));

@@ -1,3 +1,4 @@
+import { useParams } from 'react-router';
 /** The records with an audit history page: the path segment of their own pages. */
 export type AuditKind = 'bookings' | 'users' | 'entities' | 'legal-entities';
 
@@ -14,12 +15,21 @@ export interface BookingPrefill {
 
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
+/** Whether n can be a record's id (a route's :id, a list's ids): a positive whole number. */
+export const isRecordId = (n: number) => Number.isSafeInteger(n) && n > 0;
+
+/** The current route's `:id` as a record id, and whether it can be one (else: not found). */
+export function useRecordIdParam() {
+  const id = Number(useParams().id);
+  return { id, valid: isRecordId(id) };
+}
+
 /** Positive whole ids from 'a,b,c' (anything else dropped, duplicates once). */
 export function idList(value: string | null): number[] {
   const ids = (value ?? '')
     .split(',')
     .map((v) => Number(v.trim()))
-    .filter((n) => Number.isSafeInteger(n) && n > 0);
+    .filter(isRecordId);
   return [...new Set(ids)];
 }
 

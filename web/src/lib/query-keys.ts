@@ -2,7 +2,7 @@
  * The query keys of the resources that more than one feature reads or refreshes, one factory per
  * resource. Every key of a resource starts with its `all` key, so invalidating `all` refreshes every
  * copy (a list, a detail, a section on another feature's page). Keys used by one feature only live
- * in that feature's api module (tagKeys, legalEntityKeys, the agenda's), built the same way.
+ * in that feature's api module (tagKeys, legalEntityKeys), built the same way.
  */
 
 /** Accounts: the signed-in user (whoami) and the users' lists, profiles and documents. */
@@ -41,6 +41,13 @@ export const bookingKeys = {
   availableSubstitutes: (placementId: number, instructionId: number | null) =>
     [...bookingKeys.all, 'available-substitutes', placementId, instructionId] as const,
   waterfalls: (bookingId: number) => [...bookingKeys.all, 'waterfalls', bookingId] as const,
+};
+
+/** The agenda's tabs and their counts; every change of an instruction's status refreshes them. */
+export const agendaKeys = {
+  all: ['agenda'] as const,
+  list: (view: string, tab: string) => [...agendaKeys.all, 'list', view, tab] as const,
+  stats: (view: string) => [...agendaKeys.all, 'stats', view] as const,
 };
 
 /** Job templates (GET /job-template/...), their placement templates and rate cards, and briefs. */

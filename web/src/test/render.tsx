@@ -91,13 +91,45 @@ export function mockFetch(handler: Handler) {
   return fn;
 }
 
-/** Routes by "METHOD /path"; anything else answers 404. */
-export function mockApi(
-  routes: Record<string, (request: Request) => Response | Promise<Response>>,
-) {
+/**
+ * What every mocked server answers unless a test routes it itself: the CSRF token the client
+ * fetches before its first write.
+ */
+const serverDefaults: Record<string, Handler> = {
+  'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
+};
+
+/** Routes by "METHOD /path" (then serverDefaults); anything else answers 404. */
+export function mockApi(routes: Record<string, Handler>) {
   return mockFetch((request) => {
     const key = `${request.method} ${new URL(request.url).pathname}`;
-    const h = routes[key];
+    const h = routes[key] ?? serverDefaults[key];
     return h ? h(request) : jsonResponse({ error: `no mock for ${key}`, errorCode: 'N-404' }, 404);
   });
+}
+
+/**
+ * A route handler that keeps the JSON body of each request it answers: `handler` for mockApi,
+ * `body()` the last body sent (undefined before any), `bodies` all of them in order.
+ */
+export function recordJson(answer: Handler) {
+  const bodies: unknown[] = [];
+  return {
+    bodies,
+    body: () => bodies.at(-1),
+    handler: async (request: Request) => {
+      bodies.push(await request.clone().json());
+      return answer(request);
+    },
+  };
+}
+
+/**
+ * Mocks the one route a page writes to (with the defaults), recording what it is sent; returns
+ * the last body sent (undefined before any).
+ */
+export function mockWrite(route: string, answer: Handler) {
+  const sent = recordJson(answer);
+  mockApi({ [route]: sent.handler });
+  return sent.body;
 }

@@ -1,5 +1,5 @@
 import { MultiSelect, type MultiSelectProps } from '@mantine/core';
-import { usePickerSearch, type PickerOption } from '@/ui/record-picker';
+import { usePickerSearch, withChosen, type PickerOption } from '@/ui/record-picker';
 
 type Props = Omit<
   MultiSelectProps,
@@ -17,8 +17,7 @@ type Props = Omit<
  */
 export function MultiRecordPicker({ kind, search, value, onChange, ...props }: Props) {
   const { query, searchProps } = usePickerSearch(kind, search);
-  const options = [...value];
-  for (const o of query.data ?? []) if (!options.some((x) => x.value === o.value)) options.push(o);
+  const options = withChosen(value, query.data ?? []);
 
   return (
     <MultiSelect

@@ -31,6 +31,13 @@ export const pickerSearchQuery = (
     retry: false,
   });
 
+/** The chosen records first, then those a search found that are not chosen already. */
+export function withChosen(chosen: PickerOption[], found: PickerOption[]): PickerOption[] {
+  const out = [...chosen];
+  for (const o of found) if (!out.some((x) => x.value === o.value)) out.push(o);
+  return out;
+}
+
 /**
  * A picker's search: the typed term, its debounced query, and the props that make a Mantine
  * Select or MultiSelect show the server's answer as it is. `searchTermOf` maps the typed text to

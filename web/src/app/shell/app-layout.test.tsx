@@ -29,7 +29,6 @@ function serve(user: CurrentUser, extra: Record<string, () => Response> = {}) {
     'GET /api/v1/account/whoami': () => jsonResponse(user),
     'GET /api/v1/app-info': () =>
       jsonResponse({ environment: 'DEMO', providers: [], productName: 'Hive' }),
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     ...extra,
   });
 }

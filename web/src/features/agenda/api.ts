@@ -11,20 +11,17 @@ import { shouldRetry } from '@/lib/errors/retry';
 import { notify } from '@/lib/notify';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import type { AgendaTab, AgendaView, StatusSide } from './rules';
-import { bookingKeys } from '@/lib/query-keys';
+import { agendaKeys, bookingKeys } from '@/lib/query-keys';
 
 export type CalendarFeed = components['schemas']['CalendarFeed'];
 
 /** Cards per page of a tab. */
 export const AGENDA_PAGE_SIZE = 20;
 
-/** Every agenda query key starts here: a status change refreshes all tabs and counts. */
-const agendaKey = ['agenda'] as const;
-
 /** One tab's cards, page by page ('Load more'); the page shows the error itself. */
 export const agendaQueryOptions = (view: AgendaView, tab: AgendaTab) =>
   infiniteQueryOptions({
-    queryKey: [...agendaKey, 'list', view, tab] as const,
+    queryKey: agendaKeys.list(view, tab),
     queryFn: ({ pageParam }) =>
       unwrap(
         api.GET('/agenda', {
@@ -44,7 +41,7 @@ export const agendaQueryOptions = (view: AgendaView, tab: AgendaTab) =>
 /** How many cards each tab holds (the tab badges); a failure only hides the counts. */
 export const agendaStatsQueryOptions = (view: AgendaView) =>
   queryOptions({
-    queryKey: [...agendaKey, 'stats', view] as const,
+    queryKey: agendaKeys.stats(view),
     queryFn: () => unwrap(api.GET('/agenda/stats', { params: { query: { as: view } } })),
     retry: shouldRetry,
     meta: { silentErrors: true },
@@ -79,7 +76,7 @@ export function useAnswerInstruction() {
     onError: notifyRefusal,
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: agendaKey }),
+        queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
         queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
       ]),
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
-import { cardFixture, rowFixture } from './fixtures.test-data';
+import { cardFixture, rowFixture } from '@/test/agenda.test-data';
 import { agendaViewOf, answersOf, cardTitle, defaultTab, tabFromUrl, tabsOf } from './rules';
 
 describe('agenda tabs', () => {

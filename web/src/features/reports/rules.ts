@@ -1,4 +1,5 @@
 import type { components } from '@/api/schema';
+import { formatIsoDay } from '@/lib/format';
 import { isAdmin, isClientOrAgencyManager, type PermissionSubject } from '@/lib/permissions';
 
 export type ReportRequest = components['schemas']['ReportInputBody'];
@@ -62,20 +63,14 @@ export function reportsFor(user: PermissionSubject | null | undefined): ReportKi
   return REPORTS.filter((r) => r.allowed(user));
 }
 
-/** A local calendar date as YYYY-MM-DD. */
-export function isoDate(d: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
-}
-
 /**
  * The report state's default range (spec part 2 §3): from the start of the current period, the
  * calendar month, up to now.
  */
 export function defaultRange(now: Date): { startDate: string; endDate: string } {
   return {
-    startDate: isoDate(new Date(now.getFullYear(), now.getMonth(), 1)),
-    endDate: isoDate(now),
+    startDate: formatIsoDay(new Date(now.getFullYear(), now.getMonth(), 1)),
+    endDate: formatIsoDay(now),
   };
 }
 

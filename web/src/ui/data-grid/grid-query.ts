@@ -54,6 +54,24 @@ export type DataGridColumn<Row> = Omit<
   cardTitle?: boolean;
 };
 
+/** The choices of a set filter: each value with its label. */
+export const labelledOptions = (values: readonly string[], labelOf: (value: string) => string) =>
+  values.map((value) => ({ value, label: labelOf(value) }));
+
+/**
+ * The filter and cell text of a column whose values come from a closed set, each shown by its
+ * label: the filter offers the labels and the cells show them, from one labelling.
+ */
+export function labelledSet<Row>(
+  values: readonly string[],
+  labelOf: (value: string) => string,
+): Pick<DataGridColumn<Row>, 'filter' | 'valueFormatter'> {
+  return {
+    filter: { type: 'set', options: labelledOptions(values, labelOf) },
+    valueFormatter: (p) => labelOf(String(p.value ?? '')),
+  };
+}
+
 /** Columns that stay in view (see DataGridColumn.kind). */
 export type ColumnKind = 'status' | 'actions';
 

@@ -6,7 +6,10 @@ export {
   type GridFilter,
   type GridPage,
   type GridQuery,
+  labelledOptions,
+  labelledSet,
 } from './grid-query';
+export { linkCell } from './link-cell';
 export { layoutKey } from './column-layout';
 export { PageLinks, PageSizeSelect } from './pager';
 export { gridTheme } from './grid-theme';

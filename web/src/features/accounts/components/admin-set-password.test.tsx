@@ -6,8 +6,6 @@ import { AdminSetPassword, PASSWORDS_DIFFER } from './admin-set-password';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const token = () => jsonResponse({ token: 't' });
-
 async function openDialog() {
   const user = userEvent.setup();
   await user.click(screen.getByRole('button', { name: 'Set Password' }));
@@ -18,7 +16,7 @@ async function openDialog() {
 describe('AdminSetPassword', () => {
   it('says the sessions end and the feed is revoked; checks the rule and the confirmation', async () => {
     const set = vi.fn(() => jsonResponse({ message: 'Password set.' }));
-    mockApi({ 'GET /api/v1/account/token': token, 'POST /api/v1/account/7/set-password': set });
+    mockApi({ 'POST /api/v1/account/7/set-password': set });
     renderWithProviders(<AdminSetPassword userId={7} name="Fay Lancer" />);
     const { user, dialog } = await openDialog();
     expect(dialog.getByText(/Every session of Fay Lancer ends/)).toHaveTextContent(/calendar feed/);
@@ -35,7 +33,6 @@ describe('AdminSetPassword', () => {
   it("sends the password and shows the spec's 'Password Reset' toast", async () => {
     let body: unknown;
     mockApi({
-      'GET /api/v1/account/token': token,
       'POST /api/v1/account/7/set-password': async (req) => {
         body = await req.json();
         return jsonResponse({ message: 'Password set.' });
@@ -56,7 +53,6 @@ describe('AdminSetPassword', () => {
 
   it("shows the server's message when it refuses", async () => {
     mockApi({
-      'GET /api/v1/account/token': token,
       'POST /api/v1/account/7/set-password': () =>
         jsonResponse({ error: 'A system account cannot be changed.', errorCode: 'S-403' }, 403),
     });

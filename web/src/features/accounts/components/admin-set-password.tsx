@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { validateNewPassword } from '@/lib/validation';
+import { DialogForm } from '@/ui/dialog-form';
 import { PasswordField } from '@/ui/password-field';
 import { useSetPassword } from '../api/set-password';
 
@@ -60,15 +61,7 @@ export function AdminSetPassword({ userId, name }: { userId: number; name: strin
         Set Password
       </Button>
       <Modal opened={opened} onClose={dismiss} title="Set Password">
-        <form
-          noValidate
-          aria-label="Set Password"
-          // The modal renders in a portal, but React bubbles its submit to the profile form.
-          onSubmit={(e: FormEvent<HTMLFormElement>) => {
-            e.stopPropagation();
-            submit(e);
-          }}
-        >
+        <DialogForm aria-label="Set Password" onSubmit={submit}>
           <Stack gap="sm">
             <Text size="sm">
               Sets a new password for {name}. Every session of {name} ends and their calendar feed
@@ -101,7 +94,7 @@ export function AdminSetPassword({ userId, name }: { userId: number; name: strin
               </Button>
             </Group>
           </Stack>
-        </form>
+        </DialogForm>
       </Modal>
     </>
   );

@@ -1,21 +1,11 @@
-import {
-  Anchor,
-  Button,
-  Checkbox,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useDisclosure } from '@mantine/hooks';
 import { useMemo } from 'react';
 import { withServerErrors } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
 import { PasswordField } from '@/ui/password-field';
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
-import { PrivacyModal, TermsModal } from './legal-modals';
+import { LegalLinks } from './legal-modals';
 
 export const signUpMessages = {
   required: 'This field is required',
@@ -52,8 +42,6 @@ export function SignUpForm({
   submitLabel,
   onSubmit,
 }: Props) {
-  const [termsOpen, terms] = useDisclosure(false);
-  const [privacyOpen, privacy] = useDisclosure(false);
   const countries = useMemo(() => countryOptions(), []);
   const form = useForm<SignUpValues>({
     mode: 'uncontrolled',
@@ -137,23 +125,13 @@ export function SignUpForm({
             {...form.getInputProps('termsAndConditions', { type: 'checkbox' })}
           />
           <Text size="sm">
-            Read the{' '}
-            <Anchor component="button" type="button" size="sm" onClick={terms.open}>
-              Terms and Conditions
-            </Anchor>{' '}
-            and the{' '}
-            <Anchor component="button" type="button" size="sm" onClick={privacy.open}>
-              Privacy Policy
-            </Anchor>
-            .
+            Read the <LegalLinks size="sm" />.
           </Text>
           <Button type="submit" loading={form.submitting} fullWidth>
             {submitLabel}
           </Button>
         </Stack>
       </form>
-      <TermsModal opened={termsOpen} onClose={terms.close} />
-      <PrivacyModal opened={privacyOpen} onClose={privacy.close} />
     </>
   );
 }

@@ -9,7 +9,6 @@ const SENT = 'If an account uses this address, we have sent it a link to reset t
 async function open(state?: { email: string }) {
   const posted: unknown[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'POST /api/v1/account/reset-unauthenticated-password': async (req) => {
       posted.push(await req.json());
       return jsonResponse({ message: SENT }, 202);

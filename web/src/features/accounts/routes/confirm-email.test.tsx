@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, mockWrite, renderRoutes } from '@/test/render';
 import { ConfirmEmailRoute } from './confirm-email';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -11,17 +11,7 @@ const routes = [
   { path: '/', element: <p>home screen</p> },
 ];
 
-function answers(answer: () => Response) {
-  let sent: unknown;
-  mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-    'POST /api/v1/account/confirm-email': async (req) => {
-      sent = await req.json();
-      return answer();
-    },
-  });
-  return () => sent;
-}
+const answers = (answer: () => Response) => mockWrite('POST /api/v1/account/confirm-email', answer);
 
 describe('ConfirmEmailRoute', () => {
   it('confirms on a click, not on load, and goes on with the server message', async () => {

@@ -28,7 +28,6 @@ function loginAnswers(answer: Response) {
   return mockApi({
     'GET /api/v1/app-info': appInfo([]),
     'GET /api/v1/account/whoami': visitor,
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'POST /api/v1/account/login': () => answer,
   });
 }

@@ -1,5 +1,4 @@
 import { Anchor, Button, Divider, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -13,7 +12,7 @@ import { FullPageMessage } from '@/ui/full-page-message';
 import { appInfoQueryOptions, whoamiQueryOptions } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { LoginForm, type LoginFailure } from '../components/login-form';
-import { PrivacyModal, TermsModal } from '../components/legal-modals';
+import { LegalLinks } from '../components/legal-modals';
 import { goToProvider, storeRedirectPath } from '../oauth';
 
 /** The number shown after the product name in the login title. */
@@ -30,8 +29,6 @@ export function LoginRoute() {
   const location = useLocation();
   const queryClient = useQueryClient();
   const appInfo = useQuery(appInfoQueryOptions());
-  const [termsOpened, terms] = useDisclosure(false);
-  const [privacyOpened, privacy] = useDisclosure(false);
   const productName = appInfo.data?.productName || 'Hive';
   const from = (location.state as { from?: string } | null)?.from;
 
@@ -101,15 +98,7 @@ export function LoginRoute() {
           Forgot your password, or using a legacy account? Reset your password
         </Anchor>
         <Text size="xs" c="dimmed" ta="center">
-          By logging in you agree to the{' '}
-          <Anchor component="button" type="button" size="xs" onClick={terms.open}>
-            Terms and Conditions
-          </Anchor>{' '}
-          and the{' '}
-          <Anchor component="button" type="button" size="xs" onClick={privacy.open}>
-            Privacy Policy
-          </Anchor>
-          .
+          By logging in you agree to the <LegalLinks size="xs" />.
         </Text>
         <Group gap="xs">
           <Anchor component={Link} to={paths.signUp} size="sm">
@@ -117,8 +106,6 @@ export function LoginRoute() {
           </Anchor>
         </Group>
       </Stack>
-      <TermsModal opened={termsOpened} onClose={terms.close} />
-      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
     </AuthCard>
   );
 }

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { makeUser, renderRoutes } from '@/test/render';
 import { formatPeriod } from '@/lib/format';
-import { cardFixture, rowFixture } from '../fixtures.test-data';
+import { cardFixture, rowFixture } from '@/test/agenda.test-data';
 import type { AgendaCard as CardData } from '../rules';
 import { AgendaCard } from './agenda-card';
 

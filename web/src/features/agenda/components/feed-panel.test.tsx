@@ -11,7 +11,6 @@ const CREATED = '2026-11-20T10:00:00.000Z';
 function feedServer(firstUrl: string | null) {
   const calls: string[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/agenda/feed': () => {
       calls.push('GET');
       return jsonResponse({ url: firstUrl, createdAt: CREATED });

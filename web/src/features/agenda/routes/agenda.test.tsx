@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
-import { cardFixture, rowFixture, statsFixture } from '../fixtures.test-data';
+import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
+import { cardFixture, rowFixture, statsFixture } from '@/test/agenda.test-data';
 import type { AgendaCard, AgendaStats } from '../rules';
 import { Component as Agenda } from './agenda';
 
@@ -29,7 +29,6 @@ function agendaServer(
       return jsonResponse({ items, total: items.length, tab: q.get('tab'), view: q.get('as') });
     },
     'GET /api/v1/agenda/stats': () => jsonResponse(stats()),
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     ...extra,
   });
   return { asked, fetch };
@@ -132,15 +131,14 @@ describe('Agenda page', () => {
         rowFixture({ supplierStatus: 'accepted', colour: 'purple', answerSide: 'client' }),
       ],
     });
-    let sent: unknown;
+    const sent = recordJson(() =>
+      jsonResponse(
+        { error: 'This instruction was changed by someone else. Reload and try again.' },
+        409,
+      ),
+    );
     agendaServer({ awaiting_confirmation: [card] }, () => statsFixture({ view: 'manager' }), {
-      'PATCH /api/v1/instruction/status': async (request) => {
-        sent = await request.json();
-        return jsonResponse(
-          { error: 'This instruction was changed by someone else. Reload and try again.' },
-          409,
-        );
-      },
+      'PATCH /api/v1/instruction/status': sent.handler,
     });
     open(manager);
     const user = userEvent.setup();
@@ -152,7 +150,7 @@ describe('Agenda page', () => {
         'This instruction was changed by someone else. Reload and try again.',
       ),
     ).toBeInTheDocument();
-    expect(sent).toEqual([{ id: 50, version: 3, clientStatus: 'rejected' }]);
+    expect(sent.body()).toEqual([{ id: 50, version: 3, clientStatus: 'rejected' }]);
   });
 
   it('shows a failed load with Retry', async () => {

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Fragment, useState } from 'react';
 import { refusalMessage } from '@/lib/errors/refusal';
 import { PageLinks, PageSizeSelect } from '@/ui/data-grid';
-import { formatDateTimeSeconds } from '@/lib/format';
+import { countOf, formatDateTimeSeconds } from '@/lib/format';
 import type { AuditKind } from '@/lib/paths';
 import {
   AUDIT_PAGE_SIZES,
@@ -177,7 +177,7 @@ export function AuditHistory({ kind, id, label }: { kind: AuditKind; id: number;
       </Table.ScrollContainer>
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm" aria-live="polite">
-          {total === 1 ? '1 entry' : `${total} entries`}
+          {countOf(total, 'entry', 'entries')}
           {query.isFetching ? ' · loading…' : ''}
         </Text>
         <Group gap="sm" wrap="wrap" align="flex-end">

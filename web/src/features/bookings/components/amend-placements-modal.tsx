@@ -13,6 +13,7 @@ import {
   type AmendPlacementValues,
 } from './amend-placements';
 import { DialogActions } from '@/ui/dialog-actions';
+import { countOf } from '@/lib/format';
 
 interface Props {
   placements: Placement[];
@@ -42,9 +43,7 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
     <Modal opened onClose={onClose} title="Amend Placements">
       <form onSubmit={submit} noValidate>
         <Stack>
-          <Text size="sm">
-            Amend {count} {count === 1 ? 'placement' : 'placements'}.
-          </Text>
+          <Text size="sm">Amend {countOf(count, 'placement')}.</Text>
           {differentPeriods(placements) && (
             <Alert color="orange" title="Different periods" role="alert">
               {amendMessages.differentPeriods}

@@ -4,6 +4,8 @@
  * the scheduler can reuse them. Dates are calendar days: arithmetic runs in UTC, never in the
  * browser's zone, so a clock change cannot skip or repeat a day.
  */
+import { formatIsoDay } from '@/lib/format';
+
 export type IsoDate = string;
 export type IsoMonth = string;
 export type SelectionMode = 'range' | 'custom';
@@ -90,8 +92,7 @@ export function monthLabel(month: IsoMonth): string {
 
 /** Today in the browser's zone, as a calendar day. */
 export function today(now: Date = new Date()): IsoDate {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
+  return formatIsoDay(now);
 }
 
 /**

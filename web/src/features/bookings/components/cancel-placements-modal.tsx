@@ -5,6 +5,7 @@ import { cancellationReason } from '@/lib/status/cancellation';
 import type { CancelPlacementsBody } from '../api/bookings';
 import { CancellationReasonFields, useCancellationReasonForm } from './cancellation-reason';
 import { DialogActions } from '@/ui/dialog-actions';
+import { countOf } from '@/lib/format';
 
 interface Props {
   placementIds: number[];
@@ -37,7 +38,7 @@ export function CancelPlacementsModal({ placementIds, onClose, onSubmit, onDone 
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text size="sm">
-            Cancel {count} {count === 1 ? 'placement' : 'placements'} and every live instruction on{' '}
+            Cancel {countOf(count, 'placement')} and every live instruction on{' '}
             {count === 1 ? 'it' : 'them'}.
           </Text>
           <CancellationReasonFields form={form} variant="placements" />

@@ -23,6 +23,7 @@ import {
   type EditBookingValues,
 } from './booking-form';
 import { FormActions } from '@/ui/form-actions';
+import { countOf } from '@/lib/format';
 
 /**
  * The Edit Booking section: title, reference, IR35 and substitution; the type and the job
@@ -103,8 +104,8 @@ export function EditBookingSection({ booking }: { booking: Booking }) {
               <Text span fw={600}>
                 Dates:
               </Text>{' '}
-              {booking.startDate} to {booking.endDate} ({booking.dates?.length ?? 0}{' '}
-              {booking.dates?.length === 1 ? 'day' : 'days'}, {booking.periodType})
+              {booking.startDate} to {booking.endDate} ({countOf(booking.dates?.length ?? 0, 'day')}
+              , {booking.periodType})
             </Text>
             <Text size="sm">
               <Text span fw={600}>

@@ -1,5 +1,5 @@
 import type { Booking, Instruction, Placement } from '../api/types';
-import { felixUser } from '@/test/people.test-data';
+import { felixOffer } from '@/test/instruction.test-data';
 
 /** Test data of the booking pages. */
 export const placementFixture = (over: Partial<Placement> = {}): Placement => ({
@@ -26,40 +26,12 @@ export const placementFixture = (over: Partial<Placement> = {}): Placement => ({
 });
 
 export const instructionFixture = (over: Partial<Instruction> = {}): Instruction => ({
+  ...felixOffer(),
   id: 50,
   placementId: 1,
-  bookingId: 31,
-  userId: 5,
-  user: felixUser(),
-  fullName: 'Felix Reid',
   supplierStatus: 'accepted',
-  kind: 'offer',
-  holdRank: 0,
-  higherHoldExists: false,
-  challengedUntil: null,
-  challengingUntil: null,
-  canConfirmHold: false,
-  canReleaseHold: false,
-  canChallengeHold: false,
-  clientStatus: 'awaiting_response',
-  previousSupplierStatus: null,
-  previousClientStatus: null,
-  substitutionOfId: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
   version: 1,
-  cancellationReason: '',
-  sellRate: { rate: 250, currency: 'GBP', period: 'day' },
   clientName: 'Northbridge Broadcasting',
-  departmentName: 'Sport',
-  direct: false,
-  isFuture: true,
-  overnight: false,
-  deletedAt: null,
-  isCritical: false,
-  supplierId: null,
-  legalEntityId: null,
-  notes: '',
-  answerBy: null,
   // The server's flags for a manager of the department on an awaiting client side.
   answerSide: 'client',
   canAccept: true,

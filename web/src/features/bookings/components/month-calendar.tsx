@@ -44,6 +44,7 @@ import {
   type SelectionState,
 } from './calendar-selection';
 import { DialogActions } from '@/ui/dialog-actions';
+import { countOf } from '@/lib/format';
 
 export interface MonthCalendarProps {
   /** The selected dates (YYYY-MM-DD). */
@@ -319,7 +320,7 @@ export function MonthCalendar({
       <Text size="sm" aria-live="polite">
         {pendingStart
           ? `Range starts on ${dayLabel(pendingStart)}: choose its last day.`
-          : `${value.length} ${value.length === 1 ? 'day' : 'days'} selected`}
+          : `${countOf(value.length, 'day')} selected`}
       </Text>
       <DeselectDaysModal
         opened={deselectOpen}

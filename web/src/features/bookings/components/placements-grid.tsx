@@ -12,7 +12,7 @@ import {
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'react';
 import { rowKey, type Placement, type PlacementRow } from '../api/types';
-import { formatDate, formatRate } from '@/lib/format';
+import { countOf, formatDate, formatRate } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
 import { gridTheme } from '@/ui/data-grid';
 import { colourOf, mantineColour, statusSummary } from '@/lib/status/status';
@@ -172,7 +172,7 @@ function VersionsButton({
       aria-label={`Versions of ${placement.title} on ${formatDate(placement.date)}`}
       onClick={() => onShow(placement)}
     >
-      {n} {n === 1 ? 'version' : 'versions'}
+      {countOf(n, 'version')}
     </Button>
   );
 }

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import { bookingKeys } from '@/lib/query-keys';
+import { agendaKeys, bookingKeys } from '@/lib/query-keys';
 
 export type HoldOperation = 'confirm' | 'release' | 'challenge';
 
@@ -28,8 +28,8 @@ export function useHoldOperation() {
     onSettled: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: bookingKeys.all }),
-        // The agenda's own key (features/agenda/api.ts); the scheduler's are bookingKeys'.
-        queryClient.invalidateQueries({ queryKey: ['agenda'] }),
+        // The scheduler's keys are bookingKeys'.
+        queryClient.invalidateQueries({ queryKey: agendaKeys.all }),
       ]),
   });
 }

@@ -5,27 +5,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { HoldActions } from './hold-actions';
 import { HoldChip } from './hold-chip';
-import type { HoldInstruction } from './rules';
+import { hold } from './fixtures.test-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
   notifications.clean();
-});
-
-const hold = (over: Partial<HoldInstruction> = {}): HoldInstruction => ({
-  id: 50,
-  kind: 'hold',
-  holdRank: 1,
-  higherHoldExists: false,
-  challengedUntil: null,
-  challengingUntil: null,
-  supplierStatus: 'awaiting_response',
-  clientStatus: 'awaiting_response',
-  deletedAt: null,
-  canConfirmHold: false,
-  canReleaseHold: false,
-  canChallengeHold: false,
-  ...over,
 });
 
 const show = (element: React.ReactElement) => renderRoutes([{ path: '/', element }]);
@@ -72,7 +56,6 @@ describe('hold actions', () => {
   it('confirms a first hold and says how many days', async () => {
     let called = false;
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'POST /api/v1/instruction/50/hold/confirm': () => {
         called = true;
         return jsonResponse({ days: 3 });
@@ -91,7 +74,6 @@ describe('hold actions', () => {
   it("asks before a challenge and shows the server's refusal", async () => {
     const refusal = 'A challenge of the higher hold is already open.';
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'POST /api/v1/instruction/50/hold/challenge': () =>
         jsonResponse({ error: refusal, errorCode: 'C-409' }, 409),
     });

@@ -1,17 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { challengeText, holdLabel, isLiveHold, ordinal, type HoldStatus } from './rules';
-
-const hold = (over: Partial<HoldStatus> = {}): HoldStatus => ({
-  kind: 'hold',
-  holdRank: 1,
-  higherHoldExists: false,
-  challengedUntil: null,
-  challengingUntil: null,
-  supplierStatus: 'awaiting_response',
-  clientStatus: 'awaiting_response',
-  deletedAt: null,
-  ...over,
-});
+import { hold } from './fixtures.test-data';
+import { challengeText, holdLabel, isLiveHold, ordinal } from './rules';
 
 describe('hold rules', () => {
   it('names ranks as ordinals', () => {

@@ -3,9 +3,9 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, mockApi } from '@/test/render';
 import { answerByInstant, answerByPresets, offersAwaitAnswer } from './answer-by-field';
-import { InviteModal } from './invite-modal';
+import { renderInviteModal } from './invite-modal.test-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -15,7 +15,6 @@ afterEach(() => {
 /** The Invite dialog of booking 5 (type and direct as given), placement 11, Felix listed. */
 function openInvite(booking: { type: string; direct: boolean }, onGrant: (body: unknown) => void) {
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/booking/5': () => jsonResponse({ id: 5, ...booking }),
     'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
       jsonResponse({
@@ -33,24 +32,7 @@ function openInvite(booking: { type: string; direct: boolean }, onGrant: (body: 
       return jsonResponse({ inserted: 1, existing: 0 });
     },
   });
-  renderRoutes(
-    [
-      {
-        path: '/bookings/:id/edit',
-        element: (
-          <InviteModal
-            bookingId={5}
-            placementTemplateId={3}
-            placementIds={[11]}
-            opened
-            onClose={vi.fn()}
-            onDone={vi.fn()}
-          />
-        ),
-      },
-    ],
-    { path: '/bookings/5/edit' },
-  );
+  renderInviteModal();
 }
 
 describe('answer-by in the Invite dialog', () => {

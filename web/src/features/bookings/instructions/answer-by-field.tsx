@@ -22,6 +22,12 @@ export const answerByInstant = (v: AnswerByValue): string | undefined =>
 export const offersAwaitAnswer = (b: Pick<Booking, 'type' | 'direct'>) =>
   !b.direct && b.type !== 'pre_confirmed';
 
+/** Whether booking bookingId's offers wait for an answer; false until the booking is read. */
+export function useOffersAwaitAnswer(bookingId: number) {
+  const booking = useQuery(bookingQueryOptions(bookingId));
+  return !!booking.data && offersAwaitAnswer(booking.data);
+}
+
 /** Quick choices, from now: the usual deadlines for an offer. */
 export const answerByPresets = (now = dayjs()) =>
   [
@@ -45,8 +51,7 @@ export function AnswerByField({
   value: AnswerByValue;
   onChange: (v: AnswerByValue) => void;
 }) {
-  const booking = useQuery(bookingQueryOptions(bookingId));
-  if (!booking.data || !offersAwaitAnswer(booking.data)) return null;
+  if (!useOffersAwaitAnswer(bookingId)) return null;
   return <AnswerByPicker value={value} onChange={onChange} />;
 }
 

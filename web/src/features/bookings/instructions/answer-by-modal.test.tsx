@@ -3,10 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@/api/types';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, mockApi, recordJson } from '@/test/render';
 import type { PlacementRow } from '../api/types';
-import { PlacementActions } from './placement-actions';
+import { freelancer, manager, renderPlacementActions } from './placement-actions.test-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -34,36 +33,12 @@ const row = (supplierStatus: string, flags: object): PlacementRow =>
   }) as unknown as PlacementRow;
 
 const managerFlags = { answerSide: 'client', canAccept: true, canReject: true, canCancel: true };
-const manager = makeUser({ needs: ['client_manager'] });
-const freelancer = makeUser({ isFreelancer: true, needs: ['freelancer'], roleLabel: 'Freelancer' });
-
-function show(user: CurrentUser, rows: PlacementRow[], canManage: boolean) {
-  renderRoutes(
-    [
-      {
-        path: '/',
-        element: (
-          <PlacementActions
-            bookingId={1}
-            allRows={rows}
-            rows={rows}
-            canManage={canManage}
-            onDone={vi.fn()}
-          />
-        ),
-      },
-    ],
-    { user },
-  );
-}
-
 const toolbar = () => screen.getByRole('toolbar', { name: 'Placement actions' });
 
 describe('Answer By (managers)', () => {
   it('moves the time of the chosen offers, and shows a refusal in the server’s words', async () => {
     const sent: unknown[] = [];
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'PATCH /api/v1/instruction/answer-by': async (req) => {
         sent.push(await req.json());
         return sent.length === 1
@@ -78,7 +53,7 @@ describe('Answer By (managers)', () => {
           : jsonResponse({ updated: 1 });
       },
     });
-    show(manager, [row('awaiting_response', managerFlags)], true);
+    renderPlacementActions(manager, [row('awaiting_response', managerFlags)], true);
     const user = userEvent.setup();
     await user.click(within(toolbar()).getByRole('button', { name: 'Answer By' }));
     const dialog = await screen.findByRole('dialog', { name: 'Answer by' });
@@ -101,26 +76,22 @@ describe('Answer By (managers)', () => {
   });
 
   it('clears the time when the picker is emptied', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ updated: 1 }));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'PATCH /api/v1/instruction/answer-by': async (req) => {
-        sent = await req.json();
-        return jsonResponse({ updated: 1 });
-      },
+      'PATCH /api/v1/instruction/answer-by': sent.handler,
     });
-    show(manager, [row('awaiting_response', managerFlags)], true);
+    renderPlacementActions(manager, [row('awaiting_response', managerFlags)], true);
     const user = userEvent.setup();
     await user.click(within(toolbar()).getByRole('button', { name: 'Answer By' }));
     const dialog = await screen.findByRole('dialog', { name: 'Answer by' });
     await user.click(within(dialog).getByRole('button', { name: 'Clear the answer-by time' }));
     await user.click(within(dialog).getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(sent).toEqual({ ids: [7], answerBy: null }));
+    await waitFor(() => expect(sent.body()).toEqual({ ids: [7], answerBy: null }));
   });
 
   it('is not offered to the freelancer', () => {
-    mockApi({ 'GET /api/v1/account/token': () => jsonResponse({ token: 't' }) });
-    show(
+    mockApi({});
+    renderPlacementActions(
       freelancer,
       [row('awaiting_response', { answerSide: 'supplier', canAccept: true })],
       false,
@@ -129,8 +100,8 @@ describe('Answer By (managers)', () => {
   });
 
   it('is not offered where every offer is answered', () => {
-    mockApi({ 'GET /api/v1/account/token': () => jsonResponse({ token: 't' }) });
-    show(manager, [row('accepted', managerFlags)], true);
+    mockApi({});
+    renderPlacementActions(manager, [row('accepted', managerFlags)], true);
     expect(within(toolbar()).queryByRole('button', { name: 'Answer By' })).not.toBeInTheDocument();
   });
 });

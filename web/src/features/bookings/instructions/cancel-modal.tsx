@@ -5,6 +5,7 @@ import {
   useCancellationReasonForm,
 } from '../components/cancellation-reason';
 import { DialogActions } from '@/ui/dialog-actions';
+import { countOf } from '@/lib/format';
 
 interface Props {
   count: number;
@@ -29,9 +30,7 @@ export function CancelModal({ count, opened, pending, onClose, onConfirm }: Prop
         onSubmit={form.onSubmit((v) => onConfirm(cancellationReason(v.preset, v.custom)))}
       >
         <Stack>
-          <Text size="sm">
-            Cancel {count} {count === 1 ? 'instruction' : 'instructions'}.
-          </Text>
+          <Text size="sm">Cancel {countOf(count, 'instruction')}.</Text>
           <CancellationReasonFields form={form} variant="instructions" />
           <DialogActions onBack={close} color="red" loading={pending}>
             Cancel instructions

@@ -2,8 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
-import { InviteModal } from './invite-modal';
+import { jsonResponse, mockApi, recordJson } from '@/test/render';
+import { renderInviteModal } from './invite-modal.test-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -21,32 +21,9 @@ const supplier = (id: number, fullName: string, alreadyInstructed = false) => ({
   alreadyInstructed,
 });
 
-/** The modal for placement template 3 of booking 5, on the booking's page at path. */
-function open(path = '/bookings/5/edit', onDone = vi.fn()) {
-  renderRoutes(
-    [
-      {
-        path: '/bookings/:id/edit',
-        element: (
-          <InviteModal
-            bookingId={5}
-            placementTemplateId={3}
-            placementIds={[11]}
-            opened
-            onClose={vi.fn()}
-            onDone={onDone}
-          />
-        ),
-      },
-    ],
-    { path },
-  );
-}
-
 describe('invite modal', () => {
   it("shows the server's reason when a grant is refused", async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
         jsonResponse({ items: [supplier(9, 'Felix Reid')] }),
       'POST /api/v1/placement/11/grant': () =>
@@ -60,7 +37,7 @@ describe('invite modal', () => {
         ),
     });
     const onDone = vi.fn();
-    open('/bookings/5/edit', onDone);
+    renderInviteModal({ onDone });
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' }));
     await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
@@ -69,9 +46,8 @@ describe('invite modal', () => {
   });
 
   it("ticks the freelancers carried from search's Book (?invite=) that may be invited", async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ inserted: 1, existing: 0 }));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
         jsonResponse({
           items: [
@@ -80,39 +56,32 @@ describe('invite modal', () => {
             supplier(12, 'Oliver Bennett'),
           ],
         }),
-      'POST /api/v1/placement/11/grant': async (req) => {
-        sent = await req.json();
-        return jsonResponse({ inserted: 1, existing: 0 });
-      },
+      'POST /api/v1/placement/11/grant': sent.handler,
     });
     // 10 is already instructed and 77 is not listed: neither is sent.
-    open('/bookings/5/edit?invite=9,10,77');
+    renderInviteModal({ path: '/bookings/5/edit?invite=9,10,77' });
     expect(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' })).toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Invite Amelia Hughes' })).not.toBeChecked();
     expect(screen.getByRole('checkbox', { name: 'Invite Oliver Bennett' })).not.toBeChecked();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
-    await vi.waitFor(() => expect(sent).toEqual({ userIds: [9], placementIds: [11] }));
+    await vi.waitFor(() => expect(sent.body()).toEqual({ userIds: [9], placementIds: [11] }));
   });
 
   it('places a pencil (a hold) when Pencil (hold) is chosen', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ inserted: 1, existing: 0, refused: [] }));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
         jsonResponse({ items: [supplier(9, 'Felix Reid')] }),
-      'POST /api/v1/placement/11/grant': async (req) => {
-        sent = await req.json();
-        return jsonResponse({ inserted: 1, existing: 0, refused: [] });
-      },
+      'POST /api/v1/placement/11/grant': sent.handler,
     });
-    open();
+    renderInviteModal();
     const user = userEvent.setup();
     await user.click(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' }));
     await user.click(screen.getByRole('radio', { name: 'Pencil (hold)' }));
     await user.click(screen.getByRole('button', { name: /^Pencil \(1\)/ }));
     await vi.waitFor(() =>
-      expect(sent).toEqual({ userIds: [9], placementIds: [11], kind: 'hold' }),
+      expect(sent.body()).toEqual({ userIds: [9], placementIds: [11], kind: 'hold' }),
     );
     expect(await screen.findByText('Pencil placed')).toBeInTheDocument();
   });
@@ -122,7 +91,6 @@ describe('invite modal: the working-time guard', () => {
   it('marks a candidate whose accepted work leaves too little rest, naming it', async () => {
     const warning = "Less than 11 hours' rest after Late Match, which ends Mon 1 Mar 23:00";
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
         jsonResponse({
           items: [
@@ -131,7 +99,7 @@ describe('invite modal: the working-time guard', () => {
           ],
         }),
     });
-    open();
+    renderInviteModal();
     const felix = (await screen.findByRole('checkbox', { name: 'Invite Felix Reid' })).closest(
       'tr',
     );

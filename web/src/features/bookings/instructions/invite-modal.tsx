@@ -23,6 +23,7 @@ import { RestWarning } from '@/ui/rest-warning';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 import { OfferInTurnForm, OfferModeControl } from '../waterfall/offer-in-turn-form';
+import { countOf } from '@/lib/format';
 
 interface Props {
   bookingId: number;
@@ -90,10 +91,7 @@ export function InviteModal({
   return (
     <Modal opened={opened} onClose={close} title="Invite" size="xl">
       <Stack>
-        <Text size="sm">
-          Available suppliers for {placementIds.length}{' '}
-          {placementIds.length === 1 ? 'placement' : 'placements'}
-        </Text>
+        <Text size="sm">Available suppliers for {countOf(placementIds.length, 'placement')}</Text>
         <KindChoice value={kind} onChange={setKind} />
         {kind === 'offer' && (
           <OfferModeControl bookingId={bookingId} value={mode} onChange={setMode} />
@@ -123,7 +121,8 @@ export function InviteModal({
               disabled={chosen.length === 0}
               loading={grant.isPending}
             >
-              {kind === 'hold' ? 'Pencil' : 'Invite'} {chosen.length > 0 ? `(${chosen.length})` : ''}
+              {kind === 'hold' ? 'Pencil' : 'Invite'}{' '}
+              {chosen.length > 0 ? `(${chosen.length})` : ''}
             </DialogActions>
           </>
         )}

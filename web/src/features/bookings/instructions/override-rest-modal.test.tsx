@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import { MSG_OVERRIDE_REASON, OverrideRestModal } from './override-rest-modal';
 
 afterEach(() => {
@@ -19,13 +19,9 @@ function open(onDone = vi.fn(), onClose = vi.fn()) {
 
 describe('override rest rule dialog', () => {
   it('requires a reason, then sends it and closes', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ updated: 1 }));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'POST /api/v1/instruction/42/working-time-override': async (req: Request) => {
-        sent = await req.json();
-        return jsonResponse({ updated: 1 });
-      },
+      'POST /api/v1/instruction/42/working-time-override': sent.handler,
     });
     const { onDone, onClose } = open();
     const user = userEvent.setup();
@@ -33,19 +29,18 @@ describe('override rest rule dialog', () => {
     expect(dialog).toHaveTextContent('Felix Reid may then accept this offer');
     await user.click(screen.getByRole('button', { name: 'Override rest rule' }));
     expect(await screen.findByText(MSG_OVERRIDE_REASON)).toBeInTheDocument();
-    expect(sent).toBeUndefined();
+    expect(sent.body()).toBeUndefined();
 
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), '  Agreed with the crew  ');
     await user.click(screen.getByRole('button', { name: 'Override rest rule' }));
     await vi.waitFor(() => expect(onClose).toHaveBeenCalled());
-    expect(sent).toEqual({ reason: 'Agreed with the crew' });
+    expect(sent.body()).toEqual({ reason: 'Agreed with the crew' });
     expect(onDone).toHaveBeenCalled();
   });
 
   it("shows the server's refusal and stays open", async () => {
     const refusal = 'You don\u2019t have permission to access this resource.';
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'POST /api/v1/instruction/42/working-time-override': () =>
         jsonResponse({ error: refusal, errorCode: 'A-102' }, 403),
     });

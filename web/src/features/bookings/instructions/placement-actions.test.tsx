@@ -2,10 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '@/api/types';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, recordJson } from '@/test/render';
 import type { PlacementRow } from '../api/types';
-import { PlacementActions } from './placement-actions';
+import { freelancer, manager, renderPlacementActions } from './placement-actions.test-data';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -47,50 +46,15 @@ const instruction = (id: number, placementId: number, flags: object = managerFla
     ...flags,
   }) as unknown as PlacementRow['instruction'];
 
-/** The toolbar with rows selected out of all the booking's rows (default: the same). */
-function show(
-  user: CurrentUser,
-  rows: PlacementRow[],
-  canManage = true,
-  allRows: PlacementRow[] = rows,
-) {
-  const onDone = vi.fn();
-  renderRoutes(
-    [
-      {
-        path: '/',
-        element: (
-          <PlacementActions
-            bookingId={1}
-            allRows={allRows}
-            rows={rows}
-            canManage={canManage}
-            onDone={onDone}
-          />
-        ),
-      },
-      { path: '/bookings/:id/substitute', element: <p>Substitute page</p> },
-    ],
-    { user },
-  );
-  return onDone;
-}
-
-const manager = makeUser({ needs: ['client_manager'] });
-const freelancer = makeUser({ isFreelancer: true, needs: ['freelancer'], roleLabel: 'Freelancer' });
 const staff = makeUser({ needs: ['select_department:3'] });
 
 describe('PlacementActions', () => {
   it('offers a freelancer only Accept and Reject, on the supplier side', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ updated: 1, items: [] }));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'PATCH /api/v1/instruction/status': async (request) => {
-        sent = await request.json();
-        return jsonResponse({ updated: 1, items: [] });
-      },
+      'PATCH /api/v1/instruction/status': sent.handler,
     });
-    const onDone = show(
+    const onDone = renderPlacementActions(
       freelancer,
       [{ placement: placement(1), instruction: instruction(7, 1, freelancerFlags) }],
       false,
@@ -99,14 +63,20 @@ describe('PlacementActions', () => {
     expect(screen.queryByRole('button', { name: 'Cancel' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Substitute' })).not.toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept' }));
-    await waitFor(() => expect(sent).toEqual([{ id: 7, version: 1, supplierStatus: 'accepted' }]));
+    await waitFor(() =>
+      expect(sent.body()).toEqual([{ id: 7, version: 1, supplierStatus: 'accepted' }]),
+    );
     expect(await screen.findByText('Successfully updated 1 instruction')).toBeInTheDocument();
     expect(onDone).toHaveBeenCalled();
   });
 
   it('offers a read-only viewer (staff) no action at all: every flag is false', () => {
     mockApi({});
-    show(staff, [{ placement: placement(1), instruction: instruction(7, 1, noFlags) }], false);
+    renderPlacementActions(
+      staff,
+      [{ placement: placement(1), instruction: instruction(7, 1, noFlags) }],
+      false,
+    );
     expect(screen.queryByRole('toolbar', { name: 'Placement actions' })).not.toBeInTheDocument();
     expect(screen.queryAllByRole('button')).toHaveLength(0);
   });
@@ -118,7 +88,7 @@ describe('PlacementActions', () => {
       placement: placement(2),
       instruction: instruction(8, 2, { ...managerFlags, canSubstitute: false }),
     };
-    show(manager, [refused], true, [allowed, refused]);
+    renderPlacementActions(manager, [refused], true, [allowed, refused]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Substitute' }));
     expect(
       await screen.findByText('The selected instruction cannot be substituted.'),
@@ -134,14 +104,14 @@ describe('PlacementActions', () => {
         instruction: instruction(7, 1, { ...managerFlags, canSubstitute: false }),
       },
     ];
-    show(manager, rows);
+    renderPlacementActions(manager, rows);
     expect(screen.queryByRole('button', { name: 'Substitute' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Accept' })).toBeInTheDocument();
   });
 
   it('warns when nothing is selected, and when rows are not instructed', async () => {
     mockApi({});
-    show(manager, []);
+    renderPlacementActions(manager, []);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Invite' }));
     expect(await screen.findByText('You must select at least one row')).toBeInTheDocument();
@@ -149,14 +119,14 @@ describe('PlacementActions', () => {
 
   it('refuses to amend rates of rows without an instruction', async () => {
     mockApi({});
-    show(manager, [{ placement: placement(1), instruction: null }]);
+    renderPlacementActions(manager, [{ placement: placement(1), instruction: null }]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Amend Rates' }));
     expect(await screen.findByText('Some users are not yet instructed')).toBeInTheDocument();
   });
 
   it('shows the availability of one placement type at a time', async () => {
     mockApi({});
-    show(manager, [
+    renderPlacementActions(manager, [
       { placement: placement(1, 3), instruction: null },
       { placement: placement(2, 4), instruction: null },
     ]);
@@ -171,7 +141,7 @@ describe('PlacementActions', () => {
       'GET /api/v1/booking/1/placement-template/3/available-suppliers': () =>
         jsonResponse({ items: null }),
     });
-    show(manager, [{ placement: placement(1), instruction: null }]);
+    renderPlacementActions(manager, [{ placement: placement(1), instruction: null }]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Invite' }));
     expect(
       await screen.findByText('There are no available suppliers for these placements.'),
@@ -182,7 +152,6 @@ describe('PlacementActions', () => {
 
   it('shows the server’s refusal as an error toast', async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'PATCH /api/v1/instruction/status': () =>
         jsonResponse(
           {
@@ -192,7 +161,7 @@ describe('PlacementActions', () => {
           409,
         ),
     });
-    show(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
+    renderPlacementActions(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept as Supplier' }));
     expect(
       await screen.findByText('This freelancer is already booked for an overlapping placement.'),
@@ -200,15 +169,11 @@ describe('PlacementActions', () => {
   });
 
   it('amends the sell rate; a manager sees Chargeable Rate and the change in percent', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ updated: 1 }));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'PATCH /api/v1/instruction/rate': async (request) => {
-        sent = await request.json();
-        return jsonResponse({ updated: 1 });
-      },
+      'PATCH /api/v1/instruction/rate': sent.handler,
     });
-    show(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
+    renderPlacementActions(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Amend Rates' }));
     const sell = await screen.findByRole('textbox', { name: /Chargeable Rate/ });
@@ -221,7 +186,10 @@ describe('PlacementActions', () => {
     expect(screen.getByText('(+10.00%)')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Save rates' }));
     await waitFor(() =>
-      expect(sent).toEqual({ ids: [7], sellRate: { rate: 220, currency: 'GBP', period: 'day' } }),
+      expect(sent.body()).toEqual({
+        ids: [7],
+        sellRate: { rate: 220, currency: 'GBP', period: 'day' },
+      }),
     );
     expect(await screen.findByText('Rates amended')).toBeInTheDocument();
   });

@@ -19,7 +19,6 @@ describe('Mark Availability', () => {
     let sent: unknown;
     let dates: string[] = [];
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/unavailability/5': () =>
         jsonResponse({ userId: 5, user: { id: 5, fullName: 'Felix Reid' }, dates }),
       'POST /api/v1/unavailability': async (request) => {

@@ -57,7 +57,6 @@ function open(
   let sent: Record<string, unknown> | undefined;
   const keys: (string | null)[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/job/brief': () =>
       jsonResponse([
         {

@@ -18,7 +18,6 @@ function open(
 ) {
   let patched: unknown;
   const api = mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/booking/31': () =>
       booking
         ? jsonResponse(booking)

@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
 import { Component as Substitute } from './substitute';
 
 afterEach(() => {
@@ -62,10 +62,9 @@ describe('Substitute page', () => {
   });
 
   it('names what it is for, warns of a VAT mismatch, grants the substitution and returns to the booking', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ inserted: 1 }));
     let asked = '';
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/placement/12/available-substitutes': (request) => {
         asked = new URL(request.url).search;
         return jsonResponse({
@@ -73,10 +72,7 @@ describe('Substitute page', () => {
           items: [candidate(5, 'Oliver', 'Bennett', false), candidate(6, 'Chloe', 'Okafor', true)],
         });
       },
-      'POST /api/v1/placement/12/grant-substitution': async (request) => {
-        sent = await request.json();
-        return jsonResponse({ inserted: 1 });
-      },
+      'POST /api/v1/placement/12/grant-substitution': sent.handler,
     });
     const { router } = open();
     const user = userEvent.setup();
@@ -96,7 +92,7 @@ describe('Substitute page', () => {
     await user.click(screen.getByRole('option', { name: /Oliver/ }));
     expect(await screen.findByText('VAT status mismatch.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Substitute' }));
-    await waitFor(() => expect(sent).toEqual({ userIds: [6, 5], id: 40 }));
+    await waitFor(() => expect(sent.body()).toEqual({ userIds: [6, 5], id: 40 }));
     expect(await screen.findByText('Booking page')).toBeInTheDocument();
     expect(router.state.location.pathname + router.state.location.search).toBe(
       '/bookings/31/edit?placementId=12',
@@ -142,7 +138,6 @@ describe('Substitute page', () => {
 
   it("shows a refused grant in the server's words", async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/placement/12/available-substitutes': () =>
         jsonResponse({ for: target, items: [candidate(6, 'Chloe', 'Okafor', true)] }),
       'POST /api/v1/placement/12/grant-substitution': () =>

@@ -18,7 +18,7 @@ import { bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal, refusalMessage } from '@/lib/errors/refusal';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
-import { paths } from '@/lib/paths';
+import { isRecordId, paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import {
   availableSubstitutesQuery,
@@ -30,7 +30,7 @@ import { matchesSubstitute } from '../instructions/rules';
 
 const positiveId = (v: string | null | undefined) => {
   const n = Number(v);
-  return Number.isInteger(n) && n > 0 ? n : undefined;
+  return isRecordId(n) ? n : undefined;
 };
 
 /** Substitute page (spec part 2 §2): the id is the placement id; ?instructionId= the incumbent. */

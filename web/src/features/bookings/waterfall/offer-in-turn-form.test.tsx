@@ -2,9 +2,9 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import type { AvailableSupplier } from '../instructions/api';
-import { InviteModal } from '../instructions/invite-modal';
+import { renderInviteModal } from '../instructions/invite-modal.test-data';
 import { OfferInTurnForm } from './offer-in-turn-form';
 
 afterEach(() => {
@@ -48,13 +48,9 @@ const rankedNames = () =>
 
 describe('offer in turn form', () => {
   it('builds the ranked list by ticking and moving by keyboard, and sends it with the limits', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ id: 1 }, 201));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'POST /api/v1/booking/5/waterfall': async (r) => {
-        sent = await r.json();
-        return jsonResponse({ id: 1 }, 201);
-      },
+      'POST /api/v1/booking/5/waterfall': sent.handler,
     });
     const onDone = open(vi.fn(), [10]);
     const user = userEvent.setup();
@@ -74,7 +70,7 @@ describe('offer in turn form', () => {
     await user.selectOptions(screen.getByLabelText('Each offer expires after'), '1 hour');
     await user.click(screen.getByRole('button', { name: 'Start offers (3)' }));
     await vi.waitFor(() => expect(onDone).toHaveBeenCalled());
-    expect(sent).toEqual({
+    expect(sent.body()).toEqual({
       placementIds: [11],
       userIds: [10, 12, 9],
       places: 2,
@@ -86,7 +82,6 @@ describe('offer in turn form', () => {
   it("shows the server's refusal on the field it names", async () => {
     const msg = 'Places to fill cannot be more than the freelancers listed.';
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'POST /api/v1/booking/5/waterfall': () =>
         jsonResponse(
           {
@@ -117,21 +112,11 @@ describe('offer in turn form', () => {
 /** The Invite dialog of booking 5 (direct or not), with the suppliers above. */
 function openInvite(direct: boolean) {
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/booking/5': () => jsonResponse({ id: 5, type: 'default', direct }),
     'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
       jsonResponse({ items: suppliers }),
   });
-  renderWithProviders(
-    <InviteModal
-      bookingId={5}
-      placementTemplateId={3}
-      placementIds={[11]}
-      opened
-      onClose={vi.fn()}
-      onDone={vi.fn()}
-    />,
-  );
+  renderInviteModal();
 }
 
 describe('invite dialog', () => {

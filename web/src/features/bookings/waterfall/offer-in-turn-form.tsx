@@ -13,15 +13,13 @@ import {
   Text,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { useQuery } from '@tanstack/react-query';
 import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, withServerErrors } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RestWarning } from '@/ui/rest-warning';
-import { bookingQueryOptions } from '../api/bookings';
-import { offersAwaitAnswer } from '../instructions/answer-by-field';
+import { useOffersAwaitAnswer } from '../instructions/answer-by-field';
 import type { AvailableSupplier } from '../instructions/api';
 import { availabilityColour, percent } from '../instructions/rules';
 import { moved, useStartWaterfall } from './api';
@@ -51,8 +49,7 @@ export function OfferModeControl({
   value: string;
   onChange: (mode: string) => void;
 }) {
-  const booking = useQuery(bookingQueryOptions(bookingId));
-  if (!booking.data || !offersAwaitAnswer(booking.data)) return null;
+  if (!useOffersAwaitAnswer(bookingId)) return null;
   return (
     <SegmentedControl
       value={value}

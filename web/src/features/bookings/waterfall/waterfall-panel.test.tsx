@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import { isMoving, moved, type Waterfall } from './api';
 import { WaterfallPanel } from './waterfall-panel';
 
@@ -41,14 +41,10 @@ const waterfall = (over: Partial<Waterfall> = {}): Waterfall => ({
 
 describe('waterfall panel', () => {
   it('shows the progress and each candidate, and pauses with the version read', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse(waterfall({ state: 'paused', version: 5 })));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/waterfalls': () => jsonResponse({ items: [waterfall()] }),
-      'PATCH /api/v1/waterfall/3': async (r) => {
-        sent = await r.json();
-        return jsonResponse(waterfall({ state: 'paused', version: 5 }));
-      },
+      'PATCH /api/v1/waterfall/3': sent.handler,
     });
     renderWithProviders(<WaterfallPanel bookingId={5} />);
     const section = await screen.findByRole('region', { name: 'Waterfall' });
@@ -75,30 +71,25 @@ describe('waterfall panel', () => {
     expect(within(section).queryByRole('button', { name: 'Move Oliver Bennett up' })).toBeNull();
     expect(within(section).getByRole('button', { name: 'Move Isla Grant up' })).toBeDisabled();
     await userEvent.setup().click(within(section).getByRole('button', { name: 'Pause' }));
-    await vi.waitFor(() => expect(sent).toEqual({ action: 'pause', version: 4 }));
+    await vi.waitFor(() => expect(sent.body()).toEqual({ action: 'pause', version: 4 }));
   });
 
   it("reorders those waiting and shows the server's refusal of a stale version", async () => {
     const stale = 'This waterfall was changed by someone else. Reload and try again.';
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ error: stale, errorCode: 'C-409' }, 409));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/waterfalls': () => jsonResponse({ items: [waterfall()] }),
-      'PUT /api/v1/waterfall/3/order': async (r) => {
-        sent = await r.json();
-        return jsonResponse({ error: stale, errorCode: 'C-409' }, 409);
-      },
+      'PUT /api/v1/waterfall/3/order': sent.handler,
     });
     renderWithProviders(<WaterfallPanel bookingId={5} />);
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Move Isla Grant down' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(stale);
-    expect(sent).toEqual({ userIds: [14, 13], version: 4 });
+    expect(sent.body()).toEqual({ userIds: [14, 13], version: 4 });
   });
 
   it('shows no controls for a stopped waterfall', async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/waterfalls': () =>
         jsonResponse({ items: [waterfall({ state: 'stopped', open: 0 })] }),
     });
@@ -109,7 +100,6 @@ describe('waterfall panel', () => {
 
   it('tells a failed read with a retry', async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/booking/5/waterfalls': () =>
         jsonResponse({ error: 'Booking not found', errorCode: 'N-404' }, 404),
     });

@@ -11,7 +11,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { applyServerErrors } from '@/lib/errors/form-errors';
-import { countOf } from '@/lib/format';
+import { countOf, formatIsoDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { RecordPicker } from '@/ui/record-picker';
 import { searchBookings, useRequestSigning } from '../api/documents';
@@ -29,10 +29,7 @@ interface Values {
 }
 
 /** Today as year-month-day in the viewer's calendar: the earliest due date. */
-const today = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
+const today = () => formatIsoDay(new Date());
 
 interface Props {
   /** DocuSeal is configured (the builder loaded): a template may be named instead of a link. */

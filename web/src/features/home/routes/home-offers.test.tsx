@@ -1,37 +1,15 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
+import { cardFixture } from '@/test/agenda.test-data';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { HomeRoute } from './home';
 
-type Card = components['schemas']['AgendaCard'];
-
-const offer = (id: number, over: Partial<Card> = {}): Card => ({
-  bookingId: 31,
-  bookingTitle: 'Matchday',
-  clientName: 'Northbridge Media',
-  departmentId: 3,
-  departmentName: 'Sport',
-  departmentTimezone: 'Europe/London',
-  placement: {
-    id,
-    title: 'Camera Operator',
-    date: '2026-12-07',
-    period: ['2026-12-07T09:00:00.000Z', '2026-12-07T17:00:00.000Z'],
-    localPeriod: { start: '2026-12-07T09:00:00.000+00:00', end: '2026-12-07T17:00:00.000+00:00' },
-    timezone: 'Europe/London',
-    overnight: false,
-    startTime: '09:00',
-    endTime: '17:00',
-    deletedAt: null,
-  },
-  instructions: [],
-  unassigned: false,
-  isCritical: false,
-  canOpen: true,
-  colour: 'orange',
-  ...over,
-});
+/** An offer on placement id of the Matchday booking, in a London department. */
+const offer = (id: number, over: Partial<components['schemas']['AgendaCard']> = {}) => {
+  const card = cardFixture({ bookingTitle: 'Matchday', departmentTimezone: 'Europe/London' });
+  return { ...card, placement: { ...card.placement, id }, instructions: [], ...over };
+};
 
 const freelancer = makeUser({
   needs: ['freelancer'],

@@ -11,7 +11,6 @@ describe('CreateJobTemplateRoute', () => {
     const user = userEvent.setup();
     const created: unknown[] = [];
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/department': () =>
         jsonResponse({
           items: [{ id: 3, name: 'Sport', client: { name: 'Northbridge' } }],

@@ -33,7 +33,6 @@ function open(user: CurrentUser, t: JobTemplate, patch?: (body: unknown) => Resp
   const sent: unknown[] = [];
   const searches: string[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/job-template/5': () => jsonResponse(t),
     'GET /api/v1/department/3/hireable-freelancers': (r) => {
       searches.push(new URL(r.url).searchParams.get('search') ?? '');

@@ -17,7 +17,6 @@ function open(user: CurrentUser, stored: Notification, path = '/notifications/11
   const patches: unknown[] = [];
   let current = stored;
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/notification/11': () => jsonResponse(current),
     'PATCH /api/v1/notification/11': async (r) => {
       const body = (await r.json()) as { readReceipt: string };

@@ -1,11 +1,12 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
-import { paths } from '@/lib/paths';
+import { paths, useRecordIdParam } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
+import { RecordNotFound } from '@/ui/record-not-found';
 import { notificationQueryOptions } from '../api/get-notification';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BackToList, NotificationDetail } from '../components/notification-detail';
@@ -19,11 +20,9 @@ import { loadFailureText } from '@/lib/errors/refusal';
  * set the read receipt).
  */
 export function Component() {
-  const { id: rawId } = useParams();
   const [search] = useSearchParams();
   const me = useCurrentUser();
-  const id = Number(rawId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordIdParam();
   const listUser = listUserOf(search, me.id);
   const back = listUser ? paths.notificationsOfUser(listUser) : paths.notifications;
   const notification = useQuery({ ...notificationQueryOptions(id), enabled: valid });
@@ -46,15 +45,11 @@ export function Component() {
       [403, 404].includes(notification.error.status))
   ) {
     return (
-      <Stack gap="md">
-        <PageHeader title="Notification not found" />
-        <Alert color="gray" title="Not found">
-          <Text size="sm" mb="sm">
-            This notification does not exist, or it is not yours to read.
-          </Text>
-          <BackToList to={back} />
-        </Alert>
-      </Stack>
+      <RecordNotFound
+        title="Notification not found"
+        message="This notification does not exist, or it is not yours to read."
+        back={<BackToList to={back} />}
+      />
     );
   }
   if (notification.isPending) return <Loader aria-label="Loading the notification" />;

@@ -1,24 +1,15 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, mockWrite, renderRoutes } from '@/test/render';
 import { UnsubscribeRoute } from './unsubscribe';
 
 afterEach(() => vi.unstubAllGlobals());
 
 const routes = [{ path: '/unsubscribe', element: <UnsubscribeRoute /> }];
 
-function answers(answer: () => Response) {
-  let sent: unknown;
-  mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-    'POST /api/v1/notification/unsubscribe': async (req) => {
-      sent = await req.json();
-      return answer();
-    },
-  });
-  return () => sent;
-}
+const answers = (answer: () => Response) =>
+  mockWrite('POST /api/v1/notification/unsubscribe', answer);
 
 describe('UnsubscribeRoute', () => {
   it('turns the mails off on a click, not on load, and shows the server message', async () => {

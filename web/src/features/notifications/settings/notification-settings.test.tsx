@@ -44,7 +44,6 @@ function server(items: Preference[], patch?: (body: unknown) => Response) {
   const bodies: unknown[] = [];
   let current = items;
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/notification/preferences': () => jsonResponse({ items: current }),
     'PATCH /api/v1/notification/preferences': async (req) => {
       const body = (await req.json()) as { items: { identifier: string; enabled: boolean }[] };

@@ -1,7 +1,7 @@
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { ComponentType } from 'react';
 import { accountStatusDisplay } from '@/lib/account-status';
-import type { DataGridColumn } from '@/ui/data-grid';
+import { labelledSet, type DataGridColumn } from '@/ui/data-grid';
 import type { DirectoryUser } from './api/get-users';
 import { StartsWithFloatingFilter } from './name-filter';
 
@@ -17,9 +17,6 @@ export const onboardingLabels: Record<OnboardingState, string> = {
   staff: 'Staff',
   aborted: 'Aborted',
 };
-
-const options = <K extends string>(labels: Record<K, string>) =>
-  (Object.keys(labels) as K[]).map((value) => ({ value, label: labels[value] }));
 
 const yesNo = (p: { value?: unknown }) =>
   p.value === true ? 'Yes' : p.value === false ? 'No' : '';
@@ -86,17 +83,10 @@ export function userColumns({
       headerName: 'Account Status',
       kind: 'status',
       sortable: true,
-      filter: {
-        type: 'set',
-        options: (Object.keys(accountStatusDisplay) as (keyof typeof accountStatusDisplay)[]).map(
-          (value) => ({ value, label: accountStatusDisplay[value].label }),
-        ),
-      },
-      valueFormatter: (p) =>
-        p.value
-          ? (accountStatusDisplay[p.value as keyof typeof accountStatusDisplay]?.label ??
-            String(p.value))
-          : '',
+      ...labelledSet<DirectoryUser>(
+        Object.keys(accountStatusDisplay),
+        (v) => accountStatusDisplay[v as keyof typeof accountStatusDisplay]?.label ?? v,
+      ),
     });
   }
   columns.push({
@@ -105,8 +95,10 @@ export function userColumns({
     // The status that stays in view: the account's for administrators, else the onboarding.
     kind: admin ? undefined : 'status',
     sortable: true,
-    filter: { type: 'set', options: options(onboardingLabels) },
-    valueFormatter: (p) => onboardingLabels[p.value as OnboardingState] ?? String(p.value ?? ''),
+    ...labelledSet<DirectoryUser>(
+      Object.keys(onboardingLabels),
+      (v) => onboardingLabels[v as OnboardingState] ?? v,
+    ),
   });
   if (admin) {
     // The Permissions group: the shared grid has flat columns, so each header names the group

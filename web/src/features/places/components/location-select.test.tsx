@@ -2,19 +2,11 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { salford } from '@/test/places.test-data';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import type { LocationValue } from '../location';
 import { LocationSelect, type LocationFieldValue } from './location-select';
 
-const salford = {
-  formatted_address: 'Salford, England, United Kingdom',
-  geometry: { location: { lat: 53.48771, lng: -2.29042 } },
-  name: 'Salford',
-  country: 'GB',
-  location_name: 'Salford, England, United Kingdom',
-  latitude: 53.48771,
-  longitude: -2.29042,
-};
 const salfords = {
   ...salford,
   formatted_address: 'Salfords, England, United Kingdom',

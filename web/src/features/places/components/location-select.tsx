@@ -9,6 +9,7 @@ import {
   searchableTerm,
   type LocationValue,
 } from '../location';
+import { countOf } from '@/lib/format';
 
 /** What a form holds: a chosen place, or a name typed before locations had coordinates. */
 export interface LocationFieldValue {
@@ -79,7 +80,7 @@ export function LocationSelect({
   if (searchableTerm(text) && text.trim() !== stored.trim()) {
     if (waiting) status = 'Searching...';
     else if (query.isError || results.length === 0) status = 'No places found';
-    else status = `${results.length} place${results.length === 1 ? '' : 's'} found`;
+    else status = `${countOf(results.length, 'place')} found`;
   }
 
   return (

@@ -14,7 +14,6 @@ const departmentManager = makeUser({ needs: ['department_manager', 'manage_depar
 function open(user: CurrentUser, report: (body: unknown) => Response) {
   const sent: unknown[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'POST /api/v1/administration/report': async (r) => {
       const body: unknown = await r.json();
       sent.push(body);

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useReducer } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
-import { plusDays } from '../state/date-range';
+import { addDays } from '@/features/bookings';
 import {
   initialSearchState,
   searchReducer,
@@ -141,17 +141,17 @@ describe('the Freelancer Advanced Search modal (spec part 1 §2 and §5)', () =>
   });
 
   it('Submit is enabled with both dates', () => {
-    const start = plusDays(todayIso(), 2);
-    const { dialog } = open({ addRange: true, startDate: start, endDate: plusDays(start, 4) });
+    const start = addDays(todayIso(), 2);
+    const { dialog } = open({ addRange: true, startDate: start, endDate: addDays(start, 4) });
     expect(submit(dialog)).toBeEnabled();
   });
 
   it("over 31 days: 'Enter Valid Date' / 'Date range cannot exceed 31 days.' and no search", async () => {
-    const start = plusDays(todayIso(), 1);
+    const start = addDays(todayIso(), 1);
     const { dialog, user, last } = open({
       addRange: true,
       startDate: start,
-      endDate: plusDays(start, 40),
+      endDate: addDays(start, 40),
     });
     await user.click(submit(dialog));
     expect(await screen.findByText('Enter Valid Date')).toBeInTheDocument();

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { freelancer, results } from '../fixtures.test-data';
-import { plusDays } from '../state/date-range';
+import { addDays } from '@/features/bookings';
 import { SearchBox } from './search-box';
 import { FakeLocation } from './fake-location.test-data';
 
@@ -16,7 +16,6 @@ afterEach(() => {
 function open(answer: (body: Record<string, unknown>) => unknown = () => ({ data: results })) {
   const bodies: Record<string, unknown>[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/account/skill-tags': () => jsonResponse([{ id: 4, name: 'Steadicam' }]),
     'GET /api/v1/account/job-title-tags': () => jsonResponse([{ id: 2, name: 'Camera Operator' }]),
     'POST /api/v1/search': async (req) => {
@@ -138,8 +137,8 @@ describe('the search box', () => {
   });
 
   it('Book carries the applied date range', async () => {
-    const start = plusDays(new Date().toISOString().slice(0, 10), 2);
-    const end = plusDays(start, 4);
+    const start = addDays(new Date().toISOString().slice(0, 10), 2);
+    const end = addDays(start, 4);
     const { user, router } = open(() => ({ data: [freelancer(21)] }));
     await user.click(screen.getByRole('button', { name: 'Add Filter' }));
     const dialog = await screen.findByRole('dialog', { name: 'Freelancer Advanced Search' });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { addDays } from '@/features/bookings';
 import {
   daysBetween,
   pickerBounds,
-  plusDays,
   rangeTooLong,
   searchMessages,
   withEnd,
@@ -13,8 +13,8 @@ const empty = { startDate: '', endDate: '' };
 
 describe('the advanced search date range (spec part 1 §5)', () => {
   it('counts days across months and years', () => {
-    expect(plusDays('2026-12-31', 1)).toBe('2027-01-01');
-    expect(plusDays('2026-02-28', 31)).toBe('2026-03-31');
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2026-02-28', 31)).toBe('2026-03-31');
     expect(daysBetween('2026-12-03', '2026-12-07')).toBe(4);
     expect(daysBetween('2026-03-28', '2026-03-30')).toBe(2); // across the clock change
   });

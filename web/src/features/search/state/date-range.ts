@@ -1,5 +1,6 @@
 import type { Toast } from '@/lib/errors/catalogue';
 import { DURATION } from '@/lib/errors/catalogue';
+import { addDays } from '@/features/bookings';
 import { MAX_RANGE_DAYS } from './search-state';
 
 /** Year-month-day. */
@@ -18,11 +19,6 @@ export const searchMessages = {
 
 const DAY_MS = 86_400_000;
 const utc = (d: IsoDate) => Date.parse(`${d}T00:00:00Z`);
-
-/** The date `days` after `date`. */
-export function plusDays(date: IsoDate, days: number): IsoDate {
-  return new Date(utc(date) + days * DAY_MS).toISOString().slice(0, 10);
-}
 
 /** Days from start to end (0 when they are the same day). */
 export function daysBetween(start: IsoDate, end: IsoDate): number {
@@ -58,6 +54,6 @@ export function pickerBounds(r: DateRange, today: IsoDate) {
   return {
     startMin: today,
     endMin: r.startDate || today,
-    endMax: r.startDate ? plusDays(r.startDate, MAX_RANGE_DAYS) : undefined,
+    endMax: r.startDate ? addDays(r.startDate, MAX_RANGE_DAYS) : undefined,
   };
 }

@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
-import { paths } from '@/lib/paths';
+import { paths, useRecordIdParam } from '@/lib/paths';
 import { canManageDepartment, canManageEntity } from '@/lib/permissions';
 import { SectionCard } from '@/ui/section-card';
 import { PageHeader } from '@/ui/page-header';
+import { RecordNotFound } from '@/ui/record-not-found';
 import { ConnectedUsersSection } from '@/features/organisations/links/components/connected-users-section';
 import { DEPARTMENT_LINKS } from '@/features/organisations/links/kinds';
 import { departmentQueryOptions } from '../api/get-department';
@@ -19,25 +20,17 @@ import { DepartmentForm } from '../components/department-form';
 /** Shown for a department that does not exist or that the user may not see (the server's 404). */
 function DepartmentNotFound() {
   return (
-    <Stack gap="md">
-      <PageHeader title="Department not found" />
-      <Alert color="gray" title="Not found">
-        <Text size="sm" mb="sm">
-          This department does not exist, or you do not have access to it.
-        </Text>
-        <Button component={Link} to={paths.departments} size="xs" variant="default">
-          All Departments
-        </Button>
-      </Alert>
-    </Stack>
+    <RecordNotFound
+      title="Department not found"
+      message="This department does not exist, or you do not have access to it."
+      list={{ to: paths.departments, label: 'All Departments' }}
+    />
   );
 }
 
 /** editDepartment: the department form, its job templates and its connected users. */
 export function EditDepartmentRoute() {
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordIdParam();
   const user = useCurrentUser();
   const department = useQuery({ ...departmentQueryOptions(id), enabled: valid });
   const update = useUpdateDepartment();

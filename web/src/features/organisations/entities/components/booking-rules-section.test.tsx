@@ -25,7 +25,6 @@ describe('booking rules section', () => {
   it('shows the defaults in hours and saves the change in minutes with the version read', async () => {
     let sent: Record<string, number> | undefined;
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/entity/7/booking-rules': () => jsonResponse(defaults),
       'PUT /api/v1/entity/7/booking-rules': async (req: Request) => {
         sent = (await req.json()) as Record<string, number>;
@@ -48,7 +47,6 @@ describe('booking rules section', () => {
   it('refuses a missing value before sending', async () => {
     const put = vi.fn();
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/entity/7/booking-rules': () => jsonResponse(defaults),
       'PUT /api/v1/entity/7/booking-rules': put,
     });
@@ -63,7 +61,6 @@ describe('booking rules section', () => {
 
   it('shows why the rules could not be read, with Retry', async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/entity/7/booking-rules': () =>
         jsonResponse({ error: 'Record not found', errorCode: 'N-404' }, 404),
     });

@@ -1,8 +1,8 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
+import { useRecordIdParam } from '@/lib/paths';
 import { notify } from '@/lib/notify';
 import { canManageEntity, isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
@@ -23,9 +23,9 @@ import { entityTypeLabel } from '../entity-rules';
 
 /** The entity page: its form and the sections of spec §2. */
 export function EditEntityRoute() {
-  const id = Number(useParams().id);
+  const { id, valid } = useRecordIdParam();
   const user = useCurrentUser();
-  const entity = useQuery({ ...entityQueryOptions(id), enabled: Number.isInteger(id) && id > 0 });
+  const entity = useQuery({ ...entityQueryOptions(id), enabled: valid });
   const update = useUpdateEntity(id);
 
   if (entity.isPending) return <FullPageMessage message="Loading..." />;

@@ -1,24 +1,17 @@
-import { Anchor } from '@mantine/core';
-import type { CustomCellRendererProps } from 'ag-grid-react';
-import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { canCreateEntity } from '@/lib/permissions';
-import type { DataGridColumn } from '@/ui/data-grid';
+import { labelledSet, linkCell, type DataGridColumn } from '@/ui/data-grid';
 import { ListPage } from '@/ui/list-page';
 import { entitiesQueryOptions, type getEntities } from '../api/get-entities';
 import { ENTITY_TYPES, entityTypeLabel } from '../entity-rules';
 
 type EntityRow = NonNullable<Awaited<ReturnType<typeof getEntities>>['items']>[number];
 
-function NameLink({ data }: CustomCellRendererProps<EntityRow>) {
-  if (!data) return null;
-  return (
-    <Anchor component={Link} to={paths.editEntity(data.id)}>
-      {data.name}
-    </Anchor>
-  );
-}
+const NameLink = linkCell<EntityRow>(
+  (e) => paths.editEntity(e.id),
+  (e) => e.name,
+);
 
 const columns: DataGridColumn<EntityRow>[] = [
   { field: 'id', headerName: 'ID', sortable: true, maxWidth: 110 },
@@ -34,11 +27,7 @@ const columns: DataGridColumn<EntityRow>[] = [
     field: 'type',
     headerName: 'Type',
     sortable: true,
-    filter: {
-      type: 'set',
-      options: ENTITY_TYPES.map((t) => ({ value: t, label: entityTypeLabel(t) })),
-    },
-    valueFormatter: (p) => entityTypeLabel(String(p.value ?? '')),
+    ...labelledSet<EntityRow>(ENTITY_TYPES, entityTypeLabel),
   },
   { field: 'country', headerName: 'Country', maxWidth: 130 },
   { field: 'cancelWindowDays', headerName: 'Cancel window (days)' },

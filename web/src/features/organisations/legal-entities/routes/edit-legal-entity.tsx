@@ -1,8 +1,8 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useParams } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
+import { useRecordIdParam } from '@/lib/paths';
 import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
@@ -23,12 +23,12 @@ import {
 
 /** Edit a legal entity; admins also set its validation status. */
 export function EditLegalEntityRoute() {
-  const id = Number(useParams().id);
+  const { id, valid } = useRecordIdParam();
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const query = useQuery({
     ...legalEntityQueryOptions(id),
-    enabled: Number.isInteger(id) && id > 0,
+    enabled: valid,
   });
   const update = useUpdateLegalEntity(id);
 

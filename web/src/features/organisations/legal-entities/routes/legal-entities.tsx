@@ -1,10 +1,9 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isClientOrAgencyManager } from '@/lib/permissions';
-import type { DataGridColumn } from '@/ui/data-grid';
+import { labelledOptions, labelledSet, linkCell, type DataGridColumn } from '@/ui/data-grid';
 import { ListPage } from '@/ui/list-page';
 import { legalEntitiesQueryOptions, type getLegalEntities } from '../api/get-legal-entities';
 import {
@@ -18,14 +17,7 @@ import {
 
 type Row = NonNullable<Awaited<ReturnType<typeof getLegalEntities>>['items']>[number];
 
-function NameLink({ data }: CustomCellRendererProps<Row>) {
-  if (!data) return null;
-  return (
-    <Anchor component={Link} to={paths.editLegalEntity(data.id)}>
-      {legalEntityName(data)}
-    </Anchor>
-  );
-}
+const NameLink = linkCell<Row>((le) => paths.editLegalEntity(le.id), legalEntityName);
 
 function StatusBadge({ data }: CustomCellRendererProps<Row>) {
   if (!data) return null;
@@ -46,21 +38,14 @@ const columns: DataGridColumn<Row>[] = [
     field: 'type',
     headerName: 'Business type',
     sortable: true,
-    filter: {
-      type: 'set',
-      options: LEGAL_ENTITY_TYPES.map((t) => ({ value: t, label: legalFormLabels[t] ?? t })),
-    },
-    valueFormatter: (p) => legalFormLabels[String(p.value)] ?? String(p.value ?? ''),
+    ...labelledSet<Row>(LEGAL_ENTITY_TYPES, (t) => legalFormLabels[t] ?? t),
   },
   { field: 'companyNumber', headerName: 'Company number' },
   {
     field: 'status',
     headerName: 'Status',
     sortable: true,
-    filter: {
-      type: 'set',
-      options: LEGAL_ENTITY_STATUSES.map((s) => ({ value: s, label: statusLabel(s) })),
-    },
+    filter: { type: 'set', options: labelledOptions(LEGAL_ENTITY_STATUSES, statusLabel) },
     cellRenderer: StatusBadge,
   },
   { field: 'country', headerName: 'Country', maxWidth: 130 },

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components, operations } from '@/api/schema';
+import { accountKeys, departmentKeys } from '@/lib/query-keys';
 import type { GridQuery } from '@/ui/data-grid';
 import { asGridPage } from '@/features/organisations/shared/grid-page';
 import type { UserLinkInput, UserLinkKind } from '../kinds';
@@ -21,7 +22,7 @@ const ROUTES = {
     item: '/associations/user-department-refs/{id}',
     parentIds: 'departmentIds',
     key: 'user-department-ref',
-    refresh: [['user-department-ref'], ['department', 'list']],
+    refresh: [['user-department-ref'], departmentKeys.lists()],
   },
   entity: {
     list: '/associations/user-entity-refs',
@@ -119,7 +120,7 @@ function useLinkWrite<T>(
     meta: silentErrors ? { silentErrors } : undefined,
     onSuccess: () =>
       Promise.all(
-        [...ROUTES[parent].refresh, ['account', 'whoami']].map((queryKey) =>
+        [...ROUTES[parent].refresh, accountKeys.whoami()].map((queryKey) =>
           queryClient.invalidateQueries({ queryKey }),
         ),
       ),

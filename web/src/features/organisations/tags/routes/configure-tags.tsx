@@ -5,7 +5,7 @@ import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
-import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
+import { DataGrid, labelledSet, type DataGridColumn } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { tagsQueryOptions, useCreateGlobalTag, useDeleteTag, type Tag } from '../api/tags';
 import { TagActions } from '../components/tag-actions';
@@ -32,11 +32,7 @@ export function ConfigureTagsRoute() {
         field: 'category',
         headerName: 'Category',
         sortable: true,
-        filter: {
-          type: 'set',
-          options: TAG_CATEGORIES.map((c) => ({ value: c, label: tagCategoryLabel(c) })),
-        },
-        valueFormatter: (p) => tagCategoryLabel(String(p.value ?? '')),
+        ...labelledSet<Tag>(TAG_CATEGORIES, tagCategoryLabel),
       },
       {
         colId: 'actions',

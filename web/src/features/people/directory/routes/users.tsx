@@ -1,4 +1,4 @@
-import { Anchor, Button, Tabs } from '@mantine/core';
+import { Button, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { useMemo } from 'react';
@@ -9,21 +9,17 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { appInfoQueryOptions, useImpersonate } from '@/lib/session';
-import { DataGrid } from '@/ui/data-grid';
+import { DataGrid, linkCell } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { type DirectoryUser, type UserTab, usersQueryOptions } from '../api/get-users';
 import { userColumns } from '../columns';
 
 const displayName = (u: DirectoryUser) => u.fullName || u.email;
 
-function EmailLink({ data }: CustomCellRendererProps<DirectoryUser>) {
-  if (!data) return null;
-  return (
-    <Anchor component={Link} to={paths.editUser(data.id)}>
-      {data.email}
-    </Anchor>
-  );
-}
+const EmailLink = linkCell<DirectoryUser>(
+  (u) => paths.editUser(u.id),
+  (u) => u.email,
+);
 
 function ImpersonateButton({ data }: CustomCellRendererProps<DirectoryUser>) {
   const me = useCurrentUser();

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CSRF_HEADER, getCsrfToken } from '@/api/client';
-import { ApiError } from '@/api/errors';
 import { getProfileImageUploadUrl } from './get-profile-image-upload-url';
+import { sendFile } from './send-file';
 import { accountKeys } from '@/lib/query-keys';
 
 /** Which step of the upload failed: getting the URL, or sending the file. */
@@ -18,22 +17,11 @@ export class UploadStepError extends Error {
 
 /** Sends file to a signed upload URL on this origin; returns the new image's address. */
 export async function putFile(uploadUrl: string, file: File): Promise<string> {
-  const response = await globalThis.fetch(new URL(uploadUrl, window.location.origin).toString(), {
+  const body = await sendFile(uploadUrl, {
     method: 'PUT',
-    credentials: 'same-origin',
-    headers: {
-      'Content-Type': file.type || 'application/octet-stream',
-      [CSRF_HEADER]: await getCsrfToken(),
-    },
+    headers: { 'Content-Type': file.type || 'application/octet-stream' },
     body: file,
   });
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON
-  }
-  if (!response.ok) throw ApiError.from(response.status, body);
   const url = (body as { profileImageUrl?: unknown } | null)?.profileImageUrl;
   return typeof url === 'string' ? url : '';
 }

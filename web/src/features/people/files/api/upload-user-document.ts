@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { CSRF_HEADER, getCsrfToken } from '@/api/client';
-import { ApiError } from '@/api/errors';
 import type { UserDocument } from './list-user-documents';
+import { sendFile } from './send-file';
 import { accountKeys } from '@/lib/query-keys';
 
 /** Uploads one document as a multipart form (field "file"). */
@@ -14,23 +13,10 @@ export async function uploadUserDocument({
 }): Promise<UserDocument> {
   const form = new FormData();
   form.append('file', file, file.name);
-  const response = await globalThis.fetch(
-    new URL(`/api/v1/account/${userId}/documents`, window.location.origin).toString(),
-    {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { [CSRF_HEADER]: await getCsrfToken() },
-      body: form,
-    },
-  );
-  let body: unknown = null;
-  try {
-    body = await response.json();
-  } catch {
-    // not JSON
-  }
-  if (!response.ok) throw ApiError.from(response.status, body);
-  return body as UserDocument;
+  return (await sendFile(`/api/v1/account/${userId}/documents`, {
+    method: 'POST',
+    body: form,
+  })) as UserDocument;
 }
 
 export function useUploadUserDocument(userId: number) {

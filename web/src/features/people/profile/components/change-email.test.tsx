@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import { ChangeEmail } from './change-email';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -17,7 +17,6 @@ describe('ChangeEmail', () => {
   it('asks for a valid new address and the current password before calling the server', async () => {
     const change = vi.fn(() => jsonResponse({ message: 'sent' }, 202));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'POST /api/v1/account/change-email': change,
     });
     renderWithProviders(<ChangeEmail />);
@@ -31,7 +30,6 @@ describe('ChangeEmail', () => {
 
   it("shows the server's message for a wrong password", async () => {
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'POST /api/v1/account/change-email': () =>
         jsonResponse(
           {
@@ -59,19 +57,17 @@ describe('ChangeEmail', () => {
   });
 
   it('sends the new address and password and shows where the link went', async () => {
-    let body: unknown;
+    const sent = recordJson(() =>
+      jsonResponse(
+        {
+          message:
+            'We have sent a confirmation link to new@example.com. Your address changes when you open it.',
+        },
+        202,
+      ),
+    );
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
-      'POST /api/v1/account/change-email': async (req) => {
-        body = await req.json();
-        return jsonResponse(
-          {
-            message:
-              'We have sent a confirmation link to new@example.com. Your address changes when you open it.',
-          },
-          202,
-        );
-      },
+      'POST /api/v1/account/change-email': sent.handler,
     });
     renderWithProviders(<ChangeEmail />);
     const { user, dialog } = await openDialog();
@@ -82,7 +78,7 @@ describe('ChangeEmail', () => {
       await dialog.findByText(/We have sent a confirmation link to new@example.com/),
     ).toBeInTheDocument();
     await waitFor(() =>
-      expect(body).toEqual({ newEmail: 'new@example.com', currentPassword: 'secret-pass' }),
+      expect(sent.body()).toEqual({ newEmail: 'new@example.com', currentPassword: 'secret-pass' }),
     );
   });
 });

@@ -1,10 +1,11 @@
 import { Alert, Button, Modal, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useDisclosure } from '@mantine/hooks';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
+import { DialogForm } from '@/ui/dialog-form';
 import { PasswordField } from '@/ui/password-field';
 import { useChangeEmail } from '../api/change-email';
 
@@ -61,15 +62,7 @@ export function ChangeEmail() {
             <Button onClick={dismiss}>Close</Button>
           </Stack>
         ) : (
-          <form
-            noValidate
-            aria-label="Change email"
-            // The modal renders in a portal, but React bubbles its submit to the profile form.
-            onSubmit={(e: FormEvent<HTMLFormElement>) => {
-              e.stopPropagation();
-              submit(e);
-            }}
-          >
+          <DialogForm aria-label="Change email" onSubmit={submit}>
             <Stack gap="sm">
               <TextInput
                 label="New email address"
@@ -88,7 +81,7 @@ export function ChangeEmail() {
                 Send confirmation link
               </Button>
             </Stack>
-          </form>
+          </DialogForm>
         )}
       </Modal>
     </>

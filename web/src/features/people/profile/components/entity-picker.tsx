@@ -1,18 +1,13 @@
-import { MultiSelect, Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
+import { Select, type MultiSelectProps, type SelectProps } from '@mantine/core';
 import { searchEntities } from '@/lib/pickers';
-import { usePickerSearch, type PickerOption } from '@/ui/record-picker';
+import { MultiRecordPicker } from '@/ui/multi-record-picker';
+import { usePickerSearch, withChosen, type PickerOption } from '@/ui/record-picker';
 
 type EntityType = 'base' | 'agency' | 'client' | 'supplier';
 
-/** The entity search of a picker: the shared picker search, per entity type. */
-const useEntitySearch = (type: EntityType | undefined) =>
-  usePickerSearch(`entity-${type ?? 'any'}`, (t) => searchEntities(t, type));
-
-function merge(selected: PickerOption[], found: PickerOption[]): PickerOption[] {
-  const out = [...selected];
-  for (const o of found) if (!out.some((x) => x.value === o.value)) out.push(o);
-  return out;
-}
+/** The picker search of one entity type: its cache name and its search. */
+const entitySearch = (type: EntityType | undefined) =>
+  [`entity-${type ?? 'any'}`, (t: string) => searchEntities(t, type)] as const;
 
 type MultiProps = Omit<
   MultiSelectProps,
@@ -20,18 +15,9 @@ type MultiProps = Omit<
 > & { value: PickerOption[]; onChange: (value: PickerOption[]) => void; type?: EntityType };
 
 /** Entities picked by a debounced contains search (the pickers' 500 ms, spec §9). */
-export function EntityMultiPicker({ value, onChange, type, ...props }: MultiProps) {
-  const { query, searchProps } = useEntitySearch(type);
-  const options = merge(value, query.data ?? []);
-  return (
-    <MultiSelect
-      {...props}
-      {...searchProps}
-      data={options}
-      value={value.map((o) => o.value)}
-      onChange={(ids) => onChange(ids.map((id) => options.find((o) => o.value === id)!))}
-    />
-  );
+export function EntityMultiPicker({ type, ...props }: MultiProps) {
+  const [kind, search] = entitySearch(type);
+  return <MultiRecordPicker {...props} kind={kind} search={search} />;
 }
 
 type SingleProps = Omit<
@@ -45,8 +31,8 @@ type SingleProps = Omit<
 
 /** One entity picked by a debounced contains search. */
 export function EntityPicker({ value, onChange, type, ...props }: SingleProps) {
-  const { query, searchProps } = useEntitySearch(type);
-  const options = merge(value ? [value] : [], query.data ?? []);
+  const { query, searchProps } = usePickerSearch(...entitySearch(type));
+  const options = withChosen(value ? [value] : [], query.data ?? []);
   return (
     <Select
       {...props}

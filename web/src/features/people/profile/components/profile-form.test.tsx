@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
+import { salford } from '@/test/places.test-data';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import type { Profile } from '../api/get-profile';
 import { firstTimezoneOf } from '@/lib/countries';
@@ -43,20 +44,7 @@ function setup(
         { id: 2, name: 'Drone' },
       ]),
     'GET /api/v1/account/job-title-tags': () => jsonResponse([]),
-    'GET /api/v1/locations': () =>
-      jsonResponse({
-        results: [
-          {
-            formatted_address: 'Salford, England, United Kingdom',
-            geometry: { location: { lat: 53.48771, lng: -2.29042 } },
-            name: 'Salford',
-            country: 'GB',
-            location_name: 'Salford, England, United Kingdom',
-            latitude: 53.48771,
-            longitude: -2.29042,
-          },
-        ],
-      }),
+    'GET /api/v1/locations': () => jsonResponse({ results: [salford] }),
   });
   renderWithProviders(
     <ProfileForm profile={shown} canEdit={canEdit} admin={admin} onSubmit={onSubmit} />,

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CurrentUserProvider } from '@/lib/current-user';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
 import { Component as CreateUser } from './create-user';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -26,14 +26,10 @@ function open(path: string) {
 
 describe('Create User', () => {
   it('picks the entity of ?entityId= already', async () => {
-    let sent: unknown;
+    const sent = recordJson(() => jsonResponse({ id: 5, email: 'nia@x.test' }, 201));
     mockApi({
-      'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
       'GET /api/v1/entity/7': () => jsonResponse({ id: 7, name: 'Northbridge Broadcasting' }),
-      'POST /api/v1/account': async (request) => {
-        sent = await request.json();
-        return jsonResponse({ id: 5, email: 'nia@x.test' }, 201);
-      },
+      'POST /api/v1/account': sent.handler,
     });
     open('/users/create?entityId=7');
     expect((await screen.findAllByText('Northbridge Broadcasting')).length).toBeGreaterThan(0);
@@ -42,7 +38,7 @@ describe('Create User', () => {
     await user.type(screen.getByLabelText(/^First name/), 'Nia');
     await user.type(screen.getByLabelText(/^Last name/), 'Vale');
     await user.click(screen.getByRole('button', { name: 'Create User' }));
-    await waitFor(() => expect(sent).toMatchObject({ email: 'nia@x.test', entityIds: [7] }));
+    await waitFor(() => expect(sent.body()).toMatchObject({ email: 'nia@x.test', entityIds: [7] }));
   });
 
   it('says so when the entity of the link cannot be loaded, and still offers the form', async () => {

@@ -24,7 +24,6 @@ const staff = makeUser({ id: 4, needs: ['staff', 'select_entity:1'] });
 function open(flags: { canEdit: boolean; canSeeStats: boolean }, viewer: CurrentUser = staff) {
   const asked: string[] = [];
   mockApi({
-    'GET /api/v1/account/token': () => jsonResponse({ token: 't' }),
     'GET /api/v1/account/7': () => jsonResponse({ ...felix, ...flags }),
     'GET /api/v1/account/7/stats': (r) => {
       asked.push(new URL(r.url).pathname);

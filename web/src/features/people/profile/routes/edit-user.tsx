@@ -1,12 +1,13 @@
 import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { AuditButton } from '@/features/audit';
 import { useCurrentUser } from '@/lib/current-user';
-import { paths } from '@/lib/paths';
+import { paths, useRecordIdParam } from '@/lib/paths';
 import { isAdmin, isFreelancer } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
+import { RecordNotFound } from '@/ui/record-not-found';
 import { DocumentsTab } from '@/features/people/files/components/documents-tab';
 import { ProfileImageUpload } from '@/features/people/files/components/profile-image-upload';
 import { FreelancerStats } from '@/features/people/notes/components/freelancer-stats';
@@ -19,25 +20,17 @@ import { ProfileForm } from '../components/profile-form';
 
 function UserNotFound() {
   return (
-    <Stack gap="md">
-      <PageHeader title="User not found" />
-      <Alert color="gray" title="Not found">
-        <Text size="sm" mb="sm">
-          This user does not exist, or you do not have access to them.
-        </Text>
-        <Button component={Link} to={paths.users} size="xs" variant="default">
-          All Users
-        </Button>
-      </Alert>
-    </Stack>
+    <RecordNotFound
+      title="User not found"
+      message="This user does not exist, or you do not have access to them."
+      list={{ to: paths.users, label: 'All Users' }}
+    />
   );
 }
 
 /** editUser/{id}: the profile with tabs Profile, Internal Notes (freelancers) and Documents. */
 export function Component() {
-  const { id: rawId } = useParams();
-  const id = Number(rawId);
-  const valid = Number.isInteger(id) && id > 0;
+  const { id, valid } = useRecordIdParam();
   const me = useCurrentUser();
   const profile = useQuery({ ...profileQueryOptions(id), enabled: valid });
   const update = useUpdateProfile();

@@ -1,44 +1,24 @@
-import type { AgendaCard, AgendaInstruction, AgendaStats } from './rules';
-import { felixUser } from '@/test/people.test-data';
+import type { components } from '@/api/schema';
+import { felixOffer } from './instruction.test-data';
 
-/** Test data of the agenda: a Felix Reid instruction awaiting both sides, on a day placement. */
+type Schemas = components['schemas'];
+type AgendaCard = Schemas['AgendaCard'];
+type AgendaInstruction = Schemas['AgendaInstruction'];
+type AgendaStats = Schemas['AgendaStats'];
+
+/**
+ * Test data of the agenda's cards (the agenda, and the offers on the home page): a Felix Reid
+ * instruction awaiting both sides, on a day placement.
+ */
 export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruction => ({
+  ...felixOffer(),
   id: 50,
   placementId: 7,
-  bookingId: 31,
-  userId: 5,
-  user: felixUser(),
-  fullName: 'Felix Reid',
   supplierStatus: 'awaiting_response',
-  kind: 'offer',
-  holdRank: 0,
-  higherHoldExists: false,
-  challengedUntil: null,
-  challengingUntil: null,
-  canConfirmHold: false,
-  canReleaseHold: false,
-  canChallengeHold: false,
-  clientStatus: 'awaiting_response',
-  previousSupplierStatus: null,
-  previousClientStatus: null,
-  cancellationReason: '',
-  clientName: 'Northbridge Media',
-  departmentName: 'Sport',
-  createdAt: '2026-11-20T10:00:00.000Z',
-  deletedAt: null,
-  direct: false,
-  isFuture: true,
-  overnight: false,
-  sellRate: { rate: 250, currency: 'GBP', period: 'day' },
-  substitutionOfId: null,
   version: 3,
+  clientName: 'Northbridge Media',
   colour: 'orange',
-  isCritical: false,
   substituted: false,
-  supplierId: null,
-  legalEntityId: null,
-  notes: '',
-  answerBy: null,
   // The server's flags for Felix on his own awaiting instruction.
   answerSide: 'supplier',
   canAccept: true,
