@@ -56,7 +56,8 @@ func (h *HTTP) Register(api huma.API) {
 	httpapi.Op(signed, "whoami", "GET /account/whoami", "The signed-in user with needs and level", h.whoami)
 	httpapi.Op(public.Answering(http.StatusAccepted), "requestPasswordReset", "POST /account/request-password-reset",
 		"Mail a password reset link", h.requestReset, 422, 503)
-	httpapi.Op(public.Answering(http.StatusAccepted), "resetUnauthenticatedPassword", "POST /account/reset-unauthenticated-password",
+	httpapi.Op(public.Answering(http.StatusAccepted), "resetUnauthenticatedPassword",
+		"POST /account/reset-unauthenticated-password",
 		"Mail a new reset link to an account that requires a reset", h.requestRequiredReset, 422, 503)
 	httpapi.Op(public, "resetPassword", "POST /account/reset-password",
 		"Set a new password with a reset token", h.resetPassword, 422, 503)

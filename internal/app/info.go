@@ -19,7 +19,8 @@ type AppInfo struct {
 func registerInfo(api huma.API, cfg config.Config, providers []string) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "App"}
 	httpapi.Op(ops, "getAppInfo", "GET /app-info",
-		"Product name, environment badge and sign-in providers", func(ctx context.Context, _ *struct{}) (*struct{ Body AppInfo }, error) {
+		"Product name, environment badge and sign-in providers",
+		func(ctx context.Context, _ *struct{}) (*struct{ Body AppInfo }, error) {
 			return &struct{ Body AppInfo }{Body: AppInfo{ProductName: "Hive", Environment: cfg.Env, Providers: providers}}, nil
 		})
 }

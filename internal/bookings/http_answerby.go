@@ -19,7 +19,8 @@ type AnswerByBody struct {
 func (h *handlers) registerAnswerBy(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops, "setInstructionAnswerBy", "PATCH /instruction/answer-by",
-		"Set or clear the answer-by time of offers (all or none; managers of the booking's department)", h.setAnswerBy, 403, 404, 409, 422)
+		"Set or clear the answer-by time of offers (all or none; managers of the booking's department)",
+		h.setAnswerBy, 403, 404, 409, 422)
 }
 
 func (h *handlers) setAnswerBy(ctx context.Context, in *struct{ Body AnswerByBody }) (*struct{ Body StatusResult }, error) {

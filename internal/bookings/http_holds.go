@@ -26,11 +26,13 @@ func (h *handlers) registerHolds(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	errs := []int{403, 404, 409, 422}
 	httpapi.Op(ops, "confirmHold", "POST /instruction/{id}/hold/confirm",
-		"Confirm a first hold into a booked instruction (every day of the freelancer's hold in the booking)", h.confirmHold, errs...)
+		"Confirm a first hold into a booked instruction (every day of the freelancer's hold in the booking)",
+		h.confirmHold, errs...)
 	httpapi.Op(ops, "releaseHold", "POST /instruction/{id}/hold/release",
 		"Release a hold (every day of the freelancer's hold in the booking); the holds below move up", h.releaseHold, errs...)
 	httpapi.Op(ops, "challengeHold", "POST /instruction/{id}/hold/challenge",
-		"Challenge the holds above this one: they are released at the deadline unless confirmed or released", h.challengeHold, errs...)
+		"Challenge the holds above this one: they are released at the deadline unless confirmed or released",
+		h.challengeHold, errs...)
 }
 
 func (h *handlers) confirmHold(ctx context.Context, in *IDPath) (*struct{ Body HoldResult }, error) {

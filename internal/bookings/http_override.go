@@ -17,7 +17,8 @@ type WorkingTimeOverrideBody struct {
 func (h *handlers) registerOverride(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops, "overrideWorkingTime", "POST /instruction/{id}/working-time-override",
-		"Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department)", h.overrideRest, 403, 404, 409, 422)
+		"Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department)",
+		h.overrideRest, 403, 404, 409, 422)
 }
 
 func (h *handlers) overrideRest(ctx context.Context, in *struct {

@@ -18,7 +18,8 @@ type AvailableSuppliersInput struct {
 func (h *handlers) registerSuppliers(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops, "availableSuppliers", "GET /booking/{id}/placement-template/{placementTemplateId}/available-suppliers",
-		"The department's hireable users ranked by availability for placements of one placement template", h.availableSuppliers, 403, 404, 422)
+		"The department's hireable users ranked by availability for placements of one placement template",
+		h.availableSuppliers, 403, 404, 422)
 }
 
 func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSuppliersInput) (*struct{ Body AvailableSuppliersList }, error) {

@@ -33,7 +33,8 @@ func Register(api huma.API, d feature.Deps, inUse func(ctx context.Context, tx *
 	httpapi.Op(ops, "listDepartmentJobTemplates", "GET /department/{id}/job-templates",
 		"Job templates of a department", h.ofDepartment, 404)
 	httpapi.Op(ops, "listHireableFreelancers", "GET /department/{id}/hireable-freelancers",
-		"Freelancers the department may hire (a job template's preferred freelancers are chosen from them)", h.hireable, 403, 404, 422)
+		"Freelancers the department may hire (a job template's preferred freelancers are chosen from them)",
+		h.hireable, 403, 404, 422)
 	registerWrites(api, h)
 	registerRateCards(api, h)
 }

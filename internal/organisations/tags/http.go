@@ -82,7 +82,8 @@ func Register(api huma.API, d feature.Deps) {
 	all := []int{403, 404, 409, 422}
 	httpapi.Op(created, "createJobTitleTag", "POST /entity/job-title-tag",
 		"Create a job title tag (global, or of an entity)", h.createJobTitle, all...)
-	httpapi.Op(created, "createSkillTag", "POST /entity/skill-tag", "Create a skill tag (global, or of an entity)", h.createSkill, all...)
+	httpapi.Op(created, "createSkillTag", "POST /entity/skill-tag",
+		"Create a skill tag (global, or of an entity)", h.createSkill, all...)
 	httpapi.Op(ops, "renameJobTitleTag", "PATCH /entity/job-title-tag/{id}", "Rename a job title tag", h.renameJobTitle, all...)
 	httpapi.Op(ops, "renameSkillTag", "PATCH /entity/skill-tag/{id}", "Rename a skill tag", h.renameSkill, all...)
 	httpapi.Op(deleted, "deleteJobTitleTag", "DELETE /entity/job-title-tag/{id}",

@@ -79,7 +79,8 @@ var (
 func (s *Service) Register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
 	httpapi.Op(ops, "getProfileImageUploadUrl", "GET /account/{id}/profile_image",
-		"A short-lived URL that accepts the user's new profile image (PUT)", func(ctx context.Context, in *userPath) (*struct{ Body UploadURL }, error) {
+		"A short-lived URL that accepts the user's new profile image (PUT)",
+		func(ctx context.Context, in *userPath) (*struct{ Body UploadURL }, error) {
 			if _, err := auth.RequireSelfOr(ctx, in.ID, auth.NeedAdmin); err != nil {
 				return nil, err
 			}

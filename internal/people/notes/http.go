@@ -54,7 +54,8 @@ func Register(api huma.API, d people.Deps) {
 	httpapi.Op(ops, "getFreelancerStats", "GET /account/{id}/stats",
 		"Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days", h.stats, 403, 404)
 	httpapi.Op(ops, "getOnboarding", "GET /account/onboarding",
-		"The caller's onboarding progress; first moves a freelancer on through the steps their account already holds", h.onboarding)
+		"The caller's onboarding progress; first moves a freelancer on through the steps their account already holds",
+		h.onboarding)
 }
 
 type handlers struct{ store *Store }

@@ -83,9 +83,11 @@ func Register(api huma.API, d people.Deps) {
 	httpapi.Op(ops, "getAccount", "GET /account/{id}",
 		"One account's full profile (the user, administrators, and managers who can see them)", h.get, 403, 404)
 	httpapi.Op(ops, "updateAccount", "PATCH /account/{id}",
-		"Change a profile (the user themself or an administrator; admin fields by administrators only)", h.update, 403, 404, 409, 422)
+		"Change a profile (the user themself or an administrator; admin fields by administrators only)",
+		h.update, 403, 404, 409, 422)
 	httpapi.Op(ops.Answering(http.StatusCreated), "createAccount", "POST /account",
-		"Create an assisted account (client or agency managers, administrators): inactive, with an activation mail", h.create, 403, 409, 422)
+		"Create an assisted account (client or agency managers, administrators): inactive, with an activation mail",
+		h.create, 403, 409, 422)
 }
 
 func (h *handler) get(ctx context.Context, in *struct {
