@@ -189,24 +189,23 @@ type confirmEmailInput struct {
 
 // RegisterEmailChange adds POST /account/change-email and POST /account/confirm-email.
 func (h *HTTP) RegisterEmailChange(api huma.API) {
-	tags := []string{"Account"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "changeEmail", Method: http.MethodPost,
-		Path: "/account/change-email", Summary: "Ask to change one's own email address: needs the current password; mails a confirmation link to the new address",
-		Tags: tags, DefaultStatus: http.StatusAccepted, Errors: []int{403, 422, 503}},
+	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
+	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Account"}
+	httpapi.Op(signed.Answering(http.StatusAccepted), "changeEmail", "POST /account/change-email",
+		"Ask to change one's own email address: needs the current password; mails a confirmation link to the new address",
 		func(ctx context.Context, in *changeEmailInput) (*messageOutput, error) {
 			email, err := h.Service.RequestEmailChange(ctx, in.Body.NewEmail, in.Body.CurrentPassword)
 			if err != nil {
 				return nil, err
 			}
 			return message(EmailChangeSent(email)), nil
-		})
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "confirmEmail", Method: http.MethodPost,
-		Path: "/account/confirm-email", Summary: "Apply an email change with the token of its confirmation link",
-		Tags: tags, Errors: []int{409, 422}},
+		}, 403, 422, 503)
+	httpapi.Op(public, "confirmEmail", "POST /account/confirm-email",
+		"Apply an email change with the token of its confirmation link",
 		func(ctx context.Context, in *confirmEmailInput) (*messageOutput, error) {
 			if err := h.Service.ConfirmEmailChange(ctx, in.Body.Token); err != nil {
 				return nil, err
 			}
 			return message(MsgEmailChanged), nil
-		})
+		}, 409, 422)
 }

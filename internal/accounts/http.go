@@ -48,37 +48,28 @@ type sessionCookie struct {
 
 // Register lists every account operation.
 func (h *HTTP) Register(api huma.API) {
-	tags := []string{"Account"}
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "getCsrfToken", Method: http.MethodGet,
-		Path: "/account/token", Summary: "CSRF token for unsafe requests", Tags: tags}, h.token)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "login", Method: http.MethodPost,
-		Path: "/account/login", Summary: "Sign in with email and password", Tags: tags,
-		Errors: []int{401, 403, 422, 503}}, h.login)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "logout", Method: http.MethodPost,
-		Path: "/account/logout", Summary: "Sign out", Tags: tags, DefaultStatus: http.StatusNoContent}, h.logout)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "whoami", Method: http.MethodGet,
-		Path: "/account/whoami", Summary: "The signed-in user with needs and level", Tags: tags}, h.whoami)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "requestPasswordReset", Method: http.MethodPost,
-		Path: "/account/request-password-reset", Summary: "Mail a password reset link", Tags: tags,
-		DefaultStatus: http.StatusAccepted, Errors: []int{422, 503}}, h.requestReset)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "resetUnauthenticatedPassword", Method: http.MethodPost,
-		Path: "/account/reset-unauthenticated-password", Summary: "Mail a new reset link to an account that requires a reset",
-		Tags: tags, DefaultStatus: http.StatusAccepted, Errors: []int{422, 503}}, h.requestRequiredReset)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "resetPassword", Method: http.MethodPost,
-		Path: "/account/reset-password", Summary: "Set a new password with a reset token", Tags: tags,
-		Errors: []int{422, 503}}, h.resetPassword)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "activateAccount", Method: http.MethodPost,
-		Path: "/account/activate-account", Summary: "Activate an account with its activation token", Tags: tags,
-		Errors: []int{422, 503}}, h.activateAccount)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "setPassword", Method: http.MethodPost,
-		Path: "/account/{id}/set-password", Summary: "Set a user's password (administrators)", Tags: tags,
-		Errors: []int{403, 404, 422}}, h.setPassword)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "impersonate", Method: http.MethodPost,
-		Path: "/account/impersonate/{id}", Summary: "Act as another user (administrators)", Tags: tags,
-		Errors: []int{403, 404, 409}}, h.impersonate)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "cancelImpersonate", Method: http.MethodPost,
-		Path: "/account/cancel-impersonate", Summary: "Stop impersonating", Tags: tags, Errors: []int{409}}, h.cancelImpersonate)
-	h.registerOwnAccount(api, tags)
+	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Account"}
+	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
+	httpapi.Op(public, "getCsrfToken", "GET /account/token", "CSRF token for unsafe requests", h.token)
+	httpapi.Op(public, "login", "POST /account/login", "Sign in with email and password", h.login, 401, 403, 422, 503)
+	httpapi.Op(public.Answering(http.StatusNoContent), "logout", "POST /account/logout", "Sign out", h.logout)
+	httpapi.Op(signed, "whoami", "GET /account/whoami", "The signed-in user with needs and level", h.whoami)
+	httpapi.Op(public.Answering(http.StatusAccepted), "requestPasswordReset", "POST /account/request-password-reset",
+		"Mail a password reset link", h.requestReset, 422, 503)
+	httpapi.Op(public.Answering(http.StatusAccepted), "resetUnauthenticatedPassword",
+		"POST /account/reset-unauthenticated-password",
+		"Mail a new reset link to an account that requires a reset", h.requestRequiredReset, 422, 503)
+	httpapi.Op(public, "resetPassword", "POST /account/reset-password",
+		"Set a new password with a reset token", h.resetPassword, 422, 503)
+	httpapi.Op(public, "activateAccount", "POST /account/activate-account",
+		"Activate an account with its activation token", h.activateAccount, 422, 503)
+	httpapi.Op(signed, "setPassword", "POST /account/{id}/set-password",
+		"Set a user's password (administrators)", h.setPassword, 403, 404, 422)
+	httpapi.Op(signed, "impersonate", "POST /account/impersonate/{id}",
+		"Act as another user (administrators)", h.impersonate, 403, 404, 409)
+	httpapi.Op(signed, "cancelImpersonate", "POST /account/cancel-impersonate",
+		"Stop impersonating", h.cancelImpersonate, 409)
+	h.registerOwnAccount(signed)
 }
 
 // token answers the CSRF token for this browser's session (httpapi.IssueCSRF: signed and bound

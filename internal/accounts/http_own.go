@@ -4,20 +4,16 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // registerOwnAccount adds what a signed-in user does to their own sign-in: change the password
 // and sign out everywhere.
-func (h *HTTP) registerOwnAccount(api huma.API, tags []string) {
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "changePassword", Method: http.MethodPost,
-		Path: "/account/change-password", Summary: "Change one's own password (ends one's other sessions)", Tags: tags,
-		Errors: []int{401, 409, 422, 503}}, h.changePassword)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "logoutEverywhere", Method: http.MethodPost,
-		Path: "/account/logout-everywhere", Summary: "Sign out of every session, this one included", Tags: tags,
-		DefaultStatus: http.StatusNoContent, Errors: []int{401, 409}}, h.logoutEverywhere)
+func (h *HTTP) registerOwnAccount(signed httpapi.Operations) {
+	httpapi.Op(signed, "changePassword", "POST /account/change-password",
+		"Change one's own password (ends one's other sessions)", h.changePassword, 401, 409, 422, 503)
+	httpapi.Op(signed.Answering(http.StatusNoContent), "logoutEverywhere", "POST /account/logout-everywhere",
+		"Sign out of every session, this one included", h.logoutEverywhere, 401, 409)
 }
 
 func (h *HTTP) changePassword(ctx context.Context, in *struct {

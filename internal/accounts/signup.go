@@ -266,7 +266,7 @@ func unactivatedView(u User) CurrentUser {
 // RegisterSignUp adds POST /onboard-staff and POST /onboard-freelancer; claimer is the
 // invitations feature.
 func (h *HTTP) RegisterSignUp(api huma.API, claimer InvitationClaimer) {
-	tags := []string{"Account"}
+	created := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Account"}.Answering(http.StatusCreated)
 	for _, kind := range []string{SignUpStaff, SignUpFreelancer} {
 		summary := "Create a staff account from an invitation, and sign in"
 		id := "onboardStaff"
@@ -274,9 +274,7 @@ func (h *HTTP) RegisterSignUp(api huma.API, claimer InvitationClaimer) {
 			summary = "Create a freelancer account (from an invitation: active and signed in; otherwise inactive with an activation mail)"
 			id = "onboardFreelancer"
 		}
-		httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: id, Method: http.MethodPost,
-			Path: "/onboard-" + kind, Summary: summary, Tags: tags, DefaultStatus: http.StatusCreated,
-			Errors: []int{409, 422, 503}},
+		httpapi.Op(created, id, "POST /onboard-"+kind, summary,
 			func(ctx context.Context, in *signUpInput) (*currentUserOutput, error) {
 				b := in.Body
 				token, u, err := h.Service.SignUp(ctx, httpapi.ClientAddr(ctx), kind, SignUp{
@@ -297,6 +295,6 @@ func (h *HTTP) RegisterSignUp(api huma.API, claimer InvitationClaimer) {
 					return &currentUserOutput{SetCookie: h.sessionCookies(token, false), Body: body}, nil
 				}
 				return &currentUserOutput{Body: body}, nil
-			})
+			}, 409, 422, 503)
 	}
 }

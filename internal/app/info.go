@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -18,8 +17,9 @@ type AppInfo struct {
 }
 
 func registerInfo(api huma.API, cfg config.Config, providers []string) {
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "getAppInfo", Method: http.MethodGet,
-		Path: "/app-info", Summary: "Product name, environment badge and sign-in providers", Tags: []string{"App"}},
+	ops := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "App"}
+	httpapi.Op(ops, "getAppInfo", "GET /app-info",
+		"Product name, environment badge and sign-in providers",
 		func(ctx context.Context, _ *struct{}) (*struct{ Body AppInfo }, error) {
 			return &struct{ Body AppInfo }{Body: AppInfo{ProductName: "Hive", Environment: cfg.Env, Providers: providers}}, nil
 		})

@@ -2,7 +2,6 @@ package audit
 
 import (
 	"context"
-	"net/http"
 	"slices"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -45,18 +44,16 @@ type pageOutput struct{ Body HistoryPage }
 // administrator's view). booking lists the records of a booking's history.
 func Register(api huma.API, d feature.Deps, booking BookingRecords) {
 	h := &historyHandlers{store: &HistoryStore{DB: d.DB}, booking: booking}
-	tags := []string{"History"}
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "History"}
 	errs := []int{403, 404, 422}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookingHistory", Method: http.MethodGet,
-		Path: "/history/booking/{id}", Summary: "A booking's history with its placements' and instructions', newest first (administrators)",
-		Tags: tags, Errors: errs}, h.bookingHistory)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "userHistory", Method: http.MethodGet,
-		Path: "/history/user/{id}", Summary: "A user's history, newest first (administrators)", Tags: tags, Errors: errs},
+	httpapi.Op(ops, "bookingHistory", "GET /history/booking/{id}",
+		"A booking's history with its placements' and instructions', newest first (administrators)", h.bookingHistory, errs...)
+	httpapi.Op(ops, "userHistory", "GET /history/user/{id}", "A user's history, newest first (administrators)",
 		func(ctx context.Context, in *historyInput) (*pageOutput, error) {
 			return h.page(ctx, in, func(context.Context) ([]Records, error) {
 				return []Records{{Source: SourceUser, IDs: []int64{in.ID}}}, nil
 			})
-		})
+		}, errs...)
 	// An entity's and a legal entity's histories take in their links to each other.
 	for _, r := range []struct {
 		id, path, summary, field string
@@ -67,18 +64,15 @@ func Register(api huma.API, d feature.Deps, booking BookingRecords) {
 		{"legalEntityHistory", "/history/legal-entity/{id}",
 			"A legal entity's history with its entity links', newest first (administrators)", "legalEntityId", SourceLegalEntity},
 	} {
-		httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: r.id, Method: http.MethodGet, Path: r.path,
-			Summary: r.summary, Tags: tags, Errors: errs},
-			func(ctx context.Context, in *historyInput) (*pageOutput, error) {
-				return h.page(ctx, in, func(ctx context.Context) ([]Records, error) {
-					links, err := h.store.LinksNaming(ctx, r.field, in.ID)
-					return []Records{{Source: r.source, IDs: []int64{in.ID}}, {Source: SourceLegalEntityRef, IDs: links}}, err
-				})
+		httpapi.Op(ops, r.id, "GET "+r.path, r.summary, func(ctx context.Context, in *historyInput) (*pageOutput, error) {
+			return h.page(ctx, in, func(ctx context.Context) ([]Records, error) {
+				links, err := h.store.LinksNaming(ctx, r.field, in.ID)
+				return []Records{{Source: r.source, IDs: []int64{in.ID}}, {Source: SourceLegalEntityRef, IDs: links}}, err
 			})
+		}, errs...)
 	}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "historyEntry", Method: http.MethodGet,
-		Path: "/history/{id}", Summary: "One history entry by its id, with its version and the previous row (administrators)",
-		Tags: tags, Errors: []int{403, 404}}, h.entry)
+	httpapi.Op(ops, "historyEntry", "GET /history/{id}",
+		"One history entry by its id, with its version and the previous row (administrators)", h.entry, 403, 404)
 }
 
 func (h *historyHandlers) bookingHistory(ctx context.Context, in *historyInput) (*pageOutput, error) {

@@ -85,19 +85,15 @@ type StatusResult struct {
 }
 
 func (h *handlers) register(api huma.API) {
-	tags := []string{"Booking"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createBooking", Method: http.MethodPost,
-		Path: "/booking", Summary: "Create a booking from a job template: one placement per date per placement template",
-		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.create)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getBooking", Method: http.MethodGet,
-		Path: "/booking/{id}", Summary: "One booking with its placements and instructions (a freelancer sees their own)",
-		Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "grantPlacements", Method: http.MethodPost,
-		Path: "/placement/{id}/grant", Summary: "Instruct freelancers into placements of one booking",
-		Tags: tags, Errors: []int{403, 404, 422}}, h.grant)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateInstructionStatus", Method: http.MethodPatch,
-		Path: "/instruction/status", Summary: "Accept, reject or cancel instructions (all or none)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.setStatus)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops.Answering(http.StatusCreated), "createBooking", "POST /booking",
+		"Create a booking from a job template: one placement per date per placement template", h.create, 403, 404, 422)
+	httpapi.Op(ops, "getBooking", "GET /booking/{id}",
+		"One booking with its placements and instructions (a freelancer sees their own)", h.get, 404)
+	httpapi.Op(ops, "grantPlacements", "POST /placement/{id}/grant",
+		"Instruct freelancers into placements of one booking", h.grant, 403, 404, 422)
+	httpapi.Op(ops, "updateInstructionStatus", "PATCH /instruction/status",
+		"Accept, reject or cancel instructions (all or none)", h.setStatus, 403, 404, 409, 422)
 }
 
 // createRequest is createBooking's request: the payload and an optional Idempotency-Key.

@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -18,9 +17,10 @@ type AnswerByBody struct {
 }
 
 func (h *handlers) registerAnswerBy(api huma.API) {
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "setInstructionAnswerBy", Method: http.MethodPatch,
-		Path: "/instruction/answer-by", Summary: "Set or clear the answer-by time of offers (all or none; managers of the booking's department)",
-		Tags: []string{"Booking"}, Errors: []int{403, 404, 409, 422}}, h.setAnswerBy)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops, "setInstructionAnswerBy", "PATCH /instruction/answer-by",
+		"Set or clear the answer-by time of offers (all or none; managers of the booking's department)",
+		h.setAnswerBy, 403, 404, 409, 422)
 }
 
 func (h *handlers) setAnswerBy(ctx context.Context, in *struct{ Body AnswerByBody }) (*struct{ Body StatusResult }, error) {

@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 	"slices"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -57,25 +56,18 @@ type PlacementsResult struct {
 
 // registerChanges adds the list, stats and the amend and cancel operations.
 func (h *handlers) registerChanges(api huma.API) {
-	tags := []string{"Booking"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listBookings", Method: http.MethodGet,
-		Path: "/booking", Summary: "Bookings of the departments the caller may see, newest first",
-		Tags: tags}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateBooking", Method: http.MethodPatch,
-		Path: "/booking/{id}", Summary: "Change a booking's title, reference, IR35 and substitution flags",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookingStats", Method: http.MethodGet,
-		Path: "/booking/stats/{id}", Summary: "A booking's placements and instructions counted by colour",
-		Tags: tags, Errors: []int{404}}, h.stats)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "amendPlacements", Method: http.MethodPatch,
-		Path: "/placements", Summary: "Amend placements' title, times, notes and unpaid breaks (all or none)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.amendPlacements)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "cancelPlacements", Method: http.MethodDelete,
-		Path: "/placements", Summary: "Cancel placements with a reason; their instructions are cancelled",
-		Tags: tags, Errors: []int{403, 404, 422}}, h.cancelPlacements)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "amendInstructionRates", Method: http.MethodPatch,
-		Path: "/instruction/rate", Summary: "Set instructions' sell rate, and buy rate (administrators only)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.amendRates)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops, "listBookings", "GET /booking", "Bookings of the departments the caller may see, newest first", h.list)
+	httpapi.Op(ops, "updateBooking", "PATCH /booking/{id}",
+		"Change a booking's title, reference, IR35 and substitution flags", h.update, 403, 404, 409, 422)
+	httpapi.Op(ops, "bookingStats", "GET /booking/stats/{id}",
+		"A booking's placements and instructions counted by colour", h.stats, 404)
+	httpapi.Op(ops, "amendPlacements", "PATCH /placements",
+		"Amend placements' title, times, notes and unpaid breaks (all or none)", h.amendPlacements, 403, 404, 409, 422)
+	httpapi.Op(ops, "cancelPlacements", "DELETE /placements",
+		"Cancel placements with a reason; their instructions are cancelled", h.cancelPlacements, 403, 404, 422)
+	httpapi.Op(ops, "amendInstructionRates", "PATCH /instruction/rate",
+		"Set instructions' sell rate, and buy rate (administrators only)", h.amendRates, 403, 404, 409, 422)
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {

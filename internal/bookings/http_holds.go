@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -24,17 +23,16 @@ type ReleaseHoldBody struct {
 }
 
 func (h *handlers) registerHolds(api huma.API) {
-	tags := []string{"Booking"}
-	op := func(id, path, summary string) huma.Operation {
-		return huma.Operation{OperationID: id, Method: http.MethodPost, Path: "/instruction/{id}/hold/" + path,
-			Summary: summary, Tags: tags, Errors: []int{403, 404, 409, 422}}
-	}
-	httpapi.Register(api, httpapi.Signed, op("confirmHold", "confirm",
-		"Confirm a first hold into a booked instruction (every day of the freelancer's hold in the booking)"), h.confirmHold)
-	httpapi.Register(api, httpapi.Signed, op("releaseHold", "release",
-		"Release a hold (every day of the freelancer's hold in the booking); the holds below move up"), h.releaseHold)
-	httpapi.Register(api, httpapi.Signed, op("challengeHold", "challenge",
-		"Challenge the holds above this one: they are released at the deadline unless confirmed or released"), h.challengeHold)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	errs := []int{403, 404, 409, 422}
+	httpapi.Op(ops, "confirmHold", "POST /instruction/{id}/hold/confirm",
+		"Confirm a first hold into a booked instruction (every day of the freelancer's hold in the booking)",
+		h.confirmHold, errs...)
+	httpapi.Op(ops, "releaseHold", "POST /instruction/{id}/hold/release",
+		"Release a hold (every day of the freelancer's hold in the booking); the holds below move up", h.releaseHold, errs...)
+	httpapi.Op(ops, "challengeHold", "POST /instruction/{id}/hold/challenge",
+		"Challenge the holds above this one: they are released at the deadline unless confirmed or released",
+		h.challengeHold, errs...)
 }
 
 func (h *handlers) confirmHold(ctx context.Context, in *IDPath) (*struct{ Body HoldResult }, error) {

@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -16,10 +15,10 @@ type WorkingTimeOverrideBody struct {
 
 // registerOverride adds POST /instruction/{id}/working-time-override.
 func (h *handlers) registerOverride(api huma.API) {
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "overrideWorkingTime", Method: http.MethodPost,
-		Path:    "/instruction/{id}/working-time-override",
-		Summary: "Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department)",
-		Tags:    []string{"Booking"}, Errors: []int{403, 404, 409, 422}}, h.overrideRest)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops, "overrideWorkingTime", "POST /instruction/{id}/working-time-override",
+		"Let an instruction be accepted with less rest than the entity's limits, for a reason (managers of its department)",
+		h.overrideRest, 403, 404, 409, 422)
 }
 
 func (h *handlers) overrideRest(ctx context.Context, in *struct {

@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 	"slices"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -31,13 +30,11 @@ type SubstitutionResult struct {
 }
 
 func (h *handlers) registerSubstitution(api huma.API) {
-	tags := []string{"Booking"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "availableSubstitutes", Method: http.MethodGet,
-		Path: "/placement/{id}/available-substitutes", Summary: "Freelancers free to replace an instruction of the placement",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.availableSubstitutes)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "grantSubstitution", Method: http.MethodPost,
-		Path: "/placement/{id}/grant-substitution", Summary: "Instruct a substitute and cancel the instruction they replace",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.grantSubstitution)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops, "availableSubstitutes", "GET /placement/{id}/available-substitutes",
+		"Freelancers free to replace an instruction of the placement", h.availableSubstitutes, 403, 404, 409, 422)
+	httpapi.Op(ops, "grantSubstitution", "POST /placement/{id}/grant-substitution",
+		"Instruct a substitute and cancel the instruction they replace", h.grantSubstitution, 403, 404, 409, 422)
 }
 
 func (h *handlers) availableSubstitutes(ctx context.Context, in *AvailableSubstitutesInput) (*struct{ Body AvailableSubstitutesList }, error) {

@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -17,10 +16,10 @@ type AvailableSuppliersInput struct {
 }
 
 func (h *handlers) registerSuppliers(api huma.API) {
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "availableSuppliers", Method: http.MethodGet,
-		Path:    "/booking/{id}/placement-template/{placementTemplateId}/available-suppliers",
-		Summary: "The department's hireable users ranked by availability for placements of one placement template",
-		Tags:    []string{"Booking"}, Errors: []int{403, 404, 422}}, h.availableSuppliers)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops, "availableSuppliers", "GET /booking/{id}/placement-template/{placementTemplateId}/available-suppliers",
+		"The department's hireable users ranked by availability for placements of one placement template",
+		h.availableSuppliers, 403, 404, 422)
 }
 
 func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSuppliersInput) (*struct{ Body AvailableSuppliersList }, error) {

@@ -41,19 +41,15 @@ type WaterfallList struct {
 // registerWaterfall adds the offer waterfall's operations: managers of the booking's department
 // (administrators included) only, since the ranked list is the client's.
 func (h *handlers) registerWaterfall(api huma.API) {
-	tags := []string{"Booking"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "startWaterfall", Method: http.MethodPost,
-		Path: "/booking/{id}/waterfall", Summary: "Offer placements in turn to a ranked list of freelancers",
-		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.startWaterfall)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listWaterfalls", Method: http.MethodGet,
-		Path: "/booking/{id}/waterfalls", Summary: "A booking's offer waterfalls with their progress, newest first",
-		Tags: tags, Errors: []int{403, 404}}, h.listWaterfalls)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "controlWaterfall", Method: http.MethodPatch,
-		Path: "/waterfall/{id}", Summary: "Pause, resume or stop an offer waterfall (stopping withdraws its open offers)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.controlWaterfall)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "reorderWaterfall", Method: http.MethodPut,
-		Path: "/waterfall/{id}/order", Summary: "Rank an offer waterfall's pending candidates again",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.reorderWaterfall)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
+	httpapi.Op(ops.Answering(http.StatusCreated), "startWaterfall", "POST /booking/{id}/waterfall",
+		"Offer placements in turn to a ranked list of freelancers", h.startWaterfall, 403, 404, 422)
+	httpapi.Op(ops, "listWaterfalls", "GET /booking/{id}/waterfalls",
+		"A booking's offer waterfalls with their progress, newest first", h.listWaterfalls, 403, 404)
+	httpapi.Op(ops, "controlWaterfall", "PATCH /waterfall/{id}",
+		"Pause, resume or stop an offer waterfall (stopping withdraws its open offers)", h.controlWaterfall, 403, 404, 409, 422)
+	httpapi.Op(ops, "reorderWaterfall", "PUT /waterfall/{id}/order",
+		"Rank an offer waterfall's pending candidates again", h.reorderWaterfall, 403, 404, 409, 422)
 }
 
 func (h *handlers) startWaterfall(ctx context.Context, in *struct {

@@ -25,17 +25,14 @@ const WebhookPath = "/docuseal/webhook"
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, docuSeal: NewDocuSeal(d.Config.DocuSeal), cfg: d.Config.DocuSeal}
 	tags := []string{"Documents"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listMyDocuments", Method: http.MethodGet,
-		Path: "/document-signing", Summary: "The documents the caller must sign or has signed", Tags: tags}, h.mine)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listRequestedDocuments", Method: http.MethodGet,
-		Path: "/document-signing/requested", Summary: "The documents the caller asked others to sign (administrators: all)",
-		Tags: tags, Errors: []int{403}}, h.requested)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "requestDocumentSigning", Method: http.MethodPost,
-		Path: "/document-signing/request", Summary: "Ask the freelancers instructed on a booking the caller manages to sign a document",
-		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.request)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getDocusealToken", Method: http.MethodGet,
-		Path: "/docuseal/token", Summary: "A token for DocuSeal's form builder (department managers; 404 when DocuSeal is not configured)",
-		Tags: tags, Errors: []int{403, 404}}, h.token)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Documents"}
+	httpapi.Op(ops, "listMyDocuments", "GET /document-signing", "The documents the caller must sign or has signed", h.mine)
+	httpapi.Op(ops, "listRequestedDocuments", "GET /document-signing/requested",
+		"The documents the caller asked others to sign (administrators: all)", h.requested, 403)
+	httpapi.Op(ops.Answering(http.StatusCreated), "requestDocumentSigning", "POST /document-signing/request",
+		"Ask the freelancers instructed on a booking the caller manages to sign a document", h.request, 403, 404, 422)
+	httpapi.Op(ops, "getDocusealToken", "GET /docuseal/token",
+		"A token for DocuSeal's form builder (department managers; 404 when DocuSeal is not configured)", h.token, 403, 404)
 	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "docusealWebhook", Method: http.MethodPost,
 		Path: WebhookPath, Summary: "DocuSeal's form webhook: form.completed marks the signer's document completed, once",
 		Tags: tags, Errors: []int{401, 422}, SkipValidateBody: true}, h.webhook)

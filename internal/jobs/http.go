@@ -115,26 +115,19 @@ func (in PlacementTemplateInput) fields(prefix string, admin bool) (PlacementFie
 }
 
 func registerWrites(api huma.API, h *handlers) {
-	tags := []string{"Job"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobTemplates", Method: http.MethodGet,
-		Path: "/job-template", Summary: "Job templates the caller may see", Tags: tags, Errors: []int{422}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createJobTemplate", Method: http.MethodPost,
-		Path: "/job-template", Summary: "Create a job template", Tags: tags, DefaultStatus: http.StatusCreated,
-		Errors: []int{403, 404, 422}}, h.create)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateJobTemplate", Method: http.MethodPatch,
-		Path: "/job-template/{id}", Summary: "Change a job template", Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "deleteJobTemplate", Method: http.MethodDelete,
-		Path: "/job-template/{id}", Summary: "Delete a job template no booking uses", Tags: tags, DefaultStatus: http.StatusNoContent,
-		Errors: []int{403, 404, 409}}, h.remove)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createPlacementTemplate", Method: http.MethodPost,
-		Path: "/job-template/{id}/placement-template", Summary: "Add a placement template", Tags: tags,
-		DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.addPlacement)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updatePlacementTemplate", Method: http.MethodPatch,
-		Path: "/placement-template/{id}", Summary: "Change a placement template", Tags: tags,
-		Errors: []int{403, 404, 409, 422}}, h.updatePlacement)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "deletePlacementTemplate", Method: http.MethodDelete,
-		Path: "/placement-template/{id}", Summary: "Delete a placement template", Tags: tags,
-		DefaultStatus: http.StatusNoContent, Errors: []int{403, 404}}, h.removePlacement)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Job"}
+	httpapi.Op(ops, "listJobTemplates", "GET /job-template", "Job templates the caller may see", h.list, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createJobTemplate", "POST /job-template",
+		"Create a job template", h.create, 403, 404, 422)
+	httpapi.Op(ops, "updateJobTemplate", "PATCH /job-template/{id}", "Change a job template", h.update, 403, 404, 409, 422)
+	httpapi.Op(ops.Answering(http.StatusNoContent), "deleteJobTemplate", "DELETE /job-template/{id}",
+		"Delete a job template no booking uses", h.remove, 403, 404, 409)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createPlacementTemplate", "POST /job-template/{id}/placement-template",
+		"Add a placement template", h.addPlacement, 403, 404, 422)
+	httpapi.Op(ops, "updatePlacementTemplate", "PATCH /placement-template/{id}",
+		"Change a placement template", h.updatePlacement, 403, 404, 409, 422)
+	httpapi.Op(ops.Answering(http.StatusNoContent), "deletePlacementTemplate", "DELETE /placement-template/{id}",
+		"Delete a placement template", h.removePlacement, 403, 404)
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {

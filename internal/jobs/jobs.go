@@ -5,7 +5,6 @@ package jobs
 
 import (
 	"context"
-	"net/http"
 	"strconv"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -26,20 +25,16 @@ type IDPath struct {
 // Register adds the job template operations.
 func Register(api huma.API, d feature.Deps, inUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)) {
 	h := &handlers{store: &Store{DB: d.DB, InUse: inUse}}
-	tags := []string{"Job"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobBriefs", Method: http.MethodGet,
-		Path: "/job/brief", Summary: "Job templates the caller may see, in brief", Tags: tags, Errors: []int{422}}, h.briefs)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getJobBrief", Method: http.MethodGet,
-		Path: "/job/{id}/brief", Summary: "One job template in brief", Tags: tags, Errors: []int{404}}, h.brief)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getJobTemplate", Method: http.MethodGet,
-		Path: "/job-template/{id}", Summary: "One job template with its placement templates", Tags: tags,
-		Errors: []int{404}}, h.template)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartmentJobTemplates", Method: http.MethodGet,
-		Path: "/department/{id}/job-templates", Summary: "Job templates of a department", Tags: tags,
-		Errors: []int{404}}, h.ofDepartment)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listHireableFreelancers", Method: http.MethodGet,
-		Path: "/department/{id}/hireable-freelancers", Summary: "Freelancers the department may hire (a job template's preferred freelancers are chosen from them)",
-		Tags: tags, Errors: []int{403, 404, 422}}, h.hireable)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Job"}
+	httpapi.Op(ops, "listJobBriefs", "GET /job/brief", "Job templates the caller may see, in brief", h.briefs, 422)
+	httpapi.Op(ops, "getJobBrief", "GET /job/{id}/brief", "One job template in brief", h.brief, 404)
+	httpapi.Op(ops, "getJobTemplate", "GET /job-template/{id}",
+		"One job template with its placement templates", h.template, 404)
+	httpapi.Op(ops, "listDepartmentJobTemplates", "GET /department/{id}/job-templates",
+		"Job templates of a department", h.ofDepartment, 404)
+	httpapi.Op(ops, "listHireableFreelancers", "GET /department/{id}/hireable-freelancers",
+		"Freelancers the department may hire (a job template's preferred freelancers are chosen from them)",
+		h.hireable, 403, 404, 422)
 	registerWrites(api, h)
 	registerRateCards(api, h)
 }

@@ -123,21 +123,16 @@ func (s *Store) DeleteRateCard(ctx context.Context, id int64) error {
 }
 
 func registerRateCards(api huma.API, h *handlers) {
-	op := func(id, method, path, summary string, status int, errs ...int) huma.Operation {
-		return huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{"Rate card"},
-			Errors: errs, DefaultStatus: status}
-	}
-	httpapi.Register(api, httpapi.Signed, op("listRateCards", http.MethodGet, "/rate-card", "Rate cards the caller may see",
-		0, 404, 422), h.rateCards)
-	httpapi.Register(api, httpapi.Signed, op("createRateCard", http.MethodPost, "/rate-card",
-		"Customise a contractor's rates on a placement template", http.StatusCreated, 403, 404, 409, 422), h.createRateCard)
-	httpapi.Register(api, httpapi.Signed, op("getRateCard", http.MethodGet, "/rate-card/{id}", "One rate card", 0, 404), h.rateCard)
-	httpapi.Register(api, httpapi.Signed, op("updateRateCard", http.MethodPatch, "/rate-card/{id}", "Change a rate card",
-		0, 403, 404, 409, 422), h.updateRateCard)
-	httpapi.Register(api, httpapi.Signed, op("deleteRateCard", http.MethodDelete, "/rate-card/{id}", "Delete a rate card",
-		http.StatusNoContent, 403, 404), h.deleteRateCard)
-	httpapi.Register(api, httpapi.Signed, op("listRateCardsByPlacementTemplate", http.MethodGet,
-		"/rate-card/by-placement-template-id/{id}", "Rate cards of a placement template", 0, 404), h.rateCardsOf)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Rate card"}
+	httpapi.Op(ops, "listRateCards", "GET /rate-card", "Rate cards the caller may see", h.rateCards, 404, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createRateCard", "POST /rate-card",
+		"Customise a contractor's rates on a placement template", h.createRateCard, 403, 404, 409, 422)
+	httpapi.Op(ops, "getRateCard", "GET /rate-card/{id}", "One rate card", h.rateCard, 404)
+	httpapi.Op(ops, "updateRateCard", "PATCH /rate-card/{id}", "Change a rate card", h.updateRateCard, 403, 404, 409, 422)
+	httpapi.Op(ops.Answering(http.StatusNoContent), "deleteRateCard", "DELETE /rate-card/{id}", "Delete a rate card",
+		h.deleteRateCard, 403, 404)
+	httpapi.Op(ops, "listRateCardsByPlacementTemplate", "GET /rate-card/by-placement-template-id/{id}",
+		"Rate cards of a placement template", h.rateCardsOf, 404)
 }
 
 type rateCardQuery struct {

@@ -3,7 +3,6 @@ package notifications
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -25,34 +24,26 @@ type handlers struct {
 // whose id is a positive integer, so they are never read as an id.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, keys: NewSigner(d.Config.Secret)}
-	tags := []string{"Notifications"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotificationPreferences", Method: http.MethodGet,
-		Path: "/notification/preferences", Summary: "The notification types the caller may set, with their choices",
-		Tags: tags}, h.preferences)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateNotificationPreferences",
-		Method: http.MethodPatch, Path: "/notification/preferences",
-		Summary: "Turn notification types on or off (only types the caller may see)", Tags: tags, Errors: []int{422}},
-		h.updatePreferences)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotificationStats", Method: http.MethodGet,
-		Path: "/notification/stats", Summary: "How many notifications the caller has, and how many are unread",
-		Tags: tags}, h.stats)
+	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Notifications"}
+	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Notifications"}
+	httpapi.Op(signed, "getNotificationPreferences", "GET /notification/preferences",
+		"The notification types the caller may set, with their choices", h.preferences)
+	httpapi.Op(signed, "updateNotificationPreferences", "PATCH /notification/preferences",
+		"Turn notification types on or off (only types the caller may see)", h.updatePreferences, 422)
+	httpapi.Op(signed, "getNotificationStats", "GET /notification/stats",
+		"How many notifications the caller has, and how many are unread", h.stats)
 	// Public: the link in a mail works without signing in; the signed token is the credential.
 	// The link opens the web page /unsubscribe, whose button POSTs here: a mail scanner that
 	// opens links turns nothing off, and the token stays out of the request log.
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "unsubscribeNotification", Method: http.MethodPost,
-		Path: "/notification/unsubscribe", Summary: "Turn off the mails of one type with a mail's signed link",
-		Tags: tags, Errors: []int{422}}, h.unsubscribe)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listNotifications", Method: http.MethodGet,
-		Path: "/notification", Summary: "The caller's notifications, newest first", Tags: tags}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listNotificationsByUser", Method: http.MethodGet,
-		Path: "/notification/by-user/{id}", Summary: "A user's notifications, newest first (administrators)",
-		Tags: tags, Errors: []int{403}}, h.listByUser)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getNotification", Method: http.MethodGet,
-		Path: "/notification/{id}", Summary: "One notification (its recipient, or an administrator)",
-		Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateNotification", Method: http.MethodPatch,
-		Path: "/notification/{id}", Summary: "Mark one of the caller's notifications read",
-		Tags: tags, Errors: []int{404, 422}}, h.update)
+	httpapi.Op(public, "unsubscribeNotification", "POST /notification/unsubscribe",
+		"Turn off the mails of one type with a mail's signed link", h.unsubscribe, 422)
+	httpapi.Op(signed, "listNotifications", "GET /notification", "The caller's notifications, newest first", h.list)
+	httpapi.Op(signed, "listNotificationsByUser", "GET /notification/by-user/{id}",
+		"A user's notifications, newest first (administrators)", h.listByUser, 403)
+	httpapi.Op(signed, "getNotification", "GET /notification/{id}",
+		"One notification (its recipient, or an administrator)", h.get, 404)
+	httpapi.Op(signed, "updateNotification", "PATCH /notification/{id}",
+		"Mark one of the caller's notifications read", h.update, 404, 422)
 }
 
 // ListParams pick a page of notifications.

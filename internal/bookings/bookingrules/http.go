@@ -2,7 +2,6 @@ package bookingrules
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -16,13 +15,11 @@ import (
 // see it, 403 when they may only view it).
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
-	tags := []string{"Entity"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getEntityBookingRules", Method: http.MethodGet,
-		Path: "/entity/{id}/booking-rules", Summary: "An entity's booking rules: working-time limits, challenge and reminder times",
-		Tags: tags, Errors: []int{403, 404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateEntityBookingRules", Method: http.MethodPut,
-		Path: "/entity/{id}/booking-rules", Summary: "Change an entity's booking rules (its managers and administrators)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.put)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Entity"}
+	httpapi.Op(ops, "getEntityBookingRules", "GET /entity/{id}/booking-rules",
+		"An entity's booking rules: working-time limits, challenge and reminder times", h.get, 403, 404)
+	httpapi.Op(ops, "updateEntityBookingRules", "PUT /entity/{id}/booking-rules",
+		"Change an entity's booking rules (its managers and administrators)", h.put, 403, 404, 409, 422)
 }
 
 type handlers struct{ store *Store }

@@ -5,7 +5,6 @@ package unavailability
 import (
 	"context"
 	"errors"
-	"net/http"
 	"slices"
 	"strings"
 	"time"
@@ -50,18 +49,13 @@ type Store struct{ DB *database.DB }
 // Register adds the unavailability operations.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
-	tags := []string{"Unavailability"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "markUnavailable", Method: http.MethodPost,
-		Path: "/unavailability", Summary: "Mark dates unavailable (the caller's own)", Tags: tags,
-		Errors: []int{403, 422}}, h.mark)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "clearUnavailable", Method: http.MethodDelete,
-		Path: "/unavailability", Summary: "Mark dates available again", Tags: tags, Errors: []int{403, 422}}, h.clear)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "unavailabilityByUserIds", Method: http.MethodGet,
-		Path: "/unavailability/by-user-ids", Summary: "Unavailable dates of several users in a date range", Tags: tags,
-		Errors: []int{422}}, h.byUsers)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getUnavailability", Method: http.MethodGet,
-		Path: "/unavailability/{id}", Summary: "One user's unavailable dates (the id is the user's)", Tags: tags,
-		Errors: []int{404}}, h.get)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Unavailability"}
+	httpapi.Op(ops, "markUnavailable", "POST /unavailability", "Mark dates unavailable (the caller's own)", h.mark, 403, 422)
+	httpapi.Op(ops, "clearUnavailable", "DELETE /unavailability", "Mark dates available again", h.clear, 403, 422)
+	httpapi.Op(ops, "unavailabilityByUserIds", "GET /unavailability/by-user-ids",
+		"Unavailable dates of several users in a date range", h.byUsers, 422)
+	httpapi.Op(ops, "getUnavailability", "GET /unavailability/{id}",
+		"One user's unavailable dates (the id is the user's)", h.get, 404)
 }
 
 type handlers struct{ store *Store }

@@ -106,18 +106,14 @@ type idPath struct {
 // Register adds the operations of this area.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
-	tags := []string{"Department"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listDepartments", Method: http.MethodGet,
-		Path: "/department", Summary: "All Departments: one page of the departments the caller may see", Tags: tags,
-		Errors: []int{422}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createDepartment", Method: http.MethodPost,
-		Path: "/department", Summary: "Create a department of a client (its managers or administrators)", Tags: tags,
-		DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 409, 422}}, h.create)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getDepartment", Method: http.MethodGet,
-		Path: "/department/{id}", Summary: "One department", Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateDepartment", Method: http.MethodPatch,
-		Path: "/department/{id}", Summary: "Update a department (its managers, its client's managers, administrators)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Department"}
+	httpapi.Op(ops, "listDepartments", "GET /department",
+		"All Departments: one page of the departments the caller may see", h.list, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createDepartment", "POST /department",
+		"Create a department of a client (its managers or administrators)", h.create, 403, 404, 409, 422)
+	httpapi.Op(ops, "getDepartment", "GET /department/{id}", "One department", h.get, 404)
+	httpapi.Op(ops, "updateDepartment", "PATCH /department/{id}",
+		"Update a department (its managers, its client's managers, administrators)", h.update, 403, 404, 409, 422)
 }
 
 type handlers struct{ store *Store }

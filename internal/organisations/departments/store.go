@@ -68,24 +68,18 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Department, int, error) {
 	if !ok {
 		order = Sorts["name"]
 	}
-	var rows []struct {
+	type pageRow struct {
 		Department
 		Total int `db:"total"`
 	}
-	err := s.DB.Select(ctx, &rows, `SELECT `+departmentColumns+`, COUNT(*) OVER() AS total
-		FROM departments d JOIN entities e ON e.id = d.client_id`+clause+` ORDER BY `+order+` LIMIT ? OFFSET ?`,
-		append(args, f.Limit, f.Offset)...)
+	const from = ` FROM departments d JOIN entities e ON e.id = d.client_id`
+	out, total, err := database.WindowPage(ctx, s.DB, `SELECT `+departmentColumns+`, COUNT(*) OVER() AS total`+from+clause+
+		` ORDER BY `+order, `SELECT COUNT(*)`+from+clause, args, f.Limit, f.Offset,
+		func(r pageRow) (Department, int) { return r.Department, r.Total })
 	if err != nil {
 		return nil, 0, fmt.Errorf("list departments: %w", err)
 	}
-	out, total := make([]Department, 0, len(rows)), 0
-	for _, r := range rows {
-		out, total = append(out, r.Department), r.Total
-	}
-	if len(rows) == 0 && f.Offset > 0 {
-		err = s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM departments d JOIN entities e ON e.id = d.client_id`+clause, args...)
-	}
-	return out, total, err
+	return out, total, nil
 }
 
 // Create inserts a department of client clientID, which must be an entity of type client, with

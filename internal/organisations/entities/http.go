@@ -84,27 +84,20 @@ type handlers struct {
 // Register adds the operations of this area.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, companies: companieshouse.New(d.Config.CompaniesHouseURL, d.Config.CompaniesHouseAPIKey)}
-	tags := []string{"Entity"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntities", Method: http.MethodGet,
-		Path: "/entity", Summary: "All Entities: one page of the entities the caller may see", Tags: tags,
-		Errors: []int{422}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createEntity", Method: http.MethodPost,
-		Path: "/entity", Summary: "Create an entity (administrators, or users who may create that type)", Tags: tags,
-		DefaultStatus: http.StatusCreated, Errors: []int{403, 422}}, h.create)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getEntity", Method: http.MethodGet,
-		Path: "/entity/{id}", Summary: "One entity", Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateEntity", Method: http.MethodPatch,
-		Path: "/entity/{id}", Summary: "Change an entity (its managers and administrators); the type is locked", Tags: tags,
-		Errors: []int{403, 404, 409, 422}}, h.update)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntitiesByUser", Method: http.MethodGet,
-		Path: "/entity/by-user-id/{id}", Summary: "The entities a user is linked to, with the link's rights", Tags: tags}, h.byUser)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntityDepartments", Method: http.MethodGet,
-		Path: "/entity/{id}/department", Summary: "The departments of an entity", Tags: tags, Errors: []int{404}}, h.departments)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "validateIban", Method: http.MethodPost,
-		Path: "/entity/validate-iban", Summary: "Check and parse an IBAN (ISO 13616)", Tags: tags, Errors: []int{422}}, h.validateIBAN)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "validateCompanyNumber", Method: http.MethodPost,
-		Path: "/entity/validate-company-number", Summary: "Look a UK company up at Companies House (or check the number's format)",
-		Tags: tags, Errors: []int{422, 500}}, h.validateCompanyNumber)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Entity"}
+	httpapi.Op(ops, "listEntities", "GET /entity", "All Entities: one page of the entities the caller may see", h.list, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createEntity", "POST /entity",
+		"Create an entity (administrators, or users who may create that type)", h.create, 403, 422)
+	httpapi.Op(ops, "getEntity", "GET /entity/{id}", "One entity", h.get, 404)
+	httpapi.Op(ops, "updateEntity", "PATCH /entity/{id}",
+		"Change an entity (its managers and administrators); the type is locked", h.update, 403, 404, 409, 422)
+	httpapi.Op(ops, "listEntitiesByUser", "GET /entity/by-user-id/{id}",
+		"The entities a user is linked to, with the link's rights", h.byUser)
+	httpapi.Op(ops, "listEntityDepartments", "GET /entity/{id}/department",
+		"The departments of an entity", h.departments, 404)
+	httpapi.Op(ops, "validateIban", "POST /entity/validate-iban", "Check and parse an IBAN (ISO 13616)", h.validateIBAN, 422)
+	httpapi.Op(ops, "validateCompanyNumber", "POST /entity/validate-company-number",
+		"Look a UK company up at Companies House (or check the number's format)", h.validateCompanyNumber, 422, 500)
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {

@@ -28,28 +28,22 @@ type handlers struct {
 // Register adds the invitation operations and the sign-up operations that consume them.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB, BaseURL: d.Config.BaseURL}, wakeMail: d.WakeMail}
-	tags := []string{"Invitation"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitations", Method: http.MethodGet,
-		Path: "/invitation", Summary: "Invitations the caller may see: of the entities they view, and their own",
-		Tags: tags, Errors: []int{422}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createInvitation", Method: http.MethodPost,
-		Path: "/invitation", Summary: "Invite someone by email to join an entity (its managers); mails a link",
-		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 409, 422}}, h.create)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getInvitation", Method: http.MethodGet,
-		Path: "/invitation/{id}", Summary: "One invitation (the invited user, viewers of its entity)",
-		Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateInvitation", Method: http.MethodPatch,
-		Path: "/invitation/{id}", Summary: "Accept or reject an invitation (the invited user only)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitationsByUser", Method: http.MethodGet,
-		Path: "/invitation/by-user/{id}", Summary: "Invitations bound to a user (the user themself or administrators)",
-		Tags: tags, Errors: []int{403, 404, 422}}, h.byUser)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInvitationsByEntity", Method: http.MethodGet,
-		Path: "/invitation/by-entity/{id}", Summary: "Invitations to an entity (its viewers)",
-		Tags: tags, Errors: []int{404, 422}}, h.byEntity)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "getInvitationByToken", Method: http.MethodGet,
-		Path: "/invitation/token/{token}", Summary: "What a sign-up page shows about its invitation link",
-		Tags: tags, Errors: []int{404, 503}}, h.byToken)
+	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Invitation"}
+	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Invitation"}
+	httpapi.Op(signed, "listInvitations", "GET /invitation",
+		"Invitations the caller may see: of the entities they view, and their own", h.list, 422)
+	httpapi.Op(signed.Answering(http.StatusCreated), "createInvitation", "POST /invitation",
+		"Invite someone by email to join an entity (its managers); mails a link", h.create, 403, 404, 409, 422)
+	httpapi.Op(signed, "getInvitation", "GET /invitation/{id}",
+		"One invitation (the invited user, viewers of its entity)", h.get, 404)
+	httpapi.Op(signed, "updateInvitation", "PATCH /invitation/{id}",
+		"Accept or reject an invitation (the invited user only)", h.update, 403, 404, 409, 422)
+	httpapi.Op(signed, "listInvitationsByUser", "GET /invitation/by-user/{id}",
+		"Invitations bound to a user (the user themself or administrators)", h.byUser, 403, 404, 422)
+	httpapi.Op(signed, "listInvitationsByEntity", "GET /invitation/by-entity/{id}",
+		"Invitations to an entity (its viewers)", h.byEntity, 404, 422)
+	httpapi.Op(public, "getInvitationByToken", "GET /invitation/token/{token}",
+		"What a sign-up page shows about its invitation link", h.byToken, 404, 503)
 
 	signUp := &accounts.HTTP{Service: &accounts.Service{Store: &accounts.Store{DB: d.DB, Limits: accounts.SessionLimitsOf(d.Config)},
 		BaseURL: d.Config.BaseURL, WakeMail: d.WakeMail, PendingInvitations: PendingHook(d.DB)},

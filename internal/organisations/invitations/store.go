@@ -171,7 +171,7 @@ func (s *Store) List(ctx context.Context, f Filter) (InvitationPage, error) {
 	if f.Email != "" {
 		where.Add("i.email_lc LIKE ?", "%"+strings.ToLower(f.Email)+"%")
 	}
-	q, args := selectFrom+where.SQL(), where.Args()
+	args := where.Args()
 	order := "i.created_at DESC"
 	if col, ok := sortColumns[strings.TrimPrefix(f.Sort, "-")]; ok {
 		order = col
@@ -182,24 +182,13 @@ func (s *Store) List(ctx context.Context, f Filter) (InvitationPage, error) {
 	if f.Limit <= 0 {
 		f.Limit = 20
 	}
-	q += " ORDER BY " + order + ", i.id DESC"
-	pageClause, pageArgs := database.LimitOffset(f.Limit, f.Offset)
-	var rows []row
-	if err := s.DB.Select(ctx, &rows, q+pageClause, append(args, pageArgs...)...); err != nil {
+	var page InvitationPage
+	var err error
+	page.Items, page.Total, err = database.WindowPage(ctx, s.DB, selectFrom+where.SQL()+" ORDER BY "+order+", i.id DESC",
+		`SELECT COUNT(*) FROM invitations i JOIN entities e ON e.id = i.entity_id`+where.SQL(), args, f.Limit, f.Offset,
+		func(r row) (Invitation, int) { return r.invitation(), r.Total })
+	if err != nil {
 		return InvitationPage{}, fmt.Errorf("list invitations: %w", err)
-	}
-	page := InvitationPage{Items: make([]Invitation, 0, len(rows))}
-	for _, r := range rows {
-		page.Items = append(page.Items, r.invitation())
-		page.Total = r.Total
-	}
-	if len(rows) == 0 && f.Offset > 0 {
-		// Past the last page: count without the window.
-		count := strings.Replace(q, selectFrom, `SELECT COUNT(*) FROM invitations i JOIN entities e ON e.id = i.entity_id`, 1)
-		count = count[:strings.Index(count, " ORDER BY ")]
-		if err := s.DB.Get(ctx, &page.Total, count, args...); err != nil {
-			return InvitationPage{}, err
-		}
 	}
 	return page, nil
 }

@@ -136,18 +136,14 @@ type handlers struct{ store *Store }
 // Register adds the operations of this area.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
-	tags := []string{"Legal entity"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listLegalEntities", Method: http.MethodGet,
-		Path: "/legal-entity", Summary: "All Legal Entities: those linked to entities the caller may see", Tags: tags,
-		Errors: []int{422}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createLegalEntity", Method: http.MethodPost,
-		Path: "/legal-entity", Summary: "Create a legal entity linked to entities the caller manages", Tags: tags,
-		DefaultStatus: http.StatusCreated, Errors: []int{403, 404, 422}}, h.create)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getLegalEntity", Method: http.MethodGet,
-		Path: "/legal-entity/{id}", Summary: "One legal entity", Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateLegalEntity", Method: http.MethodPatch,
-		Path: "/legal-entity/{id}", Summary: "Change a legal entity; any change of details sends it back to not_validated",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Legal entity"}
+	httpapi.Op(ops, "listLegalEntities", "GET /legal-entity",
+		"All Legal Entities: those linked to entities the caller may see", h.list, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createLegalEntity", "POST /legal-entity",
+		"Create a legal entity linked to entities the caller manages", h.create, 403, 404, 422)
+	httpapi.Op(ops, "getLegalEntity", "GET /legal-entity/{id}", "One legal entity", h.get, 404)
+	httpapi.Op(ops, "updateLegalEntity", "PATCH /legal-entity/{id}",
+		"Change a legal entity; any change of details sends it back to not_validated", h.update, 403, 404, 409, 422)
 }
 
 func (h *handlers) list(ctx context.Context, in *struct {

@@ -84,25 +84,15 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]LegalEntity, int, erro
 		where.Add("status = ?", q.Status)
 	}
 	cond, args := where.SQL(), where.Args()
-	var rows []struct {
+	type pageRow struct {
 		LegalEntity
 		Total int `db:"total"`
 	}
-	err := s.DB.Select(ctx, &rows, `SELECT `+columns+`, COUNT(*) OVER() AS total FROM legal_entities`+cond+
-		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, q.Limit, q.Offset)...)
+	out, total, err := database.WindowPage(ctx, s.DB, `SELECT `+columns+`, COUNT(*) OVER() AS total FROM legal_entities`+cond+
+		` ORDER BY `+order, `SELECT COUNT(*) FROM legal_entities`+cond, args, q.Limit, q.Offset,
+		func(r pageRow) (LegalEntity, int) { return r.LegalEntity, r.Total })
 	if err != nil {
 		return nil, 0, fmt.Errorf("list legal entities: %w", err)
-	}
-	out := make([]LegalEntity, 0, len(rows))
-	total := 0
-	for _, r := range rows {
-		out = append(out, r.LegalEntity)
-		total = r.Total
-	}
-	if len(rows) == 0 && q.Offset > 0 {
-		if err := s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM legal_entities`+cond, args...); err != nil {
-			return nil, 0, err
-		}
 	}
 	return out, total, s.addEntityIDs(ctx, out)
 }

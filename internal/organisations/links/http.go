@@ -66,17 +66,6 @@ func (h *handlers) requireVisibleUser(ctx context.Context, p *auth.Principal, id
 	return nil
 }
 
-func register[I, O any](api huma.API, tag, id, method, path, summary string, errs []int, handler func(context.Context, *I) (*O, error)) {
-	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary, Tags: []string{tag}, Errors: errs}
-	switch method {
-	case http.MethodPost:
-		op.DefaultStatus = http.StatusCreated
-	case http.MethodDelete:
-		op.DefaultStatus = http.StatusNoContent
-	}
-	httpapi.Register(api, httpapi.Signed, op, handler)
-}
-
 // kindAPI is how one kind of link appears in the API: where, under which tag, its operation ids'
 // stem (list<Name>Refs, create<Name>Ref, ...), the record its by-record list is of, and the
 // summaries. registerKind derives the rest, the same for every kind.
@@ -90,16 +79,16 @@ type kindAPI struct {
 func registerKind[In recordListInput, L, C, U, R, V, F any, B pageBody[V]](a huma.API, d kindAPI, k rules[R, V],
 	l lists[R, V, F, B], del func(context.Context, int64) error, list func(context.Context, *L) (*output[B], error),
 	create func(context.Context, *C) (*output[V], error), update func(context.Context, *U) (*output[V], error)) {
-	const get, post, patch, remove = http.MethodGet, http.MethodPost, http.MethodPatch, http.MethodDelete
+	ops := httpapi.Operations{API: a, Access: httpapi.Signed, Tag: d.tag}
 	one := d.base + "/{id}"
-	register(a, d.tag, "list"+d.name+"Refs", get, d.base, d.list, []int{422}, list)
-	register(a, d.tag, "create"+d.name+"Ref", post, d.base, d.create, []int{403, 404, 409, 422}, create)
-	register(a, d.tag, "get"+d.name+"Ref", get, one, d.get, []int{404}, k.get)
-	register(a, d.tag, "update"+d.name+"Ref", patch, one, d.update, []int{403, 404, 409, 422}, update)
-	register(a, d.tag, "delete"+d.name+"Ref", remove, one, d.remove, []int{403, 404}, k.remove(del))
-	register(a, d.tag, "list"+d.name+"RefsBy"+strings.ToUpper(d.record[:1])+d.record[1:], get,
-		d.base+"/by-"+d.record+"-id/{id}", d.byRecord, []int{404}, byRecord[In](l))
-	register(a, d.tag, "list"+d.name+"RefsByUser", get, d.base+"/by-user-id/{id}", d.byUser, nil, byUser[In](l))
+	httpapi.Op(ops, "list"+d.name+"Refs", "GET "+d.base, d.list, list, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "create"+d.name+"Ref", "POST "+d.base, d.create, create, 403, 404, 409, 422)
+	httpapi.Op(ops, "get"+d.name+"Ref", "GET "+one, d.get, k.get, 404)
+	httpapi.Op(ops, "update"+d.name+"Ref", "PATCH "+one, d.update, update, 403, 404, 409, 422)
+	httpapi.Op(ops.Answering(http.StatusNoContent), "delete"+d.name+"Ref", "DELETE "+one, d.remove, k.remove(del), 403, 404)
+	httpapi.Op(ops, "list"+d.name+"RefsBy"+strings.ToUpper(d.record[:1])+d.record[1:],
+		"GET "+d.base+"/by-"+d.record+"-id/{id}", d.byRecord, byRecord[In](l), 404)
+	httpapi.Op(ops, "list"+d.name+"RefsByUser", "GET "+d.base+"/by-user-id/{id}", d.byUser, byUser[In](l))
 }
 
 // rules are what the operations must know of one kind of link: how to read it and show it,

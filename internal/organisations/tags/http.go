@@ -77,47 +77,30 @@ type tagOutput struct{ Body TagView }
 // Register adds the operations of this area.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
-	tags := []string{"Tag"}
-	reg := func(op huma.Operation, handler func(context.Context, *idPath) (*struct{}, error)) {
-		op.Tags, op.DefaultStatus, op.Errors = tags, http.StatusNoContent, []int{403, 404}
-		httpapi.Register(api, httpapi.Signed, op, handler)
-	}
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Tag"}
+	created, deleted := ops.Answering(http.StatusCreated), ops.Answering(http.StatusNoContent)
 	all := []int{403, 404, 409, 422}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createJobTitleTag", Method: http.MethodPost,
-		Path: "/entity/job-title-tag", Summary: "Create a job title tag (global, or of an entity)", Tags: tags,
-		DefaultStatus: http.StatusCreated, Errors: all}, h.createJobTitle)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createSkillTag", Method: http.MethodPost,
-		Path: "/entity/skill-tag", Summary: "Create a skill tag (global, or of an entity)", Tags: tags,
-		DefaultStatus: http.StatusCreated, Errors: all}, h.createSkill)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "renameJobTitleTag", Method: http.MethodPatch,
-		Path: "/entity/job-title-tag/{id}", Summary: "Rename a job title tag", Tags: tags, Errors: all}, h.renameJobTitle)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "renameSkillTag", Method: http.MethodPatch,
-		Path: "/entity/skill-tag/{id}", Summary: "Rename a skill tag", Tags: tags, Errors: all}, h.renameSkill)
-	reg(huma.Operation{OperationID: "deleteJobTitleTag", Method: http.MethodDelete, Path: "/entity/job-title-tag/{id}",
-		Summary: "Delete a job title tag and its uses"}, h.deleter(CategoryJobTitle))
-	reg(huma.Operation{OperationID: "deleteSkillTag", Method: http.MethodDelete, Path: "/entity/skill-tag/{id}",
-		Summary: "Delete a skill tag and its uses"}, h.deleter(CategorySkills))
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listTags", Method: http.MethodGet,
-		Path: "/entity/tag", Summary: "Tags, one page at a time (configureTags)", Tags: tags, Errors: []int{404, 422}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getTag", Method: http.MethodGet,
-		Path: "/entity/tag/{id}", Summary: "One tag", Tags: tags, Errors: []int{404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateTag", Method: http.MethodPatch,
-		Path: "/entity/tag/{id}", Summary: "Rename a tag", Tags: tags, Errors: all}, h.rename)
-	reg(huma.Operation{OperationID: "deleteTag", Method: http.MethodDelete, Path: "/entity/tag/{id}",
-		Summary: "Delete a tag and its uses"}, h.deleter(""))
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createEntityTag", Method: http.MethodPost,
-		Path: "/entity/{id}/tag", Summary: "Create a tag of an entity", Tags: tags, DefaultStatus: http.StatusCreated,
-		Errors: all}, h.createEntityTag)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntityTags", Method: http.MethodGet,
-		Path: "/entity/{id}/tags", Summary: "The tags of an entity", Tags: tags, Errors: []int{404}}, h.entityTags)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listEntityTagsByDepartment", Method: http.MethodGet,
-		Path: "/entity/{id}/tags/by-department", Summary: "The tags of each department of an entity", Tags: tags,
-		Errors: []int{404}}, h.byDepartment)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listSkillTags", Method: http.MethodGet,
-		Path: "/account/skill-tags", Summary: "Every global skill tag, for pickers", Tags: tags}, h.options(CategorySkills))
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listJobTitleTags", Method: http.MethodGet,
-		Path: "/account/job-title-tags", Summary: "Every global job title tag, for pickers", Tags: tags},
-		h.options(CategoryJobTitle))
+	httpapi.Op(created, "createJobTitleTag", "POST /entity/job-title-tag",
+		"Create a job title tag (global, or of an entity)", h.createJobTitle, all...)
+	httpapi.Op(created, "createSkillTag", "POST /entity/skill-tag",
+		"Create a skill tag (global, or of an entity)", h.createSkill, all...)
+	httpapi.Op(ops, "renameJobTitleTag", "PATCH /entity/job-title-tag/{id}", "Rename a job title tag", h.renameJobTitle, all...)
+	httpapi.Op(ops, "renameSkillTag", "PATCH /entity/skill-tag/{id}", "Rename a skill tag", h.renameSkill, all...)
+	httpapi.Op(deleted, "deleteJobTitleTag", "DELETE /entity/job-title-tag/{id}",
+		"Delete a job title tag and its uses", h.deleter(CategoryJobTitle), 403, 404)
+	httpapi.Op(deleted, "deleteSkillTag", "DELETE /entity/skill-tag/{id}",
+		"Delete a skill tag and its uses", h.deleter(CategorySkills), 403, 404)
+	httpapi.Op(ops, "listTags", "GET /entity/tag", "Tags, one page at a time (configureTags)", h.list, 404, 422)
+	httpapi.Op(ops, "getTag", "GET /entity/tag/{id}", "One tag", h.get, 404)
+	httpapi.Op(ops, "updateTag", "PATCH /entity/tag/{id}", "Rename a tag", h.rename, all...)
+	httpapi.Op(deleted, "deleteTag", "DELETE /entity/tag/{id}", "Delete a tag and its uses", h.deleter(""), 403, 404)
+	httpapi.Op(created, "createEntityTag", "POST /entity/{id}/tag", "Create a tag of an entity", h.createEntityTag, all...)
+	httpapi.Op(ops, "listEntityTags", "GET /entity/{id}/tags", "The tags of an entity", h.entityTags, 404)
+	httpapi.Op(ops, "listEntityTagsByDepartment", "GET /entity/{id}/tags/by-department",
+		"The tags of each department of an entity", h.byDepartment, 404)
+	httpapi.Op(ops, "listSkillTags", "GET /account/skill-tags", "Every global skill tag, for pickers", h.options(CategorySkills))
+	httpapi.Op(ops, "listJobTitleTags", "GET /account/job-title-tags",
+		"Every global job title tag, for pickers", h.options(CategoryJobTitle))
 }
 
 type handlers struct{ store *Store }

@@ -53,22 +53,15 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Tag, int, error) {
 	if !ok {
 		order = Sorts["name"]
 	}
-	var rows []struct {
+	type pageRow struct {
 		Tag
 		Total int `db:"total"`
 	}
-	if err := s.DB.Select(ctx, &rows, `SELECT `+tagColumns+`, COUNT(*) OVER() AS total`+tagFrom+clause+
-		` ORDER BY `+order+` LIMIT ? OFFSET ?`, append(args, f.Limit, f.Offset)...); err != nil {
+	out, total, err := database.WindowPage(ctx, s.DB, `SELECT `+tagColumns+`, COUNT(*) OVER() AS total`+tagFrom+clause+
+		` ORDER BY `+order, `SELECT COUNT(*)`+tagFrom+clause, args, f.Limit, f.Offset,
+		func(r pageRow) (Tag, int) { return r.Tag, r.Total })
+	if err != nil {
 		return nil, 0, fmt.Errorf("list tags: %w", err)
-	}
-	out, total := make([]Tag, 0, len(rows)), 0
-	for _, r := range rows {
-		out, total = append(out, r.Tag), r.Total
-	}
-	if len(rows) == 0 && f.Offset > 0 {
-		if err := s.DB.Get(ctx, &total, `SELECT COUNT(*)`+tagFrom+clause, args...); err != nil {
-			return nil, 0, err
-		}
 	}
 	return out, total, nil
 }

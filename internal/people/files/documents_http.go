@@ -65,9 +65,9 @@ func canUseDocuments(ctx context.Context, userID int64) (*auth.Principal, error)
 
 func (s *Service) registerDocuments(api huma.API) {
 	tags := []string{"Account documents"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listUserDocuments", Method: http.MethodGet,
-		Path: "/account/{id}/documents", Summary: "The user's documents", Tags: tags, Errors: []int{403, 404}},
-		func(ctx context.Context, in *userPath) (*struct{ Body DocumentList }, error) {
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account documents"}
+	httpapi.Op(ops, "listUserDocuments", "GET /account/{id}/documents",
+		"The user's documents", func(ctx context.Context, in *userPath) (*struct{ Body DocumentList }, error) {
 			if _, err := canUseDocuments(ctx, in.ID); err != nil {
 				return nil, err
 			}
@@ -83,7 +83,7 @@ func (s *Service) registerDocuments(api huma.API) {
 				out.Items = append(out.Items, viewOf(d))
 			}
 			return &struct{ Body DocumentList }{out}, nil
-		})
+		}, 403, 404)
 
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "uploadUserDocument", Method: http.MethodPost,
 		Path: "/account/{id}/documents", Summary: "Upload one document (multipart form, field file, at most 10 MB)",
@@ -135,9 +135,8 @@ func (s *Service) registerDocuments(api huma.API) {
 			return &struct{ Body DocumentView }{viewOf(d)}, nil
 		})
 
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "downloadUserDocument", Method: http.MethodGet,
-		Path: "/account/{id}/documents/{docId}/file", Summary: "Download one document", Tags: tags, Errors: []int{403, 404}},
-		func(ctx context.Context, in *docPath) (*fileOutput, error) {
+	httpapi.Op(ops, "downloadUserDocument", "GET /account/{id}/documents/{docId}/file",
+		"Download one document", func(ctx context.Context, in *docPath) (*fileOutput, error) {
 			if _, err := canUseDocuments(ctx, in.ID); err != nil {
 				return nil, err
 			}
@@ -151,12 +150,10 @@ func (s *Service) registerDocuments(api huma.API) {
 			}
 			return &fileOutput{ContentType: d.ContentType, ContentDisposition: attachment(d.Name),
 				CacheControl: "private, no-store", NoSniff: "nosniff", Body: data}, nil
-		})
+		}, 403, 404)
 
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "deleteUserDocument", Method: http.MethodDelete,
-		Path: "/account/{id}/documents/{docId}", Summary: "Delete one document", Tags: tags, Errors: []int{403, 404},
-		DefaultStatus: http.StatusNoContent},
-		func(ctx context.Context, in *docPath) (*struct{}, error) {
+	httpapi.Op(ops.Answering(http.StatusNoContent), "deleteUserDocument", "DELETE /account/{id}/documents/{docId}",
+		"Delete one document", func(ctx context.Context, in *docPath) (*struct{}, error) {
 			if _, err := canUseDocuments(ctx, in.ID); err != nil {
 				return nil, err
 			}
@@ -166,7 +163,7 @@ func (s *Service) registerDocuments(api huma.API) {
 			}
 			s.deleteQuietly(ctx, key)
 			return &struct{}{}, nil
-		})
+		}, 403, 404)
 }
 
 // limitDocument checks the caller before the body is read (403), answers 413 for bodies whose

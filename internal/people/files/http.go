@@ -77,10 +77,9 @@ var (
 
 // Register adds the operations to api.
 func (s *Service) Register(api huma.API) {
-	tags := []string{"Account"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getProfileImageUploadUrl", Method: http.MethodGet,
-		Path: "/account/{id}/profile_image", Summary: "A short-lived URL that accepts the user's new profile image (PUT)",
-		Tags: tags, Errors: []int{403, 404}},
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
+	httpapi.Op(ops, "getProfileImageUploadUrl", "GET /account/{id}/profile_image",
+		"A short-lived URL that accepts the user's new profile image (PUT)",
 		func(ctx context.Context, in *userPath) (*struct{ Body UploadURL }, error) {
 			if _, err := auth.RequireSelfOr(ctx, in.ID, auth.NeedAdmin); err != nil {
 				return nil, err
@@ -94,7 +93,7 @@ func (s *Service) Register(api huma.API) {
 			}
 			return &struct{ Body UploadURL }{UploadURL{UploadURL: url, Method: http.MethodPut,
 				MaxBytes: ProfileImageMaxBytes, ExpiresAt: exp}}, nil
-		})
+		}, 403, 404)
 
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "uploadBlob", Method: http.MethodPut,
 		Path: "/blob-upload/{token}", Summary: "Receive a file for a signed upload URL (raw body)",
@@ -121,10 +120,8 @@ func (s *Service) Register(api huma.API) {
 			return s.saveProfileImage(ctx, userID, u.Key, in.RawBody)
 		})
 
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getProfileImage", Method: http.MethodGet,
-		Path: "/account/{id}/profile_image/file", Summary: "The user's profile image (to those who may see the profile)",
-		Tags: tags, Errors: []int{404}},
-		func(ctx context.Context, in *struct {
+	httpapi.Op(ops, "getProfileImage", "GET /account/{id}/profile_image/file",
+		"The user's profile image (to those who may see the profile)", func(ctx context.Context, in *struct {
 			ID int64  `path:"id" minimum:"1"`
 			V  string `query:"v" doc:"Cache buster; changes with the image"`
 		}) (*fileOutput, error) {
@@ -138,7 +135,7 @@ func (s *Service) Register(api huma.API) {
 			}
 			return &fileOutput{ContentType: info.ContentType, CacheControl: "private, max-age=86400",
 				NoSniff: "nosniff", Body: data}, nil
-		})
+		}, 404)
 
 	s.registerDocuments(api)
 }

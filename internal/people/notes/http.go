@@ -2,7 +2,6 @@ package notes
 
 import (
 	"context"
-	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
@@ -42,28 +41,21 @@ type OnboardingView struct {
 // Register adds the operations of this area.
 func Register(api huma.API, d people.Deps) {
 	h := &handlers{store: &Store{DB: d.DB, CountCompleted: d.CompletedInstructions}}
-	tags := []string{"Account"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInternalNotes", Method: http.MethodGet,
-		Path: "/account/internal-note/{id}", Summary: "The internal notes about freelancer {id} the caller may read",
-		Tags: tags, Errors: []int{403, 404}}, h.list)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateInternalNote", Method: http.MethodPatch,
-		Path: "/account/update-internal-note", Summary: "Create an internal note (no note_id) or update one",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.save)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listInternalNoteEntities", Method: http.MethodGet,
-		Path: "/account/internal-note/entities/{id}", Summary: "The entities the caller can write notes for about freelancer {id}",
-		Tags: tags, Errors: []int{403, 404}}, h.entities)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookmarkUser", Method: http.MethodPatch,
-		Path: "/account/bookmark/{id}", Summary: "Bookmark or unbookmark a freelancer", Tags: tags,
-		Errors: []int{403, 404}}, h.bookmark)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "followUser", Method: http.MethodPatch,
-		Path: "/account/follow/{id}", Summary: "Follow or unfollow a freelancer", Tags: tags,
-		Errors: []int{403, 404}}, h.follow)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getFreelancerStats", Method: http.MethodGet,
-		Path: "/account/{id}/stats", Summary: "Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days",
-		Tags: tags, Errors: []int{403, 404}}, h.stats)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getOnboarding", Method: http.MethodGet,
-		Path: "/account/onboarding", Summary: "The caller's onboarding progress; first moves a freelancer on through the steps their account already holds",
-		Tags: tags}, h.onboarding)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
+	httpapi.Op(ops, "listInternalNotes", "GET /account/internal-note/{id}",
+		"The internal notes about freelancer {id} the caller may read", h.list, 403, 404)
+	httpapi.Op(ops, "updateInternalNote", "PATCH /account/update-internal-note",
+		"Create an internal note (no note_id) or update one", h.save, 403, 404, 409, 422)
+	httpapi.Op(ops, "listInternalNoteEntities", "GET /account/internal-note/entities/{id}",
+		"The entities the caller can write notes for about freelancer {id}", h.entities, 403, 404)
+	httpapi.Op(ops, "bookmarkUser", "PATCH /account/bookmark/{id}",
+		"Bookmark or unbookmark a freelancer", h.bookmark, 403, 404)
+	httpapi.Op(ops, "followUser", "PATCH /account/follow/{id}", "Follow or unfollow a freelancer", h.follow, 403, 404)
+	httpapi.Op(ops, "getFreelancerStats", "GET /account/{id}/stats",
+		"Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days", h.stats, 403, 404)
+	httpapi.Op(ops, "getOnboarding", "GET /account/onboarding",
+		"The caller's onboarding progress; first moves a freelancer on through the steps their account already holds",
+		h.onboarding)
 }
 
 type handlers struct{ store *Store }

@@ -79,16 +79,15 @@ type handler struct {
 // Register adds the profile operations.
 func Register(api huma.API, d people.Deps) {
 	h := &handler{d: d, store: &Store{DB: d.DB}}
-	tags := []string{"Account"}
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getAccount", Method: http.MethodGet,
-		Path: "/account/{id}", Summary: "One account's full profile (the user, administrators, and managers who can see them)",
-		Tags: tags, Errors: []int{403, 404}}, h.get)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "updateAccount", Method: http.MethodPatch,
-		Path: "/account/{id}", Summary: "Change a profile (the user themself or an administrator; admin fields by administrators only)",
-		Tags: tags, Errors: []int{403, 404, 409, 422}}, h.update)
-	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "createAccount", Method: http.MethodPost,
-		Path: "/account", Summary: "Create an assisted account (client or agency managers, administrators): inactive, with an activation mail",
-		Tags: tags, DefaultStatus: http.StatusCreated, Errors: []int{403, 409, 422}}, h.create)
+	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
+	httpapi.Op(ops, "getAccount", "GET /account/{id}",
+		"One account's full profile (the user, administrators, and managers who can see them)", h.get, 403, 404)
+	httpapi.Op(ops, "updateAccount", "PATCH /account/{id}",
+		"Change a profile (the user themself or an administrator; admin fields by administrators only)",
+		h.update, 403, 404, 409, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "createAccount", "POST /account",
+		"Create an assisted account (client or agency managers, administrators): inactive, with an activation mail",
+		h.create, 403, 409, 422)
 }
 
 func (h *handler) get(ctx context.Context, in *struct {

@@ -1,0 +1,37 @@
+package httpapi
+
+import (
+	"context"
+	"fmt"
+	"strings"
+
+	"github.com/danielgtaylor/huma/v2"
+)
+
+// Operations are the operations of one feature that share a tag and an access, so that each
+// operation is registered by one line naming only what is its own (Op).
+type Operations struct {
+	API    huma.API
+	Access Access
+	Tag    string
+	// Status is the success status when it is not huma's default (200, or 204 without a body):
+	// set it with Answering.
+	Status int
+}
+
+// Answering is o for operations whose success is status (201 Created, 202 Accepted, ...).
+func (o Operations) Answering(status int) Operations {
+	o.Status = status
+	return o
+}
+
+// Op registers one operation of o: its id, its route ("GET /entity/{id}"), its summary, its
+// handler, and the error statuses it answers besides 401 (which Register adds for Signed).
+func Op[I, O any](o Operations, id, route, summary string, handler func(context.Context, *I) (*O, error), errs ...int) {
+	method, path, ok := strings.Cut(route, " ")
+	if !ok {
+		panic(fmt.Sprintf("httpapi.Op %s: route %q is not \"METHOD /path\"", id, route))
+	}
+	Register(o.API, o.Access, huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary,
+		Tags: []string{o.Tag}, DefaultStatus: o.Status, Errors: errs}, handler)
+}
