@@ -28,6 +28,13 @@ func countDepartments(q Query) []int64 {
 	return q.Visible
 }
 
+// nextUTCMidnight is the start of the UTC day after now's: placement_day_counts' days are UTC
+// days, and the rows from it on hold only placements that have not ended yet.
+func nextUTCMidnight(now time.Time) time.Time {
+	u := now.UTC()
+	return time.Date(u.Year(), u.Month(), u.Day()+1, 0, 0, 0, 0, time.UTC)
+}
+
 // pairCount is how many placements hold one set of status pairs.
 type pairCount struct {
 	Pairs int64 `db:"pairs"`
@@ -39,8 +46,7 @@ type pairCount struct {
 // placement_states, as the day's count also holds those already ended; inTab sorts the sets of
 // pairs into the tabs.
 func (s *Store) openCountsByDay(ctx context.Context, q Query, sc scope, now time.Time) (map[Tab]int, error) {
-	u := now.UTC()
-	tomorrow := time.Date(u.Year(), u.Month(), u.Day()+1, 0, 0, 0, 0, time.UTC)
+	tomorrow := nextUTCMidnight(now)
 	marks, depts := database.In(countDepartments(q))
 	open := openSQL(now)
 	args := append(append(depts, tomorrow.Format(time.DateOnly)), sc.where.args...)
@@ -98,8 +104,7 @@ func (s *Store) pageBound(ctx context.Context, q Query, now time.Time) (fragment
 	marks, depts := database.In(countDepartments(q))
 	var days []dayCount
 	if isRule {
-		u := now.UTC()
-		tomorrow := time.Date(u.Year(), u.Month(), u.Day()+1, 0, 0, 0, 0, time.UTC)
+		tomorrow := nextUTCMidnight(now)
 		if err := s.DB.Select(ctx, &days, `SELECT end_day, pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
 			WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ? GROUP BY end_day, pairs ORDER BY end_day`,
 			append(depts, tomorrow.Format(time.DateOnly))...); err != nil {
