@@ -28,6 +28,12 @@ export default defineConfig({
     environmentOptions: { happyDOM: { settings: { handleDisabledFileLoadingAsSuccess: true } } },
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
+    // One module graph per worker, shared by its test files, and a worker per core: importing
+    // Mantine, AG Grid and the app afresh for each of 118 files took most of the run (372 s on
+    // two cores, 60 s like this). src/test/setup.ts resets the module-level state after each
+    // test; a test mocks through props, providers and fetch, never vi.mock.
+    isolate: false,
+    maxWorkers: '100%',
     css: false,
     restoreMocks: true,
     // Form tests type with user-event; on CI's two busy cores the default 5 s is too tight.

@@ -8,8 +8,6 @@ import { DataGrid } from './data-grid';
 import { PAGE_SIZES, toColDef, type DataGridColumn, type GridQuery } from './grid-query';
 import { fakeMediaQueryList } from '@/test/media-query';
 
-vi.mock('@/lib/current-user', () => ({ useCurrentUser: () => makeUser() }));
-
 interface Person {
   id: number;
   name: string;
@@ -53,7 +51,9 @@ function open() {
       queryFn: () => Promise.resolve({ items: people, total: 45 }),
     });
   };
-  renderWithProviders(<DataGrid gridId="people" label="People" columns={columns} query={query} />);
+  renderWithProviders(<DataGrid gridId="people" label="People" columns={columns} query={query} />, {
+    user: makeUser(),
+  });
   return { asked };
 }
 
