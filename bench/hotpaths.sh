@@ -3,8 +3,9 @@
 # database with the demo data, wrk (2 threads, 50 connections) on the anonymous GET /app-info,
 # then as the demo administrator on app-info, whoami, a booking's detail, the All Users page and
 # the scheduler's month summary (as the month view asks: each day's first three groups); prints
-# each one's requests per second as a ratio to the anonymous app-info of the same run, beside the issue's target. PostgreSQL runs when HIVE_TEST_POSTGRES_URL
-# is set or a local server answers (a database is created and dropped for the run).
+# each one's requests per second as a ratio to the anonymous app-info of the same run, beside the
+# issue's target. PostgreSQL runs when HIVE_TEST_POSTGRES_URL is set or a local server answers (a
+# database is created and dropped for the run).
 # On a machine shared with other work requests per second swing with the others' load, so each
 # line also gives the CPU time the server spent per request (Hive's process and, on PostgreSQL,
 # the backends serving the run's database, from /proc) and the same ratio computed from it
