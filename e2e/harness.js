@@ -2,7 +2,17 @@
 // Debian's Chromium with playwright-core, checks every visited screen with axe-core, and keeps
 // a screenshot of each failure under e2e/results/.
 import { spawn, execFileSync } from 'node:child_process';
-import { mkdtempSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -30,6 +40,36 @@ function freePort() {
 }
 
 /**
+ * A data directory (hive.db and blobs) holding the demo data, seeded once per build of bin/hive
+ * and day and copied for each journey file: seeding for each of them took a second or more.
+ */
+function seededDemo() {
+  const { size, mtimeMs } = statSync(hiveBinary);
+  const prefix = 'hive-e2e-demo-';
+  const key = `${size}-${Math.floor(mtimeMs)}-${new Date().toISOString().slice(0, 10)}`;
+  const seeded = join(tmpdir(), prefix + key);
+  if (existsSync(seeded)) return seeded;
+  const building = mkdtempSync(join(tmpdir(), 'hive-e2e-seeding-'));
+  const env = {
+    ...process.env,
+    HIVE_DATABASE_URL: `sqlite:${join(building, 'hive.db')}`,
+    HIVE_DATA_DIR: building,
+    HIVE_ENV: 'DEV',
+  };
+  delete env.HIVE_SMTP_URL;
+  execFileSync(hiveBinary, ['seed', 'demo'], { env, stdio: 'ignore' });
+  for (const old of readdirSync(tmpdir()).filter((n) => n.startsWith(prefix))) {
+    rmSync(join(tmpdir(), old), { recursive: true, force: true });
+  }
+  try {
+    renameSync(building, seeded);
+  } catch {
+    rmSync(building, { recursive: true, force: true }); // a journey beside this one was first
+  }
+  return seeded;
+}
+
+/**
  * Starts hive; resolves once it listens. Returns { url, logs, stop }. By default mail goes to
  * the log; `smtpUrl` sends it to that SMTP server instead. `env` adds variables (such as the
  * notification worker's HIVE_NOTIFY_FOLD_WINDOW and HIVE_NOTIFY_INTERVAL).
@@ -47,7 +87,7 @@ export async function startHive({ smtpUrl, env: extraEnv = {} } = {}) {
   };
   delete env.HIVE_SMTP_URL; // mail goes to the log, where the tests read it
   if (smtpUrl) env.HIVE_SMTP_URL = smtpUrl; // unless the test runs an SMTP server
-  execFileSync(hiveBinary, ['seed', 'demo'], { env, stdio: 'ignore' });
+  cpSync(seededDemo(), dir, { recursive: true });
   const proc = spawn(hiveBinary, ['serve'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
   const logs = [];
   let buffer = '';

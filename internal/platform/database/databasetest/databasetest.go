@@ -7,6 +7,7 @@ import (
 	"crypto/rand"
 	"database/sql"
 	"encoding/hex"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -48,7 +49,8 @@ func Available() []Engine {
 	return out
 }
 
-// SQLite opens a migrated database in a temporary file removed with the test.
+// SQLite opens a copy of the migrated template (template.go) in a temporary file removed with
+// the test.
 func SQLite(tb testing.TB) *database.DB {
 	tb.Helper()
 	// Not tb.TempDir: its RemoveAll fails the test when SQLite's -wal or -shm file is still being
@@ -57,7 +59,12 @@ func SQLite(tb testing.TB) *database.DB {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	db, err := database.Open(context.Background(), "sqlite:"+filepath.Join(dir, "hive.db"))
+	path := filepath.Join(dir, "hive.db")
+	if err := copySQLiteTemplate(path); err != nil {
+		os.RemoveAll(dir)
+		tb.Fatalf("copy the migrated sqlite template: %v", err)
+	}
+	db, err := database.Open(context.Background(), "sqlite:"+path)
 	if err != nil {
 		os.RemoveAll(dir)
 		tb.Fatalf("open sqlite: %v", err)
@@ -74,8 +81,9 @@ func SQLite(tb testing.TB) *database.DB {
 	return db
 }
 
-// Postgres creates a database with a random name on the server of HIVE_TEST_POSTGRES_URL,
-// migrates it, and drops it when the test ends. Without the variable the test is skipped.
+// Postgres creates a database with a random name on the server of HIVE_TEST_POSTGRES_URL as a
+// copy of the migrated template (template.go), and drops it when the test ends. Without the
+// variable the test is skipped.
 func Postgres(tb testing.TB) *database.DB {
 	tb.Helper()
 	db, _ := PostgresURL(tb)
@@ -95,16 +103,19 @@ func PostgresURL(tb testing.TB) (*database.DB, string) {
 		tb.Fatalf("connect postgres: %v", err)
 	}
 	defer admin.Close()
+	template, err := postgresTemplate(base)
+	if err != nil {
+		tb.Fatalf("migrated postgres template: %v", err)
+	}
 	name := "hive_test_" + randomSuffix()
-	if _, err := admin.Exec("CREATE DATABASE " + name); err != nil {
+	if err := retryWhileAccessed(func() error {
+		_, err := admin.Exec("CREATE DATABASE " + name + " TEMPLATE " + template)
+		return err
+	}); err != nil {
 		tb.Fatalf("create database: %v", err)
 	}
-	u, err := url.Parse(base)
-	if err != nil {
-		tb.Fatalf("parse %s: %v", PostgresURLVar, err)
-	}
-	u.Path = "/" + name
-	db, err := database.Open(context.Background(), u.String())
+	dbURL := withDatabase(base, name)
+	db, err := database.Open(context.Background(), dbURL)
 	if err != nil {
 		tb.Fatalf("open postgres: %v", err)
 	}
@@ -115,7 +126,21 @@ func PostgresURL(tb testing.TB) (*database.DB, string) {
 			admin.Close()
 		}
 	})
-	return db, u.String()
+	return db, dbURL
+}
+
+// withDatabase is base pointing at database name, with commits that do not wait for the disk:
+// a test database lives for one test, and the fsync of every commit was a large part of a run.
+func withDatabase(base, name string) string {
+	u, err := url.Parse(base)
+	if err != nil {
+		panic(fmt.Sprintf("parse %s: %v", PostgresURLVar, err))
+	}
+	u.Path = "/" + name
+	q := u.Query()
+	q.Set("synchronous_commit", "off")
+	u.RawQuery = q.Encode()
+	return u.String()
 }
 
 func randomSuffix() string {
