@@ -3,6 +3,7 @@ package bookings
 import (
 	"context"
 	"fmt"
+	"maps"
 	"slices"
 
 	"github.com/hive/hive/internal/audit"
@@ -93,8 +94,12 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourcePlacement, it.ID, row); err != nil {
 		return err
 	}
+	payload := maps.Clone(row)
+	if !moved(cur, period) {
+		payload["detailsOnly"] = true // told as a change of details, not of times
+	}
 	return emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
-		PlacementID: it.ID, Payload: row})
+		PlacementID: it.ID, Payload: payload})
 }
 
 // moved reports whether an amendment gives the placement another period. Only then are the

@@ -259,6 +259,13 @@ func TestWorkingTime_NotesOfWorkAcceptedBeforeATighterLimit(t *testing.T) {
 				"supplierNotes": "Gate B", "unpaidBreaks": 0}
 		}
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{early("06:00")}).Want(200)
+		// Told as a change of details: the notifications say "Booking details changed", not
+		// "Times amended".
+		payload := databasetest.Get[string](t, db, `SELECT payload_json FROM booking_events
+			WHERE kind = 'placement.amended' AND placement_id = ? ORDER BY id DESC LIMIT 1`, sc.early.Placements[0].ID)
+		if !strings.Contains(payload, `"detailsOnly":true`) {
+			t.Fatalf("the notes' amendment was told as %s", payload)
+		}
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{early("05:30")}).WantError(409, "C-409")
 	})
 }

@@ -30,6 +30,9 @@ type payload struct {
 	IncumbentUserID    int64         `json:"incumbentUserId"`
 	AnswerBy           *time.Time    `json:"answerBy"`
 	ChallengedUntil    *time.Time    `json:"challengedUntil"`
+	// DetailsOnly marks a placement amendment that kept its times (absent from older events,
+	// which are told as times amended, as they were).
+	DetailsOnly bool `json:"detailsOnly"`
 }
 
 func (e Event) payload() payload {
@@ -98,6 +101,11 @@ func Fanout(e Event, a Audiences) []Delivery {
 		add(BookingUpdated, a.Managers...)
 		add(SupplierBookingUpdated, a.Freelancers...)
 	case events.PlacementAmended:
+		if e.payload().DetailsOnly { // the title or notes, not the times
+			add(BookingUpdated, a.Managers...)
+			add(SupplierBookingUpdated, a.Freelancers...)
+			break
+		}
 		add(BookingPlacementAmended, a.Managers...)
 		add(SupplierTimesAmended, a.Freelancers...)
 	case events.PlacementCancelled:
