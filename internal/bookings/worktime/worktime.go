@@ -108,7 +108,8 @@ func dailyRest(worked []Shift, c Shift, l Limits) *Breach {
 func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 	byStart := func(a, b Shift) int { return a.Start.Compare(b.Start) }
 	all := append(make([]Shift, 0, len(worked)+1), worked...) // room for the candidate
-	if !slices.IsSortedFunc(all, byStart) { // callers mostly pass work read in order of start
+	// Callers mostly pass work read in order of start: sorting is then only a check.
+	if !slices.IsSortedFunc(all, byStart) {
 		slices.SortFunc(all, byStart)
 	}
 	at, _ := slices.BinarySearchFunc(all, c, byStart)
