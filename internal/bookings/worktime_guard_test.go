@@ -227,6 +227,40 @@ func TestWorkingTime_AvailableSuppliersMarkCandidates(t *testing.T) {
 	})
 }
 
+// Accepted work is read a row per period with everyone who works it: each freelancer sharing the
+// late shift is marked, naming it; one whose only work is days away is not.
+func TestWorkingTime_AvailableSuppliersMarkEveryoneSharingAPeriod(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		shared := orgtest.Freelancer(t, db, "shared@hive.test", "Shared")
+		away := orgtest.Freelancer(t, db, "away@hive.test", "Away")
+		orgtest.Hire(t, db, w.DeptA1, shared, away)
+		lateJT := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.late.ID)
+		late := orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-01"}, shared)
+		later := orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-05"}, away)
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		for _, id := range []int64{late.Instruction(t, 0, shared), later.Instruction(t, 0, away)} {
+			databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted' WHERE id = ?`, id)
+		}
+		template := databasetest.Get[int64](t, db, `SELECT placement_template_id FROM placements WHERE id = ?`,
+			sc.early.Placements[0].ID)
+		var list bookings.AvailableSuppliersList
+		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
+			sc.early.ID, template), nil).Want(200).Decode(&list)
+		marks := map[int64]string{}
+		for _, c := range list.Items {
+			marks[c.User.ID] = c.RestWarning
+		}
+		for _, user := range []int64{sc.freelancer, shared} {
+			if !strings.Contains(marks[user], "after Late Match (Late)") {
+				t.Errorf("user %d's mark %q", user, marks[user])
+			}
+		}
+		if mark, listed := marks[away]; !listed || mark != "" {
+			t.Errorf("freelancer away: listed %v, mark %q", listed, mark)
+		}
+	})
+}
+
 // Amending an accepted placement's times into too little rest is refused naming the freelancer
 // and the job in the way.
 func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
