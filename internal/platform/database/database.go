@@ -94,12 +94,8 @@ func connectSQLite(path string) (*DB, error) {
 		}
 	}
 	// busy_timeout comes first so the other pragmas wait rather than fail on a locked file.
-	// mmap_size maps the file (up to 1 GiB) so a page not in a connection's cache is read from
-	// the kernel's page cache in place, not copied in by a read call into a newly allocated page:
-	// such fetches were the largest cost left in big range reads (available suppliers).
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
-		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-16000)" +
-		"&_pragma=mmap_size(1073741824)"
+		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-16000)"
 	write, err := sqlx.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")
 	if err != nil {
 		return nil, err
