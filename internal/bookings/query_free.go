@@ -79,7 +79,7 @@ func RestWarnings(ctx context.Context, q database.Reader, from, to string, users
 	days := localDaysWindow(first, last)
 	lo, hi := lookAround(limits, days.lo, days.hi)
 	marks, ids := database.In(users)
-	work, err := acceptedShifts(ctx, q, "", `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
+	work, err := acceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
 	if err != nil {
 		return nil, err
 	}

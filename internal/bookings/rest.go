@@ -27,16 +27,12 @@ func (r *restFacts) check(user int64, booking []slot, ids []int64) {
 		return
 	}
 	for _, p := range booking {
-		if !slices.Contains(ids, p.ID) {
+		if !slices.Contains(ids, p.ID) || !workWithinReach(work, p, r.limits) {
 			continue
 		}
 		// Only the work that can take part in a breach is checked (the read is sorted by start).
 		lo, hi := lookAround(r.limits, p.Start, p.End)
-		from, _ := slices.BinarySearchFunc(work, lo.Add(-maxPlacementSpan), func(s restShift, t time.Time) int { return s.Start.Compare(t) })
-		to, _ := slices.BinarySearchFunc(work, hi, func(s restShift, t time.Time) int { return s.Start.Compare(t) })
-		if from == to {
-			continue
-		}
+		from, to := startingIn(work, lo.Add(-maxPlacementSpan), hi)
 		near := shiftsBut(work[from:to], p.ID)
 		if b := worktime.Check(near, worktime.Shift{Start: p.Start, End: p.End}, r.limits, r.zone(user)); b != nil {
 			if r.found == nil {
@@ -46,6 +42,28 @@ func (r *restFacts) check(user int64, booking []slot, ids []int64) {
 			return
 		}
 	}
+}
+
+// workWithinReach reports whether some of work (sorted by start), other than p itself, lies
+// within the limits' reach of p: most candidates have none near most placements, and without it
+// there is no breach to find (worktime.Limits.Reach), so the rule need not run.
+func workWithinReach(work []restShift, p slot, l worktime.Limits) bool {
+	lo, hi := p.Start.Add(-l.Reach()), p.End.Add(l.Reach())
+	from, to := startingIn(work, lo.Add(-maxPlacementSpan), hi)
+	for _, s := range work[from:to] {
+		if s.placement != p.ID && s.End.After(lo) {
+			return true
+		}
+	}
+	return false
+}
+
+// startingIn is the part of work (sorted by start) starting in [lo, hi).
+func startingIn(work []restShift, lo, hi time.Time) (from, to int) {
+	byStart := func(s restShift, t time.Time) int { return s.Start.Compare(t) }
+	from, _ = slices.BinarySearchFunc(work, lo, byStart)
+	to, _ = slices.BinarySearchFunc(work, hi, byStart)
+	return from, max(from, to)
 }
 
 // breaches are the breaches found, for nameJobs.

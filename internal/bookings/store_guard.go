@@ -1,9 +1,11 @@
 package bookings
 
 import (
+	"cmp"
 	"context"
 	"slices"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/hive/hive/internal/bookings/bookingrules"
@@ -54,7 +56,7 @@ func (c commitment) refused(ctx context.Context, tx *database.Tx) (string, error
 		return "", err
 	}
 	lo, hi := lookAround(limits, c.start, c.end)
-	work, err := acceptedShifts(ctx, tx, "", `i.user_id = ?`, []any{c.user}, c.except, lo, hi)
+	work, err := acceptedShifts(ctx, tx, `i.user_id = ?`, []any{c.user}, c.except, lo, hi)
 	if err != nil || len(work[c.user]) == 0 { // no other accepted work near: nothing to rest from
 		return "", err
 	}
@@ -154,37 +156,51 @@ func acceptedInstruction(a string) string {
 var acceptedWork = acceptedInstruction("i") + ` AND p.deleted_at IS NULL`
 
 // acceptedShifts reads, in one query, the accepted work (acceptedInstruction) starting in
-// [lo, hi) of the users that who (SQL on i.user_id and the tables joins adds, with its args)
-// selects, by user in order of start, leaving out instruction except. It reads each instruction's copy of its
-// placement's period (migration 00012): by the user's index when who names one, else one range
-// of the period index; the instructions are read first (CROSS JOIN keeps that order on SQLite).
-func acceptedShifts(ctx context.Context, q database.Reader, joins, who string, args []any, except int64, lo, hi time.Time) (map[int64][]restShift, error) {
+// [lo, hi) of the users that who (SQL on i.user_id, with its args) selects, by user in order of
+// start, leaving out instruction except. It reads each instruction's copy of its placement's
+// period (migration 00012): by the user's index when who names one, else one range of the period
+// index. Placements mostly share a few periods (a day's usual hours), so the work comes back as
+// a row per period with its users and placements: the bulk read of available suppliers moves a
+// few hundred rows instead of tens of thousands, whose fetching and time parsing cost more than
+// the scan.
+func acceptedShifts(ctx context.Context, q database.Reader, who string, args []any, except int64, lo, hi time.Time) (map[int64][]restShift, error) {
 	var rows []struct {
-		UserID      int64     `db:"user_id"`
-		PlacementID int64     `db:"placement_id"`
-		StartAt     time.Time `db:"placement_start_at"`
-		EndAt       time.Time `db:"placement_end_at"`
+		StartAt time.Time `db:"placement_start_at"`
+		EndAt   time.Time `db:"placement_end_at"`
+		Work    string    `db:"work"`
 	}
-	err := q.Select(ctx, &rows, acceptedShiftsSQL(joins, who),
+	err := q.Select(ctx, &rows, acceptedShiftsSQL(who),
 		append(slices.Clone(args), except, lo.Add(-maxPlacementSpan), hi)...)
 	if err != nil {
 		return nil, err
 	}
 	out := map[int64][]restShift{}
 	for _, r := range rows {
-		out[r.UserID] = append(out[r.UserID], restShift{Shift: worktime.Shift{Start: r.StartAt, End: r.EndAt,
-			Job: strconv.FormatInt(r.PlacementID, 10)}, placement: r.PlacementID})
+		for pair := range strings.SplitSeq(r.Work, ",") {
+			user, placement, _ := strings.Cut(pair, ":")
+			u, err1 := strconv.ParseInt(user, 10, 64)
+			p, err2 := strconv.ParseInt(placement, 10, 64)
+			if err := cmp.Or(err1, err2); err != nil {
+				return nil, err
+			}
+			out[u] = append(out[u], restShift{Shift: worktime.Shift{Start: r.StartAt, End: r.EndAt, Job: placement},
+				placement: p})
+		}
 	}
 	return out, nil
 }
 
 // acceptedShiftsSQL is acceptedShifts' query; its arguments are who's, then the instruction left
 // out and the range of starts. Each column it names is in the index instructions_accepted_period
-// (migration 00039), so on SQLite it reads that index alone (TestAcceptedShiftsReadTheIndexAlone).
-func acceptedShiftsSQL(joins, who string) string {
-	return `SELECT i.user_id, i.placement_id, i.placement_start_at, i.placement_end_at
-		FROM instructions i` + joins + ` WHERE ` + who + ` AND i.id <> ? AND ` + acceptedInstruction("i") + `
-		AND i.placement_start_at >= ? AND i.placement_start_at < ? ORDER BY i.placement_start_at`
+// (migration 00039), so on SQLite it reads that index alone (TestAcceptedShiftsReadTheIndexAlone),
+// in the index's order, which is the grouping's. Each row is a period and its "user:placement"
+// pairs, joined with commas (in the order read: by user, then placement).
+func acceptedShiftsSQL(who string) string {
+	return `SELECT i.placement_start_at, i.placement_end_at,
+		string_agg(CAST(i.user_id AS TEXT) || ':' || CAST(i.placement_id AS TEXT), ',') AS work
+		FROM instructions i WHERE ` + who + ` AND i.id <> ? AND ` + acceptedInstruction("i") + `
+		AND i.placement_start_at >= ? AND i.placement_start_at < ?
+		GROUP BY i.placement_start_at, i.placement_end_at ORDER BY i.placement_start_at, i.placement_end_at`
 }
 
 // nameJobs replaces the placement id each breach's shift in the way carries (restShift) with the

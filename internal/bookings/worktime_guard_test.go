@@ -202,6 +202,22 @@ func TestBookingRules_PermissionsVersionAndBounds(t *testing.T) {
 	})
 }
 
+// earlyMarks lists the available suppliers of the early booking, as its department's manager,
+// and answers each candidate's rest mark by user.
+func (sc restScene) earlyMarks(t *testing.T, s *apptest.Server, db *database.DB) map[int64]string {
+	t.Helper()
+	template := databasetest.Get[int64](t, db, `SELECT placement_template_id FROM placements WHERE id = ?`,
+		sc.early.Placements[0].ID)
+	var list bookings.AvailableSuppliersList
+	s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
+		sc.early.ID, template), nil).Want(200).Decode(&list)
+	marks := map[int64]string{}
+	for _, c := range list.Items {
+		marks[c.User.ID] = c.RestWarning
+	}
+	return marks
+}
+
 // Available suppliers mark a candidate whose accepted work leaves too little rest before the
 // selection, naming that work; others carry no mark.
 func TestWorkingTime_AvailableSuppliersMarkCandidates(t *testing.T) {
@@ -209,20 +225,38 @@ func TestWorkingTime_AvailableSuppliersMarkCandidates(t *testing.T) {
 		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
 		orgtest.Hire(t, db, w.DeptA1, other)
 		accept(s, apptest.Freelancer, sc.lateID).Want(200)
-		template := databasetest.Get[int64](t, db, `SELECT placement_template_id FROM placements WHERE id = ?`,
-			sc.early.Placements[0].ID)
-		var list bookings.AvailableSuppliersList
-		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
-			sc.early.ID, template), nil).Want(200).Decode(&list)
-		marks := map[int64]string{}
-		for _, c := range list.Items {
-			marks[c.User.ID] = c.RestWarning
-		}
+		marks := sc.earlyMarks(t, s, db)
 		if !strings.Contains(marks[sc.freelancer], "after Late Match (Late)") {
 			t.Errorf("freelancer's mark %q", marks[sc.freelancer])
 		}
 		if _, listed := marks[other]; !listed || marks[other] != "" {
 			t.Errorf("rested freelancer: listed %v, mark %q", listed, marks[other])
+		}
+	})
+}
+
+// Accepted work is read a row per period with everyone who works it: each freelancer sharing the
+// late shift is marked, naming it; one whose only work is days away is not.
+func TestWorkingTime_AvailableSuppliersMarkEveryoneSharingAPeriod(t *testing.T) {
+	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		shared := orgtest.Freelancer(t, db, "shared@hive.test", "Shared")
+		away := orgtest.Freelancer(t, db, "away@hive.test", "Away")
+		orgtest.Hire(t, db, w.DeptA1, shared, away)
+		lateJT := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.late.ID)
+		late := orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-01"}, shared)
+		later := orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-05"}, away)
+		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		for _, id := range []int64{late.Instruction(t, 0, shared), later.Instruction(t, 0, away)} {
+			databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted' WHERE id = ?`, id)
+		}
+		marks := sc.earlyMarks(t, s, db)
+		for _, user := range []int64{sc.freelancer, shared} {
+			if !strings.Contains(marks[user], "after Late Match (Late)") {
+				t.Errorf("user %d's mark %q", user, marks[user])
+			}
+		}
+		if mark, listed := marks[away]; !listed || mark != "" {
+			t.Errorf("freelancer away: listed %v, mark %q", listed, mark)
 		}
 	})
 }

@@ -71,6 +71,12 @@ func hours(d time.Duration) string {
 	return d.String()
 }
 
+// Reach is how far from a candidate shift work can take part in its breach: Check finds one only
+// when some worked shift overlaps [candidate.Start-Reach, candidate.End+Reach), for only such a
+// shift can cut the daily rest or join the candidate's run (a run's next shift starts less than
+// the weekly rest after the run ends). Callers with many candidates skip those with no such work.
+func (l Limits) Reach() time.Duration { return max(l.DailyRest, l.WeeklyRest) }
+
 // Check is the first breach adding candidate to worked would cause (nil when none). Days are
 // counted in loc, the freelancer's zone. Overlaps are the overlap rule's business and not
 // reported here; an overlapping shift leaves no rest and so breaches the daily rest too.
@@ -100,9 +106,13 @@ func dailyRest(worked []Shift, c Shift, l Limits) *Breach {
 // weeklyRest finds the run of shifts the candidate joins (each starting less than WeeklyRest after
 // the run so far ends) and counts the calendar days the run touches.
 func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
-	all := slices.Clone(worked)
-	slices.SortFunc(all, func(a, b Shift) int { return a.Start.Compare(b.Start) })
-	at, _ := slices.BinarySearchFunc(all, c, func(a, b Shift) int { return a.Start.Compare(b.Start) })
+	byStart := func(a, b Shift) int { return a.Start.Compare(b.Start) }
+	all := append(make([]Shift, 0, len(worked)+1), worked...) // room for the candidate
+	// Callers mostly pass work read in order of start: sorting is then only a check.
+	if !slices.IsSortedFunc(all, byStart) {
+		slices.SortFunc(all, byStart)
+	}
+	at, _ := slices.BinarySearchFunc(all, c, byStart)
 	all = slices.Insert(all, at, c)
 	first, stop, end := 0, len(all), all[0].End
 	for i := 1; i < len(all); i++ {

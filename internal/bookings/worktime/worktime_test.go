@@ -1,6 +1,8 @@
 package worktime
 
 import (
+	"math/rand/v2"
+	"slices"
 	"testing"
 	"time"
 )
@@ -106,5 +108,40 @@ func TestMayTouchMoreDaysNeverSkipsABreach(t *testing.T) {
 				}
 			}
 		}
+	}
+}
+
+// TestNoBreachBeyondReach: whatever the work, a breach has a worked shift overlapping the
+// candidate widened by Reach on both sides (the promise available suppliers' skip relies on).
+func TestNoBreachBeyondReach(t *testing.T) {
+	rng := rand.New(rand.NewPCG(19, 3))
+	limits := []Limits{UK, {DailyRest: 11 * time.Hour, MaxDaysInRow: 2, WeeklyRest: 48 * time.Hour},
+		{DailyRest: 24 * time.Hour, MaxDaysInRow: 1, WeeklyRest: 0}, {DailyRest: 0, MaxDaysInRow: 0, WeeklyRest: 36 * time.Hour}}
+	hour := func(h int) time.Time { return at(1, 0).Add(time.Duration(h) * time.Hour) }
+	breaches, weekly := 0, 0
+	for i := 0; i < 20000; i++ {
+		l := limits[i%len(limits)]
+		var worked []Shift
+		for range rng.IntN(12) {
+			from := rng.IntN(24 * 20)
+			worked = append(worked, Shift{Start: hour(from), End: hour(from + 1 + rng.IntN(26)), Job: "W"})
+		}
+		from := rng.IntN(24 * 20)
+		c := Shift{Start: hour(from), End: hour(from + 1 + rng.IntN(26))}
+		b := Check(worked, c, l, london)
+		if b == nil {
+			continue
+		}
+		breaches++
+		if b.Kind == WeeklyRest {
+			weekly++
+		}
+		lo, hi := c.Start.Add(-l.Reach()), c.End.Add(l.Reach())
+		if !slices.ContainsFunc(worked, func(w Shift) bool { return w.Start.Before(hi) && w.End.After(lo) }) {
+			t.Fatalf("%+v breaches %v with %+v, none of it within %v", c, worked, b, l.Reach())
+		}
+	}
+	if breaches < 1000 || weekly < 100 {
+		t.Fatalf("only %d breaches, %d weekly: the test tries too little", breaches, weekly)
 	}
 }
