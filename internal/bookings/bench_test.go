@@ -2,11 +2,17 @@ package bookings_test
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingbench"
+	"github.com/hive/hive/internal/bookings/demo"
+	"github.com/hive/hive/internal/jobs"
+	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/benchmetrics"
 	"github.com/hive/hive/internal/platform/clock"
@@ -187,4 +193,36 @@ func openOffer(b *testing.B, store *bookings.Store, placement, w int64) struct {
 		b.Fatalf("the open offer of waterfall %d: %v", w, err)
 	}
 	return offer
+}
+
+// BenchmarkBookingDetail reads a booking's detail (GET /booking/{id}) over HTTP as the demo
+// administrator, on the demo data (the booking of the demo with the most instructions), on
+// SQLite and (with HIVE_TEST_POSTGRES_URL) PostgreSQL: the handler, its reads and the JSON, as
+// bench/hotpaths.sh measures it under wrk. Reports p50 and p95 in ms; -cpuprofile shows where
+// the time goes.
+func BenchmarkBookingDetail(b *testing.B) {
+	var paths []string // one per engine, in the order BenchEngines returns them
+	engines := apptest.BenchEngines(b, func(ctx context.Context, db *database.DB) (string, error) {
+		if _, err := accounts.SeedDemo(ctx, db); err != nil {
+			return "", err
+		}
+		for _, seed := range []func(context.Context, *database.DB) error{orgdemo.Seed, jobs.SeedDemo, demo.Seed} {
+			if err := seed(ctx, db); err != nil {
+				return "", err
+			}
+		}
+		var busiest struct {
+			ID           int64 `db:"booking_id"`
+			Instructions int   `db:"instructions"`
+		}
+		if err := db.Get(ctx, &busiest, `SELECT booking_id, COUNT(*) AS instructions FROM instructions
+			GROUP BY booking_id ORDER BY COUNT(*) DESC, booking_id LIMIT 1`); err != nil {
+			return "", err
+		}
+		paths = append(paths, fmt.Sprintf("/api/v1/booking/%d", busiest.ID))
+		return fmt.Sprintf("the demo; booking %d has %d instructions", busiest.ID, busiest.Instructions), nil
+	})
+	for i, e := range engines {
+		b.Run(e.Name, func(b *testing.B) { apptest.MeasurePages(b, e.Admin, paths[i:i+1]) })
+	}
 }

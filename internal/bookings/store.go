@@ -169,10 +169,13 @@ const bookingColumns = `b.id, b.job_template_id, b.department_id, d.name AS depa
 const bookingJoins = `FROM bookings b JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
 		LEFT JOIN job_templates jt ON jt.id = b.job_template_id`
 
+// bookingSQL reads one booking by id.
+const bookingSQL = `SELECT ` + bookingColumns + ` ` + bookingJoins + ` WHERE b.id = ?`
+
 // Booking reads one booking; 404 when it does not exist.
 func (s *Store) Booking(ctx context.Context, id int64) (bookingRow, error) {
 	var b bookingRow
-	err := s.DB.Get(ctx, &b, `SELECT `+bookingColumns+` `+bookingJoins+` WHERE b.id = ?`, id)
+	err := s.DB.Get(ctx, &b, bookingSQL, id)
 	return b, database.NotFound(err, "Booking")
 }
 
@@ -191,20 +194,37 @@ func (s *Store) Contents(ctx context.Context, booking, onlyUser int64) ([]Placem
 	return contents(ctx, s.DB, booking, onlyUser)
 }
 
-// contents is Contents on r: two reads, the placements with their audit times (one row per
-// placement and change, newest first) and the instructions.
+// contents is Contents on r: two reads, the placements with their audit times and the
+// instructions.
 func contents(ctx context.Context, r database.Reader, booking, onlyUser int64) ([]PlacementRow, []InstructionRow, map[int64][]time.Time, error) {
-	var rows []struct {
-		PlacementRow
-		ModifiedAt *time.Time `db:"modified_at"`
-	}
-	if err := r.Select(ctx, &rows, `SELECT p.id, p.booking_id, p.placement_template_id, p.title, p.local_date,
-		p.start_time, p.end_time, p.start_at, p.end_at, p.timezone, p.overnight, p.reference, p.unpaid_breaks,
-		p.supplier_notes, p.cancellation_reason, p.deleted_at, p.version, a.created_at AS modified_at
-		FROM placements p LEFT JOIN audit_log a ON a.hive_source = 'placement' AND a.record_id = p.id
-		WHERE p.booking_id = ? ORDER BY p.start_at, p.id, a.created_at DESC, a.id DESC`, booking); err != nil {
+	var changes []placementChange
+	if err := r.Select(ctx, &changes, placementChangesSQL, booking); err != nil {
 		return nil, nil, nil, err
 	}
+	q, args := instructionsOf(booking, onlyUser)
+	var is []InstructionRow
+	if err := r.Select(ctx, &is, q, args...); err != nil {
+		return nil, nil, nil, err
+	}
+	ps, modified := foldChanges(changes)
+	return ps, is, modified, nil
+}
+
+// placementChange is a placement with one of its audit times: placementChangesSQL gives a row
+// per placement and change (one with none when it has none), by start, newest change first.
+type placementChange struct {
+	PlacementRow
+	ModifiedAt *time.Time `db:"modified_at"`
+}
+
+const placementChangesSQL = `SELECT p.id, p.booking_id, p.placement_template_id, p.title, p.local_date,
+	p.start_time, p.end_time, p.start_at, p.end_at, p.timezone, p.overnight, p.reference, p.unpaid_breaks,
+	p.supplier_notes, p.cancellation_reason, p.deleted_at, p.version, a.created_at AS modified_at
+	FROM placements p LEFT JOIN audit_log a ON a.hive_source = 'placement' AND a.record_id = p.id
+	WHERE p.booking_id = ? ORDER BY p.start_at, p.id, a.created_at DESC, a.id DESC`
+
+// foldChanges turns placementChangesSQL's rows into the placements and each one's times.
+func foldChanges(rows []placementChange) ([]PlacementRow, map[int64][]time.Time) {
 	var ps []PlacementRow
 	modified := map[int64][]time.Time{}
 	for _, row := range rows {
@@ -215,17 +235,19 @@ func contents(ctx context.Context, r database.Reader, booking, onlyUser int64) (
 			modified[row.ID] = append(modified[row.ID], *row.ModifiedAt)
 		}
 	}
+	return ps, modified
+}
+
+// instructionsOf is the query of a booking's instructions (only onlyUser's when not zero), by
+// placement.
+func instructionsOf(booking, onlyUser int64) (string, []any) {
 	q := `SELECT ` + InstructionColumns + ` FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.booking_id = ?`
 	args := []any{booking}
 	if onlyUser != 0 {
 		q += ` AND i.user_id = ?`
 		args = append(args, onlyUser)
 	}
-	var is []InstructionRow
-	if err := r.Select(ctx, &is, q+` ORDER BY i.placement_id, i.id`, args...); err != nil {
-		return nil, nil, nil, err
-	}
-	return ps, is, modified, nil
+	return q + ` ORDER BY i.placement_id, i.id`, args
 }
 
 // Detail is a booking's page as one viewer reads it.
@@ -236,35 +258,33 @@ type Detail struct {
 	Modified     map[int64][]time.Time
 }
 
-// Detail reads booking id for viewer in one snapshot and three reads: the booking with whether
-// viewer holds an instruction in it, its placements with their audit times, its instructions
-// (only viewer's unless seesAll(the booking's department)). 404 when it does not exist or the
-// viewer may not see it.
+// Detail reads booking id for viewer: the booking, its placements with their audit times and
+// all its instructions, in one snapshot and (database.ReadTogether) on PostgreSQL one round
+// trip, since none of the three needs another's answer. Then the access rule: a viewer who
+// does not see the booking's department whole (seesAll) sees it only holding an instruction in
+// it, and then only their own instructions. 404 when it does not exist or the viewer may not
+// see it.
 func (s *Store) Detail(ctx context.Context, id, viewer int64, seesAll func(departmentID int64) bool) (Detail, error) {
-	var d Detail
-	err := s.DB.ReadSnapshot(ctx, func(r database.Reader) error {
-		var b struct {
-			bookingRow
-			Holds bool `db:"holds"`
+	var (
+		d       Detail
+		changes []placementChange
+	)
+	instructions, args := instructionsOf(id, 0)
+	err := s.DB.ReadTogether(ctx,
+		database.Read{Dest: &d.Booking, Query: bookingSQL, Args: []any{id}, One: true},
+		database.Read{Dest: &changes, Query: placementChangesSQL, Args: []any{id}},
+		database.Read{Dest: &d.Instructions, Query: instructions, Args: args})
+	if err := database.NotFound(err, "Booking"); err != nil {
+		return Detail{}, err
+	}
+	if !seesAll(d.Booking.DepartmentID) {
+		d.Instructions = slices.DeleteFunc(d.Instructions, func(r InstructionRow) bool { return r.UserID != viewer })
+		if len(d.Instructions) == 0 {
+			return Detail{}, apperror.NotFound("Booking")
 		}
-		err := r.Get(ctx, &b, `SELECT `+bookingColumns+`,
-			EXISTS (SELECT 1 FROM instructions h WHERE h.booking_id = b.id AND h.user_id = ?) AS holds
-			`+bookingJoins+` WHERE b.id = ?`, viewer, id)
-		if err := database.NotFound(err, "Booking"); err != nil {
-			return err
-		}
-		onlyUser := int64(0)
-		if !seesAll(b.DepartmentID) {
-			if !b.Holds {
-				return apperror.NotFound("Booking")
-			}
-			onlyUser = viewer
-		}
-		d.Booking = b.bookingRow
-		d.Placements, d.Instructions, d.Modified, err = contents(ctx, r, id, onlyUser)
-		return err
-	})
-	return d, err
+	}
+	d.Placements, d.Modified = foldChanges(changes)
+	return d, nil
 }
 
 // BookingOfPlacement is the booking a placement belongs to; 404 when there is no such placement.

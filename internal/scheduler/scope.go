@@ -90,10 +90,7 @@ func placementScope(f SummaryFilter, deleted bool) *database.Where {
 	if !deleted {
 		live = " AND x.deleted_at IS NULL"
 	}
-	if len(f.UserIDs) > 0 {
-		marks, args := database.In(f.UserIDs)
-		c.Add("p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id IN ("+marks+")"+live+")", args...)
-	}
+	chosenUsers(c, "p.id", f, deleted)
 	// From the viewer's instructions, not a test on each placement of the month: a freelancer
 	// holds few.
 	own := "p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id = ?" + live + ")"
@@ -108,6 +105,20 @@ func placementScope(f SummaryFilter, deleted bool) *database.Where {
 		c.In("b.department_id", f.Visible)
 	}
 	return c
+}
+
+// chosenUsers keeps, when userIds is given, the placements (placement, their id column) where
+// one of those users holds an instruction (a live one unless deleted).
+func chosenUsers(c *database.Where, placement string, f SummaryFilter, deleted bool) {
+	if len(f.UserIDs) == 0 {
+		return
+	}
+	live := ""
+	if !deleted {
+		live = " AND x.deleted_at IS NULL"
+	}
+	marks, args := database.In(f.UserIDs)
+	c.Add(placement+" IN (SELECT x.placement_id FROM instructions x WHERE x.user_id IN ("+marks+")"+live+")", args...)
 }
 
 // instructionConditions are the instructions (alias i, of a placement p) the viewer may see:
