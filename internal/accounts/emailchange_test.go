@@ -54,10 +54,8 @@ func signedInAs(c *apptest.Client) me {
 
 func errorText(r *apptest.Response) string {
 	var e struct {
-		Error  string `json:"error"`
-		Detail []struct {
-			Msg string `json:"msg"`
-		} `json:"detail"`
+		Error string `json:"error"`
+		apptest.Problem
 	}
 	r.Decode(&e)
 	for _, d := range e.Detail {

@@ -74,12 +74,7 @@ func TestLogin(t *testing.T) {
 		})
 
 		t.Run("validation errors locate the field", func(t *testing.T) {
-			var e struct {
-				Detail []struct {
-					Loc []string
-					Msg string
-				}
-			}
+			var e apptest.Problem
 			login(s.Client(), "", "").Want(422).Decode(&e)
 			got := map[string]string{}
 			for _, d := range e.Detail {

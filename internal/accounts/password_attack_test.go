@@ -13,11 +13,8 @@ import (
 )
 
 type fieldError struct {
-	Error  string `json:"error"`
-	Detail []struct {
-		Loc []string `json:"loc"`
-		Msg string   `json:"msg"`
-	} `json:"detail"`
+	Error string `json:"error"`
+	apptest.Problem
 }
 
 func decodeFieldError(t *testing.T, res *apptest.Response) fieldError {

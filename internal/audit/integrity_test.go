@@ -1,13 +1,9 @@
 package audit_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"net/http"
 	"regexp"
 	"strings"
@@ -156,7 +152,7 @@ func TestEveryWritePathRecordsInItsTransaction(t *testing.T) {
 			{"profile image", apptest.Freelancer, "", func(t *testing.T, c *apptest.Client) []want {
 				var u struct{ UploadURL string }
 				c.Do("GET", fmt.Sprintf("/account/%d/profile_image", freelancer), nil).Want(200).Decode(&u)
-				c.Do("PUT", u.UploadURL, string(pngBytes(t)), "Content-Type", "image/png").Want(200)
+				c.Do("PUT", u.UploadURL, string(apptest.TinyPNG(t, 2)), "Content-Type", "image/png").Want(200)
 				return []want{{audit.SourceUser, freelancer, audit.Update}}
 			}},
 			{"onboarding moves on", apptest.Freelancer, "", func(t *testing.T, c *apptest.Client) []want {
@@ -265,16 +261,6 @@ func mailedToken(t *testing.T, db *database.DB, to string) string {
 		t.Fatalf("no token in %q", text)
 	}
 	return m[1]
-}
-
-func pngBytes(t *testing.T) []byte {
-	img := image.NewRGBA(image.Rect(0, 0, 2, 2))
-	img.Set(1, 1, color.RGBA{R: 200, A: 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }
 
 // failTrigger installs a trigger function that raises, for the tests that force a failure.

@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"time"
 
 	"github.com/hive/hive/internal/access"
@@ -28,7 +27,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 		return AvailableSuppliersList{}, err
 	}
 	var matches map[int64]tagMatch
-	err := inParallel(
+	err := database.InParallel(
 		func() error { return s.hireable(ctx, f, b.DepartmentID) },
 		func() error {
 			var err error
@@ -72,27 +71,6 @@ func (s *Store) selectionOf(ctx context.Context, f *supplierFacts, b bookingRow,
 	f.before, f.after = adjacentDays(slices.MinFunc(f.selection, byDate).Date, slices.MaxFunc(f.selection, byDate).Date)
 	f.placementTitle, f.jobTitle, err = jobs.TemplateTitles(ctx, s.DB, b.JobTemplateID, templateID)
 	return err
-}
-
-// inParallel runs independent reads at once (each fills its own part of the facts) and returns
-// the first error.
-func inParallel(steps ...func() error) error {
-	errs := make([]error, len(steps))
-	var wg sync.WaitGroup
-	for i, step := range steps {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = step()
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // selectPlacements picks the selection out of the booking's live placements.
@@ -430,7 +408,7 @@ func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) erro
 		}
 	}
 	// acceptedShifts reads the starts in [lo - maxPlacementSpan, hi): the halves meet at mid.
-	if err := inParallel(read(0, lo, mid), read(1, mid.Add(maxPlacementSpan), hi)); err != nil {
+	if err := database.InParallel(read(0, lo, mid), read(1, mid.Add(maxPlacementSpan), hi)); err != nil {
 		return err
 	}
 	for user, later := range halves[1] {

@@ -67,8 +67,8 @@ func answered(ctx context.Context, db *database.DB) (int, error) {
 		n = len(rows)
 		return nil
 	})
-	if err == nil && db.Dialect == database.Postgres {
-		_, err = db.Raw().ExecContext(ctx, `VACUUM ANALYZE`)
+	if err == nil {
+		err = db.AfterBulkLoad(ctx)
 	}
 	return n, err
 }

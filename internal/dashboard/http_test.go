@@ -141,7 +141,7 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 		}
 		// Answers after 1, 2, 3, 4 and 5 hours: the median is 3 hours.
 		if all.Answers.Answered != 5 || all.Answers.MedianSeconds == nil || *all.Answers.MedianSeconds != 3*3600 {
-			t.Errorf("admin answers %+v (median %v)", all.Answers, deref(all.Answers.MedianSeconds))
+			t.Errorf("admin answers %+v (median %v)", all.Answers, databasetest.Nullable(all.Answers.MedianSeconds))
 		}
 		same(t, "admin money", moneyLines(all.Money), []string{
 			"Alpha Broadcasting EUR charge=75000 spend=60000", // 7.5 paid hours at 100.00 and 80.00
@@ -165,7 +165,7 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 		}
 		// Answers after 1, 2, 3 and 5 hours: the median is halfway between 2 and 3 hours.
 		if a.Answers.Answered != 4 || a.Answers.MedianSeconds == nil || *a.Answers.MedianSeconds != 2.5*3600 {
-			t.Errorf("manager answers %+v (median %v)", a.Answers, deref(a.Answers.MedianSeconds))
+			t.Errorf("manager answers %+v (median %v)", a.Answers, databasetest.Nullable(a.Answers.MedianSeconds))
 		}
 		same(t, "manager money", moneyLines(a.Money), []string{"Alpha Broadcasting EUR charge=75000", "Alpha Broadcasting GBP charge=50000"})
 		same(t, "manager freelancers", a.Freelancers, []dashboard.DashboardFreelancer{
@@ -258,13 +258,6 @@ func factsOf(t *testing.T, db *database.DB) []string {
 		t.Fatal("no facts")
 	}
 	return rows
-}
-
-func deref(f *float64) any {
-	if f == nil {
-		return nil
-	}
-	return *f
 }
 
 func TestStatsRefusalsAndBadRanges(t *testing.T) {

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
-	"sync"
 
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
@@ -75,20 +74,8 @@ func (s *Store) Stats(ctx context.Context, sc Scope, r Range) (DashboardStats, e
 		func() error { return s.jobs(ctx, sc, r, &out.Jobs) },
 		func() error { return s.freelancers(ctx, sc, r, &people) },
 	}
-	errs := make([]error, len(reads))
-	var wg sync.WaitGroup
-	for i, read := range reads {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			errs[i] = read()
-		}()
-	}
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return DashboardStats{}, err
-		}
+	if err := database.InParallel(reads...); err != nil {
+		return DashboardStats{}, err
 	}
 	out.Weeks, out.Fill = weeksOf(r, placements)
 	out.Money = moneyOf(money, sc.Admin)

@@ -35,17 +35,10 @@ func snapshot(t *testing.T, db *database.DB) []string {
 	var out []string
 	for _, x := range terms {
 		out = append(out, fmt.Sprintf("term %s %s %d %d scope=%v freelancer=%v %s", x.Term, x.Source, x.ID, x.Weight,
-			deref(x.ScopeID), x.IsFreelancer, x.Status))
+			databasetest.Nullable(x.ScopeID), x.IsFreelancer, x.Status))
 	}
 	slices.Sort(out)
 	return out
-}
-
-func deref(p *int64) any {
-	if p == nil {
-		return nil
-	}
-	return *p
 }
 
 // TestIndexKeptInStep makes writes of every kind that changes indexed text or scope through

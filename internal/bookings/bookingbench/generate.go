@@ -67,16 +67,8 @@ func Generate(tb testing.TB, db *database.DB) Data {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	// PostgreSQL's autovacuum would have vacuumed and analysed the tables of a live database
-	// after such inserts (PostgreSQL 13 and later vacuum after inserts too). Doing it here keeps
-	// it out of the timings: left to autovacuum, it starts a minute into the benchmark and
-	// competes for the cores, and until it has run every scan checks each freshly inserted row's
-	// visibility one by one. VACUUM cannot run in a transaction. SQLite is left without
-	// statistics, as Hive never runs ANALYZE on it.
-	if db.Dialect == database.Postgres {
-		if _, err := db.Raw().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
-			tb.Fatal(err)
-		}
+	if err := db.AfterBulkLoad(ctx); err != nil {
+		tb.Fatal(err)
 	}
 	tb.Logf("generated %d freelancers, %d departments, %d job templates, %d placements, %d instructions in %s",
 		Freelancers, len(d.Departments), Templates, Placements, Instructions, time.Since(start).Round(time.Millisecond))
@@ -187,12 +179,8 @@ func (g *gen) placements(d *Data) error {
 }
 
 func (g *gen) instructions(d *Data) error {
-	var ps []struct {
-		ID      int64 `db:"id"`
-		Booking int64 `db:"booking_id"`
-	}
-	if err := g.tx.Select(g.ctx, &ps, `SELECT p.id, p.booking_id FROM placements p JOIN bookings b ON b.id = p.booking_id
-		WHERE b.title LIKE 'Booking %' ORDER BY p.id`); err != nil {
+	ps, err := PlacementsOf(g.ctx, g.tx, "Booking %")
+	if err != nil {
 		return err
 	}
 	per := Instructions / Placements
@@ -203,6 +191,21 @@ func (g *gen) instructions(d *Data) error {
 		st := states[i%len(states)]
 		return []any{p.ID, p.Booking, user, st[0], st[1], now, now}
 	}, "instructions", "placement_id, booking_id, user_id, supplier_status, client_status, created_at, updated_at")
+}
+
+// Placed is a generated placement and its booking.
+type Placed struct {
+	ID      int64 `db:"id"`
+	Booking int64 `db:"booking_id"`
+}
+
+// PlacementsOf reads the placements of the bookings whose title is like title (the generators
+// name their bookings "Booking %d", "Bench Booking %d"), by id, for their instructions.
+func PlacementsOf(ctx context.Context, tx *database.Tx, title string) ([]Placed, error) {
+	var ps []Placed
+	err := tx.Select(ctx, &ps, `SELECT p.id, p.booking_id FROM placements p JOIN bookings b ON b.id = p.booking_id
+		WHERE b.title LIKE ? ORDER BY p.id`, title)
+	return ps, err
 }
 
 // unavailability marks every freelancer unavailable on about one day in ten of the range.

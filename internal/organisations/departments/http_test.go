@@ -109,12 +109,7 @@ func TestDepartmentLifecycle(t *testing.T) {
 					"The client must be an entity of type client."},
 			} {
 				t.Run(c.name, func(t *testing.T) {
-					var e struct {
-						Detail []struct {
-							Loc []string
-							Msg string
-						}
-					}
+					var e apptest.Problem
 					admin.Do("POST", "/department", c.body).WantError(422, apperror.CodeValidation).Decode(&e)
 					if len(e.Detail) == 0 || strings.Join(e.Detail[0].Loc, ".") != "body."+c.field || e.Detail[0].Msg != c.msg {
 						t.Fatalf("detail %+v", e.Detail)

@@ -88,19 +88,10 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Entity, int, error) {
 	}
 	cond, args := where.SQL(), where.Args()
 	// The page's ids come from the index alone (entities_name, entities_type_name or the primary
-	// key, which are covering for these orders), and only those rows are read in full; the total
-	// is a separate count. COUNT(*) OVER() would read every matching row for every page.
-	var total int
-	if err := s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM entities`+cond, args...); err != nil {
-		return nil, 0, fmt.Errorf("count entities: %w", err)
-	}
-	out := []Entity{}
-	if total == 0 || q.Offset >= total {
-		return out, total, nil
-	}
-	err := s.DB.Select(ctx, &out, `WITH page AS (SELECT id FROM entities`+cond+` ORDER BY `+order+` LIMIT ? OFFSET ?)
-		SELECT `+database.Qualify("e", entityColumns)+` FROM page JOIN entities e ON e.id = page.id ORDER BY `+database.Qualify("e", order),
-		append(args, q.Limit, q.Offset)...)
+	// key, which are covering for these orders).
+	out, total, err := database.PageByIDs[Entity](ctx, s.DB, database.IDPage{Table: "entities", Alias: "e", Cond: cond,
+		Args: args, Order: order, Outer: database.Qualify("e", order), Columns: database.Qualify("e", entityColumns),
+		Limit: q.Limit, Offset: q.Offset})
 	if err != nil {
 		return nil, 0, fmt.Errorf("list entities: %w", err)
 	}

@@ -176,9 +176,7 @@ func TestFreelancerSelfSignUp(t *testing.T) {
 		c := f.s.Client()
 		body := signUpBody("", "solo@example.com")
 		body["termsAndConditions"] = false
-		var e struct {
-			Detail []struct{ Msg string } `json:"detail"`
-		}
+		var e apptest.Problem
 		c.Do("POST", "/onboard-freelancer", body).Want(422).Decode(&e)
 		if len(e.Detail) != 1 || e.Detail[0].Msg != "You must agree to the terms and conditions." {
 			t.Errorf("detail %+v", e.Detail)

@@ -111,12 +111,7 @@ func TestValidation(t *testing.T) {
 			{map[string]any{"entityId": f.entity}, "email", "Email is required"},
 			{map[string]any{"entityId": f.entity, "email": "nobody"}, "email", "Invalid email address"},
 		} {
-			var e struct {
-				Detail []struct {
-					Loc []string `json:"loc"`
-					Msg string   `json:"msg"`
-				} `json:"detail"`
-			}
+			var e apptest.Problem
 			m.Do("POST", "/invitation", c.body).Want(422).Decode(&e)
 			if len(e.Detail) == 0 || e.Detail[0].Loc[1] != c.field || e.Detail[0].Msg != c.msg {
 				t.Errorf("%v: %+v, want %s %q", c.body, e.Detail, c.field, c.msg)

@@ -177,14 +177,7 @@ type ueRow struct {
 	Entity struct{ Name, Type string }
 }
 
-type detail struct {
-	Detail []struct {
-		Loc []string
-		Msg string
-	}
-}
-
-func msgs(d detail) map[string]string {
+func msgs(d apptest.Problem) map[string]string {
 	out := map[string]string{}
 	for _, e := range d.Detail {
 		out[e.Loc[len(e.Loc)-1]] = e.Msg
@@ -198,7 +191,7 @@ func TestUserDepartmentLinks(t *testing.T) {
 		const base = "/associations/user-department-refs"
 		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
 
-		var e detail
+		var e apptest.Problem
 		manager.Do("POST", base, map[string]any{}).WantError(422, apperror.CodeValidation).Decode(&e)
 		if m := msgs(e); m["userId"] != "This field is required" || m["departmentId"] != "This field is required" {
 			t.Fatalf("validation %+v", e)
@@ -289,7 +282,7 @@ func TestUserEntityLinks(t *testing.T) {
 		skill := orgtest.Tag(t, db, "Steadicam", "skills", 0)
 		foreign := orgtest.Tag(t, db, "Producer", "job_title", w.ClientB)
 
-		var e detail
+		var e apptest.Problem
 		manager.Do("POST", base, map[string]any{"canSelect": true}).WantError(422, apperror.CodeValidation).Decode(&e)
 		if m := msgs(e); m["userId"] != "This field is required" || m["entityId"] != "This field is required" {
 			t.Fatalf("validation %+v", e)
@@ -355,7 +348,7 @@ func TestLegalLinksAudit(t *testing.T) {
 		if _, err := db.Raw().Exec(db.Rebind(`UPDATE legal_entities SET trading_name = 'Sole Trader Sam' WHERE id = ?`), other); err != nil {
 			t.Fatal(err)
 		}
-		var e detail
+		var e apptest.Problem
 		admin.Do("POST", base, map[string]any{}).WantError(422, apperror.CodeValidation).Decode(&e)
 		if m := msgs(e); m["entityId"] != "This field is required" || m["legalEntityId"] != "This field is required" {
 			t.Fatalf("validation %+v", e)

@@ -103,12 +103,7 @@ func TestTags(t *testing.T) {
 		}
 
 		t.Run("validation", func(t *testing.T) {
-			var e struct {
-				Detail []struct {
-					Loc []string
-					Msg string
-				}
-			}
+			var e apptest.Problem
 			for path, body := range map[string]map[string]any{
 				"/entity/job-title-tag":           {"job_title_name": " "},
 				"/entity/skill-tag":               {},

@@ -94,9 +94,8 @@ func where(q Query, dialect database.Dialect) (string, []any) {
 const marks = `, EXISTS (SELECT 1 FROM user_bookmarks b WHERE b.user_id = ? AND b.target_user_id = u.id) AS is_bookmarked,
 	EXISTS (SELECT 1 FROM user_follows f WHERE f.user_id = ? AND f.target_user_id = u.id) AS is_followed`
 
-// List returns one page of users and the total across pages. The total is a separate COUNT
-// (COUNT(*) OVER() would read every matching row for every page); the page's ids come from the
-// index of the sort order and only those rows are read in full. A search the trigram indexes
+// List returns one page of users and the total across pages, by database.PageByIDs: a
+// separate COUNT, and the page's ids from the index of the sort order. A search the trigram indexes
 // narrow is read otherwise (listMatches).
 func (s *Store) List(ctx context.Context, q Query) ([]row, int, error) {
 	inner, ok := orderBy(q.Sort, "")
@@ -112,18 +111,9 @@ func (s *Store) List(ctx context.Context, q Query) ([]row, int, error) {
 		}
 		// No row on the page: the count below tells no match from a page past the last.
 	}
-	var total int
-	if err := s.DB.Get(ctx, &total, `SELECT COUNT(*) FROM users`+cond, args...); err != nil {
-		return nil, 0, fmt.Errorf("count users: %w", err)
-	}
-	out := []row{}
-	if total == 0 || q.Offset >= total {
-		return out, total, nil
-	}
-	limit, limitArgs := database.LimitOffset(q.Limit, q.Offset)
-	err := s.DB.Select(ctx, &out, `WITH page AS (SELECT id FROM users`+cond+` ORDER BY `+inner+limit+`)
-		SELECT `+database.Qualify("u", rowColumns)+marks+` FROM page JOIN users u ON u.id = page.id ORDER BY `+outer,
-		append(append(args, limitArgs...), q.Viewer, q.Viewer)...)
+	out, total, err := database.PageByIDs[row](ctx, s.DB, database.IDPage{Table: "users", Alias: "u", Cond: cond,
+		Args: args, Order: inner, Outer: outer, Columns: database.Qualify("u", rowColumns) + marks,
+		ColumnArgs: []any{q.Viewer, q.Viewer}, Limit: q.Limit, Offset: q.Offset})
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)
 	}

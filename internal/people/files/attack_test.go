@@ -19,7 +19,7 @@ import (
 // the upload route serves nothing back, and the blob directory is not reachable over HTTP.
 func TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		img := pngBytes(t)
+		img := apptest.TinyPNG(t, 4)
 		urls := map[string]string{}
 		for _, role := range []string{apptest.Staff, apptest.Freelancer} {
 			c := f.s.As(role)

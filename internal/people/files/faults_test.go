@@ -63,7 +63,7 @@ func TestAFullDiskAnswers503AndLeavesNoHalfFile(t *testing.T) {
 	f := setup(t, databasetest.SQLite(t))
 	fl := f.s.As(apptest.Freelancer)
 	me := f.users["freelancer"]
-	img := pngBytes(t)
+	img := apptest.TinyPNG(t, 4)
 
 	var before files.UploadResult
 	put(fl, uploadURL(t, fl, me).UploadURL, img, "image/png").Want(http.StatusOK).Decode(&before)
@@ -93,7 +93,7 @@ func TestAnUnreachableS3Answers503AndRecordsNothing(t *testing.T) {
 	f := setup(t, databasetest.SQLite(t), func(c *config.Config) {
 		c.S3 = config.S3Config{Endpoint: closed, Bucket: "hive", AccessKey: "key", SecretKey: "secret", Region: "us-east-1"}
 	})
-	f.wantUploadsUnavailable(t, pngBytes(t))
+	f.wantUploadsUnavailable(t, apptest.TinyPNG(t, 4))
 	me := f.users["freelancer"]
 	if key, docs := f.imageKey(t, me), f.documents(t, me); key != "" || docs != 0 {
 		t.Fatalf("an unreachable store left key %q and %d documents", key, docs)

@@ -3,9 +3,6 @@ package files_test
 import (
 	"bytes"
 	"fmt"
-	"image"
-	"image/color"
-	"image/png"
 	"mime/multipart"
 	"net/http"
 	"strings"
@@ -56,16 +53,6 @@ func (f *fixture) imageKey(t *testing.T, user int64) string {
 func (f *fixture) documents(t *testing.T, user int64) int {
 	t.Helper()
 	return databasetest.Get[int](t, f.db, `SELECT COUNT(*) FROM documents WHERE user_id = ?`, user)
-}
-
-func pngBytes(t *testing.T) []byte {
-	img := image.NewRGBA(image.Rect(0, 0, 4, 4))
-	img.Set(1, 1, color.RGBA{R: 200, A: 255})
-	var b bytes.Buffer
-	if err := png.Encode(&b, img); err != nil {
-		t.Fatal(err)
-	}
-	return b.Bytes()
 }
 
 // pdfBytes is the smallest PDF the document check accepts.

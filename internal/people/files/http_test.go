@@ -50,7 +50,7 @@ func TestProfileImageOnS3(t *testing.T) {
 func testProfileImage(t *testing.T, f *fixture) {
 	fl := f.s.As(apptest.Freelancer)
 	me := f.users["freelancer"]
-	img := pngBytes(t)
+	img := apptest.TinyPNG(t, 4)
 
 	// Happy path: the user themself.
 	u := uploadURL(t, fl, me)
@@ -131,10 +131,10 @@ func TestProfileImageExpiredTokenSameKey(t *testing.T) {
 	signer := blob.NewSigner(secret)
 	signer.Now = func() time.Time { return time.Now().Add(-time.Hour) }
 	url, _, _ := signer.SignUploadURL(fmt.Sprintf("users/%d/profile/x", me), "image/*", 5<<20, time.Minute)
-	put(f.s.As(apptest.Freelancer), url, pngBytes(t), "image/png").WantError(http.StatusForbidden, "A-105")
+	put(f.s.As(apptest.Freelancer), url, apptest.TinyPNG(t, 4), "image/png").WantError(http.StatusForbidden, "A-105")
 	signer.Now = time.Now
 	url, _, _ = signer.SignUploadURL(fmt.Sprintf("users/%d/profile/x", me), "image/*", 5<<20, time.Minute)
-	put(f.s.As(apptest.Freelancer), url, pngBytes(t), "image/png").Want(http.StatusOK)
+	put(f.s.As(apptest.Freelancer), url, apptest.TinyPNG(t, 4), "image/png").Want(http.StatusOK)
 }
 
 func TestDocuments(t *testing.T) {
@@ -153,7 +153,7 @@ func TestDocuments(t *testing.T) {
 			t.Fatalf("doc %+v", doc)
 		}
 		var byAdmin files.DocumentView
-		upload(apptest.Admin, "photo.png", pngBytes(t)).Want(http.StatusCreated).Decode(&byAdmin)
+		upload(apptest.Admin, "photo.png", apptest.TinyPNG(t, 4)).Want(http.StatusCreated).Decode(&byAdmin)
 
 		// Refused content: an HTML page named .pdf, an unknown extension, an empty file.
 		upload(apptest.Freelancer, "cv.pdf", []byte("<html><body>hi</body></html>")).Want(http.StatusUnprocessableEntity)

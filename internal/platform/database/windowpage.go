@@ -29,3 +29,35 @@ func WindowPage[W, T any](ctx context.Context, r Reader, query, count string, ar
 	}
 	return items, total, nil
 }
+
+// IDPage is a list read by PageByIDs.
+type IDPage struct {
+	Table, Alias string // the table listed, and its alias in Columns and Outer
+	Cond         string // the WHERE clause (Where.SQL), on Table's unqualified columns
+	Args         []any  // Cond's arguments
+	Order, Outer string // the order of the ids (unqualified, on an index) and of the rows (qualified)
+	Columns      string // the columns of a row, qualified with Alias
+	ColumnArgs   []any  // the arguments of placeholders in Columns, if any
+	Limit        int
+	Offset       int
+}
+
+// PageByIDs reads one page of a long list in two statements that stay cheap however long it
+// is: a COUNT of the matching rows, then, unless the page lies past them, the page's ids in
+// order from an index alone (the index of the order is covering), and only those rows read in
+// full. COUNT(*) OVER() (WindowPage) would read every matching row for every page.
+func PageByIDs[T any](ctx context.Context, r Reader, q IDPage) ([]T, int, error) {
+	var total int
+	if err := r.Get(ctx, &total, `SELECT COUNT(*) FROM `+q.Table+q.Cond, q.Args...); err != nil {
+		return nil, 0, err
+	}
+	out := []T{}
+	if total == 0 || q.Offset >= total {
+		return out, total, nil
+	}
+	limit, limitArgs := LimitOffset(q.Limit, q.Offset)
+	err := r.Select(ctx, &out, `WITH page AS (SELECT id FROM `+q.Table+q.Cond+` ORDER BY `+q.Order+limit+`)
+		SELECT `+q.Columns+` FROM page JOIN `+q.Table+` `+q.Alias+` ON `+q.Alias+`.id = page.id ORDER BY `+q.Outer,
+		slices.Concat(q.Args, limitArgs, q.ColumnArgs)...)
+	return out, total, err
+}

@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
 )
@@ -125,12 +126,8 @@ func Fill(ctx context.Context, db *database.DB) (Data, string, error) {
 		return d, "", err
 	}
 	indexed := time.Since(start) - loaded
-	// As bookingbench: PostgreSQL's autovacuum would vacuum and analyse after such inserts; doing
-	// it here keeps it out of the timings. SQLite is left without statistics, as Hive runs it.
-	if db.Dialect == database.Postgres {
-		if _, err := db.Raw().ExecContext(ctx, `VACUUM ANALYZE`); err != nil {
-			return d, "", err
-		}
+	if err := db.AfterBulkLoad(ctx); err != nil {
+		return d, "", err
 	}
 	return d, fmt.Sprintf("generated %d freelancers, %d entities, %d departments, %d bookings (%d placements and instructions) in %s, index rebuilt in %s",
 		Freelancers, Entities, 2*Clients+SearcherDepartments, Bookings, 2*Bookings, loaded.Round(time.Millisecond), indexed.Round(time.Millisecond)), nil
@@ -364,12 +361,8 @@ func (g *gen) bookings(d *Data) error {
 	}, "placements", "booking_id, placement_template_id, title, local_date, start_time, end_time, start_at, end_at, created_at, updated_at"); err != nil {
 		return err
 	}
-	var ps []struct {
-		ID      int64 `db:"id"`
-		Booking int64 `db:"booking_id"`
-	}
-	if err := g.tx.Select(g.ctx, &ps, `SELECT p.id, p.booking_id FROM placements p JOIN bookings b ON b.id = p.booking_id
-		WHERE b.title LIKE 'Bench Booking %' ORDER BY p.id`); err != nil {
+	ps, err := bookingbench.PlacementsOf(g.ctx, g.tx, "Bench Booking %")
+	if err != nil {
 		return err
 	}
 	return g.rows(len(ps), func(i int) []any {

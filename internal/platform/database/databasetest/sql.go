@@ -51,3 +51,12 @@ func Select[T any](t testing.TB, db *database.DB, query string, args ...any) []T
 	}
 	return rows
 }
+
+// Nullable is the value of a nullable column p was read from, or nil for NULL, so that a test's
+// message or snapshot shows the value rather than an address.
+func Nullable[T any](p *T) any {
+	if p == nil {
+		return nil
+	}
+	return *p
+}
