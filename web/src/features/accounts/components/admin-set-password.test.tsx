@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { AdminSetPassword, PASSWORDS_DIFFER } from './admin-set-password';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -54,7 +54,7 @@ describe('AdminSetPassword', () => {
   it("shows the server's message when it refuses", async () => {
     mockApi({
       'POST /api/v1/account/7/set-password': () =>
-        jsonResponse({ error: 'A system account cannot be changed.', errorCode: 'S-403' }, 403),
+        errorResponse(403, 'A system account cannot be changed.', 'S-403'),
     });
     renderWithProviders(<AdminSetPassword userId={7} name="Fay Lancer" />);
     const { user, dialog } = await openDialog();

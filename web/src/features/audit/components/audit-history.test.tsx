@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
+import {
+  errorResponse,
+  jsonResponse,
+  makeUser,
+  mockApi,
+  renderRoutes,
+  renderWithProviders,
+} from '@/test/render';
 import { AuditRoute } from '../routes/audit';
 import type { HistoryEntry } from '../api/get-history';
 import { AuditButton } from './audit-button';
@@ -120,7 +127,7 @@ describe('AuditRoute', () => {
   it("shows the server's refusal", async () => {
     mockApi({
       'GET /api/v1/history/entity/9': () =>
-        jsonResponse({ error: 'You do not have permission to do that.', errorCode: 'A-102' }, 403),
+        errorResponse(403, 'You do not have permission to do that.', 'A-102'),
     });
     renderAudit('/entities/9/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -2,7 +2,13 @@ import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import {
+  errorResponse,
+  jsonResponse,
+  mockApi,
+  recordJson,
+  renderWithProviders,
+} from '@/test/render';
 import { MSG_OVERRIDE_REASON, OverrideRestModal } from './override-rest-modal';
 
 afterEach(() => {
@@ -42,7 +48,7 @@ describe('override rest rule dialog', () => {
     const refusal = 'You don\u2019t have permission to access this resource.';
     mockApi({
       'POST /api/v1/instruction/42/working-time-override': () =>
-        jsonResponse({ error: refusal, errorCode: 'A-102' }, 403),
+        errorResponse(403, refusal, 'A-102'),
     });
     const { onClose } = open();
     const user = userEvent.setup();

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { BOOKING_LOAD_ERROR } from '@/lib/errors/catalogue';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import type { Booking } from '../api/types';
 import { bookingFixture } from '../components/fixtures.test-data';
 import { Component as EditBooking } from './edit-booking';
@@ -19,9 +19,7 @@ function open(
   let patched: unknown;
   const api = mockApi({
     'GET /api/v1/booking/31': () =>
-      booking
-        ? jsonResponse(booking)
-        : jsonResponse({ error: 'not found', errorCode: 'N-404' }, 404),
+      booking ? jsonResponse(booking) : errorResponse(404, 'not found', 'N-404'),
     'PATCH /api/v1/booking/31': async (request) => {
       patched = await request.json();
       return jsonResponse({ ...booking, title: 'Cup Final', version: 4 });

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { makeDocument } from '../fixtures.test-data';
 import { Component as DocumentSigning, NO_DOCUMENTS } from './document-signing';
 
@@ -52,9 +52,7 @@ describe('/document-signing', () => {
   it('shows loading, then an error with Try again', async () => {
     let fail = true;
     open(() =>
-      fail
-        ? jsonResponse({ error: 'Internal error', errorCode: 'S-500' }, 500)
-        : jsonResponse({ items: [] }),
+      fail ? errorResponse(500, 'Internal error', 'S-500') : jsonResponse({ items: [] }),
     );
     expect(screen.getByText('Loading your documents...')).toBeVisible();
     expect(await screen.findByText('Your documents could not be loaded.')).toBeVisible();

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { jsonResponse, mockWrite, renderRoutes } from '@/test/render';
+import { errorResponse, jsonResponse, mockWrite, renderRoutes } from '@/test/render';
 import { UnsubscribeRoute } from './unsubscribe';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -29,9 +29,7 @@ describe('UnsubscribeRoute', () => {
   });
 
   it("shows the server's reason for a forged link", async () => {
-    answers(() =>
-      jsonResponse({ error: 'This unsubscribe link is not valid.', errorCode: 'V-100' }, 422),
-    );
+    answers(() => errorResponse(422, 'This unsubscribe link is not valid.', 'V-100'));
     renderRoutes(routes, { path: '/unsubscribe?token=forged' });
     await userEvent
       .setup()

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { DocumentsTab, formatSize } from './documents-tab';
 
 const doc = {
@@ -55,8 +55,7 @@ describe('DocumentsTab', () => {
 
   it('shows an error state with a retry', async () => {
     mockApi({
-      'GET /api/v1/account/7/documents': () =>
-        jsonResponse({ error: 'nope', errorCode: 'A-102' }, 403),
+      'GET /api/v1/account/7/documents': () => errorResponse(403, 'nope', 'A-102'),
     });
     render();
     expect(await screen.findByText('Documents could not be loaded')).toBeInTheDocument();

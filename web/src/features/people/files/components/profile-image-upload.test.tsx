@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
 import { toasts } from '@/lib/errors/catalogue';
-import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { ProfileImageUpload } from './profile-image-upload';
 
 const uploadUrl = {
@@ -61,8 +61,7 @@ describe('ProfileImageUpload', () => {
 
   it('says when no upload URL could be had', async () => {
     mock({
-      'GET /api/v1/account/7/profile_image': () =>
-        jsonResponse({ error: 'nope', errorCode: 'A-102' }, 403),
+      'GET /api/v1/account/7/profile_image': () => errorResponse(403, 'nope', 'A-102'),
     });
     await pick();
     expect(await screen.findByText('Failed to get upload URL.')).toBeInTheDocument();

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CurrentUserProvider } from '@/lib/current-user';
-import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse, jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
 import { InternalNotesTab } from './internal-notes-tab';
 
 const note = {
@@ -32,8 +32,7 @@ function setup(saveStatus = 200) {
     'PATCH /api/v1/account/update-internal-note': async (req) => {
       const body = (await req.json()) as Record<string, unknown>;
       patches.push(body);
-      if (saveStatus !== 200)
-        return jsonResponse({ error: 'boom', errorCode: 'S-100' }, saveStatus);
+      if (saveStatus !== 200) return errorResponse(saveStatus, 'boom', 'S-100');
       notes = [{ ...note, id: 10, title: String(body.title) }, ...notes];
       return jsonResponse(notes[0]);
     },
