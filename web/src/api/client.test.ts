@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, mockFetch } from '@/test/render';
+import { jsonResponse, mockFetch } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { api, CSRF_HEADER, resetCsrfToken, unwrap } from './client';
 import { ApiError } from './errors';
 

@@ -5,10 +5,10 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
-import { ApiError } from '@/api/errors';
 import type { CurrentUser } from '@/api/types';
 import { theme } from '@/app/theme';
 import { CurrentUserProvider } from '@/lib/current-user';
+import { errorResponse } from './server-errors';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -51,18 +51,6 @@ export function jsonResponse(body: unknown, status = 200): Response {
     status,
     headers: { 'Content-Type': 'application/json' },
   });
-}
-
-/** The server's refusal as fetch would give it: the message and the error code of the catalogue. */
-export function errorResponse(status: number, error: string, errorCode?: string): Response {
-  return jsonResponse(errorCode === undefined ? { error } : { error, errorCode }, status);
-}
-
-/** The ApiError of a 422 that names one field of the body, as the client throws it. */
-export function fieldRefusal(field: string, msg: string): ApiError {
-  return new ApiError(422, 'V-422', 'validation failed', [
-    { loc: ['body', field], msg, type: 'value_error' },
-  ]);
 }
 
 export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {

@@ -1,7 +1,8 @@
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { LoginRoute } from '@/features/accounts/routes/login';
 import { NotFound } from './not-found';
 

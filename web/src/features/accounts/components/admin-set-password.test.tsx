@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { AdminSetPassword, PASSWORDS_DIFFER } from './admin-set-password';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function openDialog() {
   const user = userEvent.setup();

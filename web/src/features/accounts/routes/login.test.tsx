@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { LoginRoute } from './login';
 import { accountKeys } from '@/lib/query-keys';
 

@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { SignUpStaffRoute } from './sign-up-staff';
 
 const notSignedIn = () => errorResponse(401, 'Not signed in', 'A-100');

@@ -2,14 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import {
-  errorResponse,
-  jsonResponse,
-  makeUser,
-  mockApi,
-  recordJson,
-  renderRoutes,
-} from '@/test/render';
+import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { cardFixture, rowFixture, statsFixture } from '@/test/agenda.test-data';
 import type { AgendaCard, AgendaStats } from '../rules';
 import { Component as Agenda } from './agenda';

@@ -1,14 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  makeUser,
-  mockApi,
-  renderRoutes,
-  renderWithProviders,
-} from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, makeUser, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { AuditRoute } from '../routes/audit';
 import type { HistoryEntry } from '../api/get-history';
 import { AuditButton } from './audit-button';
@@ -63,8 +57,6 @@ function renderAudit(path = '/bookings/3/audit') {
 }
 
 describe('AuditRoute', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows every audit field newest first and the diff with names', async () => {
     const fetch = mockApi({
       'GET /api/v1/history/booking/3': () =>

@@ -1,16 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { HoldActions } from './hold-actions';
 import { HoldChip } from './hold-chip';
 import { hold } from './fixtures.test-data';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const show = (element: React.ReactElement) => renderRoutes([{ path: '/', element }]);
 

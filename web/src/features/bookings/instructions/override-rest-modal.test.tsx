@@ -1,20 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApi,
-  recordJson,
-  renderWithProviders,
-} from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { MSG_OVERRIDE_REASON, OverrideRestModal } from './override-rest-modal';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 function open(onDone = vi.fn(), onClose = vi.fn()) {
   renderWithProviders(

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { bookingFormMessages } from '../components/booking-form';
 import { addDays, dayLabel, monthOf, rangeDates, today } from '../components/calendar-selection';
 import { Component as CreateBooking } from './create-booking';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const template = {
   id: 4,

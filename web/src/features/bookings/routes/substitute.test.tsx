@@ -1,21 +1,12 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  makeUser,
-  mockApi,
-  recordJson,
-  renderRoutes,
-} from '@/test/render';
+import { afterEach, describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { Component as Substitute } from './substitute';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // Toasts live in a module-wide store; an earlier test's would be found by later ones.
-  notifications.clean();
 });
 
 /** The page's own alert (toasts are alerts too). */

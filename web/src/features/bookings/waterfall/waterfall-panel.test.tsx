@@ -1,21 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import {
-  errorResponse,
-  jsonResponse,
-  mockApi,
-  recordJson,
-  renderWithProviders,
-} from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { isMoving, moved, type Waterfall } from './api';
 import { WaterfallPanel } from './waterfall-panel';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const waterfall = (over: Partial<Waterfall> = {}): Waterfall => ({
   id: 3,

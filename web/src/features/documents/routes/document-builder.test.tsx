@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { BUILDER_FAILED } from '../components/form-builder';
 import { makeDocument } from '../fixtures.test-data';
 import { Component as DocumentBuilder } from './document-builder';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.getElementById('docuseal-builder-script')?.remove();
 });
 

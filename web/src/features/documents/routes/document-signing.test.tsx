@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { makeDocument } from '../fixtures.test-data';
 import { Component as DocumentSigning, NO_DOCUMENTS } from './document-signing';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function open(answer: () => Response) {
   mockApi({ 'GET /api/v1/document-signing': answer });

@@ -2,7 +2,8 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { cardFixture } from '@/test/agenda.test-data';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { HomeRoute } from './home';
 
 /** An offer on placement id of the Matchday booking, in a London department. */

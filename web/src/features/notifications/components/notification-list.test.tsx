@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { makeNotification } from '../fixtures.test-data';
 import { NotificationList } from './notification-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const unread = makeNotification({ id: 11, subject: 'New offer: Camera Operator' });
 const read = makeNotification({

@@ -1,20 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { notificationKeys } from '@/lib/query-keys';
-import {
-  errorResponse,
-  jsonResponse,
-  makeUser,
-  mockApi,
-  renderRoutes,
-  testQueryClient,
-} from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderRoutes, testQueryClient } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { makeNotification } from '../fixtures.test-data';
 import type { Notification } from '../types';
 import { Component as NotificationPage } from './notification';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const felix = makeUser({ id: 7, fullName: 'Felix Reid', isFreelancer: true });
 const admin = makeUser({ id: 1, fullName: 'Ada Admin', canAdmin: true });

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockWrite, renderRoutes } from '@/test/render';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, mockWrite, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { UnsubscribeRoute } from './unsubscribe';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const routes = [{ path: '/unsubscribe', element: <UnsubscribeRoute /> }];
 

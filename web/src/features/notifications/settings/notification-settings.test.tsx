@@ -2,7 +2,8 @@ import { notifications } from '@mantine/notifications';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import type { Preference } from './api';
 import { NotificationSettings } from './notification-settings';
 

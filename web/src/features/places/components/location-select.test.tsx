@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { salford } from '@/test/places.test-data';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import type { LocationValue } from '../location';
 import { LocationSelect, type LocationFieldValue } from './location-select';
 

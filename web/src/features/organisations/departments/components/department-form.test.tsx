@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { fieldRefusal, renderWithProviders } from '@/test/render';
+import { renderWithProviders } from '@/test/render';
+import { fieldRefusal } from '@/test/server-errors';
 import { DepartmentForm } from './department-form';
 
 function setup(onSubmit = vi.fn().mockResolvedValue(undefined)) {

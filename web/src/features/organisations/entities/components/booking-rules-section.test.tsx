@@ -1,15 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { describe, expect, it, vi } from 'vitest';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { bookingRulesMessages } from '../booking-rules';
 import { BookingRulesSection } from './booking-rules-section';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const defaults = {
   entityId: 7,

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { ModalsProvider } from '@mantine/modals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { DocumentsTab, formatSize } from './documents-tab';
 
 const doc = {
@@ -25,7 +26,6 @@ function render() {
 
 describe('DocumentsTab', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     resetCsrfToken();
   });
 

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
 import { toasts } from '@/lib/errors/catalogue';
-import { errorResponse, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { ProfileImageUpload } from './profile-image-upload';
 
 const uploadUrl = {
@@ -35,7 +36,6 @@ async function pick() {
 
 describe('ProfileImageUpload', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     resetCsrfToken();
   });
 

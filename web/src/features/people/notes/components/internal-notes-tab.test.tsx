@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CurrentUserProvider } from '@/lib/current-user';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { InternalNotesTab } from './internal-notes-tab';
 
 const note = {

@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
-import { errorResponse, jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { ProfileActions } from './profile-actions';
 
 function setup(me: Partial<CurrentUser>, status = 200) {

@@ -1,8 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { salford } from '@/test/places.test-data';
-import { fieldRefusal, jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { fieldRefusal } from '@/test/server-errors';
 import type { Profile } from '../api/get-profile';
 import { firstTimezoneOf } from '@/lib/countries';
 import { freelancerProfile } from '../profile.test-data';
@@ -27,8 +28,6 @@ const profile = freelancerProfile({
   ],
   version: 3,
 }) as unknown as Profile;
-
-afterEach(() => vi.unstubAllGlobals());
 
 function setup(
   onSubmit = vi.fn().mockResolvedValue(undefined),
