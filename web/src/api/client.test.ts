@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { api, CSRF_HEADER, resetCsrfToken, unwrap } from './client';
 import { ApiError } from './errors';
 
@@ -35,7 +36,7 @@ describe('api client CSRF', () => {
       if (path === '/api/v1/account/token') return jsonResponse({ token: `tok-${++tokens}` });
       bodies.push(`${req.headers.get(CSRF_HEADER)} ${await req.text()}`);
       if (req.headers.get(CSRF_HEADER) === 'tok-1') {
-        return jsonResponse({ error: 'CSRF token missing or invalid', errorCode: 'A-106' }, 403);
+        return errorResponse(403, 'CSRF token missing or invalid', 'A-106');
       }
       return jsonResponse({ message: 'sent' }, 202);
     });
@@ -75,7 +76,7 @@ describe('api client CSRF', () => {
       if (new URL(req.url).pathname === '/api/v1/account/token')
         return jsonResponse({ token: 't' });
       posts++;
-      return jsonResponse({ error: 'Access denied', errorCode: 'A-102' }, 403);
+      return errorResponse(403, 'Access denied', 'A-102');
     });
     const err = await unwrap(api.POST('/account/cancel-impersonate')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);

@@ -8,6 +8,7 @@ import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-rout
 import type { CurrentUser } from '@/api/types';
 import { theme } from '@/app/theme';
 import { CurrentUserProvider } from '@/lib/current-user';
+import { errorResponse } from './server-errors';
 
 export function testQueryClient(): QueryClient {
   return new QueryClient({
@@ -104,7 +105,7 @@ export function mockApi(routes: Record<string, Handler>) {
   return mockFetch((request) => {
     const key = `${request.method} ${new URL(request.url).pathname}`;
     const h = routes[key] ?? serverDefaults[key];
-    return h ? h(request) : jsonResponse({ error: `no mock for ${key}`, errorCode: 'N-404' }, 404);
+    return h ? h(request) : errorResponse(404, `no mock for ${key}`, 'N-404');
   });
 }
 

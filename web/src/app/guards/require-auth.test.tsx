@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { LOGGING_IN_MESSAGE, RequireAuth } from './require-auth';
 
@@ -26,8 +27,7 @@ describe('RequireAuth', () => {
 
   it('redirects a visitor (401) to /login', async () => {
     mockApi({
-      'GET /api/v1/account/whoami': () =>
-        jsonResponse({ error: 'not signed in', errorCode: 'A-100' }, 401),
+      'GET /api/v1/account/whoami': () => errorResponse(401, 'not signed in', 'A-100'),
     });
     const { router } = renderRoutes(routes, { path: '/bookings?x=1' });
     expect(await screen.findByText('login screen')).toBeInTheDocument();

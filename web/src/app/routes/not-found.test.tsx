@@ -2,6 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { LoginRoute } from '@/features/accounts/routes/login';
 import { NotFound } from './not-found';
 
@@ -16,7 +17,7 @@ describe('NotFound', () => {
 
   it('tells visitors and offers Back to Login', async () => {
     mockApi({
-      'GET /api/v1/account/whoami': () => jsonResponse({ error: 'no', errorCode: 'A-100' }, 401),
+      'GET /api/v1/account/whoami': () => errorResponse(401, 'no', 'A-100'),
     });
     renderRoutes(routes, { path: '/old/app/link' });
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();

@@ -8,7 +8,6 @@ import { TopBar } from './top-bar';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 /** Renders the top bar with the app's query client; the server's unread count is `unread()`. */

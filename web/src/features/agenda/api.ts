@@ -7,7 +7,7 @@ import {
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { toasts } from '@/lib/errors/catalogue';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { notify } from '@/lib/notify';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import type { AgendaTab, AgendaView, StatusSide } from './rules';
@@ -34,8 +34,7 @@ export const agendaQueryOptions = (view: AgendaView, tab: AgendaTab) =>
       (last.items?.length ?? 0) > 0
         ? pages.length + 1
         : undefined,
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 /** How many cards each tab holds (the tab badges); a failure only hides the counts. */
@@ -43,8 +42,7 @@ export const agendaStatsQueryOptions = (view: AgendaView) =>
   queryOptions({
     queryKey: agendaKeys.stats(view),
     queryFn: () => unwrap(api.GET('/agenda/stats', { params: { query: { as: view } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 /** One answer from a card: accept or reject one instruction on the viewer's side. */

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { bookingKeys } from '@/lib/query-keys';
 import type { DateRange } from './rules';
 
@@ -54,8 +54,7 @@ export const dashboardStatsQueryOptions = (range: DateRange) =>
           params: { query: { startDate: range.start, endDate: range.end } },
         }),
       ).then(statsOf),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 /**
@@ -68,6 +67,5 @@ export const dashboardEmbedQueryOptions = () =>
     queryFn: () => unwrap(api.GET('/dashboard/embed')),
     staleTime: 0,
     gcTime: 0,
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });

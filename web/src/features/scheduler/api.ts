@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components, operations } from '@/api/schema';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import type { FilterSet } from './filters';
 import { bookingKeys, unavailabilityKeys } from '@/lib/query-keys';
 
@@ -61,9 +61,8 @@ export const summaryQueryOptions = (
       performance.mark(MONTH_DATA_MARK);
       return summary;
     },
-    retry: shouldRetry,
+    ...failureShownInPlace,
     placeholderData: keepPreviousData,
-    meta: { silentErrors: true },
   });
 
 /** One page of the grid's instruction rows (grouped=false), newest change first. */
@@ -94,9 +93,8 @@ export const changesQueryOptions = (
           signal,
         }),
       ),
-    retry: shouldRetry,
+    ...failureShownInPlace,
     placeholderData: keepPreviousData,
-    meta: { silentErrors: true },
   });
 
 /**
@@ -118,17 +116,15 @@ export const unavailableQueryOptions = (
         }),
       ),
     enabled: userIds.length > 0,
-    retry: shouldRetry,
+    ...failureShownInPlace,
     placeholderData: keepPreviousData,
-    meta: { silentErrors: true },
   });
 
 export const bookmarksQueryOptions = () =>
   queryOptions({
     queryKey: bookmarkKey,
     queryFn: async () => (await unwrap(api.GET('/booking/bookmark'))).items ?? [],
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 export function useCreateBookmark() {

@@ -17,7 +17,6 @@ beforeEach(() => {
 });
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 const busyDay = [1, 2, 3, 4, 5].map((i) =>

@@ -9,3 +9,9 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
   if (isApiError(error) && NO_RETRY_STATUSES.has(error.status)) return false;
   return failureCount < MAX_RETRIES;
 }
+
+/**
+ * Query options for a read whose failure its screen shows in place (an alert with Retry): retried
+ * like any query, and no toast. One home for the rule the screens' own load errors rely on.
+ */
+export const failureShownInPlace = { retry: shouldRetry, meta: { silentErrors: true } } as const;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderWithProviders } from '@/test/render';
 import { DataGrid } from './data-grid';
 import { PAGE_SIZES, toColDef, type DataGridColumn, type GridQuery } from './grid-query';
@@ -63,8 +63,6 @@ function phone(matches: boolean) {
     fakeMediaQueryList(query, matches && query.includes('max-width')),
   );
 }
-
-afterEach(() => vi.unstubAllGlobals());
 
 describe('DataGrid columns', () => {
   it('pins status and action columns to the right edge, where they cannot be moved away', () => {

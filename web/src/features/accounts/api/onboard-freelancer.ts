@@ -16,25 +16,25 @@ export interface OnboardInput {
 export const onboardFreelancer = (body: OnboardInput) =>
   unwrap(api.POST('/onboard-freelancer', { body }));
 
-/** Stores a user the server signed in (an active account) as whoami. */
-export function storeSignedUpUser(
-  queryClient: ReturnType<typeof useQueryClient>,
-  user: CurrentUser,
-): void {
-  if (user.accountStatus !== 'active') return;
-  resetCsrfToken();
-  storeSignedInUser(queryClient, user);
+/**
+ * A sign-up mutation: errors are the form's to show, and a user the server signed in (an active
+ * account) is stored as whoami.
+ */
+export function useSignUpMutation<Body>(signUp: (body: Body) => Promise<CurrentUser>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signUp,
+    meta: { silentErrors: true },
+    onSuccess: (user) => {
+      if (user.accountStatus !== 'active') return;
+      resetCsrfToken();
+      storeSignedInUser(queryClient, user);
+    },
+  });
 }
 
 /**
  * Creates a freelancer account. From an invitation the server signs the user in (stored as
- * whoami); on their own the account waits for activation. Errors are the form's to show.
+ * whoami); on their own the account waits for activation.
  */
-export function useOnboardFreelancer() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: onboardFreelancer,
-    meta: { silentErrors: true },
-    onSuccess: (user) => storeSignedUpUser(queryClient, user),
-  });
-}
+export const useOnboardFreelancer = () => useSignUpMutation(onboardFreelancer);

@@ -1,10 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { AdminSetPassword, PASSWORDS_DIFFER } from './admin-set-password';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function openDialog() {
   const user = userEvent.setup();
@@ -54,7 +53,7 @@ describe('AdminSetPassword', () => {
   it("shows the server's message when it refuses", async () => {
     mockApi({
       'POST /api/v1/account/7/set-password': () =>
-        jsonResponse({ error: 'A system account cannot be changed.', errorCode: 'S-403' }, 403),
+        errorResponse(403, 'A system account cannot be changed.', 'S-403'),
     });
     renderWithProviders(<AdminSetPassword userId={7} name="Fay Lancer" />);
     const { user, dialog } = await openDialog();

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
+import { fieldRefusal } from '@/test/server-errors';
 import { ChangePasswordForm } from './change-password-form';
 
 function setup(onSubmit = vi.fn().mockResolvedValue({})) {
@@ -38,15 +38,9 @@ describe('ChangePasswordForm', () => {
   });
 
   it("shows the server's message on the current password when it is wrong", async () => {
-    const onSubmit = vi.fn().mockRejectedValue(
-      new ApiError(422, 'V-422', 'validation failed', [
-        {
-          loc: ['body', 'currentPassword'],
-          msg: 'The current password is not correct.',
-          type: 'value_error',
-        },
-      ]),
-    );
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(fieldRefusal('currentPassword', 'The current password is not correct.'));
     const { onError, user } = setup(onSubmit);
     await user.type(await screen.findByLabelText('Current password'), 'wrong-password');
     await user.type(screen.getByLabelText(/^New password/), 'a-new-password');

@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
+import { fieldRefusal } from '@/test/server-errors';
 import { SignUpForm } from './sign-up-form';
 
 function setup(onSubmit = vi.fn().mockResolvedValue(undefined), initialEmail?: string) {
@@ -61,11 +61,7 @@ describe('SignUpForm', () => {
   it("maps the server's 422 detail onto the email field", async () => {
     const onSubmit = vi
       .fn()
-      .mockRejectedValue(
-        new ApiError(422, 'V-422', 'validation failed', [
-          { loc: ['body', 'email'], msg: 'an account with this email exists', type: 'value_error' },
-        ]),
-      );
+      .mockRejectedValue(fieldRefusal('email', 'an account with this email exists'));
     const { user } = setup(onSubmit, 'taken@example.com');
     await user.type(await screen.findByLabelText(/^First name/), 'Grace');
     await user.type(screen.getByLabelText(/^Last name/), 'Hopper');

@@ -1,10 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockWrite, renderRoutes } from '@/test/render';
 import { ConfirmEmailRoute } from './confirm-email';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const routes = [
   { path: '/confirm-email', element: <ConfirmEmailRoute /> },

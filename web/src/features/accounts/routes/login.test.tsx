@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { LoginRoute } from './login';
 import { accountKeys } from '@/lib/query-keys';
 
@@ -15,7 +16,7 @@ const routes = [
   { path: '/account-requires-reset', element: <p>reset notice</p> },
 ];
 
-const visitor = () => jsonResponse({ error: 'Not authenticated', errorCode: 'A-100' }, 401);
+const visitor = () => errorResponse(401, 'Not authenticated', 'A-100');
 
 async function submit(email: string, password: string) {
   const user = userEvent.setup();
@@ -54,14 +55,14 @@ describe('LoginRoute', () => {
   });
 
   it('A-104 goes to please-activate-account', async () => {
-    loginAnswers(jsonResponse({ error: 'not activated', errorCode: 'A-104' }, 403));
+    loginAnswers(errorResponse(403, 'not activated', 'A-104'));
     renderRoutes(routes, { path: '/login' });
     await submit('new@example.com', 'password123');
     expect(await screen.findByText('activate notice')).toBeInTheDocument();
   });
 
   it('A-103 goes to account-requires-reset with the email', async () => {
-    loginAnswers(jsonResponse({ error: 'reset needed', errorCode: 'A-103' }, 403));
+    loginAnswers(errorResponse(403, 'reset needed', 'A-103'));
     const { router } = renderRoutes(routes, { path: '/login' });
     await submit('old@example.com', 'password123');
     expect(await screen.findByText('reset notice')).toBeInTheDocument();
@@ -69,7 +70,7 @@ describe('LoginRoute', () => {
   });
 
   it('401 shows the authentication toast and a message in the form that stays', async () => {
-    loginAnswers(jsonResponse({ error: 'Invalid credentials', errorCode: 'A-101' }, 401));
+    loginAnswers(errorResponse(401, 'Invalid credentials', 'A-101'));
     renderRoutes(routes, { path: '/login' });
     await submit('ada@example.com', 'wrongpassword');
     expect(await screen.findByText('Authentication Error')).toBeInTheDocument();
@@ -101,7 +102,7 @@ describe('LoginRoute', () => {
   });
 
   it('other errors show Login Failed with the message', async () => {
-    loginAnswers(jsonResponse({ error: 'database unavailable', errorCode: 'S-500' }, 500));
+    loginAnswers(errorResponse(500, 'database unavailable', 'S-500'));
     renderRoutes(routes, { path: '/login' });
     await submit('ada@example.com', 'password123');
     expect(await screen.findByText('Login Failed')).toBeInTheDocument();

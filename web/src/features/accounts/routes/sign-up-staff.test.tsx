@@ -1,9 +1,10 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { SignUpStaffRoute } from './sign-up-staff';
 
-const notSignedIn = () => jsonResponse({ error: 'Not signed in', errorCode: 'A-100' }, 401);
+const notSignedIn = () => errorResponse(401, 'Not signed in', 'A-100');
 
 describe('staff sign-up', () => {
   it('is by invitation only', async () => {

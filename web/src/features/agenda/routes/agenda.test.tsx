@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { cardFixture, rowFixture, statsFixture } from '@/test/agenda.test-data';
 import type { AgendaCard, AgendaStats } from '../rules';
 import { Component as Agenda } from './agenda';
@@ -158,7 +159,7 @@ describe('Agenda page', () => {
     mockApi({
       'GET /api/v1/agenda': () =>
         fail
-          ? jsonResponse({ error: 'The database is busy.' }, 500)
+          ? errorResponse(500, 'The database is busy.')
           : jsonResponse({ items: [], total: 0, tab: 'outstanding', view: 'freelancer' }),
       'GET /api/v1/agenda/stats': () => jsonResponse(statsFixture()),
     });

@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { AuditRoute } from '../routes/audit';
 import type { HistoryEntry } from '../api/get-history';
 import { AuditButton } from './audit-button';
@@ -56,8 +57,6 @@ function renderAudit(path = '/bookings/3/audit') {
 }
 
 describe('AuditRoute', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
   it('shows every audit field newest first and the diff with names', async () => {
     const fetch = mockApi({
       'GET /api/v1/history/booking/3': () =>
@@ -120,7 +119,7 @@ describe('AuditRoute', () => {
   it("shows the server's refusal", async () => {
     mockApi({
       'GET /api/v1/history/entity/9': () =>
-        jsonResponse({ error: 'You do not have permission to do that.', errorCode: 'A-102' }, 403),
+        errorResponse(403, 'You do not have permission to do that.', 'A-102'),
     });
     renderAudit('/entities/9/audit');
     expect(await screen.findByRole('alert')).toHaveTextContent(

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { bookingKeys } from '@/lib/query-keys';
 
 export type CreateBookingInput = components['schemas']['CreateInput'];
@@ -14,8 +14,7 @@ export const bookingQueryOptions = (id: number) =>
   queryOptions({
     queryKey: bookingKeys.detail(id),
     queryFn: () => unwrap(api.GET('/booking/{id}', { params: { path: { id } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 /** Create a booking; `key` is the Idempotency-Key, the same for a resend of the same booking. */

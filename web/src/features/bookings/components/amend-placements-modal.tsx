@@ -14,6 +14,7 @@ import {
 } from './amend-placements';
 import { DialogActions } from '@/ui/dialog-actions';
 import { countOf } from '@/lib/format';
+import { TimeOfDayInput } from '@/ui/time-of-day-input';
 
 interface Props {
   placements: Placement[];
@@ -51,18 +52,8 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
           )}
           <TextInput label="Title" withAsterisk {...form.getInputProps('title')} />
           <Group grow align="start">
-            <TextInput
-              label="Start time"
-              placeholder="HH:mm"
-              withAsterisk
-              {...form.getInputProps('startTime')}
-            />
-            <TextInput
-              label="End time"
-              placeholder="HH:mm"
-              withAsterisk
-              {...form.getInputProps('endTime')}
-            />
+            <TimeOfDayInput label="Start time" {...form.getInputProps('startTime')} />
+            <TimeOfDayInput label="End time" {...form.getInputProps('endTime')} />
           </Group>
           <NumberInput
             label="Unpaid breaks (minutes)"

@@ -414,12 +414,7 @@ function DeselectDaysModal({
     onClose();
   };
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Deselect days"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={close} title="Deselect days">
       <Stack>
         <Checkbox.Group label="Remove every selected date on" value={chosen} onChange={setChosen}>
           <Stack gap="xs" mt="xs">

@@ -1,16 +1,11 @@
-import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { HoldActions } from './hold-actions';
 import { HoldChip } from './hold-chip';
 import { hold } from './fixtures.test-data';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const show = (element: React.ReactElement) => renderRoutes([{ path: '/', element }]);
 
@@ -74,8 +69,7 @@ describe('hold actions', () => {
   it("asks before a challenge and shows the server's refusal", async () => {
     const refusal = 'A challenge of the higher hold is already open.';
     mockApi({
-      'POST /api/v1/instruction/50/hold/challenge': () =>
-        jsonResponse({ error: refusal, errorCode: 'C-409' }, 409),
+      'POST /api/v1/instruction/50/hold/challenge': () => errorResponse(409, refusal, 'C-409'),
     });
     show(
       <HoldActions

@@ -1,16 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi } from '@/test/render';
 import { answerByInstant, answerByPresets, offersAwaitAnswer } from './answer-by-field';
 import { renderInviteModal } from './invite-modal.test-data';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 /** The Invite dialog of booking 5 (type and direct as given), placement 11, Felix listed. */
 function openInvite(booking: { type: string; direct: boolean }, onGrant: (body: unknown) => void) {

@@ -1,16 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, recordJson } from '@/test/render';
 import type { PlacementRow } from '../api/types';
 import { freelancer, manager, renderPlacementActions } from './placement-actions.test-data';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const refusal = 'The answer-by time must not be after the placement starts.';
 

@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { useBookingMutation } from '../api/bookings';
 import type { StatusItem } from './rules';
 import { bookingKeys } from '@/lib/query-keys';
@@ -22,8 +22,7 @@ export const availableSuppliersQuery = (
         params: { path: { id: bookingId, placementTemplateId }, query: { placementIds } },
       }),
     ),
-  retry: shouldRetry,
-  meta: { silentErrors: true },
+  ...failureShownInPlace,
 });
 
 export function useAvailableSuppliers(
@@ -95,8 +94,7 @@ export const availableSubstitutesQuery = (placementId: number, instructionId?: n
         params: { path: { id: placementId }, query: { instructionId } },
       }),
     ),
-  retry: shouldRetry,
-  meta: { silentErrors: true },
+  ...failureShownInPlace,
 });
 
 export type SubstitutionFor = components['schemas']['SubstitutionFor'];

@@ -1,14 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, recordJson } from '@/test/render';
 import { renderInviteModal } from './invite-modal.test-data';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const refusal = 'Only active freelancers this department may hire can be instructed.';
 

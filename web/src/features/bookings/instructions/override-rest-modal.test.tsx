@@ -1,14 +1,9 @@
-import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { MSG_OVERRIDE_REASON, OverrideRestModal } from './override-rest-modal';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 function open(onDone = vi.fn(), onClose = vi.fn()) {
   renderWithProviders(
@@ -42,7 +37,7 @@ describe('override rest rule dialog', () => {
     const refusal = 'You don\u2019t have permission to access this resource.';
     mockApi({
       'POST /api/v1/instruction/42/working-time-override': () =>
-        jsonResponse({ error: refusal, errorCode: 'A-102' }, 403),
+        errorResponse(403, refusal, 'A-102'),
     });
     const { onClose } = open();
     const user = userEvent.setup();

@@ -1,15 +1,12 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, recordJson } from '@/test/render';
 import type { PlacementRow } from '../api/types';
 import { freelancer, manager, renderPlacementActions } from './placement-actions.test-data';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // Toasts live in a module-wide store; the queue would hide later tests' toasts.
-  notifications.clean();
 });
 
 const placement = (id: number, placementTemplateId = 3) =>

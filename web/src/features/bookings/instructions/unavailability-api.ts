@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { unavailabilityKeys } from '@/lib/query-keys';
 
 export type Unavailability = components['schemas']['Unavailability'];
@@ -11,8 +11,7 @@ export const unavailabilityQueryOptions = (userId: number) =>
   queryOptions({
     queryKey: unavailabilityKeys.ofUser(userId),
     queryFn: () => unwrap(api.GET('/unavailability/{id}', { params: { path: { id: userId } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 export const markUnavailable = (dates: string[]) =>

@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import dayjs from 'dayjs';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { Component as Availability } from './availability';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const felix = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
 

@@ -1,12 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { bookingFormMessages } from '../components/booking-form';
 import { addDays, dayLabel, monthOf, rangeDates, today } from '../components/calendar-selection';
 import { Component as CreateBooking } from './create-booking';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const template = {
   id: 4,
@@ -148,7 +147,7 @@ describe('Create Booking', () => {
     let calls = 0;
     const { router, keys } = open('/bookings/create', () =>
       ++calls < 3
-        ? jsonResponse({ error: 'Try again in a bit.', errorCode: 'S-503' }, 503)
+        ? errorResponse(503, 'Try again in a bit.', 'S-503')
         : jsonResponse({ id: 31, placements: [{}] }, 201),
     );
     const user = userEvent.setup();

@@ -1,14 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { BOOKING_LOAD_ERROR } from '@/lib/errors/catalogue';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import type { Booking } from '../api/types';
 import { bookingFixture } from '../components/fixtures.test-data';
 import { Component as EditBooking } from './edit-booking';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const manager = makeUser({ id: 2, needs: ['department_manager'] });
 
@@ -19,9 +18,7 @@ function open(
   let patched: unknown;
   const api = mockApi({
     'GET /api/v1/booking/31': () =>
-      booking
-        ? jsonResponse(booking)
-        : jsonResponse({ error: 'not found', errorCode: 'N-404' }, 404),
+      booking ? jsonResponse(booking) : errorResponse(404, 'not found', 'N-404'),
     'PATCH /api/v1/booking/31': async (request) => {
       patched = await request.json();
       return jsonResponse({ ...booking, title: 'Cup Final', version: 4 });

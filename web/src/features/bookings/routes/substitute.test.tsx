@@ -1,14 +1,12 @@
-import { notifications } from '@mantine/notifications';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { Component as Substitute } from './substitute';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   // Toasts live in a module-wide store; an earlier test's would be found by later ones.
-  notifications.clean();
 });
 
 /** The page's own alert (toasts are alerts too). */
@@ -123,7 +121,7 @@ describe('Substitute page', () => {
     mockApi({
       'GET /api/v1/placement/12/available-substitutes': () =>
         fail
-          ? jsonResponse({ error: 'The database is busy.' }, 500)
+          ? errorResponse(500, 'The database is busy.')
           : jsonResponse({ for: target, items: [] }),
     });
     open();
@@ -141,7 +139,7 @@ describe('Substitute page', () => {
       'GET /api/v1/placement/12/available-substitutes': () =>
         jsonResponse({ for: target, items: [candidate(6, 'Chloe', 'Okafor', true)] }),
       'POST /api/v1/placement/12/grant-substitution': () =>
-        jsonResponse({ error: 'This freelancer cannot substitute on this placement.' }, 409),
+        errorResponse(409, 'This freelancer cannot substitute on this placement.'),
     });
     open();
     const user = userEvent.setup();

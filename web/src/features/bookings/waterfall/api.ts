@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { bookingKeys } from '@/lib/query-keys';
 import { useBookingMutation } from '../api/bookings';
 
@@ -23,8 +23,7 @@ export function useWaterfalls(bookingId: number) {
     queryKey: bookingKeys.waterfalls(bookingId),
     queryFn: () =>
       unwrap(api.GET('/booking/{id}/waterfalls', { params: { path: { id: bookingId } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
     refetchInterval: (query) =>
       (query.state.data?.items ?? []).some(isMoving) ? WATERFALL_POLL_MS : false,
   });

@@ -1,16 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import type { AvailableSupplier } from '../instructions/api';
 import { renderInviteModal } from '../instructions/invite-modal.test-data';
 import { OfferInTurnForm } from './offer-in-turn-form';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const supplier = (id: number, fullName: string): AvailableSupplier =>
   ({

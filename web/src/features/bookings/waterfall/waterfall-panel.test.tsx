@@ -1,15 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { isMoving, moved, type Waterfall } from './api';
 import { WaterfallPanel } from './waterfall-panel';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const waterfall = (over: Partial<Waterfall> = {}): Waterfall => ({
   id: 3,
@@ -76,7 +71,7 @@ describe('waterfall panel', () => {
 
   it("reorders those waiting and shows the server's refusal of a stale version", async () => {
     const stale = 'This waterfall was changed by someone else. Reload and try again.';
-    const sent = recordJson(() => jsonResponse({ error: stale, errorCode: 'C-409' }, 409));
+    const sent = recordJson(() => errorResponse(409, stale, 'C-409'));
     mockApi({
       'GET /api/v1/booking/5/waterfalls': () => jsonResponse({ items: [waterfall()] }),
       'PUT /api/v1/waterfall/3/order': sent.handler,
@@ -100,8 +95,7 @@ describe('waterfall panel', () => {
 
   it('tells a failed read with a retry', async () => {
     mockApi({
-      'GET /api/v1/booking/5/waterfalls': () =>
-        jsonResponse({ error: 'Booking not found', errorCode: 'N-404' }, 404),
+      'GET /api/v1/booking/5/waterfalls': () => errorResponse(404, 'Booking not found', 'N-404'),
     });
     renderWithProviders(<WaterfallPanel bookingId={5} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not load the offers in turn');

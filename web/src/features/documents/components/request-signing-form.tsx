@@ -1,19 +1,11 @@
-import {
-  Button,
-  Group,
-  NumberInput,
-  SegmentedControl,
-  Stack,
-  Text,
-  TextInput,
-  Textarea,
-} from '@mantine/core';
+import { Button, Group, NumberInput, Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import { countOf, formatIsoDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { RecordPicker } from '@/ui/record-picker';
+import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';
 import { searchBookings, useRequestSigning } from '../api/documents';
 
 type Source = 'link' | 'template';
@@ -127,19 +119,14 @@ export function RequestSigningForm({ docuSeal, savedTemplateId }: Props) {
           {...form.getInputProps('dueDate')}
         />
         {docuSeal ? (
-          <Stack gap={4}>
-            <Text size="sm" fw={500} id="document-source-label">
-              Document
-            </Text>
-            <SegmentedControl
-              aria-labelledby="document-source-label"
-              data={[
-                { value: 'link', label: 'Link' },
-                { value: 'template', label: 'DocuSeal template' },
-              ]}
-              {...form.getInputProps('source')}
-            />
-          </Stack>
+          <LabelledSegmentedControl
+            label="Document"
+            data={[
+              { value: 'link', label: 'Link' },
+              { value: 'template', label: 'DocuSeal template' },
+            ]}
+            {...form.getInputProps('source')}
+          />
         ) : null}
         {form.values.source === 'link' ? (
           <TextInput

@@ -1,14 +1,14 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { BUILDER_FAILED } from '../components/form-builder';
 import { makeDocument } from '../fixtures.test-data';
 import { Component as DocumentBuilder } from './document-builder';
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   document.getElementById('docuseal-builder-script')?.remove();
 });
 
@@ -91,7 +91,7 @@ describe('/document-builder', () => {
     const asked: unknown[] = [];
     let refuse = true;
     open(manager, {
-      'GET /api/v1/docuseal/token': () => jsonResponse({ error: 'off', errorCode: 'N-404' }, 404),
+      'GET /api/v1/docuseal/token': () => errorResponse(404, 'off', 'N-404'),
       'GET /api/v1/booking': () =>
         jsonResponse({
           items: [

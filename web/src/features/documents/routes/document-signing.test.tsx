@@ -1,11 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { makeDocument } from '../fixtures.test-data';
 import { Component as DocumentSigning, NO_DOCUMENTS } from './document-signing';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function open(answer: () => Response) {
   mockApi({ 'GET /api/v1/document-signing': answer });
@@ -52,9 +51,7 @@ describe('/document-signing', () => {
   it('shows loading, then an error with Try again', async () => {
     let fail = true;
     open(() =>
-      fail
-        ? jsonResponse({ error: 'Internal error', errorCode: 'S-500' }, 500)
-        : jsonResponse({ items: [] }),
+      fail ? errorResponse(500, 'Internal error', 'S-500') : jsonResponse({ items: [] }),
     );
     expect(screen.getByText('Loading your documents...')).toBeVisible();
     expect(await screen.findByText('Your documents could not be loaded.')).toBeVisible();

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { components } from '@/api/schema';
 import { cardFixture } from '@/test/agenda.test-data';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { HomeRoute } from './home';
 
 /** An offer on placement id of the Matchday booking, in a London department. */
@@ -83,7 +84,7 @@ describe('home: offers to answer', () => {
   });
 
   it("shows the server's reason when the offers cannot be read, with Retry", async () => {
-    setup(() => jsonResponse({ error: 'The agenda is resting.', errorCode: 'S-500' }, 500));
+    setup(() => errorResponse(500, 'The agenda is resting.', 'S-500'));
     const region = await offersRegion();
     const alert = await within(region).findByRole('alert');
     expect(alert).toHaveTextContent('Could not load your offers');

@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { jobTemplateKeys } from '@/lib/query-keys';
 
 export type JobTemplate = components['schemas']['JobTemplate'];
@@ -43,8 +43,7 @@ export const jobTemplateQuery = (id: number) =>
   queryOptions({
     queryKey: jobTemplateKeys.detail(id),
     queryFn: () => unwrap(api.GET('/job-template/{id}', { params: { path: { id } } })),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 /** The job templates the caller may book from. */
@@ -52,8 +51,7 @@ export const jobBriefsQuery = () =>
   queryOptions({
     queryKey: jobTemplateKeys.briefs(),
     queryFn: () => unwrap(api.GET('/job/brief')),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });
 
 export const rateCardsQuery = (placementTemplateId: number) =>

@@ -14,6 +14,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { jobToasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
+import { TimeOfDayInput } from '@/ui/time-of-day-input';
 import {
   useJobMutations,
   type PlacementTemplate,
@@ -136,20 +137,8 @@ function PlacementRow({
       <Stack gap="xs">
         <Group grow wrap="wrap" align="start">
           <TextInput label="Title" withAsterisk miw={160} {...form.getInputProps('title')} />
-          <TextInput
-            label="Start"
-            placeholder="HH:mm"
-            withAsterisk
-            miw={90}
-            {...form.getInputProps('startTime')}
-          />
-          <TextInput
-            label="End"
-            placeholder="HH:mm"
-            withAsterisk
-            miw={90}
-            {...form.getInputProps('endTime')}
-          />
+          <TimeOfDayInput label="Start" miw={90} {...form.getInputProps('startTime')} />
+          <TimeOfDayInput label="End" miw={90} {...form.getInputProps('endTime')} />
           <NumberInput
             label="Unpaid breaks (minutes)"
             min={0}

@@ -1,11 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { makeNotification } from '../fixtures.test-data';
 import { NotificationList } from './notification-list';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const unread = makeNotification({ id: 11, subject: 'New offer: Camera Operator' });
 const read = makeNotification({
@@ -73,7 +72,7 @@ describe('NotificationList', () => {
   it("shows the server's reason when the list is refused", async () => {
     mockApi({
       'GET /api/v1/notification/by-user/7': () =>
-        jsonResponse({ error: 'Only administrators may do this', errorCode: 'A-403' }, 403),
+        errorResponse(403, 'Only administrators may do this', 'A-403'),
     });
     renderRoutes([{ path: '/', element: <NotificationList userId={7} /> }], {
       user: makeUser({ id: 3 }),

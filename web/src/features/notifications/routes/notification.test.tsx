@@ -1,13 +1,12 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { notificationKeys } from '@/lib/query-keys';
 import { jsonResponse, makeUser, mockApi, renderRoutes, testQueryClient } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { makeNotification } from '../fixtures.test-data';
 import type { Notification } from '../types';
 import { Component as NotificationPage } from './notification';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const felix = makeUser({ id: 7, fullName: 'Felix Reid', isFreelancer: true });
 const admin = makeUser({ id: 1, fullName: 'Ada Admin', canAdmin: true });
@@ -110,8 +109,7 @@ describe("an administrator reading another user's notification", () => {
 describe('a notification that cannot be read', () => {
   it('says it is not found', async () => {
     mockApi({
-      'GET /api/v1/notification/11': () =>
-        jsonResponse({ error: 'Notification not found', errorCode: 'N-404' }, 404),
+      'GET /api/v1/notification/11': () => errorResponse(404, 'Notification not found', 'N-404'),
     });
     renderRoutes([{ path: '/notifications/:id', element: <NotificationPage /> }], {
       path: '/notifications/11',

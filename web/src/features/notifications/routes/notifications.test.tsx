@@ -1,12 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { makeNotification } from '../fixtures.test-data';
 import { Component as NotificationsPage } from './notifications';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function open(user: CurrentUser, path: string) {
   const asked: string[] = [];

@@ -1,10 +1,9 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockWrite, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { UnsubscribeRoute } from './unsubscribe';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const routes = [{ path: '/unsubscribe', element: <UnsubscribeRoute /> }];
 
@@ -29,9 +28,7 @@ describe('UnsubscribeRoute', () => {
   });
 
   it("shows the server's reason for a forged link", async () => {
-    answers(() =>
-      jsonResponse({ error: 'This unsubscribe link is not valid.', errorCode: 'V-100' }, 422),
-    );
+    answers(() => errorResponse(422, 'This unsubscribe link is not valid.', 'V-100'));
     renderRoutes(routes, { path: '/unsubscribe?token=forged' });
     await userEvent
       .setup()

@@ -3,6 +3,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import type { Preference } from './api';
 import { NotificationSettings } from './notification-settings';
 
@@ -119,7 +120,7 @@ describe('NotificationSettings', () => {
   it("shows the server's message and a retry when the settings cannot be read", async () => {
     mockApi({
       'GET /api/v1/notification/preferences': () =>
-        jsonResponse({ error: 'Not authenticated', errorCode: 'A-401' }, 401),
+        errorResponse(401, 'Not authenticated', 'A-401'),
     });
     renderWithProviders(<NotificationSettings />);
     const alert = await screen.findByRole('alert', {

@@ -64,10 +64,57 @@ const between =
       : null;
   };
 
-export const validateBookingRules = {
-  dailyRestHours: between(0, 24, bookingRulesMessages.dailyRest),
-  maxDaysInRow: between(1, 13, bookingRulesMessages.daysInRow, true),
-  weeklyRestHours: between(0, WEEK_HOURS, bookingRulesMessages.weeklyRest),
-  holdChallengeHours: between(1, WEEK_HOURS, bookingRulesMessages.holdChallenge),
-  answerReminderHours: between(0, WEEK_HOURS, bookingRulesMessages.answerReminder),
-};
+/** One number of the form: its label and its bounds, which both the input and the check use. */
+export interface BookingRulesField {
+  field: keyof BookingRulesValues;
+  label: string;
+  min: number;
+  max: number;
+  /** Whole numbers only (days); hours take two decimals. */
+  whole?: boolean;
+  message: string;
+}
+
+/** The form's fields in the order they are shown. */
+export const BOOKING_RULES_FIELDS: readonly BookingRulesField[] = [
+  {
+    field: 'dailyRestHours',
+    label: 'Rest between placements (hours)',
+    min: 0,
+    max: 24,
+    message: bookingRulesMessages.dailyRest,
+  },
+  {
+    field: 'maxDaysInRow',
+    label: 'Most days in a row',
+    min: 1,
+    max: 13,
+    whole: true,
+    message: bookingRulesMessages.daysInRow,
+  },
+  {
+    field: 'weeklyRestHours',
+    label: 'Weekly rest (hours)',
+    min: 0,
+    max: WEEK_HOURS,
+    message: bookingRulesMessages.weeklyRest,
+  },
+  {
+    field: 'holdChallengeHours',
+    label: 'Time to answer a hold challenge (hours)',
+    min: 1,
+    max: WEEK_HOURS,
+    message: bookingRulesMessages.holdChallenge,
+  },
+  {
+    field: 'answerReminderHours',
+    label: 'Answer reminder before it is due (hours)',
+    min: 0,
+    max: WEEK_HOURS,
+    message: bookingRulesMessages.answerReminder,
+  },
+];
+
+export const validateBookingRules = Object.fromEntries(
+  BOOKING_RULES_FIELDS.map((f) => [f.field, between(f.min, f.max, f.message, f.whole)]),
+) as Record<keyof BookingRulesValues, (v: number | string) => string | null>;

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { salford } from '@/test/places.test-data';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import type { LocationValue } from '../location';
 import { LocationSelect, type LocationFieldValue } from './location-select';
 
@@ -138,7 +139,7 @@ describe('LocationSelect', () => {
 
   it('only logs a failed search', async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => {});
-    const { user, input } = setup(() => jsonResponse({ error: 'down', errorCode: 'S-500' }, 500));
+    const { user, input } = setup(() => errorResponse(500, 'down', 'S-500'));
     await user.type(input, 'salf');
     expect(
       await screen.findByText('No places found', { selector: '[aria-live] *, [aria-live]' }),

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { defaultRange } from '../rules';
 import { ReportsRoute } from './reports';
 
@@ -116,7 +117,7 @@ describe('ReportsRoute', () => {
 
   it('shows the generic error toast when an export fails', async () => {
     const user = userEvent.setup();
-    open(admin, () => jsonResponse({ error: 'Cannot complete request', errorCode: 'S-500' }, 500));
+    open(admin, () => errorResponse(500, 'Cannot complete request', 'S-500'));
     await user.click(screen.getByRole('button', { name: 'Export Agency as CSV' }));
     expect(await screen.findByText('Error Code S-500')).toBeInTheDocument();
     expect(screen.getByText('Cannot complete request')).toBeInTheDocument();
@@ -125,7 +126,7 @@ describe('ReportsRoute', () => {
 
   it("shows a refusal the same way, with the server's code and words", async () => {
     const user = userEvent.setup();
-    open(clientManager, () => jsonResponse({ error: 'Record not found', errorCode: 'N-404' }, 404));
+    open(clientManager, () => errorResponse(404, 'Record not found', 'N-404'));
     await user.click(screen.getByRole('button', { name: 'Export Financial Metrics as CSV' }));
     expect(await screen.findByText('Error Code N-404')).toBeInTheDocument();
     expect(screen.getByText('Record not found')).toBeInTheDocument();

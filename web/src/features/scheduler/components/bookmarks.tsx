@@ -85,12 +85,7 @@ export function Bookmarks({ filters, onApply }: Props) {
         onClose={() => setAdding(false)}
         onSaved={(id) => setSelected(String(id))}
       />
-      <Modal
-        opened={confirming}
-        onClose={() => setConfirming(false)}
-        title="Delete bookmark"
-        closeButtonProps={{ 'aria-label': 'Close' }}
-      >
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Delete bookmark">
         <Stack>
           <Text size="sm">Delete the bookmark {chosen?.description}?</Text>
           <DialogActions
@@ -139,12 +134,7 @@ function AddBookmarkModal({
     }),
   );
   return (
-    <Modal
-      opened={opened}
-      onClose={close}
-      title="Add Bookmark"
-      closeButtonProps={{ 'aria-label': 'Close' }}
-    >
+    <Modal opened={opened} onClose={close} title="Add Bookmark">
       <form onSubmit={submit} noValidate>
         <Stack>
           <TextInput

@@ -1,12 +1,10 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
 import { emptyFilters } from '../filters';
 import { rowFixture } from '../fixtures.test-data';
 import { LATE_ROW_CLASS, changeColumns, lateRowStyle } from './changes-columns';
 import { ChangesGrid } from './changes-grid';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const late = rowFixture({
   instructionId: 502,

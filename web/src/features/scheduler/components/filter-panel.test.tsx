@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { schedulerMessages, schedulerToasts } from '@/lib/errors/catalogue';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { emptyFilters, type FilterSet } from '../filters';
 import { FilterPanel } from './filter-panel';
 import { visibleTags } from './tag-picker';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const saved = {
   id: 7,

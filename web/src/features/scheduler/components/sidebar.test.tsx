@@ -1,13 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { emptyFilters } from '../filters';
 import { groupFixture, summaryFixture } from '../fixtures.test-data';
 import { SchedulerSidebar } from './sidebar';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const manager = makeUser({ id: 9, needs: ['department_manager', 'manage_department:3'] });
 const freelancer = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });

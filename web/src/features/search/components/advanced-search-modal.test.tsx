@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useReducer } from 'react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { addDays } from '@/features/bookings';
 import {
@@ -12,8 +12,6 @@ import {
 } from '../state/search-state';
 import { AdvancedSearchModal } from './advanced-search-modal';
 import { FakeLocation } from './fake-location.test-data';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const todayIso = () => {
   const d = new Date();

@@ -10,7 +10,6 @@ import { FakeLocation } from './fake-location.test-data';
 
 afterEach(() => {
   vi.useRealTimers();
-  vi.unstubAllGlobals();
 });
 
 function open(answer: (body: Record<string, unknown>) => unknown = () => ({ data: results })) {

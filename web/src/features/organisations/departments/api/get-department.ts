@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
-import { shouldRetry } from '@/lib/errors/retry';
+import { failureShownInPlace } from '@/lib/errors/retry';
 import { departmentKeys } from '@/lib/query-keys';
 
 export const getDepartment = (id: number) =>
@@ -11,6 +11,5 @@ export const departmentQueryOptions = (id: number) =>
   queryOptions({
     queryKey: departmentKeys.detail(id),
     queryFn: () => getDepartment(id),
-    retry: shouldRetry,
-    meta: { silentErrors: true },
+    ...failureShownInPlace,
   });

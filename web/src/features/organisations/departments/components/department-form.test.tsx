@@ -1,8 +1,8 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
+import { fieldRefusal } from '@/test/server-errors';
 import { DepartmentForm } from './department-form';
 
 function setup(onSubmit = vi.fn().mockResolvedValue(undefined)) {
@@ -52,13 +52,7 @@ describe('DepartmentForm', () => {
   });
 
   it("puts the server's 422 detail onto the field", async () => {
-    const onSubmit = vi
-      .fn()
-      .mockRejectedValue(
-        new ApiError(422, 'V-422', 'validation failed', [
-          { loc: ['body', 'name'], msg: 'already used by this client', type: 'value_error' },
-        ]),
-      );
+    const onSubmit = vi.fn().mockRejectedValue(fieldRefusal('name', 'already used by this client'));
     const { user } = setup(onSubmit);
     await user.type(await screen.findByLabelText(/^Name/), 'Sport');
     await user.click(screen.getByRole('button', { name: 'Create department' }));

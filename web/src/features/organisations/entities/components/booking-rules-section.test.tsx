@@ -1,15 +1,10 @@
-import { notifications } from '@mantine/notifications';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { bookingRulesMessages } from '../booking-rules';
 import { BookingRulesSection } from './booking-rules-section';
-
-afterEach(() => {
-  vi.unstubAllGlobals();
-  notifications.clean();
-});
 
 const defaults = {
   entityId: 7,
@@ -61,8 +56,7 @@ describe('booking rules section', () => {
 
   it('shows why the rules could not be read, with Retry', async () => {
     mockApi({
-      'GET /api/v1/entity/7/booking-rules': () =>
-        jsonResponse({ error: 'Record not found', errorCode: 'N-404' }, 404),
+      'GET /api/v1/entity/7/booking-rules': () => errorResponse(404, 'Record not found', 'N-404'),
     });
     renderWithProviders(<BookingRulesSection entityId={7} />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Record not found');

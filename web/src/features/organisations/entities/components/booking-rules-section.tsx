@@ -13,6 +13,7 @@ import {
   type BookingRules,
 } from '../api/booking-rules';
 import {
+  BOOKING_RULES_FIELDS,
   bodyOf,
   serverFieldOf,
   validateBookingRules,
@@ -74,41 +75,16 @@ function BookingRulesForm({ entityId, rules }: { entityId: number; rules: Bookin
             : 'Accepting an offer that would leave a freelancer less rest than this is refused, unless a manager overrides it with a reason.'}
         </Text>
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <NumberInput
-            label="Rest between placements (hours)"
-            min={0}
-            max={24}
-            decimalScale={2}
-            {...form.getInputProps('dailyRestHours')}
-          />
-          <NumberInput
-            label="Most days in a row"
-            min={1}
-            max={13}
-            allowDecimal={false}
-            {...form.getInputProps('maxDaysInRow')}
-          />
-          <NumberInput
-            label="Weekly rest (hours)"
-            min={0}
-            max={168}
-            decimalScale={2}
-            {...form.getInputProps('weeklyRestHours')}
-          />
-          <NumberInput
-            label="Time to answer a hold challenge (hours)"
-            min={1}
-            max={168}
-            decimalScale={2}
-            {...form.getInputProps('holdChallengeHours')}
-          />
-          <NumberInput
-            label="Answer reminder before it is due (hours)"
-            min={0}
-            max={168}
-            decimalScale={2}
-            {...form.getInputProps('answerReminderHours')}
-          />
+          {BOOKING_RULES_FIELDS.map((f) => (
+            <NumberInput
+              key={f.field}
+              label={f.label}
+              min={f.min}
+              max={f.max}
+              {...(f.whole ? { allowDecimal: false } : { decimalScale: 2 })}
+              {...form.getInputProps(f.field)}
+            />
+          ))}
         </SimpleGrid>
         <FormActions submitting={form.submitting}>Save booking rules</FormActions>
       </Stack>

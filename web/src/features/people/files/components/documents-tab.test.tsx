@@ -4,6 +4,7 @@ import { ModalsProvider } from '@mantine/modals';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { DocumentsTab, formatSize } from './documents-tab';
 
 const doc = {
@@ -25,7 +26,6 @@ function render() {
 
 describe('DocumentsTab', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     resetCsrfToken();
   });
 
@@ -55,8 +55,7 @@ describe('DocumentsTab', () => {
 
   it('shows an error state with a retry', async () => {
     mockApi({
-      'GET /api/v1/account/7/documents': () =>
-        jsonResponse({ error: 'nope', errorCode: 'A-102' }, 403),
+      'GET /api/v1/account/7/documents': () => errorResponse(403, 'nope', 'A-102'),
     });
     render();
     expect(await screen.findByText('Documents could not be loaded')).toBeInTheDocument();

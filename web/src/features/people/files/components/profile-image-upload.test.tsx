@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
 import { toasts } from '@/lib/errors/catalogue';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { ProfileImageUpload } from './profile-image-upload';
 
 const uploadUrl = {
@@ -35,7 +36,6 @@ async function pick() {
 
 describe('ProfileImageUpload', () => {
   afterEach(() => {
-    vi.unstubAllGlobals();
     resetCsrfToken();
   });
 
@@ -61,8 +61,7 @@ describe('ProfileImageUpload', () => {
 
   it('says when no upload URL could be had', async () => {
     mock({
-      'GET /api/v1/account/7/profile_image': () =>
-        jsonResponse({ error: 'nope', errorCode: 'A-102' }, 403),
+      'GET /api/v1/account/7/profile_image': () => errorResponse(403, 'nope', 'A-102'),
     });
     await pick();
     expect(await screen.findByText('Failed to get upload URL.')).toBeInTheDocument();

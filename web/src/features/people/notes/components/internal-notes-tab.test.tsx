@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { InternalNotesTab } from './internal-notes-tab';
 
 const note = {
@@ -32,8 +33,7 @@ function setup(saveStatus = 200) {
     'PATCH /api/v1/account/update-internal-note': async (req) => {
       const body = (await req.json()) as Record<string, unknown>;
       patches.push(body);
-      if (saveStatus !== 200)
-        return jsonResponse({ error: 'boom', errorCode: 'S-100' }, saveStatus);
+      if (saveStatus !== 200) return errorResponse(saveStatus, 'boom', 'S-100');
       notes = [{ ...note, id: 10, title: String(body.title) }, ...notes];
       return jsonResponse(notes[0]);
     },

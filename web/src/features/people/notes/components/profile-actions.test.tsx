@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
 import { ProfileActions } from './profile-actions';
 
 function setup(me: Partial<CurrentUser>, status = 200) {
@@ -12,7 +13,7 @@ function setup(me: Partial<CurrentUser>, status = 200) {
     calls.push({ path: new URL(req.url).pathname, body: await req.json() });
     return status === 200
       ? jsonResponse({ message: 'ok' })
-      : jsonResponse({ error: 'nope', errorCode: 'A-403' }, status);
+      : errorResponse(status, 'nope', 'A-403');
   };
   mockApi({
     'GET /api/v1/account/token': () => jsonResponse({ token: 'csrf' }),

@@ -1,10 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import { ChangeEmail } from './change-email';
-
-afterEach(() => vi.unstubAllGlobals());
 
 async function openDialog() {
   const user = userEvent.setup();

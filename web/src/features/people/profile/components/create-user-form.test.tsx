@@ -1,10 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { CreateUserForm, ENTITY_REQUIRED } from './create-user-form';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function setup(admin = false) {
   mockApi({

@@ -1,14 +1,4 @@
-import {
-  Button,
-  Fieldset,
-  Group,
-  SegmentedControl,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
+import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
@@ -19,6 +9,7 @@ import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
 import { profileMessages } from '../lib/profile-values';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
+import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';
 import { EntityMultiPicker, EntityPicker } from './entity-picker';
 
 export const ENTITY_REQUIRED = 'Assisted accounts must belong to at least one entity.';
@@ -130,19 +121,14 @@ export function CreateUserForm({
               description="Job title or role"
               {...form.getInputProps('label')}
             />
-            <Stack gap={4}>
-              <Text size="sm" fw={500} id="create-user-role">
-                Account type
-              </Text>
-              <SegmentedControl
-                aria-labelledby="create-user-role"
-                data={[
-                  { value: 'freelancer', label: 'Freelancer' },
-                  { value: 'staff', label: 'Staff' },
-                ]}
-                {...form.getInputProps('role')}
-              />
-            </Stack>
+            <LabelledSegmentedControl
+              label="Account type"
+              data={[
+                { value: 'freelancer', label: 'Freelancer' },
+                { value: 'staff', label: 'Staff' },
+              ]}
+              {...form.getInputProps('role')}
+            />
           </SimpleGrid>
         </Fieldset>
         <Fieldset legend="Personal details">

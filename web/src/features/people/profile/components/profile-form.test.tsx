@@ -1,9 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ApiError } from '@/api/errors';
+import { describe, expect, it, vi } from 'vitest';
 import { salford } from '@/test/places.test-data';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
+import { fieldRefusal } from '@/test/server-errors';
 import type { Profile } from '../api/get-profile';
 import { firstTimezoneOf } from '@/lib/countries';
 import { freelancerProfile } from '../profile.test-data';
@@ -28,8 +28,6 @@ const profile = freelancerProfile({
   ],
   version: 3,
 }) as unknown as Profile;
-
-afterEach(() => vi.unstubAllGlobals());
 
 function setup(
   onSubmit = vi.fn().mockResolvedValue(undefined),
@@ -145,15 +143,11 @@ describe('ProfileForm', () => {
   });
 
   it('maps a server 422 onto the field', async () => {
-    const onSubmit = vi.fn().mockRejectedValue(
-      new ApiError(422, 'V-422', 'validation failed', [
-        {
-          loc: ['body', 'timezone'],
-          msg: 'Choose a timezone of the selected country, or UTC.',
-          type: 'value_error',
-        },
-      ]),
-    );
+    const onSubmit = vi
+      .fn()
+      .mockRejectedValue(
+        fieldRefusal('timezone', 'Choose a timezone of the selected country, or UTC.'),
+      );
     const { user } = setup(onSubmit);
     await user.click(screen.getByRole('button', { name: 'Save' }));
     expect(

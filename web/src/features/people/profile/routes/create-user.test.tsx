@@ -1,11 +1,9 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
 import { Component as CreateUser } from './create-user';
-
-afterEach(() => vi.unstubAllGlobals());
 
 function open(path: string) {
   const manager = makeUser({ needs: ['client_manager', 'department_manager'] });

@@ -1,12 +1,10 @@
 import { screen } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { freelancerProfile } from '../profile.test-data';
 import { Component as EditUser } from './edit-user';
-
-afterEach(() => vi.unstubAllGlobals());
 
 const felix = freelancerProfile({
   email: 'freelancer@hive.test',
