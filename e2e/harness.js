@@ -205,6 +205,49 @@ export async function launchBrowser() {
   });
 }
 
+/**
+ * Runs in every page before the app (withPage): keeps the text of each alert the page shows in
+ * window.__hiveAlerts, so that toast() can ask whether the page has shown one. A toast closes
+ * itself after a few seconds, and on a busy machine polls for it can fall either side of that.
+ */
+function recordAlerts() {
+  const shown = (window.__hiveAlerts = []);
+  const onScreen = new WeakMap(); // alert element -> the text last recorded for it
+  const scan = () => {
+    for (const alert of document.querySelectorAll('[role="alert"]')) {
+      const text = alert.textContent.replace(/\s+/g, ' ').trim();
+      if (text && onScreen.get(alert) !== text) {
+        onScreen.set(alert, text);
+        shown.push(text);
+      }
+    }
+  };
+  new MutationObserver(scan).observe(document, {
+    childList: true,
+    subtree: true,
+    characterData: true,
+  });
+}
+
+/**
+ * Waits until the page has shown an alert (a toast, or a form's alert) whose text includes
+ * `text`, whether or not it is still on screen. The text found is marked seen, so waiting twice
+ * for the same text needs it shown twice; the rest of that alert (its title, say) stays to be
+ * waited for.
+ */
+export async function toast(page, text) {
+  await page.waitForFunction(
+    (wanted) => {
+      const alerts = window.__hiveAlerts ?? [];
+      const i = alerts.findIndex((shown) => shown.includes(wanted));
+      if (i >= 0) alerts[i] = alerts[i].replace(wanted, '\u0000');
+      return i >= 0;
+    },
+    text,
+    { polling: 100 },
+  );
+}
+
 /** Runs fn with a fresh page (phone-sized when mobile), saving a screenshot if it throws. */
 export async function withPage(browser, name, fn, { mobile = false } = {}) {
   const context = await browser.newContext({
@@ -212,6 +255,7 @@ export async function withPage(browser, name, fn, { mobile = false } = {}) {
     locale: 'en-GB',
     reducedMotion: 'reduce',
   });
+  await context.addInitScript(recordAlerts);
   const page = await context.newPage();
   page.setDefaultTimeout(10000);
   try {

@@ -1,7 +1,7 @@
 // Sign-in journeys of the foundation issue, in Debian's Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
+import { checkA11y, login, toast, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -10,9 +10,6 @@ useHive((started, launched) => {
   hive = started;
   browser = launched;
 });
-
-/** A toast (Mantine notifications are alerts) holding text. */
-const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first();
 
 describe('signing in', () => {
   test('a visitor is sent to the login screen', async () => {
@@ -38,7 +35,7 @@ describe('signing in', () => {
       assert.equal(await email.evaluate((el) => getComputedStyle(el).outlineStyle), 'solid');
 
       await login(page, hive, 'staff@hive.test', 'not-the-password');
-      await toast(page, 'Authentication Error').waitFor();
+      await toast(page, 'Authentication Error');
       const form = page.getByRole('form', { name: 'Log in' });
       await form
         .getByRole('alert')
@@ -59,7 +56,7 @@ describe('signing in', () => {
       await toast(
         page,
         'That resource does not exist, or you lack permission to access it.',
-      ).waitFor();
+      );
       await page.waitForURL(/\/bookings$/);
       await page.getByRole('main').getByRole('heading', { name: 'Bookings' }).waitFor();
       assert.equal(await page.getByRole('form', { name: 'Log in' }).count(), 0);
@@ -88,7 +85,7 @@ describe('signing in', () => {
     await withPage(browser, 'login-logout', async (page) => {
       await login(page, hive, 'admin@hive.test');
       await page.waitForURL(/\/bookings$/);
-      await toast(page, 'Logged in').getByText('Login successful. Hello, Ada!').waitFor();
+      await toast(page, 'Login successful. Hello, Ada!');
       await page.getByRole('main').getByRole('heading', { name: 'Bookings' }).waitFor();
       await checkA11y(page, 'bookings');
 
@@ -147,7 +144,7 @@ describe('password reset', () => {
       await checkA11y(page, 'reset-password');
       await main.getByLabel('New password').fill('Brand-new-password-1');
       await main.getByRole('button', { name: 'Reset password' }).click();
-      await toast(page, 'Password Reset').waitFor();
+      await toast(page, 'Password Reset');
       await page.waitForURL(/\/login$/);
 
       await login(page, hive, 'freelancer@hive.test', 'Brand-new-password-1');
@@ -222,7 +219,7 @@ describe('impersonation', () => {
       await page.getByRole('menu').waitFor({ state: 'detached' });
 
       await impersonation.getByRole('button', { name: 'Cancel Impersonation' }).click();
-      await toast(page, 'You are yourself again.').waitFor();
+      await toast(page, 'You are yourself again.');
       await banner.getByText('Ada Admin', { exact: true }).waitFor();
       await impersonation.waitFor({ state: 'detached' });
       assert.equal(await banner.getByText(/impersonated by/).count(), 0);
@@ -294,7 +291,7 @@ describe('own sessions and password', () => {
         await main.getByLabel('Current password').fill('HiveDemo2026!');
         await main.getByLabel(/^New password/).fill('Manager-new-pass-1');
         await main.getByRole('button', { name: 'Change password' }).click();
-        await toast(page, 'Password changed').waitFor();
+        await toast(page, 'Password changed');
 
         // The other browser was signed out; this one was not.
         await expectSignedOut(second.page);
@@ -306,7 +303,7 @@ describe('own sessions and password', () => {
         await page.getByRole('banner').getByRole('button', { name: 'User menu' }).click();
         await page.getByRole('menu').getByRole('menuitem', { name: 'Sign out everywhere' }).click();
         await page.waitForURL(/\/login$/);
-        await toast(page, 'Signed out everywhere').waitFor();
+        await toast(page, 'Signed out everywhere');
         await expectSignedOut(page);
         await expectSignedOut(third.page);
       });

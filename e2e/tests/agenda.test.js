@@ -5,7 +5,7 @@
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nextMonthDay, offerToFelix } from '../offers.js';
-import { apiCall, checkA11y, login, useHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, toast, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -23,8 +23,6 @@ const call = (page, method, path, body) => apiCall(hive, page, method, path, bod
 /** The page's own content, the agenda's tab list, and the toasts. */
 const main = (page) => page.getByRole('main');
 const tabs = (page) => main(page).getByRole('tablist', { name: 'Agenda tabs' });
-const toast = (page, text) =>
-  page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
 
 /** The card of a booking (its id, not a longer one) in the page's content. */
 const cardOf = (page, bookingId, text) =>

@@ -4,7 +4,7 @@
 // dialog or listbox (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, withPage } from '../harness.js';
+import { checkA11y, login, toast, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -15,8 +15,6 @@ useHive((started, launched) => {
 });
 
 const main = (page) => page.getByRole('main');
-const toast = (page, text) =>
-  page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
 
 describe('bookings', () => {
   test('a department manager books three dates and invites a freelancer, who accepts', async () => {

@@ -10,7 +10,7 @@
 // dialog or listbox (issue 15 item 22). In Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, journeySteps, login, useHive, withPage } from '../harness.js';
+import { apiCall, checkA11y, journeySteps, login, toast, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -96,10 +96,6 @@ async function action(page, name) {
     .getByRole('toolbar', { name: 'Placement actions' })
     .getByRole('button', { name, exact: true })
     .click();
-}
-
-async function toast(page, text) {
-  await page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
 }
 
 /** The Placement actions toolbar's buttons, by name; none when it is not shown. */

@@ -14,6 +14,7 @@ import {
   checkA11y,
   journeySteps,
   login,
+  toast,
   useHive,
   waitForState,
   withPage,
@@ -52,10 +53,6 @@ const waterfallRegion = (page) => main(page).getByRole('region', { name: 'Waterf
 async function openBooking(page) {
   await page.goto(`${hive.url}/bookings/${journey.bookingId}/edit`);
   await placementsRegion(page).getByRole('grid').waitFor();
-}
-
-async function toast(page, text) {
-  await page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
 }
 
 /** Waits until the panel's row of candidate n (0-based) shows state. */

@@ -1,7 +1,7 @@
 // Entity, tag and legal entity journeys of the organisations issue, in Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, withPage } from '../harness.js';
+import { checkA11y, login, toast, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -20,11 +20,6 @@ async function choose(page, scope, label, option) {
 
 /** The page's main region: forms and grids are found inside it, never beside a toast or the sidebar. */
 const main = (page) => page.getByRole('main');
-
-/** Waits for the notification whose title is title (toasts live outside main). */
-async function toast(page, title) {
-  await page.getByRole('alert').filter({ hasText: title }).first().waitFor();
-}
 
 async function signIn(page, email) {
   await login(page, hive, email);

@@ -4,7 +4,7 @@
 // department.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
+import { checkA11y, login, toast, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -16,11 +16,6 @@ useHive((started, launched) => {
 
 /** The page's main region, where the screen's own headings, forms and grids live. */
 const main = (page) => page.getByRole('main');
-
-/** Waits for the notification (role alert) whose text includes text. */
-async function toast(page, text) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
 
 /** The options of the one open combobox (Mantine renders them in a portal outside the dialog). */
 const option = (page, name) => page.getByRole('listbox').getByRole('option', { name });

@@ -12,6 +12,7 @@ import {
   apiCall,
   checkA11y,
   login,
+  toast,
   useHive,
   waitForState,
   withPage,
@@ -35,8 +36,6 @@ const DATES = [8, 9, 10].map(nextMonthDay);
 
 const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 const main = (page) => page.getByRole('main');
-const toast = (page, text) =>
-  page.getByRole('alert').getByText(text, { exact: true }).first().waitFor();
 const placementsRegion = (page) => main(page).getByRole('region', { name: 'Placements' });
 const pencilsRegion = (page) => main(page).getByRole('region', { name: 'Pencils' });
 

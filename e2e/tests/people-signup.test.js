@@ -9,6 +9,7 @@ import {
   apiCall,
   checkA11y,
   login,
+  toast,
   useHive,
   waitForMail,
   waitForState,
@@ -33,9 +34,6 @@ async function settled(page) {
     document.getAnimations().every((a) => a.playState !== 'running'),
   );
 }
-
-/** A toast (Mantine notifications are alerts) holding text. */
-const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first();
 
 /** Picks an option of a Mantine select (in scope) by its label; the options open in a listbox. */
 async function choose(page, scope, label, option) {
@@ -106,7 +104,7 @@ describe('a freelancer signs up on their own and is found', () => {
       await main.getByLabel('I agree to the terms and conditions').check();
       await main.getByRole('button', { name: 'Create account' }).click();
       await page.waitForURL(/\/please-activate-account$/);
-      await toast(page, 'Check your email for the link to activate your account.').waitFor();
+      await toast(page, 'Check your email for the link to activate your account.');
 
       // Not active yet: logging in is sent to the activation notice.
       await login(page, hive, EMAIL, PASSWORD);
@@ -121,7 +119,7 @@ describe('a freelancer signs up on their own and is found', () => {
       await settled(page);
       await checkA11y(page, 'activate');
       await main.getByRole('button', { name: 'Activate' }).click();
-      await toast(page, 'Account Activated').waitFor();
+      await toast(page, 'Account Activated');
       await page.waitForURL(/\/login$/);
 
       await login(page, hive, EMAIL, PASSWORD);
@@ -146,7 +144,7 @@ describe('a freelancer signs up on their own and is found', () => {
           '## Credits\n\n[click me](javascript:alert(document.domain)) and [my site](https://example.com)',
         );
       await profile.getByRole('button', { name: 'Save' }).click();
-      await toast(page, 'Profile Saved').waitFor();
+      await toast(page, 'Profile Saved');
 
       // The javascript: link is inert: no href, no dialog, no navigation.
       const region = main.getByRole('region', { name: 'CV' });
@@ -179,7 +177,7 @@ describe('a freelancer signs up on their own and is found', () => {
       const chooser = page.waitForEvent('filechooser');
       await main.getByRole('button', { name: 'Upload photo' }).click();
       await (await chooser).setFiles({ name: 'wren.png', mimeType: 'image/png', buffer: png });
-      await toast(page, 'Image uploaded successfully.').waitFor();
+      await toast(page, 'Image uploaded successfully.');
       await page.waitForFunction(() =>
         [...document.querySelectorAll('img[alt="Profile photo"]')].some((i) =>
           i.getAttribute('src')?.includes('/profile_image/file'),
@@ -199,7 +197,7 @@ describe('a freelancer signs up on their own and is found', () => {
       await main.getByRole('textbox', { name: /^Name/ }).fill('Wren Ashdown Camera');
       await choose(page, main, 'Type', 'Supplier');
       await main.getByRole('button', { name: 'Create entity' }).click();
-      await toast(page, 'Entity Wren Ashdown Camera created').waitFor();
+      await toast(page, 'Entity Wren Ashdown Camera created');
       await page.waitForURL(/\/entities\/\d+\/edit$/);
 
       // Step 3: the legal entity, from the home screen's card.
@@ -213,7 +211,7 @@ describe('a freelancer signs up on their own and is found', () => {
       await main.getByLabel('NI number').fill('AB123456C');
       await main.getByLabel('Trading name').fill('Wren Ashdown Camera');
       await main.getByRole('button', { name: 'Create legal entity' }).click();
-      await toast(page, 'Legal Entity Created').waitFor();
+      await toast(page, 'Legal Entity Created');
       await page.waitForURL(/\/legal-entities\/\d+\/edit$/);
 
       // Complete: the card is gone.
@@ -259,7 +257,7 @@ describe('a freelancer signs up on their own and is found', () => {
         .getByRole('textbox', { name: /^Description/ })
         .fill('Strong showreel; try for the cup final.');
       await note.getByRole('button', { name: 'Publish note' }).click();
-      await toast(page, 'Note Published').waitFor();
+      await toast(page, 'Note Published');
       await notes.getByText('Signed up on her own').waitFor();
       await settled(page);
       await checkA11y(page, 'new freelancer notes');

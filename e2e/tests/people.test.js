@@ -3,7 +3,7 @@
 // freelancer and cancels. In Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, login, useHive, waitForMail, withPage } from '../harness.js';
+import { apiCall, checkA11y, login, toast, useHive, waitForMail, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -22,11 +22,6 @@ async function settled(page) {
 
 /** The page's main region: forms and grids are found inside it, never beside a toast or the sidebar. */
 const main = (page) => page.getByRole('main');
-
-/** Waits for the notification whose text includes text (toasts live outside main). */
-async function toast(page, text) {
-  await page.getByRole('alert').filter({ hasText: text }).first().waitFor();
-}
 
 /** Opens the user menu in the top bar and returns the open menu. */
 async function userMenu(page) {

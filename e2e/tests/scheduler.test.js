@@ -10,7 +10,7 @@
 // the page's main region (issue 15 item 22).
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
-import { apiCall, checkA11y, login, useHive, withPage, MONTHS } from '../harness.js';
+import { apiCall, checkA11y, login, MONTHS, toast, useHive, withPage } from '../harness.js';
 
 let hive;
 let browser;
@@ -53,7 +53,6 @@ const sidebar = (page) => main(page).getByRole('complementary', { name: 'Sidebar
 const option = (page, name) => page.getByRole('listbox').getByRole('option', { name });
 
 /** Waits for the notification (role alert) holding text. */
-const toast = (page, text) => page.getByRole('alert').filter({ hasText: text }).first().waitFor();
 
 /**
  * A day cell by its day of the month and month name ('12', 'November 2026'); rest is what its
