@@ -53,7 +53,8 @@ func (h *HTTP) Register(api huma.API) {
 	httpapi.Op(public, "getCsrfToken", "GET /account/token", "CSRF token for unsafe requests", h.token)
 	httpapi.Op(public, "login", "POST /account/login", "Sign in with email and password", h.login, 401, 403, 422, 503)
 	httpapi.Op(public.Answering(http.StatusNoContent), "logout", "POST /account/logout", "Sign out", h.logout)
-	httpapi.Op(signed, "whoami", "GET /account/whoami", "The signed-in user with needs and level", h.whoami)
+	httpapi.Op(signed, "whoami", "GET /account/whoami", "The signed-in user with needs and level",
+		httpapi.WithUser(h.whoami))
 	httpapi.Op(public.Answering(http.StatusAccepted), "requestPasswordReset", "POST /account/request-password-reset",
 		"Mail a password reset link", h.requestReset, 422, 503)
 	httpapi.Op(public.Answering(http.StatusAccepted), "resetUnauthenticatedPassword",
@@ -150,13 +151,10 @@ func (h *HTTP) logout(ctx context.Context, in *sessionCookie) (*struct {
 	}{SetCookie: h.sessionCookies("", false)}, nil
 }
 
-func (h *HTTP) whoami(ctx context.Context, _ *struct{}) (*currentUserOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *HTTP) whoami(ctx context.Context, p *auth.Principal, _ *struct{}) (*currentUserOutput, error) {
 	u, ok := sessionUser(ctx, p.UserID)
 	if !ok {
+		var err error
 		if u, err = h.Service.Store.User(ctx, p.UserID); err != nil {
 			return nil, err
 		}

@@ -33,9 +33,10 @@ func Register(api huma.API, d feature.Deps) {
 	httpapi.RedactPath("/calendar/") // the feed's token is its credential: never in the logs
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "agenda", Method: http.MethodGet, Path: "/agenda",
 		Summary: "Placement cards of one agenda tab: a freelancer's own, or a manager's departments'",
-		Tags:    tags, Errors: []int{422}}, h.list)
+		Tags:    tags, Errors: []int{422}}, httpapi.WithUser(h.list))
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "agendaStats", Method: http.MethodGet,
-		Path: "/agenda/stats", Summary: "How many cards each agenda tab holds", Tags: tags, Errors: []int{422}}, h.stats)
+		Path: "/agenda/stats", Summary: "How many cards each agenda tab holds", Tags: tags, Errors: []int{422}},
+		httpapi.WithUser(h.stats))
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "calendarFeed", Method: http.MethodGet,
 		Path: "/agenda/feed", Summary: "The caller's private calendar feed, created on first call (freelancers)",
 		Tags: tags, Errors: []int{403}}, h.feedAnswer(h.store.EnsureFeed))
@@ -83,11 +84,7 @@ func query(p *auth.Principal, sc AgendaScope) (Query, error) {
 		EndDate: sc.EndDate}, nil
 }
 
-func (h *handlers) list(ctx context.Context, in *AgendaListParams) (*struct{ Body AgendaList }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *AgendaListParams) (*struct{ Body AgendaList }, error) {
 	q, err := query(p, in.AgendaScope)
 	if err != nil {
 		return nil, err
@@ -103,11 +100,7 @@ func (h *handlers) list(ctx context.Context, in *AgendaListParams) (*struct{ Bod
 	return &struct{ Body AgendaList }{Body: out}, nil
 }
 
-func (h *handlers) stats(ctx context.Context, in *AgendaScope) (*struct{ Body AgendaStats }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) stats(ctx context.Context, p *auth.Principal, in *AgendaScope) (*struct{ Body AgendaStats }, error) {
 	q, err := query(p, *in)
 	if err != nil {
 		return nil, err

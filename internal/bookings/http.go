@@ -87,13 +87,14 @@ type StatusResult struct {
 func (h *handlers) register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops.Answering(http.StatusCreated), "createBooking", "POST /booking",
-		"Create a booking from a job template: one placement per date per placement template", h.create, 403, 404, 422)
+		"Create a booking from a job template: one placement per date per placement template",
+		httpapi.WithUser(h.create), 403, 404, 422)
 	httpapi.Op(ops, "getBooking", "GET /booking/{id}",
-		"One booking with its placements and instructions (a freelancer sees their own)", h.get, 404)
+		"One booking with its placements and instructions (a freelancer sees their own)", httpapi.WithUser(h.get), 404)
 	httpapi.Op(ops, "grantPlacements", "POST /placement/{id}/grant",
 		"Instruct freelancers into placements of one booking", h.grant, 403, 404, 422)
 	httpapi.Op(ops, "updateInstructionStatus", "PATCH /instruction/status",
-		"Accept, reject or cancel instructions (all or none)", h.setStatus, 403, 404, 409, 422)
+		"Accept, reject or cancel instructions (all or none)", httpapi.WithUser(h.setStatus), 403, 404, 409, 422)
 }
 
 // createRequest is createBooking's request: the payload and an optional Idempotency-Key.
@@ -102,11 +103,7 @@ type createRequest struct {
 	Body           CreateInput
 }
 
-func (h *handlers) create(ctx context.Context, in *createRequest) (*struct{ Body BookingView }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) create(ctx context.Context, p *auth.Principal, in *createRequest) (*struct{ Body BookingView }, error) {
 	b := NewBooking(in.Body)
 	jt, err := h.store.JobTemplate(ctx, b.JobTemplateID)
 	if err != nil {
@@ -125,11 +122,7 @@ func (h *handlers) create(ctx context.Context, in *createRequest) (*struct{ Body
 	return h.view(ctx, p, id)
 }
 
-func (h *handlers) get(ctx context.Context, in *IDPath) (*struct{ Body BookingView }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body BookingView }, error) {
 	return h.view(ctx, p, in.ID)
 }
 
@@ -177,13 +170,9 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	return &struct{ Body GrantResult }{Body: res}, nil
 }
 
-func (h *handlers) setStatus(ctx context.Context, in *struct {
+func (h *handlers) setStatus(ctx context.Context, p *auth.Principal, in *struct {
 	Body []StatusItem `minItems:"1" maxItems:"500"`
 }) (*struct{ Body StatusResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	changes := make([]StatusChange, len(in.Body))
 	for i, it := range in.Body {
 		changes[i] = StatusChange(it)

@@ -20,14 +20,10 @@ func (h *handlers) registerAnswerBy(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops, "setInstructionAnswerBy", "PATCH /instruction/answer-by",
 		"Set or clear the answer-by time of offers (all or none; managers of the booking's department)",
-		h.setAnswerBy, 403, 404, 409, 422)
+		httpapi.WithUser(h.setAnswerBy), 403, 404, 409, 422)
 }
 
-func (h *handlers) setAnswerBy(ctx context.Context, in *struct{ Body AnswerByBody }) (*struct{ Body StatusResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) setAnswerBy(ctx context.Context, p *auth.Principal, in *struct{ Body AnswerByBody }) (*struct{ Body StatusResult }, error) {
 	n, err := h.store.SetAnswerBy(ctx, p, in.Body.IDs, in.Body.AnswerBy)
 	if err != nil {
 		return nil, err

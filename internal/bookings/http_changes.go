@@ -57,28 +57,26 @@ type PlacementsResult struct {
 // registerChanges adds the list, stats and the amend and cancel operations.
 func (h *handlers) registerChanges(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
-	httpapi.Op(ops, "listBookings", "GET /booking", "Bookings of the departments the caller may see, newest first", h.list)
+	httpapi.Op(ops, "listBookings", "GET /booking", "Bookings of the departments the caller may see, newest first",
+		httpapi.WithUser(h.list))
 	httpapi.Op(ops, "updateBooking", "PATCH /booking/{id}",
 		"Change a booking's title, reference, IR35 and substitution flags", h.update, 403, 404, 409, 422)
 	httpapi.Op(ops, "bookingStats", "GET /booking/stats/{id}",
-		"A booking's placements and instructions counted by colour", h.stats, 404)
+		"A booking's placements and instructions counted by colour", httpapi.WithUser(h.stats), 404)
 	httpapi.Op(ops, "amendPlacements", "PATCH /placements",
 		"Amend placements' title, times, notes and unpaid breaks (all or none)", h.amendPlacements, 403, 404, 409, 422)
 	httpapi.Op(ops, "cancelPlacements", "DELETE /placements",
 		"Cancel placements with a reason; their instructions are cancelled", h.cancelPlacements, 403, 404, 422)
 	httpapi.Op(ops, "amendInstructionRates", "PATCH /instruction/rate",
-		"Set instructions' sell rate, and buy rate (administrators only)", h.amendRates, 403, 404, 409, 422)
+		"Set instructions' sell rate, and buy rate (administrators only)",
+		httpapi.WithUser(h.amendRates), 403, 404, 409, 422)
 }
 
-func (h *handlers) list(ctx context.Context, in *struct {
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	DepartmentIDs []int64 `query:"departmentIds"`
 	Search        string  `query:"search" maxLength:"200" doc:"Title or reference contains, case-insensitive"`
 	paging.Params
 }) (*struct{ Body BookingList }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: input.Text(in.Search),
 		Offset: in.Offset(), Limit: in.Limit()}
 	f.Visible, f.All = access.VisibleDepartmentIDs(p)
@@ -100,11 +98,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	return h.view(ctx, p, in.ID)
 }
 
-func (h *handlers) stats(ctx context.Context, in *IDPath) (*struct{ Body BookingStats }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) stats(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body BookingStats }, error) {
 	b, err := h.store.Booking(ctx, in.ID)
 	if err != nil {
 		return nil, err
@@ -166,11 +160,7 @@ func (h *handlers) requirePlacementsManager(ctx context.Context, ids []int64) er
 	return requireManagerOf(ctx, departments)
 }
 
-func (h *handlers) amendRates(ctx context.Context, in *struct{ Body RateAmendmentInput }) (*struct{ Body StatusResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct{ Body RateAmendmentInput }) (*struct{ Body StatusResult }, error) {
 	buy, sell := in.Body.BuyRate, in.Body.SellRate
 	switch {
 	case buy == nil && sell == nil:

@@ -27,19 +27,16 @@ func (h *handlers) registerHolds(api huma.API) {
 	errs := []int{403, 404, 409, 422}
 	httpapi.Op(ops, "confirmHold", "POST /instruction/{id}/hold/confirm",
 		"Confirm a first hold into a booked instruction (every day of the freelancer's hold in the booking)",
-		h.confirmHold, errs...)
+		httpapi.WithUser(h.confirmHold), errs...)
 	httpapi.Op(ops, "releaseHold", "POST /instruction/{id}/hold/release",
-		"Release a hold (every day of the freelancer's hold in the booking); the holds below move up", h.releaseHold, errs...)
+		"Release a hold (every day of the freelancer's hold in the booking); the holds below move up",
+		httpapi.WithUser(h.releaseHold), errs...)
 	httpapi.Op(ops, "challengeHold", "POST /instruction/{id}/hold/challenge",
 		"Challenge the holds above this one: they are released at the deadline unless confirmed or released",
-		h.challengeHold, errs...)
+		httpapi.WithUser(h.challengeHold), errs...)
 }
 
-func (h *handlers) confirmHold(ctx context.Context, in *IDPath) (*struct{ Body HoldResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) confirmHold(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body HoldResult }, error) {
 	n, err := h.store.ConfirmHold(ctx, p, in.ID)
 	if err != nil {
 		return nil, err
@@ -47,14 +44,10 @@ func (h *handlers) confirmHold(ctx context.Context, in *IDPath) (*struct{ Body H
 	return &struct{ Body HoldResult }{Body: HoldResult{Days: n}}, nil
 }
 
-func (h *handlers) releaseHold(ctx context.Context, in *struct {
+func (h *handlers) releaseHold(ctx context.Context, p *auth.Principal, in *struct {
 	IDPath
 	Body *ReleaseHoldBody
 }) (*struct{ Body HoldResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	reason := ""
 	if in.Body != nil {
 		reason = input.Text(in.Body.Reason)
@@ -66,11 +59,7 @@ func (h *handlers) releaseHold(ctx context.Context, in *struct {
 	return &struct{ Body HoldResult }{Body: HoldResult{Days: n}}, nil
 }
 
-func (h *handlers) challengeHold(ctx context.Context, in *IDPath) (*struct{ Body HoldResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) challengeHold(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body HoldResult }, error) {
 	n, deadline, err := h.store.ChallengeHold(ctx, p, in.ID)
 	if err != nil {
 		return nil, err

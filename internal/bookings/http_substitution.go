@@ -32,16 +32,14 @@ type SubstitutionResult struct {
 func (h *handlers) registerSubstitution(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops, "availableSubstitutes", "GET /placement/{id}/available-substitutes",
-		"Freelancers free to replace an instruction of the placement", h.availableSubstitutes, 403, 404, 409, 422)
+		"Freelancers free to replace an instruction of the placement",
+		httpapi.WithUser(h.availableSubstitutes), 403, 404, 409, 422)
 	httpapi.Op(ops, "grantSubstitution", "POST /placement/{id}/grant-substitution",
-		"Instruct a substitute and cancel the instruction they replace", h.grantSubstitution, 403, 404, 409, 422)
+		"Instruct a substitute and cancel the instruction they replace",
+		httpapi.WithUser(h.grantSubstitution), 403, 404, 409, 422)
 }
 
-func (h *handlers) availableSubstitutes(ctx context.Context, in *AvailableSubstitutesInput) (*struct{ Body AvailableSubstitutesList }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) availableSubstitutes(ctx context.Context, p *auth.Principal, in *AvailableSubstitutesInput) (*struct{ Body AvailableSubstitutesList }, error) {
 	list, err := h.store.AvailableSubstitutes(ctx, p, in.ID, in.InstructionID)
 	if err != nil {
 		return nil, err
@@ -49,14 +47,10 @@ func (h *handlers) availableSubstitutes(ctx context.Context, in *AvailableSubsti
 	return &struct{ Body AvailableSubstitutesList }{Body: list}, nil
 }
 
-func (h *handlers) grantSubstitution(ctx context.Context, in *struct {
+func (h *handlers) grantSubstitution(ctx context.Context, p *auth.Principal, in *struct {
 	IDPath
 	Body GrantSubstitutionBody
 }) (*struct{ Body SubstitutionResult }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	users := slices.Clone(in.Body.UserIDs)
 	slices.Sort(users)
 	if users = slices.Compact(users); len(users) != 1 {

@@ -26,7 +26,8 @@ func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, docuSeal: NewDocuSeal(d.Config.DocuSeal), cfg: d.Config.DocuSeal}
 	tags := []string{"Documents"}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Documents"}
-	httpapi.Op(ops, "listMyDocuments", "GET /document-signing", "The documents the caller must sign or has signed", h.mine)
+	httpapi.Op(ops, "listMyDocuments", "GET /document-signing", "The documents the caller must sign or has signed",
+		httpapi.WithUser(h.mine))
 	httpapi.Op(ops, "listRequestedDocuments", "GET /document-signing/requested",
 		"The documents the caller asked others to sign (administrators: all)", h.requested, 403)
 	httpapi.Op(ops.Answering(http.StatusCreated), "requestDocumentSigning", "POST /document-signing/request",
@@ -46,11 +47,7 @@ type handlers struct {
 
 type listOutput struct{ Body SigningList }
 
-func (h *handlers) mine(ctx context.Context, _ *struct{}) (*listOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) mine(ctx context.Context, p *auth.Principal, _ *struct{}) (*listOutput, error) {
 	return listed(h.store.OfUser(ctx, p.UserID))
 }
 

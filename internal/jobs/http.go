@@ -116,7 +116,8 @@ func (in PlacementTemplateInput) fields(prefix string, admin bool) (PlacementFie
 
 func registerWrites(api huma.API, h *handlers) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Job"}
-	httpapi.Op(ops, "listJobTemplates", "GET /job-template", "Job templates the caller may see", h.list, 422)
+	httpapi.Op(ops, "listJobTemplates", "GET /job-template", "Job templates the caller may see",
+		httpapi.WithUser(h.list), 422)
 	httpapi.Op(ops.Answering(http.StatusCreated), "createJobTemplate", "POST /job-template",
 		"Create a job template", h.create, 403, 404, 422)
 	httpapi.Op(ops, "updateJobTemplate", "PATCH /job-template/{id}", "Change a job template", h.update, 403, 404, 409, 422)
@@ -130,16 +131,12 @@ func registerWrites(api huma.API, h *handlers) {
 		"Delete a placement template", h.removePlacement, 403, 404)
 }
 
-func (h *handlers) list(ctx context.Context, in *struct {
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	DepartmentID int64  `query:"departmentId"`
 	Search       string `query:"search" maxLength:"200" doc:"Title contains, case-insensitive"`
 	Page         int    `query:"page" minimum:"1" default:"1"`
 	PageSize     int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
 }) (*struct{ Body jobTemplatePage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	f := ListFilter{DepartmentID: in.DepartmentID, Search: input.Text(in.Search),
 		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	f.Visible, f.All = access.VisibleDepartmentIDs(p)

@@ -26,7 +26,8 @@ type IDPath struct {
 func Register(api huma.API, d feature.Deps, inUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)) {
 	h := &handlers{store: &Store{DB: d.DB, InUse: inUse}}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Job"}
-	httpapi.Op(ops, "listJobBriefs", "GET /job/brief", "Job templates the caller may see, in brief", h.briefs, 422)
+	httpapi.Op(ops, "listJobBriefs", "GET /job/brief", "Job templates the caller may see, in brief",
+		httpapi.WithUser(h.briefs), 422)
 	httpapi.Op(ops, "getJobBrief", "GET /job/{id}/brief", "One job template in brief", h.brief, 404)
 	httpapi.Op(ops, "getJobTemplate", "GET /job-template/{id}",
 		"One job template with its placement templates", h.template, 404)
@@ -43,13 +44,9 @@ func itoa(i int) string { return strconv.Itoa(i) }
 
 type handlers struct{ store *Store }
 
-func (h *handlers) briefs(ctx context.Context, in *struct {
+func (h *handlers) briefs(ctx context.Context, p *auth.Principal, in *struct {
 	UserIDs []int64 `query:"user_ids,explode" doc:"Only templates of departments these users are linked to"`
 }) (*struct{ Body []JobBrief }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	visible, all := access.VisibleDepartmentIDs(p)
 	out, err := h.store.Briefs(ctx, visible, all, in.UserIDs)
 	return &struct{ Body []JobBrief }{Body: out}, err

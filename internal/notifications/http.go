@@ -27,23 +27,24 @@ func Register(api huma.API, d feature.Deps) {
 	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Notifications"}
 	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Notifications"}
 	httpapi.Op(signed, "getNotificationPreferences", "GET /notification/preferences",
-		"The notification types the caller may set, with their choices", h.preferences)
+		"The notification types the caller may set, with their choices", httpapi.WithUser(h.preferences))
 	httpapi.Op(signed, "updateNotificationPreferences", "PATCH /notification/preferences",
-		"Turn notification types on or off (only types the caller may see)", h.updatePreferences, 422)
+		"Turn notification types on or off (only types the caller may see)", httpapi.WithUser(h.updatePreferences), 422)
 	httpapi.Op(signed, "getNotificationStats", "GET /notification/stats",
-		"How many notifications the caller has, and how many are unread", h.stats)
+		"How many notifications the caller has, and how many are unread", httpapi.WithUser(h.stats))
 	// Public: the link in a mail works without signing in; the signed token is the credential.
 	// The link opens the web page /unsubscribe, whose button POSTs here: a mail scanner that
 	// opens links turns nothing off, and the token stays out of the request log.
 	httpapi.Op(public, "unsubscribeNotification", "POST /notification/unsubscribe",
 		"Turn off the mails of one type with a mail's signed link", h.unsubscribe, 422)
-	httpapi.Op(signed, "listNotifications", "GET /notification", "The caller's notifications, newest first", h.list)
+	httpapi.Op(signed, "listNotifications", "GET /notification", "The caller's notifications, newest first",
+		httpapi.WithUser(h.list))
 	httpapi.Op(signed, "listNotificationsByUser", "GET /notification/by-user/{id}",
 		"A user's notifications, newest first (administrators)", h.listByUser, 403)
 	httpapi.Op(signed, "getNotification", "GET /notification/{id}",
-		"One notification (its recipient, or an administrator)", h.get, 404)
+		"One notification (its recipient, or an administrator)", httpapi.WithUser(h.get), 404)
 	httpapi.Op(signed, "updateNotification", "PATCH /notification/{id}",
-		"Mark one of the caller's notifications read", h.update, 404, 422)
+		"Mark one of the caller's notifications read", httpapi.WithUser(h.update), 404, 422)
 }
 
 // ListParams pick a page of notifications.
@@ -58,11 +59,7 @@ func (in ListParams) query(user int64) ListQuery {
 
 type listOutput struct{ Body NotificationList }
 
-func (h *handlers) list(ctx context.Context, in *ListParams) (*listOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *ListParams) (*listOutput, error) {
 	return h.page(ctx, in.query(p.UserID))
 }
 
@@ -85,11 +82,7 @@ func (h *handlers) page(ctx context.Context, q ListQuery) (*listOutput, error) {
 	return &listOutput{Body: out}, nil
 }
 
-func (h *handlers) stats(ctx context.Context, _ *struct{}) (*struct{ Body NotificationStats }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) stats(ctx context.Context, p *auth.Principal, _ *struct{}) (*struct{ Body NotificationStats }, error) {
 	st, err := h.store.Stats(ctx, p.UserID)
 	if err != nil {
 		return nil, err
@@ -116,11 +109,7 @@ func (h *handlers) readable(ctx context.Context, p *auth.Principal, id int64) (r
 	return r, nil
 }
 
-func (h *handlers) get(ctx context.Context, in *idPath) (*oneOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) get(ctx context.Context, p *auth.Principal, in *idPath) (*oneOutput, error) {
 	r, err := h.readable(ctx, p, in.ID)
 	if err != nil {
 		return nil, err
@@ -133,14 +122,10 @@ type ReadBody struct {
 	ReadReceipt time.Time `json:"readReceipt" doc:"When it was opened (RFC 3339)"`
 }
 
-func (h *handlers) update(ctx context.Context, in *struct {
+func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body ReadBody
 }) (*oneOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	r, err := h.store.Get(ctx, in.ID)
 	if err != nil {
 		return nil, err
@@ -159,11 +144,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 
 type preferencesOutput struct{ Body Preferences }
 
-func (h *handlers) preferences(ctx context.Context, _ *struct{}) (*preferencesOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) preferences(ctx context.Context, p *auth.Principal, _ *struct{}) (*preferencesOutput, error) {
 	return h.answerPreferences(ctx, p)
 }
 
@@ -186,11 +167,7 @@ type PreferencesBody struct {
 	Items []PreferenceChange `json:"items" minItems:"1" maxItems:"100"`
 }
 
-func (h *handlers) updatePreferences(ctx context.Context, in *struct{ Body PreferencesBody }) (*preferencesOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) updatePreferences(ctx context.Context, p *auth.Principal, in *struct{ Body PreferencesBody }) (*preferencesOutput, error) {
 	choices, err := changes(p, in.Body.Items)
 	if err != nil {
 		return nil, err

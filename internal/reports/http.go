@@ -46,15 +46,11 @@ func Register(api huma.API, deps feature.Deps) {
 			Headers: map[string]*huma.Param{"Content-Disposition": {Schema: &huma.Schema{Type: "string"}}},
 			Content: map[string]*huma.MediaType{"text/csv": {Schema: &huma.Schema{Type: "string", Format: "binary"}}}}},
 		Errors: []int{http.StatusForbidden, http.StatusNotFound, http.StatusUnprocessableEntity},
-	}, h.report)
+	}, httpapi.WithUser(h.report))
 }
 
 // report is decode → rule → store → respond, the store's rows streamed into the response.
-func (h *handlers) report(ctx context.Context, in *ReportInput) (*huma.StreamResponse, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) report(ctx context.Context, p *auth.Principal, in *ReportInput) (*huma.StreamResponse, error) {
 	r := Request(in.Body)
 	if !MayRun(p, r.ReportType) {
 		return nil, apperror.Forbidden()

@@ -19,7 +19,7 @@ func Register(api huma.API, d feature.Deps) {
 	tags := []string{"Scheduler"}
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "bookingSummary", Method: http.MethodGet,
 		Path: "/booking/summary", Summary: "Placement groups per day of a range, or (grouped=false) the grid's instruction rows",
-		Tags: tags, Errors: []int{422}}, h.summary)
+		Tags: tags, Errors: []int{422}}, httpapi.WithUser(h.summary))
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "listBookingBookmarks", Method: http.MethodGet,
 		Path: "/booking/bookmark", Summary: "The caller's saved filter sets", Tags: tags, Errors: []int{403}}, h.bookmarks)
 	httpapi.Register(api, httpapi.Signed, huma.Operation{OperationID: "getBookingBookmark", Method: http.MethodGet,
@@ -54,11 +54,7 @@ type BookingSummaryParams struct {
 	Sort              string   `query:"sort" enum:"-modified,modified,-date,date" default:"-modified" doc:"Grid order: modified is the instruction's latest change, date the placement's start"`
 }
 
-func (h *handlers) summary(ctx context.Context, in *BookingSummaryParams) (*struct{ Body BookingSummary }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) summary(ctx context.Context, p *auth.Principal, in *BookingSummaryParams) (*struct{ Body BookingSummary }, error) {
 	dates, err := summaryDates(in.StartDate, in.EndDate)
 	if err != nil {
 		return nil, err

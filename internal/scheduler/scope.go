@@ -86,14 +86,10 @@ func placementScope(f SummaryFilter, deleted bool) *database.Where {
 	c.In("b.department_id", f.DepartmentIDs)
 	c.In("d.client_id", f.ClientIDs)
 	c.In("b.job_template_id", f.JobTemplateIDs)
-	live := ""
-	if !deleted {
-		live = " AND x.deleted_at IS NULL"
-	}
 	chosenUsers(c, "p.id", f, deleted)
 	// From the viewer's instructions, not a test on each placement of the month: a freelancer
 	// holds few.
-	own := "p.id IN (SELECT x.placement_id FROM instructions x WHERE x.user_id = ?" + live + ")"
+	own := "p.id IN (" + placementsHeld("= ?", deleted) + ")"
 	switch {
 	case f.All:
 	case len(f.Visible) == 0:
@@ -113,12 +109,18 @@ func chosenUsers(c *database.Where, placement string, f SummaryFilter, deleted b
 	if len(f.UserIDs) == 0 {
 		return
 	}
-	live := ""
-	if !deleted {
-		live = " AND x.deleted_at IS NULL"
-	}
 	marks, args := database.In(f.UserIDs)
-	c.Add(placement+" IN (SELECT x.placement_id FROM instructions x WHERE x.user_id IN ("+marks+")"+live+")", args...)
+	c.Add(placement+" IN ("+placementsHeld("IN ("+marks+")", deleted)+")", args...)
+}
+
+// placementsHeld selects the ids of the placements with an instruction whose user matches
+// holder (a condition on x.user_id, such as "= ?"); only live instructions count unless deleted.
+func placementsHeld(holder string, deleted bool) string {
+	held := "SELECT x.placement_id FROM instructions x WHERE x.user_id " + holder
+	if !deleted {
+		held += " AND x.deleted_at IS NULL"
+	}
+	return held
 }
 
 // instructionConditions are the instructions (alias i, of a placement p) the viewer may see:

@@ -21,7 +21,7 @@ func Register(api huma.API, d feature.Deps) {
 			"(3 characters or more; prefix, accents and case ignored, one typo in words of five letters or more, " +
 			"exact e-mail or booking reference first) that the caller may see, by hiveRank descending, at most 50 " +
 			"per source. With filters: the freelancer advanced search.",
-		Tags: []string{"Search"}, Errors: []int{403, 422}}, h.search)
+		Tags: []string{"Search"}, Errors: []int{403, 422}}, httpapi.WithUser(h.search))
 }
 
 type handlers struct{ store *Store }
@@ -40,16 +40,13 @@ type SearchOutput struct {
 	}
 }
 
-func (h *handlers) search(ctx context.Context, in *SearchInput) (*SearchOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) search(ctx context.Context, p *auth.Principal, in *SearchInput) (*SearchOutput, error) {
 	if !CanAdvancedSearch(p) { // the search box is the department managers' (spec part 1 §6)
 		return nil, apperror.Forbidden()
 	}
 	q := in.Body.Data
 	var results []Result
+	var err error
 	switch {
 	case q.Filter.IsSet(): // Advanced validates the filter against the database's clock
 		results, err = h.store.Advanced(ctx, p, q)

@@ -53,9 +53,9 @@ func Register(api huma.API, d feature.Deps) {
 	httpapi.Op(ops, "markUnavailable", "POST /unavailability", "Mark dates unavailable (the caller's own)", h.mark, 403, 422)
 	httpapi.Op(ops, "clearUnavailable", "DELETE /unavailability", "Mark dates available again", h.clear, 403, 422)
 	httpapi.Op(ops, "unavailabilityByUserIds", "GET /unavailability/by-user-ids",
-		"Unavailable dates of several users in a date range", h.byUsers, 422)
+		"Unavailable dates of several users in a date range", httpapi.WithUser(h.byUsers), 422)
 	httpapi.Op(ops, "getUnavailability", "GET /unavailability/{id}",
-		"One user's unavailable dates (the id is the user's)", h.get, 404)
+		"One user's unavailable dates (the id is the user's)", httpapi.WithUser(h.get), 404)
 }
 
 type handlers struct{ store *Store }
@@ -130,11 +130,7 @@ func (h *handlers) write(ctx context.Context, b DatesBody, mark bool) (*struct{ 
 	return &struct{ Body Unavailability }{Body: u}, err
 }
 
-func (h *handlers) get(ctx context.Context, in *IDPath) (*struct{ Body Unavailability }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body Unavailability }, error) {
 	visible, err := h.store.Visible(ctx, p, []int64{in.ID})
 	if err != nil {
 		return nil, err
@@ -146,15 +142,11 @@ func (h *handlers) get(ctx context.Context, in *IDPath) (*struct{ Body Unavailab
 	return &struct{ Body Unavailability }{Body: u}, err
 }
 
-func (h *handlers) byUsers(ctx context.Context, in *struct {
+func (h *handlers) byUsers(ctx context.Context, p *auth.Principal, in *struct {
 	UserIDs   []int64 `query:"userIds,explode" maxItems:"500"`
 	StartDate string  `query:"startDate" doc:"YYYY-MM-DD, inclusive"`
 	EndDate   string  `query:"endDate" doc:"YYYY-MM-DD, inclusive"`
 }) (*struct{ Body []Unavailability }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	if _, err := checkDates(append(nonEmpty(in.StartDate), nonEmpty(in.EndDate)...)); err != nil {
 		return nil, err
 	}

@@ -85,14 +85,15 @@ type handlers struct {
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}, companies: companieshouse.New(d.Config.CompaniesHouseURL, d.Config.CompaniesHouseAPIKey)}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Entity"}
-	httpapi.Op(ops, "listEntities", "GET /entity", "All Entities: one page of the entities the caller may see", h.list, 422)
+	httpapi.Op(ops, "listEntities", "GET /entity", "All Entities: one page of the entities the caller may see",
+		httpapi.WithUser(h.list), 422)
 	httpapi.Op(ops.Answering(http.StatusCreated), "createEntity", "POST /entity",
-		"Create an entity (administrators, or users who may create that type)", h.create, 403, 422)
+		"Create an entity (administrators, or users who may create that type)", httpapi.WithUser(h.create), 403, 422)
 	httpapi.Op(ops, "getEntity", "GET /entity/{id}", "One entity", h.get, 404)
 	httpapi.Op(ops, "updateEntity", "PATCH /entity/{id}",
 		"Change an entity (its managers and administrators); the type is locked", h.update, 403, 404, 409, 422)
 	httpapi.Op(ops, "listEntitiesByUser", "GET /entity/by-user-id/{id}",
-		"The entities a user is linked to, with the link's rights", h.byUser)
+		"The entities a user is linked to, with the link's rights", httpapi.WithUser(h.byUser))
 	httpapi.Op(ops, "listEntityDepartments", "GET /entity/{id}/department",
 		"The departments of an entity", h.departments, 404)
 	httpapi.Op(ops, "validateIban", "POST /entity/validate-iban", "Check and parse an IBAN (ISO 13616)", h.validateIBAN, 422)
@@ -100,16 +101,12 @@ func Register(api huma.API, d feature.Deps) {
 		"Look a UK company up at Companies House (or check the number's format)", h.validateCompanyNumber, 422, 500)
 }
 
-func (h *handlers) list(ctx context.Context, in *struct {
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	paging.Params
 	Sort string `query:"sort" enum:"name,-name,type,-type,id,-id," default:""`
 	Name string `query:"name" maxLength:"200" doc:"name contains, case-insensitive"`
 	Type string `query:"type" enum:"base,agency,client,supplier," default:""`
 }) (*struct{ Body EntityPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Sort: in.Sort,
 		Offset: in.Offset(), Limit: in.Limit(), Visible: ids, All: all})
@@ -119,11 +116,7 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	return &struct{ Body EntityPage }{Body: EntityPage{Items: paging.Items(rows, viewOf), Total: total}}, nil
 }
 
-func (h *handlers) create(ctx context.Context, in *struct{ Body CreateEntityBody }) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Body CreateEntityBody }) (*viewOutput, error) {
 	if !CanCreateAny(p) {
 		return nil, apperror.Forbidden()
 	}
@@ -184,11 +177,7 @@ type UserEntityLink struct {
 	CanExternal bool   `json:"can_external"`
 }
 
-func (h *handlers) byUser(ctx context.Context, in *idPath) (*struct{ Body []UserEntityLink }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) byUser(ctx context.Context, p *auth.Principal, in *idPath) (*struct{ Body []UserEntityLink }, error) {
 	rows, err := h.store.ByUser(ctx, in.ID)
 	if err != nil {
 		return nil, err

@@ -31,13 +31,13 @@ func Register(api huma.API, d feature.Deps) {
 	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Invitation"}
 	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Invitation"}
 	httpapi.Op(signed, "listInvitations", "GET /invitation",
-		"Invitations the caller may see: of the entities they view, and their own", h.list, 422)
+		"Invitations the caller may see: of the entities they view, and their own", httpapi.WithUser(h.list), 422)
 	httpapi.Op(signed.Answering(http.StatusCreated), "createInvitation", "POST /invitation",
 		"Invite someone by email to join an entity (its managers); mails a link", h.create, 403, 404, 409, 422)
 	httpapi.Op(signed, "getInvitation", "GET /invitation/{id}",
-		"One invitation (the invited user, viewers of its entity)", h.get, 404)
+		"One invitation (the invited user, viewers of its entity)", httpapi.WithUser(h.get), 404)
 	httpapi.Op(signed, "updateInvitation", "PATCH /invitation/{id}",
-		"Accept or reject an invitation (the invited user only)", h.update, 403, 404, 409, 422)
+		"Accept or reject an invitation (the invited user only)", httpapi.WithUser(h.update), 403, 404, 409, 422)
 	httpapi.Op(signed, "listInvitationsByUser", "GET /invitation/by-user/{id}",
 		"Invitations bound to a user (the user themself or administrators)", h.byUser, 403, 404, 422)
 	httpapi.Op(signed, "listInvitationsByEntity", "GET /invitation/by-entity/{id}",
@@ -83,11 +83,7 @@ type invitationOutput struct {
 	Body Invitation
 }
 
-func (h *handlers) list(ctx context.Context, in *ListQuery) (*pageOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *ListQuery) (*pageOutput, error) {
 	return h.page(ctx, *in, func(f *Filter) {
 		ids, all := access.VisibleEntityIDs(p)
 		f.AllVisible = all
@@ -142,11 +138,7 @@ func (h *handlers) visible(ctx context.Context, p *auth.Principal, id int64) (ro
 	return r, nil
 }
 
-func (h *handlers) get(ctx context.Context, in *IDPath) (*invitationOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*invitationOutput, error) {
 	r, err := h.visible(ctx, p, in.ID)
 	if err != nil {
 		return nil, err
@@ -188,17 +180,13 @@ func (h *handlers) create(ctx context.Context, in *struct {
 	return &invitationOutput{Body: inv}, nil
 }
 
-func (h *handlers) update(ctx context.Context, in *struct {
+func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body struct {
 		Status  string `json:"status" enum:"accepted,rejected"`
 		Version int    `json:"version" minimum:"1"`
 	}
 }) (*invitationOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	if _, err := h.visible(ctx, p, in.ID); err != nil {
 		return nil, err
 	}

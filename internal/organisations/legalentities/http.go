@@ -138,15 +138,16 @@ func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Legal entity"}
 	httpapi.Op(ops, "listLegalEntities", "GET /legal-entity",
-		"All Legal Entities: those linked to entities the caller may see", h.list, 422)
+		"All Legal Entities: those linked to entities the caller may see", httpapi.WithUser(h.list), 422)
 	httpapi.Op(ops.Answering(http.StatusCreated), "createLegalEntity", "POST /legal-entity",
-		"Create a legal entity linked to entities the caller manages", h.create, 403, 404, 422)
-	httpapi.Op(ops, "getLegalEntity", "GET /legal-entity/{id}", "One legal entity", h.get, 404)
+		"Create a legal entity linked to entities the caller manages", httpapi.WithUser(h.create), 403, 404, 422)
+	httpapi.Op(ops, "getLegalEntity", "GET /legal-entity/{id}", "One legal entity", httpapi.WithUser(h.get), 404)
 	httpapi.Op(ops, "updateLegalEntity", "PATCH /legal-entity/{id}",
-		"Change a legal entity; any change of details sends it back to not_validated", h.update, 403, 404, 409, 422)
+		"Change a legal entity; any change of details sends it back to not_validated",
+		httpapi.WithUser(h.update), 403, 404, 409, 422)
 }
 
-func (h *handlers) list(ctx context.Context, in *struct {
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	paging.Params
 	Sort     string `query:"sort" enum:"id,-id,companyName,-companyName,tradingName,-tradingName,type,-type,status,-status," default:""`
 	Name     string `query:"name" maxLength:"200" doc:"company or trading name contains, case-insensitive"`
@@ -154,10 +155,6 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	Status   string `query:"status" enum:"not_validated,validated,rejected," default:""`
 	EntityID int64  `query:"entityId" minimum:"0" doc:"only those linked to this entity"`
 }) (*struct{ Body LegalEntityPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Status: in.Status, EntityID: in.EntityID,
 		Sort: in.Sort, Offset: in.Offset(), Limit: in.Limit(), Visible: ids, All: all})
@@ -176,11 +173,7 @@ func canManage(p *auth.Principal, le LegalEntity) bool {
 	return p.Has(auth.NeedAdmin) || slices.ContainsFunc(le.EntityIDs, func(id int64) bool { return access.CanManageEntity(p, id) })
 }
 
-func (h *handlers) create(ctx context.Context, in *struct{ Body CreateLegalEntityBody }) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Body CreateLegalEntityBody }) (*viewOutput, error) {
 	ids := slices.Clone(in.Body.EntityIDs)
 	slices.Sort(ids)
 	ids = slices.Compact(ids)
@@ -214,13 +207,9 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body CreateLegalEntit
 	return &viewOutput{Body: viewOf(le)}, nil
 }
 
-func (h *handlers) get(ctx context.Context, in *struct {
+func (h *handlers) get(ctx context.Context, p *auth.Principal, in *struct {
 	ID int64 `path:"id" minimum:"1"`
 }) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	le, err := h.store.LegalEntity(ctx, in.ID)
 	if err != nil {
 		return nil, err
@@ -231,14 +220,10 @@ func (h *handlers) get(ctx context.Context, in *struct {
 	return &viewOutput{Body: viewOf(le)}, nil
 }
 
-func (h *handlers) update(ctx context.Context, in *struct {
+func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body UpdateLegalEntityBody
 }) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	le, err := h.store.Update(ctx, in.ID, in.Body.Version, func(le *LegalEntity) error {
 		if !canView(p, *le) {
 			return apperror.NotFound("Legal entity")

@@ -269,14 +269,10 @@ func byRecord[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B
 // byUser lists the links of one user: all of them to the user themself, else those the caller
 // sees in the grid.
 func byUser[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B]) func(context.Context, *In) (*output[B], error) {
-	return func(ctx context.Context, in *In) (*output[B], error) {
-		p, err := auth.RequireUser(ctx)
-		if err != nil {
-			return nil, err
-		}
+	return httpapi.WithUser(func(ctx context.Context, p *auth.Principal, in *In) (*output[B], error) {
 		id := (*in).recordID()
 		return l.page(ctx, l.ofUser(id), byUserScope(p, id, l.scope), (*in).page())
-	}
+	})
 }
 
 // scopeOf is the scope of a grid over the records visible gives a caller: their links, and

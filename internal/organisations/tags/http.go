@@ -90,7 +90,8 @@ func Register(api huma.API, d feature.Deps) {
 		"Delete a job title tag and its uses", h.deleter(CategoryJobTitle), 403, 404)
 	httpapi.Op(deleted, "deleteSkillTag", "DELETE /entity/skill-tag/{id}",
 		"Delete a skill tag and its uses", h.deleter(CategorySkills), 403, 404)
-	httpapi.Op(ops, "listTags", "GET /entity/tag", "Tags, one page at a time (configureTags)", h.list, 404, 422)
+	httpapi.Op(ops, "listTags", "GET /entity/tag", "Tags, one page at a time (configureTags)",
+		httpapi.WithUser(h.list), 404, 422)
 	httpapi.Op(ops, "getTag", "GET /entity/tag/{id}", "One tag", h.get, 404)
 	httpapi.Op(ops, "updateTag", "PATCH /entity/tag/{id}", "Rename a tag", h.rename, all...)
 	httpapi.Op(deleted, "deleteTag", "DELETE /entity/tag/{id}", "Delete a tag and its uses", h.deleter(""), 403, 404)
@@ -274,7 +275,7 @@ func (h *handlers) get(ctx context.Context, in *idPath) (*tagOutput, error) {
 	return &tagOutput{Body: viewOf(t)}, nil
 }
 
-func (h *handlers) list(ctx context.Context, in *struct {
+func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	paging.Params
 	Sort     string `query:"sort" enum:"name,-name,category,-category,id,-id," default:"name"`
 	Category string `query:"category" enum:"job_title,skills,other,"`
@@ -282,10 +283,6 @@ func (h *handlers) list(ctx context.Context, in *struct {
 	EntityID int64  `query:"entityId" doc:"Only the tags of this entity"`
 	Global   bool   `query:"global" doc:"Only global tags"`
 }) (*struct{ Body tagPage }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	if in.EntityID != 0 {
 		if _, err := access.RequireEntityViewer(ctx, in.EntityID); err != nil {
 			return nil, err

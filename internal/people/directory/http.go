@@ -37,11 +37,7 @@ func Register(api huma.API, d people.Deps) {
 		Path:    "/account",
 		Summary: "All Users, one page at a time (administrators; managers see freelancers and the people of their organisations; staff, read-only, the people of the organisations they view)",
 		Tags:    []string{"Account"}, Errors: []int{403, 422}},
-		func(ctx context.Context, in *ListInput) (*struct{ Body UserListPage }, error) {
-			p, err := auth.RequireUser(ctx)
-			if err != nil {
-				return nil, err
-			}
+		httpapi.WithUser(func(ctx context.Context, p *auth.Principal, in *ListInput) (*struct{ Body UserListPage }, error) {
 			q := Query{Search: in.Search, Sort: in.Sort, Email: in.Email, FirstName: in.FirstName,
 				LastName: in.LastName, Label: in.Label, OnboardingState: in.OnboardingState,
 				AccountStatus: in.AccountStatus, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize, Viewer: p.UserID}
@@ -72,5 +68,5 @@ func Register(api huma.API, d people.Deps) {
 				out.Body.Items = append(out.Body.Items, itemOf(r, admin))
 			}
 			return out, nil
-		})
+		}))
 }

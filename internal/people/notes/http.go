@@ -52,10 +52,10 @@ func Register(api huma.API, d people.Deps) {
 		"Bookmark or unbookmark a freelancer", h.bookmark, 403, 404)
 	httpapi.Op(ops, "followUser", "PATCH /account/follow/{id}", "Follow or unfollow a freelancer", h.follow, 403, 404)
 	httpapi.Op(ops, "getFreelancerStats", "GET /account/{id}/stats",
-		"Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days", h.stats, 403, 404)
+		"Freelancer Stats: completed jobs and jobs as preferred supplier, last 30 days", httpapi.WithUser(h.stats), 403, 404)
 	httpapi.Op(ops, "getOnboarding", "GET /account/onboarding",
 		"The caller's onboarding progress; first moves a freelancer on through the steps their account already holds",
-		h.onboarding)
+		httpapi.WithUser(h.onboarding))
 }
 
 type handlers struct{ store *Store }
@@ -227,11 +227,7 @@ func (h *handlers) follow(ctx context.Context, in *struct {
 	return h.mark(ctx, in.ID, CanFollow, h.store.SetFollow, in.Body.Followed, "Followed", "Unfollowed")
 }
 
-func (h *handlers) stats(ctx context.Context, in *idPath) (*struct{ Body Stats }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) stats(ctx context.Context, p *auth.Principal, in *idPath) (*struct{ Body Stats }, error) {
 	if !CanSeeStats(p, in.ID) {
 		return nil, apperror.Forbidden()
 	}
@@ -245,11 +241,7 @@ func (h *handlers) stats(ctx context.Context, in *idPath) (*struct{ Body Stats }
 	return &struct{ Body Stats }{Body: s}, nil
 }
 
-func (h *handlers) onboarding(ctx context.Context, _ *struct{}) (*struct{ Body OnboardingView }, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handlers) onboarding(ctx context.Context, p *auth.Principal, _ *struct{}) (*struct{ Body OnboardingView }, error) {
 	state, err := h.store.Onboarding(ctx, p.UserID)
 	if err != nil {
 		return nil, err

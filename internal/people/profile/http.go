@@ -81,22 +81,19 @@ func Register(api huma.API, d people.Deps) {
 	h := &handler{d: d, store: &Store{DB: d.DB}}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
 	httpapi.Op(ops, "getAccount", "GET /account/{id}",
-		"One account's full profile (the user, administrators, and managers who can see them)", h.get, 403, 404)
+		"One account's full profile (the user, administrators, and managers who can see them)",
+		httpapi.WithUser(h.get), 403, 404)
 	httpapi.Op(ops, "updateAccount", "PATCH /account/{id}",
 		"Change a profile (the user themself or an administrator; admin fields by administrators only)",
-		h.update, 403, 404, 409, 422)
+		httpapi.WithUser(h.update), 403, 404, 409, 422)
 	httpapi.Op(ops.Answering(http.StatusCreated), "createAccount", "POST /account",
 		"Create an assisted account (client or agency managers, administrators): inactive, with an activation mail",
-		h.create, 403, 409, 422)
+		httpapi.WithUser(h.create), 403, 409, 422)
 }
 
-func (h *handler) get(ctx context.Context, in *struct {
+func (h *handler) get(ctx context.Context, p *auth.Principal, in *struct {
 	ID int64 `path:"id" minimum:"1"`
 }) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
 	r, err := h.visible(ctx, p, in.ID)
 	if err != nil {
 		return nil, err
@@ -105,11 +102,7 @@ func (h *handler) get(ctx context.Context, in *struct {
 }
 
 // create is POST /account: an assisted account, inactive, with its activation mail queued.
-func (h *handler) create(ctx context.Context, in *struct{ Body AccountCreate }) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handler) create(ctx context.Context, p *auth.Principal, in *struct{ Body AccountCreate }) (*viewOutput, error) {
 	if !CanCreate(p) {
 		return nil, apperror.Forbidden()
 	}
@@ -142,11 +135,7 @@ type updateInput struct {
 
 // update is PATCH /account/{id}. An address changed by an administrator is told to the old
 // address (the holder's own changes go through accounts/emailchange.go).
-func (h *handler) update(ctx context.Context, in *updateInput) (*viewOutput, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
+func (h *handler) update(ctx context.Context, p *auth.Principal, in *updateInput) (*viewOutput, error) {
 	if _, err := h.visible(ctx, p, in.ID); err != nil {
 		return nil, err
 	}

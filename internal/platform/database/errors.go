@@ -40,14 +40,11 @@ func translate(err error) error {
 	if err == nil || errors.Is(err, sql.ErrNoRows) {
 		return err
 	}
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		switch pgErr.Code {
-		case "23505":
-			return &constraintError{ErrUniqueViolation, err}
-		case "23503":
-			return &constraintError{ErrForeignKeyViolation, err}
-		}
+	switch PostgresCode(err) {
+	case "23505":
+		return &constraintError{ErrUniqueViolation, err}
+	case "23503":
+		return &constraintError{ErrForeignKeyViolation, err}
 	}
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {
@@ -71,10 +68,9 @@ func translate(err error) error {
 // database/sql opens a fresh connection for the next call, so the database is back by itself
 // once it is up.
 func unavailable(err error) bool {
-	var pgErr *pgconn.PgError
-	if errors.As(err, &pgErr) {
-		return strings.HasPrefix(pgErr.Code, "08") || pgErr.Code == "57P01" || pgErr.Code == "57P02" ||
-			pgErr.Code == "57P03" || pgErr.Code == "53300"
+	if code := PostgresCode(err); code != "" {
+		return strings.HasPrefix(code, "08") || code == "57P01" || code == "57P02" ||
+			code == "57P03" || code == "53300"
 	}
 	var liteErr *sqlite.Error
 	if errors.As(err, &liteErr) {
@@ -86,4 +82,15 @@ func unavailable(err error) bool {
 	return errors.As(err, &connectErr) || errors.As(err, &netErr) || errors.Is(err, driver.ErrBadConn) ||
 		errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) || errors.Is(err, syscall.ECONNREFUSED) ||
 		errors.Is(err, syscall.ECONNRESET) || errors.Is(err, syscall.EPIPE) || pgconn.SafeToRetry(err)
+}
+
+// PostgresCode is the SQLSTATE of the PostgreSQL error in err's chain, or "" when there is none
+// (another engine's error, a network error). It is the one place that unwraps pgx's error type,
+// so a refusal is told by its code, never by its message text.
+func PostgresCode(err error) string {
+	var pgErr *pgconn.PgError
+	if errors.As(err, &pgErr) {
+		return pgErr.Code
+	}
+	return ""
 }

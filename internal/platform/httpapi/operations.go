@@ -6,6 +6,8 @@ import (
 	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
+
+	"github.com/hive/hive/internal/platform/auth"
 )
 
 // Operations are the operations of one feature that share a tag and an access, so that each
@@ -34,4 +36,17 @@ func Op[I, O any](o Operations, id, route, summary string, handler func(context.
 	}
 	Register(o.API, o.Access, huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary,
 		Tags: []string{o.Tag}, DefaultStatus: o.Status, Errors: errs}, handler)
+}
+
+// WithUser is the handler of an operation that acts for its caller: handler gets the signed-in
+// principal and makes its own access checks with it. A visitor gets 401 here, as the session
+// middleware already answers before any Signed operation runs, so the principal is never nil.
+func WithUser[I, O any](handler func(context.Context, *auth.Principal, *I) (*O, error)) func(context.Context, *I) (*O, error) {
+	return func(ctx context.Context, in *I) (*O, error) {
+		p, err := auth.RequireUser(ctx)
+		if err != nil {
+			return nil, err
+		}
+		return handler(ctx, p, in)
+	}
 }

@@ -6,6 +6,8 @@ import (
 	"slices"
 	"testing"
 
+	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -43,4 +45,23 @@ func TestOpRefusesARouteWithoutMethod(t *testing.T) {
 	}()
 	ops := httpapi.Operations{API: httpapi.NewAPI(http.NewServeMux()), Access: httpapi.Signed, Tag: "Thing"}
 	httpapi.Op(ops, "broken", "/thing", "Broken", func(context.Context, *struct{}) (*struct{}, error) { return nil, nil })
+}
+
+// WithUser hands the handler the signed-in principal, and refuses a visitor (401) without
+// running the handler.
+func TestWithUserPassesThePrincipal(t *testing.T) {
+	var seen *auth.Principal
+	handler := httpapi.WithUser(func(_ context.Context, p *auth.Principal, _ *struct{}) (*struct{}, error) {
+		seen = p
+		return &struct{}{}, nil
+	})
+	caller := &auth.Principal{UserID: 7}
+	if _, err := handler(auth.WithPrincipal(context.Background(), caller), &struct{}{}); err != nil || seen != caller {
+		t.Fatalf("signed in: err %v, handler saw %+v", err, seen)
+	}
+	seen = nil
+	_, err := handler(context.Background(), &struct{}{})
+	if apperror.KindOf(err) != apperror.KindUnauthorized || seen != nil {
+		t.Fatalf("visitor: err %v, handler saw %+v", err, seen)
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 	"time"
 
@@ -171,12 +170,16 @@ func makePostgresTemplate(base string) (string, error) {
 	return name, nil
 }
 
+// objectInUse is PostgreSQL's SQLSTATE 55006, its answer to CREATE DATABASE ... TEMPLATE or
+// ALTER DATABASE ... RENAME while the database concerned still has a session.
+const objectInUse = "55006"
+
 // retryWhileAccessed retries fn while PostgreSQL refuses it because a connection to the
 // database concerned is still closing (a closed pool's sessions end a moment after Close).
 func retryWhileAccessed(fn func() error) error {
 	var err error
 	for range 100 {
-		if err = fn(); err == nil || !strings.Contains(err.Error(), "is being accessed by other users") {
+		if err = fn(); database.PostgresCode(err) != objectInUse {
 			return err
 		}
 		time.Sleep(50 * time.Millisecond)

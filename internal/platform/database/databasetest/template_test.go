@@ -2,10 +2,13 @@ package databasetest
 
 import (
 	"context"
+	"errors"
 	"io/fs"
 	"strconv"
 	"strings"
 	"testing"
+
+	"github.com/jackc/pgx/v5/pgconn"
 
 	"github.com/hive/hive/migrations"
 )
@@ -49,4 +52,25 @@ func latestMigration(t *testing.T) int64 {
 		t.Fatal(err)
 	}
 	return n
+}
+
+// TestRetryWhileAccessedWaitsOnlyForObjectInUse: PostgreSQL's object_in_use refusal is tried
+// again, told by its SQLSTATE whatever its wording; any other error is returned at once.
+func TestRetryWhileAccessedWaitsOnlyForObjectInUse(t *testing.T) {
+	calls := 0
+	err := retryWhileAccessed(func() error {
+		if calls++; calls < 3 {
+			return &pgconn.PgError{Code: objectInUse, Message: "in use (any wording)"}
+		}
+		return nil
+	})
+	if err != nil || calls != 3 {
+		t.Fatalf("object in use: err %v after %d calls, want nil after 3", err, calls)
+	}
+	other := &pgconn.PgError{Code: "42P04", Message: "database is being accessed by other users"}
+	calls = 0
+	err = retryWhileAccessed(func() error { calls++; return other })
+	if !errors.Is(err, other) || calls != 1 {
+		t.Fatalf("another error: err %v after %d calls, want it returned after 1", err, calls)
+	}
 }
