@@ -11,6 +11,7 @@ import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';
 import { EntityMultiPicker, EntityPicker } from './entity-picker';
+import { UserLabelInput } from './user-label-input';
 
 export const ENTITY_REQUIRED = 'Assisted accounts must belong to at least one entity.';
 
@@ -116,11 +117,7 @@ export function CreateUserForm({
         <Fieldset legend="Account details">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-            <TextInput
-              label="Label"
-              description="Job title or role"
-              {...form.getInputProps('label')}
-            />
+            <UserLabelInput {...form.getInputProps('label')} />
             <LabelledSegmentedControl
               label="Account type"
               data={[

@@ -22,13 +22,14 @@ import type { Profile } from '../api/get-profile';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
 import type { ProfileUpdate } from '../api/update-profile';
 import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
-import { CURRENCIES } from '@/lib/rates';
+import { CurrencySelect } from '@/ui/rate-selects';
 import { hourlyRate } from '../lib/rates';
 import { ChangeEmail } from './change-email';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { EntityPicker } from './entity-picker';
 import { MarkdownField } from './markdown-field';
+import { UserLabelInput } from './user-label-input';
 
 interface Props {
   profile: Profile;
@@ -125,11 +126,7 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
               <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
               <TextInput label="First name" required {...form.getInputProps('firstName')} />
               <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-              <TextInput
-                label="Label"
-                description="Job title or role"
-                {...form.getInputProps('label')}
-              />
+              <UserLabelInput {...form.getInputProps('label')} />
               <Select
                 label="Gender"
                 data={genderOptions}
@@ -216,12 +213,7 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
             <Fieldset legend="Business">
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <TextInput label="Business type" {...form.getInputProps('businessType')} />
-                <Select
-                  label="Currency"
-                  data={[...CURRENCIES]}
-                  allowDeselect={false}
-                  {...form.getInputProps('currency')}
-                />
+                <CurrencySelect {...form.getInputProps('currency')} />
                 <TextInput
                   label="Desired day rate"
                   inputMode="decimal"
