@@ -1,6 +1,6 @@
 import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/password-field';
 import { useForm } from '@mantine/form';
 import { stripWhitespace, validateEmail, validateLoginPassword } from '@/lib/validation';
 import type { LoginInput } from '../api/login';
@@ -41,7 +41,6 @@ export function LoginForm({ loading, onSubmit, failure }: Props) {
     email.current?.focus();
   }, []);
 
-  const password = form.getInputProps('password');
   return (
     <form
       noValidate
@@ -64,12 +63,12 @@ export function LoginForm({ loading, onSubmit, failure }: Props) {
           key={form.key('email')}
           {...form.getInputProps('email')}
         />
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="password"
           label="Password"
           autoComplete="current-password"
-          key={form.key('password')}
-          {...password}
-          error={password.error ?? (failure?.credentials ? true : undefined)}
+          error={form.errors.password ?? (failure?.credentials ? true : undefined)}
         />
         <Checkbox
           label="Keep me signed in"

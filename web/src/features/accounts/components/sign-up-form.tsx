@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { withServerErrors } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/password-field';
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
 import { LegalLinks } from './legal-modals';
 
@@ -101,13 +101,13 @@ export function SignUpForm({
             key={form.key('email')}
             {...form.getInputProps('email')}
           />
-          <PasswordField
+          <FormPasswordField
+            form={form}
+            name="password"
             label="Password"
             required
             autoComplete="new-password"
             description="8 to 50 characters"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
           />
           <Select
             label="Country"
