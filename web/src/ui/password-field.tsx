@@ -1,5 +1,4 @@
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
-import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 
 /**
  * PasswordInput whose show/hide toggle is named without the word "password", so the field
@@ -14,19 +13,4 @@ export function PasswordField(props: PasswordInputProps) {
       {...props}
     />
   );
-}
-
-/**
- * A PasswordField bound to the field `name` of an uncontrolled form: its value, change and error,
- * and the key that renews the field when the form resets. Props given win (a login's own error).
- */
-export function FormPasswordField<V>({
-  form,
-  name,
-  ...props
-}: Omit<PasswordInputProps, 'form' | 'name'> & {
-  form: Pick<UseFormReturnType<V>, 'key' | 'getInputProps'>;
-  name: LooseKeys<V>;
-}) {
-  return <PasswordField key={form.key(name)} {...form.getInputProps(name)} {...props} />;
 }

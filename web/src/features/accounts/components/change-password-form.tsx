@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import type { Toast } from '@/lib/errors/catalogue';
 import { messages, validateNewPassword } from '@/lib/validation';
-import { FormPasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/form-fields';
 import type { ChangePasswordInput } from '../api/change-password';
 
 interface Props {

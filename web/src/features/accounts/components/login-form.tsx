@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { FormPasswordField } from '@/ui/password-field';
+import { FormPasswordField, FormTextInput } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { stripWhitespace, validateEmail, validateLoginPassword } from '@/lib/validation';
 import type { LoginInput } from '../api/login';
@@ -55,13 +55,13 @@ export function LoginForm({ loading, onSubmit, failure }: Props) {
             {failure.message}
           </Alert>
         )}
-        <TextInput
+        <FormTextInput
+          form={form}
+          name="email"
           ref={email}
           label="Email"
           type="email"
           autoComplete="username"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
         />
         <FormPasswordField
           form={form}

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { FormPasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';

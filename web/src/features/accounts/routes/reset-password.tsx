@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { FormPasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
