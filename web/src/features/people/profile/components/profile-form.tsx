@@ -15,9 +15,8 @@ import { useMemo } from 'react';
 import { AdminSetPassword } from '@/features/accounts';
 import { LocationSelect } from '@/features/places';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
-import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify } from '@/lib/notify';
+import { notify, withServerErrors } from '@/lib/notify';
 import type { Profile } from '../api/get-profile';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
 import type { ProfileUpdate } from '../api/update-profile';
@@ -89,19 +88,16 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
     <form
       noValidate
       aria-label="Profile"
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await onSubmit(toUpdate(values, initial, profile.version, opts));
-          notify(toasts.profileSaved);
-        } catch (err) {
-          const toast = applyServerErrors(form, err);
-          const fields = serverFieldErrors(err);
-          for (const [api, field] of Object.entries(SERVER_FIELDS)) {
-            if (fields[api]) form.setFieldError(field, fields[api]);
-          }
-          notify(toast);
-        }
-      })}
+      onSubmit={form.onSubmit(
+        withServerErrors(
+          form,
+          async (values: ProfileValues) => {
+            await onSubmit(toUpdate(values, initial, profile.version, opts));
+            notify(toasts.profileSaved);
+          },
+          SERVER_FIELDS,
+        ),
+      )}
     >
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
