@@ -187,19 +187,11 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
                     {...form.getInputProps('personalWebsite')}
                   />
                 </SimpleGrid>
-                <MarkdownField
-                  label="CV"
-                  readOnly={!canEdit}
-                  value={v.cv}
-                  error={form.errors.cv as string | undefined}
-                  onChange={(x) => form.setFieldValue('cv', x)}
-                />
+                <MarkdownField label="CV" readOnly={!canEdit} {...form.getInputProps('cv')} />
                 <MarkdownField
                   label="Showreel"
                   readOnly={!canEdit}
-                  value={v.showreel}
-                  error={form.errors.showreel as string | undefined}
-                  onChange={(x) => form.setFieldValue('showreel', x)}
+                  {...form.getInputProps('showreel')}
                 />
               </Stack>
             </Fieldset>
