@@ -28,17 +28,19 @@ export function notifyError(err: unknown): void {
 
 /**
  * A form's submit handler that runs `save`; when the server refuses, its field errors go onto the
- * form and the toast applyServerErrors picks is shown. Use as form.onSubmit(withServerErrors(...)).
+ * form (`fieldOf` as for applyServerErrors) and the toast applyServerErrors picks is shown. Use
+ * as form.onSubmit(withServerErrors(...)).
  */
 export function withServerErrors<V>(
   form: FormWithErrors,
   save: (values: V) => Promise<unknown>,
+  fieldOf?: Record<string, string>,
 ): (values: V) => Promise<void> {
   return async (values) => {
     try {
       await save(values);
     } catch (err) {
-      notify(applyServerErrors(form, err));
+      notify(applyServerErrors(form, err, fieldOf));
     }
   };
 }

@@ -1,6 +1,8 @@
-import { Alert, Button, Stack, Text } from '@mantine/core';
+import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { isApiError } from '@/api/errors';
 import { PageHeader } from './page-header';
 
 /**
@@ -33,5 +35,46 @@ export function RecordNotFound({
         {back}
       </Alert>
     </Stack>
+  );
+}
+
+/**
+ * What a record's page shows while its query has no record: 'not found' (`RecordNotFound` with
+ * `notFound`) for an id the address cannot hold or the server's refusal to find it (a status in
+ * `notFoundStatuses`), a loader while it loads, else the failed read with Retry (and
+ * `failureText` above the button, if given). `what` names the record: 'the department'.
+ */
+export function RecordLoadStates({
+  record: { query, valid },
+  what,
+  notFound,
+  notFoundStatuses = [404],
+  failureText,
+}: {
+  /** The page's `useRecordQuery`. */
+  record: {
+    query: Pick<UseQueryResult<unknown, unknown>, 'isPending' | 'isError' | 'error' | 'refetch'>;
+    valid: boolean;
+  };
+  what: string;
+  notFound: Parameters<typeof RecordNotFound>[0];
+  notFoundStatuses?: number[];
+  failureText?: string;
+}) {
+  const refused =
+    query.isError && isApiError(query.error) && notFoundStatuses.includes(query.error.status);
+  if (!valid || refused) return <RecordNotFound {...notFound} />;
+  if (query.isPending) return <Loader aria-label={`Loading ${what}`} />;
+  return (
+    <Alert color="red" title={`Could not load ${what}`}>
+      {failureText && (
+        <Text size="sm" mb="sm">
+          {failureText}
+        </Text>
+      )}
+      <Button size="xs" variant="outline" color="red" onClick={() => void query.refetch()}>
+        Retry
+      </Button>
+    </Alert>
   );
 }

@@ -1,4 +1,13 @@
-import { ActionIcon, Badge, Burger, Group, Indicator, Text, Tooltip } from '@mantine/core';
+import {
+  ActionIcon,
+  Badge,
+  Burger,
+  Group,
+  Indicator,
+  Text,
+  Tooltip,
+  type BurgerProps,
+} from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
@@ -46,6 +55,20 @@ function NotificationBell() {
   );
 }
 
+/**
+ * The burger that shows or hides the navigation (one for phones, one for wider screens), named
+ * for what a click does: `names` is [when open, when closed].
+ */
+function NavigationBurger({
+  opened,
+  names: [whenOpen, whenClosed],
+  ...props
+}: Omit<BurgerProps, 'size' | 'aria-label'> & { opened: boolean; names: [string, string] }) {
+  return (
+    <Burger opened={opened} size="sm" aria-label={opened ? whenOpen : whenClosed} {...props} />
+  );
+}
+
 interface Props {
   mobileOpened: boolean;
   desktopOpened: boolean;
@@ -63,19 +86,17 @@ export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDeskto
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
       <Group gap="xs" wrap="nowrap">
-        <Burger
+        <NavigationBurger
           opened={mobileOpened}
           onClick={toggleMobile}
           hiddenFrom="md"
-          size="sm"
-          aria-label={mobileOpened ? 'Close navigation' : 'Open navigation'}
+          names={['Close navigation', 'Open navigation']}
         />
-        <Burger
+        <NavigationBurger
           opened={desktopOpened}
           onClick={toggleDesktop}
           visibleFrom="md"
-          size="sm"
-          aria-label={desktopOpened ? 'Collapse navigation' : 'Expand navigation'}
+          names={['Collapse navigation', 'Expand navigation']}
         />
         <Text component={Link} to={paths.home} fw={700} size="lg" c="dark.9" td="none">
           {productName}

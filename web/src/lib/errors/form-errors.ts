@@ -23,11 +23,21 @@ export interface FormWithErrors {
 
 /**
  * Puts a server validation failure onto the form's fields and returns the toast to show:
- * the form variant of 'Validation Error' for 422, otherwise the catalogue's toast.
+ * the form variant of 'Validation Error' for 422, otherwise the catalogue's toast. `fieldOf`
+ * names the form's field for an API field the form calls otherwise ('entityIds' → 'entities');
+ * its error shows there too.
  */
-export function applyServerErrors(form: FormWithErrors, err: unknown): Toast {
+export function applyServerErrors(
+  form: FormWithErrors,
+  err: unknown,
+  fieldOf: Record<string, string> = {},
+): Toast {
   if (isApiError(err) && err.status === 422) {
-    form.setErrors(serverFieldErrors(err));
+    const errors = serverFieldErrors(err);
+    for (const [api, field] of Object.entries(fieldOf)) {
+      if (errors[api]) errors[field] = errors[api];
+    }
+    form.setErrors(errors);
     return toasts.formValidation(err.message);
   }
   return toastForError(err);

@@ -1,3 +1,4 @@
+import { queryOptions, type QueryKey } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 
 /** Statuses that are never retried; anything else is retried up to MAX_RETRIES times. */
@@ -15,3 +16,10 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
  * like any query, and no toast. One home for the rule the screens' own load errors rely on.
  */
 export const failureShownInPlace = { retry: shouldRetry, meta: { silentErrors: true } } as const;
+
+/**
+ * A read of one record (or one list) whose screen shows its own not-found and error states:
+ * its key and fetch with `failureShownInPlace`.
+ */
+export const queryShownInPlace = <T, K extends QueryKey>(queryKey: K, queryFn: () => Promise<T>) =>
+  queryOptions({ queryKey, queryFn, ...failureShownInPlace });

@@ -1,16 +1,17 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { queryShownInPlace } from '@/lib/errors/retry';
 import { invitationKeys } from '@/lib/query-keys';
 
-export const getInvitationByToken = (token: string) =>
-  unwrap(api.GET('/invitation/token/{token}', { params: { path: { token } } }));
-
-/** The invitation a sign-up link stands for; a bad or used token is handled by the screen. */
+/**
+ * The invitation a sign-up link stands for; a bad or used token is handled by the screen, at
+ * once (no retry), and the invitation is read once.
+ */
 export const invitationByTokenQueryOptions = (token: string) =>
   queryOptions({
-    queryKey: invitationKeys.byToken(token),
-    queryFn: () => getInvitationByToken(token),
+    ...queryShownInPlace(invitationKeys.byToken(token), () =>
+      unwrap(api.GET('/invitation/token/{token}', { params: { path: { token } } })),
+    ),
     retry: false,
     staleTime: Infinity,
-    meta: { silentErrors: true },
   });

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { applyServerErrors } from '@/lib/errors/form-errors';
 import type { Toast } from '@/lib/errors/catalogue';
 import { messages, validateNewPassword } from '@/lib/validation';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/form-fields';
 import type { ChangePasswordInput } from '../api/change-password';
 
 interface Props {
@@ -38,18 +38,18 @@ export function ChangePasswordForm({ loading, onSubmit, onError }: Props) {
       })}
     >
       <Stack gap="sm" maw={420}>
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="currentPassword"
           label="Current password"
           autoComplete="current-password"
-          key={form.key('currentPassword')}
-          {...form.getInputProps('currentPassword')}
         />
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="newPassword"
           label="New password"
           description="8 to 50 characters."
           autoComplete="new-password"
-          key={form.key('newPassword')}
-          {...form.getInputProps('newPassword')}
         />
         <Button type="submit" loading={loading} style={{ alignSelf: 'flex-start' }}>
           Change password

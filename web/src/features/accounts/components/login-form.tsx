@@ -1,6 +1,6 @@
-import { Alert, Button, Checkbox, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField, FormTextInput } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { stripWhitespace, validateEmail, validateLoginPassword } from '@/lib/validation';
 import type { LoginInput } from '../api/login';
@@ -41,7 +41,6 @@ export function LoginForm({ loading, onSubmit, failure }: Props) {
     email.current?.focus();
   }, []);
 
-  const password = form.getInputProps('password');
   return (
     <form
       noValidate
@@ -56,20 +55,20 @@ export function LoginForm({ loading, onSubmit, failure }: Props) {
             {failure.message}
           </Alert>
         )}
-        <TextInput
+        <FormTextInput
+          form={form}
+          name="email"
           ref={email}
           label="Email"
           type="email"
           autoComplete="username"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
         />
-        <PasswordField
+        <FormPasswordField
+          form={form}
+          name="password"
           label="Password"
           autoComplete="current-password"
-          key={form.key('password')}
-          {...password}
-          error={password.error ?? (failure?.credentials ? true : undefined)}
+          error={form.errors.password ?? (failure?.credentials ? true : undefined)}
         />
         <Checkbox
           label="Keep me signed in"

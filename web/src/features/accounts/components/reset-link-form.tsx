@@ -1,4 +1,5 @@
-import { Alert, Button, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Stack } from '@mantine/core';
+import { FormTextInput } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import type { UseMutationResult } from '@tanstack/react-query';
 import { toasts } from '@/lib/errors/catalogue';
@@ -41,13 +42,7 @@ export function ResetLinkForm({
             {send.data.message}
           </Alert>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="email"
-          key={form.key('email')}
-          {...form.getInputProps('email')}
-        />
+        <FormTextInput form={form} name="email" label="Email" type="email" autoComplete="email" />
         <Button type="submit" loading={send.isPending} fullWidth>
           {submitLabel}
         </Button>

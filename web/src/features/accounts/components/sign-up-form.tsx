@@ -1,9 +1,9 @@
-import { Button, Checkbox, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Checkbox, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
 import { withServerErrors } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField, FormTextInput } from '@/ui/form-fields';
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
 import { LegalLinks } from './legal-modals';
 
@@ -77,37 +77,37 @@ export function SignUpForm({
             Account type: {label}
           </Text>
           <SimpleGrid cols={{ base: 1, xs: 2 }}>
-            <TextInput
+            <FormTextInput
+              form={form}
+              name="firstName"
               label="First name"
               required
               autoComplete="given-name"
-              key={form.key('firstName')}
-              {...form.getInputProps('firstName')}
             />
-            <TextInput
+            <FormTextInput
+              form={form}
+              name="lastName"
               label="Last name"
               required
               autoComplete="family-name"
-              key={form.key('lastName')}
-              {...form.getInputProps('lastName')}
             />
           </SimpleGrid>
-          <TextInput
+          <FormTextInput
+            form={form}
+            name="email"
             label="Email"
             type="email"
             required
             autoComplete="email"
             readOnly={emailLocked}
-            key={form.key('email')}
-            {...form.getInputProps('email')}
           />
-          <PasswordField
+          <FormPasswordField
+            form={form}
+            name="password"
             label="Password"
             required
             autoComplete="new-password"
             description="8 to 50 characters"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
           />
           <Select
             label="Country"

@@ -1,5 +1,5 @@
 import { Alert, Button, Stack, Text } from '@mantine/core';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { isApiError } from '@/api/errors';
@@ -62,11 +62,11 @@ export function ActivateRoute() {
         )}
       >
         <Stack gap="sm">
-          <PasswordField
+          <FormPasswordField
+            form={form}
+            name="password"
             label="Password (assisted accounts only)"
             autoComplete="new-password"
-            key={form.key('password')}
-            {...form.getInputProps('password')}
           />
           <Button type="submit" loading={activate.isPending} disabled={!token} fullWidth>
             Activate

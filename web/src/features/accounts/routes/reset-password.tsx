@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Stack } from '@mantine/core';
-import { PasswordField } from '@/ui/password-field';
+import { FormPasswordField } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -58,11 +58,11 @@ export function ResetPasswordRoute() {
           )}
         >
           <Stack gap="sm">
-            <PasswordField
+            <FormPasswordField
+              form={form}
+              name="password"
               label="New password"
               autoComplete="new-password"
-              key={form.key('password')}
-              {...form.getInputProps('password')}
             />
             <Button type="submit" loading={reset.isPending} fullWidth>
               Reset password

@@ -1,10 +1,10 @@
 import { formatRate } from '@/lib/format';
-import { Group, Modal, ScrollArea, Select, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Group, Modal, ScrollArea, Stack, Table, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
-import { CURRENCIES, PERIODS } from '@/lib/rates';
+import { CurrencySelect, PeriodSelect } from '@/ui/rate-selects';
 import { useAmendRates, type Rate } from './api';
 import { parseRate, rateChange } from './rules';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -101,18 +101,8 @@ export function AmendRatesModal({ instructions, admin, opened, onClose, onDone }
             )}
           </Group>
           <Group grow wrap="wrap">
-            <Select
-              label="Currency"
-              data={[...CURRENCIES]}
-              allowDeselect={false}
-              {...form.getInputProps('currency')}
-            />
-            <Select
-              label="Period"
-              data={[...PERIODS]}
-              allowDeselect={false}
-              {...form.getInputProps('period')}
-            />
+            <CurrencySelect {...form.getInputProps('currency')} />
+            <PeriodSelect {...form.getInputProps('period')} />
           </Group>
           <ScrollArea.Autosize mah={260} type="auto">
             <Table verticalSpacing={4} aria-label="Rate changes">

@@ -1,10 +1,9 @@
 import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuditButton } from '@/features/audit';
 import { useCurrentUser } from '@/lib/current-user';
-import { useRecordIdParam } from '@/lib/paths';
+import { useRecordQuery } from '@/lib/record-query';
 import { BOOKING_LOAD_ERROR, bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
@@ -33,11 +32,10 @@ const warn = (message: string) => notify(toasts.bookingWarning(message));
 
 /** /bookings/:id/edit: sections Placements, Invitations and Edit Booking (spec part 2 §2). */
 export function EditBookingRoute() {
-  const { id, valid } = useRecordIdParam();
   const [search] = useSearchParams();
   const highlight = Number(search.get('placementId')) || undefined;
   const user = useCurrentUser();
-  const query = useQuery({ ...bookingQueryOptions(id), enabled: valid });
+  const { query } = useRecordQuery(bookingQueryOptions);
   const booking = query.data;
   const rows = useMemo(() => (booking ? placementRows(booking) : []), [booking]);
   const [selected, setSelected] = useState<PlacementRow[]>([]);

@@ -1,11 +1,9 @@
 import {
-  ActionIcon,
   Badge,
   Checkbox,
   Group,
   NativeSelect,
   NumberInput,
-  Paper,
   ScrollArea,
   SegmentedControl,
   SimpleGrid,
@@ -13,7 +11,6 @@ import {
   Text,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, withServerErrors } from '@/lib/notify';
@@ -23,6 +20,7 @@ import { useOffersAwaitAnswer } from '../instructions/answer-by-field';
 import type { AvailableSupplier } from '../instructions/api';
 import { availabilityColour, percent } from '../instructions/rules';
 import { moved, useStartWaterfall } from './api';
+import { MoveButtons, RankedItem, RankNumber } from './ranked-list';
 
 /** The offer lifetimes offered, in minutes, and their labels. */
 export const LIFETIMES: { value: string; label: string }[] = [
@@ -226,40 +224,17 @@ function RankedRow({
 }) {
   const name = supplier?.user.fullName ?? 'Freelancer';
   return (
-    <Paper
-      component="li"
-      withBorder
-      p={6}
-      style={{ listStyle: 'none' }}
-      aria-label={`${rank}. ${name}`}
-    >
+    <RankedItem aria-label={`${rank}. ${name}`}>
       <Group justify="space-between" wrap="nowrap">
         <Group gap="xs" wrap="nowrap">
           <Checkbox checked onChange={onRemove} aria-label={`Remove ${name} from the list`} />
-          <Text size="sm" fw={500} w={24}>
-            {rank}.
-          </Text>
+          <RankNumber rank={rank} />
           {supplier ? <SupplierLabel supplier={supplier} /> : <Text size="sm">{name}</Text>}
         </Group>
         <Group gap={4} wrap="nowrap">
-          <ActionIcon
-            variant="default"
-            disabled={first}
-            onClick={() => onMove(-1)}
-            aria-label={`Move ${name} up`}
-          >
-            <IconArrowUp size={16} />
-          </ActionIcon>
-          <ActionIcon
-            variant="default"
-            disabled={last}
-            onClick={() => onMove(1)}
-            aria-label={`Move ${name} down`}
-          >
-            <IconArrowDown size={16} />
-          </ActionIcon>
+          <MoveButtons name={name} upDisabled={first} downDisabled={last} onMove={onMove} />
         </Group>
       </Group>
-    </Paper>
+    </RankedItem>
   );
 }

@@ -1,5 +1,4 @@
 import {
-  ActionIcon,
   Alert,
   Badge,
   Button,
@@ -11,7 +10,6 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp } from '@tabler/icons-react';
 import { useState } from 'react';
 import { loadFailureText, refusalMessage } from '@/lib/errors/refusal';
 import { countOf, formatDateTime } from '@/lib/format';
@@ -25,6 +23,7 @@ import {
   type WaterfallAction,
   type WaterfallCandidate,
 } from './api';
+import { MoveButtons, RankedItem, RankNumber } from './ranked-list';
 import { LIFETIMES } from './offer-in-turn-form';
 
 /** What each state is called, for the waterfall and for its candidates, and its colour. */
@@ -189,19 +188,13 @@ function CandidateRow({
 }) {
   const state = candidateStates[c.state];
   return (
-    <Paper
-      component="li"
-      withBorder
-      p={6}
-      style={{ listStyle: 'none' }}
+    <RankedItem
       data-testid="waterfall-candidate"
       aria-label={`${c.rank}. ${c.fullName}: ${state.label}`}
     >
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Group gap="xs" wrap="nowrap">
-          <Text size="sm" fw={500} w={24}>
-            {c.rank}.
-          </Text>
+          <RankNumber rank={c.rank} />
           <Text size="sm">{c.fullName}</Text>
           <Badge color={state.colour} variant="dot">
             {state.label}
@@ -214,29 +207,16 @@ function CandidateRow({
             </Text>
           )}
           {canReorder && index >= 0 && (
-            <>
-              <ActionIcon
-                variant="default"
-                size="sm"
-                disabled={index === 0 || busy}
-                onClick={() => onMove(-1)}
-                aria-label={`Move ${c.fullName} up`}
-              >
-                <IconArrowUp size={14} />
-              </ActionIcon>
-              <ActionIcon
-                variant="default"
-                size="sm"
-                disabled={index === waiting - 1 || busy}
-                onClick={() => onMove(1)}
-                aria-label={`Move ${c.fullName} down`}
-              >
-                <IconArrowDown size={14} />
-              </ActionIcon>
-            </>
+            <MoveButtons
+              name={c.fullName}
+              size="sm"
+              upDisabled={index === 0 || busy}
+              downDisabled={index === waiting - 1 || busy}
+              onMove={onMove}
+            />
           )}
         </Group>
       </Group>
-    </Paper>
+    </RankedItem>
   );
 }

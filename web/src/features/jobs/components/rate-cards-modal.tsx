@@ -5,7 +5,6 @@ import {
   Loader,
   Modal,
   NumberInput,
-  Select,
   Stack,
   Table,
   Text,
@@ -18,7 +17,8 @@ import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { searchUsers } from '@/lib/pickers';
 import { rateCardsQuery, useJobMutations } from '../api/job-templates';
 import { formatRate } from '@/lib/format';
-import { CURRENCIES, PERIODS, sellRateLabel, type Currency, type Period } from '@/lib/rates';
+import { sellRateLabel, type Currency, type Period } from '@/lib/rates';
+import { CurrencySelect, PeriodSelect } from '@/ui/rate-selects';
 import { messages } from '../rules';
 
 /** 'Customise Rate Cards' of one saved placement template. */
@@ -117,20 +117,12 @@ export function RateCardsModal({
             onChange={setRate}
             w={120}
           />
-          <Select
-            label="Currency"
-            data={[...CURRENCIES]}
+          <CurrencySelect
             value={currency}
             onChange={(v) => v && setCurrency(v as Currency)}
             w={100}
           />
-          <Select
-            label="Period"
-            data={[...PERIODS]}
-            value={period}
-            onChange={(v) => v && setPeriod(v as Period)}
-            w={110}
-          />
+          <PeriodSelect value={period} onChange={(v) => v && setPeriod(v as Period)} w={110} />
           <Button onClick={add} disabled={!user} loading={createRateCard.isPending}>
             Add
           </Button>

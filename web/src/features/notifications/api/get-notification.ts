@@ -1,14 +1,9 @@
-import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
+import { queryShownInPlace } from '@/lib/errors/retry';
 import { notificationKeys } from '@/lib/query-keys';
 
-export const getNotification = (id: number) =>
-  unwrap(api.GET('/notification/{id}', { params: { path: { id } } }));
-
-/** One notification; silent, as the page shows its own not-found and error states. */
+/** One notification; the page shows its own not-found and error states. */
 export const notificationQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: notificationKeys.detail(id),
-    queryFn: () => getNotification(id),
-    meta: { silentErrors: true },
-  });
+  queryShownInPlace(notificationKeys.detail(id), () =>
+    unwrap(api.GET('/notification/{id}', { params: { path: { id } } })),
+  );

@@ -1,12 +1,11 @@
-import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Stack } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
-import { paths, useRecordIdParam } from '@/lib/paths';
+import { paths } from '@/lib/paths';
+import { useRecordQuery } from '@/lib/record-query';
 import { PageHeader } from '@/ui/page-header';
-import { RecordNotFound } from '@/ui/record-not-found';
+import { RecordLoadStates } from '@/ui/record-not-found';
 import { notificationQueryOptions } from '../api/get-notification';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BackToList, NotificationDetail } from '../components/notification-detail';
@@ -22,10 +21,10 @@ import { loadFailureText } from '@/lib/errors/refusal';
 export function Component() {
   const [search] = useSearchParams();
   const me = useCurrentUser();
-  const { id, valid } = useRecordIdParam();
   const listUser = listUserOf(search, me.id);
   const back = listUser ? paths.notificationsOfUser(listUser) : paths.notifications;
-  const notification = useQuery({ ...notificationQueryOptions(id), enabled: valid });
+  const record = useRecordQuery(notificationQueryOptions);
+  const notification = record.query;
   const { mutate: markRead } = useMarkNotificationRead();
 
   const n = notification.data;
@@ -38,31 +37,19 @@ export function Component() {
     markRead(n.id);
   }, [n, mine, markRead]);
 
-  if (
-    !valid ||
-    (notification.isError &&
-      isApiError(notification.error) &&
-      [403, 404].includes(notification.error.status))
-  ) {
+  if (!notification.isSuccess) {
     return (
-      <RecordNotFound
-        title="Notification not found"
-        message="This notification does not exist, or it is not yours to read."
-        back={<BackToList to={back} />}
+      <RecordLoadStates
+        record={record}
+        what="the notification"
+        notFound={{
+          title: 'Notification not found',
+          message: 'This notification does not exist, or it is not yours to read.',
+          back: <BackToList to={back} />,
+        }}
+        notFoundStatuses={[403, 404]}
+        failureText={loadFailureText(notification.error)}
       />
-    );
-  }
-  if (notification.isPending) return <Loader aria-label="Loading the notification" />;
-  if (notification.isError) {
-    return (
-      <Alert color="red" title="Could not load the notification" role="alert">
-        <Text size="sm" mb="sm">
-          {loadFailureText(notification.error)}
-        </Text>
-        <Button size="xs" variant="outline" color="red" onClick={() => void notification.refetch()}>
-          Retry
-        </Button>
-      </Alert>
     );
   }
 

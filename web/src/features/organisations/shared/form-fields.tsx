@@ -1,7 +1,19 @@
 import { NumberInput, TextInput } from '@mantine/core';
+import type { LooseKeys, UseFormReturnType } from '@mantine/form';
 
 /** The props a controlled form gives one input (value, onChange, error, disabled). */
 export type FieldProps = Record<string, unknown>;
+
+/**
+ * `field(name)`: the props of one input of an organisation's controlled form (its value, change
+ * and error), disabled with the whole form for a viewer who may not edit.
+ */
+export function bindFields<V>(
+  form: Pick<UseFormReturnType<V>, 'getInputProps'>,
+  disabled: boolean | undefined,
+) {
+  return (name: LooseKeys<V>) => ({ disabled, ...form.getInputProps(name) });
+}
 
 /** The cancel window of an entity or a department: whole days, zero or more. */
 export function CancelWindowInput(props: FieldProps) {

@@ -3,7 +3,11 @@ import { useForm } from '@mantine/form';
 import { useMemo, type ReactNode } from 'react';
 import { withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
-import { AddressFields, CancelWindowInput } from '@/features/organisations/shared/form-fields';
+import {
+  AddressFields,
+  bindFields,
+  CancelWindowInput,
+} from '@/features/organisations/shared/form-fields';
 import { stripWhitespace } from '@/lib/validation';
 import { allTimezones, DEFAULT_TIMEZONE } from '@/lib/countries';
 import {
@@ -97,7 +101,7 @@ export function DepartmentForm({
     }),
   });
   const zones = useMemo(() => allTimezones(), []);
-  const field = (name: keyof DepartmentFormValues) => ({ disabled, ...form.getInputProps(name) });
+  const field = bindFields(form, disabled);
   const save = withServerErrors(form, onSubmit);
 
   return (

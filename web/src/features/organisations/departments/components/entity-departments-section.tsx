@@ -1,9 +1,8 @@
-import { SectionCard } from '@/ui/section-card';
-import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
 import { canManageEntity } from '@/lib/permissions';
-import { DataGrid, type GridQuery } from '@/ui/data-grid';
+import type { GridQuery } from '@/ui/data-grid';
+import { GridSection } from '@/ui/grid-section';
 import { departmentsQuery } from '../api/get-departments';
 import { CreateDepartmentModal } from './create-department-modal';
 import { detailColumns, nameColumn } from './department-columns';
@@ -13,27 +12,26 @@ const columns = [nameColumn, ...detailColumns];
 /** The client's departments, shown on the entity edit page, with 'Add department'. */
 export function EntityDepartmentsSection({ entityId }: { entityId: number }) {
   const user = useCurrentUser();
-  const [opened, modal] = useDisclosure(false);
   const query = useCallback(
     (q: GridQuery) => departmentsQuery({ ...q, clientId: entityId }),
     [entityId],
   );
-  const titleId = `entity-${entityId}-departments`;
 
   return (
-    <SectionCard
-      headingId={titleId}
+    <GridSection
+      headingId={`entity-${entityId}-departments`}
       title="Departments"
-      button={canManageEntity(user, entityId) && { label: 'Add department', onClick: modal.open }}
-    >
-      <DataGrid
-        gridId="entity-departments"
-        label="Departments of this client"
-        columns={columns}
-        query={query}
-        emptyText="This client has no departments yet."
-      />
-      <CreateDepartmentModal opened={opened} onClose={modal.close} clientId={entityId} />
-    </SectionCard>
+      button={{ label: 'Add department', allowed: canManageEntity(user, entityId) }}
+      grid={{
+        gridId: 'entity-departments',
+        label: 'Departments of this client',
+        columns,
+        query,
+        emptyText: 'This client has no departments yet.',
+      }}
+      dialog={(opened, close) => (
+        <CreateDepartmentModal opened={opened} onClose={close} clientId={entityId} />
+      )}
+    />
   );
 }

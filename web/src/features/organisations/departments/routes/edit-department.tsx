@@ -1,15 +1,14 @@
-import { Alert, Anchor, Button, Loader, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Anchor, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
-import { paths, useRecordIdParam } from '@/lib/paths';
+import { paths } from '@/lib/paths';
+import { useRecordQuery } from '@/lib/record-query';
 import { canManageDepartment, canManageEntity } from '@/lib/permissions';
 import { SectionCard } from '@/ui/section-card';
 import { PageHeader } from '@/ui/page-header';
-import { RecordNotFound } from '@/ui/record-not-found';
+import { RecordLoadStates } from '@/ui/record-not-found';
 import { ConnectedUsersSection } from '@/features/organisations/links/components/connected-users-section';
 import { DEPARTMENT_LINKS } from '@/features/organisations/links/kinds';
 import { departmentQueryOptions } from '../api/get-department';
@@ -17,42 +16,24 @@ import { useUpdateDepartment } from '../api/update-department';
 import { DepartmentJobTemplates } from '../components/department-job-templates';
 import { DepartmentForm } from '../components/department-form';
 
-/** Shown for a department that does not exist or that the user may not see (the server's 404). */
-function DepartmentNotFound() {
-  return (
-    <RecordNotFound
-      title="Department not found"
-      message="This department does not exist, or you do not have access to it."
-      list={{ to: paths.departments, label: 'All Departments' }}
-    />
-  );
-}
+/** A department that does not exist or that the user may not see (the server's 404). */
+const notFound = {
+  title: 'Department not found',
+  message: 'This department does not exist, or you do not have access to it.',
+  list: { to: paths.departments, label: 'All Departments' },
+};
 
 /** editDepartment: the department form, its job templates and its connected users. */
 export function EditDepartmentRoute() {
-  const { id, valid } = useRecordIdParam();
   const user = useCurrentUser();
-  const department = useQuery({ ...departmentQueryOptions(id), enabled: valid });
+  const department = useRecordQuery(departmentQueryOptions);
   const update = useUpdateDepartment();
 
-  if (
-    !valid ||
-    (department.isError && isApiError(department.error) && department.error.status === 404)
-  ) {
-    return <DepartmentNotFound />;
-  }
-  if (department.isPending) return <Loader aria-label="Loading the department" />;
-  if (department.isError) {
-    return (
-      <Alert color="red" title="Could not load the department">
-        <Button size="xs" variant="outline" color="red" onClick={() => void department.refetch()}>
-          Retry
-        </Button>
-      </Alert>
-    );
+  if (!department.query.isSuccess) {
+    return <RecordLoadStates record={department} what="the department" notFound={notFound} />;
   }
 
-  const d = department.data;
+  const d = department.query.data;
   const canEdit = canManageDepartment(user, d.id) || canManageEntity(user, d.clientId);
 
   return (

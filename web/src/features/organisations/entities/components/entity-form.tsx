@@ -6,7 +6,7 @@ import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { FormActions } from '@/ui/form-actions';
 import { daysOf } from '@/features/organisations/shared/form-rules';
-import { CancelWindowInput } from '@/features/organisations/shared/form-fields';
+import { bindFields, CancelWindowInput } from '@/features/organisations/shared/form-fields';
 import {
   ENTITY_TYPES,
   entityMessages,
@@ -73,7 +73,7 @@ export function EntityForm({
       cancelWindowDays: daysOf(v.cancelWindowDays),
     }),
   });
-  const field = (name: keyof EntityFormValues) => ({ disabled, ...form.getInputProps(name) });
+  const field = bindFields(form, disabled);
   const types = typeOptions ?? ENTITY_TYPES.map((t) => ({ value: t, label: entityTypeLabel(t) }));
 
   return (

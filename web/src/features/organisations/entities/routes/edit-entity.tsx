@@ -1,8 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
-import { useRecordIdParam } from '@/lib/paths';
+import { useRecordQuery } from '@/lib/record-query';
 import { notify } from '@/lib/notify';
 import { canManageEntity, isAdmin, isClientOrAgencyManager } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
@@ -23,9 +22,8 @@ import { entityTypeLabel } from '../entity-rules';
 
 /** The entity page: its form and the sections of spec §2. */
 export function EditEntityRoute() {
-  const { id, valid } = useRecordIdParam();
+  const { id, query: entity } = useRecordQuery(entityQueryOptions);
   const user = useCurrentUser();
-  const entity = useQuery({ ...entityQueryOptions(id), enabled: valid });
   const update = useUpdateEntity(id);
 
   if (entity.isPending) return <FullPageMessage message="Loading..." />;

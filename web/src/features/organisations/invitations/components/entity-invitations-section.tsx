@@ -1,9 +1,8 @@
-import { SectionCard } from '@/ui/section-card';
-import { useDisclosure } from '@mantine/hooks';
 import { useCallback } from 'react';
 import { useCurrentUser } from '@/lib/current-user';
 import { canManageEntity } from '@/lib/permissions';
-import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
+import type { DataGridColumn, GridQuery } from '@/ui/data-grid';
+import { GridSection } from '@/ui/grid-section';
 import { entityInvitationsQuery, type getEntityInvitations } from '../api/get-entity-invitations';
 import { InvitationStatusBadge } from './invitation-status-badge';
 import { InviteModal } from './invite-modal';
@@ -52,24 +51,23 @@ const columns: DataGridColumn<Row>[] = [
 /** The entity's invitations with their status; managers can invite from here. */
 export function EntityInvitationsSection({ entityId }: { entityId: number }) {
   const user = useCurrentUser();
-  const [opened, modal] = useDisclosure(false);
   const query = useCallback((q: GridQuery) => entityInvitationsQuery(entityId, q), [entityId]);
-  const titleId = `entity-${entityId}-invitations`;
 
   return (
-    <SectionCard
-      headingId={titleId}
+    <GridSection
+      headingId={`entity-${entityId}-invitations`}
       title="Invitations"
-      button={canManageEntity(user, entityId) && { label: 'Invite by email', onClick: modal.open }}
-    >
-      <DataGrid
-        gridId="entity-invitations"
-        label="Invitations to this entity"
-        columns={columns}
-        query={query}
-        emptyText="No invitations yet."
-      />
-      <InviteModal entityId={entityId} opened={opened} onClose={modal.close} />
-    </SectionCard>
+      button={{ label: 'Invite by email', allowed: canManageEntity(user, entityId) }}
+      grid={{
+        gridId: 'entity-invitations',
+        label: 'Invitations to this entity',
+        columns,
+        query,
+        emptyText: 'No invitations yet.',
+      }}
+      dialog={(opened, close) => (
+        <InviteModal entityId={entityId} opened={opened} onClose={close} />
+      )}
+    />
   );
 }

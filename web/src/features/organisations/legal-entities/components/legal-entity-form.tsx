@@ -20,7 +20,7 @@ import { LocationSelect } from '@/features/places';
 import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf } from '@/lib/countries';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { FormActions } from '@/ui/form-actions';
-import { AddressFields } from '@/features/organisations/shared/form-fields';
+import { AddressFields, bindFields } from '@/features/organisations/shared/form-fields';
 import {
   GENDERS,
   LEGAL_ENTITY_STATUSES,
@@ -158,10 +158,7 @@ export function LegalEntityForm({
   }
 
   // A controlled form: inputs need no key.
-  const field = (name: keyof LegalEntityFormValues) => ({
-    disabled,
-    ...form.getInputProps(name),
-  });
+  const field = bindFields(form, disabled);
 
   return (
     <form

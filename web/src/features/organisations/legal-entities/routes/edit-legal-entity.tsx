@@ -1,8 +1,7 @@
 import { Badge, Group, Paper, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
-import { useRecordIdParam } from '@/lib/paths';
+import { useRecordQuery } from '@/lib/record-query';
 import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
@@ -23,13 +22,9 @@ import {
 
 /** Edit a legal entity; admins also set its validation status. */
 export function EditLegalEntityRoute() {
-  const { id, valid } = useRecordIdParam();
+  const { id, query } = useRecordQuery(legalEntityQueryOptions);
   const user = useCurrentUser();
   const admin = isAdmin(user);
-  const query = useQuery({
-    ...legalEntityQueryOptions(id),
-    enabled: valid,
-  });
   const update = useUpdateLegalEntity(id);
 
   if (query.isPending) return <FullPageMessage message="Loading..." />;

@@ -1,7 +1,6 @@
-import { SectionCard } from '@/ui/section-card';
-import { useDisclosure } from '@mantine/hooks';
 import { useCallback, useMemo, type ReactNode } from 'react';
-import { DataGrid, type DataGridColumn, type GridQuery } from '@/ui/data-grid';
+import type { DataGridColumn, GridQuery } from '@/ui/data-grid';
+import { GridSection } from '@/ui/grid-section';
 import { parentUserLinksQuery } from '../api/user-links';
 import type { UserLinkKind } from '../kinds';
 import { ConnectUserDialog } from './connect-user-form';
@@ -34,7 +33,6 @@ export function ConnectedUsersSection<
   connectButton = false,
   children,
 }: Props<P, F, R>) {
-  const [connectOpen, connect] = useDisclosure(false);
   const query = useCallback(
     (q: GridQuery) => parentUserLinksQuery(kind, parentId, q),
     [kind, parentId],
@@ -49,29 +47,32 @@ export function ConnectedUsersSection<
     [kind, extraColumns, canManage, actions],
   );
 
-  const titleId = `${kind.parent}-${parentId}-users`;
   return (
-    <SectionCard
-      headingId={titleId}
+    <GridSection
+      headingId={`${kind.parent}-${parentId}-users`}
       title="Connected Users"
-      button={canManage && connectButton && { label: 'Connect user', onClick: connect.open }}
+      button={{ label: 'Connect user', allowed: canManage && connectButton }}
+      grid={{
+        gridId: `${kind.parent}-users`,
+        label: `Users connected to this ${kind.parent}`,
+        columns,
+        query,
+        emptyText: `No users are connected to this ${kind.parent}.`,
+      }}
+      dialog={(opened, close) => (
+        <>
+          <ConnectUserDialog
+            kind={kind}
+            parentId={parentId}
+            opened={opened}
+            onClose={close}
+            title={`Connect a user to this ${kind.parent}`}
+          />
+          {dialog}
+        </>
+      )}
     >
-      <DataGrid
-        gridId={`${kind.parent}-users`}
-        label={`Users connected to this ${kind.parent}`}
-        columns={columns}
-        query={query}
-        emptyText={`No users are connected to this ${kind.parent}.`}
-      />
       {canManage && children}
-      <ConnectUserDialog
-        kind={kind}
-        parentId={parentId}
-        opened={connectOpen}
-        onClose={connect.close}
-        title={`Connect a user to this ${kind.parent}`}
-      />
-      {dialog}
-    </SectionCard>
+    </GridSection>
   );
 }

@@ -1,4 +1,5 @@
-import { Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Select, Stack } from '@mantine/core';
+import { FormTextInput } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, withServerErrors } from '@/lib/notify';
@@ -39,12 +40,12 @@ export function CreateTagForm({
           key={form.key('category')}
           {...form.getInputProps('category')}
         />
-        <TextInput
+        <FormTextInput
+          form={form}
+          name="name"
           label="Tag name"
           required
           w={{ base: '100%', xs: 260 }}
-          key={form.key('name')}
-          {...form.getInputProps('name')}
         />
         <Button type="submit" mt={{ base: 0, xs: 25 }} loading={form.submitting}>
           Create tag
@@ -100,13 +101,7 @@ function RenameForm({
       )}
     >
       <Stack gap="sm">
-        <TextInput
-          label="Tag name"
-          required
-          data-autofocus
-          key={form.key('name')}
-          {...form.getInputProps('name')}
-        />
+        <FormTextInput form={form} name="name" label="Tag name" required data-autofocus />
         <FormActions submitting={form.submitting} onCancel={onClose}>
           Rename
         </FormActions>

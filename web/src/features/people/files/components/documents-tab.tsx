@@ -38,7 +38,7 @@ export function formatSize(bytes: number): string {
 
 /** A user's documents: list, upload, download and delete (the user themself and admins). */
 export function DocumentsTab({ userId }: { userId: number }) {
-  const query = useQuery({ ...userDocumentsQueryOptions(userId), meta: { silentErrors: true } });
+  const query = useQuery(userDocumentsQueryOptions(userId));
   const upload = useUploadUserDocument(userId);
   const remove = useDeleteUserDocument(userId);
 

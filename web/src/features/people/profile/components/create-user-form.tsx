@@ -1,7 +1,6 @@
 import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
-import { notify } from '@/lib/notify';
+import { withServerErrors } from '@/lib/notify';
 import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
 import type { AccountCreate } from '../api/create-account';
 import type { PickerOption } from '@/ui/record-picker';
@@ -11,6 +10,7 @@ import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';
 import { EntityMultiPicker, EntityPicker } from './entity-picker';
+import { UserLabelInput } from './user-label-input';
 
 export const ENTITY_REQUIRED = 'Assisted accounts must belong to at least one entity.';
 
@@ -33,6 +33,33 @@ export interface CreateUserValues {
 }
 
 const required = (v: string) => (v.trim() ? null : messages.fieldRequired);
+
+/** The account the server creates from the form's values. */
+function accountOf(values: CreateUserValues, admin: boolean): AccountCreate {
+  return {
+    email: stripWhitespace(values.email),
+    firstName: values.firstName.trim(),
+    lastName: values.lastName.trim(),
+    label: values.label.trim() || 'Contractor',
+    phone: values.phone.trim(),
+    country: values.country,
+    timezone: values.timezone,
+    isFreelancer: values.role === 'freelancer',
+    entityIds: values.entities.map((e) => Number(e.value)),
+    defaultPermissions: values.defaultPermissions,
+    ...(admin
+      ? {
+          preferredSupplierId: values.preferredSupplier
+            ? Number(values.preferredSupplier.value)
+            : undefined,
+          canAdmin: values.canAdmin,
+          canCreateSupplierEntity: values.canCreateSupplierEntity,
+          canCreateAgencyEntity: values.canCreateAgencyEntity,
+          canCreateClientEntity: values.canCreateClientEntity,
+        }
+      : {}),
+  };
+}
 
 /** The assisted create form: account details, personal details, role and access rights. */
 export function CreateUserForm({
@@ -79,48 +106,17 @@ export function CreateUserForm({
     <form
       noValidate
       aria-label="Create user"
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await onSubmit({
-            email: stripWhitespace(values.email),
-            firstName: values.firstName.trim(),
-            lastName: values.lastName.trim(),
-            label: values.label.trim() || 'Contractor',
-            phone: values.phone.trim(),
-            country: values.country,
-            timezone: values.timezone,
-            isFreelancer: values.role === 'freelancer',
-            entityIds: values.entities.map((e) => Number(e.value)),
-            defaultPermissions: values.defaultPermissions,
-            ...(admin
-              ? {
-                  preferredSupplierId: values.preferredSupplier
-                    ? Number(values.preferredSupplier.value)
-                    : undefined,
-                  canAdmin: values.canAdmin,
-                  canCreateSupplierEntity: values.canCreateSupplierEntity,
-                  canCreateAgencyEntity: values.canCreateAgencyEntity,
-                  canCreateClientEntity: values.canCreateClientEntity,
-                }
-              : {}),
-          });
-        } catch (err) {
-          const toast = applyServerErrors(form, err);
-          const ids = serverFieldErrors(err).entityIds;
-          if (ids) form.setFieldError('entities', ids);
-          notify(toast);
-        }
-      })}
+      onSubmit={form.onSubmit(
+        withServerErrors(form, (values: CreateUserValues) => onSubmit(accountOf(values, admin)), {
+          entityIds: 'entities',
+        }),
+      )}
     >
       <Stack gap="lg">
         <Fieldset legend="Account details">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-            <TextInput
-              label="Label"
-              description="Job title or role"
-              {...form.getInputProps('label')}
-            />
+            <UserLabelInput {...form.getInputProps('label')} />
             <LabelledSegmentedControl
               label="Account type"
               data={[

@@ -1,17 +1,18 @@
 import { Group, SegmentedControl, Stack, Text, Textarea } from '@mantine/core';
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { MarkdownView } from './markdown-view';
 
 interface Props {
   label: string;
-  value: string;
+  /** Bound with form.getInputProps, which types the value as optional. */
+  value?: string;
   onChange: (value: string) => void;
-  error?: string;
+  error?: ReactNode;
   readOnly?: boolean;
 }
 
 /** A markdown text with a Preview / Edit toggle; read-only viewers only get the preview. */
-export function MarkdownField({ label, value, onChange, error, readOnly = false }: Props) {
+export function MarkdownField({ label, value = '', onChange, error, readOnly = false }: Props) {
   const [mode, setMode] = useState<'preview' | 'edit'>('preview');
   const id = useId();
   const editing = !readOnly && mode === 'edit';

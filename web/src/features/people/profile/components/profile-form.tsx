@@ -15,20 +15,20 @@ import { useMemo } from 'react';
 import { AdminSetPassword } from '@/features/accounts';
 import { LocationSelect } from '@/features/places';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
-import { applyServerErrors, serverFieldErrors } from '@/lib/errors/form-errors';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify } from '@/lib/notify';
+import { notify, withServerErrors } from '@/lib/notify';
 import type { Profile } from '../api/get-profile';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
 import type { ProfileUpdate } from '../api/update-profile';
 import { profileRules, toUpdate, valuesOf, type ProfileValues } from '../lib/profile-values';
-import { CURRENCIES } from '@/lib/rates';
+import { CurrencySelect } from '@/ui/rate-selects';
 import { hourlyRate } from '../lib/rates';
 import { ChangeEmail } from './change-email';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { EntityPicker } from './entity-picker';
 import { MarkdownField } from './markdown-field';
+import { UserLabelInput } from './user-label-input';
 
 interface Props {
   profile: Profile;
@@ -88,19 +88,16 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
     <form
       noValidate
       aria-label="Profile"
-      onSubmit={form.onSubmit(async (values) => {
-        try {
-          await onSubmit(toUpdate(values, initial, profile.version, opts));
-          notify(toasts.profileSaved);
-        } catch (err) {
-          const toast = applyServerErrors(form, err);
-          const fields = serverFieldErrors(err);
-          for (const [api, field] of Object.entries(SERVER_FIELDS)) {
-            if (fields[api]) form.setFieldError(field, fields[api]);
-          }
-          notify(toast);
-        }
-      })}
+      onSubmit={form.onSubmit(
+        withServerErrors(
+          form,
+          async (values: ProfileValues) => {
+            await onSubmit(toUpdate(values, initial, profile.version, opts));
+            notify(toasts.profileSaved);
+          },
+          SERVER_FIELDS,
+        ),
+      )}
     >
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
@@ -125,11 +122,7 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
               <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
               <TextInput label="First name" required {...form.getInputProps('firstName')} />
               <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-              <TextInput
-                label="Label"
-                description="Job title or role"
-                {...form.getInputProps('label')}
-              />
+              <UserLabelInput {...form.getInputProps('label')} />
               <Select
                 label="Gender"
                 data={genderOptions}
@@ -194,19 +187,11 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
                     {...form.getInputProps('personalWebsite')}
                   />
                 </SimpleGrid>
-                <MarkdownField
-                  label="CV"
-                  readOnly={!canEdit}
-                  value={v.cv}
-                  error={form.errors.cv as string | undefined}
-                  onChange={(x) => form.setFieldValue('cv', x)}
-                />
+                <MarkdownField label="CV" readOnly={!canEdit} {...form.getInputProps('cv')} />
                 <MarkdownField
                   label="Showreel"
                   readOnly={!canEdit}
-                  value={v.showreel}
-                  error={form.errors.showreel as string | undefined}
-                  onChange={(x) => form.setFieldValue('showreel', x)}
+                  {...form.getInputProps('showreel')}
                 />
               </Stack>
             </Fieldset>
@@ -216,12 +201,7 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
             <Fieldset legend="Business">
               <SimpleGrid cols={{ base: 1, sm: 3 }}>
                 <TextInput label="Business type" {...form.getInputProps('businessType')} />
-                <Select
-                  label="Currency"
-                  data={[...CURRENCIES]}
-                  allowDeselect={false}
-                  {...form.getInputProps('currency')}
-                />
+                <CurrencySelect {...form.getInputProps('currency')} />
                 <TextInput
                   label="Desired day rate"
                   inputMode="decimal"

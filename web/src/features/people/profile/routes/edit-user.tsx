@@ -1,13 +1,12 @@
-import { Alert, Button, Group, Loader, Stack, Tabs, Text } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { Button, Group, Stack, Tabs, Text } from '@mantine/core';
 import { Link } from 'react-router';
-import { isApiError } from '@/api/errors';
 import { AuditButton } from '@/features/audit';
 import { useCurrentUser } from '@/lib/current-user';
-import { paths, useRecordIdParam } from '@/lib/paths';
+import { paths } from '@/lib/paths';
+import { useRecordQuery } from '@/lib/record-query';
 import { isAdmin, isFreelancer } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
-import { RecordNotFound } from '@/ui/record-not-found';
+import { RecordLoadStates } from '@/ui/record-not-found';
 import { DocumentsTab } from '@/features/people/files/components/documents-tab';
 import { ProfileImageUpload } from '@/features/people/files/components/profile-image-upload';
 import { FreelancerStats } from '@/features/people/notes/components/freelancer-stats';
@@ -18,41 +17,31 @@ import { useUpdateProfile } from '../api/update-profile';
 import { Connections } from '../components/connections';
 import { ProfileForm } from '../components/profile-form';
 
-function UserNotFound() {
-  return (
-    <RecordNotFound
-      title="User not found"
-      message="This user does not exist, or you do not have access to them."
-      list={{ to: paths.users, label: 'All Users' }}
-    />
-  );
-}
+/** A user who does not exist or whom the viewer may not see (the server's 404 or 403). */
+const notFound = {
+  title: 'User not found',
+  message: 'This user does not exist, or you do not have access to them.',
+  list: { to: paths.users, label: 'All Users' },
+};
 
 /** editUser/{id}: the profile with tabs Profile, Internal Notes (freelancers) and Documents. */
 export function Component() {
-  const { id, valid } = useRecordIdParam();
   const me = useCurrentUser();
-  const profile = useQuery({ ...profileQueryOptions(id), enabled: valid });
+  const profile = useRecordQuery(profileQueryOptions);
   const update = useUpdateProfile();
 
-  if (
-    !valid ||
-    (profile.isError && isApiError(profile.error) && [403, 404].includes(profile.error.status))
-  ) {
-    return <UserNotFound />;
-  }
-  if (profile.isPending) return <Loader aria-label="Loading the profile" />;
-  if (profile.isError) {
+  if (!profile.query.isSuccess) {
     return (
-      <Alert color="red" title="Could not load the profile">
-        <Button size="xs" variant="outline" color="red" onClick={() => void profile.refetch()}>
-          Retry
-        </Button>
-      </Alert>
+      <RecordLoadStates
+        record={profile}
+        what="the profile"
+        notFound={notFound}
+        notFoundStatuses={[403, 404]}
+      />
     );
   }
 
-  const p = profile.data;
+  const p = profile.query.data;
   const self = me.id === p.id;
   const admin = isAdmin(me);
   // The server's rule (profile.CanEdit: the user themself and administrators), sent with the
