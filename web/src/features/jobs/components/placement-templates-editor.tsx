@@ -3,7 +3,6 @@ import {
   Group,
   NumberInput,
   Paper,
-  Select,
   Stack,
   Text,
   TextInput,
@@ -14,20 +13,14 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { jobToasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
+import { CurrencySelect, PeriodSelect } from '@/ui/rate-selects';
 import { TimeOfDayInput } from '@/ui/time-of-day-input';
 import {
   useJobMutations,
   type PlacementTemplate,
   type PlacementTemplateInput,
 } from '../api/job-templates';
-import {
-  CURRENCIES,
-  PERIODS,
-  defaultRate,
-  sellRateLabel,
-  type Currency,
-  type Period,
-} from '@/lib/rates';
+import { defaultRate, sellRateLabel, type Currency, type Period } from '@/lib/rates';
 import {
   canCustomiseRates,
   messages,
@@ -160,18 +153,12 @@ function PlacementRow({
             w={130}
             {...form.getInputProps('sellRate')}
           />
-          <Select
+          <CurrencySelect
             label={`${label} currency`}
-            data={[...CURRENCIES]}
             w={110}
             {...form.getInputProps('sellCurrency')}
           />
-          <Select
-            label={`${label} period`}
-            data={[...PERIODS]}
-            w={110}
-            {...form.getInputProps('sellPeriod')}
-          />
+          <PeriodSelect label={`${label} period`} w={110} {...form.getInputProps('sellPeriod')} />
           {admin && (
             <>
               <NumberInput
@@ -181,18 +168,12 @@ function PlacementRow({
                 w={130}
                 {...form.getInputProps('buyRate')}
               />
-              <Select
+              <CurrencySelect
                 label="Buy Rate currency"
-                data={[...CURRENCIES]}
                 w={110}
                 {...form.getInputProps('buyCurrency')}
               />
-              <Select
-                label="Buy Rate period"
-                data={[...PERIODS]}
-                w={110}
-                {...form.getInputProps('buyPeriod')}
-              />
+              <PeriodSelect label="Buy Rate period" w={110} {...form.getInputProps('buyPeriod')} />
             </>
           )}
         </Group>

@@ -128,3 +128,38 @@ describe('EditJobTemplateRoute: administrative fields', () => {
     });
   });
 });
+
+describe("EditJobTemplateRoute: a placement template's rate", () => {
+  it('keeps its currency and period when the chosen one is picked again', async () => {
+    const user = userEvent.setup();
+    open(
+      manager,
+      template({
+        placementTemplates: [
+          {
+            id: 7,
+            jobTemplateId: 5,
+            title: 'Camera',
+            startTime: '09:00',
+            endTime: '17:00',
+            overnight: false,
+            position: 1,
+            unpaidBreaks: 0,
+            supplierNotes: '',
+            sellRate: { rate: 250, currency: 'EUR', period: 'day' },
+            version: 1,
+          },
+        ],
+      }),
+    );
+    for (const [name, chosen] of [
+      [/currency$/, 'EUR'],
+      [/period$/, 'day'],
+    ] as const) {
+      const select = await screen.findByRole('combobox', { name });
+      await user.click(select);
+      await user.click(await screen.findByRole('option', { name: chosen }));
+      expect(select).toHaveValue(chosen);
+    }
+  });
+});
