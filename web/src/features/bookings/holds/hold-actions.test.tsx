@@ -1,6 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useQuery } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
+import { agendaKeys, bookingKeys } from '@/lib/query-keys';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { HoldActions } from './hold-actions';
@@ -64,6 +66,47 @@ describe('hold actions', () => {
     ).toBeInTheDocument();
     expect(called).toBe(true);
     expect(onDone).toHaveBeenCalled();
+  });
+
+  it('says so even when the refresh takes the button away', async () => {
+    // The agenda moves a confirmed hold out of the Outstanding tab, unmounting its buttons,
+    // while the bookings' refresh is still on its way.
+    let confirmed = false;
+    let bookingsRefreshed = () => {};
+    mockApi({
+      'GET /api/v1/holdable': () => jsonResponse({ holdable: !confirmed }),
+      'GET /api/v1/bookings-page': () =>
+        confirmed
+          ? new Promise<Response>((resolve) => {
+              bookingsRefreshed = () => resolve(jsonResponse({}));
+            })
+          : jsonResponse({}),
+      'POST /api/v1/instruction/50/hold/confirm': () => {
+        confirmed = true;
+        return jsonResponse({ days: 2 });
+      },
+    });
+    const read = (path: string) => () => fetch(path).then((r) => r.json());
+    function Page() {
+      useQuery({ queryKey: [...bookingKeys.all, 'page'], queryFn: read('/api/v1/bookings-page') });
+      const card = useQuery({
+        queryKey: [...agendaKeys.all, 'card'],
+        queryFn: read('/api/v1/holdable'),
+      });
+      if (!card.data) return null;
+      return card.data.holdable ? (
+        <HoldActions instruction={hold({ canConfirmHold: true })} />
+      ) : (
+        <p>Booked</p>
+      );
+    }
+    show(<Page />);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Confirm hold' }));
+    await screen.findByText('Booked');
+    bookingsRefreshed();
+    expect(
+      await screen.findByText('Confirmed 2 days: the freelancer is booked.'),
+    ).toBeInTheDocument();
   });
 
   it("asks before a challenge and shows the server's refusal", async () => {

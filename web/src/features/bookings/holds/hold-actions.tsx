@@ -1,8 +1,6 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal } from '@/lib/errors/refusal';
-import { notify } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
 import { actionButton } from '../components/action-buttons';
 import { useHoldOperation, type HoldOperation } from './api';
@@ -50,8 +48,7 @@ export function HoldActions({
     hold.mutate(
       { op, id: instruction.id },
       {
-        onSuccess: (res) => {
-          notify(toasts.holdDone(op, res.days));
+        onSuccess: () => {
           setAsking(null);
           onDone?.();
         },
