@@ -299,6 +299,19 @@ export async function waitForState(check, { what = 'the expected state', timeout
 /** Fails on any serious or critical axe-core violation on the current screen. */
 export async function checkA11y(page, screen) {
   await animationsSettled(page);
+  // A Mantine modal names itself (aria-labelledby) one render after it mounts: wait briefly for
+  // that render, so axe does not catch a dialog between the two. A dialog that never gets a
+  // name is still reported, by axe, after the wait.
+  await page
+    .waitForFunction(
+      () =>
+        [...document.querySelectorAll('[role="dialog"]')].every(
+          (d) => d.hasAttribute('aria-labelledby') || d.hasAttribute('aria-label'),
+        ),
+      null,
+      { timeout: 2000 },
+    )
+    .catch(() => {});
   // evaluate() runs through DevTools, so the app's CSP (no inline scripts) stays on.
   const hasAxe = await page.evaluate(() => typeof window.axe !== 'undefined');
   if (!hasAxe) await page.evaluate(axeSource);

@@ -144,6 +144,7 @@ describe('pencils', () => {
       const ask = page.getByRole('dialog', {
         name: 'Challenge the higher holds?',
       });
+      await ask.waitFor();
       await checkA11y(page, 'challenge dialog');
       await ask.getByRole('button', { name: 'Challenge' }).click();
       await toast(page, 'Challenged 3 higher holds.');
