@@ -26,17 +26,14 @@ var (
 // narrow or wide box) that generic plan was three to ten times slower in the benchmarks
 // (bench/README.md: the scheduler's month view, search). Inside a transaction told to plan
 // each query for its values it is not; SQLite plans every statement for its values anyway and
-// reads directly.
+// reads directly. On PostgreSQL the reads share one snapshot, as ReadSnapshot's do: a read-only
+// transaction, which needs no check for auth changes at its end (a write transaction did, one
+// round trip more per call).
 func (db *DB) ReadPlanned(ctx context.Context, fn func(r Reader) error) error {
 	if db.Dialect != Postgres {
 		return fn(db)
 	}
-	return db.InTx(ctx, func(tx *Tx) error {
-		if _, err := tx.Exec(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`); err != nil {
-			return err
-		}
-		return fn(tx)
-	})
+	return db.readInSnapshot(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`, fn)
 }
 
 // ReadSnapshot runs fn's reads in one read-only transaction, so that they all see the database
@@ -45,6 +42,11 @@ func (db *DB) ReadPlanned(ctx context.Context, fn func(r Reader) error) error {
 // REPEATABLE READ (its snapshot is taken at the first read); on SQLite a reader's transaction
 // keeps its WAL snapshot from its first read to its end. It holds one reader for its length.
 func (db *DB) ReadSnapshot(ctx context.Context, fn func(r Reader) error) error {
+	return db.readInSnapshot(ctx, "", fn)
+}
+
+// readInSnapshot is ReadSnapshot, running setup (a SET LOCAL) first when it is not empty.
+func (db *DB) readInSnapshot(ctx context.Context, setup string, fn func(r Reader) error) error {
 	if err := db.enter(ctx); err != nil {
 		return err
 	}
@@ -58,6 +60,11 @@ func (db *DB) ReadSnapshot(ctx context.Context, fn func(r Reader) error) error {
 		return translate(err)
 	}
 	defer stx.Rollback() //nolint:errcheck // a no-op after Commit
+	if setup != "" {
+		if _, err := stx.ExecContext(ctx, setup); err != nil {
+			return translate(err)
+		}
+	}
 	s := &snapshot{tx: stx, db: db}
 	defer func() {
 		if len(s.unprepared) > 0 {

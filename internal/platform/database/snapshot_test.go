@@ -3,6 +3,7 @@ package database_test
 import (
 	"context"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -51,4 +52,40 @@ func TestReadSnapshotSeesOneInstant(t *testing.T) {
 			}
 		}
 	})
+}
+
+// ReadPlanned on PostgreSQL plans each query for its values, in one read-only snapshot; the
+// setting ends with it.
+func TestReadPlannedPlansForValuesInOneSnapshot(t *testing.T) {
+	db := databasetest.Postgres(t)
+	ctx := context.Background()
+	type state struct {
+		PlanMode  string    `db:"plan_mode"`
+		Isolation string    `db:"isolation"`
+		ReadOnly  string    `db:"read_only"`
+		Started   time.Time `db:"started"`
+	}
+	const q = `SELECT current_setting('plan_cache_mode') AS plan_mode,
+		current_setting('transaction_isolation') AS isolation,
+		current_setting('transaction_read_only') AS read_only, now() AS started`
+	var first, second state
+	if err := db.ReadPlanned(ctx, func(r database.Reader) error {
+		if err := r.Get(ctx, &first, q); err != nil {
+			return err
+		}
+		return r.Get(ctx, &second, q)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	want := state{PlanMode: "force_custom_plan", Isolation: "repeatable read", ReadOnly: "on", Started: first.Started}
+	if first != want || !second.Started.Equal(first.Started) {
+		t.Errorf("inside ReadPlanned: %+v then %+v, want %+v twice", first, second, want)
+	}
+	var after string
+	if err := db.Get(ctx, &after, `SELECT current_setting('plan_cache_mode')`); err != nil {
+		t.Fatal(err)
+	}
+	if after != "auto" {
+		t.Errorf("after ReadPlanned: plan_cache_mode %q, want auto", after)
+	}
 }
