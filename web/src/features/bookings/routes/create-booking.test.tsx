@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { placementTemplateFixture } from '@/test/job-template.test-data';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { bookingFormMessages } from '../components/booking-form';
@@ -19,32 +20,16 @@ const template = {
   version: 1,
   preferredUsers: [],
   placementTemplates: [
-    {
-      id: 7,
-      jobTemplateId: 4,
-      title: 'Camera',
-      startTime: '09:00',
-      endTime: '17:00',
-      overnight: false,
-      position: 1,
-      unpaidBreaks: 0,
-      supplierNotes: '',
-      sellRate: { rate: 250, currency: 'GBP', period: 'day' },
-      version: 1,
-    },
-    {
+    placementTemplateFixture(),
+    placementTemplateFixture({
       id: 8,
-      jobTemplateId: 4,
       title: 'Night Guard',
       startTime: '22:00',
       endTime: '06:00',
       overnight: true,
       position: 2,
-      unpaidBreaks: 0,
-      supplierNotes: '',
       sellRate: { rate: 200, currency: 'GBP', period: 'day' },
-      version: 1,
-    },
+    }),
   ],
 };
 

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
+import { placementTemplateFixture } from '@/test/job-template.test-data';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import type { JobTemplate } from '../api/job-templates';
 import { EditJobTemplateRoute } from './edit-job-template';
@@ -136,19 +137,10 @@ describe("EditJobTemplateRoute: a placement template's rate", () => {
       manager,
       template({
         placementTemplates: [
-          {
-            id: 7,
+          placementTemplateFixture({
             jobTemplateId: 5,
-            title: 'Camera',
-            startTime: '09:00',
-            endTime: '17:00',
-            overnight: false,
-            position: 1,
-            unpaidBreaks: 0,
-            supplierNotes: '',
             sellRate: { rate: 250, currency: 'EUR', period: 'day' },
-            version: 1,
-          },
+          }),
         ],
       }),
     );
