@@ -3,6 +3,7 @@ import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { isApiError } from '@/api/errors';
+import { RetryAlert } from './retry-alert';
 import { PageHeader } from './page-header';
 
 /**
@@ -66,15 +67,8 @@ export function RecordLoadStates({
   if (!valid || refused) return <RecordNotFound {...notFound} />;
   if (query.isPending) return <Loader aria-label={`Loading ${what}`} />;
   return (
-    <Alert color="red" title={`Could not load ${what}`}>
-      {failureText && (
-        <Text size="sm" mb="sm">
-          {failureText}
-        </Text>
-      )}
-      <Button size="xs" variant="outline" color="red" onClick={() => void query.refetch()}>
-        Retry
-      </Button>
-    </Alert>
+    <RetryAlert title={`Could not load ${what}`} onRetry={() => void query.refetch()}>
+      {failureText && <Text size="sm">{failureText}</Text>}
+    </RetryAlert>
   );
 }
