@@ -61,8 +61,9 @@ func invitationMessage(e InvitationEvent) (message, error) {
 
 // deliverInvitationEvents claims, tells and marks one batch of invitation_events in tx.
 func (w *Worker) deliverInvitationEvents(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error) {
-	return deliverEvents(ctx, tx, invitationEvents, cutoff, func(evs []InvitationEvent) (Round, error) {
-		return w.tellInvitations(ctx, tx, evs)
+	return deliverEvents(ctx, tx, invitationEvents, cutoff, func(evs []InvitationEvent) (Round, []InvitationEvent, error) {
+		r, err := w.tellInvitations(ctx, tx, evs) // a mail each: a batch is small
+		return r, evs, err
 	})
 }
 

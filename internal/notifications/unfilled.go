@@ -72,29 +72,37 @@ func unfilled(ctx context.Context, q database.Reader, now time.Time) ([]candidat
 
 // tellUnfilled tells the managers of each unfilled placement starting within UnfilledWindow,
 // once per placement and manager (the unique index notifications_unfilled keeps two workers
-// from both telling).
+// from both telling), in transactions of about the worker's MaxDeliveries notifications.
 func (w *Worker) tellUnfilled(ctx context.Context) (Round, error) {
 	now := w.DB.Now()
 	// Look on a reader first, so a poll with nothing to tell takes no write lock.
 	if cs, err := unfilled(ctx, w.DB, now); err != nil || len(cs) == 0 {
 		return Round{}, err
 	}
-	var r Round
-	err := w.DB.InTx(ctx, func(tx *database.Tx) error {
-		cs, err := unfilled(ctx, tx, now)
-		if err != nil || len(cs) == 0 {
-			r = Round{}
+	var total Round
+	for more := true; more && ctx.Err() == nil; {
+		var r Round
+		err := w.DB.InTx(ctx, func(tx *database.Tx) error {
+			cs, err := unfilled(ctx, tx, now)
+			if err != nil || len(cs) == 0 {
+				r, more = Round{}, false
+				return err
+			}
+			evs := make([]Event, len(cs))
+			for i, c := range cs {
+				evs[i] = Event{Kind: string(kindUnfilled), BookingID: c.BookingID, PlacementID: &cs[i].ID, CreatedAt: now}
+			}
+			var told []Event
+			r, told, err = w.tell(ctx, tx, evs)
+			// Placements left for the next transaction, if this one told anybody (one whose
+			// managers have all gone would be read again and again).
+			more = len(told) < len(evs) && r.Notifications > 0
 			return err
+		})
+		if err != nil {
+			return total, fmt.Errorf("tell unfilled placements: %w", err)
 		}
-		evs := make([]Event, len(cs))
-		for i, c := range cs {
-			evs[i] = Event{Kind: string(kindUnfilled), BookingID: c.BookingID, PlacementID: &cs[i].ID, CreatedAt: now}
-		}
-		r, err = w.tell(ctx, tx, evs)
-		return err
-	})
-	if err != nil {
-		return Round{}, fmt.Errorf("tell unfilled placements: %w", err)
+		total.Events, total.Notifications, total.Mails = total.Events+r.Events, total.Notifications+r.Notifications, total.Mails+r.Mails
 	}
-	return r, nil
+	return total, nil
 }

@@ -21,8 +21,13 @@ const (
 	DefaultFoldWindow = 20 * time.Second
 	// DefaultInterval is the time between polls.
 	DefaultInterval = 5 * time.Second
-	// batchSize is how many events one transaction delivers.
+	// batchSize is how many events one transaction claims.
 	batchSize = 200
+	// DefaultMaxDeliveries is about how many notifications one transaction of booking events
+	// writes. An event of a busy client tells dozens of managers, and a transaction holds
+	// SQLite's one writer while it composes, renders and stores them: 100 events once held it
+	// for 300 to 700 ms, and every booking write and sign-in waited behind it (bench/README.md).
+	DefaultMaxDeliveries = 100
 )
 
 // Worker turns booking_events and invitation_events into notifications and queued mails. Run
@@ -40,6 +45,9 @@ type Worker struct {
 	Logger     *slog.Logger
 	Interval   time.Duration // 0 means DefaultInterval
 	FoldWindow time.Duration // 0 means DefaultFoldWindow; negative means none
+	// MaxDeliveries bounds the notifications of one transaction of booking events (whole
+	// placements at a time, at least one); 0 means DefaultMaxDeliveries.
+	MaxDeliveries int
 	// Observe, when set, is given the lag from each delivered event's creation to the commit
 	// that queued its notifications and mails (the benchmark reads it; the log has each
 	// round's maximum).
@@ -93,8 +101,10 @@ func (w *Worker) sources() []source {
 func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 	var total Round
 	for _, src := range w.sources() {
+		// The cutoff is the round's: events that fall due meanwhile wait for the next round,
+		// so a busy day does not keep one round from the unfilled placements.
+		cutoff := w.DB.Now().Add(-src.wait)
 		for ctx.Err() == nil {
-			cutoff := w.DB.Now().Add(-src.wait)
 			due, err := src.table.anyDue(ctx, w.DB, cutoff)
 			if err != nil {
 				return total, err
@@ -115,9 +125,6 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 			if len(lags) > 0 {
 				w.logger().InfoContext(ctx, "notifications delivered", "source", src.table.name, "events", r.Events,
 					"notifications", r.Notifications, "mails", r.Mails, "maxLagMs", slices.Max(lags).Milliseconds())
-			}
-			if r.Events < batchSize {
-				break
 			}
 		}
 	}
@@ -168,15 +175,16 @@ type claimed interface {
 func (e Event) claimedAs() (int64, time.Time)           { return e.ID, e.CreatedAt }
 func (e InvitationEvent) claimedAs() (int64, time.Time) { return e.ID, e.CreatedAt }
 
-// deliverEvents claims one batch of t's events created at or before cutoff, has tell make
-// their notifications and mails, and marks the batch delivered, all in tx.
+// deliverEvents claims one batch of t's events created at or before cutoff, has tell make the
+// notifications and mails of all or the first of them, and marks those delivered, all in tx.
+// The rest are claimed again by a later transaction.
 func deliverEvents[E claimed](ctx context.Context, tx *database.Tx, t eventTable, cutoff time.Time,
-	tell func([]E) (Round, error)) (Round, []time.Time, error) {
+	tell func([]E) (Round, []E, error)) (Round, []time.Time, error) {
 	evs, err := claimEvents[E](ctx, tx, t, cutoff, batchSize)
 	if err != nil || len(evs) == 0 {
 		return Round{}, nil, err
 	}
-	r, err := tell(evs)
+	r, evs, err := tell(evs)
 	if err != nil {
 		return Round{}, nil, err
 	}
@@ -190,7 +198,7 @@ func deliverEvents[E claimed](ctx context.Context, tx *database.Tx, t eventTable
 
 // deliverBookingEvents claims, tells and marks one batch of booking_events in tx.
 func (w *Worker) deliverBookingEvents(ctx context.Context, tx *database.Tx, cutoff time.Time) (Round, []time.Time, error) {
-	return deliverEvents(ctx, tx, bookingEvents, cutoff, func(evs []Event) (Round, error) { return w.tell(ctx, tx, evs) })
+	return deliverEvents(ctx, tx, bookingEvents, cutoff, func(evs []Event) (Round, []Event, error) { return w.tell(ctx, tx, evs) })
 }
 
 // foldKey groups one recipient's mails: one per placement, or per booking for booking-wide
@@ -199,23 +207,27 @@ type foldKey struct {
 	user, booking, placement, invitationEvent int64
 }
 
-// tell makes the notifications and mails of evs inside tx.
-func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round, error) {
+// tell makes the notifications and mails of the first of evs inside tx, whole placements at a
+// time up to the worker's MaxDeliveries, and returns the events it told.
+func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round, []Event, error) {
 	f, err := readFacts(ctx, tx, evs)
 	if err != nil {
-		return Round{}, err
+		return Round{}, nil, err
 	}
 	deliveries := make([][]Delivery, len(evs))
-	var people []int64
 	for i, e := range evs {
 		deliveries[i] = Fanout(e, f.audiences(e))
+	}
+	evs, deliveries = firstPlacements(evs, deliveries, w.maxDeliveries())
+	var people []int64
+	for i, e := range evs {
 		for _, d := range deliveries[i] {
 			people = append(people, d.UserID)
 		}
 		people = append(people, idOf(e.ActorID), idOf(e.UserID), e.payload().IncumbentUserID)
 	}
 	if err := readPeople(ctx, tx, &f, people); err != nil {
-		return Round{}, err
+		return Round{}, nil, err
 	}
 	batch, messages, err := f.compose(deliveries, func(i int, d Delivery) (message, error) {
 		return f.message(evs[i], d.Type)
@@ -223,11 +235,47 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 		n.BookingID, n.PlacementID, n.EventID = evs[i].BookingID, idOf(evs[i].PlacementID), evs[i].ID
 	})
 	if err != nil {
-		return Round{}, err
+		return Round{}, nil, err
 	}
 	r, err := w.record(ctx, tx, f.people, batch, messages)
 	r.Events = len(evs)
-	return r, err
+	return r, evs, err
+}
+
+// firstPlacements keeps the events of the placements (or, for booking-wide news, bookings)
+// that come first in evs until their deliveries reach limit, at least one placement's, with
+// their deliveries, in evs' order. A placement's events stay together because its recipient's
+// changes fold into one mail within a transaction (record).
+func firstPlacements(evs []Event, deliveries [][]Delivery, limit int) ([]Event, [][]Delivery) {
+	type group struct{ booking, placement int64 }
+	groupOf := func(e Event) group { return group{e.BookingID, idOf(e.PlacementID)} }
+	size := map[group]int{}
+	var order []group
+	for i, e := range evs {
+		g := groupOf(e)
+		if _, seen := size[g]; !seen {
+			order = append(order, g)
+		}
+		size[g] += len(deliveries[i])
+	}
+	kept, total := map[group]bool{}, 0
+	for _, g := range order {
+		if len(kept) > 0 && total+size[g] > limit {
+			break
+		}
+		kept[g], total = true, total+size[g]
+	}
+	if len(kept) == len(order) {
+		return evs, deliveries
+	}
+	var keptEvs []Event
+	var keptDeliveries [][]Delivery
+	for i, e := range evs {
+		if kept[groupOf(e)] {
+			keptEvs, keptDeliveries = append(keptEvs, e), append(keptDeliveries, deliveries[i])
+		}
+	}
+	return keptEvs, keptDeliveries
 }
 
 // compose makes the notifications of deliveries, deliveries[i] being event i's, to the
@@ -348,6 +396,13 @@ func (f facts) message(e Event, typ string) (message, error) {
 		m.Path += "?placementId=" + strconv.FormatInt(pl.ID, 10)
 	}
 	return m, m.render()
+}
+
+func (w *Worker) maxDeliveries() int {
+	if w.MaxDeliveries <= 0 {
+		return DefaultMaxDeliveries
+	}
+	return w.MaxDeliveries
 }
 
 func (w *Worker) foldWindow() time.Duration {

@@ -254,6 +254,52 @@ func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
 	})
 }
 
+func TestABigRoundIsToldInSmallTransactionsAndAPlacementsChangesStillFold(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		const n = 5
+		b := book(t, s, w, n)
+		fl := b.w.Users[apptest.Freelancer]
+		// Placement 0 changes twice (times, then rate), the others are offered once: each event
+		// tells the freelancer and the department manager.
+		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[0]})
+		for i := 1; i < n; i++ {
+			b.emit(t, apptest.Manager, b.granted(i))
+		}
+		b.emit(t, apptest.Manager, events.Event{Kind: events.InstructionRate, PlacementID: b.placements[0],
+			InstructionID: b.instructions[0], UserID: fl})
+		worker := b.worker()
+		worker.MaxDeliveries = 3         // placement 0's four notifications alone, then one placement at a time
+		transactions := map[string]int{} // the mails each transaction queued
+		worker.Queue = func(ctx context.Context, tx *database.Tx, m notifications.Mail) error {
+			transactions[tx.ID]++
+			return notifications.QueueMail(ctx, tx, m)
+		}
+		r, err := worker.DeliverDue(context.Background())
+		if err != nil || r != (notifications.Round{Events: n + 1, Notifications: 2 * (n + 1), Mails: 2 * n}) {
+			t.Fatalf("round = %+v %v", r, err)
+		}
+		if len(transactions) != n {
+			t.Errorf("mails queued by %d transactions, want %d (one a placement): %v", len(transactions), n, transactions)
+		}
+		mails := b.outbox(t, apptest.Freelancer)
+		folded := 0
+		for _, m := range mails {
+			if strings.HasPrefix(m.Subject, "2 changes") {
+				folded++
+			}
+		}
+		if len(mails) != n || folded != 1 {
+			t.Fatalf("freelancer's mails = %d with %d folded, want %d with 1", len(mails), folded, n)
+		}
+		if pending(t, db, "booking_events") != 0 {
+			t.Fatal("events left pending")
+		}
+		if r, _ := worker.DeliverDue(context.Background()); r != (notifications.Round{}) {
+			t.Errorf("a second round told again: %+v", r)
+		}
+	})
+}
+
 func TestAPlacementStartingWithin24HoursUnfilledIsToldToItsManagersOnce(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		b := book(t, s, w, 3)
@@ -310,6 +356,25 @@ func TestAPlacementStartingWithin24HoursUnfilledIsToldToItsManagersOnce(t *testi
 		}
 		if n := len(b.outbox(t, apptest.Freelancer)); n != 0 {
 			t.Errorf("the freelancer was told %d times", n)
+		}
+	})
+}
+
+func TestUnfilledPlacementsTooManyForOneTransactionAreAllToldInOneRound(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		b := book(t, s, w, 3)
+		// All three start at the same time, an hour from now, unfilled.
+		databasetest.Exec(t, db, `UPDATE placements SET start_at = ?, end_at = ? WHERE booking_id = ?`,
+			placementStart, placementStart.Add(8*time.Hour), b.booking)
+		db.Now = clock.At(placementStart.Add(-time.Hour)).Now
+		worker := b.worker()
+		worker.MaxDeliveries = 2 // one placement's two managers a transaction
+		r, err := worker.DeliverDue(context.Background())
+		if err != nil || r.Unfilled != 3 || r.Notifications != 6 {
+			t.Fatalf("round = %+v %v", r, err)
+		}
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r != (notifications.Round{}) {
+			t.Fatalf("told twice: %+v %v", r, err)
 		}
 	})
 }
