@@ -67,11 +67,14 @@ func where(q Query, dialect database.Dialect) (string, []any) {
 	if q.AccountStatus != "" {
 		add("account_status = ?", q.AccountStatus)
 	}
-	if s := q.Scope; s != nil {
-		// Everyone sees themself (CanSeeUser), even staff with no links yet.
+	freelancersTab := q.Freelancers != nil && *q.Freelancers
+	if s := q.Scope; s != nil && !(s.AllFreelancers && freelancersTab) {
+		// Everyone sees themself (CanSeeUser), even staff with no links yet. On the freelancers'
+		// tab of a viewer who sees every freelancer the tab is the whole scope: left in, the OR
+		// kept PostgreSQL from counting the tab by its index (25 to 30 ms on 100,000 freelancers).
 		scope := []string{"id = ?"}
 		args := []any{q.Viewer}
-		if s.AllFreelancers {
+		if s.AllFreelancers && q.Freelancers == nil {
 			scope = append(scope, freelancer+" = TRUE")
 		}
 		if len(s.EntityIDs) > 0 {
