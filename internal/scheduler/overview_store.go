@@ -168,17 +168,22 @@ func firstDayGroupsLateral(ctx context.Context, q database.Reader, days []dayCou
 }
 
 // dayGroupPlacements reads the live placements of the given groups with their packed counts.
+// The keys are a table of values joined to the index: as an OR of one test per key, PostgreSQL
+// spent 7 ms planning 64 keys (2 ms this way) and SQLite 1 ms running them (0.15 ms).
 func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupKey) ([]summaryPlacement, error) {
-	terms := make([]string, len(keys))
-	args := make([]any, 0, 5*len(keys))
+	rows := make([]string, len(keys))
+	args := make([]any, 0, 6*len(keys))
 	for i, k := range keys {
-		terms[i] = "(g.local_date = ? AND g.start_time = ? AND g.booking_title = ? AND g.booking_id = ? AND g.title = ? AND g.end_time = ?)"
+		rows[i] = "(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT))"
 		args = append(args, k.LocalDate, k.StartTime, k.BookingTitle, k.BookingID, k.Title, k.EndTime)
 	}
 	var ps []summaryPlacement
-	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+` FROM `+dayGroupsTable+` g
-		JOIN placements p ON p.id = g.placement_id JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id
-		WHERE g.deleted_at IS NULL AND (`+strings.Join(terms, " OR ")+`)`, args...)
+	err := q.Select(ctx, &ps, `WITH k (local_date, start_time, booking_title, booking_id, title, end_time) AS (VALUES `+
+		strings.Join(rows, ", ")+`) `+placementColumns+packedFromStatesSQL+` FROM k
+		JOIN `+dayGroupsTable+` g ON g.local_date = k.local_date AND g.start_time = k.start_time
+			AND g.booking_title = k.booking_title AND g.booking_id = k.booking_id AND g.title = k.title
+			AND g.end_time = k.end_time AND g.deleted_at IS NULL
+		JOIN placements p ON p.id = g.placement_id JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id`, args...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag
