@@ -114,9 +114,17 @@ func (s *Store) List(ctx context.Context, q Query) ([]row, int, error) {
 		}
 		// No row on the page: the count below tells no match from a page past the last.
 	}
-	out, total, err := database.PageByIDs[row](ctx, s.DB, database.IDPage{Table: "users", Alias: "u", Cond: cond,
+	page := database.IDPage{Table: "users", Alias: "u", Cond: cond,
 		Args: args, Order: inner, Outer: outer, Columns: database.Qualify("u", rowColumns) + marks,
-		ColumnArgs: []any{q.Viewer, q.Viewer}, Limit: q.Limit, Offset: q.Offset})
+		ColumnArgs: []any{q.Viewer, q.Viewer}, Limit: q.Limit, Offset: q.Offset}
+	if q.Freelancers != nil {
+		// A whole tab, as an administrator or a manager first sees it, is counted in
+		// user_tab_counts (migration 00046) rather than entry by entry.
+		if tab, _ := where(Query{Freelancers: q.Freelancers}, s.DB.Dialect); cond == tab {
+			page.Count, page.CountArgs = `SELECT n FROM user_tab_counts WHERE is_freelancer = ?`, []any{*q.Freelancers}
+		}
+	}
+	out, total, err := database.PageByIDs[row](ctx, s.DB, page)
 	if err != nil {
 		return nil, 0, fmt.Errorf("list users: %w", err)
 	}

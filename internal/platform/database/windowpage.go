@@ -40,6 +40,10 @@ type IDPage struct {
 	ColumnArgs   []any  // the arguments of placeholders in Columns, if any
 	Limit        int
 	Offset       int
+	// Count, when set, reads the number of matching rows kept elsewhere (a table of counts
+	// that triggers follow) instead of counting them, with CountArgs.
+	Count     string
+	CountArgs []any
 }
 
 // PageByIDs reads one page of a long list in two statements that stay cheap however long it
@@ -47,8 +51,12 @@ type IDPage struct {
 // order from an index alone (the index of the order is covering), and only those rows read in
 // full. COUNT(*) OVER() (WindowPage) would read every matching row for every page.
 func PageByIDs[T any](ctx context.Context, r Reader, q IDPage) ([]T, int, error) {
+	count, countArgs := `SELECT COUNT(*) FROM `+q.Table+q.Cond, q.Args
+	if q.Count != "" {
+		count, countArgs = q.Count, q.CountArgs
+	}
 	var total int
-	if err := r.Get(ctx, &total, `SELECT COUNT(*) FROM `+q.Table+q.Cond, q.Args...); err != nil {
+	if err := r.Get(ctx, &total, count, countArgs...); err != nil {
 		return nil, 0, err
 	}
 	out := []T{}

@@ -43,5 +43,15 @@ func TestPageByIDs(t *testing.T) {
 		if rows, total := page(2, 6); total != 5 || len(rows) != 0 {
 			t.Fatalf("past the last %+v of %d", rows, total)
 		}
+
+		// A count kept elsewhere is read instead of counting; the page is read as before.
+		databasetest.Exec(t, db, `CREATE TABLE paged_count (n BIGINT)`)
+		databasetest.Exec(t, db, `INSERT INTO paged_count (n) VALUES (?)`, 3)
+		rows, total, err := database.PageByIDs[row](ctx, db, database.IDPage{Table: "paged", Alias: "p",
+			Order: "name, id", Outer: "p.name, p.id", Columns: "p.id, p.name, '' AS tag", Limit: 2,
+			Count: `SELECT n FROM paged_count WHERE n > ?`, CountArgs: []any{0}})
+		if err != nil || total != 3 || len(rows) != 2 || rows[0].Name != "a" {
+			t.Fatalf("with a kept count: %+v of %d, %v", rows, total, err)
+		}
 	})
 }
