@@ -58,8 +58,12 @@ function seededDemo() {
   };
   delete env.HIVE_SMTP_URL;
   execFileSync(hiveBinary, ['seed', 'demo'], { env, stdio: 'ignore' });
+  // Older builds' seeds go, but not while a journey beside this one may still be copying one:
+  // bin/hive rebuilt during a run (make faults beside make test) once failed a journey that way.
+  const stale = Date.now() - 15 * 60 * 1000;
   for (const old of readdirSync(tmpdir()).filter((n) => n.startsWith(prefix))) {
-    rmSync(join(tmpdir(), old), { recursive: true, force: true });
+    const path = join(tmpdir(), old);
+    if (statSync(path, { throwIfNoEntry: false })?.mtimeMs < stale) rmSync(path, { recursive: true, force: true });
   }
   try {
     renameSync(building, seeded);
