@@ -116,6 +116,9 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 			if err != nil {
 				return total, err
 			}
+			if r.Events == 0 {
+				break // all that is due another worker has claimed (SKIP LOCKED), and it tells them
+			}
 			total.Events += r.Events
 			total.Notifications += r.Notifications
 			total.Mails += r.Mails
