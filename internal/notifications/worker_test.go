@@ -128,40 +128,37 @@ func TestTwoWorkersAtOnceTellEveryoneOnce(t *testing.T) {
 
 // On PostgreSQL a worker whose due events another worker holds (claimed, not yet committed)
 // leaves them to it and ends its round, rather than claiming nothing again until they commit.
+// (PostgreSQL only: SQLite admits one writer, so a second worker waits for the first.)
 func TestAWorkerLeavesEventsAnotherHoldsAndEndsItsRound(t *testing.T) {
-	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		if db.Dialect != database.Postgres {
-			t.Skip("SQLite admits one writer: a second worker waits for the first")
-		}
-		b := book(t, s, w, 1)
-		b.emit(t, apptest.Manager, b.granted(0))
-		held, release, done := make(chan struct{}), make(chan struct{}), make(chan error, 1)
-		go func() {
-			done <- db.InTx(context.Background(), func(tx *database.Tx) error {
-				var ids []int64
-				if err := tx.Select(context.Background(), &ids,
-					`SELECT id FROM booking_events WHERE delivered_at IS NULL FOR UPDATE`); err != nil {
-					return err
-				}
-				close(held)
-				<-release
-				return errors.New("the other worker gives its claim back")
-			})
-		}()
-		<-held
-		ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-		r, err := b.worker().DeliverDue(ctx)
-		stillRunning := ctx.Err() == nil
-		cancel()
-		close(release)
-		<-done
-		if err != nil || r.Events != 0 || !stillRunning {
-			t.Fatalf("round = %+v, %v; ended before its deadline: %v", r, err, stillRunning)
-		}
-		if r, err := b.worker().DeliverDue(context.Background()); err != nil || r.Events != 1 {
-			t.Fatalf("after the claim was given back: %+v %v", r, err)
-		}
-	})
+	db := databasetest.Postgres(t)
+	b := book(t, apptest.Start(t, db), orgtest.Build(t, db), 1)
+	b.emit(t, apptest.Manager, b.granted(0))
+	held, release, done := make(chan struct{}), make(chan struct{}), make(chan error, 1)
+	go func() {
+		done <- db.InTx(context.Background(), func(tx *database.Tx) error {
+			var ids []int64
+			if err := tx.Select(context.Background(), &ids,
+				`SELECT id FROM booking_events WHERE delivered_at IS NULL FOR UPDATE`); err != nil {
+				return err
+			}
+			close(held)
+			<-release
+			return errors.New("the other worker gives its claim back")
+		})
+	}()
+	<-held
+	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	r, err := b.worker().DeliverDue(ctx)
+	stillRunning := ctx.Err() == nil
+	cancel()
+	close(release)
+	<-done
+	if err != nil || r.Events != 0 || !stillRunning {
+		t.Fatalf("round = %+v, %v; ended before its deadline: %v", r, err, stillRunning)
+	}
+	if r, err := b.worker().DeliverDue(context.Background()); err != nil || r.Events != 1 {
+		t.Fatalf("after the claim was given back: %+v %v", r, err)
+	}
 }
 
 func TestADeliveryThatFailsBeforeItsCommitLeavesNothingAndIsToldOnceLater(t *testing.T) {
