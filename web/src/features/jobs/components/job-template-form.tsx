@@ -1,4 +1,4 @@
-import { Fieldset, SimpleGrid, Stack, TextInput, Textarea } from '@mantine/core';
+import { Stack, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useMemo, useRef } from 'react';
 import { applyServerErrors } from '@/lib/errors/form-errors';
@@ -8,6 +8,7 @@ import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import type { PickerOption } from '@/ui/record-picker';
 import { ADMIN_FIELDS, messages, requiredTitle, type JobTemplateFormValues } from '../rules';
 import { FormActions } from '@/ui/form-actions';
+import { TwoColumnFieldset } from '@/ui/two-column-fieldset';
 
 /**
  * A job template's title, description and preferred freelancers (chosen among those the
@@ -74,13 +75,11 @@ export function JobTemplateForm({
           error={form.errors.preferredUserIds}
         />
         {admin && (
-          <Fieldset legend="Administration">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {ADMIN_FIELDS.map((f) => (
-                <TextInput key={f.name} label={f.label} {...form.getInputProps(f.name)} />
-              ))}
-            </SimpleGrid>
-          </Fieldset>
+          <TwoColumnFieldset legend="Administration">
+            {ADMIN_FIELDS.map((f) => (
+              <TextInput key={f.name} label={f.label} {...form.getInputProps(f.name)} />
+            ))}
+          </TwoColumnFieldset>
         )}
         <FormActions submitting={form.submitting}>{submitLabel}</FormActions>
       </Stack>

@@ -20,6 +20,7 @@ import { LocationSelect } from '@/features/places';
 import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf } from '@/lib/countries';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { FormActions } from '@/ui/form-actions';
+import { TwoColumnFieldset } from '@/ui/two-column-fieldset';
 import { AddressFields, bindFields } from '@/features/organisations/shared/form-fields';
 import {
   GENDERS,
@@ -178,32 +179,26 @@ export function LegalEntityForm({
         />
 
         {typeFields.length > 0 && (
-          <Fieldset legend={sole ? 'Sole trader' : 'Company'}>
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {sole ? (
-                <>
-                  <TextInput label="NI number" {...field('niNumber')} />
-                  <Select label="Gender" data={GENDERS} clearable {...field('gender')} />
-                  <TextInput
-                    label="Trading name"
-                    description="Optional"
-                    {...field('tradingName')}
-                  />
-                </>
-              ) : (
-                <>
-                  <TextInput label="Company name" {...field('companyName')} />
-                  <TextInput label="Company number" {...field('companyNumber')} />
-                  <Select
-                    label="Operating model"
-                    data={OPERATING_MODELS}
-                    allowDeselect={false}
-                    {...field('operatingModel')}
-                  />
-                </>
-              )}
-            </SimpleGrid>
-          </Fieldset>
+          <TwoColumnFieldset legend={sole ? 'Sole trader' : 'Company'}>
+            {sole ? (
+              <>
+                <TextInput label="NI number" {...field('niNumber')} />
+                <Select label="Gender" data={GENDERS} clearable {...field('gender')} />
+                <TextInput label="Trading name" description="Optional" {...field('tradingName')} />
+              </>
+            ) : (
+              <>
+                <TextInput label="Company name" {...field('companyName')} />
+                <TextInput label="Company number" {...field('companyNumber')} />
+                <Select
+                  label="Operating model"
+                  data={OPERATING_MODELS}
+                  allowDeselect={false}
+                  {...field('operatingModel')}
+                />
+              </>
+            )}
+          </TwoColumnFieldset>
         )}
 
         <Fieldset legend="VAT">
@@ -236,33 +231,31 @@ export function LegalEntityForm({
           </Stack>
         </Fieldset>
 
-        <Fieldset legend="Address and contact">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <LocationSelect
-              label="Location"
-              description="Where the business is based, for searches by distance"
-              disabled={disabled}
-              value={{
-                location_name: values.locationName,
-                latitude: values.latitude,
-                longitude: values.longitude,
-              }}
-              error={form.errors.location}
-              onChange={(l, place) =>
-                form.setValues({
-                  locationName: l?.location_name ?? '',
-                  latitude: l?.latitude ?? null,
-                  longitude: l?.longitude ?? null,
-                  ...(place ? addressFromPlace(values, place, countryCodes()) : {}),
-                })
-              }
-            />
-            <AddressFields field={field} />
-            <TextInput label="Email" type="email" {...field('email')} />
-            <TextInput label="Phone" type="tel" {...field('phone')} />
-            <CountryTimezoneSelects form={form} required disabled={disabled} />
-          </SimpleGrid>
-        </Fieldset>
+        <TwoColumnFieldset legend="Address and contact">
+          <LocationSelect
+            label="Location"
+            description="Where the business is based, for searches by distance"
+            disabled={disabled}
+            value={{
+              location_name: values.locationName,
+              latitude: values.latitude,
+              longitude: values.longitude,
+            }}
+            error={form.errors.location}
+            onChange={(l, place) =>
+              form.setValues({
+                locationName: l?.location_name ?? '',
+                latitude: l?.latitude ?? null,
+                longitude: l?.longitude ?? null,
+                ...(place ? addressFromPlace(values, place, countryCodes()) : {}),
+              })
+            }
+          />
+          <AddressFields field={field} />
+          <TextInput label="Email" type="email" {...field('email')} />
+          <TextInput label="Phone" type="tel" {...field('phone')} />
+          <CountryTimezoneSelects form={form} required disabled={disabled} />
+        </TwoColumnFieldset>
 
         <Fieldset legend="Bank details">
           <SimpleGrid cols={{ base: 1, sm: 2 }}>

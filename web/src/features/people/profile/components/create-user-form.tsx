@@ -1,4 +1,4 @@
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { withServerErrors } from '@/lib/notify';
 import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
@@ -9,6 +9,7 @@ import { profileMessages } from '../lib/profile-values';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';
+import { TwoColumnFieldset } from '@/ui/two-column-fieldset';
 import { EntityMultiPicker, EntityPicker } from './entity-picker';
 import { UserLabelInput } from './user-label-input';
 
@@ -113,28 +114,24 @@ export function CreateUserForm({
       )}
     >
       <Stack gap="lg">
-        <Fieldset legend="Account details">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-            <UserLabelInput {...form.getInputProps('label')} />
-            <LabelledSegmentedControl
-              label="Account type"
-              data={[
-                { value: 'freelancer', label: 'Freelancer' },
-                { value: 'staff', label: 'Staff' },
-              ]}
-              {...form.getInputProps('role')}
-            />
-          </SimpleGrid>
-        </Fieldset>
-        <Fieldset legend="Personal details">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <TextInput label="First name" required {...form.getInputProps('firstName')} />
-            <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-            <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-            <CountryTimezoneSelects form={form} required />
-          </SimpleGrid>
-        </Fieldset>
+        <TwoColumnFieldset legend="Account details">
+          <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+          <UserLabelInput {...form.getInputProps('label')} />
+          <LabelledSegmentedControl
+            label="Account type"
+            data={[
+              { value: 'freelancer', label: 'Freelancer' },
+              { value: 'staff', label: 'Staff' },
+            ]}
+            {...form.getInputProps('role')}
+          />
+        </TwoColumnFieldset>
+        <TwoColumnFieldset legend="Personal details">
+          <TextInput label="First name" required {...form.getInputProps('firstName')} />
+          <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+          <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+          <CountryTimezoneSelects form={form} required />
+        </TwoColumnFieldset>
         <Fieldset legend="Access rights">
           <EntityMultiPicker
             label="Entities"
@@ -145,33 +142,31 @@ export function CreateUserForm({
             onChange={(e) => form.setFieldValue('entities', e)}
           />
         </Fieldset>
-        <Fieldset legend="Supplier setup">
-          <SimpleGrid cols={{ base: 1, sm: 2 }}>
-            <Select
-              label="Default permissions"
-              data={[
-                { value: 'freelancer', label: 'Freelancer' },
-                { value: 'staff', label: 'Staff' },
-              ]}
-              clearable
-              {...form.getInputProps('defaultPermissions')}
-              onChange={(p) =>
-                form.setFieldValue(
-                  'defaultPermissions',
-                  (p ?? '') as CreateUserValues['defaultPermissions'],
-                )
-              }
+        <TwoColumnFieldset legend="Supplier setup">
+          <Select
+            label="Default permissions"
+            data={[
+              { value: 'freelancer', label: 'Freelancer' },
+              { value: 'staff', label: 'Staff' },
+            ]}
+            clearable
+            {...form.getInputProps('defaultPermissions')}
+            onChange={(p) =>
+              form.setFieldValue(
+                'defaultPermissions',
+                (p ?? '') as CreateUserValues['defaultPermissions'],
+              )
+            }
+          />
+          {admin && (
+            <EntityPicker
+              label="Preferred Supplier"
+              type="supplier"
+              value={v.preferredSupplier}
+              onChange={(e) => form.setFieldValue('preferredSupplier', e)}
             />
-            {admin && (
-              <EntityPicker
-                label="Preferred Supplier"
-                type="supplier"
-                value={v.preferredSupplier}
-                onChange={(e) => form.setFieldValue('preferredSupplier', e)}
-              />
-            )}
-          </SimpleGrid>
-        </Fieldset>
+          )}
+        </TwoColumnFieldset>
         {admin && (
           <Fieldset legend="Permissions">
             <PermissionCheckboxes

@@ -26,6 +26,7 @@ import { hourlyRate } from '../lib/rates';
 import { ChangeEmail } from './change-email';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
+import { TwoColumnFieldset } from '@/ui/two-column-fieldset';
 import { EntityPicker } from './entity-picker';
 import { MarkdownField } from './markdown-field';
 import { UserLabelInput } from './user-label-input';
@@ -101,58 +102,56 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
     >
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="lg">
-          <Fieldset legend="Contact">
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              {self ? (
-                <Stack gap={4}>
-                  <TextInput
-                    label="Email"
-                    type="email"
-                    readOnly
-                    description="Changed with a link mailed to the new address"
-                    {...form.getInputProps('email')}
-                  />
-                  <Group>
-                    <ChangeEmail />
-                  </Group>
-                </Stack>
-              ) : (
-                <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
-              )}
-              <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
-              <TextInput label="First name" required {...form.getInputProps('firstName')} />
-              <TextInput label="Last name" required {...form.getInputProps('lastName')} />
-              <UserLabelInput {...form.getInputProps('label')} />
-              <Select
-                label="Gender"
-                data={genderOptions}
-                clearable
-                {...form.getInputProps('gender')}
-                onChange={(g) => form.setFieldValue('gender', (g ?? '') as ProfileValues['gender'])}
-              />
-              {v.gender === 'other' && (
-                <TextInput label="Gender (please specify)" {...form.getInputProps('genderOther')} />
-              )}
-              <CountryTimezoneSelects form={form} required />
-              <LocationSelect
-                label="Location"
-                description="Town or city"
-                value={{
-                  location_name: v.locationName,
-                  latitude: v.latitude,
-                  longitude: v.longitude,
-                }}
-                error={form.errors.locationName}
-                onChange={(l) =>
-                  form.setValues({
-                    locationName: l?.location_name ?? '',
-                    latitude: l?.latitude ?? null,
-                    longitude: l?.longitude ?? null,
-                  })
-                }
-              />
-            </SimpleGrid>
-          </Fieldset>
+          <TwoColumnFieldset legend="Contact">
+            {self ? (
+              <Stack gap={4}>
+                <TextInput
+                  label="Email"
+                  type="email"
+                  readOnly
+                  description="Changed with a link mailed to the new address"
+                  {...form.getInputProps('email')}
+                />
+                <Group>
+                  <ChangeEmail />
+                </Group>
+              </Stack>
+            ) : (
+              <TextInput label="Email" type="email" required {...form.getInputProps('email')} />
+            )}
+            <TextInput label="Phone" type="tel" {...form.getInputProps('phone')} />
+            <TextInput label="First name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" required {...form.getInputProps('lastName')} />
+            <UserLabelInput {...form.getInputProps('label')} />
+            <Select
+              label="Gender"
+              data={genderOptions}
+              clearable
+              {...form.getInputProps('gender')}
+              onChange={(g) => form.setFieldValue('gender', (g ?? '') as ProfileValues['gender'])}
+            />
+            {v.gender === 'other' && (
+              <TextInput label="Gender (please specify)" {...form.getInputProps('genderOther')} />
+            )}
+            <CountryTimezoneSelects form={form} required />
+            <LocationSelect
+              label="Location"
+              description="Town or city"
+              value={{
+                location_name: v.locationName,
+                latitude: v.latitude,
+                longitude: v.longitude,
+              }}
+              error={form.errors.locationName}
+              onChange={(l) =>
+                form.setValues({
+                  locationName: l?.location_name ?? '',
+                  latitude: l?.latitude ?? null,
+                  longitude: l?.longitude ?? null,
+                })
+              }
+            />
+          </TwoColumnFieldset>
 
           {freelancer && (
             <Fieldset legend="Skills and experience">
