@@ -14,6 +14,7 @@ import { useState } from 'react';
 import { jobToasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
+import { RowDeleteButton } from '@/ui/row-delete-button';
 import { searchUsers } from '@/lib/pickers';
 import { rateCardsQuery, useJobMutations } from '../api/job-templates';
 import { formatRate } from '@/lib/format';
@@ -81,19 +82,14 @@ export function RateCardsModal({
                   {admin && <Table.Td>{formatRate(c.buyRate)}</Table.Td>}
                   <Table.Td>{formatRate(c.sellRate)}</Table.Td>
                   <Table.Td>
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      color="red"
-                      aria-label={`Delete rate card of ${c.user.fullName}`}
+                    <RowDeleteButton
+                      label={`Delete rate card of ${c.user.fullName}`}
                       onClick={() =>
                         deleteRateCard
                           .mutateAsync(c.id)
                           .then(() => notify(jobToasts.rateCardDeleted), notifyError)
                       }
-                    >
-                      Delete
-                    </Button>
+                    />
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -15,6 +15,7 @@ import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
+import { RowDeleteButton } from '@/ui/row-delete-button';
 import { useDeleteUserDocument } from '../api/delete-user-document';
 import {
   documentFileUrl,
@@ -116,15 +117,10 @@ export function DocumentsTab({ userId }: { userId: number }) {
                 <Table.Td>{doc.uploadedBy?.fullName ?? '—'}</Table.Td>
                 <Table.Td>{formatMediumDateTime(doc.createdAt)}</Table.Td>
                 <Table.Td>
-                  <Button
-                    size="xs"
-                    variant="subtle"
-                    color="red.9"
-                    aria-label={`Delete ${doc.name}`}
+                  <RowDeleteButton
+                    label={`Delete ${doc.name}`}
                     onClick={() => confirmDelete(doc)}
-                  >
-                    Delete
-                  </Button>
+                  />
                 </Table.Td>
               </Table.Tr>
             ))}
