@@ -14,6 +14,10 @@ import (
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
+// The operations every kind of link shares, parameterised by a linkKind; each kind's file
+// (http_department.go, http_entity.go, http_legal.go) holds only what is its own: its view,
+// its rules, its query and its bodies.
+
 // LinkUser names the user of a link.
 type LinkUser struct {
 	ID        int64  `json:"id"`
@@ -45,9 +49,9 @@ func boolFilter(s string) *bool {
 // Register adds the operations of this area.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
-	h.registerUserDepartment(api)
-	h.registerUserEntity(api)
-	h.registerLegal(api)
+	register(api, h.userDepartmentKind())
+	register(api, h.userEntityKind())
+	register(api, h.legalKind())
 }
 
 type handlers struct{ store *Store }
@@ -68,51 +72,81 @@ func (h *handlers) requireVisibleUser(ctx context.Context, p *auth.Principal, id
 
 // kindAPI is how one kind of link appears in the API: where, under which tag, its operation ids'
 // stem (list<Name>Refs, create<Name>Ref, ...), the record its by-record list is of, and the
-// summaries. registerKind derives the rest, the same for every kind.
+// summaries. register derives the rest, the same for every kind.
 type kindAPI struct {
 	base, tag, name, record                             string
 	list, create, get, update, remove, byRecord, byUser string // the summaries
 }
 
-// registerKind adds the seven operations of one kind of link: its grid (list), create, get,
-// update and delete, and the lists of one record's and one user's links.
-func registerKind[In recordListInput, L, C, U, R, V, F any, B pageBody[V]](a huma.API, d kindAPI, k rules[R, V],
-	l lists[R, V, F, B], del func(context.Context, int64) error, list func(context.Context, *L) (*output[B], error),
-	create func(context.Context, *C) (*output[V], error), update func(context.Context, *U) (*output[V], error)) {
-	ops := httpapi.Operations{API: a, Access: httpapi.Signed, Tag: d.tag}
-	one := d.base + "/{id}"
-	httpapi.Op(ops, "list"+d.name+"Refs", "GET "+d.base, d.list, list, 422)
-	httpapi.Op(ops.Answering(http.StatusCreated), "create"+d.name+"Ref", "POST "+d.base, d.create, create, 403, 404, 409, 422)
-	httpapi.Op(ops, "get"+d.name+"Ref", "GET "+one, d.get, k.get, 404)
-	httpapi.Op(ops, "update"+d.name+"Ref", "PATCH "+one, d.update, update, 403, 404, 409, 422)
-	httpapi.Op(ops.Answering(http.StatusNoContent), "delete"+d.name+"Ref", "DELETE "+one, d.remove, k.remove(del), 403, 404)
-	httpapi.Op(ops, "list"+d.name+"RefsBy"+strings.ToUpper(d.record[:1])+d.record[1:],
-		"GET "+d.base+"/by-"+d.record+"-id/{id}", d.byRecord, byRecord[In](l), 404)
-	httpapi.Op(ops, "list"+d.name+"RefsByUser", "GET "+d.base+"/by-user-id/{id}", d.byUser, byUser[In](l))
+// managedRecord is the access rules of the record a link hangs off (a department, an entity):
+// its viewers see the link and its managers change it.
+type managedRecord struct {
+	canView, canManage            func(*auth.Principal, int64) bool
+	requireViewer, requireManager func(context.Context, int64) (*auth.Principal, error)
+	// scope is what a caller sees in a grid: the links of the records they may see, and their own.
+	scope func(*auth.Principal) Scope
 }
 
-// rules are what the operations must know of one kind of link: how to read it and show it,
-// who may see and change it, and what a new link's two ids must pass. get, delete, load and
-// checkNew below are the same for all three kinds.
-type rules[R, V any] struct {
+var (
+	departmentRecord = managedRecord{canView: access.CanViewDepartment, canManage: access.CanManageDepartment,
+		requireViewer: access.RequireDepartmentViewer, requireManager: access.RequireDepartmentManager,
+		scope: scopeOf(access.VisibleDepartmentIDs)}
+	entityRecord = managedRecord{canView: access.CanViewEntity, canManage: access.CanManageEntity,
+		requireViewer: access.RequireEntityViewer, requireManager: access.RequireEntityManager,
+		scope: scopeOf(access.VisibleEntityIDs)}
+)
+
+// linkKind is all the operations must know of one kind of link. Its types are the link as the
+// store reads it (R) and as the API shows it (V), the store's filter of a list (F), the kind's
+// own name for a page of V (B, so the API document keeps its schema names), the grid's query
+// (Q), the query of one record's and one user's links (In), and the create (C) and update (U)
+// bodies.
+type linkKind[R, V, F any, B pageBody[V], Q gridQuery[F], In recordListInput, C any, U changeBody] struct {
+	api  kindAPI
 	kind kind // the store's description: the two ends' body fields, in order
-	find func(context.Context, int64) (R, error)
-	view func(R) V
-	// managed is which end (0 or 1) names the department or entity whose managers may change a
-	// link; the viewers of that record may see it.
-	managed            int
-	ends               func(R) [2]int64
-	canView, canManage func(*auth.Principal, int64) bool
-	requireManager     func(context.Context, int64) (*auth.Principal, error)
+	// managed is which end (0 or 1) names the record whose access rules (by) guard a link.
+	managed int
+	by      managedRecord
 	// ownerSees lets the user a link is of (end 0) always see it.
 	ownerSees bool
-	// other refuses the other end of a new link, p's caller may not name it.
+	// other refuses the other end of a new link when p may not name it.
 	other func(ctx context.Context, p *auth.Principal, id int64) error
+
+	find func(context.Context, int64) (R, error)
+	read func(context.Context, F, Scope, Page) ([]R, int, error)
+	view func(R) V
+	ends func(R) [2]int64
+	// ofRecord and ofUser filter the links of one record and of one user.
+	ofRecord, ofUser func(int64) F
+
+	// newEnds are the two ids a create body links; create stores a link whose ids passed
+	// checkNew; update applies a body to link r, which p may change; remove deletes a link.
+	newEnds func(C) [2]int64
+	create  func(context.Context, C) (R, error)
+	update  func(ctx context.Context, p *auth.Principal, r R, body U) (R, error)
+	remove  func(context.Context, int64) error
+}
+
+// register adds the seven operations of one kind of link: its grid (list), create, get,
+// update and delete, and the lists of one record's and one user's links.
+func register[R, V, F any, B pageBody[V], Q gridQuery[F], In recordListInput, C any, U changeBody](a huma.API,
+	k linkKind[R, V, F, B, Q, In, C, U]) {
+	d := k.api
+	ops := httpapi.Operations{API: a, Access: httpapi.Signed, Tag: d.tag}
+	one := d.base + "/{id}"
+	httpapi.Op(ops, "list"+d.name+"Refs", "GET "+d.base, d.list, k.grid, 422)
+	httpapi.Op(ops.Answering(http.StatusCreated), "create"+d.name+"Ref", "POST "+d.base, d.create, k.createOne, 403, 404, 409, 422)
+	httpapi.Op(ops, "get"+d.name+"Ref", "GET "+one, d.get, k.get, 404)
+	httpapi.Op(ops, "update"+d.name+"Ref", "PATCH "+one, d.update, k.updateOne, 403, 404, 409, 422)
+	httpapi.Op(ops.Answering(http.StatusNoContent), "delete"+d.name+"Ref", "DELETE "+one, d.remove, k.deleteOne, 403, 404)
+	httpapi.Op(ops, "list"+d.name+"RefsBy"+strings.ToUpper(d.record[:1])+d.record[1:],
+		"GET "+d.base+"/by-"+d.record+"-id/{id}", d.byRecord, k.byRecord, 404)
+	httpapi.Op(ops, "list"+d.name+"RefsByUser", "GET "+d.base+"/by-user-id/{id}", d.byUser, k.byUser)
 }
 
 // load returns link id when the caller may see it, and with manage set only when they may
 // also change it; one they may not see is missing (404).
-func (k rules[R, V]) load(ctx context.Context, id int64, manage bool) (R, *auth.Principal, error) {
+func (k linkKind[R, V, F, B, Q, In, C, U]) load(ctx context.Context, id int64, manage bool) (R, *auth.Principal, error) {
 	var r R
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -122,28 +156,18 @@ func (k rules[R, V]) load(ctx context.Context, id int64, manage bool) (R, *auth.
 		return r, p, err
 	}
 	ends := k.ends(r)
-	if !k.canView(p, ends[k.managed]) && (!k.ownerSees || ends[0] != p.UserID) {
+	if !k.by.canView(p, ends[k.managed]) && (!k.ownerSees || ends[0] != p.UserID) {
 		return r, p, apperror.NotFound("Link")
 	}
-	if manage && !k.canManage(p, ends[k.managed]) {
+	if manage && !k.by.canManage(p, ends[k.managed]) {
 		return r, p, apperror.Forbidden()
 	}
 	return r, p, nil
 }
 
-// changing loads link id for an update whose body names bodyID (none, or the same id): the
-// caller must be allowed to change it.
-func (k rules[R, V]) changing(ctx context.Context, id, bodyID int64) (R, *auth.Principal, error) {
-	r, p, err := k.load(ctx, id, true)
-	if err == nil && bodyID != 0 && bodyID != id {
-		err = apperror.Field("id", "The id does not match the address.")
-	}
-	return r, p, err
-}
-
 // checkNew checks the two ids of a new link: both given, the caller manages the managed end,
 // and the other end passes k.other.
-func (k rules[R, V]) checkNew(ctx context.Context, ids [2]int64) error {
+func (k linkKind[R, V, F, B, Q, In, C, U]) checkNew(ctx context.Context, ids [2]int64) error {
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return err
 	}
@@ -156,7 +180,7 @@ func (k rules[R, V]) checkNew(ctx context.Context, ids [2]int64) error {
 	if err := v.Err(); err != nil {
 		return err
 	}
-	p, err := k.requireManager(ctx, ids[k.managed])
+	p, err := k.by.requireManager(ctx, ids[k.managed])
 	if err != nil {
 		return err
 	}
@@ -166,30 +190,62 @@ func (k rules[R, V]) checkNew(ctx context.Context, ids [2]int64) error {
 // output is one link as an operation returns it.
 type output[V any] struct{ Body V }
 
-func (k rules[R, V]) get(ctx context.Context, in *idPath) (*output[V], error) {
-	r, _, err := k.load(ctx, in.ID, false)
-	if err != nil {
-		return nil, err
-	}
-	return &output[V]{Body: k.view(r)}, nil
-}
-
 // saved answers a create or update with the link as stored.
-func (k rules[R, V]) saved(r R, err error) (*output[V], error) {
+func (k linkKind[R, V, F, B, Q, In, C, U]) saved(r R, err error) (*output[V], error) {
 	if err != nil {
 		return nil, err
 	}
 	return &output[V]{Body: k.view(r)}, nil
 }
 
-// remove is the delete operation: del removes a link the caller may change.
-func (k rules[R, V]) remove(del func(context.Context, int64) error) func(context.Context, *idPath) (*struct{}, error) {
-	return func(ctx context.Context, in *idPath) (*struct{}, error) {
-		if _, _, err := k.load(ctx, in.ID, true); err != nil {
-			return nil, err
-		}
-		return &struct{}{}, del(ctx, in.ID)
+func (k linkKind[R, V, F, B, Q, In, C, U]) get(ctx context.Context, in *idPath) (*output[V], error) {
+	r, _, err := k.load(ctx, in.ID, false)
+	return k.saved(r, err)
+}
+
+// createOne is the create operation. Its input is an unnamed struct, and C is one too, so the
+// API document names the body after the operation (createUserDepartmentRefRequest, ...).
+func (k linkKind[R, V, F, B, Q, In, C, U]) createOne(ctx context.Context, in *struct{ Body C }) (*output[V], error) {
+	if err := k.checkNew(ctx, k.newEnds(in.Body)); err != nil {
+		return nil, err
 	}
+	return k.saved(k.create(ctx, in.Body))
+}
+
+// Revision is what every update body carries besides the kind's own fields. It is exported
+// because huma reads the fields of exported embedded structs only.
+type Revision struct {
+	ID      int64 `json:"id,omitempty" doc:"Must match the path when given"`
+	Version int   `json:"version"`
+}
+
+func (r Revision) revision() Revision { return r }
+
+// changeBody is an update body: a Revision and the kind's own fields.
+type changeBody interface{ revision() Revision }
+
+// updateOne is the update operation: the caller must be allowed to change the link, and the
+// body's id, when given, must be the path's.
+func (k linkKind[R, V, F, B, Q, In, C, U]) updateOne(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body U
+}) (*output[V], error) {
+	r, p, err := k.load(ctx, in.ID, true)
+	if err != nil {
+		return nil, err
+	}
+	if bodyID := in.Body.revision().ID; bodyID != 0 && bodyID != in.ID {
+		return nil, apperror.Field("id", "The id does not match the address.")
+	}
+	return k.saved(k.update(ctx, p, r, in.Body))
+}
+
+// deleteOne is the delete operation: it removes a link the caller may change.
+func (k linkKind[R, V, F, B, Q, In, C, U]) deleteOne(ctx context.Context, in *idPath) (*struct{}, error) {
+	if _, _, err := k.load(ctx, in.ID, true); err != nil {
+		return nil, err
+	}
+	return &struct{}{}, k.remove(ctx, in.ID)
 }
 
 // listPage is one page of a list; each kind names its own (userDepartmentPage, ...), so the
@@ -207,6 +263,12 @@ type pageBody[V any] interface {
 	}
 }
 
+// gridQuery is the query of a kind's grid: its paging and sort, and its filters.
+type gridQuery[F any] interface {
+	page() Page
+	filter() F
+}
+
 // RecordID is the path of the lists of one record's (a department's, an entity's, a user's)
 // links; the kind's paging and sort parameters are embedded beside it (userDepartmentsOf, ...).
 type RecordID struct {
@@ -221,58 +283,46 @@ type recordListInput interface {
 	page() Page
 }
 
-// lists are what the list operations must know of one kind of link: how to read a page of
-// links and show them, which links a caller sees in the grid (scope), who may list one
-// record's links (requireViewer), and the filters of one record's and of one user's links.
-type lists[R, V, F any, B pageBody[V]] struct {
-	read          func(context.Context, F, Scope, Page) ([]R, int, error)
-	view          func(R) V
-	scope         func(*auth.Principal) Scope
-	requireViewer func(context.Context, int64) (*auth.Principal, error)
-	ofRecord      func(int64) F
-	ofUser        func(int64) F
-}
-
 // page reads and shows one page of the links of f within sc.
-func (l lists[R, V, F, B]) page(ctx context.Context, f F, sc Scope, p Page) (*output[B], error) {
-	rows, total, err := l.read(ctx, f, sc, p)
+func (k linkKind[R, V, F, B, Q, In, C, U]) page(ctx context.Context, f F, sc Scope, p Page) (*output[B], error) {
+	rows, total, err := k.read(ctx, f, sc, p)
 	if err != nil {
 		return nil, err
 	}
 	out := listPage[V]{Items: make([]V, 0, len(rows)), Total: total}
 	for _, r := range rows {
-		out.Items = append(out.Items, l.view(r))
+		out.Items = append(out.Items, k.view(r))
 	}
 	return &output[B]{Body: B(out)}, nil
 }
 
-// all is the grid: the links of f the caller may see.
-func (l lists[R, V, F, B]) all(ctx context.Context, f F, p Page) (*output[B], error) {
+// grid is the list operation: the links of the query's filter that the caller may see.
+func (k linkKind[R, V, F, B, Q, In, C, U]) grid(ctx context.Context, in *Q) (*output[B], error) {
 	c, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	return l.page(ctx, f, l.scope(c), p)
+	return k.page(ctx, (*in).filter(), k.by.scope(c), (*in).page())
 }
 
 // byRecord lists every link of one record to those who may see the record.
-func byRecord[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B]) func(context.Context, *In) (*output[B], error) {
-	return func(ctx context.Context, in *In) (*output[B], error) {
-		id := (*in).recordID()
-		if _, err := l.requireViewer(ctx, id); err != nil {
-			return nil, err
-		}
-		return l.page(ctx, l.ofRecord(id), Scope{All: true}, (*in).page())
+func (k linkKind[R, V, F, B, Q, In, C, U]) byRecord(ctx context.Context, in *In) (*output[B], error) {
+	id := (*in).recordID()
+	if _, err := k.by.requireViewer(ctx, id); err != nil {
+		return nil, err
 	}
+	return k.page(ctx, k.ofRecord(id), Scope{All: true}, (*in).page())
 }
 
 // byUser lists the links of one user: all of them to the user themself, else those the caller
 // sees in the grid.
-func byUser[In recordListInput, R, V, F any, B pageBody[V]](l lists[R, V, F, B]) func(context.Context, *In) (*output[B], error) {
-	return httpapi.WithUser(func(ctx context.Context, p *auth.Principal, in *In) (*output[B], error) {
-		id := (*in).recordID()
-		return l.page(ctx, l.ofUser(id), byUserScope(p, id, l.scope), (*in).page())
-	})
+func (k linkKind[R, V, F, B, Q, In, C, U]) byUser(ctx context.Context, in *In) (*output[B], error) {
+	p, err := auth.RequireUser(ctx)
+	if err != nil {
+		return nil, err
+	}
+	id := (*in).recordID()
+	return k.page(ctx, k.ofUser(id), byUserScope(p, id, k.by.scope), (*in).page())
 }
 
 // scopeOf is the scope of a grid over the records visible gives a caller: their links, and

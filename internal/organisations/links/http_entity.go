@@ -3,9 +3,7 @@ package links
 import (
 	"context"
 
-	"github.com/danielgtaylor/huma/v2"
-
-	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/paging"
 )
 
@@ -53,61 +51,31 @@ func (p UserEntityListParams) page() Page {
 	return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()}
 }
 
-// userEntityRules: an entity's viewers see its links and its managers change them; a user
-// always sees their own links, and may be linked only by a manager who may see them.
-func (h *handlers) userEntityRules() rules[UserEntityRef, UserEntityView] {
-	return rules[UserEntityRef, UserEntityView]{kind: userEntities, find: h.store.UserEntity,
-		view: userEntityView, managed: 1, ownerSees: true,
-		ends:    func(r UserEntityRef) [2]int64 { return [2]int64{r.UserID, r.EntityID} },
-		canView: access.CanViewEntity, canManage: access.CanManageEntity,
-		requireManager: access.RequireEntityManager, other: h.requireVisibleUser}
-}
-
 // userEntitiesOf is the input of the lists of one entity's or one user's links.
 type userEntitiesOf struct {
 	RecordID
 	UserEntityListParams
 }
 
-func (h *handlers) userEntityLists() lists[UserEntityRef, UserEntityView, UserEntityFilter, userEntityPage] {
-	return lists[UserEntityRef, UserEntityView, UserEntityFilter, userEntityPage]{
-		read: h.store.UserEntities, view: userEntityView, scope: entityScope, requireViewer: access.RequireEntityViewer,
-		ofRecord: func(id int64) UserEntityFilter { return UserEntityFilter{EntityIDs: []int64{id}} },
-		ofUser:   func(id int64) UserEntityFilter { return UserEntityFilter{UserIDs: []int64{id}} }}
-}
-
-func (h *handlers) registerUserEntity(a huma.API) {
-	registerKind[userEntitiesOf](a, kindAPI{base: "/associations/user-entity-refs", tag: "User-Entity links",
-		name: "UserEntity", record: "entity",
-		list:     "All User-Entity connections the caller may see, one page at a time",
-		create:   "Connect a user to an entity (its managers, administrators)",
-		get:      "One user-entity link",
-		update:   "Change the rights and job titles of a user-entity link",
-		remove:   "Remove a user-entity link",
-		byRecord: "The users connected to an entity",
-		byUser:   "The entities a user is connected to (all of them for the user themself)"},
-		h.userEntityRules(), h.userEntityLists(), h.store.DeleteUserEntity,
-		h.listUserEntities, h.createUserEntity, h.updateUserEntity)
-}
-
-// entityScope: the links of the entities the caller may see, and their own.
-var entityScope = scopeOf(access.VisibleEntityIDs)
-
-func (h *handlers) listUserEntities(ctx context.Context, in *struct {
+// userEntityQuery is the query of the grid of all user-entity links.
+type userEntityQuery struct {
 	UserEntityListParams
 	EntityIDs   []int64 `query:"entityIds,explode"`
 	UserIDs     []int64 `query:"userIds,explode"`
 	CanExternal string  `query:"canExternal" enum:"true,false,"`
 	CanManage   string  `query:"canManage" enum:"true,false,"`
 	CanSelect   string  `query:"canSelect" enum:"true,false,"`
-}) (*output[userEntityPage], error) {
-	f := UserEntityFilter{EntityIDs: in.EntityIDs, UserIDs: in.UserIDs, CanExternal: boolFilter(in.CanExternal),
-		CanManage: boolFilter(in.CanManage), CanSelect: boolFilter(in.CanSelect)}
-	return h.userEntityLists().all(ctx, f, in.page())
 }
 
-func (h *handlers) createUserEntity(ctx context.Context, in *struct {
-	Body struct {
+func (q userEntityQuery) filter() UserEntityFilter {
+	return UserEntityFilter{EntityIDs: q.EntityIDs, UserIDs: q.UserIDs, CanExternal: boolFilter(q.CanExternal),
+		CanManage: boolFilter(q.CanManage), CanSelect: boolFilter(q.CanSelect)}
+}
+
+// The bodies are aliases of unnamed structs, so the API document names them after their
+// operations (createUserEntityRefRequest, ...).
+type (
+	userEntityNew = struct {
 		UserID      int64   `json:"userId,omitempty"`
 		EntityID    int64   `json:"entityId,omitempty"`
 		CanExternal bool    `json:"canExternal,omitempty"`
@@ -115,32 +83,49 @@ func (h *handlers) createUserEntity(ctx context.Context, in *struct {
 		CanSelect   bool    `json:"canSelect,omitempty"`
 		JobTitleIDs []int64 `json:"jobTitleIds,omitempty" doc:"Job title tags (global or of this entity)"`
 	}
-}) (*output[UserEntityView], error) {
-	b, k := in.Body, h.userEntityRules()
-	if err := k.checkNew(ctx, [2]int64{b.UserID, b.EntityID}); err != nil {
-		return nil, err
-	}
-	return k.saved(h.store.CreateUserEntity(ctx, b.UserID, b.EntityID,
-		EntityFlags{CanExternal: b.CanExternal, CanManage: b.CanManage, CanSelect: b.CanSelect}, b.JobTitleIDs))
-}
-
-func (h *handlers) updateUserEntity(ctx context.Context, in *struct {
-	ID   int64 `path:"id" minimum:"1"`
-	Body struct {
-		ID          int64   `json:"id,omitempty" doc:"Must match the path when given"`
-		Version     int     `json:"version"`
+	userEntityChange = struct {
+		Revision
 		CanExternal *bool   `json:"canExternal,omitempty"`
 		CanManage   *bool   `json:"canManage,omitempty"`
 		CanSelect   *bool   `json:"canSelect,omitempty"`
 		JobTitleIDs []int64 `json:"jobTitleIds,omitempty" doc:"Replaces the job titles when given"`
 	}
-}) (*output[UserEntityView], error) {
-	k := h.userEntityRules()
-	r, _, err := k.changing(ctx, in.ID, in.Body.ID)
-	if err != nil {
-		return nil, err
+)
+
+// userEntityKind: an entity's viewers see its links and its managers change them; a user
+// always sees their own links, and may be linked only by a manager who may see them.
+func (h *handlers) userEntityKind() linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
+	userEntityPage, userEntityQuery, userEntitiesOf, userEntityNew, userEntityChange] {
+	return linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
+		userEntityPage, userEntityQuery, userEntitiesOf, userEntityNew, userEntityChange]{
+		api: kindAPI{base: "/associations/user-entity-refs", tag: "User-Entity links",
+			name: "UserEntity", record: "entity",
+			list:     "All User-Entity connections the caller may see, one page at a time",
+			create:   "Connect a user to an entity (its managers, administrators)",
+			get:      "One user-entity link",
+			update:   "Change the rights and job titles of a user-entity link",
+			remove:   "Remove a user-entity link",
+			byRecord: "The users connected to an entity",
+			byUser:   "The entities a user is connected to (all of them for the user themself)"},
+		kind: userEntities, managed: 1, by: entityRecord, ownerSees: true, other: h.requireVisibleUser,
+		find: h.store.UserEntity, read: h.store.UserEntities, view: userEntityView,
+		ends:     func(r UserEntityRef) [2]int64 { return [2]int64{r.UserID, r.EntityID} },
+		ofRecord: func(id int64) UserEntityFilter { return UserEntityFilter{EntityIDs: []int64{id}} },
+		ofUser:   func(id int64) UserEntityFilter { return UserEntityFilter{UserIDs: []int64{id}} },
+		newEnds:  func(b userEntityNew) [2]int64 { return [2]int64{b.UserID, b.EntityID} },
+		create:   h.createUserEntity, update: h.updateUserEntity, remove: h.store.DeleteUserEntity,
 	}
-	fl := EntityFlags{CanExternal: setOr(in.Body.CanExternal, r.CanExternal), CanManage: setOr(in.Body.CanManage, r.CanManage),
-		CanSelect: setOr(in.Body.CanSelect, r.CanSelect)}
-	return k.saved(h.store.UpdateUserEntity(ctx, in.ID, in.Body.Version, fl, in.Body.JobTitleIDs))
+}
+
+func (h *handlers) createUserEntity(ctx context.Context, b userEntityNew) (UserEntityRef, error) {
+	return h.store.CreateUserEntity(ctx, b.UserID, b.EntityID,
+		EntityFlags{CanExternal: b.CanExternal, CanManage: b.CanManage, CanSelect: b.CanSelect}, b.JobTitleIDs)
+}
+
+// updateUserEntity sets the rights the body gives and keeps the others; job titles given
+// replace the link's.
+func (h *handlers) updateUserEntity(ctx context.Context, _ *auth.Principal, r UserEntityRef, b userEntityChange) (UserEntityRef, error) {
+	fl := EntityFlags{CanExternal: setOr(b.CanExternal, r.CanExternal), CanManage: setOr(b.CanManage, r.CanManage),
+		CanSelect: setOr(b.CanSelect, r.CanSelect)}
+	return h.store.UpdateUserEntity(ctx, r.ID, b.Version, fl, b.JobTitleIDs)
 }
