@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Title, type MantineSpacing } from '@mantine/core';
 import type { ReactNode } from 'react';
 
 /**
@@ -10,6 +10,7 @@ export function SectionCard({
   title,
   action,
   button,
+  gap = 'sm',
   children,
 }: {
   /** The heading's id; the section is labelled by it. */
@@ -18,11 +19,13 @@ export function SectionCard({
   action?: ReactNode;
   /** A small button at the heading's right, e.g. 'Add department' opening its dialog. */
   button?: { label: string; onClick: () => void } | false;
+  /** The space between the heading and the content's parts. */
+  gap?: MantineSpacing;
   children: ReactNode;
 }) {
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
-      <Stack gap="sm">
+      <Stack gap={gap}>
         <Group justify="space-between" wrap="wrap">
           <Title order={2} size="h4" id={headingId}>
             {title}

@@ -1,4 +1,4 @@
-import { Alert, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { AuditButton } from '@/features/audit';
@@ -8,6 +8,7 @@ import { BOOKING_LOAD_ERROR, bookingSelectionWarnings, toasts } from '@/lib/erro
 import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
+import { SectionCard } from '@/ui/section-card';
 import { bookingQueryOptions, useAmendPlacements, useCancelPlacements } from '../api/bookings';
 import { placementRows, placementsOf, type Placement, type PlacementRow } from '../api/types';
 import { actionButton } from '../components/action-buttons';
@@ -90,63 +91,61 @@ export function EditBookingRoute() {
         </Group>
       </PageHeader>
       <Stack>
-        <Paper withBorder p="md" component="section" aria-labelledby="placements-heading">
-          <Stack gap="sm">
-            <Group justify="space-between" wrap="wrap">
-              <Title order={2} size="h4" id="placements-heading">
-                Placements
-              </Title>
-              <Text size="sm" c="dimmed">
-                Times in {booking.department.timezone} · {selected.length} selected
-              </Text>
-            </Group>
-            <Group gap="xs" wrap="wrap" align="center">
-              <PlacementActions
-                bookingId={booking.id}
-                allRows={rows}
-                rows={selected}
-                canManage={booking.canManage}
-                onDone={done}
-              />
-              {booking.canManage && (
-                <Group gap="xs" role="toolbar" aria-label="Placement changes">
-                  <Button
-                    {...actionButton.neutral}
-                    onClick={() => {
-                      const placements = livePlacements();
-                      if (placements) setDialog({ kind: 'amend', placements });
-                    }}
-                  >
-                    Amend Placements
-                  </Button>
-                  <Button
-                    {...actionButton.danger}
-                    onClick={() => {
-                      const placements = livePlacements();
-                      if (placements) {
-                        setDialog({ kind: 'cancel', placementIds: placements.map((p) => p.id) });
-                      }
-                    }}
-                  >
-                    Cancel Placements
-                  </Button>
-                </Group>
-              )}
-            </Group>
-            {rows.length === 0 ? (
-              <Text size="sm">This booking has no placements.</Text>
-            ) : (
-              <PlacementsGrid
-                ref={grid}
-                rows={rows}
-                isAdmin={isAdmin(user)}
-                onSelectionChange={setSelected}
-                highlightPlacementId={highlight}
-                onShowVersions={showVersions}
-              />
+        <SectionCard
+          headingId="placements-heading"
+          title="Placements"
+          action={
+            <Text size="sm" c="dimmed">
+              Times in {booking.department.timezone} · {selected.length} selected
+            </Text>
+          }
+        >
+          <Group gap="xs" wrap="wrap" align="center">
+            <PlacementActions
+              bookingId={booking.id}
+              allRows={rows}
+              rows={selected}
+              canManage={booking.canManage}
+              onDone={done}
+            />
+            {booking.canManage && (
+              <Group gap="xs" role="toolbar" aria-label="Placement changes">
+                <Button
+                  {...actionButton.neutral}
+                  onClick={() => {
+                    const placements = livePlacements();
+                    if (placements) setDialog({ kind: 'amend', placements });
+                  }}
+                >
+                  Amend Placements
+                </Button>
+                <Button
+                  {...actionButton.danger}
+                  onClick={() => {
+                    const placements = livePlacements();
+                    if (placements) {
+                      setDialog({ kind: 'cancel', placementIds: placements.map((p) => p.id) });
+                    }
+                  }}
+                >
+                  Cancel Placements
+                </Button>
+              </Group>
             )}
-          </Stack>
-        </Paper>
+          </Group>
+          {rows.length === 0 ? (
+            <Text size="sm">This booking has no placements.</Text>
+          ) : (
+            <PlacementsGrid
+              ref={grid}
+              rows={rows}
+              isAdmin={isAdmin(user)}
+              onSelectionChange={setSelected}
+              highlightPlacementId={highlight}
+              onShowVersions={showVersions}
+            />
+          )}
+        </SectionCard>
         {booking.canManage && <WaterfallPanel bookingId={booking.id} />}
         <HoldsSection booking={booking} />
         <InvitationsSection booking={booking} />

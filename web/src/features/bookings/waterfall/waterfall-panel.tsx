@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  Progress,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Progress, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { loadFailureText, refusalMessage } from '@/lib/errors/refusal';
 import { countOf, formatDateTime } from '@/lib/format';
 import { RetryAlert } from '@/ui/retry-alert';
+import { SectionCard } from '@/ui/section-card';
 import {
   moved,
   useControlWaterfall,
@@ -78,16 +68,11 @@ export function WaterfallPanel({ bookingId }: { bookingId: number }) {
   const items = query.data.items ?? [];
   if (items.length === 0) return null;
   return (
-    <Paper withBorder p="md" component="section" aria-labelledby="waterfall-heading">
-      <Stack gap="md">
-        <Title order={2} size="h4" id="waterfall-heading">
-          Waterfall
-        </Title>
-        {items.map((w) => (
-          <WaterfallCard key={w.id} waterfall={w} />
-        ))}
-      </Stack>
-    </Paper>
+    <SectionCard headingId="waterfall-heading" title="Waterfall" gap="md">
+      {items.map((w) => (
+        <WaterfallCard key={w.id} waterfall={w} />
+      ))}
+    </SectionCard>
   );
 }
 
