@@ -14,37 +14,63 @@ import (
 
 // apply validates in against r and copies the changes onto r. preferredKnown says whether the
 // preferred supplier sent, when it changes to one, is an entity (the store reads it first:
-// preferredToCheck).
+// preferredToCheck). The errors are listed in the order of the form: the details, then the
+// admin section.
 func apply(p *auth.Principal, r *Row, in *ProfileUpdate, preferredKnown bool) error {
 	var v apperror.Invalid
+	applyEmail(&v, p, r, in.Email)
+	applyDetails(&v, r, in)
 	admin := p.Has(auth.NeedAdmin)
-	if in.Email != nil {
-		email, emailLC := accounts.NormalizeEmail(&v, "email", *in.Email)
-		switch {
-		case emailLC == strings.ToLower(r.Email): // unchanged, or only its case
-			r.Email = email
-		case p.UserID == r.ID:
-			// One's own address changes only through the confirmed change (accounts/emailchange.go).
-			v.Add("email", accounts.MsgUseEmailChange)
-		default: // an administrator (CanEdit); audited by writeRow, the old address is told
-			r.Email = email
+	if applyAdminSection(&v, r, in, preferredKnown) && !admin {
+		return apperror.Forbidden()
+	}
+	// Sent by an administrator, the admin section needs an account status and, for a
+	// freelancer, a preferred supplier.
+	if admin && in.AccountStatus != nil {
+		if *in.AccountStatus == "" {
+			v.Add("accountStatus", MsgRequired)
+		}
+		if r.IsFreelancer && in.PreferredSupplierID != nil && r.PreferredSupplierID == nil {
+			v.Add("preferredSupplierId", MsgRequired)
 		}
 	}
-	if in.FirstName != nil {
-		if r.FirstName = input.Trimmed(in.FirstName); r.FirstName == "" {
-			v.Add("firstName", MsgRequired)
-		}
+	return v.Err()
+}
+
+// applyEmail sets the address sent, unless it is the caller's own and more than its case
+// changes: one's own address changes only through the confirmed change (accounts/emailchange.go).
+func applyEmail(v *apperror.Invalid, p *auth.Principal, r *Row, sent *string) {
+	if sent == nil {
+		return
 	}
-	if in.LastName != nil {
-		if r.LastName = input.Trimmed(in.LastName); r.LastName == "" {
-			v.Add("lastName", MsgRequired)
-		}
+	email, emailLC := accounts.NormalizeEmail(v, "email", *sent)
+	switch {
+	case emailLC == strings.ToLower(r.Email): // unchanged, or only its case
+		r.Email = email
+	case p.UserID == r.ID:
+		v.Add("email", accounts.MsgUseEmailChange)
+	default: // an administrator (CanEdit); audited by writeRow, the old address is told
+		r.Email = email
 	}
+}
+
+// applyDetails copies the fields anyone who may edit the profile changes, trimmed, and checks
+// them: the names, the country and time zone together, the addresses and the day rate.
+func applyDetails(v *apperror.Invalid, r *Row, in *ProfileUpdate) {
 	set := func(dst *string, src *string) {
 		if src != nil {
 			*dst = input.Trimmed(src)
 		}
 	}
+	// setRequired is set for a field that may not be emptied.
+	setRequired := func(field string, dst *string, src *string) {
+		set(dst, src)
+		if src != nil && *dst == "" {
+			v.Add(field, MsgRequired)
+		}
+	}
+	setRequired("firstName", &r.FirstName, in.FirstName)
+	setRequired("lastName", &r.LastName, in.LastName)
 	set(&r.Label, in.Label)
 	set(&r.Phone, in.Phone)
 	set(&r.Gender, in.Gender)
@@ -57,11 +83,12 @@ func apply(p *auth.Principal, r *Row, in *ProfileUpdate, preferredKnown bool) er
 	}
 	set(&r.Timezone, in.Timezone)
 	if in.Country != nil || in.Timezone != nil {
-		checkCountryZone(&v, r.Country, r.Timezone)
+		checkCountryZone(v, r.Country, r.Timezone)
 	}
 	if in.Location != nil {
 		r.LocationName, r.Latitude, r.Longitude = input.Text(in.Location.LocationName), in.Location.Latitude, in.Location.Longitude
 	}
+	// The CV and the showreel are Markdown, kept as sent (not trimmed).
 	if in.CV != nil {
 		r.CV = *in.CV
 	}
@@ -71,18 +98,22 @@ func apply(p *auth.Principal, r *Row, in *ProfileUpdate, preferredKnown bool) er
 	set(&r.LinkedIn, in.LinkedIn)
 	set(&r.IMDb, in.IMDb)
 	set(&r.PersonalWebsite, in.PersonalWebsite)
-	checkURL(&v, "linkedin", r.LinkedIn)
-	checkURL(&v, "imdb", r.IMDb)
-	checkURL(&v, "personalWebsite", r.PersonalWebsite)
+	checkURL(v, "linkedin", r.LinkedIn)
+	checkURL(v, "imdb", r.IMDb)
+	checkURL(v, "personalWebsite", r.PersonalWebsite)
 	set(&r.BusinessType, in.BusinessType)
 	if in.DayRate != nil {
-		r.DayRateMinor = checkDayRate(&v, in.DayRate)
+		r.DayRateMinor = checkDayRate(v, in.DayRate)
 		if r.DayRateMinor != nil {
 			r.DayRateCurrency, r.DayRatePeriod = in.DayRate.Currency, "day"
 		}
 	}
-	// The admin section: only administrators change it.
-	changed := false
+}
+
+// applyAdminSection copies and checks the admin section (account status, admin and
+// create-entity flags, default permissions, preferred supplier) and reports whether in
+// changes any of it: only administrators may.
+func applyAdminSection(v *apperror.Invalid, r *Row, in *ProfileUpdate, preferredKnown bool) (changed bool) {
 	if in.AccountStatus != nil && *in.AccountStatus != r.AccountStatus {
 		changed = true
 		switch {
@@ -116,20 +147,7 @@ func apply(p *auth.Principal, r *Row, in *ProfileUpdate, preferredKnown bool) er
 			r.PreferredSupplierID = in.PreferredSupplierID
 		}
 	}
-	if changed && !admin {
-		return apperror.Forbidden()
-	}
-	// Sent by an administrator, the admin section needs an account status and, for a
-	// freelancer, a preferred supplier.
-	if admin && in.AccountStatus != nil {
-		if *in.AccountStatus == "" {
-			v.Add("accountStatus", MsgRequired)
-		}
-		if r.IsFreelancer && in.PreferredSupplierID != nil && r.PreferredSupplierID == nil {
-			v.Add("preferredSupplierId", MsgRequired)
-		}
-	}
-	return v.Err()
+	return changed
 }
 
 // preferredToCheck is the preferred supplier apply must know exists: the one in sends, when it
