@@ -102,6 +102,15 @@ describe('the Freelancer Advanced Search modal (spec part 1 §2 and §5)', () =>
     expect(last()).toMatchObject({ resultPageVisible: true, advanceFilterVisible: false });
   });
 
+  it('shows each end of the rate range and sets the one typed in', async () => {
+    const { dialog, user, last } = open({ minRate: 100 });
+    const from = within(dialog).getByRole('textbox', { name: 'From' });
+    expect(from).toHaveValue('100');
+    expect(within(dialog).getByRole('textbox', { name: 'To' })).toHaveValue('');
+    await user.type(from, '5');
+    expect(last().filters).toMatchObject({ minRate: 1005, maxRate: null });
+  });
+
   it('a rate of 0 is no filter', async () => {
     const { dialog, user, last } = open();
     await user.type(within(dialog).getByRole('textbox', { name: 'To' }), '450');

@@ -78,6 +78,27 @@ function TagSelect({
   );
 }
 
+/** One end of the Daily Rate range; blank, or an amount of 0, is no bound. */
+function RateBoundInput({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+}) {
+  return (
+    <NumberInput
+      label={label}
+      min={0}
+      decimalScale={2}
+      value={value ?? ''}
+      onChange={(v) => onChange(Number(v) || null)}
+    />
+  );
+}
+
 /** The location field: the shared place picker, given by the caller. */
 export type LocationField = ComponentType<{
   value: SearchLocation | null;
@@ -142,23 +163,15 @@ export function AdvancedSearchModal({ opened, filters: f, dispatch, location: Lo
                 value={f.currency}
                 onChange={(v) => v && set({ currency: v as SearchCurrency })}
               />
-              <NumberInput
+              <RateBoundInput
                 label="From"
-                min={0}
-                decimalScale={2}
-                value={f.minRate ?? ''}
-                onChange={(v) =>
-                  dispatch({ type: 'setRate', bound: 'minRate', value: Number(v) || null })
-                }
+                value={f.minRate}
+                onChange={(value) => dispatch({ type: 'setRate', bound: 'minRate', value })}
               />
-              <NumberInput
+              <RateBoundInput
                 label="To"
-                min={0}
-                decimalScale={2}
-                value={f.maxRate ?? ''}
-                onChange={(v) =>
-                  dispatch({ type: 'setRate', bound: 'maxRate', value: Number(v) || null })
-                }
+                value={f.maxRate}
+                onChange={(value) => dispatch({ type: 'setRate', bound: 'maxRate', value })}
               />
             </SimpleGrid>
           </Fieldset>
