@@ -50,11 +50,11 @@ func Register(api huma.API, d feature.Deps) {
 // ListParams pick a page of notifications.
 type ListParams struct {
 	paging.Params
-	UnreadOnly string `query:"unreadOnly" enum:"true,false," default:"" doc:"true: only unread notifications"`
+	UnreadOnly httpapi.OptionalBool `query:"unreadOnly" default:"" doc:"true: only unread notifications"`
 }
 
 func (in ListParams) query(user int64) ListQuery {
-	return ListQuery{UserID: user, UnreadOnly: in.UnreadOnly == "true", Limit: in.Limit(), Offset: in.Offset()}
+	return ListQuery{UserID: user, UnreadOnly: in.UnreadOnly.Is(), Limit: in.Limit(), Offset: in.Offset()}
 }
 
 type listOutput struct{ Body NotificationList }

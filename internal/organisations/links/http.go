@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/paging"
 )
 
 // The operations every kind of link shares, parameterised by a linkKind; each kind's file
@@ -35,15 +36,6 @@ func (u LinkedUser) view() LinkUser {
 
 type idPath struct {
 	ID int64 `path:"id" minimum:"1"`
-}
-
-// boolFilter reads an optional true/false query value.
-func boolFilter(s string) *bool {
-	if s == "" {
-		return nil
-	}
-	v := s == "true"
-	return &v
 }
 
 // Register adds the operations of this area.
@@ -99,9 +91,9 @@ var (
 // linkKind is all the operations must know of one kind of link. Its types are the link as the
 // store reads it (R) and as the API shows it (V), the store's filter of a list (F), the kind's
 // own name for a page of V (B, so the API document keeps its schema names), the grid's query
-// (Q), the query of one record's and one user's links (In), and the create (C) and update (U)
+// (Q), what one record's and one user's lists sort by (S), and the create (C) and update (U)
 // bodies.
-type linkKind[R, V, F any, B pageBody[V], Q gridQuery[F], In recordListInput, C any, U changeBody] struct {
+type linkKind[R, V, F any, B pageBody[V], Q gridQuery[F], S sortParam, C any, U changeBody] struct {
 	api  kindAPI
 	kind kind // the store's description: the two ends' body fields, in order
 	// managed is which end (0 or 1) names the record whose access rules (by) guard a link.
@@ -129,8 +121,8 @@ type linkKind[R, V, F any, B pageBody[V], Q gridQuery[F], In recordListInput, C 
 
 // register adds the seven operations of one kind of link: its grid (list), create, get,
 // update and delete, and the lists of one record's and one user's links.
-func register[R, V, F any, B pageBody[V], Q gridQuery[F], In recordListInput, C any, U changeBody](a huma.API,
-	k linkKind[R, V, F, B, Q, In, C, U]) {
+func register[R, V, F any, B pageBody[V], Q gridQuery[F], S sortParam, C any, U changeBody](a huma.API,
+	k linkKind[R, V, F, B, Q, S, C, U]) {
 	d := k.api
 	ops := httpapi.Operations{API: a, Access: httpapi.Signed, Tag: d.tag}
 	one := d.base + "/{id}"
@@ -146,7 +138,7 @@ func register[R, V, F any, B pageBody[V], Q gridQuery[F], In recordListInput, C 
 
 // load returns link id when the caller may see it, and with manage set only when they may
 // also change it; one they may not see is missing (404).
-func (k linkKind[R, V, F, B, Q, In, C, U]) load(ctx context.Context, id int64, manage bool) (R, *auth.Principal, error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) load(ctx context.Context, id int64, manage bool) (R, *auth.Principal, error) {
 	var r R
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
@@ -167,7 +159,7 @@ func (k linkKind[R, V, F, B, Q, In, C, U]) load(ctx context.Context, id int64, m
 
 // checkNew checks the two ids of a new link: both given, the caller manages the managed end,
 // and the other end passes k.other.
-func (k linkKind[R, V, F, B, Q, In, C, U]) checkNew(ctx context.Context, ids [2]int64) error {
+func (k linkKind[R, V, F, B, Q, S, C, U]) checkNew(ctx context.Context, ids [2]int64) error {
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return err
 	}
@@ -191,21 +183,21 @@ func (k linkKind[R, V, F, B, Q, In, C, U]) checkNew(ctx context.Context, ids [2]
 type output[V any] struct{ Body V }
 
 // saved answers a create or update with the link as stored.
-func (k linkKind[R, V, F, B, Q, In, C, U]) saved(r R, err error) (*output[V], error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) saved(r R, err error) (*output[V], error) {
 	if err != nil {
 		return nil, err
 	}
 	return &output[V]{Body: k.view(r)}, nil
 }
 
-func (k linkKind[R, V, F, B, Q, In, C, U]) get(ctx context.Context, in *idPath) (*output[V], error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) get(ctx context.Context, in *idPath) (*output[V], error) {
 	r, _, err := k.load(ctx, in.ID, false)
 	return k.saved(r, err)
 }
 
 // createOne is the create operation. Its input is an unnamed struct, and C is one too, so the
 // API document names the body after the operation (createUserDepartmentRefRequest, ...).
-func (k linkKind[R, V, F, B, Q, In, C, U]) createOne(ctx context.Context, in *struct{ Body C }) (*output[V], error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) createOne(ctx context.Context, in *struct{ Body C }) (*output[V], error) {
 	if err := k.checkNew(ctx, k.newEnds(in.Body)); err != nil {
 		return nil, err
 	}
@@ -226,7 +218,7 @@ type changeBody interface{ revision() Revision }
 
 // updateOne is the update operation: the caller must be allowed to change the link, and the
 // body's id, when given, must be the path's.
-func (k linkKind[R, V, F, B, Q, In, C, U]) updateOne(ctx context.Context, in *struct {
+func (k linkKind[R, V, F, B, Q, S, C, U]) updateOne(ctx context.Context, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body U
 }) (*output[V], error) {
@@ -241,7 +233,7 @@ func (k linkKind[R, V, F, B, Q, In, C, U]) updateOne(ctx context.Context, in *st
 }
 
 // deleteOne is the delete operation: it removes a link the caller may change.
-func (k linkKind[R, V, F, B, Q, In, C, U]) deleteOne(ctx context.Context, in *idPath) (*struct{}, error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) deleteOne(ctx context.Context, in *idPath) (*struct{}, error) {
 	if _, _, err := k.load(ctx, in.ID, true); err != nil {
 		return nil, err
 	}
@@ -270,21 +262,46 @@ type gridQuery[F any] interface {
 }
 
 // RecordID is the path of the lists of one record's (a department's, an entity's, a user's)
-// links; the kind's paging and sort parameters are embedded beside it (userDepartmentsOf, ...).
+// links.
 type RecordID struct {
 	ID int64 `path:"id" minimum:"1"`
 }
 
-func (r RecordID) recordID() int64 { return r.ID }
+// sortParam is a kind's sort parameter: a string type whose schema lists what its lists sort by
+// (sortSchema), so one listParams serves every kind with its own enum in the API document.
+type sortParam interface {
+	~string
+	huma.SchemaProvider
+}
 
-// recordListInput is the input of a list of one record's links.
-type recordListInput interface {
-	recordID() int64
-	page() Page
+// sortSchema is the schema of a sort parameter over keys: each ascending, each descending
+// ("-key"), and blank for the default.
+func sortSchema(keys ...string) *huma.Schema {
+	enum := make([]any, 0, 2*len(keys)+1)
+	for _, k := range keys {
+		enum = append(enum, k, "-"+k)
+	}
+	return &huma.Schema{Type: huma.TypeString, Enum: append(enum, "")}
+}
+
+// ListParams are the paging and sort query parameters of a kind's lists.
+type ListParams[S sortParam] struct {
+	paging.Params
+	Sort S `query:"sort" default:"id"`
+}
+
+func (p ListParams[S]) page() Page {
+	return Page{Sort: string(p.Sort), Offset: p.Offset(), Limit: p.Limit()}
+}
+
+// linksOf is the input of the lists of one record's and one user's links.
+type linksOf[S sortParam] struct {
+	RecordID
+	ListParams[S]
 }
 
 // page reads and shows one page of the links of f within sc.
-func (k linkKind[R, V, F, B, Q, In, C, U]) page(ctx context.Context, f F, sc Scope, p Page) (*output[B], error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) page(ctx context.Context, f F, sc Scope, p Page) (*output[B], error) {
 	rows, total, err := k.read(ctx, f, sc, p)
 	if err != nil {
 		return nil, err
@@ -297,7 +314,7 @@ func (k linkKind[R, V, F, B, Q, In, C, U]) page(ctx context.Context, f F, sc Sco
 }
 
 // grid is the list operation: the links of the query's filter that the caller may see.
-func (k linkKind[R, V, F, B, Q, In, C, U]) grid(ctx context.Context, in *Q) (*output[B], error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) grid(ctx context.Context, in *Q) (*output[B], error) {
 	c, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
@@ -306,23 +323,23 @@ func (k linkKind[R, V, F, B, Q, In, C, U]) grid(ctx context.Context, in *Q) (*ou
 }
 
 // byRecord lists every link of one record to those who may see the record.
-func (k linkKind[R, V, F, B, Q, In, C, U]) byRecord(ctx context.Context, in *In) (*output[B], error) {
-	id := (*in).recordID()
+func (k linkKind[R, V, F, B, Q, S, C, U]) byRecord(ctx context.Context, in *linksOf[S]) (*output[B], error) {
+	id := in.ID
 	if _, err := k.by.requireViewer(ctx, id); err != nil {
 		return nil, err
 	}
-	return k.page(ctx, k.ofRecord(id), Scope{All: true}, (*in).page())
+	return k.page(ctx, k.ofRecord(id), Scope{All: true}, in.page())
 }
 
 // byUser lists the links of one user: all of them to the user themself, else those the caller
 // sees in the grid.
-func (k linkKind[R, V, F, B, Q, In, C, U]) byUser(ctx context.Context, in *In) (*output[B], error) {
+func (k linkKind[R, V, F, B, Q, S, C, U]) byUser(ctx context.Context, in *linksOf[S]) (*output[B], error) {
 	p, err := auth.RequireUser(ctx)
 	if err != nil {
 		return nil, err
 	}
-	id := (*in).recordID()
-	return k.page(ctx, k.ofUser(id), byUserScope(p, id, k.by.scope), (*in).page())
+	id := in.ID
+	return k.page(ctx, k.ofUser(id), byUserScope(p, id, k.by.scope), in.page())
 }
 
 // scopeOf is the scope of a grid over the records visible gives a caller: their links, and

@@ -3,8 +3,10 @@ package links
 import (
 	"context"
 
+	"github.com/hive/hive/internal/platform/httpapi"
+
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/paging"
 )
 
 // UserDepartmentView is a user-department link as the API shows it.
@@ -37,35 +39,26 @@ func userDepartmentView(r UserDepartmentRef) UserDepartmentView {
 
 type userDepartmentPage listPage[UserDepartmentView]
 
-// UserDepartmentListParams are the paging and sort query parameters of its lists.
-type UserDepartmentListParams struct {
-	paging.Params
-	Sort string `query:"sort" enum:"id,-id,user,-user,email,-email,department,-department,client,-client," default:"id"`
-}
+// userDepartmentSort is what the lists of this kind sort by.
+type userDepartmentSort string
 
-func (p UserDepartmentListParams) page() Page {
-	return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()}
-}
-
-// userDepartmentsOf is the input of the lists of one department's or one user's links.
-type userDepartmentsOf struct {
-	RecordID
-	UserDepartmentListParams
+func (userDepartmentSort) Schema(huma.Registry) *huma.Schema {
+	return sortSchema("id", "user", "email", "department", "client")
 }
 
 // userDepartmentQuery is the query of the grid of all user-department links.
 type userDepartmentQuery struct {
-	UserDepartmentListParams
-	DepartmentIDs []int64 `query:"departmentIds,explode"`
-	UserIDs       []int64 `query:"userIds,explode"`
-	CanHire       string  `query:"canHire" enum:"true,false,"`
-	CanManage     string  `query:"canManage" enum:"true,false,"`
-	CanSelect     string  `query:"canSelect" enum:"true,false,"`
+	ListParams[userDepartmentSort]
+	DepartmentIDs []int64              `query:"departmentIds,explode"`
+	UserIDs       []int64              `query:"userIds,explode"`
+	CanHire       httpapi.OptionalBool `query:"canHire"`
+	CanManage     httpapi.OptionalBool `query:"canManage"`
+	CanSelect     httpapi.OptionalBool `query:"canSelect"`
 }
 
 func (q userDepartmentQuery) filter() UserDepartmentFilter {
-	return UserDepartmentFilter{DepartmentIDs: q.DepartmentIDs, UserIDs: q.UserIDs, CanHire: boolFilter(q.CanHire),
-		CanManage: boolFilter(q.CanManage), CanSelect: boolFilter(q.CanSelect)}
+	return UserDepartmentFilter{DepartmentIDs: q.DepartmentIDs, UserIDs: q.UserIDs, CanHire: q.CanHire.Value(),
+		CanManage: q.CanManage.Value(), CanSelect: q.CanSelect.Value()}
 }
 
 // The bodies are aliases of unnamed structs, so the API document names them after their
@@ -89,9 +82,9 @@ type (
 // userDepartmentKind: a department's viewers see its links and its managers change them; a
 // user always sees their own links, and may be linked only by a manager who may see them.
 func (h *handlers) userDepartmentKind() linkKind[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter,
-	userDepartmentPage, userDepartmentQuery, userDepartmentsOf, userDepartmentNew, userDepartmentChange] {
+	userDepartmentPage, userDepartmentQuery, userDepartmentSort, userDepartmentNew, userDepartmentChange] {
 	return linkKind[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter,
-		userDepartmentPage, userDepartmentQuery, userDepartmentsOf, userDepartmentNew, userDepartmentChange]{
+		userDepartmentPage, userDepartmentQuery, userDepartmentSort, userDepartmentNew, userDepartmentChange]{
 		api: kindAPI{base: "/associations/user-department-refs", tag: "User-Department links",
 			name: "UserDepartment", record: "department",
 			list:     "All User-Department connections the caller may see, one page at a time",

@@ -3,8 +3,10 @@ package links
 import (
 	"context"
 
+	"github.com/hive/hive/internal/platform/httpapi"
+
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/paging"
 )
 
 // UserEntityView is a user-entity link as the API shows it.
@@ -41,35 +43,26 @@ func userEntityView(r UserEntityRef) UserEntityView {
 
 type userEntityPage listPage[UserEntityView]
 
-// UserEntityListParams are the paging and sort query parameters of its lists.
-type UserEntityListParams struct {
-	paging.Params
-	Sort string `query:"sort" enum:"id,-id,user,-user,email,-email,entity,-entity," default:"id"`
-}
+// userEntitySort is what the lists of this kind sort by.
+type userEntitySort string
 
-func (p UserEntityListParams) page() Page {
-	return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()}
-}
-
-// userEntitiesOf is the input of the lists of one entity's or one user's links.
-type userEntitiesOf struct {
-	RecordID
-	UserEntityListParams
+func (userEntitySort) Schema(huma.Registry) *huma.Schema {
+	return sortSchema("id", "user", "email", "entity")
 }
 
 // userEntityQuery is the query of the grid of all user-entity links.
 type userEntityQuery struct {
-	UserEntityListParams
-	EntityIDs   []int64 `query:"entityIds,explode"`
-	UserIDs     []int64 `query:"userIds,explode"`
-	CanExternal string  `query:"canExternal" enum:"true,false,"`
-	CanManage   string  `query:"canManage" enum:"true,false,"`
-	CanSelect   string  `query:"canSelect" enum:"true,false,"`
+	ListParams[userEntitySort]
+	EntityIDs   []int64              `query:"entityIds,explode"`
+	UserIDs     []int64              `query:"userIds,explode"`
+	CanExternal httpapi.OptionalBool `query:"canExternal"`
+	CanManage   httpapi.OptionalBool `query:"canManage"`
+	CanSelect   httpapi.OptionalBool `query:"canSelect"`
 }
 
 func (q userEntityQuery) filter() UserEntityFilter {
-	return UserEntityFilter{EntityIDs: q.EntityIDs, UserIDs: q.UserIDs, CanExternal: boolFilter(q.CanExternal),
-		CanManage: boolFilter(q.CanManage), CanSelect: boolFilter(q.CanSelect)}
+	return UserEntityFilter{EntityIDs: q.EntityIDs, UserIDs: q.UserIDs, CanExternal: q.CanExternal.Value(),
+		CanManage: q.CanManage.Value(), CanSelect: q.CanSelect.Value()}
 }
 
 // The bodies are aliases of unnamed structs, so the API document names them after their
@@ -95,9 +88,9 @@ type (
 // userEntityKind: an entity's viewers see its links and its managers change them; a user
 // always sees their own links, and may be linked only by a manager who may see them.
 func (h *handlers) userEntityKind() linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
-	userEntityPage, userEntityQuery, userEntitiesOf, userEntityNew, userEntityChange] {
+	userEntityPage, userEntityQuery, userEntitySort, userEntityNew, userEntityChange] {
 	return linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
-		userEntityPage, userEntityQuery, userEntitiesOf, userEntityNew, userEntityChange]{
+		userEntityPage, userEntityQuery, userEntitySort, userEntityNew, userEntityChange]{
 		api: kindAPI{base: "/associations/user-entity-refs", tag: "User-Entity links",
 			name: "UserEntity", record: "entity",
 			list:     "All User-Entity connections the caller may see, one page at a time",

@@ -3,9 +3,9 @@ package links
 import (
 	"context"
 
+	"github.com/danielgtaylor/huma/v2"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/paging"
 )
 
 // LegalView is an entity-legal-entity link as the API shows it.
@@ -39,23 +39,14 @@ func legalView(r LegalRef) LegalView {
 
 type legalPage listPage[LegalView]
 
-// LegalListParams are the paging and sort query parameters of its lists.
-type LegalListParams struct {
-	paging.Params
-	Sort string `query:"sort" enum:"id,-id,entity,-entity,legalEntity,-legalEntity," default:"id"`
-}
+// legalSort is what the lists of this kind sort by.
+type legalSort string
 
-func (p LegalListParams) page() Page { return Page{Sort: p.Sort, Offset: p.Offset(), Limit: p.Limit()} }
-
-// legalOf is the input of the lists of one entity's links and of those of a user's entities.
-type legalOf struct {
-	RecordID
-	LegalListParams
-}
+func (legalSort) Schema(huma.Registry) *huma.Schema { return sortSchema("id", "entity", "legalEntity") }
 
 // legalQuery is the query of the grid of all entity-legal-entity links.
 type legalQuery struct {
-	LegalListParams
+	ListParams[legalSort]
 	EntityIDs      []int64 `query:"entityIds,explode"`
 	LegalEntityIDs []int64 `query:"legalEntityIds,explode"`
 }
@@ -79,8 +70,8 @@ type (
 
 // legalKind: an entity's viewers see its legal entity links and its managers change them; a
 // link may name only a legal entity the caller may see.
-func (h *handlers) legalKind() linkKind[LegalRef, LegalView, LegalFilter, legalPage, legalQuery, legalOf, legalNew, legalChange] {
-	return linkKind[LegalRef, LegalView, LegalFilter, legalPage, legalQuery, legalOf, legalNew, legalChange]{
+func (h *handlers) legalKind() linkKind[LegalRef, LegalView, LegalFilter, legalPage, legalQuery, legalSort, legalNew, legalChange] {
+	return linkKind[LegalRef, LegalView, LegalFilter, legalPage, legalQuery, legalSort, legalNew, legalChange]{
 		api: kindAPI{base: "/associations/entity-legal-entity-refs", tag: "Entity-Legal-Entity links",
 			name: "EntityLegalEntity", record: "entity",
 			list:     "Entity-legal-entity connections the caller may see, one page at a time",
