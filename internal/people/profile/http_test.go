@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/profile"
 )
 
@@ -14,21 +15,12 @@ func TestReadRules(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		fl, st, so := f.users["freelancer"], f.users["staff"], f.staffOther
 		path := func(id int64) string { return fmt.Sprintf("/account/%d", id) }
-		f.s.Run(t, []apptest.Case{
-			{As: "admin", Method: "GET", Path: path(fl), Status: 200},
-			{As: "admin", Method: "GET", Path: path(so), Status: 200},
-			{As: "manager", Method: "GET", Path: path(fl), Status: 200},
-			{As: "manager", Method: "GET", Path: path(st), Status: 200},
-			{As: "manager", Method: "GET", Path: path(so), Status: 403},
-			{As: "dept", Method: "GET", Path: path(fl), Status: 200},
-			{As: "dept", Method: "GET", Path: path(st), Status: 403},
-			{As: "staff", Method: "GET", Path: path(fl), Status: 403},
-			{As: "staff", Method: "GET", Path: path(st), Status: 200},
-			{As: "freelancer", Method: "GET", Path: path(fl), Status: 200},
-			{As: "freelancer", Method: "GET", Path: path(st), Status: 403},
-			{As: "anonymous", Method: "GET", Path: path(fl), Status: 401},
-			{As: "admin", Method: "GET", Path: path(999999), Status: 404},
-		})
+		// One row per person read, one status per role of apptest.Roles: admin, manager, dept,
+		// staff, freelancer, anonymous.
+		cases := orgtest.PerRole("read the freelancer", "GET", path(fl), nil, 200, 200, 200, 403, 200, 401)
+		cases = append(cases, orgtest.PerRole("read a staff user of the client", "GET", path(st), nil, 200, 200, 403, 200, 403, 401)...)
+		cases = append(cases, orgtest.PerRole("read a staff user of the other client", "GET", path(so), nil, 200, 403, 403, 403, 403, 401)...)
+		f.s.Run(t, append(cases, apptest.Case{As: "admin", Method: "GET", Path: path(999999), Status: 404}))
 		v := f.get(t, "manager", st)
 		if len(v.Entities) != 1 || v.Entities[0].ID != f.client || v.Entities[0].CanManage {
 			t.Errorf("entities = %+v", v.Entities)
