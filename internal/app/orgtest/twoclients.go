@@ -3,6 +3,8 @@ package orgtest
 import (
 	"testing"
 
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -24,4 +26,19 @@ func TwoClients(t testing.TB, db *database.DB) Clients {
 	LinkEntity(t, db, c.Users["manager"], c.Client, true, true)
 	LinkDepartment(t, db, c.Users["dept"], c.Dept, false, true, true)
 	return c
+}
+
+// ClientsHive is Clients on a Hive started on DB, which S serves: the fixture the HTTP tests of
+// entities and legal entities each extend with their own records.
+type ClientsHive struct {
+	Clients
+	S  *apptest.Server
+	DB *database.DB
+}
+
+// StartClients starts a Hive on db (configure changes its configuration) and inserts Clients.
+func StartClients(t *testing.T, db *database.DB, configure ...func(*config.Config)) ClientsHive {
+	t.Helper()
+	s := apptest.Start(t, db, configure...)
+	return ClientsHive{Clients: TwoClients(t, db), S: s, DB: db}
 }

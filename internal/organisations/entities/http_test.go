@@ -60,16 +60,16 @@ func TestPermissions(t *testing.T) {
 		add("POST", "/entity", newEntity("base"), map[string]int{"admin": 201, "manager": 403, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
 		add("POST", "/entity/validate-iban", map[string]any{"iban": "GB82WEST12345698765432"}, all(200))
 		add("POST", "/entity/validate-company-number", map[string]any{"companyNumber": "SC123456"}, all(200))
-		f.s.Run(t, cases)
+		f.S.Run(t, cases)
 		// Writes, one role at a time with a fresh version each.
 		for _, role := range apptest.Roles {
 			want := map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}[role]
-			f.s.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: c,
+			f.S.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: c,
 				Body: map[string]any{"name": "Northern " + role, "version": f.version(t, f.Client)}, Status: want}})
 		}
 		// A viewer (select-only link) sees but may not change.
 		f.link(t, "staff", f.Client, false)
-		f.s.Run(t, []apptest.Case{
+		f.S.Run(t, []apptest.Case{
 			{As: "staff", Method: "GET", Path: c, Status: 200},
 			{As: "staff", Method: "GET", Path: c + "/department", Status: 200},
 			{As: "staff", Method: "PATCH", Path: c, Body: map[string]any{"name": "x", "version": f.version(t, f.Client)}, Status: 403},
@@ -79,7 +79,7 @@ func TestPermissions(t *testing.T) {
 
 func TestCreateLinksCreatorAndLists(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		m := f.s.As("manager")
+		m := f.S.As("manager")
 		var e entity
 		m.Do("POST", "/entity", map[string]any{"name": "  Riverside Crew Hire ", "type": "supplier", "email": " hire@riverside.test ",
 			"cancelWindowDays": 3}).Want(201).Decode(&e)
@@ -100,13 +100,13 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 			t.Fatalf("by user %+v", mine)
 		}
 		// Others see only the links to entities they may see themselves.
-		f.s.As("staff").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil).Want(200).Decode(&mine)
+		f.S.As("staff").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil).Want(200).Decode(&mine)
 		if len(mine) != 0 {
 			t.Fatalf("staff sees %+v", mine)
 		}
 		// An administrator's entity gets no link (they manage everything anyway).
-		f.s.As("admin").Do("POST", "/entity", map[string]any{"name": "Hive Base", "type": "base"}).Want(201)
-		f.s.As("admin").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["admin"]), nil).Want(200).Decode(&mine)
+		f.S.As("admin").Do("POST", "/entity", map[string]any{"name": "Hive Base", "type": "base"}).Want(201)
+		f.S.As("admin").Do("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["admin"]), nil).Want(200).Decode(&mine)
 		if len(mine) != 0 {
 			t.Fatalf("admin links %+v", mine)
 		}
@@ -117,7 +117,7 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 		if p.Total != 2 || len(p.Items) != 2 || p.Items[0].Name != "Northern Broadcasting" {
 			t.Fatalf("manager grid %+v", p)
 		}
-		a := f.s.As("admin")
+		a := f.S.As("admin")
 		a.Do("GET", "/entity?pageSize=2&sort=-name", nil).Want(200).Decode(&p)
 		if p.Total != 4 || len(p.Items) != 2 || p.Items[0].Name != "Southern Television" || p.Items[1].Name != "Riverside Crew Hire" {
 			t.Fatalf("admin grid %+v", p)
@@ -139,7 +139,7 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 			t.Fatalf("%% is literal-free: %+v", p)
 		}
 		a.Do("GET", "/entity?sort=email", nil).Want(422)
-		f.s.As("staff").Do("GET", "/entity", nil).Want(200).Decode(&p)
+		f.S.As("staff").Do("GET", "/entity", nil).Want(200).Decode(&p)
 		if p.Total != 0 || p.Items == nil {
 			t.Fatalf("staff grid %+v", p)
 		}
@@ -162,7 +162,7 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 
 func TestValidation(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		a := f.s.As("admin")
+		a := f.S.As("admin")
 		cases := []struct {
 			body       map[string]any
 			field, msg string
@@ -190,7 +190,7 @@ func TestValidation(t *testing.T) {
 		a.Do("POST", "/entity", map[string]any{"name": "X", "type": "client", "colour": "red"}).Want(422)
 		// Nothing half-written.
 		var n int
-		if err := f.db.Get(context.Background(), &n, `SELECT COUNT(*) FROM entities`); err != nil || n != 2 {
+		if err := f.DB.Get(context.Background(), &n, `SELECT COUNT(*) FROM entities`); err != nil || n != 2 {
 			t.Fatalf("entities %d %v", n, err)
 		}
 		// An empty email is fine and a valid zone is kept.
@@ -205,7 +205,7 @@ func TestValidation(t *testing.T) {
 
 func TestUpdateRules(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		m := f.s.As("manager")
+		m := f.S.As("manager")
 		path := fmt.Sprintf("/entity/%d", f.Client)
 		// Type locked.
 		var d apptest.Problem
@@ -231,7 +231,7 @@ func TestUpdateRules(t *testing.T) {
 		// Preferred legal entity: must be linked; only client/agency managers and admins.
 		ctx := context.Background()
 		var linked, unlinked int64
-		err := f.db.InTx(ctx, func(tx *database.Tx) error {
+		err := f.DB.InTx(ctx, func(tx *database.Tx) error {
 			for _, id := range []*int64{&linked, &unlinked} {
 				if err := tx.Get(ctx, id, `INSERT INTO legal_entities (type, company_name, created_at, updated_at)
 					VALUES ('uk_private_limited', 'Northern Ltd', ?, ?) RETURNING id`, tx.Now, tx.Now); err != nil {
@@ -260,7 +260,7 @@ func TestUpdateRules(t *testing.T) {
 		// A supplier's manager may edit it but not its preferred legal entity.
 		var sup entity
 		m.Do("POST", "/entity", map[string]any{"name": "Kit Supplier", "type": "supplier"}).Want(201).Decode(&sup)
-		err = f.db.InTx(ctx, func(tx *database.Tx) error {
+		err = f.DB.InTx(ctx, func(tx *database.Tx) error {
 			_, err := tx.Exec(ctx, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
 				VALUES (?, ?, ?, ?)`, sup.ID, linked, tx.Now, tx.Now)
 			return err
@@ -271,13 +271,13 @@ func TestUpdateRules(t *testing.T) {
 		sp := fmt.Sprintf("/entity/%d", sup.ID)
 		m.Do("PATCH", sp, map[string]any{"preferredLegalEntityId": linked, "version": 1}).WantError(http.StatusForbidden, "A-102")
 		m.Do("PATCH", sp, map[string]any{"preferredLegalEntityId": 0, "name": "Kit Supplier Ltd", "version": 1}).Want(200)
-		f.s.As("admin").Do("PATCH", sp, map[string]any{"preferredLegalEntityId": linked, "version": 2}).Want(200)
+		f.S.As("admin").Do("PATCH", sp, map[string]any{"preferredLegalEntityId": linked, "version": 2}).Want(200)
 	})
 }
 
 func TestAuditRows(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		m := f.s.As("manager")
+		m := f.S.As("manager")
 		var e entity
 		m.Do("POST", "/entity", map[string]any{"name": "Audited", "type": "client"}).Want(201).Decode(&e)
 		m.Do("PATCH", fmt.Sprintf("/entity/%d", e.ID), map[string]any{"name": "Audited Again", "version": 1}).Want(200)
@@ -286,7 +286,7 @@ func TestAuditRows(t *testing.T) {
 			Row    string `db:"row_json"`
 			UserID int64  `db:"hive_user_id"`
 		}
-		if err := f.db.Select(context.Background(), &rows, `SELECT hive_action, row_json, hive_user_id FROM audit_log
+		if err := f.DB.Select(context.Background(), &rows, `SELECT hive_action, row_json, hive_user_id FROM audit_log
 			WHERE hive_source = 'entity' AND record_id = ? ORDER BY id`, e.ID); err != nil {
 			t.Fatal(err)
 		}
@@ -299,7 +299,7 @@ func TestAuditRows(t *testing.T) {
 
 func TestValidateIBAN(t *testing.T) {
 	f := setup(t, databasetest.SQLite(t))
-	c := f.s.As("staff")
+	c := f.S.As("staff")
 	var r struct {
 		CountryCode, BankCode, BranchCode, AccountCode, BankName, Reason string
 		IsValid                                                          bool
@@ -338,7 +338,7 @@ type company struct {
 
 func TestValidateCompanyNumberFormatOnly(t *testing.T) {
 	f := setup(t, databasetest.SQLite(t))
-	c := f.s.As("freelancer")
+	c := f.S.As("freelancer")
 	var r company
 	c.Do("POST", "/entity/validate-company-number", map[string]any{"companyNumber": "1234567"}).Want(200).Decode(&r)
 	if !r.IsValid || r.LookupConfigured || r.CompanyNumber != "01234567" ||
@@ -357,7 +357,7 @@ func TestValidateCompanyNumberLookup(t *testing.T) {
 	f := setup(t, databasetest.SQLite(t), func(c *config.Config) {
 		c.CompaniesHouseAPIKey, c.CompaniesHouseURL = chfake.Key, fake.URL
 	})
-	c := f.s.As("manager")
+	c := f.S.As("manager")
 	var r company
 	c.Do("POST", "/entity/validate-company-number", map[string]any{"companyNumber": "9876543"}).Want(200).Decode(&r)
 	a := r.RegisteredOfficeAddress

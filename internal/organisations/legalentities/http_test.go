@@ -53,10 +53,10 @@ func TestPermissions(t *testing.T) {
 		withStatus := body(f.Client)
 		withStatus["status"] = "validated"
 		add("POST", "/legal-entity", withStatus, map[string]int{"admin": 201, "manager": 403, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		f.s.Run(t, cases)
+		f.S.Run(t, cases)
 		for _, role := range apptest.Roles {
 			want := map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}[role]
-			f.s.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: le,
+			f.S.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: le,
 				Body: map[string]any{"companyName": "Northern " + role, "version": f.version(t, f.le)}, Status: want}})
 		}
 		// Status changes: administrators only.
@@ -66,12 +66,12 @@ func TestPermissions(t *testing.T) {
 			if role == "admin" {
 				status = "validated"
 			}
-			f.s.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: le,
+			f.S.Run(t, []apptest.Case{{As: role, Method: "PATCH", Path: le,
 				Body: map[string]any{"status": status, "version": f.version(t, f.le)}, Status: want}})
 		}
 		// A viewer of a linked entity sees the legal entity but may not change it.
 		f.viewer(t, "staff", f.Client)
-		f.s.Run(t, []apptest.Case{
+		f.S.Run(t, []apptest.Case{
 			{As: "staff", Method: "GET", Path: le, Status: 200},
 			{As: "staff", Method: "PATCH", Path: le, Body: map[string]any{"phone": "1", "version": f.version(t, f.le)}, Status: 403},
 			{As: "staff", Method: "POST", Path: "/legal-entity", Body: body(f.Client), Status: 403},
@@ -81,7 +81,7 @@ func TestPermissions(t *testing.T) {
 
 func TestStatusAndDetails(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		m, a := f.s.As("manager"), f.s.As("admin")
+		m, a := f.S.As("manager"), f.S.As("admin")
 		var le legalEntity
 		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client, f.Client}, "type": "uk_sole_trader",
 			"niNumber": "ab123456c", "gender": "male", "tradingName": "Morgan Mills Productions", "companyName": "dropped",
@@ -150,7 +150,7 @@ func TestStatusAndDetails(t *testing.T) {
 
 func TestCreateValidation(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		a := f.s.As("admin")
+		a := f.S.As("admin")
 		cases := []struct {
 			body       map[string]any
 			field, msg string
@@ -178,17 +178,17 @@ func TestCreateValidation(t *testing.T) {
 		a.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "X",
 			"operatingModel": "weird"}).Want(422)
 		var n int
-		if err := f.db.Get(context.Background(), &n, `SELECT COUNT(*) FROM legal_entities`); err != nil || n != 2 {
+		if err := f.DB.Get(context.Background(), &n, `SELECT COUNT(*) FROM legal_entities`); err != nil || n != 2 {
 			t.Fatalf("half-written: %d %v", n, err)
 		}
 		// A user who manages nothing is refused outright, even with an empty list.
-		f.s.As("staff").Do("POST", "/legal-entity", map[string]any{"type": "uk_plc"}).Want(403)
+		f.S.As("staff").Do("POST", "/legal-entity", map[string]any{"type": "uk_plc"}).Want(403)
 	})
 }
 
 func TestListAndAudit(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		m, a := f.s.As("manager"), f.s.As("admin")
+		m, a := f.S.As("manager"), f.S.As("admin")
 		var le legalEntity
 		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_llp", "companyName": "Aardvark Crew LLP",
 			"companyNumber": "OC301234"}).Want(201).Decode(&le)
@@ -212,7 +212,7 @@ func TestListAndAudit(t *testing.T) {
 		if p.Total != 1 || p.Items[0].ID != le.ID {
 			t.Fatalf("%+v", p)
 		}
-		f.s.As("staff").Do("GET", "/legal-entity", nil).Want(200).Decode(&p)
+		f.S.As("staff").Do("GET", "/legal-entity", nil).Want(200).Decode(&p)
 		if p.Total != 0 || p.Items == nil {
 			t.Fatalf("%+v", p)
 		}
@@ -226,7 +226,7 @@ func TestListAndAudit(t *testing.T) {
 			Row      string `db:"row_json"`
 			TxID     string `db:"hive_tx_id"`
 		}
-		if err := f.db.Select(context.Background(), &rows, `SELECT hive_source, hive_action, record_id, row_json, hive_tx_id FROM audit_log
+		if err := f.DB.Select(context.Background(), &rows, `SELECT hive_source, hive_action, record_id, row_json, hive_tx_id FROM audit_log
 			WHERE hive_source IN ('legal_entity', 'legal_entity_ref') ORDER BY id`); err != nil {
 			t.Fatal(err)
 		}

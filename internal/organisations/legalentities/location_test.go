@@ -38,7 +38,7 @@ func (l located) empty() bool {
 // validated legal entity validated.
 func TestLocation(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		m, a := f.s.As("manager"), f.s.As("admin")
+		m, a := f.S.As("manager"), f.S.As("admin")
 		var le located
 		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_private_limited",
 			"companyName": "Salford Crew Ltd", "location": map[string]any{"location_name": " Salford, England, United Kingdom ",
@@ -88,7 +88,7 @@ func TestLocation(t *testing.T) {
 		}
 
 		// Who may not: a freelancer, and the manager of another client.
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"location": map[string]any{"location_name": ""},
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"location": map[string]any{"location_name": ""},
 			"version": 6}).WantError(http.StatusNotFound, "N-404")
 		other := fmt.Sprintf("/legal-entity/%d", f.otherLE)
 		m.Do("PATCH", other, map[string]any{"location": map[string]any{"location_name": "Leeds, England, United Kingdom",
@@ -96,7 +96,7 @@ func TestLocation(t *testing.T) {
 
 		// The history has each location.
 		var rows []string
-		if err := f.db.Select(context.Background(), &rows, `SELECT row_json FROM audit_log
+		if err := f.DB.Select(context.Background(), &rows, `SELECT row_json FROM audit_log
 			WHERE hive_source = 'legal_entity' AND record_id = ? ORDER BY id`, le.ID); err != nil {
 			t.Fatal(err)
 		}
