@@ -8,29 +8,12 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/platform/companieshouse/chfake"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-type entity struct {
-	ID                     int64  `json:"id"`
-	Name                   string `json:"name"`
-	Type                   string `json:"type"`
-	TypeLabel              string `json:"typeLabel"`
-	PreferredLegalEntityID *int64 `json:"preferredLegalEntityId"`
-	Country                string `json:"country"`
-	Timezone               string `json:"timezone"`
-	Email                  string `json:"email"`
-	CancelWindowDays       int    `json:"cancelWindowDays"`
-	Version                int    `json:"version"`
-}
-
-type page struct {
-	Items []entity `json:"items"`
-	Total int      `json:"total"`
-}
 
 func TestPermissions(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
@@ -80,7 +63,7 @@ func TestPermissions(t *testing.T) {
 func TestCreateLinksCreatorAndLists(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		m := f.S.As("manager")
-		var e entity
+		var e entities.EntityView
 		m.Do("POST", "/entity", map[string]any{"name": "  Riverside Crew Hire ", "type": "supplier", "email": " hire@riverside.test ",
 			"cancelWindowDays": 3}).Want(201).Decode(&e)
 		if e.Name != "Riverside Crew Hire" || e.Type != "supplier" || e.TypeLabel != "Supplier" || e.Country != "GB" ||
@@ -112,7 +95,7 @@ func TestCreateLinksCreatorAndLists(t *testing.T) {
 		}
 
 		// The grid: visible entities only, paged, sorted, filtered.
-		var p page
+		var p entities.EntityPage
 		m.Do("GET", "/entity", nil).Want(200).Decode(&p)
 		if p.Total != 2 || len(p.Items) != 2 || p.Items[0].Name != "Northern Broadcasting" {
 			t.Fatalf("manager grid %+v", p)
@@ -194,7 +177,7 @@ func TestValidation(t *testing.T) {
 			t.Fatalf("entities %d %v", n, err)
 		}
 		// An empty email is fine and a valid zone is kept.
-		var e entity
+		var e entities.EntityView
 		a.Do("POST", "/entity", map[string]any{"name": "Dublin Desk", "type": "agency", "email": "", "country": "ie",
 			"timezone": "Europe/Dublin"}).Want(201).Decode(&e)
 		if e.Country != "IE" || e.Timezone != "Europe/Dublin" || e.Email != "" || e.TypeLabel != "Agency" {
@@ -214,7 +197,7 @@ func TestUpdateRules(t *testing.T) {
 			t.Fatalf("%+v", d)
 		}
 		// Sending the same type is fine (forms send every field).
-		var e entity
+		var e entities.EntityView
 		m.Do("PATCH", path, map[string]any{"type": "client", "name": "Northern Broadcasting Ltd", "email": "ops@northern.test",
 			"version": 1}).Want(200).Decode(&e)
 		if e.Version != 2 || e.Name != "Northern Broadcasting Ltd" || e.Email != "ops@northern.test" {
@@ -258,7 +241,7 @@ func TestUpdateRules(t *testing.T) {
 			t.Fatalf("not cleared %+v", e)
 		}
 		// A supplier's manager may edit it but not its preferred legal entity.
-		var sup entity
+		var sup entities.EntityView
 		m.Do("POST", "/entity", map[string]any{"name": "Kit Supplier", "type": "supplier"}).Want(201).Decode(&sup)
 		err = f.DB.InTx(ctx, func(tx *database.Tx) error {
 			_, err := tx.Exec(ctx, `INSERT INTO entity_legal_entity_refs (entity_id, legal_entity_id, created_at, updated_at)
@@ -278,7 +261,7 @@ func TestUpdateRules(t *testing.T) {
 func TestAuditRows(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		m := f.S.As("manager")
-		var e entity
+		var e entities.EntityView
 		m.Do("POST", "/entity", map[string]any{"name": "Audited", "type": "client"}).Want(201).Decode(&e)
 		m.Do("PATCH", fmt.Sprintf("/entity/%d", e.ID), map[string]any{"name": "Audited Again", "version": 1}).Want(200)
 		var rows []struct {

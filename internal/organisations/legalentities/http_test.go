@@ -8,28 +8,8 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/organisations/legalentities"
 )
-
-type legalEntity struct {
-	ID              int64   `json:"id"`
-	EntityIDs       []int64 `json:"entityIds"`
-	Status          string  `json:"status"`
-	Type            string  `json:"type"`
-	NINumber        string  `json:"niNumber"`
-	Gender          string  `json:"gender"`
-	TradingName     string  `json:"tradingName"`
-	CompanyName     string  `json:"companyName"`
-	CompanyNumber   string  `json:"companyNumber"`
-	OperatingModel  string  `json:"operatingModel"`
-	Timezone        string  `json:"timezone"`
-	Country         string  `json:"country"`
-	VATRegistered   bool    `json:"vatRegistered"`
-	VATNumber       string  `json:"vatNumber"`
-	VATPct          float64 `json:"vatPct"`
-	IBAN            string  `json:"iban"`
-	BankCountryCode string  `json:"bankCountryCode"`
-	Version         int     `json:"version"`
-}
 
 func TestPermissions(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
@@ -82,7 +62,7 @@ func TestPermissions(t *testing.T) {
 func TestStatusAndDetails(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		m, a := f.S.As("manager"), f.S.As("admin")
-		var le legalEntity
+		var le legalentities.LegalEntityView
 		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client, f.Client}, "type": "uk_sole_trader",
 			"niNumber": "ab123456c", "gender": "male", "tradingName": "Morgan Mills Productions", "companyName": "dropped",
 			"iban": "GB29 NWBK 6016 1331 9268 19", "vatRegistered": true, "vatNumber": "GB123456789", "vatPct": 17.5}).Want(201).Decode(&le)
@@ -189,13 +169,10 @@ func TestCreateValidation(t *testing.T) {
 func TestListAndAudit(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		m, a := f.S.As("manager"), f.S.As("admin")
-		var le legalEntity
+		var le legalentities.LegalEntityView
 		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_llp", "companyName": "Aardvark Crew LLP",
 			"companyNumber": "OC301234"}).Want(201).Decode(&le)
-		var p struct {
-			Items []legalEntity `json:"items"`
-			Total int           `json:"total"`
-		}
+		var p legalentities.LegalEntityPage
 		m.Do("GET", "/legal-entity?sort=companyName", nil).Want(200).Decode(&p)
 		if p.Total != 2 || p.Items[0].CompanyName != "Aardvark Crew LLP" || p.Items[1].ID != f.le || len(p.Items[1].EntityIDs) != 1 {
 			t.Fatalf("%+v", p)
