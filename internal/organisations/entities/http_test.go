@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/platform/companieshouse/chfake"
 	"github.com/hive/hive/internal/platform/config"
@@ -19,30 +20,29 @@ func TestPermissions(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		c := fmt.Sprintf("/entity/%d", f.Client)
 		o := fmt.Sprintf("/entity/%d", f.Other)
-		newEntity := func(typ string) map[string]any { return map[string]any{"name": "New " + typ, "type": typ} }
-		var cases []apptest.Case
-		add := func(method, path string, body any, want map[string]int) {
-			for _, role := range apptest.Roles {
-				cases = append(cases, apptest.Case{As: role, Method: method, Path: path, Body: body, Status: want[role]})
-			}
+		// A body for every role: one new entity of type typ.
+		newEntity := func(typ string) func(string) any {
+			return func(string) any { return map[string]any{"name": "New " + typ, "type": typ} }
 		}
-		all := func(status int) map[string]int {
-			return map[string]int{"admin": status, "manager": status, "dept": status, "staff": status, "freelancer": status, "anonymous": 401}
-		}
+		// Statuses per role, in the order of apptest.Roles: admin, manager, dept, staff,
+		// freelancer, anonymous.
+		signedIn := []int{200, 200, 200, 200, 200, 401}
 		// Visible to admins and the client's manager only; the department manager's link to a
 		// department does not show them the client itself.
-		viewers := map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}
-		add("GET", "/entity", nil, all(200))
-		add("GET", c, nil, viewers)
-		add("GET", o, nil, map[string]int{"admin": 200, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		add("GET", c+"/department", nil, viewers)
-		add("GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil, all(200))
-		add("POST", "/entity", newEntity("client"), map[string]int{"admin": 201, "manager": 201, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
-		add("POST", "/entity", newEntity("supplier"), map[string]int{"admin": 201, "manager": 201, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
-		add("POST", "/entity", newEntity("agency"), map[string]int{"admin": 201, "manager": 403, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
-		add("POST", "/entity", newEntity("base"), map[string]int{"admin": 201, "manager": 403, "dept": 403, "staff": 403, "freelancer": 403, "anonymous": 401})
-		add("POST", "/entity/validate-iban", map[string]any{"iban": "GB82WEST12345698765432"}, all(200))
-		add("POST", "/entity/validate-company-number", map[string]any{"companyNumber": "SC123456"}, all(200))
+		viewers := []int{200, 200, 404, 404, 404, 401}
+		cases := orgtest.PerRole("list", "GET", "/entity", nil, signedIn...)
+		cases = append(cases, orgtest.PerRole("get the client", "GET", c, nil, viewers...)...)
+		cases = append(cases, orgtest.PerRole("get the other client", "GET", o, nil, 200, 404, 404, 404, 404, 401)...)
+		cases = append(cases, orgtest.PerRole("the client's departments", "GET", c+"/department", nil, viewers...)...)
+		cases = append(cases, orgtest.PerRole("the manager's entities", "GET", fmt.Sprintf("/entity/by-user-id/%d", f.Users["manager"]), nil, signedIn...)...)
+		cases = append(cases, orgtest.PerRole("create a client", "POST", "/entity", newEntity("client"), 201, 201, 403, 403, 403, 401)...)
+		cases = append(cases, orgtest.PerRole("create a supplier", "POST", "/entity", newEntity("supplier"), 201, 201, 403, 403, 403, 401)...)
+		cases = append(cases, orgtest.PerRole("create an agency", "POST", "/entity", newEntity("agency"), 201, 403, 403, 403, 403, 401)...)
+		cases = append(cases, orgtest.PerRole("create a base", "POST", "/entity", newEntity("base"), 201, 403, 403, 403, 403, 401)...)
+		cases = append(cases, orgtest.PerRole("validate an IBAN", "POST", "/entity/validate-iban",
+			func(string) any { return map[string]any{"iban": "GB82WEST12345698765432"} }, signedIn...)...)
+		cases = append(cases, orgtest.PerRole("validate a company number", "POST", "/entity/validate-company-number",
+			func(string) any { return map[string]any{"companyNumber": "SC123456"} }, signedIn...)...)
 		f.S.Run(t, cases)
 		// Writes, one role at a time with a fresh version each.
 		for _, role := range apptest.Roles {

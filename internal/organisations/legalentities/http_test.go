@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/organisations/legalentities"
 )
 
@@ -18,21 +19,18 @@ func TestPermissions(t *testing.T) {
 		body := func(entity int64) map[string]any {
 			return map[string]any{"entityIds": []int64{entity}, "type": "uk_private_limited", "companyName": "New Co"}
 		}
-		var cases []apptest.Case
-		add := func(method, path string, b any, want map[string]int) {
-			for _, role := range apptest.Roles {
-				cases = append(cases, apptest.Case{As: role, Method: method, Path: path, Body: b, Status: want[role]})
-			}
-		}
-		add("GET", "/legal-entity", nil, map[string]int{"admin": 200, "manager": 200, "dept": 200, "staff": 200, "freelancer": 200, "anonymous": 401})
-		add("GET", le, nil, map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		add("GET", other, nil, map[string]int{"admin": 200, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		add("POST", "/legal-entity", body(f.Client), map[string]int{"admin": 201, "manager": 201, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
-		add("POST", "/legal-entity", body(f.Other), map[string]int{"admin": 201, "manager": 404, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
 		// Setting a status on create is for administrators.
 		withStatus := body(f.Client)
 		withStatus["status"] = "validated"
-		add("POST", "/legal-entity", withStatus, map[string]int{"admin": 201, "manager": 403, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401})
+		forEveryRole := func(b map[string]any) func(string) any { return func(string) any { return b } }
+		// Statuses per role, in the order of apptest.Roles: admin, manager, dept, staff,
+		// freelancer, anonymous.
+		cases := orgtest.PerRole("list", "GET", "/legal-entity", nil, 200, 200, 200, 200, 200, 401)
+		cases = append(cases, orgtest.PerRole("get the client's", "GET", le, nil, 200, 200, 404, 404, 404, 401)...)
+		cases = append(cases, orgtest.PerRole("get the other client's", "GET", other, nil, 200, 404, 404, 404, 404, 401)...)
+		cases = append(cases, orgtest.PerRole("create for the client", "POST", "/legal-entity", forEveryRole(body(f.Client)), 201, 201, 404, 404, 404, 401)...)
+		cases = append(cases, orgtest.PerRole("create for the other client", "POST", "/legal-entity", forEveryRole(body(f.Other)), 201, 404, 404, 404, 404, 401)...)
+		cases = append(cases, orgtest.PerRole("create with a status", "POST", "/legal-entity", forEveryRole(withStatus), 201, 403, 404, 404, 404, 401)...)
 		f.S.Run(t, cases)
 		for _, role := range apptest.Roles {
 			want := map[string]int{"admin": 200, "manager": 200, "dept": 404, "staff": 404, "freelancer": 404, "anonymous": 401}[role]
