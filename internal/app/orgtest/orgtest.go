@@ -31,6 +31,16 @@ func PerRole(name, method, path string, body func(role string) any, want ...int)
 	return cases
 }
 
+// RunInTurn runs PerRole's cases one at a time, building each role's body just before its
+// request: for writes whose body carries the version the previous role's write left.
+func RunInTurn(t *testing.T, s *apptest.Server, name, method, path string, body func(role string) any, want ...int) {
+	t.Helper()
+	for _, c := range PerRole(name, method, path, nil, want...) {
+		c.Body = body(c.As)
+		s.Run(t, []apptest.Case{c})
+	}
+}
+
 // World is two clients with departments, a supplier, two legal entities, and the demo roles
 // linked as the permission tables expect: manager manages client A, dept manages department
 // A1, staff and freelancer have no links.
