@@ -15,7 +15,8 @@ import (
 // (bookingbench), on SQLite and (with HIVE_TEST_POSTGRES_URL) PostgreSQL: the busiest calendar
 // month, as the manager of its busiest department, as an administrator over every department
 // (Global View), and as its busiest freelancer; then the grid page's first page over that
-// month, as an administrator and as that department's manager. Each iteration is what the
+// month, as an administrator and as that department's manager, and the administrator's over the
+// month of the most recent change. Each iteration is what the
 // handler does: the queries, grouping with the display rules, and the JSON encoding.
 // The department and Global View months ask for three groups a day, as the web's month does.
 // Reports p50 and p95 in ms.
@@ -47,6 +48,20 @@ func BenchmarkSummary(b *testing.B) {
 		})
 		b.Run("grid-department", func(b *testing.B) {
 			f := SummaryFilter{Viewer: -1, Visible: []int64{dept}, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
+			timeGrid(b, store, f)
+		})
+		// The month being worked on: that of the most recently changed instruction, whose first
+		// page the administrator's grid reads from the newest instructions (recentChanges).
+		b.Run("grid-recent", func(b *testing.B) {
+			var newest string
+			if err := db.Get(context.Background(), &newest, `SELECT p.local_date FROM instructions i
+				JOIN placements p ON p.id = i.placement_id WHERE i.deleted_at IS NULL
+				ORDER BY i.updated_at DESC, i.id DESC LIMIT 1`); err != nil {
+				b.Fatal(err)
+			}
+			from, _ := time.Parse(time.DateOnly, newest[:7]+"-01")
+			f := SummaryFilter{Viewer: -1, All: true, Admin: true, Start: from.Format(time.DateOnly),
+				End: from.AddDate(0, 1, -1).Format(time.DateOnly), Sort: DefaultGridSort, Limit: 50}
 			timeGrid(b, store, f)
 		})
 	})

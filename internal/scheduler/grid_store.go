@@ -70,15 +70,18 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 		cond, args := colourCondition(f.Colours)
 		scope.Add(cond, args...)
 	}
-	var total int
-	if err := q.Get(ctx, &total, `SELECT COUNT(*)`+from+scope.SQL(), scope.Args()...); err != nil {
+	total, err := gridTotal(ctx, q, f, from, scope)
+	if err != nil {
 		return nil, 0, err
 	}
 	order := gridOrder(f.Sort)
-	limit, limitArgs := database.LimitOffset(f.Limit, f.Offset)
-	var ids []int64
-	if err := q.Select(ctx, &ids, `SELECT i.id`+from+scope.SQL()+` ORDER BY `+order+limit,
-		append(scope.Args(), limitArgs...)...); err != nil {
+	ids, found, err := recentChanges(ctx, q, f, total)
+	if err == nil && !found {
+		ids = nil
+		limit, limitArgs := database.LimitOffset(f.Limit, f.Offset)
+		err = q.Select(ctx, &ids, `SELECT i.id`+from+scope.SQL()+` ORDER BY `+order+limit, append(scope.Args(), limitArgs...)...)
+	}
+	if err != nil {
 		return nil, 0, err
 	}
 	out := make([]BookingChangeRow, 0, len(ids))
@@ -127,17 +130,26 @@ func gridScope(ctx context.Context, q database.Reader, f SummaryFilter, deleted 
 	if strings.Contains(gridOrder(f.Sort), "p.") {
 		from += ` JOIN placements p ON p.id = g.placement_id`
 	}
-	scope := &database.Where{}
-	scope.Add("g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL", f.Start, f.End)
-	scope.In("g.department_id", departments)
-	if len(f.JobTemplateIDs) > 0 {
-		marks, args := database.In(f.JobTemplateIDs)
-		scope.Add("g.booking_id IN (SELECT id FROM bookings WHERE job_template_id IN ("+marks+"))", args...)
-	}
+	scope := rangeGroups(f, departments, false)
 	chosenUsers(scope, "g.placement_id", f, false)
 	ic := instructionConditions(f, false)
 	scope.Add(ic.And(), ic.Args()...)
 	return from, scope, false, nil
+}
+
+// rangeGroups is the WHERE clause over placement_day_groups g of the range's live placements
+// in departments (every department when all), of the filter's job templates.
+func rangeGroups(f SummaryFilter, departments []int64, all bool) *database.Where {
+	scope := &database.Where{}
+	scope.Add("g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL", f.Start, f.End)
+	if !all {
+		scope.In("g.department_id", departments)
+	}
+	if len(f.JobTemplateIDs) > 0 {
+		marks, args := database.In(f.JobTemplateIDs)
+		scope.Add("g.booking_id IN (SELECT id FROM bookings WHERE job_template_id IN ("+marks+"))", args...)
+	}
+	return scope
 }
 
 // gridOrder is the ORDER BY of sort (one of gridOrders, the default otherwise).
