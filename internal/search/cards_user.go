@@ -49,23 +49,15 @@ type linkRow struct {
 	SortName string `db:"sort_name"`
 }
 
-// userCards reads the cards of users ids (in no order) in a fixed number of set-based queries,
-// whatever their number (three: who is preferred, the users, and their entities, departments and
-// job titles in one). Users whose account cannot work (access.HireableStatuses: inactive, not
+// cardsOf reads through q the cards of users ids (in no order) in a fixed number of set-based
+// queries, whatever their number (two: the users, and their entities, departments and job titles
+// in one). Users whose account cannot work (access.HireableStatuses: inactive, not
 // yet activated, system) are available false and left out, as the spec hides them; so are ids
 // that do not exist. Visibility of the users themselves is the caller's; a card names only the
 // entities and departments the searcher may see (as a profile does for others than
 // administrators), so no card reveals another client's names. The email is on Staff cards only.
-// The day rate is the profile's rate as a day rate (jobs.DayRateMinor).
-func (s *Store) userCards(ctx context.Context, p *auth.Principal, ids []int64) (map[int64]Result, error) {
-	preferred, err := preferredOf(ctx, s.DB, p)
-	if err != nil {
-		return nil, err
-	}
-	return cardsOf(ctx, s.DB, p, ids, preferred)
-}
-
-// cardsOf is userCards through q, with the searcher's preferred users already read.
+// The day rate is the profile's rate as a day rate (jobs.DayRateMinor). preferred is the
+// searcher's preferred users, read by the caller (preferredOf).
 func cardsOf(ctx context.Context, q database.Reader, p *auth.Principal, ids []int64, preferred map[int64]bool) (map[int64]Result, error) {
 	out := make(map[int64]Result, len(ids))
 	if len(ids) == 0 {
