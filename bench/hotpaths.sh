@@ -2,7 +2,8 @@
 # What every signed-in request pays (issue 18, item 3): for each engine, a real bin/hive on a fresh
 # database with the demo data, wrk (2 threads, 50 connections) on the anonymous GET /app-info,
 # then as the demo administrator on app-info, whoami, a booking's detail, the All Users page and
-# the scheduler's month summary (as the month view asks: each day's first three groups); prints
+# the scheduler's month summary (as the month view asks: overviewOnly, each day's first three
+# groups; and, without a target, the same with the groups' instructions listed); prints
 # each one's requests per second as a ratio to the anonymous app-info of the same run, beside the
 # issue's target. PostgreSQL runs when HIVE_TEST_POSTGRES_URL is set or a local server answers (a
 # database is created and dropped for the run).
@@ -27,7 +28,8 @@ endpoints=(
   "whoami|/account/whoami|yes|0.5|0.3"
   "booking detail|/booking/BOOKING|yes|0.2|0.12"
   "All Users page|/account?page=1&pageSize=50&role=staff|yes|0.2|0.1"
-  "month summary|/booking/summary?startDate=$month_start&endDate=$month_end&grouped=true&overviewOnly=false&groupsPerDay=3|yes|0.15|0.06"
+  "month summary|/booking/summary?startDate=$month_start&endDate=$month_end&grouped=true&overviewOnly=true&groupsPerDay=3|yes|0.15|0.06"
+  "month, instructions|/booking/summary?startDate=$month_start&endDate=$month_end&grouped=true&overviewOnly=false&groupsPerDay=3|yes|-|-"
 )
 
 pids=()

@@ -59,11 +59,14 @@ func recentChanges(ctx context.Context, q database.Reader, f SummaryFilter, tota
 		return nil, false, nil
 	}
 	groups := rangeGroups(f, nil, true)
+	// The depth is written out (database.LimitOffset: SQLite prepares again a statement whose LIMIT
+	// is bound), the page's limit too on the first page.
+	depth, _ := database.LimitOffset(recentDepth, 0)
 	limit, limitArgs := database.LimitOffset(f.Limit, f.Offset)
 	err = q.Select(ctx, &ids, `SELECT r.id FROM (SELECT i.id, i.placement_id, i.updated_at FROM instructions i
-			WHERE i.deleted_at IS NULL ORDER BY i.updated_at DESC, i.id DESC LIMIT ?) r
+			WHERE i.deleted_at IS NULL ORDER BY i.updated_at DESC, i.id DESC`+depth+`) r
 		JOIN `+dayGroupsTable+` g ON g.placement_id = r.placement_id`+groups.SQL()+`
-		ORDER BY r.updated_at DESC, r.id DESC`+limit, append(append([]any{recentDepth}, groups.Args()...), limitArgs...)...)
+		ORDER BY r.updated_at DESC, r.id DESC`+limit, append(groups.Args(), limitArgs...)...)
 	// The newest rows of the range are all among the newest overall, so the page is right when
 	// it is full, or when it holds the last of the rows.
 	return ids, err == nil && (len(ids) == f.Limit || f.Offset+len(ids) == total), err

@@ -129,11 +129,12 @@ func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n i
 	perDepartment := len(departments) > 0 && len(days)*len(departments) <= maxArms
 	var arms []string
 	var args []any
+	limit, limitArgs := armLimit(n)
 	arm := func(cond string, condArgs ...any) {
 		arms = append(arms, `SELECT * FROM (SELECT `+dayGroupColumns+` FROM `+dayGroupsTable+` g
 			WHERE g.local_date = ? AND g.deleted_at IS NULL AND `+cond+` GROUP BY `+dayGroupColumns+`
-			ORDER BY `+dayGroupColumns+` LIMIT ?) `+fmt.Sprintf("d%d", len(arms)))
-		args = append(append(args, condArgs...), n)
+			ORDER BY `+dayGroupColumns+limit+`) `+fmt.Sprintf("d%d", len(arms)))
+		args = append(append(args, condArgs...), limitArgs...)
 	}
 	for _, d := range days {
 		if !perDepartment {
@@ -148,6 +149,19 @@ func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n i
 	err := q.Select(ctx, &keys, strings.Join(arms, " UNION ALL "), args...)
 	return keys, err
 }
+
+// armLimit is the LIMIT of each day's arm: n written out when it is as small as a month's cells
+// ask (database.LimitOffset: SQLite prepares a statement again on every call when its LIMIT is
+// bound, and this one has an arm per day), bound beyond, so callers cannot multiply its texts.
+func armLimit(n int) (string, []any) {
+	if n <= maxLiteralGroupsPerDay {
+		return database.LimitOffset(n, 0)
+	}
+	return " LIMIT ?", []any{n}
+}
+
+// maxLiteralGroupsPerDay is the largest groupsPerDay written into the statement's text.
+const maxLiteralGroupsPerDay = 10
 
 // firstDayGroupsLateral is firstDayGroups on PostgreSQL: one subquery run for each day
 // (LATERAL), planned once; PostgreSQL plans each arm of a compound statement apart, which cost
