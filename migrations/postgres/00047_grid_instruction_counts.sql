@@ -4,7 +4,8 @@
 -- thousands of placements to their instructions. placement_day_groups (00042) now also keeps each
 -- placement's number of live instructions, recounted by a trigger on instructions at the writing
 -- transaction's commit (deferred, as the row it counts into is written at commit by 00042's
--- trigger; a recount, so the order the two fire in does not matter), so a grid that shows every
+-- trigger, which PostgreSQL fires first: a placement is inserted before its instructions and
+-- deferred triggers fire in the order of their events), so a grid that shows every
 -- live instruction of whole departments sums one column over the range's index entries. It
 -- holds no rule. Twin: migrations/sqlite/00047.
 ALTER TABLE placement_day_groups ADD COLUMN live_instructions INTEGER NOT NULL DEFAULT 0;
@@ -49,38 +50,7 @@ CREATE CONSTRAINT TRIGGER placement_day_groups_instruction
     AFTER INSERT OR UPDATE OF placement_id, deleted_at OR DELETE ON instructions
     DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION placement_day_groups_from_instruction();
 
--- A placement's row written at commit by 00042's trigger counts what is there already.
--- +goose StatementBegin
-CREATE OR REPLACE FUNCTION placement_day_groups_from_placement() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    INSERT INTO placement_day_groups (placement_id, booking_id, department_id, booking_title, local_date, start_time, title, end_time, deleted_at, live_instructions)
-    SELECT p.id, p.booking_id, b.department_id, b.title, p.local_date, p.start_time, p.title, p.end_time, p.deleted_at,
-        (SELECT COUNT(*) FROM instructions i WHERE i.placement_id = p.id AND i.deleted_at IS NULL)
-    FROM placements p JOIN bookings b ON b.id = p.booking_id WHERE p.id = NEW.id
-    ON CONFLICT (placement_id) DO UPDATE SET booking_id = EXCLUDED.booking_id, department_id = EXCLUDED.department_id,
-        booking_title = EXCLUDED.booking_title,
-        local_date = EXCLUDED.local_date, start_time = EXCLUDED.start_time, title = EXCLUDED.title,
-        end_time = EXCLUDED.end_time, deleted_at = EXCLUDED.deleted_at;
-    RETURN NULL;
-END;
-$$;
--- +goose StatementEnd
-
 -- +goose Down
--- +goose StatementBegin
-CREATE OR REPLACE FUNCTION placement_day_groups_from_placement() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-    INSERT INTO placement_day_groups (placement_id, booking_id, department_id, booking_title, local_date, start_time, title, end_time, deleted_at)
-    SELECT p.id, p.booking_id, b.department_id, b.title, p.local_date, p.start_time, p.title, p.end_time, p.deleted_at
-    FROM placements p JOIN bookings b ON b.id = p.booking_id WHERE p.id = NEW.id
-    ON CONFLICT (placement_id) DO UPDATE SET booking_id = EXCLUDED.booking_id, department_id = EXCLUDED.department_id,
-        booking_title = EXCLUDED.booking_title,
-        local_date = EXCLUDED.local_date, start_time = EXCLUDED.start_time, title = EXCLUDED.title,
-        end_time = EXCLUDED.end_time, deleted_at = EXCLUDED.deleted_at;
-    RETURN NULL;
-END;
-$$;
--- +goose StatementEnd
 DROP TRIGGER placement_day_groups_instruction ON instructions;
 DROP FUNCTION placement_day_groups_from_instruction();
 DROP FUNCTION placement_day_groups_count(BIGINT);
