@@ -130,7 +130,7 @@ func TestCSRF(t *testing.T) {
 
 func TestLoginRateLimit(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		fixClock(db) // the failure delays below must not run out while the test runs
+		databasetest.StopClock(db) // the failure delays below must not run out while the test runs
 		c := s.Client()
 		var res *apptest.Response
 		for i := 0; i < 11; i++ {

@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 type fieldError struct {
@@ -30,6 +31,7 @@ func decodeFieldError(t *testing.T, res *apptest.Response) fieldError {
 // ends every other session (the thief's) and the calendar feed, but keeps this one.
 func TestAttack_ChangePasswordNeedsCurrentAndEndsOtherSessions(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
+		databasetest.StopClock(db) // the guesses must all fall in one rate-limit window
 		owner := s.Login("freelancer@hive.test")
 		thief := s.Login("freelancer@hive.test")
 		var feed struct {
@@ -93,6 +95,7 @@ func TestAttack_LogoutEverywhereEndsStolenSessions(t *testing.T) {
 // is limited per client address.
 func TestAttack_BadTokensCostNoHashAndAreLimited(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
+		databasetest.StopClock(db) // the guesses must all fall in one rate-limit window
 		hashes := accounts.CountHashes(t)
 		c := s.Client()
 		for i := 0; i < accounts.TokenPerAddress.Limit; i++ {

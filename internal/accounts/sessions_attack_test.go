@@ -11,17 +11,10 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-// fixClock stops Hive's clock (db.Now) at the current second, for the test to move forward.
-func fixClock(db *database.DB) *clock.Settable {
-	c := clock.At(time.Now().Truncate(time.Second))
-	db.Now = c.Now
-	return c
-}
 
 // trustLoopbackProxy lets the test name its client's address in X-Forwarded-For.
 func trustLoopbackProxy(c *config.Config) {
@@ -37,7 +30,7 @@ func login(s *apptest.Server, email, password string, remember bool) (*apptest.C
 // using it writes last_seen_at at most once a minute.
 func TestAttack_IdleSessionIsRefused(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		clk := fixClock(db)
+		clk := databasetest.StopClock(db)
 		active, res := login(s, "staff@hive.test", accounts.DemoPassword, false)
 		res.Want(200)
 		if c := strings.Join(res.Header.Values("Set-Cookie"), ";"); !strings.Contains(c, "hive_session=") || strings.Contains(strings.Split(c, "hive_impersonating")[0], "Max-Age") {
@@ -83,7 +76,7 @@ func TestAttack_IdleSessionIsRefused(t *testing.T) {
 // 'Keep me signed in' has no idle timeout but ends after the long lifetime.
 func TestRememberedSession(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		clk := fixClock(db)
+		clk := databasetest.StopClock(db)
 		c, res := login(s, "staff@hive.test", accounts.DemoPassword, true)
 		res.Want(200)
 		if !strings.Contains(strings.Join(res.Header.Values("Set-Cookie"), ";"), "Max-Age=2592000") {
@@ -102,7 +95,7 @@ func TestRememberedSession(t *testing.T) {
 // in 5 minutes locked the account for the rest of the window, whoever made them.
 func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		clk := fixClock(db)
+		clk := databasetest.StopClock(db)
 		attacker := s.Client()
 		n := 0
 		attempt := func(email, password string) *apptest.Response {
@@ -159,7 +152,7 @@ func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 // Housekeeping deletes idle and expired sessions but keeps live and remembered ones.
 func TestPurgeEndsIdleSessions(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
-		clk := fixClock(db)
+		clk := databasetest.StopClock(db)
 		idle, _ := login(s, "staff@hive.test", accounts.DemoPassword, false)
 		kept, _ := login(s, "manager@hive.test", accounts.DemoPassword, true)
 		clk.Advance(31 * time.Minute)

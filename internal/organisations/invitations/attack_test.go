@@ -121,6 +121,7 @@ func TestInvitationBindsOnActivation(t *testing.T) {
 func TestAttack_InvitationFloodAndMessage(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		f := setup(t, db)
+		databasetest.StopClock(db) // the sends must all fall in one rate-limit window
 		m := f.s.As(apptest.Manager)
 		send := func(c *apptest.Client, i int) *apptest.Response {
 			return c.Do("POST", "/invitation", map[string]any{"entityId": f.entity, "email": fmt.Sprintf("stranger%d@example.com", i)})

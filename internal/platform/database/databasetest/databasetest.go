@@ -16,6 +16,7 @@ import (
 
 	_ "github.com/jackc/pgx/v5/stdlib"
 
+	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -147,4 +148,14 @@ func randomSuffix() string {
 	var b [6]byte
 	_, _ = rand.Read(b[:])
 	return hex.EncodeToString(b[:])
+}
+
+// StopClock stops Hive's clock (db.Now) at the current second, for the test to move forward
+// itself. A test that counts hits against a fixed rate-limit window needs it: on the wall
+// clock, a run that straddles the window's end starts counting afresh and lets the attempt
+// through that the test expects refused.
+func StopClock(db *database.DB) *clock.Settable {
+	c := clock.At(time.Now().Truncate(time.Second))
+	db.Now = c.Now
+	return c
 }
