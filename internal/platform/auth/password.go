@@ -9,6 +9,7 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime"
 	"strings"
 
 	"golang.org/x/crypto/argon2"
@@ -23,13 +24,30 @@ const (
 	argonSaltLen   = 16
 )
 
+// hashing admits as many argon2id computations at once as Go runs threads. Each one holds its
+// 19 MiB block for its whole run, so without a bound a burst of sign-ins (a day's morning, or
+// someone guessing passwords from many addresses, each under its own rate limit) takes memory
+// in proportion to the requests in flight: 500 at once ask for 9.5 GiB. Beyond one per thread
+// more at once cannot finish sooner anyway; the others wait their turn in the queue.
+var hashing = make(chan struct{}, runtime.GOMAXPROCS(0))
+
+// idKey is argon2.IDKey; the test that checks the bound counts through it.
+var idKey = argon2.IDKey
+
+// argonKey derives a key with argon2id once a place in hashing is free.
+func argonKey(password, salt []byte, passes, memoryKiB uint32, threads uint8, keyLen uint32) []byte {
+	hashing <- struct{}{}
+	defer func() { <-hashing }()
+	return idKey(password, salt, passes, memoryKiB, threads, keyLen)
+}
+
 // HashPassword returns an argon2id hash in the PHC string format.
 func HashPassword(password string) (string, error) {
 	salt := make([]byte, argonSaltLen)
 	if _, err := rand.Read(salt); err != nil {
 		return "", err
 	}
-	key := argon2.IDKey([]byte(password), salt, argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
+	key := argonKey([]byte(password), salt, argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
 	b64 := base64.RawStdEncoding
 	return fmt.Sprintf("$argon2id$v=%d$m=%d,t=%d,p=%d$%s$%s", argon2.Version, argonMemoryKiB, argonTime, argonThreads,
 		b64.EncodeToString(salt), b64.EncodeToString(key)), nil
@@ -42,7 +60,7 @@ var errBadHash = errors.New("unrecognised password hash")
 func CheckPassword(hash, password string) bool {
 	if hash == "" {
 		// Spend the same time as a real check so response times do not reveal such accounts.
-		argon2.IDKey([]byte(password), make([]byte, argonSaltLen), argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
+		argonKey([]byte(password), make([]byte, argonSaltLen), argonTime, argonMemoryKiB, argonThreads, argonKeyLen)
 		return false
 	}
 	ok, err := checkPHC(hash, password)
@@ -72,6 +90,6 @@ func checkPHC(hash, password string) (bool, error) {
 	if err != nil {
 		return false, errBadHash
 	}
-	got := argon2.IDKey([]byte(password), salt, passes, memory, threads, uint32(len(want)))
+	got := argonKey([]byte(password), salt, passes, memory, threads, uint32(len(want)))
 	return subtle.ConstantTimeCompare(got, want) == 1, nil
 }
