@@ -1,8 +1,10 @@
 package notifications
 
 import (
+	"cmp"
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -281,6 +283,11 @@ func (f facts) wantsMail(user int64, typ string) bool {
 // ones and the invitations', invitation event 0 for all others).
 func insertNotifications(ctx context.Context, tx *database.Tx, ns []newNotification) (map[told]bool, error) {
 	const perInsert = 250 // 11 arguments a row: well under either engine's limit
+	// By user, across the chunks: PostgreSQL's trigger adds each chunk to its users' kept counts
+	// (migration 00048) in user order, so with the whole round sorted two workers' rounds lock
+	// the count rows they share in one order and cannot deadlock.
+	ns = slices.Clone(ns)
+	slices.SortStableFunc(ns, func(a, b newNotification) int { return cmp.Compare(a.UserID, b.UserID) })
 	stored := make(map[told]bool, len(ns))
 	for from := 0; from < len(ns); from += perInsert {
 		chunk := ns[from:min(from+perInsert, len(ns))]
