@@ -95,11 +95,29 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 		GROUP BY local_date`, append([]any{f.Start, f.End}, scope.Args()...)...); err != nil || len(counts) == 0 {
 		return nil, counts, err
 	}
+	// The month view (overviewOnly) reads nothing after this but lookups of the groups' keys and
+	// of ids, and every department's first groups of each day are an ordered walk of the days:
+	// their plans cannot depend on the values, so PostgreSQL plans them once rather than on
+	// every call, which cost it more than the reads (PlanOnceFromHere). The first groups of some
+	// departments stay planned for their departments, which may be large or small, and so does
+	// everything when the groups' instructions are listed next.
+	planOnce := func(now bool) error {
+		if !now || !f.OverviewOnly {
+			return nil
+		}
+		return database.PlanOnceFromHere(ctx, q)
+	}
+	if err := planOnce(all); err != nil {
+		return nil, nil, err
+	}
 	var keys []dayGroupKey
 	if dialect == database.Postgres {
 		keys, err = firstDayGroupsLateral(ctx, q, counts, f.GroupsPerDay, scope)
 	} else {
 		keys, err = firstDayGroups(ctx, q, counts, f.GroupsPerDay, departments, scope)
+	}
+	if err == nil {
+		err = planOnce(!all)
 	}
 	if err != nil {
 		return nil, nil, err

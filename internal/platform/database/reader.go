@@ -36,6 +36,22 @@ func (db *DB) ReadPlanned(ctx context.Context, fn func(r Reader) error) error {
 	return db.readInSnapshot(ctx, `SET LOCAL plan_cache_mode = force_custom_plan`, fn)
 }
 
+// PlanOnceFromHere tells PostgreSQL, inside ReadPlanned's fn, to plan the reads of r that
+// follow once per connection, as it does outside ReadPlanned, until r ends. It is for the last
+// reads of a ReadPlanned whose plans cannot depend on their values, such as lookups of a list
+// of keys: planning those for every call cost more than running them (the month view's groups,
+// bench/README.md). It costs one round trip, where setting the mode back would cost another, so
+// only reads of that kind may follow it. Elsewhere (SQLite, a reader outside a snapshot) it
+// does nothing.
+func PlanOnceFromHere(ctx context.Context, r Reader) error {
+	s, ok := r.(*snapshot)
+	if !ok || s.db.Dialect != Postgres {
+		return nil
+	}
+	var mode string
+	return s.Get(ctx, &mode, `SELECT set_config('plan_cache_mode', 'force_generic_plan', true)`)
+}
+
 // ReadSnapshot runs fn's reads in one read-only transaction, so that they all see the database
 // as it was at one instant: a page assembled from several reads (a booking's detail) never
 // mixes the state before a write with the state after it. On PostgreSQL the transaction is

@@ -2,6 +2,7 @@ package database_test
 
 import (
 	"context"
+	"slices"
 	"testing"
 	"time"
 
@@ -88,4 +89,40 @@ func TestReadPlannedPlansForValuesInOneSnapshot(t *testing.T) {
 	if after != "auto" {
 		t.Errorf("after ReadPlanned: plan_cache_mode %q, want auto", after)
 	}
+}
+
+// PlanOnceFromHere inside ReadPlanned plans the reads that follow once per connection on
+// PostgreSQL; ReadPlanned's next call plans for values again. On SQLite it does nothing.
+func TestPlanOnceFromHereInsideReadPlanned(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := t.Context()
+		mode := func(r database.Reader) string {
+			if db.Dialect != database.Postgres {
+				return "per call"
+			}
+			var m string
+			if err := r.Get(ctx, &m, `SELECT current_setting('plan_cache_mode')`); err != nil {
+				t.Fatal(err)
+			}
+			return m
+		}
+		var modes []string
+		for range 2 {
+			if err := db.ReadPlanned(ctx, func(r database.Reader) error {
+				modes = append(modes, mode(r))
+				err := database.PlanOnceFromHere(ctx, r)
+				modes = append(modes, mode(r))
+				return err
+			}); err != nil {
+				t.Fatal(err)
+			}
+		}
+		want := []string{"force_custom_plan", "force_generic_plan", "force_custom_plan", "force_generic_plan"}
+		if db.Dialect != database.Postgres {
+			want = []string{"per call", "per call", "per call", "per call"}
+		}
+		if !slices.Equal(modes, want) {
+			t.Errorf("plan modes %q, want %q", modes, want)
+		}
+	})
 }
