@@ -101,14 +101,10 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 	// every call, which cost it more than the reads (PlanOnceFromHere). The first groups of some
 	// departments stay planned for their departments, which may be large or small, and so does
 	// everything when the groups' instructions are listed next.
-	planOnce := func(now bool) error {
-		if !now || !f.OverviewOnly {
-			return nil
+	if f.OverviewOnly && all {
+		if err := database.PlanOnceFromHere(ctx, q); err != nil {
+			return nil, nil, err
 		}
-		return database.PlanOnceFromHere(ctx, q)
-	}
-	if err := planOnce(all); err != nil {
-		return nil, nil, err
 	}
 	var keys []dayGroupKey
 	if dialect == database.Postgres {
@@ -116,8 +112,8 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 	} else {
 		keys, err = firstDayGroups(ctx, q, counts, f.GroupsPerDay, departments, scope)
 	}
-	if err == nil {
-		err = planOnce(!all)
+	if err == nil && f.OverviewOnly && !all {
+		err = database.PlanOnceFromHere(ctx, q)
 	}
 	if err != nil {
 		return nil, nil, err
