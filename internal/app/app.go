@@ -190,8 +190,12 @@ func (a *App) wakeTimed() {
 // import the audit log, so it is handed the writer. NewWithDB calls it; a command that queues
 // mail without building the app calls it first.
 func RecordMailInHistory() {
-	mail.RecordWith(func(ctx context.Context, tx *database.Tx, id int64, q mail.Queued) error {
-		return audit.Record(ctx, tx, audit.Insert, audit.SourceMail, id, q)
+	mail.RecordWith(func(ctx context.Context, tx *database.Tx, queued []mail.Queued) error {
+		entries := make([]audit.Entry, len(queued))
+		for i, q := range queued {
+			entries[i] = audit.Entry{RecordID: q.ID, Row: q}
+		}
+		return audit.RecordAll(ctx, tx, audit.Insert, audit.SourceMail, entries)
 	})
 }
 

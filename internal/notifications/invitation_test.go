@@ -133,7 +133,7 @@ func TestTwoWorkersAtOnceTellEachInvitationOnce(t *testing.T) {
 			}
 		}
 		crashing := iv.worker()
-		crashing.Queue = func(context.Context, *database.Tx, notifications.Mail) error { return errors.New("crash") }
+		crashing.Queue = func(context.Context, *database.Tx, []notifications.Mail) error { return errors.New("crash") }
 		if _, err := crashing.DeliverDue(ctx); err == nil {
 			t.Fatal("the failed delivery reported no error")
 		}

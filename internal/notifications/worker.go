@@ -38,8 +38,9 @@ type Worker struct {
 	DB      *database.DB
 	BaseURL string
 	Signer  Signer
-	// Queue puts a mail in the outbox in the delivery's transaction; nil means QueueMail.
-	Queue func(ctx context.Context, tx *database.Tx, m Mail) error
+	// Queue puts a transaction's mails in the outbox in the delivery's transaction; nil means
+	// QueueMails.
+	Queue func(ctx context.Context, tx *database.Tx, ms []Mail) error
 	// WakeMail nudges the mail worker after a delivery queued mail; may be nil.
 	WakeMail   func()
 	Logger     *slog.Logger
@@ -54,9 +55,13 @@ type Worker struct {
 	Observe func(lag time.Duration)
 }
 
-// QueueMail queues m, its text and HTML bodies, through the mail outbox.
-func QueueMail(ctx context.Context, tx *database.Tx, m Mail) error {
-	return mail.Enqueue(ctx, tx, mail.Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Kind: m.Kind})
+// QueueMails queues ms, their text and HTML bodies, through the mail outbox, together.
+func QueueMails(ctx context.Context, tx *database.Tx, ms []Mail) error {
+	messages := make([]mail.Message, len(ms))
+	for i, m := range ms {
+		messages[i] = mail.Message{To: m.To, Subject: m.Subject, Text: m.Text, HTML: m.HTML, Kind: m.Kind}
+	}
+	return mail.EnqueueAll(ctx, tx, messages)
 }
 
 // Run delivers due events every Interval until ctx is done.
@@ -341,21 +346,26 @@ func (w *Worker) record(ctx context.Context, tx *database.Tx, people map[int64]p
 			folds[k] = append(folds[k], messages[i])
 		}
 	}
-	queue := w.Queue
-	if queue == nil {
-		queue = QueueMail
-	}
 	l := links{BaseURL: w.BaseURL, Signer: w.Signer}
+	mails := make([]Mail, 0, len(order))
 	for _, k := range order {
 		m, err := renderMail(l, people[k.user], folds[k])
 		if err != nil {
 			return r, err
 		}
-		if err := queue(ctx, tx, m); err != nil {
-			return r, err
-		}
-		r.Mails++
+		mails = append(mails, m)
 	}
+	if len(mails) == 0 {
+		return r, nil
+	}
+	queue := w.Queue
+	if queue == nil {
+		queue = QueueMails
+	}
+	if err := queue(ctx, tx, mails); err != nil {
+		return r, err
+	}
+	r.Mails += len(mails)
 	return r, nil
 }
 

@@ -167,12 +167,11 @@ func TestADeliveryThatFailsBeforeItsCommitLeavesNothingAndIsToldOnceLater(t *tes
 		b.emit(t, apptest.Manager, b.granted(0))
 		b.emit(t, apptest.Manager, b.granted(1))
 		worker := b.worker()
-		queued := 0
-		worker.Queue = func(ctx context.Context, tx *database.Tx, m notifications.Mail) error {
-			if queued++; queued == 2 { // the process dies after the first mail of the batch
-				return errors.New("crash")
+		worker.Queue = func(ctx context.Context, tx *database.Tx, ms []notifications.Mail) error {
+			if err := notifications.QueueMails(ctx, tx, ms); err != nil {
+				return err
 			}
-			return notifications.QueueMail(ctx, tx, m)
+			return errors.New("crash") // the process dies after the mails are written, before the commit
 		}
 		if _, err := worker.DeliverDue(context.Background()); err == nil {
 			t.Fatal("the failed delivery reported no error")
@@ -305,9 +304,9 @@ func TestABigRoundIsToldInSmallTransactionsAndAPlacementsChangesStillFold(t *tes
 		worker := b.worker()
 		worker.MaxDeliveries = 3         // placement 0's four notifications alone, then one placement at a time
 		transactions := map[string]int{} // the mails each transaction queued
-		worker.Queue = func(ctx context.Context, tx *database.Tx, m notifications.Mail) error {
-			transactions[tx.ID]++
-			return notifications.QueueMail(ctx, tx, m)
+		worker.Queue = func(ctx context.Context, tx *database.Tx, ms []notifications.Mail) error {
+			transactions[tx.ID] += len(ms)
+			return notifications.QueueMails(ctx, tx, ms)
 		}
 		r, err := worker.DeliverDue(context.Background())
 		if err != nil || r != (notifications.Round{Events: n + 1, Notifications: 2 * (n + 1), Mails: 2 * n}) {

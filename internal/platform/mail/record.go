@@ -12,20 +12,21 @@ import (
 // Queued is what the history keeps of a queued mail: who it went to, its subject and its kind,
 // never its body (bodies carry live reset, activation and invitation links).
 type Queued struct {
+	ID      int64  `json:"-"` // the outbox row's
 	To      string `json:"to"`
 	Subject string `json:"subject"`
 	Type    string `json:"type"`
 }
 
-// Recorder writes the history record of the mail queued as outbox row id, inside the queuing
-// transaction tx, so the record commits or rolls back with the mail.
-type Recorder func(ctx context.Context, tx *database.Tx, id int64, q Queued) error
+// Recorder writes the history records of the mails queued together, inside the queuing
+// transaction tx, so the records commit or roll back with the mails.
+type Recorder func(ctx context.Context, tx *database.Tx, queued []Queued) error
 
 var recorder atomic.Pointer[Recorder]
 
-// RecordWith makes every later Enqueue call r in its transaction; an error from r fails the
+// RecordWith makes every later Enqueue and EnqueueAll call r in its transaction; an error from r fails the
 // Enqueue, and so the caller's change. This package is plumbing and may not import the audit
-// log, which sits above it; internal/app hands it audit.Record at start, as it hands other
+// log, which sits above it; internal/app hands it audit.RecordAll at start, as it hands other
 // features the functions of packages above them. Until then (a tool, this package's own tests)
 // mail is queued unrecorded. Calling it again replaces r; it is safe from any goroutine.
 func RecordWith(r Recorder) {
@@ -37,13 +38,13 @@ func RecordWith(r Recorder) {
 }
 
 // record calls the recorder set by RecordWith, if any.
-func record(ctx context.Context, tx *database.Tx, id int64, m Message) error {
+func record(ctx context.Context, tx *database.Tx, queued []Queued) error {
 	r := recorder.Load()
-	if r == nil {
+	if r == nil || len(queued) == 0 {
 		return nil
 	}
-	if err := (*r)(ctx, tx, id, Queued{To: m.To, Subject: m.Subject, Type: m.Kind}); err != nil {
-		return fmt.Errorf("record mail %d: %w", id, err)
+	if err := (*r)(ctx, tx, queued); err != nil {
+		return fmt.Errorf("record %d mails from %d: %w", len(queued), queued[0].ID, err)
 	}
 	return nil
 }

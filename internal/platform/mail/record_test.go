@@ -3,6 +3,7 @@ package mail_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"sync"
 	"testing"
 
@@ -24,13 +25,15 @@ func TestEnqueueCallsTheRecorderInItsTransaction(t *testing.T) {
 	var mu sync.Mutex
 	var calls []call
 	refuse := errors.New("history refused")
-	mail.RecordWith(func(_ context.Context, tx *database.Tx, id int64, q mail.Queued) error {
-		if q.To == "refused@example.com" {
-			return refuse
-		}
+	mail.RecordWith(func(_ context.Context, tx *database.Tx, queued []mail.Queued) error {
 		mu.Lock()
 		defer mu.Unlock()
-		calls = append(calls, call{tx.ID, id, q})
+		for _, q := range queued {
+			if q.To == "refused@example.com" {
+				return refuse
+			}
+			calls = append(calls, call{tx.ID, q.ID, q})
+		}
 		return nil
 	})
 	t.Cleanup(func() { mail.RecordWith(nil) })
@@ -53,7 +56,7 @@ func TestEnqueueCallsTheRecorderInItsTransaction(t *testing.T) {
 		mu.Lock()
 		got := calls
 		mu.Unlock()
-		want := call{txID, row.ID, mail.Queued{To: "rec@example.com", Subject: "Reset your password", Type: "password_reset"}}
+		want := call{txID, row.ID, mail.Queued{ID: row.ID, To: "rec@example.com", Subject: "Reset your password", Type: "password_reset"}}
 		if len(got) != 1 || got[0] != want {
 			t.Fatalf("recorded %+v, want %+v", got, want)
 		}
@@ -66,6 +69,59 @@ func TestEnqueueCallsTheRecorderInItsTransaction(t *testing.T) {
 		}
 		if list := outbox(t, db, "refused@example.com"); len(list) != 0 {
 			t.Fatalf("a mail whose record failed is queued: %+v", list)
+		}
+	})
+}
+
+// TestEnqueueAllRecordsEachMessageWithItsRow: a batch larger than one INSERT takes is queued
+// whole, in one transaction, and each history record names the outbox row of its own message;
+// one invalid message queues none of the batch.
+func TestEnqueueAllRecordsEachMessageWithItsRow(t *testing.T) {
+	var mu sync.Mutex
+	var recorded []mail.Queued
+	mail.RecordWith(func(_ context.Context, _ *database.Tx, queued []mail.Queued) error {
+		mu.Lock()
+		defer mu.Unlock()
+		recorded = append(recorded, queued...)
+		return nil
+	})
+	t.Cleanup(func() { mail.RecordWith(nil) })
+
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		mu.Lock()
+		recorded = nil
+		mu.Unlock()
+		const n = 601 // three INSERTs
+		batch := make([]mail.Message, n)
+		for i := range batch {
+			batch[i] = mail.Message{To: fmt.Sprintf("r%03d@example.com", n-i), Subject: fmt.Sprintf("Mail %d", i),
+				Text: "body", Kind: "test"}
+		}
+		if err := db.InTx(ctx, func(tx *database.Tx) error { return mail.EnqueueAll(ctx, tx, batch) }); err != nil {
+			t.Fatal(err)
+		}
+		mu.Lock()
+		got := recorded
+		mu.Unlock()
+		if len(got) != n {
+			t.Fatalf("%d records for %d mails", len(got), n)
+		}
+		for i, q := range got {
+			rows := outbox(t, db, batch[i].To)
+			if q.To != batch[i].To || q.Subject != batch[i].Subject || len(rows) != 1 || rows[0].ID != q.ID ||
+				rows[0].Subject != q.Subject {
+				t.Fatalf("record %d = %+v, its message %+v, stored %+v", i, q, batch[i], rows)
+			}
+		}
+
+		bad := []mail.Message{{To: "fine@example.com", Subject: "Fine", Kind: "test"}, {To: "not an address", Subject: "Bad", Kind: "test"}}
+		err := db.InTx(ctx, func(tx *database.Tx) error { return mail.EnqueueAll(ctx, tx, bad) })
+		if !errors.Is(err, mail.ErrInvalid) {
+			t.Fatalf("EnqueueAll with an invalid message = %v, want ErrInvalid", err)
+		}
+		if list := outbox(t, db, "fine@example.com"); len(list) != 0 {
+			t.Fatalf("a batch with an invalid message queued %+v", list)
 		}
 	})
 }
