@@ -170,12 +170,14 @@ func run(ctx context.Context, args []string) error {
 		// The end is read after the load has stopped and the server had a moment to settle.
 		time.Sleep(max(0, 5*time.Second-time.Since(loadEnded)))
 		stopMem()
-		end := readRSS(mem.pids)
+		end, endAnon := readRSS(mem.pids)
 		mem.mu.Lock()
-		peak := max(mem.peak, end)
+		peak, peakAnon := max(mem.peak, end), max(mem.peakAnon, endAnon)
 		mem.mu.Unlock()
 		fmt.Printf("server RSS: start %s, peak %s, end %s (5 s after the load; end/peak %.0f%%)\n",
 			mib(mem.start), mib(peak), mib(end), 100*float64(end)/float64(peak))
+		fmt.Printf("  of which anonymous (RssAnon, not mapped files): start %s, peak %s, end %s (end/peak %.0f%%)\n",
+			mib(mem.startAnon), mib(peakAnon), mib(endAnon), 100*float64(endAnon)/float64(peakAnon))
 	}
 	if total > 0 {
 		return fmt.Errorf("%d errors", total)

@@ -272,32 +272,40 @@ func (rn *runner) step(ctx context.Context, rate float64, d time.Duration, pids 
 
 // rss follows the resident memory of the server processes (VmRSS, summed) until stop.
 type rss struct {
-	pids        []int
-	start, peak int64
-	mu          sync.Mutex
+	pids []int
+	// VmRSS and RssAnon (what the process allocated; VmRSS adds the file pages it maps, such
+	// as SQLite's mapped database, which the kernel may drop at any time).
+	start, peak, startAnon, peakAnon int64
+	mu                               sync.Mutex
 }
 
-func readRSS(pids []int) int64 {
-	var total int64
+// readRSS sums the processes' VmRSS and RssAnon, in KiB.
+func readRSS(pids []int) (total, anon int64) {
 	for _, pid := range pids {
 		b, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", pid))
 		if err != nil {
 			continue
 		}
 		for _, line := range strings.Split(string(b), "\n") {
-			if strings.HasPrefix(line, "VmRSS:") {
-				f := strings.Fields(line)
-				kb, _ := strconv.ParseInt(f[1], 10, 64)
+			f := strings.Fields(line)
+			if len(f) < 2 {
+				continue
+			}
+			kb, _ := strconv.ParseInt(f[1], 10, 64)
+			switch f[0] {
+			case "VmRSS:":
 				total += kb
+			case "RssAnon:":
+				anon += kb
 			}
 		}
 	}
-	return total
+	return total, anon
 }
 
 func (m *rss) follow(ctx context.Context) {
-	m.start = readRSS(m.pids)
-	m.peak = m.start
+	m.start, m.startAnon = readRSS(m.pids)
+	m.peak, m.peakAnon = m.start, m.startAnon
 	t := time.NewTicker(100 * time.Millisecond)
 	defer t.Stop()
 	for {
@@ -305,9 +313,9 @@ func (m *rss) follow(ctx context.Context) {
 		case <-ctx.Done():
 			return
 		case <-t.C:
-			if v := readRSS(m.pids); v > 0 {
+			if v, anon := readRSS(m.pids); v > 0 {
 				m.mu.Lock()
-				m.peak = max(m.peak, v)
+				m.peak, m.peakAnon = max(m.peak, v), max(m.peakAnon, anon)
 				m.mu.Unlock()
 			}
 		}
