@@ -100,36 +100,79 @@ func (s *Store) pageBound(ctx context.Context, q Query, now time.Time) (fragment
 	if !s.dayCounted(q) || (!isRule && q.Tab != Archived) {
 		return fragment{}, nil
 	}
-	want := q.Offset + q.Limit
+	walk := &boundWalk{want: q.Offset + q.Limit, rule: rule, isRule: isRule}
 	marks, depts := database.In(countDepartments(q))
-	var days []dayCount
 	if isRule {
-		tomorrow := nextUTCMidnight(now)
-		if err := s.DB.Select(ctx, &days, `SELECT end_day, pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
-			WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ? GROUP BY end_day, pairs ORDER BY end_day`,
-			append(depts, tomorrow.Format(time.DateOnly))...); err != nil {
-			return fragment{}, err
-		}
-	} else if err := s.DB.Select(ctx, &days, `SELECT end_day, 0 AS pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
+		return s.ruleTabBound(ctx, walk, marks, depts, now)
+	}
+	var days []dayCount
+	if err := s.DB.Select(ctx, &days, `SELECT end_day, 0 AS pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
 		WHERE department_id IN (`+marks+`) GROUP BY end_day ORDER BY end_day DESC`, depts...); err != nil {
 		return fragment{}, err
 	}
-	seen := 0
+	bound, _, err := walk.reaches(days)
+	return bound, err
+}
+
+// ruleTabBound is pageBound for a rule tab. A first page lies in the scope's first days to come:
+// it reads a fortnight from the first, and the rest only when the fortnight falls short. Reading
+// and sorting every future day of a client's five departments (5,570 rows) was 40 % of its
+// agenda page's time.
+func (s *Store) ruleTabBound(ctx context.Context, walk *boundWalk, marks string, depts []any, now time.Time) (fragment, error) {
+	with := func(more ...any) []any { return append(depts[:len(depts):len(depts)], more...) }
+	var first *string
+	if err := s.DB.Get(ctx, &first, `SELECT MIN(end_day) FROM placement_day_counts
+		WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ?`,
+		with(nextUTCMidnight(now).Format(time.DateOnly))...); err != nil || first == nil {
+		return fragment{}, err
+	}
+	from, err := time.Parse(time.DateOnly, *first)
+	if err != nil {
+		return fragment{}, err
+	}
+	split := from.AddDate(0, 0, pageBoundFirstDays).Format(time.DateOnly)
+	for _, window := range [][2]string{{*first, split}, {split, "9999-12-31"}} {
+		var days []dayCount
+		if err := s.DB.Select(ctx, &days, `SELECT end_day, pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
+			WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ? AND end_day < ?
+			GROUP BY end_day, pairs ORDER BY end_day`, with(window[0], window[1])...); err != nil {
+			return fragment{}, err
+		}
+		if bound, ok, err := walk.reaches(days); ok || err != nil {
+			return bound, err
+		}
+	}
+	return fragment{}, nil
+}
+
+// boundWalk counts a tab's placements day by day until they reach want.
+type boundWalk struct {
+	want, seen int
+	rule       instructionRule
+	isRule     bool
+}
+
+// reaches walks days, in the tab's order, on from the days walked before, and bounds the page
+// at the day where the placements seen reach want; false when they do not yet.
+func (w *boundWalk) reaches(days []dayCount) (fragment, bool, error) {
 	for _, d := range days {
-		if isRule && !inTab(rule, d.Pairs) {
+		if w.isRule && !inTab(w.rule, d.Pairs) {
 			continue
 		}
-		if seen += d.N; seen < want {
+		if w.seen += d.N; w.seen < w.want {
 			continue
 		}
 		day, err := time.Parse(time.DateOnly, d.Day)
 		if err != nil {
-			return fragment{}, err
+			return fragment{}, false, err
 		}
-		if isRule {
-			return fragment{" AND p.start_at < ?", []any{day.AddDate(0, 0, 1)}}, nil
+		if w.isRule {
+			return fragment{" AND p.start_at < ?", []any{day.AddDate(0, 0, 1)}}, true, nil
 		}
-		return fragment{" AND p.start_at >= ?", []any{day.Add(-longestPlacement)}}, nil
+		return fragment{" AND p.start_at >= ?", []any{day.Add(-longestPlacement)}}, true, nil
 	}
-	return fragment{}, nil
+	return fragment{}, false, nil
 }
+
+// pageBoundFirstDays is how many days pageBound reads first for a rule tab.
+const pageBoundFirstDays = 14

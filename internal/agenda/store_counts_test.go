@@ -30,7 +30,7 @@ func TestDayCountsAgreeWithRows(t *testing.T) {
 		var placements, instructions []int64
 		for k := range 36 {
 			booking := bookings[k%len(bookings)]
-			start := w.at.Add(time.Duration(k*7-40) * time.Hour)
+			start := w.at.Add(time.Duration(k*16-40) * time.Hour) // three weeks: past pageBound's first fortnight
 			var deleted any
 			if k%11 == 5 {
 				deleted = w.at.Add(-time.Hour)
