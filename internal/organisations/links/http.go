@@ -366,3 +366,20 @@ func setOr(v *bool, current bool) bool {
 	}
 	return current
 }
+
+// userLinkAPI is how a kind of link between a user and a record (a department, an entity)
+// appears in the API: its paths, tag and operation ids from title ("User-Department"), and the
+// summaries all such kinds share, worded for the record; create and update say what the kind's
+// own bodies do.
+func userLinkAPI(title, record, aRecord, records, create, update string) kindAPI {
+	lower := strings.ToLower(title)
+	return kindAPI{base: "/associations/" + lower + "-refs", tag: title + " links",
+		name: strings.ReplaceAll(title, "-", ""), record: record,
+		list:     "All " + title + " connections the caller may see, one page at a time",
+		create:   create,
+		get:      "One " + lower + " link",
+		update:   update,
+		remove:   "Remove a " + lower + " link",
+		byRecord: "The users connected to " + aRecord,
+		byUser:   "The " + records + " a user is connected to (all of them for the user themself)"}
+}

@@ -85,15 +85,9 @@ func (h *handlers) userDepartmentKind() linkKind[UserDepartmentRef, UserDepartme
 	userDepartmentPage, userDepartmentQuery, userDepartmentSort, userDepartmentNew, userDepartmentChange] {
 	return linkKind[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter,
 		userDepartmentPage, userDepartmentQuery, userDepartmentSort, userDepartmentNew, userDepartmentChange]{
-		api: kindAPI{base: "/associations/user-department-refs", tag: "User-Department links",
-			name: "UserDepartment", record: "department",
-			list:     "All User-Department connections the caller may see, one page at a time",
-			create:   "Connect a user to a department (its managers, its client's managers, administrators)",
-			get:      "One user-department link",
-			update:   "Change the rights of a user-department link",
-			remove:   "Remove a user-department link",
-			byRecord: "The users connected to a department",
-			byUser:   "The departments a user is connected to (all of them for the user themself)"},
+		api: userLinkAPI("User-Department", "department", "a department", "departments",
+			"Connect a user to a department (its managers, its client's managers, administrators)",
+			"Change the rights of a user-department link"),
 		kind: userDepartments, managed: 1, by: departmentRecord, ownerSees: true, other: h.requireVisibleUser,
 		find: h.store.UserDepartment, read: h.store.UserDepartments, view: userDepartmentView,
 		ends:     func(r UserDepartmentRef) [2]int64 { return [2]int64{r.UserID, r.DepartmentID} },

@@ -91,15 +91,9 @@ func (h *handlers) userEntityKind() linkKind[UserEntityRef, UserEntityView, User
 	userEntityPage, userEntityQuery, userEntitySort, userEntityNew, userEntityChange] {
 	return linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
 		userEntityPage, userEntityQuery, userEntitySort, userEntityNew, userEntityChange]{
-		api: kindAPI{base: "/associations/user-entity-refs", tag: "User-Entity links",
-			name: "UserEntity", record: "entity",
-			list:     "All User-Entity connections the caller may see, one page at a time",
-			create:   "Connect a user to an entity (its managers, administrators)",
-			get:      "One user-entity link",
-			update:   "Change the rights and job titles of a user-entity link",
-			remove:   "Remove a user-entity link",
-			byRecord: "The users connected to an entity",
-			byUser:   "The entities a user is connected to (all of them for the user themself)"},
+		api: userLinkAPI("User-Entity", "entity", "an entity", "entities",
+			"Connect a user to an entity (its managers, administrators)",
+			"Change the rights and job titles of a user-entity link"),
 		kind: userEntities, managed: 1, by: entityRecord, ownerSees: true, other: h.requireVisibleUser,
 		find: h.store.UserEntity, read: h.store.UserEntities, view: userEntityView,
 		ends:     func(r UserEntityRef) [2]int64 { return [2]int64{r.UserID, r.EntityID} },
