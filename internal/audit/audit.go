@@ -6,7 +6,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"strings"
 
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -54,34 +53,25 @@ type Entry struct {
 	Row      any
 }
 
-// entriesPerInsert keeps one INSERT's arguments (11 a row) well under either engine's limit.
-const entriesPerInsert = 250
-
 // RecordAll writes the history records of many changes of one kind made in tx, as Record does
 // for one, in as few statements as the engines allow: a round of notifications queues dozens of
 // mails, each with its record, and on SQLite every statement is held inside the one writer.
 func RecordAll(ctx context.Context, tx *database.Tx, action Action, source Source, entries []Entry) error {
-	a := actorOf(ctx)
-	for from := 0; from < len(entries); from += entriesPerInsert {
-		chunk := entries[from:min(from+entriesPerInsert, len(entries))]
-		rows := make([]string, len(chunk))
-		args := make([]any, 0, 11*len(chunk))
-		for i, e := range chunk {
-			data, err := json.Marshal(e.Row)
-			if err != nil {
-				return fmt.Errorf("audit %s %d: %w", source, e.RecordID, err)
-			}
-			rows[i] = "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, string(action), string(source), e.RecordID, string(data),
-				a.UserID, a.ImpersonatorID, a.UserName, tx.ID, a.IsAdmin, a.Role, tx.Now)
+	data := make([]string, len(entries))
+	for i, e := range entries {
+		b, err := json.Marshal(e.Row)
+		if err != nil {
+			return fmt.Errorf("audit %s %d: %w", source, e.RecordID, err)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO audit_log (hive_action, hive_source, record_id, row_json, hive_user_id,
-			hive_impersonator_user_id, hive_user_name, hive_tx_id, hive_is_admin, hive_role, created_at)
-			VALUES `+strings.Join(rows, ", "), args...); err != nil {
-			return err
-		}
+		data[i] = string(b)
 	}
-	return nil
+	a := actorOf(ctx)
+	return database.InsertMany(ctx, tx, "audit_log", `hive_action, hive_source, record_id, row_json, hive_user_id,
+		hive_impersonator_user_id, hive_user_name, hive_tx_id, hive_is_admin, hive_role, created_at`, len(entries),
+		func(i int) []any {
+			return []any{string(action), string(source), entries[i].RecordID, data[i],
+				a.UserID, a.ImpersonatorID, a.UserName, tx.ID, a.IsAdmin, a.Role, tx.Now}
+		})
 }
 
 // actor is who made a change, as an audit row records it (the spec's hive* fields): the

@@ -3,6 +3,7 @@ package database
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -11,10 +12,40 @@ import (
 const maxParams = 30000
 
 // InsertMany inserts n rows into table, row(i) giving the values of row i in the order of
-// columns (comma-separated), as few multi-row statements as the parameter limit allows. It is
-// the bulk loader of the benchmark and load data sets, which write hundreds of thousands of
-// rows where one INSERT a row would take minutes.
+// columns (comma-separated), as few multi-row statements as the parameter limit allows. The
+// benchmark and load data sets write hundreds of thousands of rows with it, where one INSERT a
+// row would take minutes; a delivery round writes its mails' history entries with it.
 func InsertMany(ctx context.Context, tx *Tx, table, columns string, n int, row func(i int) []any) error {
+	return eachInsert(table, columns, n, row, func(query string, args []any, _ int) error {
+		_, err := tx.Exec(ctx, query, args...)
+		return err
+	})
+}
+
+// InsertManyIDs is InsertMany into a table whose id column numbers its rows: it returns the new
+// rows' ids in the order of the rows. Each statement inserts its rows in the order of its VALUES
+// list on both engines and each row draws its id as it is inserted, so a statement's ids, sorted,
+// are its rows' in order; the order RETURNING lists them in is not promised.
+func InsertManyIDs(ctx context.Context, tx *Tx, table, columns string, n int, row func(i int) []any) ([]int64, error) {
+	ids := make([]int64, 0, n)
+	err := eachInsert(table, columns, n, row, func(query string, args []any, rows int) error {
+		var got []int64
+		if err := tx.Select(ctx, &got, query+` RETURNING id`, args...); err != nil {
+			return err
+		}
+		if len(got) != rows {
+			return fmt.Errorf("%d rows stored of %d", len(got), rows)
+		}
+		slices.Sort(got)
+		ids = append(ids, got...)
+		return nil
+	})
+	return ids, err
+}
+
+// eachInsert builds the multi-row INSERT statements of n rows and hands each to run with its
+// arguments and number of rows.
+func eachInsert(table, columns string, n int, row func(i int) []any, run func(query string, args []any, rows int) error) error {
 	cols := len(strings.Split(columns, ","))
 	per := max(1, min(1000, maxParams/cols))
 	for from := 0; from < n; from += per {
@@ -28,7 +59,7 @@ func InsertMany(ctx context.Context, tx *Tx, table, columns string, n int, row f
 			sb.WriteString("(" + Marks(cols) + ")")
 			args = append(args, row(i)...)
 		}
-		if _, err := tx.Exec(ctx, `INSERT INTO `+table+` (`+columns+`) VALUES `+sb.String(), args...); err != nil {
+		if err := run(`INSERT INTO `+table+` (`+columns+`) VALUES `+sb.String(), args, to-from); err != nil {
 			return fmt.Errorf("%s: %w", table, err)
 		}
 	}

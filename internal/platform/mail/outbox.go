@@ -3,8 +3,6 @@ package mail
 import (
 	"context"
 	"fmt"
-	"slices"
-	"strings"
 	"time"
 
 	"github.com/hive/hive/internal/platform/database"
@@ -17,9 +15,6 @@ func Enqueue(ctx context.Context, tx *database.Tx, m Message) error {
 	return EnqueueAll(ctx, tx, []Message{m})
 }
 
-// messagesPerInsert keeps one INSERT's arguments (7 a row) well under either engine's limit.
-const messagesPerInsert = 250
-
 // EnqueueAll is Enqueue for many messages, in as few statements as the engines allow: a round of
 // notifications queues dozens of mails, and on SQLite every statement is held inside the one
 // writer. Nothing is queued unless every message is valid.
@@ -30,31 +25,16 @@ func EnqueueAll(ctx context.Context, tx *database.Tx, ms []Message) error {
 		}
 	}
 	now := tx.Now.UTC()
-	queued := make([]Queued, 0, len(ms))
-	for from := 0; from < len(ms); from += messagesPerInsert {
-		chunk := ms[from:min(from+messagesPerInsert, len(ms))]
-		rows := make([]string, len(chunk))
-		args := make([]any, 0, 7*len(chunk))
-		for i, m := range chunk {
-			rows[i] = "(?, ?, ?, ?, ?, ?, ?)"
-			args = append(args, m.To, m.Subject, m.Text, m.HTML, StatusPending, now, now)
-		}
-		var ids []int64
-		if err := tx.Select(ctx, &ids, `INSERT INTO mail_outbox (to_addr, subject, body_text, body_html, status,
-			created_at, next_attempt_at) VALUES `+strings.Join(rows, ", ")+` RETURNING id`, args...); err != nil {
-			return fmt.Errorf("enqueue mail: %w", err)
-		}
-		if len(ids) != len(chunk) {
-			return fmt.Errorf("enqueue mail: %d rows stored of %d", len(ids), len(chunk))
-		}
-		// Each row's id is drawn as the row is inserted, and the rows are inserted in the order of
-		// the VALUES list on both engines, so the ascending ids are the messages' in order (the
-		// order RETURNING lists them in is not promised). TestEnqueueAllRecordsEachMessageWithItsRow
-		// checks the pairing through the stored rows.
-		slices.Sort(ids)
-		for i, m := range chunk {
-			queued = append(queued, Queued{ID: ids[i], To: m.To, Subject: m.Subject, Type: m.Kind})
-		}
+	ids, err := database.InsertManyIDs(ctx, tx, "mail_outbox", "to_addr, subject, body_text, body_html, status, created_at, next_attempt_at",
+		len(ms), func(i int) []any {
+			return []any{ms[i].To, ms[i].Subject, ms[i].Text, ms[i].HTML, StatusPending, now, now}
+		})
+	if err != nil {
+		return fmt.Errorf("enqueue mail: %w", err)
+	}
+	queued := make([]Queued, len(ms))
+	for i, m := range ms {
+		queued[i] = Queued{ID: ids[i], To: m.To, Subject: m.Subject, Type: m.Kind}
 	}
 	return record(ctx, tx, queued)
 }
