@@ -12,37 +12,60 @@ import (
 	"github.com/hive/hive/internal/platform/mail"
 )
 
+// refusedTo is the recipient whose mail the recorder refuses, failing its Enqueue.
+const refusedTo = "refused@example.com"
+
+var errRefused = errors.New("history refused")
+
+// recorded is one queued mail as the recorder saw it, with the transaction it was queued in.
+type recorded struct {
+	txID string
+	q    mail.Queued
+}
+
+// recorder is the RecordWith recorder of one test. Both engines' subtests share it, so each
+// takes what it recorded (take) before and after its writes.
+type recorder struct {
+	mu    sync.Mutex
+	calls []recorded
+}
+
+// record installs a recorder for the rest of the test.
+func record(t *testing.T) *recorder {
+	r := &recorder{}
+	mail.RecordWith(func(_ context.Context, tx *database.Tx, queued []mail.Queued) error {
+		r.mu.Lock()
+		defer r.mu.Unlock()
+		for _, q := range queued {
+			if q.To == refusedTo {
+				return errRefused
+			}
+			r.calls = append(r.calls, recorded{tx.ID, q})
+		}
+		return nil
+	})
+	t.Cleanup(func() { mail.RecordWith(nil) })
+	return r
+}
+
+// take returns what was recorded since the last take.
+func (r *recorder) take() []recorded {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	calls := r.calls
+	r.calls = nil
+	return calls
+}
+
 // TestEnqueueCallsTheRecorderInItsTransaction: the recorder set by RecordWith sees each queued
 // mail's row id, recipient, subject and kind (no body) inside the queuing transaction, and its
 // error fails the Enqueue, so no mail goes out unrecorded. (internal/app's test checks the
 // history entry that Hive's recorder writes.)
 func TestEnqueueCallsTheRecorderInItsTransaction(t *testing.T) {
-	type call struct {
-		txID string
-		id   int64
-		q    mail.Queued
-	}
-	var mu sync.Mutex
-	var calls []call
-	refuse := errors.New("history refused")
-	mail.RecordWith(func(_ context.Context, tx *database.Tx, queued []mail.Queued) error {
-		mu.Lock()
-		defer mu.Unlock()
-		for _, q := range queued {
-			if q.To == "refused@example.com" {
-				return refuse
-			}
-			calls = append(calls, call{tx.ID, q.ID, q})
-		}
-		return nil
-	})
-	t.Cleanup(func() { mail.RecordWith(nil) })
-
+	r := record(t)
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		mu.Lock()
-		calls = nil
-		mu.Unlock()
+		r.take()
 		var txID string
 		err := db.InTx(ctx, func(tx *database.Tx) error {
 			txID = tx.ID
@@ -53,21 +76,19 @@ func TestEnqueueCallsTheRecorderInItsTransaction(t *testing.T) {
 			t.Fatal(err)
 		}
 		row := outbox(t, db, "rec@example.com")[0]
-		mu.Lock()
-		got := calls
-		mu.Unlock()
-		want := call{txID, row.ID, mail.Queued{ID: row.ID, To: "rec@example.com", Subject: "Reset your password", Type: "password_reset"}}
+		got := r.take()
+		want := recorded{txID, mail.Queued{ID: row.ID, To: "rec@example.com", Subject: "Reset your password", Type: "password_reset"}}
 		if len(got) != 1 || got[0] != want {
 			t.Fatalf("recorded %+v, want %+v", got, want)
 		}
 
 		err = db.InTx(ctx, func(tx *database.Tx) error {
-			return mail.Enqueue(ctx, tx, mail.Message{To: "refused@example.com", Subject: "Hello", Kind: "test"})
+			return mail.Enqueue(ctx, tx, mail.Message{To: refusedTo, Subject: "Hello", Kind: "test"})
 		})
-		if !errors.Is(err, refuse) {
-			t.Fatalf("Enqueue with a failing recorder = %v, want %v", err, refuse)
+		if !errors.Is(err, errRefused) {
+			t.Fatalf("Enqueue with a failing recorder = %v, want %v", err, errRefused)
 		}
-		if list := outbox(t, db, "refused@example.com"); len(list) != 0 {
+		if list := outbox(t, db, refusedTo); len(list) != 0 {
 			t.Fatalf("a mail whose record failed is queued: %+v", list)
 		}
 	})
@@ -77,21 +98,10 @@ func TestEnqueueCallsTheRecorderInItsTransaction(t *testing.T) {
 // whole, in one transaction, and each history record names the outbox row of its own message;
 // one invalid message queues none of the batch.
 func TestEnqueueAllRecordsEachMessageWithItsRow(t *testing.T) {
-	var mu sync.Mutex
-	var recorded []mail.Queued
-	mail.RecordWith(func(_ context.Context, _ *database.Tx, queued []mail.Queued) error {
-		mu.Lock()
-		defer mu.Unlock()
-		recorded = append(recorded, queued...)
-		return nil
-	})
-	t.Cleanup(func() { mail.RecordWith(nil) })
-
+	r := record(t)
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		ctx := context.Background()
-		mu.Lock()
-		recorded = nil
-		mu.Unlock()
+		r.take()
 		const n = 601 // three INSERTs
 		batch := make([]mail.Message, n)
 		for i := range batch {
@@ -101,13 +111,12 @@ func TestEnqueueAllRecordsEachMessageWithItsRow(t *testing.T) {
 		if err := db.InTx(ctx, func(tx *database.Tx) error { return mail.EnqueueAll(ctx, tx, batch) }); err != nil {
 			t.Fatal(err)
 		}
-		mu.Lock()
-		got := recorded
-		mu.Unlock()
+		got := r.take()
 		if len(got) != n {
 			t.Fatalf("%d records for %d mails", len(got), n)
 		}
-		for i, q := range got {
+		for i, call := range got {
+			q := call.q
 			rows := outbox(t, db, batch[i].To)
 			if q.To != batch[i].To || q.Subject != batch[i].Subject || len(rows) != 1 || rows[0].ID != q.ID ||
 				rows[0].Subject != q.Subject {
