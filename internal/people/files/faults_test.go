@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"strings"
 	"sync/atomic"
@@ -18,6 +17,7 @@ import (
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/nettest"
 )
 
 // fullDisk is a blob store on a disk that fills up: while full is set, Put reads part of the
@@ -84,12 +84,7 @@ func TestAFullDiskAnswers503AndLeavesNoHalfFile(t *testing.T) {
 }
 
 func TestAnUnreachableS3Answers503AndRecordsNothing(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	closed := l.Addr().String()
-	l.Close()
+	closed := nettest.ClosedAddr(t)
 	f := setup(t, databasetest.SQLite(t), func(c *config.Config) {
 		c.S3 = config.S3Config{Endpoint: closed, Bucket: "hive", AccessKey: "key", SecretKey: "secret", Region: "us-east-1"}
 	})

@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"io"
-	"net"
 	"os"
 	"path/filepath"
 	"strings"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/config"
+	"github.com/hive/hive/internal/platform/nettest"
 )
 
 // brokenReader gives some bytes, then fails, as a client that stops sending mid-upload does.
@@ -84,13 +84,7 @@ func TestLocalStoreThatCannotWriteIsUnavailable(t *testing.T) {
 }
 
 func TestS3OutOfReachIsUnavailable(t *testing.T) {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	st, err := FromConfig(config.Config{S3: config.S3Config{Endpoint: addr, Bucket: "hive", AccessKey: "key",
+	st, err := FromConfig(config.Config{S3: config.S3Config{Endpoint: nettest.ClosedAddr(t), Bucket: "hive", AccessKey: "key",
 		SecretKey: "secret", Region: "us-east-1"}})
 	if err != nil {
 		t.Fatal(err)

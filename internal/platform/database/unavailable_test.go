@@ -5,7 +5,6 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
-	"net"
 	"net/url"
 	"os"
 	"testing"
@@ -15,22 +14,11 @@ import (
 	"github.com/jmoiron/sqlx"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/nettest"
 )
 
-// closedPort returns a loopback address nothing listens on.
-func closedPort(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	addr := l.Addr().String()
-	l.Close()
-	return addr
-}
-
 func TestAnUnreachableDatabaseIsUnavailableAndABadQueryIsNot(t *testing.T) {
-	pool, err := sqlx.Open("pgx", "postgres://hive@"+closedPort(t)+"/hive?sslmode=disable&connect_timeout=2")
+	pool, err := sqlx.Open("pgx", "postgres://hive@"+nettest.ClosedAddr(t)+"/hive?sslmode=disable&connect_timeout=2")
 	if err != nil {
 		t.Fatal(err)
 	}

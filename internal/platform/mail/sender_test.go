@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"net"
 	"strings"
 	"testing"
 	"time"
@@ -17,6 +16,7 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/platform/mail/mailtest"
+	"github.com/hive/hive/internal/platform/nettest"
 )
 
 const from = "Hive <no-reply@hive.local>"
@@ -136,14 +136,7 @@ func TestDeliverThroughSMTP(t *testing.T) {
 
 func TestSMTPFailureIsRecorded(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		// A port nothing listens on: the connection is refused.
-		l, err := net.Listen("tcp", "127.0.0.1:0")
-		if err != nil {
-			t.Fatal(err)
-		}
-		addr := l.Addr().String()
-		l.Close()
-		sender, err := mail.NewSMTPSender("smtp://"+addr, from)
+		sender, err := mail.NewSMTPSender("smtp://"+nettest.ClosedAddr(t), from)
 		if err != nil {
 			t.Fatal(err)
 		}
