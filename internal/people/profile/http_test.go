@@ -13,16 +13,16 @@ import (
 
 func TestReadRules(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		fl, st, so := f.users["freelancer"], f.users["staff"], f.staffOther
+		fl, st, so := f.Users["freelancer"], f.Users["staff"], f.staffOther
 		path := func(id int64) string { return fmt.Sprintf("/account/%d", id) }
 		// One row per person read, one status per role of apptest.Roles: admin, manager, dept,
 		// staff, freelancer, anonymous.
 		cases := orgtest.PerRole("read the freelancer", "GET", path(fl), nil, 200, 200, 200, 403, 200, 401)
 		cases = append(cases, orgtest.PerRole("read a staff user of the client", "GET", path(st), nil, 200, 200, 403, 200, 403, 401)...)
 		cases = append(cases, orgtest.PerRole("read a staff user of the other client", "GET", path(so), nil, 200, 403, 403, 403, 403, 401)...)
-		f.s.Run(t, append(cases, apptest.Case{As: "admin", Method: "GET", Path: path(999999), Status: 404}))
+		f.S.Run(t, append(cases, apptest.Case{As: "admin", Method: "GET", Path: path(999999), Status: 404}))
 		v := f.get(t, "manager", st)
-		if len(v.Entities) != 1 || v.Entities[0].ID != f.client || v.Entities[0].CanManage {
+		if len(v.Entities) != 1 || v.Entities[0].ID != f.Client || v.Entities[0].CanManage {
 			t.Errorf("entities = %+v", v.Entities)
 		}
 		if v.DayRate != nil || v.ProfileImageURL != "" || v.Skills == nil || v.Version < 1 {
@@ -33,12 +33,12 @@ func TestReadRules(t *testing.T) {
 
 func TestUpdateRules(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		fl := f.users["freelancer"]
+		fl := f.Users["freelancer"]
 		path := fmt.Sprintf("/account/%d", fl)
 		v := f.get(t, "freelancer", fl)
 
 		// Permissions: the user and admins edit; managers read only.
-		f.s.Run(t, []apptest.Case{
+		f.S.Run(t, []apptest.Case{
 			{As: "manager", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "phone": "1"}, Status: 403},
 			{As: "dept", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "phone": "1"}, Status: 403},
 			{As: "staff", Method: "PATCH", Path: path, Body: map[string]any{"version": v.Version, "phone": "1"}, Status: 403},
@@ -48,7 +48,7 @@ func TestUpdateRules(t *testing.T) {
 		})
 
 		// Validation messages of §5.
-		res := f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "email": "not an email",
+		res := f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "email": "not an email",
 			"linkedin": "javascript:alert(1)", "imdb": "ftp://x", "personalWebsite": "https://me.example",
 			"dayRate": map[string]any{"currency": "GBP", "period": "day", "rate": "12.345"},
 			"country": "GB", "timezone": "Europe/Paris"})
@@ -58,7 +58,7 @@ func TestUpdateRules(t *testing.T) {
 				t.Errorf("missing %q in %s", want, res.Body)
 			}
 		}
-		res = f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "country": "", "timezone": ""})
+		res = f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "country": "", "timezone": ""})
 		res.Want(422)
 		if !strings.Contains(string(res.Body), "Country is required.") || !strings.Contains(string(res.Body), "Timezone is required.") {
 			t.Errorf("body %s", res.Body)
@@ -66,7 +66,7 @@ func TestUpdateRules(t *testing.T) {
 
 		// A good update, with tags, email stripped and the rate forced to a day.
 		var got profile.ProfileView
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "email": " freelancer@hive.test ",
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "email": " freelancer@hive.test ",
 			"gender": "other", "genderOther": "Non-binary", "country": "FR", "timezone": "UTC",
 			"location": map[string]any{"location_name": "Lyon", "latitude": 45.76, "longitude": 4.83},
 			"cv":       "# CV", "linkedin": "https://linkedin.com/in/x",
@@ -78,26 +78,26 @@ func TestUpdateRules(t *testing.T) {
 			t.Fatalf("updated = %+v", got)
 		}
 		// Stale version.
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "phone": "2"}).Want(409)
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "phone": "2"}).Want(409)
 		// deleted_skills removes; an unknown tag is refused.
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": got.Version, "deleted_skills": []int64{f.skillA}}).Want(200).Decode(&got)
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": got.Version, "deleted_skills": []int64{f.skillA}}).Want(200).Decode(&got)
 		if len(got.Skills) != 1 || got.Skills[0].SkillID != f.skillB {
 			t.Errorf("skills = %+v", got.Skills)
 		}
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": got.Version, "skills": []int64{f.jobA}}).Want(422)
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": got.Version, "skills": []int64{f.jobA}}).Want(422)
 
 		// Admin section.
-		f.s.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "",
+		f.S.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "",
 			"preferredSupplierId": 0}).Want(422)
-		f.s.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "active",
-			"preferredSupplierId": f.client, "canCreateClientEntity": true}).Want(200).Decode(&got)
-		if got.PreferredSupplierID == nil || *got.PreferredSupplierID != f.client || got.CanCreateClientEntity == nil || !*got.CanCreateClientEntity {
+		f.S.As("admin").Do("PATCH", path, map[string]any{"version": got.Version, "accountStatus": "active",
+			"preferredSupplierId": f.Client, "canCreateClientEntity": true}).Want(200).Decode(&got)
+		if got.PreferredSupplierID == nil || *got.PreferredSupplierID != f.Client || got.CanCreateClientEntity == nil || !*got.CanCreateClientEntity {
 			t.Errorf("admin update = %+v", got)
 		}
 
 		// Audit rows: one per update, source user.
 		var n int
-		if err := f.db.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ? AND hive_action = 'UPDATE'`, fl); err != nil {
+		if err := f.DB.Get(context.Background(), &n, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'user' AND record_id = ? AND hive_action = 'UPDATE'`, fl); err != nil {
 			t.Fatal(err)
 		}
 		if n < 3 {
@@ -108,16 +108,16 @@ func TestUpdateRules(t *testing.T) {
 
 func TestSystemAccount(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		if _, err := f.db.Raw().Exec(f.db.Rebind(`UPDATE users SET account_status = 'system' WHERE id = ?`), f.staffOther); err != nil {
+		if _, err := f.DB.Raw().Exec(f.DB.Rebind(`UPDATE users SET account_status = 'system' WHERE id = ?`), f.staffOther); err != nil {
 			t.Fatal(err)
 		}
 		v := f.get(t, "admin", f.staffOther)
-		res := f.s.As("admin").Do("PATCH", fmt.Sprintf("/account/%d", f.staffOther), map[string]any{"version": v.Version, "accountStatus": "active"})
+		res := f.S.As("admin").Do("PATCH", fmt.Sprintf("/account/%d", f.staffOther), map[string]any{"version": v.Version, "accountStatus": "active"})
 		res.Want(422)
 		if !strings.Contains(string(res.Body), "A system account cannot be changed.") {
 			t.Errorf("body %s", res.Body)
 		}
-		f.s.As("admin").Do("PATCH", fmt.Sprintf("/account/%d", f.staffOther), map[string]any{"version": v.Version, "accountStatus": "system", "phone": "5"}).Want(200)
+		f.S.As("admin").Do("PATCH", fmt.Sprintf("/account/%d", f.staffOther), map[string]any{"version": v.Version, "accountStatus": "system", "phone": "5"}).Want(200)
 	})
 }
 
@@ -126,36 +126,36 @@ func TestCreate(t *testing.T) {
 		body := func(email string, entities ...int64) map[string]any {
 			return map[string]any{"email": email, "firstName": "New", "lastName": "Person", "isFreelancer": true, "entityIds": entities}
 		}
-		f.s.Run(t, []apptest.Case{
-			{As: "dept", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
-			{As: "staff", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
-			{As: "freelancer", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 403},
-			{As: "anonymous", Method: "POST", Path: "/account", Body: body("a@x.test", f.client), Status: 401},
-			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test", f.other), Status: 403},
+		f.S.Run(t, []apptest.Case{
+			{As: "dept", Method: "POST", Path: "/account", Body: body("a@x.test", f.Client), Status: 403},
+			{As: "staff", Method: "POST", Path: "/account", Body: body("a@x.test", f.Client), Status: 403},
+			{As: "freelancer", Method: "POST", Path: "/account", Body: body("a@x.test", f.Client), Status: 403},
+			{As: "anonymous", Method: "POST", Path: "/account", Body: body("a@x.test", f.Client), Status: 401},
+			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test", f.Other), Status: 403},
 			// A missing entity gets the same answer, so the 403 confirms no other client's id.
 			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test", 999999), Status: 403},
 			{As: "manager", Method: "POST", Path: "/account", Body: body("a@x.test"), Status: 422},
-			{As: "manager", Method: "POST", Path: "/account", Body: body(" bad", f.client), Status: 422},
+			{As: "manager", Method: "POST", Path: "/account", Body: body(" bad", f.Client), Status: 422},
 		})
 		var v profile.ProfileView
-		f.s.As("manager").Do("POST", "/account", body(" new@x.test ", f.client)).Want(201).Decode(&v)
+		f.S.As("manager").Do("POST", "/account", body(" new@x.test ", f.Client)).Want(201).Decode(&v)
 		if v.Email != "new@x.test" || v.Label != "Contractor" || v.AccountStatus != nil || !v.IsFreelancer ||
-			len(v.Entities) != 1 || v.Entities[0].ID != f.client || v.Country != "GB" {
+			len(v.Entities) != 1 || v.Entities[0].ID != f.Client || v.Country != "GB" {
 			t.Errorf("created = %+v", v)
 		}
-		f.s.As("manager").Do("POST", "/account", body("NEW@x.test", f.client)).Want(409)
-		withAdmin := body("flags@x.test", f.client)
+		f.S.As("manager").Do("POST", "/account", body("NEW@x.test", f.Client)).Want(409)
+		withAdmin := body("flags@x.test", f.Client)
 		withAdmin["canAdmin"] = true
-		f.s.As("manager").Do("POST", "/account", withAdmin).Want(403)
-		withAdmin["preferredSupplierId"] = f.other
+		f.S.As("manager").Do("POST", "/account", withAdmin).Want(403)
+		withAdmin["preferredSupplierId"] = f.Other
 		var made profile.ProfileView
-		f.s.As("admin").Do("POST", "/account", withAdmin).Want(201).Decode(&made)
-		if made.CanAdmin == nil || !*made.CanAdmin || made.PreferredSupplierID == nil || *made.PreferredSupplierID != f.other {
+		f.S.As("admin").Do("POST", "/account", withAdmin).Want(201).Decode(&made)
+		if made.CanAdmin == nil || !*made.CanAdmin || made.PreferredSupplierID == nil || *made.PreferredSupplierID != f.Other {
 			t.Errorf("admin-made = %+v", made)
 		}
-		f.s.As("admin").Do("POST", "/account", body("admin-made@x.test", f.other)).Want(201)
+		f.S.As("admin").Do("POST", "/account", body("admin-made@x.test", f.Other)).Want(201)
 		var mails int
-		if err := f.db.Get(context.Background(), &mails, `SELECT COUNT(*) FROM account_tokens WHERE user_id = ? AND purpose = 'activation'`, v.ID); err != nil {
+		if err := f.DB.Get(context.Background(), &mails, `SELECT COUNT(*) FROM account_tokens WHERE user_id = ? AND purpose = 'activation'`, v.ID); err != nil {
 			t.Fatal(err)
 		}
 		if mails != 1 {
@@ -168,18 +168,18 @@ func TestCreate(t *testing.T) {
 // entities and departments, and none of the account flags; administrators and the user see all.
 func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		fl := f.users["freelancer"]
-		if _, err := f.db.Raw().Exec(f.db.Rebind(`INSERT INTO user_entity_refs (user_id, entity_id, can_external, created_at, updated_at)
-			VALUES (?, ?, TRUE, ?, ?), (?, ?, TRUE, ?, ?)`), fl, f.client, f.db.Now(), f.db.Now(), fl, f.other, f.db.Now(), f.db.Now()); err != nil {
+		fl := f.Users["freelancer"]
+		if _, err := f.DB.Raw().Exec(f.DB.Rebind(`INSERT INTO user_entity_refs (user_id, entity_id, can_external, created_at, updated_at)
+			VALUES (?, ?, TRUE, ?, ?), (?, ?, TRUE, ?, ?)`), fl, f.Client, f.DB.Now(), f.DB.Now(), fl, f.Other, f.DB.Now(), f.DB.Now()); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := f.db.Raw().Exec(f.db.Rebind(`INSERT INTO user_department_refs (user_id, department_id, can_select, created_at, updated_at)
-			VALUES (?, ?, TRUE, ?, ?)`), fl, f.dept, f.db.Now(), f.db.Now()); err != nil {
+		if _, err := f.DB.Raw().Exec(f.DB.Rebind(`INSERT INTO user_department_refs (user_id, department_id, can_select, created_at, updated_at)
+			VALUES (?, ?, TRUE, ?, ?)`), fl, f.Dept, f.DB.Now(), f.DB.Now()); err != nil {
 			t.Fatal(err)
 		}
 		path := fmt.Sprintf("/account/%d", fl)
 		raw := func(role string) (profile.ProfileView, string) {
-			res := f.s.As(role).Do("GET", path, nil).Want(200)
+			res := f.S.As(role).Do("GET", path, nil).Want(200)
 			var v profile.ProfileView
 			res.Decode(&v)
 			return v, string(res.Body)
@@ -196,12 +196,12 @@ func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 
 		// The manager of the first client: its entity and its department, not the other client.
 		v, body := raw("manager")
-		if fmt.Sprint(ids(v.Entities)) != fmt.Sprint([]int64{f.client}) || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.dept}) {
+		if fmt.Sprint(ids(v.Entities)) != fmt.Sprint([]int64{f.Client}) || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.Dept}) {
 			t.Errorf("manager sees entities %v departments %v", ids(v.Entities), ids(v.Departments))
 		}
 		// The department manager: the department only.
 		v, dbody := raw("dept")
-		if len(v.Entities) != 0 || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.dept}) {
+		if len(v.Entities) != 0 || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.Dept}) {
 			t.Errorf("dept manager sees entities %v departments %v", ids(v.Entities), ids(v.Departments))
 		}
 		for _, flag := range flags {
@@ -227,21 +227,21 @@ func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 // Issue 12 item 15: defaultPermissions is set by administrators only, on update and create.
 func TestAttack_DefaultPermissionsAdminOnly(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
-		fl := f.users["freelancer"]
+		fl := f.Users["freelancer"]
 		path := fmt.Sprintf("/account/%d", fl)
 		v := f.get(t, "freelancer", fl)
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": "staff"}).Want(403)
-		f.s.As("manager").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": "staff"}).Want(403)
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": "staff"}).Want(403)
+		f.S.As("manager").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": "staff"}).Want(403)
 		// Sending the value unchanged (a whole form) is no change.
-		f.s.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": ""}).Want(200)
+		f.S.As("freelancer").Do("PATCH", path, map[string]any{"version": v.Version, "defaultPermissions": ""}).Want(200)
 		var got profile.ProfileView
-		f.s.As("admin").Do("PATCH", path, map[string]any{"version": v.Version + 1, "defaultPermissions": "staff"}).Want(200).Decode(&got)
+		f.S.As("admin").Do("PATCH", path, map[string]any{"version": v.Version + 1, "defaultPermissions": "staff"}).Want(200).Decode(&got)
 		if got.DefaultPermissions == nil || *got.DefaultPermissions != "staff" {
 			t.Errorf("admin set %+v", got.DefaultPermissions)
 		}
-		body := map[string]any{"email": "perm@x.test", "firstName": "P", "lastName": "Q", "entityIds": []int64{f.client},
+		body := map[string]any{"email": "perm@x.test", "firstName": "P", "lastName": "Q", "entityIds": []int64{f.Client},
 			"defaultPermissions": "staff"}
-		f.s.As("manager").Do("POST", "/account", body).Want(403)
-		f.s.As("admin").Do("POST", "/account", body).Want(201)
+		f.S.As("manager").Do("POST", "/account", body).Want(403)
+		f.S.As("admin").Do("POST", "/account", body).Want(201)
 	})
 }
