@@ -383,3 +383,40 @@ func userLinkAPI(title, record, aRecord, records, create, update string) kindAPI
 		byRecord: "The users connected to " + aRecord,
 		byUser:   "The " + records + " a user is connected to (all of them for the user themself)"}
 }
+
+// The rights every kind of user link grants besides its own first one (to hire, to be an
+// external resource) are to manage the record and to select from it. Each kind's grid query
+// and bodies embed these types, so that a kind declares only what is its own; they are
+// exported because huma reads the fields of exported embedded structs only.
+type (
+	// ManageSelectFilter keeps the links that grant (true) or withhold (false) those rights.
+	ManageSelectFilter struct {
+		CanManage httpapi.OptionalBool `query:"canManage"`
+		CanSelect httpapi.OptionalBool `query:"canSelect"`
+	}
+	// UserLinkNew is what every new user link names: its user, and those rights to grant.
+	UserLinkNew struct {
+		UserID    int64 `json:"userId,omitempty"`
+		CanManage bool  `json:"canManage,omitempty"`
+		CanSelect bool  `json:"canSelect,omitempty"`
+	}
+	// UserLinkChange is what every update of a user link carries: its revision, and those
+	// rights to set (the others are kept).
+	UserLinkChange struct {
+		Revision
+		CanManage *bool `json:"canManage,omitempty"`
+		CanSelect *bool `json:"canSelect,omitempty"`
+	}
+)
+
+// filter is the store's filter of a user link grid: links to records, of users, and by the
+// kind's own first right and the shared ones.
+func (m ManageSelectFilter) filter(records, users []int64, first httpapi.OptionalBool) UserLinkFilter {
+	return UserLinkFilter{RecordIDs: records, UserIDs: users,
+		Rights: [3]*bool{first.Value(), m.CanManage.Value(), m.CanSelect.Value()}}
+}
+
+// linksOfRecord and linksOfUser filter the links of one record and of one user, for every kind
+// of user link.
+func linksOfRecord(id int64) UserLinkFilter { return UserLinkFilter{RecordIDs: []int64{id}} }
+func linksOfUser(id int64) UserLinkFilter   { return UserLinkFilter{UserIDs: []int64{id}} }

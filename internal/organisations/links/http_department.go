@@ -52,38 +52,32 @@ type userDepartmentQuery struct {
 	DepartmentIDs []int64              `query:"departmentIds,explode"`
 	UserIDs       []int64              `query:"userIds,explode"`
 	CanHire       httpapi.OptionalBool `query:"canHire"`
-	CanManage     httpapi.OptionalBool `query:"canManage"`
-	CanSelect     httpapi.OptionalBool `query:"canSelect"`
+	ManageSelectFilter
 }
 
-func (q userDepartmentQuery) filter() UserDepartmentFilter {
-	return UserDepartmentFilter{DepartmentIDs: q.DepartmentIDs, UserIDs: q.UserIDs, CanHire: q.CanHire.Value(),
-		CanManage: q.CanManage.Value(), CanSelect: q.CanSelect.Value()}
+func (q userDepartmentQuery) filter() UserLinkFilter {
+	return q.ManageSelectFilter.filter(q.DepartmentIDs, q.UserIDs, q.CanHire)
 }
 
 // The bodies are aliases of unnamed structs, so the API document names them after their
 // operations (createUserDepartmentRefRequest, ...).
 type (
 	userDepartmentNew = struct {
-		UserID       int64 `json:"userId,omitempty"`
+		UserLinkNew
 		DepartmentID int64 `json:"departmentId,omitempty"`
 		CanHire      bool  `json:"canHire,omitempty"`
-		CanManage    bool  `json:"canManage,omitempty"`
-		CanSelect    bool  `json:"canSelect,omitempty"`
 	}
 	userDepartmentChange = struct {
-		Revision
-		CanHire   *bool `json:"canHire,omitempty"`
-		CanManage *bool `json:"canManage,omitempty"`
-		CanSelect *bool `json:"canSelect,omitempty"`
+		UserLinkChange
+		CanHire *bool `json:"canHire,omitempty"`
 	}
 )
 
 // userDepartmentKind: a department's viewers see its links and its managers change them; a
 // user always sees their own links, and may be linked only by a manager who may see them.
-func (h *handlers) userDepartmentKind() linkKind[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter,
+func (h *handlers) userDepartmentKind() linkKind[UserDepartmentRef, UserDepartmentView, UserLinkFilter,
 	userDepartmentPage, userDepartmentQuery, userDepartmentSort, userDepartmentNew, userDepartmentChange] {
-	return linkKind[UserDepartmentRef, UserDepartmentView, UserDepartmentFilter,
+	return linkKind[UserDepartmentRef, UserDepartmentView, UserLinkFilter,
 		userDepartmentPage, userDepartmentQuery, userDepartmentSort, userDepartmentNew, userDepartmentChange]{
 		api: userLinkAPI("User-Department", "department", "a department", "departments",
 			"Connect a user to a department (its managers, its client's managers, administrators)",
@@ -91,10 +85,9 @@ func (h *handlers) userDepartmentKind() linkKind[UserDepartmentRef, UserDepartme
 		kind: userDepartments, managed: 1, by: departmentRecord, ownerSees: true, other: h.requireVisibleUser,
 		find: h.store.UserDepartment, read: h.store.UserDepartments, view: userDepartmentView,
 		ends:     func(r UserDepartmentRef) [2]int64 { return [2]int64{r.UserID, r.DepartmentID} },
-		ofRecord: func(id int64) UserDepartmentFilter { return UserDepartmentFilter{DepartmentIDs: []int64{id}} },
-		ofUser:   func(id int64) UserDepartmentFilter { return UserDepartmentFilter{UserIDs: []int64{id}} },
-		newEnds:  func(b userDepartmentNew) [2]int64 { return [2]int64{b.UserID, b.DepartmentID} },
-		create:   h.createUserDepartment, update: h.updateUserDepartment, remove: h.store.DeleteUserDepartment,
+		ofRecord: linksOfRecord, ofUser: linksOfUser,
+		newEnds: func(b userDepartmentNew) [2]int64 { return [2]int64{b.UserID, b.DepartmentID} },
+		create:  h.createUserDepartment, update: h.updateUserDepartment, remove: h.store.DeleteUserDepartment,
 	}
 }
 

@@ -56,40 +56,34 @@ type userEntityQuery struct {
 	EntityIDs   []int64              `query:"entityIds,explode"`
 	UserIDs     []int64              `query:"userIds,explode"`
 	CanExternal httpapi.OptionalBool `query:"canExternal"`
-	CanManage   httpapi.OptionalBool `query:"canManage"`
-	CanSelect   httpapi.OptionalBool `query:"canSelect"`
+	ManageSelectFilter
 }
 
-func (q userEntityQuery) filter() UserEntityFilter {
-	return UserEntityFilter{EntityIDs: q.EntityIDs, UserIDs: q.UserIDs, CanExternal: q.CanExternal.Value(),
-		CanManage: q.CanManage.Value(), CanSelect: q.CanSelect.Value()}
+func (q userEntityQuery) filter() UserLinkFilter {
+	return q.ManageSelectFilter.filter(q.EntityIDs, q.UserIDs, q.CanExternal)
 }
 
 // The bodies are aliases of unnamed structs, so the API document names them after their
 // operations (createUserEntityRefRequest, ...).
 type (
 	userEntityNew = struct {
-		UserID      int64   `json:"userId,omitempty"`
+		UserLinkNew
 		EntityID    int64   `json:"entityId,omitempty"`
 		CanExternal bool    `json:"canExternal,omitempty"`
-		CanManage   bool    `json:"canManage,omitempty"`
-		CanSelect   bool    `json:"canSelect,omitempty"`
 		JobTitleIDs []int64 `json:"jobTitleIds,omitempty" doc:"Job title tags (global or of this entity)"`
 	}
 	userEntityChange = struct {
-		Revision
+		UserLinkChange
 		CanExternal *bool   `json:"canExternal,omitempty"`
-		CanManage   *bool   `json:"canManage,omitempty"`
-		CanSelect   *bool   `json:"canSelect,omitempty"`
 		JobTitleIDs []int64 `json:"jobTitleIds,omitempty" doc:"Replaces the job titles when given"`
 	}
 )
 
 // userEntityKind: an entity's viewers see its links and its managers change them; a user
 // always sees their own links, and may be linked only by a manager who may see them.
-func (h *handlers) userEntityKind() linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
+func (h *handlers) userEntityKind() linkKind[UserEntityRef, UserEntityView, UserLinkFilter,
 	userEntityPage, userEntityQuery, userEntitySort, userEntityNew, userEntityChange] {
-	return linkKind[UserEntityRef, UserEntityView, UserEntityFilter,
+	return linkKind[UserEntityRef, UserEntityView, UserLinkFilter,
 		userEntityPage, userEntityQuery, userEntitySort, userEntityNew, userEntityChange]{
 		api: userLinkAPI("User-Entity", "entity", "an entity", "entities",
 			"Connect a user to an entity (its managers, administrators)",
@@ -97,10 +91,9 @@ func (h *handlers) userEntityKind() linkKind[UserEntityRef, UserEntityView, User
 		kind: userEntities, managed: 1, by: entityRecord, ownerSees: true, other: h.requireVisibleUser,
 		find: h.store.UserEntity, read: h.store.UserEntities, view: userEntityView,
 		ends:     func(r UserEntityRef) [2]int64 { return [2]int64{r.UserID, r.EntityID} },
-		ofRecord: func(id int64) UserEntityFilter { return UserEntityFilter{EntityIDs: []int64{id}} },
-		ofUser:   func(id int64) UserEntityFilter { return UserEntityFilter{UserIDs: []int64{id}} },
-		newEnds:  func(b userEntityNew) [2]int64 { return [2]int64{b.UserID, b.EntityID} },
-		create:   h.createUserEntity, update: h.updateUserEntity, remove: h.store.DeleteUserEntity,
+		ofRecord: linksOfRecord, ofUser: linksOfUser,
+		newEnds: func(b userEntityNew) [2]int64 { return [2]int64{b.UserID, b.EntityID} },
+		create:  h.createUserEntity, update: h.updateUserEntity, remove: h.store.DeleteUserEntity,
 	}
 }
 

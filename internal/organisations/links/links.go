@@ -59,13 +59,6 @@ type DepartmentFlags struct {
 	CanHire, CanManage, CanSelect bool
 }
 
-// UserDepartmentFilter selects user-department links.
-type UserDepartmentFilter struct {
-	DepartmentIDs                 []int64
-	UserIDs                       []int64
-	CanHire, CanManage, CanSelect *bool
-}
-
 // UserEntityRef is a user-entity link with the names the grid shows.
 type UserEntityRef struct {
 	ID int64 `db:"id"`
@@ -92,11 +85,13 @@ type EntityFlags struct {
 	CanExternal, CanManage, CanSelect bool
 }
 
-// UserEntityFilter selects user-entity links.
-type UserEntityFilter struct {
-	EntityIDs                         []int64
-	UserIDs                           []int64
-	CanExternal, CanManage, CanSelect *bool
+// UserLinkFilter selects the links of a kind of user link (users to departments, users to
+// entities): to these records, of these users, and granting (true) or withholding (false) each
+// of the kind's rights, in the order of its flags; empty or nil selects any.
+type UserLinkFilter struct {
+	RecordIDs []int64
+	UserIDs   []int64
+	Rights    [3]*bool
 }
 
 // LegalRef is an entity-legal-entity link with the names the grid shows.

@@ -37,8 +37,8 @@ func (s *Store) UserDepartment(ctx context.Context, id int64) (UserDepartmentRef
 
 // UserDepartments returns one page of user-department links within scope (departments) and
 // the total.
-func (s *Store) UserDepartments(ctx context.Context, f UserDepartmentFilter, sc Scope, p Page) ([]UserDepartmentRef, int, error) {
-	c := userLinkConds(userDepartments, sc, f.DepartmentIDs, f.UserIDs, [3]*bool{f.CanHire, f.CanManage, f.CanSelect})
+func (s *Store) UserDepartments(ctx context.Context, f UserLinkFilter, sc Scope, p Page) ([]UserDepartmentRef, int, error) {
+	c := userLinkConds(userDepartments, sc, f)
 	return listRefs(ctx, s.DB, userDepartments, c, p, func(r UserDepartmentRef) int64 { return r.ID })
 }
 

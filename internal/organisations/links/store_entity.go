@@ -64,8 +64,8 @@ func (s *Store) UserEntity(ctx context.Context, id int64) (UserEntityRef, error)
 }
 
 // UserEntities returns one page of user-entity links within scope (entities) and the total.
-func (s *Store) UserEntities(ctx context.Context, f UserEntityFilter, sc Scope, p Page) ([]UserEntityRef, int, error) {
-	c := userLinkConds(userEntities, sc, f.EntityIDs, f.UserIDs, [3]*bool{f.CanExternal, f.CanManage, f.CanSelect})
+func (s *Store) UserEntities(ctx context.Context, f UserLinkFilter, sc Scope, p Page) ([]UserEntityRef, int, error) {
+	c := userLinkConds(userEntities, sc, f)
 	rows, total, err := listRefs(ctx, s.DB, userEntities, c, p, func(r UserEntityRef) int64 { return r.ID })
 	if err != nil {
 		return rows, total, err

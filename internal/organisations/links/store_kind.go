@@ -109,14 +109,14 @@ func (k kind) setFlags() string {
 }
 
 // userLinkConds selects the user links of kind k within sc (their other end's, and the
-// caller's own) by their other end, their user and their rights (any where a want is nil).
-func userLinkConds(k kind, sc Scope, parentIDs, userIDs []int64, want [3]*bool) conds {
+// caller's own) that f selects.
+func userLinkConds(k kind, sc Scope, f UserLinkFilter) conds {
 	var c conds
 	c.scope(k.other, "r.user_id", sc)
-	c.In(k.other, parentIDs)
-	c.In("r.user_id", userIDs)
+	c.In(k.other, f.RecordIDs)
+	c.In("r.user_id", f.UserIDs)
 	for i, col := range k.flags {
-		c.flag("r."+col, want[i])
+		c.flag("r."+col, f.Rights[i])
 	}
 	return c
 }
