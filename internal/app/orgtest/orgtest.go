@@ -69,9 +69,17 @@ func Build(t testing.TB, db *database.DB) World {
 	w.LegalB = LegalEntity(t, db, "Beta Television Ltd")
 	w.LegalLinkA = LinkLegal(t, db, w.ClientA, w.LegalA)
 	w.LegalLinkB = LinkLegal(t, db, w.ClientB, w.LegalB)
-	w.ManagerLink = LinkEntity(t, db, w.Users["manager"], w.ClientA, true, true)
-	w.DeptLink = LinkDepartment(t, db, w.Users["dept"], w.DeptA1, false, true, true)
+	w.ManagerLink, w.DeptLink = linkManagers(t, db, w.Users, w.ClientA, w.DeptA1)
 	return w
+}
+
+// linkManagers gives the demo managers what the permission tables expect of them, in World and
+// Clients alike: manager manages client, dept manages department dept. It returns the links.
+func linkManagers(t testing.TB, db *database.DB, users map[string]int64, client, dept int64) (managerLink, deptLink int64) {
+	t.Helper()
+	managerLink = LinkEntity(t, db, users[apptest.Manager], client, true, true)
+	deptLink = LinkDepartment(t, db, users[apptest.DeptMgr], dept, false, true, true)
+	return managerLink, deptLink
 }
 
 func insert(t testing.TB, db *database.DB, query string, args ...any) int64 {

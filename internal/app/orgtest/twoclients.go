@@ -23,8 +23,7 @@ func TwoClients(t testing.TB, db *database.DB) Clients {
 	c.Client = Entity(t, db, "Northern Broadcasting", "client")
 	c.Other = Entity(t, db, "Southern Television", "client")
 	c.Dept = Department(t, db, c.Client, "Sport")
-	LinkEntity(t, db, c.Users["manager"], c.Client, true, true)
-	LinkDepartment(t, db, c.Users["dept"], c.Dept, false, true, true)
+	linkManagers(t, db, c.Users, c.Client, c.Dept)
 	return c
 }
 
