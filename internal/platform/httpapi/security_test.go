@@ -49,10 +49,10 @@ func TestAttack_SpoofedForwardedForDoesNotEscapeTheRateLimit(t *testing.T) {
 // TestTrustedProxyGivesEachClientItsOwnBucket: behind a trusted load balancer, the forwarded
 // client is the rate-limit key, so one noisy client does not lock everyone else out.
 func TestTrustedProxyGivesEachClientItsOwnBucket(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		s := apptest.Start(t, db, func(cfg *config.Config) {
-			cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
-		})
+	trustLocalProxy := func(cfg *config.Config) {
+		cfg.TrustedProxies = []netip.Prefix{netip.MustParsePrefix("127.0.0.1/32")}
+	}
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		databasetest.StopClock(db) // the attempts must all fall in one rate-limit window
 		c := s.Client()
 		for i := range accounts.LoginPerAddress.Limit {
@@ -66,7 +66,7 @@ func TestTrustedProxyGivesEachClientItsOwnBucket(t *testing.T) {
 		if loginLimited(t, c, 99, "1.2.3.4, 203.0.113.2") {
 			t.Fatal("another client behind the proxy shares the first one's bucket")
 		}
-	})
+	}, trustLocalProxy)
 }
 
 // TestHSTSHeaderOverHTTP: the header reaches the browser when the setting is on.
