@@ -188,21 +188,21 @@ func LockedType(v *apperror.Invalid, creating bool, current string, sent *string
 
 // CheckCountry checks a two-letter country code.
 func CheckCountry(v *apperror.Invalid, field, c string) {
-	switch {
-	case c == "":
-		v.Add(field, MsgCountryRequired)
-	case !countryCode.MatchString(c):
-		v.Add(field, MsgCountryInvalid)
-	}
+	checkRequired(v, field, c, countryCode.MatchString, MsgCountryRequired, MsgCountryInvalid)
 }
 
 // CheckTimezone checks an IANA time zone name.
 func CheckTimezone(v *apperror.Invalid, field, tz string) {
+	checkRequired(v, field, tz, input.ValidZone, MsgTimezoneRequired, MsgTimezoneInvalid)
+}
+
+// checkRequired adds required to v when value is empty, and invalid when valid refuses it.
+func checkRequired(v *apperror.Invalid, field, value string, valid func(string) bool, required, invalid string) {
 	switch {
-	case tz == "":
-		v.Add(field, MsgTimezoneRequired)
-	case !input.ValidZone(tz):
-		v.Add(field, MsgTimezoneInvalid)
+	case value == "":
+		v.Add(field, required)
+	case !valid(value):
+		v.Add(field, invalid)
 	}
 }
 
