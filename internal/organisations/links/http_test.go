@@ -47,68 +47,113 @@ func versioned(extra map[string]any, succeed ...string) func(string) any {
 
 func TestUserDepartmentPermissions(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		x := extraIDs(t, db)
-		own := orgtest.LinkDepartment(t, db, w.Users["freelancer"], w.DeptB1, true, false, false)
-		onA1 := orgtest.LinkDepartment(t, db, orgtest.UserID(t, db, "grace.adeyemi@hive.test"), w.DeptA1, true, false, false)
-		toDelete := map[string]int64{}
-		for role, id := range x {
-			toDelete[role] = orgtest.LinkDepartment(t, db, id, w.DeptA2, false, false, true)
-		}
-		body := func(dept int64) func(string) any {
-			return func(role string) any { return map[string]any{"userId": x[role], "departmentId": dept, "canHire": true} }
-		}
-		base := "/associations/user-department-refs"
-		var cases []apptest.Case
-		add := func(c []apptest.Case) { cases = append(cases, c...) }
-		add(orgtest.PerRole("list", "GET", base, nil, 200, 200, 200, 200, 200, 401))
-		add(orgtest.PerRole("create in A1", "POST", base, body(w.DeptA1), 201, 201, 201, 404, 404, 401))
-		add(orgtest.PerRole("create in B1", "POST", base, body(w.DeptB1), 201, 404, 404, 404, 404, 401))
-		add(orgtest.PerRole("get dept's link", "GET", path(base+"/%d", w.DeptLink), nil, 200, 200, 200, 404, 404, 401))
-		add(orgtest.PerRole("get own link on B1", "GET", path(base+"/%d", own), nil, 200, 404, 404, 404, 200, 401))
-		add(orgtest.PerRole("patch own link on B1", "PATCH", path(base+"/%d", own),
-			versioned(map[string]any{"canHire": false}, apptest.Admin), 200, 404, 404, 404, 403, 401))
-		add(orgtest.PerRole("patch link on A1", "PATCH", path(base+"/%d", onA1),
-			versioned(map[string]any{"canManage": true}, apptest.Admin, apptest.Manager, apptest.DeptMgr), 200, 200, 200, 404, 404, 401))
-		add(orgtest.WithPaths(orgtest.PerRole("delete link on A2", "DELETE", "", nil, 204, 204, 404, 404, 404, 401),
-			func(role string) string { return path(base+"/%d", toDelete[role]) }))
-		add(orgtest.PerRole("by department A1", "GET", path(base+"/by-department-id/%d", w.DeptA1), nil, 200, 200, 200, 404, 404, 401))
-		add(orgtest.PerRole("by department B1", "GET", path(base+"/by-department-id/%d", w.DeptB1), nil, 200, 404, 404, 404, 404, 401))
-		add(orgtest.PerRole("by user", "GET", path(base+"/by-user-id/%d", w.Users["freelancer"]), nil, 200, 200, 200, 200, 200, 401))
-		s.Run(t, cases)
+		hirer := func(user, dept int64) int64 { return orgtest.LinkDepartment(t, db, user, dept, true, false, false) }
+		s.Run(t, userLinkTable{base: "/associations/user-department-refs", record: "department", grant: "canHire",
+			link: func(user, dept int64) int64 { return orgtest.LinkDepartment(t, db, user, dept, false, false, true) },
+			own:  hirer(w.Users["freelancer"], w.DeptB1), ownChange: map[string]any{"canHire": false},
+			other:       hirer(orgtest.UserID(t, db, "grace.adeyemi@hive.test"), w.DeptA1),
+			otherChange: onRecord{"patch link on A1", 0, []int{200, 200, 200, 404, 404, 401}},
+			change:      map[string]any{"canManage": true}, deletable: w.DeptA2,
+			creates: []onRecord{{"create in A1", w.DeptA1, []int{201, 201, 201, 404, 404, 401}},
+				{"create in B1", w.DeptB1, []int{201, 404, 404, 404, 404, 401}}},
+			ofWorld: onRecord{"get dept's link", w.DeptLink, []int{200, 200, 200, 404, 404, 401}},
+			byRecord: []onRecord{{"by department A1", w.DeptA1, []int{200, 200, 200, 404, 404, 401}},
+				{"by department B1", w.DeptB1, []int{200, 404, 404, 404, 404, 401}}},
+			byUser: w.Users["freelancer"],
+		}.cases(extraIDs(t, db)))
 	})
 }
 
 func TestUserEntityPermissions(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		x := extraIDs(t, db)
-		own := orgtest.LinkEntity(t, db, w.Users["freelancer"], w.ClientB, false, false)
-		onA := orgtest.LinkEntity(t, db, orgtest.UserID(t, db, "grace.adeyemi@hive.test"), w.ClientA, false, true)
-		toDelete := map[string]int64{}
-		for role, id := range x {
-			toDelete[role] = orgtest.LinkEntity(t, db, id, w.ClientA, false, true)
-		}
-		body := func(entity int64) func(string) any {
-			return func(role string) any { return map[string]any{"userId": x[role], "entityId": entity, "canSelect": true} }
-		}
-		base := "/associations/user-entity-refs"
-		var cases []apptest.Case
-		add := func(c []apptest.Case) { cases = append(cases, c...) }
-		add(orgtest.PerRole("list", "GET", base, nil, 200, 200, 200, 200, 200, 401))
-		add(orgtest.PerRole("create in supplier", "POST", base, body(w.Supplier), 201, 404, 404, 404, 404, 401))
-		add(orgtest.PerRole("get manager's link", "GET", path(base+"/%d", w.ManagerLink), nil, 200, 200, 404, 404, 404, 401))
-		add(orgtest.PerRole("get own link on B", "GET", path(base+"/%d", own), nil, 200, 404, 404, 404, 200, 401))
-		add(orgtest.PerRole("patch own link on B", "PATCH", path(base+"/%d", own),
-			versioned(map[string]any{"canExternal": true}, apptest.Admin), 200, 404, 404, 404, 403, 401))
-		add(orgtest.PerRole("patch link on A", "PATCH", path(base+"/%d", onA),
-			versioned(map[string]any{"canManage": false}, apptest.Admin, apptest.Manager), 200, 200, 404, 404, 404, 401))
-		add(orgtest.WithPaths(orgtest.PerRole("delete link on A", "DELETE", "", nil, 204, 204, 404, 404, 404, 401),
-			func(role string) string { return path(base+"/%d", toDelete[role]) }))
-		add(orgtest.PerRole("create in A", "POST", base, body(w.ClientA), 201, 201, 404, 404, 404, 401))
-		add(orgtest.PerRole("by entity A", "GET", path(base+"/by-entity-id/%d", w.ClientA), nil, 200, 200, 404, 404, 404, 401))
-		add(orgtest.PerRole("by entity B", "GET", path(base+"/by-entity-id/%d", w.ClientB), nil, 200, 404, 404, 404, 404, 401))
-		add(orgtest.PerRole("by user", "GET", path(base+"/by-user-id/%d", w.Users["manager"]), nil, 200, 200, 200, 200, 200, 401))
-		s.Run(t, cases)
+		selector := func(user, entity int64) int64 { return orgtest.LinkEntity(t, db, user, entity, false, true) }
+		s.Run(t, userLinkTable{base: "/associations/user-entity-refs", record: "entity", grant: "canSelect", link: selector,
+			own:   orgtest.LinkEntity(t, db, w.Users["freelancer"], w.ClientB, false, false),
+			other: selector(orgtest.UserID(t, db, "grace.adeyemi@hive.test"), w.ClientA), deletable: w.ClientA,
+			ownChange: map[string]any{"canExternal": true}, change: map[string]any{"canManage": false},
+			otherChange:  onRecord{"patch link on A", 0, []int{200, 200, 404, 404, 404, 401}},
+			creates:      []onRecord{{"create in supplier", w.Supplier, []int{201, 404, 404, 404, 404, 401}}},
+			createsAfter: []onRecord{{"create in A", w.ClientA, []int{201, 201, 404, 404, 404, 401}}},
+			ofWorld:      onRecord{"get manager's link", w.ManagerLink, []int{200, 200, 404, 404, 404, 401}},
+			byRecord: []onRecord{{"by entity A", w.ClientA, []int{200, 200, 404, 404, 404, 401}},
+				{"by entity B", w.ClientB, []int{200, 404, 404, 404, 404, 401}}},
+			byUser: w.Users["manager"],
+		}.cases(extraIDs(t, db)))
 	})
+}
+
+// onRecord is a case of a permission table: its name, the record (or link) it is on, and the
+// status each role gets, in the order of apptest.Roles.
+type onRecord struct {
+	name string
+	id   int64
+	want []int
+}
+
+// userLinkTable is the permission table of a kind of user link. Every kind is checked through
+// the same operations in the same order; only its records, its links and what each role gets
+// differ.
+type userLinkTable struct {
+	base, record string // the kind's path, and what it links users to ("department", "entity")
+	grant        string // a right a create body grants besides the ids
+	// link connects each role's extra user to deletable, for that role to delete.
+	link      func(user, record int64) int64
+	deletable int64
+	// own is the freelancer's link on a record only administrators manage, patched with
+	// ownChange; other is a link on a record managers manage, patched with change.
+	own, other        int64
+	ownChange, change map[string]any
+	otherChange       onRecord // the name and statuses of other's patch
+	// creates link each role's extra user to a record before the deletes, createsAfter after
+	// them (on the record the deleted links were on).
+	creates, createsAfter []onRecord
+	ofWorld               onRecord // a link of the world, read
+	byRecord              []onRecord
+	byUser                int64
+}
+
+// cases are the table's cases, for the extra users x of each role.
+func (k userLinkTable) cases(x map[string]int64) []apptest.Case {
+	toDelete := map[string]int64{}
+	for role, id := range x {
+		toDelete[role] = k.link(id, k.deletable)
+	}
+	one := func(id int64) string { return path(k.base+"/%d", id) }
+	var cases []apptest.Case
+	add := func(c []apptest.Case) { cases = append(cases, c...) }
+	create := func(on []onRecord) {
+		for _, c := range on {
+			body := func(role string) any { return map[string]any{"userId": x[role], k.record + "Id": c.id, k.grant: true} }
+			add(orgtest.PerRole(c.name, "POST", k.base, body, c.want...))
+		}
+	}
+	add(orgtest.PerRole("list", "GET", k.base, nil, 200, 200, 200, 200, 200, 401))
+	create(k.creates)
+	add(orgtest.PerRole(k.ofWorld.name, "GET", one(k.ofWorld.id), nil, k.ofWorld.want...))
+	add(orgtest.PerRole("get own link", "GET", one(k.own), nil, 200, 404, 404, 404, 200, 401))
+	add(orgtest.PerRole("patch own link", "PATCH", one(k.own), versioned(k.ownChange, apptest.Admin),
+		200, 404, 404, 404, 403, 401))
+	add(orgtest.PerRole(k.otherChange.name, "PATCH", one(k.other), versioned(k.change, succeeding(k.otherChange.want)...),
+		k.otherChange.want...))
+	add(orgtest.WithPaths(orgtest.PerRole("delete the role's extra's link", "DELETE", "", nil, 204, 204, 404, 404, 404, 401),
+		func(role string) string { return one(toDelete[role]) }))
+	create(k.createsAfter)
+	for _, c := range k.byRecord {
+		add(orgtest.PerRole(c.name, "GET", path(k.base+"/by-"+k.record+"-id/%d", c.id), nil, c.want...))
+	}
+	add(orgtest.PerRole("by user", "GET", path(k.base+"/by-user-id/%d", k.byUser), nil, 200, 200, 200, 200, 200, 401))
+	return cases
+}
+
+// succeeding are the roles whose status in want (in the order of apptest.Roles) is a success.
+func succeeding(want []int) []string {
+	var roles []string
+	for i, role := range apptest.Roles {
+		if want[i] < 300 {
+			roles = append(roles, role)
+		}
+	}
+	return roles
 }
 
 func TestLegalPermissions(t *testing.T) {
