@@ -3,6 +3,7 @@
 package departments
 
 import (
+	"github.com/hive/hive/internal/organisations/contact"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone names are checked without relying on the host's zone files
@@ -27,13 +28,8 @@ const DefaultTimezone = "Europe/London"
 
 // Fields are the editable fields of a department.
 type Fields struct {
-	Name             string
-	Address1         string
-	Address2         string
-	Address3         string
-	Address4         string
-	Email            string
-	Phone            string
+	Name string
+	contact.Details
 	Timezone         string
 	CancelWindowDays int
 }
@@ -66,16 +62,11 @@ func (f *Fields) Normalize(v *apperror.Invalid) {
 
 // Department is a department as stored, with its client's name.
 type Department struct {
-	ID         int64     `db:"id"`
-	ClientID   int64     `db:"client_id"`
-	ClientName string    `db:"client_name"`
-	Name       string    `db:"name"`
-	Address1   string    `db:"address1"`
-	Address2   string    `db:"address2"`
-	Address3   string    `db:"address3"`
-	Address4   string    `db:"address4"`
-	Email      string    `db:"email"`
-	Phone      string    `db:"phone"`
+	ID         int64  `db:"id"`
+	ClientID   int64  `db:"client_id"`
+	ClientName string `db:"client_name"`
+	Name       string `db:"name"`
+	contact.Details
 	Timezone   string    `db:"timezone"`
 	CancelDays int       `db:"cancel_window_days"`
 	CreatedAt  time.Time `db:"created_at"`
@@ -85,8 +76,7 @@ type Department struct {
 
 // Fields returns the editable fields of d.
 func (d Department) Fields() Fields {
-	return Fields{Name: d.Name, Address1: d.Address1, Address2: d.Address2, Address3: d.Address3, Address4: d.Address4,
-		Email: d.Email, Phone: d.Phone, Timezone: d.Timezone, CancelWindowDays: d.CancelDays}
+	return Fields{Name: d.Name, Details: d.Details, Timezone: d.Timezone, CancelWindowDays: d.CancelDays}
 }
 
 // DepartmentTag is a tag a department carries.

@@ -2,6 +2,7 @@ package departments
 
 import (
 	"context"
+	"github.com/hive/hive/internal/organisations/contact"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -22,19 +23,14 @@ type DepartmentClient struct {
 
 // DepartmentView is a department as the API shows it.
 type DepartmentView struct {
-	ID               int64            `json:"id"`
-	Name             string           `json:"name"`
-	ClientID         int64            `json:"clientId"`
-	Client           DepartmentClient `json:"client"`
-	Address1         string           `json:"address1"`
-	Address2         string           `json:"address2"`
-	Address3         string           `json:"address3"`
-	Address4         string           `json:"address4"`
-	Email            string           `json:"email"`
-	Phone            string           `json:"phone"`
-	Timezone         string           `json:"timezone" doc:"IANA time zone"`
-	CancelWindowDays int              `json:"cancelWindowDays"`
-	Version          int              `json:"version"`
+	ID       int64            `json:"id"`
+	Name     string           `json:"name"`
+	ClientID int64            `json:"clientId"`
+	Client   DepartmentClient `json:"client"`
+	contact.Details
+	Timezone         string `json:"timezone" doc:"IANA time zone"`
+	CancelWindowDays int    `json:"cancelWindowDays"`
+	Version          int    `json:"version"`
 }
 
 // DepartmentDetail is one department with its tags.
@@ -45,8 +41,7 @@ type DepartmentDetail struct {
 
 func viewOf(d Department) DepartmentView {
 	return DepartmentView{ID: d.ID, Name: d.Name, ClientID: d.ClientID, Client: DepartmentClient{ID: d.ClientID, Name: d.ClientName},
-		Address1: d.Address1, Address2: d.Address2, Address3: d.Address3, Address4: d.Address4, Email: d.Email,
-		Phone: d.Phone, Timezone: d.Timezone, CancelWindowDays: d.CancelDays, Version: d.Version}
+		Details: d.Details, Timezone: d.Timezone, CancelWindowDays: d.CancelDays, Version: d.Version}
 }
 
 type departmentPage struct {
@@ -154,8 +149,8 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createBody }) (*
 	if _, err := access.RequireEntityManager(ctx, b.ClientID); err != nil {
 		return nil, err
 	}
-	f := Fields{Name: b.Name, Address1: b.Address1, Address2: b.Address2, Address3: b.Address3, Address4: b.Address4,
-		Email: b.Email, Phone: b.Phone, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays}
+	f := Fields{Name: b.Name, Details: contact.Details{Address1: b.Address1, Address2: b.Address2, Address3: b.Address3,
+		Address4: b.Address4, Email: b.Email, Phone: b.Phone}, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays}
 	var v apperror.Invalid
 	f.Normalize(&v)
 	if err := v.Err(); err != nil {

@@ -2,6 +2,7 @@ package legalentities
 
 import (
 	"context"
+	"github.com/hive/hive/internal/organisations/contact"
 	"net/http"
 	"slices"
 	"time"
@@ -19,27 +20,22 @@ import (
 
 // LegalEntityView is a legal entity as the API shows it.
 type LegalEntityView struct {
-	ID              int64     `json:"id"`
-	EntityIDs       []int64   `json:"entityIds" doc:"the linked entities"`
-	Status          string    `json:"status" enum:"not_validated,validated,rejected"`
-	Type            string    `json:"type" enum:"uk_private_limited,uk_sole_trader,uk_plc,uk_llp,uk_private_unlimited"`
-	NINumber        string    `json:"niNumber"`
-	Gender          string    `json:"gender" enum:"male,female,"`
-	TradingName     string    `json:"tradingName"`
-	CompanyName     string    `json:"companyName"`
-	CompanyNumber   string    `json:"companyNumber"`
-	OperatingModel  string    `json:"operatingModel" enum:"Ordinary,base,default,umbrella"`
-	Timezone        string    `json:"timezone"`
-	Country         string    `json:"country"`
-	VATRegistered   bool      `json:"vatRegistered"`
-	VATNumber       string    `json:"vatNumber"`
-	VATPct          float64   `json:"vatPct"`
-	Address1        string    `json:"address1"`
-	Address2        string    `json:"address2"`
-	Address3        string    `json:"address3"`
-	Address4        string    `json:"address4"`
-	Email           string    `json:"email"`
-	Phone           string    `json:"phone"`
+	ID             int64   `json:"id"`
+	EntityIDs      []int64 `json:"entityIds" doc:"the linked entities"`
+	Status         string  `json:"status" enum:"not_validated,validated,rejected"`
+	Type           string  `json:"type" enum:"uk_private_limited,uk_sole_trader,uk_plc,uk_llp,uk_private_unlimited"`
+	NINumber       string  `json:"niNumber"`
+	Gender         string  `json:"gender" enum:"male,female,"`
+	TradingName    string  `json:"tradingName"`
+	CompanyName    string  `json:"companyName"`
+	CompanyNumber  string  `json:"companyNumber"`
+	OperatingModel string  `json:"operatingModel" enum:"Ordinary,base,default,umbrella"`
+	Timezone       string  `json:"timezone"`
+	Country        string  `json:"country"`
+	VATRegistered  bool    `json:"vatRegistered"`
+	VATNumber      string  `json:"vatNumber"`
+	VATPct         float64 `json:"vatPct"`
+	contact.Details
 	IBAN            string    `json:"iban"`
 	SortCode        string    `json:"sortCode"`
 	AccountNumber   string    `json:"accountNumber"`
@@ -61,8 +57,7 @@ func viewOf(le LegalEntity) LegalEntityView {
 	return LegalEntityView{ID: le.ID, EntityIDs: ids, Status: le.Status, Type: le.Type, NINumber: le.NINumber, Gender: le.Gender,
 		TradingName: le.TradingName, CompanyName: le.CompanyName, CompanyNumber: le.CompanyNumber,
 		OperatingModel: le.OperatingModel, Timezone: le.Timezone, Country: le.Country, VATRegistered: le.VATRegistered,
-		VATNumber: le.VATNumber, VATPct: float64(le.VATHundredths) / 100, Address1: le.Address1, Address2: le.Address2,
-		Address3: le.Address3, Address4: le.Address4, Email: le.Email, Phone: le.Phone, IBAN: le.IBAN, SortCode: le.SortCode,
+		VATNumber: le.VATNumber, VATPct: float64(le.VATHundredths) / 100, Details: le.Details, IBAN: le.IBAN, SortCode: le.SortCode,
 		AccountNumber: le.AccountNumber, BankName: le.BankName, BankCountryCode: le.BankCountryCode,
 		BranchCode: le.BranchCode, Location: places.StoredLocation{LocationName: le.LocationName, Latitude: le.Latitude,
 			Longitude: le.Longitude}, CreatedAt: le.CreatedAt, UpdatedAt: le.UpdatedAt, Version: le.Version}

@@ -3,6 +3,7 @@
 package legalentities
 
 import (
+	"github.com/hive/hive/internal/organisations/contact"
 	"math"
 	"reflect"
 	"regexp"
@@ -60,26 +61,21 @@ const (
 
 // LegalEntity is one legal entity row.
 type LegalEntity struct {
-	ID              int64     `db:"id"`
-	Status          string    `db:"status"`
-	Type            string    `db:"type"`
-	NINumber        string    `db:"ni_number"`
-	Gender          string    `db:"gender"`
-	TradingName     string    `db:"trading_name"`
-	CompanyName     string    `db:"company_name"`
-	CompanyNumber   string    `db:"company_number"`
-	OperatingModel  string    `db:"operating_model"`
-	Timezone        string    `db:"timezone"`
-	Country         string    `db:"country"`
-	VATRegistered   bool      `db:"vat_registered"`
-	VATNumber       string    `db:"vat_number"`
-	VATHundredths   int       `db:"vat_pct_hundredths"`
-	Address1        string    `db:"address1"`
-	Address2        string    `db:"address2"`
-	Address3        string    `db:"address3"`
-	Address4        string    `db:"address4"`
-	Email           string    `db:"email"`
-	Phone           string    `db:"phone"`
+	ID             int64  `db:"id"`
+	Status         string `db:"status"`
+	Type           string `db:"type"`
+	NINumber       string `db:"ni_number"`
+	Gender         string `db:"gender"`
+	TradingName    string `db:"trading_name"`
+	CompanyName    string `db:"company_name"`
+	CompanyNumber  string `db:"company_number"`
+	OperatingModel string `db:"operating_model"`
+	Timezone       string `db:"timezone"`
+	Country        string `db:"country"`
+	VATRegistered  bool   `db:"vat_registered"`
+	VATNumber      string `db:"vat_number"`
+	VATHundredths  int    `db:"vat_pct_hundredths"`
+	contact.Details
 	IBAN            string    `db:"iban"`
 	SortCode        string    `db:"sort_code"`
 	AccountNumber   string    `db:"account_number"`
