@@ -7,3 +7,11 @@ func SetRecentDepth(n int) (restore func()) {
 	recentDepth = n
 	return func() { recentDepth = was }
 }
+
+// SetWholeRangeBound sets how many placements a month view of whole departments reads whole
+// before it reads the day index (0: always the index), until the returned function restores it.
+func SetWholeRangeBound(n int) (restore func()) {
+	was := wholeRangeBound
+	wholeRangeBound = n
+	return func() { wholeRangeBound = was }
+}

@@ -139,36 +139,47 @@ func TestOverviewAgreesWithTheFullSummary(t *testing.T) {
 }
 
 // groupsPerDay lists each day's first groups and counts them all; an overview of whole
-// departments reads them from the day index, every other view cuts its full list: both must list
-// what the full summary lists first.
+// departments reads a small range whole and a larger one from the day index, every other view
+// cuts its full list: each must list what the full summary lists first. The bounds take the
+// index (0) and the whole range (1000; on SQLite: PostgreSQL always reads the index).
 func TestGroupsPerDayListsTheFirstGroupsAndCountsThemAll(t *testing.T) {
 	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		queries := []string{"", "&overviewOnly=true", "&overviewOnly=true&includeDeleted=true",
 			fmt.Sprintf("&overviewOnly=true&departmentIds=%d", sc.w.DeptA2), fmt.Sprintf("&overviewOnly=true&clientIds=%d", sc.w.ClientA),
 			fmt.Sprintf("&overviewOnly=true&userIds=%d", sc.grace), "&overviewOnly=true&placementStatuses=red"}
-		for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Freelancer} {
-			for _, q := range queries {
-				all := summary(t, s, role, q)
-				for _, n := range []int{1, 2} {
-					firsts := summary(t, s, role, fmt.Sprintf("%s&groupsPerDay=%d", q, n))
-					for d, day := range all.Days {
-						got, placements := firsts.Days[d], 0
-						for _, g := range day.Groups {
-							placements += len(g.PlacementIDs)
-						}
-						want, _ := json.Marshal(day.Groups[:min(n, len(day.Groups))])
-						listed, _ := json.Marshal(got.Groups)
-						if string(listed) != string(want) || got.GroupCount != len(day.Groups) || got.PlacementCount != placements ||
-							day.GroupCount != len(day.Groups) || day.PlacementCount != placements {
-							t.Errorf("%s %q, %d a day, %s: %d groups of %d placements %v, want %d of %d %s (all: %d, %d)",
-								role, q, n, day.Date, got.GroupCount, got.PlacementCount, listed, len(day.Groups), placements,
-								want, day.GroupCount, day.PlacementCount)
-						}
+		for _, bound := range []int{0, 1000} {
+			restore := scheduler.SetWholeRangeBound(bound)
+			checkFirstGroups(t, s, queries, bound)
+			restore()
+		}
+	})
+}
+
+// checkFirstGroups compares each day's first one and two groups with the full summary's.
+func checkFirstGroups(t *testing.T, s *apptest.Server, queries []string, bound int) {
+	t.Helper()
+	for _, role := range []string{apptest.Admin, apptest.Manager, apptest.DeptMgr, apptest.Freelancer} {
+		for _, q := range queries {
+			all := summary(t, s, role, q)
+			for _, n := range []int{1, 2} {
+				firsts := summary(t, s, role, fmt.Sprintf("%s&groupsPerDay=%d", q, n))
+				for d, day := range all.Days {
+					got, placements := firsts.Days[d], 0
+					for _, g := range day.Groups {
+						placements += len(g.PlacementIDs)
+					}
+					want, _ := json.Marshal(day.Groups[:min(n, len(day.Groups))])
+					listed, _ := json.Marshal(got.Groups)
+					if string(listed) != string(want) || got.GroupCount != len(day.Groups) || got.PlacementCount != placements ||
+						day.GroupCount != len(day.Groups) || day.PlacementCount != placements {
+						t.Errorf("bound %d, %s %q, %d a day, %s: %d groups of %d placements %v, want %d of %d %s (all: %d, %d)",
+							bound, role, q, n, day.Date, got.GroupCount, got.PlacementCount, listed, len(day.Groups), placements,
+							want, day.GroupCount, day.PlacementCount)
 					}
 				}
 			}
 		}
-	})
+	}
 }
 
 func TestSummaryChecksTheRange(t *testing.T) {
