@@ -141,7 +141,7 @@ func TestOverviewAgreesWithTheFullSummary(t *testing.T) {
 // groupsPerDay lists each day's first groups and counts them all; an overview of whole
 // departments reads a small range whole and a larger one from the day index, every other view
 // cuts its full list: each must list what the full summary lists first. The bounds take the
-// index (0) and the whole range (1000; on SQLite: PostgreSQL always reads the index).
+// index (0) and the whole range (1000).
 func TestGroupsPerDayListsTheFirstGroupsAndCountsThemAll(t *testing.T) {
 	sceneEngines(t, func(t *testing.T, s *apptest.Server, sc scene) {
 		queries := []string{"", "&overviewOnly=true", "&overviewOnly=true&includeDeleted=true",

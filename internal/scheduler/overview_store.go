@@ -74,20 +74,20 @@ type dayCount struct {
 // dayGroupColumns are the index's columns in order, the group key.
 const dayGroupColumns = "g.local_date, g.start_time, g.booking_title, g.booking_id, g.title, g.end_time"
 
-// wholeRangeBound is the most placements a month view of whole departments reads whole on
-// SQLite, once the day counts have told how many the range holds, rather than look up each
-// day's first groups in the day index. On the demo month (8 placements) the one read of them
-// took 43 µs, the first groups' keys and their placements 150 µs in two statements. PostgreSQL
-// always reads the index: ReadPlanned would plan the whole read for its values on every call,
-// which cost more there than the index's reads, planned once (PlanOnceFromHere).
+// wholeRangeBound is the most placements a month view of whole departments reads whole, once
+// the day counts have told how many the range holds, rather than look up each day's first
+// groups in the day index. On the demo month (8 placements, SQLite) the one read of them took
+// 43 µs, the first groups' keys and their placements 150 µs in two statements. On PostgreSQL the
+// whole read is planned once (PlanOnceFromHere): planned for its values on every call, as
+// ReadPlanned does, it cost more than the index's reads.
 var wholeRangeBound = 64
 
 // dayGroupsTable is the read model of the placements' group keys.
 const dayGroupsTable = "placement_day_groups"
 
 // dayIndexPlacements reads the range's day counts and the placements (with their packed counts
-// from the read model, as statePlacements) of each day's first f.GroupsPerDay groups; on SQLite,
-// every placement of a range that holds at most wholeRangeBound.
+// from the read model, as statePlacements) of each day's first f.GroupsPerDay groups, or every
+// placement of a range that holds at most wholeRangeBound.
 func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
 	departments, all, err := dayDepartments(ctx, q, f)
 	if err != nil || (!all && len(departments) == 0) {
@@ -110,7 +110,11 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 		GROUP BY local_date`, append([]any{f.Start, f.End}, scope.Args()...)...); err != nil || len(counts) == 0 {
 		return nil, counts, err
 	}
-	if dialect != database.Postgres && placementsOf(counts) <= wholeRangeBound {
+	if placementsOf(counts) <= wholeRangeBound {
+		// So few placements that any plan reads them quickly: PostgreSQL plans the read once.
+		if err := database.PlanOnceFromHere(ctx, q); err != nil {
+			return nil, nil, err
+		}
 		ps, err := statePlacements(ctx, q, f)
 		return ps, counts, err
 	}
