@@ -3,11 +3,11 @@
 package departments
 
 import (
-	"github.com/hive/hive/internal/organisations/contact"
 	"strings"
 	"time"
 	_ "time/tzdata" // zone names are checked without relying on the host's zone files
 
+	"github.com/hive/hive/internal/organisations/contact"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/input"
 )

@@ -2,12 +2,12 @@ package departments
 
 import (
 	"context"
-	"github.com/hive/hive/internal/organisations/contact"
 	"net/http"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/organisations/contact"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"

@@ -4,7 +4,6 @@
 package entities
 
 import (
-	"github.com/hive/hive/internal/platform/input"
 	"regexp"
 	"strings"
 	"time"
@@ -13,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // The entity types.

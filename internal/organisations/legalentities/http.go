@@ -2,7 +2,6 @@ package legalentities
 
 import (
 	"context"
-	"github.com/hive/hive/internal/organisations/contact"
 	"net/http"
 	"slices"
 	"time"
@@ -10,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/organisations/contact"
 	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"

@@ -3,13 +3,13 @@
 package legalentities
 
 import (
-	"github.com/hive/hive/internal/organisations/contact"
 	"math"
 	"reflect"
 	"regexp"
 	"strings"
 	"time"
 
+	"github.com/hive/hive/internal/organisations/contact"
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/places"
 	"github.com/hive/hive/internal/platform/apperror"
