@@ -66,6 +66,9 @@ func cached(t *testing.T, db *database.DB, h holder) {
 // writes the triggers watch whoever makes them (an account deactivated, a link removed).
 func TestSessionCache_RevocationOnTheSameNode(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
+		// The node caches nothing until its listener is live, and empties its cache when the
+		// listener comes up: a session cached before that is read afresh, and refused as idle.
+		waitLive(t, db)
 		ctx := context.Background()
 		signIn := func(email string) (*apptest.Client, holder) {
 			c := s.Login(email)
