@@ -1,6 +1,6 @@
 // Package access is the permission model, written once: who may see, manage, hire and select
 // which entities, departments and users. Features ask it (CanViewEntity, RequireEntityManager,
-// CanSeeUser, VisibleEntityIDs...) rather than reading needs themselves. It builds on the
+// CanSeeUser, VisibleEntities...) rather than reading needs themselves. It builds on the
 // principal and needs of platform/auth and imports no feature, so every feature may import it.
 package access
 
@@ -9,6 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // The permission rules over organisation records, written once. Administrators pass every rule;
@@ -158,21 +159,23 @@ func RequireDepartmentManager(ctx context.Context, id int64) (*auth.Principal, e
 		func(p *auth.Principal) bool { return CanManageDepartment(p, id) })
 }
 
-// VisibleEntityIDs returns the ids of entities p may see, or nil with all=true for admins; list
-// queries use it to filter rows.
-func VisibleEntityIDs(p *auth.Principal) (ids []int64, all bool) {
-	if p.Has(auth.NeedAdmin) {
-		return nil, true
-	}
-	return p.Needs.IDs("select_entity", "manage_entity"), false
+// VisibleEntities are the entities p may see (every one for administrators); list queries limit
+// their rows by it.
+func VisibleEntities(p *auth.Principal) database.Visibility {
+	return seenThrough(p, "select_entity", "manage_entity")
 }
 
-// VisibleDepartmentIDs is VisibleEntityIDs for departments.
-func VisibleDepartmentIDs(p *auth.Principal) (ids []int64, all bool) {
+// VisibleDepartments is VisibleEntities for departments.
+func VisibleDepartments(p *auth.Principal) database.Visibility {
+	return seenThrough(p, "select_department", "manage_department")
+}
+
+// seenThrough is every owner for administrators, otherwise those p holds one of the needs on.
+func seenThrough(p *auth.Principal, needs ...string) database.Visibility {
 	if p.Has(auth.NeedAdmin) {
-		return nil, true
+		return database.SeesAll()
 	}
-	return p.Needs.IDs("select_department", "manage_department"), false
+	return database.SeesOnly(p.Needs.IDs(needs...))
 }
 
 // IsClientOrAgencyManager is whether p manages a client or an agency (administrators pass): who
@@ -181,12 +184,8 @@ func IsClientOrAgencyManager(p *auth.Principal) bool {
 	return p != nil && (p.Has(auth.NeedClientManager) || p.Has(auth.NeedAgencyManager))
 }
 
-// ManagedDepartmentIDs returns the departments p manages (those of the clients p manages
-// included, as the needs model expands them), or nil with all=true for administrators; reports
-// limit their rows to them.
-func ManagedDepartmentIDs(p *auth.Principal) (ids []int64, all bool) {
-	if p.Has(auth.NeedAdmin) {
-		return nil, true
-	}
-	return p.Needs.IDs("manage_department"), false
+// ManagedDepartments are the departments p manages (those of the clients p manages included, as
+// the needs model expands them; every one for administrators); reports limit their rows to them.
+func ManagedDepartments(p *auth.Principal) database.Visibility {
+	return seenThrough(p, "manage_department")
 }

@@ -51,10 +51,10 @@ func TestRules(t *testing.T) {
 	if _, err := RequireEntityViewer(context.Background(), 7); apperror.KindOf(err) != apperror.KindUnauthorized {
 		t.Errorf("visitor: %v", err)
 	}
-	if ids, all := VisibleEntityIDs(manager); all || !slices.Equal(ids, []int64{7}) {
-		t.Errorf("visible %v %v", ids, all)
+	if v := VisibleEntities(manager); v.All || !slices.Equal(v.IDs, []int64{7}) {
+		t.Errorf("visible %+v", v)
 	}
-	if _, all := VisibleEntityIDs(admin); !all {
+	if !VisibleEntities(admin).All {
 		t.Error("admin sees all")
 	}
 }

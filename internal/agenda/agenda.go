@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // Tab is one agenda tab.
@@ -97,7 +98,7 @@ func ViewOf(p *auth.Principal, as string) View {
 	case FreelancerView, ManagerView:
 		return View(as)
 	}
-	if ids, all := access.VisibleDepartmentIDs(p); all || len(ids) > 0 {
+	if !access.VisibleDepartments(p).None() {
 		return ManagerView
 	}
 	if p.Has(auth.NeedFreelancer) {
@@ -110,10 +111,9 @@ func ViewOf(p *auth.Principal, as string) View {
 type Query struct {
 	View      View
 	Tab       Tab
-	UserID    int64   // the caller; the freelancer's view shows their instructions
-	Visible   []int64 // departments a manager may view
-	All       bool    // an administrator sees every department
-	StartDate string  // local dates YYYY-MM-DD, inclusive; empty: open
+	UserID    int64               // the caller; the freelancer's view shows their instructions
+	Visible   database.Visibility // the departments a manager may view (every one for administrators)
+	StartDate string              // local dates YYYY-MM-DD, inclusive; empty: open
 	EndDate   string
 	Offset    int
 	Limit     int

@@ -37,12 +37,12 @@ func BenchmarkAgenda(b *testing.B) {
 			return agenda.Query{View: agenda.FreelancerView, UserID: u, Limit: 50}, &auth.Principal{UserID: u}
 		}
 		admin := func(int) (agenda.Query, *auth.Principal) {
-			return agenda.Query{View: agenda.ManagerView, All: true, Limit: 50},
+			return agenda.Query{View: agenda.ManagerView, Visible: database.SeesAll(), Limit: 50},
 				&auth.Principal{UserID: 1, Needs: auth.NeedSet{auth.NeedAdmin: {}}}
 		}
 		department := func(i int) (agenda.Query, *auth.Principal) {
 			dept := d.Departments[(i/5)%len(d.Departments)] // five calls each: every tab
-			return agenda.Query{View: agenda.ManagerView, Visible: []int64{dept}, Limit: 50},
+			return agenda.Query{View: agenda.ManagerView, Visible: database.SeesOnly([]int64{dept}), Limit: 50},
 				&auth.Principal{UserID: 2, Needs: auth.NeedSet{auth.SelectDepartment(dept): {}}}
 		}
 		freelancerTabs := []agenda.Tab{agenda.Outstanding, agenda.AwaitingConfirmation, agenda.Confirmed, agenda.Archived}

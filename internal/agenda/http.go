@@ -79,9 +79,8 @@ func query(p *auth.Principal, sc AgendaScope) (Query, error) {
 	if sc.StartDate != "" && sc.EndDate != "" && sc.StartDate > sc.EndDate {
 		return Query{}, apperror.Field("endDate", MsgDateOrder)
 	}
-	ids, all := access.VisibleDepartmentIDs(p)
-	return Query{View: ViewOf(p, sc.As), UserID: p.UserID, Visible: ids, All: all, StartDate: sc.StartDate,
-		EndDate: sc.EndDate}, nil
+	return Query{View: ViewOf(p, sc.As), UserID: p.UserID, Visible: access.VisibleDepartments(p),
+		StartDate: sc.StartDate, EndDate: sc.EndDate}, nil
 }
 
 func (h *handlers) list(ctx context.Context, p *auth.Principal, in *AgendaListParams) (*struct{ Body AgendaList }, error) {

@@ -183,14 +183,14 @@ func scopeOf(q Query) (scope, bool) {
 		sc = scope{"FROM instructions i JOIN placements p ON p.id = i.placement_id", fragment{"i.user_id = ?", []any{q.UserID}}, ""}
 	} else {
 		sc = scope{"FROM placements p", fragment{"1 = 1", nil}, ""}
-		if !q.All {
-			if len(q.Visible) == 0 {
-				return sc, false
-			}
-			marks, ids := database.In(q.Visible)
+		if q.Visible.None() {
+			return sc, false
+		}
+		if !q.Visible.All {
+			cond, ids := q.Visible.Condition("b.department_id")
 			sc.join = " JOIN bookings b ON b.id = p.booking_id"
 			sc.from += sc.join
-			sc.where = fragment{"b.department_id IN (" + marks + ")", ids}
+			sc.where = fragment{cond, ids}
 		}
 	}
 	if q.StartDate != "" {

@@ -22,10 +22,10 @@ func (s *Store) dayCounted(q Query) bool {
 
 // countDepartments is the departments of placement_day_counts that hold q's scope.
 func countDepartments(q Query) []int64 {
-	if q.All {
+	if q.Visible.All {
 		return []int64{allDepartments}
 	}
-	return q.Visible
+	return q.Visible.IDs
 }
 
 // nextUTCMidnight is the start of the UTC day after now's: placement_day_counts' days are UTC

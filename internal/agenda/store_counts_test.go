@@ -47,10 +47,10 @@ func TestDayCountsAgreeWithRows(t *testing.T) {
 		}
 		fast, rows := &Store{DB: db}, &Store{DB: db, countRows: true}
 		scopes := []Query{
-			{View: ManagerView, All: true},
-			{View: ManagerView, Visible: []int64{w.dept}},
-			{View: ManagerView, Visible: []int64{w.dept, other}},
-			{View: ManagerView, Visible: []int64{other}},
+			{View: ManagerView, Visible: database.SeesAll()},
+			{View: ManagerView, Visible: database.SeesOnly([]int64{w.dept})},
+			{View: ManagerView, Visible: database.SeesOnly([]int64{w.dept, other})},
+			{View: ManagerView, Visible: database.SeesOnly([]int64{other})},
 		}
 		p := &auth.Principal{UserID: 1, Needs: auth.NeedSet{auth.NeedAdmin: {}}}
 		check := func(when string) {
@@ -58,7 +58,7 @@ func TestDayCountsAgreeWithRows(t *testing.T) {
 			for _, clock := range []time.Duration{0, 11*time.Hour + 59*time.Minute, 12 * time.Hour, 50 * time.Hour} {
 				db.Now = func() time.Time { return w.at.Add(clock).UTC() }
 				for _, q := range scopes {
-					name := fmt.Sprintf("%s, clock +%s, all %v %v", when, clock, q.All, q.Visible)
+					name := fmt.Sprintf("%s, clock +%s, all %v %v", when, clock, q.Visible.All, q.Visible.IDs)
 					want, err := rows.Stats(ctx, q)
 					if err != nil {
 						t.Fatal(err)

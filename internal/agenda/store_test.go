@@ -153,7 +153,7 @@ func TestTabsOnATableOfCases(t *testing.T) {
 			want map[Tab][]int64
 		}{
 			{Query{View: FreelancerView, UserID: w.freelancer}, fp, wantF},
-			{Query{View: ManagerView, UserID: mp.UserID, Visible: []int64{w.dept}}, mp, wantM},
+			{Query{View: ManagerView, UserID: mp.UserID, Visible: database.SeesOnly([]int64{w.dept})}, mp, wantM},
 		}
 		for _, v := range views {
 			st, err := store.Stats(ctx, v.q)
@@ -234,7 +234,7 @@ func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 		incumbent := w.instruction(first, w.freelancer, can, acc, false, 0)
 		w.instruction(first, w.another, acc, acc, false, incumbent)
 		mp := &auth.Principal{UserID: 999, Needs: auth.NeedSet{auth.SelectDepartment(w.dept): {}}}
-		q := Query{View: ManagerView, UserID: 999, Visible: []int64{w.dept}, Tab: Archived, Limit: 2}
+		q := Query{View: ManagerView, UserID: 999, Visible: database.SeesOnly([]int64{w.dept}), Tab: Archived, Limit: 2}
 		list, err := store.List(ctx, q, mp)
 		if err != nil {
 			t.Fatal(err)

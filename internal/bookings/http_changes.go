@@ -78,8 +78,7 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	paging.Params
 }) (*struct{ Body BookingList }, error) {
 	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: input.Text(in.Search),
-		Offset: in.Offset(), Limit: in.Limit()}
-	f.Visible, f.All = access.VisibleDepartmentIDs(p)
+		Visible: access.VisibleDepartments(p), Offset: in.Offset(), Limit: in.Limit()}
 	out, err := h.store.List(ctx, f)
 	return &struct{ Body BookingList }{Body: out}, err
 }

@@ -9,13 +9,13 @@ import (
 
 // List pages the bookings of the visible departments, newest first.
 func (s *Store) List(ctx context.Context, f BookingListFilter) (BookingList, error) {
+	if f.Visible.None() {
+		return BookingList{Items: []BookingListItem{}}, nil
+	}
 	where, args := []string{"1 = 1"}, []any{}
-	if !f.All {
-		if len(f.Visible) == 0 {
-			return BookingList{Items: []BookingListItem{}}, nil
-		}
-		marks, ids := database.In(f.Visible)
-		where, args = append(where, "b.department_id IN ("+marks+")"), append(args, ids...)
+	if !f.Visible.All {
+		cond, ids := f.Visible.Condition("b.department_id")
+		where, args = append(where, cond), append(args, ids...)
 	}
 	if len(f.DepartmentIDs) > 0 {
 		marks, ids := database.In(f.DepartmentIDs)

@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // assemble builds the API view. Buy rates go to administrators only.
@@ -255,8 +256,7 @@ type BookingList struct {
 type BookingListFilter struct {
 	DepartmentIDs []int64
 	Search        string
-	Visible       []int64
-	All           bool
+	Visible       database.Visibility
 	Offset, Limit int
 }
 

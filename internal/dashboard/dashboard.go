@@ -14,6 +14,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // Messages of the stats operation's checks (the spec has none).
@@ -29,11 +30,10 @@ const MaxDays = 366
 // TopN is how many job titles and freelancers the stats list.
 const TopN = 10
 
-// Scope is whose bookings a caller's figures count: every department (All) or Departments.
-// Clients, when set, narrows either to the departments of those clients.
+// Scope is whose bookings a caller's figures count: those of Departments (every one for
+// administrators). Clients, when set, narrows it to the departments of those clients.
 type Scope struct {
-	All         bool
-	Departments []int64
+	Departments database.Visibility
 	Clients     []int64
 	// Admin callers also see spend (buy rates); others see charge only.
 	Admin bool
@@ -49,13 +49,13 @@ func ScopeOf(p *auth.Principal) (Scope, error) {
 		return Scope{}, apperror.Unauthenticated()
 	}
 	if p.Has(auth.NeedAdmin) {
-		return Scope{All: true, Admin: true}, nil
+		return Scope{Departments: database.SeesAll(), Admin: true}, nil
 	}
 	if p.Has(auth.NeedFreelancer) {
 		return Scope{}, apperror.Forbidden()
 	}
-	_, departments := access.UsersSeenByManager(p)
-	if len(departments) == 0 {
+	departments := access.ManagedDepartments(p)
+	if departments.None() {
 		return Scope{}, apperror.Forbidden()
 	}
 	return Scope{Departments: departments}, nil
@@ -68,7 +68,7 @@ func (s Scope) NarrowToClients(clients, seen []int64) (Scope, error) {
 	if len(clients) == 0 {
 		return s, nil
 	}
-	if !s.All {
+	if !s.Departments.All {
 		for _, c := range clients {
 			if !slices.Contains(seen, c) {
 				return Scope{}, apperror.Forbidden()

@@ -7,6 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 func TestParseRangeRefusesBadDatesReversedAndOverlongRanges(t *testing.T) {
@@ -52,12 +53,12 @@ func principal(needs ...auth.Need) *auth.Principal {
 }
 
 func TestScopeOfEachKindOfCaller(t *testing.T) {
-	if sc, err := ScopeOf(principal(auth.NeedAdmin, auth.NeedStaff)); err != nil || !sc.All || !sc.Admin {
+	if sc, err := ScopeOf(principal(auth.NeedAdmin, auth.NeedStaff)); err != nil || !sc.Departments.All || !sc.Admin {
 		t.Fatalf("admin %+v %v", sc, err)
 	}
 	manager := principal(auth.NeedStaff, auth.NeedClientManager, auth.ManageEntity(1), auth.ManageDepartment(11),
 		auth.ManageDepartment(12), auth.SelectDepartment(30))
-	if sc, err := ScopeOf(manager); err != nil || sc.All || sc.Admin || len(sc.Departments) != 2 {
+	if sc, err := ScopeOf(manager); err != nil || sc.Departments.All || sc.Admin || len(sc.Departments.IDs) != 2 {
 		t.Fatalf("manager %+v %v", sc, err)
 	}
 	for name, p := range map[string]*auth.Principal{
@@ -73,14 +74,14 @@ func TestScopeOfEachKindOfCaller(t *testing.T) {
 }
 
 func TestNarrowToClientsRefusesAnotherClient(t *testing.T) {
-	manager := Scope{Departments: []int64{11, 12}}
+	manager := Scope{Departments: database.SeesOnly([]int64{11, 12})}
 	if sc, err := manager.NarrowToClients([]int64{1, 1}, []int64{1}); err != nil || len(sc.Clients) != 1 {
 		t.Fatalf("own client %+v %v", sc, err)
 	}
 	if _, err := manager.NarrowToClients([]int64{1, 2}, []int64{1}); apperror.KindOf(err) != apperror.KindForbidden {
 		t.Fatalf("other client: %v", err)
 	}
-	if sc, err := (Scope{All: true}).NarrowToClients([]int64{2}, nil); err != nil || sc.Clients[0] != 2 {
+	if sc, err := (Scope{Departments: database.SeesAll()}).NarrowToClients([]int64{2}, nil); err != nil || sc.Clients[0] != 2 {
 		t.Fatalf("admin %+v %v", sc, err)
 	}
 }

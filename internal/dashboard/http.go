@@ -51,8 +51,8 @@ func (h *handlers) stats(ctx context.Context, in *StatsParams) (*struct{ Body Da
 	}
 	if len(in.ClientIDs) > 0 {
 		var seen []int64
-		if !scope.All {
-			if seen, err = h.store.ClientsOf(ctx, scope.Departments); err != nil {
+		if !scope.Departments.All {
+			if seen, err = h.store.ClientsOf(ctx, scope.Departments.IDs); err != nil {
 				return nil, err
 			}
 		}

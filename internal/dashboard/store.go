@@ -31,9 +31,9 @@ func (s *Store) ClientsOf(ctx context.Context, departments []int64) ([]int64, er
 // with its arguments; nothing for an administrator's whole view.
 func scopeSQL(sc Scope) (string, []any) {
 	conds, args := []string{"1 = 1"}, []any{}
-	if !sc.All {
-		marks, ids := database.In(sc.Departments)
-		conds, args = append(conds, "f.department_id IN ("+marks+")"), append(args, ids...)
+	if !sc.Departments.All {
+		cond, ids := sc.Departments.Condition("f.department_id")
+		conds, args = append(conds, cond), append(args, ids...)
 	}
 	if len(sc.Clients) > 0 {
 		marks, ids := database.In(sc.Clients)

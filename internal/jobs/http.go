@@ -137,9 +137,8 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	Page         int    `query:"page" minimum:"1" default:"1"`
 	PageSize     int    `query:"pageSize" minimum:"1" maximum:"100" default:"20"`
 }) (*struct{ Body jobTemplatePage }, error) {
-	f := ListFilter{DepartmentID: in.DepartmentID, Search: input.Text(in.Search),
-		Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
-	f.Visible, f.All = access.VisibleDepartmentIDs(p)
+	f := ListFilter{Visible: access.VisibleDepartments(p), DepartmentID: in.DepartmentID,
+		Search: input.Text(in.Search), Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	items, total, err := h.store.List(ctx, f)
 	return &struct{ Body jobTemplatePage }{Body: jobTemplatePage{Items: items, Total: total}}, err
 }

@@ -47,8 +47,7 @@ type handlers struct{ store *Store }
 func (h *handlers) briefs(ctx context.Context, p *auth.Principal, in *struct {
 	UserIDs []int64 `query:"user_ids,explode" doc:"Only templates of departments these users are linked to"`
 }) (*struct{ Body []JobBrief }, error) {
-	visible, all := access.VisibleDepartmentIDs(p)
-	out, err := h.store.Briefs(ctx, visible, all, in.UserIDs)
+	out, err := h.store.Briefs(ctx, access.VisibleDepartments(p), in.UserIDs)
 	return &struct{ Body []JobBrief }{Body: out}, err
 }
 

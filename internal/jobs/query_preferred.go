@@ -7,21 +7,20 @@ import (
 )
 
 // PreferredIn reads, in one query, the distinct users who are preferred users of a job template
-// of one of departments (all departments when all is true): what the advanced search's Order By
-// Preferred and its cards' preferred flag mean. Without departments (and not all) it reads
-// nothing.
-func PreferredIn(ctx context.Context, q Selecter, departments []int64, all bool) ([]int64, error) {
+// of one of the departments: what the advanced search's Order By Preferred and its cards'
+// preferred flag mean. When no department is visible it reads nothing.
+func PreferredIn(ctx context.Context, q Selecter, departments database.Visibility) ([]int64, error) {
 	var ids []int64
-	if all {
+	if departments.All {
 		err := q.Select(ctx, &ids, `SELECT DISTINCT user_id FROM job_template_preferred_users`)
 		return ids, err
 	}
-	if len(departments) == 0 {
+	if departments.None() {
 		return nil, nil
 	}
-	marks, args := database.In(departments)
+	cond, args := departments.Condition("jt.department_id")
 	err := q.Select(ctx, &ids, `SELECT DISTINCT pu.user_id FROM job_templates jt
 		JOIN job_template_preferred_users pu ON pu.job_template_id = jt.id
-		WHERE jt.department_id IN (`+marks+`)`, args...)
+		WHERE `+cond, args...)
 	return ids, err
 }

@@ -172,16 +172,12 @@ func (h *handlers) rateCards(ctx context.Context, in *rateCardQuery) (*rateCards
 	if err != nil {
 		return nil, err
 	}
-	visible, all := access.VisibleDepartmentIDs(p)
-	if !all && len(visible) == 0 {
+	visible := access.VisibleDepartments(p)
+	if visible.None() {
 		return &rateCardsOut{Body: []RateCard{}}, nil
 	}
-	where, args := `1 = 1`, []any{}
-	if !all {
-		marks, ids := database.In(visible)
-		where, args = `jt.department_id IN (`+marks+`)`, ids
-	}
-	out, err := h.store.RateCards(ctx, all, where, args...)
+	where, args := visible.Condition("jt.department_id")
+	out, err := h.store.RateCards(ctx, visible.All, where, args...)
 	return &rateCardsOut{Body: out}, err
 }
 

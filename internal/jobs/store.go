@@ -86,19 +86,14 @@ type Store struct {
 
 // Briefs lists the templates of the visible departments (all for administrators), optionally
 // only those of departments users are linked to.
-func (s *Store) Briefs(ctx context.Context, visible []int64, all bool, users []int64) ([]JobBrief, error) {
+func (s *Store) Briefs(ctx context.Context, visible database.Visibility, users []int64) ([]JobBrief, error) {
 	out := []JobBrief{}
-	if !all && len(visible) == 0 {
+	if visible.None() {
 		return out, nil
 	}
+	cond, args := visible.Condition("jt.department_id")
 	q := `SELECT jt.id, jt.title, jt.type, e.name AS entity_name FROM job_templates jt
-		JOIN departments d ON d.id = jt.department_id JOIN entities e ON e.id = d.client_id WHERE 1 = 1`
-	var args []any
-	if !all {
-		marks, ids := database.In(visible)
-		q += ` AND jt.department_id IN (` + marks + `)`
-		args = append(args, ids...)
-	}
+		JOIN departments d ON d.id = jt.department_id JOIN entities e ON e.id = d.client_id WHERE ` + cond
 	if len(users) > 0 {
 		marks, ids := database.In(users)
 		q += ` AND jt.department_id IN (SELECT department_id FROM user_department_refs WHERE user_id IN (` + marks + `))`
@@ -219,8 +214,7 @@ const summarySelect = `SELECT jt.id, jt.title, jt.type, jt.department_id, d.name
 
 // ListFilter selects job templates for the list.
 type ListFilter struct {
-	Visible       []int64
-	All           bool
+	Visible       database.Visibility
 	DepartmentID  int64
 	Search        string
 	Offset, Limit int
@@ -229,15 +223,11 @@ type ListFilter struct {
 // List pages through the visible job templates.
 func (s *Store) List(ctx context.Context, f ListFilter) ([]JobTemplateSummary, int, error) {
 	out := []JobTemplateSummary{}
-	if !f.All && len(f.Visible) == 0 {
+	if f.Visible.None() {
 		return out, 0, nil
 	}
-	where, args := ` WHERE 1 = 1`, []any{}
-	if !f.All {
-		marks, ids := database.In(f.Visible)
-		where += ` AND jt.department_id IN (` + marks + `)`
-		args = append(args, ids...)
-	}
+	where, args := f.Visible.Condition("jt.department_id")
+	where = ` WHERE ` + where
 	if f.DepartmentID > 0 {
 		where += ` AND jt.department_id = ?`
 		args = append(args, f.DepartmentID)

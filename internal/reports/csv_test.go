@@ -110,7 +110,7 @@ func TestRequestRules(t *testing.T) {
 			t.Errorf("%s: client and agency managers run Financial Metrics only", typ)
 		}
 	}
-	if f := FilterFor(manager, r); f.ScopeAll || len(f.ScopeDepartments) != 0 {
+	if f := FilterFor(manager, r); !f.Scope.None() {
 		t.Errorf("a manager's scope is the departments they manage (none in these needs): %+v", f)
 	}
 }

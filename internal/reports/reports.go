@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // Type is a report type as the API names it; the download is named after it.
@@ -93,13 +94,11 @@ func MayRun(p *auth.Principal, t Type) bool {
 type Filter struct {
 	ClientIDs, DepartmentIDs, JobIDs, UserIDs []int64
 	StartDate, EndDate                        string
-	ScopeAll                                  bool
-	ScopeDepartments                          []int64
+	Scope                                     database.Visibility
 }
 
 // FilterFor is r's filter as p may run it.
 func FilterFor(p *auth.Principal, r Request) Filter {
-	ids, all := access.ManagedDepartmentIDs(p)
 	return Filter{ClientIDs: r.ClientIDs, DepartmentIDs: r.DepartmentIDs, JobIDs: r.JobIDs, UserIDs: r.UserIDs,
-		StartDate: r.StartDate, EndDate: r.EndDate, ScopeAll: all, ScopeDepartments: ids}
+		StartDate: r.StartDate, EndDate: r.EndDate, Scope: access.ManagedDepartments(p)}
 }

@@ -45,29 +45,10 @@ func instructionWhere(f Filter) *database.Where {
 	w.Add("p.start_at >= ? AND p.start_at < ?", start.AddDate(0, 0, -1), end.AddDate(0, 0, 2))
 	w.Add("p.local_date >= ? AND p.local_date <= ?", f.StartDate, f.EndDate)
 	w.Add("i.deleted_at IS NULL")
-	in(&w, "d.client_id", f.ClientIDs)
-	in(&w, "b.department_id", f.DepartmentIDs)
-	in(&w, "b.job_template_id", f.JobIDs)
-	in(&w, "i.user_id", f.UserIDs)
-	scope(&w, "b.department_id", f)
+	w.In("d.client_id", f.ClientIDs)
+	w.In("b.department_id", f.DepartmentIDs)
+	w.In("b.job_template_id", f.JobIDs)
+	w.In("i.user_id", f.UserIDs)
+	w.Within("b.department_id", f.Scope)
 	return &w
-}
-
-// in adds "column IN (ids)" when ids are given.
-func in(w *database.Where, column string, ids []int64) {
-	if len(ids) > 0 {
-		marks, args := database.In(ids)
-		w.Add(column+" IN ("+marks+")", args...)
-	}
-}
-
-// scope limits rows to the viewer's departments (column names the row's department).
-func scope(w *database.Where, column string, f Filter) {
-	switch {
-	case f.ScopeAll:
-	case len(f.ScopeDepartments) == 0:
-		w.Add("1 = 0")
-	default:
-		in(w, column, f.ScopeDepartments)
-	}
 }

@@ -33,7 +33,7 @@ func TestTheReportStreams(t *testing.T) {
 		const n = 3000
 		fill(t, db, n)
 		s := &Store{DB: db}
-		f := Filter{StartDate: "2026-10-01", EndDate: "2026-10-31", ScopeAll: true}
+		f := Filter{StartDate: "2026-10-01", EndDate: "2026-10-31", Scope: database.SeesAll()}
 		read := 0
 		w := &firstWrite{read: &read}
 		err := export(w, admin, bookingsColumns, func(fn func(*InstructionRow) error) error {

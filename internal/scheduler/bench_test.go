@@ -31,8 +31,8 @@ func BenchmarkSummary(b *testing.B) {
 			name string
 			f    SummaryFilter
 		}{
-			{"department", SummaryFilter{Viewer: -1, Visible: []int64{dept}, GroupsPerDay: monthChips}},
-			{"global", SummaryFilter{Viewer: -1, All: true, Admin: true, GroupsPerDay: monthChips}},
+			{"department", SummaryFilter{Viewer: -1, Visible: database.SeesOnly([]int64{dept}), GroupsPerDay: monthChips}},
+			{"global", SummaryFilter{Viewer: -1, Visible: database.SeesAll(), Admin: true, GroupsPerDay: monthChips}},
 			{"freelancer", SummaryFilter{Viewer: freelancer}},
 		}
 		for _, v := range views {
@@ -43,11 +43,11 @@ func BenchmarkSummary(b *testing.B) {
 			})
 		}
 		b.Run("grid", func(b *testing.B) {
-			f := SummaryFilter{Viewer: -1, All: true, Admin: true, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
+			f := SummaryFilter{Viewer: -1, Visible: database.SeesAll(), Admin: true, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
 			timeGrid(b, store, f)
 		})
 		b.Run("grid-department", func(b *testing.B) {
-			f := SummaryFilter{Viewer: -1, Visible: []int64{dept}, Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
+			f := SummaryFilter{Viewer: -1, Visible: database.SeesOnly([]int64{dept}), Start: start, End: end, Sort: DefaultGridSort, Limit: 50}
 			timeGrid(b, store, f)
 		})
 		// The month being worked on: that of the most recently changed instruction, whose first
@@ -60,7 +60,7 @@ func BenchmarkSummary(b *testing.B) {
 				b.Fatal(err)
 			}
 			from, _ := time.Parse(time.DateOnly, newest[:7]+"-01")
-			f := SummaryFilter{Viewer: -1, All: true, Admin: true, Start: from.Format(time.DateOnly),
+			f := SummaryFilter{Viewer: -1, Visible: database.SeesAll(), Admin: true, Start: from.Format(time.DateOnly),
 				End: from.AddDate(0, 1, -1).Format(time.DateOnly), Sort: DefaultGridSort, Limit: 50}
 			timeGrid(b, store, f)
 		})

@@ -21,7 +21,7 @@ import (
 // number is then the read model's.
 func (f SummaryFilter) countsLive() bool {
 	return !f.IncludeDeleted && !f.CancelledOnly && len(f.UserIDs) == 0 && len(f.Colours) == 0 &&
-		(f.All || len(f.Visible) > 0 && !f.ownElsewhere)
+		(f.Visible.All || !f.Visible.None() && !f.ownElsewhere)
 }
 
 // gridTotal is the number of rows of the grid over all its pages (from and scope are gridScope's).
@@ -31,11 +31,11 @@ func gridTotal(ctx context.Context, q database.Reader, f SummaryFilter, from str
 		err := q.Get(ctx, &total, `SELECT COUNT(*)`+from+scope.SQL(), scope.Args()...)
 		return total, err
 	}
-	departments, all, err := dayDepartments(ctx, q, f)
-	if err != nil || !all && len(departments) == 0 {
+	departments, err := dayDepartments(ctx, q, f)
+	if err != nil || departments.None() {
 		return 0, err
 	}
-	groups := rangeGroups(f, departments, all)
+	groups := rangeGroups(f, departments)
 	err = q.Get(ctx, &total, `SELECT COALESCE(CAST(SUM(g.live_instructions) AS BIGINT), 0) FROM `+dayGroupsTable+` g`+
 		groups.SQL(), groups.Args()...)
 	return total, err
@@ -53,12 +53,12 @@ var recentDepth = 1024
 // page: another order or viewer, or too few of them in the range to fill it while more rows
 // exist (total) beyond.
 func recentChanges(ctx context.Context, q database.Reader, f SummaryFilter, total int) (ids []int64, found bool, err error) {
-	whole := f.All && len(f.DepartmentIDs) == 0 && len(f.ClientIDs) == 0 && len(f.JobTemplateIDs) == 0
+	whole := f.Visible.All && len(f.DepartmentIDs) == 0 && len(f.ClientIDs) == 0 && len(f.JobTemplateIDs) == 0
 	if !whole || !f.countsLive() || gridOrder(f.Sort) != gridOrders[DefaultGridSort] || f.Limit <= 0 ||
 		f.Offset+f.Limit > recentDepth {
 		return nil, false, nil
 	}
-	groups := rangeGroups(f, nil, true)
+	groups := rangeGroups(f, database.SeesAll())
 	// The depth is written out (database.LimitOffset: SQLite prepares again a statement whose LIMIT
 	// is bound), the page's limit too on the first page.
 	depth, _ := database.LimitOffset(recentDepth, 0)

@@ -118,19 +118,20 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 // client's. The read model's rows are the placements', with their booking's department, date
 // and deletion.
 func gridScope(ctx context.Context, q database.Reader, f SummaryFilter, deleted bool) (string, *database.Where, bool, error) {
-	byDepartment := !f.All && len(f.Visible) > 0 && !f.ownElsewhere || f.All && (len(f.DepartmentIDs) > 0 || len(f.ClientIDs) > 0)
+	byDepartment := !f.Visible.All && !f.Visible.None() && !f.ownElsewhere ||
+		f.Visible.All && (len(f.DepartmentIDs) > 0 || len(f.ClientIDs) > 0)
 	if deleted || !byDepartment {
 		return placementsFrom(f) + ` JOIN instructions i ON i.placement_id = p.id`, instructionScope(f, deleted), false, nil
 	}
-	departments, _, err := dayDepartments(ctx, q, f)
-	if err != nil || len(departments) == 0 {
+	departments, err := dayDepartments(ctx, q, f)
+	if err != nil || departments.None() {
 		return "", nil, true, err
 	}
 	from := ` FROM ` + dayGroupsTable + ` g JOIN instructions i ON i.placement_id = g.placement_id`
 	if strings.Contains(gridOrder(f.Sort), "p.") {
 		from += ` JOIN placements p ON p.id = g.placement_id`
 	}
-	scope := rangeGroups(f, departments, false)
+	scope := rangeGroups(f, departments)
 	chosenUsers(scope, "g.placement_id", f, false)
 	ic := instructionConditions(f, false)
 	scope.Add(ic.And(), ic.Args()...)
@@ -138,13 +139,11 @@ func gridScope(ctx context.Context, q database.Reader, f SummaryFilter, deleted 
 }
 
 // rangeGroups is the WHERE clause over placement_day_groups g of the range's live placements
-// in departments (every department when all), of the filter's job templates.
-func rangeGroups(f SummaryFilter, departments []int64, all bool) *database.Where {
+// in departments, of the filter's job templates.
+func rangeGroups(f SummaryFilter, departments database.Visibility) *database.Where {
 	scope := &database.Where{}
 	scope.Add("g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL", f.Start, f.End)
-	if !all {
-		scope.In("g.department_id", departments)
-	}
+	scope.Within("g.department_id", departments)
 	if len(f.JobTemplateIDs) > 0 {
 		marks, args := database.In(f.JobTemplateIDs)
 		scope.Add("g.booking_id IN (SELECT id FROM bookings WHERE job_template_id IN ("+marks+"))", args...)

@@ -61,12 +61,11 @@ func (h *handlers) summary(ctx context.Context, p *auth.Principal, in *BookingSu
 	}
 	f := SummaryFilter{Start: in.StartDate, End: in.EndDate, DepartmentIDs: in.DepartmentIDs, ClientIDs: in.ClientIDs,
 		UserIDs: in.UserIDs, JobTemplateIDs: in.JobTemplateIDs, IncludeDeleted: in.IncludeDeleted,
-		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, GroupsPerDay: in.GroupsPerDay, Viewer: p.UserID, Admin: p.Has(auth.NeedAdmin),
+		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, GroupsPerDay: in.GroupsPerDay, Viewer: p.UserID, Visible: access.VisibleDepartments(p), Admin: p.Has(auth.NeedAdmin),
 		Sort: in.Sort, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	for _, c := range in.PlacementStatuses {
 		f.Colours = append(f.Colours, status.Colour(c))
 	}
-	f.Visible, f.All = access.VisibleDepartmentIDs(p)
 	out := &struct{ Body BookingSummary }{}
 	if in.Grouped {
 		out.Body.Days, err = h.store.Groups(ctx, f, dates)

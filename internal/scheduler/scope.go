@@ -14,7 +14,7 @@ const summaryFrom = ` FROM placements p JOIN bookings b ON b.id = p.booking_id J
 // every join costs a lookup per placement.
 func placementsFrom(f SummaryFilter) string {
 	from := ` FROM placements p`
-	if !f.All || len(f.DepartmentIDs) > 0 || len(f.JobTemplateIDs) > 0 || len(f.ClientIDs) > 0 {
+	if !f.Visible.All || len(f.DepartmentIDs) > 0 || len(f.JobTemplateIDs) > 0 || len(f.ClientIDs) > 0 {
 		from += ` JOIN bookings b ON b.id = p.booking_id`
 	}
 	if len(f.ClientIDs) > 0 {
@@ -50,13 +50,13 @@ func eachChunk(ids []int64, fn func(marks string, args []any) error) error {
 // departments they see whole. Managers seldom do, and their scope is then a plain department
 // test that lets the database start from the department's bookings.
 func withViewer(ctx context.Context, q database.Reader, f SummaryFilter) (SummaryFilter, error) {
-	if f.All || len(f.Visible) == 0 {
+	if f.Visible.All || f.Visible.None() {
 		return f, nil
 	}
-	marks, args := database.In(f.Visible)
+	visible, args := f.Visible.Condition("b.department_id")
 	err := q.Get(ctx, &f.ownElsewhere, `SELECT EXISTS (SELECT 1 FROM instructions x
 		JOIN placements p ON p.id = x.placement_id JOIN bookings b ON b.id = p.booking_id
-		WHERE x.user_id = ? AND p.local_date >= ? AND p.local_date <= ? AND b.department_id NOT IN (`+marks+`))`,
+		WHERE x.user_id = ? AND p.local_date >= ? AND p.local_date <= ? AND NOT (`+visible+`))`,
 		append([]any{f.Viewer, f.Start, f.End}, args...)...)
 	return f, err
 }
@@ -91,14 +91,14 @@ func placementScope(f SummaryFilter, deleted bool) *database.Where {
 	// holds few.
 	own := "p.id IN (" + placementsHeld("= ?", deleted) + ")"
 	switch {
-	case f.All:
-	case len(f.Visible) == 0:
+	case f.Visible.All:
+	case f.Visible.None():
 		c.Add(own, f.Viewer)
 	case f.ownElsewhere:
-		marks, args := database.In(f.Visible)
-		c.Add("(b.department_id IN ("+marks+") OR "+own+")", append(args, f.Viewer)...)
+		visible, args := f.Visible.Condition("b.department_id")
+		c.Add("("+visible+" OR "+own+")", append(args, f.Viewer)...)
 	default:
-		c.In("b.department_id", f.Visible)
+		c.Within("b.department_id", f.Visible)
 	}
 	return c
 }
@@ -133,12 +133,12 @@ func instructionConditions(f SummaryFilter, deleted bool) *database.Where {
 	}
 	c.In("i.user_id", f.UserIDs)
 	switch {
-	case f.All:
-	case len(f.Visible) == 0:
+	case f.Visible.All:
+	case f.Visible.None():
 		c.Add("i.user_id = ?", f.Viewer)
 	case f.ownElsewhere:
-		marks, args := database.In(f.Visible)
-		c.Add("(b.department_id IN ("+marks+") OR i.user_id = ?)", append(args, f.Viewer)...)
+		visible, args := f.Visible.Condition("b.department_id")
+		c.Add("("+visible+" OR i.user_id = ?)", append(args, f.Viewer)...)
 	} // otherwise placementScope keeps to the visible departments, where every instruction shows
 	return c
 }

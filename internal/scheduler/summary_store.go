@@ -23,11 +23,10 @@ type SummaryFilter struct {
 	// GroupsPerDay lists only the first groups of each day (0: all of them).
 	GroupsPerDay int
 
-	// Viewer is the caller. Visible lists the departments they see whole; All says every
-	// department (administrators). Elsewhere they see only their own instructions.
+	// Viewer is the caller. Visible is the departments they see whole (every one for
+	// administrators). Elsewhere they see only their own instructions.
 	Viewer  int64
-	Visible []int64
-	All     bool
+	Visible database.Visibility
 	Admin   bool
 
 	// The grid page: order (one of gridOrders) and page.
@@ -41,7 +40,7 @@ type SummaryFilter struct {
 
 // freelancerView reports whether the viewer sees department only through their own instructions.
 func (f SummaryFilter) freelancerView(department int64) bool {
-	return !f.All && !slices.Contains(f.Visible, department)
+	return !f.Visible.Includes(department)
 }
 
 // summaryPlacement is a placement of the range. In the month view Packed counts its visible
@@ -64,7 +63,7 @@ type summaryPlacement struct {
 // each placement in scope: an administrator's or a manager's view of whole departments, no user
 // filter, no cancelled ones. Those counts are the read model's.
 func (f SummaryFilter) seesEveryInstruction() bool {
-	return f.OverviewOnly && !f.IncludeDeleted && len(f.UserIDs) == 0 && (f.All || (len(f.Visible) > 0 && !f.ownElsewhere))
+	return f.OverviewOnly && !f.IncludeDeleted && len(f.UserIDs) == 0 && (f.Visible.All || (!f.Visible.None() && !f.ownElsewhere))
 }
 
 // summaryBooking is a booking of the range with its department and client.

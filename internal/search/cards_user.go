@@ -109,26 +109,16 @@ const (
 func linksQuery(p *auth.Principal, marks string, args []any) (string, []any) {
 	var branches []string
 	var out []any
-	visible := func(column string, ids []int64, all bool) (string, []any, bool) {
-		if all {
-			return "", nil, true
-		}
-		if len(ids) == 0 {
-			return "", nil, false
-		}
-		in, vargs := database.In(ids)
-		return " AND " + column + " IN (" + in + ")", vargs, true
-	}
-	entities, allEntities := access.VisibleEntityIDs(p)
-	if cond, vargs, ok := visible("e.id", entities, allEntities); ok {
+	if entities := access.VisibleEntities(p); !entities.None() {
+		cond, vargs := entities.Condition("e.id")
 		branches = append(branches, `SELECT '`+linkEntity+`' AS kind, r.user_id, e.id, e.name, e.name_lc AS sort_name
-			FROM user_entity_refs r JOIN entities e ON e.id = r.entity_id WHERE r.user_id IN (`+marks+`)`+cond)
+			FROM user_entity_refs r JOIN entities e ON e.id = r.entity_id WHERE r.user_id IN (`+marks+`) AND `+cond)
 		out = append(append(out, args...), vargs...)
 	}
-	departments, allDepartments := access.VisibleDepartmentIDs(p)
-	if cond, vargs, ok := visible("d.id", departments, allDepartments); ok {
+	if departments := access.VisibleDepartments(p); !departments.None() {
+		cond, vargs := departments.Condition("d.id")
 		branches = append(branches, `SELECT '`+linkDepartment+`' AS kind, r.user_id, d.id, d.name, d.name_lc AS sort_name
-			FROM user_department_refs r JOIN departments d ON d.id = r.department_id WHERE r.user_id IN (`+marks+`)`+cond)
+			FROM user_department_refs r JOIN departments d ON d.id = r.department_id WHERE r.user_id IN (`+marks+`) AND `+cond)
 		out = append(append(out, args...), vargs...)
 	}
 	branches = append(branches, `SELECT '`+linkJobTitle+`' AS kind, ut.user_id, t.id, t.name, t.name_lc AS sort_name
@@ -141,8 +131,7 @@ func linksQuery(p *auth.Principal, marks string, args []any) (string, []any) {
 // searcher manages (every department for administrators): the cards' preferred flag and Order
 // By Preferred.
 func preferredOf(ctx context.Context, q database.Reader, p *auth.Principal) (map[int64]bool, error) {
-	_, departments := access.UsersSeenByManager(p)
-	ids, err := jobs.PreferredIn(ctx, q, departments, p.Has(auth.NeedAdmin))
+	ids, err := jobs.PreferredIn(ctx, q, access.ManagedDepartments(p))
 	if err != nil {
 		return nil, err
 	}

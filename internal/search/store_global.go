@@ -89,7 +89,7 @@ type cond struct {
 
 // scopesOf is what p may see of each source; a source p sees nothing of is missing. It applies
 // the access rules: departments (and their bookings and jobs) that p may select
-// (access.VisibleDepartmentIDs), entities p may view (access.VisibleEntityIDs) and the legal
+// (access.VisibleDepartments), entities p may view (access.VisibleEntities) and the legal
 // entities linked to them, and the users p may see (access.UsersSeenBy: every freelancer for
 // a manager, and the people of what they manage), among those whose account can work
 // (access.HireableStatuses; the others are available false, hidden from everyone).
@@ -101,17 +101,18 @@ func scopesOf(p *auth.Principal) map[string]scope {
 			index.Job: all, index.Department: all, index.Entity: all, index.LegalEntity: all}
 	}
 	out := map[string]scope{}
-	if deps, _ := access.VisibleDepartmentIDs(p); len(deps) > 0 {
-		marks, a := database.In(deps)
+	if deps := access.VisibleDepartments(p); !deps.None() {
+		cond, a := deps.Condition("t.scope_id")
 		for _, src := range []string{index.Booking, index.Job, index.Department} {
-			out[src] = scope{{`t.scope_id IN (` + marks + `)`, a}}
+			out[src] = scope{{cond, a}}
 		}
 	}
-	if ents, _ := access.VisibleEntityIDs(p); len(ents) > 0 {
-		marks, a := database.In(ents)
-		out[index.Entity] = scope{{`t.scope_id IN (` + marks + `)`, a}}
+	if ents := access.VisibleEntities(p); !ents.None() {
+		cond, a := ents.Condition("t.scope_id")
+		out[index.Entity] = scope{{cond, a}}
+		cond, _ = ents.Condition("r.entity_id")
 		out[index.LegalEntity] = scope{{`EXISTS (SELECT 1 FROM entity_legal_entity_refs r
-			WHERE r.legal_entity_id = t.record_id AND r.entity_id IN (` + marks + `))`, a}}
+			WHERE r.legal_entity_id = t.record_id AND ` + cond + `)`, a}}
 	}
 	seen := access.UsersSeenBy(p)
 	people := []string{`t.record_id = ?`}

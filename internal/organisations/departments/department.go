@@ -9,6 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/organisations/contact"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/input"
 )
 
@@ -91,9 +92,8 @@ type Filter struct {
 	Name     string  // contains, case-insensitive
 	ClientID int64   // 0: any
 	UserIDs  []int64 // departments these users are linked to; empty: any
-	// Visible limits the rows to these ids unless All is set.
-	Visible []int64
-	All     bool
+	// Visible limits the rows to the departments the caller may see.
+	Visible database.Visibility
 	Sort    string
 	Offset  int
 	Limit   int

@@ -120,9 +120,8 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	ClientID int64   `query:"clientId" doc:"Departments of this client"`
 	UserIDs  []int64 `query:"user_ids,explode" doc:"Departments these users are linked to"`
 }) (*struct{ Body departmentPage }, error) {
-	f := Filter{Name: in.Name, ClientID: in.ClientID, UserIDs: in.UserIDs, Sort: in.Sort,
-		Offset: in.Offset(), Limit: in.Limit()}
-	f.Visible, f.All = access.VisibleDepartmentIDs(p)
+	f := Filter{Name: in.Name, ClientID: in.ClientID, UserIDs: in.UserIDs, Visible: access.VisibleDepartments(p),
+		Sort: in.Sort, Offset: in.Offset(), Limit: in.Limit()}
 	rows, total, err := h.store.List(ctx, f)
 	if err != nil {
 		return nil, err

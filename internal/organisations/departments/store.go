@@ -50,7 +50,7 @@ func tagsOf(ctx context.Context, q database.Reader, id int64) ([]DepartmentTag, 
 // List returns one page of departments and the total across pages.
 func (s *Store) List(ctx context.Context, f Filter) ([]Department, int, error) {
 	var where database.Where
-	if !where.Visible("d.id", f.Visible, f.All) {
+	if !where.Visible("d.id", f.Visible) {
 		return []Department{}, 0, nil
 	}
 	if term := strings.ToLower(strings.TrimSpace(f.Name)); term != "" {

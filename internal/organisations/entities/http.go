@@ -107,9 +107,8 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	Name string `query:"name" maxLength:"200" doc:"name contains, case-insensitive"`
 	Type string `query:"type" enum:"base,agency,client,supplier," default:""`
 }) (*struct{ Body EntityPage }, error) {
-	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Sort: in.Sort,
-		Offset: in.Offset(), Limit: in.Limit(), Visible: ids, All: all})
+		Offset: in.Offset(), Limit: in.Limit(), Visible: access.VisibleEntities(p)})
 	if err != nil {
 		return nil, err
 	}

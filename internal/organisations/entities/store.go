@@ -38,8 +38,7 @@ type ListQuery struct {
 	Sort    string // name, type, id; "-" prefix for descending
 	Offset  int
 	Limit   int
-	Visible []int64 // ids the caller may see, unless All
-	All     bool
+	Visible database.Visibility // the entities the caller may see
 }
 
 // sortColumns whitelists the grid's sort fields.
@@ -77,7 +76,7 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]Entity, int, error) {
 		return nil, 0, apperror.Field("sort", "Sort by name, type or id.")
 	}
 	var where database.Where
-	if !where.Visible("id", q.Visible, q.All) {
+	if !where.Visible("id", q.Visible) {
 		return []Entity{}, 0, nil
 	}
 	if q.Name != "" {

@@ -22,18 +22,18 @@ func TestStore(t *testing.T) {
 			}
 			ids = append(ids, e.ID)
 		}
-		rows, total, err := s.List(ctx, ListQuery{All: true, Limit: 10})
+		rows, total, err := s.List(ctx, ListQuery{Visible: database.SeesAll(), Limit: 10})
 		if err != nil || total != 3 || rows[0].Name != "alpha Crew" || rows[2].Name != "Zebra Post" {
 			t.Fatalf("%v %d %+v", err, total, rows)
 		}
-		rows, total, err = s.List(ctx, ListQuery{Visible: []int64{ids[0], ids[2]}, Sort: "-type", Limit: 1})
+		rows, total, err = s.List(ctx, ListQuery{Visible: database.SeesOnly([]int64{ids[0], ids[2]}), Sort: "-type", Limit: 1})
 		if err != nil || total != 2 || len(rows) != 1 || rows[0].ID != ids[2] {
 			t.Fatalf("%v %d %+v", err, total, rows)
 		}
 		if rows, total, _ = s.List(ctx, ListQuery{Limit: 10}); total != 0 || rows == nil {
 			t.Fatal("nothing visible")
 		}
-		if _, _, err := s.List(ctx, ListQuery{All: true, Sort: "email", Limit: 10}); apperror.KindOf(err) != apperror.KindInvalid {
+		if _, _, err := s.List(ctx, ListQuery{Visible: database.SeesAll(), Sort: "email", Limit: 10}); apperror.KindOf(err) != apperror.KindInvalid {
 			t.Fatal(err)
 		}
 		e, err := s.Update(ctx, ids[0], 1, func(e *Entity, _ Linked) error { e.Name = "Zebra Post Ltd"; return nil })

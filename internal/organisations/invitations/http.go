@@ -85,10 +85,10 @@ type invitationOutput struct {
 
 func (h *handlers) list(ctx context.Context, p *auth.Principal, in *ListQuery) (*pageOutput, error) {
 	return h.page(ctx, *in, func(f *Filter) {
-		ids, all := access.VisibleEntityIDs(p)
-		f.AllVisible = all
-		if !all {
-			f.EntityIDs, f.UserID = ids, p.UserID
+		visible := access.VisibleEntities(p)
+		f.AllVisible = visible.All
+		if !visible.All {
+			f.EntityIDs, f.UserID = visible.IDs, p.UserID
 		}
 	})
 }

@@ -150,9 +150,8 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 	Status   string `query:"status" enum:"not_validated,validated,rejected," default:""`
 	EntityID int64  `query:"entityId" minimum:"0" doc:"only those linked to this entity"`
 }) (*struct{ Body LegalEntityPage }, error) {
-	ids, all := access.VisibleEntityIDs(p)
 	rows, total, err := h.store.List(ctx, ListQuery{Name: in.Name, Type: in.Type, Status: in.Status, EntityID: in.EntityID,
-		Sort: in.Sort, Offset: in.Offset(), Limit: in.Limit(), Visible: ids, All: all})
+		Sort: in.Sort, Offset: in.Offset(), Limit: in.Limit(), Visible: access.VisibleEntities(p)})
 	if err != nil {
 		return nil, err
 	}

@@ -47,8 +47,7 @@ type ListQuery struct {
 	Sort     string
 	Offset   int
 	Limit    int
-	Visible  []int64 // entity ids the caller may see, unless All
-	All      bool
+	Visible  database.Visibility // the entities the caller may see
 }
 
 var sortColumns = map[string]string{"id": "id", "companyName": "LOWER(company_name)", "tradingName": "LOWER(trading_name)",
@@ -61,13 +60,13 @@ func (s *Store) List(ctx context.Context, q ListQuery) ([]LegalEntity, int, erro
 		return nil, 0, apperror.Field("sort", "Sort by id, companyName, tradingName, type or status.")
 	}
 	var where database.Where
-	if !q.All {
-		if len(q.Visible) == 0 {
-			return []LegalEntity{}, 0, nil
-		}
-		in, ids := database.In(q.Visible)
+	if q.Visible.None() {
+		return []LegalEntity{}, 0, nil
+	}
+	if !q.Visible.All {
+		cond, ids := q.Visible.Condition("r.entity_id")
 		where.Add(`EXISTS (SELECT 1 FROM entity_legal_entity_refs r WHERE r.legal_entity_id = legal_entities.id
-			AND r.entity_id IN (`+in+`))`, ids...)
+			AND `+cond+`)`, ids...)
 	}
 	if q.EntityID != 0 {
 		where.Add(`EXISTS (SELECT 1 FROM entity_legal_entity_refs r WHERE r.legal_entity_id = legal_entities.id

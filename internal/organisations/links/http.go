@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/paging"
@@ -82,10 +83,10 @@ type managedRecord struct {
 var (
 	departmentRecord = managedRecord{canView: access.CanViewDepartment, canManage: access.CanManageDepartment,
 		requireViewer: access.RequireDepartmentViewer, requireManager: access.RequireDepartmentManager,
-		scope: scopeOf(access.VisibleDepartmentIDs)}
+		scope: scopeOf(access.VisibleDepartments)}
 	entityRecord = managedRecord{canView: access.CanViewEntity, canManage: access.CanManageEntity,
 		requireViewer: access.RequireEntityViewer, requireManager: access.RequireEntityManager,
-		scope: scopeOf(access.VisibleEntityIDs)}
+		scope: scopeOf(access.VisibleEntities)}
 )
 
 // linkKind is all the operations must know of one kind of link. Its types are the link as the
@@ -328,7 +329,7 @@ func (k linkKind[R, V, F, B, Q, S, C, U]) byRecord(ctx context.Context, in *link
 	if _, err := k.by.requireViewer(ctx, id); err != nil {
 		return nil, err
 	}
-	return k.page(ctx, k.ofRecord(id), Scope{All: true}, in.page())
+	return k.page(ctx, k.ofRecord(id), everything, in.page())
 }
 
 // byUser lists the links of one user: all of them to the user themself, else those the caller
@@ -344,17 +345,14 @@ func (k linkKind[R, V, F, B, Q, S, C, U]) byUser(ctx context.Context, in *linksO
 
 // scopeOf is the scope of a grid over the records visible gives a caller: their links, and
 // always the caller's own.
-func scopeOf(visible func(*auth.Principal) ([]int64, bool)) func(*auth.Principal) Scope {
-	return func(p *auth.Principal) Scope {
-		ids, all := visible(p)
-		return Scope{Visible: ids, All: all, Self: p.UserID}
-	}
+func scopeOf(visible func(*auth.Principal) database.Visibility) func(*auth.Principal) Scope {
+	return func(p *auth.Principal) Scope { return Scope{Visible: visible(p), Self: p.UserID} }
 }
 
 // byUserScope is the scope of a by-user list: the caller's own links all, else scope.
 func byUserScope(p *auth.Principal, userID int64, scope func(*auth.Principal) Scope) Scope {
 	if userID == p.UserID {
-		return Scope{All: true}
+		return everything
 	}
 	return scope(p)
 }

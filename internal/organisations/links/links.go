@@ -3,6 +3,8 @@
 // what the permission needs are computed from.
 package links
 
+import "github.com/hive/hive/internal/platform/database"
+
 // Messages, worded as the spec writes them where it does.
 const (
 	MsgRequired          = "This field is required"
@@ -20,10 +22,12 @@ const (
 // Scope limits list rows to what a caller may see: links of the visible records (all of them
 // for administrators) and always the caller's own links.
 type Scope struct {
-	Visible []int64
-	All     bool
+	Visible database.Visibility
 	Self    int64
 }
+
+// everything is the scope of whoever sees every link.
+var everything = Scope{Visible: database.SeesAll()}
 
 // Page is the paging and sort of a list.
 type Page struct {

@@ -46,13 +46,14 @@ func (c *conds) flag(col string, v *bool) {
 
 // scope keeps the rows whose col is visible, and the caller's own links when userCol is set.
 func (c *conds) scope(col, userCol string, s Scope) {
-	if s.All {
+	if s.Visible.All {
 		return
 	}
 	var parts []string
 	var args []any
-	if len(s.Visible) > 0 {
-		parts, args = append(parts, col+" IN ("+database.Marks(len(s.Visible))+")"), database.IDArgs(s.Visible)
+	if !s.Visible.None() {
+		cond, ids := s.Visible.Condition(col)
+		parts, args = append(parts, cond), ids
 	}
 	if userCol != "" && s.Self != 0 {
 		parts, args = append(parts, userCol+" = ?"), append(args, s.Self)

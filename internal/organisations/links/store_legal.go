@@ -58,15 +58,16 @@ func (s *Store) LegalEntityVisible(ctx context.Context, id int64, sc Scope) (fou
 	if found, err = exists(ctx, s.DB, "legal_entities", id); err != nil || !found {
 		return found, false, err
 	}
-	if sc.All {
+	if sc.Visible.All {
 		return true, true, nil
 	}
-	if len(sc.Visible) == 0 {
+	if sc.Visible.None() {
 		return true, false, nil
 	}
 	var n int
-	err = s.DB.Get(ctx, &n, `SELECT COUNT(*) FROM entity_legal_entity_refs WHERE legal_entity_id = ?
-		AND entity_id IN (`+database.Marks(len(sc.Visible))+`)`, append([]any{id}, database.IDArgs(sc.Visible)...)...)
+	cond, ids := sc.Visible.Condition("entity_id")
+	err = s.DB.Get(ctx, &n, `SELECT COUNT(*) FROM entity_legal_entity_refs WHERE legal_entity_id = ? AND `+cond,
+		append([]any{id}, ids...)...)
 	return true, n > 0, err
 }
 

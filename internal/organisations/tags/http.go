@@ -288,9 +288,8 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
 			return nil, err
 		}
 	}
-	f := Filter{Category: in.Category, Name: in.Name, EntityID: in.EntityID, GlobalOnly: in.Global, Sort: in.Sort,
-		Offset: in.Offset(), Limit: in.Limit()}
-	f.Visible, f.All = access.VisibleEntityIDs(p)
+	f := Filter{Category: in.Category, Name: in.Name, EntityID: in.EntityID, GlobalOnly: in.Global,
+		Visible: access.VisibleEntities(p), Sort: in.Sort, Offset: in.Offset(), Limit: in.Limit()}
 	rows, total, err := h.store.List(ctx, f)
 	if err != nil {
 		return nil, err

@@ -36,11 +36,11 @@ func (s *Store) List(ctx context.Context, f Filter) ([]Tag, int, error) {
 		where.Add("t.entity_id IS NULL")
 	case f.EntityID != 0:
 		where.Add("t.entity_id = ?", f.EntityID)
-	case !f.All && len(f.Visible) == 0:
+	case f.Visible.None():
 		where.Add("t.entity_id IS NULL")
-	case !f.All:
-		in, ids := database.In(f.Visible)
-		where.Add("(t.entity_id IS NULL OR t.entity_id IN ("+in+"))", ids...)
+	case !f.Visible.All:
+		cond, ids := f.Visible.Condition("t.entity_id")
+		where.Add("(t.entity_id IS NULL OR "+cond+")", ids...)
 	}
 	if f.Category != "" {
 		where.Add("t.category = ?", f.Category)

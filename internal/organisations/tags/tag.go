@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/database"
 )
 
 // The tag categories.
@@ -58,9 +59,9 @@ type Filter struct {
 	EntityID int64  // 0: any
 	// GlobalOnly keeps the global tags only.
 	GlobalOnly bool
-	// Visible limits entity tags to these entities unless All; global tags are always visible.
-	Visible []int64
-	All     bool
+	// Visible limits entity tags to those of the entities the caller sees; global tags are
+	// always visible.
+	Visible database.Visibility
 	Sort    string
 	Offset  int
 	Limit   int

@@ -5,6 +5,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/people"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -98,8 +99,7 @@ func (h *handlers) list(ctx context.Context, in *idPath) (*struct{ Body []NoteVi
 	if err != nil {
 		return nil, err
 	}
-	ids, all := linkedEntities(p)
-	ns, err := h.store.Notes(ctx, in.ID, ids, all)
+	ns, err := h.store.Notes(ctx, in.ID, access.VisibleEntities(p))
 	if err != nil {
 		return nil, err
 	}
@@ -115,8 +115,7 @@ func (h *handlers) entities(ctx context.Context, in *idPath) (*struct{ Body []En
 	if err != nil {
 		return nil, err
 	}
-	ids, all := linkedEntities(p)
-	es, err := h.store.Entities(ctx, ids, all)
+	es, err := h.store.Entities(ctx, access.VisibleEntities(p))
 	if err != nil {
 		return nil, err
 	}

@@ -22,7 +22,6 @@
 package notes
 
 import (
-	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -60,18 +59,10 @@ func (n NoteView) withRights(p *auth.Principal) NoteView {
 	return n
 }
 
-// linkedEntities are the entities p is linked to (select or manage); all for administrators.
-func linkedEntities(p *auth.Principal) (ids []int64, all bool) {
-	if p.Has(auth.NeedAdmin) {
-		return nil, true
-	}
-	return p.Needs.IDs("select_entity", "manage_entity"), false
-}
-
-// CanView reports whether p may read notes written for entity.
+// CanView reports whether p may read notes written for entity: one the caller is linked to
+// (select or manage), any for administrators.
 func CanView(p *auth.Principal, entity int64) bool {
-	ids, all := linkedEntities(p)
-	return all || slices.Contains(ids, entity)
+	return access.VisibleEntities(p).Includes(entity)
 }
 
 // CanEdit reports whether p may change note n.

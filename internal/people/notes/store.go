@@ -24,14 +24,6 @@ const noteSelect = `SELECT n.id, n.freelancer_id, n.user_id, n.entity_id, n.titl
 	n.updated_at, n.version, COALESCE(TRIM(u.first_name || ' ' || u.last_name), '') AS user_name, e.name AS entity_name
 	FROM internal_notes n JOIN entities e ON e.id = n.entity_id LEFT JOIN users u ON u.id = n.user_id`
 
-func anys(ids []int64) []any {
-	out := make([]any, len(ids))
-	for i, id := range ids {
-		out[i] = id
-	}
-	return out
-}
-
 // IsFreelancer reports whether user id exists and is a freelancer (false when missing).
 func (s *Store) IsFreelancer(ctx context.Context, id int64) (bool, error) {
 	var is bool
@@ -39,19 +31,15 @@ func (s *Store) IsFreelancer(ctx context.Context, id int64) (bool, error) {
 	return is, err
 }
 
-// Notes lists the notes about freelancer written for the given entities (every note when all),
-// newest first.
-func (s *Store) Notes(ctx context.Context, freelancer int64, entities []int64, all bool) ([]NoteView, error) {
+// Notes lists the notes about freelancer written for the visible entities, newest first.
+func (s *Store) Notes(ctx context.Context, freelancer int64, entities database.Visibility) ([]NoteView, error) {
 	out := []NoteView{}
-	q, args := noteSelect+` WHERE n.freelancer_id = ?`, []any{freelancer}
-	if !all {
-		if len(entities) == 0 {
-			return out, nil
-		}
-		q += ` AND n.entity_id IN (` + database.Marks(len(entities)) + `)`
-		args = append(args, anys(entities)...)
+	where := database.Where{}
+	where.Add(`n.freelancer_id = ?`, freelancer)
+	if !where.Visible("n.entity_id", entities) {
+		return out, nil
 	}
-	err := s.DB.Select(ctx, &out, q+` ORDER BY n.created_at DESC, n.id DESC`, args...)
+	err := s.DB.Select(ctx, &out, noteSelect+where.SQL()+` ORDER BY n.created_at DESC, n.id DESC`, where.Args()...)
 	return out, err
 }
 
@@ -105,18 +93,14 @@ type EntityOption struct {
 	Name string `json:"name" db:"name"`
 }
 
-// Entities lists the given entities (every entity when all) by name.
-func (s *Store) Entities(ctx context.Context, ids []int64, all bool) ([]EntityOption, error) {
+// Entities lists the visible entities by name.
+func (s *Store) Entities(ctx context.Context, visible database.Visibility) ([]EntityOption, error) {
 	out := []EntityOption{}
-	q, args := `SELECT id, name FROM entities`, []any{}
-	if !all {
-		if len(ids) == 0 {
-			return out, nil
-		}
-		q += ` WHERE id IN (` + database.Marks(len(ids)) + `)`
-		args = anys(ids)
+	var where database.Where
+	if !where.Visible("id", visible) {
+		return out, nil
 	}
-	err := s.DB.Select(ctx, &out, q+` ORDER BY name_lc, id`, args...)
+	err := s.DB.Select(ctx, &out, `SELECT id, name FROM entities`+where.SQL()+` ORDER BY name_lc, id`, where.Args()...)
 	return out, err
 }
 
