@@ -32,6 +32,12 @@ func CanViewDepartment(p *auth.Principal, id int64) bool {
 // CanManageDepartment reports whether p may change department id and its links.
 func CanManageDepartment(p *auth.Principal, id int64) bool { return p.Has(auth.ManageDepartment(id)) }
 
+// IsSelfOrAdmin is whether p is the user targetID themself or an administrator: who sees all of
+// a user's own account (its flags, every link) and may change their profile.
+func IsSelfOrAdmin(p *auth.Principal, targetID int64) bool {
+	return p != nil && (p.UserID == targetID || p.Has(auth.NeedAdmin))
+}
+
 // CanSeeUser is THE rule for who may see a user (their profile, their profile image, and so
 // whether they may be linked to one's entities and departments): the user themself;
 // administrators; for a freelancer, any client, agency or department manager (they hire
@@ -46,7 +52,7 @@ func CanSeeUser(p *auth.Principal, targetID int64, targetIsFreelancer bool, enti
 	if p == nil {
 		return false
 	}
-	if p.UserID == targetID || p.Has(auth.NeedAdmin) {
+	if IsSelfOrAdmin(p, targetID) {
 		return true
 	}
 	if targetIsFreelancer && hiresFreelancers(p) {

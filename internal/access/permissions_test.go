@@ -126,3 +126,23 @@ func TestCanSeeUser(t *testing.T) {
 		}
 	}
 }
+
+func TestIsSelfOrAdmin(t *testing.T) {
+	admin := principal(auth.UserFlags{CanAdmin: true}, auth.Grants{})
+	manager := principal(auth.UserFlags{}, auth.Grants{Entities: []auth.EntityGrant{{EntityID: 7, Kind: "client", CanManage: true}}})
+	for _, c := range []struct {
+		name   string
+		p      *auth.Principal
+		target int64
+		want   bool
+	}{
+		{"nobody", nil, 1, false},
+		{"administrator, another user", admin, admin.UserID + 1, true},
+		{"manager, themself", manager, manager.UserID, true},
+		{"manager, another user", manager, manager.UserID + 1, false},
+	} {
+		if got := IsSelfOrAdmin(c.p, c.target); got != c.want {
+			t.Errorf("%s: %v, want %v", c.name, got, c.want)
+		}
+	}
+}

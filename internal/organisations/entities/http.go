@@ -183,7 +183,7 @@ func (h *handlers) byUser(ctx context.Context, p *auth.Principal, in *idPath) (*
 	}
 	// The user themself and administrators see every link; others only links to entities they
 	// may see themselves.
-	self := p.UserID == in.ID || p.Has(auth.NeedAdmin)
+	self := access.IsSelfOrAdmin(p, in.ID)
 	out := &struct{ Body []UserEntityLink }{Body: []UserEntityLink{}}
 	for _, r := range rows {
 		if self || access.CanViewEntity(p, r.ID) {

@@ -213,7 +213,7 @@ func CanSee(p *auth.Principal, target accounts.User, entityIDs, departmentIDs []
 // the default permissions of a profile (issue 12, item 12): administrators, who set them, and
 // the user themself, who sees them in whoami anyway. A manager reading a freelancer does not.
 func AccountFlagsVisible(p *auth.Principal, targetID int64) bool {
-	return p != nil && (p.UserID == targetID || p.Has(auth.NeedAdmin))
+	return access.IsSelfOrAdmin(p, targetID)
 }
 
 // VisibleLinks keeps of a profile's entity and department links those p may see: all of them
@@ -239,7 +239,7 @@ func VisibleLinks(p *auth.Principal, targetID int64, entities, departments []Pro
 // administrators. Managers read but do not edit: a
 // manager changing a freelancer's own details (e-mail, rate) is a decision we leave to them.
 func CanEdit(p *auth.Principal, targetID int64) bool {
-	return p != nil && (p.UserID == targetID || p.Has(auth.NeedAdmin))
+	return access.IsSelfOrAdmin(p, targetID)
 }
 
 // CanCreate is the rule for assisted accounts: administrators and client or agency managers.
