@@ -89,7 +89,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 cluster: ## two hive serve nodes on PostgreSQL (database hive_cluster) and an S3 store behind HAProxy, with demo data, on http://127.0.0.1:18080 (docs/operations.md)
 	@cluster/cluster.sh run
 
-cluster-test: ## prove the cluster: shared sessions and blobs, background work once, SIGKILL and SIGTERM of a node, backup and restore (not part of make test)
+cluster-test: faults ## prove the faults (make faults), then the cluster: shared sessions and blobs, background work once, SIGKILL and SIGTERM of a node, backup and restore (not part of make test)
 	go test -count=1 -v -timeout 20m -tags cluster ./cluster/
 
 .PHONY: faults
