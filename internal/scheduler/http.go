@@ -61,7 +61,8 @@ func (h *handlers) summary(ctx context.Context, p *auth.Principal, in *BookingSu
 	}
 	f := SummaryFilter{Start: in.StartDate, End: in.EndDate, DepartmentIDs: in.DepartmentIDs, ClientIDs: in.ClientIDs,
 		UserIDs: in.UserIDs, JobTemplateIDs: in.JobTemplateIDs, IncludeDeleted: in.IncludeDeleted,
-		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, GroupsPerDay: in.GroupsPerDay, Viewer: p.UserID, Visible: access.VisibleDepartments(p), Admin: p.Has(auth.NeedAdmin),
+		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, GroupsPerDay: in.GroupsPerDay,
+		Viewer: p.UserID, Visible: access.VisibleDepartments(p), Admin: p.Has(auth.NeedAdmin),
 		Sort: in.Sort, Offset: (in.Page - 1) * in.PageSize, Limit: in.PageSize}
 	for _, c := range in.PlacementStatuses {
 		f.Colours = append(f.Colours, status.Colour(c))
