@@ -82,7 +82,9 @@ async function askToSign(page, { booking, title, due, link, template }) {
 }
 
 const step = journeySteps();
-const due = nextMonthDay(1);
+// At least ten days off whatever today is, so the request is never urgent (due within two days)
+// and Felix's card says Pending: next month's 1st is urgent on the last days of a month.
+const due = nextMonthDay(10);
 
 step(
   "without DocuSeal the builder says it failed; the manager asks Felix to sign a link",
