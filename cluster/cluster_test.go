@@ -3,7 +3,7 @@
 // Package cluster_test proves the two-node set-up of cluster/cluster.sh: sessions, blobs and
 // background work shared through PostgreSQL and the S3 store, a node killed or drained behind
 // HAProxy, and a backup restored. It starts its own cluster (on CLUSTER_PORT 18180 and database
-// hive_cluster_test, so it runs beside `make cluster`) and stops it at the end:
+// hive_cluster_test, so it runs beside `make cluster`), then stops it and drops the database:
 //
 //	make cluster-test   (go test -tags cluster ./cluster/)
 package cluster_test
@@ -101,6 +101,13 @@ func start(t *testing.T) *cluster {
 	c.env = append(os.Environ(), "CLUSTER_PORT="+strconv.Itoa(basePort), "CLUSTER_DB="+dbName, "CLUSTER_DIR="+c.dir,
 		"CLUSTER_SMTP_URL_1="+smtpAs("node1"), "CLUSTER_SMTP_URL_2="+smtpAs("node2"),
 		"HIVE_NOTIFY_FOLD_WINDOW=0", "HIVE_NOTIFY_INTERVAL=200ms", "HIVE_DRAIN_DELAY=2s")
+	// Cleanups run last first: the nodes stop, then the database they used is dropped.
+	t.Cleanup(func() {
+		drop := exec.Command("psql", pgBase+"/postgres", "-qc", "DROP DATABASE IF EXISTS "+dbName+" WITH (FORCE)")
+		if out, err := drop.CombinedOutput(); err != nil {
+			t.Errorf("dropping %s: %v\n%s", dbName, err, out)
+		}
+	})
 	t.Cleanup(func() { c.script("down") })
 	c.script("up", "--fresh")
 	c.script("seed")
