@@ -45,8 +45,35 @@ type updateRateCardBody struct {
 	SellRate *Rate `json:"sellRate,omitempty"`
 }
 
-// RateCards reads rate cards matching where (on rc, pt, jt); buy rates for admins only.
-func (s *Store) RateCards(ctx context.Context, withBuy bool, where string, args ...any) ([]RateCard, error) {
+// VisibleRateCards reads the rate cards of the visible departments' job templates; buy rates
+// for admins only.
+func (s *Store) VisibleRateCards(ctx context.Context, withBuy bool, visible database.Visibility) ([]RateCard, error) {
+	if visible.None() {
+		return []RateCard{}, nil
+	}
+	where, args := visible.Condition("jt.department_id")
+	return s.rateCards(ctx, withBuy, where, args...)
+}
+
+// RateCardsOf reads the rate cards of one placement template; buy rates for admins only.
+func (s *Store) RateCardsOf(ctx context.Context, withBuy bool, placementTemplate int64) ([]RateCard, error) {
+	return s.rateCards(ctx, withBuy, `rc.placement_template_id = ?`, placementTemplate)
+}
+
+// RateCard reads rate card id; buy rates for admins only. 404 when it does not exist.
+func (s *Store) RateCard(ctx context.Context, withBuy bool, id int64) (RateCard, error) {
+	cards, err := s.rateCards(ctx, withBuy, `rc.id = ?`, id)
+	if err == nil && len(cards) == 0 {
+		err = apperror.NotFound("Rate card")
+	}
+	if err != nil {
+		return RateCard{}, err
+	}
+	return cards[0], nil
+}
+
+// rateCards reads rate cards matching where (on rc, pt, jt); buy rates for admins only.
+func (s *Store) rateCards(ctx context.Context, withBuy bool, where string, args ...any) ([]RateCard, error) {
 	var rows []struct {
 		ID         int64  `db:"id"`
 		PT         int64  `db:"placement_template_id"`
@@ -173,11 +200,7 @@ func (h *handlers) rateCards(ctx context.Context, in *rateCardQuery) (*rateCards
 		return nil, err
 	}
 	visible := access.VisibleDepartments(p)
-	if visible.None() {
-		return &rateCardsOut{Body: []RateCard{}}, nil
-	}
-	where, args := visible.Condition("jt.department_id")
-	out, err := h.store.RateCards(ctx, visible.All, where, args...)
+	out, err := h.store.VisibleRateCards(ctx, visible.All, visible)
 	return &rateCardsOut{Body: out}, err
 }
 
@@ -186,7 +209,7 @@ func (h *handlers) rateCardsOf(ctx context.Context, in *IDPath) (*rateCardsOut, 
 	if err != nil {
 		return nil, err
 	}
-	out, err := h.store.RateCards(ctx, p.Has(auth.NeedAdmin), `rc.placement_template_id = ?`, in.ID)
+	out, err := h.store.RateCardsOf(ctx, p.Has(auth.NeedAdmin), in.ID)
 	return &rateCardsOut{Body: out}, err
 }
 
@@ -206,14 +229,11 @@ func (h *handlers) cardAccess(ctx context.Context, id int64, manage bool) (*auth
 }
 
 func (h *handlers) readCard(ctx context.Context, id int64, admin bool) (*rateCardOut, error) {
-	cards, err := h.store.RateCards(ctx, admin, `rc.id = ?`, id)
-	if err == nil && len(cards) == 0 {
-		err = apperror.NotFound("Rate card")
-	}
+	card, err := h.store.RateCard(ctx, admin, id)
 	if err != nil {
 		return nil, err
 	}
-	return &rateCardOut{Body: cards[0]}, nil
+	return &rateCardOut{Body: card}, nil
 }
 
 func (h *handlers) rateCard(ctx context.Context, in *IDPath) (*rateCardOut, error) {
