@@ -199,8 +199,7 @@ func (h *handlers) rateCards(ctx context.Context, in *rateCardQuery) (*rateCards
 	if err != nil {
 		return nil, err
 	}
-	visible := access.VisibleDepartments(p)
-	out, err := h.store.VisibleRateCards(ctx, visible.All, visible)
+	out, err := h.store.VisibleRateCards(ctx, p.Has(auth.NeedAdmin), access.VisibleDepartments(p))
 	return &rateCardsOut{Body: out}, err
 }
 
