@@ -50,8 +50,9 @@ test-go: ## Go tests (store tests on PostgreSQL too when HIVE_TEST_POSTGRES_URL 
 	@if [ -n "$$HIVE_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite only (set HIVE_TEST_POSTGRES_URL for PostgreSQL)"; fi
 	@set -o pipefail; go test -count=1 -json ./... | go run ./tools/testreport
 
-test-api: build $(WEB_DEPS) ## fail when the committed OpenAPI document or TypeScript types are stale
+test-api: build $(WEB_DEPS) ## fail when the OpenAPI document is invalid (an independent validator) or the committed document or TypeScript types are stale
 	@bin/hive openapi > bin/openapi.json
+	@node web/scripts/validate-openapi.mjs bin/openapi.json
 	@cd web && npx openapi-typescript ../bin/openapi.json -o ../bin/schema.d.ts --silent >/dev/null
 	@diff -q bin/openapi.json web/openapi.json >/dev/null || { echo "web/openapi.json is stale: run make api-types"; exit 1; }
 	@diff -q bin/schema.d.ts web/src/api/schema.d.ts >/dev/null || { echo "web/src/api/schema.d.ts is stale: run make api-types"; exit 1; }
