@@ -2,7 +2,6 @@ package scheduler
 
 import (
 	"fmt"
-	"github.com/hive/hive/internal/platform/input"
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
@@ -170,21 +169,11 @@ func changeRow(r summaryChange, admin bool) BookingChangeRow {
 	if st.Cancelled() {
 		at := bookings.WireTime(r.UpdatedAt.UTC())
 		out.CancelledAt = &at
-		out.LateCancellation = LateCancellation(r.UpdatedAt, r.StartAt, r.Timezone, r.CancelWindowDays)
+		out.LateCancellation = status.LateCancellation(r.UpdatedAt, r.StartAt, r.Timezone, r.CancelWindowDays)
 	}
 	if admin {
 		buy := jobs.RateOf(r.BuyMinor, r.BuyCurrency, r.BuyPeriod)
 		out.BuyRate = &buy
 	}
 	return out
-}
-
-// LateCancellation reports whether a cancellation at cancelledAt came after the placement's
-// start minus the cancel window (whole days counted on the department's calendar, so a window
-// keeps its wall-clock time across a clock change).
-func LateCancellation(cancelledAt, start time.Time, zone string, windowDays int) bool {
-	if loc, err := input.Zone(zone); err == nil { // loaded once: a grid page asks for each row
-		start = start.In(loc)
-	}
-	return cancelledAt.After(start.AddDate(0, 0, -windowDays))
 }

@@ -3,7 +3,6 @@ package scheduler
 import (
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hive/hive/internal/platform/apperror"
 )
@@ -34,35 +33,6 @@ func TestSummaryDatesListsTheRangeUpToTheLimit(t *testing.T) {
 		if e == nil || e.Kind != apperror.KindInvalid || e.Message != c.msg ||
 			strings.Join(e.Fields[0].Loc, ".") != "query."+c.field {
 			t.Errorf("%s..%s: %v", c.start, c.end, err)
-		}
-	}
-}
-
-func TestLateCancellationCountsWholeDaysBeforeTheStart(t *testing.T) {
-	// 09:00 in London on Monday 29 March 2027, the day after the clock change (08:00 UTC).
-	start := time.Date(2027, 3, 29, 8, 0, 0, 0, time.UTC)
-	at := func(s string) time.Time {
-		t, err := time.Parse(time.RFC3339, s)
-		if err != nil {
-			panic(err)
-		}
-		return t
-	}
-	cases := []struct {
-		cancelled string
-		window    int
-		late      bool
-	}{
-		{"2027-03-29T07:59:00Z", 0, false},
-		{"2027-03-29T08:01:00Z", 0, true},
-		// Two days before is 09:00 on Saturday the 27th in London, still GMT: 09:00 UTC.
-		{"2027-03-27T08:30:00Z", 2, false},
-		{"2027-03-27T09:30:00Z", 2, true},
-		{"2027-01-01T00:00:00Z", 365, true},
-	}
-	for _, c := range cases {
-		if got := LateCancellation(at(c.cancelled), start, "Europe/London", c.window); got != c.late {
-			t.Errorf("cancelled %s with a %d-day window: late %v, want %v", c.cancelled, c.window, got, c.late)
 		}
 	}
 }
