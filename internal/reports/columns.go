@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -47,22 +48,27 @@ func columnsFor[R any](p *auth.Principal, cols []column[R]) []column[R] {
 
 // InstructionRow is one instruction (the columns of bookings.InstructionRow the reports select:
 // ids, freelancer, statuses, rates) with its placement, booking, job, department and client:
-// the rows of the Bookings and Financial Metrics reports.
+// the rows of the Bookings and Financial Metrics reports. Financial Metrics adds how the row
+// counts (status.PlacementCounts) and whether it is a late cancellation (countPlacements).
 type InstructionRow struct {
 	bookings.InstructionRow
-	BookingReference string    `db:"booking_reference"`
-	BookingTitle     string    `db:"booking_title"`
-	Client           string    `db:"client"`
-	Department       string    `db:"department"`
-	Job              string    `db:"job"`
-	Placement        string    `db:"placement"`
-	LocalDate        string    `db:"local_date"`
-	StartTime        string    `db:"start_time"`
-	EndTime          string    `db:"end_time"`
-	StartAt          time.Time `db:"start_at"`
-	EndAt            time.Time `db:"end_at"`
-	Timezone         string    `db:"timezone"`
-	UnpaidBreaks     int       `db:"unpaid_breaks"`
+	BookingReference     string    `db:"booking_reference"`
+	BookingTitle         string    `db:"booking_title"`
+	Client               string    `db:"client"`
+	Department           string    `db:"department"`
+	Job                  string    `db:"job"`
+	Placement            string    `db:"placement"`
+	LocalDate            string    `db:"local_date"`
+	StartTime            string    `db:"start_time"`
+	EndTime              string    `db:"end_time"`
+	StartAt              time.Time `db:"start_at"`
+	EndAt                time.Time `db:"end_at"`
+	Timezone             string    `db:"timezone"`
+	UnpaidBreaks         int       `db:"unpaid_breaks"`
+	InstructionUpdatedAt time.Time `db:"instruction_updated_at"`
+	CancelWindowDays     int       `db:"cancel_window_days"`
+	Counted              status.Count
+	Late                 bool
 }
 
 func (r *InstructionRow) minutes() int64 { return paidMinutes(r.StartAt, r.EndAt, r.UnpaidBreaks) }
@@ -104,7 +110,10 @@ var bookingsColumns = []column[InstructionRow]{
 }
 
 // financialColumns are the Financial Metrics report's: one row per instruction with its hours,
-// rates and money. Buy figures (buy rate, cost, margin) go to administrators only.
+// rates, status and how it counts (the money rule, status.PlacementCounts). Cost, Charge and
+// Margin are confirmed work only, Pipeline Cost and Pipeline Charge the placement's open offer
+// counted apart; both are 0.00 on the other rows, so each column adds up. Buy figures (buy
+// rate, cost, margin, pipeline cost) go to administrators only.
 var financialColumns = []column[InstructionRow]{
 	colClient, colDepartment, colJob, colReference, colBookingID, colDate, colFreelancer,
 	{title: "Hours", kind: kindNumber, cell: func(r *InstructionRow) string { return hours(r.minutes()) }},
@@ -114,12 +123,25 @@ var financialColumns = []column[InstructionRow]{
 	{title: "Chargeable Rate", adminTitle: "Sell Rate", kind: kindMoney, cell: func(r *InstructionRow) string { return money(r.SellMinor) }},
 	{title: "Currency", adminTitle: "Sell Currency", cell: func(r *InstructionRow) string { return r.SellCurrency }},
 	{title: "Rate Period", adminTitle: "Sell Period", cell: func(r *InstructionRow) string { return r.SellPeriod }},
-	{title: "Cost", kind: kindMoney, adminOnly: true, cell: func(r *InstructionRow) string { return money(r.cost()) }},
-	{title: "Charge", kind: kindMoney, cell: func(r *InstructionRow) string { return money(r.charge()) }},
-	{title: "Margin", kind: kindMoney, adminOnly: true, cell: func(r *InstructionRow) string {
-		return margin(r.charge(), r.cost(), r.SellCurrency, r.BuyCurrency)
-	}},
 	colStatus,
+	{title: "Counted As", cell: func(r *InstructionRow) string { return countLabels[r.Counted] }},
+	{title: "Late Cancellation", cell: func(r *InstructionRow) string { return yesNo(r.Late) }},
+	{title: "Cost", kind: kindMoney, adminOnly: true, cell: func(r *InstructionRow) string {
+		return money(r.counted(status.CountConfirmed, r.cost()))
+	}},
+	{title: "Charge", kind: kindMoney, cell: func(r *InstructionRow) string {
+		return money(r.counted(status.CountConfirmed, r.charge()))
+	}},
+	{title: "Margin", kind: kindMoney, adminOnly: true, cell: func(r *InstructionRow) string {
+		return margin(r.counted(status.CountConfirmed, r.charge()), r.counted(status.CountConfirmed, r.cost()),
+			r.SellCurrency, r.BuyCurrency)
+	}},
+	{title: "Pipeline Cost", kind: kindMoney, adminOnly: true, cell: func(r *InstructionRow) string {
+		return money(r.counted(status.CountPipeline, r.cost()))
+	}},
+	{title: "Pipeline Charge", kind: kindMoney, cell: func(r *InstructionRow) string {
+		return money(r.counted(status.CountPipeline, r.charge()))
+	}},
 }
 
 // AgencyStatusRow is one agency or supplier entity with how many of the instructions in the

@@ -109,7 +109,7 @@ func (h *handlers) write(ctx context.Context, w io.Writer, p *auth.Principal, t 
 	case Bookings:
 		return export(w, p, bookingsColumns, func(fn func(*InstructionRow) error) error { return s.Instructions(ctx, f, fn) })
 	case FinancialMetrics:
-		return export(w, p, financialColumns, func(fn func(*InstructionRow) error) error { return s.Instructions(ctx, f, fn) })
+		return export(w, p, financialColumns, func(fn func(*InstructionRow) error) error { return s.Financial(ctx, f, fn) })
 	case Agency:
 		return export(w, p, agencyColumns, foldAgencies(func(fn func(*AgencyStatusRow) error) error {
 			return s.AgencyStatuses(ctx, f, fn)

@@ -25,19 +25,21 @@ func TestReportsOnTheFixedDataSet(t *testing.T) {
 	worldEngines(t, func(t *testing.T, w world) {
 		a, b := w.bookingA, w.bookingB
 
+		// Cost, Charge and Margin hold confirmed work only; the placement's open offer is
+		// pipeline; the cancellation (after the placement's start: late) counts nothing.
 		want(t, "financial metrics as an administrator", w.run(t, apptest.Admin, request(reports.FinancialMetrics)),
-			"Client | Department | Job | Booking Reference | Booking ID | Placement Date | Freelancer | Hours | Buy Rate | Buy Currency | Buy Period | Sell Rate | Sell Currency | Sell Period | Cost | Charge | Margin | Status",
-			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 8.00 | 20.00 | GBP | hour | 30.00 | GBP | hour | 160.00 | 240.00 | 80.00 | Confirmed", a),
-			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 9.00 | 300.00 | GBP | day | 250.00 | GBP | day | 300.00 | 250.00 | -50.00 | Awaiting client", a),
-			fmt.Sprintf("Beta Television | Drama | Cup Final | B-7 | %d | 2026-10-26 | Zoë Reid | 8.00 | 200.00 | GBP | day | 250.00 | GBP | day | 200.00 | 250.00 | 50.00 | Cancelled", b),
-			fmt.Sprintf("Beta Television | Drama | Cup Final | B-7 | %d | 2026-10-26 | Zoë Reid | 8.00 | 200.00 | GBP | day | 250.00 | EUR | day | 200.00 | 250.00 |  | Awaiting response", b))
+			"Client | Department | Job | Booking Reference | Booking ID | Placement Date | Freelancer | Hours | Buy Rate | Buy Currency | Buy Period | Sell Rate | Sell Currency | Sell Period | Status | Counted As | Late Cancellation | Cost | Charge | Margin | Pipeline Cost | Pipeline Charge",
+			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 8.00 | 20.00 | GBP | hour | 30.00 | GBP | hour | Confirmed | Confirmed | No | 160.00 | 240.00 | 80.00 | 0.00 | 0.00", a),
+			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 9.00 | 300.00 | GBP | day | 250.00 | GBP | day | Awaiting client | Pipeline | No | 0.00 | 0.00 | 0.00 | 300.00 | 250.00", a),
+			fmt.Sprintf("Beta Television | Drama | Cup Final | B-7 | %d | 2026-10-26 | Zoë Reid | 8.00 | 200.00 | GBP | day | 250.00 | GBP | day | Cancelled | Not counted | Yes | 0.00 | 0.00 | 0.00 | 0.00 | 0.00", b),
+			fmt.Sprintf("Beta Television | Drama | Cup Final | B-7 | %d | 2026-10-26 | Zoë Reid | 8.00 | 200.00 | GBP | day | 250.00 | EUR | day | Awaiting response | Pipeline | No | 0.00 | 0.00 |  | 200.00 | 250.00", b))
 
 		// Client A's manager: their client's rows only, without buy figures, the sell rate
 		// labelled 'Chargeable Rate'.
 		want(t, "financial metrics as client A's manager", w.run(t, apptest.Manager, request(reports.FinancialMetrics)),
-			"Client | Department | Job | Booking Reference | Booking ID | Placement Date | Freelancer | Hours | Chargeable Rate | Currency | Rate Period | Charge | Status",
-			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 8.00 | 30.00 | GBP | hour | 240.00 | Confirmed", a),
-			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 9.00 | 250.00 | GBP | day | 250.00 | Awaiting client", a))
+			"Client | Department | Job | Booking Reference | Booking ID | Placement Date | Freelancer | Hours | Chargeable Rate | Currency | Rate Period | Status | Counted As | Late Cancellation | Charge | Pipeline Charge",
+			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 8.00 | 30.00 | GBP | hour | Confirmed | Confirmed | No | 240.00 | 0.00", a),
+			fmt.Sprintf("Alpha Broadcasting | News | Cup Final | '=1+2 | %d | 2026-10-24 | Zoë Reid | 9.00 | 250.00 | GBP | day | Awaiting client | Pipeline | No | 0.00 | 250.00", a))
 
 		want(t, "bookings", w.run(t, apptest.Admin, request(reports.Bookings)),
 			"Booking ID | Booking Reference | Booking Title | Client | Department | Job | Placement | Placement Date | Start | End | Time Zone | Freelancer | Freelancer Email | Supplier Status | Client Status | Status",

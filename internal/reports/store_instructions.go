@@ -1,18 +1,41 @@
 package reports
 
-import "context"
+import (
+	"context"
+
+	"github.com/hive/hive/internal/platform/database"
+)
 
 // instructionsSQL is the Bookings and Financial Metrics reports' query, in placement order.
-const instructionsSQL = `SELECT i.id, b.id AS booking_id, b.reference AS booking_reference,
+const instructionsSQL = `SELECT i.id, i.placement_id, i.user_id, b.id AS booking_id, b.reference AS booking_reference,
 	b.title AS booking_title, e.name AS client, d.name AS department, COALESCE(jt.title, b.title) AS job,
 	p.title AS placement, p.local_date, p.start_time, p.end_time, p.start_at, p.end_at, p.timezone, p.unpaid_breaks,
 	u.first_name, u.last_name, u.email, i.supplier_status, i.client_status,
-	i.buy_rate_minor, i.buy_currency, i.buy_period, i.sell_rate_minor, i.sell_currency, i.sell_period` + instructionFrom
+	i.buy_rate_minor, i.buy_currency, i.buy_period, i.sell_rate_minor, i.sell_currency, i.sell_period,
+	i.updated_at AS instruction_updated_at, d.cancel_window_days` + instructionFrom
 
 // Instructions streams the instructions of f to fn, by placement start, placement and id.
 func (s *Store) Instructions(ctx context.Context, f Filter, fn func(*InstructionRow) error) error {
 	w := instructionWhere(f)
 	return each(ctx, s.DB, instructionsSQL+w.SQL()+` ORDER BY p.start_at, p.id, i.id`, w.Args(), fn)
+}
+
+// Financial streams the instructions of f to fn as Instructions does, each with how it counts
+// (status.PlacementCounts) and whether it is a late cancellation. How an instruction counts
+// depends on the other instructions of its placement, so whole placements are read, the user
+// filter choosing placements, and only the rows of the users asked for are handed on.
+func (s *Store) Financial(ctx context.Context, f Filter, fn func(*InstructionRow) error) error {
+	users := f.UserIDs
+	f.UserIDs = nil
+	w := instructionWhere(f)
+	if len(users) > 0 {
+		marks, args := database.In(users)
+		w.Add("p.id IN (SELECT j.placement_id FROM instructions j WHERE j.user_id IN ("+marks+"))", args...)
+	}
+	rows := func(fn func(*InstructionRow) error) error {
+		return each(ctx, s.DB, instructionsSQL+w.SQL()+` ORDER BY p.start_at, p.id, i.id`, w.Args(), fn)
+	}
+	return countPlacements(users, rows)(fn)
 }
 
 // AgencyStatuses streams, for every agency and supplier entity by name, how many of the
