@@ -66,6 +66,9 @@ func moneyLines(ms []dashboard.DashboardMoney) []string {
 		if m.Spend != nil {
 			line += fmt.Sprintf(" spend=%d", *m.Spend)
 		}
+		if m.Pipeline != 0 {
+			line += fmt.Sprintf(" pipeline=%d", m.Pipeline)
+		}
 		out = append(out, line)
 	}
 	return out
@@ -144,8 +147,8 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 			t.Errorf("admin answers %+v (median %v)", all.Answers, databasetest.Nullable(all.Answers.MedianSeconds))
 		}
 		same(t, "admin money", moneyLines(all.Money), []string{
-			"Alpha Broadcasting EUR charge=75000 spend=60000", // 7.5 paid hours at 100.00 and 80.00
-			"Alpha Broadcasting GBP charge=50000 spend=40000",
+			"Alpha Broadcasting EUR charge=75000 spend=60000",                // 7.5 paid hours at 100.00 and 80.00
+			"Alpha Broadcasting GBP charge=50000 spend=40000 pipeline=25000", // 03-09 once, though offered to two
 			"Beta Television GBP charge=30000 spend=24000"})
 		same(t, "admin jobs", all.Jobs, []dashboard.DashboardJob{{JobTemplateID: all.Jobs[0].JobTemplateID, Title: "Cup Final", Placements: 3},
 			{JobTemplateID: all.Jobs[1].JobTemplateID, Title: "Drama", Placements: 1},
@@ -167,7 +170,7 @@ func TestStatsFiguresOnAFixedDataSetAndTheirScope(t *testing.T) {
 		if a.Answers.Answered != 4 || a.Answers.MedianSeconds == nil || *a.Answers.MedianSeconds != 2.5*3600 {
 			t.Errorf("manager answers %+v (median %v)", a.Answers, databasetest.Nullable(a.Answers.MedianSeconds))
 		}
-		same(t, "manager money", moneyLines(a.Money), []string{"Alpha Broadcasting EUR charge=75000", "Alpha Broadcasting GBP charge=50000"})
+		same(t, "manager money", moneyLines(a.Money), []string{"Alpha Broadcasting EUR charge=75000", "Alpha Broadcasting GBP charge=50000 pipeline=25000"})
 		same(t, "manager freelancers", a.Freelancers, []dashboard.DashboardFreelancer{
 			{UserID: felix, Name: "Felix Reid", Accepted: 2}, {UserID: ola, Name: "Ola Other", Accepted: 1}})
 		if a.SpendShown || len(a.Jobs) != 2 {
@@ -245,7 +248,7 @@ func factsOf(t *testing.T, db *database.DB) []string {
 			|| ' ' || worst_rank || ' ' || filled FROM dashboard_placements ORDER BY placement_id`,
 		`SELECT 'i ' || instruction_id || ' ' || placement_id || ' ' || department_id || ' ' || local_date || ' ' || user_id
 			|| ' ' || green || ' ' || COALESCE(answer_minute, -1) || ' ' || sell_rate_minor || sell_currency || sell_period
-			|| ' ' || buy_rate_minor || buy_currency || buy_period || ' ' || paid_minutes FROM dashboard_instructions
+			|| ' ' || buy_rate_minor || buy_currency || buy_period || ' ' || paid_minutes || ' ' || counted FROM dashboard_instructions
 			ORDER BY instruction_id`,
 	} {
 		var part []string

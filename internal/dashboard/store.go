@@ -98,24 +98,26 @@ func (s *Store) placements(ctx context.Context, sc Scope, r Range, dst *[]placem
 	return nil
 }
 
-// money sums the rates of the instructions accepted by both sides per client and pair of sell
-// and buy currency and period, and each rate times its placement's paid minutes (Amount turns
-// the sums into money). They are summed per department first, so the departments and entities
-// are joined once per department, not once per instruction.
+// money sums the rates of the instructions whose money counts (status.PlacementCounts:
+// confirmed, or their placement's pipeline) per count, client and pair of sell and buy currency
+// and period, and each rate times its placement's paid minutes (Amount turns the sums into
+// money). They are summed per department first, so the departments and entities are joined once
+// per department, not once per instruction.
 func (s *Store) money(ctx context.Context, sc Scope, r Range, dst *[]moneyRow) error {
 	where, args := inRange(sc, r)
-	err := s.DB.Select(ctx, dst, `SELECT e.id AS client_id, e.name AS client_name, g.sell_currency, g.sell_period,
-		g.buy_currency, g.buy_period, CAST(SUM(g.sell) AS DOUBLE PRECISION) AS sell_sum,
+	err := s.DB.Select(ctx, dst, `SELECT g.counted, e.id AS client_id, e.name AS client_name, g.sell_currency,
+		g.sell_period, g.buy_currency, g.buy_period, CAST(SUM(g.sell) AS DOUBLE PRECISION) AS sell_sum,
 		CAST(SUM(g.sell_minutes) AS DOUBLE PRECISION) AS sell_minutes, CAST(SUM(g.buy) AS DOUBLE PRECISION) AS buy_sum,
 		CAST(SUM(g.buy_minutes) AS DOUBLE PRECISION) AS buy_minutes
-		FROM (SELECT f.department_id, f.sell_currency, f.sell_period, f.buy_currency, f.buy_period,
+		FROM (SELECT f.counted, f.department_id, f.sell_currency, f.sell_period, f.buy_currency, f.buy_period,
 				SUM(f.sell_rate_minor) AS sell, SUM(f.buy_rate_minor) AS buy,
 				SUM(CASE WHEN f.sell_period = 'hour' THEN f.sell_rate_minor * f.paid_minutes ELSE 0 END) AS sell_minutes,
 				SUM(CASE WHEN f.buy_period = 'hour' THEN f.buy_rate_minor * f.paid_minutes ELSE 0 END) AS buy_minutes
-			FROM dashboard_instructions f WHERE f.green = 1 AND `+where+`
-			GROUP BY f.sell_currency, f.sell_period, f.buy_currency, f.buy_period, f.department_id) g
+			FROM dashboard_instructions f WHERE f.counted IN ('`+string(status.CountConfirmed)+`', '`+
+		string(status.CountPipeline)+`') AND `+where+`
+			GROUP BY f.counted, f.sell_currency, f.sell_period, f.buy_currency, f.buy_period, f.department_id) g
 		JOIN departments d ON d.id = g.department_id JOIN entities e ON e.id = d.client_id
-		GROUP BY e.id, e.name, g.sell_currency, g.sell_period, g.buy_currency, g.buy_period`, args...)
+		GROUP BY g.counted, e.id, e.name, g.sell_currency, g.sell_period, g.buy_currency, g.buy_period`, args...)
 	if err != nil {
 		return fmt.Errorf("dashboard money: %w", err)
 	}

@@ -54,15 +54,19 @@ type DashboardAnswers struct {
 	MedianSeconds *float64 `json:"medianSeconds" doc:"Median seconds from offer to answer; null when none was answered"`
 }
 
-// Money is what one client's confirmed work costs in one currency.
+// Money is what one client's work counts in one currency, by the money rule
+// (status.PlacementCounts): confirmed work in Charge and Spend, work awaiting an answer apart in
+// Pipeline; cancelled and rejected work nowhere.
 type DashboardMoney struct {
 	ClientID   int64  `json:"clientId"`
 	ClientName string `json:"clientName"`
 	Currency   string `json:"currency"`
-	// Charge is the sell side: what the client is charged.
-	Charge int64 `json:"charge" doc:"Sell side, minor units"`
+	// Charge is the sell side of confirmed work: what the client is charged.
+	Charge int64 `json:"charge" doc:"Sell side of confirmed work (accepted by both sides), minor units"`
 	// Spend is the buy side (what the freelancers are paid), administrators only.
-	Spend *int64 `json:"spend,omitempty" doc:"Buy side, minor units; administrators only"`
+	Spend *int64 `json:"spend,omitempty" doc:"Buy side of confirmed work, minor units; administrators only"`
+	// Pipeline is the sell side of the work awaiting an answer, each open placement once.
+	Pipeline int64 `json:"pipeline" doc:"Sell side of work awaiting an answer, each placement once (its open offer), minor units; never part of charge"`
 }
 
 // JobCount is a job title with its live placements and how many of them are filled.
@@ -88,19 +92,20 @@ type placementRow struct {
 	N      int    `db:"n"`
 }
 
-// moneyRow is the store's sums of one client's confirmed instructions sharing a sell currency
-// and period and a buy currency and period.
+// moneyRow is the store's sums of one client's instructions counted alike (confirmed or
+// pipeline) sharing a sell currency and period and a buy currency and period.
 type moneyRow struct {
-	ClientID     int64   `db:"client_id"`
-	ClientName   string  `db:"client_name"`
-	SellCurrency string  `db:"sell_currency"`
-	SellPeriod   string  `db:"sell_period"`
-	BuyCurrency  string  `db:"buy_currency"`
-	BuyPeriod    string  `db:"buy_period"`
-	SellSum      float64 `db:"sell_sum"`
-	SellMinutes  float64 `db:"sell_minutes"`
-	BuySum       float64 `db:"buy_sum"`
-	BuyMinutes   float64 `db:"buy_minutes"`
+	Counted      status.Count `db:"counted"`
+	ClientID     int64        `db:"client_id"`
+	ClientName   string       `db:"client_name"`
+	SellCurrency string       `db:"sell_currency"`
+	SellPeriod   string       `db:"sell_period"`
+	BuyCurrency  string       `db:"buy_currency"`
+	BuyPeriod    string       `db:"buy_period"`
+	SellSum      float64      `db:"sell_sum"`
+	SellMinutes  float64      `db:"sell_minutes"`
+	BuySum       float64      `db:"buy_sum"`
+	BuyMinutes   float64      `db:"buy_minutes"`
 }
 
 // minuteCount is how many offers were answered after a number of minutes.
@@ -179,7 +184,8 @@ func weeksOf(r Range, rows []placementRow) ([]DashboardWeek, DashboardFill) {
 }
 
 // moneyOf turns the sums into one row per client and currency (Amount per period, then added
-// within the currency only), sorted by client name and currency. Spend (the buy side) is kept
+// within the currency only), confirmed work in charge and spend and the pipeline apart, sorted
+// by client name and currency. Spend (the buy side) is kept
 // for administrators only; a currency only the buy side used shows to them alone.
 func moneyOf(rows []moneyRow, spend bool) []DashboardMoney {
 	type key struct {
@@ -202,7 +208,12 @@ func moneyOf(rows []moneyRow, spend bool) []DashboardMoney {
 		return m
 	}
 	for _, row := range rows {
-		at(row, row.SellCurrency).Charge += jobs.GroupAmount(row.SellPeriod, row.SellSum, row.SellMinutes)
+		sell := jobs.GroupAmount(row.SellPeriod, row.SellSum, row.SellMinutes)
+		if row.Counted == status.CountPipeline {
+			at(row, row.SellCurrency).Pipeline += sell
+			continue
+		}
+		at(row, row.SellCurrency).Charge += sell
 		if spend {
 			*at(row, row.BuyCurrency).Spend += jobs.GroupAmount(row.BuyPeriod, row.BuySum, row.BuyMinutes)
 		}

@@ -1,7 +1,8 @@
 // Package facts keeps the dashboard's read model of the bookings tables: one row per live
 // placement (its day, department, job template, worst colour and whether it is filled) and one
-// per live instruction that counts (accepted by both sides, or answered by its freelancer) with
-// its rates, paid minutes and minutes to answer. The dashboard then groups a few narrow rows
+// per live instruction that counts (accepted by both sides, its placement's pipeline, or
+// answered by its freelancer) with its rates, paid minutes, minutes to answer and how its money
+// counts (status.PlacementCounts). The dashboard then groups a few narrow rows
 // instead of joining a year of placements, instructions and events on every request.
 //
 // The bookings feature owns the source tables and calls Refresh in the transaction of every
@@ -14,11 +15,12 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
 
 // Version is the facts' shape; EnsureBuilt rebuilds facts built by another Version or never.
-const Version = 1
+const Version = 2
 
 // Refresh recomputes the facts of one placement, or, when placement is 0, of every placement
 // of booking: what a booking change event names.
@@ -75,20 +77,20 @@ func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
 	answer, answerArgs := answerMinuteSQL(d)
 	_, err := tx.Exec(ctx, `INSERT INTO dashboard_instructions (instruction_id, placement_id, department_id, local_date,
 		user_id, green, answer_minute, sell_rate_minor, sell_currency, sell_period, buy_rate_minor, buy_currency, buy_period,
-		paid_minutes)
+		paid_minutes, counted)
 		SELECT x.* FROM (SELECT i.id, i.placement_id, b.department_id, i.placement_local_date, i.user_id,
 			CASE WHEN `+GreenSQL()+` THEN 1 ELSE 0 END AS green, `+answer+` AS answer_minute,
 			i.sell_rate_minor, i.sell_currency, i.sell_period, i.buy_rate_minor, i.buy_currency, i.buy_period,
-			`+paidMinutesSQL(d)+` AS paid_minutes
+			`+paidMinutesSQL(d)+` AS paid_minutes, `+countSQL()+` AS counted
 			FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = i.booking_id
 			WHERE i.deleted_at IS NULL AND p.deleted_at IS NULL AND `+which+`) x
-		WHERE x.green = 1 OR x.answer_minute IS NOT NULL
+		WHERE x.green = 1 OR x.answer_minute IS NOT NULL OR x.counted = '`+string(status.CountPipeline)+`'
 		ON CONFLICT (instruction_id) DO UPDATE SET placement_id = excluded.placement_id,
 			department_id = excluded.department_id, local_date = excluded.local_date, user_id = excluded.user_id,
 			green = excluded.green, answer_minute = excluded.answer_minute, sell_rate_minor = excluded.sell_rate_minor,
 			sell_currency = excluded.sell_currency, sell_period = excluded.sell_period,
 			buy_rate_minor = excluded.buy_rate_minor, buy_currency = excluded.buy_currency,
-			buy_period = excluded.buy_period, paid_minutes = excluded.paid_minutes`, append(answerArgs, arg)...)
+			buy_period = excluded.buy_period, paid_minutes = excluded.paid_minutes, counted = excluded.counted`, append(answerArgs, arg)...)
 	if err != nil {
 		return fmt.Errorf("write instruction facts: %w", err)
 	}

@@ -13,7 +13,10 @@ import (
 func quote(s status.Status) string { return "'" + strings.ReplaceAll(string(s), "'", "''") + "'" }
 
 // pairsSQL is true for a live instruction i whose (supplier, client) statuses are among pairs.
-func pairsSQL(pairs []Pair) string {
+func pairsSQL(pairs []Pair) string { return pairsOfSQL("i", pairs) }
+
+// pairsOfSQL is pairsSQL for the instruction of alias.
+func pairsOfSQL(alias string, pairs []Pair) string {
 	bySupplier := map[status.Status][]string{}
 	var order []status.Status
 	for _, p := range pairs {
@@ -24,7 +27,8 @@ func pairsSQL(pairs []Pair) string {
 	}
 	var ors []string
 	for _, s := range order {
-		ors = append(ors, "(i.supplier_status = "+quote(s)+" AND i.client_status IN ("+strings.Join(bySupplier[s], ", ")+"))")
+		ors = append(ors, "("+alias+".supplier_status = "+quote(s)+" AND "+alias+".client_status IN ("+
+			strings.Join(bySupplier[s], ", ")+"))")
 	}
 	if len(ors) == 0 {
 		return "FALSE"

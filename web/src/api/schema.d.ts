@@ -3272,7 +3272,7 @@ export interface components {
         DashboardMoney: {
             /**
              * Format: int64
-             * @description Sell side, minor units
+             * @description Sell side of confirmed work (accepted by both sides), minor units
              */
             charge: number;
             /** Format: int64 */
@@ -3281,7 +3281,12 @@ export interface components {
             currency: string;
             /**
              * Format: int64
-             * @description Buy side, minor units; administrators only
+             * @description Sell side of work awaiting an answer, each placement once (its open offer), minor units; never part of charge
+             */
+            pipeline: number;
+            /**
+             * Format: int64
+             * @description Buy side of confirmed work, minor units; administrators only
              */
             spend?: number;
         };
