@@ -27,6 +27,7 @@ export function statsFixture(overrides: Partial<Wire> = {}): Wire {
         currency: 'EUR',
         charge: 75000,
         spend: 60000,
+        pipeline: 0,
       },
       {
         clientId: 1,
@@ -34,8 +35,16 @@ export function statsFixture(overrides: Partial<Wire> = {}): Wire {
         currency: 'GBP',
         charge: 50000,
         spend: 40000,
+        pipeline: 25000,
       },
-      { clientId: 2, clientName: 'Beta Television', currency: 'GBP', charge: 30000, spend: 24000 },
+      {
+        clientId: 2,
+        clientName: 'Beta Television',
+        currency: 'GBP',
+        charge: 30000,
+        spend: 24000,
+        pipeline: 0,
+      },
     ],
     jobs: [
       { jobTemplateId: 7, title: 'Cup Final', placements: 3 },

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
-import { defaultRange, formatBytes, rangeProblem, reportFileName, reportsFor } from './rules';
+import {
+  defaultRange,
+  formatBytes,
+  rangeProblem,
+  REPORTS,
+  reportFileName,
+  reportsFor,
+} from './rules';
 
 const types = (needs: string[], extra = {}) =>
   reportsFor(makeUser({ needs, ...extra })).map((r) => r.type);
@@ -20,6 +27,14 @@ describe('reports rules', () => {
     expect(types(['department_manager', 'manage_department:3'])).toEqual([]);
     expect(types(['staff'])).toEqual([]);
     expect(types(['freelancer'], { isFreelancer: true })).toEqual([]);
+  });
+
+  it('says on the Financial Metrics card what its charges count', () => {
+    expect(REPORTS.find((r) => r.type === 'financialMetrics')?.description).toBe(
+      'Every instruction with its hours, rates and status. Charges count work accepted by both ' +
+        'sides; the pipeline (work awaiting an answer, each placement once) has its own column; ' +
+        'cancelled and rejected work counts nothing.',
+    );
   });
 
   it('defaults to the current month up to today', () => {

@@ -1,6 +1,7 @@
 import type { components } from '@/api/schema';
 import { formatIsoDay } from '@/lib/format';
 import { isAdmin, isClientOrAgencyManager, type PermissionSubject } from '@/lib/permissions';
+import { MONEY_RULE } from '@/lib/status/money';
 
 export type ReportRequest = components['schemas']['ReportInputBody'];
 export type ReportType = ReportRequest['reportType'];
@@ -23,7 +24,7 @@ export const REPORTS: readonly ReportKind[] = [
   {
     type: 'financialMetrics',
     title: 'Financial Metrics',
-    description: 'Hours, rates and charges of every instruction, by placement.',
+    description: `Every instruction with its hours, rates and status. Charges count ${MONEY_RULE.confirmed}; the pipeline (${MONEY_RULE.pipeline}) has its own column; ${MONEY_RULE.nothing}.`,
     allowed: isClientOrAgencyManager,
   },
   {

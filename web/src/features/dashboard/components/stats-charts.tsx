@@ -1,6 +1,7 @@
 import { BarChart } from '@mantine/charts';
 import { Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { countOf } from '@/lib/format';
+import { MONEY_RULE } from '@/lib/status/money';
 import { colourLabel, mantineColour, STATUS_COLOURS, type StatusColour } from '@/lib/status/status';
 import type { DashboardFreelancer, DashboardJob, DashboardMoney, DashboardStats } from '../api';
 import {
@@ -123,15 +124,17 @@ function MoneyChart({
     client: m.clientName,
     Charge: m.charge / 100,
     ...(spend ? { Spend: (m.spend ?? 0) / 100 } : {}),
+    Pipeline: m.pipeline / 100,
   }));
   const series = [{ name: 'Charge', color: 'blue.6' }];
   if (spend) series.push({ name: 'Spend', color: 'grape.6' });
+  series.push({ name: 'Pipeline', color: 'gray.5' });
   return (
     <ChartCard
       title={
         spend ? `Spend and charge per client (${currency})` : `Charge per client (${currency})`
       }
-      summary={`Confirmed work in ${currency}, per client; other currencies have their own chart.`}
+      summary={`Confirmed work in ${currency}, per client, with the pipeline (${MONEY_RULE.pipeline}) apart, never added to it; ${MONEY_RULE.nothing}. Other currencies have their own chart.`}
       chart={
         <BarChart
           h={CHART_HEIGHT}
@@ -156,6 +159,7 @@ function MoneyChart({
               },
             ]
           : []),
+        { label: 'Pipeline', value: (m) => formatMinor(m.pipeline, m.currency), numeric: true },
       ]}
     />
   );

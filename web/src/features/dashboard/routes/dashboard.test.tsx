@@ -94,8 +94,19 @@ describe('Dashboard page', () => {
     const gbp = section('Spend and charge per client (GBP)');
     await user.click(within(gbp).getByRole('radio', { name: 'Table' }));
     expect(within(gbp).getByRole('row', { name: /Alpha Broadcasting/ })).toHaveTextContent(
-      'Alpha Broadcasting500.00 GBP400.00 GBP',
+      'Alpha Broadcasting500.00 GBP400.00 GBP250.00 GBP',
     );
+    // Confirmed work is charged; the pipeline (awaiting an answer) stands apart, never added.
+    expect(
+      within(gbp)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Client', 'Charge', 'Spend', 'Pipeline']);
+    expect(
+      within(gbp).getByText(
+        /^Confirmed work in GBP, per client, with the pipeline \(work awaiting/,
+      ),
+    ).toHaveTextContent('never added to it; cancelled and rejected work counts nothing.');
     const jobs = section('Top job titles');
     await user.click(within(jobs).getByRole('radio', { name: 'Table' }));
     expect(within(jobs).getByRole('row', { name: /Without a job template/ })).toHaveTextContent(
@@ -151,7 +162,13 @@ describe('Dashboard page', () => {
         statsFixture({
           spendShown: false,
           money: [
-            { clientId: 1, clientName: 'Alpha Broadcasting', currency: 'GBP', charge: 50000 },
+            {
+              clientId: 1,
+              clientName: 'Alpha Broadcasting',
+              currency: 'GBP',
+              charge: 50000,
+              pipeline: 0,
+            },
           ],
         }),
       ),
