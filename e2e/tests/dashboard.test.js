@@ -1,7 +1,8 @@
 // Dashboard (issue 17 item 2): on the demo data an administrator opens the dashboard from the
 // sidebar and sees its charts, and one as a table; a client manager on a phone sees their
-// client's charts, charge without spend, with no sideways scroll. axe finds no serious or
-// critical violation on either. Locators are scoped to the page's regions.
+// client's charts, charge without spend, with no sideways scroll. The money table shows the
+// pipeline apart from the confirmed charge. axe finds no serious or critical violation on
+// either. Locators are scoped to the page's regions.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, login, useHive, withPage } from '../harness.js';
@@ -59,6 +60,12 @@ describe('dashboard', () => {
       const totals = await table.locator('tbody tr td:last-child').allInnerTexts();
       assert.ok(totals.map(Number).reduce((a, b) => a + b, 0) > 0, `weekly totals ${totals}`);
       await checkA11y(page, 'dashboard (administrator, table)');
+
+      // Money: confirmed work's charge and spend, the pipeline (awaiting an answer) apart.
+      const money = main(page).getByRole('region', { name: /^Spend and charge per client/ }).first();
+      await money.getByText('Table', { exact: true }).click();
+      await money.getByRole('table').waitFor();
+      assert.deepEqual(await money.getByRole('columnheader').allInnerTexts(), ['Client', 'Charge', 'Spend', 'Pipeline']);
     });
   });
 

@@ -1,7 +1,8 @@
 // Reports (issue 17): an administrator exports each report type from /reports and every
 // downloaded CSV parses with its header and rows; a client manager sees the Financial Metrics
 // card only, and their export holds only their client; a reference starting with '=' comes out
-// neutralised; axe finds nothing serious on the page, on a desktop and on a phone.
+// neutralised; an offer awaiting its answer is pipeline, charged only once both sides accept;
+// axe finds nothing serious on the page, on a desktop and on a phone.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { describe } from 'node:test';
@@ -10,6 +11,8 @@ import { apiCall, checkA11y, journeySteps, login, useHive, withPage } from '../h
 
 let hive;
 let browser;
+/** The Harbour Studios booking the first step makes. */
+let harbourBooking;
 
 useHive((started, launched) => {
   hive = started;
@@ -18,9 +21,9 @@ useHive((started, launched) => {
 
 /** Each report's header as docs/reports.md writes it down. */
 const FINANCIAL_ADMIN =
-  'Client, Department, Job, Booking Reference, Booking ID, Placement Date, Freelancer, Hours, Buy Rate, Buy Currency, Buy Period, Sell Rate, Sell Currency, Sell Period, Cost, Charge, Margin, Status';
+  'Client, Department, Job, Booking Reference, Booking ID, Placement Date, Freelancer, Hours, Buy Rate, Buy Currency, Buy Period, Sell Rate, Sell Currency, Sell Period, Status, Counted As, Late Cancellation, Cost, Charge, Margin, Pipeline Cost, Pipeline Charge';
 const FINANCIAL_MANAGER =
-  'Client, Department, Job, Booking Reference, Booking ID, Placement Date, Freelancer, Hours, Chargeable Rate, Currency, Rate Period, Charge, Status';
+  'Client, Department, Job, Booking Reference, Booking ID, Placement Date, Freelancer, Hours, Chargeable Rate, Currency, Rate Period, Status, Counted As, Late Cancellation, Charge, Pipeline Charge';
 const REPORTS = [
   { title: 'Financial Metrics', type: 'financialMetrics', header: FINANCIAL_ADMIN },
   {
@@ -108,6 +111,7 @@ describe('reports', () => {
         type: 'default',
         reference: '=HYPERLINK("http://evil.example")',
       });
+      harbourBooking = booking.id;
       const placement = booking.placements[0].id;
       await apiCall(hive, page, 'POST', `/placement/${placement}/grant`, {
         userId: felix.id,
@@ -137,13 +141,22 @@ describe('reports', () => {
       }
 
       // Financial Metrics: the demo's Northbridge work and the Harbour shift, its formula
-      // reference neutralised with a leading quote, money as decimals.
+      // reference neutralised with a leading quote, money as decimals. The shift awaits Felix's
+      // answer: it is pipeline, not charged.
       const harbour = got.financialMetrics.find((row) => row[0] === 'Harbour Studios');
       assert.deepEqual(
         [harbour[1], harbour[2], harbour[3], harbour[5], harbour[6], harbour[7]],
         ['Drama', 'Night Shoot', '\'=HYPERLINK("http://evil.example")', range.end, 'Felix Reid', '8.00'],
       );
-      assert.deepEqual(harbour.slice(8, 17), ['250.00', 'GBP', 'day', '300.00', 'GBP', 'day', '250.00', '300.00', '50.00']);
+      assert.deepEqual(harbour.slice(8, 22), [
+        '250.00', 'GBP', 'day', '300.00', 'GBP', 'day',
+        'Awaiting response', 'Pipeline', 'No', '0.00', '0.00', '0.00', '250.00', '300.00',
+      ]);
+      // Only confirmed rows carry a charge, only pipeline rows a pipeline charge.
+      for (const row of got.financialMetrics) {
+        if (row[15] !== 'Confirmed') assert.equal(row[18], '0.00', `charge of a ${row[14]} row`);
+        if (row[15] !== 'Pipeline') assert.equal(row[21], '0.00', `pipeline charge of a ${row[14]} row`);
+      }
       assert.ok(got.financialMetrics.some((row) => row[0] === 'Northbridge Broadcasting'));
       assert.ok(got.bookings.some((row) => row[1] === 'DEMO-001' && row[3] === 'Northbridge Broadcasting'));
       assert.ok(got.bookings.some((row) => row[1] === '\'=HYPERLINK("http://evil.example")'));
@@ -154,6 +167,24 @@ describe('reports', () => {
       assert.ok(got.users.some((row) => row[3] === 'freelancer@hive.test' && row[5] === 'Yes'));
       assert.ok(got.jobTemplates.some((row) => row[1] === 'Night Shoot' && row[3] === 'Harbour Studios'));
       assert.ok(got.jobTemplates.some((row) => row[1] === 'Premier League Football'));
+    });
+  });
+
+  step('once both sides accept the Harbour shift, Financial Metrics charges it and its pipeline is gone', async () => {
+    await withPage(browser, 'reports-confirmed', async (page) => {
+      await login(page, hive, 'admin@hive.test');
+      await page.waitForURL(/\/bookings$/);
+      const booking = await apiCall(hive, page, 'GET', `/booking/${harbourBooking}`);
+      const id = booking.placements[0].instructions[0].id;
+      await apiCall(hive, page, 'PATCH', '/instruction/status', [{ id, supplierStatus: 'accepted' }]);
+      await apiCall(hive, page, 'PATCH', '/instruction/status', [{ id, clientStatus: 'accepted' }]);
+      await page.getByRole('navigation').getByRole('link', { name: 'Reports' }).click();
+      await page.getByRole('main').getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+      const file = await exportReport(page, 'Financial Metrics');
+      const harbour = file.rows.find((row) => row[0] === 'Harbour Studios');
+      assert.deepEqual(harbour.slice(14, 22), [
+        'Confirmed', 'Confirmed', 'No', '250.00', '300.00', '50.00', '0.00', '0.00',
+      ]);
     });
   });
 
