@@ -100,6 +100,18 @@ describe('changesOf', () => {
     ]);
   });
 
+  it('counts empty and default values as equal: an absent IR35 saved as No is no change', () => {
+    expect(
+      changesOf({
+        previous: { title: 'News', jobTemplateId: 3 },
+        row: { title: 'News', ir35: false, reference: '', substitutionAllowed: false },
+      }),
+    ).toEqual([]);
+    expect(
+      changesOf({ previous: { ir35: false }, row: { ir35: true } }).map((c) => [c.before, c.after]),
+    ).toEqual([['No', 'Yes']]);
+  });
+
   it('has nothing to show for an entry without a row', () => {
     expect(changesOf({ row: null, previous: { title: 'x' } })).toEqual([]);
   });

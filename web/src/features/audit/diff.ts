@@ -66,15 +66,27 @@ export function displayValue(field: string, value: unknown, names?: HistoryNames
   return String(value);
 }
 
-const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/**
+ * Whether a value is empty or a default: absent, null, '', false, 0, an empty list or object.
+ * Empty and default values compare equal (the server's rule for what a write changed,
+ * audit.Changes), so a booking created without IR35 and saved with IR35 off shows no change.
+ */
 const empty = (v: unknown) =>
-  v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+  v === null ||
+  v === undefined ||
+  v === '' ||
+  v === false ||
+  v === 0 ||
+  (Array.isArray(v) && v.length === 0) ||
+  (typeof v === 'object' && !Array.isArray(v) && Object.keys(v as object).length === 0);
+const same = (a: unknown, b: unknown) =>
+  (empty(a) && empty(b)) || JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * What an entry changed: each visible field of its row whose value differs from the same
- * record's previous version (every field of a first version), by field name. A writer records
- * the fields it changed, so a field missing from the newer row is unchanged, not removed, and is
- * not listed; nor is a field that appears empty (nothing was there before either).
+ * record's previous version (every field of a first version that holds a value), by field name.
+ * A writer records the fields it changed, so a field missing from the newer row is unchanged,
+ * not removed, and is not listed; nor is an empty or default value against an empty one.
  */
 export function changesOf(
   entry: Pick<HistoryEntry, 'row' | 'previous'>,
@@ -85,7 +97,6 @@ export function changesOf(
   return Object.keys(row)
     .sort()
     .filter((field) => !isHiddenField(field, row) && !same(row[field], previous[field]))
-    .filter((field) => field in previous || !empty(row[field]))
     .map((field) => ({
       field,
       label: fieldLabel(field),
