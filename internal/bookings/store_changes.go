@@ -3,9 +3,11 @@ package bookings
 import (
 	"context"
 	"fmt"
+	"maps"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/input"
@@ -29,6 +31,7 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		if in.Version != cur.Version {
 			return apperror.Conflict(MsgBookingStale)
 		}
+		before := bookingFields(cur.Title, cur.Reference, cur.IR35, cur.SubstitutionAllowed)
 		if in.Title != nil {
 			if cur.Title = input.Trimmed(in.Title); cur.Title == "" {
 				return apperror.Field("title", "Title is required")
@@ -42,6 +45,10 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		}
 		if in.SubstitutionAllowed != nil {
 			cur.SubstitutionAllowed = *in.SubstitutionAllowed
+		}
+		changes := audit.Changes(before, bookingFields(cur.Title, cur.Reference, cur.IR35, cur.SubstitutionAllowed))
+		if len(changes) == 0 {
+			return nil // saving what is there changes nothing: no version, no history entry, no event
 		}
 		n, err := tx.Exec(ctx, `UPDATE bookings SET title = ?, reference = ?, ir35 = ?, substitution_allowed = ?,
 			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
@@ -60,8 +67,15 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		if err := index.Refresh(ctx, tx, index.Booking, id); err != nil {
 			return err
 		}
-		return emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: row})
+		payload := maps.Clone(row)
+		payload["changes"] = changes
+		return emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload})
 	})
+}
+
+// bookingFields are the editable fields of a booking as its history and its event name them.
+func bookingFields(title, reference string, ir35, substitutionAllowed bool) map[string]any {
+	return map[string]any{"title": title, "reference": reference, "ir35": ir35, "substitutionAllowed": substitutionAllowed}
 }
 
 // InstructionDepartments maps each instruction to its booking's department; 404 when one is missing.
@@ -82,14 +96,28 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 		PlacementID int64 `db:"placement_id"`
 		UserID      int64 `db:"user_id"`
 		Deleted     bool  `db:"deleted"`
+		jobs.RateRow
 	}
-	err := tx.Get(ctx, &cur, `SELECT booking_id, placement_id, user_id, deleted_at IS NOT NULL AS deleted
+	err := tx.Get(ctx, &cur, `SELECT booking_id, placement_id, user_id, deleted_at IS NOT NULL AS deleted,
+		buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period
 		FROM instructions WHERE id = ?`, id)
 	if err = database.NotFound(err, "Instruction"); err != nil {
 		return err
 	}
 	if cur.Deleted {
 		return apperror.Conflict("This instruction's placement has been cancelled.")
+	}
+	oldBuy, oldSell := cur.Rates()
+	before, after := map[string]any{}, map[string]any{}
+	if sell != nil {
+		before["sellRate"], after["sellRate"] = oldSell, *sell
+	}
+	if buy != nil {
+		before["buyRate"], after["buyRate"] = oldBuy, *buy
+	}
+	changes := audit.Changes(before, after)
+	if len(changes) == 0 {
+		return nil // the rates it has: nothing to write, record or tell
 	}
 	row := map[string]any{}
 	if sell != nil {
@@ -113,6 +141,8 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
 		return err
 	}
+	payload := maps.Clone(row)
+	payload["changes"] = changes
 	return emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
-		PlacementID: cur.PlacementID, InstructionID: id, UserID: cur.UserID, Payload: row})
+		PlacementID: cur.PlacementID, InstructionID: id, UserID: cur.UserID, Payload: payload})
 }

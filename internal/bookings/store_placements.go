@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"time"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
@@ -79,6 +80,11 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if title == "" {
 		return apperror.Field("title", "Title is required")
 	}
+	changes := audit.Changes(placementFields(cur.Title, cur.SupplierNotes, cur.UnpaidBreaks, cur.StartAt, cur.EndAt),
+		placementFields(title, notes, it.UnpaidBreaks, period.Start, period.End))
+	if len(changes) == 0 {
+		return nil // saving what is there changes nothing: no version, no history entry, no event
+	}
 	n, err := tx.Exec(ctx, `UPDATE placements SET title = ?, start_time = ?, end_time = ?, start_at = ?, end_at = ?,
 		overnight = ?, supplier_notes = ?, unpaid_breaks = ?, updated_at = ?, version = version + 1
 		WHERE id = ? AND version = ? AND deleted_at IS NULL`,
@@ -95,11 +101,19 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 		return err
 	}
 	payload := maps.Clone(row)
+	payload["changes"] = changes
 	if !moved(cur, period) {
 		payload["detailsOnly"] = true // told as a change of details, not of times
 	}
 	return emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
 		PlacementID: it.ID, Payload: payload})
+}
+
+// placementFields are what an amendment may change of a placement, as its event tells them: the
+// period as its UTC instants, which the notifications show in the department's zone.
+func placementFields(title, notes string, unpaidBreaks int, start, end time.Time) map[string]any {
+	return map[string]any{"title": title, "supplierNotes": notes, "unpaidBreaks": unpaidBreaks,
+		"period": map[string]any{"startAt": start.UTC(), "endAt": end.UTC()}}
 }
 
 // moved reports whether an amendment gives the placement another period. Only then are the
