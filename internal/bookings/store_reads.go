@@ -20,6 +20,12 @@ func LiveSQL(i string) string {
 		i + ".client_status NOT IN (" + closed + "))"
 }
 
+// AwaitingAnswerSQL is an offer on instruction alias i still awaiting its freelancer's answer:
+// live (LiveSQL) and their side not yet answered. Delivery mails an offer only while it holds.
+func AwaitingAnswerSQL(i string) string {
+	return "(" + LiveSQL(i) + " AND " + i + ".supplier_status = '" + string(status.Awaiting) + "')"
+}
+
 // PlacementCard is what an agenda card reads of its placement, booking, department and client
 // (of PlacementRow, the columns the card query selects).
 type PlacementCard struct {

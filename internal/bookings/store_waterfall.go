@@ -326,6 +326,8 @@ func afterAnswer(ctx context.Context, tx *database.Tx, turns []turn) error {
 		if err := setCandidate(ctx, tx, w, c.waterfallCandidate, state); err != nil {
 			return err
 		}
+		// What follows, Hive does in turn for the candidate's answer, and says so.
+		ctx := events.InTurn(ctx, events.Cause{UserID: c.UserID, Answer: state})
 		if state != CandidateAccepted && state != CandidateOffered {
 			// Their turn ended on one placement: the rest of the offer goes with it.
 			if err := withdrawOffers(ctx, tx, w.ID, c.UserID, MsgWaterfallTurnEnded); err != nil {

@@ -4,8 +4,10 @@ import (
 	"context"
 	"database/sql"
 	"errors"
+	"fmt"
 	"math"
 	"slices"
+	"strconv"
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -41,6 +43,21 @@ func RateOf(minor int64, currency, period string) Rate {
 
 // Minor is the amount in minor units, rounding half away from zero.
 func (r Rate) Minor() int64 { return int64(math.Round(r.Rate * 100)) }
+
+// Display is the rate as people read it, '1,250.50 GBP / day' (the web's formatRate, en-GB):
+// mails say rates this way.
+func (r Rate) Display() string {
+	minor := r.Minor()
+	sign := ""
+	if minor < 0 {
+		sign, minor = "-", -minor
+	}
+	whole := strconv.FormatInt(minor/100, 10)
+	for i := len(whole) - 3; i > 0; i -= 3 {
+		whole = whole[:i] + "," + whole[i:]
+	}
+	return fmt.Sprintf("%s%s.%02d %s / %s", sign, whole, minor%100, r.Currency, r.Period)
+}
 
 // Normalised fills an empty currency or period with the defaults.
 func (r Rate) Normalised() Rate {

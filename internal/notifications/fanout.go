@@ -33,6 +33,18 @@ type payload struct {
 	// DetailsOnly marks a placement amendment that kept its times (absent from older events,
 	// which are told as times amended, as they were).
 	DetailsOnly bool `json:"detailsOnly"`
+	// Changes are the fields a change changed, before and after (audit.Changes); absent from
+	// older events, which say what changed without the values.
+	Changes []fieldChange `json:"changes"`
+	// InTurn is the answer Hive acted on when it made this change itself (events.InTurn).
+	InTurn *events.Cause `json:"inTurn"`
+}
+
+// fieldChange is one field of a change, its values as the event's JSON holds them.
+type fieldChange struct {
+	Field  string          `json:"field"`
+	Before json.RawMessage `json:"before"`
+	After  json.RawMessage `json:"after"`
 }
 
 func (e Event) payload() payload {

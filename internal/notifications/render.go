@@ -39,6 +39,10 @@ type message struct {
 	As         string // an invitation's purpose: " as a freelancer", " as a member of staff" or ""
 	Quote      string // the invitation's message as its sender wrote it, or ""
 	AnswerBy   string // an offer's answer-by time in the department's zone, or ""
+	Was        string // a moved placement's period before, in the department's zone, or ""
+	Rate       string // a sell rate amended, 'before → after', or ""
+	Changed    string // the other fields changed, 'title 'A' → 'B', IR35 No → Yes', or ""
+	Cause      string // what Hive acted on when it made the change itself ('Alex Smith declined'), or ""
 	Path       string // in-app path of the screen it concerns
 }
 

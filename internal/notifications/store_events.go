@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -26,21 +27,29 @@ type eventTable struct {
 	name    string // the table
 	columns string // what delivery reads of an event (Event's or InvitationEvent's columns)
 	noun    string // for errors
+	// foldBy is the column whose events are delivered together (booking_events: the booking),
+	// or "" when each event is told alone.
+	foldBy string
 }
 
 var (
-	bookingEvents = eventTable{name: "booking_events", noun: "booking events",
+	bookingEvents = eventTable{name: "booking_events", noun: "booking events", foldBy: "booking_id",
 		columns: "id, kind, booking_id, placement_id, instruction_id, user_id, actor_user_id, payload_json, created_at"}
 	invitationEvents = eventTable{name: "invitation_events", noun: "invitation events",
 		columns: "id, kind, invitation_id, entity_id, user_id, actor_user_id, payload_json, created_at"}
 )
 
 // claimEvents locks up to limit undelivered events of t created at or before cutoff, oldest
-// first. On PostgreSQL, FOR UPDATE SKIP LOCKED lets another worker claim other events meanwhile
-// and never the same ones; SQLite's write transaction (BEGIN IMMEDIATE) admits one worker at a
-// time.
+// first; for a table that folds (t.foldBy), every undelivered event of a group that has one
+// due, so a booking's news of one fold window goes out together. On PostgreSQL, FOR UPDATE
+// SKIP LOCKED lets another worker claim other events meanwhile and never the same ones;
+// SQLite's write transaction (BEGIN IMMEDIATE) admits one worker at a time.
 func claimEvents[E any](ctx context.Context, tx *database.Tx, t eventTable, cutoff time.Time, limit int) ([]E, error) {
-	q := `SELECT ` + t.columns + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND created_at <= ? ORDER BY id LIMIT ?`
+	due := `created_at <= ?`
+	if t.foldBy != "" {
+		due = t.foldBy + ` IN (SELECT ` + t.foldBy + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND created_at <= ?)`
+	}
+	q := `SELECT ` + t.columns + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND ` + due + ` ORDER BY id LIMIT ?`
 	if tx.Dialect() == database.Postgres {
 		q += ` FOR UPDATE SKIP LOCKED`
 	}
@@ -107,6 +116,9 @@ type facts struct {
 	managersOf    map[int64][]int64 // department id → its managers and its client's
 	people        map[int64]person
 	choices       map[int64]map[string]bool // user → identifier → enabled (absent: on)
+	// awaiting holds the instructions of the batch's offers that still await their freelancer's
+	// answer now (readAwaiting): an offer answered, withdrawn or expired since is not mailed.
+	awaiting map[int64]bool
 }
 
 func (f facts) audiences(e Event) Audiences {
@@ -234,6 +246,31 @@ func readFreelancers(ctx context.Context, tx *database.Tx, f facts, placements, 
 		if wideSet[r.Booking] {
 			f.freelancersOf[-r.Booking] = uniq(append(f.freelancersOf[-r.Booking], r.User))
 		}
+	}
+	return nil
+}
+
+// readAwaiting fills f.awaiting with those of the instructions evs ask an answer for (asksAnswer)
+// that still await it.
+func readAwaiting(ctx context.Context, tx *database.Tx, f *facts, evs []Event) error {
+	f.awaiting = map[int64]bool{}
+	var ids []int64
+	for _, e := range evs {
+		if asksAnswer[events.Kind(e.Kind)] {
+			ids = append(ids, idOf(e.InstructionID))
+		}
+	}
+	if ids = uniq(ids); len(ids) == 0 {
+		return nil
+	}
+	marks, args := database.In(ids)
+	var open []int64
+	if err := tx.Select(ctx, &open, `SELECT i.id FROM instructions i WHERE i.id IN (`+marks+`) AND `+
+		bookings.AwaitingAnswerSQL("i"), args...); err != nil {
+		return fmt.Errorf("offers awaiting an answer: %w", err)
+	}
+	for _, id := range open {
+		f.awaiting[id] = true
 	}
 	return nil
 }

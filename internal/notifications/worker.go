@@ -8,16 +8,18 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/platform/periodic"
 )
 
 const (
-	// DefaultFoldWindow is how long an event waits before delivery, so that the changes a
-	// manager makes to one placement in a burst (times, then rate, then a cancellation) reach
-	// each recipient as one mail. With the poll interval it bounds the lag from a change to its
-	// queued mail at about 25 seconds, inside the minute.
+	// DefaultFoldWindow is how long a booking's first undelivered event waits before delivery,
+	// so that the changes made to one booking in a burst (a four-day offer, times, then rate,
+	// then a cancellation) reach each recipient as one mail: the booking's events delivered
+	// together are every one undelivered when its first is due. With the poll interval it
+	// bounds the lag from a change to its queued mail at about 25 seconds.
 	DefaultFoldWindow = 20 * time.Second
 	// DefaultInterval is the time between polls.
 	DefaultInterval = 5 * time.Second
@@ -47,7 +49,7 @@ type Worker struct {
 	Interval   time.Duration // 0 means DefaultInterval
 	FoldWindow time.Duration // 0 means DefaultFoldWindow; negative means none
 	// MaxDeliveries bounds the notifications of one transaction of booking events (whole
-	// placements at a time, at least one); 0 means DefaultMaxDeliveries.
+	// bookings at a time, at least one); 0 means DefaultMaxDeliveries.
 	MaxDeliveries int
 	// Observe, when set, is given the lag from each delivered event's creation to the commit
 	// that queued its notifications and mails (the benchmark reads it; the log has each
@@ -209,13 +211,17 @@ func (w *Worker) deliverBookingEvents(ctx context.Context, tx *database.Tx, cuto
 	return deliverEvents(ctx, tx, bookingEvents, cutoff, func(evs []Event) (Round, []Event, error) { return w.tell(ctx, tx, evs) })
 }
 
-// foldKey groups one recipient's mails: one per placement, or per booking for booking-wide
-// news; an invitation event's is its own.
+// asksAnswer are the events that ask their freelancer for an answer (an offer, a reminder to
+// answer it): mailed to them only while the offer still awaits it when the mail is queued. The
+// notification stays in the app, the record of what happened.
+var asksAnswer = map[events.Kind]bool{events.InstructionGranted: true, events.InstructionAnswerReminder: true}
+
+// foldKey groups one recipient's mails: one per booking; an invitation event's is its own.
 type foldKey struct {
-	user, booking, placement, invitationEvent int64
+	user, booking, invitationEvent int64
 }
 
-// tell makes the notifications and mails of the first of evs inside tx, whole placements at a
+// tell makes the notifications and mails of the first of evs inside tx, whole bookings at a
 // time up to the worker's MaxDeliveries, and returns the events it told.
 func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round, []Event, error) {
 	f, err := readFacts(ctx, tx, evs)
@@ -226,21 +232,31 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	for i, e := range evs {
 		deliveries[i] = Fanout(e, f.audiences(e))
 	}
-	evs, deliveries = firstPlacements(evs, deliveries, w.maxDeliveries())
+	evs, deliveries = firstBookings(evs, deliveries, w.maxDeliveries())
 	var people []int64
 	for i, e := range evs {
 		for _, d := range deliveries[i] {
 			people = append(people, d.UserID)
 		}
-		people = append(people, idOf(e.ActorID), idOf(e.UserID), e.payload().IncumbentUserID)
+		p := e.payload()
+		people = append(people, idOf(e.ActorID), idOf(e.UserID), p.IncumbentUserID)
+		if p.InTurn != nil {
+			people = append(people, p.InTurn.UserID)
+		}
 	}
 	if err := readPeople(ctx, tx, &f, people); err != nil {
+		return Round{}, nil, err
+	}
+	if err := readAwaiting(ctx, tx, &f, evs); err != nil {
 		return Round{}, nil, err
 	}
 	batch, messages, err := f.compose(deliveries, func(i int, d Delivery) (message, error) {
 		return f.message(evs[i], d.Type)
 	}, func(i int, n *newNotification) {
 		n.BookingID, n.PlacementID, n.EventID = evs[i].BookingID, idOf(evs[i].PlacementID), evs[i].ID
+		if asksAnswer[events.Kind(evs[i].Kind)] && n.UserID == idOf(evs[i].UserID) && !f.awaiting[idOf(evs[i].InstructionID)] {
+			n.Mailed = false // answered, withdrawn or expired since: a mail asking for an answer would mislead
+		}
 	})
 	if err != nil {
 		return Round{}, nil, err
@@ -250,15 +266,14 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 	return r, evs, err
 }
 
-// firstPlacements keeps the events of the placements (or, for booking-wide news, bookings)
-// that come first in evs until their deliveries reach limit, at least one placement's, with
-// their deliveries, in evs' order. A placement's events stay together because its recipient's
-// changes fold into one mail within a transaction (record).
-func firstPlacements(evs []Event, deliveries [][]Delivery, limit int) ([]Event, [][]Delivery) {
-	type group struct{ booking, placement int64 }
-	groupOf := func(e Event) group { return group{e.BookingID, idOf(e.PlacementID)} }
-	size := map[group]int{}
-	var order []group
+// firstBookings keeps the events of the bookings that come first in evs until their
+// deliveries reach limit, at least one booking's, with their deliveries, in evs' order. A
+// booking's events stay together because each recipient's news of one booking folds into one
+// mail within a transaction (record), so one booking's burst may pass the limit.
+func firstBookings(evs []Event, deliveries [][]Delivery, limit int) ([]Event, [][]Delivery) {
+	groupOf := func(e Event) int64 { return e.BookingID }
+	size := map[int64]int{}
+	var order []int64
 	for i, e := range evs {
 		g := groupOf(e)
 		if _, seen := size[g]; !seen {
@@ -266,7 +281,7 @@ func firstPlacements(evs []Event, deliveries [][]Delivery, limit int) ([]Event, 
 		}
 		size[g] += len(deliveries[i])
 	}
-	kept, total := map[group]bool{}, 0
+	kept, total := map[int64]bool{}, 0
 	for _, g := range order {
 		if len(kept) > 0 && total+size[g] > limit {
 			break
@@ -322,8 +337,8 @@ func (f facts) notification(d Delivery, m message) (newNotification, error) {
 }
 
 // record stores batch in tx, skipping those told already, and queues the mails of the stored
-// ones, folded per recipient and placement (or booking, or invitation event). messages[i] is
-// what batch[i] says; people holds the recipients.
+// ones, folded per recipient and booking (or invitation event). messages[i] is what batch[i]
+// says; people holds the recipients.
 func (w *Worker) record(ctx context.Context, tx *database.Tx, people map[int64]person, batch []newNotification,
 	messages []message) (Round, error) {
 	var r Round
@@ -339,7 +354,7 @@ func (w *Worker) record(ctx context.Context, tx *database.Tx, people map[int64]p
 		}
 		r.Notifications++
 		if n.Mailed {
-			k := foldKey{user: n.UserID, booking: n.BookingID, placement: n.PlacementID, invitationEvent: n.InvitationEventID}
+			k := foldKey{user: n.UserID, booking: n.BookingID, invitationEvent: n.InvitationEventID}
 			if _, ok := folds[k]; !ok {
 				order = append(order, k)
 			}
@@ -408,6 +423,14 @@ func (f facts) message(e Event, typ string) (message, error) {
 		m.Placement, m.When = pl.Title, period(pl.StartAt, pl.EndAt, b.Timezone)
 		m.Path += "?placementId=" + strconv.FormatInt(pl.ID, 10)
 	}
+	if p.InTurn != nil { // Hive's own move, made in turn for someone's answer: Hive is the actor
+		who := f.people[p.InTurn.UserID].name()
+		if who == "" {
+			who = "A candidate" // their account is gone
+		}
+		m.Actor, m.Cause = "Hive", causeOf(*p.InTurn, who)
+	}
+	m.describe(p.Changes, b.Timezone)
 	return m, m.render()
 }
 

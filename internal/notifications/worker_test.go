@@ -103,9 +103,9 @@ func TestTwoWorkersAtOnceTellEveryoneOnce(t *testing.T) {
 		for i := range n {
 			b.emit(t, apptest.Manager, b.granted(i))
 		}
-		// Each event tells the freelancer and the department manager, each mailed separately
-		// (one placement each, so nothing folds).
-		if r := deliverAtOnce(t, b.worker); r != (notifications.Round{Events: n, Notifications: 2 * n, Mails: 2 * n}) {
+		// Each event tells the freelancer and the department manager; their mails fold the
+		// offers of the booking each transaction told, so every offer is a line of one mail.
+		if r := deliverAtOnce(t, b.worker); r.Events != n || r.Notifications != 2*n {
 			t.Fatalf("the two rounds together = %+v", r)
 		}
 		seen := map[[2]int64]bool{}
@@ -116,9 +116,17 @@ func TestTwoWorkersAtOnceTellEveryoneOnce(t *testing.T) {
 			}
 			seen[k] = true
 		}
-		if len(seen) != 2*n || len(b.outbox(t, apptest.Freelancer)) != n || len(b.outbox(t, apptest.DeptMgr)) != n {
-			t.Fatalf("%d notifications, %d and %d mails", len(seen), len(b.outbox(t, apptest.Freelancer)),
-				len(b.outbox(t, apptest.DeptMgr)))
+		if len(seen) != 2*n {
+			t.Fatalf("%d notifications", len(seen))
+		}
+		for role, line := range map[string]string{apptest.Freelancer: "- You are offered", apptest.DeptMgr: " offered Camera operator"} {
+			lines := 0
+			for _, m := range b.outbox(t, role) {
+				lines += strings.Count(m.Text, line)
+			}
+			if lines != n {
+				t.Errorf("%s's mails hold %d offers, want %d", role, lines, n)
+			}
 		}
 		if pending(t, db, "booking_events") != 0 {
 			t.Fatal("events left pending")
@@ -181,11 +189,11 @@ func TestADeliveryThatFailsBeforeItsCommitLeavesNothingAndIsToldOnceLater(t *tes
 			t.Fatalf("a failed delivery left %d notifications", len(rows))
 		}
 		worker.Queue = nil
-		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Notifications != 4 || r.Mails != 4 {
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Notifications != 4 || r.Mails != 2 {
 			t.Fatalf("retry: %+v %v", r, err)
 		}
-		if len(b.outbox(t, apptest.Freelancer)) != 2 {
-			t.Fatal("the retry did not mail each offer once")
+		if m := b.outbox(t, apptest.Freelancer); len(m) != 1 || strings.Count(m[0].Text, "You are offered") != 2 {
+			t.Fatalf("the retry did not mail each offer once: %+v", m)
 		}
 	})
 }
@@ -242,9 +250,10 @@ func TestAMailWhoseSendFailsIsRetriedByTheOutboxAndSentOnce(t *testing.T) {
 	})
 }
 
-func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
+func TestChangesToOneBookingWithinTheWindowMakeOneMail(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		b := book(t, s, w, 2)
+		other := book(t, s, w, 1)
 		c := clock.At(time.Now())
 		db.Now = c.Now
 		worker := b.worker()
@@ -254,55 +263,64 @@ func TestChangesToOnePlacementWithinTheWindowMakeOneMail(t *testing.T) {
 		c.Advance(5 * time.Second)
 		b.emit(t, apptest.Manager, events.Event{Kind: events.InstructionRate, PlacementID: b.placements[0],
 			InstructionID: b.instructions[0], UserID: fl})
-		// Another placement's change is its own mail.
-		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[1]})
+		// Another booking's change is its own mail.
+		other.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: other.placements[0]})
 		c.Advance(10 * time.Second)
+		// Another placement of the booking, changed within the window of the booking's first
+		// change: told with it, though it is not due itself.
+		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[1]})
 		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Events != 0 {
 			t.Fatalf("delivered inside the window: %+v %v", r, err)
 		}
-		c.Advance(20 * time.Second)
+		c.Advance(6 * time.Second)
 		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Events != 3 {
-			t.Fatalf("after the window: %+v %v", r, err)
+			t.Fatalf("after the booking's window: %+v %v", r, err)
 		}
 		mails := b.outbox(t, apptest.Freelancer)
-		if len(mails) != 2 {
-			t.Fatalf("freelancer's mails = %d, want 2 (one per placement)", len(mails))
+		if len(mails) != 1 {
+			t.Fatalf("freelancer's mails = %d, want 1 (the other booking's change is not due yet)", len(mails))
 		}
-		var folded mail.Stored
-		for _, m := range mails {
-			if strings.HasPrefix(m.Subject, "2 changes") {
-				folded = m
-			}
-		}
-		for _, want := range []string{"2 changes: Evening News", "Camera operator is now on Mon, 04 Jul 2016 09:00 to 17:00.",
-			"The rate of Camera operator on Mon, 04 Jul 2016 09:00 to 17:00 was amended.", "Stop 'Times amended' e-mails",
+		folded := mails[0]
+		for _, want := range []string{"3 changes: Evening News", "Camera operator is now on Mon, 04 Jul 2016 09:00 to 17:00.",
+			"The rate of Camera operator on Mon, 04 Jul 2016 09:00 to 17:00 was amended.",
+			"Camera operator is now on Tue, 05 Jul 2016 09:00 to 17:00.", "Stop 'Times amended' e-mails",
 			"Stop 'Rate amended' e-mails"} {
 			if !strings.Contains(folded.Subject+"\n"+folded.Text, want) {
 				t.Errorf("folded mail lacks %q:\n%s\n%s", want, folded.Subject, folded.Text)
 			}
 		}
+		c.Advance(20 * time.Second)
+		if r, err := worker.DeliverDue(context.Background()); err != nil || r.Events != 1 {
+			t.Fatalf("the other booking: %+v %v", r, err)
+		}
+		if n := len(b.outbox(t, apptest.Freelancer)); n != 2 {
+			t.Errorf("freelancer's mails = %d, want 2 (one a booking)", n)
+		}
 		// In the app each change is its own notification.
-		if n := b.unread(t, apptest.Freelancer); n != 3 {
+		if n := b.unread(t, apptest.Freelancer); n != 4 {
 			t.Errorf("freelancer's unread notifications = %d", n)
 		}
 	})
 }
 
-func TestABigRoundIsToldInSmallTransactionsAndAPlacementsChangesStillFold(t *testing.T) {
+func TestABigRoundIsToldInSmallTransactionsAndABookingsChangesStillFold(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		const n = 5
-		b := book(t, s, w, n)
-		fl := b.w.Users[apptest.Freelancer]
-		// Placement 0 changes twice (times, then rate), the others are offered once: each event
-		// tells the freelancer and the department manager.
-		b.emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: b.placements[0]})
-		for i := 1; i < n; i++ {
-			b.emit(t, apptest.Manager, b.granted(i))
+		const n = 4
+		var bs []booked
+		for range n {
+			bs = append(bs, book(t, s, w, 2))
 		}
-		b.emit(t, apptest.Manager, events.Event{Kind: events.InstructionRate, PlacementID: b.placements[0],
-			InstructionID: b.instructions[0], UserID: fl})
-		worker := b.worker()
-		worker.MaxDeliveries = 3         // placement 0's four notifications alone, then one placement at a time
+		fl := w.Users[apptest.Freelancer]
+		// Booking 0 changes twice (times, then rate), the others are offered once: each event
+		// tells the freelancer and the department manager.
+		bs[0].emit(t, apptest.Manager, events.Event{Kind: events.PlacementAmended, PlacementID: bs[0].placements[0]})
+		for i := 1; i < n; i++ {
+			bs[i].emit(t, apptest.Manager, bs[i].granted(0))
+		}
+		bs[0].emit(t, apptest.Manager, events.Event{Kind: events.InstructionRate, PlacementID: bs[0].placements[1],
+			InstructionID: bs[0].instructions[1], UserID: fl})
+		worker := bs[0].worker()
+		worker.MaxDeliveries = 3         // booking 0's four notifications alone, then one booking at a time
 		transactions := map[string]int{} // the mails each transaction queued
 		worker.Queue = func(ctx context.Context, tx *database.Tx, ms []notifications.Mail) error {
 			transactions[tx.ID] += len(ms)
@@ -313,9 +331,9 @@ func TestABigRoundIsToldInSmallTransactionsAndAPlacementsChangesStillFold(t *tes
 			t.Fatalf("round = %+v %v", r, err)
 		}
 		if len(transactions) != n {
-			t.Errorf("mails queued by %d transactions, want %d (one a placement): %v", len(transactions), n, transactions)
+			t.Errorf("mails queued by %d transactions, want %d (one a booking): %v", len(transactions), n, transactions)
 		}
-		mails := b.outbox(t, apptest.Freelancer)
+		mails := bs[0].outbox(t, apptest.Freelancer)
 		folded := 0
 		for _, m := range mails {
 			if strings.HasPrefix(m.Subject, "2 changes") {

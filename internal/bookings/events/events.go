@@ -8,6 +8,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"maps"
 
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -55,11 +56,34 @@ type Event struct {
 	Payload       map[string]any
 }
 
-// Emit stores ev in tx, with the acting user from ctx. It is the only writer of booking_events.
+// Cause is someone's answer that Hive acts on in turn: an offer in turn (a waterfall) passing
+// to the next candidate, and withdrawing the rest of an offer, after a candidate declined, let
+// their offer expire, or accepted.
+type Cause struct {
+	UserID int64  `json:"userId"`
+	Answer string `json:"answer"` // how the candidate's turn went: declined, expired, skipped, accepted
+}
+
+type causeKey struct{}
+
+// InTurn marks the changes made with ctx as Hive's, made in turn for c: their events carry c
+// (payload "inTurn"), and the notifications name Hive as the actor, after c's person and answer.
+// The request's own user stays the event's actor_user_id: it was their action, so they are
+// not told of it.
+func InTurn(ctx context.Context, c Cause) context.Context {
+	return context.WithValue(ctx, causeKey{}, c)
+}
+
+// Emit stores ev in tx, with the acting user from ctx (and the cause, when Hive acts in turn:
+// InTurn). It is the only writer of booking_events.
 func Emit(ctx context.Context, tx *database.Tx, ev Event) error {
 	payload := ev.Payload
 	if payload == nil {
 		payload = map[string]any{}
+	}
+	if c, ok := ctx.Value(causeKey{}).(Cause); ok {
+		payload = maps.Clone(payload)
+		payload["inTurn"] = c
 	}
 	data, err := json.Marshal(payload)
 	if err != nil {
