@@ -2,6 +2,7 @@ package notifications
 
 import (
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -15,10 +16,11 @@ import (
 // changes, audit.Changes), times in the department's zone, rates as people read them. Buy
 // rates are left out: a freelancer and a manager who is no administrator never see them.
 
-// fieldLabels name the fields a change may carry, in the words of the screens.
-var fieldLabels = map[string]string{
-	"title": "title", "reference": "reference", "ir35": "IR35", "substitutionAllowed": "substitution allowed",
-	"supplierNotes": "notes", "unpaidBreaks": "unpaid breaks",
+// fieldLabels name the fields a change may carry, in the words of the screens and the order
+// of their forms.
+var fieldLabels = []struct{ field, label string }{
+	{"title", "title"}, {"reference", "reference"}, {"ir35", "IR35"}, {"substitutionAllowed", "substitution allowed"},
+	{"supplierNotes", "notes"}, {"unpaidBreaks", "unpaid breaks"},
 }
 
 // longestValue bounds a value quoted in a sentence (notes can be long).
@@ -27,7 +29,7 @@ const longestValue = 80
 // describe fills m from changes, in zone: Was (the period before) and When (the period after)
 // for a move, Rate for a sell rate amended, Changed for the other fields.
 func (m *message) describe(changes []fieldChange, zone string) {
-	var said []string
+	said := make([]string, len(fieldLabels))
 	for _, c := range changes {
 		switch c.Field {
 		case "period":
@@ -42,16 +44,13 @@ func (m *message) describe(changes []fieldChange, zone string) {
 			}
 		case "buyRate":
 		default:
-			label, ok := fieldLabels[c.Field]
-			if !ok {
-				continue
+			i := slices.IndexFunc(fieldLabels, func(l struct{ field, label string }) bool { return l.field == c.Field })
+			if i >= 0 {
+				said[i] = fieldLabels[i].label + " " + fieldValue(c.Field, c.Before) + " → " + fieldValue(c.Field, c.After)
 			}
-			said = append(said, label+" "+fieldValue(c.Field, c.Before)+" → "+fieldValue(c.Field, c.After))
 		}
 	}
-	if len(said) > 0 {
-		m.Changed = strings.Join(said, ", ")
-	}
+	m.Changed = strings.Join(slices.DeleteFunc(said, func(s string) bool { return s == "" }), ", ")
 }
 
 // fieldValue is one value of a change as a sentence quotes it: Yes or No, "none" for an empty
