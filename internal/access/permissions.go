@@ -32,6 +32,20 @@ func CanViewDepartment(p *auth.Principal, id int64) bool {
 // CanManageDepartment reports whether p may change department id and its links.
 func CanManageDepartment(p *auth.Principal, id int64) bool { return p.Has(auth.ManageDepartment(id)) }
 
+// SeesWholeBooking is whether p sees a booking of department whole, every instruction in it:
+// the viewers of its department (its client's and department's managers and staff,
+// administrators).
+func SeesWholeBooking(p *auth.Principal, department int64) bool { return CanViewDepartment(p, department) }
+
+// CanSeeBooking is THE rule for who may see a booking of department, and so read what it is:
+// those who see it whole (SeesWholeBooking), and a freelancer who holds an instruction in it
+// (own), who sees it with their own instructions only. The booking page, the agenda's cards and
+// the working-time guard's messages, which name a job only to whom may see it, all ask it; for a
+// piece of someone's work, own is whether that work is p's.
+func CanSeeBooking(p *auth.Principal, department int64, own bool) bool {
+	return p != nil && (own || SeesWholeBooking(p, department))
+}
+
 // IsSelfOrAdmin is whether p is the user targetID themself or an administrator: who sees all of
 // a user's own account (its flags, every link) and may change their profile.
 func IsSelfOrAdmin(p *auth.Principal, targetID int64) bool {

@@ -226,7 +226,7 @@ func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.
 		c.IsCritical = critical
 		c.Unassigned = !live && pf.DeletedAt == nil
 	}
-	c.CanOpen = access.CanViewDepartment(p, pf.DepartmentID) || holds
+	c.CanOpen = access.CanSeeBooking(p, pf.DepartmentID, holds)
 	return c
 }
 

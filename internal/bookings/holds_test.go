@@ -144,7 +144,8 @@ func TestHoldsDoNotBlockButAnAcceptedOfferDoes(t *testing.T) {
 		id := instructionID(t, db, other.Placements[0].ID, sc.freelancer)
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": id, "supplierStatus": "accepted"}}).Want(200)
 		first := holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer)
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", holdPath(first[0].ID, "confirm"), nil), 409, bookings.MsgOverlap)
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", holdPath(first[0].ID, "confirm"), nil), 409,
+			"This freelancer is already booked at an overlapping time: Other job (Other), Mon 1 Mar 10:00–12:00.")
 		wantRanks(t, "Alpha's after the refused confirm", holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer), 1)
 	})
 }
@@ -175,7 +176,9 @@ func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 			}
 		}
 		wantRanks(t, "Beta's once Alpha's is booked", holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer), 1)
-		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, bookings.MsgOverlap)
+		// Staff of Beta's department may not see Alpha's booking: the work in the way is another engagement.
+		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409,
+			"This freelancer is already booked at an overlapping time: another engagement, Mon 1 Mar 08:00–18:00.")
 		wantEvents(t, db, "hold.confirmed", 3)
 		everyInstructionChangeAudited(t, db)
 	})

@@ -129,7 +129,7 @@ func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*str
 // view assembles the booking as p may see it: department viewers see every instruction, a
 // freelancer holding an instruction sees the booking with only their own; others get 404.
 func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*struct{ Body BookingView }, error) {
-	d, err := h.store.Detail(ctx, id, p.UserID, func(department int64) bool { return access.CanViewDepartment(p, department) })
+	d, err := h.store.Detail(ctx, id, p)
 	if err != nil {
 		return nil, err
 	}

@@ -84,7 +84,7 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 		r := s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": got.ID, "title": "Camera",
 			"startTime": "09:00", "endTime": "23:00", "supplierNotes": "", "unpaidBreaks": 0}})
 		r.WantError(409, "C-409")
-		if !strings.Contains(string(r.Body), "overlapping placement at the new times") {
+		if !strings.Contains(string(r.Body), "At the new times: Felix Reid is already booked at an overlapping time: Cup Final (Shift 2), Mon 1 Mar 22:00 – Tue 2 Mar 06:00.") {
 			t.Errorf("overlap refusal %s", r.Body)
 		}
 	})

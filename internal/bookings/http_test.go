@@ -75,6 +75,11 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		}
 		s.As(apptest.Staff).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).WantError(404, "N-404")
 
+		// A second booking over the same day, offered before the first is accepted.
+		other := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
+		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", other.Placements[0].ID),
+			map[string]any{"userId": freelancer, "placementIds": []int64{other.Placements[0].ID}}).Want(200)
+
 		// The freelancer accepts their side only; a stale version is refused.
 		accept := []map[string]any{{"id": inst.ID, "supplierStatus": "accepted", "version": inst.Version}}
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": inst.ID, "clientStatus": "accepted"}}).
@@ -82,16 +87,13 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).Want(200)
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).WantError(409, "C-409")
 
-		// A second booking over the same day: accepting the overlapping placement is refused.
-		other := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
-		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", other.Placements[0].ID),
-			map[string]any{"userId": freelancer, "placementIds": []int64{other.Placements[0].ID}}).Want(200)
+		// Accepting the second booking's overlapping placement is refused, in the freelancer's words.
 		other = bookingAs(t, s, apptest.Admin, other.ID)
 		clash := other.Placements[0].Instructions[0]
 		r := s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": clash.ID, "supplierStatus": "accepted"}})
 		r.WantError(409, "C-409")
-		if !strings.Contains(string(r.Body), bookings.MsgOverlap) {
-			t.Errorf("overlap refusal: %s", r.Body)
+		if want := "You are already booked at an overlapping time: Cup Final (Shift 1), Sat 24 Oct 09:00–17:00."; !strings.Contains(string(r.Body), want) {
+			t.Errorf("overlap refusal: %s, want %s", r.Body, want)
 		}
 
 		// The manager cancels with a reason (required), and confirms the accepted one.

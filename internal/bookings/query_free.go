@@ -108,7 +108,7 @@ func RestWarnings(ctx context.Context, q database.Reader, from, to string, users
 		}
 	}
 	r := restFacts{found: found, zones: zones}
-	if err := nameJobs(ctx, q, r.breaches()); err != nil {
+	if err := nameJobs(ctx, q, r.inTheWay()); err != nil {
 		return nil, err
 	}
 	for user, b := range found {

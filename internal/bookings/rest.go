@@ -15,6 +15,30 @@ type restFacts struct {
 	work   map[int64][]restShift
 	zones  map[int64]*time.Location
 	found  map[int64]*worktime.Breach
+	// booked is, per user, the first of their accepted work overlapping a selected placement
+	// (bookedOn), named and turned into marks with the breaches.
+	booked map[int64]*worktime.Shift
+}
+
+// bookedOn reports whether user's accepted work overlaps placement p (other than p itself): they
+// are booked then, so an offer of p would be refused (grantRefusal). The first such work is kept
+// for the mark.
+func (r *restFacts) bookedOn(user int64, p slot) bool {
+	work := r.work[user]
+	from, to := startingIn(work, p.Start.Add(-maxPlacementSpan), p.End)
+	for _, s := range work[from:to] {
+		if s.placement != p.ID && s.End.After(p.Start) {
+			if r.booked == nil {
+				r.booked = map[int64]*worktime.Shift{}
+			}
+			if r.booked[user] == nil {
+				shift := s.Shift
+				r.booked[user] = &shift
+			}
+			return true
+		}
+	}
+	return false
 }
 
 // check records the first breach working one of the placements ids (of booking, the booking's
@@ -66,20 +90,28 @@ func startingIn(work []restShift, lo, hi time.Time) (from, to int) {
 	return from, max(from, to)
 }
 
-// breaches are the breaches found, for nameJobs.
-func (r *restFacts) breaches() []*worktime.Breach {
-	out := make([]*worktime.Breach, 0, len(r.found))
-	for _, b := range r.found {
-		out = append(out, b)
+// inTheWay is the work in the way of the breaches found and of the bookings, for nameJobs.
+func (r *restFacts) inTheWay() []inTheWay {
+	out := make([]inTheWay, 0, len(r.found)+len(r.booked))
+	for user, b := range r.found {
+		out = append(out, inTheWay{user: user, shift: &b.With})
+	}
+	for user, s := range r.booked {
+		out = append(out, inTheWay{user: user, shift: s})
 	}
 	return out
 }
 
-// mark sets each item's rest warning from its breach (named by then).
+// mark sets each item's rest warning from its breach and its booked mark from the work it
+// overlaps (both named by then).
 func (r *restFacts) mark(items []AvailableSupplier) {
 	for i := range items {
-		if b := r.found[items[i].User.ID]; b != nil {
-			items[i].RestWarning = b.Message(r.zone(items[i].User.ID))
+		user := items[i].User.ID
+		if b := r.found[user]; b != nil {
+			items[i].RestWarning = b.Message(r.zone(user))
+		}
+		if s := r.booked[user]; s != nil {
+			items[i].BookedWarning = MsgBookedMark(*s, r.zone(user))
 		}
 	}
 }

@@ -6,11 +6,13 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
 )
@@ -260,11 +262,11 @@ type Detail struct {
 
 // Detail reads booking id for viewer: the booking, its placements with their audit times and
 // all its instructions, in one snapshot and (database.ReadTogether) on PostgreSQL one round
-// trip, since none of the three needs another's answer. Then the access rule: a viewer who
-// does not see the booking's department whole (seesAll) sees it only holding an instruction in
-// it, and then only their own instructions. 404 when it does not exist or the viewer may not
-// see it.
-func (s *Store) Detail(ctx context.Context, id, viewer int64, seesAll func(departmentID int64) bool) (Detail, error) {
+// trip, since none of the three needs another's answer. Then the access rule
+// (access.CanSeeBooking): a viewer who does not see the booking whole sees it only holding an
+// instruction in it, and then only their own instructions. 404 when it does not exist or the
+// viewer may not see it.
+func (s *Store) Detail(ctx context.Context, id int64, viewer *auth.Principal) (Detail, error) {
 	var (
 		d       Detail
 		changes []placementChange
@@ -277,11 +279,11 @@ func (s *Store) Detail(ctx context.Context, id, viewer int64, seesAll func(depar
 	if err := database.NotFound(err, "Booking"); err != nil {
 		return Detail{}, err
 	}
-	if !seesAll(d.Booking.DepartmentID) {
-		d.Instructions = slices.DeleteFunc(d.Instructions, func(r InstructionRow) bool { return r.UserID != viewer })
-		if len(d.Instructions) == 0 {
-			return Detail{}, apperror.NotFound("Booking")
-		}
+	if !access.SeesWholeBooking(viewer, d.Booking.DepartmentID) {
+		d.Instructions = slices.DeleteFunc(d.Instructions, func(r InstructionRow) bool { return r.UserID != viewer.UserID })
+	}
+	if !access.CanSeeBooking(viewer, d.Booking.DepartmentID, len(d.Instructions) > 0) {
+		return Detail{}, apperror.NotFound("Booking")
 	}
 	d.Placements, d.Modified = foldChanges(changes)
 	return d, nil

@@ -8,19 +8,24 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/bookings/worktime"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/input"
 )
 
 // commitment is time [start, end) a freelancer would give to an accepted instruction: except is
 // that instruction (0 before it exists), left out of their other work; booking is the booking
-// whose entity's limits apply (0: the booking of except).
+// whose entity's limits apply (0: the booking of except). subject names the freelancer in an
+// overlap's refusal ("Ada Lovelace is"); empty, the reader is spoken to as the rule's default
+// says (overlapSubject).
 type commitment struct {
 	user, except, booking int64
 	start, end            time.Time
+	subject               string
 }
 
 // refusedCommitment is the one rule for giving a freelancer's time [start, end) to an accepted
@@ -28,61 +33,100 @@ type commitment struct {
 // accepted, an accepted placement's new times): the reason it is refused, or "" when it may go
 // ahead. except is the instruction being accepted, left out of the freelancer's other work; its
 // booking's entity sets the working-time limits. The caller holds the freelancer's lock
-// (lockUser), so two commitments of one freelancer take turns.
+// (lockUser), so two commitments of one freelancer take turns. The reason names the work in the
+// way only to a reader who may see it (nameJobs).
 func refusedCommitment(ctx context.Context, tx *database.Tx, user, except int64, start, end time.Time) (string, error) {
 	return commitment{user: user, except: except, start: start, end: end}.refused(ctx, tx)
 }
 
-// refused is refusedCommitment's rule: an overlap always refuses; too little rest refuses
-// unless a manager recorded an override for the instruction.
+// refused is refusedCommitment's rule (verdict), its reason only.
 func (c commitment) refused(ctx context.Context, tx *database.Tx) (string, error) {
-	clash, err := overlaps(ctx, tx, c.user, c.except, c.start, c.end)
-	if err != nil || clash {
-		return refusal(clash, MsgOverlap), err
+	reason, _, err := c.verdict(ctx, tx)
+	return reason, err
+}
+
+// verdict is the rule: an overlap always refuses (overlap true, the reason naming the work in
+// the way and its times: booked); too little rest refuses unless a manager recorded an override
+// for the instruction.
+func (c commitment) verdict(ctx context.Context, tx *database.Tx) (reason string, overlap bool, err error) {
+	if reason, err := c.booked(ctx, tx); err != nil || reason != "" {
+		return reason, reason != "", err
 	}
 	if c.except != 0 {
 		overridden, err := hasRestOverride(ctx, tx, c.except)
 		if err != nil || overridden {
-			return "", err
+			return "", false, err
 		}
 	}
 	if c.booking == 0 && c.except != 0 {
 		if err := tx.Get(ctx, &c.booking, `SELECT booking_id FROM instructions WHERE id = ?`, c.except); err != nil {
-			return "", err
+			return "", false, err
 		}
 	}
 	limits, err := limitsOfBooking(ctx, tx, c.booking)
 	if err != nil {
-		return "", err
+		return "", false, err
 	}
 	lo, hi := lookAround(limits, c.start, c.end)
 	work, err := acceptedShifts(ctx, tx, `i.user_id = ?`, []any{c.user}, c.except, lo, hi)
 	if err != nil || len(work[c.user]) == 0 { // no other accepted work near: nothing to rest from
-		return "", err
+		return "", false, err
 	}
-	zones, err := zonesOf(ctx, tx, []int64{c.user})
+	zone, err := zoneOfUser(ctx, tx, c.user)
 	if err != nil {
-		return "", err
-	}
-	zone := zones[c.user]
-	if zone == nil {
-		zone = time.UTC
+		return "", false, err
 	}
 	b := worktime.Check(shiftsBut(work[c.user], 0), worktime.Shift{Start: c.start, End: c.end}, limits, zone)
 	if b == nil {
-		return "", nil
+		return "", false, nil
 	}
-	if err := nameJobs(ctx, tx, []*worktime.Breach{b}); err != nil {
-		return "", err
+	if err := nameJobs(ctx, tx, []inTheWay{{user: c.user, shift: &b.With}}); err != nil {
+		return "", false, err
 	}
-	return b.Message(zone), nil
+	return b.Message(zone), false, nil
 }
 
-func refusal(refused bool, msg string) string {
-	if refused {
-		return msg
+// booked is the overlap rule alone: the reason the freelancer's other accepted work overlapping
+// the commitment refuses it (MsgBooked, the work named for the reader), or "" when there is none.
+// A grant runs it for every offer: an offer the freelancer could not accept is not sent.
+func (c commitment) booked(ctx context.Context, tx *database.Tx) (string, error) {
+	clash, err := overlapping(ctx, tx, c.user, c.except, c.start, c.end)
+	if err != nil || clash == nil {
+		return "", err
 	}
-	return ""
+	if err := nameJobs(ctx, tx, []inTheWay{{user: c.user, shift: clash}}); err != nil {
+		return "", err
+	}
+	zone, err := zoneOfUser(ctx, tx, c.user)
+	if err != nil {
+		return "", err
+	}
+	subject := c.subject
+	if subject == "" {
+		subject = overlapSubject(auth.FromContext(ctx), c.user)
+	}
+	return MsgBooked(subject, *clash, zone), nil
+}
+
+// overlapSubject is who an overlap's refusal speaks of: the freelancer themself when they read
+// it ("You are"), else "This freelancer is".
+func overlapSubject(reader *auth.Principal, user int64) string {
+	if reader != nil && reader.UserID == user {
+		return "You are"
+	}
+	return "This freelancer is"
+}
+
+// zoneOfUser is user's profile zone (zoneOf), UTC when there is no such user.
+func zoneOfUser(ctx context.Context, q database.Reader, user int64) (*time.Location, error) {
+	zones, err := zonesOf(ctx, q, []int64{user})
+	if err != nil {
+		return nil, err
+	}
+	if zone := zones[user]; zone != nil {
+		return zone, nil
+	}
+	return time.UTC, nil
 }
 
 // limitsOfBooking is the working-time limits of the entity whose department holds booking (the
@@ -203,12 +247,27 @@ func acceptedShiftsSQL(who string) string {
 		GROUP BY i.placement_start_at, i.placement_end_at ORDER BY i.placement_start_at, i.placement_end_at`
 }
 
-// nameJobs replaces the placement id each breach's shift in the way carries (restShift) with the
-// job's name, reading the names of those placements only, in one query.
-func nameJobs(ctx context.Context, q database.Reader, breaches []*worktime.Breach) error {
-	ids := make([]int64, 0, len(breaches))
-	for _, b := range breaches {
-		id, err := strconv.ParseInt(b.With.Job, 10, 64)
+// inTheWay is a shift of user's accepted work in the way of a commitment or a mark: a breach's
+// With, or the work an overlap clashes with. Its Job holds the placement's id until nameJobs
+// names it.
+type inTheWay struct {
+	user  int64
+	shift *worktime.Shift
+}
+
+// anotherEngagement is what a message calls work whose booking its reader may not see: the
+// sentence and the times stay, the job's name does not.
+const anotherEngagement = "another engagement"
+
+// nameJobs replaces the placement id each shift in the way carries with what the message's
+// reader (the principal of ctx; nobody for the system's own work) may know of it: the job's
+// name when they may see its booking (access.CanSeeBooking: its department's viewers, or the
+// freelancer whose work it is), else anotherEngagement. So a manager who may hire a freelancer
+// learns that they are busy and when, never for which other client. One query for all.
+func nameJobs(ctx context.Context, q database.Reader, ways []inTheWay) error {
+	ids := make([]int64, 0, len(ways))
+	for _, w := range ways {
+		id, err := strconv.ParseInt(w.shift.Job, 10, 64)
 		if err != nil {
 			return err
 		}
@@ -222,17 +281,27 @@ func nameJobs(ctx context.Context, q database.Reader, breaches []*worktime.Breac
 		ID             int64  `db:"id"`
 		BookingTitle   string `db:"booking_title"`
 		PlacementTitle string `db:"placement_title"`
+		DepartmentID   int64  `db:"department_id"`
 	}
-	if err := q.Select(ctx, &rows, `SELECT p.id, b.title AS booking_title, p.title AS placement_title
+	if err := q.Select(ctx, &rows, `SELECT p.id, b.title AS booking_title, p.title AS placement_title, b.department_id
 		FROM placements p JOIN bookings b ON b.id = p.booking_id WHERE p.id IN (`+marks+`)`, args...); err != nil {
 		return err
 	}
-	names := make(map[string]string, len(rows))
-	for _, r := range rows {
-		names[strconv.FormatInt(r.ID, 10)] = jobName(r.BookingTitle, r.PlacementTitle)
+	type job struct {
+		name       string
+		department int64
 	}
-	for _, b := range breaches {
-		b.With.Job = names[b.With.Job]
+	jobs := make(map[string]job, len(rows))
+	for _, r := range rows {
+		jobs[strconv.FormatInt(r.ID, 10)] = job{jobName(r.BookingTitle, r.PlacementTitle), r.DepartmentID}
+	}
+	reader := auth.FromContext(ctx)
+	for _, w := range ways {
+		j, own := jobs[w.shift.Job], reader != nil && reader.UserID == w.user
+		w.shift.Job = anotherEngagement
+		if j.name != "" && access.CanSeeBooking(reader, j.department, own) {
+			w.shift.Job = j.name
+		}
 	}
 	return nil
 }

@@ -142,12 +142,13 @@ func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int6
 		if err := lockUser(ctx, tx, a.UserID); err != nil {
 			return err
 		}
-		refusal, err := refusedCommitment(ctx, tx, a.UserID, a.ID, p.Start, p.End)
+		c := commitment{user: a.UserID, except: a.ID, start: p.Start, end: p.End, subject: a.FullName + " is"}
+		refusal, overlap, err := c.verdict(ctx, tx)
 		switch {
 		case err != nil:
 			return err
-		case refusal == MsgOverlap:
-			return apperror.Conflict(fmt.Sprintf("%s is already booked for an overlapping placement at the new times.", a.FullName))
+		case overlap:
+			return apperror.Conflict("At the new times: " + refusal)
 		case refusal != "":
 			return apperror.Conflict(fmt.Sprintf("%s at the new times: %s", a.FullName, refusal))
 		}

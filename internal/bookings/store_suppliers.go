@@ -49,7 +49,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 		f.rest.zones[c.ID] = zoneOf(c.Timezone)
 	}
 	list := rankSuppliers(f)
-	if err := nameJobs(ctx, s.DB, f.rest.breaches()); err != nil {
+	if err := nameJobs(ctx, s.DB, f.rest.inTheWay()); err != nil {
 		return AvailableSuppliersList{}, err
 	}
 	f.rest.mark(list.Items)

@@ -72,7 +72,9 @@ type AvailableSupplier struct {
 	MatchedSkills            []string              `json:"matchedSkills" doc:"Skills of the user named in the placement or job template's title"`
 	MatchedSystemsExperience []string              `json:"matchedSystemsExperience" doc:"Always empty: Hive records no systems experience apart from skills"`
 	GlobalAvailabilityRatio  float64               `json:"globalAvailabilityRatio" doc:"Free share of every live placement of the booking"`
-	RestWarning              string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way"`
+	RestWarning              string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement'"`
+	BookedPlacementIDs       []int64               `json:"bookedPlacementIds" doc:"Selected placements whose time the user's accepted work overlaps: not available, and an offer of them is refused (a pencil is not)"`
+	BookedWarning            string                `json:"bookedWarning,omitempty" doc:"The first such work and its times, naming the job when the caller may see its booking, else 'another engagement'"`
 }
 
 // AvailableSuppliersList is the answer: the selection's size and the ranked candidates.
@@ -284,7 +286,7 @@ func rankSuppliers(f *supplierFacts) AvailableSuppliersList {
 func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidate) AvailableSupplier {
 	row := AvailableSupplier{User: AvailableSupplierUser{ID: cand.ID, FullName: strings.TrimSpace(cand.FirstName + " " + cand.LastName),
 		FirstName: cand.FirstName, Email: cand.Email, Phone: cand.Phone},
-		PlacementIDs: make([]int64, 0, len(selected)), TotalPlacements: len(f.selection), PreferredUser: f.preferred[cand.ID],
+		PlacementIDs: make([]int64, 0, len(selected)), BookedPlacementIDs: []int64{}, TotalPlacements: len(f.selection), PreferredUser: f.preferred[cand.ID],
 		MatchedJobTitle: cand.MatchedJobTitle, MatchedSkills: cand.MatchedSkills, MatchedSystemsExperience: []string{}}
 	if row.MatchedSkills == nil {
 		row.MatchedSkills = []string{}
@@ -294,6 +296,8 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 		p := f.booking[i]
 		if c.freeFor(cand.ID, i) {
 			row.PlacementIDs = append(row.PlacementIDs, p.ID)
+		} else if f.rest.bookedOn(cand.ID, p) {
+			row.BookedPlacementIDs = append(row.BookedPlacementIDs, p.ID)
 		}
 		if st, ok := instructed[p.ID]; ok {
 			row.AlreadyInstructed = true

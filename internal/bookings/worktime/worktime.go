@@ -64,6 +64,16 @@ func (b Breach) Message(loc *time.Location) string {
 	}
 }
 
+// When is the shift's times in loc, as messages give them: "Mon 1 Mar 14:00–23:00", or with
+// both dates when it ends on another day ("Mon 1 Mar 22:00 – Tue 2 Mar 06:00").
+func (s Shift) When(loc *time.Location) string {
+	start, end := s.Start.In(loc), s.End.In(loc)
+	if y, m, d := start.Date(); end.Day() == d && end.Month() == m && end.Year() == y {
+		return start.Format("Mon 2 Jan 15:04") + "–" + end.Format("15:04")
+	}
+	return start.Format("Mon 2 Jan 15:04") + " – " + end.Format("Mon 2 Jan 15:04")
+}
+
 func hours(d time.Duration) string {
 	if d%time.Hour == 0 {
 		return fmt.Sprintf("%d hours", int(d/time.Hour))
