@@ -35,7 +35,9 @@ func CanManageDepartment(p *auth.Principal, id int64) bool { return p.Has(auth.M
 // SeesWholeBooking is whether p sees a booking of department whole, every instruction in it:
 // the viewers of its department (its client's and department's managers and staff,
 // administrators).
-func SeesWholeBooking(p *auth.Principal, department int64) bool { return CanViewDepartment(p, department) }
+func SeesWholeBooking(p *auth.Principal, department int64) bool {
+	return CanViewDepartment(p, department)
+}
 
 // CanSeeBooking is THE rule for who may see a booking of department, and so read what it is:
 // those who see it whole (SeesWholeBooking), and a freelancer who holds an instruction in it

@@ -96,7 +96,7 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			list, err := store.AvailableSuppliers(ctx, row, template, ids)
+			list, err := store.AvailableSuppliers(ctx, nil, row, template, ids)
 			took = append(took, time.Since(t0))
 			cpu += benchmetrics.ProcessCPU() - cpu0
 			if err != nil {

@@ -5,6 +5,7 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -27,7 +28,7 @@ func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSupplier
 	if err != nil {
 		return nil, err
 	}
-	list, err := h.store.AvailableSuppliers(ctx, b, in.PlacementTemplateID, in.PlacementIDs)
+	list, err := h.store.AvailableSuppliers(ctx, auth.FromContext(ctx), b, in.PlacementTemplateID, in.PlacementIDs)
 	if err != nil {
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"github.com/hive/hive/internal/bookings/worktime"
 	"time"
 
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -66,8 +67,9 @@ func localDaysWindow(first, last time.Time) window {
 // candidate shift is its whole days in the user's zone and only the weekly rest is judged (the
 // daily rest depends on the hours, which the offer will have); the limits are the defaults (the
 // search is for no one booking; the entity's own limits apply when the offer is accepted).
-// One query whatever the number of users.
-func RestWarnings(ctx context.Context, q database.Reader, from, to string, users []int64) (map[int64]string, error) {
+// One query whatever the number of users. The job is named only if reader, who asked, may see
+// its booking (nameJobs).
+func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal, from, to string, users []int64) (map[int64]string, error) {
 	out := map[int64]string{}
 	first, err1 := time.Parse(time.DateOnly, from)
 	last, err2 := time.Parse(time.DateOnly, to)
@@ -108,7 +110,7 @@ func RestWarnings(ctx context.Context, q database.Reader, from, to string, users
 		}
 	}
 	r := restFacts{found: found, zones: zones}
-	if err := nameJobs(ctx, q, r.inTheWay()); err != nil {
+	if err := nameJobs(ctx, q, reader, r.inTheWay()); err != nil {
 		return nil, err
 	}
 	for user, b := range found {

@@ -80,21 +80,22 @@ func (c commitment) verdict(ctx context.Context, tx *database.Tx) (reason string
 	if b == nil {
 		return "", false, nil
 	}
-	if err := nameJobs(ctx, tx, []inTheWay{{user: c.user, shift: &b.With}}); err != nil {
+	if err := nameJobs(ctx, tx, auth.FromContext(ctx), []inTheWay{{user: c.user, shift: &b.With}}); err != nil {
 		return "", false, err
 	}
 	return b.Message(zone), false, nil
 }
 
 // booked is the overlap rule alone: the reason the freelancer's other accepted work overlapping
-// the commitment refuses it (MsgBooked, the work named for the reader), or "" when there is none.
+// the commitment refuses it (MsgBooked, the work named for the reader, the signed-in user of
+// ctx), or "" when there is none.
 // A grant runs it for every offer: an offer the freelancer could not accept is not sent.
 func (c commitment) booked(ctx context.Context, tx *database.Tx) (string, error) {
 	clash, err := overlapping(ctx, tx, c.user, c.except, c.start, c.end)
 	if err != nil || clash == nil {
 		return "", err
 	}
-	if err := nameJobs(ctx, tx, []inTheWay{{user: c.user, shift: clash}}); err != nil {
+	if err := nameJobs(ctx, tx, auth.FromContext(ctx), []inTheWay{{user: c.user, shift: clash}}); err != nil {
 		return "", err
 	}
 	zone, err := zoneOfUser(ctx, tx, c.user)
@@ -260,11 +261,12 @@ type inTheWay struct {
 const anotherEngagement = "another engagement"
 
 // nameJobs replaces the placement id each shift in the way carries with what the message's
-// reader (the principal of ctx; nobody for the system's own work) may know of it: the job's
+// reader (the signed-in user who asked; nil, nobody, for the system's own work) may know of it:
+// the job's
 // name when they may see its booking (access.CanSeeBooking: its department's viewers, or the
 // freelancer whose work it is), else anotherEngagement. So a manager who may hire a freelancer
 // learns that they are busy and when, never for which other client. One query for all.
-func nameJobs(ctx context.Context, q database.Reader, ways []inTheWay) error {
+func nameJobs(ctx context.Context, q database.Reader, reader *auth.Principal, ways []inTheWay) error {
 	ids := make([]int64, 0, len(ways))
 	for _, w := range ways {
 		id, err := strconv.ParseInt(w.shift.Job, 10, 64)
@@ -295,7 +297,6 @@ func nameJobs(ctx context.Context, q database.Reader, ways []inTheWay) error {
 	for _, r := range rows {
 		jobs[strconv.FormatInt(r.ID, 10)] = job{jobName(r.BookingTitle, r.PlacementTitle), r.DepartmentID}
 	}
-	reader := auth.FromContext(ctx)
 	for _, w := range ways {
 		j, own := jobs[w.shift.Job], reader != nil && reader.UserID == w.user
 		w.shift.Job = anotherEngagement

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -20,8 +21,9 @@ import (
 // template templateID: the selected ones (each a live placement of b with that template, else
 // 422), or by default every live one (404 when there is none). It reads a fixed number of
 // set-based queries whatever the number of candidates and placements, the independent ones at
-// once; errors: not_found, invalid.
-func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID int64, selected []int64) (AvailableSuppliersList, error) {
+// once; errors: not_found, invalid. The marks name the work in the way only if reader, who asked,
+// may see its booking (nameJobs).
+func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, b bookingRow, templateID int64, selected []int64) (AvailableSuppliersList, error) {
 	f := &supplierFacts{}
 	if err := s.selectionOf(ctx, f, b, templateID, selected); err != nil {
 		return AvailableSuppliersList{}, err
@@ -49,7 +51,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, b bookingRow, templateID
 		f.rest.zones[c.ID] = zoneOf(c.Timezone)
 	}
 	list := rankSuppliers(f)
-	if err := nameJobs(ctx, s.DB, f.rest.inTheWay()); err != nil {
+	if err := nameJobs(ctx, s.DB, reader, f.rest.inTheWay()); err != nil {
 		return AvailableSuppliersList{}, err
 	}
 	f.rest.mark(list.Items)

@@ -52,7 +52,7 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 		if out, err = advancedCards(ctx, r, p, ordered[:min(len(ordered), AdvancedLimit)], preferred); err != nil {
 			return err
 		}
-		return markRest(ctx, r, f, out)
+		return markRest(ctx, r, p, f, out)
 	})
 	return out, err
 }
@@ -222,8 +222,9 @@ func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidat
 }
 
 // markRest marks, when a date range is asked for, the cards of freelancers whose accepted work
-// would leave them too little rest to work it (bookings.RestWarnings, one query for all).
-func markRest(ctx context.Context, r database.Reader, f Filter, cards []Result) error {
+// would leave them too little rest to work it (bookings.RestWarnings, one query for all), naming
+// the job in the way only if p may see its booking.
+func markRest(ctx context.Context, r database.Reader, p *auth.Principal, f Filter, cards []Result) error {
 	if f.StartDate == "" || len(cards) == 0 {
 		return nil
 	}
@@ -231,7 +232,7 @@ func markRest(ctx context.Context, r database.Reader, f Filter, cards []Result) 
 	for i, c := range cards {
 		ids[i] = c.ID
 	}
-	warnings, err := bookings.RestWarnings(ctx, r, f.StartDate, f.EndDate, ids)
+	warnings, err := bookings.RestWarnings(ctx, r, p, f.StartDate, f.EndDate, ids)
 	if err != nil {
 		return err
 	}
