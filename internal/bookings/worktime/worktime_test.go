@@ -145,3 +145,25 @@ func TestNoBreachBeyondReach(t *testing.T) {
 		t.Fatalf("only %d breaches, %d weekly: the test tries too little", breaches, weekly)
 	}
 }
+
+// A shift's times read with one date when it ends the day it starts, with both otherwise, in
+// the zone given.
+func TestShiftWhen(t *testing.T) {
+	london, err := time.LoadLocation("Europe/London")
+	if err != nil {
+		t.Fatal(err)
+	}
+	day := Shift{Start: time.Date(2027, 3, 3, 9, 0, 0, 0, time.UTC), End: time.Date(2027, 3, 3, 17, 0, 0, 0, time.UTC)}
+	night := Shift{Start: time.Date(2027, 6, 4, 21, 0, 0, 0, time.UTC), End: time.Date(2027, 6, 5, 5, 0, 0, 0, time.UTC)}
+	for _, c := range []struct {
+		s    Shift
+		want string
+	}{
+		{day, "Wed 3 Mar 09:00–17:00"},
+		{night, "Fri 4 Jun 22:00 – Sat 5 Jun 06:00"},
+	} {
+		if got := c.s.When(london); got != c.want {
+			t.Errorf("When = %q, want %q", got, c.want)
+		}
+	}
+}
