@@ -2650,6 +2650,10 @@ export interface components {
             availability: number;
             /** @enum {string} */
             availabilityColour: "red" | "yellow" | "green";
+            /** @description Selected placements whose time the user's accepted work overlaps: not available, and an offer of them is refused (a pencil is not) */
+            bookedPlacementIds: number[] | null;
+            /** @description The first such work and its times, naming the job when the caller may see its booking, else 'another engagement' */
+            bookedWarning?: string;
             /**
              * Format: double
              * @description Free share of every live placement of the booking
@@ -2665,7 +2669,7 @@ export interface components {
             placementIds: number[] | null;
             /** @description A preferred user of the booking's job template */
             preferredUser: boolean;
-            /** @description Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way */
+            /** @description Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement' */
             restWarning?: string;
             /**
              * Format: int64
@@ -4540,7 +4544,7 @@ export interface components {
             preferred?: boolean;
             profile_image_url?: string;
             reference?: string;
-            /** @description Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way */
+            /** @description Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement' */
             restWarning?: string;
             /** @enum {string} */
             roleLabel?: "Freelancer" | "Staff";
