@@ -102,3 +102,65 @@ describe('invite modal: the working-time guard', () => {
     expect(oliver).not.toHaveTextContent('Rest warning');
   });
 });
+
+describe('invite modal: freelancers already booked', () => {
+  const booked =
+    'Already booked at an overlapping time: another engagement, Wed 3 Mar 09:00–17:00.';
+
+  it('shows why a booked candidate is not offered, and lets them be pencilled', async () => {
+    mockApi({
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            {
+              ...supplier(9, 'Felix Reid'),
+              availability: 0,
+              placementIds: [],
+              totalPlacements: 1,
+              bookedPlacementIds: [11],
+              bookedWarning: booked,
+            },
+            { ...supplier(12, 'Oliver Bennett'), totalPlacements: 1, bookedPlacementIds: [] },
+          ],
+        }),
+    });
+    renderInviteModal();
+    const felix = await screen.findByRole('checkbox', { name: 'Invite Felix Reid' });
+    expect(felix).toBeDisabled();
+    expect(felix.closest('tr')).toHaveTextContent(booked);
+    expect(felix.closest('tr')).toHaveTextContent('send a pencil to ask');
+    expect(screen.getByRole('checkbox', { name: 'Invite Oliver Bennett' })).toBeEnabled();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('radio', { name: 'Pencil (hold)' }));
+    expect(screen.getByRole('checkbox', { name: 'Invite Felix Reid' })).toBeEnabled();
+  });
+
+  it("shows the server's reason for each placement an offer was refused", async () => {
+    const reason = `This freelancer is already booked at an overlapping time: another engagement, Wed 3 Mar 09:00–17:00. To ask for them anyway, send a pencil (hold) instead of an offer.`;
+    mockApi({
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            {
+              ...supplier(9, 'Felix Reid'),
+              availability: 0.5,
+              totalPlacements: 2,
+              bookedPlacementIds: [12],
+              bookedWarning: booked,
+            },
+          ],
+        }),
+      'POST /api/v1/placement/11/grant': () =>
+        jsonResponse({
+          inserted: 1,
+          existing: 0,
+          refused: [{ userId: 9, placementId: 12, reason }],
+        }),
+    });
+    renderInviteModal();
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('checkbox', { name: 'Invite Felix Reid' }));
+    await user.click(screen.getByRole('button', { name: /^Invite \(1\)/ }));
+    expect(await screen.findByText(reason)).toBeInTheDocument();
+  });
+});

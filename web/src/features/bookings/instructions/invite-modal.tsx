@@ -20,6 +20,7 @@ import { useAvailableSuppliers, useGrant, type AvailableSupplier, type GrantKind
 import { availabilityColour, percent } from './rules';
 import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
 import { RestWarning } from '@/ui/rest-warning';
+import { BookedMark, bookedThroughout } from './booked-mark';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 import { OfferInTurnForm, OfferModeControl } from '../waterfall/offer-in-turn-form';
@@ -51,9 +52,10 @@ export function InviteModal({
   const [kind, setKind] = useState<GrantKind>('offer');
   const [mode, setMode] = useState('all');
   const [answerBy, setAnswerBy] = useState<AnswerByValue>(null);
-  // Only suppliers listed for these placements, and not yet instructed, can be invited.
+  // Only suppliers listed for these placements, and not yet instructed, can be invited; one
+  // booked over every chosen placement can be pencilled, not offered.
   const invitable = new Set(
-    (suppliers.data?.items ?? []).filter((s) => !s.alreadyInstructed).map((s) => s.user.id),
+    (suppliers.data?.items ?? []).filter((s) => mayInvite(s, kind)).map((s) => s.user.id),
   );
   const chosen = ticked.filter((id) => invitable.has(id));
 
@@ -110,7 +112,7 @@ export function InviteModal({
           />
         ) : (
           <>
-            <SupplierList state={suppliers} chosen={chosen} toggle={toggle} />
+            <SupplierList state={suppliers} kind={kind} chosen={chosen} toggle={toggle} />
             {kind === 'offer' && (
               <AnswerByField bookingId={bookingId} value={answerBy} onChange={setAnswerBy} />
             )}
@@ -131,12 +133,19 @@ export function InviteModal({
   );
 }
 
+/** Whether s may be sent a grant of kind: not instructed yet, and for an offer not booked throughout. */
+function mayInvite(s: AvailableSupplier, kind: GrantKind): boolean {
+  return !s.alreadyInstructed && (kind === 'hold' || !bookedThroughout(s));
+}
+
 function SupplierList({
   state,
+  kind,
   chosen,
   toggle,
 }: {
   state: ReturnType<typeof useAvailableSuppliers>;
+  kind: GrantKind;
   chosen: number[];
   toggle: (id: number) => void;
 }) {
@@ -178,6 +187,7 @@ function SupplierList({
             <SupplierRow
               key={s.user.id}
               s={s}
+              mayInvite={mayInvite(s, kind)}
               checked={chosen.includes(s.user.id)}
               toggle={() => toggle(s.user.id)}
             />
@@ -190,10 +200,12 @@ function SupplierList({
 
 function SupplierRow({
   s,
+  mayInvite,
   checked,
   toggle,
 }: {
   s: AvailableSupplier;
+  mayInvite: boolean;
   checked: boolean;
   toggle: () => void;
 }) {
@@ -204,7 +216,7 @@ function SupplierRow({
         <Checkbox
           checked={checked}
           onChange={toggle}
-          disabled={s.alreadyInstructed}
+          disabled={!mayInvite}
           aria-label={`Invite ${s.user.fullName}`}
         />
       </Table.Td>
@@ -216,6 +228,7 @@ function SupplierRow({
           {s.user.email}
         </Text>
         <RestWarning message={s.restWarning} />
+        <BookedMark s={s} />
       </Table.Td>
       <Table.Td>
         <Badge

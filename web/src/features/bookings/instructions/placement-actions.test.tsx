@@ -152,7 +152,8 @@ describe('PlacementActions', () => {
       'PATCH /api/v1/instruction/status': () =>
         jsonResponse(
           {
-            error: 'This freelancer is already booked for an overlapping placement.',
+            error:
+              'This freelancer is already booked at an overlapping time: Late Show (Crew), Wed 10 Mar 10:00–18:00.',
             errorCode: 'B-409',
           },
           409,
@@ -161,7 +162,9 @@ describe('PlacementActions', () => {
     renderPlacementActions(manager, [{ placement: placement(1), instruction: instruction(7, 1) }]);
     await userEvent.setup().click(screen.getByRole('button', { name: 'Accept as Supplier' }));
     expect(
-      await screen.findByText('This freelancer is already booked for an overlapping placement.'),
+      await screen.findByText(
+        'This freelancer is already booked at an overlapping time: Late Show (Crew), Wed 10 Mar 10:00–18:00.',
+      ),
     ).toBeInTheDocument();
   });
 
