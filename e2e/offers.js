@@ -13,10 +13,11 @@ export function nextMonthDay(day) {
 
 /**
  * As the signed-in department manager (dept@): books the Camera Operator of the demo job template
- * 'Premier League Football' on `date` under `title` (a default booking: offers await an answer).
- * Returns the booking as created and the Camera Operator's placement template.
+ * 'Premier League Football' on `date` (or every one of `dates`) under `title` (a default booking:
+ * offers await an answer). Returns the booking as created and the Camera Operator's placement
+ * template.
  */
-export async function bookCamera(hive, page, { title, date }) {
+export async function bookCamera(hive, page, { title, date, dates = [date] }) {
   const call = (method, path, body) => apiCall(hive, page, method, path, body);
   const briefs = await call('GET', '/job/brief');
   const job = briefs.find((b) => b.title === 'Premier League Football');
@@ -26,7 +27,7 @@ export async function bookCamera(hive, page, { title, date }) {
   const booking = await call('POST', '/booking', {
     jobTemplateId: job.id,
     title,
-    dates: [date],
+    dates,
     placementTemplateIds: [camera.id],
     periodType: 'custom',
     type: 'default',
