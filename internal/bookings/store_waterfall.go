@@ -221,11 +221,18 @@ func offerTo(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCa
 	return state, nil
 }
 
-// offerable reports whether user may have an offer of w's placements now.
+// offerable reports whether user may have an offer of w's placements now: hireable, not booked
+// at the time of one of them (the overlap rule a grant of an offer applies, grantRefusal), and
+// not instructed on one of them already.
 func offerable(ctx context.Context, tx *database.Tx, w waterfallRow, user int64, placements []grantPlacement) (bool, error) {
 	hireable, err := access.HireableAmong(ctx, tx, w.DepartmentID, []int64{user})
 	if err != nil || len(hireable) == 0 {
 		return false, err
+	}
+	for _, p := range placements {
+		if clash, err := overlapping(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil || clash != nil {
+			return false, err
+		}
 	}
 	ids := make([]int64, len(placements))
 	for i, p := range placements {
