@@ -198,7 +198,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 			"title": "Changed", "startTime": "10:00", "endTime": "18:00"}),
 		"DELETE /placement-template/{id}": one(f("/placement-template/%d", w.PlacementTpl2), nil),
 
-		// Offer waterfalls: start one on A's booking, read, pause or stop, reorder.
+		// Offer waterfalls: start one on A's booking, read, add candidates, reorder, pause or stop.
 		"POST /booking/{id}/waterfall": {
 			{Path: f("/booking/%d/waterfall", w.Booking), Body: map[string]any{"placementIds": []int64{w.Placement2},
 				"userIds": []int64{me}, "places": 1, "openAtOnce": 1, "offerLifetimeMinutes": 240}},
@@ -206,10 +206,17 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 				"userIds": []int64{w.Hireable}, "places": 1, "openAtOnce": 1, "offerLifetimeMinutes": 240}},
 		},
 		"GET /booking/{id}/waterfalls": one(f("/booking/%d/waterfalls", w.Booking), nil),
-		"PUT /waterfall/{id}/order":    one(f("/waterfall/%d/order", w.Waterfall), map[string]any{"userIds": []int64{w.Substitute}, "version": 1}),
-		"PATCH /waterfall/{id}": { // the reorder before it (writes go POST, PUT, PATCH) moved the version on
+		"POST /waterfall/{id}/candidates": {
+			{Path: f("/waterfall/%d/candidates", w.Waterfall), Body: map[string]any{"userIds": []int64{me}, "version": 1}},
+			{Path: f("/waterfall/%d/candidates", w.Waterfall), Body: map[string]any{"userIds": []int64{w.FreelancerA}, "version": 1}},
+		},
+		"PUT /waterfall/{id}/order": { // the candidate added before it (writes go POST, PUT, PATCH) moved the version on
+			{Path: f("/waterfall/%d/order", w.Waterfall), Body: map[string]any{"userIds": []int64{w.Substitute}, "version": 1}},
+			{Path: f("/waterfall/%d/order", w.Waterfall), Body: map[string]any{"userIds": []int64{w.FreelancerA, w.Substitute}, "version": 2}},
+		},
+		"PATCH /waterfall/{id}": { // so did the reorder
 			{Path: f("/waterfall/%d", w.Waterfall), Body: map[string]any{"action": "pause", "version": 1}},
-			{Path: f("/waterfall/%d", w.Waterfall), Body: map[string]any{"action": "pause", "version": 2}},
+			{Path: f("/waterfall/%d", w.Waterfall), Body: map[string]any{"action": "pause", "version": 3}},
 		},
 
 		// Invitations.

@@ -33,6 +33,13 @@ type WaterfallOrderInput struct {
 	Version int     `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
 }
 
+// WaterfallCandidatesInput is POST /waterfall/{id}/candidates: more freelancers, listed after
+// the others in the order given.
+type WaterfallCandidatesInput struct {
+	UserIDs []int64 `json:"userIds" maxItems:"1000" doc:"The freelancers to add, none listed already, first offered first"`
+	Version int     `json:"version" minimum:"1" doc:"The version read; a stale one is refused (409)"`
+}
+
 // WaterfallList is a booking's waterfalls, newest first.
 type WaterfallList struct {
 	Items []WaterfallView `json:"items"`
@@ -50,6 +57,8 @@ func (h *handlers) registerWaterfall(api huma.API) {
 		"Pause, resume or stop an offer waterfall (stopping withdraws its open offers)", h.controlWaterfall, 403, 404, 409, 422)
 	httpapi.Op(ops, "reorderWaterfall", "PUT /waterfall/{id}/order",
 		"Rank an offer waterfall's pending candidates again", h.reorderWaterfall, 403, 404, 409, 422)
+	httpapi.Op(ops, "addWaterfallCandidates", "POST /waterfall/{id}/candidates",
+		"List more freelancers in an offer waterfall (one that ran out offers again at once)", h.addWaterfallCandidates, 403, 404, 409, 422)
 }
 
 func (h *handlers) startWaterfall(ctx context.Context, in *struct {
@@ -95,6 +104,15 @@ func (h *handlers) reorderWaterfall(ctx context.Context, in *struct {
 	})
 }
 
+func (h *handlers) addWaterfallCandidates(ctx context.Context, in *struct {
+	IDPath
+	Body WaterfallCandidatesInput
+}) (*struct{ Body WaterfallView }, error) {
+	return h.changeWaterfall(ctx, in.ID, func() error {
+		return h.store.AddCandidates(ctx, in.ID, in.Body.Version, in.Body.UserIDs)
+	})
+}
+
 // changeWaterfall makes change to waterfall id for a manager of its booking's department (others
 // get what managedBooking answers: 404 when they cannot see the booking) and answers the
 // waterfall as it then is.
@@ -120,7 +138,7 @@ func (h *handlers) waterfallView(ctx context.Context, booking, id int64) (*struc
 	}
 	i := slices.IndexFunc(ws, func(w WaterfallView) bool { return w.ID == id })
 	if i < 0 {
-		return nil, apperror.NotFound("Waterfall")
+		return nil, apperror.NotFound(waterfallNoun)
 	}
 	return &struct{ Body WaterfallView }{Body: ws[i]}, nil
 }

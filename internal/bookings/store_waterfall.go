@@ -94,11 +94,11 @@ func recordWaterfall(ctx context.Context, tx *database.Tx, action audit.Action, 
 // node) and reads it after the lock: a transaction that waited sees what the other committed.
 func lockWaterfall(ctx context.Context, tx *database.Tx, id int64) (waterfallRow, error) {
 	var w waterfallRow
-	if err := database.NoRowsAs(lockRow(ctx, tx, "offer_waterfalls", id), apperror.NotFound("Waterfall")); err != nil {
+	if err := database.NoRowsAs(lockRow(ctx, tx, "offer_waterfalls", id), apperror.NotFound(waterfallNoun)); err != nil {
 		return w, err
 	}
 	err := tx.Get(ctx, &w, `SELECT `+waterfallColumns+` WHERE w.id = ?`, id)
-	return w, database.NotFound(err, "Waterfall")
+	return w, database.NotFound(err, waterfallNoun)
 }
 
 // advance is the one way a waterfall moves on: it counts the accepted and open offers and offers
@@ -106,7 +106,7 @@ func lockWaterfall(ctx context.Context, tx *database.Tx, id int64) (waterfallRow
 // transaction of whatever freed a place, so the answer and the next offer commit together.
 func advance(ctx context.Context, tx *database.Tx, id int64) error {
 	w, err := lockWaterfall(ctx, tx, id)
-	if err != nil || (w.State != WaterfallRunning && w.State != WaterfallDone) {
+	if err != nil || (w.State != WaterfallRunning && w.State != WaterfallDone && w.State != WaterfallRanOut) {
 		return err
 	}
 	placements, err := waterfallPlacements(ctx, tx, id)
@@ -116,9 +116,6 @@ func advance(ctx context.Context, tx *database.Tx, id int64) error {
 	count, err := candidateCounts(ctx, tx, id)
 	if err != nil {
 		return err
-	}
-	if len(placements) == 0 {
-		count[CandidatePending] = 0 // every placement cancelled: nobody is left to offer to
 	}
 	for free := toOffer(w.Places, w.OpenAtOnce, count[CandidateAccepted], count[CandidateOffered]); free > 0 && len(placements) > 0; {
 		var next waterfallCandidate
@@ -140,20 +137,28 @@ func advance(ctx context.Context, tx *database.Tx, id int64) error {
 			free--
 		}
 	}
-	return settle(ctx, tx, w, count)
+	return settle(ctx, tx, w, len(placements), count)
 }
 
-// settle marks a running waterfall done when it can offer no more and has no offer open, and a
-// done one running again when a place was freed and someone is still waiting.
-func settle(ctx context.Context, tx *database.Tx, w waterfallRow, count map[string]int) error {
-	state := WaterfallRunning
-	if count[CandidateOffered] == 0 && (count[CandidateAccepted] >= w.Places || count[CandidatePending] == 0) {
-		state = WaterfallDone
-	}
+// settle writes the state a waterfall that advanced now stands in (settledState): done when it
+// filled, ran out when nobody is left to offer to, running again when a place was freed or
+// candidates were added, stopped when none of its placements is left. Reaching done or ran out
+// tells the booking's managers, once per time it gets there.
+func settle(ctx context.Context, tx *database.Tx, w waterfallRow, livePlacements int, count map[string]int) error {
+	state := settledState(w.Places, livePlacements, count)
 	if state == w.State {
 		return nil
 	}
-	return setWaterfallState(ctx, tx, w, state)
+	if err := setWaterfallState(ctx, tx, w, state); err != nil {
+		return err
+	}
+	kind, ok := map[string]events.Kind{WaterfallDone: events.WaterfallFilled, WaterfallRanOut: events.WaterfallRanOut}[state]
+	if !ok {
+		return nil
+	}
+	filled := count[CandidateAccepted]
+	return emit(ctx, tx, events.Event{Kind: kind, BookingID: w.BookingID, Payload: map[string]any{"waterfallId": w.ID,
+		"places": w.Places, "filled": filled, "outcome": filledOf(filled, w.Places)}})
 }
 
 // setWaterfallState writes w's new state, audited, with its event.

@@ -19,10 +19,13 @@ type WaterfallView struct {
 	Places               int                      `json:"places"`
 	OpenAtOnce           int                      `json:"openAtOnce"`
 	OfferLifetimeMinutes int                      `json:"offerLifetimeMinutes"`
-	State                string                   `json:"state" enum:"running,paused,stopped,done"`
+	State                string                   `json:"state" enum:"running,paused,stopped,done,ran_out" doc:"done: every place filled; ran_out: nobody left to offer to with places still to fill"`
 	Version              int                      `json:"version" doc:"Send it back with a change; a stale one is refused (409)"`
 	Filled               int                      `json:"filled" doc:"Candidates who accepted"`
 	Open                 int                      `json:"open" doc:"Offers waiting for an answer"`
+	Actions              []string                 `json:"actions" enum:"pause,resume,stop" doc:"The actions PATCH /waterfall/{id} allows in this state"`
+	CanAddCandidates     bool                     `json:"canAddCandidates" doc:"More freelancers may be listed (POST /waterfall/{id}/candidates) and those waiting reordered: any state but stopped"`
+	PlacementTemplateID  *int64                   `json:"placementTemplateId,omitempty" doc:"The placement type of its live placements, to ask the available suppliers for more candidates"`
 	CreatedAt            string                   `json:"createdAt"`
 	Candidates           []WaterfallCandidateView `json:"candidates"`
 }
@@ -71,11 +74,14 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 		return nil, err
 	}
 	var ps []struct {
-		WaterfallID int64 `db:"waterfall_id"`
-		PlacementID int64 `db:"placement_id"`
+		WaterfallID int64  `db:"waterfall_id"`
+		PlacementID int64  `db:"placement_id"`
+		TemplateID  *int64 `db:"placement_template_id"`
+		Live        bool   `db:"live"`
 	}
-	if err := s.DB.Select(ctx, &ps, `SELECT wp.waterfall_id, wp.placement_id FROM waterfall_placements wp
-		JOIN offer_waterfalls w ON w.id = wp.waterfall_id WHERE w.booking_id = ? ORDER BY wp.placement_id`, booking); err != nil {
+	if err := s.DB.Select(ctx, &ps, `SELECT wp.waterfall_id, wp.placement_id, p.placement_template_id,
+		p.deleted_at IS NULL AS live FROM waterfall_placements wp JOIN offer_waterfalls w ON w.id = wp.waterfall_id
+		JOIN placements p ON p.id = wp.placement_id WHERE w.booking_id = ? ORDER BY wp.placement_id`, booking); err != nil {
 		return nil, err
 	}
 	out := make([]WaterfallView, len(ws))
@@ -83,12 +89,15 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 	for i, w := range ws {
 		out[i] = WaterfallView{ID: w.ID, BookingID: booking, PlacementIDs: []int64{}, Places: w.Places, OpenAtOnce: w.Open,
 			OfferLifetimeMinutes: w.Lifetime, State: w.State, Version: w.Version, CreatedAt: wireTime(w.CreatedAt.UTC()),
-			Candidates: []WaterfallCandidateView{}}
+			Actions: actionsIn(w.State), CanAddCandidates: takesCandidates(w.State), Candidates: []WaterfallCandidateView{}}
 		at[w.ID] = &out[i]
 	}
 	for _, p := range ps {
 		if v := at[p.WaterfallID]; v != nil {
 			v.PlacementIDs = append(v.PlacementIDs, p.PlacementID)
+			if p.Live && v.PlacementTemplateID == nil {
+				v.PlacementTemplateID = p.TemplateID
+			}
 		}
 	}
 	for _, c := range cs {
@@ -137,7 +146,7 @@ func (s *Store) offerAnswerBy(ctx context.Context, booking int64) (map[[2]int64]
 func (s *Store) WaterfallBooking(ctx context.Context, id int64) (int64, error) {
 	var booking int64
 	err := s.DB.Get(ctx, &booking, `SELECT booking_id FROM offer_waterfalls WHERE id = ?`, id)
-	return booking, database.NotFound(err, "Waterfall")
+	return booking, database.NotFound(err, waterfallNoun)
 }
 
 // lockCurrent locks waterfall id and refuses it when version is not the one read.
@@ -216,7 +225,7 @@ func (s *Store) ReorderWaterfall(ctx context.Context, id int64, version int, use
 		if err != nil {
 			return err
 		}
-		if w.State == WaterfallStopped {
+		if !takesCandidates(w.State) {
 			return apperror.Conflict(MsgWaterfallFinished)
 		}
 		var pending []struct {
@@ -244,5 +253,54 @@ func (s *Store) ReorderWaterfall(ctx context.Context, id int64, version int, use
 			return err
 		}
 		return recordWaterfall(ctx, tx, audit.Update, w.BookingID, id, map[string]any{"order": users, "version": w.Version + 1})
+	})
+}
+
+// AddCandidates lists users after waterfall id's candidates, in the order given, checked against
+// the version read: freelancers the booking's department may hire, none listed already. A
+// waterfall that ran out (or filled, or is running) advances at once, so the first of them is
+// offered in the same transaction; a paused one waits to be resumed; a stopped one is refused.
+func (s *Store) AddCandidates(ctx context.Context, id int64, version int, users []int64) error {
+	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+		w, err := lockCurrent(ctx, tx, id, version)
+		if err != nil {
+			return err
+		}
+		if !takesCandidates(w.State) {
+			return apperror.Conflict(MsgWaterfallFinished)
+		}
+		if len(users) == 0 {
+			return apperror.Field("userIds", MsgWaterfallNoCandidates)
+		}
+		if len(slices.Compact(slices.Sorted(slices.Values(users)))) != len(users) {
+			return apperror.Field("userIds", MsgWaterfallListedTwice)
+		}
+		marks, args := database.In(users)
+		var listed bool
+		if err := tx.Get(ctx, &listed, `SELECT EXISTS (SELECT 1 FROM waterfall_candidates WHERE waterfall_id = ?
+			AND user_id IN (`+marks+`))`, append([]any{id}, args...)...); err != nil {
+			return err
+		}
+		if listed {
+			return apperror.Field("userIds", MsgWaterfallListed)
+		}
+		if err := requireHireable(ctx, tx, w.DepartmentID, users); err != nil {
+			return err
+		}
+		var last int
+		if err := tx.Get(ctx, &last, `SELECT COALESCE(MAX(position), 0) FROM waterfall_candidates WHERE waterfall_id = ?`, id); err != nil {
+			return err
+		}
+		if err := database.InsertMany(ctx, tx, "waterfall_candidates", "waterfall_id, position, user_id", len(users),
+			func(i int) []any { return []any{id, last + i + 1, users[i]} }); err != nil {
+			return err
+		}
+		if _, err := tx.Exec(ctx, `UPDATE offer_waterfalls SET updated_at = ?, version = version + 1 WHERE id = ?`, tx.Now, id); err != nil {
+			return err
+		}
+		if err := recordWaterfall(ctx, tx, audit.Update, w.BookingID, id, map[string]any{"added": users, "version": w.Version + 1}); err != nil {
+			return err
+		}
+		return advance(ctx, tx, id)
 	})
 }

@@ -1,6 +1,7 @@
 package bookings
 
 import (
+	"fmt"
 	"slices"
 	"time"
 
@@ -14,14 +15,21 @@ import (
 // the next pending candidate gets the offer in the same transaction (store_waterfall.go advance).
 // This file holds the rules that need no database.
 
-// Waterfall states.
+// Waterfall states. A waterfall is called an "offer in turn" wherever a person reads it (the
+// dialog, the booking page, mails); "waterfall" stays the name of the code, the tables and the
+// API's paths and fields.
 const (
 	WaterfallRunning = "running"
 	WaterfallPaused  = "paused"
+	// WaterfallStopped is final: the manager stopped offering, or every placement it offers was
+	// cancelled, so nothing is left to fill.
 	WaterfallStopped = "stopped"
-	// WaterfallDone: nothing more to offer and no offer open, because every place is filled or the
-	// list is exhausted. A place freed later (an accepted offer cancelled) runs it again.
+	// WaterfallDone: every place is filled and no offer is open. A place freed later (an accepted
+	// offer cancelled) runs it again.
 	WaterfallDone = "done"
+	// WaterfallRanOut: nobody is left to offer to and no offer is open, with places still to
+	// fill. Candidates added run it again.
+	WaterfallRanOut = "ran_out"
 )
 
 // Candidate states. Skipped is a candidate passed over (not hireable or instructed already when
@@ -35,7 +43,7 @@ const (
 	CandidateSkipped  = "skipped"
 )
 
-// The waterfall's refusals, written once.
+// The waterfall's refusals, written once; each calls it an offer in turn, as people know it.
 const (
 	MsgWaterfallPlaces       = "Places to fill must be at least 1."
 	MsgWaterfallTooFew       = "Places to fill cannot be more than the freelancers listed."
@@ -44,10 +52,14 @@ const (
 	MsgWaterfallNoCandidates = "List at least one freelancer to offer to."
 	MsgWaterfallListedTwice  = "Each freelancer may be listed once."
 	MsgWaterfallAnswered     = "Offers in turn are for bookings whose freelancers answer: this booking's instructions start accepted."
-	MsgWaterfallStale        = "This waterfall was changed by someone else. Reload and try again."
-	MsgWaterfallFinished     = "This waterfall has finished; start a new one to offer again."
-	MsgWaterfallAction       = "This waterfall cannot do that now."
-	MsgWaterfallOrder        = "List every freelancer still waiting for an offer, each once."
+	MsgWaterfallStale        = "This offer in turn was changed by someone else. Reload and try again."
+	MsgWaterfallFinished     = "This offer in turn was stopped; start a new one to offer again."
+	// MsgWaterfallEnded refuses pausing, resuming or stopping an offer in turn that has nothing
+	// left to offer: filled, or ran out (which takes more candidates instead).
+	MsgWaterfallEnded  = "This offer in turn has finished: there is no offer to pause or stop."
+	MsgWaterfallAction = "This offer in turn cannot do that now."
+	MsgWaterfallListed = "Each freelancer may be listed once: some are on this offer in turn already."
+	MsgWaterfallOrder  = "List every freelancer still waiting for an offer, each once."
 	// MsgPlacementsOfBooking refuses placements that are not live placements of the booking.
 	MsgPlacementsOfBooking = "Every placement must be a live placement of this booking"
 	// MsgWaterfallWithdrawn is the cancellation reason of the offers a stopped waterfall withdraws.
@@ -56,6 +68,9 @@ const (
 	// placements when one of them was declined, expired or withdrawn.
 	MsgWaterfallTurnEnded = "Offer withdrawn: another placement of this offer was declined or expired"
 )
+
+// waterfallNoun is what a missing waterfall is called in its 404, "Offer in turn not found".
+const waterfallNoun = "Offer in turn"
 
 // The bounds of an offer's lifetime: long enough to answer, short enough that a list moves.
 const (
@@ -103,21 +118,62 @@ const (
 	ActionStop   = "stop"
 )
 
-// nextState is the state action moves a waterfall in state from to.
+// nextState is the state action moves a waterfall in state from to. Only a waterfall that may
+// still offer is paused or stopped: a stopped one is final, and a filled or ran-out one has no
+// offer to hold back (a ran-out one takes more candidates instead, AddCandidates).
 func nextState(from, action string) (string, error) {
-	if from == WaterfallStopped {
-		return "", apperror.Conflict(MsgWaterfallFinished)
-	}
 	switch {
+	case from == WaterfallStopped:
+		return "", apperror.Conflict(MsgWaterfallFinished)
+	case from == WaterfallDone || from == WaterfallRanOut:
+		return "", apperror.Conflict(MsgWaterfallEnded)
 	case action == ActionStop:
 		return WaterfallStopped, nil
-	case action == ActionPause && (from == WaterfallRunning || from == WaterfallDone):
+	case action == ActionPause && from == WaterfallRunning:
 		return WaterfallPaused, nil
 	case action == ActionResume && from == WaterfallPaused:
 		return WaterfallRunning, nil
 	}
 	return "", apperror.Conflict(MsgWaterfallAction)
 }
+
+// actionsIn are the actions nextState allows from state, for the view: the web shows exactly
+// these buttons.
+func actionsIn(state string) []string {
+	out := []string{}
+	for _, a := range []string{ActionPause, ActionResume, ActionStop} {
+		if _, err := nextState(state, a); err == nil {
+			out = append(out, a)
+		}
+	}
+	return out
+}
+
+// takesCandidates reports whether a waterfall in state may be given more candidates or a new
+// order: any but a stopped one.
+func takesCandidates(state string) bool { return state != WaterfallStopped }
+
+// settledState is where a waterfall that advanced stands, given its places, how many of its
+// placements are live and its candidates by state: stopped when no placement is left to fill;
+// running while an offer is open or someone waits for one with places to fill; otherwise done
+// when every place is filled, ran out when not.
+func settledState(places, livePlacements int, count map[string]int) string {
+	switch {
+	case livePlacements == 0:
+		return WaterfallStopped
+	case count[CandidateOffered] > 0:
+		return WaterfallRunning
+	case count[CandidateAccepted] >= places:
+		return WaterfallDone
+	case count[CandidatePending] == 0:
+		return WaterfallRanOut
+	}
+	return WaterfallRunning
+}
+
+// filledOf is how a finished waterfall's result reads, "0 of 1 filled": in its notifications,
+// as the booking page's panel says it.
+func filledOf(filled, places int) string { return fmt.Sprintf("%d of %d filled", filled, places) }
 
 // offerPart is one instruction of a candidate's offer, as the candidate's state reads it.
 type offerPart struct {

@@ -1,6 +1,7 @@
 package bookings
 
 import (
+	"slices"
 	"testing"
 	"time"
 
@@ -42,14 +43,50 @@ func TestToOfferNeverOpensMoreThanThePlacesLeft(t *testing.T) {
 
 func TestNextState(t *testing.T) {
 	for _, c := range []struct{ from, action, want string }{
-		{WaterfallRunning, ActionPause, WaterfallPaused}, {WaterfallDone, ActionPause, WaterfallPaused},
-		{WaterfallPaused, ActionResume, WaterfallRunning}, {WaterfallPaused, ActionStop, WaterfallStopped},
-		{WaterfallRunning, ActionStop, WaterfallStopped}, {WaterfallRunning, ActionResume, ""}, {WaterfallStopped, ActionResume, ""},
+		{WaterfallRunning, ActionPause, WaterfallPaused}, {WaterfallPaused, ActionResume, WaterfallRunning},
+		{WaterfallPaused, ActionStop, WaterfallStopped}, {WaterfallRunning, ActionStop, WaterfallStopped},
+		{WaterfallRunning, ActionResume, ""}, {WaterfallPaused, ActionPause, ""}, {WaterfallStopped, ActionResume, ""},
+		// A finished one, filled or ran out, has no offer to pause or stop.
+		{WaterfallDone, ActionPause, ""}, {WaterfallDone, ActionStop, ""},
+		{WaterfallRanOut, ActionPause, ""}, {WaterfallRanOut, ActionStop, ""}, {WaterfallRanOut, ActionResume, ""},
 	} {
 		got, err := nextState(c.from, c.action)
 		if got != c.want || (err == nil) != (c.want != "") {
 			t.Errorf("%s %s: %q %v, want %q", c.from, c.action, got, err, c.want)
 		}
+	}
+	for state, want := range map[string][]string{WaterfallRunning: {ActionPause, ActionStop},
+		WaterfallPaused: {ActionResume, ActionStop}, WaterfallDone: {}, WaterfallRanOut: {}, WaterfallStopped: {}} {
+		if got := actionsIn(state); !slices.Equal(got, want) {
+			t.Errorf("actions in %s: %v, want %v", state, got, want)
+		}
+	}
+}
+
+func TestSettledState(t *testing.T) {
+	counts := func(pending, offered, accepted int) map[string]int {
+		return map[string]int{CandidatePending: pending, CandidateOffered: offered, CandidateAccepted: accepted, CandidateDeclined: 3}
+	}
+	for _, c := range []struct {
+		name                    string
+		places, live            int
+		pending, open, accepted int
+		want                    string
+	}{
+		{"an offer open", 1, 1, 0, 1, 0, WaterfallRunning},
+		{"filled", 1, 1, 2, 0, 1, WaterfallDone},
+		{"filled, an offer still open", 2, 1, 0, 1, 2, WaterfallRunning},
+		{"nobody left, a place unfilled", 1, 1, 0, 0, 0, WaterfallRanOut},
+		{"nobody left, one of two filled", 2, 1, 0, 0, 1, WaterfallRanOut},
+		{"someone waiting", 1, 1, 1, 0, 0, WaterfallRunning},
+		{"no placement left", 1, 0, 2, 0, 0, WaterfallStopped},
+	} {
+		if got := settledState(c.places, c.live, counts(c.pending, c.open, c.accepted)); got != c.want {
+			t.Errorf("%s: %s, want %s", c.name, got, c.want)
+		}
+	}
+	if got := filledOf(0, 1); got != "0 of 1 filled" {
+		t.Errorf("filledOf: %q", got)
 	}
 }
 

@@ -118,9 +118,10 @@ func TestWaterfall_OffersInTurnAsPlacesFreeAndFills(t *testing.T) {
 		if v.Filled != 2 || v.Open != 0 {
 			t.Fatalf("filled %d open %d", v.Filled, v.Open)
 		}
-		// A place freed after it filled runs the waterfall again, if anyone is left to ask: nobody.
+		// A place freed after it filled runs the waterfall again, if anyone is left to ask: nobody,
+		// so it ran out.
 		cancelAsClient(t, s, db, sc.placement, u[3], "Not needed")
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "declined", "expired", "accepted", "skipped")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "ran_out", "declined", "expired", "accepted", "skipped")
 		everyInstructionChangeAudited(t, db)
 	})
 }
@@ -163,7 +164,7 @@ func TestWaterfall_SkipsWhoCannotBeOfferedAndEndsWhenTheListRunsOut(t *testing.T
 		v := sc.start(t, s, 1, 1, u[0], u[1])
 		wantStates(t, v, "running", "skipped", "offered")
 		answerAsSupplier(t, s, db, sc.placement, u[1], "rejected")
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "skipped", "declined")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "ran_out", "skipped", "declined")
 	})
 }
 
@@ -275,7 +276,7 @@ func TestWaterfall_ItsPlacementCancelledEndsIt(t *testing.T) {
 		v := sc.start(t, s, 1, 2, u[0], u[1], u[2])
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{sc.placement},
 			"cancellationReason": "Match postponed"}).Want(200)
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "done", "skipped", "pending", "pending")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), "stopped", "skipped", "pending", "pending")
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE deleted_at IS NULL`); n != 0 {
 			t.Fatalf("%d live instructions on a cancelled placement", n)
 		}
@@ -429,8 +430,11 @@ func TestWaterfall_TwoNodesExpiringAtOnceOfferEachPlaceOnce(t *testing.T) {
 		t.Fatalf("%d offers expired the second time, want 3", n)
 	}
 	wantWithinLimits(t, db, v.ID, 0)
-	if state := databasetest.Get[string](t, db, `SELECT state FROM offer_waterfalls WHERE id = ?`, v.ID); state != "done" {
+	if state := databasetest.Get[string](t, db, `SELECT state FROM offer_waterfalls WHERE id = ?`, v.ID); state != bookings.WaterfallRanOut {
 		t.Fatalf("waterfall %s after its list ran out", state)
+	}
+	if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 1 {
+		t.Fatalf("two nodes told the end: filled %d, ran out %d", filled, ranOut)
 	}
 	everyInstructionChangeAudited(t, db)
 }

@@ -30,6 +30,8 @@ type payload struct {
 	IncumbentUserID    int64         `json:"incumbentUserId"`
 	AnswerBy           *time.Time    `json:"answerBy"`
 	ChallengedUntil    *time.Time    `json:"challengedUntil"`
+	// Outcome is a finished offer in turn's result, "0 of 1 filled".
+	Outcome string `json:"outcome"`
 	// DetailsOnly marks a placement amendment that kept its times (absent from older events,
 	// which are told as times amended, as they were).
 	DetailsOnly bool `json:"detailsOnly"`
@@ -143,6 +145,10 @@ func Fanout(e Event, a Audiences) []Delivery {
 		told := holdNotices[events.Kind(e.Kind)]
 		add(told.freelancer, user)
 		add(told.managers, a.Managers...)
+	case events.WaterfallFilled:
+		add(ClientWaterfallFilled, a.Managers...)
+	case events.WaterfallRanOut:
+		add(ClientWaterfallRanOut, a.Managers...)
 	case events.InstructionStatus:
 		p := e.payload()
 		switch {

@@ -77,6 +77,11 @@ const (
 	ClientHoldConfirmed  = "client.hold_confirmed"
 	ClientHoldReleased   = "client.hold_released"
 	ClientHoldExpired    = "client.hold_expired"
+
+	// An offer in turn (a waterfall) came to an end: every place filled, or nobody left to offer
+	// to with places unfilled.
+	ClientWaterfallFilled = "client.waterfall_filled"
+	ClientWaterfallRanOut = "client.waterfall_ran_out"
 )
 
 // Catalogue is every notification type, in the order the Settings tab lists them.
@@ -148,6 +153,10 @@ var Catalogue = []Type{
 		"Someone else released a pencil in a department you manage."},
 	{ClientHoldExpired, GroupClient, AudienceManager, "Hold lapsed",
 		"A challenged pencil in a department you manage was not confirmed in time and was released."},
+	{ClientWaterfallFilled, GroupClient, AudienceManager, "Offer in turn filled",
+		"An offer in turn in a department you manage filled every place."},
+	{ClientWaterfallRanOut, GroupClient, AudienceManager, "Offer in turn ran out",
+		"An offer in turn in a department you manage has nobody left to offer to and places still unfilled."},
 }
 
 // TypeOf returns the type with identifier id.

@@ -43,6 +43,7 @@ type message struct {
 	Rate       string // a sell rate amended, 'before → after', or ""
 	Changed    string // the other fields changed, 'title 'A' → 'B', IR35 No → Yes', or ""
 	Cause      string // what Hive acted on when it made the change itself ('Alex Smith declined'), or ""
+	Outcome    string // a finished offer in turn's result, "0 of 1 filled", or ""
 	Path       string // in-app path of the screen it concerns
 }
 

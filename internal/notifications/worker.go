@@ -403,7 +403,7 @@ func (f facts) message(e Event, typ string) (message, error) {
 	b := f.bookings[e.BookingID]
 	p := e.payload()
 	m := message{Type: t, Booking: b.Title, Client: b.ClientName, Department: b.DepartmentName, Zone: b.Timezone,
-		Reason: p.CancellationReason, Actor: "Someone",
+		Reason: p.CancellationReason, Actor: "Someone", Outcome: p.Outcome,
 		Path: "/bookings/" + strconv.FormatInt(e.BookingID, 10) + "/edit"}
 	if a, ok := f.people[idOf(e.ActorID)]; ok {
 		m.Actor = a.name()

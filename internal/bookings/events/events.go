@@ -30,6 +30,11 @@ const (
 	// WaterfallChanged: an offer waterfall started, changed state, was reordered (its offers are
 	// instruction events of their own).
 	WaterfallChanged Kind = "waterfall.changed"
+	// WaterfallFilled and WaterfallRanOut: an offer in turn came to an end with every place
+	// filled, or with nobody left to offer to and places still to fill (payload: waterfallId,
+	// places, filled, and outcome, "0 of 1 filled"). Each is written once per time it gets there.
+	WaterfallFilled Kind = "waterfall.filled"
+	WaterfallRanOut Kind = "waterfall.ran_out"
 	// InstructionAnswerBy is a manager setting or clearing an offer's answer-by time;
 	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
 	InstructionAnswerBy       Kind = "instruction.answer_by_changed"

@@ -1,0 +1,106 @@
+package bookings_test
+
+import (
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// endEvents counts the booking's events that an offer in turn filled and that it ran out.
+func endEvents(t *testing.T, db *database.DB, booking int64) (filled, ranOut int) {
+	t.Helper()
+	count := func(kind string) int {
+		return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE booking_id = ? AND kind = ?`, booking, kind)
+	}
+	return count("waterfall.filled"), count("waterfall.ran_out")
+}
+
+// An offer in turn whose list runs out with a place unfilled is 'ran out', not done: it offers
+// no pause or stop (the server refuses both), takes more candidates, and offers to the first of
+// them at once. Filling it then ends it as done. Each end is one event, told to the managers.
+func TestWaterfall_RanOutTakesCandidatesAndRefusesPauseAndStop(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		mgr := s.As(apptest.DeptMgr)
+		v := sc.start(t, s, 1, 1, u[0], u[1])
+		if !slices.Equal(v.Actions, []string{bookings.ActionPause, bookings.ActionStop}) || !v.CanAddCandidates {
+			t.Fatalf("a running offer in turn allows %v, candidates %v", v.Actions, v.CanAddCandidates)
+		}
+		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
+		answerAsSupplier(t, s, db, sc.placement, u[1], "rejected")
+		v = sc.waterfallOf(t, s, v.ID)
+		wantStates(t, v, bookings.WaterfallRanOut, "declined", "declined")
+		if len(v.Actions) != 0 || !v.CanAddCandidates || v.Filled != 0 || v.Places != 1 {
+			t.Fatalf("ran out: actions %v, candidates %v, %d of %d", v.Actions, v.CanAddCandidates, v.Filled, v.Places)
+		}
+		if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 1 {
+			t.Fatalf("events: filled %d, ran out %d", filled, ranOut)
+		}
+		control := func(action string, version int) *apptest.Response {
+			return mgr.Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": action, "version": version})
+		}
+		add := func(version int, users ...int64) *apptest.Response {
+			return mgr.Do("POST", fmt.Sprintf("/waterfall/%d/candidates", v.ID), map[string]any{"userIds": users, "version": version})
+		}
+		for _, a := range []string{"pause", "stop", "resume"} {
+			wantMessage(t, control(a, v.Version), 409, bookings.MsgWaterfallEnded)
+		}
+		grace := orgtest.UserID(t, db, "grace.adeyemi@hive.test")
+		wantMessage(t, add(v.Version, u[2], u[0]), 422, bookings.MsgWaterfallListed)
+		wantMessage(t, add(v.Version, u[2], u[2]), 422, bookings.MsgWaterfallListedTwice)
+		wantMessage(t, add(v.Version, u[2], grace), 422, bookings.MsgNotHireable)
+		wantMessage(t, add(v.Version), 422, bookings.MsgWaterfallNoCandidates)
+		wantMessage(t, add(v.Version-1, u[2]), 409, bookings.MsgWaterfallStale)
+
+		var more bookings.WaterfallView
+		add(v.Version, u[2], u[3]).Want(200).Decode(&more)
+		wantStates(t, more, bookings.WaterfallRunning, "declined", "declined", "offered", "pending")
+		if more.Candidates[2].Rank != 3 || more.Candidates[3].Rank != 4 || more.Candidates[2].AnswerBy == nil {
+			t.Fatalf("added: %+v", more.Candidates)
+		}
+		answerAsSupplier(t, s, db, sc.placement, u[2], "accepted")
+		v = sc.waterfallOf(t, s, v.ID)
+		wantStates(t, v, bookings.WaterfallDone, "declined", "declined", "accepted", "pending")
+		if len(v.Actions) != 0 || v.Filled != 1 {
+			t.Fatalf("filled: actions %v, %d filled", v.Actions, v.Filled)
+		}
+		wantMessage(t, control("pause", v.Version), 409, bookings.MsgWaterfallEnded)
+		if filled, ranOut := endEvents(t, db, sc.booking); filled != 1 || ranOut != 1 {
+			t.Fatalf("events: filled %d, ran out %d", filled, ranOut)
+		}
+		everyInstructionChangeAudited(t, db)
+	})
+}
+
+// A paused offer in turn takes candidates but offers nothing until resumed; a stopped one takes
+// none.
+func TestWaterfall_CandidatesAddedToAPausedOneWaitAndAStoppedOneTakesNone(t *testing.T) {
+	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+		u := sc.users
+		mgr := s.As(apptest.DeptMgr)
+		v := sc.start(t, s, 1, 1, u[0])
+		path := fmt.Sprintf("/waterfall/%d", v.ID)
+		mgr.Do("PATCH", path, map[string]any{"action": "pause", "version": v.Version}).Want(200).Decode(&v)
+		mgr.Do("POST", path+"/candidates", map[string]any{"userIds": []int64{u[1]}, "version": v.Version}).Want(200).Decode(&v)
+		wantStates(t, v, bookings.WaterfallPaused, "offered", "pending")
+		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
+		wantStates(t, sc.waterfallOf(t, s, v.ID), bookings.WaterfallPaused, "declined", "pending")
+		mgr.Do("PATCH", path, map[string]any{"action": "resume", "version": v.Version}).Want(200).Decode(&v)
+		wantStates(t, v, bookings.WaterfallRunning, "declined", "offered")
+		mgr.Do("PATCH", path, map[string]any{"action": "stop", "version": v.Version}).Want(200).Decode(&v)
+		if len(v.Actions) != 0 || v.CanAddCandidates {
+			t.Fatalf("stopped: actions %v, candidates %v", v.Actions, v.CanAddCandidates)
+		}
+		wantMessage(t, mgr.Do("POST", path+"/candidates", map[string]any{"userIds": []int64{u[2]}, "version": v.Version}),
+			409, bookings.MsgWaterfallFinished)
+		if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 0 {
+			t.Fatalf("a stopped offer in turn told its end: filled %d, ran out %d", filled, ranOut)
+		}
+	})
+}
