@@ -2371,6 +2371,23 @@ export interface paths {
         patch: operations["controlWaterfall"];
         trace?: never;
     };
+    "/waterfall/{id}/candidates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** List more freelancers in an offer waterfall (one that ran out offers again at once) */
+        post: operations["addWaterfallCandidates"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/waterfall/{id}/order": {
         parameters: {
             query?: never;
@@ -5113,6 +5130,15 @@ export interface components {
             /** Format: int64 */
             userId: number;
         };
+        WaterfallCandidatesInput: {
+            /** @description The freelancers to add, none listed already, first offered first */
+            userIds: number[] | null;
+            /**
+             * Format: int64
+             * @description The version read; a stale one is refused (409)
+             */
+            version: number;
+        };
         WaterfallList: {
             items: components["schemas"]["WaterfallView"][] | null;
         };
@@ -5126,8 +5152,12 @@ export interface components {
             version: number;
         };
         WaterfallView: {
+            /** @description The actions PATCH /waterfall/{id} allows in this state */
+            actions: ("pause" | "resume" | "stop")[] | null;
             /** Format: int64 */
             bookingId: number;
+            /** @description More freelancers may be listed (POST /waterfall/{id}/candidates) and those waiting reordered: any state but stopped */
+            canAddCandidates: boolean;
             candidates: components["schemas"]["WaterfallCandidateView"][] | null;
             createdAt: string;
             /**
@@ -5147,10 +5177,18 @@ export interface components {
             /** Format: int64 */
             openAtOnce: number;
             placementIds: number[] | null;
+            /**
+             * Format: int64
+             * @description The placement type of its live placements, to ask the available suppliers for more candidates
+             */
+            placementTemplateId?: number;
             /** Format: int64 */
             places: number;
-            /** @enum {string} */
-            state: "running" | "paused" | "stopped" | "done";
+            /**
+             * @description done: every place filled; ran_out: nobody left to offer to with places still to fill
+             * @enum {string}
+             */
+            state: "running" | "paused" | "stopped" | "done" | "ran_out";
             /**
              * Format: int64
              * @description Send it back with a change; a stale one is refused (409)
@@ -16219,6 +16257,86 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": components["schemas"]["WaterfallActionInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaterfallView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    addWaterfallCandidates: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaterfallCandidatesInput"];
             };
         };
         responses: {

@@ -12,12 +12,12 @@ function renderCard(node: ReactNode) {
 describe('SectionCard', () => {
   it('is a region named by its level-2 heading, with the content inside', () => {
     renderCard(
-      <SectionCard headingId="waterfall-heading" title="Waterfall" gap="md">
+      <SectionCard headingId="waterfall-heading" title="Offers in turn" gap="md">
         <Text>Offer in turn 1</Text>
       </SectionCard>,
     );
-    const section = screen.getByRole('region', { name: 'Waterfall' });
-    expect(within(section).getByRole('heading', { level: 2, name: 'Waterfall' })).toHaveAttribute(
+    const section = screen.getByRole('region', { name: 'Offers in turn' });
+    expect(within(section).getByRole('heading', { level: 2, name: 'Offers in turn' })).toHaveAttribute(
       'id',
       'waterfall-heading',
     );

@@ -142,9 +142,11 @@ export const toasts = {
   instructionRefused: (message: string) => error('Error', message),
   waterfallStarted: (places: number, listed: number) =>
     success(
-      'Offers in turn started',
+      'Offer in turn started',
       `Offering ${countOf(places, 'place')} in turn to ${countOf(listed, 'freelancer')}.`,
     ),
+  waterfallCandidatesAdded: (added: number) =>
+    success('Candidates added', `${countOf(added, 'freelancer')} added to the offer in turn.`),
   holdsPlaced: (inserted: number, existing: number) =>
     success(
       'Pencil placed',

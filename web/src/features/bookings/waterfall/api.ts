@@ -54,6 +54,16 @@ export const useReorderWaterfall = () =>
     ),
   );
 
+export const useAddWaterfallCandidates = () =>
+  useBookingMutation((a: { id: number; userIds: number[]; version: number }) =>
+    unwrap(
+      api.POST('/waterfall/{id}/candidates', {
+        params: { path: { id: a.id } },
+        body: { userIds: a.userIds, version: a.version },
+      }),
+    ),
+  );
+
 /** Moves the item at index one place up (-1) or down (+1); out of range leaves the list as is. */
 export function moved<T>(list: T[], index: number, by: -1 | 1): T[] {
   const to = index + by;

@@ -74,6 +74,8 @@ interface Props {
   suppliers: AvailableSupplier[];
   /** Who starts on the list (ticked in Offer to all, or carried from search). */
   initial: number[];
+  /** The limits to start from (an offer in turn started again); 1 place, 1 open, 4 hours without. */
+  limits?: { places: number; openAtOnce: number; offerLifetimeMinutes: number };
   onBack: () => void;
   onDone: () => void;
 }
@@ -81,13 +83,14 @@ interface Props {
 /**
  * Offer in turn: a ranked list built from the available suppliers (tick to add, move up and down
  * by button, so by keyboard too), how many places to fill, how many offers open at once and how
- * long each offer stays open. The server starts the waterfall and makes the first offers.
+ * long each offer stays open. The server starts it and makes the first offers.
  */
 export function OfferInTurnForm({
   bookingId,
   placementIds,
   suppliers,
   initial,
+  limits,
   onBack,
   onDone,
 }: Props) {
@@ -95,7 +98,13 @@ export function OfferInTurnForm({
     suppliers.map((s) => s.user.id).filter((id) => initial.includes(id)),
   );
   const form = useForm<Values>({
-    initialValues: { places: 1, openAtOnce: 1, offerLifetimeMinutes: '240' },
+    initialValues: {
+      places: limits?.places ?? 1,
+      openAtOnce: limits?.openAtOnce ?? 1,
+      offerLifetimeMinutes: LIFETIMES.some((l) => Number(l.value) === limits?.offerLifetimeMinutes)
+        ? String(limits?.offerLifetimeMinutes)
+        : '240',
+    },
   });
   const start = useStartWaterfall();
   const byId = new Map(suppliers.map((s) => [s.user.id, s]));

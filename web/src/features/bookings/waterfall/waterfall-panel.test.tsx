@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, recordJson, renderWithProviders } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { isMoving, moved, type Waterfall } from './api';
-import { WaterfallPanel } from './waterfall-panel';
+import { canStartAgain, WaterfallPanel, waterfallHeadline } from './waterfall-panel';
 
 const waterfall = (over: Partial<Waterfall> = {}): Waterfall => ({
   id: 3,
@@ -17,6 +17,9 @@ const waterfall = (over: Partial<Waterfall> = {}): Waterfall => ({
   version: 4,
   filled: 1,
   open: 1,
+  actions: ['pause', 'stop'],
+  canAddCandidates: true,
+  placementTemplateId: 7,
   createdAt: '2027-03-01T09:00:00.000+00:00',
   candidates: [
     { rank: 1, userId: 9, fullName: 'Felix Reid', state: 'declined' },
@@ -42,7 +45,7 @@ describe('waterfall panel', () => {
       'PATCH /api/v1/waterfall/3': sent.handler,
     });
     renderWithProviders(<WaterfallPanel bookingId={5} />);
-    const section = await screen.findByRole('region', { name: 'Waterfall' });
+    const section = await screen.findByRole('region', { name: 'Offers in turn' });
     expect(within(section).getByTestId('waterfall-progress')).toHaveTextContent(
       '1 of 2 places filled · 1 offer open',
     );
@@ -83,14 +86,79 @@ describe('waterfall panel', () => {
     expect(sent.body()).toEqual({ userIds: [14, 13], version: 4 });
   });
 
-  it('shows no controls for a stopped waterfall', async () => {
+  it('shows no controls for a stopped offer in turn, and its result', async () => {
     mockApi({
       'GET /api/v1/booking/5/waterfalls': () =>
-        jsonResponse({ items: [waterfall({ state: 'stopped', open: 0 })] }),
+        jsonResponse({
+          items: [
+            waterfall({
+              state: 'stopped',
+              open: 0,
+              actions: [],
+              canAddCandidates: false,
+              filled: 2,
+            }),
+          ],
+        }),
     });
     renderWithProviders(<WaterfallPanel bookingId={5} />);
-    expect(await screen.findByText('Stopped')).toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Pause|Resume|Stop|Move/ })).toBeNull();
+    expect(await screen.findByText('Stopped: 2 of 2 filled')).toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /Pause|Resume|Stop|Move|Add candidates|Start again/ }),
+    ).toBeNull();
+  });
+
+  it('says an offer in turn ran out as a warning, without pause or stop, and adds candidates', async () => {
+    const ranOut = waterfall({
+      places: 1,
+      filled: 0,
+      open: 0,
+      state: 'ran_out',
+      actions: [],
+      candidates: [
+        { rank: 1, userId: 9, fullName: 'Felix Reid', state: 'declined' },
+        { rank: 2, userId: 10, fullName: 'Amelia Hughes', state: 'expired' },
+      ],
+    });
+    const sent = recordJson(() => jsonResponse(waterfall({ version: 5 })));
+    const supplier = (id: number, fullName: string, alreadyInstructed = false) => ({
+      user: { id, fullName, email: `${id}@hive.test` },
+      availability: 1,
+      placementIds: [11],
+      alreadyInstructed,
+    });
+    mockApi({
+      'GET /api/v1/booking/5/waterfalls': () => jsonResponse({ items: [ranOut] }),
+      'GET /api/v1/booking/5/placement-template/7/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            supplier(9, 'Felix Reid', true),
+            supplier(10, 'Amelia Hughes'),
+            supplier(12, 'Oliver Bennett'),
+            supplier(13, 'Isla Grant'),
+          ],
+        }),
+      'POST /api/v1/waterfall/3/candidates': sent.handler,
+    });
+    renderWithProviders(<WaterfallPanel bookingId={5} />);
+    const section = await screen.findByRole('region', { name: 'Offers in turn' });
+    const state = within(section).getByTestId('waterfall-state');
+    expect(state).toHaveTextContent('Ran out: 0 of 1 filled');
+    expect(state).toHaveAttribute('data-colour', 'orange');
+    expect(within(section).queryByTestId('waterfall-progress')).toBeNull();
+    expect(within(section).queryByRole('button', { name: /Pause|Resume|Stop/ })).toBeNull();
+    expect(within(section).getByRole('button', { name: 'Start again' })).toBeInTheDocument();
+
+    const user = userEvent.setup();
+    await user.click(within(section).getByRole('button', { name: 'Add candidates' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Add candidates' });
+    // Those listed already or instructed on the placements are not offered again.
+    await within(dialog).findByRole('checkbox', { name: 'Add Isla Grant' });
+    expect(within(dialog).queryByRole('checkbox', { name: /Felix Reid|Amelia Hughes/ })).toBeNull();
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Add Isla Grant' }));
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Add Oliver Bennett' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add (2)' }));
+    await vi.waitFor(() => expect(sent.body()).toEqual({ userIds: [13, 12], version: 4 }));
   });
 
   it('tells a failed read with a retry', async () => {
@@ -109,6 +177,22 @@ describe('waterfall rules', () => {
     expect(isMoving(waterfall({ state: 'paused', open: 1 }))).toBe(true);
     expect(isMoving(waterfall({ state: 'paused', open: 0 }))).toBe(false);
     expect(isMoving(waterfall({ state: 'done', open: 0 }))).toBe(false);
+    expect(isMoving(waterfall({ state: 'ran_out', open: 0 }))).toBe(false);
+  });
+
+  it('headlines a finished offer in turn with its result, and starts again only one unfilled', () => {
+    expect(waterfallHeadline(waterfall())).toBe('Running');
+    expect(waterfallHeadline(waterfall({ state: 'ran_out', filled: 0, places: 1 }))).toBe(
+      'Ran out: 0 of 1 filled',
+    );
+    expect(waterfallHeadline(waterfall({ state: 'done', filled: 2 }))).toBe('Done: 2 of 2 filled');
+    expect(canStartAgain(waterfall({ state: 'ran_out' }))).toBe(true);
+    expect(canStartAgain(waterfall({ state: 'stopped' }))).toBe(true);
+    expect(canStartAgain(waterfall({ state: 'stopped', filled: 2 }))).toBe(false);
+    expect(canStartAgain(waterfall({ state: 'ran_out', placementTemplateId: undefined }))).toBe(
+      false,
+    );
+    expect(canStartAgain(waterfall({ state: 'running' }))).toBe(false);
   });
 
   it('moves one place up or down, and not past the ends', () => {

@@ -15,14 +15,38 @@ import {
 } from './api';
 import { MoveButtons, RankedItem, RankNumber } from './ranked-list';
 import { LIFETIMES } from './offer-in-turn-form';
+import { AddCandidatesModal, StartAgainModal } from './more-candidates';
 
-/** What each state is called, for the waterfall and for its candidates, and its colour. */
+/**
+ * What each state is called and its colour. A filled one is done; one that ran out (nobody left
+ * to offer to, places unfilled) is a warning, since it needs the manager.
+ */
 export const waterfallStates: Record<Waterfall['state'], { label: string; colour: string }> = {
   running: { label: 'Running', colour: 'blue' },
   paused: { label: 'Paused', colour: 'yellow' },
   stopped: { label: 'Stopped', colour: 'gray' },
   done: { label: 'Done', colour: 'green' },
+  ran_out: { label: 'Ran out', colour: 'orange' },
 };
+
+/** Whether an offer in turn has finished: it offers nothing more unless the manager acts. */
+export const isFinished = (w: Waterfall) =>
+  w.state === 'done' || w.state === 'ran_out' || w.state === 'stopped';
+
+/**
+ * The state as the panel says it: while it offers, the state; once finished, with its result,
+ * 'Ran out: 0 of 1 filled'.
+ */
+export function waterfallHeadline(w: Waterfall): string {
+  const label = waterfallStates[w.state].label;
+  return isFinished(w) ? `${label}: ${w.filled} of ${w.places} filled` : label;
+}
+
+/** Offered again from scratch: one that finished with places unfilled, on live placements. */
+export const canStartAgain = (w: Waterfall) =>
+  (w.state === 'ran_out' || w.state === 'stopped') &&
+  w.filled < w.places &&
+  w.placementTemplateId != null;
 
 export const candidateStates: Record<
   WaterfallCandidate['state'],
@@ -36,14 +60,6 @@ export const candidateStates: Record<
   skipped: { label: 'Skipped', colour: 'gray' },
 };
 
-/** The manager's actions in each state. */
-const actionsIn: Record<Waterfall['state'], WaterfallAction[]> = {
-  running: ['pause', 'stop'],
-  paused: ['resume', 'stop'],
-  done: ['pause', 'stop'],
-  stopped: [],
-};
-
 const actionLabels: Record<WaterfallAction, string> = {
   pause: 'Pause',
   resume: 'Resume',
@@ -51,9 +67,10 @@ const actionLabels: Record<WaterfallAction, string> = {
 };
 
 /**
- * The booking page's Waterfall section, for the booking's managers: each offer in turn with its
- * progress and ranked list, refreshed by polling while it moves; pause, resume, stop and the
- * order of those still waiting. Nothing is shown for a booking without one.
+ * The booking page's Offers in turn section, for the booking's managers: each offer in turn with
+ * its progress and ranked list, refreshed by polling while it moves; the actions the server
+ * allows in its state (pause, resume, stop), the order of those still waiting, more candidates,
+ * and starting again once it ran out. Nothing is shown for a booking without one.
  */
 export function WaterfallPanel({ bookingId }: { bookingId: number }) {
   const query = useWaterfalls(bookingId);
@@ -68,7 +85,7 @@ export function WaterfallPanel({ bookingId }: { bookingId: number }) {
   const items = query.data.items ?? [];
   if (items.length === 0) return null;
   return (
-    <SectionCard headingId="waterfall-heading" title="Waterfall" gap="md">
+    <SectionCard headingId="waterfall-heading" title="Offers in turn" gap="md">
       {items.map((w) => (
         <WaterfallCard key={w.id} waterfall={w} />
       ))}
@@ -95,21 +112,30 @@ function WaterfallCard({ waterfall: w }: { waterfall: Waterfall }) {
     reorder.mutate({ id: w.id, userIds, version: w.version }, { onError });
   };
   const state = waterfallStates[w.state];
-  const canReorder = w.state === 'running' || w.state === 'paused';
+  const canReorder = w.canAddCandidates;
+  const [dialog, setDialog] = useState<'add' | 'again' | null>(null);
 
   return (
     <Stack gap="xs" component="article" aria-label={`Offer in turn ${w.id}`}>
       <Group justify="space-between" wrap="wrap">
         <Group gap="xs">
-          <Badge color={state.colour} variant="dot" data-testid="waterfall-state">
-            {state.label}
+          <Badge
+            color={state.colour}
+            data-colour={state.colour}
+            variant="dot"
+            tt="none"
+            data-testid="waterfall-state"
+          >
+            {waterfallHeadline(w)}
           </Badge>
-          <Text size="sm" data-testid="waterfall-progress">
-            {w.filled} of {countOf(w.places, 'place')} filled · {countOf(w.open, 'offer')} open
-          </Text>
+          {!isFinished(w) && (
+            <Text size="sm" data-testid="waterfall-progress">
+              {w.filled} of {countOf(w.places, 'place')} filled · {countOf(w.open, 'offer')} open
+            </Text>
+          )}
         </Group>
         <Group gap="xs">
-          {actionsIn[w.state].map((a) => (
+          {(w.actions ?? []).map((a) => (
             <Button
               key={a}
               size="xs"
@@ -121,9 +147,20 @@ function WaterfallCard({ waterfall: w }: { waterfall: Waterfall }) {
               {actionLabels[a]}
             </Button>
           ))}
+          {w.canAddCandidates && w.placementTemplateId != null && (
+            <Button size="xs" variant="default" onClick={() => setDialog('add')}>
+              Add candidates
+            </Button>
+          )}
+          {canStartAgain(w) && (
+            <Button size="xs" variant="default" onClick={() => setDialog('again')}>
+              Start again
+            </Button>
+          )}
         </Group>
       </Group>
       <Progress
+        color={state.colour}
         value={w.places > 0 ? (100 * w.filled) / w.places : 0}
         aria-label={`${w.filled} of ${w.places} places filled`}
       />
@@ -151,6 +188,8 @@ function WaterfallCard({ waterfall: w }: { waterfall: Waterfall }) {
           />
         ))}
       </Stack>
+      <AddCandidatesModal waterfall={w} opened={dialog === 'add'} onClose={() => setDialog(null)} />
+      <StartAgainModal waterfall={w} opened={dialog === 'again'} onClose={() => setDialog(null)} />
     </Stack>
   );
 }
