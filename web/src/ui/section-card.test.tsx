@@ -17,10 +17,9 @@ describe('SectionCard', () => {
       </SectionCard>,
     );
     const section = screen.getByRole('region', { name: 'Offers in turn' });
-    expect(within(section).getByRole('heading', { level: 2, name: 'Offers in turn' })).toHaveAttribute(
-      'id',
-      'waterfall-heading',
-    );
+    expect(
+      within(section).getByRole('heading', { level: 2, name: 'Offers in turn' }),
+    ).toHaveAttribute('id', 'waterfall-heading');
     expect(within(section).getByText('Offer in turn 1')).toBeInTheDocument();
   });
 
