@@ -31,6 +31,7 @@ describe('fieldLabel and sourceLabel', () => {
     expect(fieldLabel('legal_entity_id')).toBe('Legal entity id');
     expect(fieldLabel('title')).toBe('Title');
     expect(sourceLabel('legal_entity_ref')).toBe('Legal entity link');
+    expect(sourceLabel('waterfall')).toBe('Offer in turn');
     expect(sourceLabel('something_new')).toBe('Something new');
   });
 });

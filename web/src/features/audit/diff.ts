@@ -115,6 +115,8 @@ const SOURCE_LABELS: Record<string, string> = {
   legal_entity_ref: 'Legal entity link',
   mail: 'Mail',
   session: 'Session',
+  // Called an offer in turn wherever people read it; the source keeps the code's name.
+  waterfall: 'Offer in turn',
 };
 
 /** 'Placement', 'Legal entity link'... for a hiveSource. */
