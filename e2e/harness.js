@@ -137,12 +137,21 @@ export async function startHive({ smtpUrl, env: extraEnv = {} } = {}) {
 
 /**
  * Moves the clock of a Hive started with HIVE_TEST_CLOCK (useHive's `{ testClock: true }`)
- * ahead by `duration`, a Go duration such as '25h', and returns the server's new time.
+ * ahead by `duration`, a Go duration such as '25h', and returns the server's new time. The
+ * clock is a write under the API like any other: it takes a visitor's CSRF token and sends it
+ * back as the cookie and the X-CSRF-Token header.
  */
 export async function advanceClock(hive, duration) {
-  const res = await fetch(`${hive.url}/__test/clock`, {
+  const tokenRes = await fetch(`${hive.url}/api/v1/account/token`);
+  if (!tokenRes.ok) throw new Error(`CSRF token: ${tokenRes.status} ${await tokenRes.text()}`);
+  const { token } = await tokenRes.json();
+  const cookie = tokenRes.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const res = await fetch(`${hive.url}/api/v1/__test/clock`, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': token, Cookie: cookie },
     body: JSON.stringify({ advance: duration }),
   });
   if (!res.ok) throw new Error(`advance clock: ${res.status} ${await res.text()}`);

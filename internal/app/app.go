@@ -162,17 +162,20 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	mux.Handle("/", httpapi.SPA(web.Dist()))
 
 	var h http.Handler = mux
+	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
+	if cfg.TestClock { // inside the CSRF and session middleware, as every other write
+		if !cfg.AllowsTestClock() {
+			return nil, config.ErrTestClockEnv
+		}
+		shifted := &clock.Shifted{}
+		db.Now = shifted.Now
+		h = testClock(shifted, a.wakeTimed, h)
+	}
 	h = httpapi.CSRF(cfg, h, documents.WebhookPath)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
-	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
-	if cfg.TestClock {
-		shifted := &clock.Shifted{}
-		db.Now = shifted.Now
-		h = testClock(shifted, a.wakeTimed, h)
-	}
 	a.probes = &probes{db: db}
 	a.Handler = a.probes.wrap(h)
 	return a, nil

@@ -6,13 +6,16 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // TestClockPath moves a server started with HIVE_TEST_CLOCK ahead: POST {"advance": "25h"}
-// answers {"now": ...}; GET answers the clock's time. It is outside /api/v1 and the OpenAPI
-// document, and does not exist unless the variable is set (never in production), so the
-// end-to-end journeys can let an offer or a hold's challenge run out without waiting a day.
-const TestClockPath = "/__test/clock"
+// answers {"now": ...}; GET answers the clock's time. It exists only when the variable is set,
+// which only a development environment (HIVE_ENV DEV or LOCAL DEV) accepts, so the end-to-end
+// journeys can let an offer or a hold's challenge run out without waiting a day. It lives under
+// the API prefix (though outside the OpenAPI document) so the CSRF check guards it like every
+// other write: a cross-site page cannot move the clock.
+const TestClockPath = httpapi.Prefix + "/__test/clock"
 
 // testClock puts db's clock on a shifted clock and serves TestClockPath in front of next.
 // wake is called after each move so that the timed workers look at once.

@@ -2,6 +2,7 @@
 package config
 
 import (
+	"errors"
 	"fmt"
 	"net/netip"
 	"net/url"
@@ -71,8 +72,9 @@ type Config struct {
 	// Analytics is the analytics dashboard /dashboard may embed (analytics.go).
 	Analytics AnalyticsEmbed
 
-	// TestClock runs the server on a clock that POST /__test/clock moves ahead (the end-to-end
-	// journeys of expiring offers and holds); never allowed in production.
+	// TestClock runs the server on a clock that POST /api/v1/__test/clock moves ahead (the
+	// end-to-end journeys of expiring offers and holds); allowed only in a development
+	// environment (AllowsTestClock).
 	TestClock bool
 }
 
@@ -135,7 +137,7 @@ var Variables = []Variable{
 	{"HIVE_DEADLINE_INTERVAL", "30s", "how often the deadlines worker expires offers past their answer-by time and sends the reminders before it"},
 	{"HIVE_DRAIN_DELAY", "0s", "after SIGTERM, serve this long with /api/v1/ready answering 503 before closing, so a load balancer's health check stops sending first (longer than its check interval times its fall count)"},
 	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
-	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /__test/clock moves ahead (end-to-end tests; refused in production)"},
+	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /api/v1/__test/clock moves ahead (end-to-end tests; only with HIVE_ENV DEV or LOCAL DEV)"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
 	{"HIVE_COMPANIES_HOUSE_API_KEY", "", "Companies House API key (enables company number lookups; empty checks the format only)"},
@@ -272,8 +274,8 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	default:
 		return c, fmt.Errorf("HIVE_ENV: %q is not one of DEV, LOCAL DEV, DEMO, PROD", c.Env)
 	}
-	if c.TestClock && c.IsProduction() {
-		return c, fmt.Errorf("HIVE_TEST_CLOCK: not allowed in production (HIVE_ENV empty or PROD)")
+	if c.TestClock && !c.AllowsTestClock() {
+		return c, ErrTestClockEnv
 	}
 	return c, nil
 }
@@ -294,6 +296,14 @@ func boolean(get func(name, def string) string, name, def string) (bool, error) 
 // as its help says) or PROD. Only the badged environments (DEV, LOCAL DEV, DEMO) may print
 // secrets such as mailed links to the log.
 func (c Config) IsProduction() bool { return c.Env == "" || c.Env == "PROD" }
+
+// ErrTestClockEnv refuses HIVE_TEST_CLOCK outside a development environment.
+var ErrTestClockEnv = errors.New("HIVE_TEST_CLOCK: allowed only with HIVE_ENV DEV or LOCAL DEV")
+
+// AllowsTestClock reports whether the server may run on a movable clock: only in a development
+// environment (DEV, LOCAL DEV). DEMO is excluded with production: a demo may face the internet,
+// and moving its clock ends every session and lets login limits lapse.
+func (c Config) AllowsTestClock() bool { return c.Env == "DEV" || c.Env == "LOCAL DEV" }
 
 // validate checks that a configured DocuSeal has an http(s) address and its administrator's e-mail.
 func (d DocuSeal) validate() error {

@@ -1,6 +1,7 @@
 package config
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -26,8 +27,8 @@ func TestDefaults(t *testing.T) {
 func TestOverridesAndErrors(t *testing.T) {
 	c, err := FromLookup(lookup(map[string]string{"HIVE_BASE_URL": "https://hive.example/", "HIVE_ENV": "DEMO",
 		"HIVE_GOOGLE_CLIENT_ID": "id", "HIVE_GOOGLE_CLIENT_SECRET": "secret",
-		"HIVE_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7", "HIVE_TEST_CLOCK": "yes"}))
-	if err != nil || !c.TestClock || c.BaseURL != "https://hive.example" || !c.SecureCookies || !c.HSTS || len(c.TrustedProxies) != 2 ||
+		"HIVE_TRUSTED_PROXIES": "10.0.0.0/8, 192.168.1.7"}))
+	if err != nil || c.TestClock || c.BaseURL != "https://hive.example" || !c.SecureCookies || !c.HSTS || len(c.TrustedProxies) != 2 ||
 		c.TrustedProxies[1].String() != "192.168.1.7/32" || c.Env != "DEMO" || !c.Google.Configured() {
 		t.Fatalf("%+v %v", c, err)
 	}
@@ -44,6 +45,8 @@ func TestOverridesAndErrors(t *testing.T) {
 		"long poll":           {"HIVE_NOTIFY_INTERVAL": "25h"},
 		"zero deadline sweep": {"HIVE_DEADLINE_INTERVAL": "0s"},
 		"prod clock":          {"HIVE_TEST_CLOCK": "true"},
+		"PROD clock":          {"HIVE_ENV": "PROD", "HIVE_TEST_CLOCK": "true"},
+		"demo clock":          {"HIVE_ENV": "DEMO", "HIVE_TEST_CLOCK": "true"},
 		"bad clock":           {"HIVE_ENV": "DEV", "HIVE_TEST_CLOCK": "fast"},
 		"bad ssl":             {"HIVE_S3_USE_SSL": "maybe"},
 	} {
@@ -53,6 +56,23 @@ func TestOverridesAndErrors(t *testing.T) {
 	}
 	if !strings.Contains(Help(), "HIVE_DATABASE_URL") {
 		t.Error("help lacks the variables")
+	}
+}
+
+// The test clock runs only in a development environment: a demo may face the internet, where
+// moving the clock would end every session and reset login limits.
+func TestTestClockOnlyInDevelopment(t *testing.T) {
+	for _, env := range []string{"DEV", "LOCAL DEV"} {
+		c, err := FromLookup(lookup(map[string]string{"HIVE_ENV": env, "HIVE_TEST_CLOCK": "yes"}))
+		if err != nil || !c.TestClock {
+			t.Errorf("%s: %+v %v", env, c.TestClock, err)
+		}
+	}
+	for _, env := range []string{"", "PROD", "DEMO"} {
+		_, err := FromLookup(lookup(map[string]string{"HIVE_ENV": env, "HIVE_TEST_CLOCK": "true"}))
+		if !errors.Is(err, ErrTestClockEnv) {
+			t.Errorf("HIVE_ENV %q with the test clock: %v", env, err)
+		}
 	}
 }
 
