@@ -177,7 +177,7 @@ func emailTakenMail(to string) mail.Message {
 type changeEmailInput struct {
 	Body struct {
 		NewEmail        string `json:"newEmail" maxLength:"320"`
-		CurrentPassword string `json:"currentPassword" maxLength:"200"`
+		CurrentPassword string `json:"currentPassword" maxLength:"200" text:"secret"`
 	}
 }
 

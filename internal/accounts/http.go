@@ -123,7 +123,7 @@ func (h *HTTP) impersonatingCookie(on bool) http.Cookie {
 func (h *HTTP) login(ctx context.Context, in *struct {
 	Body struct {
 		Email    string `json:"email" maxLength:"320"`
-		Password string `json:"password" maxLength:"200"`
+		Password string `json:"password" maxLength:"200" text:"secret"`
 		Remember bool   `json:"remember,omitempty" required:"false" doc:"Keep me signed in: no idle timeout, and the session lasts up to HIVE_SESSION_REMEMBER_LIFETIME"`
 	}
 }) (*currentUserOutput, error) {
@@ -189,7 +189,7 @@ func (h *HTTP) requestRequiredReset(ctx context.Context, in *emailInput) (*messa
 func (h *HTTP) resetPassword(ctx context.Context, in *struct {
 	Body struct {
 		Token    string `json:"token" maxLength:"200"`
-		Password string `json:"password" maxLength:"200"`
+		Password string `json:"password" maxLength:"200" text:"secret"`
 	}
 }) (*messageOutput, error) {
 	if err := h.Service.ResetPassword(ctx, httpapi.ClientAddr(ctx), in.Body.Token, in.Body.Password); err != nil {
@@ -201,7 +201,7 @@ func (h *HTTP) resetPassword(ctx context.Context, in *struct {
 func (h *HTTP) activateAccount(ctx context.Context, in *struct {
 	Body struct {
 		ActivationToken string  `json:"activationToken" maxLength:"200"`
-		Password        *string `json:"password" maxLength:"200" required:"false" nullable:"true"`
+		Password        *string `json:"password" maxLength:"200" required:"false" nullable:"true" text:"secret"`
 	}
 }) (*messageOutput, error) {
 	if err := h.Service.ActivateAccount(ctx, httpapi.ClientAddr(ctx), in.Body.ActivationToken, in.Body.Password); err != nil {
@@ -213,7 +213,7 @@ func (h *HTTP) activateAccount(ctx context.Context, in *struct {
 func (h *HTTP) setPassword(ctx context.Context, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body struct {
-		Password string `json:"password" maxLength:"200"`
+		Password string `json:"password" maxLength:"200" text:"secret"`
 	}
 }) (*messageOutput, error) {
 	if err := h.Service.SetPassword(ctx, in.ID, in.Body.Password); err != nil {

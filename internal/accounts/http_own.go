@@ -18,8 +18,8 @@ func (h *HTTP) registerOwnAccount(signed httpapi.Operations) {
 
 func (h *HTTP) changePassword(ctx context.Context, in *struct {
 	Body struct {
-		CurrentPassword string `json:"currentPassword" maxLength:"200"`
-		NewPassword     string `json:"newPassword" maxLength:"200"`
+		CurrentPassword string `json:"currentPassword" maxLength:"200" text:"secret"`
+		NewPassword     string `json:"newPassword" maxLength:"200" text:"secret"`
 	}
 }) (*messageOutput, error) {
 	if err := h.Service.ChangePassword(ctx, in.Body.CurrentPassword, in.Body.NewPassword); err != nil {

@@ -244,7 +244,7 @@ type signUpInput struct {
 	Body struct {
 		InvitationToken    string `json:"invitationToken,omitempty" maxLength:"200" required:"false" doc:"The token of the invitation link; required for staff, optional for freelancers"`
 		Email              string `json:"email" maxLength:"320" required:"false"`
-		Password           string `json:"password" maxLength:"200" required:"false"`
+		Password           string `json:"password" maxLength:"200" required:"false" text:"secret"`
 		FirstName          string `json:"firstName" maxLength:"100" required:"false"`
 		LastName           string `json:"lastName" maxLength:"100" required:"false"`
 		Phone              string `json:"phone,omitempty" maxLength:"50" required:"false"`

@@ -62,7 +62,7 @@ type StatusItem struct {
 	Version            int    `json:"version,omitempty" doc:"The version read; a stale one is refused (409)"`
 	SupplierStatus     string `json:"supplierStatus,omitempty" enum:"accepted,rejected,cancelled,"`
 	ClientStatus       string `json:"clientStatus,omitempty" enum:"accepted,rejected,cancelled,"`
-	CancellationReason string `json:"cancellationReason,omitempty" maxLength:"500"`
+	CancellationReason string `json:"cancellationReason,omitempty" maxLength:"500" text:"multiline"`
 }
 
 // IDPath is a record id in the path.

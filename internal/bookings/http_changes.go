@@ -39,14 +39,14 @@ type PlacementAmendment struct {
 	Title         string `json:"title" minLength:"1" maxLength:"200"`
 	StartTime     string `json:"startTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
 	EndTime       string `json:"endTime" pattern:"^([01][0-9]|2[0-3]):[0-5][0-9](:00)?$" doc:"HH:mm or HH:mm:00, local time"`
-	SupplierNotes string `json:"supplierNotes" maxLength:"2000"`
+	SupplierNotes string `json:"supplierNotes" maxLength:"2000" text:"multiline"`
 	UnpaidBreaks  int    `json:"unpaidBreaks" minimum:"0" maximum:"1440" doc:"Minutes"`
 }
 
 // CancelPlacementsInput is the body of DELETE /placements.
 type CancelPlacementsInput struct {
 	IDs                []int64 `json:"ids" minItems:"1" maxItems:"500"`
-	CancellationReason string  `json:"cancellationReason" minLength:"1" maxLength:"500"`
+	CancellationReason string  `json:"cancellationReason" minLength:"1" maxLength:"500" text:"multiline"`
 }
 
 // PlacementsResult reports how many placements a change touched.

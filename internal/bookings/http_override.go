@@ -10,7 +10,7 @@ import (
 
 // WorkingTimeOverrideBody is the reason a manager overrides the working-time guard for.
 type WorkingTimeOverrideBody struct {
-	Reason string `json:"reason" maxLength:"500" doc:"Why the freelancer may work with less rest (required)"`
+	Reason string `json:"reason" maxLength:"500" doc:"Why the freelancer may work with less rest (required)" text:"multiline"`
 }
 
 // registerOverride adds POST /instruction/{id}/working-time-override.

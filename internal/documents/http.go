@@ -75,7 +75,7 @@ func listed(list SigningList, err error) (*listOutput, error) {
 type SigningRequestBody struct {
 	BookingID   int64  `json:"bookingId" minimum:"1"`
 	Title       string `json:"title" maxLength:"400"`
-	Description string `json:"description,omitempty" maxLength:"4000"`
+	Description string `json:"description,omitempty" maxLength:"4000" text:"multiline"`
 	DueDate     string `json:"dueDate" doc:"year-month-day, today or later"`
 	DocumentURL string `json:"documentUrl,omitempty" maxLength:"2000" doc:"an http(s) link to the document; or templateId"`
 	TemplateID  int64  `json:"templateId,omitempty" minimum:"0" doc:"a DocuSeal template (when DocuSeal is configured): each freelancer gets their own signing request"`

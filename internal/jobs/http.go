@@ -27,7 +27,7 @@ type PlacementTemplateInput struct {
 	StartTime     string `json:"startTime" doc:"HH:mm or HH:mm:00"`
 	EndTime       string `json:"endTime" doc:"HH:mm or HH:mm:00; at or before the start means the next day"`
 	UnpaidBreaks  int    `json:"unpaidBreaks,omitempty" doc:"Minutes, default 0"`
-	SupplierNotes string `json:"supplierNotes,omitempty" maxLength:"5000"`
+	SupplierNotes string `json:"supplierNotes,omitempty" maxLength:"5000" text:"multiline"`
 	BuyRate       *Rate  `json:"buyRate,omitempty" doc:"Administrators only"`
 	SellRate      *Rate  `json:"sellRate,omitempty"`
 }
@@ -39,7 +39,7 @@ type placementTemplatePatch struct {
 	StartTime     *string `json:"startTime,omitempty"`
 	EndTime       *string `json:"endTime,omitempty"`
 	UnpaidBreaks  *int    `json:"unpaidBreaks,omitempty"`
-	SupplierNotes *string `json:"supplierNotes,omitempty" maxLength:"5000"`
+	SupplierNotes *string `json:"supplierNotes,omitempty" maxLength:"5000" text:"multiline"`
 	BuyRate       *Rate   `json:"buyRate,omitempty"`
 	SellRate      *Rate   `json:"sellRate,omitempty"`
 }
@@ -47,7 +47,7 @@ type placementTemplatePatch struct {
 type createJobTemplateBody struct {
 	DepartmentID       int64                    `json:"departmentId" minimum:"1"`
 	Title              string                   `json:"title" maxLength:"200"`
-	Description        string                   `json:"description,omitempty" maxLength:"5000"`
+	Description        string                   `json:"description,omitempty" maxLength:"5000" text:"multiline"`
 	PlacementTemplates []PlacementTemplateInput `json:"placementTemplates,omitempty"`
 	PreferredUserIDs   []int64                  `json:"preferredUserIds,omitempty" doc:"Freelancers the department may hire"`
 	AdminFields
@@ -56,7 +56,7 @@ type createJobTemplateBody struct {
 type updateJobTemplateBody struct {
 	Version          int     `json:"version"`
 	Title            *string `json:"title,omitempty" maxLength:"200"`
-	Description      *string `json:"description,omitempty" maxLength:"5000"`
+	Description      *string `json:"description,omitempty" maxLength:"5000" text:"multiline"`
 	PreferredUserIDs []int64 `json:"preferredUserIds,omitempty" doc:"Replaces the list when present; freelancers the department may hire"`
 	AdminFields
 }

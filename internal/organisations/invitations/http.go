@@ -151,7 +151,7 @@ func (h *handlers) create(ctx context.Context, in *struct {
 		EntityID int64  `json:"entityId,omitempty" required:"false" doc:"The entity the person is invited to"`
 		Email    string `json:"email,omitempty" maxLength:"320" required:"false"`
 		Purpose  string `json:"purpose,omitempty" enum:"freelancer,staff,other" required:"false" doc:"Default freelancer"`
-		Message  string `json:"message,omitempty" maxLength:"2000" required:"false" doc:"Plain text, at most 1000 characters (longer bodies are refused before reading)"`
+		Message  string `json:"message,omitempty" maxLength:"2000" required:"false" doc:"Plain text, at most 1000 characters (longer bodies are refused before reading)" text:"multiline"`
 	}
 }) (*invitationOutput, error) {
 	n := NewInvitation{EntityID: in.Body.EntityID, Email: in.Body.Email, Purpose: in.Body.Purpose, Message: in.Body.Message}

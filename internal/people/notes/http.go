@@ -129,7 +129,7 @@ type saveInput struct {
 		UserID       *int64 `json:"user_id,omitempty" doc:"Ignored: the author is the caller"`
 		EntityID     int64  `json:"entity_id,omitempty"`
 		Title        string `json:"title" maxLength:"1000"`
-		Description  string `json:"description" maxLength:"20000"`
+		Description  string `json:"description" maxLength:"20000" text:"multiline"`
 		CreatedAt    string `json:"created_at,omitempty" doc:"Ignored: the server stamps the time"`
 		Version      int    `json:"version,omitempty" doc:"Required with note_id: the version read"`
 	}

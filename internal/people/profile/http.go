@@ -28,8 +28,8 @@ type ProfileUpdate struct {
 	Country             *string          `json:"country,omitempty" maxLength:"10" required:"false"`
 	Timezone            *string          `json:"timezone,omitempty" maxLength:"64" required:"false"`
 	Location            *ProfileLocation `json:"location,omitempty" required:"false"`
-	CV                  *string          `json:"cv,omitempty" maxLength:"20000" required:"false"`
-	Showreel            *string          `json:"showreel,omitempty" maxLength:"20000" required:"false"`
+	CV                  *string          `json:"cv,omitempty" maxLength:"20000" required:"false" text:"multiline"`
+	Showreel            *string          `json:"showreel,omitempty" maxLength:"20000" required:"false" text:"multiline"`
 	LinkedIn            *string          `json:"linkedin,omitempty" maxLength:"500" required:"false"`
 	IMDb                *string          `json:"imdb,omitempty" maxLength:"500" required:"false"`
 	PersonalWebsite     *string          `json:"personalWebsite,omitempty" maxLength:"500" required:"false"`

@@ -5,12 +5,14 @@ package httpapi
 import (
 	"context"
 	"net/http"
+	"reflect"
 
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 	"github.com/go-chi/chi/v5"
 
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // Prefix is where the JSON API lives.
@@ -65,7 +67,9 @@ func NewAPI(mux *http.ServeMux) huma.API {
 }
 
 // Register adds an operation whose handler returns application errors; they are converted to
-// the API's error shape here, so features never write status codes by hand.
+// the API's error shape here, so features never write status codes by hand. Its request body
+// reaches the handler with every single-line string on one line (input.SingleLines), so no
+// title, reference or name is stored over several lines.
 func Register[I, O any](api huma.API, access Access, op huma.Operation, handler func(context.Context, *I) (*O, error)) {
 	if op.Metadata == nil {
 		op.Metadata = map[string]any{}
@@ -81,7 +85,15 @@ func Register[I, O any](api huma.API, access Access, op huma.Operation, handler 
 	if access == Signed {
 		op.Errors = append(op.Errors, http.StatusUnauthorized)
 	}
+	var body reflect.StructField
+	hasBody := false
+	if t := reflect.TypeFor[I](); t.Kind() == reflect.Struct {
+		body, hasBody = t.FieldByName("Body")
+	}
 	huma.Register(api, op, func(ctx context.Context, in *I) (*O, error) {
+		if hasBody {
+			input.SingleLines(reflect.ValueOf(in).Elem().FieldByIndex(body.Index).Addr().Interface())
+		}
 		out, err := handler(ctx, in)
 		if err != nil {
 			return nil, FromAppError(ctx, err)
