@@ -42,8 +42,8 @@ type BookingSummaryParams struct {
 	UserIDs           []int64  `query:"userIds,explode" maxItems:"500"`
 	PlacementStatuses []string `query:"placementStatuses,explode" maxItems:"5" enum:"red,orange,purple,green,gray" doc:"Group colours (grouped) or instruction colours (grid)"`
 	JobTemplateIDs    []int64  `query:"jobTemplateIds,explode" maxItems:"500"`
-	StartDate         string   `query:"startDate" required:"true" doc:"Local date YYYY-MM-DD, inclusive"`
-	EndDate           string   `query:"endDate" required:"true" doc:"Local date YYYY-MM-DD, inclusive; at most 62 days after startDate"`
+	StartDate         string   `query:"startDate" doc:"Local date YYYY-MM-DD, inclusive. Required, but the grid (grouped=false) may leave out both dates: its rows are then every date's, the recent changes"`
+	EndDate           string   `query:"endDate" doc:"Local date YYYY-MM-DD, inclusive; at most 62 days after startDate"`
 	Grouped           bool     `query:"grouped" default:"true" doc:"false: the grid page's instruction rows, paged"`
 	IncludeDeleted    bool     `query:"includeDeleted" doc:"Include cancelled placements"`
 	OverviewOnly      bool     `query:"overviewOnly" doc:"Colours and counts only, without the instruction lists"`
@@ -54,12 +54,15 @@ type BookingSummaryParams struct {
 	Sort              string   `query:"sort" enum:"-modified,modified,-date,date" default:"-modified" doc:"Grid order: modified is the instruction's latest change, date the placement's start"`
 }
 
-func (h *handlers) summary(ctx context.Context, p *auth.Principal, in *BookingSummaryParams) (*struct{ Body BookingSummary }, error) {
-	dates, err := summaryDates(in.StartDate, in.EndDate)
-	if err != nil {
+func (h *handlers) summary(ctx context.Context, p *auth.Principal, in *BookingSummaryParams) (_ *struct{ Body BookingSummary }, err error) {
+	start, end := in.StartDate, in.EndDate
+	var dates []string
+	if !in.Grouped && start == "" && end == "" {
+		start, end = everyDate() // the grid's recent changes, whatever the placements' dates
+	} else if dates, err = summaryDates(start, end); err != nil {
 		return nil, err
 	}
-	f := SummaryFilter{Start: in.StartDate, End: in.EndDate, DepartmentIDs: in.DepartmentIDs, ClientIDs: in.ClientIDs,
+	f := SummaryFilter{Start: start, End: end, DepartmentIDs: in.DepartmentIDs, ClientIDs: in.ClientIDs,
 		UserIDs: in.UserIDs, JobTemplateIDs: in.JobTemplateIDs, IncludeDeleted: in.IncludeDeleted,
 		OverviewOnly: in.OverviewOnly, CancelledOnly: in.CancelledOnly, GroupsPerDay: in.GroupsPerDay,
 		Viewer: p.UserID, Visible: access.VisibleDepartments(p), Admin: p.Has(auth.NeedAdmin),

@@ -145,6 +145,12 @@ func summaryDates(start, end string) ([]string, error) {
 	return dates, nil
 }
 
+// everyDate is the range of every date Hive takes (input.FirstYear to input.LastYear): the
+// grid's range when it asks for the recent changes rather than a month's.
+func everyDate() (start, end string) {
+	return fmt.Sprintf("%04d-01-01", input.FirstYear), fmt.Sprintf("%04d-12-31", input.LastYear)
+}
+
 // queryField is a validation error located on a query parameter.
 func queryField(name, msg string) error {
 	return &apperror.Error{Kind: apperror.KindInvalid, Code: apperror.CodeValidation, Message: msg,

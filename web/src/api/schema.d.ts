@@ -9470,17 +9470,17 @@ export interface operations {
     };
     bookingSummary: {
         parameters: {
-            query: {
+            query?: {
                 departmentIds?: number[] | null;
                 clientIds?: number[] | null;
                 userIds?: number[] | null;
                 /** @description Group colours (grouped) or instruction colours (grid) */
                 placementStatuses?: ("red" | "orange" | "purple" | "green" | "gray")[] | null;
                 jobTemplateIds?: number[] | null;
-                /** @description Local date YYYY-MM-DD, inclusive */
-                startDate: string;
+                /** @description Local date YYYY-MM-DD, inclusive. Required, but the grid (grouped=false) may leave out both dates: its rows are then every date's, the recent changes */
+                startDate?: string;
                 /** @description Local date YYYY-MM-DD, inclusive; at most 62 days after startDate */
-                endDate: string;
+                endDate?: string;
                 /** @description false: the grid page's instruction rows, paged */
                 grouped?: boolean;
                 /** @description Include cancelled placements */
