@@ -67,7 +67,8 @@ export const summaryQueryOptions = (
 
 /** One page of the grid's instruction rows (grouped=false), newest change first. */
 export const changesQueryOptions = (
-  range: { startDate: string; endDate: string },
+  // null: every date, the recent changes (the page's default); otherwise one month's placements.
+  range: { startDate: string; endDate: string } | null,
   filters: FilterSet,
   cancelledOnly: boolean,
   page: number,
@@ -80,7 +81,7 @@ export const changesQueryOptions = (
         api.GET('/booking/summary', {
           params: {
             query: {
-              ...range,
+              ...(range ?? {}),
               ...filterQuery(filters),
               grouped: false,
               cancelledOnly,

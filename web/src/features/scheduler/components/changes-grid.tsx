@@ -11,7 +11,8 @@ type ChangesPage = components['schemas']['BookingSummary'];
 
 interface Props {
   label: string;
-  range: { startDate: string; endDate: string };
+  /** A month's placements, or null for every date (the recent changes). */
+  range: { startDate: string; endDate: string } | null;
   filters: FilterSet;
   cancelledOnly: boolean;
   admin: boolean;

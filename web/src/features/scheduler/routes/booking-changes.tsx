@@ -21,22 +21,34 @@ const CHANGE_TABS = [
   },
 ];
 
+/** The dates the grid covers: every date (the recent changes, by default) or one month. */
+const DATE_OPTIONS = [
+  { value: 'all', label: 'All dates' },
+  { value: 'month', label: 'By month' },
+];
+
 /**
- * /bookings/list: 'Recent Booking Changes', the instructions of the month shown in the scheduler
- * (same URL params: month and filters), with the tabs All and Cancelled.
+ * /bookings/list: 'Recent Booking Changes', with the tabs All and Cancelled. By default every
+ * date's instructions, the most recently changed first; with a month in the URL (chosen here, or
+ * carried over from the scheduler with the filters) only that month's placements.
  */
 export function BookingChangesRoute() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const navigate = useNavigate();
   const [params, setParams] = useSearchParams();
+  const byMonth = params.has(MONTH_PARAM);
   const month = monthFromParams(params);
   const filters = useMemo(() => filtersFromParams(params), [params]);
-  const range = useMemo(() => monthRange(month), [month]);
-  const move = useThrottled((e: { ctrlKey: boolean; metaKey: boolean }, dir: 1 | -1) => {
+  const range = useMemo(() => (byMonth ? monthRange(month) : null), [byMonth, month]);
+  const setMonth = (m: string | null) => {
     const next = new URLSearchParams(params);
-    next.set(MONTH_PARAM, shiftView(month, dir * navigationStep(e)));
+    if (m === null) next.delete(MONTH_PARAM);
+    else next.set(MONTH_PARAM, m);
     setParams(next, { replace: true });
+  };
+  const move = useThrottled((e: { ctrlKey: boolean; metaKey: boolean }, dir: 1 | -1) => {
+    setMonth(shiftView(month, dir * navigationStep(e)));
   }, NAVIGATION_THROTTLE_MS);
 
   return (
@@ -46,25 +58,35 @@ export function BookingChangesRoute() {
           {GRID_VIEW_TITLE}
         </Title>
         <Group gap="xs" wrap="wrap">
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Previous month"
-            onClick={(e) => move(e, -1)}
-          >
-            <IconChevronLeft size={18} aria-hidden />
-          </ActionIcon>
-          <Text fw={600} aria-live="polite" miw={120} ta="center">
-            {monthLabel(month)}
-          </Text>
-          <ActionIcon
-            variant="default"
-            size="lg"
-            aria-label="Next month"
-            onClick={(e) => move(e, 1)}
-          >
-            <IconChevronRight size={18} aria-hidden />
-          </ActionIcon>
+          <SegmentedControl
+            aria-label="Dates"
+            value={byMonth ? 'month' : 'all'}
+            onChange={(v) => setMonth(v === 'month' ? month : null)}
+            data={DATE_OPTIONS}
+          />
+          {byMonth && (
+            <>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Previous month"
+                onClick={(e) => move(e, -1)}
+              >
+                <IconChevronLeft size={18} aria-hidden />
+              </ActionIcon>
+              <Text fw={600} aria-live="polite" miw={120} ta="center">
+                {monthLabel(month)}
+              </Text>
+              <ActionIcon
+                variant="default"
+                size="lg"
+                aria-label="Next month"
+                onClick={(e) => move(e, 1)}
+              >
+                <IconChevronRight size={18} aria-hidden />
+              </ActionIcon>
+            </>
+          )}
           <SegmentedControl
             aria-label="View"
             value="grid"
