@@ -7,6 +7,7 @@ export * from './components/calendar-selection';
 export { MonthCalendar } from './components/month-calendar';
 export { JobTemplateSelect } from './components/job-template-select';
 export { useCreateBookingSubmit } from './components/use-create-booking-submit';
+export { PastDatesModal } from './components/past-dates-modal';
 export {
   bookingPayload,
   bookingTypeOptions,

@@ -5,6 +5,7 @@ import {
   bookingPayload,
   editBookingPayload,
   initialBookingValues,
+  pastDates,
   validateBooking,
   validateEditBooking,
 } from './booking-form';
@@ -89,5 +90,15 @@ describe('edit booking form', () => {
       ir35: true,
       substitutionAllowed: false,
     });
+  });
+});
+
+describe('pastDates', () => {
+  it('lists the chosen dates before today, once each and in order; today is not past', () => {
+    const now = new Date(2026, 10, 5, 0, 30); // just after midnight on 5 November
+    expect(
+      pastDates(['2026-11-06', '2026-11-04', '2026-11-05', '2026-10-31', '2026-11-04'], now),
+    ).toEqual(['2026-10-31', '2026-11-04']);
+    expect(pastDates(['2026-11-05', '2027-01-01'], now)).toEqual([]);
   });
 });

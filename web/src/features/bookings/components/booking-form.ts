@@ -1,4 +1,4 @@
-import type { SelectionMode } from './calendar-selection';
+import { today, type SelectionMode } from './calendar-selection';
 
 /** The create booking form's values and rules (spec part 2 §2 'Booking create page'). */
 export interface BookingFormValues {
@@ -35,7 +35,18 @@ export const bookingFormMessages = {
   tooManyDates: `Choose at most ${MAX_BOOKING_DATES} dates.`,
   placementsRequired: 'Choose at least one placement template.',
   titleRequired: 'Title is required.',
+  pastDates: 'These dates are in the past:',
 } as const;
+
+/**
+ * The chosen dates already gone (before today in the browser's calendar), in order: the form
+ * asks before booking them. The server takes them (recording past work is legitimate), so this
+ * is a warning, not a rule the API enforces.
+ */
+export function pastDates(dates: readonly string[], now: Date = new Date()): string[] {
+  const t = today(now);
+  return [...new Set(dates)].filter((d) => d < t).sort();
+}
 
 export const initialBookingValues: BookingFormValues = {
   jobTemplateId: null,

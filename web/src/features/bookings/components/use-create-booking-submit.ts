@@ -6,11 +6,14 @@ import { applyServerErrors } from '@/lib/errors/form-errors';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useCreateBooking } from '../api/bookings';
-import { bookingPayload, type BookingFormValues } from './booking-form';
+import { bookingPayload, pastDates, type BookingFormValues } from './booking-form';
+import type { PastDatesConfirmation } from './past-dates-modal';
 
 /**
  * Submitting the create-booking form (the bookings page and the scheduler's Create tab): create,
  * say how many placements were made and open the booking; a refusal goes to the form's fields.
+ * When dates already gone are chosen, the form asks first: render PastDatesModal with
+ * `confirmPast`.
  * Freelancers carried from search's or the profile's Book (`invite`) go along to the booking's
  * page, to be ticked when the manager invites.
  *
@@ -24,7 +27,8 @@ export function useCreateBookingSubmit(
   const navigate = useNavigate();
   const create = useCreateBooking();
   const [keys] = useState(() => new KeyPerPayload());
-  const submit = form.onSubmit(async (values) => {
+  const [asking, setAsking] = useState<{ dates: string[]; values: BookingFormValues } | null>(null);
+  const send = async (values: BookingFormValues) => {
     const payload = bookingPayload(values);
     try {
       const booking = await create.mutateAsync({ ...payload, key: keys.for(payload) });
@@ -33,8 +37,22 @@ export function useCreateBookingSubmit(
     } catch (err) {
       notify(applyServerErrors(form, err));
     }
+  };
+  // Dates already gone are booked only once the manager confirms them (PastDatesModal).
+  const submit = form.onSubmit((values) => {
+    const past = pastDates(values.dates);
+    if (past.length > 0) setAsking({ dates: past, values });
+    else void send(values);
   });
-  return { submit, pending: create.isPending };
+  const confirmPast: PastDatesConfirmation = {
+    dates: asking?.dates ?? [],
+    onConfirm: () => {
+      if (asking) void send(asking.values);
+      setAsking(null);
+    },
+    onBack: () => setAsking(null),
+  };
+  return { submit, pending: create.isPending, confirmPast };
 }
 
 /** One Idempotency-Key per payload: the payload sent last keeps its key, another gets a new one. */

@@ -1,6 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { placementTemplateFixture } from '@/test/job-template.test-data';
 import { jsonResponse, mockApi, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
@@ -67,7 +67,65 @@ function open(
   return { router, sent: () => sent, keys };
 }
 
+// Today is Thursday 5 November 2026 (only the clock is fake, timers stay real): the 10th to 12th
+// are ahead.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 10, 5, 12));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+async function chooseTemplate(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('combobox', { name: /Job Template/ }));
+  await user.click(
+    await screen.findByRole('option', { name: 'Match Day Crew (Northbridge Broadcasting)' }),
+  );
+  await waitFor(() => expect(screen.getByLabelText(/^Title/)).toHaveValue('Match Day Crew'));
+}
+
 describe('Create Booking', () => {
+  it('asks before booking dates already gone, naming them, and books them once confirmed', async () => {
+    const { router, sent } = open();
+    const user = userEvent.setup();
+    await chooseTemplate(user);
+    // Range mode: Monday 2 to Friday 6 November, of which the 5th is today.
+    await user.click(screen.getByRole('gridcell', { name: dayLabel('2026-11-02') }));
+    await user.click(screen.getByRole('gridcell', { name: dayLabel('2026-11-06') }));
+    expect(screen.getByText('Dates (5 selected)')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Book past dates?' });
+    expect(within(dialog).getByText(bookingFormMessages.pastDates)).toBeInTheDocument();
+    const listed = within(within(dialog).getByRole('list', { name: 'Past dates' })).getAllByRole(
+      'listitem',
+    );
+    expect(listed.map((li) => li.textContent)).toEqual([
+      'Mon, 02 Nov 2026',
+      'Tue, 03 Nov 2026',
+      'Wed, 04 Nov 2026',
+    ]);
+    // Back sends nothing; confirming sends every chosen date.
+    await user.click(within(dialog).getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sent()).toBeUndefined();
+    await user.click(screen.getByRole('button', { name: 'Create Booking' }));
+    await user.click(
+      within(await screen.findByRole('dialog', { name: 'Book past dates?' })).getByRole('button', {
+        name: 'Book past dates',
+      }),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/bookings/31/edit'));
+    expect(sent()?.dates).toEqual([
+      '2026-11-02',
+      '2026-11-03',
+      '2026-11-04',
+      '2026-11-05',
+      '2026-11-06',
+    ]);
+  });
+
   it('needs a job template and at least one date', async () => {
     const { sent } = open();
     const user = userEvent.setup();

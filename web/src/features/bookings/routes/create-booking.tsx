@@ -28,6 +28,7 @@ import {
 import { JobTemplateSelect } from '../components/job-template-select';
 import { rangeDates } from '../components/calendar-selection';
 import { MonthCalendar } from '../components/month-calendar';
+import { PastDatesModal } from '../components/past-dates-modal';
 import { useCreateBookingSubmit } from '../components/use-create-booking-submit';
 import { RetryAlert } from '@/ui/retry-alert';
 
@@ -51,7 +52,7 @@ export function CreateBookingRoute() {
     },
     validate: validateBooking,
   });
-  const { submit, pending } = useCreateBookingSubmit(form, prefill.freelancers);
+  const { submit, pending, confirmPast } = useCreateBookingSubmit(form, prefill.freelancers);
   const templateId = Number(form.values.jobTemplateId) || 0;
   const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
   const templateData = template.data;
@@ -174,6 +175,7 @@ export function CreateBookingRoute() {
           </Button>
         </Group>
       </form>
+      <PastDatesModal {...confirmPast} />
     </>
   );
 }

@@ -7,6 +7,7 @@ import {
   bookingTypeOptions,
   initialBookingValues,
   JobTemplateSelect,
+  PastDatesModal,
   useCreateBookingSubmit,
   validateBooking,
   type BookingFormValues,
@@ -25,7 +26,7 @@ export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: Selec
     initialValues: { ...initialBookingValues, dates: selected, periodType: mode },
     validate: validateBooking,
   });
-  const { submit, pending } = useCreateBookingSubmit(form);
+  const { submit, pending, confirmPast } = useCreateBookingSubmit(form);
   const templateId = Number(form.values.jobTemplateId) || 0;
   const template = useQuery({ ...jobTemplateQuery(templateId), enabled: templateId > 0 });
 
@@ -95,6 +96,7 @@ export function CreateTab({ selected, mode }: { selected: IsoDate[]; mode: Selec
           Create Booking
         </Button>
       </Stack>
+      <PastDatesModal {...confirmPast} />
     </form>
   );
 }

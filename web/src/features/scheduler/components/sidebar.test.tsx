@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { emptyFilters } from '../filters';
@@ -10,6 +10,16 @@ import { SchedulerSidebar } from './sidebar';
 const manager = makeUser({ id: 9, needs: ['department_manager', 'manage_department:3'] });
 const freelancer = makeUser({ id: 5, isFreelancer: true, needs: ['freelancer'] });
 const selected = ['2026-12-07', '2026-12-09'];
+
+// Today is 1 December 2026 (only the clock is fake, timers stay real), so the selected days are
+// ahead and booking them asks nothing.
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(new Date(2026, 11, 1, 12));
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 function open(user: CurrentUser) {
   const sent: { method: string; path: string; body: unknown }[] = [];
