@@ -128,11 +128,11 @@ type AgendaCard struct {
 	DepartmentName     string              `json:"departmentName"`
 	DepartmentTimezone string              `json:"departmentTimezone"`
 	Placement          AgendaPlacement     `json:"placement"`
-	Instructions       []AgendaInstruction `json:"instructions" doc:"A freelancer's view holds their own only; sorted by the status sort priority"`
+	Instructions       []AgendaInstruction `json:"instructions" doc:"The rows the placement group display rule shows (a cancelled offer only when substituted); a freelancer's view holds their own only, all of them; sorted by the status sort priority"`
 	Unassigned         bool                `json:"unassigned" doc:"Manager's view: the placement has no live instruction (the card shows 'No user assigned')"`
 	IsCritical         bool                `json:"isCritical" doc:"Manager's view: starts within 48 hours with nobody accepted on both sides"`
 	CanOpen            bool                `json:"canOpen" doc:"The caller may open the booking's edit page"`
-	Colour             status.Colour       `json:"colour" enum:"green,purple,orange,red,gray" doc:"Worst colour of the card's instructions; gray without any"`
+	Colour             status.Colour       `json:"colour" enum:"green,purple,orange,red,gray" doc:"The placement's colour by the placement group display rule (the freelancer's view: the worst of their own instructions); gray without any"`
 }
 
 // AgendaPlacement is a card's placement.
@@ -204,27 +204,36 @@ func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.
 		c.Instructions = []AgendaInstruction{}
 	}
 	states := make([]status.State, len(rows))
-	colours := make([]status.Colour, len(rows))
+	members := make([]status.GroupMember, len(rows))
 	holds, live := false, false
 	for i, r := range rows {
 		states[i] = stateOf(r.InstructionView)
-		colours[i] = status.ColourOf(states[i])
+		members[i] = status.MemberOf(states[i], r.SubstitutionOfID != nil, r.Substituted)
+		c.Instructions[i].Colour = members[i].Colour
 		holds = holds || r.UserID == p.UserID
 		live = live || states[i].Live()
-	}
-	if len(colours) > 0 {
-		c.Colour = status.Worst(colours...)
 	}
 	critical, _ := bookings.Critical(now, pf.StartAt, states) // each row's verdict is in its view
 	if pf.DeletedAt != nil {
 		critical = false // a cancelled placement needs nobody
 	}
-	for i := range c.Instructions {
-		c.Instructions[i].Colour = colours[i]
-	}
 	if q.View == ManagerView {
+		// The placement group display rule: the card lists and is coloured by what it shows.
+		d := status.DisplayGroup(members, false)
+		c.Colour = d.Colour
+		shown := make([]AgendaInstruction, 0, len(d.Shown))
+		for _, i := range d.Shown {
+			shown = append(shown, c.Instructions[i])
+		}
+		c.Instructions = shown
 		c.IsCritical = critical
 		c.Unassigned = !live && pf.DeletedAt == nil
+	} else {
+		// A freelancer's card holds their own instructions only, each whatever its state (their
+		// Archived tab lists the cancelled ones), coloured by the worst of them.
+		for _, m := range members {
+			c.Colour = status.Worst(c.Colour, m.Colour)
+		}
 	}
 	c.CanOpen = access.CanSeeBooking(p, pf.DepartmentID, holds)
 	return c

@@ -87,14 +87,32 @@ func TestAssembleCard(t *testing.T) {
 	manager := &auth.Principal{UserID: 50, Needs: auth.NeedSet{auth.SelectDepartment(7): {}}}
 	freelancer := &auth.Principal{UserID: 60, Needs: auth.NeedSet{auth.NeedFreelancer: {}}}
 
+	// An offer cancelled earlier neither colours the card nor is listed (placement group display).
 	c := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Cancelled, status.Accepted), row(2, 61, status.Awaiting, status.Awaiting)},
 		Query{View: ManagerView}, manager, now)
-	if c.Colour != status.Red || !c.CanOpen || !c.IsCritical || c.Unassigned {
+	if c.Colour != status.Orange || !c.CanOpen || !c.IsCritical || c.Unassigned {
 		t.Errorf("manager's card %+v", c)
 	}
 	// Each row's isCritical is its view's (bookings.InstructionViewOf), tested there.
-	if c.Instructions[0].Colour != status.Red || c.Instructions[1].Colour != status.Orange {
+	if len(c.Instructions) != 1 || c.Instructions[0].ID != 2 || c.Instructions[0].Colour != status.Orange {
 		t.Errorf("rows %+v", c.Instructions)
+	}
+	healthy := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Accepted, status.Cancelled), row(2, 61, status.Accepted, status.Accepted)},
+		Query{View: ManagerView}, manager, now)
+	if healthy.Colour != status.Green || len(healthy.Instructions) != 1 || healthy.Instructions[0].ID != 2 {
+		t.Errorf("an accepted placement with an earlier cancelled offer: %s %+v", healthy.Colour, healthy.Instructions)
+	}
+	incumbent := row(1, 60, status.Cancelled, status.Accepted)
+	incumbent.Substituted = true
+	substitute := row(2, 61, status.Awaiting, status.Accepted)
+	substitute.SubstitutionOfID = &incumbent.ID
+	subbed := assembleCard(pf, []AgendaInstruction{incumbent, substitute}, Query{View: ManagerView}, manager, now)
+	if subbed.Colour != status.Orange || len(subbed.Instructions) != 2 || subbed.Instructions[0].Colour != status.Red {
+		t.Errorf("a substitution lists both, coloured by the substitute: %s %+v", subbed.Colour, subbed.Instructions)
+	}
+	if own := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Cancelled, status.Accepted)}, Query{View: FreelancerView},
+		freelancer, now); own.Colour != status.Red || len(own.Instructions) != 1 {
+		t.Errorf("a freelancer's cancelled instruction stays on their card: %s %+v", own.Colour, own.Instructions)
 	}
 	if c.Placement.StartTime != "09:00" || c.Placement.LocalPeriod.Start != "2027-03-02T09:00:00.000+00:00" ||
 		c.Placement.Period[1] != "2027-03-02T17:00:00.000+00:00" {

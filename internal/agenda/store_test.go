@@ -248,7 +248,8 @@ func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 			t.Fatal(err)
 		}
 		card := list.Items[0]
-		if list.Total != 1 || card.Placement.ID != first || len(card.Instructions) != 2 || card.Colour != status.Red {
+		// The substitute, accepted on both sides, stands for the struck-through incumbent: green.
+		if list.Total != 1 || card.Placement.ID != first || len(card.Instructions) != 2 || card.Colour != status.Green {
 			t.Fatalf("confirmed %+v", list)
 		}
 		// Sort priority: both accepted first, then cancelled.

@@ -268,26 +268,27 @@ type BookingStats struct {
 	Unfilled            int            `json:"unfilled" doc:"Live placements without an accepted freelancer"`
 	Instructions        int            `json:"instructions" doc:"Instructions, deleted ones included"`
 	ByColour            map[string]int `json:"byColour" doc:"Instructions per combined colour: green, purple, orange, red, gray"`
-	Colour              string         `json:"colour" doc:"The worst colour of the booking's instructions; gray without any"`
+	Colour              string         `json:"colour" doc:"The worst of its live placements' colours by the placement group display rule; gray without any"`
 }
 
 // statsOf counts a booking's placements and instructions; the colour rule is status.ColourOf,
-// as everywhere.
+// as everywhere, and the booking's colour the worst of its live placements' (PlacementDisplay).
 func statsOf(booking int64, ps []PlacementRow, is []InstructionRow) BookingStats {
 	st := BookingStats{BookingID: booking, ByColour: map[string]int{}, Instructions: len(is)}
 	for _, c := range status.Colours {
 		st.ByColour[string(c)] = 0
 	}
 	filled := map[int64]bool{}
-	colours := []status.Colour{}
+	byPlacement := map[int64][]InstructionRow{}
 	for _, i := range is {
 		c := status.ColourOf(i.State())
 		st.ByColour[string(c)]++
-		colours = append(colours, c)
+		byPlacement[i.PlacementID] = append(byPlacement[i.PlacementID], i)
 		if c == status.Green {
 			filled[i.PlacementID] = true
 		}
 	}
+	colours := []status.Colour{}
 	for _, p := range ps {
 		switch {
 		case p.DeletedAt != nil:
@@ -298,10 +299,27 @@ func statsOf(booking int64, ps []PlacementRow, is []InstructionRow) BookingStats
 		default:
 			st.Placements++
 		}
+		if p.DeletedAt == nil && len(byPlacement[p.ID]) > 0 {
+			colours = append(colours, PlacementDisplay(byPlacement[p.ID]).Colour)
+		}
 	}
-	st.Colour = string(status.Gray)
-	if len(colours) > 0 {
-		st.Colour = string(status.Worst(colours...))
-	}
+	st.Colour = string(status.Worst(colours...)) // gray without any
 	return st
+}
+
+// PlacementDisplay applies the placement group display rule (status.DisplayGroup) to all the
+// instructions of one placement as a manager sees them; an instruction counts as substituted
+// when a live instruction of the list names it as the one it substitutes.
+func PlacementDisplay(is []InstructionRow) status.GroupDisplay {
+	replacedBy := map[int64]bool{}
+	for _, i := range is {
+		if i.SubstitutionOfID != nil && i.State().Live() {
+			replacedBy[*i.SubstitutionOfID] = true
+		}
+	}
+	members := make([]status.GroupMember, len(is))
+	for n, i := range is {
+		members[n] = status.MemberOf(i.State(), i.SubstitutionOfID != nil, replacedBy[i.ID])
+	}
+	return status.DisplayGroup(members, false)
 }

@@ -21,7 +21,7 @@ type groupDraft struct {
 	placement    summaryPlacement
 	booking      summaryBooking
 	placementIDs []int64
-	members      []GroupMember
+	members      []status.GroupMember
 	rows         []*summaryInstruction
 }
 
@@ -76,13 +76,13 @@ func (g *groupDraft) add(p summaryPlacement, is []*summaryInstruction) {
 	if p.Packed != 0 && !p.Substitution {
 		for kind, n := range unpack(p.Packed) {
 			if n > 0 {
-				g.members = append(g.members, GroupMember{Colour: packedColours[kind], Count: n})
+				g.members = append(g.members, status.GroupMember{Colour: packedColours[kind], Count: n})
 				g.rows = append(g.rows, nil)
 			}
 		}
 	}
 	for _, i := range is {
-		g.members = append(g.members, MemberOf(i.state(), i.SubstitutionOfID != nil, i.Substituted))
+		g.members = append(g.members, status.MemberOf(i.state(), i.SubstitutionOfID != nil, i.Substituted))
 		g.rows = append(g.rows, i)
 	}
 }
@@ -110,7 +110,7 @@ func cmpBool(a, b bool) int {
 // is filtered out.
 func (g *groupDraft) finish(f SummaryFilter) (BookingSummaryGroup, bool) {
 	p, b := &g.placement, &g.booking
-	d := DisplayGroup(g.members, f.freelancerView(b.DepartmentID))
+	d, counts := displayGroup(g.members, f.freelancerView(b.DepartmentID))
 	if d.Hidden || (len(f.Colours) > 0 && !slices.Contains(f.Colours, d.Colour)) {
 		return BookingSummaryGroup{}, false
 	}
@@ -118,7 +118,7 @@ func (g *groupDraft) finish(f SummaryFilter) (BookingSummaryGroup, bool) {
 	out := BookingSummaryGroup{BookingID: p.BookingID, BookingTitle: b.Title, ClientName: b.ClientName,
 		DepartmentID: b.DepartmentID, DepartmentName: b.DepartmentName, CancelWindowDays: b.CancelWindowDays,
 		PlacementTitle: p.Title, StartTime: clock(p.StartTime), EndTime: clock(p.EndTime), Overnight: p.Overnight,
-		Deleted: p.Deleted, Colour: string(d.Colour), PlacementIDs: g.placementIDs, Counts: d.Counts}
+		Deleted: p.Deleted, Colour: string(d.Colour), PlacementIDs: g.placementIDs, Counts: counts}
 	if f.OverviewOnly {
 		return out, true
 	}

@@ -243,7 +243,7 @@ func groupInstructions(ctx context.Context, q database.Reader, f SummaryFilter, 
 	var is []summaryInstruction
 	err := q.Select(ctx, &is, `SELECT i.id, i.placement_id, i.user_id, `+names+`, i.supplier_status, i.client_status,
 		i.substitution_of_id, i.deleted_at IS NOT NULL AS deleted,
-		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id) AS substituted`+placementsFrom(f)+`
+		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id AND `+bookings.LiveSQL("s")+`) AS substituted`+placementsFrom(f)+`
 		JOIN instructions i ON i.placement_id = p.id`+join+scope.SQL(), scope.Args()...)
 	return is, err
 }
