@@ -159,14 +159,12 @@ func (h *handlers) requirePlacementsManager(ctx context.Context, ids []int64) er
 	return requireManagerOf(ctx, departments)
 }
 
-func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct{ Body RateAmendmentInput }) (*struct{ Body StatusResult }, error) {
-	buy, sell := in.Body.BuyRate, in.Body.SellRate
-	switch {
-	case buy == nil && sell == nil:
-		return nil, apperror.Field("sellRate", "Give a sell rate or a buy rate")
-	case buy != nil && !p.CanAdmin:
-		// Buy rates are for administrators only (spec part 2 §6), to see and to change.
-		return nil, apperror.Forbidden()
+// checkGivenRates normalises and checks the rates a manager sets on an instruction (nil: not
+// given), for Amend Rates and a substitution alike. Buy rates are for administrators only (spec
+// part 2 §6), to see and to change.
+func checkGivenRates(p *auth.Principal, buy, sell *Rate) error {
+	if buy != nil && !p.CanAdmin {
+		return apperror.Forbidden()
 	}
 	for field, r := range map[string]*Rate{"buyRate": buy, "sellRate": sell} {
 		if r == nil {
@@ -174,8 +172,19 @@ func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct
 		}
 		*r = r.Normalised()
 		if err := r.Check(field); err != nil {
-			return nil, err
+			return err
 		}
+	}
+	return nil
+}
+
+func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct{ Body RateAmendmentInput }) (*struct{ Body StatusResult }, error) {
+	buy, sell := in.Body.BuyRate, in.Body.SellRate
+	if buy == nil && sell == nil {
+		return nil, apperror.Field("sellRate", "Give a sell rate or a buy rate")
+	}
+	if err := checkGivenRates(p, buy, sell); err != nil {
+		return nil, err
 	}
 	departments, err := h.store.InstructionDepartments(ctx, in.Body.IDs)
 	if err != nil {

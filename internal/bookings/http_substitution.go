@@ -17,10 +17,13 @@ type AvailableSubstitutesInput struct {
 	InstructionID int64 `query:"instructionId" doc:"The incumbent instruction; default: the placement's only live instruction accepted by its supplier"`
 }
 
-// GrantSubstitutionBody names the incumbent and its one substitute.
+// GrantSubstitutionBody names the incumbent and its one substitute, and the substitute's rates
+// when the manager changes them.
 type GrantSubstitutionBody struct {
-	ID      int64   `json:"id,omitempty" doc:"The incumbent instruction; default: the placement's only live instruction accepted by its supplier"`
-	UserIDs []int64 `json:"userIds" minItems:"1" maxItems:"50" doc:"Exactly one substitute"`
+	ID       int64   `json:"id,omitempty" doc:"The incumbent instruction; default: the placement's only live instruction accepted by its supplier"`
+	UserIDs  []int64 `json:"userIds" minItems:"1" maxItems:"50" doc:"Exactly one substitute"`
+	BuyRate  *Rate   `json:"buyRate,omitempty" doc:"The substitute's buy rate (administrators only); default: the incumbent's"`
+	SellRate *Rate   `json:"sellRate,omitempty" doc:"The substitute's sell rate (managers only); default: the incumbent's"`
 }
 
 // SubstitutionResult reports the substitute's new instruction.
@@ -56,7 +59,11 @@ func (h *handlers) grantSubstitution(ctx context.Context, p *auth.Principal, in 
 	if users = slices.Compact(users); len(users) != 1 {
 		return nil, apperror.Field("userIds", MsgOneSubstitute)
 	}
-	id, err := h.store.Substitute(ctx, p, in.ID, in.Body.ID, users[0])
+	rates := SubstitutionRates{Buy: in.Body.BuyRate, Sell: in.Body.SellRate}
+	if err := checkGivenRates(p, rates.Buy, rates.Sell); err != nil {
+		return nil, err
+	}
+	id, err := h.store.Substitute(ctx, p, in.ID, in.Body.ID, users[0], rates)
 	if err != nil {
 		return nil, err
 	}

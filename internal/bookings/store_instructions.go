@@ -157,14 +157,22 @@ type newInstruction struct {
 	SubstitutionOf                 *int64
 	AnswerBy                       *time.Time
 	Kind                           string // KindOffer when empty
+	// Rates, when set, are the instruction's rates instead of the rate card's (a substitute
+	// takes over the incumbent's).
+	Rates *ratePair
 }
 
-// insertInstruction adds one audited instruction with the freelancer's rate card or the
-// template's default rates (jobs.RatesFor, the one rule for both) and returns its id; 0 when a
-// live one exists for the pair already. The caller emits the event, which differs by cause.
+// ratePair is an instruction's buy and sell rate.
+type ratePair struct{ Buy, Sell Rate }
+
+// insertInstruction adds one audited instruction with the rates given, else the freelancer's
+// rate card or the template's default rates (jobs.RatesFor, the one rule for both) and returns
+// its id; 0 when a live one exists for the pair already. The caller emits the event, which differs by cause.
 func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (int64, map[string]any, error) {
 	buy, sell := jobs.DefaultRate(), jobs.DefaultRate()
-	if n.TemplateID != nil {
+	if n.Rates != nil {
+		buy, sell = n.Rates.Buy, n.Rates.Sell
+	} else if n.TemplateID != nil {
 		b, s, err := jobs.RatesFor(ctx, tx, *n.TemplateID, n.UserID)
 		if err != nil && !errors.Is(err, jobs.ErrNoPlacementTemplate) {
 			return 0, nil, err

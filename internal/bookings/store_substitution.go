@@ -73,11 +73,13 @@ func (s *Store) AvailableSubstitutes(ctx context.Context, p *auth.Principal, pla
 	return list, nil
 }
 
-// Substitute instructs substitute into placement in place of the incumbent instruction and
-// cancels the incumbent's supplier side ("Substituted"), in one transaction. Everything is
+// Substitute instructs substitute into placement in place of the incumbent instruction, at the
+// incumbent's rates unless rates gives others (a manager's only), and cancels the incumbent's
+// supplier side ("Substituted"), in one transaction. Everything is
 // checked again inside it: the incumbent's row is locked first on PostgreSQL (SQLite has one
 // writer), so of two racing substitutions the second finds it cancelled and gets 409.
-func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, instruction, substitute int64) (int64, error) {
+func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, instruction, substitute int64,
+	rates SubstitutionRates) (int64, error) {
 	var id int64
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		pl, incumbentID, err := findSubstitution(ctx, tx, p, placement, instruction, "id")
@@ -90,6 +92,13 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 		incumbent, err := loadIncumbent(ctx, tx, p, pl, incumbentID, "id")
 		if err != nil {
 			return err
+		}
+		actor, err := actorFor(p, incumbentTarget(pl, incumbent))
+		if err != nil {
+			return err
+		}
+		if actor != status.ActorManager && (rates.Buy != nil || rates.Sell != nil) {
+			return apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, MsgSubstituteRatesManagers)
 		}
 		// The hire rule first, so an id that names nobody is refused as an ineligible one is.
 		if ok, err := access.HireableAmong(ctx, tx, pl.DepartmentID, []int64{substitute}); err != nil {
@@ -105,10 +114,11 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 		} else if len(free) == 0 {
 			return apperror.Conflict(MsgSubstituteNotFree)
 		}
-		if err := substituteMayCommit(ctx, tx, pl, substitute); err != nil {
+		st := substituteState(pl, actor)
+		if err := substituteMayCommit(ctx, tx, pl, st, substitute); err != nil {
 			return err
 		}
-		if id, err = insertSubstitute(ctx, tx, pl, incumbent, substitute); err != nil {
+		if id, err = insertSubstitute(ctx, tx, pl, incumbent, substitute, st, substituteRates(incumbent, rates)); err != nil {
 			return err
 		}
 		return cancelSubstituted(ctx, tx, pl, incumbent)
@@ -204,10 +214,10 @@ func substituteCandidates(ctx context.Context, q database.Reader, pl substitutio
 }
 
 // substituteMayCommit runs the working-time guard (refusedCommitment) for a substitute whose
-// instruction starts accepted (a pre-confirmed booking): the candidate list has checked overlaps
-// already, the rest is checked here.
-func substituteMayCommit(ctx context.Context, tx *database.Tx, pl substitutionPlacement, user int64) error {
-	if status.Initial(status.BookingType(pl.Type), pl.Direct).Supplier != status.Accepted {
+// instruction starts accepted by its supplier (a pre-confirmed or direct booking): the candidate
+// list has checked overlaps already, the rest is checked here.
+func substituteMayCommit(ctx context.Context, tx *database.Tx, pl substitutionPlacement, st status.State, user int64) error {
+	if st.Supplier != status.Accepted {
 		return nil
 	}
 	c := commitment{user: user, booking: pl.BookingID, start: pl.StartAt, end: pl.EndAt}
@@ -223,12 +233,12 @@ func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
 	return database.NotFound(lockRow(ctx, tx, "instructions", id), "Instruction")
 }
 
-// insertSubstitute adds the substitute's instruction, linked to the incumbent, with the booking's
-// initial statuses and the substitute's own rates, as a grant would; its event names both.
-func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent InstructionRow, user int64) (int64, error) {
-	st := status.Initial(status.BookingType(pl.Type), pl.Direct)
+// insertSubstitute adds the substitute's instruction, linked to the incumbent, in state st
+// (substituteState) at rates (substituteRates); its event names both.
+func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent InstructionRow, user int64,
+	st status.State, rates ratePair) (int64, error) {
 	id, _, err := insertInstruction(ctx, tx, newInstruction{BookingID: pl.BookingID, PlacementID: pl.ID, UserID: user,
-		TemplateID: pl.TemplateID, State: st, Direct: pl.Direct, SubstitutionOf: &incumbent.ID})
+		TemplateID: pl.TemplateID, State: st, Direct: pl.Direct, SubstitutionOf: &incumbent.ID, Rates: &rates})
 	if err != nil {
 		return 0, err
 	}

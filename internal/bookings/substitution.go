@@ -29,6 +29,43 @@ const SubstitutedReason = "Substituted"
 // client still wants the work done.
 var substitutedChange = status.Change{Side: status.Supplier, To: status.Cancelled, Reason: SubstitutedReason}
 
+// MsgSubstituteRatesManagers refuses rates in a substitution asked by the incumbent freelancer:
+// rates are the department's managers' to set.
+const MsgSubstituteRatesManagers = "Only the department's managers can set the substitute's rates."
+
+// SubstitutionRates are the substitute's rates when the manager changes them; nil keeps the
+// incumbent's.
+type SubstitutionRates struct {
+	Buy, Sell *Rate
+}
+
+// substituteRates is the substitute's pair: the incumbent's rates as they stand (amended ones
+// included; the substitute takes over the same work at the same terms), each replaced by the
+// one the manager gave.
+func substituteRates(incumbent InstructionRow, given SubstitutionRates) ratePair {
+	var r ratePair
+	r.Buy, r.Sell = incumbent.Rates()
+	if given.Buy != nil {
+		r.Buy = *given.Buy
+	}
+	if given.Sell != nil {
+		r.Sell = *given.Sell
+	}
+	return r
+}
+
+// substituteState is the substitute's first state: the booking's initial statuses
+// (status.Initial), with the client side accepted when a manager of the department chose the
+// substitute (choosing them is the client's answer), so the substitute's answer is the only one
+// awaited. When the incumbent freelancer found their own replacement the client still confirms.
+func substituteState(pl substitutionPlacement, actor status.Actor) status.State {
+	st := status.Initial(status.BookingType(pl.Type), pl.Direct)
+	if actor == status.ActorManager {
+		st.Client = status.Accepted
+	}
+	return st
+}
+
 // AvailableSubstituteUser names a candidate.
 type AvailableSubstituteUser struct {
 	FullName  string `json:"fullName"`

@@ -249,3 +249,60 @@ func subBool(b *bool) string {
 	}
 	return fmt.Sprint(*b)
 }
+
+// The substitute takes over the incumbent's rates as amended, not their own rate card, unless
+// the manager gives others; a manager's choice is the client's answer, so only the substitute's
+// is awaited.
+func TestSubstituteTakesOverTheIncumbentsRates(t *testing.T) {
+	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+		ctx := context.Background()
+		var template int64
+		if err := db.Get(ctx, &template, `SELECT placement_template_id FROM placements WHERE id = ?`, sw.Day); err != nil {
+			t.Fatal(err)
+		}
+		now := db.Now()
+		for _, name := range []string{"Able", "Baker"} {
+			databasetest.InsertID(t, db, `INSERT INTO rate_cards (placement_template_id, user_id, buy_rate_minor,
+				sell_rate_minor, created_at, updated_at) VALUES (?, ?, 11100, 22200, ?, ?) RETURNING id`,
+				template, sw.Users[name], now, now)
+		}
+		s.As(apptest.Admin).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{sw.Incumbent},
+			"buyRate":  map[string]any{"rate": 310, "currency": "GBP", "period": "day"},
+			"sellRate": map[string]any{"rate": 420.5, "currency": "GBP", "period": "day"}}).Want(200)
+
+		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
+		// Rates are the managers' to set, buy rates the administrators'.
+		s.As(apptest.Freelancer).Do("POST", path, map[string]any{"userIds": []int64{sw.Users["Able"]},
+			"sellRate": map[string]any{"rate": 1, "currency": "GBP", "period": "day"}}).WantError(403, "A-102")
+		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{sw.Users["Able"]},
+			"buyRate": map[string]any{"rate": 1, "currency": "GBP", "period": "day"}}).WantError(403, "A-102")
+
+		var res bookings.SubstitutionResult
+		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{sw.Users["Able"]}}).
+			Want(200).Decode(&res)
+		if in := res.Instruction; in == nil || in.SellRate.Rate != 420.5 || in.SupplierStatus != "awaiting_response" ||
+			in.ClientStatus != "accepted" {
+			t.Fatalf("substitute %+v", res.Instruction)
+		}
+		rates := func(id int64) (buy, sell int64) {
+			var r struct {
+				Buy  int64 `db:"buy_rate_minor"`
+				Sell int64 `db:"sell_rate_minor"`
+			}
+			if err := db.Get(ctx, &r, `SELECT buy_rate_minor, sell_rate_minor FROM instructions WHERE id = ?`, id); err != nil {
+				t.Fatal(err)
+			}
+			return r.Buy, r.Sell
+		}
+		if buy, sell := rates(res.Instruction.ID); buy != 31000 || sell != 42050 {
+			t.Errorf("substitute's rates %d / %d, want the incumbent's amended 31000 / 42050", buy, sell)
+		}
+
+		// The manager may give the substitute other rates (here Baker replacing Able).
+		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": res.Instruction.ID, "userIds": []int64{sw.Users["Baker"]},
+			"sellRate": map[string]any{"rate": 500, "currency": "GBP", "period": "day"}}).Want(200).Decode(&res)
+		if buy, sell := rates(res.Instruction.ID); buy != 31000 || sell != 50000 {
+			t.Errorf("substitute's rates %d / %d, want the buy rate taken over and the sell rate given", buy, sell)
+		}
+	})
+}
