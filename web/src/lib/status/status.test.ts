@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { colourOf, sortPriority, statusLabel, statusSummary, worst } from './status';
+import { colourOf, sortPriority, statusLabel, statusSummary, waitingFor, worst } from './status';
 import sharedCases from '../../../../internal/bookings/status/testdata/colour_cases.json';
 
 interface Case {
@@ -40,5 +40,20 @@ describe('instruction status colour and priority', () => {
     expect(statusSummary({ supplierStatus: 'accepted', clientStatus: 'awaiting_response' })).toBe(
       'Accepted / Awaiting response',
     );
+  });
+
+  it('says who must answer next', () => {
+    const pair = (supplierStatus: string, clientStatus: string) => ({ supplierStatus, clientStatus });
+    expect(waitingFor(pair('awaiting_response', 'accepted'), 'Ann Lee')).toBe(
+      "Waiting for Ann Lee's answer",
+    );
+    expect(waitingFor(pair('awaiting_response', 'awaiting_response'), 'Ann Lee')).toBe(
+      "Waiting for Ann Lee's answer",
+    );
+    expect(waitingFor(pair('accepted', 'awaiting_response'), 'Ann Lee')).toBe(
+      "Waiting for the client's confirmation",
+    );
+    expect(waitingFor(pair('accepted', 'accepted'), 'Ann Lee')).toBeNull();
+    expect(waitingFor(pair('cancelled', 'awaiting_response'), 'Ann Lee')).toBeNull();
   });
 });

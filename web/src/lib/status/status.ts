@@ -81,3 +81,16 @@ export function statusLabel(status: string): string {
 export function statusSummary(s: StatusPair): string {
   return `${statusLabel(s.supplierStatus)} / ${statusLabel(s.clientStatus)}`;
 }
+
+/**
+ * Who must answer next, in plain words, or null when nobody must: the freelancer while their
+ * side awaits ('Waiting for Ann Lee's answer'), then the client ('Waiting for the client's
+ * confirmation'). name is the freelancer's.
+ */
+export function waitingFor(s: StatusPair, name: string): string | null {
+  if (s.deleted) return null;
+  if (closed(s)) return null;
+  if (s.supplierStatus === AWAITING) return `Waiting for ${name}'s answer`;
+  if (s.clientStatus === AWAITING) return "Waiting for the client's confirmation";
+  return null;
+}

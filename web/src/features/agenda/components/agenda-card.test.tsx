@@ -14,7 +14,10 @@ const manager = makeUser({ id: 9, needs: ['manage_department:3'] });
 function show(card: CardData, user: CurrentUser = felix) {
   return renderRoutes(
     [
-      { path: '/', element: <AgendaCard card={card} /> },
+      {
+        path: '/',
+        element: <AgendaCard card={card} view={user === manager ? 'manager' : 'freelancer'} />,
+      },
       { path: '/bookings/:id/edit', element: <p>Edit booking page</p> },
     ],
     { user },
@@ -102,6 +105,37 @@ describe('AgendaCard', () => {
     expect(
       screen.getByRole('button', { name: 'Reject instruction for Maya Chen' }),
     ).toBeInTheDocument();
+  });
+
+  it("colours a manager's card by what it lists: an earlier cancelled offer is neither shown nor red", () => {
+    const card = cardFixture({
+      colour: 'red',
+      instructions: [
+        rowFixture({ supplierStatus: 'accepted', clientStatus: 'accepted', colour: 'green' }),
+        rowFixture({
+          id: 51,
+          userId: 6,
+          fullName: 'Maya Chen',
+          supplierStatus: 'cancelled',
+          colour: 'red',
+        }),
+      ],
+    });
+    show(card, manager);
+    const article = screen.getByRole('article', { name: 'Camera Operator' });
+    expect(within(article).getAllByText('Confirmed').length).toBeGreaterThan(0);
+    expect(within(article).queryByText('Cancelled or rejected')).not.toBeInTheDocument();
+    expect(within(article).queryByText('Maya Chen')).not.toBeInTheDocument();
+  });
+
+  it('tells a manager who must answer next', () => {
+    show(
+      cardFixture({
+        instructions: [rowFixture({ clientStatus: 'accepted', answerSide: 'client' })],
+      }),
+      manager,
+    );
+    expect(screen.getByText("Waiting for Felix Reid's answer")).toBeInTheDocument();
   });
 
   it("says 'No user assigned' for a placement nobody holds", () => {

@@ -15,9 +15,10 @@ import { useId, type MouseEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { paths } from '@/lib/paths';
 import { formatPeriod, viewerTimeZone } from '@/lib/format';
-import { cardTitle, type AgendaCard as CardData } from '../rules';
+import { cardTitle, type AgendaCard as CardData, type AgendaView } from '../rules';
 import { InstructionRow } from './instruction-row';
 import { colourLabel, mantineColour } from '@/lib/status/status';
+import { placementDisplay } from '@/lib/status/group';
 import { CopyIconButton } from './copy-icon-button';
 
 /** Clicks on these open nothing: they do their own thing. */
@@ -27,16 +28,28 @@ const INTERACTIVE = 'button, a, input, [role="dialog"]';
  * One placement of the agenda (spec part 2 §2 'Agenda card'): booking id (copyable), client,
  * department, titles, the period in the viewer's and the department's time, an overnight icon,
  * and a row per instructed user. A click on the card (not on its controls) opens the booking
- * when the server says the viewer may; the title is the same link for keyboards.
+ * when the server says the viewer may; the title is the same link for keyboards. A manager's card
+ * lists and is coloured by the placement group display rule (placementDisplay); a freelancer's
+ * lists their own instructions, all of them, coloured by the worst.
  */
-export function AgendaCard({ card }: { card: CardData }) {
+export function AgendaCard({ card, view }: { card: CardData; view: AgendaView }) {
   const theme = useMantineTheme();
   const navigate = useNavigate();
   const titleId = useId();
   const { placement, booking } = cardTitle(card);
   const editPath = paths.editBooking(card.bookingId, card.placement.id);
-  const rows = card.instructions ?? [];
-  const colour = mantineColour[card.colour];
+  const all = card.instructions ?? [];
+  const display = view === 'manager' ? placementDisplay(all) : undefined;
+  const rows = display
+    ? display.rows
+    : all.map((i) => ({
+        instruction: i,
+        colour: i.colour,
+        substituted: i.substituted,
+        substitute: i.substitutionOfId != null,
+      }));
+  const cardColour = display?.colour ?? card.colour;
+  const colour = mantineColour[cardColour];
 
   const open = (e: MouseEvent<HTMLElement>) => {
     const target = e.target as HTMLElement;
@@ -82,8 +95,8 @@ export function AgendaCard({ card }: { card: CardData }) {
                 Placement cancelled
               </Badge>
             )}
-            <Badge color={colour} autoContrast variant="filled">
-              {colourLabel[card.colour]}
+            <Badge color={colour} autoContrast variant="filled" data-colour={cardColour}>
+              {colourLabel[cardColour]}
             </Badge>
           </Group>
         </Group>
@@ -108,7 +121,13 @@ export function AgendaCard({ card }: { card: CardData }) {
 
         <Stack component="ul" gap="sm" aria-label="Instructed users" p={0} m={0}>
           {rows.map((row) => (
-            <InstructionRow key={row.id} card={card} row={row} several={rows.length > 1} />
+            <InstructionRow
+              key={row.instruction.id}
+              card={card}
+              row={row}
+              several={rows.length > 1}
+              sayWhoAnswers={view === 'manager'}
+            />
           ))}
           {(card.unassigned || rows.length === 0) && (
             <Text component="li" fs="italic" style={{ listStyle: 'none' }}>

@@ -44,7 +44,7 @@ export function AgendaList({
   return (
     <Stack gap="md">
       {cards.map((card) => (
-        <AgendaCard key={card.placement.id} card={card} />
+        <AgendaCard key={card.placement.id} card={card} view={view} />
       ))}
       <Group justify="space-between" wrap="wrap">
         <Text size="sm" c="dimmed" role="status">

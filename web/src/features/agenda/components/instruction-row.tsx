@@ -2,7 +2,9 @@ import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useAnswerInstruction } from '../api';
 import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
-import { colourLabel, mantineColour, statusLabel } from '@/lib/status/status';
+import { colourLabel, mantineColour, statusLabel, waitingFor } from '@/lib/status/status';
+import type { GroupRow } from '@/lib/status/group';
+import { SubstitutedName } from '@/ui/substituted-name';
 import { HoldActions, HoldChip } from '@/features/bookings';
 import { AnswerByNote } from '@/ui/answer-by-note';
 
@@ -11,23 +13,29 @@ const TOUCH = 44;
 
 /**
  * One instructed user of a card: their name (struck through and labelled when substituted),
- * the statuses, and Reject / Accept where the server says the viewer may give them.
+ * the statuses, who must answer next (sayWhoAnswers), and Reject / Accept where the server says
+ * the viewer may give them.
  */
 export function InstructionRow({
   card,
-  row,
+  row: mark,
   several,
+  sayWhoAnswers,
 }: {
   card: AgendaCard;
-  row: AgendaInstruction;
+  /** The instruction as the placement group display rule lists it. */
+  row: GroupRow<AgendaInstruction>;
   /** The card has several rows: the buttons' names then say whose instruction they answer. */
   several: boolean;
+  sayWhoAnswers: boolean;
 }) {
+  const row = mark.instruction;
   const answer = useAnswerInstruction();
   const [confirmReject, setConfirmReject] = useState(false);
   const answers = answersOf(row);
   const name = instructedName(row);
   const forWhom = several ? ` for ${name}` : '';
+  const waiting = waitingFor({ ...row, deleted: Boolean(row.deletedAt) }, name);
 
   const send = (to: 'accepted' | 'rejected') =>
     answer.mutate(
@@ -39,21 +47,19 @@ export function InstructionRow({
     <Group component="li" justify="space-between" gap="xs" wrap="wrap">
       <Stack gap={2} style={{ minWidth: 0 }}>
         <Group gap="xs" wrap="wrap">
-          <Text fw={500} component={row.substituted ? 's' : 'span'}>
-            {name}
-          </Text>
-          {row.substituted && (
-            <Badge color="gray.3" autoContrast variant="filled">
-              Substituted
-            </Badge>
-          )}
-          <Badge color={mantineColour[row.colour]} autoContrast variant="filled">
-            {colourLabel[row.colour]}
+          <SubstitutedName name={name} substituted={mark.substituted} fw={500} />
+          <Badge color={mantineColour[mark.colour]} autoContrast variant="filled">
+            {colourLabel[mark.colour]}
           </Badge>
         </Group>
         <Text size="xs" c="dimmed">
           Supplier: {statusLabel(row.supplierStatus)} · Client: {statusLabel(row.clientStatus)}
         </Text>
+        {sayWhoAnswers && waiting && (
+          <Text size="xs" fw={600}>
+            {waiting}
+          </Text>
+        )}
         {row.cancellationReason && (
           <Text size="xs" c="dimmed">
             Reason: {row.cancellationReason}
