@@ -2454,7 +2454,7 @@ export interface components {
             canOpen: boolean;
             clientName: string;
             /**
-             * @description Worst colour of the card's instructions; gray without any
+             * @description The placement's colour by the placement group display rule (the freelancer's view: the worst of their own instructions); gray without any
              * @enum {string}
              */
             colour: "green" | "purple" | "orange" | "red" | "gray";
@@ -2462,7 +2462,7 @@ export interface components {
             departmentId: number;
             departmentName: string;
             departmentTimezone: string;
-            /** @description A freelancer's view holds their own only; sorted by the status sort priority */
+            /** @description The rows the placement group display rule shows (a cancelled offer only when substituted); a freelancer's view holds their own only, all of them; sorted by the status sort priority */
             instructions: components["schemas"]["AgendaInstruction"][] | null;
             /** @description Manager's view: starts within 48 hours with nobody accepted on both sides */
             isCritical: boolean;
@@ -2826,7 +2826,7 @@ export interface components {
             };
             /** Format: int64 */
             cancelledPlacements: number;
-            /** @description The worst colour of the booking's instructions; gray without any */
+            /** @description The worst of its live placements' colours by the placement group display rule; gray without any */
             colour: string;
             /**
              * Format: int64
@@ -3586,11 +3586,15 @@ export interface components {
             refused: components["schemas"]["Refusal"][] | null;
         };
         GrantSubstitutionBody: {
+            /** @description The substitute's buy rate (administrators only); default: the incumbent's */
+            buyRate?: components["schemas"]["Rate"];
             /**
              * Format: int64
              * @description The incumbent instruction; default: the placement's only live instruction accepted by its supplier
              */
             id?: number;
+            /** @description The substitute's sell rate (managers only); default: the incumbent's */
+            sellRate?: components["schemas"]["Rate"];
             /** @description Exactly one substitute */
             userIds: number[] | null;
         };

@@ -87,8 +87,8 @@ describe('placement group display', () => {
   });
 
   it('a deleted instruction is gray', () => {
-    expect(placementDisplay([offer(1, 'accepted', 'accepted', { deletedAt: '2027-01-01' })]).colour).toBe(
-      'gray',
-    );
+    expect(
+      placementDisplay([offer(1, 'accepted', 'accepted', { deletedAt: '2027-01-01' })]).colour,
+    ).toBe('gray');
   });
 });

@@ -43,7 +43,10 @@ describe('instruction status colour and priority', () => {
   });
 
   it('says who must answer next', () => {
-    const pair = (supplierStatus: string, clientStatus: string) => ({ supplierStatus, clientStatus });
+    const pair = (supplierStatus: string, clientStatus: string) => ({
+      supplierStatus,
+      clientStatus,
+    });
     expect(waitingFor(pair('awaiting_response', 'accepted'), 'Ann Lee')).toBe(
       "Waiting for Ann Lee's answer",
     );

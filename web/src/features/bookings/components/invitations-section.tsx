@@ -13,6 +13,8 @@ import {
 import { countOf, formatDate } from '@/lib/format';
 import { localTimes } from './placements-grid';
 import { AnswerByNote } from '@/ui/answer-by-note';
+import { SubstitutedName } from '@/ui/substituted-name';
+import { placementDisplay } from '@/lib/status/group';
 
 interface Invitee {
   userId: number;
@@ -60,6 +62,14 @@ export function useInvitePrefill(): number[] {
  */
 export function InvitationsSection({ booking }: { booking: Booking }) {
   const invitees = inviteesOf(booking);
+  // Who was substituted, by the placement group display rule (struck through and labelled).
+  const substituted = new Set(
+    (booking.placements ?? []).flatMap((p) =>
+      placementDisplay(p.instructions ?? [])
+        .rows.filter((r) => r.substituted)
+        .map((r) => r.instruction.id),
+    ),
+  );
   const prefill = useInvitePrefill();
   const instructed = new Set(invitees.map((i) => i.userId));
   const toInvite = prefill.filter((id) => !instructed.has(id));
@@ -97,9 +107,10 @@ export function InvitationsSection({ booking }: { booking: Booking }) {
                     return (
                       <List.Item key={i.id}>
                         <Group gap="xs" wrap="wrap">
-                          <span>
-                            {formatDate(p.date)} · {p.title} · {start}–{end}
-                          </span>
+                          <SubstitutedName
+                            name={`${formatDate(p.date)} · ${p.title} · ${start}–${end}`}
+                            substituted={substituted.has(i.id)}
+                          />
                           <Badge
                             color={mantineColour[colours[n] ?? 'gray']}
                             variant="filled"

@@ -15,7 +15,8 @@ import { rowKey, type Placement, type PlacementRow } from '../api/types';
 import { countOf, formatDate, formatRate } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
 import { gridTheme } from '@/ui/data-grid';
-import { colourOf, mantineColour, statusSummary } from '@/lib/status/status';
+import { colourLabel, colourOf, mantineColour, statusSummary } from '@/lib/status/status';
+import { SubstitutedName } from '@/ui/substituted-name';
 import { HoldChip } from '../holds/hold-chip';
 
 // The Hive DataGrid's look (web/src/ui/data-grid), whose rows come a server page at a time; this
@@ -76,12 +77,43 @@ function TimeCell({ data }: CustomCellRendererProps<PlacementRow>) {
   );
 }
 
+/** A row's person, struck through and labelled when substituted. */
+function UserCell({ data }: CustomCellRendererProps<PlacementRow>) {
+  if (!data) return null;
+  return (
+    <Group gap={4} wrap="nowrap">
+      <SubstitutedName name={userName(data)} substituted={data.display?.substituted ?? false} />
+    </Group>
+  );
+}
+
+/** The placement's colour by the placement group display rule, as a small labelled badge. */
+function GroupBadge({ data }: { data: PlacementRow }) {
+  const group = data.display?.group;
+  if (!group || data.placement.deletedAt) return null;
+  return (
+    <Badge
+      color={mantineColour[group]}
+      variant="filled"
+      autoContrast
+      size="xs"
+      tt="none"
+      ml={6}
+      data-colour={group}
+      aria-label={`Placement: ${colourLabel[group]}`}
+    >
+      {colourLabel[group]}
+    </Badge>
+  );
+}
+
 function TitleCell({ data }: CustomCellRendererProps<PlacementRow>) {
   if (!data) return null;
   const p = data.placement;
   return (
     <span>
       {p.title}
+      <GroupBadge data={data} />
       {p.deletedAt && (
         <Text span size="xs" c="dimmed">
           {' '}
@@ -140,7 +172,13 @@ function CompactCell(
       <Text size="sm">
         {start}–{end} · <TitleCell {...props} />
       </Text>
-      <Text size="sm">{userName(data)}</Text>
+      <Group gap={4} wrap="wrap">
+        <SubstitutedName
+          name={userName(data)}
+          substituted={data.display?.substituted ?? false}
+          size="sm"
+        />
+      </Group>
       <div>
         <StatusCell {...props} wrap />
       </div>
@@ -238,6 +276,7 @@ export function PlacementsGrid({
         headerName: 'User',
         minWidth: 150,
         valueGetter: (p) => (p.data ? userName(p.data) : ''),
+        cellRenderer: UserCell,
       },
       {
         colId: 'status',

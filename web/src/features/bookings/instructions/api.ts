@@ -103,8 +103,10 @@ export type AvailableSubstitute = NonNullable<
   Awaited<ReturnType<ReturnType<typeof availableSubstitutesQuery>['queryFn']>>['items']
 >[number];
 
+export type SubstitutionResult = components['schemas']['SubstitutionResult'];
+
 export const grantSubstitution = (placementId: number, body: { userIds: number[]; id?: number }) =>
-  unwrap<{ inserted: number }>(
+  unwrap<SubstitutionResult>(
     api.POST('/placement/{id}/grant-substitution', {
       params: { path: { id: placementId } },
       body,

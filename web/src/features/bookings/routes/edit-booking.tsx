@@ -1,6 +1,6 @@
-import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Loader, Stack, Switch, Text } from '@mantine/core';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import { AuditButton } from '@/features/audit';
 import { useCurrentUser } from '@/lib/current-user';
 import { useRecordQuery } from '@/lib/record-query';
@@ -10,7 +10,13 @@ import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { SectionCard } from '@/ui/section-card';
 import { bookingQueryOptions, useAmendPlacements, useCancelPlacements } from '../api/bookings';
-import { placementRows, placementsOf, type Placement, type PlacementRow } from '../api/types';
+import {
+  listedRows,
+  placementRows,
+  placementsOf,
+  type Placement,
+  type PlacementRow,
+} from '../api/types';
 import { actionButton } from '../components/action-buttons';
 import { amendMessages } from '../components/amend-placements';
 import { AmendPlacementsModal } from '../components/amend-placements-modal';
@@ -31,14 +37,24 @@ type Dialog =
 
 const warn = (message: string) => notify(toasts.bookingWarning(message));
 
+/** What the Substitute page hands the booking page on success: the sentence to show. */
+export interface SubstitutionLanding {
+  substitution: string;
+}
+
 /** /bookings/:id/edit: sections Placements, Invitations and Edit Booking (spec part 2 §2). */
 export function EditBookingRoute() {
   const [search] = useSearchParams();
+  const landing = useLocation().state as SubstitutionLanding | null;
   const highlight = Number(search.get('placementId')) || undefined;
   const user = useCurrentUser();
   const { query } = useRecordQuery(bookingQueryOptions);
   const booking = query.data;
   const rows = useMemo(() => (booking ? placementRows(booking) : []), [booking]);
+  // The grid lists what the placement group display rule shows unless asked for every row.
+  const [everyRow, setEveryRow] = useState(false);
+  const listed = useMemo(() => listedRows(rows), [rows]);
+  const gridRows = everyRow ? rows : listed.rows;
   const [selected, setSelected] = useState<PlacementRow[]>([]);
   const [dialog, setDialog] = useState<Dialog>(null);
   const grid = useRef<PlacementsGridHandle>(null);
@@ -91,6 +107,11 @@ export function EditBookingRoute() {
         </Group>
       </PageHeader>
       <Stack>
+        {landing?.substitution && (
+          <Alert color="blue" title="Substitution Accepted" role="status">
+            {landing.substitution}
+          </Alert>
+        )}
         <SectionCard
           headingId="placements-heading"
           title="Placements"
@@ -133,12 +154,19 @@ export function EditBookingRoute() {
               </Group>
             )}
           </Group>
+          {listed.left > 0 && (
+            <Switch
+              checked={everyRow}
+              onChange={(e) => setEveryRow(e.currentTarget.checked)}
+              label={`Show every offer (${listed.left} cancelled or left out)`}
+            />
+          )}
           {rows.length === 0 ? (
             <Text size="sm">This booking has no placements.</Text>
           ) : (
             <PlacementsGrid
               ref={grid}
-              rows={rows}
+              rows={gridRows}
               isAdmin={isAdmin(user)}
               onSelectionChange={setSelected}
               highlightPlacementId={highlight}

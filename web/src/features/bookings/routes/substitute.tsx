@@ -18,6 +18,7 @@ import { bookingSelectionWarnings, toasts } from '@/lib/errors/catalogue';
 import { notifyRefusal, refusalMessage } from '@/lib/errors/refusal';
 import { formatDate } from '@/lib/format';
 import { notify } from '@/lib/notify';
+import { waitingFor } from '@/lib/status/status';
 import { isRecordId, paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import {
@@ -25,7 +26,9 @@ import {
   useGrantSubstitution,
   type AvailableSubstitute,
   type SubstitutionFor,
+  type SubstitutionResult,
 } from '../instructions/api';
+import type { SubstitutionLanding } from './edit-booking';
 import { matchesSubstitute } from '../instructions/rules';
 
 const positiveId = (v: string | null | undefined) => {
@@ -125,9 +128,9 @@ function SubstituteForm({
     grant.mutate(
       { placementId, userIds: chosen.map(Number), id: instructionId ?? target.instructionId },
       {
-        onSuccess: () => {
+        onSuccess: (res) => {
           notify(toasts.substitutionAccepted);
-          void navigate(bookingPath);
+          void navigate(bookingPath, { state: landingState(target, res.instruction) });
         },
         onError: notifyRefusal,
       },
@@ -193,6 +196,23 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Text>
     </Group>
   );
+}
+
+/**
+ * What the booking page says on arrival: who replaces whom, and who must answer next.
+ */
+function landingState(
+  target: SubstitutionFor,
+  sub: SubstitutionResult['instruction'],
+): SubstitutionLanding | undefined {
+  if (!sub) return undefined;
+  const name = sub.fullName || sub.user.fullName;
+  const next =
+    waitingFor({ ...sub, deleted: Boolean(sub.deletedAt) }, name) ??
+    'Nobody needs to answer: the substitution is confirmed';
+  return {
+    substitution: `${name} replaces ${target.fullName} on ${target.placementTitle}, ${formatDate(target.date)}. ${next}.`,
+  };
 }
 
 function label(s: AvailableSubstitute): string {

@@ -7,6 +7,7 @@ import { paths } from '@/lib/paths';
 import { summaryQueryOptions, type SummaryGroup } from '../api';
 import { detailsRange, type FilterSet } from '../filters';
 import { RetryAlert } from '@/ui/retry-alert';
+import { SubstitutedName } from '@/ui/substituted-name';
 
 /** The Details tab: the selected days' placement groups with their instructions. */
 export function DetailsTab({ selected, filters }: { selected: IsoDate[]; filters: FilterSet }) {
@@ -78,13 +79,10 @@ function GroupCard({ group: g }: { group: SummaryGroup }) {
         <ul style={{ margin: 0, paddingLeft: 16 }}>
           {(g.instructions ?? []).map((i) => (
             <li key={i.id}>
-              <Text size="xs" span td={i.substituted ? 'line-through' : undefined}>
-                {i.fullName}
-              </Text>
+              <SubstitutedName name={i.fullName} substituted={i.substituted} size="xs" />
               <Text size="xs" span>
                 {' '}
                 – {colourLabel[i.colour]}
-                {i.substituted ? ', Substituted' : ''}
               </Text>
             </li>
           ))}
