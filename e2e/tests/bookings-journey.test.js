@@ -470,6 +470,8 @@ describe('bookings journey', () => {
         const last = booking.placements[booking.placements.length - 1];
         const cancelled = last.instructions.find((i) => i.user.fullName === ACCEPTS.name);
         assert.equal(cancelled.canSubstitute, false);
+        // The grid lists a cancelled offer only when asked for every offer.
+        await placementsRegion(page).getByRole('switch', { name: /^Show every offer/ }).check();
         await rowOf(page, last, ACCEPTS.name).getByRole('checkbox').check();
         await action(page, 'Substitute');
         await toast(page, 'The selected instruction cannot be substituted.');

@@ -23,7 +23,14 @@ export function SubstitutedName({
       <Text component="s" {...text}>
         {name}
       </Text>
-      <Badge color="gray.3" autoContrast variant="filled" size="sm" tt="none">
+      <Badge
+        color="gray.3"
+        autoContrast
+        variant="filled"
+        size="sm"
+        tt="none"
+        style={{ flexShrink: 0, overflow: 'visible' }}
+      >
         {SUBSTITUTED_LABEL}
       </Badge>
     </>

@@ -274,7 +274,8 @@ export function PlacementsGrid({
       {
         colId: 'user',
         headerName: 'User',
-        minWidth: 150,
+        // Room for a struck-through name and its 'Substituted' label.
+        minWidth: 240,
         valueGetter: (p) => (p.data ? userName(p.data) : ''),
         cellRenderer: UserCell,
       },
