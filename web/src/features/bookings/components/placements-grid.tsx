@@ -107,13 +107,16 @@ function GroupBadge({ data }: { data: PlacementRow }) {
   );
 }
 
-function TitleCell({ data }: CustomCellRendererProps<PlacementRow>) {
+function TitleCell({
+  data,
+  compact,
+}: CustomCellRendererProps<PlacementRow> & { compact?: boolean }) {
   if (!data) return null;
   const p = data.placement;
   return (
     <span>
       {p.title}
-      <GroupBadge data={data} />
+      {!compact && <GroupBadge data={data} />}
       {p.deletedAt && (
         <Text span size="xs" c="dimmed">
           {' '}
@@ -170,7 +173,7 @@ function CompactCell(
         {formatDate(data.placement.date)}
       </Text>
       <Text size="sm">
-        {start}–{end} · <TitleCell {...props} />
+        {start}–{end} · <TitleCell {...props} compact />
       </Text>
       <Group gap={4} wrap="wrap">
         <SubstitutedName
