@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/legalentities"
 	"github.com/hive/hive/internal/platform/auth"
 )
@@ -87,37 +88,60 @@ type candidate struct {
 	Latitude     *float64 `db:"latitude"`
 	Longitude    *float64 `db:"longitude"`
 	BusinessType string   `db:"business_type"`
+	Currency     string   `db:"day_rate_currency"`
 	DayRateMinor *int64   `db:"day_rate_day_minor"`
 	distance     *float64
 	preferred    bool
+	relevance    int64 // the global search's score; 0 in the advanced search
 }
 
-// compareCandidates is the order of the results: by the sort key (business type A to Z with
-// none last; day rate ascending with none last; preferred first), then nearest first when a
-// location is given, then by name and id so the order is stable.
-func compareCandidates(key string) func(a, b *candidate) int {
-	return func(a, b *candidate) int {
-		if c := compareBy(key, a, b); c != 0 {
-			return c
-		}
-		if a.distance != nil && b.distance != nil && *a.distance != *b.distance {
-			return cmp.Compare(*a.distance, *b.distance)
-		}
-		for _, c := range []int{compareText(a.LastName, b.LastName), compareText(a.FirstName, b.FirstName)} {
-			if c != 0 {
-				return c
-			}
-		}
-		return cmp.Compare(a.ID, b.ID)
+// candidateColumns are a candidate's columns over users u: the day rate as its day-rate
+// equivalent (jobs.DayRateMinorSQL), so an hourly rate compares with a daily one.
+var candidateColumns = `u.id, u.last_name, u.first_name, u.latitude, u.longitude, u.business_type,
+	u.day_rate_currency, ` + jobs.DayRateMinorSQL("u.day_rate_minor", "u.day_rate_period") + ` AS day_rate_day_minor`
+
+// order is how results are ordered: Order By's key (none: relevance or distance, then name) and
+// the currency Price compares in.
+type order struct {
+	key      string
+	currency string
+}
+
+// orderOf is the order a search asks for: its sort key, and Price in the filter's currency, else
+// the default currency (GBP) when the search names none.
+func orderOf(f Filter) order {
+	o := order{key: f.SortKey, currency: f.Currency}
+	if o.currency == "" {
+		o.currency = jobs.DefaultCurrency
 	}
+	return o
 }
 
-func compareBy(key string, a, b *candidate) int {
-	switch key {
+// compare is the one order of freelancer results, for both searches: by the sort key (business
+// type A to Z with none last; price as the day-rate equivalent ascending, rates in the chosen
+// currency first, then rates in other currencies by currency, no rate last, as no exchange rates
+// are kept; preferred first), then nearest first when a location is given, then the more
+// relevant to the text query, then by name and id so the order is stable.
+func (o order) compare(a, b *candidate) int {
+	if c := o.compareBy(a, b); c != 0 {
+		return c
+	}
+	if a.distance != nil && b.distance != nil && *a.distance != *b.distance {
+		return cmp.Compare(*a.distance, *b.distance)
+	}
+	return cmp.Or(cmp.Compare(b.relevance, a.relevance), compareText(a.LastName, b.LastName),
+		compareText(a.FirstName, b.FirstName), cmp.Compare(a.ID, b.ID))
+}
+
+func (o order) compareBy(a, b *candidate) int {
+	switch o.key {
 	case SortBusinessType:
 		return noneLast(a.BusinessType == "", b.BusinessType == "", func() int { return compareText(a.BusinessType, b.BusinessType) })
 	case SortPrice:
-		return noneLast(a.DayRateMinor == nil, b.DayRateMinor == nil, func() int { return cmp.Compare(*a.DayRateMinor, *b.DayRateMinor) })
+		if c := cmp.Compare(o.priceGroup(a), o.priceGroup(b)); c != 0 || a.DayRateMinor == nil {
+			return c
+		}
+		return cmp.Or(cmp.Compare(a.Currency, b.Currency), cmp.Compare(*a.DayRateMinor, *b.DayRateMinor))
 	case SortPreferred:
 		switch {
 		case a.preferred && !b.preferred:
@@ -125,6 +149,17 @@ func compareBy(key string, a, b *candidate) int {
 		case b.preferred && !a.preferred:
 			return 1
 		}
+	}
+	return 0
+}
+
+// priceGroup places a rate for Price: 0 in the chosen currency, 1 in another, 2 none.
+func (o order) priceGroup(c *candidate) int {
+	switch {
+	case c.DayRateMinor == nil:
+		return 2
+	case c.Currency != o.currency:
+		return 1
 	}
 	return 0
 }

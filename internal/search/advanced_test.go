@@ -42,31 +42,40 @@ func TestOrder(t *testing.T) {
 	rate := func(v int64) *int64 { return &v }
 	dist := func(v float64) *float64 { return &v }
 	cands := []candidate{
-		{ID: 1, LastName: "Cole", BusinessType: "uk_sole_trader", DayRateMinor: rate(40000), distance: dist(3)},
+		{ID: 1, LastName: "Cole", BusinessType: "uk_sole_trader", Currency: "GBP", DayRateMinor: rate(40000), distance: dist(3)},
 		{ID: 2, LastName: "Abel", BusinessType: "", DayRateMinor: nil, distance: dist(1), preferred: true},
-		{ID: 3, LastName: "Bell", BusinessType: "uk_llp", DayRateMinor: rate(38000), distance: dist(2)},
-		{ID: 4, LastName: "Abel", BusinessType: "uk_llp", DayRateMinor: rate(40000), distance: dist(3), preferred: true},
+		{ID: 3, LastName: "Bell", BusinessType: "uk_llp", Currency: "GBP", DayRateMinor: rate(38000), distance: dist(2)},
+		{ID: 4, LastName: "Abel", BusinessType: "uk_llp", Currency: "GBP", DayRateMinor: rate(40000), distance: dist(3), preferred: true},
+		{ID: 5, LastName: "Dune", BusinessType: "uk_llp", Currency: "EUR", DayRateMinor: rate(10000), distance: dist(4)},
 	}
-	order := func(key string) []int64 {
+	sorted := func(o order) []int64 {
 		ps := make([]*candidate, len(cands))
 		for i := range cands {
 			ps[i] = &cands[i]
 		}
-		slices.SortFunc(ps, compareCandidates(key))
+		slices.SortFunc(ps, o.compare)
 		ids := make([]int64, len(ps))
 		for i, p := range ps {
 			ids[i] = p.ID
 		}
 		return ids
 	}
-	for key, want := range map[string][]int64{
-		"":               {2, 3, 4, 1}, // nearest first
-		SortBusinessType: {3, 4, 1, 2}, // A to Z, none last; then nearest
-		SortPrice:        {3, 4, 1, 2}, // cheapest first, none last; then nearest, then name
-		SortPreferred:    {2, 4, 3, 1},
+	for o, want := range map[order][]int64{
+		{}:                                    {2, 3, 4, 1, 5}, // nearest first
+		{key: SortBusinessType}:               {3, 4, 5, 1, 2}, // A to Z, none last; then nearest
+		{key: SortPrice, currency: "GBP"}:     {3, 4, 1, 5, 2}, // cheapest in GBP first, other currencies next, none last
+		{key: SortPrice, currency: "EUR"}:     {5, 3, 4, 1, 2}, // the chosen currency first
+		{key: SortPreferred, currency: "GBP"}: {2, 4, 3, 1, 5},
 	} {
-		if got := order(key); !slices.Equal(got, want) {
-			t.Errorf("order by %q: %v, want %v", key, got, want)
+		if got := sorted(o); !slices.Equal(got, want) {
+			t.Errorf("order by %+v: %v, want %v", o, got, want)
 		}
+	}
+	// Without distances (the global search) ties go to the more relevant, then by name.
+	for i := range cands {
+		cands[i].distance, cands[i].relevance = nil, cands[i].ID
+	}
+	if got, want := sorted(order{key: SortPreferred}), []int64{4, 2, 5, 3, 1}; !slices.Equal(got, want) {
+		t.Errorf("preferred, then relevance: %v, want %v", got, want)
 	}
 }

@@ -94,7 +94,7 @@ func BenchmarkGlobalSearch(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			q := globalBenchQueries[i%len(globalBenchQueries)]
 			t0 := time.Now()
-			rs, err := store.Global(ctx, searchers[(i/len(globalBenchQueries))%2], q)
+			rs, err := store.Global(ctx, searchers[(i/len(globalBenchQueries))%2], search.Query{Query: q})
 			d := time.Since(t0)
 			if err != nil {
 				b.Fatal(err)

@@ -20,7 +20,11 @@ func Register(api huma.API, d feature.Deps) {
 		Description: "Department managers and administrators only. Without filters: the records matching query " +
 			"(3 characters or more; prefix, accents and case ignored, one typo in words of five letters or more, " +
 			"exact e-mail or booking reference first) that the caller may see, by hiveRank descending, at most 50 " +
-			"per source. With filters: the freelancer advanced search.",
+			"per source; with sort_key the users are in that order (their hiveRank their place in it). " +
+			"With filters: the freelancer advanced search. Order By price is by day-rate equivalent ascending, " +
+			"rates in the chosen currency (GBP when none is chosen) first, then other currencies, no rate last; " +
+			"businessType groups by business type A to Z; preferred puts the searcher's preferred freelancers first; " +
+			"ties go by distance, relevance, then name.",
 		Tags: []string{"Search"}, Errors: []int{403, 422}}, httpapi.WithUser(h.search))
 }
 
@@ -51,7 +55,7 @@ func (h *handlers) search(ctx context.Context, p *auth.Principal, in *SearchInpu
 	case q.Filter.IsSet(): // Advanced validates the filter against the database's clock
 		results, err = h.store.Advanced(ctx, p, q)
 	default:
-		results, err = h.store.Global(ctx, p, q.Query)
+		results, err = h.store.Global(ctx, p, q)
 	}
 	if err != nil {
 		return nil, err

@@ -48,7 +48,7 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 			cands[i].preferred = preferred[cands[i].ID]
 			ordered[i] = &cands[i]
 		}
-		slices.SortFunc(ordered, compareCandidates(f.SortKey))
+		slices.SortFunc(ordered, orderOf(f).compare)
 		if out, err = advancedCards(ctx, r, p, ordered[:min(len(ordered), AdvancedLimit)], preferred); err != nil {
 			return err
 		}
@@ -130,8 +130,7 @@ func advancedCandidates(ctx context.Context, r database.Reader, p *auth.Principa
 			JOIN tags t ON t.id = ut.tag_id WHERE t.category = 'job_title' AND t.name_lc LIKE ? ESCAPE '\'))`, like, like)
 	}
 	var out []candidate
-	err := r.Select(ctx, &out, `SELECT u.id, u.last_name, u.first_name, u.latitude, u.longitude, u.business_type,
-		`+dayRate+` AS day_rate_day_minor FROM `+from+w.SQL()+` ORDER BY u.id`, w.Args()...)
+	err := r.Select(ctx, &out, `SELECT `+candidateColumns+` FROM `+from+w.SQL()+` ORDER BY u.id`, w.Args()...)
 	return out, err
 }
 

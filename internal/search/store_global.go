@@ -28,10 +28,11 @@ type hit struct {
 	Score  int64  `db:"score"`
 }
 
-// Global is the top bar's search: the records matching text that p may see, best first (by
-// hiveRank, then source and id), at most PerSourceLimit of each source.
-func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]Result, error) {
-	pl, ok := planOf(text)
+// Global is the top bar's search: the records matching q's text that p may see, best first (by
+// hiveRank, then source and id), at most PerSourceLimit of each source. With Order By the users
+// are in that order (orderUsers), the most relevant first among equals.
+func (s *Store) Global(ctx context.Context, p *auth.Principal, q Query) ([]Result, error) {
+	pl, ok := planOf(q.Query)
 	if !ok {
 		return []Result{}, nil
 	}
@@ -69,6 +70,11 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, text string) ([]R
 		}
 		if err := r.Select(ctx, &hits, strings.Join(parts, " UNION ALL "), args...); err != nil {
 			return fmt.Errorf("global search: %w", err)
+		}
+		if q.SortKey != "" {
+			if err := orderUsers(ctx, r, p, hits, orderOf(q.Filter)); err != nil {
+				return err
+			}
 		}
 		out, err = cards(ctx, r, p, hits)
 		return err
@@ -243,6 +249,51 @@ func (pl plan) sourceSQL(src string, driver int, sc scope) (string, []any) {
 		GROUP BY c.record_id) y
 		WHERE ` + strings.Join(checks, " AND ") + `
 		ORDER BY score DESC, record_id LIMIT ` + strconv.Itoa(PerSourceLimit) + `) z` + src, append(colArgs, args...)
+}
+
+// orderUsers puts the user hits in order o (the advanced search's order, order.compare, with
+// their relevance as the tie-break after the sort key) by replacing their scores with their
+// places, as the advanced search ranks: the first of n users gets n, the last 1. The other
+// sources keep their relevance.
+func orderUsers(ctx context.Context, r database.Reader, p *auth.Principal, hits []hit, o order) error {
+	users := map[int64]*hit{}
+	for i := range hits {
+		if hits[i].Source == index.User {
+			users[hits[i].ID] = &hits[i]
+		}
+	}
+	if len(users) == 0 {
+		return nil
+	}
+	ids := make([]int64, 0, len(users))
+	for id := range users {
+		ids = append(ids, id)
+	}
+	marks, args := database.In(ids)
+	var cands []candidate
+	if err := r.Select(ctx, &cands, `SELECT `+candidateColumns+` FROM users u WHERE u.id IN (`+marks+`)`, args...); err != nil {
+		return fmt.Errorf("global search order: %w", err)
+	}
+	var preferred map[int64]bool
+	if o.key == SortPreferred {
+		var err error
+		if preferred, err = preferredOf(ctx, r, p); err != nil {
+			return err
+		}
+	}
+	ordered := make([]*candidate, len(cands))
+	for i := range cands {
+		cands[i].relevance, cands[i].preferred = users[cands[i].ID].Score, preferred[cands[i].ID]
+		ordered[i] = &cands[i]
+	}
+	slices.SortFunc(ordered, o.compare)
+	for _, h := range users { // gone since the index was read: last (cards drops them)
+		h.Score = 0
+	}
+	for i, c := range ordered {
+		users[c.ID].Score = int64(len(ordered) - i)
+	}
+	return nil
 }
 
 // cards reads the cards of hits through r and lists them best first.
