@@ -1,6 +1,7 @@
 package accounts_test
 
 import (
+	"strings"
 	"testing"
 
 	"github.com/hive/hive/internal/accounts"
@@ -11,6 +12,26 @@ func TestOnboardingProgress(t *testing.T) {
 		"freelancer_needs_legal_entity": 80, "complete": 100, "staff": 0} {
 		if got, _ := accounts.OnboardingProgress(state); got != want {
 			t.Errorf("%s: %d, want %d", state, got, want)
+		}
+	}
+}
+
+// The card's checklist follows the state: the steps before it are done.
+func TestOnboardingChecklist(t *testing.T) {
+	for state, want := range map[string]string{"freelancer_started": "personal_details- entity- legal_entity-",
+		"freelancer_needs_entity":       "personal_details+ entity- legal_entity-",
+		"freelancer_needs_legal_entity": "personal_details+ entity+ legal_entity-",
+		"complete":                      "personal_details+ entity+ legal_entity+", "staff": ""} {
+		var got []string
+		for _, s := range accounts.OnboardingChecklist(state) {
+			mark := "-"
+			if s.Done {
+				mark = "+"
+			}
+			got = append(got, s.Key+mark)
+		}
+		if strings.Join(got, " ") != want {
+			t.Errorf("%s: %v, want %s", state, got, want)
 		}
 	}
 }

@@ -34,6 +34,9 @@ type OnboardingView struct {
 	OnboardingState string `json:"onboardingState"`
 	Progress        int    `json:"progress" doc:"Percent: freelancer_started 20, freelancer_needs_entity 40, freelancer_needs_legal_entity 80, complete 100"`
 	ShowSetupCard   bool   `json:"showSetupCard" doc:"Onboarding is unfinished"`
+	// Steps is the card's checklist: each step of the freelancer's path, done or not (empty
+	// outside it); the same rule as progress (accounts.OnboardingChecklist).
+	Steps []accounts.OnboardingStep `json:"steps"`
 	// ManagedEntityID is the first entity the user manages (the 'Create LE' button's entity),
 	// null when they manage none.
 	ManagedEntityID *int64 `json:"managedEntityId" nullable:"true"`
@@ -247,6 +250,7 @@ func (h *handlers) onboarding(ctx context.Context, p *auth.Principal, _ *struct{
 	}
 	v := OnboardingView{OnboardingState: state}
 	v.Progress, v.ShowSetupCard = accounts.OnboardingProgress(state)
+	v.Steps = accounts.OnboardingChecklist(state)
 	if ids := p.Needs.IDs("manage_entity"); len(ids) > 0 {
 		v.ManagedEntityID = &ids[0]
 	}

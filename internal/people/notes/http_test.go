@@ -210,6 +210,9 @@ func TestOnboardingCompletesWithLegalEntity(t *testing.T) {
 		if v.OnboardingState != "freelancer_needs_legal_entity" || v.Progress != 80 || !v.ShowSetupCard || v.ManagedEntityID != nil {
 			t.Fatalf("before: %+v", v)
 		}
+		if len(v.Steps) != 3 || !v.Steps[0].Done || !v.Steps[1].Done || v.Steps[2].Done || v.Steps[2].Key != "legal_entity" {
+			t.Fatalf("the checklist: %+v", v.Steps)
+		}
 		own := orgtest.Entity(t, db, "Freelance Co", "supplier")
 		orgtest.LinkEntity(t, db, fl, own, true, true)
 		c.Do("GET", "/account/onboarding", nil).Want(200).Decode(&v)

@@ -2293,7 +2293,7 @@ export interface paths {
         put?: never;
         /**
          * Global search, and the freelancer advanced search when filters are set
-         * @description Department managers and administrators only. Without filters: the records matching query (3 characters or more; prefix, accents and case ignored, one typo in words of five letters or more, exact e-mail or booking reference first) that the caller may see, by hiveRank descending, at most 50 per source. With filters: the freelancer advanced search.
+         * @description Department managers and administrators only. Without filters: the records matching query (3 characters or more; prefix, accents and case ignored, one typo in words of five letters or more, exact e-mail or booking reference first) that the caller may see, by hiveRank descending, at most 50 per source; with sort_key the users are in that order (their hiveRank their place in it). With filters: the freelancer advanced search. Order By price is by day-rate equivalent ascending, rates in the chosen currency (GBP when none is chosen) first, then other currencies, no rate last; businessType groups by business type A to Z; preferred puts the searcher's preferred freelancers first; ties go by distance, relevance, then name.
          */
         post: operations["search"];
         delete?: never;
@@ -4103,6 +4103,11 @@ export interface components {
             /** Format: int64 */
             unread: number;
         };
+        OnboardingStep: {
+            done: boolean;
+            /** @enum {string} */
+            key: "personal_details" | "entity" | "legal_entity";
+        };
         OnboardingView: {
             /** Format: int64 */
             managedEntityId: number | null;
@@ -4114,6 +4119,7 @@ export interface components {
             progress: number;
             /** @description Onboarding is unfinished */
             showSetupCard: boolean;
+            steps: components["schemas"]["OnboardingStep"][] | null;
         };
         PlacementAmendment: {
             /** @description HH:mm or HH:mm:00, local time */

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
@@ -23,7 +23,17 @@ const settingUp = (
   onboardingState: string,
   progress: number,
   managedEntityId: number | null = null,
-) => ({ onboardingState, progress, showSetupCard: true, managedEntityId });
+  done: string[] = [],
+) => ({
+  onboardingState,
+  progress,
+  showSetupCard: true,
+  managedEntityId,
+  steps: ['personal_details', 'entity', 'legal_entity'].map((key) => ({
+    key,
+    done: done.includes(key),
+  })),
+});
 
 describe('home onboarding cards', () => {
   it('shows the progress the server computes', async () => {
@@ -56,6 +66,44 @@ describe('home onboarding cards', () => {
       await screen.findByRole('region', { name: 'Add your legal entity' }),
     ).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Create LE' })).not.toBeInTheDocument();
+  });
+
+  it('lists each step, ticks the done ones and links the others to where they are done', async () => {
+    setup(
+      freelancer('freelancer_started', ['create_entity:supplier']),
+      settingUp('freelancer_started', 20),
+    );
+    const list = await screen.findByRole('list', { name: 'Steps to finish' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items.map((i) => i.textContent)).toEqual([
+      'Add your phone number and location to your profile — Open your profile',
+      'Belong to an entity: your own supplier entity, or one that invites you — Create your entity',
+      "Add your entity's legal entity (company or sole trader details) — A manager of your entity adds it.",
+    ]);
+    expect(within(items[0]).getByRole('link', { name: 'Open your profile' })).toHaveAttribute(
+      'href',
+      '/users/1/edit',
+    );
+    expect(within(items[1]).getByRole('link', { name: 'Create your entity' })).toHaveAttribute(
+      'href',
+      '/entities/create',
+    );
+  });
+
+  it('ticks the steps the account already holds', async () => {
+    setup(
+      freelancer('freelancer_needs_legal_entity', ['manage_entity:12']),
+      settingUp('freelancer_needs_legal_entity', 80, 12, ['personal_details', 'entity']),
+    );
+    const list = await screen.findByRole('list', { name: 'Steps to finish' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('(done)');
+    expect(items[1]).toHaveTextContent('(done)');
+    expect(within(items[0]).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[2]).getByRole('link', { name: 'Add the legal entity' })).toHaveAttribute(
+      'href',
+      '/legal-entities/create?entityId=12',
+    );
   });
 
   it('refreshes whoami when the server completed onboarding, and shows no card', async () => {

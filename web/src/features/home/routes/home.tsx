@@ -31,7 +31,7 @@ export function HomeRoute() {
       <Title order={1} size="h2">
         Welcome, {user.firstName || user.fullName}
       </Title>
-      {onboarding.data?.showSetupCard && <AccountSetupCard progress={onboarding.data.progress} />}
+      {onboarding.data?.showSetupCard && <AccountSetupCard onboarding={onboarding.data} />}
       {state === 'freelancer_needs_legal_entity' && (
         <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />
       )}
