@@ -284,11 +284,16 @@ func TestValidateIBAN(t *testing.T) {
 	var r struct {
 		CountryCode, BankCode, BranchCode, AccountCode, BankName, Reason string
 		IsValid                                                          bool
+		BankDetails                                                      entities.BankDetails
 	}
 	c.Do("POST", "/entity/validate-iban", map[string]any{"iban": "gb29 nwbk 6016 1331 9268 19"}).Want(200).Decode(&r)
 	if !r.IsValid || r.CountryCode != "GB" || r.BankCode != "NWBK" || r.BranchCode != "601613" || r.AccountCode != "31926819" ||
 		r.BankName != "NatWest" {
 		t.Fatalf("%+v", r)
+	}
+	// The form's fields: a UK sort code and account number, no branch code.
+	if want := (entities.BankDetails{SortCode: "60-16-13", AccountNumber: "31926819", BankName: "NatWest", BankCountryCode: "GB"}); r.BankDetails != want {
+		t.Fatalf("bank details %+v, want %+v", r.BankDetails, want)
 	}
 	c.Do("POST", "/entity/validate-iban", map[string]any{"iban": "GB29NWBK60161331926818"}).Want(200).Decode(&r)
 	if r.IsValid || r.Reason != "checksum" {

@@ -22,6 +22,18 @@ type IBANCheck struct {
 	BankName    string `json:"bankName" doc:"from a small shipped directory; empty when unknown"`
 	IsValid     bool   `json:"isValid"`
 	Reason      string `json:"reason" enum:",characters,unknown_country,length,structure,checksum" doc:"why the IBAN is invalid; empty when valid"`
+	// BankDetails are the legal entity form's bank fields as this IBAN fills them (iban.Details).
+	BankDetails BankDetails `json:"bankDetails"`
+}
+
+// BankDetails are the bank fields a valid IBAN fills, per country: GB and IE a sort code
+// (12-34-56) and an account number, others a branch code; all empty when the IBAN is invalid.
+type BankDetails struct {
+	SortCode        string `json:"sortCode"`
+	AccountNumber   string `json:"accountNumber"`
+	BranchCode      string `json:"branchCode"`
+	BankName        string `json:"bankName" doc:"only when the bank is known; empty otherwise"`
+	BankCountryCode string `json:"bankCountryCode"`
 }
 
 // MsgIBANRequired is the answer to an empty IBAN.
@@ -39,8 +51,11 @@ func (h *handlers) validateIBAN(ctx context.Context, in *struct {
 	if r.Reason == iban.ReasonEmpty {
 		return nil, apperror.Field("iban", MsgIBANRequired)
 	}
+	d := r.Details()
 	return &struct{ Body IBANCheck }{Body: IBANCheck{IBAN: r.IBAN, CountryCode: r.CountryCode, BankCode: r.BankCode,
-		BranchCode: r.BranchCode, AccountCode: r.AccountCode, BankName: r.BankName, IsValid: r.IsValid, Reason: string(r.Reason)}}, nil
+		BranchCode: r.BranchCode, AccountCode: r.AccountCode, BankName: r.BankName, IsValid: r.IsValid, Reason: string(r.Reason),
+		BankDetails: BankDetails{SortCode: d.SortCode, AccountNumber: d.AccountNumber, BranchCode: d.BranchCode,
+			BankName: d.BankName, BankCountryCode: d.BankCountryCode}}}, nil
 }
 
 // CompanyOfficeAddress is a registered office address in the API's camelCase.

@@ -1,14 +1,16 @@
 package iban
 
 // banks is a small directory of bank names by country and bank code, for the IBAN check's
-// bankName. It is deliberately short: common UK banks and a few large continental ones.
+// bankName. It is deliberately short: common UK banks and a few large continental ones, each a
+// real bank under its real code; a code it does not hold has no name (the registry's example
+// bank WEST is not one).
 var banks = map[string]map[string]string{
 	"GB": {
 		"NWBK": "NatWest", "BARC": "Barclays", "BUKB": "Barclays", "LOYD": "Lloyds",
 		"HBUK": "HSBC UK", "MIDL": "HSBC", "RBOS": "Royal Bank of Scotland", "MONZ": "Monzo",
 		"SRLG": "Starling", "NAIA": "Nationwide", "ABBY": "Santander UK", "CPBK": "The Co-operative Bank",
 		"TSBS": "TSB", "BOFS": "Bank of Scotland", "CLYD": "Clydesdale Bank", "REVO": "Revolut",
-		"WEST": "Westpac (example)", "HLFX": "Halifax", "COUT": "Coutts", "METR": "Metro Bank",
+		"HLFX": "Halifax", "COUT": "Coutts", "METR": "Metro Bank",
 	},
 	"IE": {"AIBK": "AIB", "BOFI": "Bank of Ireland", "IPBS": "Permanent TSB"},
 	"DE": {

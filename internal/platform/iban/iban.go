@@ -96,6 +96,38 @@ func Validate(s string) Result {
 	return res
 }
 
+// Details are a legal entity's bank fields (spec part 1 §3 Bank details) as a valid IBAN fills
+// them. Countries that name an account by sort code and account number (GB and IE) get those,
+// the sort code written 12-34-56, and no branch code (the sort code is the branch); the others
+// get the branch code and keep their own account numbers, whose formats vary. BankName is set
+// only when the directory knows the bank.
+type Details struct {
+	SortCode        string
+	AccountNumber   string
+	BranchCode      string
+	BankName        string
+	BankCountryCode string
+}
+
+// sortCodeCountries are the countries whose IBAN holds a six-digit sort code and an account
+// number (the UK and Ireland).
+var sortCodeCountries = map[string]bool{"GB": true, "IE": true}
+
+// Details returns the bank fields r fills; none when r is not valid.
+func (r Result) Details() Details {
+	if !r.IsValid {
+		return Details{}
+	}
+	d := Details{BankName: r.BankName, BankCountryCode: r.CountryCode}
+	if sortCodeCountries[r.CountryCode] && len(r.BranchCode) == 6 {
+		b := r.BranchCode
+		d.SortCode, d.AccountNumber = b[:2]+"-"+b[2:4]+"-"+b[4:], r.AccountCode
+		return d
+	}
+	d.BranchCode = r.BranchCode
+	return d
+}
+
 // CheckDigits computes the two check digits for a country code and BBAN (ISO 7064 MOD 97-10).
 func CheckDigits(countryCode, bban string) string {
 	d := 98 - mod97(bban+countryCode+"00")

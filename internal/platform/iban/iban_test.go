@@ -67,7 +67,7 @@ func TestParse(t *testing.T) {
 		in                                   string
 		country, bank, branch, account, name string
 	}{
-		{"GB82 WEST 1234 5698 7654 32", "GB", "WEST", "123456", "98765432", "Westpac (example)"},
+		{"GB82 WEST 1234 5698 7654 32", "GB", "WEST", "123456", "98765432", ""}, // the registry's example bank: no name
 		{"GB29NWBK60161331926819", "GB", "NWBK", "601613", "31926819", "NatWest"},
 		{"DE89370400440532013000", "DE", "37040044", "", "0532013000", "Commerzbank"},
 		{"FR1420041010050500013M02606", "FR", "20041", "01005", "0500013M026", "La Banque Postale"},
@@ -80,6 +80,24 @@ func TestParse(t *testing.T) {
 		if !res.IsValid || res.CountryCode != c.country || res.BankCode != c.bank || res.BranchCode != c.branch ||
 			res.AccountCode != c.account || res.BankName != c.name {
 			t.Errorf("%s: %+v", c.in, res)
+		}
+	}
+}
+
+// A valid IBAN fills the bank fields per country: GB and IE a sort code and account number,
+// others the branch code; an invalid one fills nothing.
+func TestDetails(t *testing.T) {
+	for in, want := range map[string]Details{
+		"GB82WEST12345698765432":      {SortCode: "12-34-56", AccountNumber: "98765432", BankCountryCode: "GB"},
+		"GB29NWBK60161331926819":      {SortCode: "60-16-13", AccountNumber: "31926819", BankName: "NatWest", BankCountryCode: "GB"},
+		"IE29AIBK93115212345678":      {SortCode: "93-11-52", AccountNumber: "12345678", BankName: "AIB", BankCountryCode: "IE"},
+		"ES9121000418450200051332":    {BranchCode: "0418", BankName: "CaixaBank", BankCountryCode: "ES"},
+		"DE89370400440532013000":      {BankName: "Commerzbank", BankCountryCode: "DE"},
+		"GB82WEST12345698765431":      {},
+		"FR1420041010050500013M02606": {BranchCode: "01005", BankName: "La Banque Postale", BankCountryCode: "FR"},
+	} {
+		if got := Validate(in).Details(); got != want {
+			t.Errorf("%s: %+v, want %+v", in, got, want)
 		}
 	}
 }

@@ -2708,6 +2708,14 @@ export interface components {
             /** Format: int64 */
             placementCount: number;
         };
+        BankDetails: {
+            accountNumber: string;
+            bankCountryCode: string;
+            /** @description only when the bank is known; empty otherwise */
+            bankName: string;
+            branchCode: string;
+            sortCode: string;
+        };
         BookingBookmark: {
             description: string;
             /** Format: int64 */
@@ -3665,6 +3673,7 @@ export interface components {
         IBANCheck: {
             accountCode: string;
             bankCode: string;
+            bankDetails: components["schemas"]["BankDetails"];
             /** @description from a small shipped directory; empty when unknown */
             bankName: string;
             branchCode: string;

@@ -269,6 +269,41 @@ export function legalEntityPayload(values: LegalEntityFormValues) {
 }
 export type LegalEntityPayload = ReturnType<typeof legalEntityPayload>;
 
+/** The bank fields an IBAN check fills (the server's per-country mapping, iban.Details). */
+export interface IbanBankDetails {
+  sortCode: string;
+  accountNumber: string;
+  branchCode: string;
+  bankName: string;
+  bankCountryCode: string;
+}
+
+/** The IBAN check's answer the form uses (spec §3 IBAN check result, with its bank details). */
+export interface IbanCheck {
+  isValid: boolean;
+  bankDetails?: IbanBankDetails;
+}
+
+/**
+ * The form's bank fields after an IBAN check: a valid IBAN's details as the server maps them per
+ * country (GB and IE: sort code and account number; others: branch code), keeping a bank name
+ * already entered when the server does not know the bank; a failed or invalid check clears them
+ * (spec §8).
+ */
+export function bankFieldsFromCheck(check: IbanCheck | null): Partial<LegalEntityFormValues> {
+  const d = check?.isValid ? check.bankDetails : undefined;
+  if (!d) {
+    return { sortCode: '', accountNumber: '', branchCode: '', bankName: '', bankCountryCode: '' };
+  }
+  return {
+    sortCode: d.sortCode,
+    accountNumber: d.accountNumber,
+    branchCode: d.branchCode,
+    bankCountryCode: d.bankCountryCode,
+    ...(d.bankName ? { bankName: d.bankName } : {}),
+  };
+}
+
 /** What a legal entity is called in lists: company or trading name, else its number. */
 export function legalEntityName(le: {
   id: number;

@@ -54,19 +54,52 @@ describe('LegalEntityForm', () => {
       .fn()
       .mockResolvedValueOnce({
         isValid: true,
-        bankName: 'West Bank',
-        countryCode: 'GB',
-        branchCode: '123456',
+        bankDetails: {
+          sortCode: '60-16-13',
+          accountNumber: '31926819',
+          branchCode: '',
+          bankName: 'NatWest',
+          bankCountryCode: 'GB',
+        },
       })
       .mockResolvedValueOnce({ isValid: false });
-    renderForm({ initialValues: { type: 'uk_plc', iban: 'GB82WEST12345698765432' }, checkIban });
+    renderForm({ initialValues: { type: 'uk_plc', iban: 'GB29NWBK60161331926819' }, checkIban });
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('IBAN valid')).toBeInTheDocument();
-    expect(screen.getByLabelText('Bank name')).toHaveValue('West Bank');
+    expect(screen.getByLabelText('Bank name')).toHaveValue('NatWest');
     expect(screen.getByLabelText('Bank country code')).toHaveValue('GB');
     await userEvent.click(screen.getByRole('button', { name: 'Check' }));
     expect(await screen.findByText('IBAN invalid')).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Bank name')).toHaveValue(''));
+    expect(screen.getByLabelText('Sort code')).toHaveValue('');
+  });
+
+  it("fills a UK IBAN's sort code and account number, and no bank name it does not know", async () => {
+    // The server's answer for GB82WEST12345698765432 (iban.Details).
+    const checkIban = vi.fn().mockResolvedValue({
+      isValid: true,
+      countryCode: 'GB',
+      branchCode: '123456',
+      accountCode: '98765432',
+      bankName: '',
+      bankDetails: {
+        sortCode: '12-34-56',
+        accountNumber: '98765432',
+        branchCode: '',
+        bankName: '',
+        bankCountryCode: 'GB',
+      },
+    });
+    renderForm({
+      initialValues: { type: 'uk_plc', iban: 'GB82WEST12345698765432', bankName: 'My bank' },
+      checkIban,
+    });
+    await userEvent.click(screen.getByRole('button', { name: 'Check' }));
+    expect(await screen.findByText('IBAN valid')).toBeInTheDocument();
+    expect(screen.getByLabelText('Sort code')).toHaveValue('12-34-56');
+    expect(screen.getByLabelText('Account number')).toHaveValue('98765432');
+    expect(screen.getByLabelText('Branch code')).toHaveValue('');
+    expect(screen.getByLabelText('Bank name')).toHaveValue('My bank');
   });
 
   it('shows the company-check failure toast', async () => {

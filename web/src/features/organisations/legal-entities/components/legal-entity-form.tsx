@@ -39,19 +39,14 @@ import {
   legalFormLabels,
   statusLabel,
   vatFieldsEnabled,
+  bankFieldsFromCheck,
+  type IbanCheck,
   type LegalEntityFormValues,
 } from '../legal-entity-rules';
 import { CompanyDetailsDialog, type CompanyLookup } from './company-details-dialog';
 
 const countryCodes = () => countryOptions().map((c) => c.value);
 
-/** The IBAN check fields the form uses (spec §3 IBAN check result). */
-export interface IbanCheck {
-  isValid: boolean;
-  bankName?: string;
-  countryCode?: string;
-  branchCode?: string;
-}
 
 interface Props {
   initialValues?: Partial<LegalEntityFormValues>;
@@ -96,11 +91,6 @@ export function LegalEntityForm({
   const vat = vatFieldsEnabled(values);
   const locked = existing && !!initialValues?.type;
 
-  const clearBank = () => {
-    form.setFieldValue('bankName', '');
-    form.setFieldValue('bankCountryCode', '');
-    form.setFieldValue('branchCode', '');
-  };
 
   async function runChecks() {
     const iban = values.iban.replace(/\s+/g, '');
@@ -120,14 +110,12 @@ export function LegalEntityForm({
     ]);
     setChecking(false);
     if (iban) {
-      if (ibanResult.status === 'fulfilled' && ibanResult.value?.isValid) {
+      const answer = ibanResult.status === 'fulfilled' ? ibanResult.value : null;
+      form.setValues(bankFieldsFromCheck(answer));
+      if (answer?.isValid) {
         setIbanValid(true);
-        form.setFieldValue('bankName', ibanResult.value.bankName ?? '');
-        form.setFieldValue('bankCountryCode', ibanResult.value.countryCode ?? '');
-        form.setFieldValue('branchCode', ibanResult.value.branchCode ?? '');
       } else {
         setIbanValid(false);
-        clearBank();
         if (ibanResult.status === 'rejected') notifyError(ibanResult.reason);
         else notify(toasts.ibanInvalid);
       }
