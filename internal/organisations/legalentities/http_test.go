@@ -114,6 +114,12 @@ func TestStatusAndDetails(t *testing.T) {
 		if d.Msg("vatPct") != "Enter a percentage from 0 to 100 in steps of 0.25." {
 			t.Fatalf("%+v", d)
 		}
+		// The 12.3, on create as on update.
+		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "Off Step Ltd",
+			"vatRegistered": true, "vatNumber": "GB1", "vatPct": 12.3}).Want(422).Decode(&d)
+		if d.Msg("vatPct") != legalentities.MsgVATPct {
+			t.Fatalf("create at 12.3: %+v", d)
+		}
 		// Not VAT registered: number cleared, rate back to the default.
 		m.Do("PATCH", path, map[string]any{"vatRegistered": false, "version": 7}).Want(200).Decode(&le)
 		if le.VATRegistered || le.VATNumber != "" || le.VATPct != 20 || le.Status != "not_validated" {

@@ -66,8 +66,8 @@ export const VAT_NUMBER_MAX = 13;
 export const leMessages = {
   required: 'This field is required',
   vatNumberMax: `At most ${VAT_NUMBER_MAX} characters`,
-  vatPctRange: `Enter a percentage from ${VAT_MIN} to ${VAT_MAX}`,
-  vatPctStep: `Use steps of ${VAT_STEP}`,
+  /** The server's words for a VAT % out of range or off its step (legalentities.MsgVATPct). */
+  vatPct: `Enter a percentage from ${VAT_MIN} to ${VAT_MAX} in steps of ${VAT_STEP}.`,
   country: 'Country is required.',
   timezone: 'Timezone is required. It is used by the product to determine bookings.',
 } as const;
@@ -192,8 +192,8 @@ export function validateVatPct(
   if (!vatFieldsEnabled(values)) return null;
   if (value === '' || value === null || value === undefined) return leMessages.required;
   const n = typeof value === 'number' ? value : Number(value);
-  if (!Number.isFinite(n) || n < VAT_MIN || n > VAT_MAX) return leMessages.vatPctRange;
-  if (Math.abs(n / VAT_STEP - Math.round(n / VAT_STEP)) > 1e-9) return leMessages.vatPctStep;
+  if (!Number.isFinite(n) || n < VAT_MIN || n > VAT_MAX) return leMessages.vatPct;
+  if (Math.abs(n / VAT_STEP - Math.round(n / VAT_STEP)) > 1e-9) return leMessages.vatPct;
   return null;
 }
 

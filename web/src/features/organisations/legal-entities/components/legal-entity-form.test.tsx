@@ -42,6 +42,25 @@ describe('LegalEntityForm', () => {
     expect(screen.getByRole('textbox', { name: /VAT number/ })).toBeEnabled();
   });
 
+  it('refuses a VAT % off its 0.25 step, with the server\'s message', async () => {
+    const { onSubmit } = renderForm({
+      initialValues: { type: 'uk_plc', vatRegistered: true, vatNumber: 'GB123' },
+    });
+    const pct = screen.getByRole('textbox', { name: /VAT %/ });
+    await userEvent.clear(pct);
+    await userEvent.type(pct, '12.3');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Enter a percentage from 0 to 100 in steps of 0.25.'),
+    ).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await userEvent.clear(pct);
+    await userEvent.type(pct, '12.25');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit.mock.calls[0][0].vatPct).toBe(12.25);
+  });
+
   it('requires the VAT number when registered', async () => {
     const { onSubmit } = renderForm({ initialValues: { type: 'uk_plc', vatRegistered: true } });
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));

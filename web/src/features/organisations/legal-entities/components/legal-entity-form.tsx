@@ -206,6 +206,7 @@ export function LegalEntityForm({
               />
               <NumberInput
                 label="VAT %"
+                description={`${VAT_MIN} to ${VAT_MAX}, in steps of ${VAT_STEP}`}
                 required={vat}
                 min={VAT_MIN}
                 max={VAT_MAX}
