@@ -109,6 +109,9 @@ func seedDemo(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 	if err := orgdemo.HireLocalCrew(ctx, db, directory.LocalCrewEmails()); err != nil {
 		return err
 	}
+	if err := orgdemo.SetPreferredSuppliers(ctx, db); err != nil { // every demo account exists by now
+		return err
+	}
 	if err := jobs.SeedDemo(ctx, db); err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/organisations/demo"
+	"github.com/hive/hive/internal/people/directory"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -71,5 +72,43 @@ func TestSeedTwice(t *testing.T) {
 			AND r.can_manage = TRUE AND r.can_hire = FALSE`)
 		check("invitation mails", 2, `SELECT COUNT(*) FROM mail_outbox WHERE to_addr LIKE 'new.%@hive.test'`)
 		check("entity history", 5, `SELECT COUNT(*) FROM audit_log WHERE hive_source = 'entity'`)
+	})
+}
+
+// The demo's accounts pass the profile form's own rules (spec part 1 §5), so an administrator can
+// save any of them unchanged: names, e-mail, country, timezone and account status are set, and
+// every freelancer has a preferred supplier, a supplier entity.
+func TestDemoProfilesPassTheFormRules(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		ctx := context.Background()
+		if _, err := accounts.SeedDemo(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if err := demo.Seed(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if err := directory.SeedDemo(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		for range 2 { // it can run again
+			if err := demo.SetPreferredSuppliers(ctx, db); err != nil {
+				t.Fatal(err)
+			}
+		}
+		var bad []string
+		if err := db.Select(ctx, &bad, `SELECT u.email FROM users u LEFT JOIN entities e ON e.id = u.preferred_supplier_id
+			WHERE TRIM(u.first_name) = '' OR TRIM(u.last_name) = '' OR TRIM(u.email) = '' OR u.country = ''
+			OR u.timezone = '' OR u.account_status = ''
+			OR (u.is_freelancer = TRUE AND (e.id IS NULL OR e.type <> 'supplier')) ORDER BY u.email`); err != nil {
+			t.Fatal(err)
+		}
+		if len(bad) > 0 {
+			t.Errorf("%d demo accounts break the profile form's rules, e.g. %v", len(bad), bad[:min(5, len(bad))])
+		}
+		var felix string
+		if err := db.Get(ctx, &felix, `SELECT e.name FROM users u JOIN entities e ON e.id = u.preferred_supplier_id
+			WHERE u.email_lc = 'freelancer@hive.test'`); err != nil || felix != demo.FelixReid {
+			t.Errorf("the demo freelancer's preferred supplier: %q %v, want their own company", felix, err)
+		}
 	})
 }

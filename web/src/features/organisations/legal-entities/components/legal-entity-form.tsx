@@ -15,7 +15,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, notifyError, withServerErrors } from '@/lib/notify';
+import { notify, notifyError, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { LocationSelect } from '@/features/places';
 import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf } from '@/lib/countries';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
@@ -153,7 +153,7 @@ export function LegalEntityForm({
     <form
       noValidate
       aria-label="Legal entity details"
-      onSubmit={form.onSubmit(withServerErrors(form, onSubmit))}
+      onSubmit={form.onSubmit(withServerErrors(form, onSubmit), refusedSubmit)}
     >
       <Stack gap="md">
         <Select

@@ -1,6 +1,6 @@
 import { Button, Fieldset, Group, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { withServerErrors } from '@/lib/notify';
+import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
 import type { AccountCreate } from '../api/create-account';
 import type { PickerOption } from '@/ui/record-picker';
@@ -111,6 +111,7 @@ export function CreateUserForm({
         withServerErrors(form, (values: CreateUserValues) => onSubmit(accountOf(values, admin)), {
           entityIds: 'entities',
         }),
+        refusedSubmit,
       )}
     >
       <Stack gap="lg">

@@ -142,6 +142,20 @@ describe('ProfileForm', () => {
     });
   });
 
+  it('on a refused save, shows the validation toast and focuses the first field in error', async () => {
+    // An administrator saving a freelancer with no Preferred Supplier (required).
+    const { onSubmit, user } = setup(undefined, true, true);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Correct the errors in the form and try again.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Validation Error')).toBeInTheDocument();
+    const supplier = screen.getByRole('combobox', { name: /Preferred Supplier/ });
+    await waitFor(() => expect(supplier).toHaveFocus());
+    expect(supplier).toHaveAttribute('aria-invalid', 'true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
   it('maps a server 422 onto the field', async () => {
     const onSubmit = vi
       .fn()
@@ -153,6 +167,8 @@ describe('ProfileForm', () => {
     expect(
       await screen.findByText('Error: Choose a timezone of the selected country, or UTC.'),
     ).toBeInTheDocument();
+    // The field the server refused is brought into view and focused.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: /Timezone/ })).toHaveFocus());
   });
 
   it('renders an unsafe showreel link inert', () => {

@@ -16,7 +16,7 @@ import { AdminSetPassword } from '@/features/accounts';
 import { LocationSelect } from '@/features/places';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import type { Profile } from '../api/get-profile';
 import { jobTitleTagsQueryOptions, skillTagsQueryOptions } from '../api/get-tag-options';
 import type { ProfileUpdate } from '../api/update-profile';
@@ -98,6 +98,7 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
           },
           SERVER_FIELDS,
         ),
+        refusedSubmit,
       )}
     >
       <fieldset disabled={!canEdit} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
