@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 	"github.com/danielgtaylor/huma/v2/adapters/humachi"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -58,17 +59,22 @@ type docPath struct {
 	DocID int64 `path:"docId" minimum:"1"`
 }
 
-// canUseDocuments: the user themself and administrators (see the package comment).
+// canUseDocuments is who may change a user's documents (upload, delete): the user themself and
+// administrators (documents_access.go; reading is wider, requireReadDocuments).
 func canUseDocuments(ctx context.Context, userID int64) (*auth.Principal, error) {
 	return auth.RequireSelfOr(ctx, userID, auth.NeedAdmin)
 }
+
+// CanChangeDocuments is canUseDocuments for a principal at hand (the profile's flag).
+func CanChangeDocuments(p *auth.Principal, userID int64) bool { return access.IsSelfOrAdmin(p, userID) }
 
 func (s *Service) registerDocuments(api huma.API) {
 	tags := []string{"Account documents"}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account documents"}
 	httpapi.Op(ops, "listUserDocuments", "GET /account/{id}/documents",
-		"The user's documents", func(ctx context.Context, in *userPath) (*struct{ Body DocumentList }, error) {
-			if _, err := canUseDocuments(ctx, in.ID); err != nil {
+		"The user's documents: to the user, administrators, and client or agency managers of an entity or department the freelancer is linked to",
+		func(ctx context.Context, in *userPath) (*struct{ Body DocumentList }, error) {
+			if err := s.Store.requireReadDocuments(ctx, in.ID); err != nil {
 				return nil, err
 			}
 			if err := s.Store.UserExists(ctx, in.ID); err != nil {
@@ -136,8 +142,8 @@ func (s *Service) registerDocuments(api huma.API) {
 		})
 
 	httpapi.Op(ops, "downloadUserDocument", "GET /account/{id}/documents/{docId}/file",
-		"Download one document", func(ctx context.Context, in *docPath) (*fileOutput, error) {
-			if _, err := canUseDocuments(ctx, in.ID); err != nil {
+		"Download one document (who may list them)", func(ctx context.Context, in *docPath) (*fileOutput, error) {
+			if err := s.Store.requireReadDocuments(ctx, in.ID); err != nil {
 				return nil, err
 			}
 			d, err := s.Store.Document(ctx, in.ID, in.DocID)

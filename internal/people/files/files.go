@@ -3,9 +3,10 @@
 // Who may do what: a user's profile image may be replaced by the user themself or an
 // administrator, and shown to those who may see their profile (access.CanSeeUser); to
 // anyone else it answers as a user without an image does. A user's documents (CVs, certificates,
-// contracts) are private: only the user themself and administrators list, upload, download or
-// delete them. Managers do not see them, even for freelancers they can book: documents may hold
-// personal data, so access is kept to the narrowest rule until the spec asks for more.
+// contracts) are listed and downloaded by the user themself, administrators, and the client or
+// agency managers of an entity or department a freelancer is linked to (spec part 1 §2: the
+// Documents tab of a client manager viewing a freelancer); only the user themself and
+// administrators upload or delete them (documents_access.go).
 package files
 
 import (

@@ -30,7 +30,7 @@ func setup(t *testing.T, db *database.DB, configure ...func(*config.Config)) *fi
 	dir := t.TempDir()
 	configure = append([]func(*config.Config){func(c *config.Config) { c.DataDir = dir }}, configure...)
 	f := &fixture{s: apptest.Start(t, db, configure...), db: db, users: orgtest.Users(t, db)}
-	// The manager manages a client the freelancer is linked to: documents stay private anyway.
+	// The manager manages a client the freelancer is linked to, and so reads their documents.
 	client := orgtest.Entity(t, db, "Northern Broadcasting", "client")
 	for _, u := range []string{"manager", "freelancer"} {
 		orgtest.LinkEntity(t, db, f.users[u], client, u == "manager", true)

@@ -18,6 +18,7 @@ import (
 	"net/http/httptest"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/people/files"
 	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/config"
@@ -178,11 +179,17 @@ func TestDocuments(t *testing.T) {
 
 		docPath := fmt.Sprintf("%s/%d", base, doc.ID)
 		adminDoc := fmt.Sprintf("%s/%d", base, byAdmin.ID)
+		// staff manages another client, which the freelancer is not linked to.
+		orgtest.LinkEntity(t, f.db, f.users["staff"], orgtest.Entity(t, f.db, "Southern Pictures", "client"), true, true)
 		var cases []apptest.Case
 		for _, role := range []string{apptest.Manager, apptest.DeptMgr, apptest.Staff} {
+			read := http.StatusForbidden
+			if role == apptest.Manager { // manages a client the freelancer is linked to: reads, never changes
+				read = http.StatusOK
+			}
 			cases = append(cases,
-				apptest.Case{As: role, Method: "GET", Path: base, Status: http.StatusForbidden},
-				apptest.Case{As: role, Method: "GET", Path: docPath + "/file", Status: http.StatusForbidden},
+				apptest.Case{As: role, Method: "GET", Path: base, Status: read},
+				apptest.Case{As: role, Method: "GET", Path: docPath + "/file", Status: read},
 				apptest.Case{As: role, Method: "DELETE", Path: docPath, Status: http.StatusForbidden},
 				apptest.Case{As: role, Method: "POST", Path: base, Body: map[string]string{}, Status: http.StatusForbidden})
 		}

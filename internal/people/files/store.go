@@ -40,6 +40,13 @@ func (s *Store) UserExists(ctx context.Context, id int64) error {
 	return nil
 }
 
+// isFreelancer reports whether user id is a freelancer (false for no such user).
+func (s *Store) isFreelancer(ctx context.Context, id int64) (bool, error) {
+	var freelancer bool
+	_, err := database.Found(s.DB.Get(ctx, &freelancer, `SELECT is_freelancer FROM users WHERE id = ?`, id))
+	return freelancer, err
+}
+
 // ProfileImageKey returns the user's current profile image key ("" for none).
 func (s *Store) ProfileImageKey(ctx context.Context, userID int64) (string, error) {
 	var key sql.NullString

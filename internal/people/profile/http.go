@@ -189,6 +189,11 @@ func (h *handler) view(ctx context.Context, p *auth.Principal, r Row) (*viewOutp
 	v.Entities, v.Departments = VisibleLinks(p, r.ID, v.Entities, v.Departments)
 	v.CanEdit = CanEdit(p, r.ID)
 	v.CanSeeStats = r.IsFreelancer && notes.CanSeeStats(p, r.ID)
+	var err error
+	if v.CanSeeDocuments, err = (&files.Store{DB: h.d.DB}).MayReadDocuments(ctx, p, r.ID); err != nil {
+		return nil, err
+	}
+	v.CanChangeDocuments = files.CanChangeDocuments(p, r.ID)
 	if AccountFlagsVisible(p, r.ID) {
 		v.AccountStatus, v.DefaultPermissions = &r.AccountStatus, &r.DefaultPermissions
 		v.CanAdmin, v.CanCreateSupplierEntity = &r.CanAdmin, &r.CanCreateSupplierEntity

@@ -196,6 +196,17 @@ func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 
 		// The manager of the first client: its entity and its department, not the other client.
 		v, body := raw("manager")
+		// The manager reads the documents of a freelancer linked to their client, and changes none;
+		// the freelancer changes their own; a department manager (no client) sees none.
+		if !v.CanSeeDocuments || v.CanChangeDocuments {
+			t.Errorf("manager: canSeeDocuments %v, canChangeDocuments %v", v.CanSeeDocuments, v.CanChangeDocuments)
+		}
+		if own, _ := raw("freelancer"); !own.CanSeeDocuments || !own.CanChangeDocuments {
+			t.Errorf("the freelancer's own documents: %v %v", own.CanSeeDocuments, own.CanChangeDocuments)
+		}
+		if d, _ := raw("dept"); d.CanSeeDocuments || d.CanChangeDocuments {
+			t.Errorf("dept: canSeeDocuments %v, canChangeDocuments %v", d.CanSeeDocuments, d.CanChangeDocuments)
+		}
 		if fmt.Sprint(ids(v.Entities)) != fmt.Sprint([]int64{f.Client}) || fmt.Sprint(ids(v.Departments)) != fmt.Sprint([]int64{f.Dept}) {
 			t.Errorf("manager sees entities %v departments %v", ids(v.Entities), ids(v.Departments))
 		}

@@ -99,6 +99,8 @@ type ProfileView struct {
 	Version                 int               `json:"version"`
 	CanEdit                 bool              `json:"canEdit" doc:"The viewer may change this profile (CanEdit): the web shows the form read-only otherwise"`
 	CanSeeStats             bool              `json:"canSeeStats" doc:"A freelancer whose stats the viewer may read (notes.CanSeeStats): the web asks for them only then"`
+	CanSeeDocuments         bool              `json:"canSeeDocuments" doc:"The viewer may list and download this user's documents (files.CanReadDocuments): the web shows the Documents tab only then"`
+	CanChangeDocuments      bool              `json:"canChangeDocuments" doc:"The viewer may upload and delete this user's documents (the user and administrators)"`
 }
 
 // Row is a user with the profile columns, as stored.

@@ -421,7 +421,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The user's documents */
+        /** The user's documents: to the user, administrators, and client or agency managers of an entity or department the freelancer is linked to */
         get: operations["listUserDocuments"];
         put?: never;
         /** Upload one document (multipart form, field file, at most 10 MB) */
@@ -456,7 +456,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Download one document */
+        /** Download one document (who may list them) */
         get: operations["downloadUserDocument"];
         put?: never;
         post?: never;
@@ -4348,6 +4348,8 @@ export interface components {
             businessType: string;
             /** @description Administrators and the user themself only */
             canAdmin?: boolean;
+            /** @description The viewer may upload and delete this user's documents (the user and administrators) */
+            canChangeDocuments: boolean;
             /** @description Administrators and the user themself only */
             canCreateAgencyEntity?: boolean;
             /** @description Administrators and the user themself only */
@@ -4356,6 +4358,8 @@ export interface components {
             canCreateSupplierEntity?: boolean;
             /** @description The viewer may change this profile (CanEdit): the web shows the form read-only otherwise */
             canEdit: boolean;
+            /** @description The viewer may list and download this user's documents (files.CanReadDocuments): the web shows the Documents tab only then */
+            canSeeDocuments: boolean;
             /** @description A freelancer whose stats the viewer may read (notes.CanSeeStats): the web asks for them only then */
             canSeeStats: boolean;
             country: string;

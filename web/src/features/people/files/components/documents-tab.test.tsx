@@ -16,10 +16,10 @@ const doc = {
   createdAt: '2026-11-01T10:00:00Z',
 };
 
-function render() {
+function render(canChange = true) {
   return renderWithProviders(
     <ModalsProvider>
-      <DocumentsTab userId={7} />
+      <DocumentsTab userId={7} canChange={canChange} />
     </ModalsProvider>,
   );
 }
@@ -51,6 +51,16 @@ describe('DocumentsTab', () => {
     expect(await screen.findByText('No documents yet.')).toBeInTheDocument();
     expect(del).toHaveBeenCalledOnce();
     expect(await screen.findByText('The document was deleted.')).toBeInTheDocument();
+  });
+
+  it('offers no upload or delete to a reader who may not change them', async () => {
+    mockApi({
+      'GET /api/v1/account/7/documents': () => jsonResponse({ items: [doc], total: 1 }),
+    });
+    render(false);
+    expect(await screen.findByRole('link', { name: 'cv.pdf' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Delete cv.pdf' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Upload document' })).toBeNull();
   });
 
   it('shows an error state with a retry', async () => {

@@ -37,8 +37,12 @@ export function formatSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
 }
 
-/** A user's documents: list, upload, download and delete (the user themself and admins). */
-export function DocumentsTab({ userId }: { userId: number }) {
+/**
+ * A user's documents: list and download for whoever may read them (the user, administrators, the
+ * client or agency managers of what a freelancer is linked to); upload and delete only with
+ * canChange (the user and administrators), as the server allows.
+ */
+export function DocumentsTab({ userId, canChange }: { userId: number; canChange: boolean }) {
   const query = useQuery(userDocumentsQueryOptions(userId));
   const upload = useUploadUserDocument(userId);
   const remove = useDeleteUserDocument(userId);
@@ -100,9 +104,11 @@ export function DocumentsTab({ userId }: { userId: number }) {
               <Table.Th>Size</Table.Th>
               <Table.Th>Uploaded by</Table.Th>
               <Table.Th>Uploaded</Table.Th>
-              <Table.Th>
-                <VisuallyHidden>Actions</VisuallyHidden>
-              </Table.Th>
+              {canChange && (
+                <Table.Th>
+                  <VisuallyHidden>Actions</VisuallyHidden>
+                </Table.Th>
+              )}
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
@@ -116,12 +122,14 @@ export function DocumentsTab({ userId }: { userId: number }) {
                 <Table.Td>{formatSize(doc.size)}</Table.Td>
                 <Table.Td>{doc.uploadedBy?.fullName ?? '—'}</Table.Td>
                 <Table.Td>{formatMediumDateTime(doc.createdAt)}</Table.Td>
-                <Table.Td>
-                  <RowDeleteButton
-                    label={`Delete ${doc.name}`}
-                    onClick={() => confirmDelete(doc)}
-                  />
-                </Table.Td>
+                {canChange && (
+                  <Table.Td>
+                    <RowDeleteButton
+                      label={`Delete ${doc.name}`}
+                      onClick={() => confirmDelete(doc)}
+                    />
+                  </Table.Td>
+                )}
               </Table.Tr>
             ))}
           </Table.Tbody>
@@ -136,13 +144,15 @@ export function DocumentsTab({ userId }: { userId: number }) {
         <Text fw={600} component="h2" size="lg">
           Documents
         </Text>
-        <FileButton onChange={onFile} accept={DOCUMENT_ACCEPT}>
-          {(props) => (
-            <Button {...props} size="xs" loading={upload.isPending}>
-              Upload document
-            </Button>
-          )}
-        </FileButton>
+        {canChange && (
+          <FileButton onChange={onFile} accept={DOCUMENT_ACCEPT}>
+            {(props) => (
+              <Button {...props} size="xs" loading={upload.isPending}>
+                Upload document
+              </Button>
+            )}
+          </FileButton>
+        )}
       </Group>
       {body}
     </Stack>

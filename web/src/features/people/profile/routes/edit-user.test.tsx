@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
@@ -19,10 +20,23 @@ const felix = freelancerProfile({
 const staff = makeUser({ id: 4, needs: ['staff', 'select_entity:1'] });
 
 /** Opens Felix's profile as viewer (staff unless said), with the server's flags. */
-function open(flags: { canEdit: boolean; canSeeStats: boolean }, viewer: CurrentUser = staff) {
+function open(
+  flags: {
+    canEdit: boolean;
+    canSeeStats: boolean;
+    canSeeDocuments?: boolean;
+    canChangeDocuments?: boolean;
+  },
+  viewer: CurrentUser = staff,
+) {
   const asked: string[] = [];
+  // The documents follow canEdit unless said (the user and administrators may do both).
+  const documents = {
+    canSeeDocuments: flags.canSeeDocuments ?? flags.canEdit,
+    canChangeDocuments: flags.canChangeDocuments ?? flags.canEdit,
+  };
   mockApi({
-    'GET /api/v1/account/7': () => jsonResponse({ ...felix, ...flags }),
+    'GET /api/v1/account/7': () => jsonResponse({ ...felix, ...flags, ...documents }),
     'GET /api/v1/account/7/stats': (r) => {
       asked.push(new URL(r.url).pathname);
       return jsonResponse({ totalInstructions: 3, distinctJobs: 1 });
@@ -69,6 +83,27 @@ describe('a profile read by staff', () => {
     expect(screen.getByRole('tab', { name: 'Documents' })).toBeVisible();
     expect(await screen.findByRole('heading', { name: 'Freelancer Stats' })).toBeVisible();
     expect(asked).toContain('/api/v1/account/7/stats');
+  });
+});
+
+// Spec part 1 §2: a client manager viewing a freelancer has the tabs Profile, Internal Notes and
+// Documents; they read the documents and change none.
+describe('a freelancer read by a client manager', () => {
+  const manager = makeUser({ id: 2, needs: ['client_manager', 'manage_entity:1'] });
+
+  it('shows the Documents tab, read-only', async () => {
+    const user = userEvent.setup();
+    const { asked } = open(
+      { canEdit: false, canSeeStats: true, canSeeDocuments: true, canChangeDocuments: false },
+      manager,
+    );
+    await screen.findByRole('heading', { name: 'Felix Reid' });
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['Profile', 'Internal Notes', 'Documents']);
+    await user.click(screen.getByRole('tab', { name: 'Documents' }));
+    expect(await screen.findByText('No documents yet.')).toBeVisible();
+    expect(asked).toContain('/api/v1/account/7/documents');
+    expect(screen.queryByRole('button', { name: 'Upload document' })).toBeNull();
   });
 });
 

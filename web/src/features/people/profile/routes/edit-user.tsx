@@ -104,9 +104,10 @@ export function Component() {
           <Tabs.List>
             <Tabs.Tab value="profile">Profile</Tabs.Tab>
             {p.isFreelancer && <Tabs.Tab value="notes">Internal Notes</Tabs.Tab>}
-            {/* A user's documents are theirs and the administrators' (files' canUseDocuments),
-                the people canEdit names; others would meet a failing list and an Upload button. */}
-            {canEdit && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
+            {/* Shown to those the server lets read the documents (files.CanReadDocuments): the
+                user, administrators, and client or agency managers of what a freelancer is
+                linked to; only the user and administrators may change them. */}
+            {p.canSeeDocuments && <Tabs.Tab value="documents">Documents</Tabs.Tab>}
           </Tabs.List>
           <Tabs.Panel value="profile" pt="md">
             {form}
@@ -116,9 +117,9 @@ export function Component() {
               <InternalNotesTab userId={p.id} />
             </Tabs.Panel>
           )}
-          {canEdit && (
+          {p.canSeeDocuments && (
             <Tabs.Panel value="documents" pt="md">
-              <DocumentsTab userId={p.id} />
+              <DocumentsTab userId={p.id} canChange={p.canChangeDocuments} />
             </Tabs.Panel>
           )}
         </Tabs>
