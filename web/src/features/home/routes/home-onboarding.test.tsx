@@ -80,11 +80,11 @@ describe('home onboarding cards', () => {
       'Belong to an entity: your own supplier entity, or one that invites you — Create your entity',
       "Add your entity's legal entity (company or sole trader details) — A manager of your entity adds it.",
     ]);
-    expect(within(items[0]).getByRole('link', { name: 'Open your profile' })).toHaveAttribute(
+    expect(within(items[0]!).getByRole('link', { name: 'Open your profile' })).toHaveAttribute(
       'href',
       '/users/1/edit',
     );
-    expect(within(items[1]).getByRole('link', { name: 'Create your entity' })).toHaveAttribute(
+    expect(within(items[1]!).getByRole('link', { name: 'Create your entity' })).toHaveAttribute(
       'href',
       '/entities/create',
     );
@@ -97,10 +97,10 @@ describe('home onboarding cards', () => {
     );
     const list = await screen.findByRole('list', { name: 'Steps to finish' });
     const items = within(list).getAllByRole('listitem');
-    expect(items[0]).toHaveTextContent('(done)');
-    expect(items[1]).toHaveTextContent('(done)');
-    expect(within(items[0]).queryByRole('link')).not.toBeInTheDocument();
-    expect(within(items[2]).getByRole('link', { name: 'Add the legal entity' })).toHaveAttribute(
+    expect(items[0]!).toHaveTextContent('(done)');
+    expect(items[1]!).toHaveTextContent('(done)');
+    expect(within(items[0]!).queryByRole('link')).not.toBeInTheDocument();
+    expect(within(items[2]!).getByRole('link', { name: 'Add the legal entity' })).toHaveAttribute(
       'href',
       '/legal-entities/create?entityId=12',
     );

@@ -58,7 +58,7 @@ describe('LegalEntityForm', () => {
     await userEvent.type(pct, '12.25');
     await userEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    expect(onSubmit.mock.calls[0][0].vatPct).toBe(12.25);
+    expect(onSubmit.mock.calls[0]![0].vatPct).toBe(12.25);
   });
 
   it('requires the VAT number when registered', async () => {

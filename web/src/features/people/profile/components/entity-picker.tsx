@@ -39,6 +39,9 @@ export function EntityPicker({ value, onChange, type, ...props }: SingleProps) {
       {...searchProps}
       data={options}
       clearable
+      clearButtonProps={{
+        'aria-label': typeof props.label === 'string' ? `Clear ${props.label}` : 'Clear the entity',
+      }}
       value={value?.value ?? null}
       onChange={(id) => onChange(options.find((o) => o.value === id) ?? null)}
     />
