@@ -42,7 +42,7 @@ describe('LegalEntityForm', () => {
     expect(screen.getByRole('textbox', { name: /VAT number/ })).toBeEnabled();
   });
 
-  it('refuses a VAT % off its 0.25 step, with the server\'s message', async () => {
+  it("refuses a VAT % off its 0.25 step, with the server's message", async () => {
     const { onSubmit } = renderForm({
       initialValues: { type: 'uk_plc', vatRegistered: true, vatNumber: 'GB123' },
     });

@@ -47,7 +47,6 @@ import { CompanyDetailsDialog, type CompanyLookup } from './company-details-dial
 
 const countryCodes = () => countryOptions().map((c) => c.value);
 
-
 interface Props {
   initialValues?: Partial<LegalEntityFormValues>;
   /** Editing an existing legal entity: the business type is locked. */
@@ -90,7 +89,6 @@ export function LegalEntityForm({
   const sole = isSoleTrader(values.type);
   const vat = vatFieldsEnabled(values);
   const locked = existing && !!initialValues?.type;
-
 
   async function runChecks() {
     const iban = values.iban.replace(/\s+/g, '');
