@@ -121,9 +121,10 @@ describe('profiles', () => {
       const profile = main(page);
       await profile.getByRole('heading', { name: 'Felix Reid' }).waitFor();
       await profile.getByRole('tab', { name: 'Profile' }).waitFor();
-      // Managers read; only the user and administrators edit, and use the user's documents.
+      // Managers read; only the user and administrators edit. A client manager of what the
+      // freelancer is linked to reads their documents too (spec part 1 §2), read-only.
       assert.equal(await profile.getByRole('button', { name: 'Save' }).count(), 0);
-      assert.equal(await profile.getByRole('tab', { name: 'Documents' }).count(), 0);
+      assert.equal(await profile.getByRole('tab', { name: 'Documents' }).count(), 1);
       await settled(page);
       await checkA11y(page, 'profile-manager-view');
 
