@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/input"
 )
 
 // MaxSummaryDays bounds the summary's range: a month view shows at most about two months
