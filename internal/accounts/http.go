@@ -64,6 +64,8 @@ func (h *HTTP) Register(api huma.API) {
 		"Set a new password with a reset token", h.resetPassword, 422, 503)
 	httpapi.Op(public, "activateAccount", "POST /account/activate-account",
 		"Activate an account with its activation token", h.activateAccount, 422, 503)
+	httpapi.Op(public, "checkToken", "POST /account/check-token",
+		"Whether a reset or activation link is still live, and whether it asks for a password", h.checkToken, 422, 503)
 	httpapi.Op(signed, "setPassword", "POST /account/{id}/set-password",
 		"Set a user's password (administrators)", h.setPassword, 403, 404, 422)
 	httpapi.Op(signed, "impersonate", "POST /account/impersonate/{id}",
@@ -208,6 +210,28 @@ func (h *HTTP) activateAccount(ctx context.Context, in *struct {
 		return nil, err
 	}
 	return message("Your account is active. You can now log in."), nil
+}
+
+// checkTokenOutput tells a token link's screen what to ask for.
+type checkTokenOutput struct {
+	Body struct {
+		PasswordNeeded bool `json:"passwordNeeded" doc:"The screen asks for a password: always for a reset; for an activation only when the account has none yet (created for the user)"`
+	}
+}
+
+func (h *HTTP) checkToken(ctx context.Context, in *struct {
+	Body struct {
+		Token   string `json:"token" maxLength:"200"`
+		Purpose string `json:"purpose" enum:"reset,activation"`
+	}
+}) (*checkTokenOutput, error) {
+	needed, err := h.Service.CheckToken(ctx, httpapi.ClientAddr(ctx), in.Body.Token, in.Body.Purpose)
+	if err != nil {
+		return nil, err
+	}
+	out := &checkTokenOutput{}
+	out.Body.PasswordNeeded = needed
+	return out, nil
 }
 
 func (h *HTTP) setPassword(ctx context.Context, in *struct {

@@ -55,6 +55,35 @@ func (s *Service) admitToken(ctx context.Context, field, token, purpose, limitKe
 	return checkToken(ctx, s.Store.DB, token, purpose)
 }
 
+// TokenPerAddressCheck limits CheckToken per client address, apart from the submits' limit so
+// that opening a link does not use up the attempts at setting the password.
+var TokenPerAddressCheck = ratelimit.Rule{Limit: 20, Window: 5 * time.Minute}
+
+// CheckToken tells a token link's screen, before anything is submitted, whether its token is
+// still live (A-105 with the reason otherwise) and whether the account must choose a password
+// there: always for a reset, and for an activation only when the account has none yet
+// (created for the user by someone else). Nothing is used up.
+func (s *Service) CheckToken(ctx context.Context, clientAddr, token, purpose string) (passwordNeeded bool, err error) {
+	if token == "" {
+		return false, apperror.Field("token", MsgTokenRequired)
+	}
+	if err := s.hit(ctx, "check-token:addr:"+clientAddr, TokenPerAddressCheck); err != nil {
+		return false, err
+	}
+	userID, err := liveTokenUser(ctx, s.Store.DB, token, purpose)
+	if err != nil {
+		return false, err
+	}
+	if purpose == PurposeReset {
+		return true, nil
+	}
+	u, err := findUser(ctx, s.Store.DB, userID)
+	if err != nil {
+		return false, err
+	}
+	return u.PasswordHash == "", nil
+}
+
 // ResetPassword sets a new password with a reset token. The token is checked before the new
 // password is hashed, so a wrong token costs no argon2id work; it is consumed only in the
 // transaction that sets the password, so two uses cannot both win.

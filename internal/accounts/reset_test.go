@@ -154,6 +154,67 @@ func TestActivation(t *testing.T) {
 	})
 }
 
+// TestCheckToken: a link's screen learns before submitting whether the token is live and
+// whether to ask for a password (an activation asks only an account that has none).
+func TestCheckToken(t *testing.T) {
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
+		ctx := context.Background()
+		store := &accounts.Store{DB: db}
+		service := &accounts.Service{Store: store, BaseURL: s.URL}
+		var inactive accounts.User
+		if err := db.Get(ctx, &inactive.ID, `SELECT id FROM users WHERE email_lc = ?`, "inactive@hive.test"); err != nil {
+			t.Fatal(err)
+		}
+		inactive, _ = store.User(ctx, inactive.ID)
+		if err := db.InTx(ctx, func(tx *database.Tx) error { return service.IssueActivation(ctx, tx, inactive) }); err != nil {
+			t.Fatal(err)
+		}
+		token := tokenFromOutbox(t, db, "inactive@hive.test")
+		c := s.Client()
+		check := func(token, purpose string) *apptest.Response {
+			return c.Do("POST", "/account/check-token", map[string]any{"token": token, "purpose": purpose})
+		}
+		// The demo's inactive account has a password of its own: activation asks for none.
+		var out struct {
+			PasswordNeeded bool `json:"passwordNeeded"`
+		}
+		check(token, "activation").Want(200).Decode(&out)
+		if out.PasswordNeeded {
+			t.Error("an account with a password is asked for one")
+		}
+		// An activation token is no reset token; a wrong one is A-105 with its reason.
+		check(token, "reset").WantError(422, apperror.CodeBadToken)
+		check("wrong", "activation").WantError(422, apperror.CodeBadToken)
+		// Checking uses nothing up.
+		check(token, "activation").Want(200)
+
+		// An account created for the user (no password) is asked for one.
+		if err := db.InTx(ctx, func(tx *database.Tx) error {
+			_, err := tx.Exec(ctx, `UPDATE users SET password_hash = '' WHERE id = ?`, inactive.ID)
+			return err
+		}); err != nil {
+			t.Fatal(err)
+		}
+		check(token, "activation").Want(200).Decode(&out)
+		if !out.PasswordNeeded {
+			t.Error("an account without a password is not asked for one")
+		}
+		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": "Chosen-password-1"}).Want(200)
+		// A used link says so.
+		check(token, "activation").WantError(422, apperror.CodeBadToken)
+
+		// A reset link: always a password; used, it says why.
+		c.Do("POST", "/account/request-password-reset", map[string]string{"email": "inactive@hive.test"}).Want(202)
+		reset := tokenFromOutbox(t, db, "inactive@hive.test")
+		check(reset, "reset").Want(200).Decode(&out)
+		if !out.PasswordNeeded {
+			t.Error("a reset does not ask for a password")
+		}
+		c.Do("POST", "/account/reset-password", map[string]string{"token": reset, "password": "A-new-password-2026"}).Want(200)
+		check(reset, "reset").WantError(422, apperror.CodeBadToken)
+	})
+}
+
 func tokenFromOutbox(t *testing.T, db *database.DB, to string) string {
 	t.Helper()
 	var text string

@@ -145,14 +145,18 @@ func errBadToken() error {
 
 // checkToken reports whether a token is live without using it up (consumeToken still decides).
 func checkToken(ctx context.Context, db *database.DB, token, purpose string) error {
-	var n int
-	err := db.Get(ctx, &n, `SELECT COUNT(*) FROM account_tokens
+	_, err := liveTokenUser(ctx, db, token, purpose)
+	return err
+}
+
+// liveTokenUser is the user a live (unused, unexpired) token of purpose belongs to, without
+// using it up; a wrong, used or expired token is A-105.
+func liveTokenUser(ctx context.Context, db *database.DB, token, purpose string) (int64, error) {
+	var userID int64
+	err := db.Get(ctx, &userID, `SELECT user_id FROM account_tokens
 		WHERE token_hash = ? AND purpose = ? AND used_at IS NULL AND expires_at > ?`,
 		auth.TokenHash(token), purpose, db.Now())
-	if err == nil && n == 0 {
-		return errBadToken()
-	}
-	return err
+	return userID, database.NoRowsAs(err, errBadToken())
 }
 
 // consumeToken marks a live token used and returns its user; a wrong, used or expired token is

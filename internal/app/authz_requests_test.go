@@ -53,6 +53,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"POST /account": one("/account", map[string]any{"email": "intruder@example.com", "firstName": "In",
 			"lastName": "Truder", "entityIds": []int64{w.ClientA}}),
 		"POST /account/activate-account":               one("/account/activate-account", map[string]any{"activationToken": strings.Repeat("a", 43), "password": "Intruder2026!"}),
+		"POST /account/check-token":                    one("/account/check-token", map[string]any{"token": strings.Repeat("a", 43), "purpose": "activation"}),
 		"PATCH /account/bookmark/{id}":                 people("/account/bookmark/%d", map[string]any{"bookmarked": true}),
 		"POST /account/change-email":                   one("/account/change-email", map[string]any{"newEmail": "quentin.staff@example.com", "currentPassword": "wrong-password"}),
 		"POST /account/change-password":                one("/account/change-password", map[string]any{"currentPassword": "wrong-password", "newPassword": "Intruder2026!"}),

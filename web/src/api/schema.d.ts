@@ -107,6 +107,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/check-token": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Whether a reset or activation link is still live, and whether it asks for a password */
+        post: operations["checkToken"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/account/confirm-email": {
         parameters: {
             query?: never;
@@ -2993,6 +3010,15 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        CheckTokenOutputBody: {
+            /** @description The screen asks for a password: always for a reset; for an activation only when the account has none yet (created for the user) */
+            passwordNeeded: boolean;
+        };
+        CheckTokenRequest: {
+            /** @enum {string} */
+            purpose: "reset" | "activation";
+            token: string;
+        };
         CompanyLookup: {
             companyName: string;
             companyNumber: string;
@@ -5658,6 +5684,57 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    checkToken: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CheckTokenRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckTokenOutputBody"];
                 };
             };
             /** @description Unprocessable Entity */

@@ -10,6 +10,8 @@ import { paths } from '@/lib/paths';
 import { validateNewPassword } from '@/lib/validation';
 import { AuthCard } from '@/ui/auth-card';
 import { useActivateAccount } from '../api/activate-account';
+import { isDeadLink, useCheckToken } from '../api/check-token';
+import { DeadLink } from '../components/dead-link';
 import { BackToLogin } from '../components/back-to-login';
 
 /** Activation failure: the fixed text plus the server's code and message when present. */
@@ -21,26 +23,48 @@ export function activationFailureText(err: unknown): string {
 export function ActivateRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
+  const check = useCheckToken(token, 'activation');
+  return (
+    <AuthCard title="Activate your account">
+      {!token ? (
+        <Alert color="red" title="Activation failed">
+          {ACTIVATION_FAILED} The token is invalid.
+        </Alert>
+      ) : check.isPending ? (
+        <Text size="sm">Checking your link...</Text>
+      ) : check.isError ? (
+        <DeadLink error={check.error} offerReset={false} />
+      ) : (
+        <ActivateForm token={token} passwordNeeded={check.data.passwordNeeded} />
+      )}
+      <BackToLogin />
+    </AuthCard>
+  );
+}
+
+/**
+ * Activation asks for a password only of an account created for the user (it has none yet);
+ * a self-signed-up account chose one at sign-up and just activates.
+ */
+function ActivateForm({ token, passwordNeeded }: { token: string; passwordNeeded: boolean }) {
   const navigate = useNavigate();
   const activate = useActivateAccount();
   const form = useForm({
     mode: 'uncontrolled',
     initialValues: { password: '' },
-    // The password is only asked of assisted accounts; empty means "not assisted".
-    validate: { password: (v) => (v ? validateNewPassword(v) : null) },
+    validate: { password: (v) => (passwordNeeded ? validateNewPassword(v) : null) },
   });
 
+  if (activate.isError && isDeadLink(activate.error)) {
+    return <DeadLink error={activate.error} offerReset={false} />;
+  }
   return (
-    <AuthCard title="Activate your account">
+    <>
       <Text size="sm">
-        If your account was created for you, choose a password (8 to 50 characters). Otherwise leave
-        the password empty.
+        {passwordNeeded
+          ? 'Your account was created for you: choose a password (8 to 50 characters) to activate it.'
+          : 'Activate your account, then log in with the password you chose when you signed up.'}
       </Text>
-      {!token && (
-        <Alert color="red" title="Activation failed">
-          {ACTIVATION_FAILED} The token is invalid.
-        </Alert>
-      )}
       {activate.isError && (
         <Alert color="red" title="Activation failed">
           {activationFailureText(activate.error)}
@@ -50,7 +74,7 @@ export function ActivateRoute() {
         noValidate
         onSubmit={form.onSubmit(({ password }) =>
           activate.mutate(
-            { activationToken: token, password: password || null },
+            { activationToken: token, password: passwordNeeded ? password : null },
             {
               onSuccess: (res) => {
                 notify(toasts.accountActivated(res.message));
@@ -62,19 +86,20 @@ export function ActivateRoute() {
         )}
       >
         <Stack gap="sm">
-          <FormPasswordField
-            form={form}
-            name="password"
-            label="Password (assisted accounts only)"
-            autoComplete="new-password"
-          />
-          <Button type="submit" loading={activate.isPending} disabled={!token} fullWidth>
+          {passwordNeeded && (
+            <FormPasswordField
+              form={form}
+              name="password"
+              label="Password"
+              autoComplete="new-password"
+            />
+          )}
+          <Button type="submit" loading={activate.isPending} fullWidth>
             Activate
           </Button>
         </Stack>
       </form>
-      <BackToLogin />
-    </AuthCard>
+    </>
   );
 }
 

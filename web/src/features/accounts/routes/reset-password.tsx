@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Stack } from '@mantine/core';
+import { Alert, Anchor, Button, Stack, Text } from '@mantine/core';
 import { FormPasswordField } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { useEffect, useRef } from 'react';
@@ -9,20 +9,16 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { validateNewPassword } from '@/lib/validation';
 import { AuthCard } from '@/ui/auth-card';
+import { isDeadLink, useCheckToken } from '../api/check-token';
 import { useResetPassword } from '../api/reset-password';
+import { DeadLink } from '../components/dead-link';
 import { BackToLogin } from '../components/back-to-login';
 
 export function ResetPasswordRoute() {
   const [params] = useSearchParams();
   const token = params.get('token') ?? '';
-  const navigate = useNavigate();
-  const reset = useResetPassword();
+  const check = useCheckToken(token, 'reset');
   const warned = useRef(false);
-  const form = useForm({
-    mode: 'uncontrolled',
-    initialValues: { password: '' },
-    validate: { password: validateNewPassword },
-  });
 
   useEffect(() => {
     if (!token && !warned.current) {
@@ -41,37 +37,61 @@ export function ResetPasswordRoute() {
           </Anchor>
           .
         </Alert>
+      ) : check.isPending ? (
+        <Text size="sm">Checking your link...</Text>
+      ) : check.isError ? (
+        <DeadLink error={check.error} offerReset />
       ) : (
-        <form
-          noValidate
-          onSubmit={form.onSubmit(({ password }) =>
-            reset.mutate(
-              { token, password },
-              {
-                onSuccess: (res) => {
-                  notify(toasts.passwordReset(res.message));
-                  void navigate(paths.login, { replace: true });
-                },
-                onError: (err) => notify(applyServerErrors(form, err)),
-              },
-            ),
-          )}
-        >
-          <Stack gap="sm">
-            <FormPasswordField
-              form={form}
-              name="password"
-              label="New password"
-              autoComplete="new-password"
-            />
-            <Button type="submit" loading={reset.isPending} fullWidth>
-              Reset password
-            </Button>
-          </Stack>
-        </form>
+        <ResetForm token={token} />
       )}
       <BackToLogin />
     </AuthCard>
+  );
+}
+
+/** The new password; a link used or expired meanwhile says so and offers a new one. */
+function ResetForm({ token }: { token: string }) {
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const form = useForm({
+    mode: 'uncontrolled',
+    initialValues: { password: '' },
+    validate: { password: validateNewPassword },
+  });
+
+  if (reset.isError && isDeadLink(reset.error)) {
+    return <DeadLink error={reset.error} offerReset />;
+  }
+  return (
+    <form
+      noValidate
+      onSubmit={form.onSubmit(({ password }) =>
+        reset.mutate(
+          { token, password },
+          {
+            onSuccess: (res) => {
+              notify(toasts.passwordReset(res.message));
+              void navigate(paths.login, { replace: true });
+            },
+            onError: (err) => {
+              if (!isDeadLink(err)) notify(applyServerErrors(form, err));
+            },
+          },
+        ),
+      )}
+    >
+      <Stack gap="sm">
+        <FormPasswordField
+          form={form}
+          name="password"
+          label="New password"
+          autoComplete="new-password"
+        />
+        <Button type="submit" loading={reset.isPending} fullWidth>
+          Reset password
+        </Button>
+      </Stack>
+    </form>
   );
 }
 
