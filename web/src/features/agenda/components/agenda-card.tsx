@@ -20,6 +20,7 @@ import { InstructionRow } from './instruction-row';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 import { placementDisplay } from '@/lib/status/group';
 import { CopyIconButton } from './copy-icon-button';
+import { CARD_ATTR } from './answer-focus';
 
 /** Clicks on these open nothing: they do their own thing. */
 const INTERACTIVE = 'button, a, input, [role="dialog"]';
@@ -62,6 +63,9 @@ export function AgendaCard({ card, view }: { card: CardData; view: AgendaView })
     <Card
       component="article"
       aria-labelledby={titleId}
+      // Focusable from script only: after an answer the list moves the focus to a card.
+      tabIndex={-1}
+      {...{ [CARD_ATTR]: card.placement.id }}
       withBorder
       radius="md"
       padding="md"

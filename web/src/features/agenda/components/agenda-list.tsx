@@ -1,9 +1,11 @@
 import { Alert, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useInfiniteQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
 import { isApiError } from '@/api/errors';
 import { agendaQueryOptions } from '../api';
 import { type AgendaTab, type AgendaView, type TabInfo } from '../rules';
 import { AgendaCard } from './agenda-card';
+import { AnswerFocusProvider, EMPTY_ATTR } from './answer-focus';
 
 /** The cards of one tab: skeletons while loading, the error with Retry, the empty text, 'Load more'. */
 export function AgendaList({
@@ -16,6 +18,7 @@ export function AgendaList({
   info: TabInfo;
 }) {
   const query = useInfiniteQuery(agendaQueryOptions(view, tab));
+  const container = useRef<HTMLDivElement>(null);
 
   if (query.isPending) return <LoadingCards />;
   if (query.isError) {
@@ -34,34 +37,42 @@ export function AgendaList({
 
   const cards = query.data.pages.flatMap((p) => p.items ?? []);
   const total = query.data.pages.at(-1)?.total ?? cards.length;
-  if (cards.length === 0) {
-    return (
-      <Text c="dimmed" py="lg" ta="center">
-        {info.empty}
-      </Text>
-    );
-  }
   return (
-    <Stack gap="md">
-      {cards.map((card) => (
-        <AgendaCard key={card.placement.id} card={card} view={view} />
-      ))}
-      <Group justify="space-between" wrap="wrap">
-        <Text size="sm" c="dimmed" role="status">
-          Showing {cards.length} of {total}
-        </Text>
-        {query.hasNextPage && (
-          <Button
-            variant="default"
-            mih={44}
-            loading={query.isFetchingNextPage}
-            onClick={() => void query.fetchNextPage()}
-          >
-            Load more
-          </Button>
+    <AnswerFocusProvider
+      ids={cards.map((c) => c.placement.id)}
+      updatedAt={query.dataUpdatedAt}
+      container={container}
+    >
+      <div ref={container}>
+        {cards.length === 0 ? (
+          // Focusable from script only: an answer that empties the tab moves the focus here.
+          <Text c="dimmed" py="lg" ta="center" tabIndex={-1} {...{ [EMPTY_ATTR]: '' }}>
+            {info.empty}
+          </Text>
+        ) : (
+          <Stack gap="md">
+            {cards.map((card) => (
+              <AgendaCard key={card.placement.id} card={card} view={view} />
+            ))}
+            <Group justify="space-between" wrap="wrap">
+              <Text size="sm" c="dimmed" role="status">
+                Showing {cards.length} of {total}
+              </Text>
+              {query.hasNextPage && (
+                <Button
+                  variant="default"
+                  mih={44}
+                  loading={query.isFetchingNextPage}
+                  onClick={() => void query.fetchNextPage()}
+                >
+                  Load more
+                </Button>
+              )}
+            </Group>
+          </Stack>
         )}
-      </Group>
-    </Stack>
+      </div>
+    </AnswerFocusProvider>
   );
 }
 

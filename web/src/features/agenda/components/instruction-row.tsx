@@ -7,6 +7,7 @@ import type { GroupRow } from '@/lib/status/group';
 import { SubstitutedName } from '@/ui/substituted-name';
 import { HoldActions, HoldChip } from '@/features/bookings';
 import { AnswerByNote } from '@/ui/answer-by-note';
+import { useAnswerFocus } from './answer-focus';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
 const TOUCH = 44;
@@ -31,17 +32,25 @@ export function InstructionRow({
 }) {
   const row = mark.instruction;
   const answer = useAnswerInstruction();
+  const focus = useAnswerFocus();
   const [confirmReject, setConfirmReject] = useState(false);
   const answers = answersOf(row);
   const name = instructedName(row);
   const forWhom = several ? ` for ${name}` : '';
   const waiting = waitingFor({ ...row, deleted: Boolean(row.deletedAt) }, name);
 
-  const send = (to: 'accepted' | 'rejected') =>
-    answer.mutate(
-      { id: row.id, version: row.version, side: answers!.side, to },
-      { onSuccess: () => setConfirmReject(false) },
+  const send = (to: 'accepted' | 'rejected') => {
+    focus.answering(card.placement.id);
+    // The promise, not mutate's callbacks: the refreshed agenda usually unmounts this row
+    // before they would run. It settles once the agenda has been refreshed.
+    answer.mutateAsync({ id: row.id, version: row.version, side: answers!.side, to }).then(
+      () => {
+        setConfirmReject(false);
+        focus.answered();
+      },
+      focus.refused, // the hook has shown the refusal
     );
+  };
 
   return (
     <Group component="li" justify="space-between" gap="xs" wrap="wrap">

@@ -126,6 +126,35 @@ describe('Agenda page', () => {
     expect(within(moved).queryByRole('button', { name: /Accept/ })).not.toBeInTheDocument();
   });
 
+  it('after Accept the focus moves to the next card, then to the empty state', async () => {
+    const first = cardFixture();
+    const second = cardFixture({
+      placement: { ...cardFixture().placement, id: 72, title: 'Sound Assistant' },
+      instructions: [rowFixture({ id: 51 })],
+    });
+    const tabs: Record<string, AgendaCard[]> = { outstanding: [first, second] };
+    agendaServer(tabs, () => statsFixture({ outstanding: tabs.outstanding!.length }), {
+      'PATCH /api/v1/instruction/status': async (request) => {
+        const [{ id }] = (await request.json()) as { id: number }[];
+        tabs.outstanding = tabs.outstanding!.filter((c) => c.instructions?.[0]?.id !== id);
+        return jsonResponse({ updated: 1 });
+      },
+    });
+    open(felix);
+    const user = userEvent.setup();
+    const firstCard = await screen.findByRole('article', { name: 'Camera Operator' });
+    await user.click(within(firstCard).getByRole('button', { name: 'Accept instruction' }));
+    const next = screen.getByRole('article', { name: 'Sound Assistant' });
+    await waitFor(() => expect(next).toHaveFocus());
+    expect(screen.queryByRole('article', { name: 'Camera Operator' })).not.toBeInTheDocument();
+
+    await user.click(within(next).getByRole('button', { name: 'Reject instruction' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this instruction?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Reject instruction' }));
+    const empty = await screen.findByText('Nothing outstanding.');
+    await waitFor(() => expect(empty).toHaveFocus());
+  });
+
   it("asks before rejecting, sends the manager's client side and shows a refusal in the server's words", async () => {
     const card = cardFixture({
       instructions: [
