@@ -7,11 +7,11 @@ import 'dayjs/locale/en-gb';
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
 import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
 import { useState, type ReactNode } from 'react';
 import { createQueryClient } from './query-client';
+import { ToastLayer } from './toast-layer';
 import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('en-gb');
@@ -34,7 +34,7 @@ export function AppProviders({
       <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
         <ModalsProvider>
           <QueryClientProvider client={client}>
-            <Notifications position="bottom-right" limit={5} />
+            <ToastLayer />
             {children}
           </QueryClientProvider>
         </ModalsProvider>
