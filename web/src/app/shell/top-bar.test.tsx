@@ -1,6 +1,7 @@
 import type { CurrentUser } from '@/api/types';
 import { MutationObserver } from '@tanstack/react-query';
 import { act, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { createQueryClient } from '../query-client';
@@ -96,5 +97,28 @@ describe('the top bar search box (spec part 1 §6: department managers only)', (
     expect(screen.queryByRole('textbox', { name: 'Search' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Search' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Add Filter' })).not.toBeInTheDocument();
+  });
+});
+
+describe('the top bar labels', () => {
+  it('names the actions-required badge, links it to Home and gives it a tooltip', async () => {
+    open(() => 12, { id: 7, isFreelancer: true, actionsRequired: 4 });
+    const bell = await screen.findByRole('link', { name: '12 unread notifications' });
+    const actions = screen.getByRole('link', { name: '4 actions required' });
+    expect(actions).toHaveAttribute('href', '/');
+    expect(actions).toHaveTextContent('4');
+    const user = userEvent.setup();
+    await user.hover(actions);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('4 actions required: see Home');
+    await user.unhover(actions);
+    await user.hover(bell);
+    expect(await screen.findByRole('tooltip', { name: '12 unread notifications' })).toBeVisible();
+  });
+
+  it("opens the user menu from the user's own name, not only the avatar", async () => {
+    open(() => 0, { id: 7, isFreelancer: true, fullName: 'Felix Reid' });
+    const user = userEvent.setup();
+    await user.click(await screen.findByText('Felix Reid'));
+    expect(await screen.findByRole('menuitem', { name: 'Profile' })).toBeInTheDocument();
   });
 });

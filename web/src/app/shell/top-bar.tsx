@@ -13,10 +13,9 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { appInfoQueryOptions } from '@/lib/session';
 import { accountStatusDisplay } from '@/lib/account-status';
-import { isImpersonating, useCurrentUser } from '@/lib/current-user';
+import { useCurrentUser } from '@/lib/current-user';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
-import { roleBadgeLabel } from '@/lib/permissions';
 import { notificationStatsQueryOptions } from '@/features/notifications/api/get-notification-stats';
 import { TopBarSearch } from '@/features/search';
 import { UserMenu } from './user-menu';
@@ -76,6 +75,29 @@ interface Props {
   toggleDesktop: () => void;
 }
 
+/**
+ * What the user still has to do (offers to answer, invitations, account setup), counted by the
+ * server: a link to Home, where each is listed, named and with a tooltip saying what it counts.
+ */
+function ActionsRequired({ count }: { count: number }) {
+  const label = countOf(count, 'action required', 'actions required');
+  return (
+    <Tooltip label={`${label}: see Home`}>
+      <Badge
+        component={Link}
+        to={paths.home}
+        color="red"
+        variant="filled"
+        circle={count < 10}
+        style={{ flexShrink: 0, cursor: 'pointer' }}
+        aria-label={label}
+      >
+        {count}
+      </Badge>
+    </Tooltip>
+  );
+}
+
 export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDesktop }: Props) {
   const user = useCurrentUser();
   const appInfo = useQuery(appInfoQueryOptions());
@@ -85,7 +107,7 @@ export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDeskto
 
   return (
     <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
-      <Group gap="xs" wrap="nowrap">
+      <Group gap="xs" wrap="nowrap" style={{ flexShrink: 0 }}>
         <NavigationBurger
           opened={mobileOpened}
           onClick={toggleMobile}
@@ -102,51 +124,34 @@ export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDeskto
           {productName}
         </Text>
         {SHOWN_ENVIRONMENTS.has(environment) && (
-          <Badge color="violet" variant="light" aria-label={`Environment ${environment}`}>
-            {environment}
-          </Badge>
-        )}
-      </Group>
-      <Group gap="xs" wrap="nowrap">
-        <TopBarSearch />
-        <NotificationBell />
-        {user.actionsRequired > 0 && (
-          <Tooltip label="Actions required">
+          // Never squeezed: on a phone the user's name gives way instead ('LOCAL DEV', not 'L.').
+          <Tooltip label={`Environment: ${environment}`}>
             <Badge
-              color="red"
-              variant="filled"
-              circle={user.actionsRequired < 10}
-              aria-label={`${user.actionsRequired} actions required`}
+              color="violet"
+              variant="light"
+              style={{ flexShrink: 0, overflow: 'visible' }}
+              aria-label={`Environment ${environment}`}
             >
-              {user.actionsRequired}
+              {environment}
             </Badge>
           </Tooltip>
         )}
-        <Badge
-          color={status.color}
-          variant="light"
-          visibleFrom="xs"
-          aria-label={`Account status: ${status.label}`}
-        >
-          {status.label}
-        </Badge>
-        <div style={{ textAlign: 'right', lineHeight: 1.2 }}>
-          <Text
-            size="sm"
-            fw={600}
-            truncate
-            maw={{ base: 110, sm: 240 }}
-            data-testid="current-user-name"
+      </Group>
+      <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
+        <TopBarSearch />
+        <NotificationBell />
+        {user.actionsRequired > 0 && <ActionsRequired count={user.actionsRequired} />}
+        <Tooltip label={`Account status: ${status.label}`}>
+          <Badge
+            color={status.color}
+            variant="light"
+            visibleFrom="xs"
+            style={{ flexShrink: 0 }}
+            aria-label={`Account status: ${status.label}`}
           >
-            {user.fullName || user.email}
-          </Text>
-          <Text size="xs" c="dimmed">
-            {roleBadgeLabel(user)}
-            {isImpersonating(user) && user.impersonator
-              ? ` · impersonated by ${user.impersonator.fullName}`
-              : ''}
-          </Text>
-        </div>
+            {status.label}
+          </Badge>
+        </Tooltip>
         <UserMenu />
       </Group>
     </Group>

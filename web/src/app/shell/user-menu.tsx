@@ -1,4 +1,4 @@
-import { Avatar, Menu, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
   IconDevicesOff,
   IconKey,
@@ -14,6 +14,7 @@ import { toasts } from '@/lib/errors/catalogue';
 import { isImpersonating, useCurrentUser } from '@/lib/current-user';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
+import { roleBadgeLabel } from '@/lib/permissions';
 import { useEndImpersonation } from './use-end-impersonation';
 
 /**
@@ -44,10 +45,30 @@ export function UserMenu() {
       withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
-        <UnstyledButton aria-label="User menu">
-          <Avatar color="blue" radius="xl" size={34} aria-hidden="true">
-            <IconUserCircle size={26} stroke={1.5} />
-          </Avatar>
+        {/* The name and role open the menu as the avatar does: one button holds all three. */}
+        <UnstyledButton aria-label="User menu" style={{ minWidth: 0 }}>
+          <Group gap="xs" wrap="nowrap">
+            <div style={{ textAlign: 'right', lineHeight: 1.2, minWidth: 0 }}>
+              <Text
+                size="sm"
+                fw={600}
+                truncate
+                maw={{ base: 110, sm: 240 }}
+                data-testid="current-user-name"
+              >
+                {user.fullName || user.email}
+              </Text>
+              <Text size="xs" c="dimmed" truncate maw={{ base: 110, sm: 240 }}>
+                {roleBadgeLabel(user)}
+                {isImpersonating(user) && user.impersonator
+                  ? ` · impersonated by ${user.impersonator.fullName}`
+                  : ''}
+              </Text>
+            </div>
+            <Avatar color="blue" radius="xl" size={34} aria-hidden="true" style={{ flexShrink: 0 }}>
+              <IconUserCircle size={26} stroke={1.5} />
+            </Avatar>
+          </Group>
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
