@@ -82,7 +82,8 @@ export const toasts = {
   bookingRulesSaved: success('Booking Rules Saved', 'The booking rules were saved.'),
   restOverridden: success('Rest Rule Overridden', 'The freelancer may now accept this offer.'),
   preferredLegalEntitySaved: success('Entity Saved', 'Preferred legal entity saved'),
-  legalEntityCreated: success('Legal Entity Created', 'The legal entity was created.'),
+  legalEntityCreated: (name: string) =>
+    success('Legal Entity Created', `Legal entity ${name} created`),
   legalEntitySaved: success('Legal Entity Saved', 'The legal entity was saved.'),
   companyCheckFailed: error('Error', 'Could not validate company number', DURATION.normal),
   ibanInvalid: error('Error', 'The IBAN is not valid.', DURATION.normal),

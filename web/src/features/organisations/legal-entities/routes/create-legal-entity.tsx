@@ -1,4 +1,5 @@
 import { Paper, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
@@ -8,12 +9,13 @@ import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { getEntities } from '@/features/organisations/entities/api/get-entities';
+import { entityQueryOptions } from '@/features/organisations/entities/api/get-entity';
 import { RecordPicker } from '@/ui/record-picker';
 import { useCreateLegalEntity } from '../api/create-legal-entity';
 import { validateCompanyNumber } from '../api/validate-company-number';
 import { validateIban } from '../api/validate-iban';
 import { LegalEntityForm } from '../components/legal-entity-form';
-import { legalEntityPayload } from '../legal-entity-rules';
+import { legalEntityName, legalEntityPayload } from '../legal-entity-rules';
 
 /** Create Legal Entity; ?entityId= links it to that entity. */
 export function CreateLegalEntityRoute() {
@@ -25,6 +27,8 @@ export function CreateLegalEntityRoute() {
   const [pickError, setPickError] = useState<string | null>(null);
   const entityId = linkedId ?? (picked ? Number(picked) : undefined);
   const create = useCreateLegalEntity();
+  // The entity it will belong to, named as people know it (its id means nothing to them).
+  const linked = useQuery({ ...entityQueryOptions(linkedId ?? 0), enabled: !!linkedId });
 
   return (
     <>
@@ -32,7 +36,11 @@ export function CreateLegalEntityRoute() {
       <Paper withBorder p="md">
         {linkedId ? (
           <Text c="dimmed" mb="sm">
-            The new legal entity will be connected to entity #{linkedId}.
+            {linked.data
+              ? `The new legal entity will be connected to ${linked.data.name}.`
+              : linked.isError
+                ? 'The entity this legal entity would belong to could not be loaded.'
+                : 'Loading the entity…'}
           </Text>
         ) : (
           <RecordPicker
@@ -71,7 +79,7 @@ export function CreateLegalEntityRoute() {
               ...legalEntityPayload(values),
               entityIds: [entityId],
             });
-            notify(toasts.legalEntityCreated);
+            notify(toasts.legalEntityCreated(legalEntityName(le)));
             await navigate(paths.editLegalEntity(le.id));
           }}
         />
