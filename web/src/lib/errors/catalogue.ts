@@ -122,6 +122,15 @@ export const toasts = {
   documentUploadFailed: (message: string) => error('Upload Failed', message),
   documentDeleted: success('Document Deleted', 'The document was deleted.'),
   // People: internal notes (spec part 1 §8).
+  // Spec part 2 §9: a bookmark's success toast stays 3000 ms, the others (a follow's) 5000 ms.
+  freelancerBookmarked: (on: boolean) =>
+    on
+      ? success('Bookmarked', 'The freelancer was bookmarked.', DURATION.short)
+      : success('Bookmark Removed', 'The bookmark was removed.', DURATION.short),
+  freelancerFollowed: (on: boolean) =>
+    on
+      ? success('Following', 'You now follow this freelancer.')
+      : success('Unfollowed', 'You no longer follow this freelancer.'),
   notePublished: success('Note Published', 'The note was saved.'),
   // People: create and edit user (spec part 1 §2).
   profileSaved: success('Profile Saved', 'The profile was saved.'),

@@ -43,6 +43,15 @@ describe('ProfileActions', () => {
     ]);
   });
 
+  it('confirms a bookmark and an unfollow with the success toasts', async () => {
+    const { user } = setup(clientManager);
+    await user.click(screen.getByRole('button', { name: 'Bookmark' }));
+    expect(await screen.findByText('The freelancer was bookmarked.')).toBeInTheDocument();
+    expect(screen.getByText('Bookmarked')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Unfollow' }));
+    expect(await screen.findByText('You no longer follow this freelancer.')).toBeInTheDocument();
+  });
+
   it('shows the generic error toast and keeps the state on failure', async () => {
     const { user } = setup(clientManager, 403);
     await user.click(screen.getByRole('button', { name: 'Bookmark' }));
