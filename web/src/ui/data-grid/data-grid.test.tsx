@@ -1,9 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { queryOptions } from '@tanstack/react-query';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import { describe, expect, it, vi } from 'vitest';
 import { makeUser, renderWithProviders } from '@/test/render';
+import { layoutKey } from './column-layout';
 import { DataGrid } from './data-grid';
 import { PAGE_SIZES, toColDef, type DataGridColumn, type GridQuery } from './grid-query';
 import { fakeMediaQueryList } from '@/test/media-query';
@@ -151,5 +153,47 @@ describe('DataGrid at phone width', () => {
       expect(asked.at(-1)).toMatchObject({ sort: '-name', filters: { name: 'gr' } }),
     );
     expect(within(section).getByRole('button', { name: 'Sort and filter (1)' })).toBeVisible();
+  });
+
+  it('keeps a saved column order when its columns are given again (a header renamed on load)', async () => {
+    phone(false);
+    const me = makeUser();
+    window.localStorage.setItem(
+      layoutKey('moved', me.id),
+      JSON.stringify([
+        { colId: 'city' },
+        { colId: 'name' },
+        { colId: 'status' },
+        { colId: 'actions' },
+      ]),
+    );
+    const query = () =>
+      queryOptions({
+        queryKey: ['moved'],
+        queryFn: () => Promise.resolve({ items: people, total: 2 }),
+      });
+    let setCols: (cols: DataGridColumn<Person>[]) => void = () => {};
+    function Grid() {
+      const [cols, set] = useState(columns);
+      setCols = set;
+      return <DataGrid gridId="moved" label="Moved" columns={cols} query={query} />;
+    }
+    renderWithProviders(<Grid />, { user: me });
+    const section = screen.getByRole('region', { name: 'Moved' });
+    await within(section).findByText('Ada');
+    const order = () =>
+      [...section.querySelectorAll<HTMLElement>('.ag-header-row-column .ag-header-cell[col-id]')]
+        .map((h) => h.getAttribute('col-id'))
+        .filter((id) => id === 'name' || id === 'city');
+    await waitFor(() => expect(order()).toEqual(['city', 'name']));
+    // New column objects with the same ids: the users' grid gets them once the product name loads.
+    act(() =>
+      setCols(
+        columns.map((c) => (c.field === 'name' ? { ...c, headerName: 'Full name' } : { ...c })),
+      ),
+    );
+    await within(section).findByText('Full name');
+    expect(order()).toEqual(['city', 'name']);
+    window.localStorage.removeItem(layoutKey('moved', me.id));
   });
 });

@@ -280,6 +280,9 @@ export function DataGrid<Row, Page extends GridPage<Row> = GridPage<Row>>({
             // Every column is in the DOM: sizing to content measures them all, and screen
             // readers and searches find a column scrolled out of view (grids have few columns).
             suppressColumnVirtualisation
+            // New column objects (a header renamed once the product name loads) keep the order
+            // the user dragged and the grid restored, rather than fall back to the definitions'.
+            maintainColumnOrder
             onGridReady={onGridReady}
             onFirstDataRendered={(e) => fit(e.api)}
             onGridSizeChanged={(e) => fit(e.api)}
