@@ -135,7 +135,7 @@ describe('Agenda page', () => {
     const tabs: Record<string, AgendaCard[]> = { outstanding: [first, second] };
     agendaServer(tabs, () => statsFixture({ outstanding: tabs.outstanding!.length }), {
       'PATCH /api/v1/instruction/status': async (request) => {
-        const [{ id }] = (await request.json()) as { id: number }[];
+        const [{ id }] = (await request.json()) as [{ id: number }];
         tabs.outstanding = tabs.outstanding!.filter((c) => c.instructions?.[0]?.id !== id);
         return jsonResponse({ updated: 1 });
       },
