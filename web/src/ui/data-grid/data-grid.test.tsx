@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import userEvent from '@testing-library/user-event';
 import { queryOptions } from '@tanstack/react-query';
@@ -172,11 +172,19 @@ describe('DataGrid at phone width', () => {
         queryKey: ['moved'],
         queryFn: () => Promise.resolve({ items: people, total: 2 }),
       });
-    let setCols: (cols: DataGridColumn<Person>[]) => void = () => {};
+    const renamed = columns.map((c) =>
+      c.field === 'name' ? { ...c, headerName: 'Full name' } : { ...c },
+    );
     function Grid() {
-      const [cols, set] = useState(columns);
-      setCols = set;
-      return <DataGrid gridId="moved" label="Moved" columns={cols} query={query} />;
+      const [cols, setCols] = useState(columns);
+      return (
+        <>
+          <button type="button" onClick={() => setCols(renamed)}>
+            Rename
+          </button>
+          <DataGrid gridId="moved" label="Moved" columns={cols} query={query} />
+        </>
+      );
     }
     renderWithProviders(<Grid />, { user: me });
     const section = screen.getByRole('region', { name: 'Moved' });
@@ -187,11 +195,7 @@ describe('DataGrid at phone width', () => {
         .filter((id) => id === 'name' || id === 'city');
     await waitFor(() => expect(order()).toEqual(['city', 'name']));
     // New column objects with the same ids: the users' grid gets them once the product name loads.
-    act(() =>
-      setCols(
-        columns.map((c) => (c.field === 'name' ? { ...c, headerName: 'Full name' } : { ...c })),
-      ),
-    );
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Rename' }));
     await within(section).findByText('Full name');
     expect(order()).toEqual(['city', 'name']);
     window.localStorage.removeItem(layoutKey('moved', me.id));

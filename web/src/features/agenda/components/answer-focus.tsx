@@ -51,8 +51,11 @@ export function AnswerFocusProvider({
 }) {
   const pending = useRef<{ placementId: number; index: number; updatedAt: number } | null>(null);
   const [settled, setSettled] = useState(0);
+  // The list as last rendered, for the click handlers (kept after render, never during it).
   const list = useRef({ ids, updatedAt });
-  list.current = { ids, updatedAt };
+  useEffect(() => {
+    list.current = { ids, updatedAt };
+  }, [ids, updatedAt]);
 
   const answering = useCallback((placementId: number) => {
     const { ids, updatedAt } = list.current;
