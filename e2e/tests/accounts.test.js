@@ -1,4 +1,4 @@
-// Sign-in journeys of the foundation issue, in Debian's Chromium against a real hive.
+// Sign-in journeys, in Debian's Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, login, toast, useHive, waitForMail, withPage } from '../harness.js';
@@ -154,7 +154,7 @@ describe('password reset', () => {
 });
 
 describe('a required password reset', () => {
-  // Issue 15 item 11: the page says the link was mailed, and it was.
+  // The page says the link was mailed, and it was.
   test('signing in mails the reset link that the page tells the user to look for', async () => {
     await withPage(browser, 'required-reset', async (page) => {
       const since = hive.logs.length;

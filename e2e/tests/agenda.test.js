@@ -1,7 +1,7 @@
-// Agenda (issue 7): a freelancer on a phone accepts an outstanding instruction from its card, the
+// Agenda: a freelancer on a phone accepts an outstanding instruction from its card, the
 // card moves to Confirmed, and the placement is in their calendar feed; a department
 // manager sees the Critical tab with its count; staff, read-only, see the cards without
-// Accept or Reject (issue 15 item 2). Every locator is scoped to its region (issue 15 item 22).
+// Accept or Reject. Every locator is scoped to its region.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { nextMonthDay, offerToFelix } from '../offers.js';

@@ -1,4 +1,4 @@
-// Audit history (issue 14 item 4): an administrator opens a booking's audit page from the
+// Audit history: an administrator opens a booking's audit page from the
 // booking, sees both versions of a change and its diff, pages through the history and opens a
 // user's history; others are offered no Audit button and are refused the page. Every locator is
 // scoped to the main region, its table or the open listbox.

@@ -1,7 +1,7 @@
-// Bookings (issue 6, the part that is built): a department manager creates a booking from a
+// Bookings: a department manager creates a booking from a
 // job template on dates chosen on the month calendar and invites a freelancer from the available
 // suppliers; the freelancer accepts on their side. Every locator is scoped to its form, region,
-// dialog or listbox (issue 15 item 22).
+// dialog or listbox.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, login, toast, useHive, withPage } from '../harness.js';
@@ -96,7 +96,7 @@ describe('bookings', () => {
       assert.equal(await unassigned.count(), 0);
       await placements.getByText('Awaiting response / Awaiting response').first().waitFor();
       assert.equal(await placements.getByText('Awaiting response / Awaiting response').count(), 3);
-      // At 1280 px every row and every status shows whole (issue 15 item 9): nothing lies over
+      // At 1280 px every row and every status shows whole: nothing lies over
       // the last row, and no badge cuts its text.
       const lastUser = placements.getByRole('gridcell', { name: 'Felix Reid', exact: true }).last();
       const lastRowShown = await lastUser.evaluate((cell) => {

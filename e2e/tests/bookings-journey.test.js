@@ -1,13 +1,13 @@
-// The bookings journey (issue done-when): a manager creates a booking for five custom dates from
-// a job template, invites two freelancers, one accepts and one rejects on their side, the manager
-// amends a placement's times and a rate, cancels one instruction with 'Client - Placement Not
-// Needed', and substitutes the accepted freelancer with another one who shows the VAT warning.
-// Staff (read-only) see the booking without Accept, Reject or Substitute; where substitution is
-// impossible it is not offered, and a refused substitution shows the server's reason (issue 15
-// items 1 and 2). Each step is its own test so the report shows how far the journey gets; a
-// failed step skips the ones after it. Every step goes through the UI; the API only sets up the
-// substitute's company and reads the results. Every locator is scoped to its form, region,
-// dialog or listbox (issue 15 item 22). In Chromium against a real hive.
+// The bookings journey: a manager creates a booking for five custom dates from a job template,
+// invites two freelancers, one accepts and one rejects on their side, the manager amends a
+// placement's times and a rate, cancels one instruction with 'Client - Placement Not Needed',
+// and substitutes the accepted freelancer with another one who shows the VAT warning. Staff
+// (read-only) see the booking without Accept, Reject or Substitute; where substitution is
+// impossible it is not offered, and a refused substitution shows the server's reason. Each step
+// is its own test so the report shows how far the journey gets; a failed step skips the ones
+// after it. Every step goes through the UI; the API only sets up the substitute's company and
+// reads the results. Every locator is scoped to its form, region, dialog or listbox. In Chromium
+// against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, checkA11y, journeySteps, login, toast, useHive, withPage } from '../harness.js';
@@ -295,7 +295,7 @@ describe('bookings journey', () => {
         assert.equal(await tickRows(page, REJECTS.name), 5);
         await action(page, 'Reject');
         await toast(page, 'Successfully updated 5 instructions');
-        // On a phone each row stacks its status in view, whole (issue 15 item 9).
+        // On a phone each row stacks its status in view, whole.
         const status = placementsRegion(page).getByText('Rejected / Awaiting response').first();
         await status.waitFor();
         const box = await status.boundingBox();

@@ -1,4 +1,4 @@
-// Dashboard (issue 17 item 2): on the demo data an administrator opens the dashboard from the
+// Dashboard: on the demo data an administrator opens the dashboard from the
 // sidebar and sees its charts, and one as a table; a client manager on a phone sees their
 // client's charts, charge without spend, with no sideways scroll. The money table shows the
 // pipeline apart from the confirmed charge. axe finds no serious or critical violation on

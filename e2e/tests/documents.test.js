@@ -1,4 +1,4 @@
-// Document signing and the guides (issue 17 items 3 and 4). Without DocuSeal a department manager
+// Document signing and the guides. Without DocuSeal a department manager
 // finds the form builder's failure message, asks the freelancers of a booking to sign a linked
 // document, and Felix finds it on Document Signing (on a phone); the guides open from the
 // sidebar's Support section. A second Hive is configured with a fake DocuSeal this file runs:

@@ -1,4 +1,4 @@
-// The shared grid's layout (issue 15 item 8): at 1280 px All Users and Recent Booking Changes keep
+// The shared grid's layout: at 1280 px All Users and Recent Booking Changes keep
 // their status (and actions) in view, pinned to the right edge; at 375 px they are card lists.
 // Screenshots of both grids at both widths are kept in e2e/results/ (grid-*.png).
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// Offers awaiting an answer (issue 15 item 17): a freelancer with a new offer sees its count on
+// Offers awaiting an answer: a freelancer with a new offer sees its count on
 // the sidebar's Agenda item and the offer on Home; answering it on the agenda lowers the count
 // and takes it off Home.
 import { describe, test } from 'node:test';

@@ -1,4 +1,4 @@
-// The notifications journey with real mail (issue 14, 'Done when'): Hive sends over SMTP to a
+// The notifications journey with real mail: Hive sends over SMTP to a
 // server this file starts (e2e/smtp-sink.js), its worker folding for 1 s and polling every
 // 200 ms. A manager offers a placement to Felix; the mail arrives with the placement's local
 // times in the department's zone and a link that opens the booking with the placement chosen,

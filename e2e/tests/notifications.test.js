@@ -1,4 +1,4 @@
-// Notifications (issue 14 item 3): a freelancer offered work sees the unread count in the top
+// Notifications: a freelancer offered work sees the unread count in the top
 // bar, opens the notification (which marks it read) and the count drops without a reload; an
 // administrator reads the freelancer's notifications from their profile, read-only. Axe checks
 // the list and the detail, on a desktop and at phone width.

@@ -1,4 +1,4 @@
-// Expiring offers (issue 19 item 4): a manager invites Felix with an answer-by time; Felix sees
+// Expiring offers: a manager invites Felix with an answer-by time; Felix sees
 // "Answer by" on Home; a day and an hour later (the server's test clock moved ahead, the
 // deadlines worker woken by the move) the offer is cancelled with "Offer expired" on the
 // manager's booking page and is gone from Felix's offers. Every wait is on state, never on time.

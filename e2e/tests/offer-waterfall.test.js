@@ -1,4 +1,4 @@
-// The offer waterfall (issue 19 item 2) at small scale: a department manager offers one Camera
+// The offer waterfall at small scale: a department manager offers one Camera
 // Operator placement in turn to four demo freelancers, two places, two offers open at once, each
 // open four hours. The first declines (as that freelancer) and the manager's open Offers in turn panel
 // shows the offer pass to the third without a reload (polling); the second accepts; the clock

@@ -1,4 +1,4 @@
-// Entity, tag and legal entity journeys of the organisations issue, in Chromium against a real hive.
+// Entity, tag and legal entity journeys, in Chromium against a real hive.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, login, toast, useHive, withPage } from '../harness.js';

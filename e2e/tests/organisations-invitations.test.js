@@ -1,4 +1,4 @@
-// Invitations and departments of the organisations issue, in Debian's Chromium against a real hive:
+// Invitations and departments, in Debian's Chromium against a real hive:
 // a client manager invites a new freelancer who signs up from the mailed link; an existing user
 // accepts an invitation on the home screen; a department manager cannot open another client's
 // department.

@@ -1,4 +1,4 @@
-// Pencils (issue 19 item 1), the issue's story: the Evening News pencils Felix for three days as
+// Pencils, the story they are built for: the Evening News pencils Felix for three days as
 // a first hold; the Sport desk pencils him for the same days through the Invite dialog and gets
 // the second hold, with no word of whose the first is; it challenges; the first holder does not
 // answer within the challenge time (24 h, passed with the test clock), so the first hold is

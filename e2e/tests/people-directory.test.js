@@ -1,5 +1,5 @@
-// All Users (issue 5): Freelancer and Staff tabs, filters, admin-only columns, in Chromium. Every
-// locator is scoped to the main region or its tab's grid (issue 15 item 22).
+// All Users: Freelancer and Staff tabs, filters, admin-only columns, in Chromium. Every
+// locator is scoped to the main region or its tab's grid.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { checkA11y, login, useHive, withPage } from '../harness.js';

@@ -1,4 +1,4 @@
-// Onboarding progress on the home screen (issue 5): a freelancer invited by a client signs up,
+// Onboarding progress on the home screen: a freelancer invited by a client signs up,
 // sees the account-setup card at 80% and the legal entity card (no 'Create LE' without managing
 // an entity); once they manage an entity that has a legal entity, the home screen completes
 // their onboarding.

@@ -1,4 +1,4 @@
-// The whole people journey of issue 5 in one go, in Chromium against a real hive: a freelancer
+// The whole people journey in one go, in Chromium against a real hive: a freelancer
 // signs up on their own (terms refused first), activates from the mail, logs in and onboards to
 // complete (personal details, their own supplier entity, a sole-trader legal entity), uploads a
 // photo and writes CV markdown whose javascript: link stays inert; a manager finds them in All

@@ -1,4 +1,4 @@
-// Profiles (issue 5): a freelancer writes CV markdown whose javascript: link stays inert; a
+// Profiles: a freelancer writes CV markdown whose javascript: link stays inert; a
 // manager finds the freelancer, bookmarks, follows and adds a note; an admin impersonates the
 // freelancer and cancels. In Chromium against a real hive.
 import { describe, test } from 'node:test';

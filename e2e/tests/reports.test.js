@@ -1,4 +1,4 @@
-// Reports (issue 17): an administrator exports each report type from /reports and every
+// Reports: an administrator exports each report type from /reports and every
 // downloaded CSV parses with its header and rows; a client manager sees the Financial Metrics
 // card only, and their export holds only their client; a reference starting with '=' comes out
 // neutralised; an offer awaiting its answer is pipeline, charged only once both sides accept;

@@ -1,13 +1,13 @@
-// The scheduler (issue 7): dept@ filters the month by department and status, saves a bookmark
+// The scheduler: dept@ filters the month by department and status, saves a bookmark
 // and applies it again, drags a range and creates a booking from the sidebar; a chip opens its
-// booking (issue 15 item 4); the freelancer marks days unavailable, which the month shows to them
-// after a reload and to dept@, who may hire them, filtering on them (issue 15 item 5); the grid
+// booking; the freelancer marks days unavailable, which the month shows to them
+// after a reload and to dept@, who may hire them, filtering on them; the grid
 // page shows a late cancellation in red (made through the API: a placement tomorrow, cancelled
 // now, inside Sport's two-day cancel window); on a phone the sidebar is a drawer. In Chromium
 // against a real hive with the demo data (internal/bookings/demo: the current month's 12th has a
 // green Camera Operator group, its 13th a purple and a red group). Every locator is scoped to its
 // region: the calendar grid, the filter panel, the sidebar, a dialog, the one open listbox, or
-// the page's main region (issue 15 item 22).
+// the page's main region.
 import { describe, test } from 'node:test';
 import assert from 'node:assert/strict';
 import { apiCall, checkA11y, login, MONTHS, toast, useHive, withPage } from '../harness.js';

@@ -1,4 +1,4 @@
-// The search journey (issue 16 done-when): on demo data a department manager opens the advanced
+// The search journey: on demo data a department manager opens the advanced
 // search from the top bar, asks for camera operators with Steadicam under 450 GBP a day within
 // 25 miles of Salford who are free on every day of a date range, orders them by price, ticks five
 // and presses Book, landing on
@@ -32,7 +32,7 @@ const FREELANCER = 'freelancer@hive.test';
 const BOOKING = { reference: 'DEMO-003', title: 'Saturday Highlights' };
 /** Demo freelancers live in towns around Salford (internal/people/directory/demo.go). */
 const TOWN = 'Salford';
-/** The issue's 'under 450 GBP a day'. */
+/** The search's 'under 450 GBP a day'. */
 const MAX_RATE = 450;
 
 /** What the steps share. */

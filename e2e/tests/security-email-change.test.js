@@ -1,7 +1,7 @@
-// Issue 12 item 1, in Debian's Chromium against a real hive: a freelancer changes their e-mail
-// address from their profile. A wrong password shows the server's message; the address changes
-// only when the link mailed to the new address is followed, which ends the other sessions; then
-// the new address signs in and the old one does not.
+// Changing one's e-mail address, in Debian's Chromium against a real hive: a freelancer changes
+// their e-mail address from their profile. A wrong password shows the server's message; the
+// address changes only when the link mailed to the new address is followed, which ends the other
+// sessions; then the new address signs in and the old one does not.
 import { describe, test } from "node:test";
 import assert from "node:assert/strict";
 import {

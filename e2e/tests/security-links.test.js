@@ -1,4 +1,4 @@
-// Linking users (issue 12 item 2), in Debian's Chromium against a real hive: a freelancer who
+// Linking users, in Debian's Chromium against a real hive: a freelancer who
 // manages their own company is offered nobody to connect and is told to invite, and linking any
 // account id by hand tells them nothing; a client manager still connects a freelancer they hire.
 import { describe, test } from "node:test";

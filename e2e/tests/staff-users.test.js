@@ -1,4 +1,4 @@
-// Staff, read-only (issue 15 item 2): Users is in staff's sidebar and both tabs load the people
+// Staff, read-only: Users is in staff's sidebar and both tabs load the people
 // they may see; the profiles they open have no Save, Set Password, Documents or bookmark buttons,
 // and All Users offers them no Create user or Impersonate. The same holds when an administrator
 // impersonates the staff member.

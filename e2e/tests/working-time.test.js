@@ -1,4 +1,4 @@
-// The working-time guard (issue 19 item 3): Felix accepts a late shift, then an early shift the
+// The working-time guard: Felix accepts a late shift, then an early shift the
 // next morning that would leave him less than 11 hours' rest. The agenda refuses the accept with
 // the server's reason, which names the late job; the department manager records a justified
 // override on the booking page; the accept then goes through. The offers and their times are set

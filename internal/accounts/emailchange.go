@@ -17,7 +17,7 @@ import (
 	"github.com/hive/hive/internal/platform/ratelimit"
 )
 
-// Changing one's own e-mail address (issue 12, item 1). The address is what invitations,
+// Changing one's own e-mail address. The address is what invitations,
 // password resets and sign-in rest on, so a change needs the current password and takes effect
 // only when a link mailed to the NEW address is followed; the old address is told, without the
 // link. Confirming ends the user's other sessions.
@@ -134,7 +134,7 @@ func (s *Service) ConfirmEmailChange(ctx context.Context, token string) error {
 
 // addressProven tells the AddressProven hook (the invitations feature) that userID has just
 // activated its account with the link mailed to its address, so the invitations sent to that
-// address before the account existed become its own (issue 12, item 1b).
+// address before the account existed become its own.
 func (s *Service) addressProven(ctx context.Context, tx *database.Tx, userID int64) error {
 	if s.AddressProven == nil {
 		return nil

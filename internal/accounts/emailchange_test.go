@@ -64,7 +64,7 @@ func errorText(r *apptest.Response) string {
 	return e.Error
 }
 
-// The attack of issue 12 item 1 started with an e-mail change that needed nothing. Now a
+// An e-mail change must not hand an account someone else's address and its invitations: a
 // change needs the current password, does nothing until the link mailed to the new address is
 // followed, tells the old address, and ends the user's other sessions once confirmed.
 func TestAttack_EmailChangeNeedsPasswordAndConfirmation(t *testing.T) {

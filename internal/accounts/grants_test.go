@@ -65,7 +65,7 @@ func TestManagersSearchAccounts(t *testing.T) {
 		if got := search(apptest.Admin, "HIVE.TEST"); len(got) < 19 {
 			t.Errorf("admin search: %d", len(got))
 		}
-		// Read-only staff search too, among the people of what they view (issue 15 item 2); the
+		// Read-only staff search too, among the people of what they view; the
 		// demo staff member views nothing that hires Felix.
 		if got := search(apptest.Staff, "felix"); len(got) != 0 {
 			t.Errorf("staff find a freelancer of no department they view: %v", got)

@@ -187,7 +187,7 @@ func TestAccountsReadRules(t *testing.T) {
 		if page.Total < 13 || len(page.Items) == 0 {
 			t.Fatalf("freelancer page %+v", page)
 		}
-		// Read-only staff list, read-only, only whom they may see (issue 15 item 2): the demo
+		// Read-only staff list, read-only, only whom they may see: the demo
 		// staff member views nothing, so only themself.
 		staff := s.Login("staff@hive.test")
 		var me whoami

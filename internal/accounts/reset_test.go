@@ -86,7 +86,7 @@ func TestResetRequiredAccountRecovers(t *testing.T) {
 	})
 }
 
-// Issue 15 item 11: the account-requires-reset page tells the user to check their e-mail, so a
+// The account-requires-reset page tells the user to check their e-mail, so a
 // sign-in refused for a required reset mails the link (with the right password only: a wrong one
 // or an unknown address gets nothing), within the per-account limit of every reset mail. Over
 // the limit the refusal stays A-103 and no mail goes.

@@ -165,10 +165,10 @@ func (s *Service) queueResetLink(ctx context.Context, tx *database.Tx, u User) e
 
 // refuseSignIn is the refusal for u, whose password (or provider) was right, when its status
 // forbids signing in (nil when it does not). An account that must reset its password is mailed
-// a reset link there and then, so the page that tells them to check their e-mail tells the truth
-// (issue 15 item 11). Only someone who proved the account is theirs gets this far, and the mail
-// goes to the account's own address, so it reveals nothing. It counts against the same per-account
-// limit as every reset mail; over the limit no mail goes, and the links sent within the window stand.
+// a reset link there and then, so the page that tells them to check their e-mail tells the truth.
+// Only someone who proved the account is theirs gets this far, and the mail goes to the
+// account's own address, so it reveals nothing. It counts against the same per-account limit as
+// every reset mail; over the limit no mail goes, and the links sent within the window stand.
 func (s *Service) refuseSignIn(ctx context.Context, u User) error {
 	refusal := u.loginError()
 	if u.AccountStatus != StatusResetRequired {

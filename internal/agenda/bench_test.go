@@ -16,7 +16,7 @@ import (
 // every tab has cards on both sides of now.
 var benchNow = bookingbench.Day0.AddDate(0, 0, 90).Add(12 * time.Hour)
 
-// BenchmarkAgenda reads agendas at the bookings issue's scale (bookingbench: 2,000 freelancers,
+// BenchmarkAgenda reads agendas at the bookings' target scale (bookingbench: 2,000 freelancers,
 // 50,000 placements, 200,000 instructions in 20 departments) through the store, on SQLite and
 // (with HIVE_TEST_POSTGRES_URL) PostgreSQL, analysed first as autovacuum would (SQLite gets no
 // statistics, as Hive never runs ANALYZE; with them its plans stay the same, see

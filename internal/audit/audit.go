@@ -37,7 +37,7 @@ const (
 	// SourceSession is not in the spec's list: starting and ending an impersonation changes a
 	// session, not a record the spec names (docs/decisions.md).
 	SourceSession Source = "session"
-	// SourceWaterfall is an offer waterfall of a booking (issue 19), with its candidates' turns.
+	// SourceWaterfall is an offer waterfall of a booking, with its candidates' turns.
 	SourceWaterfall Source = "waterfall"
 )
 

@@ -16,7 +16,7 @@ import (
 // BenchmarkBookingHistory reads the history of a booking with 2,000 entries (the booking's
 // 100, 100 placements' 500, 400 instructions' 1,400) among 20,000 entries of other records, on
 // SQLite and (with HIVE_TEST_POSTGRES_URL) PostgreSQL: the first page at each page size and a
-// deep page. The target is p95 under 30 ms.
+// deep page. The target is p95 under 30 ms.
 func BenchmarkBookingHistory(b *testing.B) {
 	var bookingIDs []int64 // one per engine, in the order BenchEngines returns them
 	engines := apptest.BenchEngines(b, func(ctx context.Context, db *database.DB) (string, error) {

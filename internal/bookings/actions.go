@@ -8,7 +8,7 @@ import (
 // InstructionActions say what the caller may do to one instruction. Each flag is the answer of
 // the very rule its write applies (actorFor and status.Check for a status change, substitutable
 // for a substitution), so the web offers an action exactly when the server would take it and
-// keeps no copy of the permission rules (issue 15 items 1 and 2).
+// keeps no copy of the permission rules.
 type InstructionActions struct {
 	CanAccept           bool   `json:"canAccept" doc:"Accept on the caller's own side: the supplier's for the instruction's freelancer, the client's for a manager of the department"`
 	CanReject           bool   `json:"canReject" doc:"Reject on the caller's own side"`

@@ -7,7 +7,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 )
 
-// An answer-by time (issue 19 item 4, migration 00036) is when an offer the freelancer has not
+// An answer-by time (migration 00036) is when an offer the freelancer has not
 // answered expires: the deadlines worker cancels it on the client side with ReasonOfferExpired,
 // after reminding the freelancer the client's reminder lead before (bookingrules, RemindDue).
 

@@ -19,7 +19,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// The benchmarks of bookings' store at the scale (bookingbench), on SQLite and (with
+// The benchmarks of bookings' store at the target scale (bookingbench), on SQLite and (with
 // HIVE_TEST_POSTGRES_URL) PostgreSQL, each reporting p50 and p95 in ms. benchEngines is their
 // one set-up: the scale data, the store and an administrator's context.
 func benchEngines(b *testing.B, bench func(b *testing.B, ctx context.Context, store *bookings.Store, d bookingbench.Data)) {

@@ -25,10 +25,10 @@ func wantSameRefusal(t *testing.T, what string, res *apptest.Response, want *app
 	}
 }
 
-// TestAttack_GrantInstructsOnlyHireableFreelancers is review item 13: a department's managers
+// TestAttack_GrantInstructsOnlyHireableFreelancers is the hire rule: a department's managers
 // instruct themselves, a fellow manager, an account not yet activated and freelancers their
-// department may not hire. Before the fix each became an instruction; now each is the 422 on
-// userIds that an id naming nobody gets, nothing is written, and a hireable freelancer still is.
+// department may not hire. Each is the 422 on userIds that an id naming nobody gets, nothing is
+// written, and a hireable freelancer still is.
 func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		inactive := orgtest.UserID(t, db, "inactive@hive.test")

@@ -16,7 +16,7 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// holdScene is the story of issue 19: two productions of two clients pencil the demo
+// holdScene is the story pencils are built for: two productions of two clients pencil the demo
 // freelancer for the same three days in March, Alpha's News (managed by dept) first, Beta's
 // Drama (managed by staff) second, on a clock the tests move.
 type holdScene struct {

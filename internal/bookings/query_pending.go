@@ -37,7 +37,7 @@ func literals(ss []status.Status) string {
 }
 
 // OffersAwaitingAnswer counts the instructions offered to userID that wait for their accept or
-// reject (issue 15 item 17). whoami adds them to actionsRequired and the sidebar's Agenda item
+// reject. whoami adds them to actionsRequired and the sidebar's Agenda item
 // shows them (through AwaitingAnswerCountSQL).
 func OffersAwaitingAnswer(ctx context.Context, db *database.DB, userID int64) (int, error) {
 	var n int

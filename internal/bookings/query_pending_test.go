@@ -24,7 +24,7 @@ func actionsOf(t *testing.T, s *apptest.Server, role string) whoamiActions {
 	return w
 }
 
-// Issue 15 item 17: whoami counts the offers awaiting the freelancer's answer (the agenda's
+// whoami counts the offers awaiting the freelancer's answer (the agenda's
 // Outstanding tab, on both engines), in actionsRequired too, and the count drops as the offers
 // are answered, cancelled or end. Nobody else's whoami counts them.
 func TestOffersAwaitingAnswerInWhoami(t *testing.T) {

@@ -9,7 +9,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 )
 
-// An offer waterfall (issue 19 item 2, docs/decisions.md): a booking's placements offered in turn
+// An offer waterfall (docs/decisions.md): a booking's placements offered in turn
 // to a ranked list of freelancers. At most OpenAtOnce offers are open, never more than the places
 // still to fill, each for OfferLifetime; a decline, an expiry or a withdrawal frees its place and
 // the next pending candidate gets the offer in the same transaction (store_waterfall.go advance).

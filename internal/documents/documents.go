@@ -1,4 +1,4 @@
-// Package documents is document signing (issue 17 item 3): the documents each user must sign,
+// Package documents is document signing: the documents each user must sign,
 // a department manager's request that the freelancers of a booking sign one, the DocuSeal form
 // builder's token and DocuSeal's completed-signing webhook. It owns the documents table.
 //

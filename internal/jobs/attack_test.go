@@ -11,11 +11,11 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// TestAttack_PreferredUsersAndRateCardsFindNoAccounts is review item 2's rule on the other
-// places a manager names a user: a job template's preferred users and a rate card answer with
-// the user's name. The Sport department's manager names people they may not see (another
-// client's manager, the administrator): each answer is the one a missing id gets, and nothing
-// is written; a freelancer (whom managers see) is still accepted.
+// TestAttack_PreferredUsersAndRateCardsFindNoAccounts is the linking rule (only users the
+// caller may see) on the other places a manager names a user: a job template's preferred users
+// and a rate card answer with the user's name. The Sport department's manager names people they
+// may not see (another client's manager, the administrator): each answer is the one a missing id
+// gets, and nothing is written; a freelancer (whom managers see) is still accepted.
 func TestAttack_PreferredUsersAndRateCardsFindNoAccounts(t *testing.T) {
 	withDemo(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		var sport int64

@@ -190,7 +190,7 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 
 // requireVisibleUsers refuses users the caller may not see (access.CanSeeUser) as it
 // refuses ids that name nobody: the answer lists their names, so a rate card must not find
-// accounts the caller could not see before (issue 12, item 2). A preferred list asks more
+// accounts the caller could not see before. A preferred list asks more
 // (requireHireable), which refuses those alike.
 func (h *handlers) requireVisibleUsers(ctx context.Context, p *auth.Principal, field string, users []int64) error {
 	for _, u := range users {

@@ -19,7 +19,7 @@ import (
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// benchEvents is the figure: 10,000 domain events turned into notifications and mails.
+// benchEvents is the target figure: 10,000 domain events turned into notifications and mails.
 const benchEvents = 10_000
 
 // BenchmarkDeliver10000Events delivers 10,000 offers, each of its own placement, made by the
@@ -162,7 +162,7 @@ func benchEmit(b *testing.B, db *database.DB, w orgtest.World, placements []int6
 	}
 }
 
-// listNotifications is the scale for the list: one user with 50,000 notifications, a
+// listNotifications is the target scale for the list: one user with 50,000 notifications, a
 // tenth of them unread.
 const listNotifications = 50_000
 

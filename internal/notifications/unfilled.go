@@ -12,7 +12,7 @@ import (
 )
 
 // UnfilledWindow is how soon before its start an unfilled placement is told to its managers
-// ('Unfilled within 24 hours', issue 14).
+// ('Unfilled within 24 hours').
 const UnfilledWindow = 24 * time.Hour
 
 // kindUnfilled marks the events delivery makes itself for unfilled placements: no write

@@ -11,7 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// BenchmarkSummary times the month view's summary (overviewOnly) at the bookings issue's scale
+// BenchmarkSummary times the month view's summary (overviewOnly) at the bookings' target scale
 // (bookingbench), on SQLite and (with HIVE_TEST_POSTGRES_URL) PostgreSQL: the busiest calendar
 // month, as the manager of its busiest department, as an administrator over every department
 // (Global View), and as its busiest freelancer; then the grid page's first page over that

@@ -12,7 +12,7 @@ import (
 	"github.com/hive/hive/internal/search/searchbench"
 )
 
-// benchSearch is the search benchmarks' one set-up, at the scale (searchbench: 100,000
+// benchSearch is the search benchmarks' one set-up, at the target scale (searchbench: 100,000
 // freelancers, 50,000 bookings, 10,000 entities) on SQLite and (with HIVE_TEST_POSTGRES_URL)
 // PostgreSQL: the store and the searcher as a principal, the manager of the client whose
 // departments may hire every freelancer.
@@ -22,7 +22,7 @@ func benchSearch(b *testing.B, bench func(b *testing.B, db *database.DB, store *
 	})
 }
 
-// BenchmarkAdvancedSearch runs the advanced search through the store, as the searcher:
+// BenchmarkAdvancedSearch runs the target advanced search through the store, as the searcher:
 // two skills, 25 miles around a town, free on every day of a 7-day range, by price. Each
 // iteration takes the next town, skill pair and week. It reports p50 and p95 in ms and the mean
 // number of results.

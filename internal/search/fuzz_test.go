@@ -14,7 +14,7 @@ import (
 
 // FuzzSearch: whatever the text, POST /search answers 200 with a list sorted by hiveRank (never
 // a 5xx), as an administrator and as a client's manager (whose search adds the visibility
-// rules), on both engines. `go test` runs the seed corpus: the bad inputs of issue 16 (a query
+// rules), on both engines. `go test` runs the seed corpus: the known bad inputs (a query
 // of 10,000 characters, FTS and SQL operators, emoji, right-to-left text, NUL bytes, invalid
 // UTF-8); `go test -fuzz FuzzSearch` explores further.
 func FuzzSearch(f *testing.F) {

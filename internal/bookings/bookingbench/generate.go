@@ -1,4 +1,4 @@
-// Package bookingbench fills a database with the bookings issue's scale data, for the
+// Package bookingbench fills a database with the bookings' target scale data, for the
 // benchmarks of bookings, the scheduler and the agenda: 2,000 freelancers, 500 job templates,
 // 50,000 placements and 200,000 instructions, spread over 5 clients of 4 departments each and
 // about six months, in big multi-row inserts.
@@ -15,7 +15,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// The scale of the bookings issue.
+// The scale bookings are built for.
 const (
 	Freelancers  = 2000
 	Templates    = 500

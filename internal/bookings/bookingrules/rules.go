@@ -1,4 +1,4 @@
-// Package bookingrules is an entity's own booking rules (issue 19): the working-time guard's
+// Package bookingrules is an entity's own booking rules: the working-time guard's
 // limits, and the times the holds' challenges and the answer-by reminders read. An entity
 // without a row of its own has the defaults (Defaults: the UK's Working Time Regulations, 24 h
 // to answer a challenge, a reminder 2 h before an answer is due). For reads every caller goes

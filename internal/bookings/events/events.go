@@ -39,9 +39,9 @@ const (
 	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
 	InstructionAnswerBy       Kind = "instruction.answer_by_changed"
 	InstructionAnswerReminder Kind = "instruction.answer_reminder"
-	// InstructionRestOverride is a manager's override of the working-time guard (issue 19).
+	// InstructionRestOverride is a manager's override of the working-time guard.
 	InstructionRestOverride Kind = "instruction.rest_overridden"
-	// The steps of a pencil (a hold, issue 19): placed, challenged by a lower hold, confirmed
+	// The steps of a pencil (a hold): placed, challenged by a lower hold, confirmed
 	// into a booked instruction, released by either side, released at a challenge's deadline.
 	HoldPlaced     Kind = "hold.placed"
 	HoldChallenged Kind = "hold.challenged"

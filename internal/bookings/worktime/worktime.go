@@ -1,4 +1,4 @@
-// Package worktime is the working-time guard of issue 19: whether one more shift would leave a
+// Package worktime is the working-time guard: whether one more shift would leave a
 // freelancer too little rest, by the daily and weekly rest of the UK's Working Time Regulations
 // (or an entity's own limits). It is a pure rule over shifts as instants: the caller reads the
 // freelancer's accepted placements and decides what a breach stops (an accept, a confirmation)

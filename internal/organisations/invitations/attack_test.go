@@ -33,7 +33,7 @@ func (f *fixture) profileVersion(id int64) int {
 	return v.Version
 }
 
-// Issue 12 item 1: a freelancer who puts an invitee's address on their account must neither
+// A freelancer who puts an invitee's address on their account must neither
 // see nor accept the invitation. The direct change is refused; and even when their address
 // does become the invitee's (here an administrator sets it), the invitation stays bound to the
 // mailed token, not to whoever holds the address now.
@@ -116,7 +116,7 @@ func TestInvitationBindsOnActivation(t *testing.T) {
 	})
 }
 
-// Issue 12 item 10: a manager cannot mail strangers in bulk through invitations, and the
+// A manager cannot mail strangers in bulk through invitations, and the
 // message is plain text of a bounded length.
 func TestAttack_InvitationFloodAndMessage(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {

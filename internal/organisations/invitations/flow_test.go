@@ -193,7 +193,7 @@ func TestFreelancerSelfSignUp(t *testing.T) {
 		if !strings.Contains(mailed(t, db, "solo@example.com"), f.s.URL+"/activate?token=") {
 			t.Errorf("activation mail: %s", mailed(t, db, "solo@example.com"))
 		}
-		// A taken address gets the same answer as a new one (issue 12 item 9) and no session.
+		// A taken address gets the same answer as a new one and no session.
 		again := c.Do("POST", "/onboard-freelancer", signUpBody("", "Solo@example.com")).Want(201)
 		if len(again.Header.Values("Set-Cookie")) != 0 {
 			t.Errorf("cookies %v", again.Header.Values("Set-Cookie"))

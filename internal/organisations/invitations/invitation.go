@@ -46,7 +46,7 @@ const (
 // mail and the home screen show it as written, never as markdown or HTML.
 const MaxMessage = 1000
 
-// Invitation limits (issue 12, item 10): a manager may send 20 an hour, and an entity receives
+// Invitation limits: a manager may send 20 an hour, and an entity receives
 // at most 50 a day from all its managers together, so a manager cannot use Hive to mail
 // strangers in bulk.
 var (

@@ -45,7 +45,7 @@ type row struct {
 	Total        int            `db:"total"`
 }
 
-// The user shown is the account the invitation is bound to (issue 12: never whoever holds the
+// The user shown is the account the invitation is bound to (never whoever holds the
 // address now).
 const selectFrom = `SELECT i.id, i.entity_id, e.name AS entity_name, i.email, i.email_lc, i.purpose, i.message,
 		i.status, u.id AS user_id, u.first_name AS user_first_name, u.last_name AS user_last_name,

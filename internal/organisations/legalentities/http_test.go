@@ -114,7 +114,7 @@ func TestStatusAndDetails(t *testing.T) {
 		if d.Msg("vatPct") != "Enter a percentage from 0 to 100 in steps of 0.25." {
 			t.Fatalf("%+v", d)
 		}
-		// The 12.3, on create as on update.
+		// A rate off the 0.25 steps (12.3) is refused on create as on update.
 		m.Do("POST", "/legal-entity", map[string]any{"entityIds": []int64{f.Client}, "type": "uk_plc", "companyName": "Off Step Ltd",
 			"vatRegistered": true, "vatNumber": "GB1", "vatPct": 12.3}).Want(422).Decode(&d)
 		if d.Msg("vatPct") != legalentities.MsgVATPct {

@@ -73,10 +73,10 @@ func staffOf(t *testing.T, db *database.DB, client int64) int64 {
 	return id
 }
 
-// TestAttack_LinkingCannotHarvestAccounts is review item 2: a freelancer on their own (sign-up
-// lets them create their supplier entity) creates one and links every user id to it. Before
-// the fix each answer carried the user's name and e-mail and the link opened their profile;
-// now every id, existing or not, gets the same 422 'User not found.', and no link is made.
+// TestAttack_LinkingCannotHarvestAccounts is the linking rule: a freelancer on their own
+// (sign-up lets them create their supplier entity) creates one and links every user id to it.
+// No answer may carry the user's name or e-mail, nor a link open their profile: every id,
+// existing or not, gets the same 422 'User not found.', and no link is made.
 func TestAttack_LinkingCannotHarvestAccounts(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		me := w.Users["freelancer"]

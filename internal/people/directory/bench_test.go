@@ -11,7 +11,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// benchFreelancers is the scale of issue 5: All Users with 100,000 freelancers.
+// benchFreelancers is the scale All Users is built for: 100,000 freelancers.
 const benchFreelancers = 100000
 
 var (

@@ -55,9 +55,9 @@ var demoTowns = []demoTown{
 }
 
 // The Sport department's local crew: the first demoLocalCrew demo freelancers are camera
-// operators with Steadicam around Salford at 300 to 440 GBP a day, so the advanced search of
-// issue 16 ('camera operators with Steadicam, under 450 GBP a day, within 25 miles of
-// Salford') finds them on demo data, and organisations' demo lets Sport hire them (HireLocalCrew).
+// operators with Steadicam around Salford at 300 to 440 GBP a day, so the advanced search
+// 'camera operators with Steadicam, under 450 GBP a day, within 25 miles of Salford' finds
+// them on demo data, and organisations' demo lets Sport hire them (HireLocalCrew).
 const demoLocalCrew = 8
 
 var (

@@ -89,7 +89,7 @@ func TestSeedDemoTowns(t *testing.T) {
 }
 
 // TestSeedDemoLocalCrew: Sport may hire at least five camera operators with Steadicam within 25
-// miles of Salford at under 450 GBP a day, the advanced search on demo data.
+// miles of Salford at under 450 GBP a day, the target advanced search on demo data.
 func TestSeedDemoLocalCrew(t *testing.T) {
 	withOrganisations(t, func(t *testing.T, ctx context.Context, db *database.DB) {
 		for range 2 { // a second run changes nothing

@@ -12,11 +12,11 @@ import (
 	"github.com/hive/hive/internal/people/files"
 )
 
-// TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile is review item 15 (profile images): a
+// TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile is the profile images rule: a
 // freelancer working for another client fetches the images of people whose profiles they may
 // not see, a client's staff member and a fellow freelancer, by the address the profile gives.
-// Before the fix any signed-in user got them; now each is the 404 a user without an image gets,
-// the upload route serves nothing back, and the blob directory is not reachable over HTTP.
+// Each is the 404 a user without an image gets, the upload route serves nothing back, and the
+// blob directory is not reachable over HTTP.
 func TestAttack_ProfileImageOnlyForThoseWhoMaySeeTheProfile(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		img := apptest.TinyPNG(t, 4)

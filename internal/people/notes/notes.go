@@ -1,7 +1,7 @@
 // Package notes is internal notes on freelancers, bookmarks, follows, freelancer stats and the
 // home page's onboarding progress.
 //
-// Rules (decided for issue 5, documented in docs/decisions.md):
+// Rules (documented in docs/decisions.md):
 //   - Internal notes belong to an entity (the author's). A note is visible (can_view) to users
 //     linked to that entity (select or manage) and to administrators; it is editable (can_edit)
 //     by administrators, by managers of that entity, and by its author while they are still

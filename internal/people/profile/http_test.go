@@ -164,7 +164,7 @@ func TestCreate(t *testing.T) {
 	})
 }
 
-// Issue 12 item 12: a manager reading a freelancer's profile sees only the links to their own
+// A manager reading a freelancer's profile sees only the links to their own
 // entities and departments, and none of the account flags; administrators and the user see all.
 func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
@@ -235,7 +235,7 @@ func TestAttack_ProfileShowsViewerOnlyTheirOwnLinks(t *testing.T) {
 	})
 }
 
-// Issue 12 item 15: defaultPermissions is set by administrators only, on update and create.
+// defaultPermissions is set by administrators only, on update and create.
 func TestAttack_DefaultPermissionsAdminOnly(t *testing.T) {
 	eachEngine(t, func(t *testing.T, f *fixture) {
 		fl := f.Users["freelancer"]

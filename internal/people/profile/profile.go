@@ -212,7 +212,7 @@ func CanSee(p *auth.Principal, target accounts.User, entityIDs, departmentIDs []
 }
 
 // AccountFlagsVisible is the rule for the account status, the admin and create-entity flags and
-// the default permissions of a profile (issue 12, item 12): administrators, who set them, and
+// the default permissions of a profile: administrators, who set them, and
 // the user themself, who sees them in whoami anyway. A manager reading a freelancer does not.
 func AccountFlagsVisible(p *auth.Principal, targetID int64) bool {
 	return access.IsSelfOrAdmin(p, targetID)

@@ -1,5 +1,5 @@
-// Package searchbench fills a database with the search issue's scale data (issue 16), for the
-// benchmarks of the freelancer advanced search and the global search: 100,000 freelancers
+// Package searchbench fills a database with scale data for the benchmarks of the freelancer
+// advanced search and the global search: 100,000 freelancers
 // around 30 towns (names, one or two job titles, three skills, day rates in three currencies and
 // three periods, countries, business types), 10,000 entities with 4,005 departments, the links
 // that make every freelancer hireable by one department of the searcher's client and one of
@@ -20,7 +20,7 @@ import (
 	"github.com/hive/hive/internal/search/index"
 )
 
-// The scale of the search issue.
+// The scale search is built for.
 const (
 	Freelancers = 100000
 	Entities    = 10000

@@ -1,7 +1,7 @@
 import { Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-/** A page inside the shell whose screen arrives with a later issue. */
+/** A page inside the shell whose screen is not built yet. */
 export function PlaceholderPage({
   title,
   area,

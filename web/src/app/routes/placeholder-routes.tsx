@@ -13,7 +13,7 @@ export interface PlaceholderRouteDef {
 }
 
 /**
- * Spec destinations whose screens come in later issues: title and the area they
+ * Spec destinations whose screens are not built yet: title and the area they
  * arrive with. The routes answer a typed URL, but nothing links to them: they are
  * not in the sidebar (or anywhere else) until the screen exists.
  */

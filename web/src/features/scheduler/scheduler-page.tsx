@@ -63,7 +63,7 @@ export function SchedulerPage() {
   // A day cell shows its first chips and counts the rest: the server lists only those.
   const summary = useQuery(summaryQueryOptions(monthRange(fetchMonth), filters, true, MAX_CHIPS));
   const days = fetchMonth === month ? (summary.data?.days ?? undefined) : undefined;
-  // Who is unavailable: the filtered users for managers, a freelancer's own days (issue 15 item 5).
+  // Who is unavailable: the filtered users for managers, a freelancer's own days.
   const unavailableIds = useMemo(() => unavailabilityUserIds(user, filters), [user, filters]);
   const unavailability = useQuery(unavailableQueryOptions(monthRange(fetchMonth), unavailableIds));
   const unavailable = useMemo(

@@ -273,7 +273,7 @@ export const schedulerToasts = {
   } satisfies Toast,
 } as const;
 
-/** Toasts of the agenda's calendar feed panel (issue 7). */
+/** Toasts of the agenda's calendar feed panel. */
 export const calendarFeedToasts = {
   linkReset: success(
     'Calendar link reset',

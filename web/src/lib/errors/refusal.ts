@@ -5,7 +5,7 @@ import { toasts } from './catalogue';
 /**
  * The server's own words for a refused request ('This booking does not allow substitution.',
  * 'This instruction is already accepted.'), or null when it sent none (a network failure).
- * Screens that refuse an action show these rather than a generic text (issue 15 item 1).
+ * Screens that refuse an action show these rather than a generic text.
  */
 export function refusalMessage(err: unknown): string | null {
   return isApiError(err) && err.status !== 0 && err.message ? err.message : null;

@@ -32,8 +32,8 @@ const rowSelection = {
 const selectionColumnDef = { pinned: 'left' } as const;
 
 // The grid's height is set, not measured: AG Grid's autoHeight layout leaves no room for a
-// horizontal scrollbar it takes for an overlay one (Chromium), which then hid the last row
-// (issue 15 item 9). Header, rows and a scrollbar's allowance; past MAX_ROWS it scrolls.
+// horizontal scrollbar it takes for an overlay one (Chromium), which then hid the last row.
+// Header, rows and a scrollbar's allowance; past MAX_ROWS it scrolls.
 const ROW_HEIGHT = 42;
 const HEADER_HEIGHT = 48;
 const SCROLLBAR = 18;
@@ -156,7 +156,7 @@ function StatusCell({ data, wrap }: CustomCellRendererProps<PlacementRow> & { wr
 
 /**
  * A row on a phone: date and time, title, user, status and rate stacked in one cell, so nothing
- * that matters sits off-screen behind a horizontal scroll (issue 15 item 9).
+ * that matters sits off-screen behind a horizontal scroll.
  */
 function CompactCell(
   props: CustomCellRendererProps<PlacementRow> & {

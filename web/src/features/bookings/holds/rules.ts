@@ -1,7 +1,7 @@
 import { formatDateTime } from '@/lib/format';
 
 /**
- * What every instruction view tells of a pencil (a hold, issue 19): its kind, its rank among
+ * What every instruction view tells of a pencil (a hold): its kind, its rank among
  * the freelancer's holds on those days, whether a higher one exists (never whose), and the
  * deadlines of an open challenge either way. The server derives all of it.
  */

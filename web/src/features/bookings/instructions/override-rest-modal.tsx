@@ -17,7 +17,7 @@ interface Props {
 }
 
 /**
- * Override rest rule (issue 19): a manager lets one instruction be accepted although it leaves
+ * Override rest rule: a manager lets one instruction be accepted although it leaves
  * the freelancer less rest than the entity's limits, for a reason that is recorded in its history.
  */
 export function OverrideRestModal({ instructionId, name, onClose, onDone }: Props) {

@@ -168,7 +168,7 @@ function SubstituteForm({
   );
 }
 
-/** Which booking, placement, date and person the substitution is for (issue 15 item 1). */
+/** Which booking, placement, date and person the substitution is for. */
 function SubstitutionTarget({ target }: { target: SubstitutionFor }) {
   return (
     <div role="group" aria-label="Substitution for">

@@ -29,7 +29,7 @@ export const EMBED_HEIGHT = 2000;
 const DATE_FORMAT = 'ddd, DD MMM YYYY';
 
 /**
- * /dashboard (spec part 2 §2, issue 17 item 2): built-in charts of one stats call over a date
+ * /dashboard (spec part 2 §2): built-in charts of one stats call over a date
  * range, scoped by the server to what the caller manages. When the server has an analytics
  * product configured, administrators may switch to it, embedded 2000 px high; the built-in
  * charts stay the default.

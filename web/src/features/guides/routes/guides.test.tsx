@@ -31,7 +31,7 @@ describe('the guides', () => {
       .getAllByRole('heading', { level: 2 })
       .map((h) => h.textContent);
     expect(headings).toEqual(sections(userGuide));
-    // The screens of issue 17 and the ones before it are all covered.
+    // Every area of the product has its section.
     for (const topic of [
       'Signing in',
       'Your profile',

@@ -11,7 +11,7 @@ import { AnswerByNote } from '@/ui/answer-by-note';
 export const OFFERS_ON_AGENDA = `${paths.agenda}?tab=outstanding`;
 
 /**
- * The offers awaiting the user's answer (spec part 1 §6 Home; issue 15 item 17): the cards of the
+ * The offers awaiting the user's answer (spec part 1 §6 Home): the cards of the
  * freelancer's Outstanding tab, which is what whoami's offersAwaitingAnswer counts. Each links to
  * its booking (at its placement) when the user may open it, else to the agenda; Accept and
  * Reject live there, so an answer made there refreshes this list through the shared query.

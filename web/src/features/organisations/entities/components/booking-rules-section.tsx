@@ -22,7 +22,7 @@ import {
 } from '../booking-rules';
 
 /**
- * The entity's booking rules (issue 19): the working-time guard's limits, and the times holds
+ * The entity's booking rules: the working-time guard's limits, and the times holds
  * and answer-by reminders use. Shown to those who may manage the entity, who alone may read them.
  */
 export function BookingRulesSection({ entityId }: { entityId: number }) {

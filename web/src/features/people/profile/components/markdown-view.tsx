@@ -31,7 +31,7 @@ function SafeLink({ href, children }: { href: string | undefined; children: Reac
 const components: Components = {
   a: ({ href, children }) => <SafeLink href={href}>{children}</SafeLink>,
   // Images are never loaded: an image from another site tells its owner who read the text and
-  // when (issue 12 item 14), so each one becomes a link to its address, named by its alt text.
+  // when, so each one becomes a link to its address, named by its alt text.
   img: ({ src, alt }) => {
     const url = typeof src === 'string' ? src : undefined;
     return <SafeLink href={url}>{alt || url || 'image'}</SafeLink>;

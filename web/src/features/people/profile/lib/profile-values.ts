@@ -70,7 +70,7 @@ export function valuesOf(p: Profile, preferredSupplierName = ''): ProfileValues 
     rate: rate?.rate ?? '',
     skills: (p.skills ?? []).map((s) => String(s.skill_id)),
     jobTitles: (p.job_titles ?? []).map((j) => String(j.job_title_id)),
-    // Absent for viewers other than administrators and the user (issue 12).
+    // Absent for viewers other than administrators and the user.
     accountStatus: p.accountStatus ?? '',
     preferredSupplier:
       p.preferredSupplierId != null && p.preferredSupplierId > 0

@@ -107,7 +107,7 @@ describe('a freelancer read by a client manager', () => {
   });
 });
 
-// 'View Notifications' on a profile (issue 14 item 3): administrators only (spec part 2 §6).
+// 'View Notifications' on a profile: administrators only (spec part 2 §6).
 describe('View Notifications on a profile', () => {
   const admin = (id: number) => makeUser({ id, canAdmin: true, needs: ['admin'] });
 
