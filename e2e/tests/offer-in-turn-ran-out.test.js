@@ -49,7 +49,14 @@ describe('an offer in turn that ran out', () => {
         `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
       );
       journey.candidates = ranking.items
-        .filter((s) => /^[a-z.]+@hive\.test$/.test(s.user.email) && !s.alreadyInstructed)
+        // Free ones: an offer in turn skips whoever is booked at the time.
+        .filter(
+          (s) =>
+            /^[a-z.]+@hive\.test$/.test(s.user.email) &&
+            !s.alreadyInstructed &&
+            s.bookedPlacementIds.length === 0 &&
+            !s.restWarning,
+        )
         .slice(0, 3)
         .map((s) => ({ id: s.user.id, name: s.user.fullName }));
       assert.equal(journey.candidates.length, 3, 'three demo freelancers are available');
