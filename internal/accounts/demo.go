@@ -33,6 +33,10 @@ var demoUsers = []struct {
 		AccountStatus: StatusInactive, OnboardingState: OnboardingFreelancerStarted}, "freelancer, not yet activated"},
 	{User{Email: "reset@hive.test", FirstName: "Ravi", LastName: "Shah", Label: "Sound Supervisor", IsFreelancer: true,
 		AccountStatus: StatusResetRequired, OnboardingState: OnboardingComplete}, "freelancer, password reset required"},
+	// Manages the agency Pinnacle Talent and books for the department Harbour Studios gave it
+	// (the organisation demo links both; docs/decisions.md 'Agencies').
+	{User{Email: "agency@hive.test", FirstName: "Alex", LastName: "Carter", Label: "Talent Agent"},
+		"agency manager (Pinnacle Talent, books for Harbour Studios Factual)"},
 }
 
 // demoFreelancers are name and trade of the extra freelancers.

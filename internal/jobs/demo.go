@@ -8,10 +8,10 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// demoTemplate is a demo job template of a department of Northbridge Broadcasting.
+// demoTemplate is a demo job template of a client's department.
 type demoTemplate struct {
-	department, title string
-	placements        []demoPlacement
+	client, department, title string
+	placements                []demoPlacement
 }
 
 type demoPlacement struct {
@@ -21,19 +21,24 @@ type demoPlacement struct {
 }
 
 var demoTemplates = []demoTemplate{
-	{"Sport", "Premier League Football", []demoPlacement{
+	{"Northbridge Broadcasting", "Sport", "Premier League Football", []demoPlacement{
 		{"Camera Operator", "08:00", "18:00", 60, 28000, 35000},
 		{"Sound Supervisor", "08:00", "18:00", 60, 30000, 38000},
 		{"VT Editor", "14:00", "23:00", 30, 26000, 32000},
 		{"Overnight Transmission", "22:00", "06:00", 30, 32000, 40000},
 	}},
-	{"News", "Evening News", []demoPlacement{
+	{"Northbridge Broadcasting", "News", "Evening News", []demoPlacement{
 		{"Studio Director", "15:00", "23:00", 30, 30000, 37500},
 		{"Autocue Operator", "16:00", "22:30", 30, 18000, 22500},
 	}},
+	// What the agency Pinnacle Talent books for Harbour Studios (organisation demo, agencyLinks).
+	{"Harbour Studios", "Factual", "Documentary Shoot", []demoPlacement{
+		{"Camera Operator", "08:00", "18:00", 60, 24000, 30000},
+		{"Sound Recordist", "08:00", "18:00", 60, 22000, 27500},
+	}},
 }
 
-// SeedDemo adds the demo job templates to Northbridge Broadcasting's departments, with the demo
+// SeedDemo adds the demo job templates to their clients' departments, with the demo
 // freelancer Felix Reid and the first three generated demo freelancers (when seeded and the
 // department may hire them) as preferred. Templates that exist are left alone.
 func SeedDemo(ctx context.Context, db *database.DB) error {
@@ -41,7 +46,7 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 		for _, t := range demoTemplates {
 			var dept int64
 			if err := tx.Get(ctx, &dept, `SELECT d.id FROM departments d JOIN entities e ON e.id = d.client_id
-				WHERE e.name = 'Northbridge Broadcasting' AND d.name = ?`, t.department); err != nil {
+				WHERE e.name = ? AND d.name = ?`, t.client, t.department); err != nil {
 				return err
 			}
 			var exists bool

@@ -27,6 +27,17 @@ const (
 	OseiPictures = "Osei Pictures"
 )
 
+// The agency demo: Pinnacle Talent's manager books for Harbour Studios' AgencyDepartment, which
+// may hire the agency's talent (agencyLinks).
+const (
+	AgencyManagerEmail = "agency@hive.test"
+	AgencyDepartment   = "Factual"
+)
+
+// AgencyTalent are the demo freelancers Pinnacle Talent represents.
+var AgencyTalent = []string{"chloe.okafor@hive.test", "grace.adeyemi@hive.test", "noah.fitzgerald@hive.test",
+	"tom.gallagher@hive.test"}
+
 // ownCompanies are the freelancers (besides Felix Reid) who manage their own supplier entity,
 // whose preferred legal entity gives their VAT status.
 var ownCompanies = map[string]string{"maya.chen@hive.test": ChenCamera, "daniel.osei@hive.test": OseiPictures}
@@ -275,6 +286,9 @@ func (s seeder) links(ids, deptIDs, tagIDs map[string]int64) error {
 	if err := s.ownCompanyLinks(ids, deptIDs["Sport"]); err != nil {
 		return err
 	}
+	if err := s.agencyLinks(ids[Pinnacle], deptIDs[AgencyDepartment]); err != nil {
+		return err
+	}
 	var freelancers []struct {
 		ID    int64  `db:"id"`
 		Label string `db:"label"`
@@ -321,6 +335,37 @@ func (s seeder) links(ids, deptIDs, tagIDs map[string]int64) error {
 				deptIDs[dept], tagIDs[name]); err != nil {
 				return err
 			}
+		}
+	}
+	return nil
+}
+
+// agencyLinks sets the agency up as docs/decisions.md 'Agencies' says an agency works: its
+// manager manages the agency entity (agency manager: invites, creates users, follows freelancers)
+// and, given by Harbour Studios, manages the client's department AgencyDepartment (books there;
+// no link to the client entity itself); the agency's talent are external resources of the agency
+// whom that department may hire.
+func (s seeder) agencyLinks(agency, dept int64) error {
+	manager, err := s.userID(AgencyManagerEmail)
+	if err != nil {
+		return err
+	}
+	if _, err := s.entityRef(manager, agency, false, true, true); err != nil {
+		return err
+	}
+	if err := s.departmentRef(manager, dept, false, true, true); err != nil {
+		return err
+	}
+	for _, email := range AgencyTalent {
+		user, err := s.userID(email)
+		if err != nil {
+			return err
+		}
+		if _, err := s.entityRef(user, agency, true, false, false); err != nil {
+			return err
+		}
+		if err := s.departmentRef(user, dept, true, false, false); err != nil {
+			return err
 		}
 	}
 	return nil
