@@ -18,6 +18,7 @@ import { refusalMessage } from '@/lib/errors/refusal';
 import { formatMediumDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';
+import { calendarLabels } from '@/ui/calendar-labels';
 import { PageHeader } from '@/ui/page-header';
 import { dashboardEmbedQueryOptions, dashboardStatsQueryOptions } from '../api';
 import { StatsCharts } from '../components/stats-charts';
@@ -73,12 +74,14 @@ export function DashboardRoute() {
           <SimpleGrid cols={{ base: 1, xs: 2 }} maw={560}>
             <DatePickerInput
               label="Start date"
+              ariaLabels={calendarLabels}
               value={range.start}
               onChange={(v) => v && setRange((r) => ({ ...r, start: v }))}
               valueFormat={DATE_FORMAT}
             />
             <DatePickerInput
               label="End date"
+              ariaLabels={calendarLabels}
               value={range.end}
               onChange={(v) => v && setRange((r) => ({ ...r, end: v }))}
               valueFormat={DATE_FORMAT}

@@ -3,6 +3,7 @@ import { DatePickerInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { jobBriefsQuery } from '@/features/jobs';
 import { searchClients, searchDepartments, searchUsers } from '@/lib/pickers';
+import { calendarLabels } from '@/ui/calendar-labels';
 import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import type { PickerOption } from '@/ui/record-picker';
 
@@ -70,6 +71,7 @@ export function ReportFilters({ state, onChange, rangeError }: Props) {
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
         <DatePickerInput
           label="Start Date"
+          ariaLabels={calendarLabels}
           value={state.startDate || null}
           onChange={(v) => onChange({ startDate: v ?? '' })}
           valueFormat="ddd, DD MMM YYYY"
@@ -77,6 +79,7 @@ export function ReportFilters({ state, onChange, rangeError }: Props) {
         />
         <DatePickerInput
           label="End Date"
+          ariaLabels={calendarLabels}
           value={state.endDate || null}
           onChange={(v) => onChange({ endDate: v ?? '' })}
           valueFormat="ddd, DD MMM YYYY"
