@@ -1,4 +1,4 @@
-import { Box, Button, Collapse, Drawer, Group, Paper, Text } from '@mantine/core';
+import { Box, Button, Collapse, Drawer, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState, type MouseEvent } from 'react';
@@ -41,6 +41,12 @@ import {
 } from './timing';
 
 /**
+ * Screens at least this wide show the open filter panel beside the calendar (above the sidebar),
+ * so opening it keeps the calendar in view; narrower ones show it above the calendar.
+ */
+export const FILTERS_BESIDE_QUERY = '(min-width: 75em)';
+
+/**
  * /bookings: the scheduler (spec part 2 §2). The month and the filters live in the URL, so a
  * reload or a shared link shows the same view; the selection is the page's own state.
  */
@@ -57,6 +63,7 @@ export function SchedulerPage() {
   const [filtersOpen, setFiltersOpen] = useState(filterCount(filters) > 0);
   const [drawerOpen, setDrawerOpen] = useState(false);
   const phone = useMediaQuery('(max-width: 48em)');
+  const beside = useMediaQuery(FILTERS_BESIDE_QUERY) ?? false;
 
   // The month is fetched 500 ms after the last move, so quick Prev/Next clicks fetch once.
   const fetchMonth = useDelayed(month, FETCH_DELAY_MS);
@@ -96,6 +103,17 @@ export function SchedulerPage() {
   }, REFRESH_THROTTLE_MS);
 
   const sidebar = <SchedulerSidebar selected={selected} mode={mode} filters={filters} />;
+  // One panel, above the calendar or beside it (FILTERS_BESIDE_QUERY); the toolbar's toggle
+  // controls it by its id.
+  const filterPanel = manager && (
+    <Collapse
+      expanded={filtersOpen}
+      id="scheduler-filter-panel"
+      mb={filtersOpen && !beside ? 'sm' : 0}
+    >
+      <FilterPanel filters={filters} onChange={setFilters} stacked={beside} />
+    </Collapse>
+  );
 
   return (
     <>
@@ -112,11 +130,7 @@ export function SchedulerPage() {
         onToggleFilters={() => setFiltersOpen((o) => !o)}
         activeFilters={filterCount(filters)}
       />
-      {manager && (
-        <Collapse expanded={filtersOpen} id="scheduler-filter-panel" mb={filtersOpen ? 'sm' : 0}>
-          <FilterPanel filters={filters} onChange={setFilters} />
-        </Collapse>
-      )}
+      {!beside && filterPanel}
       {summary.isError && (
         <Paper withBorder p="sm" mb="sm" role="alert" bg="var(--mantine-color-red-light)">
           <Group justify="space-between">
@@ -175,9 +189,12 @@ export function SchedulerPage() {
           )}
         </Box>
         {!phone && (
-          <Paper withBorder p="sm" component="aside" aria-label="Sidebar">
-            {sidebar}
-          </Paper>
+          <Stack gap={filtersOpen && beside ? 'md' : 0}>
+            {beside && filterPanel}
+            <Paper withBorder p="sm" component="aside" aria-label="Sidebar">
+              {sidebar}
+            </Paper>
+          </Stack>
         )}
       </Box>
       {phone && (

@@ -18,6 +18,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { CardControls } from './card-controls';
 import classes from './data-grid.module.css';
 import { CardList } from './card-list';
+import { fitColumns } from './fit-columns';
 import { gridTheme } from './grid-theme';
 import { PageLinks, PageSizeSelect } from './pager';
 import {
@@ -50,27 +51,6 @@ const noRows: never[] = [];
 
 /** Below this width a grid is shown as a list of cards (the phone layout). */
 export const PHONE_QUERY = '(max-width: 48em)';
-/** A column sized to its content grows no wider than this (a long title is cut, in full on hover). */
-const MAX_CONTENT_WIDTH = 360;
-
-/**
- * Sizes the columns to their content and header, at most MAX_CONTENT_WIDTH each, then, when they
- * leave room, widens them to fill the grid's width.
- */
-function fitColumns(api: GridApi, width: number) {
-  api.autoSizeAllColumns();
-  const state = api.getColumnState().filter((c) => !c.hide);
-  const capped = state
-    .filter((c) => (c.width ?? 0) > MAX_CONTENT_WIDTH)
-    .map((c) => ({ colId: c.colId, width: MAX_CONTENT_WIDTH }));
-  if (capped.length) api.applyColumnState({ state: capped });
-  const used = api
-    .getColumnState()
-    .filter((c) => !c.hide)
-    .reduce((sum, c) => sum + (c.width ?? 0), 0);
-  if (width > used) api.sizeColumnsToFit(width);
-}
-
 function sameFilters(a: Record<string, string>, b: Record<string, string>): boolean {
   const ka = Object.keys(a);
   return ka.length === Object.keys(b).length && ka.every((k) => a[k] === b[k]);

@@ -13,3 +13,4 @@ export { linkCell } from './link-cell';
 export { layoutKey } from './column-layout';
 export { PageLinks, PageSizeSelect } from './pager';
 export { gridTheme } from './grid-theme';
+export { fitColumns } from './fit-columns';

@@ -3,6 +3,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconMoon } from '@tabler/icons-react';
 import {
   type ColDef,
+  type ColumnResizedEvent,
   type FirstDataRenderedEvent,
   type GetRowIdParams,
   type GridApi,
@@ -14,14 +15,16 @@ import { useCallback, useImperativeHandle, useMemo, useRef, type Ref } from 'rea
 import { rowKey, type Placement, type PlacementRow } from '../api/types';
 import { countOf, formatDate, formatRate } from '@/lib/format';
 import { sellRateLabel } from '@/lib/rates';
-import { gridTheme } from '@/ui/data-grid';
+import { fitColumns, gridTheme } from '@/ui/data-grid';
 import { colourLabel, colourOf, mantineColour, statusSummary } from '@/lib/status/status';
 import { SubstitutedName } from '@/ui/substituted-name';
 import { HoldChip } from '../holds/hold-chip';
 
-// The Hive DataGrid's look (web/src/ui/data-grid), whose rows come a server page at a time; this
-// grid holds one booking's rows in the browser and selects them.
-const defaultColDef = { resizable: true, minWidth: 90, flex: 1, sortable: false };
+// The Hive DataGrid's look and column sizing (web/src/ui/data-grid, fitColumns: each column as
+// wide as its content and header, at least its minWidth, widened to fill the grid when there is
+// room), whose rows come a server page at a time; this grid holds one booking's rows in the
+// browser and selects them.
+const defaultColDef = { resizable: true, minWidth: 90, sortable: false };
 const rowSelection = {
   mode: 'multiRow',
   checkboxes: true,
@@ -246,6 +249,16 @@ export function PlacementsGrid({
   ref,
 }: Props) {
   const apiRef = useRef<GridApi<PlacementRow> | null>(null);
+  const box = useRef<HTMLDivElement>(null);
+  // Widths the user dragged are kept; otherwise the columns fit their content as rows change.
+  const userWidths = useRef(false);
+  const fit = useCallback((api: GridApi<PlacementRow>) => {
+    if (userWidths.current || !box.current) return;
+    fitColumns(api, box.current.clientWidth - 2);
+  }, []);
+  const onColumnResized = useCallback((e: ColumnResizedEvent<PlacementRow>) => {
+    if (e.finished && e.source.startsWith('ui')) userWidths.current = true;
+  }, []);
   const theme = useMantineTheme();
   const phone = useMediaQuery(`(max-width: ${theme.breakpoints.sm})`) ?? false;
   useImperativeHandle(ref, () => ({ clearSelection: () => apiRef.current?.deselectAll() }), []);
@@ -257,6 +270,7 @@ export function PlacementsGrid({
           colId: 'placement',
           headerName: 'Placement',
           minWidth: 200,
+          flex: 1,
           // One column never scrolls sideways, so the grid may size itself to its rows.
           autoHeight: true,
           cellRenderer: CompactCell,
@@ -289,7 +303,7 @@ export function PlacementsGrid({
         minWidth: 330,
         cellRenderer: StatusCell,
       },
-      { colId: 'title', headerName: 'Title', minWidth: 170, flex: 2, cellRenderer: TitleCell },
+      { colId: 'title', headerName: 'Title', minWidth: 170, cellRenderer: TitleCell },
       { colId: 'time', headerName: 'Time', minWidth: 120, cellRenderer: TimeCell },
       {
         colId: 'sellRate',
@@ -327,6 +341,7 @@ export function PlacementsGrid({
   const onFirstDataRendered = useCallback(
     (e: FirstDataRenderedEvent<PlacementRow>) => {
       apiRef.current = e.api;
+      if (!phone) fit(e.api);
       if (!highlightPlacementId) return;
       const nodes: Parameters<typeof e.api.setNodesSelected>[0]['nodes'] = [];
       e.api.forEachNode((n) => {
@@ -337,7 +352,7 @@ export function PlacementsGrid({
       e.api.setNodesSelected({ nodes, newValue: true });
       e.api.ensureNodeVisible(first, 'middle');
     },
-    [highlightPlacementId],
+    [highlightPlacementId, phone, fit],
   );
   const onSelectionChanged = useCallback(
     (e: SelectionChangedEvent<PlacementRow>) => onSelectionChange(e.api.getSelectedRows()),
@@ -345,7 +360,7 @@ export function PlacementsGrid({
   );
 
   return (
-    <div style={{ width: '100%', height: phone ? undefined : gridHeight(rows.length) }}>
+    <div ref={box} style={{ width: '100%', height: phone ? undefined : gridHeight(rows.length) }}>
       <AgGridReact<PlacementRow>
         theme={gridTheme}
         domLayout={phone ? 'autoHeight' : 'normal'}
@@ -363,6 +378,10 @@ export function PlacementsGrid({
         }}
         onFirstDataRendered={onFirstDataRendered}
         onSelectionChanged={onSelectionChanged}
+        // A phone's one column fills the grid; elsewhere the columns fit their content.
+        onRowDataUpdated={(e) => !phone && fit(e.api)}
+        onGridSizeChanged={(e) => !phone && fit(e.api)}
+        onColumnResized={onColumnResized}
         suppressMovableColumns
         // One booking's rows: every column stays in the page, for screen readers and narrow screens.
         suppressColumnVirtualisation

@@ -36,10 +36,12 @@ const idPickers: {
 interface Props {
   filters: FilterSet;
   onChange: (filters: FilterSet) => void;
+  /** In the narrow column beside the calendar (wide screens): one field a row. */
+  stacked?: boolean;
 }
 
 /** The scheduler's filters and bookmarks (spec part 2 §2 'Filter panel'). */
-export function FilterPanel({ filters, onChange }: Props) {
+export function FilterPanel({ filters, onChange, stacked = false }: Props) {
   return (
     <Paper withBorder p="sm" component="section" aria-labelledby="scheduler-filters">
       <Stack gap="sm">
@@ -47,7 +49,7 @@ export function FilterPanel({ filters, onChange }: Props) {
           Filters
         </Title>
         <Bookmarks filters={filters} onApply={onChange} />
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="sm">
+        <SimpleGrid cols={stacked ? 1 : { base: 1, sm: 2, lg: 3 }} spacing="sm">
           {idPickers.map((p) => (
             <TagPicker
               key={p.key}
