@@ -9,7 +9,6 @@ import {
   Stack,
   Text,
 } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Navigate } from 'react-router';
@@ -18,7 +17,7 @@ import { refusalMessage } from '@/lib/errors/refusal';
 import { formatMediumDate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';
-import { calendarLabels } from '@/ui/calendar-labels';
+import { DateInput } from '@/ui/date-input';
 import { PageHeader } from '@/ui/page-header';
 import { dashboardEmbedQueryOptions, dashboardStatsQueryOptions } from '../api';
 import { StatsCharts } from '../components/stats-charts';
@@ -72,16 +71,14 @@ export function DashboardRoute() {
       ) : (
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, xs: 2 }} maw={560}>
-            <DatePickerInput
+            <DateInput
               label="Start date"
-              ariaLabels={calendarLabels}
               value={range.start}
               onChange={(v) => v && setRange((r) => ({ ...r, start: v }))}
               valueFormat={DATE_FORMAT}
             />
-            <DatePickerInput
+            <DateInput
               label="End date"
-              ariaLabels={calendarLabels}
               value={range.end}
               onChange={(v) => v && setRange((r) => ({ ...r, end: v }))}
               valueFormat={DATE_FORMAT}

@@ -1,9 +1,8 @@
 import { SimpleGrid } from '@mantine/core';
-import { DatePickerInput } from '@mantine/dates';
 import { useQueryClient } from '@tanstack/react-query';
 import { jobBriefsQuery } from '@/features/jobs';
 import { searchClients, searchDepartments, searchUsers } from '@/lib/pickers';
-import { calendarLabels } from '@/ui/calendar-labels';
+import { DateInput } from '@/ui/date-input';
 import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import type { PickerOption } from '@/ui/record-picker';
 
@@ -69,17 +68,15 @@ export function ReportFilters({ state, onChange, rangeError }: Props) {
   return (
     <>
       <SimpleGrid cols={{ base: 1, xs: 2 }}>
-        <DatePickerInput
+        <DateInput
           label="Start Date"
-          ariaLabels={calendarLabels}
           value={state.startDate || null}
           onChange={(v) => onChange({ startDate: v ?? '' })}
           valueFormat="ddd, DD MMM YYYY"
           required
         />
-        <DatePickerInput
+        <DateInput
           label="End Date"
-          ariaLabels={calendarLabels}
           value={state.endDate || null}
           onChange={(v) => onChange({ endDate: v ?? '' })}
           valueFormat="ddd, DD MMM YYYY"
