@@ -1,7 +1,7 @@
 import { Button, Checkbox, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo } from 'react';
-import { withServerErrors } from '@/lib/notify';
+import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
 import { FormPasswordField, FormTextInput } from '@/ui/form-fields';
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
@@ -71,7 +71,7 @@ export function SignUpForm({
 
   return (
     <>
-      <form noValidate onSubmit={form.onSubmit(withServerErrors(form, onSubmit))}>
+      <form noValidate onSubmit={form.onSubmit(withServerErrors(form, onSubmit), refusedSubmit)}>
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
             Account type: {label}

@@ -1,7 +1,7 @@
 import { Alert, Group, Modal, NumberInput, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import type { Placement } from '../api/types';
 import type { PlacementAmendment } from '../api/bookings';
 import {
@@ -39,6 +39,7 @@ export function AmendPlacementsModal({ placements, onClose, onSubmit, onDone }: 
       onDone();
       onClose();
     }),
+    refusedSubmit,
   );
   return (
     <Modal opened onClose={onClose} title="Amend Placements">

@@ -1,6 +1,6 @@
 import { Modal, Stack, Text } from '@mantine/core';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { cancellationReason } from '@/lib/status/cancellation';
 import type { CancelPlacementsBody } from '../api/bookings';
 import { CancellationReasonFields, useCancellationReasonForm } from './cancellation-reason';
@@ -32,6 +32,7 @@ export function CancelPlacementsModal({ placementIds, onClose, onSubmit, onDone 
       onDone();
       onClose();
     }),
+    refusedSubmit,
   );
   return (
     <Modal opened onClose={onClose} title="Cancel Placements">

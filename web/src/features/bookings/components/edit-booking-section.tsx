@@ -12,7 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { Link } from 'react-router';
 import { bookingPageToasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { useUpdateBooking } from '../api/bookings';
 import type { Booking } from '../api/types';
@@ -49,6 +49,7 @@ export function EditBookingSection({ booking }: { booking: Booking }) {
       await update.mutateAsync({ id: booking.id, ...editBookingPayload(values, booking.version) });
       notify(bookingPageToasts.bookingUpdated);
     }),
+    refusedSubmit,
   );
   // The name comes with the booking, for every viewer: a freelancer may not read the template.
   const templateName = booking.jobTemplateName || '—';

@@ -1,7 +1,7 @@
 import { Modal, Stack, Text, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
 import { useOverrideWorkingTime } from './api';
 
@@ -35,7 +35,7 @@ export function OverrideRestModal({ instructionId, name, onClose, onDone }: Prop
   });
   return (
     <Modal opened onClose={onClose} title="Override rest rule">
-      <form noValidate onSubmit={form.onSubmit(submit)}>
+      <form noValidate onSubmit={form.onSubmit(submit, refusedSubmit)}>
         <Stack>
           <Text size="sm">
             {name} may then accept this offer with less rest than the booking rules require. The

@@ -13,7 +13,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RestWarning } from '@/ui/rest-warning';
 import { useOffersAwaitAnswer } from '../instructions/answer-by-field';
@@ -128,7 +128,7 @@ export function OfferInTurnForm({
   });
 
   return (
-    <form onSubmit={form.onSubmit(save)} aria-label="Offer in turn">
+    <form onSubmit={form.onSubmit(save, refusedSubmit)} aria-label="Offer in turn">
       <Stack>
         <Text size="sm">
           The offer goes to the first freelancers on the list; a decline or an offer left unanswered

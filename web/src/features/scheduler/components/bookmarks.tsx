@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { schedulerMessages, schedulerToasts } from '@/lib/errors/catalogue';
-import { notify, notifyError, withServerErrors } from '@/lib/notify';
+import { notify, notifyError, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { bookmarksQueryOptions, useCreateBookmark, useDeleteBookmark } from '../api';
 import { filtersFromQuery, type FilterSet } from '../filters';
 import { DialogActions } from '@/ui/dialog-actions';
@@ -132,6 +132,7 @@ function AddBookmarkModal({
       onSaved(saved.id);
       close();
     }),
+    refusedSubmit,
   );
   return (
     <Modal opened={opened} onClose={close} title="Add Bookmark">

@@ -1,7 +1,7 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useMemo, type ReactNode } from 'react';
-import { withServerErrors } from '@/lib/notify';
+import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import {
   AddressFields,
@@ -112,8 +112,9 @@ export function DepartmentForm({
           if (validateExtra && !validateExtra()) return;
           await save(values);
         },
-        () => {
+        (errors, values, event) => {
           validateExtra?.();
+          refusedSubmit(errors, values, event);
         },
       )}
     >

@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { toasts } from '@/lib/errors/catalogue';
 import { loadFailureText } from '@/lib/errors/refusal';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 import { SectionCard } from '@/ui/section-card';
@@ -67,7 +67,7 @@ function BookingRulesForm({ entityId, rules }: { entityId: number; rules: Bookin
     notify(toasts.bookingRulesSaved);
   });
   return (
-    <form noValidate aria-label="Booking rules" onSubmit={form.onSubmit(submit)}>
+    <form noValidate aria-label="Booking rules" onSubmit={form.onSubmit(submit, refusedSubmit)}>
       <Stack gap="sm">
         <Text size="sm" c="dimmed">
           {rules.version === 0

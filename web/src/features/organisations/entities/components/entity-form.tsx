@@ -1,6 +1,6 @@
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { withServerErrors } from '@/lib/notify';
+import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { stripWhitespace } from '@/lib/validation';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
@@ -80,7 +80,7 @@ export function EntityForm({
     <form
       noValidate
       aria-label="Entity details"
-      onSubmit={form.onSubmit(withServerErrors(form, onSubmit))}
+      onSubmit={form.onSubmit(withServerErrors(form, onSubmit), refusedSubmit)}
     >
       <Stack gap="sm">
         <SimpleGrid cols={{ base: 1, sm: 2 }}>

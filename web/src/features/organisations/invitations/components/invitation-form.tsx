@@ -2,7 +2,7 @@ import { Group, Radio, Stack, Text, TextInput, Textarea } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import type { ReactNode } from 'react';
 
-import { withServerErrors } from '@/lib/notify';
+import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { stripWhitespace, validateEmail } from '@/lib/validation';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
@@ -83,6 +83,7 @@ export function InvitationForm({ entityId, entityPicker, onSubmit, onCancel }: P
           await onSubmit(values);
           form.reset();
         }),
+        refusedSubmit,
       )}
     >
       <Stack gap="sm">

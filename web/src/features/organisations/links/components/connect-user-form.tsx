@@ -1,7 +1,7 @@
 import { Modal, Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { searchUsers } from '@/lib/pickers';
 import { validatePicked } from '@/features/organisations/shared/form-rules';
@@ -56,6 +56,7 @@ export function ConnectUserForm<P extends string, F extends string, R>({
           } as UserLinkInput<P, F>);
           form.reset();
         }),
+        refusedSubmit,
       )}
     >
       <Stack gap="sm">

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Select, Stack } from '@mantine/core';
 import { FormTextInput } from '@/ui/form-fields';
 import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
-import { notify, withServerErrors } from '@/lib/notify';
+import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { useRenameTag, type Tag } from '../api/tags';
 import { tagCategoryLabel, validateTagName, type TagCategory } from '../tag-rules';
@@ -29,6 +29,7 @@ export function CreateTagForm({
           await onCreate({ name: v.name.trim(), category: v.category });
           form.reset();
         }),
+        refusedSubmit,
       )}
     >
       <Group align="flex-start" gap="sm" wrap="wrap">
@@ -98,6 +99,7 @@ function RenameForm({
           await onRename(v.name.trim());
           onClose();
         }),
+        refusedSubmit,
       )}
     >
       <Stack gap="sm">
