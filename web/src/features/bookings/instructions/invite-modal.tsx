@@ -2,7 +2,6 @@ import {
   Badge,
   Checkbox,
   Group,
-  Loader,
   Modal,
   ScrollArea,
   Stack,
@@ -21,8 +20,8 @@ import { availabilityColour, percent } from './rules';
 import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
 import { RestWarning } from '@/ui/rest-warning';
 import { BookedMark, bookedThroughout } from './booked-mark';
+import { suppliersWaiting } from './suppliers-waiting';
 import { DialogActions } from '@/ui/dialog-actions';
-import { RetryAlert } from '@/ui/retry-alert';
 import { OfferInTurnForm, OfferModeControl } from '../waterfall/offer-in-turn-form';
 import { countOf } from '@/lib/format';
 
@@ -149,21 +148,8 @@ function SupplierList({
   chosen: number[];
   toggle: (id: number) => void;
 }) {
-  if (state.isPending) {
-    return (
-      <Group justify="center" p="md">
-        <Loader size="sm" aria-label="Loading available suppliers" />
-      </Group>
-    );
-  }
-  if (state.isError) {
-    return (
-      <RetryAlert
-        title="Could not load the available suppliers"
-        onRetry={() => void state.refetch()}
-      />
-    );
-  }
+  const waiting = suppliersWaiting(state);
+  if (waiting || !state.data) return waiting;
   // Go's empty list may arrive as null.
   const items = state.data.items ?? [];
   if (items.length === 0) {

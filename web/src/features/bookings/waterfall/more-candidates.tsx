@@ -1,13 +1,13 @@
-import { Alert, Checkbox, Group, Loader, Modal, ScrollArea, Stack, Text } from '@mantine/core';
+import { Alert, Checkbox, Modal, ScrollArea, Stack, Text } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
-import { loadFailureText, refusalMessage } from '@/lib/errors/refusal';
+import { refusalMessage } from '@/lib/errors/refusal';
 import { countOf } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { DialogActions } from '@/ui/dialog-actions';
 import { RestWarning } from '@/ui/rest-warning';
-import { RetryAlert } from '@/ui/retry-alert';
 import { useAvailableSuppliers, type AvailableSupplier } from '../instructions/api';
+import { suppliersWaiting } from '../instructions/suppliers-waiting';
 import { useAddWaterfallCandidates, type Waterfall } from './api';
 import { OfferInTurnForm } from './offer-in-turn-form';
 
@@ -37,24 +37,7 @@ function Suppliers({
   query: ReturnType<typeof useNewCandidates>['query'];
   children: ReactNode;
 }) {
-  if (query.isPending) {
-    return (
-      <Group justify="center" p="md">
-        <Loader size="sm" aria-label="Loading available suppliers" />
-      </Group>
-    );
-  }
-  if (query.isError) {
-    return (
-      <RetryAlert
-        title="Could not load the available suppliers"
-        onRetry={() => void query.refetch()}
-      >
-        {loadFailureText(query.error)}
-      </RetryAlert>
-    );
-  }
-  return <>{children}</>;
+  return suppliersWaiting(query) ?? <>{children}</>;
 }
 
 /**
