@@ -5,7 +5,7 @@
 // where Felix accepts it; Felix sees the notification and the unread count, opens it (read),
 // turns 'New offer' mails off through the mail's unsubscribe link (a button on /unsubscribe)
 // and finds the switch off in Settings; the next offer sends him no mail but appears in the app
-// (docs/decisions.md 'Notifications': a type switched off stops its mails only); an
+// (docs/decisions.md 'Notifications and mail': a type switched off stops its mails only); an
 // administrator opens the booking's audit page and sees the instruction's two versions and
 // their diff. The manager's offers are set up through the API; Felix's and the administrator's
 // steps go through the UI. Axe checks every screen. Each step is its own test; a failed step

@@ -12,7 +12,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// SessionLimits are how long sessions last (docs/decisions.md, "Session limits").
+// SessionLimits are how long sessions last (docs/decisions.md, "Accounts and sign-in").
 type SessionLimits struct {
 	Idle             time.Duration // a session not used for this long ends, unless remembered
 	Lifetime         time.Duration // absolute lifetime of an ordinary session

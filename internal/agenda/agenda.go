@@ -31,7 +31,7 @@ const (
 type View string
 
 // The two views. A user who is both chooses with ?as=; the default is the manager's view when
-// they may view any department (see docs/decisions.md, "Agenda").
+// they may view any department (see docs/decisions.md, "Agenda and calendar feed").
 const (
 	FreelancerView View = "freelancer"
 	ManagerView    View = "manager"

@@ -8,7 +8,7 @@ import (
 
 // CriticalWindow is how soon before its start a placement that is not staffed becomes critical.
 // The spec names the Critical tab and isCritical without defining them; 48 hours leaves two
-// working days to find someone (docs/decisions.md, "Agenda").
+// working days to find someone (docs/decisions.md, "Bookings and statuses", isCritical).
 const CriticalWindow = 48 * time.Hour
 
 // Critical decides criticality for a live placement starting at start, given the states of

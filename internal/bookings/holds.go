@@ -8,7 +8,7 @@ import (
 	"github.com/hive/hive/internal/bookings/status"
 )
 
-// Pencils (docs/decisions.md "Pencils, offer waterfalls ..."): a hold is an
+// Pencils (docs/decisions.md "Holds"): a hold is an
 // instruction of kind 'hold' on a freelancer's time. It starts awaiting on both sides, so every
 // existing rule (colours, agenda tabs, the overlap check, facts) reads it as an open offer and
 // never as booked. Its rank for a placement is 1 + the live holds of its freelancer overlapping

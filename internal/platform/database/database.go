@@ -97,7 +97,7 @@ func connectSQLite(path string) (*DB, error) {
 	// mmap_size maps the file's first GiB into each connection: a commit in WAL mode empties every
 	// other connection's page cache, and with a quarter of a day's requests writing the readers
 	// spent their time reading pages back through read(2) into fresh buffers; mapped pages are
-	// used where they lie (docs/decisions.md, "SQLite maps its file").
+	// used where they lie (docs/decisions.md, "Speed and read models").
 	pragmas := "_pragma=busy_timeout(10000)&_pragma=journal_mode(WAL)&_pragma=foreign_keys(1)" +
 		"&_pragma=synchronous(NORMAL)&_pragma=temp_store(MEMORY)&_pragma=cache_size(-16000)&_pragma=mmap_size(1073741824)"
 	write, err := sqlx.Open("sqlite", "file:"+path+"?"+pragmas+"&_txlock=immediate")

@@ -2,7 +2,7 @@ import { isAdmin, isDepartmentManager, type PermissionSubject } from '@/lib/perm
 import type { FilterSet } from './filters';
 
 /**
- * 'Global View' (docs/decisions.md 'Scheduler page'): a department manager who may see several
+ * 'Global View' (docs/decisions.md 'Scheduler'): a department manager who may see several
  * departments (an administrator, an entity manager, or the manager of two or more departments)
  * and has no department filter set sees every department at once.
  */
