@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The bookings issue's scale (2,000 freelancers, 500 job templates, 50,000 placements, 200,000
+# Bookings at scale (bookingbench: 2,000 freelancers, 500 job templates, 50,000 placements, 200,000
 # instructions), through the store, on SQLite and, when PostgreSQL answers locally (or
 # HIVE_TEST_POSTGRES_URL is set), on PostgreSQL; p50 and p95 in ms of:
 #   - granting one freelancer to the 20 placements of a booking (one transaction each);

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The dashboard's stats call (GET /api/v1/dashboard/stats) through the HTTP stack over the
-# bookings issue's scale (bookingbench: 50,000 placements, 200,000 instructions) plus rates and
+# bookings benchmark data (bookingbench: 50,000 placements, 200,000 instructions) plus rates and
 # 175,000 answer events, on SQLite and, when PostgreSQL answers locally (or
 # HIVE_TEST_POSTGRES_URL is set), on PostgreSQL; p50 and p95 in ms of an administrator over
 # everything and over one month, and one client's manager over everything.

@@ -1,11 +1,11 @@
 #!/usr/bin/env bash
-# What every signed-in request pays (issue 18, item 3): for each engine, a real bin/hive on a fresh
+# What every signed-in request pays: for each engine, a real bin/hive on a fresh
 # database with the demo data, wrk (2 threads, 50 connections) on the anonymous GET /app-info,
 # then as the demo administrator on app-info, whoami, a booking's detail, the All Users page and
 # the scheduler's month summary (as the month view asks: overviewOnly, each day's first three
 # groups; and, without a target, the same with the groups' instructions listed); prints
 # each one's requests per second as a ratio to the anonymous app-info of the same run, beside the
-# issue's target. PostgreSQL runs when HIVE_TEST_POSTGRES_URL is set or a local server answers (a
+# target. PostgreSQL runs when HIVE_TEST_POSTGRES_URL is set or a local server answers (a
 # database is created and dropped for the run).
 # On a machine shared with other work requests per second swing with the others' load, so each
 # line also gives the CPU time the server spent per request (Hive's process and, on PostgreSQL,

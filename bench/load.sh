@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# A realistic day under load (issue 18, item 2; bench/load is the generator, bench/README.md the
+# A realistic day under load (bench/load is the generator, bench/README.md the
 # results): fills a fresh database with 100,000 freelancers and 200,000 instructions, starts a
 # real bin/hive on it, signs in a pool of administrators, client managers, department managers
 # and freelancers, and replays 70% reads, 25% small writes and 5% sign-ins against 127.0.0.1 at

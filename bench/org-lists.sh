@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The 'All Entities' and 'All User-Department connections' grid pages at the scale of issue 4
+# The 'All Entities' and 'All User-Department connections' grid pages at scale
 # (10,000 entities, ~6,000 departments, 2,000 users, 100,000 user-department links), requested
 # as an administrator through the real HTTP stack, on SQLite and, when PostgreSQL answers
 # locally (or HIVE_TEST_POSTGRES_URL is set), on PostgreSQL: p50 and p95 per page in ms.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The All Users grid at the scale of issue 5: 100,000 freelancers, Freelancer tab filtered by a
+# The All Users grid at scale: 100,000 freelancers, Freelancer tab filtered by a
 # name prefix and sorted (first, middle and last pages), requested as an administrator through
 # the real HTTP stack, on SQLite and, when PostgreSQL answers locally (or HIVE_TEST_POSTGRES_URL
 # is set), on PostgreSQL: p50 and p95 in ms. Target: p95 under 30 ms on both.

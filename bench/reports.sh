@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Bookings report over the bookings issue's scale (bookingbench: 200,000 instructions on
+# The Bookings report over the bookings benchmark data (bookingbench: 200,000 instructions on
 # 50,000 placements), exported as an administrator through the real HTTP stack and read as it
 # streams, on SQLite and, when PostgreSQL answers locally (or HIVE_TEST_POSTGRES_URL is set), on
 # PostgreSQL: the slowest export's seconds (target < 5 s) and the most the process's resident

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The search issue's scale (internal/search/searchbench: 100,000 freelancers, 50,000 bookings,
+# Search at scale (internal/search/searchbench: 100,000 freelancers, 50,000 bookings,
 # 10,000 entities), through the store, on SQLite and, when PostgreSQL answers locally (or
 # HIVE_TEST_POSTGRES_URL is set), on PostgreSQL; p50 and p95 in ms of:
 #   - the freelancer advanced search: two skills, 25 miles around a town, free on every day of

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The offer waterfall (issue 19 item 2) at the bookings issue's scale (bookingbench: 2,000
+# The offer in turn (waterfall) at the bookings benchmark's scale (bookingbench: 2,000
 # freelancers, 50,000 placements, 200,000 instructions), on SQLite and, when PostgreSQL answers
 # locally (or HIVE_TEST_POSTGRES_URL is set), on PostgreSQL: a waterfall of 500 candidates for one
 # placement, one place and one offer open at a time, run to the end of its list through declines

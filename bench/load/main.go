@@ -1,4 +1,4 @@
-// Command load replays a realistic day of Hive against a running server (issue 18, item 2):
+// Command load replays a realistic day of Hive against a running server:
 // 70% reads (the scheduler's month summary and grid, the agenda and its counts, search, lists,
 // a booking's page), 25% small writes (offers, accepts, amendments, internal notes, a
 // freelancer's unavailable day) and 5% sign-ins, by a pool of signed-in administrators, client

@@ -1,4 +1,4 @@
-// The scheduler month's render time in Chromium with about 2,000 placements (issue 7): a
+// The scheduler month's render time in Chromium with about 2,000 placements: a
 // department manager books the four shifts of the demo job template on every day of a month
 // (16 bookings × 4 × days ≈ 2,000 placements), then opens /bookings on that month ten times.
 // The page marks when the month's data is parsed and measures to the first frame that shows it

@@ -240,7 +240,7 @@ func TestAdvancedSearchFilters(t *testing.T) {
 			{"free on the 6th", search.Query{Filter: search.Filter{StartDate: "2026-10-06", EndDate: "2026-10-06", Skills: []int64{steadicam}}},
 				[]string{"Ada", "Ben", "Cat", "Eve", "Fay", "Gus", "Hal", "Ivy"}},
 			{"the text query narrows by name or job title", search.Query{Query: "sound", Filter: search.Filter{Countries: []string{"FR", "GB"}}}, []string{"Kim"}},
-			{"the issue's search, by price", search.Query{Filter: search.Filter{JobTitles: []int64{camera}, Skills: []int64{steadicam},
+			{"camera operators with Steadicam near Salford under 450 GBP, by price", search.Query{Filter: search.Filter{JobTitles: []int64{camera}, Skills: []int64{steadicam},
 				Currency: "GBP", Rate: f64(450), Location: loc(salford), Radius: 25, StartDate: "2026-10-03", EndDate: "2026-10-07",
 				SortKey: search.SortPrice}}, []string{"Ivy", "Ada"}},
 			{"by business type", search.Query{Filter: search.Filter{Location: loc(salford), Radius: 10, Skills: []int64{steadicam},

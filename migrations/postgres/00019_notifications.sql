@@ -1,5 +1,5 @@
 -- +goose Up
--- Notifications (issue 14): what each user was told, in the app and by mail. One row per domain
+-- Notifications: what each user was told, in the app and by mail. One row per domain
 -- event and recipient: the unique key is what keeps two delivery workers, or a retry, from
 -- telling anyone twice. read_receipt is NULL while unread.
 CREATE TABLE notifications (

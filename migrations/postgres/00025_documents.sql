@@ -1,5 +1,5 @@
 -- +goose Up
--- Documents to sign (issue 17 item 3): one row per user and document. A department manager asks
+-- Documents to sign: one row per user and document. A department manager asks
 -- the freelancers of a booking to sign; requested_by and booking_id say who asked and for what.
 -- status is stored as pending or completed (urgent is pending with the due date near, worked
 -- out when read). docuseal_submission_id and docuseal_submitter_id tie a row to the DocuSeal

@@ -1,5 +1,5 @@
 -- +goose Up
--- Invitation events (issue 14): every invitation sent writes one row here in its transaction,
+-- Invitation events: every invitation sent writes one row here in its transaction,
 -- like booking_events. organisations/invitations owns and writes the table; the notification
 -- worker delivers it (claims undelivered rows, tells the invited account, sets delivered_at).
 -- user_id is the account the invitation is bound to when sent (NULL for an address without

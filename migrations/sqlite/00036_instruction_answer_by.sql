@@ -1,5 +1,5 @@
 -- +goose Up
--- An offer may carry a time by which the freelancer must answer (issue 19 item 4). The deadlines
+-- An offer may carry a time by which the freelancer must answer. The deadlines
 -- worker (internal/bookings, deadlines.go and store_answerby.go) reminds the freelancer once before it, setting
 -- reminded_at by a conditional update so that one node sends it, and cancels the offer on the
 -- client side with the reason "Offer expired" when it passes unanswered. Old instructions have

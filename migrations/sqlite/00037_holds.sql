@@ -1,5 +1,5 @@
 -- +goose Up
--- Pencils (issue 19 item 1): a hold is an instruction of kind 'hold', ranked per freelancer
+-- Pencils: a hold is an instruction of kind 'hold', ranked per freelancer
 -- among the live holds overlapping it by creation (created_at, id). Ranks are derived when read
 -- (bookings.HoldColumns), never stored, so a released hold moves the others up without a write.
 ALTER TABLE instructions ADD COLUMN kind TEXT NOT NULL DEFAULT 'offer';

@@ -1,5 +1,5 @@
 -- +goose Up
--- Offer waterfalls (issue 19 item 2): a booking's placements offered in turn to a ranked list of
+-- Offer waterfalls (offers in turn): a booking's placements offered in turn to a ranked list of
 -- freelancers, at most open_at_once offers open, until places freelancers have accepted. An offer
 -- is one ordinary instruction per placement of the waterfall; advancing runs in the transaction
 -- of the answer that frees a place (internal/bookings, store_waterfall.go advance).

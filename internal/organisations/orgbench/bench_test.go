@@ -42,8 +42,8 @@ func spread(sortNames ...string) func(total int) []string {
 }
 
 var lists = []list{
-	{name: "entities", path: "/entity", total: Issue4.Entities, pages: spread("name")},
-	{name: "user-department-refs", path: "/associations/user-department-refs", total: Issue4.Links, pages: spread("department", "user")},
+	{name: "entities", path: "/entity", total: BenchScale.Entities, pages: spread("name")},
+	{name: "user-department-refs", path: "/associations/user-department-refs", total: BenchScale.Links, pages: spread("department", "user")},
 }
 
 // BenchmarkOrgLists measures the 'All Entities' and 'All User-Department connections' grid
@@ -52,7 +52,7 @@ var lists = []list{
 // 95th percentile latency per request in milliseconds.
 func BenchmarkOrgLists(b *testing.B) {
 	engines := apptest.BenchEngines(b, func(ctx context.Context, db *database.DB) (string, error) {
-		c, err := Generate(ctx, db, Issue4)
+		c, err := Generate(ctx, db, BenchScale)
 		return fmt.Sprintf("%d entities, %d departments, %d users, %d links", c.Entities, c.Departments, c.Users, c.Links), err
 	})
 	for _, l := range lists {

@@ -19,9 +19,9 @@ type Sizes struct {
 	Links    int // user-department links, unique user/department pairs
 }
 
-// Issue4 is the scale organisations are measured at: 10,000 entities (2,000 clients
+// BenchScale is the scale organisations are measured at: 10,000 entities (2,000 clients
 // with about 6,000 departments), 2,000 users and 100,000 user-department links.
-var Issue4 = Sizes{Entities: 10000, Clients: 2000, Users: 2000, Links: 100000}
+var BenchScale = Sizes{Entities: 10000, Clients: 2000, Users: 2000, Links: 100000}
 
 // Counts is what Generate wrote.
 type Counts struct {
