@@ -131,7 +131,7 @@ func (w *Worker) deliver(ctx context.Context, c claimed) (ok bool, err error) {
 	return sendErr == nil, err
 }
 
-// releaseAll hands back messages this worker claimed but will not try in this round.
+// releaseAll hands back messages this worker claimed but will not try in the current round.
 func (w *Worker) releaseAll(ctx context.Context, rest []claimed) error {
 	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), writeTimeout)
 	defer cancel()
