@@ -86,6 +86,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/search.sh
 	@bench/scheduler-render.sh
 	@bench/load.sh
+	@bench/lighthouse.sh
 
 cluster: ## two hive serve nodes on PostgreSQL (database hive_cluster) and an S3 store behind HAProxy, with demo data, on http://127.0.0.1:18080 (docs/operations.md)
 	@cluster/cluster.sh run

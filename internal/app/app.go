@@ -174,6 +174,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	h = httpapi.CSRF(cfg, h, documents.WebhookPath)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
+	h = httpapi.CompressAnswers(h)
 	h = httpapi.SecurityHeaders(cfg, h)
 	h = httpapi.Observe(logger, cfg.TrustedProxies, h)
 	a.probes = &probes{db: db}

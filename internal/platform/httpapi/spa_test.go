@@ -38,3 +38,41 @@ func TestSPA(t *testing.T) {
 		t.Errorf("unbuilt app: %d", rec.Code)
 	}
 }
+
+func TestSPASendsTheBuildsCompressedCopyTheBrowserAccepts(t *testing.T) {
+	h := SPA(fstest.MapFS{
+		"index.html":         {Data: []byte("<html>app</html>")},
+		"index.html.br":      {Data: []byte("br-index")},
+		"assets/app-1.js":    {Data: []byte("js")},
+		"assets/app-1.js.br": {Data: []byte("br-js")},
+		"assets/app-1.js.gz": {Data: []byte("gz-js")},
+		"assets/small.js":    {Data: []byte("s")},
+	})
+	cases := []struct {
+		path, accept, body, encoding, vary, contentType string
+	}{
+		{"/assets/app-1.js", "gzip, deflate, br", "br-js", "br", "Accept-Encoding", "text/javascript; charset=utf-8"},
+		{"/assets/app-1.js", "gzip", "gz-js", "gzip", "Accept-Encoding", "text/javascript; charset=utf-8"},
+		{"/assets/app-1.js", "br;q=0, gzip;q=0.5", "gz-js", "gzip", "Accept-Encoding", "text/javascript; charset=utf-8"},
+		{"/assets/app-1.js", "*", "br-js", "br", "Accept-Encoding", "text/javascript; charset=utf-8"},
+		{"/assets/app-1.js", "*;q=0", "js", "", "Accept-Encoding", "text/javascript; charset=utf-8"},
+		{"/assets/app-1.js", "", "js", "", "Accept-Encoding", "text/javascript; charset=utf-8"},
+		{"/assets/small.js", "br", "s", "", "", "text/javascript; charset=utf-8"},
+		{"/bookings", "br", "br-index", "br", "Accept-Encoding", "text/html; charset=utf-8"},
+		{"/bookings", "gzip", "<html>app</html>", "", "Accept-Encoding", "text/html; charset=utf-8"},
+	}
+	for _, c := range cases {
+		req := httptest.NewRequest(http.MethodGet, c.path, nil)
+		if c.accept != "" {
+			req.Header.Set("Accept-Encoding", c.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		got := rec.Header()
+		if rec.Code != 200 || rec.Body.String() != c.body || got.Get("Content-Encoding") != c.encoding ||
+			got.Get("Vary") != c.vary || got.Get("Content-Type") != c.contentType {
+			t.Errorf("%s (Accept-Encoding %q): %d %q encoding %q vary %q type %q", c.path, c.accept, rec.Code,
+				rec.Body.String(), got.Get("Content-Encoding"), got.Get("Vary"), got.Get("Content-Type"))
+		}
+	}
+}

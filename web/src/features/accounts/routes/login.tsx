@@ -24,7 +24,15 @@ export const LOGIN_TITLE_NUMBER = 2;
  */
 export function LoginRoute() {
   const navigate = useNavigate();
-  const whoami = useQuery({ ...whoamiQueryOptions(), retry: false, refetchOnMount: 'always' });
+  const whoami = useQuery({
+    ...whoamiQueryOptions(),
+    retry: false,
+    // Checked afresh on each visit, unless the app asked a moment ago as it started.
+    refetchOnMount: (q) =>
+      Date.now() - Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) > 5000
+        ? 'always'
+        : false,
+  });
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const location = useLocation();
   const queryClient = useQueryClient();
