@@ -37,7 +37,7 @@ $(E2E_DEPS): e2e/package.json e2e/package-lock.json
 	@touch $@
 
 build-web: $(WEB_DEPS)
-	@cd web && npm run --silent build
+	@cd web && npm run --silent build && node scripts/precompress.mjs dist
 
 build-go:
 	@mkdir -p bin
