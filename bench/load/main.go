@@ -9,6 +9,7 @@
 //
 //	load prepare -db URL -plan FILE    fill a fresh database (migrated here) and write the plan
 //	load run -url URL -plan FILE [-pid PID,...] [-rates 250,500,...] [-step 20s]
+//	load pages -url URL -plan FILE [-visits 40]     each main page's calls, p50 / p95 per role
 //
 // bench/load.sh does both on SQLite and PostgreSQL against a bin/hive it starts; -url points
 // run at any Hive on 127.0.0.1 (the cluster's proxy, say) whose database prepare filled.
@@ -49,8 +50,12 @@ func main() {
 		if err := run(ctx, os.Args[2:]); err != nil {
 			log.Fatalf("run: %v", err)
 		}
+	case "pages":
+		if err := runPages(ctx, os.Args[2:]); err != nil {
+			log.Fatalf("pages: %v", err)
+		}
 	default:
-		log.Fatalf("unknown command %q: want prepare or run", os.Args[1])
+		log.Fatalf("unknown command %q: want prepare, run or pages", os.Args[1])
 	}
 }
 

@@ -150,21 +150,8 @@ func globalSearch(ctx context.Context, l *loader, _ *Plan, v *vu, r *rand.Rand, 
 // advancedSearch is the freelancer search: two skills within 25 miles of a town, free for a
 // week, by price (as searchbench's benchmark).
 func advancedSearch(ctx context.Context, l *loader, p *Plan, v *vu, r *rand.Rand, rec recorder) {
-	towns := []struct {
-		name     string
-		lat, lng float64
-	}{{"London", 51.5072, -0.1276}, {"Manchester", 53.4808, -2.2426}, {"Leeds", 53.8008, -1.5491}, {"Bristol", 51.4545, -2.5879}}
-	t := towns[r.IntN(len(towns))]
-	m0, _ := time.Parse(time.DateOnly, p.Month0)
-	start := m0.AddDate(0, 0, r.IntN(150))
-	body := map[string]any{"data": map[string]any{
-		"skills":   []int64{p.Skills[r.IntN(4)], p.Skills[4+r.IntN(5)]},
-		"location": map[string]any{"location_name": t.name, "latitude": t.lat, "longitude": t.lng}, "radius": 25,
-		"startDate": start.Format(time.DateOnly), "endDate": start.AddDate(0, 0, 6).Format(time.DateOnly),
-		"sort_key": "price",
-	}}
 	t0 := time.Now()
-	_, err := l.do(ctx, v.sess.Load(), "advanced search", http.MethodPost, "/search", body, nil, nil)
+	_, err := l.do(ctx, v.sess.Load(), "advanced search", http.MethodPost, "/search", advancedSearchBody(p, r), nil, nil)
 	rec("advanced search", t0, err)
 }
 
