@@ -2,7 +2,12 @@ package bookings_test
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
+	"os"
 	"testing"
 	"time"
 
@@ -83,7 +88,11 @@ func BenchmarkGrant(b *testing.B) {
 // It times reading the booking plus Store.AvailableSuppliers for the booking's 20 placements,
 // and reports beside the wall-clock percentiles the process's CPU time per ranking (which other
 // processes on the machine do not inflate; PostgreSQL's own work is not in it).
+// Every answer is compared, outside the timed part, with the one recorded in
+// testdata/available_suppliers_answers.json (its SHA-256, per engine, booking and reader), so a
+// faster ranking is known to answer the same; HIVE_RECORD_ANSWERS=1 records them instead.
 func BenchmarkAvailableSuppliers(b *testing.B) {
+	answers := loadRecordedAnswers(b, "testdata/available_suppliers_answers.json")
 	benchEngines(b, func(b *testing.B, ctx context.Context, store *bookings.Store, d bookingbench.Data) {
 		var took []time.Duration
 		var cpu time.Duration
@@ -105,11 +114,72 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 			if list.PlacementCount != bookingbench.PerBooking || len(list.Items) != bookingbench.Freelancers {
 				b.Fatalf("%d placements, %d candidates", list.PlacementCount, len(list.Items))
 			}
+			b.StopTimer()
+			answers.check(b, fmt.Sprintf("%s/%d/nobody", b.Name(), bookingID), list)
+			// The same selection read by an administrator, who may see every job in the way.
+			named, err := store.AvailableSuppliers(ctx, auth.FromContext(ctx), row, template, ids)
+			if err != nil {
+				b.Fatal(err)
+			}
+			answers.check(b, fmt.Sprintf("%s/%d/admin", b.Name(), bookingID), named)
+			b.StartTimer()
 		}
 		b.StopTimer()
 		benchmetrics.ReportLatencies(b, took)
 		b.ReportMetric(float64(cpu.Microseconds())/1000/float64(b.N), "cpu-ms/op")
 	})
+	answers.save(b)
+}
+
+// recordedAnswers are the SHA-256 of JSON answers by key, read from and saved to path.
+type recordedAnswers struct {
+	path   string
+	record bool
+	sums   map[string]string
+}
+
+func loadRecordedAnswers(b *testing.B, path string) *recordedAnswers {
+	r := &recordedAnswers{path: path, record: os.Getenv("HIVE_RECORD_ANSWERS") == "1", sums: map[string]string{}}
+	data, err := os.ReadFile(path)
+	if err != nil && !(r.record && errors.Is(err, fs.ErrNotExist)) {
+		b.Fatal(err)
+	}
+	if len(data) > 0 {
+		if err := json.Unmarshal(data, &r.sums); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return r
+}
+
+// check records answer's sum under key, or fails unless it is the sum recorded.
+func (r *recordedAnswers) check(b *testing.B, key string, answer any) {
+	data, err := json.Marshal(answer)
+	if err != nil {
+		b.Fatal(err)
+	}
+	sum := fmt.Sprintf("%x", sha256.Sum256(data))
+	switch want, ok := r.sums[key]; {
+	case r.record:
+		r.sums[key] = sum
+	case !ok:
+		b.Fatalf("no recorded answer for %s (record with HIVE_RECORD_ANSWERS=1 on the build to compare with)", key)
+	case want != sum:
+		b.Fatalf("the answer for %s differs from the one recorded", key)
+	}
+}
+
+func (r *recordedAnswers) save(b *testing.B) {
+	if !r.record {
+		return
+	}
+	data, err := json.MarshalIndent(r.sums, "", " ")
+	if err != nil {
+		b.Fatal(err)
+	}
+	if err := os.WriteFile(r.path, append(data, '\n'), 0o644); err != nil {
+		b.Fatal(err)
+	}
 }
 
 // waterfallOffers is the length of the benchmark's waterfall: 500 candidates, each offered in
