@@ -29,7 +29,7 @@ func actionsOn(p *auth.Principal, pl substitutionPlacement, r InstructionRow) In
 	if err != nil {
 		return InstructionActions{} // neither a manager nor its freelancer: nothing to offer
 	}
-	if r.Kind == KindHold { // applyStatus refuses holds: only the hold operations apply
+	if refusedStatusChange(r.Kind) != nil { // only the hold operations apply
 		a := InstructionActions{AnswerSide: string(actor.Side())}
 		a.CanConfirmHold, a.CanReleaseHold, a.CanChallengeHold = holdActions(actor, r)
 		return a

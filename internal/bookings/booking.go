@@ -4,13 +4,11 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
-	"fmt"
 	"slices"
 	"time"
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/bookings/worktime"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -148,23 +146,15 @@ func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
 	return "", apperror.NotFound("Instruction")
 }
 
-// MsgBooked refuses a second accepted instruction whose period overlaps (the spec is silent; see
-// docs/decisions.md), and an offer of it: subject ("You are", "This freelancer is", "Ada
-// Lovelace is") is already booked for with, the work in the way, named for the reader (nameJobs)
-// with its times in loc, the freelancer's zone.
-func MsgBooked(subject string, with worktime.Shift, loc *time.Location) string {
-	return fmt.Sprintf("%s already booked at an overlapping time: %s, %s.", subject, with.Job, with.When(loc))
+// refusedStatusChange is the rule that a hold takes no status change (MsgHoldStatus): its own
+// operations confirm, release and challenge it. A status change, the actions offered on an
+// instruction and a substitution all ask it.
+func refusedStatusChange(kind string) error {
+	if kind == KindHold {
+		return apperror.Conflict(MsgHoldStatus)
+	}
+	return nil
 }
-
-// MsgBookedMark marks a candidate already booked at the time of a selected placement (available
-// suppliers): with, the work in the way, named for the reader, and its times in loc.
-func MsgBookedMark(with worktime.Shift, loc *time.Location) string {
-	return fmt.Sprintf("Already booked at an overlapping time: %s, %s.", with.Job, with.When(loc))
-}
-
-// MsgPencilInstead follows an offer's refusal for an overlap: a pencil is how to ask for someone
-// already booked (it takes none of their time until it is confirmed).
-const MsgPencilInstead = "To ask for them anyway, send a pencil (hold) instead of an offer."
 
 // MsgNotHireable refuses a grant naming anyone the department may not instruct (access.HireRule). It
 // says the same for a manager, a staff member, an account not yet activated, a freelancer of no

@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search"
 )
@@ -176,7 +177,7 @@ func TestOfferToABookedFreelancerIsRefusedNamingTheTimes(t *testing.T) {
 		if len(refused) != 1 || refused[0].PlacementID != wednesday {
 			t.Fatalf("grant refusals %+v", refused)
 		}
-		wantNamed(t, "offer refused to Alpha's manager", refused[0].Reason, "This freelancer is already "+bookedUnnamed+" "+bookings.MsgPencilInstead)
+		wantNamed(t, "offer refused to Alpha's manager", refused[0].Reason, "This freelancer is already "+bookedUnnamed+" "+commitment.MsgPencilInstead)
 		if n := liveInstructionsOf(t, db, sc.freelancer); n != 6+1 {
 			t.Errorf("the freelancer holds %d live instructions, want Beta's 6 and Monday's offer", n)
 		}

@@ -3,6 +3,7 @@ package bookings
 import (
 	"database/sql/driver"
 	"fmt"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"time"
 
 	"github.com/hive/hive/internal/bookings/status"
@@ -19,7 +20,7 @@ import (
 // The instruction kinds.
 const (
 	KindOffer = "offer"
-	KindHold  = "hold"
+	KindHold  = commitment.KindHold // a pencil: the commitment rule never refuses one
 )
 
 // Refusals of the hold operations, written once.

@@ -2,9 +2,11 @@ package bookings
 
 import (
 	"context"
-	"github.com/hive/hive/internal/bookings/bookingrules"
-	"github.com/hive/hive/internal/bookings/worktime"
 	"time"
+
+	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/commitment"
+	"github.com/hive/hive/internal/bookings/worktime"
 
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -12,7 +14,7 @@ import (
 
 // BusyUsers reads who, among users (everyone when users is nil), is not free on every day of a
 // range of local dates from to to (YYYY-MM-DD, both included): whoever marked one of its dates unavailable, or has a live instruction holding
-// their time (holdsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
+// their time (commitment.HoldsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
 // on a placement whose local date is one of them. It is the rule available suppliers apply to
 // the days either side of a selection (a placement holds the day of its local date; see
 // heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
@@ -43,7 +45,7 @@ func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []
 	if err := q.Select(ctx, &ids, `SELECT user_id FROM unavailability WHERE date >= ? AND date <= ?`+amongU+`
 		UNION SELECT i.user_id FROM instructions i
 		WHERE i.placement_start_at > ? AND i.placement_start_at < ?
-		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+holdsTime("i")+amongI,
+		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+commitment.HoldsTime("i")+amongI,
 		append(args, marks...)...); err != nil {
 		return nil, err
 	}
@@ -63,12 +65,12 @@ func localDaysWindow(first, last time.Time) window {
 
 // RestWarnings marks, for a date range a search asks about (YYYY-MM-DD, from to to), the users
 // among users whose accepted work would leave them too little rest to work those days: by user,
-// the working-time guard's message naming the job in the way. A range has no hours, so the
+// the commitment rule's message naming the job in the way. A range has no hours, so the
 // candidate shift is its whole days in the user's zone and only the weekly rest is judged (the
 // daily rest depends on the hours, which the offer will have); the limits are the defaults (the
 // search is for no one booking; the entity's own limits apply when the offer is accepted).
 // One query whatever the number of users. The job is named only if reader, who asked, may see
-// its booking (nameJobs).
+// its booking (commitment.NameJobs).
 func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal, from, to string, users []int64) (map[int64]string, error) {
 	out := map[int64]string{}
 	first, err1 := time.Parse(time.DateOnly, from)
@@ -79,9 +81,9 @@ func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal
 	limits := bookingrules.Defaults.Limits()
 	limits.DailyRest = 0 // hours unknown: only an overlap could breach it, and that is not a rest
 	days := localDaysWindow(first, last)
-	lo, hi := lookAround(limits, days.lo, days.hi)
+	lo, hi := commitment.LookAround(limits, days.lo, days.hi)
 	marks, ids := database.In(users)
-	work, err := acceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
+	work, err := commitment.AcceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -92,28 +94,25 @@ func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal
 	for user := range work {
 		busy = append(busy, user)
 	}
-	zones, err := zonesOf(ctx, q, busy)
+	zones, err := commitment.ZonesOf(ctx, q, busy)
 	if err != nil {
 		return nil, err
 	}
-	found := map[int64]*worktime.Breach{}
+	r := restFacts{found: map[int64]*worktime.Breach{}, zones: zones}
 	for user, w := range work {
-		zone := zones[user]
-		if zone == nil {
-			zone = time.UTC
-		}
+		zone := r.zone(user)
 		y, m, d := first.Date()
 		ly, lm, ld := last.Date()
 		c := worktime.Shift{Start: time.Date(y, m, d, 0, 0, 0, 0, zone), End: time.Date(ly, lm, ld+1, 0, 0, 0, 0, zone)}
-		if b := worktime.Check(shiftsBut(w, 0), c, limits, zone); b != nil && b.Kind == worktime.WeeklyRest {
-			found[user] = b
+		f := commitment.Facts{Limits: limits, Work: commitment.ShiftsBut(w, 0), Zone: zone}
+		if b := commitment.Judge(commitment.Accept, c, f).Breach; b != nil && b.Kind == worktime.WeeklyRest {
+			r.found[user] = b
 		}
 	}
-	r := restFacts{found: found, zones: zones}
-	if err := nameJobs(ctx, q, reader, r.inTheWay()); err != nil {
+	if err := commitment.NameJobs(ctx, q, reader, r.inTheWay()); err != nil {
 		return nil, err
 	}
-	for user, b := range found {
+	for user, b := range r.found {
 		out[user] = b.Message(r.zone(user))
 	}
 	return out, nil

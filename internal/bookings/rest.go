@@ -1,18 +1,18 @@
 package bookings
 
 import (
-	"slices"
 	"time"
 
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/worktime"
 )
 
-// restFacts are what marking candidates with the working-time guard reads: the limits, each
-// user's accepted work near the placements in question and their zone; found is filled while
-// ranking with each candidate's first breach, named and turned into marks afterwards (mark).
+// restFacts are the commitment rule's facts for marking candidates: the limits, each user's
+// accepted work near the placements in question and their zone; found is filled while ranking
+// with each candidate's first breach, named and turned into marks afterwards (mark).
 type restFacts struct {
 	limits worktime.Limits
-	work   map[int64][]restShift
+	work   map[int64][]commitment.Placed
 	zones  map[int64]*time.Location
 	found  map[int64]*worktime.Breach
 	// booked is, per user, the first of their accepted work overlapping a selected placement
@@ -20,45 +20,45 @@ type restFacts struct {
 	booked map[int64]*worktime.Shift
 }
 
-// bookedOn reports whether user's accepted work overlaps placement p (other than p itself): they
-// are booked then, so an offer of p would be refused (grantRefusal). The first such work is kept
-// for the mark.
-func (r *restFacts) bookedOn(user int64, p slot) bool {
-	work := r.work[user]
-	from, to := startingIn(work, p.Start.Add(-maxPlacementSpan), p.End)
-	for _, s := range work[from:to] {
-		if s.placement != p.ID && s.End.After(p.Start) {
-			if r.booked == nil {
-				r.booked = map[int64]*worktime.Shift{}
-			}
-			if r.booked[user] == nil {
-				shift := s.Shift
-				r.booked[user] = &shift
-			}
-			return true
-		}
-	}
-	return false
+// judge is the commitment rule's verdict on ask for user's placement p, from the work read once
+// for every candidate (commitment.FactsFrom), so a mark and a refusal agree.
+func (r *restFacts) judge(ask commitment.Ask, user int64, p slot) commitment.Verdict {
+	shift := worktime.Shift{Start: p.Start, End: p.End}
+	return commitment.Judge(ask, shift, commitment.FactsFrom(ask, r.work[user], p.ID, shift, r.limits, r.zone(user)))
 }
 
-// check records the first breach working one of the placements ids (of booking, the booking's
-// live placements) would cause user, if any. Each placement is checked alone against the work
-// the user has accepted already, by the rule an accept applies (refusedCommitment), so the mark
-// and the refusal agree.
+// bookedOn reports whether an offer of placement p to user would be refused for an overlap with
+// their accepted work: they are booked then. The first such work is kept for the mark.
+func (r *restFacts) bookedOn(user int64, p slot) bool {
+	v := r.judge(commitment.Offer, user, p)
+	if v.Overlap == nil {
+		return false
+	}
+	if r.booked == nil {
+		r.booked = map[int64]*worktime.Shift{}
+	}
+	if r.booked[user] == nil {
+		r.booked[user] = v.Overlap
+	}
+	return true
+}
+
+// check records the first breach accepting one of the placements ids (of booking, the booking's
+// live placements, in their order) would cause user, if any: each placement is judged alone
+// against the work the user has accepted already.
 func (r *restFacts) check(user int64, booking []slot, ids []int64) {
-	work, ok := r.work[user]
-	if !ok {
+	if _, ok := r.work[user]; !ok || len(ids) == 0 {
 		return
 	}
+	want := make(map[int64]bool, len(ids))
+	for _, id := range ids {
+		want[id] = true
+	}
 	for _, p := range booking {
-		if !slices.Contains(ids, p.ID) || !workWithinReach(work, p, r.limits) {
+		if !want[p.ID] {
 			continue
 		}
-		// Only the work that can take part in a breach is checked (the read is sorted by start).
-		lo, hi := lookAround(r.limits, p.Start, p.End)
-		from, to := startingIn(work, lo.Add(-maxPlacementSpan), hi)
-		near := shiftsBut(work[from:to], p.ID)
-		if b := worktime.Check(near, worktime.Shift{Start: p.Start, End: p.End}, r.limits, r.zone(user)); b != nil {
+		if b := r.judge(commitment.Accept, user, p).Breach; b != nil {
 			if r.found == nil {
 				r.found = map[int64]*worktime.Breach{}
 			}
@@ -68,36 +68,15 @@ func (r *restFacts) check(user int64, booking []slot, ids []int64) {
 	}
 }
 
-// workWithinReach reports whether some of work (sorted by start), other than p itself, lies
-// within the limits' reach of p: most candidates have none near most placements, and without it
-// there is no breach to find (worktime.Limits.Reach), so the rule need not run.
-func workWithinReach(work []restShift, p slot, l worktime.Limits) bool {
-	lo, hi := p.Start.Add(-l.Reach()), p.End.Add(l.Reach())
-	from, to := startingIn(work, lo.Add(-maxPlacementSpan), hi)
-	for _, s := range work[from:to] {
-		if s.placement != p.ID && s.End.After(lo) {
-			return true
-		}
-	}
-	return false
-}
-
-// startingIn is the part of work (sorted by start) starting in [lo, hi).
-func startingIn(work []restShift, lo, hi time.Time) (from, to int) {
-	byStart := func(s restShift, t time.Time) int { return s.Start.Compare(t) }
-	from, _ = slices.BinarySearchFunc(work, lo, byStart)
-	to, _ = slices.BinarySearchFunc(work, hi, byStart)
-	return from, max(from, to)
-}
-
-// inTheWay is the work in the way of the breaches found and of the bookings, for nameJobs.
-func (r *restFacts) inTheWay() []inTheWay {
-	out := make([]inTheWay, 0, len(r.found)+len(r.booked))
+// inTheWay is the work in the way of the breaches found and of the bookings, for
+// commitment.NameJobs.
+func (r *restFacts) inTheWay() []commitment.InTheWay {
+	out := make([]commitment.InTheWay, 0, len(r.found)+len(r.booked))
 	for user, b := range r.found {
-		out = append(out, inTheWay{user: user, shift: &b.With})
+		out = append(out, commitment.InTheWay{User: user, Shift: &b.With})
 	}
 	for user, s := range r.booked {
-		out = append(out, inTheWay{user: user, shift: s})
+		out = append(out, commitment.InTheWay{User: user, Shift: s})
 	}
 	return out
 }
@@ -111,7 +90,7 @@ func (r *restFacts) mark(items []AvailableSupplier) {
 			items[i].RestWarning = b.Message(r.zone(user))
 		}
 		if s := r.booked[user]; s != nil {
-			items[i].BookedWarning = MsgBookedMark(*s, r.zone(user))
+			items[i].BookedWarning = commitment.MsgBookedMark(*s, r.zone(user))
 		}
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -14,7 +15,7 @@ import (
 // index lacks (as "not a hold" did until migration 00039) sends every row back to the table and
 // made the ranking six times slower.
 func TestAcceptedShiftsReadTheIndexAlone(t *testing.T) {
-	query := acceptedShiftsSQL(hiredBy)
+	query := commitment.AcceptedShiftsSQL(hiredBy)
 	args := []any{1, 0, time.Date(2027, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC)}
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		plan := databasetest.Plan(t, db, query, args...)

@@ -4,14 +4,13 @@ import (
 	"context"
 	"database/sql"
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/bookings/worktime"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -90,8 +89,8 @@ func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest)
 			return res, err
 		}
 		for _, p := range ps {
-			if refusal, err := grantRefusal(ctx, tx, commitment{user: user, booking: b.ID, start: p.StartAt, end: p.EndAt},
-				r.Kind, initial); err != nil {
+			if refusal, err := grantRefusal(ctx, tx, commitment.Question{Ask: askOf(r.Kind, initial), User: user,
+				Booking: b.ID, Start: p.StartAt, End: p.EndAt}); err != nil {
 				return res, err
 			} else if refusal != "" {
 				res.Refused = append(res.Refused, Refusal{UserID: user, PlacementID: p.ID, Reason: refusal})
@@ -111,26 +110,15 @@ func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest)
 	return res, nil
 }
 
-// grantRefusal is why a grant does not instruct c's freelancer into c's placement, or "". An
-// offer is never sent to a freelancer already booked at an overlapping time, who could not
-// accept it: it is refused naming that work and its times, and pointing to a pencil, the way to
-// ask for someone already booked (MsgPencilInstead). An offer that starts accepted (a
-// pre-confirmed or direct booking) is a commitment and must pass the whole rule
-// (refusedCommitment). A pencil takes no time and is never refused here.
-func grantRefusal(ctx context.Context, tx *database.Tx, c commitment, kind string, initial status.State) (string, error) {
-	if kind == KindHold {
-		return "", nil
-	}
-	reason, overlap := "", false
-	var err error
-	if initial.Supplier == status.Accepted {
-		reason, overlap, err = c.verdict(ctx, tx)
-	} else {
-		reason, err = c.booked(ctx, tx)
-		overlap = reason != ""
-	}
+// grantRefusal is why a grant does not instruct q's freelancer into q's placement, or "": the
+// commitment rule for what the instruction asks (askOf). An offer is never sent to a freelancer
+// already booked at an overlapping time, who could not accept it: it is refused naming that work
+// and its times, and pointing to a pencil, the way to ask for someone already booked
+// (commitment.MsgPencilInstead).
+func grantRefusal(ctx context.Context, tx *database.Tx, q commitment.Question) (string, error) {
+	reason, overlap, err := commitment.Refusal(ctx, tx, q)
 	if overlap {
-		reason += " " + MsgPencilInstead
+		reason += " " + commitment.MsgPencilInstead
 	}
 	return reason, err
 }
@@ -248,22 +236,4 @@ func lockRow(ctx context.Context, tx *database.Tx, table string, id int64) error
 	}
 	var locked int64
 	return tx.Get(ctx, &locked, `SELECT id FROM `+table+` WHERE id = ? FOR UPDATE`, id)
-}
-
-// overlapping is user's first other accepted work (acceptedWork, leaving out instruction except)
-// overlapping [start, end), as a shift whose Job is its placement's id for nameJobs; nil when
-// there is none.
-func overlapping(ctx context.Context, tx *database.Tx, user, except int64, start, end time.Time) (*worktime.Shift, error) {
-	var rows []struct {
-		ID      int64     `db:"id"`
-		StartAt time.Time `db:"start_at"`
-		EndAt   time.Time `db:"end_at"`
-	}
-	if err := tx.Select(ctx, &rows, `SELECT p.id, p.start_at, p.end_at FROM instructions i JOIN placements p ON p.id = i.placement_id
-		WHERE i.user_id = ? AND i.id <> ? AND `+acceptedWork+` AND p.start_at < ? AND p.end_at > ?
-		ORDER BY p.start_at, p.id LIMIT 1`, user, except, end, start); err != nil || len(rows) == 0 {
-		return nil, err
-	}
-	r := rows[0]
-	return &worktime.Shift{Start: r.StartAt, End: r.EndAt, Job: strconv.FormatInt(r.ID, 10)}, nil
 }

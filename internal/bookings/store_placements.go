@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -125,7 +126,7 @@ func moved(cur PlacementRow, p Period) bool {
 }
 
 // checkAcceptedStillFree refuses a new period that would overlap other accepted work of a
-// freelancer accepted into this placement, or leave them too little rest (refusedCommitment,
+// freelancer accepted into this placement, or leave them too little rest (the commitment rule,
 // under their lock as an accept is).
 func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int64, p Period) error {
 	var accepted []struct {
@@ -142,8 +143,8 @@ func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int6
 		if err := lockUser(ctx, tx, a.UserID); err != nil {
 			return err
 		}
-		c := commitment{user: a.UserID, except: a.ID, start: p.Start, end: p.End, subject: a.FullName + " is"}
-		refusal, overlap, err := c.verdict(ctx, tx)
+		refusal, overlap, err := commitment.Refusal(ctx, tx, commitment.Question{Ask: commitment.Accept,
+			User: a.UserID, Except: a.ID, Start: p.Start, End: p.End, Subject: a.FullName + " is"})
 		switch {
 		case err != nil:
 			return err

@@ -37,8 +37,8 @@ func applyStatus(ctx context.Context, tx *database.Tx, p *auth.Principal, it Sta
 	if it.Version != 0 && it.Version != t.Version {
 		return apperror.Conflict(MsgInstructionStale)
 	}
-	if t.Kind == KindHold {
-		return apperror.Conflict(MsgHoldStatus) // its own operations rank, challenge and tell it
+	if err := refusedStatusChange(t.Kind); err != nil {
+		return err
 	}
 	return changeStatus(ctx, tx, t, c, actor)
 }

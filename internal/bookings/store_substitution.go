@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -213,15 +214,15 @@ func substituteCandidates(ctx context.Context, q database.Reader, pl substitutio
 	return out, err
 }
 
-// substituteMayCommit runs the working-time guard (refusedCommitment) for a substitute whose
+// substituteMayCommit asks the commitment rule for a substitute whose
 // instruction starts accepted by its supplier (a pre-confirmed or direct booking): the candidate
 // list has checked overlaps already, the rest is checked here.
 func substituteMayCommit(ctx context.Context, tx *database.Tx, pl substitutionPlacement, st status.State, user int64) error {
 	if st.Supplier != status.Accepted {
 		return nil
 	}
-	c := commitment{user: user, booking: pl.BookingID, start: pl.StartAt, end: pl.EndAt}
-	refusal, err := c.refused(ctx, tx)
+	refusal, _, err := commitment.Refusal(ctx, tx, commitment.Question{Ask: commitment.Accept, User: user,
+		Booking: pl.BookingID, Start: pl.StartAt, End: pl.EndAt})
 	if err != nil || refusal == "" {
 		return err
 	}

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -22,7 +22,7 @@ import (
 // 422), or by default every live one (404 when there is none). It reads a fixed number of
 // set-based queries whatever the number of candidates and placements, the independent ones at
 // once; errors: not_found, invalid. The marks name the work in the way only if reader, who asked,
-// may see its booking (nameJobs).
+// may see its booking (commitment.NameJobs).
 func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, b bookingRow, templateID int64, selected []int64) (AvailableSuppliersList, error) {
 	f := &supplierFacts{}
 	if err := s.selectionOf(ctx, f, b, templateID, selected); err != nil {
@@ -48,10 +48,10 @@ func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, 
 	f.rest.zones = make(map[int64]*time.Location, len(f.candidates))
 	for i, c := range f.candidates {
 		f.candidates[i].MatchedJobTitle, f.candidates[i].MatchedSkills = matches[c.ID].title, matches[c.ID].skills
-		f.rest.zones[c.ID] = zoneOf(c.Timezone)
+		f.rest.zones[c.ID] = commitment.ZoneOf(c.Timezone)
 	}
 	list := rankSuppliers(f)
-	if err := nameJobs(ctx, s.DB, reader, f.rest.inTheWay()); err != nil {
+	if err := commitment.NameJobs(ctx, s.DB, reader, f.rest.inTheWay()); err != nil {
 		return AvailableSuppliersList{}, err
 	}
 	f.rest.mark(list.Items)
@@ -183,17 +183,6 @@ func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b bookingR
 	return nil
 }
 
-// holdsTime is the rule, in SQL on the instructions aliased a, for a live instruction that holds
-// its freelancer's time: the supplier accepted or has not answered yet, and the client neither
-// rejected nor cancelled it. Available suppliers and substitutes both read it. The partial index
-// instructions_held_period (migration 00012) repeats it with these literals, so they change
-// together (the planners use the index only for queries whose conditions imply its own).
-func holdsTime(a string) string {
-	return a + `.deleted_at IS NULL AND ` + a + `.supplier_status IN ('` + string(status.Accepted) + `', '` +
-		string(status.Awaiting) + `') AND ` + a + `.client_status NOT IN ('` + string(status.Rejected) + `', '` +
-		string(status.Cancelled) + `')`
-}
-
 // instructedIn reads the live instructions of the booking, whatever their status, and keeps
 // those that hold their freelancer's time as that freelancer's held placements of the booking.
 func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int64) error {
@@ -203,7 +192,7 @@ func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int6
 		Supplier    string `db:"supplier_status"`
 		Holds       bool   `db:"holds"`
 	}
-	if err := s.DB.Select(ctx, &rows, `SELECT i.user_id, i.placement_id, i.supplier_status, (`+holdsTime("i")+`) AS holds
+	if err := s.DB.Select(ctx, &rows, `SELECT i.user_id, i.placement_id, i.supplier_status, (`+commitment.HoldsTime("i")+`) AS holds
 		FROM instructions i WHERE i.booking_id = ? AND i.deleted_at IS NULL`, booking); err != nil {
 		return err
 	}
@@ -277,7 +266,7 @@ func heldInWindows(ws []window, booking int64) (string, []any) {
 		branches[i] = `SELECT i.placement_local_date AS local_date, i.placement_start_at AS start_at,
 			i.placement_end_at AS end_at, i.user_id FROM instructions i
 			WHERE i.placement_start_at > ? AND i.placement_start_at < ? AND i.booking_id <> ?
-			AND ` + holdsTime("i")
+			AND ` + commitment.HoldsTime("i")
 		args = append(args, w.lo, w.hi, booking)
 	}
 	return strings.Join(branches, " UNION ALL "), args
@@ -313,9 +302,8 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 
 // Bounds that let heldElsewhere find instructions by their placement's start alone.
 const (
-	// maxPlacementSpan bounds a placement's length: clock times on one date, an overnight one
-	// ending the next day, a clock change adding an hour.
-	maxPlacementSpan = 26 * time.Hour
+	// maxPlacementSpan bounds a placement's length (commitment.MaxPlacementSpan).
+	maxPlacementSpan = commitment.MaxPlacementSpan
 	// A local date's instants lie between its UTC midnight minus the earliest zone's offset
 	// (UTC+14) and the next UTC midnight plus the latest one's (UTC-12).
 	zoneAhead, zoneBehind = 14 * time.Hour, 12 * time.Hour
@@ -395,17 +383,17 @@ const hiredBy = `+i.user_id IN (SELECT r.user_id FROM user_department_refs r WHE
 // freelancer's work over the selection and a week on either side), so its two halves in time
 // are read at once, each one range of the index; the second half's shifts follow the first's.
 func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) error {
-	limits, err := limitsOfBooking(ctx, s.DB, b.ID)
+	limits, err := commitment.LimitsOfBooking(ctx, s.DB, b.ID)
 	if err != nil {
 		return err
 	}
 	first, last := span(f.selection)
-	lo, hi := lookAround(limits, first, last)
+	lo, hi := commitment.LookAround(limits, first, last)
 	mid := lo.Add(hi.Sub(lo) / 2)
-	var halves [2]map[int64][]restShift
+	var halves [2]map[int64][]commitment.Placed
 	read := func(half int, lo, hi time.Time) func() error {
 		return func() (err error) {
-			halves[half], err = acceptedShifts(ctx, s.DB, hiredBy, []any{b.DepartmentID}, 0, lo, hi)
+			halves[half], err = commitment.AcceptedShifts(ctx, s.DB, hiredBy, []any{b.DepartmentID}, 0, lo, hi)
 			return err
 		}
 	}

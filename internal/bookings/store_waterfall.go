@@ -6,8 +6,10 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/worktime"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -235,7 +237,9 @@ func offerable(ctx context.Context, tx *database.Tx, w waterfallRow, user int64,
 		return false, err
 	}
 	for _, p := range placements {
-		if clash, err := overlapping(ctx, tx, user, 0, p.StartAt, p.EndAt); err != nil || clash != nil {
+		f, err := commitment.ReadFacts(ctx, tx, commitment.Question{Ask: commitment.Offer, User: user,
+			Start: p.StartAt, End: p.EndAt})
+		if err != nil || commitment.Judge(commitment.Offer, worktime.Shift{Start: p.StartAt, End: p.EndAt}, f).Refused() {
 			return false, err
 		}
 	}

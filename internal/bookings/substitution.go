@@ -139,8 +139,8 @@ func substitutable(p *auth.Principal, pl substitutionPlacement, r InstructionRow
 	if r.PlacementID != pl.ID {
 		return apperror.Field(field, MsgIncumbentElsewhere)
 	}
-	if r.Kind == KindHold {
-		return apperror.Conflict(MsgHoldStatus)
+	if err := refusedStatusChange(r.Kind); err != nil {
+		return err
 	}
 	st := r.State()
 	st.Deleted = st.Deleted || pl.DeletedAt != nil

@@ -1,0 +1,198 @@
+// Package commitment is the one home of the commitment rule: whether a freelancer's time may be
+// given to an instruction. The policy is one pure function over facts (Judge); the store reads
+// the facts (store_facts.go) and names the work in the way for its reader (store_naming.go).
+// Every write that commits time (an accept, a grant, a hold confirmed, a substitute, an
+// accepted placement moved) and every warning that foretells a refusal (available suppliers'
+// marks, search's rest warnings, the offer waterfall's next candidate) asks it, so a mark and a
+// refusal never disagree.
+package commitment
+
+import (
+	"fmt"
+	"slices"
+	"time"
+
+	"github.com/hive/hive/internal/bookings/worktime"
+)
+
+// KindHold is the kind of a pencil: an instruction that asks for time without taking it until it
+// is confirmed into an offer.
+const KindHold = "hold"
+
+// Ask is what would be given: a pencil, an offer awaiting the freelancer, or time committed.
+type Ask int
+
+// The asks, by how much of the rule they meet.
+const (
+	// Pencil takes no time until it is confirmed: never refused.
+	Pencil Ask = iota
+	// Offer awaits the freelancer's answer: refused only when they are booked then, for they
+	// could not accept it.
+	Offer
+	// Accept commits the time: refused when booked then, or for too little rest unless a
+	// manager overrode the rest rule for the instruction.
+	Accept
+)
+
+// Facts are what the rule reads about one freelancer and the candidate time.
+type Facts struct {
+	// Overlap is the first of their other accepted work overlapping the candidate, nil when none.
+	Overlap *worktime.Shift
+	// Overridden says a manager recorded a rest override for the instruction being accepted.
+	Overridden bool
+	// Limits are the working-time limits of the booking's entity.
+	Limits worktime.Limits
+	// Work is their other accepted work near the candidate (within LookAround), by start.
+	Work []worktime.Shift
+	// Zone is the freelancer's zone, in which days are counted and times told.
+	Zone *time.Location
+}
+
+// RestJudged reports whether ask meets the rest rule with facts f: only a commitment does, and
+// not when it is refused for an overlap already or a manager overrode the rest rule. The store
+// reads the rest's facts only then.
+func RestJudged(ask Ask, f Facts) bool {
+	return ask == Accept && f.Overlap == nil && !f.Overridden
+}
+
+// Verdict is the rule's answer: refused for an overlap (Overlap, the work in the way), for too
+// little rest (Breach), or not at all (both nil).
+type Verdict struct {
+	Overlap *worktime.Shift
+	Breach  *worktime.Breach
+}
+
+// Refused reports whether the verdict refuses.
+func (v Verdict) Refused() bool { return v.Overlap != nil || v.Breach != nil }
+
+// Judge is the commitment rule: a pencil is never refused; an overlap with other accepted work
+// always refuses; a commitment that would leave too little rest (worktime.Check) is refused
+// unless a manager overrode the rest rule for it.
+func Judge(ask Ask, candidate worktime.Shift, f Facts) Verdict {
+	if ask == Pencil {
+		return Verdict{}
+	}
+	if f.Overlap != nil {
+		return Verdict{Overlap: f.Overlap}
+	}
+	if !RestJudged(ask, f) || len(f.Work) == 0 {
+		return Verdict{}
+	}
+	zone := f.Zone
+	if zone == nil {
+		zone = time.UTC
+	}
+	return Verdict{Breach: worktime.Check(f.Work, candidate, f.Limits, zone)}
+}
+
+// Placed is one accepted placement of a freelancer, as the rule sees it. Its Job holds the
+// placement's id until a refusal or a mark names it (NameJobs).
+type Placed struct {
+	worktime.Shift
+	Placement int64
+}
+
+// MaxPlacementSpan bounds a placement's length: clock times on one date, an overnight one ending
+// the next day, a clock change adding an hour. Work is found by its start alone with it.
+const MaxPlacementSpan = 26 * time.Hour
+
+// LookAround is the instants around [start, end) whose work can take part in a breach: a run of
+// MaxDaysInRow+1 days on either side. With a weekly rest of at most a day, a run cannot skip a
+// calendar day, so it lies within MaxDaysInRow+1 days (and a placement's span); a longer weekly
+// rest lets each step of the run reach a placement's span plus that rest further. The daily rest,
+// at most a day, is inside either.
+func LookAround(l worktime.Limits, start, end time.Time) (time.Time, time.Time) {
+	step := MaxPlacementSpan + l.WeeklyRest
+	if l.WeeklyRest <= 24*time.Hour {
+		step = 24 * time.Hour
+	}
+	margin := time.Duration(l.MaxDaysInRow+1)*step + MaxPlacementSpan
+	return start.Add(-margin), end.Add(margin)
+}
+
+// FactsFrom are the facts of ask for placement p (its id, or 0 for a candidate not yet a
+// placement) from work, a freelancer's accepted placements sorted by start and read once for
+// many candidates: the first of them overlapping p and, when the rest is judged, the work near
+// it, p itself left out. No override is recorded for an instruction not yet made.
+func FactsFrom(ask Ask, work []Placed, p int64, candidate worktime.Shift, limits worktime.Limits, zone *time.Location) Facts {
+	f := Facts{Limits: limits, Zone: zone}
+	from, to := StartingIn(work, candidate.Start.Add(-MaxPlacementSpan), candidate.End)
+	for _, s := range work[from:to] {
+		if s.Placement != p && s.End.After(candidate.Start) {
+			shift := s.Shift
+			f.Overlap = &shift
+			break
+		}
+	}
+	if !RestJudged(ask, f) || !WithinReach(work, p, candidate, limits) {
+		return f // most candidates have no work near most placements: nothing to rest from
+	}
+	lo, hi := LookAround(limits, candidate.Start, candidate.End)
+	from, to = StartingIn(work, lo.Add(-MaxPlacementSpan), hi)
+	f.Work = ShiftsBut(work[from:to], p)
+	return f
+}
+
+// WithinReach reports whether some of work (sorted by start), other than placement p, lies
+// within the limits' reach of candidate: without it there is no breach to find
+// (worktime.Limits.Reach).
+func WithinReach(work []Placed, p int64, candidate worktime.Shift, l worktime.Limits) bool {
+	lo, hi := candidate.Start.Add(-l.Reach()), candidate.End.Add(l.Reach())
+	from, to := StartingIn(work, lo.Add(-MaxPlacementSpan), hi)
+	for _, s := range work[from:to] {
+		if s.Placement != p && s.End.After(lo) {
+			return true
+		}
+	}
+	return false
+}
+
+// StartingIn is the part of work (sorted by start) starting in [lo, hi).
+func StartingIn(work []Placed, lo, hi time.Time) (from, to int) {
+	byStart := func(s Placed, t time.Time) int { return s.Start.Compare(t) }
+	from, _ = slices.BinarySearchFunc(work, lo, byStart)
+	to, _ = slices.BinarySearchFunc(work, hi, byStart)
+	return from, max(from, to)
+}
+
+// ShiftsBut is the work as worktime shifts, without placement skip (a placement is not its own
+// neighbour).
+func ShiftsBut(work []Placed, skip int64) []worktime.Shift {
+	out := make([]worktime.Shift, 0, len(work))
+	for _, s := range work {
+		if s.Placement != skip {
+			out = append(out, s.Shift)
+		}
+	}
+	return out
+}
+
+// MsgBooked refuses a second accepted instruction whose period overlaps (the spec is silent; see
+// docs/decisions.md), and an offer of it: subject ("You are", "This freelancer is", "Ada
+// Lovelace is") is already booked for with, the work in the way, named for the reader (NameJobs)
+// with its times in loc, the freelancer's zone.
+func MsgBooked(subject string, with worktime.Shift, loc *time.Location) string {
+	return fmt.Sprintf("%s already booked at an overlapping time: %s, %s.", subject, with.Job, with.When(loc))
+}
+
+// MsgBookedMark marks a candidate already booked at the time of a selected placement (available
+// suppliers): with, the work in the way, named for the reader, and its times in loc.
+func MsgBookedMark(with worktime.Shift, loc *time.Location) string {
+	return fmt.Sprintf("Already booked at an overlapping time: %s, %s.", with.Job, with.When(loc))
+}
+
+// MsgPencilInstead follows an offer's refusal for an overlap: a pencil is how to ask for someone
+// already booked (it takes none of their time until it is confirmed).
+const MsgPencilInstead = "To ask for them anyway, send a pencil (hold) instead of an offer."
+
+// Reason words a verdict for its reader, once the work in the way is named: the overlap's
+// refusal speaking of subject, or the breach's message; "" when nothing is refused.
+func (v Verdict) Reason(subject string, zone *time.Location) string {
+	switch {
+	case v.Overlap != nil:
+		return MsgBooked(subject, *v.Overlap, zone)
+	case v.Breach != nil:
+		return v.Breach.Message(zone)
+	}
+	return ""
+}
