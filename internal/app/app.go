@@ -20,6 +20,7 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
@@ -140,6 +141,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
+	suppliers.Register(api, deps)
 	bookingrules.Register(api, deps)
 	agenda.Register(api, deps)
 	dashboard.Register(api, deps)

@@ -16,6 +16,7 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingbench"
 	"github.com/hive/hive/internal/bookings/demo"
+	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/jobs"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/auth"
@@ -85,7 +86,7 @@ func BenchmarkGrant(b *testing.B) {
 // every one of the 2,000 freelancers hireable in the department (the worst case: all are
 // candidates), each unavailable on about one day in ten, with a job title and three skills (a
 // tenth of them titled like the placement template), and five preferred users per job template.
-// It times reading the booking plus Store.AvailableSuppliers for the booking's 20 placements,
+// It times reading the booking plus suppliers.Store.AvailableSuppliers for the booking's 20 placements,
 // and reports beside the wall-clock percentiles the process's CPU time per ranking (which other
 // processes on the machine do not inflate; PostgreSQL's own work is not in it).
 // Every answer is compared, outside the timed part, with the one recorded in
@@ -94,6 +95,7 @@ func BenchmarkGrant(b *testing.B) {
 func BenchmarkAvailableSuppliers(b *testing.B) {
 	answers := loadRecordedAnswers(b, "testdata/available_suppliers_answers.json")
 	benchEngines(b, func(b *testing.B, ctx context.Context, store *bookings.Store, d bookingbench.Data) {
+		ranker := &suppliers.Store{DB: store.DB}
 		var took []time.Duration
 		var cpu time.Duration
 		b.ResetTimer()
@@ -105,7 +107,8 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			list, err := store.AvailableSuppliers(ctx, nil, row, template, ids)
+			list, err := ranker.AvailableSuppliers(ctx, nil, suppliers.Booking{ID: row.ID, DepartmentID: row.DepartmentID,
+				JobTemplateID: row.JobTemplateID}, template, ids)
 			took = append(took, time.Since(t0))
 			cpu += benchmetrics.ProcessCPU() - cpu0
 			if err != nil {
@@ -117,7 +120,8 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 			b.StopTimer()
 			answers.check(b, fmt.Sprintf("%s/%d/nobody", b.Name(), bookingID), list)
 			// The same selection read by an administrator, who may see every job in the way.
-			named, err := store.AvailableSuppliers(ctx, auth.FromContext(ctx), row, template, ids)
+			named, err := ranker.AvailableSuppliers(ctx, auth.FromContext(ctx), suppliers.Booking{ID: row.ID,
+				DepartmentID: row.DepartmentID, JobTemplateID: row.JobTemplateID}, template, ids)
 			if err != nil {
 				b.Fatal(err)
 			}

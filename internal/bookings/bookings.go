@@ -4,7 +4,8 @@
 // same transaction.
 //
 // The files say what kind of code they hold (docs/architecture.md): booking.go, period.go,
-// substitution.go and suppliers.go are the domain (types and rules, no I/O); view.go builds the
+// substitution.go and holds.go are the domain (types and rules, no I/O); view.go builds the
 // API's views from rows; store*.go hold the SQL; http*.go the huma operations, which translate
-// the API's input types into domain calls.
+// the API's input types into domain calls. The commitment rule is package commitment, available
+// suppliers package suppliers.
 package bookings

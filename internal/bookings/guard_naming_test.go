@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
+	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search"
 )
@@ -59,10 +60,10 @@ func buildNamingScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtes
 
 // suppliersAs lists the available suppliers of b's first placement template as role, answering
 // the scene's freelancer's row.
-func (sc namingScene) suppliersAs(t *testing.T, s *apptest.Server, db *database.DB, role string, b booking) bookings.AvailableSupplier {
+func (sc namingScene) suppliersAs(t *testing.T, s *apptest.Server, db *database.DB, role string, b booking) suppliers.AvailableSupplier {
 	t.Helper()
 	template := placementTemplateOf(t, db, b.Placements[0].ID)
-	var list bookings.AvailableSuppliersList
+	var list suppliers.AvailableSuppliersList
 	s.As(role).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", b.ID, template), nil).
 		Want(200).Decode(&list)
 	for _, it := range list.Items {
@@ -71,7 +72,7 @@ func (sc namingScene) suppliersAs(t *testing.T, s *apptest.Server, db *database.
 		}
 	}
 	t.Fatalf("the freelancer is not among %s's available suppliers", role)
-	return bookings.AvailableSupplier{}
+	return suppliers.AvailableSupplier{}
 }
 
 // searchMarkAs runs the advanced search with a date range as role and answers the freelancer's

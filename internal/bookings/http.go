@@ -21,7 +21,6 @@ func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
 	h.registerChanges(api)
-	h.registerSuppliers(api)
 	h.registerSubstitution(api)
 	h.registerWaterfall(api)
 	h.registerAnswerBy(api)

@@ -72,3 +72,11 @@ func WireTime(t time.Time) string { return wireTime(t) }
 
 // LocalTime is t in zone, formatted for the wire (UTC for an unknown zone).
 func LocalTime(t time.Time, zone string) string { return localTime(t, zone) }
+
+// later is the later of two instants.
+func later(a, b time.Time) time.Time {
+	if a.After(b) {
+		return a
+	}
+	return b
+}

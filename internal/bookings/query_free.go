@@ -17,7 +17,7 @@ import (
 // their time (commitment.HoldsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
 // on a placement whose local date is one of them. It is the rule available suppliers apply to
 // the days either side of a selection (a placement holds the day of its local date; see
-// heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
+// suppliers.heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
 // others. One query: for everyone, two index ranges (unavailability_date and
 // instructions_held_period); for a few users (keep them to hundreds), their own rows.
 func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []int64) (map[int64]bool, error) {
@@ -29,7 +29,7 @@ func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []
 	if err != nil {
 		return nil, err
 	}
-	w := localDaysWindow(first, last)
+	lo, hi := LocalDaysWindow(first, last)
 	var amongU, amongI string // the users' condition on each branch
 	var marks []any
 	if users != nil {
@@ -40,7 +40,7 @@ func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []
 		in, marks = database.In(users)
 		amongU, amongI = " AND user_id IN ("+in+")", " AND i.user_id IN ("+in+")"
 	}
-	args := append(append([]any{from, to}, marks...), w.lo, w.hi, from, to)
+	args := append(append([]any{from, to}, marks...), lo, hi, from, to)
 	var ids []int64
 	if err := q.Select(ctx, &ids, `SELECT user_id FROM unavailability WHERE date >= ? AND date <= ?`+amongU+`
 		UNION SELECT i.user_id FROM instructions i
@@ -56,11 +56,15 @@ func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []
 	return busy, nil
 }
 
-// localDaysWindow is the range of placement starts of every placement whose local date lies
+// A local date's instants lie between its UTC midnight minus the earliest zone's offset
+// (UTC+14) and the next UTC midnight plus the latest one's (UTC-12).
+const zoneAhead, zoneBehind = 14 * time.Hour, 12 * time.Hour
+
+// LocalDaysWindow is the range of placement starts of every placement whose local date lies
 // between first and last (UTC midnights of those dates): from the earliest zone's start of the
 // first to the latest zone's end of the last.
-func localDaysWindow(first, last time.Time) window {
-	return window{first.Add(-zoneAhead), last.Add(24*time.Hour + zoneBehind)}
+func LocalDaysWindow(first, last time.Time) (lo, hi time.Time) {
+	return first.Add(-zoneAhead), last.Add(24*time.Hour + zoneBehind)
 }
 
 // RestWarnings marks, for a date range a search asks about (YYYY-MM-DD, from to to), the users
@@ -80,8 +84,7 @@ func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal
 	}
 	limits := bookingrules.Defaults.Limits()
 	limits.DailyRest = 0 // hours unknown: only an overlap could breach it, and that is not a rest
-	days := localDaysWindow(first, last)
-	lo, hi := commitment.LookAround(limits, days.lo, days.hi)
+	lo, hi := commitment.LookAround(limits, first.Add(-zoneAhead), last.Add(24*time.Hour+zoneBehind))
 	marks, ids := database.In(users)
 	work, err := commitment.AcceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
 	if err != nil {
@@ -98,22 +101,32 @@ func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal
 	if err != nil {
 		return nil, err
 	}
-	r := restFacts{found: map[int64]*worktime.Breach{}, zones: zones}
+	found := map[int64]*worktime.Breach{}
+	var ways []commitment.InTheWay
 	for user, w := range work {
-		zone := r.zone(user)
+		zone := zoneOr(zones[user])
 		y, m, d := first.Date()
 		ly, lm, ld := last.Date()
 		c := worktime.Shift{Start: time.Date(y, m, d, 0, 0, 0, 0, zone), End: time.Date(ly, lm, ld+1, 0, 0, 0, 0, zone)}
 		f := commitment.Facts{Limits: limits, Work: commitment.ShiftsBut(w, 0), Zone: zone}
 		if b := commitment.Judge(commitment.Accept, c, f).Breach; b != nil && b.Kind == worktime.WeeklyRest {
-			r.found[user] = b
+			found[user] = b
+			ways = append(ways, commitment.InTheWay{User: user, Shift: &b.With})
 		}
 	}
-	if err := commitment.NameJobs(ctx, q, reader, r.inTheWay()); err != nil {
+	if err := commitment.NameJobs(ctx, q, reader, ways); err != nil {
 		return nil, err
 	}
-	for user, b := range r.found {
-		out[user] = b.Message(r.zone(user))
+	for user, b := range found {
+		out[user] = b.Message(zoneOr(zones[user]))
 	}
 	return out, nil
+}
+
+// zoneOr is zone, or UTC for a user without one.
+func zoneOr(zone *time.Location) *time.Location {
+	if zone == nil {
+		return time.UTC
+	}
+	return zone
 }

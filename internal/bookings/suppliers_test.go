@@ -12,7 +12,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -32,7 +32,7 @@ func TestAvailabilityColourThresholds(t *testing.T) {
 		t.Fatalf("cases %v: %v", cases, err)
 	}
 	for _, c := range cases {
-		if got := bookings.AvailabilityColour(c.Ratio); got != c.Colour {
+		if got := suppliers.AvailabilityColour(c.Ratio); got != c.Colour {
 			t.Errorf("AvailabilityColour(%v) = %s, want %s", c.Ratio, got, c.Colour)
 		}
 	}
@@ -120,13 +120,13 @@ func TestAvailableSuppliers(t *testing.T) {
 	withScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 
-		var all bookings.AvailableSuppliersList
+		var all suppliers.AvailableSuppliersList
 		s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&all)
 		if all.PlacementCount != 4 {
 			t.Fatalf("placementCount %d, want the 4 day placements", all.PlacementCount)
 		}
 		var order []string
-		rows := map[string]bookings.AvailableSupplier{}
+		rows := map[string]suppliers.AvailableSupplier{}
 		for _, it := range all.Items {
 			order = append(order, it.User.FirstName)
 			rows[it.User.FirstName] = it
@@ -173,9 +173,9 @@ func TestAvailableSuppliers(t *testing.T) {
 		}
 
 		// An explicit selection: days 2 and 3, so the adjacent days are the 1st and the 4th.
-		var two bookings.AvailableSuppliersList
+		var two suppliers.AvailableSuppliersList
 		s.As(apptest.Manager).Do("GET", path+supQuery(sw.day["2026-11-02"], sw.day["2026-11-03"]), nil).Want(200).Decode(&two)
-		picked := map[string]bookings.AvailableSupplier{}
+		picked := map[string]suppliers.AvailableSupplier{}
 		for _, it := range two.Items {
 			picked[it.User.FirstName] = it
 		}
@@ -195,7 +195,7 @@ func TestAvailableSuppliers(t *testing.T) {
 				supInstruct(t, db, far.ID, p.ID, sw.users["Cat"], "accepted", "accepted", false)
 			}
 		}
-		var spread bookings.AvailableSuppliersList
+		var spread suppliers.AvailableSuppliersList
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
 			sparse.ID, sw.dayTemplate), nil).Want(200).Decode(&spread)
 		got := map[string]float64{}
@@ -224,9 +224,9 @@ func TestAvailableSuppliersRefusals(t *testing.T) {
 			"no such placement": {99999999},
 		} {
 			r := s.As(apptest.DeptMgr).Do("GET", path+supQuery(ids...), nil).WantError(422, "V-422")
-			msg := bookings.MsgSelectionNotLive
+			msg := suppliers.MsgSelectionNotLive
 			if name == "another template" {
-				msg = bookings.MsgSinglePlacementType
+				msg = suppliers.MsgSinglePlacementType
 			}
 			if !strings.Contains(string(r.Body), msg) || !strings.Contains(string(r.Body), "placementIds") {
 				t.Errorf("%s: %s", name, r.Body)
@@ -234,7 +234,7 @@ func TestAvailableSuppliersRefusals(t *testing.T) {
 		}
 		insertID(t, db, `UPDATE placements SET deleted_at = ? WHERE id = ? RETURNING id`, time.Now().UTC(), sw.day["2026-11-05"])
 		s.As(apptest.DeptMgr).Do("GET", path+supQuery(sw.day["2026-11-05"]), nil).WantError(422, "V-422")
-		var list bookings.AvailableSuppliersList
+		var list suppliers.AvailableSuppliersList
 		s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&list)
 		if list.PlacementCount != 3 {
 			t.Errorf("after deleting a placement the default selection has %d", list.PlacementCount)

@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -208,7 +209,7 @@ func (sc restScene) earlyMarks(t *testing.T, s *apptest.Server, db *database.DB)
 	t.Helper()
 	template := databasetest.Get[int64](t, db, `SELECT placement_template_id FROM placements WHERE id = ?`,
 		sc.early.Placements[0].ID)
-	var list bookings.AvailableSuppliersList
+	var list suppliers.AvailableSuppliersList
 	s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
 		sc.early.ID, template), nil).Want(200).Decode(&list)
 	marks := map[int64]string{}

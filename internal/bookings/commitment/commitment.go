@@ -110,49 +110,69 @@ func LookAround(l worktime.Limits, start, end time.Time) (time.Time, time.Time) 
 	return start.Add(-margin), end.Add(margin)
 }
 
+// Worked is a freelancer's accepted work sorted by start, read once for many candidates: the
+// shifts, and beside each its placement's id.
+type Worked struct {
+	Shifts     []worktime.Shift
+	Placements []int64
+}
+
+// WorkedOf is work (sorted by start) as Worked.
+func WorkedOf(work []Placed) Worked {
+	w := Worked{Shifts: make([]worktime.Shift, len(work)), Placements: make([]int64, len(work))}
+	for i, s := range work {
+		w.Shifts[i], w.Placements[i] = s.Shift, s.Placement
+	}
+	return w
+}
+
+// startingIn is the part of the work starting in [lo, hi).
+func (w Worked) startingIn(lo, hi time.Time) (from, to int) {
+	byStart := func(s worktime.Shift, t time.Time) int { return s.Start.Compare(t) }
+	from, _ = slices.BinarySearchFunc(w.Shifts, lo, byStart)
+	to, _ = slices.BinarySearchFunc(w.Shifts, hi, byStart)
+	return from, max(from, to)
+}
+
 // FactsFrom are the facts of ask for placement p (its id, or 0 for a candidate not yet a
-// placement) from work, a freelancer's accepted placements sorted by start and read once for
-// many candidates: the first of them overlapping p and, when the rest is judged, the work near
-// it, p itself left out. No override is recorded for an instruction not yet made.
-func FactsFrom(ask Ask, work []Placed, p int64, candidate worktime.Shift, limits worktime.Limits, zone *time.Location) Facts {
+// placement) from w: the first of the work overlapping p and, when the rest is judged, the work
+// near it, p itself left out. No override is recorded for an instruction not yet made. Most
+// candidates have no work within the limits' reach of most placements (worktime.Limits.Reach):
+// then there is neither an overlap nor a breach to find, and nothing more is looked at.
+func FactsFrom(ask Ask, w Worked, p int64, candidate worktime.Shift, limits worktime.Limits, zone *time.Location) Facts {
 	f := Facts{Limits: limits, Zone: zone}
-	from, to := StartingIn(work, candidate.Start.Add(-MaxPlacementSpan), candidate.End)
-	for _, s := range work[from:to] {
-		if s.Placement != p && s.End.After(candidate.Start) {
-			shift := s.Shift
+	lo := candidate.Start.Add(-limits.Reach())
+	from, to := w.startingIn(lo.Add(-MaxPlacementSpan), candidate.End.Add(limits.Reach()))
+	reached := false
+	for i := from; i < to && !reached; i++ {
+		reached = w.Placements[i] != p && w.Shifts[i].End.After(lo)
+	}
+	if !reached {
+		return f
+	}
+	from, to = w.startingIn(candidate.Start.Add(-MaxPlacementSpan), candidate.End)
+	for i := from; i < to; i++ {
+		if w.Placements[i] != p && w.Shifts[i].End.After(candidate.Start) {
+			shift := w.Shifts[i]
 			f.Overlap = &shift
 			break
 		}
 	}
-	if !RestJudged(ask, f) || !WithinReach(work, p, candidate, limits) {
-		return f // most candidates have no work near most placements: nothing to rest from
+	if !RestJudged(ask, f) {
+		return f
 	}
-	lo, hi := LookAround(limits, candidate.Start, candidate.End)
-	from, to = StartingIn(work, lo.Add(-MaxPlacementSpan), hi)
-	f.Work = ShiftsBut(work[from:to], p)
-	return f
-}
-
-// WithinReach reports whether some of work (sorted by start), other than placement p, lies
-// within the limits' reach of candidate: without it there is no breach to find
-// (worktime.Limits.Reach).
-func WithinReach(work []Placed, p int64, candidate worktime.Shift, l worktime.Limits) bool {
-	lo, hi := candidate.Start.Add(-l.Reach()), candidate.End.Add(l.Reach())
-	from, to := StartingIn(work, lo.Add(-MaxPlacementSpan), hi)
-	for _, s := range work[from:to] {
-		if s.Placement != p && s.End.After(lo) {
-			return true
+	near, far := LookAround(limits, candidate.Start, candidate.End)
+	from, to = w.startingIn(near.Add(-MaxPlacementSpan), far)
+	if !slices.Contains(w.Placements[from:to], p) {
+		f.Work = w.Shifts[from:to:to] // shared, not copied: the rule only reads it
+		return f
+	}
+	for i := from; i < to; i++ {
+		if w.Placements[i] != p {
+			f.Work = append(f.Work, w.Shifts[i])
 		}
 	}
-	return false
-}
-
-// StartingIn is the part of work (sorted by start) starting in [lo, hi).
-func StartingIn(work []Placed, lo, hi time.Time) (from, to int) {
-	byStart := func(s Placed, t time.Time) int { return s.Start.Compare(t) }
-	from, _ = slices.BinarySearchFunc(work, lo, byStart)
-	to, _ = slices.BinarySearchFunc(work, hi, byStart)
-	return from, max(from, to)
+	return f
 }
 
 // ShiftsBut is the work as worktime shifts, without placement skip (a placement is not its own

@@ -92,12 +92,12 @@ func TestFactsFrom(t *testing.T) {
 		{Shift: shift(10, 15, 22, "4"), Placement: 4},
 		{Shift: shift(30, 9, 17, "5"), Placement: 5},
 	}
-	f := FactsFrom(Accept, work, 3, shift(10, 9, 17, ""), worktime.UK, time.UTC)
+	f := FactsFrom(Accept, WorkedOf(work), 3, shift(10, 9, 17, ""), worktime.UK, time.UTC)
 	if f.Overlap == nil || f.Overlap.Job != "4" || f.Work != nil {
 		t.Fatalf("overlap %v and work %v, want placement 4 alone: an overlap needs no rest judged", f.Overlap, f.Work)
 	}
 	free := append(work[:3:3], work[4])
-	f = FactsFrom(Accept, free, 3, shift(10, 9, 17, ""), worktime.UK, time.UTC)
+	f = FactsFrom(Accept, WorkedOf(free), 3, shift(10, 9, 17, ""), worktime.UK, time.UTC)
 	var near []string
 	for _, s := range f.Work {
 		near = append(near, s.Job)
@@ -105,10 +105,10 @@ func TestFactsFrom(t *testing.T) {
 	if f.Overlap != nil || !slices.Equal(near, []string{"1", "2"}) {
 		t.Errorf("overlap %v, work near %v, want none and [1 2]", f.Overlap, near)
 	}
-	if f := FactsFrom(Offer, work, 2, shift(9, 14, 23, ""), worktime.UK, time.UTC); f.Overlap != nil || f.Work != nil {
+	if f := FactsFrom(Offer, WorkedOf(work), 2, shift(9, 14, 23, ""), worktime.UK, time.UTC); f.Overlap != nil || f.Work != nil {
 		t.Errorf("an offer of the 9th: %+v", f)
 	}
-	if f := FactsFrom(Accept, work, 5, shift(30, 9, 17, ""), worktime.UK, time.UTC); f.Overlap != nil || f.Work != nil {
+	if f := FactsFrom(Accept, WorkedOf(work), 5, shift(30, 9, 17, ""), worktime.UK, time.UTC); f.Overlap != nil || f.Work != nil {
 		t.Errorf("alone on the 30th: %+v", f)
 	}
 }

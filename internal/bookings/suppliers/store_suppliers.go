@@ -1,4 +1,4 @@
-package bookings
+package suppliers
 
 import (
 	"cmp"
@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
@@ -17,13 +18,22 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
+// Store reads available suppliers.
+type Store struct{ DB *database.DB }
+
+// Booking is what ranking needs of the booking whose placements are selected.
+type Booking struct {
+	ID, DepartmentID int64
+	JobTemplateID    *int64
+}
+
 // AvailableSuppliers ranks the hireable users of b's department for placements of placement
 // template templateID: the selected ones (each a live placement of b with that template, else
 // 422), or by default every live one (404 when there is none). It reads a fixed number of
 // set-based queries whatever the number of candidates and placements, the independent ones at
 // once; errors: not_found, invalid. The marks name the work in the way only if reader, who asked,
 // may see its booking (commitment.NameJobs).
-func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, b bookingRow, templateID int64, selected []int64) (AvailableSuppliersList, error) {
+func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, b Booking, templateID int64, selected []int64) (AvailableSuppliersList, error) {
 	f := &supplierFacts{}
 	if err := s.selectionOf(ctx, f, b, templateID, selected); err != nil {
 		return AvailableSuppliersList{}, err
@@ -60,7 +70,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, 
 
 // selectionOf reads the booking's live placements, picks the selection, the days around it and
 // the titles the tags are matched against.
-func (s *Store) selectionOf(ctx context.Context, f *supplierFacts, b bookingRow, templateID int64, selected []int64) error {
+func (s *Store) selectionOf(ctx context.Context, f *supplierFacts, b Booking, templateID int64, selected []int64) error {
 	if err := s.DB.Select(ctx, &f.booking, `SELECT id, placement_template_id, local_date, start_at, end_at
 		FROM placements WHERE booking_id = ? AND deleted_at IS NULL ORDER BY start_at, id`, b.ID); err != nil {
 		return err
@@ -168,7 +178,7 @@ func (s *Store) matchingTags(ctx context.Context, f *supplierFacts, department i
 	return out, nil
 }
 
-func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b bookingRow) error {
+func (s *Store) preferredUsers(ctx context.Context, f *supplierFacts, b Booking) error {
 	f.preferred = map[int64]bool{}
 	if b.JobTemplateID == nil {
 		return nil
@@ -304,9 +314,6 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 const (
 	// maxPlacementSpan bounds a placement's length (commitment.MaxPlacementSpan).
 	maxPlacementSpan = commitment.MaxPlacementSpan
-	// A local date's instants lie between its UTC midnight minus the earliest zone's offset
-	// (UTC+14) and the next UTC midnight plus the latest one's (UTC-12).
-	zoneAhead, zoneBehind = 14 * time.Hour, 12 * time.Hour
 	// maxWindows bounds the OR'd ranges of one query (a sparse booking merges its nearest ones).
 	maxWindows = 16
 )
@@ -323,7 +330,8 @@ func heldWindows(booking []slot, days []string) []window {
 	}
 	for _, d := range days {
 		if m, err := time.Parse(time.DateOnly, d); err == nil {
-			ws = append(ws, localDaysWindow(m, m))
+			lo, hi := bookings.LocalDaysWindow(m, m)
+			ws = append(ws, window{lo, hi})
 		}
 	}
 	slices.SortFunc(ws, func(a, b window) int { return a.lo.Compare(b.lo) })
@@ -382,7 +390,7 @@ const hiredBy = `+i.user_id IN (SELECT r.user_id FROM user_department_refs r WHE
 // candidates among them are marked). That read is the longest of a ranking (every hireable
 // freelancer's work over the selection and a week on either side), so its two halves in time
 // are read at once, each one range of the index; the second half's shifts follow the first's.
-func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) error {
+func (s *Store) restOf(ctx context.Context, f *supplierFacts, b Booking) error {
 	limits, err := commitment.LimitsOfBooking(ctx, s.DB, b.ID)
 	if err != nil {
 		return err
@@ -397,13 +405,18 @@ func (s *Store) restOf(ctx context.Context, f *supplierFacts, b bookingRow) erro
 			return err
 		}
 	}
-	// acceptedShifts reads the starts in [lo - maxPlacementSpan, hi): the halves meet at mid.
+	// commitment.AcceptedShifts reads the starts in [lo - maxPlacementSpan, hi): the halves meet at mid.
 	if err := database.InParallel(read(0, lo, mid), read(1, mid.Add(maxPlacementSpan), hi)); err != nil {
 		return err
 	}
-	for user, later := range halves[1] {
-		halves[0][user] = append(halves[0][user], later...)
+	f.rest.limits, f.rest.work = limits, make(map[int64]commitment.Worked, len(halves[0])+len(halves[1]))
+	for user, earlier := range halves[0] {
+		f.rest.work[user] = commitment.WorkedOf(append(earlier, halves[1][user]...))
 	}
-	f.rest.limits, f.rest.work = limits, halves[0]
+	for user, later := range halves[1] {
+		if _, ok := halves[0][user]; !ok {
+			f.rest.work[user] = commitment.WorkedOf(later)
+		}
+	}
 	return nil
 }

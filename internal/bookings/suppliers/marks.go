@@ -1,4 +1,4 @@
-package bookings
+package suppliers
 
 import (
 	"time"
@@ -12,7 +12,7 @@ import (
 // with each candidate's first breach, named and turned into marks afterwards (mark).
 type restFacts struct {
 	limits worktime.Limits
-	work   map[int64][]commitment.Placed
+	work   map[int64]commitment.Worked
 	zones  map[int64]*time.Location
 	found  map[int64]*worktime.Breach
 	// booked is, per user, the first of their accepted work overlapping a selected placement
@@ -43,22 +43,15 @@ func (r *restFacts) bookedOn(user int64, p slot) bool {
 	return true
 }
 
-// check records the first breach accepting one of the placements ids (of booking, the booking's
-// live placements, in their order) would cause user, if any: each placement is judged alone
-// against the work the user has accepted already.
-func (r *restFacts) check(user int64, booking []slot, ids []int64) {
-	if _, ok := r.work[user]; !ok || len(ids) == 0 {
+// check records the first breach accepting one of the placements free (their places in booking,
+// the booking's live placements, in its order) would cause user, if any: each placement is
+// judged alone against the work the user has accepted already.
+func (r *restFacts) check(user int64, booking []slot, free []int) {
+	if _, ok := r.work[user]; !ok {
 		return
 	}
-	want := make(map[int64]bool, len(ids))
-	for _, id := range ids {
-		want[id] = true
-	}
-	for _, p := range booking {
-		if !want[p.ID] {
-			continue
-		}
-		if b := r.judge(commitment.Accept, user, p).Breach; b != nil {
+	for _, i := range free {
+		if b := r.judge(commitment.Accept, user, booking[i]).Breach; b != nil {
 			if r.found == nil {
 				r.found = map[int64]*worktime.Breach{}
 			}
@@ -109,7 +102,9 @@ func span(slots []slot) (time.Time, time.Time) {
 		if s.Start.Before(lo) {
 			lo = s.Start
 		}
-		hi = later(hi, s.End)
+		if s.End.After(hi) {
+			hi = s.End
+		}
 	}
 	return lo, hi
 }

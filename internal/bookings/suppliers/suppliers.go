@@ -1,4 +1,10 @@
-package bookings
+// Package suppliers is available suppliers: who of a department's hireable users is free for a
+// selection of one placement template's placements, ranked for the Invite dialog, with the marks
+// of the commitment rule (booked then, too little rest: marks.go). The store gathers the facts in
+// a fixed number of set-based queries (store_suppliers.go); everything here is arithmetic on
+// them, and the operation is in http_suppliers.go. It reads the core bookings package (the
+// booking and its manager's access) and the commitment rule; neither reads it.
+package suppliers
 
 import (
 	"cmp"
@@ -10,11 +16,6 @@ import (
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/organisations/tags"
 )
-
-// Available suppliers: who of a department's hireable users is free for a selection of one
-// placement template's placements, ranked for the Invite dialog. The store gathers the facts in
-// a fixed number of set-based queries (store_suppliers.go); everything here is arithmetic on them,
-// and the operation is in http_suppliers.go.
 
 // The availability colour thresholds (spec §4 and §9): red below 0.5, yellow below 0.8, else green.
 const (
@@ -292,10 +293,12 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 		row.MatchedSkills = []string{}
 	}
 	instructed := f.instructed[cand.ID]
+	free := make([]int, 0, len(selected)) // the free placements' places in the booking
 	for _, i := range selected {
 		p := f.booking[i]
 		if c.freeFor(cand.ID, i) {
 			row.PlacementIDs = append(row.PlacementIDs, p.ID)
+			free = append(free, i)
 		} else if f.rest.bookedOn(cand.ID, p) {
 			row.BookedPlacementIDs = append(row.BookedPlacementIDs, p.ID)
 		}
@@ -314,7 +317,7 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 	}
 	row.AdjacentAvailability = ratio(freeDays, 2)
 	row.GlobalAvailabilityRatio = c.freeShare(cand.ID)
-	f.rest.check(cand.ID, f.booking, row.PlacementIDs)
+	f.rest.check(cand.ID, f.booking, free)
 	return row
 }
 
