@@ -13,6 +13,7 @@ import (
 // HTTP serves the account operations.
 type HTTP struct {
 	Service       *Service
+	Passkeys      *Passkeys // may be nil: then no passkey operations are served
 	BuildID       string
 	SecureCookies bool
 }
@@ -73,6 +74,9 @@ func (h *HTTP) Register(api huma.API) {
 	httpapi.Op(signed, "cancelImpersonate", "POST /account/cancel-impersonate",
 		"Stop impersonating", h.cancelImpersonate, 409)
 	h.registerOwnAccount(signed)
+	if h.Passkeys != nil {
+		h.registerPasskeys(public, signed)
+	}
 }
 
 // token answers the CSRF token for this browser's session (httpapi.IssueCSRF: signed and bound

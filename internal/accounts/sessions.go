@@ -202,6 +202,9 @@ func (s *Store) PurgeExpired(ctx context.Context) error {
 		if err := purgeLoginFailures(ctx, tx); err != nil {
 			return err
 		}
+		if err := purgePasskeyCeremonies(ctx, tx); err != nil {
+			return err
+		}
 		_, err := tx.Exec(ctx, `DELETE FROM account_tokens WHERE expires_at <= ?`, tx.Now.Add(-24*time.Hour))
 		return err
 	})

@@ -118,7 +118,12 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg), Cache: sessionCache}
 	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, WakeMail: worker.Wake,
 		RevokeFeeds: agenda.RevokeFeedIn}
-	accountHTTP := &accounts.HTTP{Service: accountService, BuildID: cfg.BuildID, SecureCookies: cfg.SecureCookies}
+	passkeys, err := accounts.NewPasskeys(accountService, cfg.BaseURL)
+	if err != nil {
+		return nil, err
+	}
+	accountHTTP := &accounts.HTTP{Service: accountService, Passkeys: passkeys, BuildID: cfg.BuildID,
+		SecureCookies: cfg.SecureCookies}
 	accountHTTP.Register(api)
 	accountHTTP.RegisterEmailChange(api)
 	oauth, err := accounts.NewOAuth(accountService, cfg)
@@ -126,7 +131,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		return nil, err
 	}
 	oauth.Register(api)
-	registerInfo(api, cfg, oauth.Providers())
+	registerInfo(api, cfg, oauth.Providers(), passkeys.Available())
 
 	deps := feature.Deps{DB: db, Config: cfg, WakeMail: worker.Wake}
 	accountService.PendingInvitations = invitations.PendingHook(db)
