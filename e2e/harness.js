@@ -76,17 +76,21 @@ function seededDemo() {
 /**
  * Starts hive; resolves once it listens. Returns { url, logs, stop }. By default mail goes to
  * the log; `smtpUrl` sends it to that SMTP server instead. `env` adds variables (such as the
- * notification worker's HIVE_NOTIFY_FOLD_WINDOW and HIVE_NOTIFY_INTERVAL).
+ * notification worker's HIVE_NOTIFY_FOLD_WINDOW and HIVE_NOTIFY_INTERVAL). With `localhost`
+ * the browser reaches hive as http://localhost:PORT (its base URL too), not 127.0.0.1:
+ * WebAuthn takes no IP address as its relying party, so passkeys work only on a name.
  */
-export async function startHive({ smtpUrl, env: extraEnv = {} } = {}) {
+export async function startHive({ smtpUrl, env: extraEnv = {}, localhost = false } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'hive-e2e-'));
   const port = await freePort();
+  const url = `http://${localhost ? 'localhost' : '127.0.0.1'}:${port}`;
   const env = {
     ...process.env,
     HIVE_DATABASE_URL: `sqlite:${join(dir, 'hive.db')}`,
     HIVE_DATA_DIR: dir,
     HIVE_ADDR: `127.0.0.1:${port}`,
     HIVE_ENV: 'DEV',
+    ...(localhost ? { HIVE_BASE_URL: url } : {}),
     ...extraEnv,
   };
   delete env.HIVE_SMTP_URL; // mail goes to the log, where the tests read it
@@ -109,7 +113,6 @@ export async function startHive({ smtpUrl, env: extraEnv = {} } = {}) {
   });
   let stderr = '';
   proc.stderr.on('data', (c) => (stderr += c));
-  const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 15000;
   while (!logs.some((l) => l.msg === 'hive is listening')) {
     if (proc.exitCode !== null) throw new Error(`hive exited: ${stderr}`);
@@ -174,9 +177,10 @@ export async function waitForMail(hive, to, since = 0) {
  * receives them once started. Every journey file calls it once at its top level. With
  * `{ smtp: true }` Hive sends its mail to an SMTP sink (e2e/smtp-sink.js), found as hive.smtp,
  * and its notification worker folds for 1 s and polls every 200 ms instead of 20 s and 5 s.
- * With `{ testClock: true }` the server's clock can be moved ahead with advanceClock.
+ * With `{ testClock: true }` the server's clock can be moved ahead with advanceClock. With
+ * `{ localhost: true }` the browser reaches it as http://localhost:PORT (passkeys need a name).
  */
-export function useHive(onReady, { smtp = false, testClock = false } = {}) {
+export function useHive(onReady, { smtp = false, testClock = false, localhost = false } = {}) {
   let hive;
   let browser;
   let sink;
@@ -187,10 +191,10 @@ export function useHive(onReady, { smtp = false, testClock = false } = {}) {
     if (testClock) env.HIVE_TEST_CLOCK = 'true';
     if (smtp) {
       sink = await startSmtpSink();
-      hive = await startHive({ smtpUrl: sink.url, env });
+      hive = await startHive({ smtpUrl: sink.url, env, localhost });
       hive.smtp = sink;
     } else {
-      hive = await startHive({ env });
+      hive = await startHive({ env, localhost });
     }
     browser = await launchBrowser();
     onReady(hive, browser);

@@ -19,6 +19,12 @@ type PasskeyDescriptor struct {
 	Transports []string `json:"transports,omitempty" required:"false"`
 }
 
+// PasskeyAlgorithm is a public key algorithm the server accepts (COSE number).
+type PasskeyAlgorithm struct {
+	Type string `json:"type"`
+	Alg  int    `json:"alg"`
+}
+
 // PasskeyCreationOptions are the options of navigator.credentials.create (publicKey).
 type PasskeyCreationOptions struct {
 	Challenge string `json:"challenge" doc:"base64url"`
@@ -31,10 +37,7 @@ type PasskeyCreationOptions struct {
 		Name        string `json:"name"`
 		DisplayName string `json:"displayName"`
 	} `json:"user"`
-	PubKeyCredParams []struct {
-		Type string `json:"type"`
-		Alg  int    `json:"alg"`
-	} `json:"pubKeyCredParams"`
+	PubKeyCredParams       []PasskeyAlgorithm  `json:"pubKeyCredParams" nullable:"false"`
 	Timeout                int                 `json:"timeout,omitempty" required:"false"`
 	ExcludeCredentials     []PasskeyDescriptor `json:"excludeCredentials" nullable:"false"`
 	AuthenticatorSelection struct {

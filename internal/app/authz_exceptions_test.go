@@ -22,7 +22,7 @@ type authzException struct {
 // authzThrottled are the exceptions whose calls a per-address limit may refuse (503), so the
 // walk does not require every role to have needed them.
 var authzThrottled = map[string]bool{"POST /account/request-password-reset": true,
-	"POST /account/reset-unauthenticated-password": true}
+	"POST /account/reset-unauthenticated-password": true, "POST /account/passkeys/login/begin": true}
 
 var (
 	everyone  = []string{apptest.Anonymous, authzFreelancerA1, apptest.Freelancer, apptest.Staff, apptest.DeptMgr, apptest.Manager, authzDeptA2}
@@ -44,9 +44,12 @@ var authzExceptions = []authzException{
 	{"POST /account/reset-unauthenticated-password", everyone, "", "answers alike for every address; the link goes to the owner"},
 	{"POST /account/logout", everyone, "", "ends the caller's own session"},
 	{"POST /account/logout-everywhere", signedIn, "", "ends the caller's own sessions"},
+	{"POST /account/passkeys/login/begin", everyone, "", "a sign-in challenge that names no account"},
 	// The caller's own.
 	{"GET /account/whoami", signedIn, "", "the caller's own account"},
 	{"GET /account/onboarding", signedIn, "", "the caller's own onboarding"},
+	{"GET /account/passkeys", signedIn, "", "the caller's own passkeys"},
+	{"POST /account/passkeys/register/begin", signedIn, "", "a registration of the caller's own passkey"},
 	{"GET /account/skill-tags", signedIn, "", "the tags the caller may put on their own profile"},
 	{"GET /account/job-title-tags", signedIn, "", "the tags the caller may put on their own profile"},
 	{"GET /agenda", signedIn, "", "the caller's own placements or their departments'"},
@@ -158,18 +161,22 @@ var authzCounts = map[string]bool{"GET /dashboard/stats": true, "GET /agenda/sta
 // authzNoWriteControl are the writes whose calls an administrator's control does not expect
 // to be accepted, and why.
 var authzNoWriteControl = map[string]string{
-	"POST /account/impersonate/{id}":   "it would end the control's own session",
-	"POST /account/cancel-impersonate": "the caller's own; nobody impersonates",
-	"POST /account/change-email":       "the caller's own; the password sent is wrong on purpose",
-	"POST /account/change-password":    "the caller's own; the password sent is wrong on purpose",
-	"PATCH /notification/preferences":  "the caller's own; the type named is nobody's",
-	"PATCH /notification/{id}":         "only its recipient, A's freelancer, marks a notification read",
-	"PATCH /invitation/{id}":           "only the invited person answers an invitation",
-	"POST /agenda/feed/rotate":         "a freelancer's own feed; the administrator is none",
-	"DELETE /agenda/feed":              "a freelancer's own feed; the administrator is none",
-	"PUT /blob-upload/{token}":         "the token is made up; only the server issues them",
-	"DELETE /booking/{id}/bookmark":    "saved filters are their owner's only, administrators' included",
-	"DELETE /job-template/{id}":        "the template has a booking, so nobody may delete it",
+	"POST /account/impersonate/{id}":         "it would end the control's own session",
+	"POST /account/cancel-impersonate":       "the caller's own; nobody impersonates",
+	"POST /account/change-email":             "the caller's own; the password sent is wrong on purpose",
+	"POST /account/change-password":          "the caller's own; the password sent is wrong on purpose",
+	"PATCH /account/passkeys/{id}":           "a passkey is its owner's only, administrators' included",
+	"DELETE /account/passkeys/{id}":          "a passkey is its owner's only, administrators' included",
+	"POST /account/passkeys/register/finish": "the ceremony is made up; only the server issues them",
+	"POST /account/passkeys/login/finish":    "the ceremony is made up; only the server issues them",
+	"PATCH /notification/preferences":        "the caller's own; the type named is nobody's",
+	"PATCH /notification/{id}":               "only its recipient, A's freelancer, marks a notification read",
+	"PATCH /invitation/{id}":                 "only the invited person answers an invitation",
+	"POST /agenda/feed/rotate":               "a freelancer's own feed; the administrator is none",
+	"DELETE /agenda/feed":                    "a freelancer's own feed; the administrator is none",
+	"PUT /blob-upload/{token}":               "the token is made up; only the server issues them",
+	"DELETE /booking/{id}/bookmark":          "saved filters are their owner's only, administrators' included",
+	"DELETE /job-template/{id}":              "the template has a booking, so nobody may delete it",
 }
 
 // authzIDsNoSecret are the operations whose refusals may tell an existing id from a missing

@@ -52,17 +52,23 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		// Accounts: A's staff member and A's freelancer.
 		"POST /account": one("/account", map[string]any{"email": "intruder@example.com", "firstName": "In",
 			"lastName": "Truder", "entityIds": []int64{w.ClientA}}),
-		"POST /account/activate-account":               one("/account/activate-account", map[string]any{"activationToken": strings.Repeat("a", 43), "password": "Intruder2026!"}),
-		"POST /account/check-token":                    one("/account/check-token", map[string]any{"token": strings.Repeat("a", 43), "purpose": "activation"}),
-		"PATCH /account/bookmark/{id}":                 people("/account/bookmark/%d", map[string]any{"bookmarked": true}),
-		"POST /account/change-email":                   one("/account/change-email", map[string]any{"newEmail": "quentin.staff@example.com", "currentPassword": "wrong-password"}),
-		"POST /account/change-password":                one("/account/change-password", map[string]any{"currentPassword": "wrong-password", "newPassword": "Intruder2026!"}),
-		"POST /account/confirm-email":                  one("/account/confirm-email", map[string]any{"token": strings.Repeat("a", 43)}),
-		"PATCH /account/follow/{id}":                   people("/account/follow/%d", map[string]any{"followed": true}),
-		"POST /account/impersonate/{id}":               people("/account/impersonate/%d", nil),
-		"GET /account/internal-note/entities/{id}":     one(f("/account/internal-note/entities/%d", w.FreelancerA), nil),
-		"GET /account/internal-note/{id}":              one(f("/account/internal-note/%d", w.FreelancerA), nil),
-		"POST /account/login":                          one("/account/login", map[string]any{"email": "quentin.staff@example.com", "password": "wrong-password"}),
+		"POST /account/activate-account":           one("/account/activate-account", map[string]any{"activationToken": strings.Repeat("a", 43), "password": "Intruder2026!"}),
+		"POST /account/check-token":                one("/account/check-token", map[string]any{"token": strings.Repeat("a", 43), "purpose": "activation"}),
+		"PATCH /account/bookmark/{id}":             people("/account/bookmark/%d", map[string]any{"bookmarked": true}),
+		"POST /account/change-email":               one("/account/change-email", map[string]any{"newEmail": "quentin.staff@example.com", "currentPassword": "wrong-password"}),
+		"POST /account/change-password":            one("/account/change-password", map[string]any{"currentPassword": "wrong-password", "newPassword": "Intruder2026!"}),
+		"POST /account/confirm-email":              one("/account/confirm-email", map[string]any{"token": strings.Repeat("a", 43)}),
+		"PATCH /account/follow/{id}":               people("/account/follow/%d", map[string]any{"followed": true}),
+		"POST /account/impersonate/{id}":           people("/account/impersonate/%d", nil),
+		"GET /account/internal-note/entities/{id}": one(f("/account/internal-note/entities/%d", w.FreelancerA), nil),
+		"GET /account/internal-note/{id}":          one(f("/account/internal-note/%d", w.FreelancerA), nil),
+		"POST /account/login":                      one("/account/login", map[string]any{"email": "quentin.staff@example.com", "password": "wrong-password"}),
+		"PATCH /account/passkeys/{id}":             one(f("/account/passkeys/%d", w.Passkey), map[string]any{"name": "Intruder"}),
+		"DELETE /account/passkeys/{id}":            one(f("/account/passkeys/%d", w.Passkey), nil),
+		"POST /account/passkeys/register/finish": one("/account/passkeys/register/finish", map[string]any{
+			"ceremony": strings.Repeat("a", 43), "name": "Intruder", "credential": authzPasskeyAnswer("attestationObject")}),
+		"POST /account/passkeys/login/finish": one("/account/passkeys/login/finish", map[string]any{
+			"ceremony": strings.Repeat("a", 43), "credential": authzPasskeyAnswer("authenticatorData", "signature")}),
 		"POST /account/request-password-reset":         one("/account/request-password-reset", map[string]any{"email": "quentin.staff@example.com"}),
 		"POST /account/reset-password":                 one("/account/reset-password", map[string]any{"token": strings.Repeat("a", 43), "password": "Intruder2026!"}),
 		"POST /account/reset-unauthenticated-password": one("/account/reset-unauthenticated-password", map[string]any{"email": "quentin.staff@example.com"}),
@@ -296,4 +302,14 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 	}
 	delete(r, "GET /associations/user-department-refs/by-entity-id/{id}") // departments' links are listed by department
 	return r
+}
+
+// authzPasskeyAnswer is a browser's answer to a passkey ceremony in WebAuthn's JSON form, with
+// made-up values in fields.
+func authzPasskeyAnswer(fields ...string) map[string]any {
+	response := map[string]any{"clientDataJSON": "e30"}
+	for _, f := range fields {
+		response[f] = "AAAA"
+	}
+	return map[string]any{"id": "QUxERVJNT09S", "rawId": "QUxERVJNT09S", "type": "public-key", "response": response}
 }

@@ -88,7 +88,10 @@ func TestAuthorizationMatrix(t *testing.T) {
 
 func runAuthzMatrix(t *testing.T, db *database.DB) {
 	dir := t.TempDir() // the write control stores a document
-	s := apptest.Start(t, db, func(c *config.Config) { c.DataDir = dir })
+	s := apptest.Start(t, db, func(c *config.Config) {
+		c.DataDir = dir
+		c.BaseURL = strings.Replace(c.BaseURL, "127.0.0.1", "localhost", 1) // passkeys need a domain
+	})
 	w := buildAuthzWorld(t, s)
 	users := orgtest.Users(t, db)
 	clients, me := map[string]*apptest.Client{}, map[string]int64{}
@@ -253,6 +256,7 @@ func authzSnapshot(t *testing.T, db *database.DB, w authzWorld) map[string]time.
 		{"instructions", "updated_at"}, {"internal_notes", "updated_at"}, {"documents", "updated_at"},
 		{"invitations", "updated_at"}, {"user_documents", "created_at"}, {"unavailability", "created_at"},
 		{"notifications", "read_receipt"}, {"booking_bookmarks", "updated_at"}, {"offer_waterfalls", "updated_at"},
+		{"passkeys", "updated_at"},
 		{fmt.Sprintf("users WHERE id IN (%d, %d)", w.StaffA, w.FreelancerA), "updated_at"},
 	} {
 		type changed struct {

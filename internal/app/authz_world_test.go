@@ -70,6 +70,7 @@ type authzWorld struct {
 	RateCard, JobTitleTag, SkillTag, OtherTag, Note int64
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
+	Passkey                                         int64 // StaffA's
 	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
 	HoldFirst, HoldSecond, HoldOther int64
@@ -181,6 +182,9 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 		w.FreelancerA, authzDeep(" offer"), w.Booking, w.Placement, now)
 	w.Bookmark = databasetest.InsertID(t, db, `INSERT INTO booking_bookmarks (user_id, description, created_at, updated_at)
 		VALUES (?, ?, ?, ?) RETURNING id`, w.StaffA, authzDeep(" filters"), now, now)
+	w.Passkey = databasetest.InsertID(t, db, `INSERT INTO passkeys (user_id, credential_id, name, credential, created_at,
+		updated_at) VALUES (?, ?, ?, '{}', ?, ?) RETURNING id`, w.StaffA, []byte("aldermoor-credential"),
+		authzDeep(" passkey"), now, now)
 	w.History = audittest.Last(t, db)
 	return w
 }

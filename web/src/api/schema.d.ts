@@ -294,6 +294,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/account/passkeys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's passkeys */
+        get: operations["listPasskeys"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/login/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start signing in with a passkey: options for navigator.credentials.get */
+        post: operations["beginPasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/login/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in with the passkey the browser chose */
+        post: operations["finishPasskeyLogin"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/register/begin": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start registering a passkey: options for navigator.credentials.create */
+        post: operations["beginPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/register/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Keep the passkey the browser created, under a name */
+        post: operations["finishPasskeyRegistration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/account/passkeys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove one of one's passkeys */
+        delete: operations["deletePasskey"];
+        options?: never;
+        head?: never;
+        /** Rename one of one's passkeys */
+        patch: operations["renamePasskey"];
+        trace?: never;
+    };
     "/account/request-password-reset": {
         parameters: {
             query?: never;
@@ -647,7 +750,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Product name, environment badge and sign-in providers */
+        /** Product name, environment badge, sign-in providers and whether passkeys work */
         get: operations["getAppInfo"];
         put?: never;
         post?: never;
@@ -2644,6 +2747,8 @@ export interface components {
              * @enum {string}
              */
             environment: "" | "DEV" | "LOCAL DEV" | "DEMO" | "PROD";
+            /** @description Whether passkeys work here: HIVE_BASE_URL names a domain, not an IP address */
+            passkeys: boolean;
             productName: string;
             /** @description Sign-in providers that are configured, such as google */
             providers: string[] | null;
@@ -3580,6 +3685,17 @@ export interface components {
             msg: string;
             type: string;
         };
+        FinishPasskeyLoginRequest: {
+            ceremony: string;
+            credential: components["schemas"]["PasskeyAssertion"];
+            /** @description Keep me signed in, as for the password sign-in */
+            remember?: boolean;
+        };
+        FinishPasskeyRegistrationRequest: {
+            ceremony: string;
+            credential: components["schemas"]["PasskeyAttestation"];
+            name: string;
+        };
         FollowUserRequest: {
             followed: boolean;
         };
@@ -4155,6 +4271,109 @@ export interface components {
             /** @description Onboarding is unfinished */
             showSetupCard: boolean;
             steps: components["schemas"]["OnboardingStep"][] | null;
+        };
+        Passkey: {
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /**
+             * Format: date-time
+             * @description When it last signed in; null if never
+             */
+            lastUsedAt: string | null;
+            name: string;
+        };
+        PasskeyAlgorithm: {
+            /** Format: int64 */
+            alg: number;
+            type: string;
+        };
+        PasskeyAssertion: {
+            authenticatorAttachment?: string;
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: components["schemas"]["PasskeyAssertionResponseStruct"];
+            type: string;
+        };
+        PasskeyAssertionResponseStruct: {
+            authenticatorData: string;
+            clientDataJSON: string;
+            signature: string;
+            userHandle?: string;
+        };
+        PasskeyAttestation: {
+            authenticatorAttachment?: string;
+            clientExtensionResults?: {
+                [key: string]: unknown;
+            };
+            id: string;
+            rawId: string;
+            response: components["schemas"]["PasskeyAttestationResponseStruct"];
+            type: string;
+        };
+        PasskeyAttestationResponseStruct: {
+            attestationObject: string;
+            clientDataJSON: string;
+            transports?: string[] | null;
+        };
+        PasskeyCreationOptions: {
+            attestation?: string;
+            authenticatorSelection: components["schemas"]["PasskeyCreationOptionsAuthenticatorSelectionStruct"];
+            /** @description base64url */
+            challenge: string;
+            excludeCredentials: components["schemas"]["PasskeyDescriptor"][];
+            pubKeyCredParams: components["schemas"]["PasskeyAlgorithm"][];
+            rp: components["schemas"]["PasskeyCreationOptionsRPStruct"];
+            /** Format: int64 */
+            timeout?: number;
+            user: components["schemas"]["PasskeyCreationOptionsUserStruct"];
+        };
+        PasskeyCreationOptionsAuthenticatorSelectionStruct: {
+            requireResidentKey?: boolean;
+            residentKey?: string;
+            userVerification?: string;
+        };
+        PasskeyCreationOptionsRPStruct: {
+            id: string;
+            name: string;
+        };
+        PasskeyCreationOptionsUserStruct: {
+            displayName: string;
+            /** @description The user handle, base64url */
+            id: string;
+            name: string;
+        };
+        PasskeyCreationOutputBody: {
+            /** @description Sent back with the answer; works once, for 5 minutes */
+            ceremony: string;
+            publicKey: components["schemas"]["PasskeyCreationOptions"];
+        };
+        PasskeyDescriptor: {
+            /** @description The credential id, base64url */
+            id: string;
+            transports?: string[] | null;
+            type: string;
+        };
+        PasskeyNameBody: {
+            name: string;
+        };
+        PasskeyRequestOptions: {
+            allowCredentials: components["schemas"]["PasskeyDescriptor"][];
+            /** @description base64url */
+            challenge: string;
+            rpId: string;
+            /** Format: int64 */
+            timeout?: number;
+            userVerification?: string;
+        };
+        PasskeyRequestOutputBody: {
+            /** @description Sent back with the answer; works once, for 5 minutes */
+            ceremony: string;
+            publicKey: components["schemas"]["PasskeyRequestOptions"];
         };
         PlacementAmendment: {
             /** @description HH:mm or HH:mm:00, local time */
@@ -6303,6 +6522,413 @@ export interface operations {
             };
             /** @description Unauthorized */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listPasskeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    beginPasskeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyRequestOutputBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finishPasskeyLogin: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishPasskeyLoginRequest"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    "Set-Cookie"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CurrentUser"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    beginPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PasskeyCreationOutputBody"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Service Unavailable */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    finishPasskeyRegistration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FinishPasskeyRegistrationRequest"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deletePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    renamePasskey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PasskeyNameBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Passkey"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -38,6 +38,7 @@ const publicRoutes: RouteObject[] = [
 const shellRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/home/routes/home') },
   { path: paths.changePassword, lazy: () => import('@/features/accounts/routes/change-password') },
+  { path: paths.settings, lazy: () => import('@/features/accounts/routes/settings') },
   { path: paths.bookings, lazy: () => import('@/features/scheduler/routes/scheduler') },
   { path: paths.bookingsList, lazy: () => import('@/features/scheduler/routes/booking-changes') },
   { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },

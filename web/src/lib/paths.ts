@@ -59,6 +59,7 @@ export const paths = {
   signUpStaff: '/sign-up-staff',
   oauthCallback: '/oauth/callback',
   changePassword: '/change-password',
+  settings: '/settings',
   redirect: '/r',
   unsubscribe: '/unsubscribe',
 

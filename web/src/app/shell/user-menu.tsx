@@ -3,6 +3,7 @@ import {
   IconDevicesOff,
   IconKey,
   IconLogout,
+  IconSettings,
   IconUser,
   IconUserCircle,
   IconUserOff,
@@ -19,8 +20,8 @@ import { useEndImpersonation } from './use-end-impersonation';
 
 /**
  * The user menu: Cancel Impersonation (only while impersonating), Profile, Change password,
- * Sign out, Sign out everywhere (Change password and Sign out everywhere are the user's own, so
- * not offered while impersonating).
+ * Settings, Sign out, Sign out everywhere (Change password, Settings and Sign out everywhere are
+ * the user's own, so not offered while impersonating).
  */
 export function UserMenu() {
   const user = useCurrentUser();
@@ -93,6 +94,14 @@ export function UserMenu() {
             onClick={() => void navigate(paths.changePassword)}
           >
             Change password
+          </Menu.Item>
+        )}
+        {!isImpersonating(user) && (
+          <Menu.Item
+            leftSection={<IconSettings size={16} aria-hidden="true" />}
+            onClick={() => void navigate(paths.settings)}
+          >
+            Settings
           </Menu.Item>
         )}
         <Menu.Item

@@ -60,6 +60,13 @@ export const toasts = {
     'Signed out everywhere',
     'Every session of your account has ended, this one too.',
   ),
+  passkeyAdded: (name: string) =>
+    success('Passkey added', `The passkey ${name} can now sign you in.`),
+  passkeyRenamed: (name: string) =>
+    success('Passkey renamed', `The passkey is now called ${name}.`),
+  passkeyRemoved: (name: string) =>
+    success('Passkey removed', `The passkey ${name} no longer signs you in.`),
+  passkeyFailed: (message: string) => error('Passkey', message),
   resetLinkSent: (message: string) => success('Email Sent', message),
   accountActivated: (message: string) => success('Account Activated', message),
   oauthCannotStart: error(

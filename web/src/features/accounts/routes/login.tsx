@@ -13,6 +13,7 @@ import { appInfoQueryOptions, whoamiQueryOptions } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { LoginForm, type LoginFailure } from '../components/login-form';
 import { LegalLinks } from '../components/legal-modals';
+import { PasskeySignIn } from '../components/passkey-sign-in';
 import { goToProvider, storeRedirectPath } from '../oauth';
 
 /** The number shown after the product name in the login title. */
@@ -40,20 +41,27 @@ export function LoginRoute() {
   const productName = appInfo.data?.productName || 'Hive';
   const from = (location.state as { from?: string } | null)?.from;
 
+  const signedIn = (user: { firstName: string }) => {
+    notify(toasts.loggedIn(user.firstName));
+    void navigate(paths.bookings, { replace: true });
+  };
+  /** Sends an account that may not sign in yet to its page; whether it did. */
+  const refusedAccount = (err: unknown, email?: string) => {
+    if (isApiError(err) && err.errorCode === 'A-104') {
+      void navigate(paths.pleaseActivateAccount);
+      return true;
+    }
+    if (isApiError(err) && err.errorCode === 'A-103') {
+      void navigate(paths.accountRequiresReset, { state: { email } });
+      return true;
+    }
+    return false;
+  };
+
   const login = useLogin({
-    onSuccess: (user) => {
-      notify(toasts.loggedIn(user.firstName));
-      void navigate(paths.bookings, { replace: true });
-    },
+    onSuccess: signedIn,
     onError: (err, input) => {
-      if (isApiError(err) && err.errorCode === 'A-104') {
-        void navigate(paths.pleaseActivateAccount);
-        return;
-      }
-      if (isApiError(err) && err.errorCode === 'A-103') {
-        void navigate(paths.accountRequiresReset, { state: { email: input.email } });
-        return;
-      }
+      if (refusedAccount(err, input.email)) return;
       const toast = toastForLoginError(err);
       notify(toast);
       const refused = isApiError(err) && err.status === 401;
@@ -92,6 +100,7 @@ export function LoginRoute() {
       >
         Continue with Google
       </Button>
+      <PasskeySignIn onSignedIn={signedIn} onRefused={(err) => refusedAccount(err)} />
       <Divider label="OR" labelPosition="center" />
       <LoginForm
         loading={login.isPending}
