@@ -201,7 +201,8 @@ function PasskeyList({
               <Button
                 size="compact-sm"
                 variant="subtle"
-                color="red.9"
+                color="red"
+                c="red.9"
                 aria-label={`Remove ${key.name}`}
                 loading={remove.isPending && remove.variables === key.id}
                 onClick={() => confirmRemove(key)}
