@@ -78,7 +78,9 @@ test("a freelancer adds a passkey and signs in with it alone", async () => {
     await page.waitForURL(/\/login/);
 
     // Sign in with the passkey alone: no address, no password typed.
-    const passkey = page.getByRole("button", { name: "Sign in with a passkey" });
+    const passkey = page.getByRole("button", {
+      name: "Sign in with a passkey",
+    });
     await passkey.waitFor();
     await checkA11y(page, "login with a passkey button");
     await passkey.click();
