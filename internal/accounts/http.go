@@ -52,9 +52,10 @@ func (h *HTTP) Register(api huma.API) {
 	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Account"}
 	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Account"}
 	httpapi.Op(public, "getCsrfToken", "GET /account/token", "CSRF token for unsafe requests", h.token)
-	httpapi.Op(public, "login", "POST /account/login", "Sign in with email and password", h.login, 401, 403, 422, 503)
+	httpapi.Op(public, "login", "POST /account/login",
+		"Sign in with email and password: a session, or a second factor asked for", h.login, 401, 403, 422, 503)
 	httpapi.Op(public.Answering(http.StatusNoContent), "logout", "POST /account/logout", "Sign out", h.logout)
-	httpapi.Op(signed, "whoami", "GET /account/whoami", "The signed-in user with needs and level",
+	httpapi.Op(signed.BeforeSecondFactor(), "whoami", "GET /account/whoami", "The signed-in user with needs and level",
 		httpapi.WithUser(h.whoami))
 	httpapi.Op(public.Answering(http.StatusAccepted), "requestPasswordReset", "POST /account/request-password-reset",
 		"Mail a password reset link", h.requestReset, 422, 503)
@@ -132,16 +133,12 @@ func (h *HTTP) login(ctx context.Context, in *struct {
 		Password string `json:"password" maxLength:"200" text:"secret"`
 		Remember bool   `json:"remember,omitempty" required:"false" doc:"Keep me signed in: no idle timeout, and the session lasts up to HIVE_SESSION_REMEMBER_LIFETIME"`
 	}
-}) (*currentUserOutput, error) {
-	token, u, err := h.Service.Login(ctx, httpapi.ClientAddr(ctx), in.Body.Email, in.Body.Password, in.Body.Remember)
+}) (*loginOutput, error) {
+	signIn, err := h.Service.Login(ctx, httpapi.ClientAddr(ctx), in.Body.Email, in.Body.Password, in.Body.Remember)
 	if err != nil {
 		return nil, err
 	}
-	body, err := h.currentUser(ctx, u, nil)
-	if err != nil {
-		return nil, err
-	}
-	return &currentUserOutput{SetCookie: h.loginCookies(token, in.Body.Remember, false), Body: body}, nil
+	return h.signInAnswer(ctx, signIn, in.Body.Remember)
 }
 
 func (h *HTTP) logout(ctx context.Context, in *sessionCookie) (*struct {
@@ -170,6 +167,7 @@ func (h *HTTP) whoami(ctx context.Context, p *auth.Principal, _ *struct{}) (*cur
 		imp = &Impersonator{ID: p.ImpersonatorID, FullName: p.ImpersonatorName}
 	}
 	cu := currentUserOf(u, p.Needs, imp, h.BuildID)
+	cu.setSecondFactor(p)
 	if err := h.addActions(ctx, &cu); err != nil {
 		return nil, err
 	}
@@ -283,6 +281,16 @@ func (h *HTTP) currentUser(ctx context.Context, u User, imp *Impersonator) (Curr
 		return CurrentUser{}, err
 	}
 	cu := currentUserOf(u, needs, imp, h.BuildID)
+	st, err := readSecondFactorState(ctx, h.Service.Store.DB, u.ID)
+	if err != nil {
+		return CurrentUser{}, err
+	}
+	p := &auth.Principal{CanAdmin: u.CanAdmin}
+	if imp != nil {
+		p.ImpersonatorID = imp.ID
+	}
+	h.Service.Store.principalSecondFactor(p, u, st)
+	cu.setSecondFactor(p)
 	return cu, h.addActions(ctx, &cu)
 }
 

@@ -12,8 +12,9 @@ import (
 func (h *HTTP) registerOwnAccount(signed httpapi.Operations) {
 	httpapi.Op(signed, "changePassword", "POST /account/change-password",
 		"Change one's own password (ends one's other sessions)", h.changePassword, 401, 409, 422, 503)
-	httpapi.Op(signed.Answering(http.StatusNoContent), "logoutEverywhere", "POST /account/logout-everywhere",
+	httpapi.Op(signed.Answering(http.StatusNoContent).BeforeSecondFactor(), "logoutEverywhere", "POST /account/logout-everywhere",
 		"Sign out of every session, this one included", h.logoutEverywhere, 401, 409)
+	h.registerSecondFactor(signed)
 }
 
 func (h *HTTP) changePassword(ctx context.Context, in *struct {

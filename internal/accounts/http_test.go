@@ -52,8 +52,9 @@ func TestLogin(t *testing.T) {
 
 		t.Run("success, whoami, logout", func(t *testing.T) {
 			c := s.Client()
-			var me whoami
-			login(c, "  Admin@Hive.test ", "HiveDemo2026!").Want(200).Decode(&me)
+			var answer struct{ User whoami }
+			login(c, "  Admin@Hive.test ", "HiveDemo2026!").Want(200).Decode(&answer)
+			me := answer.User
 			if me.Email != "admin@hive.test" || !me.CanAdmin || me.BuildID == "" {
 				t.Fatalf("login answered %+v", me)
 			}

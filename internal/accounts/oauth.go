@@ -184,14 +184,18 @@ func (o *OAuth) finish(ctx context.Context, provider, state, code, providerErr, 
 	if err := o.service.refuseSignIn(ctx, u); err != nil {
 		return nil, err
 	}
-	token, err := o.service.startSession(ctx, u.ID)
+	in, err := o.service.startSignIn(ctx, u)
 	if err != nil {
 		return nil, err
 	}
 	h := HTTP{Service: o.service, SecureCookies: o.secure}
+	if in.Pending != "" { // the second factor is asked for on the login screen's second step
+		return &redirectOutput{Status: http.StatusFound, Location: SecondFactorScreen,
+			SetCookie: []http.Cookie{h.pendingLoginCookie(in.Pending)}}, nil
+	}
 	q := url.Values{"success": {"true"}, "provider": {provider}}
 	return &redirectOutput{Status: http.StatusFound, Location: "/oauth/callback?" + q.Encode(),
-		SetCookie: h.sessionCookies(token, false)}, nil
+		SetCookie: h.sessionCookies(in.Session, false)}, nil
 }
 
 // userForIdentity finds the account a provider identity belongs to: by the identity itself, or,

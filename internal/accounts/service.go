@@ -51,14 +51,14 @@ type Service struct {
 	AddressProven func(ctx context.Context, tx *database.Tx, userID int64, emailLC string) error
 }
 
-// Login checks credentials and starts a session, returning its token and the user; remember
-// is 'keep me signed in'.
-func (s *Service) Login(ctx context.Context, clientAddr, email, password string, remember bool) (string, User, error) {
+// Login checks credentials and starts a session, or, for a user with a second factor, a pending
+// login that the second factor completes (secondfactor_flows.go); remember is 'keep me signed in'.
+func (s *Service) Login(ctx context.Context, clientAddr, email, password string, remember bool) (SignIn, error) {
 	var v apperror.Invalid
 	_, emailLC := NormalizeEmail(&v, "email", email)
 	CheckLoginPassword(&v, "password", password)
 	if err := v.Err(); err != nil {
-		return "", User{}, err
+		return SignIn{}, err
 	}
 	// Counted in their own transaction: a failed login rolls back, its attempt must not.
 	err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
@@ -68,44 +68,44 @@ func (s *Service) Login(ctx context.Context, clientAddr, email, password string,
 		return claimLoginAttempt(ctx, tx, emailLC)
 	})
 	if err != nil {
-		return "", User{}, err
+		return SignIn{}, err
 	}
 	invalid := apperror.New(apperror.KindUnauthorized, apperror.CodeInvalidCredentials, "Invalid credentials")
 	u, err := findUserByEmail(ctx, s.Store.DB, emailLC)
 	if apperror.KindOf(err) == apperror.KindNotFound {
 		auth.CheckPassword("", password) // same work as a real check: no timing oracle for addresses
-		return "", User{}, invalid
+		return SignIn{}, invalid
 	}
 	if err != nil {
-		return "", User{}, err
+		return SignIn{}, err
 	}
 	if !auth.CheckPassword(u.PasswordHash, password) {
-		return "", User{}, invalid
+		return SignIn{}, invalid
 	}
 	if err := s.refuseSignIn(ctx, u); err != nil {
-		return "", User{}, err
+		return SignIn{}, err
 	}
-	var token string
+	var in SignIn
 	err = s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		if err := loginSucceeded(ctx, tx, emailLC); err != nil {
 			return err
 		}
-		token, err = createSession(ctx, tx, u.ID, s.Store.Limits, remember)
+		in, err = s.beginSignIn(ctx, tx, u, remember)
 		return err
 	})
-	return token, u, err
+	return in, err
 }
 
-// startSession starts an ordinary (not remembered) session: sign-in with a provider asks no
-// 'keep me signed in' question.
-func (s *Service) startSession(ctx context.Context, userID int64) (string, error) {
-	var token string
+// startSignIn begins an ordinary (not remembered) sign-in with a provider, which asks no 'keep me
+// signed in' question: a session, or a pending login for a user with a second factor.
+func (s *Service) startSignIn(ctx context.Context, u User) (SignIn, error) {
+	var in SignIn
 	err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		var err error
-		token, err = createSession(ctx, tx, userID, s.Store.Limits, false)
+		in, err = s.beginSignIn(ctx, tx, u, false)
 		return err
 	})
-	return token, err
+	return in, err
 }
 
 // Logout ends the session of token.

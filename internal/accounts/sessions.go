@@ -82,12 +82,13 @@ type sessionRow struct {
 	ImpersonatorID        sql.NullInt64  `db:"impersonator_id"`
 	ImpersonatorFirstName sql.NullString `db:"imp_first_name"`
 	ImpersonatorLastName  sql.NullString `db:"imp_last_name"`
+	secondFactorState
 }
 
 // sessionQuery refuses sessions past their absolute expiry and, unless remembered, those idle
 // since before the cutoff (the second time parameter).
 var sessionQuery = `SELECT s.id AS session_id, s.expires_at, s.last_seen_at, s.remember, s.impersonator_id, i.first_name AS imp_first_name,
-		i.last_name AS imp_last_name, ` + database.Qualify("u", UserColumns) + `
+		i.last_name AS imp_last_name, ` + secondFactorColumns + `, ` + database.Qualify("u", UserColumns) + `
 	FROM sessions s
 	JOIN users u ON u.id = s.user_id
 	LEFT JOIN users i ON i.id = s.impersonator_id
@@ -154,6 +155,7 @@ func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principa
 	}
 	p := &auth.Principal{UserID: u.ID, Email: u.Email, FirstName: u.FirstName, LastName: u.LastName,
 		CanAdmin: u.CanAdmin, IsFreelancer: u.IsFreelancer, SessionID: r.SessionID, Needs: needs}
+	s.principalSecondFactor(p, u, r.secondFactorState)
 	if r.ImpersonatorID.Valid {
 		p.ImpersonatorID = r.ImpersonatorID.Int64
 		p.ImpersonatorName = strings.TrimSpace(r.ImpersonatorFirstName.String + " " + r.ImpersonatorLastName.String)
@@ -203,6 +205,9 @@ func (s *Store) PurgeExpired(ctx context.Context) error {
 			return err
 		}
 		if err := purgePasskeyCeremonies(ctx, tx); err != nil {
+			return err
+		}
+		if err := purgePendingLogins(ctx, tx); err != nil {
 			return err
 		}
 		_, err := tx.Exec(ctx, `DELETE FROM account_tokens WHERE expires_at <= ?`, tx.Now.Add(-24*time.Hour))

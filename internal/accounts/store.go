@@ -21,6 +21,10 @@ type Store struct {
 	Limits SessionLimits
 	// Cache keeps recent sessions' principals (sessioncache.go); nil reads every request's.
 	Cache *SessionCache
+	// SecondFactor seals TOTP secrets; AdminSecondFactorOptional lets administrators go without
+	// a second factor (HIVE_ADMIN_SECOND_FACTOR=optional, development only).
+	SecondFactor              SecondFactorKeys
+	AdminSecondFactorOptional bool
 }
 
 // UserColumns are the columns of users that User reads, for the features that read it too.

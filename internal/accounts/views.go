@@ -53,6 +53,17 @@ type CurrentUser struct {
 	// OffersAwaitingAnswer is the part of ActionsRequired that the agenda answers.
 	OffersAwaitingAnswer int    `json:"offersAwaitingAnswer" doc:"Instructions offered to the user that await their accept or reject (the agenda's Outstanding tab); counted in actionsRequired"`
 	BuildID              string `json:"buildId,omitempty" doc:"Present for administrators only"`
+	// Two-step sign-in: whether the user has a second factor, whether one is required of them,
+	// and whether they must enrol one before anything else (the server refuses all else).
+	HasSecondFactor       bool `json:"hasSecondFactor"`
+	SecondFactorRequired  bool `json:"secondFactorRequired" doc:"Administrators, and managers of an entity that requires it"`
+	MustEnrolSecondFactor bool `json:"mustEnrolSecondFactor" doc:"Required and not enrolled: every operation but enrolment, whoami and sign-out is refused"`
+}
+
+// setSecondFactor fills the two-step sign-in fields from the principal's.
+func (cu *CurrentUser) setSecondFactor(p *auth.Principal) {
+	cu.HasSecondFactor, cu.SecondFactorRequired = p.HasSecondFactor, p.SecondFactorRequired
+	cu.MustEnrolSecondFactor = p.MustEnrolSecondFactor()
 }
 
 // ViewOf is the API view of an account.

@@ -115,7 +115,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	if err != nil {
 		return nil, err
 	}
-	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg), Cache: sessionCache}
+	accountStore := &accounts.Store{DB: db, Limits: accounts.SessionLimitsOf(cfg), Cache: sessionCache,
+		SecondFactor: accounts.SecondFactorKeysOf(cfg), AdminSecondFactorOptional: cfg.AdminSecondFactorOptional}
 	accountService := &accounts.Service{Store: accountStore, BaseURL: cfg.BaseURL, WakeMail: worker.Wake,
 		RevokeFeeds: agenda.RevokeFeedIn}
 	passkeys, err := accounts.NewPasskeys(accountService, cfg.BaseURL)

@@ -59,17 +59,20 @@ const MaxCancelWindowDays = 3650
 
 // Entity is one entity row.
 type Entity struct {
-	ID                     int64     `db:"id"`
-	Name                   string    `db:"name"`
-	Type                   string    `db:"type"`
-	PreferredLegalEntityID *int64    `db:"preferred_legal_entity_id"`
-	Country                string    `db:"country"`
-	Timezone               string    `db:"timezone"`
-	Email                  string    `db:"email"`
-	CancelWindowDays       int       `db:"cancel_window_days"`
-	CreatedAt              time.Time `db:"created_at"`
-	UpdatedAt              time.Time `db:"updated_at"`
-	Version                int       `db:"version"`
+	ID                     int64  `db:"id"`
+	Name                   string `db:"name"`
+	Type                   string `db:"type"`
+	PreferredLegalEntityID *int64 `db:"preferred_legal_entity_id"`
+	Country                string `db:"country"`
+	Timezone               string `db:"timezone"`
+	Email                  string `db:"email"`
+	CancelWindowDays       int    `db:"cancel_window_days"`
+	// SecondFactorRequired makes the entity's managers (and its departments') sign in with a
+	// second factor (internal/accounts, secondfactor_store.go).
+	SecondFactorRequired bool      `db:"second_factor_required"`
+	CreatedAt            time.Time `db:"created_at"`
+	UpdatedAt            time.Time `db:"updated_at"`
+	Version              int       `db:"version"`
 }
 
 // Changes are the fields a create or update sets; nil leaves a field as it is.

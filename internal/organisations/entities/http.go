@@ -27,6 +27,7 @@ type EntityView struct {
 	Timezone               string    `json:"timezone"`
 	Email                  string    `json:"email"`
 	CancelWindowDays       int       `json:"cancelWindowDays"`
+	SecondFactorRequired   bool      `json:"secondFactorRequired" doc:"The entity's managers must sign in with a second factor"`
 	CreatedAt              time.Time `json:"createdAt"`
 	UpdatedAt              time.Time `json:"updatedAt"`
 	Version                int       `json:"version"`
@@ -35,7 +36,7 @@ type EntityView struct {
 func viewOf(e Entity) EntityView {
 	return EntityView{ID: e.ID, Name: e.Name, Type: e.Type, TypeLabel: TypeLabels[e.Type], PreferredLegalEntityID: e.PreferredLegalEntityID,
 		Country: e.Country, Timezone: e.Timezone, Email: e.Email, CancelWindowDays: e.CancelWindowDays,
-		CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, Version: e.Version}
+		SecondFactorRequired: e.SecondFactorRequired, CreatedAt: e.CreatedAt, UpdatedAt: e.UpdatedAt, Version: e.Version}
 }
 
 type viewOutput struct{ Body EntityView }
@@ -92,6 +93,8 @@ func Register(api huma.API, d feature.Deps) {
 	httpapi.Op(ops, "getEntity", "GET /entity/{id}", "One entity", h.get, 404)
 	httpapi.Op(ops, "updateEntity", "PATCH /entity/{id}",
 		"Change an entity (its managers and administrators); the type is locked", h.update, 403, 404, 409, 422)
+	httpapi.Op(ops, "setEntitySecondFactor", "PUT /entity/{id}/second-factor-required",
+		"Require a second factor of the entity's managers, or stop (administrators)", h.setSecondFactor, 403, 404, 409)
 	httpapi.Op(ops, "listEntitiesByUser", "GET /entity/by-user-id/{id}",
 		"The entities a user is linked to, with the link's rights", httpapi.WithUser(h.byUser))
 	httpapi.Op(ops, "listEntityDepartments", "GET /entity/{id}/department",
@@ -159,6 +162,28 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	}
 	e, err := h.store.Update(ctx, in.ID, in.Body.Version, func(e *Entity, linked Linked) error {
 		return e.Update(p, in.Body.changes(), in.Body.PreferredLegalEntityID, linked)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &viewOutput{Body: viewOf(e)}, nil
+}
+
+// setSecondFactor turns the entity's requirement of a second factor on or off. Administrators
+// only: a manager could otherwise lift the requirement that binds them (docs/decisions.md).
+func (h *handlers) setSecondFactor(ctx context.Context, in *struct {
+	ID   int64 `path:"id" minimum:"1"`
+	Body struct {
+		Required bool `json:"required"`
+		Version  int  `json:"version" minimum:"1"`
+	}
+}) (*viewOutput, error) {
+	if _, err := auth.Require(ctx, auth.NeedAdmin); err != nil {
+		return nil, err
+	}
+	e, err := h.store.Update(ctx, in.ID, in.Body.Version, func(e *Entity, _ Linked) error {
+		e.SecondFactorRequired = in.Body.Required
+		return nil
 	})
 	if err != nil {
 		return nil, err

@@ -17,7 +17,7 @@ type Store struct {
 }
 
 const entityColumns = `id, name, type, preferred_legal_entity_id, country, timezone, email, cancel_window_days,
-	created_at, updated_at, version`
+	second_factor_required, created_at, updated_at, version`
 
 // MsgStale is the answer to a write against an old version.
 const MsgStale = "This record was changed by someone else. Reload and try again."
@@ -107,7 +107,7 @@ func likeEscape(s string) string {
 func auditRow(e Entity) map[string]any {
 	return map[string]any{"id": e.ID, "name": e.Name, "type": e.Type, "preferredLegalEntityId": e.PreferredLegalEntityID,
 		"country": e.Country, "timezone": e.Timezone, "email": e.Email, "cancelWindowDays": e.CancelWindowDays,
-		"version": e.Version}
+		"secondFactorRequired": e.SecondFactorRequired, "version": e.Version}
 }
 
 // Create inserts e and, when creatorID is not 0, links the creator to it with manage and
@@ -159,9 +159,9 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(e
 		}
 		e.UpdatedAt = tx.Now
 		n, err := tx.Exec(ctx, `UPDATE entities SET name = ?, name_lc = ?, preferred_legal_entity_id = ?, country = ?,
-			timezone = ?, email = ?, cancel_window_days = ?, updated_at = ?, version = version + 1
+			timezone = ?, email = ?, cancel_window_days = ?, second_factor_required = ?, updated_at = ?, version = version + 1
 			WHERE id = ? AND version = ?`, e.Name, strings.ToLower(e.Name), e.PreferredLegalEntityID, e.Country,
-			e.Timezone, e.Email, e.CancelWindowDays, e.UpdatedAt, id, version)
+			e.Timezone, e.Email, e.CancelWindowDays, e.SecondFactorRequired, e.UpdatedAt, id, version)
 		if err != nil {
 			return fmt.Errorf("update entity: %w", err)
 		}

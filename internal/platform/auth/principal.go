@@ -19,6 +19,16 @@ type Principal struct {
 	ImpersonatorID   int64
 	ImpersonatorName string
 	Needs            NeedSet
+	// SecondFactorRequired: the user must sign in with a second factor (administrators, and
+	// managers of an entity that requires it); HasSecondFactor: they have one enrolled.
+	SecondFactorRequired bool
+	HasSecondFactor      bool
+}
+
+// MustEnrolSecondFactor reports whether the principal must enrol a second factor before doing
+// anything else. An administrator impersonating the user is not held to the user's enrolment.
+func (p *Principal) MustEnrolSecondFactor() bool {
+	return p != nil && p.SecondFactorRequired && !p.HasSecondFactor && p.ImpersonatorID == 0
 }
 
 // FullName is first and last name joined.

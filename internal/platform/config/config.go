@@ -76,6 +76,11 @@ type Config struct {
 	// end-to-end journeys of expiring offers and holds); allowed only in a development
 	// environment (AllowsTestClock).
 	TestClock bool
+
+	// AdminSecondFactorOptional lets administrators work without a second factor
+	// (HIVE_ADMIN_SECOND_FACTOR=optional): allowed only in a development environment, for the
+	// journeys and tests that are not about sign-in. By default administrators must enrol one.
+	AdminSecondFactorOptional bool
 }
 
 // DocuSeal is the DocuSeal installation that signs documents (docs/documents.md).
@@ -127,7 +132,7 @@ var Variables = []Variable{
 	{"HIVE_LINKEDIN_CLIENT_ID", "", "LinkedIn OAuth client id"},
 	{"HIVE_LINKEDIN_CLIENT_SECRET", "", "LinkedIn OAuth client secret"},
 	{"HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth", "OpenID issuer for LinkedIn"},
-	{"HIVE_SECRET", "(random per process)", "at least 32 characters; keys the OAuth sign-in cookie, CSRF tokens and signed upload links; set it when running several nodes"},
+	{"HIVE_SECRET", "(random per process)", "at least 32 characters; keys the OAuth sign-in cookie, CSRF tokens, signed upload links and the sealed TOTP secrets; set it in production (without it two-step sign-in stops working at a restart)"},
 	{"HIVE_SESSION_IDLE_TIMEOUT", "30m", "a session ends after this long without a request (unless 'keep me signed in' was ticked)"},
 	{"HIVE_SESSION_LIFETIME", "12h", "a session ends this long after sign-in"},
 	{"HIVE_SESSION_REMEMBER_LIFETIME", "720h", "a session with 'keep me signed in' ends this long after sign-in"},
@@ -137,6 +142,7 @@ var Variables = []Variable{
 	{"HIVE_DEADLINE_INTERVAL", "30s", "how often the deadlines worker expires offers past their answer-by time and sends the reminders before it"},
 	{"HIVE_DRAIN_DELAY", "0s", "after SIGTERM, serve this long with /api/v1/ready answering 503 before closing, so a load balancer's health check stops sending first (longer than its check interval times its fall count)"},
 	{"HIVE_TRUSTED_PROXIES", "", "comma-separated addresses or CIDR ranges of load balancers whose X-Forwarded-For is believed"},
+	{"HIVE_ADMIN_SECOND_FACTOR", "required", "optional lets administrators work without two-step sign-in (tests and journeys; only with HIVE_ENV DEV or LOCAL DEV)"},
 	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /api/v1/__test/clock moves ahead (end-to-end tests; only with HIVE_ENV DEV or LOCAL DEV)"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
@@ -266,6 +272,13 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	if c.TestClock, err = boolean(get, "HIVE_TEST_CLOCK", "false"); err != nil {
 		return c, err
 	}
+	switch v := strings.ToLower(get("HIVE_ADMIN_SECOND_FACTOR", "required")); v {
+	case "required":
+	case "optional":
+		c.AdminSecondFactorOptional = true
+	default:
+		return c, fmt.Errorf("HIVE_ADMIN_SECOND_FACTOR: %q is not required or optional", v)
+	}
 	if c.Secret != "" && len(c.Secret) < 32 {
 		return c, fmt.Errorf("HIVE_SECRET: use at least 32 characters")
 	}
@@ -276,6 +289,9 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}
 	if c.TestClock && !c.AllowsTestClock() {
 		return c, ErrTestClockEnv
+	}
+	if c.AdminSecondFactorOptional && !c.AllowsTestClock() {
+		return c, ErrAdminSecondFactorEnv
 	}
 	return c, nil
 }
@@ -299,6 +315,9 @@ func (c Config) IsProduction() bool { return c.Env == "" || c.Env == "PROD" }
 
 // ErrTestClockEnv refuses HIVE_TEST_CLOCK outside a development environment.
 var ErrTestClockEnv = errors.New("HIVE_TEST_CLOCK: allowed only with HIVE_ENV DEV or LOCAL DEV")
+
+// ErrAdminSecondFactorEnv refuses HIVE_ADMIN_SECOND_FACTOR=optional outside a development environment.
+var ErrAdminSecondFactorEnv = errors.New("HIVE_ADMIN_SECOND_FACTOR: optional is allowed only with HIVE_ENV DEV or LOCAL DEV")
 
 // AllowsTestClock reports whether the server may run on a movable clock: only in a development
 // environment (DEV, LOCAL DEV). DEMO is excluded with production: a demo may face the internet,

@@ -38,6 +38,13 @@ const (
 // AccessKey is the operation metadata key holding its Access.
 const AccessKey = "x-hive-access"
 
+// BeforeSecondFactorKey marks the few Signed operations a principal who must enrol a second
+// factor may still call (whoami, sign-out, the enrolment itself): Operations.BeforeSecondFactor.
+const BeforeSecondFactorKey = "x-hive-before-second-factor"
+
+// MsgEnrolSecondFactorFirst refuses every other operation to such a principal.
+const MsgEnrolSecondFactorFirst = "Set up two-step sign-in before anything else: your account requires it."
+
 // NewAPI creates the huma API mounted on mux under Prefix.
 func NewAPI(mux *http.ServeMux) huma.API {
 	registry := huma.NewMapRegistry("#/components/schemas/", huma.DefaultSchemaNamer)
@@ -62,7 +69,7 @@ func NewAPI(mux *http.ServeMux) huma.API {
 	router := chi.NewRouter()
 	mux.Handle(Prefix+"/", http.StripPrefix(Prefix, router))
 	api := humachi.New(router, cfg)
-	api.UseMiddleware(requireSessionUnlessPublic(api))
+	api.UseMiddleware(requireSessionUnlessPublic(api), requireSecondFactorEnrolment(api))
 	return api
 }
 
@@ -108,6 +115,22 @@ func requireSessionUnlessPublic(api huma.API) func(huma.Context, func(huma.Conte
 		access, _ := ctx.Operation().Metadata[AccessKey].(Access)
 		if access != Public && auth.FromContext(ctx.Context()) == nil {
 			_ = huma.WriteErr(api, ctx, http.StatusUnauthorized, "Not authenticated")
+			return
+		}
+		next(ctx)
+	}
+}
+
+// requireSecondFactorEnrolment answers 403 to a principal who must enrol a second factor
+// (auth.Principal.MustEnrolSecondFactor) for every Signed operation not marked
+// BeforeSecondFactorKey: the web sends them to enrolment, and the server holds them there.
+func requireSecondFactorEnrolment(api huma.API) func(huma.Context, func(huma.Context)) {
+	return func(ctx huma.Context, next func(huma.Context)) {
+		op := ctx.Operation()
+		access, _ := op.Metadata[AccessKey].(Access)
+		allowed, _ := op.Metadata[BeforeSecondFactorKey].(bool)
+		if access != Public && !allowed && auth.FromContext(ctx.Context()).MustEnrolSecondFactor() {
+			_ = huma.WriteErr(api, ctx, http.StatusForbidden, MsgEnrolSecondFactorFirst)
 			return
 		}
 		next(ctx)

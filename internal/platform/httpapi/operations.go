@@ -19,6 +19,16 @@ type Operations struct {
 	// Status is the success status when it is not huma's default (200, or 204 without a body):
 	// set it with Answering.
 	Status int
+	// beforeSecondFactor lets a principal who must enrol a second factor call these operations
+	// (BeforeSecondFactor).
+	beforeSecondFactor bool
+}
+
+// BeforeSecondFactor is o for operations a principal who must still enrol a second factor may
+// call: whoami, sign-out and the enrolment. Every other Signed operation refuses them.
+func (o Operations) BeforeSecondFactor() Operations {
+	o.beforeSecondFactor = true
+	return o
 }
 
 // Answering is o for operations whose success is status (201 Created, 202 Accepted, ...).
@@ -34,8 +44,12 @@ func Op[I, O any](o Operations, id, route, summary string, handler func(context.
 	if !ok {
 		panic(fmt.Sprintf("httpapi.Op %s: route %q is not \"METHOD /path\"", id, route))
 	}
-	Register(o.API, o.Access, huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary,
-		Tags: []string{o.Tag}, DefaultStatus: o.Status, Errors: errs}, handler)
+	op := huma.Operation{OperationID: id, Method: method, Path: path, Summary: summary,
+		Tags: []string{o.Tag}, DefaultStatus: o.Status, Errors: errs}
+	if o.beforeSecondFactor {
+		op.Metadata = map[string]any{BeforeSecondFactorKey: true}
+	}
+	Register(o.API, o.Access, op, handler)
 }
 
 // WithUser is the handler of an operation that acts for its caller: handler gets the signed-in
