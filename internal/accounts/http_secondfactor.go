@@ -105,7 +105,7 @@ type recoveryCodesBody struct {
 }
 
 func (h *HTTP) confirmTOTP(ctx context.Context, in *struct{ Body codeBody }) (*struct{ Body recoveryCodesBody }, error) {
-	codes, err := h.Service.ConfirmTOTP(ctx, httpapi.ClientAddr(ctx), in.Body.Code)
+	codes, err := h.Service.ConfirmTOTP(ctx, in.Body.Code)
 	if err != nil {
 		return nil, err
 	}
@@ -118,7 +118,7 @@ func (h *HTTP) disableTOTP(ctx context.Context, in *struct {
 		Code     string `json:"code" maxLength:"64"`
 	}
 }) (*struct{}, error) {
-	if err := h.Service.DisableTOTP(ctx, httpapi.ClientAddr(ctx), in.Body.Password, in.Body.Code); err != nil {
+	if err := h.Service.DisableTOTP(ctx, in.Body.Password, in.Body.Code); err != nil {
 		return nil, err
 	}
 	return &struct{}{}, nil

@@ -209,7 +209,7 @@ func TestAttack_SecondFactorResetAndEntitySettingAreAdminOnly(t *testing.T) {
 		link("manager@hive.test", clientB)
 		link("dept@hive.test", clientA)
 
-		setting := map[string]any{"required": true, "version": 1}
+		setting := map[string]any{"required": true}
 		for _, email := range []string{"freelancer@hive.test", "manager@hive.test", "dept@hive.test"} {
 			c := s.Login(email)
 			c.Do("POST", fmt.Sprintf("/account/%d/reset-second-factor", staffID), nil).WantError(http.StatusForbidden, apperror.CodeAccessDenied)
@@ -256,7 +256,7 @@ func TestEntityRequiresSecondFactorOfItsManagers(t *testing.T) {
 		manager.Do("GET", path, nil).Want(200)
 
 		var view struct{ SecondFactorRequired bool }
-		admin.Do("PUT", path+"/second-factor-required", map[string]any{"required": true, "version": 1}).Want(200).Decode(&view)
+		admin.Do("PUT", path+"/second-factor-required", map[string]any{"required": true}).Want(200).Decode(&view)
 		if !view.SecondFactorRequired {
 			t.Fatalf("setting answered %+v", view)
 		}

@@ -41,7 +41,9 @@ func (s *Service) beginSignIn(ctx context.Context, tx *database.Tx, u User, reme
 
 // secondFactorLimitKey counts the second-factor attempts of one user, in the login throttle
 // (loginlimit.go) beside the addresses: the same free attempts, then the same doubling delays.
-func secondFactorLimitKey(userID int64) string { return "second-factor:" + strconv.FormatInt(userID, 10) }
+func secondFactorLimitKey(userID int64) string {
+	return "second-factor:" + strconv.FormatInt(userID, 10)
+}
 
 // PendingLoginUser is the user a live pending login belongs to, for a method that must know it
 // before checking its proof (a passkey's allowed credentials). It does not use the login up.
@@ -114,12 +116,15 @@ func (s *Service) SignInWithCode(ctx context.Context, clientAddr, pendingToken, 
 	return in, err
 }
 
-// claimSecondFactorAttempt counts an attempt for userID from clientAddr before the code is
-// checked, in its own transaction: a wrong code rolls back, its attempt must not.
+// claimSecondFactorAttempt counts an attempt for userID before the code is checked, in its own
+// transaction: a wrong code rolls back, its attempt must not. At sign-in (clientAddr not empty)
+// it counts against the client address's sign-in limit too.
 func (s *Service) claimSecondFactorAttempt(ctx context.Context, clientAddr string, userID int64) error {
 	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		if err := ratelimit.Hit(ctx, tx, "login:addr:"+clientAddr, LoginPerAddress); err != nil {
-			return err
+		if clientAddr != "" {
+			if err := ratelimit.Hit(ctx, tx, "login:addr:"+clientAddr, LoginPerAddress); err != nil {
+				return err
+			}
 		}
 		return claimLoginAttempt(ctx, tx, secondFactorLimitKey(userID))
 	})
@@ -192,7 +197,7 @@ func (s *Service) StartTOTP(ctx context.Context) (TOTPEnrolment, error) {
 
 // ConfirmTOTP turns on the enrolment StartTOTP began once code proves the app holds its secret,
 // and returns the recovery codes, shown this once. Attempts count like sign-in codes.
-func (s *Service) ConfirmTOTP(ctx context.Context, clientAddr, code string) ([]string, error) {
+func (s *Service) ConfirmTOTP(ctx context.Context, code string) ([]string, error) {
 	p, err := signedInAsSelf(ctx)
 	if err != nil {
 		return nil, err
@@ -200,7 +205,7 @@ func (s *Service) ConfirmTOTP(ctx context.Context, clientAddr, code string) ([]s
 	if err := checkCodeGiven(code); err != nil {
 		return nil, err
 	}
-	if err := s.claimSecondFactorAttempt(ctx, clientAddr, p.UserID); err != nil {
+	if err := s.claimSecondFactorAttempt(ctx, "", p.UserID); err != nil {
 		return nil, err
 	}
 	codes := newRecoveryCodes()
@@ -211,7 +216,7 @@ func (s *Service) ConfirmTOTP(ctx context.Context, clientAddr, code string) ([]s
 		}
 		switch {
 		case !found:
-			return apperror.Conflict(MsgTOTPNotStarted)
+			return apperror.Field("code", MsgTOTPNotStarted)
 		case row.ConfirmedAt.Valid:
 			return apperror.Conflict(MsgTOTPAlreadyOn)
 		}
@@ -239,7 +244,7 @@ func (s *Service) ConfirmTOTP(ctx context.Context, clientAddr, code string) ([]s
 
 // DisableTOTP turns the signed-in user's second factor off: their password and a code (or a
 // recovery code) are asked for, so a stolen session alone cannot. Refused when it is required.
-func (s *Service) DisableTOTP(ctx context.Context, clientAddr, password, code string) error {
+func (s *Service) DisableTOTP(ctx context.Context, password, code string) error {
 	p, err := signedInAsSelf(ctx)
 	if err != nil {
 		return err
@@ -257,7 +262,7 @@ func (s *Service) DisableTOTP(ctx context.Context, clientAddr, password, code st
 	if p.SecondFactorRequired {
 		return apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, MsgSecondFactorRequired)
 	}
-	if err := s.claimSecondFactorAttempt(ctx, clientAddr, p.UserID); err != nil {
+	if err := s.claimSecondFactorAttempt(ctx, "", p.UserID); err != nil {
 		return err
 	}
 	u, err := findUser(ctx, s.Store.DB, p.UserID)

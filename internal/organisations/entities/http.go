@@ -94,7 +94,7 @@ func Register(api huma.API, d feature.Deps) {
 	httpapi.Op(ops, "updateEntity", "PATCH /entity/{id}",
 		"Change an entity (its managers and administrators); the type is locked", h.update, 403, 404, 409, 422)
 	httpapi.Op(ops, "setEntitySecondFactor", "PUT /entity/{id}/second-factor-required",
-		"Require a second factor of the entity's managers, or stop (administrators)", h.setSecondFactor, 403, 404, 409)
+		"Require a second factor of the entity's managers, or stop (administrators)", h.setSecondFactor, 403, 404)
 	httpapi.Op(ops, "listEntitiesByUser", "GET /entity/by-user-id/{id}",
 		"The entities a user is linked to, with the link's rights", httpapi.WithUser(h.byUser))
 	httpapi.Op(ops, "listEntityDepartments", "GET /entity/{id}/department",
@@ -175,16 +175,12 @@ func (h *handlers) setSecondFactor(ctx context.Context, in *struct {
 	ID   int64 `path:"id" minimum:"1"`
 	Body struct {
 		Required bool `json:"required"`
-		Version  int  `json:"version" minimum:"1"`
 	}
 }) (*viewOutput, error) {
 	if _, err := auth.Require(ctx, auth.NeedAdmin); err != nil {
 		return nil, err
 	}
-	e, err := h.store.Update(ctx, in.ID, in.Body.Version, func(e *Entity, _ Linked) error {
-		e.SecondFactorRequired = in.Body.Required
-		return nil
-	})
+	e, err := h.store.SetSecondFactorRequired(ctx, in.ID, in.Body.Required)
 	if err != nil {
 		return nil, err
 	}

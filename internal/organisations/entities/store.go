@@ -177,6 +177,26 @@ func (s *Store) Update(ctx context.Context, id int64, version int, change func(e
 	return e, err
 }
 
+// SetSecondFactorRequired turns the entity's requirement of a second factor of its managers on
+// or off. A switch rather than a form's field, it takes no version and leaves it as it is, so an
+// edit form open elsewhere is not made stale by it; the history records it.
+func (s *Store) SetSecondFactorRequired(ctx context.Context, id int64, required bool) (Entity, error) {
+	var e Entity
+	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		var err error
+		if e, err = find(ctx, tx, id); err != nil {
+			return err
+		}
+		e.SecondFactorRequired, e.UpdatedAt = required, tx.Now
+		if _, err := tx.Exec(ctx, `UPDATE entities SET second_factor_required = ?, updated_at = ? WHERE id = ?`,
+			required, tx.Now, id); err != nil {
+			return fmt.Errorf("set second factor required: %w", err)
+		}
+		return audit.Record(ctx, tx, audit.Update, audit.SourceEntity, e.ID, auditRow(e))
+	})
+	return e, err
+}
+
 // Linked reports whether a legal entity is linked to the entity being changed.
 type Linked func(legalEntity int64) (bool, error)
 
