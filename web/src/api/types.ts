@@ -1,7 +1,7 @@
 // Names for generated schema types; nothing here is written by hand beyond the alias.
 import type { components } from './schema';
 
-type Schemas = components['schemas'];
+export type Schemas = components['schemas'];
 
 export type CurrentUser = Schemas['CurrentUser'];
 export type User = Schemas['UserListItem'];

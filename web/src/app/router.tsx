@@ -11,6 +11,10 @@ import { RouteError } from './routes/route-error';
 // Every screen is loaded lazily: a route module exports `Component`.
 const publicRoutes: RouteObject[] = [
   { path: paths.login, lazy: () => import('@/features/accounts/routes/login') },
+  {
+    path: paths.loginSecondFactor,
+    lazy: () => import('@/features/accounts/routes/login-second-factor'),
+  },
   { path: paths.logout, lazy: () => import('@/features/accounts/routes/logout') },
   { path: paths.resetPassword, lazy: () => import('@/features/accounts/routes/reset-password') },
   {
@@ -39,6 +43,7 @@ const shellRoutes: RouteObject[] = [
   { index: true, lazy: () => import('@/features/home/routes/home') },
   { path: paths.changePassword, lazy: () => import('@/features/accounts/routes/change-password') },
   { path: paths.settings, lazy: () => import('@/features/accounts/routes/settings') },
+  { path: paths.twoStepSignIn, lazy: () => import('@/features/accounts/routes/two-step-sign-in') },
   { path: paths.bookings, lazy: () => import('@/features/scheduler/routes/scheduler') },
   { path: paths.bookingsList, lazy: () => import('@/features/scheduler/routes/booking-changes') },
   { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },

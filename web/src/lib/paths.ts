@@ -60,6 +60,10 @@ export const paths = {
   oauthCallback: '/oauth/callback',
   changePassword: '/change-password',
   settings: '/settings',
+  /** The login's second step: a code from the authenticator app or a recovery code. */
+  loginSecondFactor: '/login/second-factor',
+  /** Settings: two-step sign-in (enrol, or turn off). */
+  twoStepSignIn: '/two-step-sign-in',
   redirect: '/r',
   unsubscribe: '/unsubscribe',
 

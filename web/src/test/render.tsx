@@ -77,6 +77,9 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     actionsRequired: 0,
     offersAwaitingAnswer: 0,
     invitations: [],
+    hasSecondFactor: false,
+    secondFactorRequired: false,
+    mustEnrolSecondFactor: false,
     ...overrides,
   };
 }

@@ -56,6 +56,12 @@ export const toasts = {
   invalidToken: error('Invalid Token', 'The token is invalid.'),
   passwordReset: (message: string) => success('Password Reset', message),
   passwordChanged: (message: string) => success('Password changed', message),
+  twoStepOn: success('Two-step sign-in is on', 'Keep your recovery codes somewhere safe.'),
+  twoStepOff: success('Two-step sign-in is off', 'Your password alone signs you in now.'),
+  secondFactorReset: success(
+    'Second factor reset',
+    'The user has been signed out everywhere and told by e-mail.',
+  ),
   signedOutEverywhere: success(
     'Signed out everywhere',
     'Every session of your account has ended, this one too.',

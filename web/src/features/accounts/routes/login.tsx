@@ -60,6 +60,7 @@ export function LoginRoute() {
 
   const login = useLogin({
     onSuccess: signedIn,
+    onSecondFactor: () => void navigate(paths.loginSecondFactor),
     onError: (err, input) => {
       if (refusedAccount(err, input.email)) return;
       const toast = toastForLoginError(err);

@@ -18,6 +18,7 @@ import { useUpdateEntity } from '../api/update-entity';
 import { EntityForm } from '../components/entity-form';
 import { BookingRulesSection } from '../components/booking-rules-section';
 import { PreferredLegalEntity } from '../components/preferred-legal-entity';
+import { SecondFactorSection } from '../components/second-factor-section';
 import { entityTypeLabel } from '../entity-rules';
 
 /** The entity page: its form and the sections of spec §2. */
@@ -73,6 +74,7 @@ export function EditEntityRoute() {
           />
         </SectionCard>
         {showPreferred && <PreferredLegalEntity entity={e} />}
+        {isAdmin(user) && <SecondFactorSection entityId={e.id} required={e.secondFactorRequired} />}
         {client && <EntityDepartmentsSection entityId={e.id} />}
         {client && manage && <BookingRulesSection entityId={e.id} />}
         <EntityUsersSection entityId={e.id} />

@@ -12,7 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AdminSetPassword } from '@/features/accounts';
+import { AdminResetSecondFactor, AdminSetPassword } from '@/features/accounts';
 import { LocationSelect } from '@/features/places';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
 import { toasts } from '@/lib/errors/catalogue';
@@ -249,7 +249,16 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
                   <Text fw={500} size="sm" mt="md" mb={4}>
                     Password
                   </Text>
-                  <AdminSetPassword userId={profile.id} name={profile.fullName || profile.email} />
+                  <Group gap="xs">
+                    <AdminSetPassword
+                      userId={profile.id}
+                      name={profile.fullName || profile.email}
+                    />
+                    <AdminResetSecondFactor
+                      userId={profile.id}
+                      name={profile.fullName || profile.email}
+                    />
+                  </Group>
                 </>
               )}
             </Fieldset>
