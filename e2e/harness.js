@@ -91,6 +91,9 @@ export async function startHive({ smtpUrl, env: extraEnv = {}, localhost = false
     HIVE_ADDR: `127.0.0.1:${port}`,
     HIVE_ENV: 'DEV',
     ...(localhost ? { HIVE_BASE_URL: url } : {}),
+    // Administrators work without two-step sign-in unless the journey is about it: a production
+    // Hive requires it of them (HIVE_ADMIN_SECOND_FACTOR; optional only in development).
+    HIVE_ADMIN_SECOND_FACTOR: 'optional',
     ...extraEnv,
   };
   delete env.HIVE_SMTP_URL; // mail goes to the log, where the tests read it
@@ -179,8 +182,13 @@ export async function waitForMail(hive, to, since = 0) {
  * and its notification worker folds for 1 s and polls every 200 ms instead of 20 s and 5 s.
  * With `{ testClock: true }` the server's clock can be moved ahead with advanceClock. With
  * `{ localhost: true }` the browser reaches it as http://localhost:PORT (passkeys need a name).
+ * `{ adminSecondFactor: true }` administrators must enrol two-step sign-in before anything else,
+ * as in production.
  */
-export function useHive(onReady, { smtp = false, testClock = false, localhost = false } = {}) {
+export function useHive(
+  onReady,
+  { smtp = false, testClock = false, localhost = false, adminSecondFactor = false } = {},
+) {
   let hive;
   let browser;
   let sink;
@@ -189,6 +197,7 @@ export function useHive(onReady, { smtp = false, testClock = false, localhost = 
     // waits out the production fold window (20 s) or poll intervals (5 s, 30 s).
     const env = { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms', HIVE_DEADLINE_INTERVAL: '200ms' };
     if (testClock) env.HIVE_TEST_CLOCK = 'true';
+    if (adminSecondFactor) env.HIVE_ADMIN_SECOND_FACTOR = 'required';
     if (smtp) {
       sink = await startSmtpSink();
       hive = await startHive({ smtpUrl: sink.url, env, localhost });
