@@ -43,7 +43,9 @@ describe('two-step sign-in', () => {
       assert.equal(await codes.getByRole('listitem').count(), 10);
       await checkA11y(page, 'two-step sign-in recovery codes');
       await main.getByRole('button', { name: 'I have saved my recovery codes' }).click();
-      await main.getByRole('heading', { name: 'Set up two-step sign-in' }).waitFor({ state: 'detached' });
+      await main
+        .getByRole('heading', { name: 'Set up two-step sign-in' })
+        .waitFor({ state: 'detached' });
       const me = await apiCall(hive, page, 'GET', '/account/whoami');
       assert.equal(me.hasSecondFactor, true);
       assert.equal(me.mustEnrolSecondFactor, false);

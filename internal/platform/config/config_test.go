@@ -76,6 +76,29 @@ func TestTestClockOnlyInDevelopment(t *testing.T) {
 	}
 }
 
+// Administrators may go without a second factor only in a development environment; everywhere
+// else, and by default, they must enrol one.
+func TestAdminSecondFactorOptionalOnlyInDevelopment(t *testing.T) {
+	if c, err := FromLookup(lookup(nil)); err != nil || c.AdminSecondFactorOptional {
+		t.Errorf("default: optional %v, %v", c.AdminSecondFactorOptional, err)
+	}
+	for _, env := range []string{"DEV", "LOCAL DEV"} {
+		c, err := FromLookup(lookup(map[string]string{"HIVE_ENV": env, "HIVE_ADMIN_SECOND_FACTOR": "optional"}))
+		if err != nil || !c.AdminSecondFactorOptional {
+			t.Errorf("%s: %+v %v", env, c.AdminSecondFactorOptional, err)
+		}
+	}
+	for _, env := range []string{"", "PROD", "DEMO"} {
+		_, err := FromLookup(lookup(map[string]string{"HIVE_ENV": env, "HIVE_ADMIN_SECOND_FACTOR": "optional"}))
+		if !errors.Is(err, ErrAdminSecondFactorEnv) {
+			t.Errorf("HIVE_ENV %q with optional: %v", env, err)
+		}
+	}
+	if _, err := FromLookup(lookup(map[string]string{"HIVE_ADMIN_SECOND_FACTOR": "sometimes"})); err == nil {
+		t.Error("an unknown value was accepted")
+	}
+}
+
 // Mailed links are printed to the log only in a badged, non-production environment: an empty
 // HIVE_ENV is production, as its help says.
 func TestIsProduction(t *testing.T) {

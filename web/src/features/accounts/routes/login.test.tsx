@@ -14,6 +14,7 @@ const routes = [
   { path: '/bookings', element: <p>bookings screen</p> },
   { path: '/please-activate-account', element: <p>activate notice</p> },
   { path: '/account-requires-reset', element: <p>reset notice</p> },
+  { path: '/login/second-factor', element: <p>second step</p> },
 ];
 
 const visitor = () => errorResponse(401, 'Not authenticated', 'A-100');
@@ -35,7 +36,7 @@ function loginAnswers(answer: Response) {
 
 describe('LoginRoute', () => {
   it('shows the title and sub-heading', async () => {
-    loginAnswers(jsonResponse(makeUser()));
+    loginAnswers(jsonResponse({ user: makeUser() }));
     renderRoutes(routes, { path: '/login' });
     expect(await screen.findByRole('heading', { name: 'Hive 2' })).toBeInTheDocument();
     expect(screen.getByText('Enter your credentials to log in.')).toBeInTheDocument();
@@ -46,12 +47,20 @@ describe('LoginRoute', () => {
   });
 
   it('stores the user, greets and goes to bookings', async () => {
-    loginAnswers(jsonResponse(makeUser({ firstName: 'Grace' })));
+    loginAnswers(jsonResponse({ user: makeUser({ firstName: 'Grace' }) }));
     const { queryClient } = renderRoutes(routes, { path: '/login' });
     await submit('grace@example.com', 'password123');
     expect(await screen.findByText('bookings screen')).toBeInTheDocument();
     expect(await screen.findByText('Login successful. Hello, Grace!')).toBeInTheDocument();
     expect(queryClient.getQueryData(accountKeys.whoami())).toMatchObject({ firstName: 'Grace' });
+  });
+
+  it('a second factor asked for goes to the second step, storing no user', async () => {
+    loginAnswers(jsonResponse({ secondFactor: { required: true, methods: ['totp', 'recovery'] } }));
+    const { queryClient } = renderRoutes(routes, { path: '/login' });
+    await submit('ada@example.com', 'password123');
+    expect(await screen.findByText('second step')).toBeInTheDocument();
+    expect(queryClient.getQueryData(accountKeys.whoami())).toBeUndefined();
   });
 
   it('A-104 goes to please-activate-account', async () => {
@@ -86,7 +95,7 @@ describe('LoginRoute', () => {
   });
 
   it('puts the focus in the email field on load', async () => {
-    loginAnswers(jsonResponse(makeUser()));
+    loginAnswers(jsonResponse({ user: makeUser() }));
     renderRoutes(routes, { path: '/login' });
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
   });
@@ -113,7 +122,7 @@ describe('LoginRoute', () => {
   });
 
   it('Google without a configured provider shows the OAuth error toast', async () => {
-    loginAnswers(jsonResponse(makeUser()));
+    loginAnswers(jsonResponse({ user: makeUser() }));
     renderRoutes(routes, { path: '/login' });
     await userEvent
       .setup()
