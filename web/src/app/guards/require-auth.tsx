@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '@/api/errors';
 import { EnrolRequiredScreen } from '@/features/accounts/components/enrol-required-screen';
@@ -16,6 +17,10 @@ export const LOGGING_IN_MESSAGE = 'Logging you in. Please wait...';
 export function RequireAuth() {
   const location = useLocation();
   const whoami = useQuery(whoamiQueryOptions());
+  // Once sent to enrol, the user stays on the enrolment until they have seen their recovery
+  // codes, even when whoami, read again meanwhile, no longer asks for it.
+  const [enrolling, setEnrolling] = useState(false);
+  if (whoami.data?.mustEnrolSecondFactor && !enrolling) setEnrolling(true);
 
   if (whoami.isPending) return <FullPageMessage message={LOGGING_IN_MESSAGE} />;
   if (whoami.isError) {
@@ -26,7 +31,7 @@ export function RequireAuth() {
     }
     throw whoami.error;
   }
-  if (whoami.data.mustEnrolSecondFactor) return <EnrolRequiredScreen />;
+  if (enrolling) return <EnrolRequiredScreen onDone={() => setEnrolling(false)} />;
   return (
     <CurrentUserProvider user={whoami.data}>
       <Outlet />

@@ -12,9 +12,9 @@ import { TotpEnrolment } from './totp-enrolment';
  * Shown instead of every screen to a user whose account requires two-step sign-in and who has
  * none yet (administrators; managers of an entity that requires it): the server refuses them
  * everything else until they enrol. Once the recovery codes are saved, whoami is read again and
- * the screen they asked for appears.
+ * onDone lets the screen they asked for appear.
  */
-export function EnrolRequiredScreen() {
+export function EnrolRequiredScreen({ onDone }: { onDone: () => void }) {
   const queryClient = useQueryClient();
   return (
     <AuthCard
@@ -24,7 +24,10 @@ export function EnrolRequiredScreen() {
       <TotpEnrolment
         onDone={() => {
           notify(toasts.twoStepOn);
-          void queryClient.invalidateQueries({ queryKey: whoamiQueryOptions().queryKey });
+          // whoami is read again first, so the guard does not send them back here.
+          void queryClient
+            .invalidateQueries({ queryKey: whoamiQueryOptions().queryKey })
+            .then(onDone);
         }}
       />
       <Anchor component={Link} to={paths.logout} size="sm">

@@ -7,6 +7,8 @@ import { useConfirmTotp, useStartTotp } from '../api/second-factor';
 import { SecondFactorCodeForm } from './second-factor-code-form';
 
 interface Props {
+  /** Called when the user begins (so a screen keeps showing the steps while whoami changes). */
+  onStart?: () => void;
   /** Called once the user has seen their recovery codes and goes on. */
   onDone: () => void;
 }
@@ -23,7 +25,7 @@ function refusal(err: unknown) {
  * typing in), a first code to prove the app holds it, then the ten recovery codes, shown this
  * once, to copy or download before going on.
  */
-export function TotpEnrolment({ onDone }: Props) {
+export function TotpEnrolment({ onStart, onDone }: Props) {
   const start = useStartTotp();
   const confirm = useConfirmTotp();
   const [codes, setCodes] = useState<string[] | null>(null);
@@ -42,7 +44,13 @@ export function TotpEnrolment({ onDone }: Props) {
             {isApiError(start.error) ? start.error.message : 'Cannot complete request'}
           </Alert>
         )}
-        <Button loading={start.isPending} onClick={() => start.mutate()}>
+        <Button
+          loading={start.isPending}
+          onClick={() => {
+            onStart?.();
+            start.mutate();
+          }}
+        >
           Set up an authenticator app
         </Button>
       </Stack>

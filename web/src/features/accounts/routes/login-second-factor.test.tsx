@@ -37,7 +37,9 @@ describe('LoginSecondFactorRoute', () => {
           {
             error: 'validation failed',
             errorCode: 'V-422',
-            detail: [{ loc: ['body', 'code'], msg: 'That code is not valid.', type: 'value_error' }],
+            detail: [
+              { loc: ['body', 'code'], msg: 'That code is not valid.', type: 'value_error' },
+            ],
           },
           422,
         ),

@@ -1,6 +1,7 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { useCurrentUser } from '@/lib/current-user';
 import { toasts } from '@/lib/errors/catalogue';
@@ -22,6 +23,8 @@ import { TotpEnrolment } from '../components/totp-enrolment';
 export function TwoStepSignInRoute() {
   const user = useCurrentUser();
   const queryClient = useQueryClient();
+  // Kept while enrolling: whoami may be read again before the recovery codes have been seen.
+  const [enrolling, setEnrolling] = useState(false);
   return (
     <>
       <PageHeader title="Two-step sign-in" />
@@ -36,18 +39,20 @@ export function TwoStepSignInRoute() {
           With two-step sign-in, signing in asks for a code from an authenticator app after your
           password, so a stolen password alone cannot open your account.
         </Text>
-        {!user.hasSecondFactor && (
+        {(!user.hasSecondFactor || enrolling) && (
           <TotpEnrolment
+            onStart={() => setEnrolling(true)}
             onDone={() => {
               notify(toasts.twoStepOn);
+              setEnrolling(false);
               void queryClient.invalidateQueries({ queryKey: whoamiQueryOptions().queryKey });
             }}
           />
         )}
-        {user.hasSecondFactor && user.secondFactorRequired && (
+        {user.hasSecondFactor && !enrolling && user.secondFactorRequired && (
           <Text size="sm">Your account requires two-step sign-in, so it cannot be turned off.</Text>
         )}
-        {user.hasSecondFactor && !user.secondFactorRequired && <DisableForm />}
+        {user.hasSecondFactor && !enrolling && !user.secondFactorRequired && <DisableForm />}
       </Stack>
     </>
   );
