@@ -102,7 +102,7 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   };
   return (
     <Stack gap="sm">
-      <Alert color="green" title="Two-step sign-in is on" role="status">
+      <Alert color="blue" title="Two-step sign-in is on" role="status">
         Save these recovery codes now: they are shown only this once. Each signs you in once if you
         lose your phone.
       </Alert>
