@@ -46,7 +46,7 @@ describe('LoginSecondFactorRoute', () => {
     });
     renderRoutes(routes, { path: '/login/second-factor' });
     await enter('000000');
-    expect(await screen.findByText('That code is not valid.')).toBeInTheDocument();
+    expect(await screen.findByText('Error: That code is not valid.')).toBeInTheDocument();
   });
 
   it('an expired sign-in goes back to the login screen', async () => {
