@@ -60,9 +60,8 @@ func (s *Service) admitToken(ctx context.Context, field, token, purpose, limitKe
 var TokenPerAddressCheck = ratelimit.Rule{Limit: 20, Window: 5 * time.Minute}
 
 // CheckToken tells a token link's screen, before anything is submitted, whether its token is
-// still live (A-105 with the reason otherwise) and whether the account must choose a password
-// there: always for a reset, and for an activation only when the account has none yet
-// (created for the user by someone else). Nothing is used up.
+// still live (A-105 with the reason otherwise). Both screens ask for a new password: a reset
+// always, and an activation too (ActivateAccount says why). Nothing is used up.
 func (s *Service) CheckToken(ctx context.Context, clientAddr, token, purpose string) (passwordNeeded bool, err error) {
 	if token == "" {
 		return false, apperror.Field("token", MsgTokenRequired)
@@ -70,18 +69,10 @@ func (s *Service) CheckToken(ctx context.Context, clientAddr, token, purpose str
 	if err := s.hit(ctx, "check-token:addr:"+clientAddr, TokenPerAddressCheck); err != nil {
 		return false, err
 	}
-	userID, err := liveTokenUser(ctx, s.Store.DB, token, purpose)
-	if err != nil {
+	if _, err := liveTokenUser(ctx, s.Store.DB, token, purpose); err != nil {
 		return false, err
 	}
-	if purpose == PurposeReset {
-		return true, nil
-	}
-	u, err := findUser(ctx, s.Store.DB, userID)
-	if err != nil {
-		return false, err
-	}
-	return u.PasswordHash == "", nil
+	return true, nil
 }
 
 // ResetPassword sets a new password with a reset token. The token is checked before the new
@@ -104,39 +95,32 @@ func (s *Service) ResetPassword(ctx context.Context, clientAddr, token, password
 	})
 }
 
-// ActivateAccount activates an account with its activation token; an assisted account (created
-// by someone else, without a password) sets its password here too. As for a reset, the token
-// is checked before any hashing.
+// ActivateAccount activates an account with its activation token and sets its password in the
+// same step. The mailed link proves the address, but not that whoever chose the account's
+// password owns it: anyone may sign up with someone else's address (the pre-registration
+// hijack). So activation always takes a new password, the old one (if any) stops working, every
+// session and the calendar feed end, and only then are the address's invitations bound to the
+// account. As for a reset, the token is checked before any hashing.
 func (s *Service) ActivateAccount(ctx context.Context, clientAddr, token string, password *string) error {
 	if err := s.admitToken(ctx, "activationToken", token, PurposeActivation, "activate:addr:"+clientAddr); err != nil {
 		return err
 	}
-	hash := ""
-	if password != nil {
-		var err error
-		if hash, err = newPasswordHash("password", *password); err != nil {
-			return err
-		}
+	if password == nil || *password == "" {
+		return apperror.Field("password", MsgPasswordRequired)
+	}
+	hash, err := newPasswordHash("password", *password) // outside the transaction: argon2id must not hold the write lock
+	if err != nil {
+		return err
 	}
 	return s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
 		userID, err := consumeToken(ctx, tx, token, PurposeActivation)
 		if err != nil {
 			return err
 		}
-		if err := s.addressProven(ctx, tx, userID); err != nil { // the mailed link proved the address
+		if err := s.passwordChanged(ctx, tx, userID, hash, true, 0); err != nil {
 			return err
 		}
-		if hash != "" {
-			return s.passwordChanged(ctx, tx, userID, hash, true, 0)
-		}
-		u, err := findUser(ctx, tx, userID)
-		if err != nil {
-			return err
-		}
-		if u.PasswordHash == "" {
-			return apperror.Field("password", MsgPasswordRequired)
-		}
-		return activate(ctx, tx, userID)
+		return s.addressProven(ctx, tx, userID) // the mailed link proved the address
 	})
 }
 

@@ -147,6 +147,9 @@ func TestActivation(t *testing.T) {
 		c := s.Client()
 		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": "wrong", "password": nil}).
 			WantError(422, apperror.CodeBadToken)
+		// An account that has a password still chooses one on activation.
+		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": nil}).
+			WantError(422, apperror.CodeValidation)
 		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": "Chosen-password-1"}).Want(200)
 		c.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": nil}).
 			WantError(422, apperror.CodeBadToken)
@@ -155,7 +158,8 @@ func TestActivation(t *testing.T) {
 }
 
 // TestCheckToken: a link's screen learns before submitting whether the token is live and
-// whether to ask for a password (an activation asks only an account that has none).
+// whether to ask for a password (always: a reset, and an activation, whatever password the
+// account has).
 func TestCheckToken(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		ctx := context.Background()
@@ -174,13 +178,14 @@ func TestCheckToken(t *testing.T) {
 		check := func(token, purpose string) *apptest.Response {
 			return c.Do("POST", "/account/check-token", map[string]any{"token": token, "purpose": purpose})
 		}
-		// The demo's inactive account has a password of its own: activation asks for none.
+		// The demo's inactive account has a password of its own, chosen by whoever signed up
+		// with the address: activation asks for a new one all the same.
 		var out struct {
 			PasswordNeeded bool `json:"passwordNeeded"`
 		}
 		check(token, "activation").Want(200).Decode(&out)
-		if out.PasswordNeeded {
-			t.Error("an account with a password is asked for one")
+		if !out.PasswordNeeded {
+			t.Error("an account with a password is not asked for a new one")
 		}
 		// An activation token is no reset token; a wrong one is A-105 with its reason.
 		check(token, "reset").WantError(422, apperror.CodeBadToken)

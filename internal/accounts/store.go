@@ -90,15 +90,6 @@ func setPassword(ctx context.Context, tx *database.Tx, userID int64, hash string
 	return recordUserUpdate(ctx, tx, userID)
 }
 
-// activate makes an inactive account active.
-func activate(ctx context.Context, tx *database.Tx, userID int64) error {
-	if _, err := tx.Exec(ctx, `UPDATE users SET account_status = 'active', updated_at = ?, version = version + 1
-		WHERE id = ? AND account_status IN ('inactive', 'unknown')`, tx.Now, userID); err != nil {
-		return fmt.Errorf("activate: %w", err)
-	}
-	return recordUserUpdate(ctx, tx, userID)
-}
-
 func recordUserUpdate(ctx context.Context, tx *database.Tx, userID int64) error {
 	u, err := findUser(ctx, tx, userID)
 	if err != nil {

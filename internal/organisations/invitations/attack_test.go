@@ -3,6 +3,7 @@ package invitations_test
 import (
 	"context"
 	"fmt"
+	"net/url"
 	"regexp"
 	"strings"
 	"testing"
@@ -10,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/organisations/invitations"
+	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/platform/mail"
@@ -104,9 +106,10 @@ func TestInvitationBindsOnActivation(t *testing.T) {
 		if token == "" {
 			t.Fatal("no activation link")
 		}
-		f.s.Client().Do("POST", "/account/activate-account", map[string]any{"activationToken": token}).Want(200)
+		f.s.Client().Do("POST", "/account/activate-account", map[string]any{"activationToken": token,
+			"password": "Chosen-on-activation-1"}).Want(200)
 		c := f.s.Client()
-		c.Do("POST", "/account/login", map[string]string{"email": "late@example.com", "password": "Str0ng-enough"}).Want(200)
+		c.Do("POST", "/account/login", map[string]string{"email": "late@example.com", "password": "Chosen-on-activation-1"}).Want(200)
 		var me whoamiInvitations
 		c.Do("GET", "/account/whoami", nil).Want(200).Decode(&me)
 		if len(me.Invitations) != 1 || me.Invitations[0].ID != inv.ID {
@@ -149,6 +152,66 @@ func TestAttack_InvitationFloodAndMessage(t *testing.T) {
 			"message": "Hello\r\nSubject: fake\rline\x1b[31m <b>bold</b>"}).Want(201).Decode(&inv)
 		if inv.Message != "Hello\nSubject: fake\nline[31m <b>bold</b>" {
 			t.Errorf("stored message %q", inv.Message)
+		}
+	})
+}
+
+// The pre-registration hijack: an attacker signs up on their own with the victim's address and
+// a password of their choosing, before the victim has an account. The victim, invited meanwhile,
+// opens the activation link mailed to them. Activation makes the victim choose a new password in
+// the same step, so the attacker's password signs nobody in, and the address's invitations are
+// bound to the account only then, when the address's owner holds it.
+func TestAttack_PreRegistrationHijack(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		f := setup(t, db)
+		inv := f.invite(apptest.Manager, "victim@example.com", "freelancer")
+		const attackerPassword = "Attacker-chose-1"
+		body := signUpBody("", "victim@example.com")
+		body["password"] = attackerPassword
+		f.s.Client().Do("POST", "/onboard-freelancer", body).Want(201)
+		bound := func() bool {
+			return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM invitations WHERE id = ? AND user_id IS NOT NULL`, inv.ID) == 1
+		}
+		if bound() {
+			t.Fatal("the invitation is bound to an account before its address was proven")
+		}
+		login := func(password string) *apptest.Response {
+			return f.s.Client().Do("POST", "/account/login", map[string]string{"email": "victim@example.com", "password": password})
+		}
+		login(attackerPassword).WantError(403, apperror.CodeNotActivated)
+
+		m := activationLink.FindStringSubmatch(mailed(t, db, "victim@example.com"))
+		if m == nil {
+			t.Fatalf("no activation link in %s", mailed(t, db, "victim@example.com"))
+		}
+		token, err := url.QueryUnescape(m[1])
+		if err != nil {
+			t.Fatal(err)
+		}
+		victim := f.s.Client()
+		var check struct{ PasswordNeeded bool }
+		victim.Do("POST", "/account/check-token", map[string]string{"token": token, "purpose": "activation"}).Want(200).Decode(&check)
+		if !check.PasswordNeeded {
+			t.Error("the activation screen does not ask for a password")
+		}
+		// Activating without choosing a password is refused, and binds nothing.
+		victim.Do("POST", "/account/activate-account", map[string]any{"activationToken": token, "password": nil}).
+			WantError(422, apperror.CodeValidation)
+		if bound() {
+			t.Fatal("a refused activation bound the invitation")
+		}
+		victim.Do("POST", "/account/activate-account", map[string]any{"activationToken": token,
+			"password": "Victim-chose-2"}).Want(200)
+		if !bound() {
+			t.Fatal("activation did not bind the invitation")
+		}
+		login(attackerPassword).WantError(401, apperror.CodeInvalidCredentials)
+		c := f.s.Client()
+		c.Do("POST", "/account/login", map[string]string{"email": "victim@example.com", "password": "Victim-chose-2"}).Want(200)
+		var me whoamiInvitations
+		c.Do("GET", "/account/whoami", nil).Want(200).Decode(&me)
+		if len(me.Invitations) != 1 || me.Invitations[0].ID != inv.ID {
+			t.Fatalf("the victim's whoami %+v", me)
 		}
 	})
 }
