@@ -78,6 +78,7 @@ func (h *HTTP) Register(api huma.API) {
 	if h.Passkeys != nil {
 		h.registerPasskeys(public, signed)
 	}
+	h.registerSessions(signed)
 }
 
 // token answers the CSRF token for this browser's session (httpapi.IssueCSRF: signed and bound

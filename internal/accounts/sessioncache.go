@@ -14,8 +14,9 @@ import (
 // (a session ended or turned by impersonation, a user's flags, status, password or names, a
 // link to an entity or department) is marked by the database's own triggers (migration 00028),
 // and database.DB.OnAuthChange empties the cache after this node's committing write and, on
-// PostgreSQL, on the NOTIFY every other node's write sends. While the PostgreSQL listener is
-// down the cache neither serves nor keeps anything (docs/security.md, V3).
+// PostgreSQL, on the NOTIFY every other node's write sends; on SQLite, another process's write
+// is caught before an entry is served (database.DB.CatchUpAuthChanges reads the counter). While
+// the PostgreSQL listener is down the cache neither serves nor keeps anything (docs/security.md, V3).
 //
 // Entries are keyed by the session token's hash, as the sessions table is. A load that started
 // before an emptying is not kept (the generation moved), so a read of the old state racing with

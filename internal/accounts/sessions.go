@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/httpapi"
 )
 
 // SessionLimits are how long sessions last (docs/decisions.md, "Accounts and sign-in").
@@ -35,17 +36,20 @@ func (l SessionLimits) lifetime(remember bool) time.Duration {
 
 // touchEvery is how stale last_seen_at may get before a request refreshes it: a tenth of the
 // idle timeout, at most a minute. Most requests therefore only read the session; the idle
-// timeout is honoured to within this margin.
+// timeout is honoured to within this margin, and the active sessions list's 'last used' too
+// (remembered sessions are touched alike, though no idle limit ends them).
 func (l SessionLimits) touchEvery() time.Duration {
 	return min(time.Minute, l.Idle/10)
 }
 
-// createSession starts a session for userID and returns its token.
+// createSession starts a session for userID and returns its token. The request's user agent and
+// client address are kept with it, for the active sessions list (sessionlist.go).
 func createSession(ctx context.Context, tx *database.Tx, userID int64, limits SessionLimits, remember bool) (string, error) {
 	token := auth.NewToken()
-	_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, remember)
-		VALUES (?, ?, ?, ?, ?, ?)`,
-		auth.TokenHash(token), userID, tx.Now, tx.Now.Add(limits.lifetime(remember)), tx.Now, remember)
+	_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, remember,
+		user_agent, client_addr) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+		auth.TokenHash(token), userID, tx.Now, tx.Now.Add(limits.lifetime(remember)), tx.Now, remember,
+		keptUserAgent(httpapi.UserAgent(ctx)), httpapi.ClientAddr(ctx))
 	if err != nil {
 		return "", fmt.Errorf("create session: %w", err)
 	}
@@ -121,9 +125,12 @@ func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principa
 	now := s.DB.Now()
 	var gen uint64
 	if c := s.Cache; c != nil {
+		if err := s.DB.CatchUpAuthChanges(ctx); err != nil {
+			return nil, User{}, err
+		}
 		if e, ok := c.get(key, now); ok && now.Before(e.expiresAt) &&
 			(e.remember || now.Sub(e.lastSeenAt) < s.Limits.Idle) {
-			if !e.remember && now.Sub(e.lastSeenAt) > s.Limits.touchEvery() {
+			if now.Sub(e.lastSeenAt) > s.Limits.touchEvery() {
 				if err := s.touch(ctx, e.principal.SessionID); err != nil {
 					return nil, User{}, err
 				}
@@ -142,7 +149,7 @@ func (s *Store) LoadPrincipal(ctx context.Context, token string) (*auth.Principa
 		return nil, User{}, nil
 	}
 	lastSeen := r.LastSeenAt
-	if !r.Remember && now.Sub(r.LastSeenAt) > s.Limits.touchEvery() {
+	if now.Sub(r.LastSeenAt) > s.Limits.touchEvery() {
 		if err := s.touch(ctx, r.SessionID); err != nil {
 			return nil, User{}, err
 		}

@@ -25,11 +25,13 @@ import (
 //     watchers on each notification, which PostgreSQL sends only once the writing transaction
 //     has committed. A notification carries the writer's hive.node (connectPostgres), and
 //     this node's own are skipped: they ran the watchers already, and a second, later emptying
-//     would only throw away sessions read since. While that connection is down AuthChangesLive is false, and a cache must
-//     neither serve nor keep anything: a missed notification cannot leave a stale principal.
-//   - SQLite is one node, but a hive command run beside the server (another process) writes to
-//     the same file: the server notices at its next write (the counter moved) and at the
-//     latest when its cache entries expire.
+//     would only throw away sessions read since. While that connection is down AuthChangesLive
+//     is false, and a cache must neither serve nor keep anything: a missed notification cannot
+//     leave a stale principal.
+//   - SQLite is one machine, but another process may write to the same file (a hive command
+//     beside the server, or a second server): a cache asks CatchUpAuthChanges before it serves
+//     an entry, which reads the counter (one row) and calls the watchers when it moved since
+//     this process last saw it. So another process's revocation holds from the next request.
 type watch struct {
 	mu   sync.Mutex
 	fns  []func()
@@ -62,6 +64,23 @@ func (db *DB) OnAuthChange(fn func()) error {
 		ctx, stop := context.WithCancel(context.Background())
 		w.stop, w.done = stop, make(chan struct{})
 		go db.listen(ctx)
+	}
+	return nil
+}
+
+// CatchUpAuthChanges calls the watchers when another process changed what principals hold
+// since this one last looked: on SQLite it reads the counter (a cache asks before serving an
+// entry); on PostgreSQL it does nothing, as the listener hears every node's changes.
+func (db *DB) CatchUpAuthChanges(ctx context.Context) error {
+	if db.Dialect != SQLite {
+		return nil
+	}
+	var n int64
+	if err := db.Get(ctx, &n, `SELECT n FROM change_counters WHERE channel = 'auth'`); err != nil {
+		return fmt.Errorf("read change counter: %w", err)
+	}
+	if db.watch.last.Load() != n && db.watch.last.Swap(n) != n {
+		db.fireAuthChange()
 	}
 	return nil
 }

@@ -26,6 +26,15 @@ func ClientAddr(ctx context.Context) string {
 	return a
 }
 
+type userAgentKey struct{}
+
+// UserAgent returns the request's User-Agent header (what the active sessions list shows as
+// the device), or "".
+func UserAgent(ctx context.Context) string {
+	a, _ := ctx.Value(userAgentKey{}).(string)
+	return a
+}
+
 type requestLogKey struct{}
 
 // requestLog is what inner middleware learns about a request for its log line. Observe runs
@@ -72,9 +81,9 @@ func (r *statusRecorder) Write(b []byte) (int, error) {
 
 func (r *statusRecorder) Unwrap() http.ResponseWriter { return r.ResponseWriter }
 
-// Observe gives each request an id and its client address (believing X-Forwarded-For only from
-// trustedProxies), recovers from panics, and logs one line per API request with id, method,
-// path, status, duration, user and impersonator. Logs go to stdout, never to the database.
+// Observe gives each request an id, its user agent and its client address (believing
+// X-Forwarded-For only from trustedProxies), recovers from panics, and logs one line per API
+// request with id, method, path, status, duration, user and impersonator. Logs go to stdout, never to the database.
 func Observe(logger *slog.Logger, trustedProxies []netip.Prefix, next http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		start := time.Now()
@@ -86,6 +95,7 @@ func Observe(logger *slog.Logger, trustedProxies []netip.Prefix, next http.Handl
 		}
 		ctx := context.WithValue(r.Context(), requestIDKey{}, id)
 		ctx = context.WithValue(ctx, clientAddrKey{}, clientAddr(r, trustedProxies))
+		ctx = context.WithValue(ctx, userAgentKey{}, r.UserAgent())
 		info := &requestLog{}
 		ctx = context.WithValue(ctx, requestLogKey{}, info)
 		rec := &statusRecorder{ResponseWriter: w}

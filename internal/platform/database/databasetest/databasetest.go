@@ -54,6 +54,14 @@ func Available() []Engine {
 // the test.
 func SQLite(tb testing.TB) *database.DB {
 	tb.Helper()
+	db, _ := SQLiteURL(tb)
+	return db
+}
+
+// SQLiteURL is SQLite, also returning the database's URL, so that a test can open it a second
+// time (another process on the same file).
+func SQLiteURL(tb testing.TB) (*database.DB, string) {
+	tb.Helper()
 	// Not tb.TempDir: its RemoveAll fails the test when SQLite's -wal or -shm file is still being
 	// let go as the directory is removed (seen once under load); retrying is enough.
 	dir, err := os.MkdirTemp("", "hive-sqlite-")
@@ -65,7 +73,8 @@ func SQLite(tb testing.TB) *database.DB {
 		os.RemoveAll(dir)
 		tb.Fatalf("copy the migrated sqlite template: %v", err)
 	}
-	db, err := database.Open(context.Background(), "sqlite:"+path)
+	url := "sqlite:" + path
+	db, err := database.Open(context.Background(), url)
 	if err != nil {
 		os.RemoveAll(dir)
 		tb.Fatalf("open sqlite: %v", err)
@@ -79,7 +88,7 @@ func SQLite(tb testing.TB) *database.DB {
 			time.Sleep(25 * time.Millisecond)
 		}
 	})
-	return db
+	return db, url
 }
 
 // Postgres creates a database with a random name on the server of HIVE_TEST_POSTGRES_URL as a
