@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
@@ -71,6 +72,7 @@ type authzWorld struct {
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
 	Passkey                                         int64 // StaffA's
+	StaffSession                                    int64 // a session StaffA signed in with
 	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
 	HoldFirst, HoldSecond, HoldOther int64
@@ -185,6 +187,9 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.Passkey = databasetest.InsertID(t, db, `INSERT INTO passkeys (user_id, credential_id, name, credential, created_at,
 		updated_at) VALUES (?, ?, ?, '{}', ?, ?) RETURNING id`, w.StaffA, []byte("aldermoor-credential"),
 		authzDeep(" passkey"), now, now)
+	w.StaffSession = databasetest.InsertID(t, db, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at,
+		last_seen_at, remember) VALUES (?, ?, ?, ?, ?, TRUE) RETURNING id`, []byte(authzDeep(" session")), w.StaffA,
+		now, now.Add(24*time.Hour), now)
 	w.History = audittest.Last(t, db)
 	return w
 }
