@@ -44,6 +44,7 @@ const shellRoutes: RouteObject[] = [
   { path: paths.changePassword, lazy: () => import('@/features/accounts/routes/change-password') },
   { path: paths.settings, lazy: () => import('@/features/accounts/routes/settings') },
   { path: paths.twoStepSignIn, lazy: () => import('@/features/accounts/routes/two-step-sign-in') },
+  { path: paths.sessions, lazy: () => import('@/features/accounts/routes/sessions') },
   { path: paths.bookings, lazy: () => import('@/features/scheduler/routes/scheduler') },
   { path: paths.bookingsList, lazy: () => import('@/features/scheduler/routes/booking-changes') },
   { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },

@@ -64,6 +64,7 @@ export const paths = {
   loginSecondFactor: '/login/second-factor',
   /** Settings: two-step sign-in (enrol, or turn off). */
   twoStepSignIn: '/two-step-sign-in',
+  sessions: '/sessions',
   redirect: '/r',
   unsubscribe: '/unsubscribe',
 

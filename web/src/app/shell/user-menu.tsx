@@ -1,5 +1,6 @@
 import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import {
+  IconDevices,
   IconDevicesOff,
   IconKey,
   IconLogout,
@@ -20,8 +21,8 @@ import { useEndImpersonation } from './use-end-impersonation';
 
 /**
  * The user menu: Cancel Impersonation (only while impersonating), Profile, Change password,
- * Settings, Sign out, Sign out everywhere (Change password, Settings and Sign out everywhere are
- * the user's own, so not offered while impersonating).
+ * Settings, Active sessions, Sign out, Sign out everywhere (Change password, Settings, Active
+ * sessions and Sign out everywhere are the user's own, so not offered while impersonating).
  */
 export function UserMenu() {
   const user = useCurrentUser();
@@ -97,12 +98,20 @@ export function UserMenu() {
           </Menu.Item>
         )}
         {!isImpersonating(user) && (
-          <Menu.Item
-            leftSection={<IconSettings size={16} aria-hidden="true" />}
-            onClick={() => void navigate(paths.settings)}
-          >
-            Settings
-          </Menu.Item>
+          <>
+            <Menu.Item
+              leftSection={<IconSettings size={16} aria-hidden="true" />}
+              onClick={() => void navigate(paths.settings)}
+            >
+              Settings
+            </Menu.Item>
+            <Menu.Item
+              leftSection={<IconDevices size={16} aria-hidden="true" />}
+              onClick={() => void navigate(paths.sessions)}
+            >
+              Active sessions
+            </Menu.Item>
+          </>
         )}
         <Menu.Item
           leftSection={<IconLogout size={16} aria-hidden="true" />}

@@ -12,7 +12,7 @@ import {
 import { useForm } from '@mantine/form';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { AdminResetSecondFactor, AdminSetPassword } from '@/features/accounts';
+import { AdminResetSecondFactor, AdminSetPassword, SessionList } from '@/features/accounts';
 import { LocationSelect } from '@/features/places';
 import { accountStatusDisplay, type AccountStatus } from '@/lib/account-status';
 import { toasts } from '@/lib/errors/catalogue';
@@ -259,6 +259,10 @@ export function ProfileForm({ profile, canEdit, admin, self = false, onSubmit }:
                       name={profile.fullName || profile.email}
                     />
                   </Group>
+                  <Text fw={500} size="sm" mt="md" mb={4}>
+                    Sessions
+                  </Text>
+                  <SessionList userId={profile.id} />
                 </>
               )}
             </Fieldset>
