@@ -118,6 +118,8 @@ describe('a freelancer signs up on their own and is found', () => {
       await main.getByRole('heading', { name: 'Activate your account' }).waitFor();
       await settled(page);
       await checkA11y(page, 'activate');
+      // Activation sets the password again: whoever signed up with the address may not be its owner.
+      await main.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await main.getByRole('button', { name: 'Activate' }).click();
       await toast(page, 'Account Activated');
       await page.waitForURL(/\/login$/);

@@ -62,7 +62,7 @@ function ActivateForm({ token, passwordNeeded }: { token: string; passwordNeeded
     <>
       <Text size="sm">
         {passwordNeeded
-          ? 'Your account was created for you: choose a password (8 to 50 characters) to activate it.'
+          ? 'Choose a password (8 to 50 characters) to activate your account. It replaces any password set before.'
           : 'Activate your account, then log in with the password you chose when you signed up.'}
       </Text>
       {activate.isError && (
