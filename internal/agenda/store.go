@@ -44,9 +44,9 @@ func matchSQL(r instructionRule, i string) string {
 		i + ".client_status IN (" + quoted(r.Client...) + "))"
 }
 
-// liveSQL is status.State.Live on instruction alias i (bookings.LiveSQL; a test here checks it
+// liveSQL is status.State.Live on instruction alias i (status.LiveSQL; a test here checks it
 // against Live for every pair of statuses).
-func liveSQL(i string) string { return bookings.LiveSQL(i) }
+func liveSQL(i string) string { return status.LiveSQL(i) }
 
 // fragment is a piece of a WHERE clause with its arguments.
 type fragment struct {
@@ -94,13 +94,13 @@ const statesJoin = " JOIN " + bookings.PlacementStatesTable + " s ON s.placement
 
 // ruleMask is the status pairs of placement_states that match rule r.
 func ruleMask(r instructionRule) int64 {
-	return bookings.StatePairsMask(func(st status.State) bool {
+	return status.PairsMask(func(st status.State) bool {
 		return slices.Contains(r.Supplier, st.Supplier) && slices.Contains(r.Client, st.Client)
 	})
 }
 
 // liveMask is the status pairs of live instructions.
-var liveMask = bookings.StatePairsMask(status.State.Live)
+var liveMask = status.PairsMask(status.State.Live)
 
 // tabSQL holds when the placement_states row (alias a) has an instruction matching rule r or,
 // for unassignedTab, no live one: masks of its status pairs built from the rules here.
@@ -303,7 +303,7 @@ func (s *Store) criticalIDs(ctx context.Context, q Query, now time.Time) ([]int6
 	}
 	var ids []int64
 	for _, r := range rows {
-		if critical, _ := bookings.Critical(now, r.StartAt, bookings.PairStates(r.Pairs)); critical {
+		if critical, _ := bookings.Critical(now, r.StartAt, status.PairStates(r.Pairs)); critical {
 			ids = append(ids, r.ID)
 		}
 	}

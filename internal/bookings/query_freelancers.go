@@ -3,6 +3,7 @@ package bookings
 import (
 	"context"
 
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -15,7 +16,7 @@ type BookingFreelancer struct {
 }
 
 // FreelancersOf is the department of booking (404 when there is no such booking) and the
-// freelancers holding a live instruction on it (LiveSQL), by name: whom documents asks to sign
+// freelancers holding a live instruction on it (status.LiveSQL), by name: whom documents asks to sign
 // a booking's paperwork (docs/architecture.md, "Tables").
 func FreelancersOf(ctx context.Context, r database.Reader, booking int64) (int64, []BookingFreelancer, error) {
 	var department int64
@@ -25,6 +26,6 @@ func FreelancersOf(ctx context.Context, r database.Reader, booking int64) (int64
 	var out []BookingFreelancer
 	err := r.Select(ctx, &out, `SELECT DISTINCT u.id AS user_id, u.email, u.first_name, u.last_name
 		FROM instructions i JOIN users u ON u.id = i.user_id
-		WHERE i.booking_id = ? AND `+LiveSQL("i")+` ORDER BY u.first_name, u.last_name, u.id`, booking)
+		WHERE i.booking_id = ? AND `+status.LiveSQL("i")+` ORDER BY u.first_name, u.last_name, u.id`, booking)
 	return department, out, err
 }

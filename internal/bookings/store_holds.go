@@ -12,13 +12,9 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// liveHoldSQL is liveHold in SQL on instructions a: a hold neither deleted nor closed on
-// either side. Its literals are those of the instructions_holds index (migration 00037).
-func liveHoldSQL(a string) string {
-	closed := `('` + string(status.Rejected) + `', '` + string(status.Cancelled) + `')`
-	return a + `.kind = '` + KindHold + `' AND ` + a + `.deleted_at IS NULL AND ` + a + `.supplier_status NOT IN ` + closed +
-		` AND ` + a + `.client_status NOT IN ` + closed
-}
+// liveHoldSQL is liveHold in SQL on instructions a: a hold that is live (status.LiveSQL).
+// Its literals are those of the instructions_holds index (migration 00037).
+func liveHoldSQL(a string) string { return a + `.kind = '` + KindHold + `' AND ` + status.LiveSQL(a) }
 
 // holdAboveSQL is the ranking rule, written once: h is a live hold of i's freelancer whose
 // placement overlaps i's and that was placed before i (created_at, then id). It reads the

@@ -12,18 +12,10 @@ import (
 // bookings owns bookings, placements and instructions; the agenda's cards and jobs' delete check
 // read them here.
 
-// LiveSQL is status.State.Live on instruction alias i: not deleted, and neither side rejected
-// or cancelled. The statuses are literals, so each query keeps one text SQLite prepares once.
-func LiveSQL(i string) string {
-	closed := "'" + string(status.Rejected) + "', '" + string(status.Cancelled) + "'"
-	return "(" + i + ".deleted_at IS NULL AND " + i + ".supplier_status NOT IN (" + closed + ") AND " +
-		i + ".client_status NOT IN (" + closed + "))"
-}
-
 // AwaitingAnswerSQL is an offer on instruction alias i still awaiting its freelancer's answer:
-// live (LiveSQL) and their side not yet answered. Delivery mails an offer only while it holds.
+// live (status.LiveSQL) and their side not yet answered. Delivery mails an offer only while it holds.
 func AwaitingAnswerSQL(i string) string {
-	return "(" + LiveSQL(i) + " AND " + i + ".supplier_status = '" + string(status.Awaiting) + "')"
+	return "(" + status.LiveSQL(i) + " AND " + i + ".supplier_status = '" + string(status.Awaiting) + "')"
 }
 
 // PlacementCard is what an agenda card reads of its placement, booking, department and client
@@ -81,7 +73,7 @@ func PlacementCards(ctx context.Context, db *database.DB, ids []int64, onlyUser 
 		return nil, nil, err
 	}
 	query := `SELECT ` + InstructionColumns + `, EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id IS NOT NULL
-		AND s.substitution_of_id = i.id AND ` + LiveSQL("s") + `) AS substituted
+		AND s.substitution_of_id = i.id AND ` + status.LiveSQL("s") + `) AS substituted
 		FROM instructions i JOIN users u ON u.id = i.user_id WHERE i.placement_id IN (` + marks + `)`
 	if onlyUser != 0 {
 		query, args = query+` AND i.user_id = ?`, append(args, onlyUser)

@@ -36,7 +36,7 @@ type stateRow struct {
 // counts lists the row's pair counts through PairCounts.Each.
 func (r stateRow) counts() string {
 	var out []string
-	bookings.PairCounts{r.C0, r.C1, r.C2, r.C3, r.C4, r.C5}.Each(func(st status.State, n int) {
+	status.PairCounts{r.C0, r.C1, r.C2, r.C3, r.C4, r.C5}.Each(func(st status.State, n int) {
 		out = append(out, fmt.Sprintf("%s/%s:%d", st.Supplier, st.Client, n))
 	})
 	return strings.Join(out, " ")
@@ -50,7 +50,7 @@ func pairOf(s, c status.Status) int64 {
 		}
 		return ""
 	}
-	return bookings.StatePairsMask(func(st status.State) bool { return st.Supplier == known(s) && st.Client == known(c) })
+	return status.PairsMask(func(st status.State) bool { return st.Supplier == known(s) && st.Client == known(c) })
 }
 
 // checkStates compares placement_states with what the placements and their instructions make
@@ -183,7 +183,7 @@ func TestPlacementStates(t *testing.T) {
 				if !c.Valid() {
 					st.Client = ""
 				}
-				if n := databasetest.Get[int](t, db, `SELECT `+bookings.PairCountSQL("s", st)+`
+				if n := databasetest.Get[int](t, db, `SELECT `+status.PairCountSQL("s", st)+`
 					FROM placement_states s WHERE placement_id = ?`, p); n != 2 {
 					t.Fatalf("(%s, %s): PairCountSQL reads %d instructions, want 2", s, c, n)
 				}
@@ -248,12 +248,12 @@ func TestPairStates(t *testing.T) {
 		for _, c := range all {
 			pair := pairOf(s, c)
 			every |= pair
-			if got := bookings.PairStates(pair); len(got) != 1 || got[0] != (status.State{Supplier: s, Client: c}) {
+			if got := status.PairStates(pair); len(got) != 1 || got[0] != (status.State{Supplier: s, Client: c}) {
 				t.Fatalf("PairStates(%d) = %v, want [{%s %s}]", pair, got, s, c)
 			}
 		}
 	}
-	if got := bookings.PairStates(every); len(got) != len(all)*len(all) {
+	if got := status.PairStates(every); len(got) != len(all)*len(all) {
 		t.Fatalf("PairStates of every pair: %d states, want %d", len(got), len(all)*len(all))
 	}
 }

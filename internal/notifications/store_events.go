@@ -10,6 +10,7 @@ import (
 
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -234,7 +235,7 @@ func readFreelancers(ctx context.Context, tx *database.Tx, f facts, placements, 
 		where = `(` + conds[0] + ` OR ` + conds[1] + `)`
 	}
 	if err := tx.Select(ctx, &rows, `SELECT DISTINCT i.placement_id, i.booking_id, i.user_id FROM instructions i
-		WHERE `+where+` AND `+bookings.LiveSQL("i"), args...); err != nil {
+		WHERE `+where+` AND `+status.LiveSQL("i"), args...); err != nil {
 		return fmt.Errorf("freelancers of events: %w", err)
 	}
 	wideSet := map[int64]bool{}

@@ -18,8 +18,8 @@ func everyState() (string, []status.State) {
 	var rows []string
 	var states []status.State
 	for _, deleted := range []bool{false, true} {
-		for _, sup := range append(slices.Clone(knownStatuses), "odd") {
-			for _, cli := range append(slices.Clone(knownStatuses), "odd") {
+		for _, sup := range append(slices.Clone(status.Statuses), "odd") {
+			for _, cli := range append(slices.Clone(status.Statuses), "odd") {
 				del := "NULL"
 				if deleted {
 					del = "'2027-01-01'"

@@ -187,9 +187,9 @@ const placementColumns = `SELECT p.id, p.booking_id, p.title, p.local_date, p.st
 // are the status rules' in Go, the counts the read model's.
 var packedFromStatesSQL = func() string {
 	var terms []string
-	bookings.EachPair(func(st status.State) {
+	status.EachPair(func(st status.State) {
 		if w := packedWeight(st); w != 0 {
-			terms = append(terms, fmt.Sprintf("%s * %d", bookings.PairCountSQL("s", st), w))
+			terms = append(terms, fmt.Sprintf("%s * %d", status.PairCountSQL("s", st), w))
 		}
 	})
 	return "(" + strings.Join(terms, " + ") + fmt.Sprintf(" + CASE WHEN s.substitutions > 0 THEN %d ELSE 0 END) AS packed", substitutionFlag)
@@ -243,7 +243,7 @@ func groupInstructions(ctx context.Context, q database.Reader, f SummaryFilter, 
 	var is []summaryInstruction
 	err := q.Select(ctx, &is, `SELECT i.id, i.placement_id, i.user_id, `+names+`, i.supplier_status, i.client_status,
 		i.substitution_of_id, i.deleted_at IS NOT NULL AS deleted,
-		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id AND `+bookings.LiveSQL("s")+`) AS substituted`+placementsFrom(f)+`
+		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id AND `+status.LiveSQL("s")+`) AS substituted`+placementsFrom(f)+`
 		JOIN instructions i ON i.placement_id = p.id`+join+scope.SQL(), scope.Args()...)
 	return is, err
 }

@@ -8,27 +8,8 @@ import (
 
 // The dashboard counts colours in SQL, so that a year of instructions is grouped by the
 // database, not read row by row. The SQL must not hold a copy of the colour rule: it is
-// generated here from status.ColourOf, evaluated on every pair of statuses a live instruction
-// can hold, and from status.Worst for a placement's colour.
-
-// statuses are the values an instruction's sides may hold.
-var statuses = []status.Status{status.Awaiting, status.Accepted, status.Rejected, status.Cancelled, status.Unknown}
-
-// Pair is one live instruction's (supplier, client) statuses.
-type Pair struct{ Supplier, Client status.Status }
-
-// PairsOf lists, per colour, the status pairs a live (not deleted) instruction of that colour
-// has, in status order.
-func PairsOf() map[status.Colour][]Pair {
-	out := map[status.Colour][]Pair{}
-	for _, s := range statuses {
-		for _, c := range statuses {
-			colour := status.ColourOf(status.State{Supplier: s, Client: c})
-			out[colour] = append(out[colour], Pair{s, c})
-		}
-	}
-	return out
-}
+// generated from status.ColourOf (status.PairsByColour, status.PairsSQL) and from status.Worst
+// for a placement's colour.
 
 // deletedColour is the colour of a deleted instruction.
 var deletedColour = status.ColourOf(status.State{Deleted: true})

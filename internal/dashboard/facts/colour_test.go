@@ -16,7 +16,7 @@ func TestColourSQLComesFromTheStatusRule(t *testing.T) {
 		}
 	}
 	// Every pair of statuses lands in the colour ColourOf gives it.
-	for colour, pairs := range PairsOf() {
+	for colour, pairs := range status.PairsByColour() {
 		for _, p := range pairs {
 			if got := status.ColourOf(status.State{Supplier: p.Supplier, Client: p.Client}); got != colour {
 				t.Errorf("%v: %s, want %s", p, got, colour)

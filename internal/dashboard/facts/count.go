@@ -15,27 +15,18 @@ import (
 // TestCountSQLFollowsThePlacementRule checks it against PlacementCounts.
 
 // countPairs lists, per count, the status pairs a live instruction counting so on its own has.
-func countPairs() map[status.Count][]Pair {
-	out := map[status.Count][]Pair{}
-	for _, s := range statuses {
-		for _, c := range statuses {
-			n := status.CountOf(status.State{Supplier: s, Client: c})
-			out[n] = append(out[n], Pair{s, c})
-		}
-	}
-	return out
-}
+func countPairs() map[status.Count][]status.Pair { return status.PairsBy(status.CountOf) }
 
 // countIsSQL is true for a live instruction of alias that counts as n on its own (CountOf).
 func countIsSQL(alias string, n status.Count) string {
-	return "(" + alias + ".deleted_at IS NULL AND " + pairsOfSQL(alias, countPairs()[n]) + ")"
+	return "(" + alias + ".deleted_at IS NULL AND " + status.PairsSQL(alias, countPairs()[n]) + ")"
 }
 
 // pipelineRankSQL is status.PipelineRank of an open instruction of alias, as a CASE.
 func pipelineRankSQL(alias string) string {
 	var sb strings.Builder
 	sb.WriteString("CASE")
-	byRank := map[int][]Pair{}
+	byRank := map[int][]status.Pair{}
 	var ranks []int
 	for _, p := range countPairs()[status.CountPipeline] {
 		r := status.PipelineRank(status.State{Supplier: p.Supplier, Client: p.Client})
@@ -45,7 +36,7 @@ func pipelineRankSQL(alias string) string {
 		byRank[r] = append(byRank[r], p)
 	}
 	for _, r := range ranks {
-		sb.WriteString(" WHEN " + pairsOfSQL(alias, byRank[r]) + " THEN " + strconv.Itoa(r))
+		sb.WriteString(" WHEN " + status.PairsSQL(alias, byRank[r]) + " THEN " + strconv.Itoa(r))
 	}
 	sb.WriteString(" END")
 	return sb.String()

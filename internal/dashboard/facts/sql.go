@@ -9,37 +9,13 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// quote is a status literal for generated SQL; statuses are the status package's own constants.
-func quote(s status.Status) string { return "'" + strings.ReplaceAll(string(s), "'", "''") + "'" }
-
-// pairsSQL is true for a live instruction i whose (supplier, client) statuses are among pairs.
-func pairsSQL(pairs []Pair) string { return pairsOfSQL("i", pairs) }
-
-// pairsOfSQL is pairsSQL for the instruction of alias.
-func pairsOfSQL(alias string, pairs []Pair) string {
-	bySupplier := map[status.Status][]string{}
-	var order []status.Status
-	for _, p := range pairs {
-		if _, ok := bySupplier[p.Supplier]; !ok {
-			order = append(order, p.Supplier)
-		}
-		bySupplier[p.Supplier] = append(bySupplier[p.Supplier], quote(p.Client))
-	}
-	var ors []string
-	for _, s := range order {
-		ors = append(ors, "("+alias+".supplier_status = "+quote(s)+" AND "+alias+".client_status IN ("+
-			strings.Join(bySupplier[s], ", ")+"))")
-	}
-	if len(ors) == 0 {
-		return "FALSE"
-	}
-	return "(" + strings.Join(ors, " OR ") + ")"
-}
+// pairsSQL is true for instruction i whose (supplier, client) statuses are among pairs.
+func pairsSQL(pairs []status.Pair) string { return status.PairsSQL("i", pairs) }
 
 // rankSQL is the rank (RankedColours) of instruction i's colour, status.ColourOf written as a
 // CASE over every status pair; a placement without instructions (i.id NULL) has emptyColour.
 func rankSQL() string {
-	pairs := PairsOf()
+	pairs := status.PairsByColour()
 	var sb strings.Builder
 	sb.WriteString("CASE WHEN i.id IS NULL THEN " + strconv.Itoa(rankOf(emptyColour)))
 	sb.WriteString(" WHEN i.deleted_at IS NOT NULL THEN " + strconv.Itoa(rankOf(deletedColour)))
@@ -54,7 +30,9 @@ func rankSQL() string {
 }
 
 // GreenSQL is true for a live instruction i accepted by both sides (status.ColourOf green).
-func GreenSQL() string { return "(i.deleted_at IS NULL AND " + pairsSQL(PairsOf()[status.Green]) + ")" }
+func GreenSQL() string {
+	return "(i.deleted_at IS NULL AND " + pairsSQL(status.PairsByColour()[status.Green]) + ")"
+}
 
 // offeredSQL is true for the instructions of bookings b that start awaiting their freelancer's
 // answer (status.Initial): a pre-confirmed or direct booking's are accepted from the start.
@@ -102,7 +80,7 @@ func supplierStatusOf(d database.Dialect, alias string) string {
 // each lookup reads only that index.
 func answerMinuteSQL(d database.Dialect) (string, []any) {
 	offered, args := offeredSQL()
-	answered := quote(status.Accepted) + ", " + quote(status.Rejected)
+	answered := status.Literal(status.Accepted) + ", " + status.Literal(status.Rejected)
 	answeredAt := `(SELECT MIN(e.created_at) FROM booking_events e WHERE e.instruction_id = i.id
 		AND e.kind = '` + string(events.InstructionStatus) + `' AND ` + supplierStatusOf(d, "e") + ` IN (` + answered + `))`
 	return "CASE WHEN i.supplier_status IN (" + answered + ") AND " + offered +
