@@ -3,13 +3,13 @@ package access
 import (
 	"context"
 
-	"github.com/hive/hive/internal/accounts"
+	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
 // HireableStatuses are the account statuses of people who can work: not yet activated
 // (inactive, unknown) and system accounts are left out. They are HireRule's arguments, in order.
-var HireableStatuses = []any{accounts.StatusActive, accounts.StatusResetRequired, accounts.StatusRequireEmailChange}
+var HireableStatuses = []any{auth.AccountActive, auth.AccountResetRequired, auth.AccountRequireEmailChange}
 
 // HireRule is THE rule for whom a department may hire (spec part 1 §6: preferred contractors are
 // filtered to canHire), read by available suppliers, grants, substitution and a job template's

@@ -12,14 +12,15 @@ import (
 	"github.com/hive/hive/internal/platform/input"
 )
 
-// Account statuses (spec part 1 §4).
+// Account statuses (spec part 1 §4), declared in internal/platform/auth so that access reads
+// them without importing accounts.
 const (
-	StatusUnknown            = "unknown"
-	StatusActive             = "active"
-	StatusInactive           = "inactive"
-	StatusResetRequired      = "reset_required"
-	StatusSystem             = "system"
-	StatusRequireEmailChange = "require_email_change"
+	StatusUnknown            = auth.AccountUnknown
+	StatusActive             = auth.AccountActive
+	StatusInactive           = auth.AccountInactive
+	StatusResetRequired      = auth.AccountResetRequired
+	StatusSystem             = auth.AccountSystem
+	StatusRequireEmailChange = auth.AccountRequireEmailChange
 )
 
 // AccountStatuses lists every account status, for the OpenAPI enum.
