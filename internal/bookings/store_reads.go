@@ -12,12 +12,6 @@ import (
 // bookings owns bookings, placements and instructions; the agenda's cards and jobs' delete check
 // read them here.
 
-// AwaitingAnswerSQL is an offer on instruction alias i still awaiting its freelancer's answer:
-// live (status.LiveSQL) and their side not yet answered. Delivery mails an offer only while it holds.
-func AwaitingAnswerSQL(i string) string {
-	return "(" + status.LiveSQL(i) + " AND " + i + ".supplier_status = '" + string(status.Awaiting) + "')"
-}
-
 // PlacementCard is what an agenda card reads of its placement, booking, department and client
 // (of PlacementRow, the columns the card query selects).
 type PlacementCard struct {

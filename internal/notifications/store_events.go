@@ -8,9 +8,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/events"
-	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -78,22 +77,10 @@ func (t eventTable) markDelivered(ctx context.Context, tx *database.Tx, ids []in
 }
 
 // bookingFacts are what a notification says of a booking.
-type bookingFacts struct {
-	ID             int64  `db:"id"`
-	Title          string `db:"title"`
-	DepartmentID   int64  `db:"department_id"`
-	DepartmentName string `db:"department_name"`
-	Timezone       string `db:"timezone"`
-	ClientName     string `db:"client_name"`
-}
+type bookingFacts = reads.EventBooking
 
 // placementFacts are what a notification says of a placement.
-type placementFacts struct {
-	ID      int64     `db:"id"`
-	Title   string    `db:"title"`
-	StartAt time.Time `db:"start_at"`
-	EndAt   time.Time `db:"end_at"`
-}
+type placementFacts = reads.EventPlacement
 
 // person is a recipient or an actor.
 type person struct {
@@ -159,11 +146,8 @@ func readFacts(ctx context.Context, tx *database.Tx, evs []Event) (facts, error)
 	}
 	bookingIDs, placementIDs, wideBookings = uniq(bookingIDs), uniq(placementIDs), uniq(wideBookings)
 
-	marks, args := database.In(bookingIDs)
-	var bs []bookingFacts
-	if err := tx.Select(ctx, &bs, `SELECT b.id, b.title, b.department_id, d.name AS department_name, d.timezone,
-		e.name AS client_name FROM bookings b JOIN departments d ON d.id = b.department_id
-		JOIN entities e ON e.id = d.client_id WHERE b.id IN (`+marks+`)`, args...); err != nil {
+	bs, err := reads.EventBookings(ctx, tx, bookingIDs)
+	if err != nil {
 		return f, fmt.Errorf("bookings of events: %w", err)
 	}
 	var departments []int64
@@ -172,10 +156,8 @@ func readFacts(ctx context.Context, tx *database.Tx, evs []Event) (facts, error)
 		departments = append(departments, b.DepartmentID)
 	}
 	if len(placementIDs) > 0 {
-		marks, args := database.In(placementIDs)
-		var ps []placementFacts
-		if err := tx.Select(ctx, &ps, `SELECT id, title, start_at, end_at FROM placements WHERE id IN (`+marks+`)`,
-			args...); err != nil {
+		ps, err := reads.EventPlacements(ctx, tx, placementIDs)
+		if err != nil {
 			return f, fmt.Errorf("placements of events: %w", err)
 		}
 		for _, p := range ps {
@@ -212,30 +194,8 @@ func managersSQL(marks string) string {
 
 // readFreelancers fills f.freelancersOf for the placements and the booking-wide events.
 func readFreelancers(ctx context.Context, tx *database.Tx, f facts, placements, wide []int64) error {
-	var rows []struct {
-		Placement int64 `db:"placement_id"`
-		Booking   int64 `db:"booking_id"`
-		User      int64 `db:"user_id"`
-	}
-	var conds []string
-	var args []any
-	if len(placements) > 0 {
-		marks, a := database.In(placements)
-		conds, args = append(conds, `i.placement_id IN (`+marks+`)`), append(args, a...)
-	}
-	if len(wide) > 0 {
-		marks, a := database.In(wide)
-		conds, args = append(conds, `i.booking_id IN (`+marks+`)`), append(args, a...)
-	}
-	if len(conds) == 0 {
-		return nil
-	}
-	where := conds[0]
-	if len(conds) == 2 {
-		where = `(` + conds[0] + ` OR ` + conds[1] + `)`
-	}
-	if err := tx.Select(ctx, &rows, `SELECT DISTINCT i.placement_id, i.booking_id, i.user_id FROM instructions i
-		WHERE `+where+` AND `+status.LiveSQL("i"), args...); err != nil {
+	rows, err := reads.LiveFreelancers(ctx, tx, placements, wide)
+	if err != nil {
 		return fmt.Errorf("freelancers of events: %w", err)
 	}
 	wideSet := map[int64]bool{}
@@ -264,10 +224,8 @@ func readAwaiting(ctx context.Context, tx *database.Tx, f *facts, evs []Event) e
 	if ids = uniq(ids); len(ids) == 0 {
 		return nil
 	}
-	marks, args := database.In(ids)
-	var open []int64
-	if err := tx.Select(ctx, &open, `SELECT i.id FROM instructions i WHERE i.id IN (`+marks+`) AND `+
-		bookings.AwaitingAnswerSQL("i"), args...); err != nil {
+	open, err := reads.StillAwaitingAnswer(ctx, tx, ids)
+	if err != nil {
 		return fmt.Errorf("offers awaiting an answer: %w", err)
 	}
 	for _, id := range open {

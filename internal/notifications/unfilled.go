@@ -7,7 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/events"
-	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -20,21 +20,16 @@ const UnfilledWindow = 24 * time.Hour
 const kindUnfilled events.Kind = "notifications.placement_unfilled"
 
 // candidate is a live placement starting within the window whose managers were not told yet.
-type candidate struct {
-	ID        int64     `db:"id"`
-	BookingID int64     `db:"booking_id"`
-	StartAt   time.Time `db:"start_at"`
-}
+type candidate = reads.StartingPlacement
 
 // unfilled returns the placements starting in (now, now+UnfilledWindow] that are not filled,
 // by bookings.Critical's rule (no instruction accepted on both sides), and whose managers were
 // not told yet. It reads on q, a reader or the delivery's transaction.
 func unfilled(ctx context.Context, q database.Reader, now time.Time) ([]candidate, error) {
-	var cs []candidate
-	if err := q.Select(ctx, &cs, `SELECT p.id, p.booking_id, p.start_at FROM placements p
-		WHERE p.deleted_at IS NULL AND p.start_at > ? AND p.start_at <= ? AND NOT EXISTS (SELECT 1 FROM notifications n
-			WHERE n.type = '`+ClientUnfilled+`' AND n.placement_id = p.id)
-		ORDER BY p.start_at, p.id LIMIT 500`, now.UTC(), now.Add(UnfilledWindow).UTC()); err != nil {
+	notTold := `NOT EXISTS (SELECT 1 FROM notifications n
+			WHERE n.type = '` + ClientUnfilled + `' AND n.placement_id = p.id)`
+	cs, err := reads.PlacementsStarting(ctx, q, now.UTC(), now.Add(UnfilledWindow).UTC(), notTold, 500)
+	if err != nil {
 		return nil, fmt.Errorf("placements starting soon: %w", err)
 	}
 	if len(cs) == 0 {
@@ -44,22 +39,9 @@ func unfilled(ctx context.Context, q database.Reader, now time.Time) ([]candidat
 	for i, c := range cs {
 		ids[i] = c.ID
 	}
-	marks, args := database.In(ids)
-	var rows []struct {
-		Placement int64  `db:"placement_id"`
-		Supplier  string `db:"supplier_status"`
-		Client    string `db:"client_status"`
-		Deleted   bool   `db:"deleted"`
-	}
-	if err := q.Select(ctx, &rows, `SELECT placement_id, supplier_status, client_status,
-		CASE WHEN deleted_at IS NULL THEN 0 ELSE 1 END AS deleted FROM instructions WHERE placement_id IN (`+marks+`)`,
-		args...); err != nil {
+	states, err := reads.InstructionStates(ctx, q, ids)
+	if err != nil {
 		return nil, fmt.Errorf("instructions of placements starting soon: %w", err)
-	}
-	states := map[int64][]status.State{}
-	for _, r := range rows {
-		states[r.Placement] = append(states[r.Placement], status.State{Supplier: status.Status(r.Supplier),
-			Client: status.Status(r.Client), Deleted: r.Deleted})
 	}
 	var out []candidate
 	for _, c := range cs {

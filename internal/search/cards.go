@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
 )
@@ -31,10 +32,7 @@ type cardRow struct {
 // cardQueries read the cards of a source (ids appended as an IN list); every column of
 // cardRow is named, the ones a source lacks as ”.
 var cardQueries = map[string]string{
-	index.Booking: `SELECT b.id, b.title, b.reference, '' AS legacy_job_id, '' AS agent, '' AS division_team,
-		'' AS job_function, '' AS name, '' AS type, d.name AS department_name, e.name AS client_name
-		FROM bookings b JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
-		WHERE b.id IN `,
+	index.Booking: reads.SearchCardQuery,
 	index.Job: `SELECT j.id, j.title, '' AS reference, j.legacy_job_id, j.agent, j.division_team, j.job_function,
 		'' AS name, '' AS type, d.name AS department_name, e.name AS client_name
 		FROM job_templates j JOIN departments d ON d.id = j.department_id JOIN entities e ON e.id = d.client_id

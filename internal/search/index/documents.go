@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -52,8 +53,7 @@ const noScope = `CAST(NULL AS BIGINT) AS scope_id, FALSE AS is_freelancer, '' AS
 var shapes = map[Source]shape{
 	User: {`SELECT u.id, CAST(NULL AS BIGINT) AS scope_id, u.is_freelancer, u.account_status AS status, u.first_name AS a, u.last_name AS b, u.email AS c, '' AS d, '' AS e
 		FROM users u`, "u.id", []field{{weightName, false}, {weightName, false}, {weightOther, true}}},
-	Booking: {`SELECT b.id, b.department_id AS scope_id, FALSE AS is_freelancer, '' AS status,
-		b.title AS a, b.reference AS b, '' AS c, '' AS d, '' AS e FROM bookings b`, "b.id",
+	Booking: {reads.SearchDocumentQuery, "b.id",
 		[]field{{weightName, false}, {weightName, true}}},
 	Job: {`SELECT j.id, j.department_id AS scope_id, FALSE AS is_freelancer, '' AS status,
 		j.title AS a, j.legacy_job_id AS b, j.agent AS c, j.division_team AS d, j.job_function AS e
