@@ -33,8 +33,8 @@ type eventTable struct {
 }
 
 var (
-	bookingEvents = eventTable{name: "booking_events", noun: "booking events", foldBy: "booking_id",
-		columns: "id, kind, booking_id, placement_id, instruction_id, user_id, actor_user_id, payload_json, created_at"}
+	bookingEvents = eventTable{name: reads.BookingEventsTable, noun: "booking events", foldBy: "booking_id",
+		columns: reads.BookingEventColumns}
 	invitationEvents = eventTable{name: "invitation_events", noun: "invitation events",
 		columns: "id, kind, invitation_id, entity_id, user_id, actor_user_id, payload_json, created_at"}
 )

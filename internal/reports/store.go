@@ -6,6 +6,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -25,14 +26,8 @@ func each[R any](ctx context.Context, db *database.DB, query string, args []any,
 }
 
 // instructionFrom joins an instruction to its placement, booking, department, client, job
-// template and freelancer (aliases i, p, b, d, e, jt, u).
-const instructionFrom = ` FROM placements p
-	JOIN instructions i ON i.placement_id = p.id
-	JOIN bookings b ON b.id = p.booking_id
-	JOIN departments d ON d.id = b.department_id
-	JOIN entities e ON e.id = d.client_id
-	LEFT JOIN job_templates jt ON jt.id = b.job_template_id
-	JOIN users u ON u.id = i.user_id`
+// template and freelancer (aliases i, p, b, d, e, jt, u), as bookings' read interface gives it.
+const instructionFrom = reads.ReportInstructionFrom
 
 // instructionWhere is the filter of the instruction reports: live instructions whose placement's
 // local date (in its department's zone) is in the range, within the filters and the viewer's

@@ -3,6 +3,7 @@ package reports
 import (
 	"context"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -30,7 +31,7 @@ func (s *Store) Financial(ctx context.Context, f Filter, fn func(*InstructionRow
 	w := instructionWhere(f)
 	if len(users) > 0 {
 		marks, args := database.In(users)
-		w.Add("p.id IN (SELECT j.placement_id FROM instructions j WHERE j.user_id IN ("+marks+"))", args...)
+		w.Add("p.id IN ("+reads.PlacementsOfUsersSQL(marks)+")", args...)
 	}
 	rows := func(fn func(*InstructionRow) error) error {
 		return each(ctx, s.DB, instructionsSQL+w.SQL()+` ORDER BY p.start_at, p.id, i.id`, w.Args(), fn)

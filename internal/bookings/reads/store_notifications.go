@@ -13,6 +13,14 @@ import (
 // bookings, placements and live freelancers, and which offers still await an answer) and the
 // placements starting soon that are not filled. Each is one set-based query per batch.
 
+// BookingEventsTable is bookings' outbox of domain events (migration 00008), written in each
+// change's transaction; the notifications worker delivers its rows in id order as it delivers
+// invitation_events, reading BookingEventColumns.
+const BookingEventsTable = "booking_events"
+
+// BookingEventColumns are the columns of BookingEventsTable that delivery reads.
+const BookingEventColumns = "id, kind, booking_id, placement_id, instruction_id, user_id, actor_user_id, payload_json, created_at"
+
 // EventBooking is what a notification says of a booking: its title, department and client.
 type EventBooking struct {
 	ID             int64  `db:"id"`
