@@ -64,13 +64,13 @@ var pendingReaders = []string{
 	"internal/agenda/store.go",
 	"internal/agenda/store_counts.go",
 	"internal/dashboard/facts/count.go",
-	"internal/dashboard/facts/facts.go",
-	"internal/dashboard/facts/sql.go",
-	"internal/scheduler/grid_counts.go",
-	"internal/scheduler/grid_store.go",
-	"internal/scheduler/overview_store.go",
-	"internal/scheduler/scope.go",
-	"internal/scheduler/summary_store.go",
+	"internal/dashboard/facts/store_facts.go",
+	"internal/dashboard/facts/store_sql.go",
+	"internal/scheduler/store_grid_counts.go",
+	"internal/scheduler/store_grid.go",
+	"internal/scheduler/store_overview.go",
+	"internal/scheduler/store_scope.go",
+	"internal/scheduler/store_summary.go",
 }
 
 // repoRoot is the repository's root, two levels above this package.

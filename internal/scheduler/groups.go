@@ -88,7 +88,7 @@ func (g *groupDraft) add(p summaryPlacement, is []*summaryInstruction) {
 }
 
 // compareGroups orders a day's groups by start time, booking title, booking, title and end time
-// (live ones first): the order of the placement_day_groups index (overview_store.go).
+// (live ones first): the order of the placement_day_groups index (store_overview.go).
 func compareGroups(a, b *groupDraft) int {
 	pa, pb := &a.placement, &b.placement
 	return cmp.Or(cmp.Compare(pa.StartTime, pb.StartTime), cmp.Compare(a.booking.Title, b.booking.Title),

@@ -1,0 +1,199 @@
+package app
+
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+// The feature shape (docs/architecture.md, "The shape of a feature"): in every feature package
+// the file's name says its role. A store file (store.go, store_*.go) holds the SQL and imports
+// no huma; an http file (http.go, http_*.go) holds the operations; no other file uses the
+// database beyond the scope values that handlers and filters carry.
+
+const (
+	databasePkg = "github.com/hive/hive/internal/platform/database"
+	humaPkg     = "github.com/danielgtaylor/huma/v2"
+)
+
+// scopeValues are what a non-store file may name of the database package: the visibility
+// scope a handler works out and a store takes (docs/architecture.md, "Visibility").
+var scopeValues = []string{"Visibility", "SeesAll", "SeesOnly"}
+
+// pendingShape are the trees whose files keep their old names for now, because other changes
+// are restructuring them at the same time: accounts (its own file moves follow) and the
+// bookings packages (the kernel and its sub-features). Empty this list as they take the shape.
+var pendingShape = []string{
+	"internal/accounts/",
+	"internal/bookings/",
+}
+
+// pendingSplit are files that mix operations and SQL, to be split into an http and a store file.
+var pendingSplit = []string{
+	"internal/jobs/jobs.go",
+	"internal/jobs/rate_cards.go",
+}
+
+// supportDir says whether a directory holds test support, benchmark data or demo seeding rather
+// than a feature (audittest, orgbench, organisations/demo...).
+func supportDir(name string) bool {
+	return strings.HasSuffix(name, "test") || strings.HasSuffix(name, "bench") || name == "demo"
+}
+
+// fileRole is a Go file's role by its name: "store", "http" or "" (rules, types, views...).
+func fileRole(name string) string {
+	base := strings.TrimSuffix(name, ".go")
+	switch {
+	case base == "store" || strings.HasPrefix(base, "store_"):
+		return "store"
+	case base == "http" || strings.HasPrefix(base, "http_"):
+		return "http"
+	}
+	return ""
+}
+
+// shapeProblems lists how the Go file at path (named rel) breaks the feature shape.
+func shapeProblems(t *testing.T, path, rel string) []string {
+	t.Helper()
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]string{} // import name in the file -> path
+	for _, imp := range file.Imports {
+		p, _ := strconv.Unquote(imp.Path.Value)
+		name := p[strings.LastIndex(p, "/")+1:]
+		if p == humaPkg {
+			name = "huma"
+		}
+		if imp.Name != nil {
+			name = imp.Name.Name
+		}
+		names[name] = p
+	}
+	role := fileRole(filepath.Base(path))
+	var problems []string
+	for _, p := range names {
+		if p == humaPkg && role != "http" {
+			problems = append(problems, rel+" imports huma: operations belong in http.go or http_*.go")
+		}
+	}
+	if role == "store" {
+		return problems
+	}
+	var used []string
+	ast.Inspect(file, func(n ast.Node) bool {
+		sel, ok := n.(*ast.SelectorExpr)
+		if !ok {
+			return true
+		}
+		if pkg, ok := sel.X.(*ast.Ident); ok && names[pkg.Name] == databasePkg && !slices.Contains(scopeValues, sel.Sel.Name) &&
+			!slices.Contains(used, sel.Sel.Name) {
+			used = append(used, sel.Sel.Name)
+		}
+		return true
+	})
+	if len(used) > 0 {
+		problems = append(problems, rel+" uses database."+strings.Join(used, ", database.")+
+			": the database belongs in store.go or store_*.go")
+	}
+	return problems
+}
+
+func TestEveryFeatureHasTheShape(t *testing.T) {
+	root := repoRoot(t)
+	internal := filepath.Join(root, "internal")
+	err := filepath.WalkDir(internal, func(path string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(path, root+string(filepath.Separator)))
+		if d.IsDir() {
+			if rel == "internal/platform" || rel == "internal/app" || supportDir(d.Name()) {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(path, ".go") || strings.HasSuffix(path, "_test.go") || slices.Contains(pendingSplit, rel) ||
+			slices.ContainsFunc(pendingShape, func(prefix string) bool { return strings.HasPrefix(rel, prefix) }) {
+			return nil
+		}
+		for _, p := range shapeProblems(t, path, rel) {
+			t.Error(p)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
+
+// The shared kernel depends on no feature: access and audit import platform packages only.
+func TestKernelImportsOnlyPlatform(t *testing.T) {
+	root := repoRoot(t)
+	for _, dir := range []string{"internal/access", "internal/audit"} {
+		files, err := filepath.Glob(filepath.Join(root, dir, "*.go"))
+		if err != nil || len(files) == 0 {
+			t.Fatalf("%s: no files (%v)", dir, err)
+		}
+		for _, f := range files {
+			if strings.HasSuffix(f, "_test.go") {
+				continue
+			}
+			file, err := parser.ParseFile(token.NewFileSet(), f, nil, parser.ImportsOnly)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, imp := range file.Imports {
+				p, _ := strconv.Unquote(imp.Path.Value)
+				if strings.HasPrefix(p, "github.com/hive/hive/internal/") && !strings.HasPrefix(p, "github.com/hive/hive/internal/platform/") {
+					t.Errorf("%s imports %s: the shared kernel imports platform packages only", f, p)
+				}
+			}
+		}
+	}
+}
+
+// bookingsTableRow finds a package named in a row of a markdown table: `name/` or
+// internal/bookings/name.
+var bookingsTableRow = regexp.MustCompile("`(?:internal/bookings/)?([a-z]+)/?`")
+
+// Every package of the bookings tree appears in a table of docs/architecture.md.
+func TestBookingsPackagesAreInTheArchitectureTable(t *testing.T) {
+	root := repoRoot(t)
+	doc, err := os.ReadFile(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	named := map[string]bool{}
+	for _, line := range strings.Split(string(doc), "\n") {
+		if !strings.HasPrefix(strings.TrimSpace(line), "|") {
+			continue
+		}
+		for _, m := range bookingsTableRow.FindAllStringSubmatch(line, -1) {
+			named[m[1]] = true
+		}
+	}
+	tree := filepath.Join(root, "internal", "bookings")
+	err = filepath.WalkDir(tree, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() || path == tree || d.Name() == "testdata" {
+			return err
+		}
+		if goFiles, _ := filepath.Glob(filepath.Join(path, "*.go")); len(goFiles) > 0 && !named[d.Name()] {
+			rel, _ := filepath.Rel(root, path)
+			t.Errorf("%s is missing from docs/architecture.md's tables", rel)
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+}
