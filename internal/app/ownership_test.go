@@ -26,7 +26,8 @@ import (
 // same SQL. The check reads the other non-test files.
 var tableOwners = map[string]string{
 	// accounts
-	"users": "accounts", "sessions": "accounts", "account_tokens": "accounts", "user_identities": "accounts",
+	"users": "accounts", "passkeys": "accounts", "passkey_users": "accounts", "passkey_ceremonies": "accounts",
+	"user_totp": "accounts", "recovery_codes": "accounts", "pending_logins": "accounts", "sessions": "accounts", "account_tokens": "accounts", "user_identities": "accounts",
 	"login_failures": "accounts", "change_counters": "accounts", "user_tab_counts": "people",
 	"users_contains": "people",
 	// platform
