@@ -47,11 +47,23 @@ const shellRoutes: RouteObject[] = [
   { path: paths.sessions, lazy: () => import('@/features/accounts/routes/sessions') },
   { path: paths.bookings, lazy: () => import('@/features/scheduler/routes/scheduler') },
   { path: paths.bookingsList, lazy: () => import('@/features/scheduler/routes/booking-changes') },
-  { path: paths.createBooking, lazy: () => import('@/features/bookings/routes/create-booking') },
-  { path: paths.editBooking(':id'), lazy: () => import('@/features/bookings/routes/edit-booking') },
-  { path: paths.substitute(':id'), lazy: () => import('@/features/bookings/routes/substitute') },
+  {
+    path: paths.createBooking,
+    lazy: () => import('@/features/bookings/booking/routes/create-booking'),
+  },
+  {
+    path: paths.editBooking(':id'),
+    lazy: () => import('@/features/bookings/booking/routes/edit-booking'),
+  },
+  {
+    path: paths.substitute(':id'),
+    lazy: () => import('@/features/bookings/substitution/routes/substitute'),
+  },
   { path: paths.audit(':kind', ':id'), lazy: () => import('@/features/audit/routes/audit') },
-  { path: paths.availability, lazy: () => import('@/features/bookings/routes/availability') },
+  {
+    path: paths.availability,
+    lazy: () => import('@/features/bookings/unavailability/routes/availability'),
+  },
   { path: paths.agenda, lazy: () => import('@/features/agenda/routes/agenda') },
   { path: paths.reports, lazy: () => import('@/features/reports/routes/reports') },
   {

@@ -3,20 +3,20 @@
  * calendar, one colour rule and one create-booking form (spec part 2 §2). Other features import
  * from '@/features/bookings' only, never from a file inside it (eslint.config.js).
  */
-export * from './components/calendar-selection';
-export { MonthCalendar } from './components/month-calendar';
-export { JobTemplateSelect } from './components/job-template-select';
-export { useCreateBookingSubmit } from './components/use-create-booking-submit';
-export { PastDatesModal } from './components/past-dates-modal';
+export * from './calendar/rules';
+export { MonthCalendar } from './calendar/components/month-calendar';
+export { JobTemplateSelect } from './booking/components/job-template-select';
+export { useCreateBookingSubmit } from './booking/hooks/use-create-booking-submit';
+export { PastDatesModal } from './calendar/components/past-dates-modal';
 export {
   bookingPayload,
   bookingTypeOptions,
   initialBookingValues,
   validateBooking,
   type BookingFormValues,
-} from './components/booking-form';
-export { useSetUnavailability } from './instructions/unavailability-api';
+} from './booking/rules';
+export { useSetUnavailability } from './unavailability/api/set-unavailability';
 // Pencils (holds): the agenda and the scheduler show them as the booking page does.
-export { HoldActions } from './holds/hold-actions';
-export { HoldChip } from './holds/hold-chip';
+export { HoldActions } from './holds/components/hold-actions';
+export { HoldChip } from './holds/components/hold-chip';
 export { holdLabel, isLiveHold } from './holds/rules';
