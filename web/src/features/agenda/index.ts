@@ -4,5 +4,5 @@
  * so answering on either page refreshes both. Other features import from '@/features/agenda'
  * only, never from a file inside it (eslint.config.js).
  */
-export { agendaQueryOptions } from './api';
+export { agendaQueryOptions } from './api/get-agenda';
 export { cardTitle, type AgendaCard } from './rules';

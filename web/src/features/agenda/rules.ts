@@ -115,3 +115,8 @@ export function cardTitle(card: AgendaCard): { placement: string; booking: strin
 export function instructedName(row: AgendaInstruction): string {
   return row.user?.fullName || row.fullName;
 }
+
+/** The webcal:// form of the feed's address, which calendar applications open as a subscription. */
+export function webcalUrl(url: string): string {
+  return url.replace(/^https?:\/\//, 'webcal://');
+}

@@ -2,7 +2,7 @@ import { Alert, Button, Card, Group, Skeleton, Stack, Text, VisuallyHidden } fro
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useRef } from 'react';
 import { isApiError } from '@/api/errors';
-import { agendaQueryOptions } from '../api';
+import { agendaQueryOptions } from '../api/get-agenda';
 import { type AgendaTab, type AgendaView, type TabInfo } from '../rules';
 import { AgendaCard } from './agenda-card';
 import { AnswerFocusProvider, EMPTY_ATTR } from './answer-focus';

@@ -1,6 +1,6 @@
 import { Badge, Tabs } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { agendaStatsQueryOptions } from '../api';
+import { agendaStatsQueryOptions } from '../api/get-agenda-stats';
 import { tabsOf, type AgendaStats, type AgendaTab, type AgendaView, type TabInfo } from '../rules';
 import { AgendaList } from './agenda-list';
 import { mantineColour } from '@/lib/status/status';

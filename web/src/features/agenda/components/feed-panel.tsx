@@ -3,13 +3,10 @@ import { IconCalendarPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { calendarFeedToasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
-import {
-  useGetCalendarFeed,
-  useRevokeCalendarFeed,
-  useRotateCalendarFeed,
-  webcalUrl,
-  type CalendarFeed,
-} from '../api';
+import { useGetCalendarFeed, type CalendarFeed } from '../api/get-calendar-feed';
+import { useRevokeCalendarFeed } from '../api/revoke-calendar-feed';
+import { useRotateCalendarFeed } from '../api/rotate-calendar-feed';
+import { webcalUrl } from '../rules';
 import { notifyRefusal } from '@/lib/errors/refusal';
 import { formatMediumDate } from '@/lib/format';
 import { CopyIconButton } from './copy-icon-button';

@@ -1,6 +1,6 @@
 import { Badge, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useAnswerInstruction } from '../api';
+import { useAnswerInstruction } from '../api/answer-instruction';
 import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } from '../rules';
 import { colourLabel, mantineColour, statusLabel, waitingFor } from '@/lib/status/status';
 import type { GroupRow } from '@/lib/status/group';
