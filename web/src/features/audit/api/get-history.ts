@@ -1,36 +1,21 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api, unwrap } from '@/api/client';
-import type { components } from '@/api/schema';
-import type { AuditKind } from '@/lib/paths';
+import type { HistoryQuery } from '../rules';
+import { getBookingHistory } from './get-booking-history';
+import { getEntityHistory } from './get-entity-history';
+import { getLegalEntityHistory } from './get-legal-entity-history';
+import { getUserHistory } from './get-user-history';
 
-export type HistoryEntry = components['schemas']['HistoryEntry'];
-export type HistoryPage = components['schemas']['HistoryPage'];
-/** names[field][id]: the names of the ids a page's rows hold (see HistoryPage.names). */
-export type HistoryNames = HistoryPage['names'];
-
-/** The audit grid's page sizes (spec part 2 §9); the server accepts these and no other. */
-export const AUDIT_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
-export const DEFAULT_AUDIT_PAGE_SIZE = 20;
-
-export interface HistoryQuery {
-  kind: AuditKind;
-  id: number;
-  page: number;
-  pageSize: number;
-}
-
-/** One page of a record's history, newest first. */
-export function getHistory({ kind, id, page, pageSize }: HistoryQuery) {
-  const params = { path: { id }, query: { page, pageSize } };
-  switch (kind) {
+/** One page of a record's history, newest first, from the endpoint of the record's kind. */
+export function getHistory(q: HistoryQuery) {
+  switch (q.kind) {
     case 'bookings':
-      return unwrap(api.GET('/history/booking/{id}', { params }));
+      return getBookingHistory(q);
     case 'users':
-      return unwrap(api.GET('/history/user/{id}', { params }));
+      return getUserHistory(q);
     case 'entities':
-      return unwrap(api.GET('/history/entity/{id}', { params }));
+      return getEntityHistory(q);
     case 'legal-entities':
-      return unwrap(api.GET('/history/legal-entity/{id}', { params }));
+      return getLegalEntityHistory(q);
   }
 }
 

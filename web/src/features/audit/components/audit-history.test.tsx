@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes, renderWithProviders } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { AuditRoute } from '../routes/audit';
-import type { HistoryEntry } from '../api/get-history';
+import type { HistoryEntry } from '../rules';
 import { AuditButton } from './audit-button';
 
 const base = {

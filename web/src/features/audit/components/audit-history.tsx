@@ -5,14 +5,15 @@ import { refusalMessage } from '@/lib/errors/refusal';
 import { PageLinks, PageSizeSelect } from '@/ui/data-grid';
 import { countOf, formatDateTimeSeconds } from '@/lib/format';
 import type { AuditKind } from '@/lib/paths';
+import { historyQueryOptions } from '../api/get-history';
 import {
   AUDIT_PAGE_SIZES,
   DEFAULT_AUDIT_PAGE_SIZE,
-  historyQueryOptions,
   type HistoryEntry,
   type HistoryNames,
-} from '../api/get-history';
-import { changesOf, sourceLabel } from '../diff';
+  changesOf,
+  sourceLabel,
+} from '../rules';
 
 const COLUMNS = 11;
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changesOf, displayValue, fieldLabel, isHiddenField, sourceLabel } from './diff';
+import { changesOf, displayValue, fieldLabel, isHiddenField, sourceLabel } from './rules';
 
 describe('isHiddenField', () => {
   it('hides bookkeeping, search copies and ids whose name is beside them', () => {

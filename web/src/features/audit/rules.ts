@@ -1,5 +1,27 @@
 import { formatDateTimeSeconds, formatRate } from '@/lib/format';
-import type { HistoryEntry, HistoryNames } from './api/get-history';
+import type { components } from '@/api/schema';
+import type { AuditKind } from '@/lib/paths';
+
+export type HistoryEntry = components['schemas']['HistoryEntry'];
+export type HistoryPage = components['schemas']['HistoryPage'];
+/** names[field][id]: the names of the ids a page's rows hold (see HistoryPage.names). */
+export type HistoryNames = HistoryPage['names'];
+
+/** The audit grid's page sizes (spec part 2 §9); the server accepts these and no other. */
+export const AUDIT_PAGE_SIZES = [5, 10, 20, 50, 100] as const;
+export const DEFAULT_AUDIT_PAGE_SIZE = 20;
+
+/** One page of one record's history. */
+export interface HistoryPageQuery {
+  id: number;
+  page: number;
+  pageSize: number;
+}
+
+/** One page of the history of a record of a kind. */
+export interface HistoryQuery extends HistoryPageQuery {
+  kind: AuditKind;
+}
 
 /** One changed field of a history entry, as the diff view shows it. */
 export interface FieldChange {
