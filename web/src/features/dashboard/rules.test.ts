@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { makeUser } from '@/test/render';
-import { statsOf } from './api';
-import { statsFixture } from './fixtures.test-data';
 import {
+  statsOf,
   canSeeDashboard,
   defaultRange,
   formatDuration,
@@ -10,6 +9,7 @@ import {
   moneyByCurrency,
   weekRows,
 } from './rules';
+import { statsFixture } from './fixtures.test-data';
 
 describe('dashboard rules', () => {
   it('opens on last month to the end of next month', () => {

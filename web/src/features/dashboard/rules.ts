@@ -3,7 +3,36 @@ import type { CurrentUser } from '@/api/types';
 import { formatAmount, formatMediumDate } from '@/lib/format';
 import { isAdmin, isFreelancer } from '@/lib/permissions';
 import { colourLabel, type StatusColour } from '@/lib/status/status';
-import type { DashboardMoney, DashboardStats } from './api';
+import type { components } from '@/api/schema';
+
+type Wire = components['schemas']['DashboardStats'];
+type WireWeek = components['schemas']['DashboardWeek'];
+export type DashboardMoney = components['schemas']['DashboardMoney'];
+export type DashboardJob = components['schemas']['DashboardJob'];
+export type DashboardFreelancer = components['schemas']['DashboardFreelancer'];
+export type DashboardColourCount = components['schemas']['DashboardColourCount'];
+
+/** A week of the stats, its colours always a list. */
+export type DashboardWeek = Omit<WireWeek, 'colours'> & { colours: DashboardColourCount[] };
+
+/** The stats as the page reads them: every list a list (the wire may send null for none). */
+export type DashboardStats = Omit<Wire, 'weeks' | 'money' | 'jobs' | 'freelancers' | 'colours'> & {
+  weeks: DashboardWeek[];
+  money: DashboardMoney[];
+  jobs: DashboardJob[];
+  freelancers: DashboardFreelancer[];
+  colours: string[];
+};
+
+/** The wire's stats with every list made a list. */
+export const statsOf = (w: Wire): DashboardStats => ({
+  ...w,
+  colours: w.colours ?? [],
+  weeks: (w.weeks ?? []).map((week) => ({ ...week, colours: week.colours ?? [] })),
+  money: w.money ?? [],
+  jobs: w.jobs ?? [],
+  freelancers: w.freelancers ?? [],
+});
 
 /** An inclusive range of local dates, YYYY-MM-DD. */
 export interface DateRange {

@@ -3,7 +3,7 @@ import { Card, Progress, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { countOf } from '@/lib/format';
 import { MONEY_RULE } from '@/lib/status/money';
 import { colourLabel, mantineColour, STATUS_COLOURS, type StatusColour } from '@/lib/status/status';
-import type { DashboardFreelancer, DashboardJob, DashboardMoney, DashboardStats } from '../api';
+import type { DashboardFreelancer, DashboardJob, DashboardMoney, DashboardStats } from '../rules';
 import {
   formatDuration,
   formatMinor,

@@ -19,7 +19,8 @@ import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';
 import { DateInput } from '@/ui/date-input';
 import { PageHeader } from '@/ui/page-header';
-import { dashboardEmbedQueryOptions, dashboardStatsQueryOptions } from '../api';
+import { dashboardEmbedQueryOptions } from '../api/get-dashboard-embed';
+import { dashboardStatsQueryOptions } from '../api/get-dashboard-stats';
 import { StatsCharts } from '../components/stats-charts';
 import { canSeeDashboard, defaultRange, isEmpty, type DateRange } from '../rules';
 
