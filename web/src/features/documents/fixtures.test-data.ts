@@ -1,4 +1,4 @@
-import type { SigningDocument } from './api/documents';
+import type { SigningDocument } from './rules';
 
 /** A document to sign as the API sends it: pending, due 1 March 2027, asked by Dana Manager. */
 export function makeDocument(overrides: Partial<SigningDocument> = {}): SigningDocument {

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Card, Group, Stack, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import { formatDate } from '@/lib/format';
-import type { SigningDocument } from '../api/documents';
-import { documentBadgeColour, documentStatusLabel } from '../status';
+import type { SigningDocument } from '../rules';
+import { documentBadgeColour, documentStatusLabel } from '../rules';
 
 /** A document's status as a badge whose text says the status (colour is never the only cue). */
 export function DocumentStatusBadge({ status }: { status: SigningDocument['status'] }) {

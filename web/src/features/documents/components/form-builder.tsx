@@ -1,7 +1,9 @@
 import { Alert, Box, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { builderTokenQueryOptions, documentKeys, type BuilderToken } from '../api/documents';
+import { builderTokenQueryOptions } from '../api/get-builder-token';
+import { documentKeys } from '../api/get-my-documents';
+import type { BuilderToken } from '../rules';
 
 /** The spec's message (part 2 §8) when the builder cannot be shown, whatever the reason. */
 export const BUILDER_FAILED = 'Failed to load the form builder. Please try again later.';

@@ -6,7 +6,8 @@ import { countOf, formatIsoDay } from '@/lib/format';
 import { notify } from '@/lib/notify';
 import { RecordPicker } from '@/ui/record-picker';
 import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';
-import { searchBookings, useRequestSigning } from '../api/documents';
+import { useRequestSigning } from '../api/request-signing';
+import { searchBookings } from '../api/search-bookings';
 
 type Source = 'link' | 'template';
 

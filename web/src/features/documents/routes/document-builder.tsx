@@ -6,7 +6,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isDepartmentManager } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
-import { requestedDocumentsQueryOptions } from '../api/documents';
+import { requestedDocumentsQueryOptions } from '../api/get-requested-documents';
 import { DocumentList } from '../components/document-list';
 import { FormBuilder } from '../components/form-builder';
 import { RequestSigningForm } from '../components/request-signing-form';

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PageHeader } from '@/ui/page-header';
-import { myDocumentsQueryOptions } from '../api/documents';
+import { myDocumentsQueryOptions } from '../api/get-my-documents';
 import { DocumentList } from '../components/document-list';
 
 export const NO_DOCUMENTS = 'You have no documents to sign.';

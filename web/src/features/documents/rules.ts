@@ -1,5 +1,10 @@
 import { mantineColour, statusLabel, type StatusColour } from '@/lib/status/status';
-import type { DocumentStatus } from './api/documents';
+import type { components } from '@/api/schema';
+
+export type SigningDocument = components['schemas']['SigningDocument'];
+export type DocumentStatus = SigningDocument['status'];
+export type SigningRequest = components['schemas']['SigningRequestBody'];
+export type BuilderToken = components['schemas']['BuilderToken'];
 
 /**
  * A document's status in the status colours (lib/status): completed is green like a confirmed
