@@ -3,5 +3,7 @@
  * templates and briefs; a department page lists its templates). Other features import from
  * '@/features/jobs' only, never from a file inside it (eslint.config.js).
  */
-export { departmentJobTemplatesQuery, jobBriefsQuery, jobTemplateQuery } from './api/job-templates';
+export { departmentJobTemplatesQuery } from './api/get-department-job-templates';
+export { jobBriefsQuery } from './api/get-job-briefs';
+export { jobTemplateQuery } from './api/get-job-template';
 export { messages as jobMessages, validTime } from './rules';

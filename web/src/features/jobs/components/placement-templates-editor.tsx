@@ -15,11 +15,10 @@ import { jobToasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
 import { CurrencySelect, PeriodSelect } from '@/ui/rate-selects';
 import { TimeOfDayInput } from '@/ui/time-of-day-input';
-import {
-  useJobMutations,
-  type PlacementTemplate,
-  type PlacementTemplateInput,
-} from '../api/job-templates';
+import { useAddPlacementTemplate } from '../api/add-placement-template';
+import { useDeletePlacementTemplate } from '../api/delete-placement-template';
+import { useUpdatePlacementTemplate } from '../api/update-placement-template';
+import type { PlacementTemplate, PlacementTemplateInput } from '../rules';
 import { defaultRate, sellRateLabel, type Currency, type Period } from '@/lib/rates';
 import {
   canCustomiseRates,
@@ -79,7 +78,9 @@ function PlacementRow({
   admin: boolean;
   onDone?: () => void;
 }) {
-  const m = useJobMutations();
+  const updatePlacement = useUpdatePlacementTemplate();
+  const addPlacement = useAddPlacementTemplate();
+  const deletePlacement = useDeletePlacementTemplate();
   const [ratesOpen, setRatesOpen] = useState(false);
   const [hint, setHint] = useState(false);
   const form = useForm<Row>({
@@ -108,14 +109,14 @@ function PlacementRow({
     };
     try {
       if (v.id && v.version) {
-        const saved = await m.updatePlacement.mutateAsync({
+        const saved = await updatePlacement.mutateAsync({
           id: v.id,
           body: { ...body, version: v.version },
         });
         form.setValues(rowOf(saved));
         form.resetDirty(rowOf(saved));
       } else {
-        await m.addPlacement.mutateAsync({ jobTemplateId, body });
+        await addPlacement.mutateAsync({ jobTemplateId, body });
         onDone?.();
       }
       notify(jobToasts.placementSaved);
@@ -190,7 +191,7 @@ function PlacementRow({
                 color="red"
                 variant="subtle"
                 onClick={() =>
-                  m.deletePlacement
+                  deletePlacement
                     .mutateAsync(id)
                     .then(() => notify(jobToasts.placementDeleted), notifyError)
                 }

@@ -16,7 +16,9 @@ import { notify, notifyError } from '@/lib/notify';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { RowDeleteButton } from '@/ui/row-delete-button';
 import { searchUsers } from '@/lib/pickers';
-import { rateCardsQuery, useJobMutations } from '../api/job-templates';
+import { useCreateRateCard } from '../api/create-rate-card';
+import { useDeleteRateCard } from '../api/delete-rate-card';
+import { rateCardsQuery } from '../api/get-rate-cards';
 import { formatRate } from '@/lib/format';
 import { sellRateLabel, type Currency, type Period } from '@/lib/rates';
 import { CurrencySelect, PeriodSelect } from '@/ui/rate-selects';
@@ -35,7 +37,8 @@ export function RateCardsModal({
   onClose: () => void;
 }) {
   const cards = useQuery({ ...rateCardsQuery(placementTemplateId), enabled: opened });
-  const { createRateCard, deleteRateCard } = useJobMutations();
+  const createRateCard = useCreateRateCard();
+  const deleteRateCard = useDeleteRateCard();
   const [user, setUser] = useState<PickerOption | null>(null);
   const [rate, setRate] = useState<number | string>(0);
   const [currency, setCurrency] = useState<Currency>('GBP');

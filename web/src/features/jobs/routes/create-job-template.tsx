@@ -9,7 +9,7 @@ import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
 import { searchDepartments } from '@/lib/pickers';
-import { useJobMutations } from '../api/job-templates';
+import { useCreateJobTemplate } from '../api/create-job-template';
 import { JobTemplateForm } from '../components/job-template-form';
 import { formValuesOf, messages, templateBody } from '../rules';
 
@@ -20,7 +20,7 @@ import { formValuesOf, messages, templateBody } from '../rules';
 export function CreateJobTemplateRoute() {
   const navigate = useNavigate();
   const admin = isAdmin(useCurrentUser());
-  const { create } = useJobMutations();
+  const create = useCreateJobTemplate();
   const [department, setDepartment] = useState<PickerOption | null>(null);
   const [deptError, setDeptError] = useState<string | null>(null);
   return (

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { placementTemplateFixture } from '@/test/job-template.test-data';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
-import type { JobTemplate } from '../api/job-templates';
+import type { JobTemplate } from '../rules';
 import { EditJobTemplateRoute } from './edit-job-template';
 
 const felix = { id: 11, fullName: 'Felix Reid', email: 'felix@example.com' };

@@ -6,7 +6,8 @@ import { jobToasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
-import { jobTemplateQuery, useJobMutations } from '../api/job-templates';
+import { jobTemplateQuery } from '../api/get-job-template';
+import { useUpdateJobTemplate } from '../api/update-job-template';
 import { JobTemplateForm } from '../components/job-template-form';
 import { PlacementTemplatesEditor } from '../components/placement-templates-editor';
 import { formValuesOf, templateBody } from '../rules';
@@ -20,7 +21,7 @@ export function EditJobTemplateRoute() {
   const user = useCurrentUser();
   const admin = isAdmin(user);
   const q = useQuery(jobTemplateQuery(id));
-  const { update } = useJobMutations();
+  const update = useUpdateJobTemplate();
   if (q.isPending) return <Loader aria-label="Loading job template" />;
   if (q.isError)
     return (

@@ -3,7 +3,8 @@ import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
-import { jobTemplatesQuery, type JobTemplateSummary } from '../api/job-templates';
+import { jobTemplatesQuery } from '../api/get-job-templates';
+import type { JobTemplateSummary } from '../rules';
 import { JobTemplateLink } from '../components/job-template-link';
 
 const columns: DataGridColumn<JobTemplateSummary>[] = [
