@@ -1,4 +1,4 @@
-import type { Notification } from './types';
+import type { Notification } from './rules';
 
 /** A notification as the server sends it; unread unless a readReceipt is given. */
 export function makeNotification(overrides: Partial<Notification> = {}): Notification {

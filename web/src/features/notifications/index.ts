@@ -1,2 +1,2 @@
 /** The notifications feature's public entry (docs/architecture.md, "Shared frontend code"). */
-export { NotificationSettings } from './settings/notification-settings';
+export { NotificationSettings } from './settings/components/notification-settings';

@@ -1,8 +1,8 @@
 import { Anchor, Badge, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router';
 import { formatDateTime } from '@/lib/format';
-import { inAppLink, isUnread, readStateLabel } from '../read-state';
-import type { Notification } from '../types';
+import { inAppLink, isUnread, readStateLabel } from '../rules';
+import type { Notification } from '../rules';
 
 /**
  * One notification: subject, when it came, whether it is read, its text and a link to the screen

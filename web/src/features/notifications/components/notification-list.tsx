@@ -6,8 +6,8 @@ import { formatDateTime } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { DataGrid, type DataGridColumn } from '@/ui/data-grid';
 import { notificationsQueryOptions } from '../api/list-notifications';
-import { isUnread, readStateLabel } from '../read-state';
-import type { Notification, NotificationPage } from '../types';
+import { isUnread, readStateLabel } from '../rules';
+import type { Notification, NotificationPage } from '../rules';
 
 type Cell = CustomCellRendererProps<Notification>;
 

@@ -5,7 +5,7 @@ import { notificationKeys } from '@/lib/query-keys';
 import { jsonResponse, makeUser, mockApi, renderRoutes, testQueryClient } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { makeNotification } from '../fixtures.test-data';
-import type { Notification } from '../types';
+import type { Notification } from '../rules';
 import { Component as NotificationPage } from './notification';
 
 const felix = makeUser({ id: 7, fullName: 'Felix Reid', isFreelancer: true });

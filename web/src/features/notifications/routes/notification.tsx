@@ -9,8 +9,7 @@ import { RecordLoadStates } from '@/ui/record-not-found';
 import { notificationQueryOptions } from '../api/get-notification';
 import { useMarkNotificationRead } from '../api/mark-notification-read';
 import { BackToList, NotificationDetail } from '../components/notification-detail';
-import { listUserOf } from '../list-user';
-import { isUnread } from '../read-state';
+import { listUserOf, isUnread } from '../rules';
 import { loadFailureText } from '@/lib/errors/refusal';
 
 /**

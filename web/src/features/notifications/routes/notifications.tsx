@@ -5,8 +5,8 @@ import { useCurrentUser } from '@/lib/current-user';
 import { PageHeader } from '@/ui/page-header';
 import { recipientQueryOptions } from '../api/get-recipient';
 import { NotificationList } from '../components/notification-list';
-import { listUserOf } from '../list-user';
-import { NotificationSettings } from '../settings/notification-settings';
+import { listUserOf } from '../rules';
+import { NotificationSettings } from '../settings/components/notification-settings';
 
 type Tab = 'notifications' | 'settings';
 

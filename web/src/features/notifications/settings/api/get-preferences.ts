@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { notificationKeys } from '@/lib/query-keys';
@@ -7,7 +7,7 @@ export type Preference = components['schemas']['Preference'];
 export type PreferenceGroup = Preference['group'];
 
 /** The caller's notification settings, under the notifications key so one refresh covers all. */
-const preferencesKey = [...notificationKeys.all, 'preferences'] as const;
+export const preferencesKey = [...notificationKeys.all, 'preferences'] as const;
 
 /** The types the caller may set (the server decides which: spec part 2 §2), with their choices. */
 export const preferencesQueryOptions = () =>
@@ -16,14 +16,3 @@ export const preferencesQueryOptions = () =>
     queryFn: () => unwrap(api.GET('/notification/preferences')),
     meta: { silentErrors: true }, // the tab shows the server's message itself
   });
-
-/** Turns one type on or off; the answer is the whole list, which replaces the cached one. */
-export function useUpdatePreference() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (change: { identifier: string; enabled: boolean }) =>
-      unwrap(api.PATCH('/notification/preferences', { body: { items: [change] } })),
-    onSuccess: (data) => queryClient.setQueryData(preferencesKey, data),
-    meta: { silentErrors: true }, // a refusal shows the server's reason (notifyRefusal)
-  });
-}

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
-import type { Preference } from './api';
+import type { Preference } from '../api/get-preferences';
 import { NotificationSettings } from './notification-settings';
 
 const supplier: Preference[] = [

@@ -5,11 +5,11 @@ import { refusalMessage, notifyRefusal } from '@/lib/errors/refusal';
 import { notify } from '@/lib/notify';
 import {
   preferencesQueryOptions,
-  useUpdatePreference,
   type Preference,
   type PreferenceGroup,
-} from './api';
-import { notificationSettingsToasts } from './toasts';
+} from '../api/get-preferences';
+import { useUpdatePreference } from '../api/update-preference';
+import { notificationSettingsToasts } from '../rules';
 
 /** The groups' headings, in the order the server lists the types. */
 const groupTitles: Record<PreferenceGroup, string> = {
