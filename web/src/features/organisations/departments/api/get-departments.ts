@@ -3,7 +3,7 @@ import { api, unwrap } from '@/api/client';
 import type { operations } from '@/api/schema';
 import type { GridQuery } from '@/ui/data-grid';
 import { gridListQuery } from '@/ui/grid-list-query';
-import { asGridPage } from '@/features/organisations/shared/grid-page';
+import { asGridPage } from '@/features/organisations/shared/rules';
 import { departmentKeys } from '@/lib/query-keys';
 
 type ListQuery = NonNullable<operations['listDepartments']['parameters']['query']>;

@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
-import { orgMessages } from '@/features/organisations/shared/form-rules';
+import { orgMessages } from '@/features/organisations/shared/rules';
 import { searchClients } from '@/lib/pickers';
 import { RecordPicker } from '@/ui/record-picker';
 import { useCreateDepartment } from '../api/create-department';

@@ -7,7 +7,7 @@ import {
   AddressFields,
   bindFields,
   CancelWindowInput,
-} from '@/features/organisations/shared/form-fields';
+} from '@/features/organisations/shared/components/form-fields';
 import { stripWhitespace } from '@/lib/validation';
 import { allTimezones, DEFAULT_TIMEZONE } from '@/lib/countries';
 import {
@@ -15,7 +15,7 @@ import {
   validateDays,
   validateName,
   validateOptionalEmail,
-} from '@/features/organisations/shared/form-rules';
+} from '@/features/organisations/shared/rules';
 
 export interface DepartmentFormValues {
   name: string;

@@ -10,7 +10,7 @@ import { SectionCard } from '@/ui/section-card';
 import { PageHeader } from '@/ui/page-header';
 import { RecordLoadStates } from '@/ui/record-not-found';
 import { ConnectedUsersSection } from '@/features/organisations/links/components/connected-users-section';
-import { DEPARTMENT_LINKS } from '@/features/organisations/links/kinds';
+import { DEPARTMENT_LINKS } from '@/features/organisations/links/rules';
 import { departmentQueryOptions } from '../api/get-department';
 import { useUpdateDepartment } from '../api/update-department';
 import { DepartmentJobTemplates } from '../components/department-job-templates';

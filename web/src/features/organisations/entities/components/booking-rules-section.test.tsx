@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
-import { bookingRulesMessages } from '../booking-rules';
+import { bookingRulesMessages } from '../rules';
 import { BookingRulesSection } from './booking-rules-section';
 
 const defaults = {

@@ -7,11 +7,8 @@ import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { RetryAlert } from '@/ui/retry-alert';
 import { SectionCard } from '@/ui/section-card';
-import {
-  bookingRulesQueryOptions,
-  useSaveBookingRules,
-  type BookingRules,
-} from '../api/booking-rules';
+import { bookingRulesQueryOptions, type BookingRules } from '../api/get-booking-rules';
+import { useSaveBookingRules } from '../api/save-booking-rules';
 import {
   BOOKING_RULES_FIELDS,
   bodyOf,
@@ -19,7 +16,7 @@ import {
   validateBookingRules,
   valuesOf,
   type BookingRulesValues,
-} from '../booking-rules';
+} from '../rules';
 
 /**
  * The entity's booking rules: the working-time guard's limits, and the times holds

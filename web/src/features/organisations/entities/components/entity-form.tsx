@@ -5,8 +5,11 @@ import { stripWhitespace } from '@/lib/validation';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { FormActions } from '@/ui/form-actions';
-import { daysOf } from '@/features/organisations/shared/form-rules';
-import { bindFields, CancelWindowInput } from '@/features/organisations/shared/form-fields';
+import { daysOf } from '@/features/organisations/shared/rules';
+import {
+  bindFields,
+  CancelWindowInput,
+} from '@/features/organisations/shared/components/form-fields';
 import {
   ENTITY_TYPES,
   entityMessages,
@@ -15,7 +18,7 @@ import {
   validateEntityName,
   type EntityFormValues,
   type EntityType,
-} from '../entity-rules';
+} from '../rules';
 
 /** What the form submits: trimmed text, days as a number. */
 export interface EntityFormOutput {

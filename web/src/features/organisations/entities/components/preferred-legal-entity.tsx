@@ -5,7 +5,7 @@ import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, notifyError } from '@/lib/notify';
 import { entityLegalEntitiesQueryOptions } from '@/features/organisations/legal-entities/api/get-entity-legal-entities';
-import { legalEntityName } from '@/features/organisations/legal-entities/legal-entity-rules';
+import { legalEntityName } from '@/features/organisations/legal-entities/rules';
 import { useUpdateEntity } from '../api/update-entity';
 
 interface EntityLike {

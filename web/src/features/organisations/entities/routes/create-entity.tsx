@@ -7,7 +7,7 @@ import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
 import { useCreateEntity } from '../api/create-entity';
 import { EntityForm } from '../components/entity-form';
-import { entityTypeOptions } from '../entity-rules';
+import { entityTypeOptions } from '../rules';
 
 /** Create Entity: the type options follow the user's create-per-kind rights. */
 export function CreateEntityRoute() {

@@ -19,7 +19,7 @@ import { EntityForm } from '../components/entity-form';
 import { BookingRulesSection } from '../components/booking-rules-section';
 import { PreferredLegalEntity } from '../components/preferred-legal-entity';
 import { SecondFactorSection } from '../components/second-factor-section';
-import { entityTypeLabel } from '../entity-rules';
+import { entityTypeLabel } from '../rules';
 
 /** The entity page: its form and the sections of spec §2. */
 export function EditEntityRoute() {

@@ -4,7 +4,7 @@ import { canCreateEntity } from '@/lib/permissions';
 import { labelledSet, linkCell, type DataGridColumn } from '@/ui/data-grid';
 import { ListPage } from '@/ui/list-page';
 import { entitiesQueryOptions, type getEntities } from '../api/get-entities';
-import { ENTITY_TYPES, entityTypeLabel } from '../entity-rules';
+import { ENTITY_TYPES, entityTypeLabel } from '../rules';
 
 type EntityRow = NonNullable<Awaited<ReturnType<typeof getEntities>>['items']>[number];
 

@@ -4,7 +4,7 @@ import type { operations } from '@/api/schema';
 
 import type { GridQuery } from '@/ui/data-grid';
 import { gridListQuery } from '@/ui/grid-list-query';
-import { asGridPage } from '@/features/organisations/shared/grid-page';
+import { asGridPage } from '@/features/organisations/shared/rules';
 import { invitationKeys } from '@/lib/query-keys';
 
 type Query = NonNullable<operations['listInvitationsByEntity']['parameters']['query']>;

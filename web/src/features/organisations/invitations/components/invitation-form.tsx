@@ -5,7 +5,7 @@ import type { ReactNode } from 'react';
 import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { stripWhitespace, validateEmail } from '@/lib/validation';
-import { validatePicked } from '@/features/organisations/shared/form-rules';
+import { validatePicked } from '@/features/organisations/shared/rules';
 
 export type InvitationPurpose = 'freelancer' | 'staff' | 'other';
 

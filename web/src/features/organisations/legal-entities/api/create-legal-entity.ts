@@ -1,6 +1,6 @@
 import { api, unwrap } from '@/api/client';
 import { useFormMutation } from '@/lib/form-mutation';
-import type { LegalEntityPayload } from '../legal-entity-rules';
+import type { LegalEntityPayload } from '../rules';
 import { legalEntityKeys } from './get-legal-entities';
 
 export const createLegalEntity = (body: LegalEntityPayload & { entityIds?: number[] }) =>

@@ -1,6 +1,6 @@
 import { api, unwrap } from '@/api/client';
 import { useFormMutation } from '@/lib/form-mutation';
-import type { LegalEntityPayload, LegalEntityStatus } from '../legal-entity-rules';
+import type { LegalEntityPayload, LegalEntityStatus } from '../rules';
 import { legalEntityKeys } from './get-legal-entities';
 
 export type UpdateLegalEntity = Partial<LegalEntityPayload> & {

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
 import { entityLegalEntitiesQueryOptions } from '../api/get-entity-legal-entities';
-import { legalEntityName, legalFormLabels, statusColour, statusLabel } from '../legal-entity-rules';
+import { legalEntityName, legalFormLabels, statusColour, statusLabel } from '../rules';
 
 /** The legal entities connected to an entity, on the entity page. */
 export function EntityLegalEntitiesSection({

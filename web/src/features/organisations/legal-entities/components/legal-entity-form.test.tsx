@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
-import type { LegalEntityFormValues } from '../legal-entity-rules';
+import type { LegalEntityFormValues } from '../rules';
 import { LegalEntityForm } from './legal-entity-form';
 
 const noCheck = () => Promise.reject(new Error('not called'));

@@ -21,7 +21,7 @@ import { DEFAULT_COUNTRY, countryOptions, firstTimezoneOf } from '@/lib/countrie
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { FormActions } from '@/ui/form-actions';
 import { TwoColumnFieldset } from '@/ui/two-column-fieldset';
-import { AddressFields, bindFields } from '@/features/organisations/shared/form-fields';
+import { AddressFields, bindFields } from '@/features/organisations/shared/components/form-fields';
 import {
   GENDERS,
   LEGAL_ENTITY_STATUSES,
@@ -42,7 +42,7 @@ import {
   bankFieldsFromCheck,
   type IbanCheck,
   type LegalEntityFormValues,
-} from '../legal-entity-rules';
+} from '../rules';
 import { CompanyDetailsDialog, type CompanyLookup } from './company-details-dialog';
 
 const countryCodes = () => countryOptions().map((c) => c.value);

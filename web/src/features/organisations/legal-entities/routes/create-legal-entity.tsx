@@ -15,7 +15,7 @@ import { useCreateLegalEntity } from '../api/create-legal-entity';
 import { validateCompanyNumber } from '../api/validate-company-number';
 import { validateIban } from '../api/validate-iban';
 import { LegalEntityForm } from '../components/legal-entity-form';
-import { legalEntityName, legalEntityPayload } from '../legal-entity-rules';
+import { legalEntityName, legalEntityPayload } from '../rules';
 
 /** Create Legal Entity; ?entityId= links it to that entity. */
 export function CreateLegalEntityRoute() {

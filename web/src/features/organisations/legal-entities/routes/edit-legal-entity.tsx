@@ -12,13 +12,13 @@ import { useUpdateLegalEntity } from '../api/update-legal-entity';
 import { validateCompanyNumber } from '../api/validate-company-number';
 import { validateIban } from '../api/validate-iban';
 import { LegalEntityForm } from '../components/legal-entity-form';
-import { formValuesOf } from '../form-values';
 import {
+  formValuesOf,
   legalEntityName,
   legalEntityPayload,
   statusColour,
   statusLabel,
-} from '../legal-entity-rules';
+} from '../rules';
 
 /** Edit a legal entity; admins also set its validation status. */
 export function EditLegalEntityRoute() {

@@ -13,7 +13,7 @@ import {
   legalFormLabels,
   statusColour,
   statusLabel,
-} from '../legal-entity-rules';
+} from '../rules';
 
 type Row = NonNullable<Awaited<ReturnType<typeof getLegalEntities>>['items']>[number];
 

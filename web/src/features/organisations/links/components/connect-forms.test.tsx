@@ -3,8 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '@/api/errors';
 import { renderWithProviders } from '@/test/render';
-import { CONNECT_USER_HELP } from '../texts';
-import { DEPARTMENT_LINKS, ENTITY_LINKS, type UserLinkKind } from '../kinds';
+import { CONNECT_USER_HELP, DEPARTMENT_LINKS, ENTITY_LINKS, type UserLinkKind } from '../rules';
 import { ConnectUserForm } from './connect-user-form';
 
 const none = vi.fn().mockResolvedValue([]);

@@ -4,12 +4,12 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
 import { searchUsers } from '@/lib/pickers';
-import { validatePicked } from '@/features/organisations/shared/form-rules';
+import { validatePicked } from '@/features/organisations/shared/rules';
 import { RecordPicker, type PickerOption } from '@/ui/record-picker';
-import { useUserLinkWrites } from '../api/user-links';
-import type { UserLinkInput, UserLinkKind } from '../kinds';
+import { useCreateUserLink } from '../api/create-user-link';
+import type { UserLinkInput, UserLinkKind } from '../rules';
 import { FlagCheckboxes } from './flag-checkboxes';
-import { CONNECT_USER_HELP } from '../texts';
+import { CONNECT_USER_HELP } from '../rules';
 
 const picked = (value: unknown) => validatePicked(value as string | null);
 
@@ -109,7 +109,7 @@ export function ConnectUserDialog<P extends string, F extends string, R>({
   opened: boolean;
   onClose: () => void;
 }) {
-  const create = useUserLinkWrites(kind).create;
+  const create = useCreateUserLink(kind);
   return (
     <Modal opened={opened} onClose={onClose} title={title}>
       <ConnectUserForm

@@ -1,8 +1,8 @@
 import { useCallback, useMemo, type ReactNode } from 'react';
 import type { DataGridColumn, GridQuery } from '@/ui/data-grid';
 import { GridSection } from '@/ui/grid-section';
-import { parentUserLinksQuery } from '../api/user-links';
-import type { UserLinkKind } from '../kinds';
+import { parentUserLinksQuery } from '../api/get-parent-user-links';
+import type { UserLinkKind } from '../rules';
 import { ConnectUserDialog } from './connect-user-form';
 import { linkedUserColumns, useLinkEditing, type UserLinkRow } from './link-editing';
 

@@ -2,7 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notify } from '@/lib/notify';
 import { toastForError } from '@/lib/errors/catalogue';
-import type { FlagInfo } from '../flags';
+import type { FlagInfo } from '../rules';
 import { FlagCheckboxes } from './flag-checkboxes';
 
 interface Props<K extends string> {

@@ -2,8 +2,8 @@ import { Title } from '@mantine/core';
 import { useCurrentUser } from '@/lib/current-user';
 import { canManageEntity } from '@/lib/permissions';
 import type { DataGridColumn } from '@/ui/data-grid';
-import type { UserEntityRef } from '../api/user-links';
-import { ENTITY_LINKS } from '../kinds';
+import type { UserEntityRef } from '../api/user-link-routes';
+import { ENTITY_LINKS } from '../rules';
 import { ConnectedUsersSection } from './connected-users-section';
 import { InviteConnectCreate } from './invite-connect-create';
 

@@ -1,5 +1,5 @@
 import { Checkbox, Stack } from '@mantine/core';
-import type { FlagInfo } from '../flags';
+import type { FlagInfo } from '../rules';
 
 interface Props<K extends string> {
   flags: FlagInfo<K>[];

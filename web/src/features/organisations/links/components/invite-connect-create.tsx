@@ -9,8 +9,8 @@ import { searchEntities, searchUsers } from '@/lib/pickers';
 import { RecordPicker } from '@/ui/record-picker';
 import { useCreateInvitation } from '@/features/organisations/invitations/api/create-invitation';
 import { InvitationForm } from '@/features/organisations/invitations/components/invitation-form';
-import { useUserLinkWrites } from '../api/user-links';
-import { ENTITY_LINKS } from '../kinds';
+import { useCreateUserLink } from '../api/create-user-link';
+import { ENTITY_LINKS } from '../rules';
 import { ConnectUserForm } from './connect-user-form';
 
 /**
@@ -20,7 +20,7 @@ import { ConnectUserForm } from './connect-user-form';
  */
 export function InviteConnectCreate({ entityId }: { entityId?: number }) {
   const invite = useCreateInvitation();
-  const connect = useUserLinkWrites(ENTITY_LINKS).create;
+  const connect = useCreateUserLink(ENTITY_LINKS);
   const canCreate = isClientOrAgencyManager(useCurrentUser());
 
   return (

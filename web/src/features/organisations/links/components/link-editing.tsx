@@ -4,10 +4,10 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import type { DataGridColumn } from '@/ui/data-grid';
-import type { FlagInfo } from '../flags';
-import { useUserLinkWrites } from '../api/user-links';
-import { textColumn } from '../columns';
-import { flagsOf, type UserLinkKind } from '../kinds';
+import type { FlagInfo } from '../rules';
+import { useDeleteUserLink } from '../api/delete-user-link';
+import { useUpdateUserLink } from '../api/update-user-link';
+import { textColumn, flagsOf, type UserLinkKind } from '../rules';
 import { EditFlagsModal } from './edit-flags-modal';
 import { flagFilter, LinkActions, yesNo } from './link-actions';
 
@@ -70,7 +70,8 @@ export function useLinkEditing<
   canChange = always,
 }: Options<P, F, R>): { actions: DataGridColumn<R>; dialog: ReactNode } {
   const { flags, parentName } = kind;
-  const { update, remove } = useUserLinkWrites(kind);
+  const update = useUpdateUserLink(kind);
+  const remove = useDeleteUserLink(kind);
   const disconnect = remove.mutate;
   const [editing, setEditing] = useState<R | null>(null);
   const actions = useMemo<DataGridColumn<R>>(

@@ -10,9 +10,9 @@ import { PageHeader } from '@/ui/page-header';
 import { MultiRecordPicker } from '@/ui/multi-record-picker';
 import { searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
-import { userLinksQuery } from '../api/user-links';
-import type { UserLinkKind } from '../kinds';
-import { textColumn } from '../columns';
+import { userLinksQuery } from '../api/get-user-links';
+import type { UserLinkKind } from '../rules';
+import { textColumn } from '../rules';
 import { ConnectUserDialog } from './connect-user-form';
 import { flagColumns, nameOf, useLinkEditing, type UserLinkRow } from './link-editing';
 

@@ -1,5 +1,5 @@
 import { UserLinksPage } from '../components/user-links-page';
-import { DEPARTMENT_LINKS } from '../kinds';
+import { DEPARTMENT_LINKS } from '../rules';
 
 /** 'All User-Department connections': every user-department link the user may see. */
 export function UserDepartmentLinksRoute() {

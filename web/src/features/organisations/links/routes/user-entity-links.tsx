@@ -1,5 +1,5 @@
 import { UserLinksPage } from '../components/user-links-page';
-import { ENTITY_LINKS } from '../kinds';
+import { ENTITY_LINKS } from '../rules';
 
 /** 'All User-Entity connections': every user-entity link the user may see. */
 export function UserEntityLinksRoute() {

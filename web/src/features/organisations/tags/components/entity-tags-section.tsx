@@ -4,8 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
-import { entityTagsQueryOptions, useCreateEntityTag, useDeleteTag, type Tag } from '../api/tags';
-import { TAG_CATEGORIES, tagCategoryLabel } from '../tag-rules';
+import { useCreateEntityTag } from '../api/create-entity-tag';
+import { useDeleteTag } from '../api/delete-tag';
+import { entityTagsQueryOptions } from '../api/get-entity-tags';
+import type { Tag } from '../api/get-tags';
+import { TAG_CATEGORIES, tagCategoryLabel } from '../rules';
 import { TagActions } from './tag-actions';
 import { CreateTagForm, RenameTagDialog } from './tag-forms';
 

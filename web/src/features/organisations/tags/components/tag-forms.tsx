@@ -4,8 +4,9 @@ import { useForm } from '@mantine/form';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { FormActions } from '@/ui/form-actions';
-import { useRenameTag, type Tag } from '../api/tags';
-import { tagCategoryLabel, validateTagName, type TagCategory } from '../tag-rules';
+import type { Tag } from '../api/get-tags';
+import { useRenameTag } from '../api/rename-tag';
+import { tagCategoryLabel, validateTagName, type TagCategory } from '../rules';
 
 /** A new tag: name and category. Resolves when created; rejections land on the fields. */
 export function CreateTagForm({

@@ -7,10 +7,12 @@ import { notify } from '@/lib/notify';
 import { isAdmin } from '@/lib/permissions';
 import { DataGrid, labelledSet, type DataGridColumn } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
-import { tagsQueryOptions, useCreateGlobalTag, useDeleteTag, type Tag } from '../api/tags';
+import { useCreateGlobalTag } from '../api/create-global-tag';
+import { useDeleteTag } from '../api/delete-tag';
+import { tagsQueryOptions, type Tag } from '../api/get-tags';
 import { TagActions } from '../components/tag-actions';
 import { CreateTagForm, RenameTagDialog } from '../components/tag-forms';
-import { GLOBAL_CREATE_CATEGORIES, TAG_CATEGORIES, tagCategoryLabel } from '../tag-rules';
+import { GLOBAL_CREATE_CATEGORIES, TAG_CATEGORIES, tagCategoryLabel } from '../rules';
 
 /** Configure Tags (admin): the global job titles, skills and other tags. */
 export function ConfigureTagsRoute() {

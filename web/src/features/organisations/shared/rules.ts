@@ -1,4 +1,5 @@
 import { messages, stripWhitespace } from '@/lib/validation';
+import type { GridPage } from '@/ui/data-grid';
 
 /** Messages of the organisation forms (spec part 1 §5). */
 export const orgMessages = {
@@ -37,4 +38,9 @@ export function validateDays(value: number | string): string | null {
 /** The days a form sends: blank counts as zero. */
 export function daysOf(value: number | string): number {
   return value === '' ? 0 : Number(value);
+}
+
+/** A list answer as the grid wants it (Go sends a null list for an empty page). */
+export function asGridPage<Row>(page: { items?: Row[] | null; total: number }): GridPage<Row> {
+  return { items: page.items ?? [], total: page.total };
 }

@@ -1,7 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
-import { useFormMutation } from '@/lib/form-mutation';
 import { entityKeys } from './get-entities';
 
 export type BookingRules = components['schemas']['EntityBookingRules'];
@@ -14,11 +13,3 @@ export const bookingRulesQueryOptions = (id: number) =>
     queryKey: bookingRulesKey(id),
     queryFn: () => unwrap(api.GET('/entity/{id}/booking-rules', { params: { path: { id } } })),
   });
-
-/** Saves an entity's booking rules with the version read; the form shows the refusal. */
-export const useSaveBookingRules = (id: number) =>
-  useFormMutation(
-    (body: BookingRulesUpdate) =>
-      unwrap(api.PUT('/entity/{id}/booking-rules', { params: { path: { id } }, body })),
-    { store: () => bookingRulesKey(id), refresh: [] },
-  );

@@ -1,5 +1,6 @@
 import { stripWhitespace, messages } from '@/lib/validation';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE, firstTimezoneOf } from '@/lib/countries';
+import type { LegalEntity } from './api/get-legal-entity';
 
 /** Business types of a legal entity (spec §5). */
 export const LEGAL_ENTITY_TYPES = [
@@ -311,4 +312,18 @@ export function legalEntityName(le: {
   tradingName?: string | null;
 }): string {
   return le.companyName?.trim() || le.tradingName?.trim() || `Legal entity #${le.id}`;
+}
+
+/** The form values of a stored legal entity (missing text as '', defaults kept). */
+export function formValuesOf(le: LegalEntity): LegalEntityFormValues {
+  const out = { ...emptyLegalEntity };
+  for (const key of Object.keys(out) as (keyof LegalEntityFormValues)[]) {
+    const v = (le as unknown as Record<string, unknown>)[key];
+    if (v === null || v === undefined) continue;
+    (out as Record<string, unknown>)[key] = v;
+  }
+  out.locationName = le.location?.location_name ?? '';
+  out.latitude = le.location?.latitude ?? null;
+  out.longitude = le.location?.longitude ?? null;
+  return out;
 }

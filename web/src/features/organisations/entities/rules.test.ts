@@ -5,7 +5,7 @@ import {
   entityTypeOptions,
   validateCancelWindowDays,
   validateEntityName,
-} from './entity-rules';
+} from './rules';
 
 const values = (u: Parameters<typeof entityTypeOptions>[0]) =>
   entityTypeOptions(u).map((o) => o.value);

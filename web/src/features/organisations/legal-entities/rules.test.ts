@@ -10,7 +10,7 @@ import {
   validateVatPct,
   vatFieldsEnabled,
   type LegalEntityFormValues,
-} from './legal-entity-rules';
+} from './rules';
 
 const form = (over: Partial<LegalEntityFormValues> = {}): LegalEntityFormValues => ({
   ...emptyLegalEntity,

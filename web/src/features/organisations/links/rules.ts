@@ -8,15 +8,55 @@ import {
 import { searchDepartments, searchEntities } from '@/lib/pickers';
 import type { DataGridColumn } from '@/ui/data-grid';
 import type { PickerOption } from '@/ui/record-picker';
-import type { UserDepartmentRef, UserEntityRef } from './api/user-links';
-import { textColumn } from './columns';
-import {
-  DEPARTMENT_FLAGS,
-  ENTITY_FLAGS,
-  type DepartmentFlag,
-  type EntityFlag,
-  type FlagInfo,
-} from './flags';
+import type { UserDepartmentRef, UserEntityRef } from './api/user-link-routes';
+
+/** The rights a link gives, with the spec's meaning of each (part 1 §6). */
+export interface FlagInfo<K extends string> {
+  key: K;
+  label: string;
+  help: string;
+}
+
+export type EntityFlag = 'canExternal' | 'canManage' | 'canSelect';
+export type DepartmentFlag = 'canHire' | 'canManage' | 'canSelect';
+
+export const ENTITY_FLAGS: FlagInfo<EntityFlag>[] = [
+  { key: 'canManage', label: 'Can manage', help: 'Manage the entity, its financials and bookings' },
+  { key: 'canSelect', label: 'Can select', help: 'View the entity' },
+  { key: 'canExternal', label: 'External', help: 'External resource with limited access' },
+];
+
+export const DEPARTMENT_FLAGS: FlagInfo<DepartmentFlag>[] = [
+  { key: 'canHire', label: 'Can hire', help: 'Appears in the rostering list of this department' },
+  { key: 'canManage', label: 'Can manage', help: 'Create, edit and update bookings' },
+  { key: 'canSelect', label: 'Can select', help: 'View the department' },
+];
+
+/** The short list of rights a link holds, for grids and rows. */
+export function flagSummary<K extends string>(
+  flags: FlagInfo<K>[],
+  link: Partial<Record<K, boolean>>,
+): string {
+  const on = flags.filter((f) => link[f.key]).map((f) => f.label);
+  return on.length ? on.join(', ') : 'No rights';
+}
+
+/** A grid column showing one text of a row ('' while the row loads). */
+export function textColumn<R>(
+  colId: string,
+  headerName: string,
+  text: (r: R) => string,
+  sortable = true,
+): DataGridColumn<R> {
+  return { colId, headerName, sortable, valueGetter: ({ data }) => (data ? text(data) : '') };
+}
+
+/**
+ * Under the user picker of the connect forms: the server links only users the caller may
+ * already see (and the picker lists only those); anyone else joins through an invitation.
+ */
+export const CONNECT_USER_HELP =
+  'Only people you can already see are listed. Invite anyone else by e-mail.';
 
 /** A new user link as the API takes it: the user, the other end (`parentField`), the rights. */
 export type UserLinkInput<P extends string, F extends string> = { userId: number } & Record<
