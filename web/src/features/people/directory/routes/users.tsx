@@ -12,7 +12,7 @@ import { appInfoQueryOptions, useImpersonate } from '@/lib/session';
 import { DataGrid, linkCell } from '@/ui/data-grid';
 import { PageHeader } from '@/ui/page-header';
 import { type DirectoryUser, type UserTab, usersQueryOptions } from '../api/get-users';
-import { userColumns } from '../columns';
+import { userColumns } from '../components/user-columns';
 
 const displayName = (u: DirectoryUser) => u.fullName || u.email;
 

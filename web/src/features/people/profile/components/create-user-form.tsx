@@ -5,7 +5,7 @@ import { messages, stripWhitespace, validateEmail } from '@/lib/validation';
 import type { AccountCreate } from '../api/create-account';
 import type { PickerOption } from '@/ui/record-picker';
 import { DEFAULT_COUNTRY, DEFAULT_TIMEZONE } from '@/lib/countries';
-import { profileMessages } from '../lib/profile-values';
+import { profileMessages } from '../rules';
 import { PermissionCheckboxes } from './permission-checkboxes';
 import { CountryTimezoneSelects } from '@/ui/country-timezone-selects';
 import { LabelledSegmentedControl } from '@/ui/labelled-segmented-control';

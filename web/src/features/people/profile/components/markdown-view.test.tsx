@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { MantineProvider } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from '../lib/markdown-links';
+import { safeUrl } from '../rules';
 import { EMPTY_SECTION, MarkdownView } from './markdown-view';
 
 function renderMd(source: string) {

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Text } from '@mantine/core';
 import Markdown, { type Components } from 'react-markdown';
 import rehypeSanitize, { defaultSchema } from 'rehype-sanitize';
-import { safeUrl } from '../lib/markdown-links';
+import { safeUrl } from '../rules';
 
 export const EMPTY_SECTION = 'This section is empty.';
 

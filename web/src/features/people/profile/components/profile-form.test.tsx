@@ -6,7 +6,7 @@ import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { fieldRefusal } from '@/test/server-errors';
 import type { Profile } from '../api/get-profile';
 import { firstTimezoneOf } from '@/lib/countries';
-import { freelancerProfile } from '../profile.test-data';
+import { freelancerProfile } from '../fixtures.test-data';
 import { ProfileForm } from './profile-form';
 
 const profile = freelancerProfile({

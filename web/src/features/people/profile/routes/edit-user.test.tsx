@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
-import { freelancerProfile } from '../profile.test-data';
+import { freelancerProfile } from '../fixtures.test-data';
 import { Component as EditUser } from './edit-user';
 
 const felix = freelancerProfile({

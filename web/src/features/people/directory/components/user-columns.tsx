@@ -2,7 +2,7 @@ import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { ComponentType } from 'react';
 import { accountStatusDisplay } from '@/lib/account-status';
 import { labelledSet, type DataGridColumn } from '@/ui/data-grid';
-import type { DirectoryUser } from './api/get-users';
+import type { DirectoryUser } from '../api/get-users';
 import { StartsWithFloatingFilter } from './name-filter';
 
 type OnboardingState = DirectoryUser['onboardingState'];

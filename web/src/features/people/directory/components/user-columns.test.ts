@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { userColumns } from './columns';
+import { userColumns } from './user-columns';
 import { StartsWithFloatingFilter } from './name-filter';
 
 const cell = () => null;

@@ -1,8 +1,7 @@
 import { stripWhitespace, validateEmail, messages } from '@/lib/validation';
-import type { Profile } from '../api/get-profile';
-import type { ProfileUpdate } from '../api/update-profile';
+import type { Profile } from './api/get-profile';
+import type { ProfileUpdate } from './api/update-profile';
 import type { Currency } from '@/lib/rates';
-import { validateOptionalAmount } from './rates';
 
 export const profileMessages = {
   countryRequired: 'Country is required.',
@@ -185,4 +184,43 @@ export function toUpdate(
     } satisfies Partial<ProfileUpdate>);
   }
   return body;
+}
+
+/** Digits with an optional one or two decimals (spec part 1 §5). */
+export const AMOUNT_PATTERN = /^\d{1,9}(\.\d{1,2})?$/;
+
+export const rateMessages = { invalidAmount: 'Invalid amount' } as const;
+
+/** An optional amount: empty is fine, otherwise digits with up to two decimals. */
+export function validateOptionalAmount(value: string): string | null {
+  const v = value.trim();
+  if (v === '') return null;
+  return AMOUNT_PATTERN.test(v) ? null : rateMessages.invalidAmount;
+}
+
+/** The hourly rate shown next to a day rate: day rate / 8 to 2 decimals; '' when not a rate. */
+export function hourlyRate(dayRate: string): string {
+  const v = dayRate.trim();
+  if (!AMOUNT_PATTERN.test(v)) return '';
+  return (Number(v) / 8).toFixed(2);
+}
+
+/** Schemes a markdown link or image may use (spec part 1 §2); everything else is made inert. */
+const ALLOWED_SCHEMES = new Set(['http', 'https', 'mailto', 'tel']);
+
+/**
+ * The URL a markdown link may keep, or undefined to drop it: http, https, mailto and tel
+ * addresses, and relative, hash (#x) or query (?x) forms. Anything else (javascript:, data:,
+ * vbscript:, file: ...) becomes inert. Control characters and white space inside the scheme
+ * (which browsers ignore) leave a scheme that is not on the list, so it is dropped too.
+ */
+export function safeUrl(url: string): string | undefined {
+  const value = url.trim();
+  if (value === '') return undefined;
+  const colon = value.indexOf(':');
+  const separator = value.search(/[/?#]/);
+  // No scheme: a relative path, a hash or a query.
+  if (colon === -1 || (separator !== -1 && separator < colon)) return value;
+  const scheme = value.slice(0, colon).toLowerCase();
+  return ALLOWED_SCHEMES.has(scheme) ? value : undefined;
 }

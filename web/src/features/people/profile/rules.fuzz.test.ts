@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeUrl } from './markdown-links';
+import { safeUrl } from './rules';
 
 /**
  * A fuzz test of safeUrl without a new dependency: a seeded generator (the same inputs on every
