@@ -4,5 +4,5 @@
  * Other features import from '@/features/places' only.
  */
 export { LocationSelect, type LocationFieldValue } from './components/location-select';
-export { locationValueOf, type LocationValue } from './location';
+export { locationValueOf, type LocationValue } from './rules';
 export type { LocationSuggestion } from './api/search-locations';

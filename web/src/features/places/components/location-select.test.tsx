@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { salford } from '@/test/places.test-data';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
-import type { LocationValue } from '../location';
+import type { LocationValue } from '../rules';
 import { LocationSelect, type LocationFieldValue } from './location-select';
 
 const salfords = {

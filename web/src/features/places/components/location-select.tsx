@@ -8,7 +8,7 @@ import {
   LOCATION_DROPDOWN_MAX_HEIGHT,
   searchableTerm,
   type LocationValue,
-} from '../location';
+} from '../rules';
 import { countOf } from '@/lib/format';
 
 /** What a form holds: a chosen place, or a name typed before locations had coordinates. */
