@@ -1,4 +1,4 @@
-import type { ChangeRow, SummaryGroup } from './api';
+import type { ChangeRow, SummaryGroup } from './rules';
 
 export function groupFixture(over: Partial<SummaryGroup> = {}): SummaryGroup {
   return {

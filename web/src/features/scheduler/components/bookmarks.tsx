@@ -4,8 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { schedulerMessages, schedulerToasts } from '@/lib/errors/catalogue';
 import { notify, notifyError, refusedSubmit, withServerErrors } from '@/lib/notify';
-import { bookmarksQueryOptions, useCreateBookmark, useDeleteBookmark } from '../api';
-import { filtersFromQuery, type FilterSet } from '../filters';
+import { useCreateBookmark } from '../api/create-bookmark';
+import { useDeleteBookmark } from '../api/delete-bookmark';
+import { bookmarksQueryOptions } from '../api/get-bookmarks';
+import { filtersFromQuery, type FilterSet } from '../rules';
 import { DialogActions } from '@/ui/dialog-actions';
 
 interface Props {

@@ -5,7 +5,7 @@ import { sellRateLabel } from '@/lib/rates';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 import type { DataGridColumn } from '@/ui/data-grid';
 import { HoldChip, holdLabel, isLiveHold } from '@/features/bookings';
-import type { ChangeRow } from '../api';
+import type { ChangeRow } from '../rules';
 
 /** The class of a late cancellation's row and card (styled red, see lateRowStyle). */
 export const LATE_ROW_CLASS = 'late-cancellation';

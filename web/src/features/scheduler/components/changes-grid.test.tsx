@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderWithProviders } from '@/test/render';
-import { emptyFilters } from '../filters';
+import { emptyFilters } from '../rules';
 import { rowFixture } from '../fixtures.test-data';
 import { LATE_ROW_CLASS, changeColumns, lateRowStyle } from './changes-columns';
 import { ChangesGrid } from './changes-grid';

@@ -1,8 +1,8 @@
 import { useCallback, useMemo } from 'react';
 import type { components } from '@/api/schema';
 import { DataGrid, type GridQuery, type GridQueryOptions } from '@/ui/data-grid';
-import { changesQueryOptions, type ChangeRow } from '../api';
-import type { FilterSet } from '../filters';
+import { changesQueryOptions } from '../api/get-booking-changes';
+import type { ChangeRow, FilterSet } from '../rules';
 import { changeColumns, lateRowClass, lateRowStyle } from './changes-columns';
 
 const rowId = (row: ChangeRow) => String(row.instructionId);

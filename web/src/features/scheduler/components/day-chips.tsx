@@ -1,8 +1,7 @@
 import { memo, type KeyboardEvent, type MouseEvent, type SyntheticEvent } from 'react';
 import { paths } from '@/lib/paths';
 import { colourLabel, mantineColour, type StatusColour } from '@/lib/status/status';
-import type { SummaryGroup } from '../api';
-import type { DayUnavailability } from '../unavailability';
+import type { SummaryGroup, DayUnavailability } from '../rules';
 
 /** At most this many groups show in a day cell; the rest are counted as '+k more'. */
 export const MAX_CHIPS = 3;

@@ -4,8 +4,9 @@ import { Link } from 'react-router';
 import { dayLabel, type IsoDate } from '@/features/bookings';
 import { colourLabel, mantineColour } from '@/lib/status/status';
 import { paths } from '@/lib/paths';
-import { summaryQueryOptions, type SummaryGroup } from '../api';
-import { detailsRange, type FilterSet } from '../filters';
+import { summaryQueryOptions } from '../api/get-booking-summary';
+import type { SummaryGroup } from '../rules';
+import { detailsRange, type FilterSet } from '../rules';
 import { RetryAlert } from '@/ui/retry-alert';
 import { SubstitutedName } from '@/ui/substituted-name';
 

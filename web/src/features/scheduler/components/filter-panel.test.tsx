@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { schedulerMessages, schedulerToasts } from '@/lib/errors/catalogue';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
-import { emptyFilters, type FilterSet } from '../filters';
+import { emptyFilters, type FilterSet } from '../rules';
 import { FilterPanel } from './filter-panel';
 import { visibleTags } from './tag-picker';
 

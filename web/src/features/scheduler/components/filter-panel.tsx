@@ -3,7 +3,7 @@ import { api, unwrap } from '@/api/client';
 import { STATUS_COLOURS, colourLabel } from '@/lib/status/status';
 import { searchClients, searchDepartments, searchUsers } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
-import { emptyFilters, filterCount, type FilterSet, type IdFilter } from '../filters';
+import { emptyFilters, filterCount, type FilterSet, type IdFilter } from '../rules';
 import { Bookmarks } from './bookmarks';
 import { TagPicker } from './tag-picker';
 

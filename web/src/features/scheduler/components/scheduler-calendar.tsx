@@ -7,8 +7,13 @@ import {
   type IsoMonth,
   type SelectionMode,
 } from '@/features/bookings';
-import { MONTH_DATA_MARK, MONTH_RENDER_MEASURE, type SummaryDay, type SummaryGroup } from '../api';
-import type { DayUnavailability } from '../unavailability';
+import {
+  MONTH_DATA_MARK,
+  MONTH_RENDER_MEASURE,
+  type SummaryDay,
+  type SummaryGroup,
+} from '../rules';
+import type { DayUnavailability } from '../rules';
 import { DayChips } from './day-chips';
 
 const none: SummaryGroup[] = [];

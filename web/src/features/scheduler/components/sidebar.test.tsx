@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
-import { emptyFilters } from '../filters';
+import { emptyFilters } from '../rules';
 import { groupFixture, summaryFixture } from '../fixtures.test-data';
 import { SchedulerSidebar } from './sidebar';
 

@@ -2,7 +2,7 @@ import { Tabs } from '@mantine/core';
 import type { IsoDate, SelectionMode } from '@/features/bookings';
 import { useCurrentUser } from '@/lib/current-user';
 import { isAdmin, isClientManager, isDepartmentManager, isFreelancer } from '@/lib/permissions';
-import type { FilterSet } from '../filters';
+import type { FilterSet } from '../rules';
 import { AvailabilityTab } from './availability-tab';
 import { CreateTab } from './create-tab';
 import { DetailsTab } from './details-tab';

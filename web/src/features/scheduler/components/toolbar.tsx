@@ -18,7 +18,7 @@ import {
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
 import { paths } from '@/lib/paths';
-import { VIEW_OPTIONS } from '../views';
+import { VIEW_OPTIONS } from '../rules';
 
 export type SchedulerAspect = 'scheduler' | 'grid';
 

@@ -7,9 +7,16 @@ import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isAdmin } from '@/lib/permissions';
 import { ChangesGrid } from '../components/changes-grid';
-import { MONTH_PARAM, filtersFromParams, monthFromParams, monthRange, shiftView } from '../filters';
-import { NAVIGATION_THROTTLE_MS, navigationStep, useThrottled } from '../timing';
-import { GRID_VIEW_TITLE, VIEW_OPTIONS } from '../views';
+import {
+  MONTH_PARAM,
+  filtersFromParams,
+  monthFromParams,
+  monthRange,
+  shiftView,
+  GRID_VIEW_TITLE,
+  VIEW_OPTIONS,
+} from '../rules';
+import { NAVIGATION_THROTTLE_MS, navigationStep, useThrottled } from '../hooks/use-timing';
 
 /** The two tabs: every change of the month, or only the cancelled instructions. */
 const CHANGE_TABS = [

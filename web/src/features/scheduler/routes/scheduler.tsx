@@ -1,4 +1,4 @@
-import { SchedulerPage } from '../scheduler-page';
+import { SchedulerPage } from '../components/scheduler-page';
 
 /** /bookings: the scheduler calendar (spec part 2 §2 'Scheduler page'). */
 export function SchedulerRoute() {

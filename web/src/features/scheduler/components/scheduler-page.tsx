@@ -13,12 +13,13 @@ import {
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { isDepartmentManager } from '@/lib/permissions';
-import { summaryKey, summaryQueryOptions, unavailableQueryOptions } from './api';
-import { MAX_CHIPS } from './components/day-chips';
-import { FilterPanel } from './components/filter-panel';
-import { SchedulerCalendar } from './components/scheduler-calendar';
-import { SchedulerSidebar } from './components/sidebar';
-import { SchedulerToolbar } from './components/toolbar';
+import { summaryKey, summaryQueryOptions } from '../api/get-booking-summary';
+import { unavailableQueryOptions } from '../api/get-unavailable-users';
+import { MAX_CHIPS } from './day-chips';
+import { FilterPanel } from './filter-panel';
+import { SchedulerCalendar } from './scheduler-calendar';
+import { SchedulerSidebar } from './sidebar';
+import { SchedulerToolbar } from './toolbar';
 import {
   MONTH_PARAM,
   filterCount,
@@ -28,9 +29,10 @@ import {
   shiftView,
   withFilters,
   type FilterSet,
-} from './filters';
-import { isGlobalView } from './global-view';
-import { unavailabilityUserIds, unavailableDays } from './unavailability';
+  isGlobalView,
+  unavailabilityUserIds,
+  unavailableDays,
+} from '../rules';
 import {
   FETCH_DELAY_MS,
   NAVIGATION_THROTTLE_MS,
@@ -38,7 +40,7 @@ import {
   navigationStep,
   useDelayed,
   useThrottled,
-} from './timing';
+} from '../hooks/use-timing';
 
 /**
  * Screens at least this wide show the open filter panel beside the calendar (above the sidebar),

@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { useParams, useSearchParams } from 'react-router';
 import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
-import { groupFixture, summaryFixture } from './fixtures.test-data';
+import { groupFixture, summaryFixture } from '../fixtures.test-data';
 import { SchedulerPage } from './scheduler-page';
 
 const manager = makeUser({ id: 9, needs: ['department_manager', 'manage_department:3'] });

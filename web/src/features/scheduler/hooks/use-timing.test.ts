@@ -9,7 +9,7 @@ import {
   navigationStep,
   useDelayed,
   useThrottled,
-} from './timing';
+} from './use-timing';
 
 beforeEach(() => {
   vi.useFakeTimers();
