@@ -2,7 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { components } from '@/api/schema';
 import { searchKeys } from '@/lib/query-keys';
-import type { SearchBody } from '../state/search-state';
+import type { SearchBody } from '../rules';
 
 /** One card of the results panel (spec part 1 §3 Search result). */
 export type SearchResult = components['schemas']['Result'];

@@ -4,12 +4,7 @@ import { useReducer } from 'react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, mockApi, renderWithProviders } from '@/test/render';
 import { addDays } from '@/features/bookings';
-import {
-  initialSearchState,
-  searchReducer,
-  type Filters,
-  type SearchState,
-} from '../state/search-state';
+import { initialSearchState, searchReducer, type Filters, type SearchState } from '../rules';
 import { AdvancedSearchModal } from './advanced-search-modal';
 import { FakeLocation } from './fake-location.test-data';
 

@@ -27,8 +27,6 @@ import {
   withEnd,
   withStart,
   type DateRange,
-} from '../state/date-range';
-import {
   NO_LOCATION,
   RADIUS_OPTIONS,
   SEARCH_CURRENCIES,
@@ -39,7 +37,7 @@ import {
   type SearchAction,
   type SearchCurrency,
   type SearchLocation,
-} from '../state/search-state';
+} from '../rules';
 
 const businessTypeOptions = LEGAL_ENTITY_TYPES.map((t) => ({
   value: t,

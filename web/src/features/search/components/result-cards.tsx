@@ -6,7 +6,7 @@ import { formatRate } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { RestWarning } from '@/ui/rest-warning';
 import type { SearchResult, SearchSource } from '../api/search';
-import { fullName } from '../state/results';
+import { fullName } from '../rules';
 
 /** The card limits of spec part 1 §2. */
 const MAX_ENTITIES = 5;

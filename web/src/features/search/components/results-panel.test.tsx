@@ -7,7 +7,7 @@ import { ApiError } from '@/api/errors';
 import { renderRoutes } from '@/test/render';
 import type { SearchResult } from '../api/search';
 import { freelancer, results as fixture } from '../fixtures.test-data';
-import type { SortKey } from '../state/search-state';
+import type { SortKey } from '../rules';
 import { ResultsPanel } from './results-panel';
 
 const answered = (data: SearchResult[]) =>

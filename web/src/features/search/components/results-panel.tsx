@@ -23,8 +23,10 @@ import {
   selectedIn,
   TABS,
   type TabKey,
-} from '../state/results';
-import { MIN_QUERY_LENGTH, SORT_OPTIONS, type SortKey } from '../state/search-state';
+  MIN_QUERY_LENGTH,
+  SORT_OPTIONS,
+  type SortKey,
+} from '../rules';
 import { FreelancerCard, RecordCard, StaffCard } from './result-cards';
 import classes from './search.module.css';
 import { RetryAlert } from '@/ui/retry-alert';

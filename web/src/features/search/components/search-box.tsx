@@ -15,7 +15,7 @@ import {
   searchBody,
   searchReducer,
   shouldSearch,
-} from '../state/search-state';
+} from '../rules';
 import { AdvancedSearchModal, type LocationField } from './advanced-search-modal';
 import { ResultsPanel } from './results-panel';
 import classes from './search.module.css';

@@ -1,4 +1,8 @@
 import type { components } from '@/api/schema';
+import type { Toast } from '@/lib/errors/catalogue';
+import { DURATION } from '@/lib/errors/catalogue';
+import { addDays } from '@/features/bookings';
+import type { SearchResult } from './api/search';
 
 /** POST /search's {data}. */
 export type SearchBody = components['schemas']['Query'];
@@ -238,3 +242,114 @@ export function appliedRange(s: SearchState): { startDate: string; endDate: stri
   const f = s.applied;
   return f && hasDates(f) ? { startDate: f.startDate, endDate: f.endDate } : null;
 }
+
+/** Year-month-day. */
+type IsoDate = string;
+
+/** The advanced search's messages (spec part 1 §5). */
+export const searchMessages = {
+  rangeTooLong: {
+    title: 'Enter Valid Date',
+    message: `Date range cannot exceed ${MAX_RANGE_DAYS} days.`,
+    autoClose: DURATION.normal,
+    kind: 'error',
+  } satisfies Toast,
+  everyTagMustMatch: 'Every chosen skill and job title must match.',
+};
+
+const DAY_MS = 86_400_000;
+const utc = (d: IsoDate) => Date.parse(`${d}T00:00:00Z`);
+
+/** Days from start to end (0 when they are the same day). */
+export function daysBetween(start: IsoDate, end: IsoDate): number {
+  return Math.round((utc(end) - utc(start)) / DAY_MS);
+}
+
+export interface DateRange {
+  startDate: IsoDate;
+  endDate: IsoDate;
+}
+
+/** A new start date: a start after the end clears the end. */
+export function withStart(r: DateRange, startDate: IsoDate): DateRange {
+  const clearsEnd = startDate !== '' && r.endDate !== '' && startDate > r.endDate;
+  return { startDate, endDate: clearsEnd ? '' : r.endDate };
+}
+
+/** A new end date: an end before the start clears the start. */
+export function withEnd(r: DateRange, endDate: IsoDate): DateRange {
+  const clearsStart = endDate !== '' && r.startDate !== '' && endDate < r.startDate;
+  return { startDate: clearsStart ? '' : r.startDate, endDate };
+}
+
+/** The range is longer than the search allows (only when both dates are chosen). */
+export function rangeTooLong(r: DateRange): boolean {
+  return (
+    r.startDate !== '' && r.endDate !== '' && daysBetween(r.startDate, r.endDate) > MAX_RANGE_DAYS
+  );
+}
+
+/** The pickers' bounds: the start from today; the end at most 31 days after the start. */
+export function pickerBounds(r: DateRange, today: IsoDate) {
+  return {
+    startMin: today,
+    endMin: r.startDate || today,
+    endMax: r.startDate ? addDays(r.startDate, MAX_RANGE_DAYS) : undefined,
+  };
+}
+
+/** The panel's tabs: the user source split into Freelancer and Staff, then one per source. */
+export type TabKey =
+  'freelancer' | 'staff' | 'booking' | 'legal_entity' | 'entity' | 'department' | 'job';
+
+export const TABS: readonly { key: TabKey; label: string }[] = [
+  { key: 'freelancer', label: 'Freelancer' },
+  { key: 'staff', label: 'Staff' },
+  { key: 'booking', label: 'Bookings' },
+  { key: 'legal_entity', label: 'Legal Entities' },
+  { key: 'entity', label: 'Entities' },
+  { key: 'department', label: 'Departments' },
+  { key: 'job', label: 'Jobs' },
+];
+
+export function tabOf(r: SearchResult): TabKey {
+  if (r.hiveSource === 'user') return r.roleLabel === 'Freelancer' ? 'freelancer' : 'staff';
+  return r.hiveSource;
+}
+
+/**
+ * The results per tab, each in the server's order (hiveRank descending, or the chosen Order By).
+ * Users the server marks unavailable are not shown.
+ */
+export function groupResults(results: readonly SearchResult[]): Record<TabKey, SearchResult[]> {
+  const groups: Record<TabKey, SearchResult[]> = {
+    freelancer: [],
+    staff: [],
+    booking: [],
+    legal_entity: [],
+    entity: [],
+    department: [],
+    job: [],
+  };
+  for (const r of results) {
+    if (r.available === false) continue;
+    groups[tabOf(r)].push(r);
+  }
+  return groups;
+}
+
+/** The tab to open: the first with results, else Freelancer. */
+export function firstTab(groups: Record<TabKey, SearchResult[]>): TabKey {
+  return TABS.find((t) => groups[t.key].length > 0)?.key ?? 'freelancer';
+}
+
+/** The header's count, in the spec's words: '{n} result(s) for'. */
+export const resultCountLabel = (n: number) => `${n} result(s) for`;
+
+/** The selection kept only for freelancers still in the results, in their order. */
+export function selectedIn(freelancers: readonly SearchResult[], selected: ReadonlySet<number>) {
+  return freelancers.filter((f) => selected.has(f.id)).map((f) => f.id);
+}
+
+export const fullName = (r: SearchResult) =>
+  [r.firstName, r.lastName].filter(Boolean).join(' ') || r.email || `User ${r.id}`;
