@@ -3,7 +3,6 @@ import {
   availabilityColour,
   checkInstructed,
   checkInvite,
-  matchesSubstitute,
   percent,
   rateChange,
   selectionWarnings,
@@ -82,25 +81,6 @@ describe('availability colour', () => {
 
   it('shows a ratio as a whole percentage', () => {
     expect(percent(0.6)).toBe('60%');
-  });
-});
-
-describe('substitute search', () => {
-  const s = {
-    user: {
-      fullName: 'Amelia Hughes',
-      firstName: 'Amelia',
-      lastName: 'Hughes',
-      email: 'a.h@x.test',
-    },
-  };
-  it('matches first name, last name and email, ignoring case', () => {
-    expect(matchesSubstitute(s, '')).toBe(true);
-    expect(matchesSubstitute(s, 'amel')).toBe(true);
-    expect(matchesSubstitute(s, 'HUGH')).toBe(true);
-    expect(matchesSubstitute(s, 'x.test')).toBe(true);
-    expect(matchesSubstitute(s, 'Amelia Hughes')).toBe(false);
-    expect(matchesSubstitute(s, 'oliver')).toBe(false);
   });
 });
 

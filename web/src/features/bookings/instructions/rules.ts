@@ -98,19 +98,6 @@ export function percent(ratio: number): string {
   return `${Math.round(ratio * 100)}%`;
 }
 
-/** What the substitute search reads of a candidate. */
-export interface SubstituteLike {
-  user: { fullName?: string; firstName?: string; lastName?: string; email?: string };
-}
-
-/** Substitute search (spec part 2 §2): the text matches the first name, last name or email. */
-export function matchesSubstitute(s: SubstituteLike, search: string): boolean {
-  const q = search.trim().toLowerCase();
-  if (!q) return true;
-  const { firstName = '', lastName = '', email = '' } = s.user;
-  return [firstName, lastName, email].some((f) => f.toLowerCase().includes(q));
-}
-
 /** The status actions of the Placements toolbar (spec part 2 §4 'Actions on selected instructions'). */
 export type StatusAction = 'accept' | 'reject' | 'acceptAsSupplier' | 'rejectAsSupplier' | 'cancel';
 

@@ -31,7 +31,7 @@ import {
   type SubstitutionResult,
 } from '../api/grant-substitution';
 import type { SubstitutionLanding } from '@/features/bookings/booking/routes/edit-booking';
-import { matchesSubstitute } from '@/features/bookings/instructions/rules';
+import { matchesSubstitute } from '../rules';
 
 const positiveId = (v: string | null | undefined) => {
   const n = Number(v);
