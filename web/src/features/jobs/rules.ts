@@ -2,13 +2,13 @@ import { userOption } from '@/lib/pickers';
 import type { PickerOption } from '@/ui/record-picker';
 import type { components } from '@/api/schema';
 
+/** Form rules of job templates, placement templates and rate cards (spec part 2 §2, §3, §9). */
+
 export type JobTemplate = components['schemas']['JobTemplate'];
 export type JobTemplateSummary = components['schemas']['JobTemplateSummary'];
 export type PlacementTemplate = components['schemas']['PlacementTemplate'];
 export type PlacementTemplateInput = components['schemas']['PlacementTemplateInput'];
 export type RateCard = components['schemas']['RateCard'];
-
-/** Form rules of job templates, placement templates and rate cards (spec part 2 §2, §3, §9). */
 
 export const messages = {
   titleRequired: 'Title is required.',
