@@ -19,7 +19,7 @@ one() { # engine, database URL, work dir
   local engine=$1 url=$2 dir=$3 port pid
   port=$((20000 + RANDOM % 20000))
   bin/load prepare -db "$url" -plan "$dir/plan.json" >/dev/null
-  HIVE_DATABASE_URL="$url" HIVE_ADDR="127.0.0.1:$port" HIVE_DATA_DIR="$dir" HIVE_TRUSTED_PROXIES=127.0.0.1 \
+  HIVE_ENV=DEV HIVE_ADMIN_SECOND_FACTOR=optional HIVE_DATABASE_URL="$url" HIVE_ADDR="127.0.0.1:$port" HIVE_DATA_DIR="$dir" HIVE_TRUSTED_PROXIES=127.0.0.1 \
     bin/hive serve >"$dir/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 300); do curl -sf "http://127.0.0.1:$port/api/v1/app-info" >/dev/null && break; sleep 0.1; done
