@@ -44,6 +44,7 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/platform/idempotency"
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/platform/periodic"
 	"github.com/hive/hive/internal/reports"
@@ -169,7 +170,9 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	mux.Handle("/", httpapi.SPA(web.Dist()))
 
-	var h http.Handler = mux
+	// Keyed writes run once: inside the session (the key is the user's) and the CSRF check,
+	// outside nothing but the mux, so the test clock's moves take no key.
+	var h http.Handler = idempotency.Middleware(db, mux)
 	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
 	if cfg.TestClock { // inside the CSRF and session middleware, as every other write
 		if !cfg.AllowsTestClock() {
@@ -273,10 +276,13 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	return nil
 }
 
-// housekeeping purges expired sessions and tokens every hour.
+// housekeeping purges expired sessions, tokens and idempotency keys every hour.
 func (a *App) housekeeping(ctx context.Context) {
 	store := &accounts.Store{DB: a.DB, Limits: accounts.SessionLimitsOf(a.Config)}
-	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions", store.PurgeExpired)
+	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions and idempotency keys",
+		func(ctx context.Context) error {
+			return errors.Join(store.PurgeExpired(ctx), idempotency.PurgeExpired(ctx, a.DB))
+		})
 }
 
 // foldWindow is the worker's reading of HIVE_NOTIFY_FOLD_WINDOW, where 0 means no folding (the

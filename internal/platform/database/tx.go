@@ -39,6 +39,9 @@ func (db *DB) InTx(ctx context.Context, fn func(tx *Tx) error) error {
 	if err := fn(tx); err != nil {
 		return err
 	}
+	if err := tx.runBeforeCommit(ctx); err != nil {
+		return err
+	}
 	mark, watched, err := tx.authMark(ctx)
 	if err != nil {
 		return err

@@ -51,3 +51,9 @@ func writeError(w http.ResponseWriter, body *ErrorBody) {
 	w.WriteHeader(body.status)
 	_ = json.NewEncoder(w).Encode(body)
 }
+
+// WriteError answers err in the API's one error shape, for middleware outside the operations
+// (FromAppError says how errors map to statuses).
+func WriteError(ctx context.Context, w http.ResponseWriter, err error) {
+	writeError(w, FromAppError(ctx, err))
+}
