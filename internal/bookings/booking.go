@@ -12,6 +12,7 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/idempotency"
 	"github.com/hive/hive/internal/platform/input"
 )
 
@@ -38,8 +39,10 @@ type NewBooking struct {
 	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty"`
 }
 
-// MsgIdempotencyKeyReused refuses a booking request whose Idempotency-Key named another request.
-const MsgIdempotencyKeyReused = "This Idempotency-Key was sent before with a different booking"
+// MsgIdempotencyKeyReused refuses a booking request whose Idempotency-Key named another request:
+// the idempotency middleware's refusal, which answers first while it keeps the key (24 h); the
+// booking keeps its key for good.
+const MsgIdempotencyKeyReused = idempotency.MsgKeyReused
 
 // requestHash identifies the request an idempotency key was first sent with: the booking after
 // normalise, so the same form sent twice hashes the same.
