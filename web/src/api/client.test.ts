@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { jsonResponse, mockFetch } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
-import { api, CSRF_HEADER, resetCsrfToken, unwrap } from './client';
+import { api, CSRF_HEADER, IDEMPOTENCY_HEADER, resetCsrfToken, unwrap } from './client';
 import { ApiError } from './errors';
 
 describe('api client CSRF', () => {
@@ -82,5 +82,50 @@ describe('api client CSRF', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 403, errorCode: 'A-102', message: 'Access denied' });
     expect(posts).toBe(1);
+  });
+});
+
+describe('api client Idempotency-Key', () => {
+  beforeEach(() => resetCsrfToken());
+
+  it('gives each write its own key, keeps a key the caller named, and gives reads none', async () => {
+    const keys: string[] = [];
+    mockFetch((req) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/api/v1/account/token') return jsonResponse({ token: 't' });
+      keys.push(`${req.method} ${req.headers.get(IDEMPOTENCY_HEADER) ?? '-'}`);
+      if (path === '/api/v1/account/whoami') return jsonResponse({ id: 1 });
+      return new Response(null, { status: 204 });
+    });
+    await unwrap(api.POST('/account/logout'));
+    await unwrap(api.POST('/account/logout'));
+    await unwrap(
+      api.POST('/account/logout', { headers: { [IDEMPOTENCY_HEADER]: 'the-form-key' } }),
+    );
+    await unwrap(api.GET('/account/whoami'));
+    const [first, second, named, read] = keys;
+    expect(first).toMatch(/^POST [0-9a-f-]{36}$/);
+    expect(second).toMatch(/^POST [0-9a-f-]{36}$/);
+    expect(second).not.toEqual(first);
+    expect(named).toEqual('POST the-form-key');
+    expect(read).toEqual('GET -');
+  });
+
+  it('resends the same key when it retries after A-106', async () => {
+    let tokens = 0;
+    const sent: string[] = [];
+    mockFetch((req) => {
+      const path = new URL(req.url).pathname;
+      if (path === '/api/v1/account/token') return jsonResponse({ token: `tok-${++tokens}` });
+      sent.push(req.headers.get(IDEMPOTENCY_HEADER) ?? '-');
+      if (req.headers.get(CSRF_HEADER) === 'tok-1') {
+        return errorResponse(403, 'CSRF token missing or invalid', 'A-106');
+      }
+      return jsonResponse({ message: 'sent' }, 202);
+    });
+    await unwrap(api.POST('/account/request-password-reset', { body: { email: 'a@b.c' } }));
+    expect(sent).toHaveLength(2);
+    expect(sent[0]).toMatch(/^[0-9a-f-]{36}$/);
+    expect(sent[1]).toEqual(sent[0]);
   });
 });

@@ -5,6 +5,7 @@ import type { paths } from './schema';
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER = 'X-CSRF-Token';
 const CSRF_ERROR_CODE = 'A-106';
+export const IDEMPOTENCY_HEADER = 'Idempotency-Key';
 
 /** The API's root (the OpenAPI document's server URL), on this origin. */
 export const API_ROOT = '/api/v1';
@@ -82,7 +83,25 @@ export const csrfMiddleware: Middleware = {
   },
 };
 
-api.use(csrfMiddleware);
+/**
+ * Every write carries an Idempotency-Key, so the server makes its change at most once however
+ * often the same request reaches it (docs/api.md). One key per request is one per user action:
+ * mutations are never retried (query-client.ts), and the CSRF middleware's one retry after A-106
+ * resends its copy of the request, key included (the refused request took no key on the server).
+ * A caller that resends a request itself names its own key (the booking form keeps one per
+ * payload), which is left as it is.
+ */
+export const idempotencyMiddleware: Middleware = {
+  onRequest({ request }) {
+    if (!UNSAFE_METHODS.has(request.method.toUpperCase())) return undefined;
+    if (request.headers.has(IDEMPOTENCY_HEADER)) return undefined;
+    request.headers.set(IDEMPOTENCY_HEADER, crypto.randomUUID());
+    return request;
+  },
+};
+
+// The key first: the CSRF middleware's copy for its retry carries it.
+api.use(idempotencyMiddleware, csrfMiddleware);
 
 type Result<D> = { data?: D; error?: unknown; response: Response };
 
