@@ -251,12 +251,14 @@ func slowBody(data []byte) (body io.Reader, sentHalf chan struct{}, finish func(
 
 // killMidRequest: under write load through the proxy, node 1 is killed with SIGKILL while a
 // request it received is half read. Every acknowledged write is there afterwards, the half
-// request left nothing, and once HAProxy has marked node 1 down every request succeeds.
+// request left nothing, and once HAProxy has marked node 1 down every request succeeds. Every
+// write carries an Idempotency-Key; each that failed is sent again with its key until it is
+// answered, and then every write, acknowledged or retried, is stored exactly once.
 func (c *cluster) killMidRequest(t *testing.T) {
 	n := c.notes(t)
 	prefix := fmt.Sprintf("kill-%d-", time.Now().UnixNano())
 	var mu sync.Mutex
-	acked, failed := map[string]int64{}, 0
+	acked, failed := map[string]int64{}, []string{}
 	var afterKill, failedAfterKill int
 	killed := make(chan struct{})
 	stop := make(chan struct{})
@@ -278,12 +280,12 @@ func (c *cluster) killMidRequest(t *testing.T) {
 					wasKilled = true
 				default:
 				}
-				a := n.cl.do("PATCH", api(c.proxy)+"/account/update-internal-note", n.body(title))
+				a := n.cl.do("PATCH", api(c.proxy)+"/account/update-internal-note", n.body(title), idempotencyHeader, title)
 				mu.Lock()
 				if a.err == nil && a.status == http.StatusOK {
 					acked[title] = 0
 				} else {
-					failed++
+					failed = append(failed, title)
 					if wasKilled {
 						failedAfterKill++
 					}
@@ -304,7 +306,9 @@ func (c *cluster) killMidRequest(t *testing.T) {
 		n.freelancer, n.entity, slowTitle, strings.Repeat("x", 8000)))
 	body, sentHalf, finish := slowBody(data)
 	slow := make(chan answer, 1)
-	go func() { slow <- half.do("PATCH", api(c.nodes[1])+"/account/update-internal-note", body) }()
+	go func() {
+		slow <- half.do("PATCH", api(c.nodes[1])+"/account/update-internal-note", body, idempotencyHeader, slowTitle)
+	}()
 	<-sentHalf
 	killedPid := c.pid(1)
 	c.signal(1, syscall.SIGKILL)
@@ -325,30 +329,87 @@ func (c *cluster) killMidRequest(t *testing.T) {
 			t.Fatalf("request %d after node 1 was marked down: %d %q %v", i, a.status, a.node, a.err)
 		}
 	}
-	stored := n.titles(t, c.proxy)
+	stored := n.titleCounts(t, c.proxy)
 	var ours int
-	for title := range stored {
+	for title, times := range stored {
 		if strings.HasPrefix(title, prefix) {
-			ours++
+			ours += times
 		}
 	}
 	for title := range acked {
-		if _, ok := stored[title]; !ok {
-			t.Errorf("acknowledged note %q is missing", title)
+		if stored[title] != 1 {
+			t.Errorf("acknowledged note %q is stored %d times", title, stored[title])
 		}
 	}
-	if _, ok := stored[slowTitle]; ok {
+	if stored[slowTitle] != 0 {
 		t.Error("the half-sent note was stored")
 	}
 	// A write whose answer was lost with the node may have committed; nothing else may appear.
-	if ours < len(acked) || ours > len(acked)+failed {
-		t.Errorf("%d notes stored, %d acknowledged, %d failed", ours, len(acked), failed)
+	if ours < len(acked) || ours > len(acked)+len(failed) {
+		t.Errorf("%d notes stored, %d acknowledged, %d failed", ours, len(acked), len(failed))
 	}
-	t.Logf("%d writes acknowledged, all stored; %d failed (%d of the %d sent after the kill), of which %d committed before their answer was lost",
-		len(acked), failed, failedAfterKill, afterKill, ours-len(acked))
+	committed := ours - len(acked)
+	// Every failed write sent again with its key, the half-sent one too: each is stored once.
+	answered := map[string]string{}
+	for _, title := range append(failed, slowTitle) {
+		answered[title] = n.retry(t, c.proxy, title)
+	}
+	stored = n.titleCounts(t, c.proxy)
+	for _, title := range append(failed, slowTitle) {
+		if stored[title] != 1 {
+			t.Errorf("note %q, sent again with its key (%s), is stored %d times", title, answered[title], stored[title])
+		}
+	}
+	outcomes := map[string]int{}
+	for _, how := range answered {
+		outcomes[how]++
+	}
+	t.Logf("%d writes acknowledged, all stored; %d failed (%d of the %d sent after the kill), of which %d committed before their answer was lost; sent again with their keys: %v; each stored once",
+		len(acked), len(failed), failedAfterKill, afterKill, committed, outcomes)
 	c.waitFor("node 1 is gone", 30*time.Second, func() bool { return gone(killedPid) })
 	c.script("node-start", "1")
 	c.script("wait-ready")
+}
+
+// idempotencyHeader names a write's key (internal/platform/idempotency).
+const idempotencyHeader = "Idempotency-Key"
+
+// retry sends the note write titled title again through base with its key (the title) until
+// it is answered: 200 (run now, or the first answer replayed), or 409 saying the first request
+// was carried out but its answer was lost with its node. 409 while the key's first request
+// still holds it (a killed node's claim, until its 30 s lease runs out), 502 and 503 are waited
+// out, as a client would after Retry-After. It returns how it was answered.
+func (n noteAPI) retry(t *testing.T, base, title string) string {
+	t.Helper()
+	deadline := time.Now().Add(90 * time.Second)
+	for {
+		a := n.cl.do("PATCH", api(base)+"/account/update-internal-note", n.body(title), idempotencyHeader, title)
+		switch {
+		case a.err == nil && a.status == http.StatusOK && a.replayed:
+			return "200 replayed"
+		case a.err == nil && a.status == http.StatusOK:
+			return "200"
+		case a.err == nil && a.status == http.StatusConflict && strings.Contains(string(a.body), "answer was lost"):
+			return "409 answer lost"
+		case a.err == nil && a.status != http.StatusConflict && a.status < 500:
+			t.Fatalf("note %q sent again: %d %s", title, a.status, a.body)
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("note %q sent again for 90 s: last %d %s %v", title, a.status, a.body, a.err)
+		}
+		time.Sleep(time.Second) // the Retry-After of a 409 while the key is held, and of a 503
+	}
+}
+
+// titleCounts counts the notes about the freelancer by title, read through base.
+func (n noteAPI) titleCounts(t *testing.T, base string) map[string]int {
+	var list []struct{ Title string }
+	n.cl.want(http.StatusOK, n.cl.do("GET", fmt.Sprintf("%s/account/internal-note/%d", api(base), n.freelancer), nil), &list)
+	out := map[string]int{}
+	for _, x := range list {
+		out[x.Title]++
+	}
+	return out
 }
 
 // gone reports whether process pid has ended (a zombie has: it only waits to be reaped).

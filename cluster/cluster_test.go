@@ -218,13 +218,15 @@ func (c *cluster) login(base, email string) *client {
 type answer struct {
 	status int
 	node   string // X-Hive-Node: which node answered through the proxy
-	body   []byte
-	err    error
+	// replayed: the answer is the first answer of its Idempotency-Key, given again.
+	replayed bool
+	body     []byte
+	err      error
 }
 
 // do sends a request to base+path (base ends in /api/v1 when built by api), body JSON unless
-// it is []byte.
-func (cl *client) do(method, url string, body any) answer {
+// it is []byte, with headers given as name, value pairs.
+func (cl *client) do(method, url string, body any, headers ...string) answer {
 	var r io.Reader
 	ct := "application/json"
 	switch b := body.(type) {
@@ -250,6 +252,9 @@ func (cl *client) do(method, url string, body any) answer {
 	if cl.csrf != "" {
 		req.Header.Set("X-CSRF-Token", cl.csrf)
 	}
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
 	res, err := cl.http.Do(req)
 	if err != nil {
 		return answer{err: err}
@@ -259,7 +264,8 @@ func (cl *client) do(method, url string, body any) answer {
 	if next := res.Header.Get("X-CSRF-Token"); next != "" {
 		cl.csrf = next
 	}
-	return answer{status: res.StatusCode, node: res.Header.Get("X-Hive-Node"), body: data, err: err}
+	return answer{status: res.StatusCode, node: res.Header.Get("X-Hive-Node"), body: data, err: err,
+		replayed: res.Header.Get("Idempotent-Replayed") == "true"}
 }
 
 // want fails unless a is status, and decodes its body into v when v is not nil.
