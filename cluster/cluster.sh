@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The local cluster: two `hive serve` nodes on one PostgreSQL database and one S3-compatible
-# store (tools/s3server, its own process), behind HAProxy (cluster/haproxy.cfg).
+# store, its own process, behind HAProxy (cluster/haproxy.cfg). The store is SeaweedFS's `weed
+# mini` with its S3 gateway (built by tools/need-weed) when CLUSTER_S3=weed, else the in-memory
+# fake tools/s3server (gofakes3).
 #
 #   cluster/cluster.sh run             start, seed the demo data, wait for Ctrl-C, stop (make cluster)
 #   cluster/cluster.sh up [--fresh]    start everything in the background (--fresh: new empty database)
@@ -14,7 +16,8 @@
 #
 # Settings (environment): CLUSTER_PORT (default 18080: proxy; +1, +2 the nodes; +3 the S3 store;
 # +9 HAProxy's stats), CLUSTER_DB (hive_cluster), CLUSTER_PG (postgres://postgres@127.0.0.1:5432),
-# CLUSTER_DIR (bin/cluster: binaries, logs, pid files), CLUSTER_SMTP_URL_1 / _2 (each node's
+# CLUSTER_DIR (bin/cluster: binaries, logs, pid files), CLUSTER_S3 (fake or weed; weed uses the
+# ports +4 to +6 and those 10000 above them too), CLUSTER_SMTP_URL_1 / _2 (each node's
 # HIVE_SMTP_URL; empty logs mail), and any HIVE_* variable, passed to both nodes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -25,6 +28,7 @@ dir=${CLUSTER_DIR:-$root/bin/cluster}
 export CLUSTER_PROXY_ADDR=127.0.0.1:$port CLUSTER_NODE1_ADDR=127.0.0.1:$((port + 1))
 export CLUSTER_NODE2_ADDR=127.0.0.1:$((port + 2)) CLUSTER_STATS_ADDR=127.0.0.1:$((port + 9))
 s3_addr=127.0.0.1:$((port + 3))
+s3_kind=${CLUSTER_S3:-fake}
 mkdir -p "$dir"
 
 say() { echo "cluster: $*" >&2; }
@@ -121,6 +125,32 @@ wait_ready() {
   done
 }
 
+# s3_start starts the cluster's S3 store with the bucket hive and the nodes' credentials.
+s3_start() {
+  if [ "$s3_kind" = weed ]; then
+    local weed
+    weed=$("$root/tools/need-weed")
+    mkdir -p "$dir/weed"
+    # weed mini: master, volume, filer and S3 gateway in one process, bound to loopback; the
+    # bucket is made at start, the access key is its administrator's (AWS_* variables).
+    AWS_ACCESS_KEY_ID=cluster AWS_SECRET_ACCESS_KEY=cluster-secret "$weed" mini -dir "$dir/weed" \
+      -ip 127.0.0.1 -ip.bind 127.0.0.1 -bucket hive -s3.port "$((port + 3))" \
+      -master.port "$((port + 4))" -volume.port "$((port + 5))" -filer.port "$((port + 6))" \
+      -s3.port.iceberg 0 -s3.port.lance 0 -webdav=false -admin.ui=false -master.telemetry=false \
+      >>"$dir/s3server.log" 2>&1 &
+    echo $! >"$dir/s3server.pid"
+    # Ready when the gateway refuses an unsigned request (403): it answers S3 by then.
+    local deadline=$((SECONDS + 120))
+    until [ "$(curl -s -o /dev/null -w '%{http_code}' --max-time 2 "http://$s3_addr/hive" 2>/dev/null)" = 403 ]; do
+      [ $SECONDS -lt $deadline ] || { say "weed's S3 gateway does not answer on $s3_addr"; return 1; }
+      sleep 0.5
+    done
+  else
+    "$dir/s3server" -addr "$s3_addr" -bucket hive >>"$dir/s3server.log" 2>&1 &
+    echo $! >"$dir/s3server.pid"
+  fi
+}
+
 up() {
   command -v haproxy >/dev/null || "$root/tools/need-packages" haproxy
   [ -f "$dir/secret" ] || head -c 48 /dev/urandom | base64 | tr -d '/+=\n' >"$dir/secret"
@@ -137,8 +167,7 @@ up() {
   psql "$pg/postgres?sslmode=disable" -Atc "SELECT 1 FROM pg_database WHERE datname = '$db'" | grep -q 1 ||
     psql "$pg/postgres?sslmode=disable" -qc "CREATE DATABASE $db" >/dev/null
   if ! alive s3server; then
-    "$dir/s3server" -addr "$s3_addr" -bucket hive >>"$dir/s3server.log" 2>&1 &
-    echo $! >"$dir/s3server.pid"
+    s3_start
   fi
   # Both nodes start together: their migrations take turns on PostgreSQL's advisory lock.
   node_start 1
