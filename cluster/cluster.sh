@@ -17,7 +17,7 @@
 # Settings (environment): CLUSTER_PORT (default 18080: proxy; +1, +2 the nodes; +3 the S3 store;
 # +9 HAProxy's stats), CLUSTER_DB (hive_cluster), CLUSTER_PG (postgres://postgres@127.0.0.1:5432),
 # CLUSTER_DIR (bin/cluster: binaries, logs, pid files), CLUSTER_S3 (fake or weed; weed uses the
-# ports +4 to +6 and those 10000 above them too), CLUSTER_SMTP_URL_1 / _2 (each node's
+# ports +6 to +8 and those 10000 above them too; +5 is the restore test's node), CLUSTER_SMTP_URL_1 / _2 (each node's
 # HIVE_SMTP_URL; empty logs mail), and any HIVE_* variable, passed to both nodes.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -135,7 +135,7 @@ s3_start() {
     # bucket is made at start, the access key is its administrator's (AWS_* variables).
     AWS_ACCESS_KEY_ID=cluster AWS_SECRET_ACCESS_KEY=cluster-secret "$weed" mini -dir "$dir/weed" \
       -ip 127.0.0.1 -ip.bind 127.0.0.1 -bucket hive -s3.port "$((port + 3))" \
-      -master.port "$((port + 4))" -volume.port "$((port + 5))" -filer.port "$((port + 6))" \
+      -master.port "$((port + 6))" -volume.port "$((port + 7))" -filer.port "$((port + 8))" \
       -s3.port.iceberg 0 -s3.port.lance 0 -webdav=false -admin.ui=false -master.telemetry=false \
       >>"$dir/s3server.log" 2>&1 &
     echo $! >"$dir/s3server.pid"
