@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The local cluster: two `hive serve` nodes on one PostgreSQL database and one S3-compatible
 # store, its own process, behind HAProxy (cluster/haproxy.cfg). The store is SeaweedFS's `weed
-# mini` with its S3 gateway (built by tools/need-weed) when CLUSTER_S3=weed, else the in-memory
+# mini` with its S3 gateway (built by tools/need-weed), or with CLUSTER_S3=fake the in-memory
 # fake tools/s3server (gofakes3).
 #
 #   cluster/cluster.sh run             start, seed the demo data, wait for Ctrl-C, stop (make cluster)
@@ -16,7 +16,7 @@
 #
 # Settings (environment): CLUSTER_PORT (default 18080: proxy; +1, +2 the nodes; +3 the S3 store;
 # +9 HAProxy's stats), CLUSTER_DB (hive_cluster), CLUSTER_PG (postgres://postgres@127.0.0.1:5432),
-# CLUSTER_DIR (bin/cluster: binaries, logs, pid files), CLUSTER_S3 (fake or weed; weed uses the
+# CLUSTER_DIR (bin/cluster: binaries, logs, pid files), CLUSTER_S3 (weed, the default, or fake; weed uses the
 # ports +6 to +8 and those 10000 above them too; +5 is the restore test's node), CLUSTER_SMTP_URL_1 / _2 (each node's
 # HIVE_SMTP_URL; empty logs mail), and any HIVE_* variable, passed to both nodes.
 set -euo pipefail
@@ -28,7 +28,7 @@ dir=${CLUSTER_DIR:-$root/bin/cluster}
 export CLUSTER_PROXY_ADDR=127.0.0.1:$port CLUSTER_NODE1_ADDR=127.0.0.1:$((port + 1))
 export CLUSTER_NODE2_ADDR=127.0.0.1:$((port + 2)) CLUSTER_STATS_ADDR=127.0.0.1:$((port + 9))
 s3_addr=127.0.0.1:$((port + 3))
-s3_kind=${CLUSTER_S3:-fake}
+s3_kind=${CLUSTER_S3:-weed}
 mkdir -p "$dir"
 
 say() { echo "cluster: $*" >&2; }
