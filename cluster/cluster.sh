@@ -60,6 +60,8 @@ HIVE_DATABASE_URL=$pg/$db?sslmode=disable
 HIVE_BASE_URL=${HIVE_BASE_URL:-http://$CLUSTER_PROXY_ADDR}
 HIVE_SECRET=$(cat "$dir/secret")
 HIVE_ENV=${HIVE_ENV:-LOCAL DEV}
+# The cluster proof signs in as the demo administrator without two-step sign-in (development only).
+HIVE_ADMIN_SECOND_FACTOR=${HIVE_ADMIN_SECOND_FACTOR:-optional}
 HIVE_TRUSTED_PROXIES=127.0.0.1
 HIVE_DRAIN_DELAY=${HIVE_DRAIN_DELAY:-2s}
 HIVE_DATA_DIR=$dir/data
@@ -70,7 +72,7 @@ HIVE_S3_SECRET_KEY=cluster-secret
 HIVE_S3_USE_SSL=false
 ENV
   # Any other HIVE_* setting of the caller reaches the nodes too (HIVE_NOTIFY_INTERVAL, ...).
-  env | grep -E '^HIVE_' | grep -vE '^HIVE_(DATABASE_URL|BASE_URL|SECRET|ENV|TRUSTED_PROXIES|DRAIN_DELAY|DATA_DIR|S3_[A-Z_]+|ADDR|SMTP_URL)=' >>"$dir/env" || true
+  env | grep -E '^HIVE_' | grep -vE '^HIVE_(DATABASE_URL|BASE_URL|SECRET|ENV|ADMIN_SECOND_FACTOR|TRUSTED_PROXIES|DRAIN_DELAY|DATA_DIR|S3_[A-Z_]+|ADDR|SMTP_URL)=' >>"$dir/env" || true
   for n in 1 2; do
     local v=CLUSTER_SMTP_URL_$n
     echo "${!v:-}" >"$dir/smtp$n"

@@ -31,7 +31,7 @@ var tableOwners = map[string]string{
 	"login_failures": "accounts", "change_counters": "accounts", "user_tab_counts": "people",
 	"users_contains": "people",
 	// platform
-	"mail_outbox": "platform", "rate_limits": "platform",
+	"mail_outbox": "platform", "idempotency_keys": "platform", "rate_limits": "platform",
 	// audit
 	"audit_log": "audit",
 	// organisations
