@@ -53,14 +53,15 @@ build() {
     go build -trimpath -o "$dir/s3server" ./tools/s3server)
 }
 
-# The environment every node shares; what differs per node is its address and SMTP login.
+# The environment every node shares; what differs per node is its address and SMTP login. The
+# proof signs in as the demo administrator, so administrators may work without two-step sign-in
+# (HIVE_ADMIN_SECOND_FACTOR=optional, allowed with the LOCAL DEV environment only).
 node_env() {
   cat >"$dir/env" <<ENV
 HIVE_DATABASE_URL=$pg/$db?sslmode=disable
 HIVE_BASE_URL=${HIVE_BASE_URL:-http://$CLUSTER_PROXY_ADDR}
 HIVE_SECRET=$(cat "$dir/secret")
 HIVE_ENV=${HIVE_ENV:-LOCAL DEV}
-# The cluster proof signs in as the demo administrator without two-step sign-in (development only).
 HIVE_ADMIN_SECOND_FACTOR=${HIVE_ADMIN_SECOND_FACTOR:-optional}
 HIVE_TRUSTED_PROXIES=127.0.0.1
 HIVE_DRAIN_DELAY=${HIVE_DRAIN_DELAY:-2s}
