@@ -100,13 +100,14 @@ type passkeyOutput struct {
 }
 
 // registerPasskeys adds the passkey operations: the signed-in user's own passkeys, and the
-// sign-in with a passkey alone.
+// sign-in with a passkey alone or as the second step of a pending sign-in.
 func (h *HTTP) registerPasskeys(public, signed httpapi.Operations) {
 	k := h.Passkeys
-	httpapi.Op(signed, "listPasskeys", "GET /account/passkeys", "The signed-in user's passkeys", k.list)
-	httpapi.Op(signed, "beginPasskeyRegistration", "POST /account/passkeys/register/begin",
+	enrolling := signed.BeforeSecondFactor() // a passkey is a second factor: one who must enrol may add one
+	httpapi.Op(enrolling, "listPasskeys", "GET /account/passkeys", "The signed-in user's passkeys", k.list)
+	httpapi.Op(enrolling, "beginPasskeyRegistration", "POST /account/passkeys/register/begin",
 		"Start registering a passkey: options for navigator.credentials.create", k.beginRegistration, 409, 503)
-	httpapi.Op(signed.Answering(http.StatusCreated), "finishPasskeyRegistration", "POST /account/passkeys/register/finish",
+	httpapi.Op(enrolling.Answering(http.StatusCreated), "finishPasskeyRegistration", "POST /account/passkeys/register/finish",
 		"Keep the passkey the browser created, under a name", k.finishRegistration, 409, 422)
 	httpapi.Op(signed, "renamePasskey", "PATCH /account/passkeys/{id}", "Rename one of one's passkeys", k.rename,
 		404, 409, 422)
@@ -116,6 +117,12 @@ func (h *HTTP) registerPasskeys(public, signed httpapi.Operations) {
 		"Start signing in with a passkey: options for navigator.credentials.get", k.beginLogin, 409, 503)
 	httpapi.Op(public, "finishPasskeyLogin", "POST /account/passkeys/login/finish",
 		"Sign in with the passkey the browser chose", h.finishPasskeyLogin, 401, 403, 409, 422)
+	httpapi.Op(public, "beginPasskeySecondFactor", "POST /account/login/second-factor/passkey/begin",
+		"Start completing a pending sign-in with a passkey: options for navigator.credentials.get",
+		h.beginPasskeySecondFactor, 401, 409, 503)
+	httpapi.Op(public, "finishPasskeySecondFactor", "POST /account/login/second-factor/passkey/finish",
+		"Complete a pending sign-in with one of its user's passkeys", h.finishPasskeySecondFactor,
+		401, 403, 409, 422, 503)
 }
 
 // reshape moves a library value into the API's own type of the same JSON form.
@@ -241,4 +248,32 @@ func (h *HTTP) finishPasskeyLogin(ctx context.Context, in *struct {
 		return nil, err
 	}
 	return &currentUserOutput{SetCookie: h.loginCookies(token, in.Body.Remember, false), Body: body}, nil
+}
+
+func (h *HTTP) beginPasskeySecondFactor(ctx context.Context, in *struct {
+	Pending string `cookie:"hive_pending_login"`
+}) (*passkeyRequestOutput, error) {
+	token, options, err := h.Passkeys.BeginPendingLogin(ctx, httpapi.ClientAddr(ctx), in.Pending)
+	if err != nil {
+		return nil, err
+	}
+	return requestOutput(token, options)
+}
+
+func (h *HTTP) finishPasskeySecondFactor(ctx context.Context, in *struct {
+	Pending string `cookie:"hive_pending_login"`
+	Body    struct {
+		Ceremony   string           `json:"ceremony" maxLength:"200"`
+		Credential PasskeyAssertion `json:"credential"`
+	}
+}) (*loginOutput, error) {
+	answer, err := json.Marshal(in.Body.Credential)
+	if err != nil {
+		return nil, err
+	}
+	signIn, err := h.Passkeys.FinishPendingLogin(ctx, httpapi.ClientAddr(ctx), in.Pending, in.Body.Ceremony, answer)
+	if err != nil {
+		return nil, err
+	}
+	return h.signInAnswer(ctx, signIn, signIn.Remember)
 }

@@ -49,7 +49,7 @@ func (h *HTTP) pendingLoginCookie(token string) http.Cookie {
 func (h *HTTP) signInAnswer(ctx context.Context, in SignIn, remember bool) (*loginOutput, error) {
 	if in.Pending != "" {
 		return &loginOutput{SetCookie: []http.Cookie{h.pendingLoginCookie(in.Pending)},
-			Body: LoginAnswer{SecondFactor: &SecondFactorChallenge{Required: true, Methods: SecondFactorMethods}}}, nil
+			Body: LoginAnswer{SecondFactor: &SecondFactorChallenge{Required: true, Methods: in.Methods}}}, nil
 	}
 	body, err := h.currentUser(ctx, in.User, nil)
 	if err != nil {

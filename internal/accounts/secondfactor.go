@@ -48,9 +48,12 @@ const (
 	MsgNoSecondFactorToReset = "This user has no second factor to reset."
 )
 
-// SecondFactorMethods are the ways a pending sign-in can be completed, as the login answer
-// names them. Other methods (passkeys) add theirs.
+// SecondFactorMethods are the ways an authenticator app's enrolment completes a pending sign-in,
+// as the login answer names them; a user with a passkey is offered MethodPasskey too.
 var SecondFactorMethods = []string{"totp", "recovery"}
+
+// MethodPasskey is the login answer's name for completing a pending sign-in with a passkey.
+const MethodPasskey = "passkey"
 
 // SecondFactorKeys holds the key that seals TOTP secrets at rest; nil stores them unsealed
 // (no HIVE_SECRET: a key per process would lose every enrolment at restart).

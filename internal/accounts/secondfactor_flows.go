@@ -19,6 +19,7 @@ import (
 type SignIn struct {
 	Session  string
 	Pending  string
+	Methods  []string // with Pending: the second factors the user can complete it with
 	User     User
 	Remember bool // the session is 'keep me signed in'
 }
@@ -32,7 +33,15 @@ func (s *Service) beginSignIn(ctx context.Context, tx *database.Tx, u User, reme
 	}
 	in := SignIn{User: u, Remember: remember}
 	if st.HasSecondFactor {
+		factors, err := readEnrolledFactors(ctx, tx, u.ID)
+		if err != nil {
+			return SignIn{}, err
+		}
+		in.Methods = factors.methods()
 		in.Pending, err = createPendingLogin(ctx, tx, u.ID, remember)
+		if err != nil {
+			return SignIn{}, err
+		}
 	} else {
 		in.Session, err = createSession(ctx, tx, u.ID, s.Store.Limits, remember)
 	}

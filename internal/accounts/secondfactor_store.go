@@ -13,9 +13,16 @@ import (
 // PendingLoginTTL is how long a sign-in waits for its second factor.
 const PendingLoginTTL = 5 * time.Minute
 
+// hasTOTPSQL is true for a user u with a confirmed authenticator app; hasPasskeySQL for one
+// with a passkey.
+const (
+	hasTOTPSQL    = `EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.confirmed_at IS NOT NULL)`
+	hasPasskeySQL = `EXISTS (SELECT 1 FROM passkeys k WHERE k.user_id = u.id)`
+)
+
 // hasSecondFactorSQL is true for a user u with a second factor enrolled: the one place that
-// says what counts as one (a confirmed TOTP; other methods add theirs here).
-const hasSecondFactorSQL = `EXISTS (SELECT 1 FROM user_totp t WHERE t.user_id = u.id AND t.confirmed_at IS NOT NULL)`
+// says what counts as one (a confirmed TOTP, or a passkey).
+const hasSecondFactorSQL = `(` + hasTOTPSQL + ` OR ` + hasPasskeySQL + `)`
 
 // entityRequiresSecondFactorSQL is true for a user u who manages a client entity that requires a
 // second factor of its managers, or one of its departments.
@@ -29,6 +36,9 @@ const entityRequiresSecondFactorSQL = `(EXISTS (SELECT 1 FROM user_entity_refs r
 const secondFactorColumns = hasSecondFactorSQL + ` AS has_second_factor, ` +
 	entityRequiresSecondFactorSQL + ` AS entity_requires_second_factor`
 
+// secondFactorMethodColumns read, beside a user row u, which second factors they have enrolled.
+const secondFactorMethodColumns = hasTOTPSQL + ` AS has_totp, ` + hasPasskeySQL + ` AS has_passkey`
+
 // secondFactorState is whether a user has a second factor and whether one is required of them.
 type secondFactorState struct {
 	HasSecondFactor            bool `db:"has_second_factor"`
@@ -40,6 +50,35 @@ type secondFactorState struct {
 // of an entity that requires it.
 func (st secondFactorState) required(u User, adminsOptional bool) bool {
 	return (u.CanAdmin && !adminsOptional) || st.EntityRequiresSecondFactor
+}
+
+// enrolledFactors are the second factors a user has: an authenticator app (with its recovery
+// codes), a passkey.
+type enrolledFactors struct {
+	HasTOTP    bool `db:"has_totp"`
+	HasPasskey bool `db:"has_passkey"`
+}
+
+// methods names the enrolled factors as the login answer does (SecondFactorMethods).
+func (f enrolledFactors) methods() []string {
+	var m []string
+	if f.HasTOTP {
+		m = append(m, SecondFactorMethods...)
+	}
+	if f.HasPasskey {
+		m = append(m, MethodPasskey)
+	}
+	return m
+}
+
+// readEnrolledFactors reads which second factors userID has.
+func readEnrolledFactors(ctx context.Context, q userQuerier, userID int64) (enrolledFactors, error) {
+	var f enrolledFactors
+	err := q.Get(ctx, &f, `SELECT `+secondFactorMethodColumns+` FROM users u WHERE u.id = ?`, userID)
+	if err != nil {
+		return f, fmt.Errorf("read second factors: %w", err)
+	}
+	return f, nil
 }
 
 // readSecondFactorState reads the state of userID.

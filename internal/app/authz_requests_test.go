@@ -69,7 +69,10 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 			"ceremony": strings.Repeat("a", 43), "name": "Intruder", "credential": authzPasskeyAnswer("attestationObject")}),
 		"POST /account/passkeys/login/finish": one("/account/passkeys/login/finish", map[string]any{
 			"ceremony": strings.Repeat("a", 43), "credential": authzPasskeyAnswer("authenticatorData", "signature")}),
-		"POST /account/login/second-factor":            one("/account/login/second-factor", map[string]any{"code": "123456"}),
+		"POST /account/login/second-factor":               one("/account/login/second-factor", map[string]any{"code": "123456"}),
+		"POST /account/login/second-factor/passkey/begin": one("/account/login/second-factor/passkey/begin", nil),
+		"POST /account/login/second-factor/passkey/finish": one("/account/login/second-factor/passkey/finish", map[string]any{
+			"ceremony": strings.Repeat("a", 43), "credential": authzPasskeyAnswer("authenticatorData", "signature")}),
 		"POST /account/second-factor/totp":             one("/account/second-factor/totp", nil),
 		"POST /account/second-factor/totp/confirm":     one("/account/second-factor/totp/confirm", map[string]any{"code": "000000"}),
 		"POST /account/second-factor/disable":          one("/account/second-factor/disable", map[string]any{"password": "wrong-password", "code": "000000"}),
