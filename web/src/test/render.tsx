@@ -26,9 +26,10 @@ export function renderRoutes(
     path = '/',
     queryClient = testQueryClient(),
     user,
-  }: { path?: string; queryClient?: QueryClient; user?: CurrentUser } = {},
+    state,
+  }: { path?: string; queryClient?: QueryClient; user?: CurrentUser; state?: unknown } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
   const pages = <RouterProvider router={router} />;
   const result = render(
     <MantineProvider theme={theme} env="test">

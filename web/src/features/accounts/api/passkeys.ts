@@ -94,3 +94,37 @@ export function useSignInWithPasskey(
     onError: (err) => options.onError?.(err),
   });
 }
+
+/**
+ * Completes a sign-in waiting for its second factor with a passkey: the server offers only the
+ * passkeys of the pending sign-in's own user.
+ */
+export async function completeSignInWithPasskey(): Promise<CurrentUser> {
+  const begun = await unwrap(api.POST('/account/login/second-factor/passkey/begin'));
+  const credential = await browserCredential(() =>
+    navigator.credentials.get({ publicKey: requestOptions(begun.publicKey) }),
+  );
+  const answer = await unwrap(
+    api.POST('/account/login/second-factor/passkey/finish', {
+      body: { ceremony: begun.ceremony, credential: assertionJSON(credential) },
+    }),
+  );
+  if (!answer.user) throw new Error('The sign-in was not completed.');
+  return answer.user;
+}
+
+export function usePasskeySecondFactor(
+  options: { onSuccess?: (user: CurrentUser) => void; onError?: (err: Error) => void } = {},
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: completeSignInWithPasskey,
+    meta: { silentErrors: true },
+    onSuccess: (user) => {
+      resetCsrfToken();
+      storeSignedInUser(queryClient, user);
+      options.onSuccess?.(user);
+    },
+    onError: (err) => options.onError?.(err),
+  });
+}

@@ -1,8 +1,8 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { accountKeys } from '@/lib/query-keys';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { LoginSecondFactorRoute } from './login-second-factor';
 
@@ -57,5 +57,104 @@ describe('LoginSecondFactorRoute', () => {
     renderRoutes(routes, { path: '/login/second-factor' });
     await enter('123456');
     expect(await screen.findByText('login screen')).toBeInTheDocument();
+  });
+});
+
+const appInfo = (passkeys: boolean) => () =>
+  jsonResponse({ environment: '', providers: [], productName: 'Hive', passkeys });
+
+const begun = () =>
+  jsonResponse({
+    ceremony: 'c1',
+    publicKey: {
+      challenge: 'AQ',
+      rpId: 'hive.test',
+      allowCredentials: [{ type: 'public-key', id: 'Bg' }],
+    },
+  });
+
+const bytes = (...b: number[]) => new Uint8Array(b).buffer;
+
+/** What the browser's prompt answers: a passkey's assertion. */
+const assertion = {
+  id: 'Bg',
+  rawId: bytes(6),
+  type: 'public-key',
+  response: { clientDataJSON: bytes(1), authenticatorData: bytes(2), signature: bytes(3) },
+};
+
+describe('LoginSecondFactorRoute with a passkey', () => {
+  let get: ReturnType<typeof vi.fn>;
+  beforeEach(() => {
+    vi.stubGlobal('PublicKeyCredential', function PublicKeyCredential() {});
+    get = vi.fn(() => Promise.resolve(assertion));
+    Object.defineProperty(navigator, 'credentials', {
+      configurable: true,
+      value: { create: vi.fn(), get },
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  const passkeyOnly = { path: '/login/second-factor', state: { methods: ['passkey'] } };
+
+  it('completes the sign-in with the passkey the browser gives', async () => {
+    const finish = recordJson(() => jsonResponse({ user: makeUser({ firstName: 'Grace' }) }));
+    mockApi({
+      'GET /api/v1/app-info': appInfo(true),
+      'POST /api/v1/account/login/second-factor/passkey/begin': begun,
+      'POST /api/v1/account/login/second-factor/passkey/finish': finish.handler,
+    });
+    const { queryClient } = renderRoutes(routes, passkeyOnly);
+    expect(screen.queryByLabelText('Code')).not.toBeInTheDocument();
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('bookings screen')).toBeInTheDocument();
+    expect(get).toHaveBeenCalledOnce();
+    expect(finish.body()).toMatchObject({ ceremony: 'c1', credential: { id: 'Bg', rawId: 'Bg' } });
+    expect(queryClient.getQueryData(accountKeys.whoami())).toMatchObject({ firstName: 'Grace' });
+  });
+
+  it("shows the server's reason when the passkey is refused, and stays", async () => {
+    mockApi({
+      'GET /api/v1/app-info': appInfo(true),
+      'POST /api/v1/account/login/second-factor/passkey/begin': begun,
+      'POST /api/v1/account/login/second-factor/passkey/finish': () =>
+        errorResponse(401, 'This passkey was not accepted.', 'A-101'),
+    });
+    renderRoutes(routes, passkeyOnly);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('This passkey was not accepted.')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Use a passkey' })).toBeInTheDocument();
+  });
+
+  it('an expired sign-in goes back to the login screen', async () => {
+    mockApi({
+      'GET /api/v1/app-info': appInfo(true),
+      'POST /api/v1/account/login/second-factor/passkey/begin': () =>
+        errorResponse(401, 'This sign-in has expired. Log in again.', 'A-105'),
+    });
+    renderRoutes(routes, passkeyOnly);
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Use a passkey' }));
+    expect(await screen.findByText('login screen')).toBeInTheDocument();
+    expect(get).not.toHaveBeenCalled();
+  });
+
+  it('offers no passkey to an account without one', async () => {
+    mockApi({ 'GET /api/v1/app-info': appInfo(true) });
+    renderRoutes(routes, {
+      path: '/login/second-factor',
+      state: { methods: ['totp', 'recovery'] },
+    });
+    expect(await screen.findByLabelText('Code')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument();
+  });
+
+  it('offers no passkey where passkeys cannot work', async () => {
+    const info = vi.fn(appInfo(false));
+    mockApi({ 'GET /api/v1/app-info': info });
+    renderRoutes(routes, passkeyOnly);
+    await waitFor(() => expect(info).toHaveBeenCalled());
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Use a passkey' })).not.toBeInTheDocument(),
+    );
   });
 });

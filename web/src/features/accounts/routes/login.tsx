@@ -60,7 +60,8 @@ export function LoginRoute() {
 
   const login = useLogin({
     onSuccess: signedIn,
-    onSecondFactor: () => void navigate(paths.loginSecondFactor),
+    onSecondFactor: (challenge) =>
+      void navigate(paths.loginSecondFactor, { state: { methods: challenge.methods } }),
     onError: (err, input) => {
       if (refusedAccount(err, input.email)) return;
       const toast = toastForLoginError(err);
