@@ -1,6 +1,7 @@
 package accounts_test
 
 import (
+	"fmt"
 	"net/http"
 	"slices"
 	"testing"
@@ -122,4 +123,26 @@ func TestAdministratorWithOnlyAPasskeyIsEnrolled(t *testing.T) {
 			t.Fatalf("admin with a passkey: %+v", me)
 		}
 	}, onPasskeyDomain, apptest.RequireAdminSecondFactor)
+}
+
+// An administrator's reset of a user's second factor removes their passkeys: a user who lost
+// the passkey that was their only factor signs in with the password again.
+func TestSecondFactorResetRemovesPasskeys(t *testing.T) {
+	passkeyEngines(t, func(t *testing.T, w *passkeyWorld) {
+		sam := w.s.Login("staff@hive.test")
+		w.register(sam, "Lost phone")
+		passkeyPasswordStep(t, w, "staff@hive.test")
+		admin := w.s.Login("admin@hive.test")
+		admin.Do("POST", fmt.Sprintf("/account/%d/reset-second-factor", userID(t, w.db, "staff@hive.test")), nil).
+			Want(http.StatusNoContent)
+		sam.Do("GET", "/account/whoami", nil).Want(http.StatusUnauthorized)
+		var a loginAnswer
+		w.s.Client().Do("POST", "/account/login", map[string]string{"email": "staff@hive.test", "password": accounts.DemoPassword}).
+			Want(http.StatusOK).Decode(&a)
+		if a.User == nil || a.SecondFactor != nil {
+			t.Fatalf("after the reset the password answered %+v", a)
+		}
+		admin.Do("POST", fmt.Sprintf("/account/%d/reset-second-factor", userID(t, w.db, "staff@hive.test")), nil).
+			WantError(http.StatusConflict, apperror.CodeConflict)
+	})
 }

@@ -188,3 +188,13 @@ func purgePasskeyCeremonies(ctx context.Context, tx *database.Tx) error {
 	_, err := tx.Exec(ctx, `DELETE FROM passkey_ceremonies WHERE expires_at <= ?`, tx.Now)
 	return err
 }
+
+// removePasskeys deletes every passkey of userID (an administrator's reset of their second
+// factors); false when there was none.
+func removePasskeys(ctx context.Context, tx *database.Tx, userID int64) (bool, error) {
+	n, err := tx.Exec(ctx, `DELETE FROM passkeys WHERE user_id = ?`, userID)
+	if err != nil {
+		return false, fmt.Errorf("remove passkeys: %w", err)
+	}
+	return n > 0, nil
+}

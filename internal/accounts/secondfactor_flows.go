@@ -295,8 +295,8 @@ func (s *Service) DisableTOTP(ctx context.Context, password, code string) error 
 	})
 }
 
-// ResetSecondFactor is an administrator removing another user's second factor, when they have
-// lost it and their recovery codes: audited, mailed to the user, and every session of the user
+// ResetSecondFactor is an administrator removing another user's second factors (authenticator
+// app, recovery codes and passkeys), when they have lost them: audited, mailed to the user, and every session of the user
 // ends. Nobody resets their own: that would let a stolen administrator session drop the factor.
 func (s *Service) ResetSecondFactor(ctx context.Context, userID int64) error {
 	p, err := auth.Require(ctx, auth.NeedAdmin)
@@ -315,7 +315,11 @@ func (s *Service) ResetSecondFactor(ctx context.Context, userID int64) error {
 		if err != nil {
 			return err
 		}
-		if !removed {
+		removedPasskeys, err := removePasskeys(ctx, tx, userID)
+		if err != nil {
+			return err
+		}
+		if !removed && !removedPasskeys {
 			return apperror.Conflict(MsgNoSecondFactorToReset)
 		}
 		if err := endSessionsOf(ctx, tx, userID, 0); err != nil {
@@ -340,6 +344,6 @@ func auditSecondFactor(ctx context.Context, tx *database.Tx, userID int64, event
 
 func secondFactorResetMail(u User) mail.Message {
 	return mail.Message{To: u.Email, Subject: "Your Hive two-step sign-in was reset", Kind: "second_factor_reset",
-		Text: fmt.Sprintf("Hello %s,\n\nAn administrator has reset the two-step sign-in of your Hive account, and every session of your account has ended. Your authenticator app's Hive entry and your recovery codes no longer work.\n\nSign in with your password and set up two-step sign-in again from Settings (administrators are asked to at once).\n\nIf you did not ask for this, tell your administrator now.\n\nHive",
+		Text: fmt.Sprintf("Hello %s,\n\nAn administrator has reset the two-step sign-in of your Hive account, and every session of your account has ended. Your authenticator app's Hive entry, your recovery codes and your passkeys no longer work.\n\nSign in with your password and set up two-step sign-in again from Settings (administrators are asked to at once).\n\nIf you did not ask for this, tell your administrator now.\n\nHive",
 			u.FirstName)}
 }
