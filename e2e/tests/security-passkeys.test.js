@@ -2,7 +2,7 @@
 // no IP address as its relying party): a freelancer adds a passkey from Settings through the
 // DevTools protocol's virtual authenticator (a platform authenticator that keeps discoverable
 // credentials and verifies its user), names it, signs out, and signs in with the passkey alone:
-// no address, no password.
+// no address, no password. Then the passkey completes a password sign-in as its second step.
 import { test } from "node:test";
 import assert from "node:assert/strict";
 import {
@@ -96,5 +96,26 @@ test("a freelancer adds a passkey and signs in with it alone", async () => {
       .getByRole("listitem", { name: "Work laptop" })
       .getByText("Last used", { exact: false })
       .waitFor();
+
+    // The passkey is a second factor: the password sign-in asks for it, and it completes it.
+    await page.getByRole("button", { name: "User menu" }).click();
+    await page.getByRole("menuitem", { name: "Sign out", exact: true }).click();
+    await page.waitForURL(/\/login/);
+    await login(page, hive, "freelancer@hive.test");
+    await page.waitForURL((url) => url.pathname === "/login/second-factor");
+    const step = page.getByRole("button", { name: "Use a passkey" });
+    await step.waitFor();
+    assert.equal(
+      await page.getByLabel("Code").count(),
+      0,
+      "no code asked of an account with only a passkey",
+    );
+    await checkA11y(page, "second step with a passkey");
+    await step.click();
+    await page.waitForURL((url) => !url.pathname.startsWith("/login"));
+    await toast(page, "Login successful.");
+    const again = await apiCall(hive, page, "GET", "/account/whoami");
+    assert.equal(again.email, "freelancer@hive.test");
+    assert.equal(again.hasSecondFactor, true);
   });
 });
