@@ -4,7 +4,7 @@ import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router';
+import { createMemoryRouter, parsePath, RouterProvider, type RouteObject } from 'react-router';
 import type { CurrentUser } from '@/api/types';
 import { theme } from '@/app/theme';
 import { CurrentUserProvider } from '@/lib/current-user';
@@ -29,7 +29,7 @@ export function renderRoutes(
     state,
   }: { path?: string; queryClient?: QueryClient; user?: CurrentUser; state?: unknown } = {},
 ) {
-  const router = createMemoryRouter(routes, { initialEntries: [{ pathname: path, state }] });
+  const router = createMemoryRouter(routes, { initialEntries: [{ ...parsePath(path), state }] });
   const pages = <RouterProvider router={router} />;
   const result = render(
     <MantineProvider theme={theme} env="test">
