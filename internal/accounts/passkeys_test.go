@@ -306,7 +306,7 @@ func TestAttack_PasskeysAreTheirOwnersOnly(t *testing.T) {
 	})
 }
 
-// servicePasskeys is the passkey service on db, for the second-factor step no operation serves yet.
+// servicePasskeys is the passkey service on db, for checking the second-factor step beneath its operations.
 func servicePasskeys(t *testing.T, db *database.DB) *accounts.Passkeys {
 	t.Helper()
 	k, err := accounts.NewPasskeys(&accounts.Service{Store: &accounts.Store{DB: db}}, passkeyBase)
