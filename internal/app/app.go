@@ -20,8 +20,12 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/deadlines"
+	"github.com/hive/hive/internal/bookings/holds"
+	"github.com/hive/hive/internal/bookings/substitution"
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/bookings/unavailability"
+	"github.com/hive/hive/internal/bookings/waterfall"
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/documents"
@@ -65,7 +69,7 @@ type App struct {
 	Notify  *notifications.Worker
 	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
 	// rules of bookings added to its Sweeps).
-	Deadlines *bookings.Deadlines
+	Deadlines *deadlines.Deadlines
 
 	probes *probes // the load balancer's health and readiness probes (health.go)
 	// wakers nudge the timed background work (mail, and what expires) after the test clock
@@ -106,7 +110,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
-		Deadlines: &bookings.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(bookings.DefaultSweeps(), bookings.ReleaseExpiredHolds)}}
+		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds)}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -148,6 +152,10 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, deps, bookings.UsesJobTemplate)
 	bookings.Register(api, deps)
+	holds.Register(api, deps)
+	substitution.Register(api, deps)
+	deadlines.Register(api, deps)
+	waterfall.Register(api, deps)
 	suppliers.Register(api, deps)
 	bookingrules.Register(api, deps)
 	agenda.Register(api, deps)

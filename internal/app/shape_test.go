@@ -29,11 +29,14 @@ const (
 var scopeValues = []string{"Visibility", "SeesAll", "SeesOnly"}
 
 // pendingShape are the trees whose files keep their old names for now, because other changes
-// are restructuring them at the same time: accounts (its own file moves follow) and the
-// bookings packages (the kernel and its sub-features). Empty this list as they take the shape.
+// are restructuring them at the same time: accounts (its own file moves follow) and bookings'
+// availability grids, unavailable days and events (the core and its sub-feature packages have
+// the shape). Empty this list as they take the shape.
 var pendingShape = []string{
 	"internal/accounts/",
-	"internal/bookings/",
+	"internal/bookings/availability/",
+	"internal/bookings/events/",
+	"internal/bookings/unavailability/",
 }
 
 // pendingSplit are files that mix operations and SQL, to be split into an http and a store file.

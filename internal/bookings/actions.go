@@ -6,7 +6,7 @@ import (
 )
 
 // InstructionActions say what the caller may do to one instruction. Each flag is the answer of
-// the very rule its write applies (actorFor and status.Check for a status change, substitutable
+// the very rule its write applies (ActorFor and status.Check for a status change, Substitutable
 // for a substitution), so the web offers an action exactly when the server would take it and
 // keeps no copy of the permission rules.
 type InstructionActions struct {
@@ -23,13 +23,13 @@ type InstructionActions struct {
 }
 
 // actionsOn answers InstructionActions for p on instruction r of placement pl.
-func actionsOn(p *auth.Principal, pl substitutionPlacement, r InstructionRow) InstructionActions {
-	t := incumbentTarget(pl, r)
-	actor, err := actorFor(p, t)
+func actionsOn(p *auth.Principal, pl SubstitutionPlacement, r InstructionRow) InstructionActions {
+	t := IncumbentTarget(pl, r)
+	actor, err := ActorFor(p, t)
 	if err != nil {
 		return InstructionActions{} // neither a manager nor its freelancer: nothing to offer
 	}
-	if refusedStatusChange(r.Kind) != nil { // only the hold operations apply
+	if RefusedStatusChange(r.Kind) != nil { // only the hold operations apply
 		a := InstructionActions{AnswerSide: string(actor.Side())}
 		a.CanConfirmHold, a.CanReleaseHold, a.CanChallengeHold = holdActions(actor, r)
 		return a
@@ -44,6 +44,6 @@ func actionsOn(p *auth.Principal, pl substitutionPlacement, r InstructionRow) In
 		CanAcceptAsSupplier: actor == status.ActorManager && may(status.Supplier, status.Accepted),
 		CanRejectAsSupplier: actor == status.ActorManager && may(status.Supplier, status.Rejected),
 		CanCancel:           may(status.Client, status.Cancelled),
-		CanSubstitute:       substitutable(p, pl, r, "id") == nil,
+		CanSubstitute:       Substitutable(p, pl, r, "id") == nil,
 	}
 }

@@ -7,9 +7,10 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 )
 
-// An answer-by time (migration 00036) is when an offer the freelancer has not
-// answered expires: the deadlines worker cancels it on the client side with ReasonOfferExpired,
-// after reminding the freelancer the client's reminder lead before (bookingrules, RemindDue).
+// An answer-by time is when an offer the freelancer has not answered expires: the deadlines
+// worker (package deadlines) cancels it on the client side with ReasonOfferExpired, after
+// reminding the freelancer the client's reminder lead before (bookingrules). A grant sets it,
+// so its rule is here.
 
 // The answer-by refusals, for the grant and for PATCH /instruction/answer-by.
 const (
@@ -23,7 +24,7 @@ const ReasonOfferExpired = "Offer expired"
 
 // checkAnswerBy refuses answerBy (nil: none, always fine) unless it is after now, no later than
 // every start, and the instructions it is for start awaiting the freelancer's answer.
-func checkAnswerBy(answerBy *time.Time, now time.Time, initial status.State, ps []grantPlacement) error {
+func checkAnswerBy(answerBy *time.Time, now time.Time, initial status.State, ps []GrantPlacement) error {
 	if answerBy == nil {
 		return nil
 	}
@@ -31,15 +32,15 @@ func checkAnswerBy(answerBy *time.Time, now time.Time, initial status.State, ps 
 		return apperror.Field("answerBy", MsgAnswerByNotAwaiting)
 	}
 	for _, p := range ps {
-		if err := answerByWithin(*answerBy, now, p.StartAt); err != nil {
+		if err := AnswerByWithin(*answerBy, now, p.StartAt); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// answerByWithin refuses an answer-by time not after now or after the placement's start.
-func answerByWithin(answerBy, now, start time.Time) error {
+// AnswerByWithin refuses an answer-by time not after now or after the placement's start.
+func AnswerByWithin(answerBy, now, start time.Time) error {
 	if !answerBy.After(now) {
 		return apperror.Field("answerBy", MsgAnswerByPast)
 	}
@@ -47,11 +48,4 @@ func answerByWithin(answerBy, now, start time.Time) error {
 		return apperror.Field("answerBy", MsgAnswerByAfterStart)
 	}
 	return nil
-}
-
-// expiresAt reports whether the instruction is an offer still awaiting the freelancer's answer
-// whose answer-by time has come at now.
-func (r InstructionRow) expiresAt(now time.Time) bool {
-	return r.AnswerBy != nil && !r.AnswerBy.After(now) && r.State().Live() &&
-		status.Status(r.SupplierStatus) == status.Awaiting
 }

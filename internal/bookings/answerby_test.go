@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
@@ -64,7 +65,7 @@ func offerBy(s *apptest.Server, placements []int64, user int64, answerBy time.Ti
 // expireDue runs the expiry sweep and fails on its error.
 func expireDue(t *testing.T, db *database.DB) int {
 	t.Helper()
-	n, err := bookings.ExpireDue(context.Background(), db)
+	n, err := deadlines.ExpireDue(context.Background(), db)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +153,7 @@ func TestExpireDueTwiceAtOnceExpiresEachOfferOnce(t *testing.T) {
 	withExpiry(t, februaryDays(12), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
 		offerBy(s, e.placements, e.freelancer, expiryStart.Add(time.Hour)).Want(200)
 		e.clk.Advance(2 * time.Hour)
-		if total := sweepAtOnce(t, bookings.ExpireDue, db, db, db, db); total != len(e.placements) {
+		if total := sweepAtOnce(t, deadlines.ExpireDue, db, db, db, db); total != len(e.placements) {
 			t.Errorf("the sweeps expired %d offers in all, want %d", total, len(e.placements))
 		}
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE client_status = 'cancelled'
@@ -173,11 +174,11 @@ func TestTwoNodesSweepEachOfferOnce(t *testing.T) {
 	offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
 	offers := len(e.placements)
 	e.clk.Set(answerBy.Add(-time.Hour))
-	if n := sweepAtOnce(t, bookings.RemindDue, db, other); n != offers {
+	if n := sweepAtOnce(t, deadlines.RemindDue, db, other); n != offers {
 		t.Errorf("%d reminders sent, want %d", n, offers)
 	}
 	e.clk.Set(answerBy)
-	if n := sweepAtOnce(t, bookings.ExpireDue, db, other); n != offers {
+	if n := sweepAtOnce(t, deadlines.ExpireDue, db, other); n != offers {
 		t.Errorf("%d offers expired, want %d", n, offers)
 	}
 	wantEvents(t, db, "instruction.answer_reminder", offers)
@@ -264,7 +265,7 @@ func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
 		first := instructionID(t, db, e.placements[0], e.freelancer)
 		remind := func() int {
 			t.Helper()
-			n, err := bookings.RemindDue(context.Background(), db)
+			n, err := deadlines.RemindDue(context.Background(), db)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -314,7 +315,7 @@ func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
 func TestDeadlinesRoundRunsEverySweep(t *testing.T) {
 	var ran []string
 	boom := errors.New("boom")
-	d := &bookings.Deadlines{Sweeps: []bookings.Sweep{
+	d := &deadlines.Deadlines{Sweeps: []deadlines.Sweep{
 		func(context.Context, *database.DB) (int, error) { ran = append(ran, "a"); return 0, boom },
 		func(context.Context, *database.DB) (int, error) { ran = append(ran, "b"); return 1, nil },
 	}}
@@ -324,8 +325,8 @@ func TestDeadlinesRoundRunsEverySweep(t *testing.T) {
 	if strings.Join(ran, "") != "ab" {
 		t.Errorf("ran %v", ran)
 	}
-	if len(bookings.DefaultSweeps()) != 2 {
-		t.Errorf("default sweeps %d", len(bookings.DefaultSweeps()))
+	if len(deadlines.DefaultSweeps()) != 2 {
+		t.Errorf("default sweeps %d", len(deadlines.DefaultSweeps()))
 	}
 }
 
@@ -344,7 +345,7 @@ func TestRemindDueReadsTheClientsLead(t *testing.T) {
 			want int
 		}{{-2 * time.Hour, 0}, {-31 * time.Minute, 0}, {-30 * time.Minute, len(e.placements)}} {
 			e.clk.Set(answerBy.Add(c.at))
-			if n, err := bookings.RemindDue(context.Background(), db); err != nil || n != c.want {
+			if n, err := deadlines.RemindDue(context.Background(), db); err != nil || n != c.want {
 				t.Fatalf("%s before: %d reminded (%v), want %d", -c.at, n, err, c.want)
 			}
 		}

@@ -15,8 +15,10 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingbench"
+	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/bookings/demo"
 	"github.com/hive/hive/internal/bookings/suppliers"
+	"github.com/hive/hive/internal/bookings/waterfall"
 	"github.com/hive/hive/internal/jobs"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/auth"
@@ -212,7 +214,7 @@ func BenchmarkWaterfall(b *testing.B) {
 				t0 := time.Now()
 				if n%4 == 0 {
 					clk.Advance(4 * time.Hour)
-					if expired, err := bookings.ExpireDue(ctx, store.DB); err != nil || expired != 1 {
+					if expired, err := deadlines.ExpireDue(ctx, store.DB); err != nil || expired != 1 {
 						b.Fatalf("expired %d: %v", expired, err)
 					}
 				} else {
@@ -244,7 +246,7 @@ func startBenchWaterfall(b *testing.B, ctx context.Context, store *bookings.Stor
 	if err != nil {
 		b.Fatal(err)
 	}
-	id, err := store.StartWaterfall(ctx, row, bookings.NewWaterfall{PlacementIDs: placements[:1], UserIDs: users,
+	id, err := (&waterfall.Store{DB: store.DB}).StartWaterfall(ctx, row, waterfall.NewWaterfall{PlacementIDs: placements[:1], UserIDs: users,
 		Places: 1, OpenAtOnce: 1, OfferLifetimeMinutes: 240})
 	if err != nil {
 		b.Fatal(err)

@@ -127,17 +127,9 @@ func (it StatusChange) change() (status.Change, error) {
 	return status.Change{}, apperror.Field("supplierStatus", "Set exactly one of supplierStatus and clientStatus")
 }
 
-// statusTarget is what a status change reads of an instruction.
-type statusTarget struct {
-	InstructionRow
-	DepartmentID int64     `db:"department_id"`
-	StartAt      time.Time `db:"start_at"`
-	EndAt        time.Time `db:"end_at"`
-}
-
-// actorFor decides who p is for this instruction: a manager of its department, or its own
+// ActorFor decides who p is for this instruction: a manager of its department, or its own
 // freelancer. Others may not see it (404) unless they may view the department (403).
-func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
+func ActorFor(p *auth.Principal, t Target) (status.Actor, error) {
 	switch {
 	case access.CanManageDepartment(p, t.DepartmentID):
 		return status.ActorManager, nil
@@ -147,16 +139,6 @@ func actorFor(p *auth.Principal, t statusTarget) (status.Actor, error) {
 		return "", apperror.Forbidden()
 	}
 	return "", apperror.NotFound("Instruction")
-}
-
-// refusedStatusChange is the rule that a hold takes no status change (MsgHoldStatus): its own
-// operations confirm, release and challenge it. A status change, the actions offered on an
-// instruction and a substitution all ask it.
-func refusedStatusChange(kind string) error {
-	if kind == KindHold {
-		return apperror.Conflict(MsgHoldStatus)
-	}
-	return nil
 }
 
 // MsgNotHireable refuses a grant naming anyone the department may not instruct (access.HireRule). It
@@ -178,8 +160,8 @@ type Refusal struct {
 	Reason      string `json:"reason"`
 }
 
-// bookingRow is a booking with its department and client.
-type bookingRow struct {
+// BookingRow is a booking with its department and client.
+type BookingRow struct {
 	ID                  int64  `db:"id"`
 	JobTemplateID       *int64 `db:"job_template_id"`
 	DepartmentID        int64  `db:"department_id"`
@@ -257,3 +239,10 @@ type InstructionRow struct {
 func (r InstructionRow) State() status.State {
 	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil}
 }
+
+// bookingRow is BookingRow's former name, still used by the supplier files until they move to
+// their own package.
+type bookingRow = BookingRow
+
+// MsgPlacementsOfBooking refuses placements that are not live placements of the booking.
+const MsgPlacementsOfBooking = "Every placement must be a live placement of this booking"

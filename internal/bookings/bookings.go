@@ -1,11 +1,13 @@
-// Package bookings holds bookings, their dated placements and the instructions that put
-// freelancers into them: creation from a job template, granting, and status changes (through
-// package status). Every change is audited and emits its domain event (package events) in the
-// same transaction.
+// Package bookings is the core of bookings: bookings, their dated placements and the
+// instructions that put freelancers into them (creation from a job template, granting, status
+// changes through package status), and the instruction kernel the sub-features build on
+// (store_kernel.go). Holds, offer in turn, substitution and deadlines are packages of their own
+// that import this one; this package imports none of them. Every change is audited and emits
+// its domain event (package events) in the same transaction.
 //
-// The files say what kind of code they hold (docs/architecture.md): booking.go, period.go,
-// substitution.go and holds.go are the domain (types and rules, no I/O); view.go builds the
-// API's views from rows; store*.go hold the SQL; http*.go the huma operations, which translate
-// the API's input types into domain calls. The commitment rule is package commitment, available
-// suppliers package suppliers.
+// The files say what kind of code they hold (docs/architecture.md): booking.go, kind.go,
+// period.go, substitutable.go and the other rule files are the domain (types and rules, no I/O);
+// view.go builds the API's views from rows; store_*.go hold the SQL; http_*.go the huma
+// operations, which translate the API's input types into domain calls. The commitment rule is
+// package commitment, available suppliers package suppliers.
 package bookings

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingstest"
+	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -85,7 +86,7 @@ func atOnce(n int, do func(i int)) {
 
 // sweepAtOnce runs sweep on every node at once and answers how many records they acted on in
 // all; it fails on any node's error.
-func sweepAtOnce(t *testing.T, sweep bookings.Sweep, nodes ...*database.DB) int {
+func sweepAtOnce(t *testing.T, sweep deadlines.Sweep, nodes ...*database.DB) int {
 	t.Helper()
 	counts, errs := make([]int, len(nodes)), make([]error, len(nodes))
 	atOnce(len(nodes), func(i int) { counts[i], errs[i] = sweep(context.Background(), nodes[i]) })

@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/holds"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -116,7 +117,7 @@ func TestHoldsRankInPlacingOrderAndMoveUpOnRelease(t *testing.T) {
 		wantRanks(t, "the freelancer's first", holdsOf(t, s, apptest.Freelancer, sc.a.ID, sc.freelancer), 1)
 		wantRanks(t, "the freelancer's second", holdsOf(t, s, apptest.Freelancer, sc.b.ID, sc.freelancer), 2)
 
-		var res bookings.HoldResult
+		var res holds.HoldResult
 		s.As(apptest.DeptMgr).Do("POST", holdPath(holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer)[1].ID, "release"),
 			nil).Want(200).Decode(&res)
 		if res.Days != 3 {
@@ -124,7 +125,7 @@ func TestHoldsRankInPlacingOrderAndMoveUpOnRelease(t *testing.T) {
 		}
 		wantRanks(t, "Beta's after Alpha released", holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer), 1)
 		for _, i := range holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer) {
-			if i.ClientStatus != "cancelled" || i.CancellationReason != bookings.HoldReleasedReason || i.CanReleaseHold {
+			if i.ClientStatus != "cancelled" || i.CancellationReason != holds.HoldReleasedReason || i.CanReleaseHold {
 				t.Fatalf("released hold %+v", i)
 			}
 		}
@@ -155,8 +156,8 @@ func TestHoldsDoNotBlockButAnAcceptedOfferDoes(t *testing.T) {
 func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
-		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, bookings.MsgOnlyFirstHold)
-		wantMessage(t, s.As(apptest.Freelancer).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, bookings.MsgOnlyFirstHold)
+		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, holds.MsgOnlyFirstHold)
+		wantMessage(t, s.As(apptest.Freelancer).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, holds.MsgOnlyFirstHold)
 		// Neither the status operation nor a substitution goes round the hold's own operations.
 		wantMessage(t, s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 			[]map[string]any{{"id": second[0].ID, "supplierStatus": "accepted"}}), 409, bookings.MsgHoldStatus)
@@ -165,7 +166,7 @@ func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 		if !first[0].CanConfirmHold || !first[0].CanReleaseHold || first[0].CanChallengeHold {
 			t.Fatalf("the freelancer's actions on the first %+v", first[0].InstructionActions)
 		}
-		var res bookings.HoldResult
+		var res holds.HoldResult
 		s.As(apptest.Freelancer).Do("POST", holdPath(first[2].ID, "confirm"), nil).Want(200).Decode(&res)
 		if res.Days != 3 {
 			t.Fatalf("confirmed %d days", res.Days)
@@ -189,13 +190,13 @@ func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 func TestChallengeThenConfirm(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
-		var res bookings.HoldResult
+		var res holds.HoldResult
 		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
 		want := bookings.WireTime(sc.clk.Now().Add(bookingrules.Defaults.HoldChallenge()))
 		if res.Days != 3 || res.Deadline == nil || *res.Deadline != want {
 			t.Fatalf("challenge %+v, want 3 days until %s", res, want)
 		}
-		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[1].ID, "challenge"), nil), 409, bookings.MsgChallengeOpen)
+		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[1].ID, "challenge"), nil), 409, holds.MsgChallengeOpen)
 		for _, i := range holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer) {
 			if i.ChallengingUntil == nil || *i.ChallengingUntil != want || i.CanChallengeHold {
 				t.Fatalf("challenger %+v", i)
@@ -208,7 +209,7 @@ func TestChallengeThenConfirm(t *testing.T) {
 		sc.clk.Advance(10 * time.Minute) // within a session's idle time
 		s.As(apptest.DeptMgr).Do("POST", holdPath(first[0].ID, "confirm"), nil).Want(200)
 		sc.clk.Advance(bookingrules.Defaults.HoldChallenge()) // past every session's life: later reads sign in again
-		if n, err := bookings.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
+		if n, err := holds.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
 			t.Fatalf("sweep after a confirm released %d: %v", n, err)
 		}
 		if open := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM hold_challenges WHERE resolved_at IS NULL`); open != 0 {
@@ -226,17 +227,17 @@ func TestChallengeTimeoutReleasesOnceAndTheChallengerMovesUp(t *testing.T) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
 		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200)
 		sc.clk.Advance(bookingrules.Defaults.HoldChallenge() - time.Minute)
-		if n, err := bookings.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
+		if n, err := holds.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
 			t.Fatalf("sweep before the deadline released %d: %v", n, err)
 		}
 		sc.clk.Advance(time.Hour)
-		if total := sweepAtOnce(t, bookings.ReleaseExpiredHolds, db, db, db, db); total != 3 {
+		if total := sweepAtOnce(t, holds.ReleaseExpiredHolds, db, db, db, db); total != 3 {
 			t.Fatalf("sweeps released %d, want 3 in all", total)
 		}
 		wantEvents(t, db, "hold.expired", 3)
 		dept, staff := s.Login(apptest.DeptMgr+"@hive.test"), s.Login(apptest.Staff+"@hive.test")
 		for _, i := range holdsRead(t, dept, sc.a.ID, sc.freelancer) {
-			if i.ClientStatus != "cancelled" || i.CancellationReason != bookings.HoldExpiredReason {
+			if i.ClientStatus != "cancelled" || i.CancellationReason != holds.HoldExpiredReason {
 				t.Fatalf("expired hold %+v", i)
 			}
 		}
@@ -265,8 +266,8 @@ func TestHoldOperationsRefusedToOutsiders(t *testing.T) {
 			s.As(apptest.Freelancer).Do("POST", holdPath(999999, op), nil).WantError(404, "N-404")
 		}
 		second := holdsOf(t, s, apptest.Freelancer, sc.b.ID, sc.freelancer)[0].ID
-		wantMessage(t, s.As(apptest.Freelancer).Do("POST", holdPath(second, "challenge"), nil), 403, bookings.MsgChallengeByClient)
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", holdPath(first, "challenge"), nil), 409, bookings.MsgAlreadyFirstHold)
+		wantMessage(t, s.As(apptest.Freelancer).Do("POST", holdPath(second, "challenge"), nil), 403, holds.MsgChallengeByClient)
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", holdPath(first, "challenge"), nil), 409, holds.MsgAlreadyFirstHold)
 		wantRanks(t, "Alpha's after refusals", holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer), 1)
 		if open := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM hold_challenges`); open != 0 {
 			t.Fatalf("%d challenges made by refused calls", open)
@@ -284,13 +285,13 @@ func TestChallengeTimeIsTheChallengedClients(t *testing.T) {
 			t.Fatal(err)
 		}
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
-		var res bookings.HoldResult
+		var res holds.HoldResult
 		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
 		if want := bookings.WireTime(sc.clk.Now().Add(2 * time.Hour)); res.Deadline == nil || *res.Deadline != want {
 			t.Fatalf("deadline %v, want %s", res.Deadline, want)
 		}
 		sc.clk.Advance(2*time.Hour + time.Second)
-		if n, err := bookings.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 3 {
+		if n, err := holds.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 3 {
 			t.Fatalf("released %d: %v", n, err)
 		}
 	})

@@ -21,19 +21,16 @@ func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
 	h.registerChanges(api)
-	h.registerSubstitution(api)
-	h.registerWaterfall(api)
-	h.registerAnswerBy(api)
 	h.registerOverride(api)
-	h.registerHolds(api)
 }
 
 type handlers struct{ store *Store }
 
-// managedBooking reads booking id for a signed-in manager of its department, who is returned
-// too; 404 for a booking the caller cannot see, 403 for one they may only view.
-func (h *handlers) managedBooking(ctx context.Context, id int64) (bookingRow, *auth.Principal, error) {
-	b, err := h.store.Booking(ctx, id)
+// ManagedBooking reads booking id for a signed-in manager of its department, who is returned
+// too; 404 for a booking the caller cannot see, 403 for one they may only view. The handlers of
+// every booking's sub-feature decide with it.
+func ManagedBooking(ctx context.Context, store *Store, id int64) (BookingRow, *auth.Principal, error) {
+	b, err := store.Booking(ctx, id)
 	if err != nil {
 		return b, nil, err
 	}
@@ -128,8 +125,11 @@ func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*str
 // view assembles the booking as p may see it: department viewers see every instruction, a
 // freelancer holding an instruction sees the booking with only their own; others get 404.
 func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*struct{ Body BookingView }, error) {
-	d, err := h.store.Detail(ctx, id, p)
+	d, err := h.store.Detail(ctx, id)
 	if err != nil {
+		return nil, err
+	}
+	if d, err = d.SeenBy(p); err != nil {
 		return nil, err
 	}
 	return &struct{ Body BookingView }{Body: assemble(d.Booking, d.Placements, d.Instructions, d.Modified, p, h.store.DB.Now())}, nil
@@ -155,7 +155,7 @@ func (h *handlers) grant(ctx context.Context, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	b, _, err := h.managedBooking(ctx, bookingID)
+	b, _, err := ManagedBooking(ctx, h.store, bookingID)
 	if err != nil {
 		return nil, err
 	}
@@ -181,4 +181,16 @@ func (h *handlers) setStatus(ctx context.Context, p *auth.Principal, in *struct 
 		return nil, err
 	}
 	return &struct{ Body StatusResult }{Body: StatusResult{Updated: n}}, nil
+}
+
+// SeenBy is d as p may see it (access.CanSeeBooking): whole for a viewer of its department;
+// with only p's own instructions for a freelancer holding one in it; 404 for anyone else.
+func (d Detail) SeenBy(p *auth.Principal) (Detail, error) {
+	if !access.SeesWholeBooking(p, d.Booking.DepartmentID) {
+		d.Instructions = slices.DeleteFunc(d.Instructions, func(r InstructionRow) bool { return r.UserID != p.UserID })
+	}
+	if !access.CanSeeBooking(p, d.Booking.DepartmentID, len(d.Instructions) > 0) {
+		return Detail{}, apperror.NotFound("Booking")
+	}
+	return d, nil
 }

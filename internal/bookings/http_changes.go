@@ -87,7 +87,7 @@ func (h *handlers) update(ctx context.Context, in *struct {
 	IDPath
 	Body UpdateBookingInput
 }) (*struct{ Body BookingView }, error) {
-	_, p, err := h.managedBooking(ctx, in.ID)
+	_, p, err := ManagedBooking(ctx, h.store, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -159,10 +159,10 @@ func (h *handlers) requirePlacementsManager(ctx context.Context, ids []int64) er
 	return requireManagerOf(ctx, departments)
 }
 
-// checkGivenRates normalises and checks the rates a manager sets on an instruction (nil: not
+// CheckGivenRates normalises and checks the rates a manager sets on an instruction (nil: not
 // given), for Amend Rates and a substitution alike. Buy rates are for administrators only (spec
 // part 2 §6), to see and to change.
-func checkGivenRates(p *auth.Principal, buy, sell *Rate) error {
+func CheckGivenRates(p *auth.Principal, buy, sell *Rate) error {
 	if buy != nil && !p.CanAdmin {
 		return apperror.Forbidden()
 	}
@@ -183,7 +183,7 @@ func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct
 	if buy == nil && sell == nil {
 		return nil, apperror.Field("sellRate", "Give a sell rate or a buy rate")
 	}
-	if err := checkGivenRates(p, buy, sell); err != nil {
+	if err := CheckGivenRates(p, buy, sell); err != nil {
 		return nil, err
 	}
 	departments, err := h.store.InstructionDepartments(ctx, in.Body.IDs)

@@ -55,20 +55,17 @@ func ClockTime(s string) (hour, minute int, err error) {
 	return 0, 0, fmt.Errorf("time %q: use HH:mm", s)
 }
 
-// wireTime formats an instant as the spec's timestamp: milliseconds and a numeric offset.
-func wireTime(t time.Time) string { return t.Format("2006-01-02T15:04:05.000-07:00") }
+// WireTime formats an instant as the spec's timestamp: milliseconds and a numeric offset, for
+// bookings and the features that show placements the way it does (the agenda).
+func WireTime(t time.Time) string { return t.Format("2006-01-02T15:04:05.000-07:00") }
 
 // localTime is t in zone, formatted for the wire (falls back to UTC for an unknown zone).
 func localTime(t time.Time, zone string) string {
 	if loc, err := input.Zone(zone); err == nil {
 		t = t.In(loc)
 	}
-	return wireTime(t)
+	return WireTime(t)
 }
-
-// WireTime formats an instant as the spec's timestamp (milliseconds and a numeric offset), for
-// other features that show placements the way bookings does (the agenda).
-func WireTime(t time.Time) string { return wireTime(t) }
 
 // LocalTime is t in zone, formatted for the wire (UTC for an unknown zone).
 func LocalTime(t time.Time, zone string) string { return localTime(t, zone) }

@@ -6,13 +6,10 @@ import (
 	"slices"
 	"time"
 
-	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings/events"
-	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
 )
@@ -20,10 +17,10 @@ import (
 // Store reads and writes bookings, placements and instructions.
 type Store struct{ DB *database.DB }
 
-// allOrNone applies apply to every item in one transaction, so a refusal of one rolls back the
+// AllOrNone applies apply to every item in one transaction, so a refusal of one rolls back the
 // others; when there were several, the refusal's message starts with label (which item it was).
 // It answers how many items were applied: all of them, or none.
-func allOrNone[T any](ctx context.Context, db *database.DB, items []T, label func(i int, it T) string,
+func AllOrNone[T any](ctx context.Context, db *database.DB, items []T, label func(i int, it T) string,
 	apply func(tx *database.Tx, it T) error) (int, error) {
 	err := db.InTx(ctx, func(tx *database.Tx) error {
 		for i, it := range items {
@@ -115,7 +112,7 @@ func (s *Store) create(ctx context.Context, jt jobTemplate, in NewBooking, creat
 				}
 			}
 		}
-		return emit(ctx, tx, events.Event{Kind: events.BookingCreated, BookingID: id,
+		return Emit(ctx, tx, events.Event{Kind: events.BookingCreated, BookingID: id,
 			Payload: map[string]any{"dates": in.Dates}})
 	})
 	return id, err
@@ -163,7 +160,7 @@ func insertPlacement(ctx context.Context, tx *database.Tx, bookingID int64, zone
 		"title": pt.Title, "date": date, "startTime": pt.StartTime, "endTime": pt.EndTime, "timezone": zone})
 }
 
-// bookingColumns are what bookingRow reads, from bookings b joined as bookingJoins joins them.
+// bookingColumns are what BookingRow reads, from bookings b joined as bookingJoins joins them.
 const bookingColumns = `b.id, b.job_template_id, b.department_id, d.name AS department_name, d.timezone,
 		d.cancel_window_days, e.id AS client_id, e.name AS client_name, b.title, b.reference, b.ir35, b.type, b.direct,
 		b.substitution_allowed, b.period_type, b.version, COALESCE(jt.title, '') AS job_template_name`
@@ -175,8 +172,8 @@ const bookingJoins = `FROM bookings b JOIN departments d ON d.id = b.department_
 const bookingSQL = `SELECT ` + bookingColumns + ` ` + bookingJoins + ` WHERE b.id = ?`
 
 // Booking reads one booking; 404 when it does not exist.
-func (s *Store) Booking(ctx context.Context, id int64) (bookingRow, error) {
-	var b bookingRow
+func (s *Store) Booking(ctx context.Context, id int64) (BookingRow, error) {
+	var b BookingRow
 	err := s.DB.Get(ctx, &b, bookingSQL, id)
 	return b, database.NotFound(err, "Booking")
 }
@@ -254,19 +251,17 @@ func instructionsOf(booking, onlyUser int64) (string, []any) {
 
 // Detail is a booking's page as one viewer reads it.
 type Detail struct {
-	Booking      bookingRow
+	Booking      BookingRow
 	Placements   []PlacementRow
 	Instructions []InstructionRow
 	Modified     map[int64][]time.Time
 }
 
-// Detail reads booking id for viewer: the booking, its placements with their audit times and
-// all its instructions, in one snapshot and (database.ReadTogether) on PostgreSQL one round
-// trip, since none of the three needs another's answer. Then the access rule
-// (access.CanSeeBooking): a viewer who does not see the booking whole sees it only holding an
-// instruction in it, and then only their own instructions. 404 when it does not exist or the
-// viewer may not see it.
-func (s *Store) Detail(ctx context.Context, id int64, viewer *auth.Principal) (Detail, error) {
+// Detail reads booking id: the booking, its placements with their audit times and all its
+// instructions, in one snapshot and (database.ReadTogether) on PostgreSQL one round trip, since
+// none of the three needs another's answer. 404 when it does not exist; who may see what of it
+// is the handler's to decide (SeenBy).
+func (s *Store) Detail(ctx context.Context, id int64) (Detail, error) {
 	var (
 		d       Detail
 		changes []placementChange
@@ -279,12 +274,6 @@ func (s *Store) Detail(ctx context.Context, id int64, viewer *auth.Principal) (D
 	if err := database.NotFound(err, "Booking"); err != nil {
 		return Detail{}, err
 	}
-	if !access.SeesWholeBooking(viewer, d.Booking.DepartmentID) {
-		d.Instructions = slices.DeleteFunc(d.Instructions, func(r InstructionRow) bool { return r.UserID != viewer.UserID })
-	}
-	if !access.CanSeeBooking(viewer, d.Booking.DepartmentID, len(d.Instructions) > 0) {
-		return Detail{}, apperror.NotFound("Booking")
-	}
 	d.Placements, d.Modified = foldChanges(changes)
 	return d, nil
 }
@@ -296,14 +285,25 @@ func (s *Store) BookingOfPlacement(ctx context.Context, placement int64) (int64,
 	return id, database.NotFound(err, "Placement")
 }
 
-// emit records a change's event and brings the dashboard's facts of what it changed up to date
-// in the same transaction: every change to placements and instructions emits an event naming
-// its booking and, when it concerns one, its placement. A booking's update changes only its
-// title, reference, IR35 and substitution flag, which no fact reads, so it refreshes none (on a
-// booking of many placements it rewrote every placement's facts).
-func emit(ctx context.Context, tx *database.Tx, ev events.Event) error {
-	if err := events.Emit(ctx, tx, ev); err != nil || ev.Kind == events.BookingUpdated {
-		return err
+// InstructionPlaced reads instruction id with the place it is in, as the booking view shows it
+// (InstructionViewOf).
+func (s *Store) InstructionPlaced(ctx context.Context, id int64) (InstructionRow, InstructionPlace, error) {
+	var r struct {
+		InstructionRow
+		Overnight          bool       `db:"overnight"`
+		StartAt            time.Time  `db:"start_at"`
+		EndAt              time.Time  `db:"end_at"`
+		PlacementDeletedAt *time.Time `db:"placement_deleted_at"`
 	}
-	return facts.Refresh(ctx, tx, ev.BookingID, ev.PlacementID)
+	if err := s.DB.Get(ctx, &r, `SELECT `+InstructionColumns+`, pl.overnight, pl.start_at, pl.end_at,
+		pl.deleted_at AS placement_deleted_at FROM instructions i JOIN users u ON u.id = i.user_id
+		JOIN placements pl ON pl.id = i.placement_id WHERE i.id = ?`, id); err != nil {
+		return InstructionRow{}, InstructionPlace{}, err
+	}
+	b, err := s.Booking(ctx, r.BookingID)
+	if err != nil {
+		return InstructionRow{}, InstructionPlace{}, err
+	}
+	return r.InstructionRow, placeOf(b, PlacementRow{ID: r.PlacementID, StartAt: r.StartAt,
+		EndAt: r.EndAt, Overnight: r.Overnight, DeletedAt: r.PlacementDeletedAt}), nil
 }

@@ -69,7 +69,7 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		}
 		payload := maps.Clone(row)
 		payload["changes"] = changes
-		return emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload})
+		return Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload})
 	})
 }
 
@@ -86,7 +86,7 @@ func (s *Store) InstructionDepartments(ctx context.Context, ids []int64) (map[in
 // AmendRates sets the given rates (nil: unchanged) on every instruction, all or none. Deleted
 // instructions (of cancelled placements) keep the rates they had.
 func (s *Store) AmendRates(ctx context.Context, ids []int64, buy, sell *Rate) (int, error) {
-	return allOrNone(ctx, s.DB, ids, func(_ int, id int64) string { return fmt.Sprintf("Instruction %d", id) },
+	return AllOrNone(ctx, s.DB, ids, func(_ int, id int64) string { return fmt.Sprintf("Instruction %d", id) },
 		func(tx *database.Tx, id int64) error { return amendRate(ctx, tx, id, buy, sell) })
 }
 
@@ -135,7 +135,7 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 		row["buyRate"] = buy
 	}
 	if _, err := tx.Exec(ctx, `UPDATE instructions SET modified_by = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
-		actorID(ctx), tx.Now, id); err != nil {
+		ActorID(ctx), tx.Now, id); err != nil {
 		return err
 	}
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
@@ -143,6 +143,6 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 	}
 	payload := maps.Clone(row)
 	payload["changes"] = changes
-	return emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
+	return Emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
 		PlacementID: cur.PlacementID, InstructionID: id, UserID: cur.UserID, Payload: payload})
 }

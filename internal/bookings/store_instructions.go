@@ -16,8 +16,8 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// grantPlacement is what granting reads of a placement.
-type grantPlacement struct {
+// GrantPlacement is what granting reads of a placement.
+type GrantPlacement struct {
 	ID         int64     `db:"id"`
 	BookingID  int64     `db:"booking_id"`
 	TemplateID *int64    `db:"placement_template_id"`
@@ -39,12 +39,12 @@ type GrantRequest struct {
 
 // Grant instructs every freelancer in users into every placement (all live, of booking b), in
 // one transaction, without an answer-by time (GrantWith).
-func (s *Store) Grant(ctx context.Context, b bookingRow, placementIDs, users []int64) (GrantResult, error) {
+func (s *Store) Grant(ctx context.Context, b BookingRow, placementIDs, users []int64) (GrantResult, error) {
 	return s.GrantWith(ctx, b, GrantRequest{PlacementIDs: placementIDs, UserIDs: users})
 }
 
 // GrantWith is Grant of r in one transaction (grantIn).
-func (s *Store) GrantWith(ctx context.Context, b bookingRow, r GrantRequest) (GrantResult, error) {
+func (s *Store) GrantWith(ctx context.Context, b BookingRow, r GrantRequest) (GrantResult, error) {
 	var res GrantResult
 	err := s.DB.InTx(ctx, func(tx *database.Tx) (err error) {
 		res, err = grantIn(ctx, tx, b, r)
@@ -57,7 +57,7 @@ func (s *Store) GrantWith(ctx context.Context, b bookingRow, r GrantRequest) (Gr
 // tx. A live (placement, freelancer) instruction that exists is counted, not duplicated, even
 // when two grants race: the partial unique index decides. An answer-by time must be in the
 // future and not after any placement's start, and is for offers the freelancer answers only.
-func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest) (GrantResult, error) {
+func grantIn(ctx context.Context, tx *database.Tx, b BookingRow, r GrantRequest) (GrantResult, error) {
 	res := GrantResult{Refused: []Refusal{}}
 	initial := status.Initial(status.BookingType(b.Type), b.Direct)
 	if r.Kind == "" {
@@ -70,7 +70,7 @@ func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest)
 		initial = status.State{Supplier: status.Awaiting, Client: status.Awaiting}
 	}
 	marks, args := database.In(r.PlacementIDs)
-	var ps []grantPlacement
+	var ps []GrantPlacement
 	if err := tx.Select(ctx, &ps, `SELECT id, booking_id, placement_template_id, start_at, end_at FROM placements
 		WHERE deleted_at IS NULL AND booking_id = ? AND id IN (`+marks+`)`, append([]any{b.ID}, args...)...); err != nil {
 		return res, err
@@ -81,11 +81,11 @@ func grantIn(ctx context.Context, tx *database.Tx, b bookingRow, r GrantRequest)
 	if err := checkAnswerBy(r.AnswerBy, tx.Now, initial, ps); err != nil {
 		return res, err
 	}
-	if err := requireHireable(ctx, tx, b.DepartmentID, r.UserIDs); err != nil {
+	if err := RequireHireable(ctx, tx, b.DepartmentID, r.UserIDs); err != nil {
 		return res, err
 	}
 	for _, user := range r.UserIDs {
-		if err := lockUser(ctx, tx, user); err != nil {
+		if err := LockUser(ctx, tx, user); err != nil {
 			return res, err
 		}
 		for _, p := range ps {
@@ -123,8 +123,8 @@ func grantRefusal(ctx context.Context, tx *database.Tx, q commitment.Question) (
 	return reason, err
 }
 
-// requireHireable refuses users unless department may instruct every one of them (access.HireRule).
-func requireHireable(ctx context.Context, tx *database.Tx, department int64, users []int64) error {
+// RequireHireable refuses users unless department may instruct every one of them (access.HireRule).
+func RequireHireable(ctx context.Context, tx *database.Tx, department int64, users []int64) error {
 	ok, err := access.HireableAmong(ctx, tx, department, users)
 	if err != nil {
 		return err
@@ -135,9 +135,9 @@ func requireHireable(ctx context.Context, tx *database.Tx, department int64, use
 	return nil
 }
 
-// newInstruction is one instruction to insert: the booking's initial state, the freelancer's
+// NewInstruction is one instruction to insert: the booking's initial state, the freelancer's
 // rates, and, for a substitute, the instruction it replaces.
-type newInstruction struct {
+type NewInstruction struct {
 	BookingID, PlacementID, UserID int64
 	TemplateID                     *int64
 	State                          status.State
@@ -147,16 +147,16 @@ type newInstruction struct {
 	Kind                           string // KindOffer when empty
 	// Rates, when set, are the instruction's rates instead of the rate card's (a substitute
 	// takes over the incumbent's).
-	Rates *ratePair
+	Rates *RatePair
 }
 
-// ratePair is an instruction's buy and sell rate.
-type ratePair struct{ Buy, Sell Rate }
+// RatePair is an instruction's buy and sell rate.
+type RatePair struct{ Buy, Sell Rate }
 
-// insertInstruction adds one audited instruction with the rates given, else the freelancer's
+// InsertInstruction adds one audited instruction with the rates given, else the freelancer's
 // rate card or the template's default rates (jobs.RatesFor, the one rule for both) and returns
 // its id; 0 when a live one exists for the pair already. The caller emits the event, which differs by cause.
-func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (int64, map[string]any, error) {
+func InsertInstruction(ctx context.Context, tx *database.Tx, n NewInstruction) (int64, map[string]any, error) {
 	buy, sell := jobs.DefaultRate(), jobs.DefaultRate()
 	if n.Rates != nil {
 		buy, sell = n.Rates.Buy, n.Rates.Sell
@@ -174,17 +174,17 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 	}
 	var id int64
 	// The supplier and legal entity are the freelancer's as the VAT comparison finds them
-	// (vatJoin), fixed when instructed: the work is billed through them.
+	// (VATJoin), fixed when instructed: the work is billed through them.
 	err := tx.Get(ctx, &id, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status,
 		substitution_of_id, buy_rate_minor, buy_currency, buy_period, sell_rate_minor, sell_currency, sell_period, direct,
 		supplier_id, legal_entity_id, created_by, modified_by, created_at, updated_at, answer_by, kind)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,
-		(SELECT se.id FROM users u`+vatJoin+` WHERE u.id = ?), (SELECT le.id FROM users u`+vatJoin+` WHERE u.id = ?),
+		(SELECT se.id FROM users u`+VATJoin+` WHERE u.id = ?), (SELECT le.id FROM users u`+VATJoin+` WHERE u.id = ?),
 		?, ?, ?, ?, ?, ?)
 		ON CONFLICT (placement_id, user_id) WHERE deleted_at IS NULL DO NOTHING RETURNING id`,
 		n.PlacementID, n.BookingID, n.UserID, string(n.State.Supplier), string(n.State.Client), n.SubstitutionOf,
 		buy.Minor(), buy.Currency, buy.Period, sell.Minor(), sell.Currency, sell.Period, n.Direct, n.UserID, n.UserID,
-		actorID(ctx), actorID(ctx), tx.Now, tx.Now, n.AnswerBy, n.Kind)
+		ActorID(ctx), ActorID(ctx), tx.Now, tx.Now, n.AnswerBy, n.Kind)
 	if errors.Is(err, sql.ErrNoRows) {
 		return 0, nil, nil
 	}
@@ -207,9 +207,9 @@ func insertInstruction(ctx context.Context, tx *database.Tx, n newInstruction) (
 
 // grantOne instructs user into p (a grant's pair) as an instruction of kind, with its event
 // (a hold's is hold.placed); false when it existed.
-func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlacement, user int64, st status.State,
+func grantOne(ctx context.Context, tx *database.Tx, b BookingRow, p GrantPlacement, user int64, st status.State,
 	answerBy *time.Time, kind string) (bool, error) {
-	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: b.ID, PlacementID: p.ID, UserID: user,
+	id, row, err := InsertInstruction(ctx, tx, NewInstruction{BookingID: b.ID, PlacementID: p.ID, UserID: user,
 		TemplateID: p.TemplateID, State: st, Direct: b.Direct, AnswerBy: answerBy, Kind: kind})
 	if err != nil || id == 0 {
 		return false, err
@@ -218,22 +218,14 @@ func grantOne(ctx context.Context, tx *database.Tx, b bookingRow, p grantPlaceme
 	if kind == KindHold {
 		ev = events.HoldPlaced
 	}
-	return true, emit(ctx, tx, events.Event{Kind: ev, BookingID: b.ID, PlacementID: p.ID,
+	return true, Emit(ctx, tx, events.Event{Kind: ev, BookingID: b.ID, PlacementID: p.ID,
 		InstructionID: id, UserID: user, Payload: row})
 }
 
-// lockUser serialises the accept checks of one freelancer.
-func lockUser(ctx context.Context, tx *database.Tx, user int64) error {
-	return database.NoRowsAs(lockRow(ctx, tx, "users", user), apperror.Field("userIds", "No such user"))
-}
-
-// lockRow locks row id of table until tx ends, so that writes which check before they write
-// take turns. PostgreSQL locks the row; SQLite has one writer, so transactions are serial
-// already and it does nothing.
-func lockRow(ctx context.Context, tx *database.Tx, table string, id int64) error {
-	if tx.Dialect() != database.Postgres {
-		return nil
-	}
-	var locked int64
-	return tx.Get(ctx, &locked, `SELECT id FROM `+table+` WHERE id = ? FOR UPDATE`, id)
-}
+// VATJoin finds a user's (alias u) VAT status as le.vat_registered: the preferred legal entity of
+// their supplier entity, which is their preferred supplier, else the one supplier entity they
+// manage (a freelancer's own business). NULL when a link is missing or they manage several.
+const VATJoin = ` LEFT JOIN entities se ON se.id = COALESCE(u.preferred_supplier_id,
+		(SELECT CASE WHEN COUNT(*) = 1 THEN MIN(r.entity_id) END FROM user_entity_refs r
+		 JOIN entities e ON e.id = r.entity_id WHERE r.user_id = u.id AND r.can_manage = TRUE AND e.type = 'supplier'))
+	LEFT JOIN legal_entities le ON le.id = se.preferred_legal_entity_id`

@@ -49,3 +49,11 @@ func (s *Store) Stats(ctx context.Context, booking int64) (BookingStats, error) 
 	}
 	return statsOf(booking, ps, is), nil
 }
+
+// BookingListFilter narrows GET /booking to what the caller may see.
+type BookingListFilter struct {
+	DepartmentIDs []int64
+	Search        string
+	Visible       database.Visibility
+	Offset, Limit int
+}

@@ -38,18 +38,18 @@ func (s *Store) OverrideRest(ctx context.Context, id int64, reason string) error
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO working_time_overrides (instruction_id, reason, created_by, created_at)
 			VALUES (?, ?, ?, ?) ON CONFLICT (instruction_id) DO UPDATE SET reason = excluded.reason,
-			created_by = excluded.created_by, created_at = excluded.created_at`, id, reason, actorID(ctx), tx.Now); err != nil {
+			created_by = excluded.created_by, created_at = excluded.created_at`, id, reason, ActorID(ctx), tx.Now); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE instructions SET modified_by = ?, updated_at = ?, version = version + 1
-			WHERE id = ?`, actorID(ctx), tx.Now, id); err != nil {
+			WHERE id = ?`, ActorID(ctx), tx.Now, id); err != nil {
 			return err
 		}
 		row := map[string]any{"workingTimeOverride": reason, "version": t.Version + 1}
 		if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
 			return err
 		}
-		return emit(ctx, tx, events.Event{Kind: events.InstructionRestOverride, BookingID: t.BookingID,
+		return Emit(ctx, tx, events.Event{Kind: events.InstructionRestOverride, BookingID: t.BookingID,
 			PlacementID: t.PlacementID, InstructionID: id, UserID: t.UserID, Payload: row})
 	})
 }

@@ -49,7 +49,7 @@ func (s *Store) departmentsOf(ctx context.Context, table string, ids []int64, wh
 // placement's zone; an accepted freelancer whose other work the new period would overlap
 // refuses the whole change, so nobody ends up double-booked.
 func (s *Store) AmendPlacements(ctx context.Context, items []PlacementChange) (int, error) {
-	return allOrNone(ctx, s.DB, items, func(_ int, it PlacementChange) string { return fmt.Sprintf("Placement %d", it.ID) },
+	return AllOrNone(ctx, s.DB, items, func(_ int, it PlacementChange) string { return fmt.Sprintf("Placement %d", it.ID) },
 		func(tx *database.Tx, it PlacementChange) error { return amendPlacement(ctx, tx, it) })
 }
 
@@ -106,7 +106,7 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if !moved(cur, period) {
 		payload["detailsOnly"] = true // told as a change of details, not of times
 	}
-	return emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
+	return Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
 		PlacementID: it.ID, Payload: payload})
 }
 
@@ -140,7 +140,7 @@ func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int6
 		return err
 	}
 	for _, a := range accepted {
-		if err := lockUser(ctx, tx, a.UserID); err != nil {
+		if err := LockUser(ctx, tx, a.UserID); err != nil {
 			return err
 		}
 		refusal, overlap, err := commitment.Refusal(ctx, tx, commitment.Question{Ask: commitment.Accept,
@@ -195,7 +195,7 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 	if err := audit.Record(ctx, tx, audit.Delete, audit.SourcePlacement, id, row); err != nil {
 		return false, err
 	}
-	if err := emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
+	if err := Emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
 		PlacementID: id, Payload: row}); err != nil {
 		return false, err
 	}
@@ -205,7 +205,7 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 // cancelInstructionsOf cancels (client side) and marks deleted every instruction of a cancelled
 // placement; closed ones are only marked deleted.
 func cancelInstructionsOf(ctx context.Context, tx *database.Tx, placement int64, reason string) error {
-	var ts []statusTarget
+	var ts []Target
 	if err := tx.Select(ctx, &ts, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id WHERE i.placement_id = ? AND i.deleted_at IS NULL ORDER BY i.id`, placement); err != nil {
@@ -214,12 +214,12 @@ func cancelInstructionsOf(ctx context.Context, tx *database.Tx, placement int64,
 	for _, t := range ts {
 		c := status.Change{Side: status.Client, To: status.Cancelled, Reason: reason}
 		if res, err := status.Apply(t.State(), c, status.ActorManager); err == nil {
-			if err := writeStatus(ctx, tx, t, c, res); err != nil {
+			if err := WriteStatus(ctx, tx, t, c, res); err != nil {
 				return err
 			}
 		}
 		if _, err := tx.Exec(ctx, `UPDATE instructions SET deleted_at = ?, modified_by = ?, updated_at = ?,
-			version = version + 1 WHERE id = ?`, tx.Now, actorID(ctx), tx.Now, t.ID); err != nil {
+			version = version + 1 WHERE id = ?`, tx.Now, ActorID(ctx), tx.Now, t.ID); err != nil {
 			return err
 		}
 		if err := audit.Record(ctx, tx, audit.Delete, audit.SourceInstruction, t.ID,

@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/substitution"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -66,7 +67,7 @@ func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.W
 func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
 
-		var list bookings.AvailableSubstitutesList
+		var list substitution.AvailableSubstitutesList
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes", sw.Day), nil).Want(200).Decode(&list)
 		got := []string{}
 		vat := map[string][2]string{}
@@ -96,7 +97,7 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 
 		// The night shift has no accepted instruction yet: the caller must choose one.
 		night := fmt.Sprintf("/placement/%d/available-substitutes", sw.Night)
-		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", night, nil), 422, bookings.MsgChooseIncumbent)
+		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", night, nil), 422, substitution.MsgChooseIncumbent)
 		// An incumbent whose VAT status is unknown makes every comparison unknown.
 		grant(t, s, sw.Night, sw.Users["Carter"])
 		carter := instructionID(t, db, sw.Night, sw.Users["Carter"])
@@ -118,7 +119,7 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 		grant(t, s, sw.Night, sw.Users["Carter"])
 		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
 		carter := instructionID(t, db, sw.Night, sw.Users["Carter"])
-		substitution := func(placement, id int64, users ...int64) (string, any) {
+		substitutionOf := func(placement, id int64, users ...int64) (string, any) {
 			return fmt.Sprintf("/placement/%d/grant-substitution", placement), map[string]any{"id": id, "userIds": users}
 		}
 
@@ -126,7 +127,7 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 		s.Run(t, orgtest.PerRole("available substitutes", "GET", day, nil, 200, 200, 200, 404, 200, 401))
 		// A freelancer may not substitute somebody else, here or on a placement they are not on.
 		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("%s?instructionId=%d", day, hill), nil).WantError(404, "N-404")
-		path, body := substitution(sw.Night, carter, sw.Users["Able"])
+		path, body := substitutionOf(sw.Night, carter, sw.Users["Able"])
 		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d", sw.Night, carter), nil).
 			WantError(404, "N-404")
 		s.As(apptest.Freelancer).Do("POST", path, body).WantError(404, "N-404")
@@ -140,15 +141,15 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 		other := instructionID(t, db, sw.OtherNight, sw.Users["Able"])
 		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.OtherNight, other), nil), 422, bookings.MsgNoSubstitution)
-		path, body = substitution(sw.OtherNight, other, sw.Users["Baker"])
+		path, body = substitutionOf(sw.OtherNight, other, sw.Users["Baker"])
 		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgNoSubstitution)
 
 		// Exactly one substitute, who must be free and bookable.
-		path, body = substitution(sw.Day, sw.Incumbent, sw.Users["Able"], sw.Users["Baker"])
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgOneSubstitute)
+		path, body = substitutionOf(sw.Day, sw.Incumbent, sw.Users["Able"], sw.Users["Baker"])
+		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, substitution.MsgOneSubstitute)
 		for _, name := range []string{"Dunn", "Gray", "Hill", "Irwin", "Jones", "Reid"} {
-			path, body = substitution(sw.Day, sw.Incumbent, sw.Users[name])
-			wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, bookings.MsgSubstituteNotFree)
+			path, body = substitutionOf(sw.Day, sw.Incumbent, sw.Users[name])
+			wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, substitution.MsgSubstituteNotFree)
 		}
 		// Nothing was written by the refusals.
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE substitution_of_id IS NOT NULL
@@ -163,7 +164,7 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 
 		// The incumbent freelancer finds their own replacement (no id: their accepted instruction).
-		var res bookings.SubstitutionResult
+		var res substitution.SubstitutionResult
 		s.As(apptest.Freelancer).Do("POST", path, map[string]any{"userIds": []int64{sw.Users["Baker"]}}).Want(200).Decode(&res)
 		in := res.Instruction
 		if res.Inserted != 1 || in == nil || in.UserID != sw.Users["Baker"] || in.SubstitutionOfID == nil ||
@@ -277,7 +278,7 @@ func TestSubstituteTakesOverTheIncumbentsRates(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{sw.Users["Able"]},
 			"buyRate": map[string]any{"rate": 1, "currency": "GBP", "period": "day"}}).WantError(403, "A-102")
 
-		var res bookings.SubstitutionResult
+		var res substitution.SubstitutionResult
 		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{sw.Users["Able"]}}).
 			Want(200).Decode(&res)
 		if in := res.Instruction; in == nil || in.SellRate.Rate != 420.5 || in.SupplierStatus != "awaiting_response" ||

@@ -9,11 +9,10 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/database"
 )
 
 // assemble builds the API view. Buy rates go to administrators only.
-func assemble(b bookingRow, ps []PlacementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
+func assemble(b BookingRow, ps []PlacementRow, is []InstructionRow, modified map[int64][]time.Time, p *auth.Principal, now time.Time) BookingView {
 	v := BookingView{ID: b.ID, JobTemplateID: b.JobTemplateID, JobTemplateName: b.JobTemplateName, DepartmentID: b.DepartmentID,
 		Department: BookingDepartment{ID: b.DepartmentID, Name: b.DepartmentName, Timezone: b.Timezone, CancelWindowDays: b.CancelWindowDays},
 		ClientID:   b.ClientID, ClientName: b.ClientName, Title: b.Title, Reference: b.Reference, IR35: b.IR35, Type: b.Type,
@@ -32,17 +31,17 @@ func assemble(b bookingRow, ps []PlacementRow, is []InstructionRow, modified map
 			v.Dates = appendUnique(v.Dates, pr.LocalDate)
 		}
 		pv := PlacementView{ID: pr.ID, BookingID: pr.BookingID, PlacementTemplateID: pr.PlacementTemplateID, Title: pr.Title,
-			Date: pr.LocalDate, Period: []string{wireTime(pr.StartAt.UTC()), wireTime(pr.EndAt.UTC())},
+			Date: pr.LocalDate, Period: []string{WireTime(pr.StartAt.UTC()), WireTime(pr.EndAt.UTC())},
 			LocalPeriod: LocalPeriod{Start: localTime(pr.StartAt, pr.Timezone), End: localTime(pr.EndAt, pr.Timezone)},
 			Timezone:    pr.Timezone, Overnight: pr.Overnight, Reference: pr.Reference, UnpaidBreaks: pr.UnpaidBreaks,
 			SupplierNotes: pr.SupplierNotes, StartTime: pr.StartTime[:5], EndTime: pr.EndTime[:5], Revision: pr.Version,
-			Version: []string{}, DeletedAt: optionalTime(pr.DeletedAt), CancellationReason: pr.CancellationReason,
+			Version: []string{}, DeletedAt: OptionalTime(pr.DeletedAt), CancellationReason: pr.CancellationReason,
 			Instructions: byPlacement[pr.ID]}
 		if pv.Instructions == nil {
 			pv.Instructions = []InstructionView{}
 		}
 		for _, at := range modified[pr.ID] {
-			pv.Version = append(pv.Version, wireTime(at.UTC()))
+			pv.Version = append(pv.Version, WireTime(at.UTC()))
 		}
 		v.Placements = append(v.Placements, pv)
 	}
@@ -73,22 +72,22 @@ type InstructionPlace struct {
 	DepartmentName      string
 }
 
-func placeOf(b bookingRow, pr PlacementRow) InstructionPlace {
+func placeOf(b BookingRow, pr PlacementRow) InstructionPlace {
 	return InstructionPlace{PlacementID: pr.ID, StartAt: pr.StartAt, EndAt: pr.EndAt, Overnight: pr.Overnight,
 		PlacementDeletedAt: pr.DeletedAt, DepartmentID: b.DepartmentID, SubstitutionAllowed: b.SubstitutionAllowed,
 		ClientName: b.ClientName, DepartmentName: b.DepartmentName}
 }
 
 // substitution is the place as the substitution rules read it.
-func (at InstructionPlace) substitution() substitutionPlacement {
-	return substitutionPlacement{ID: at.PlacementID, StartAt: at.StartAt, EndAt: at.EndAt, DeletedAt: at.PlacementDeletedAt,
+func (at InstructionPlace) substitution() SubstitutionPlacement {
+	return SubstitutionPlacement{ID: at.PlacementID, StartAt: at.StartAt, EndAt: at.EndAt, DeletedAt: at.PlacementDeletedAt,
 		DepartmentID: at.DepartmentID, SubstitutionAllowed: at.SubstitutionAllowed}
 }
 
 // InstructionViewOf is an instruction as every view sends it to p (bookings, agenda): what p
 // may do to it (InstructionActions), whether it is critical, the buy rate for administrators
 // only, and its legal entity and notes for its parties only: a manager of the department and
-// the instruction's own freelancer (actorFor's rule), not a read-only viewer.
+// the instruction's own freelancer (ActorFor's rule), not a read-only viewer.
 func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace, now time.Time) InstructionView {
 	name := strings.TrimSpace(r.FirstName + " " + r.LastName)
 	buy, sell := r.Rates()
@@ -96,11 +95,11 @@ func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace,
 		User:     InstructionUser{ID: r.UserID, FullName: name, FirstName: r.FirstName, LastName: r.LastName, Email: r.Email},
 		FullName: name, SupplierStatus: r.SupplierStatus, ClientStatus: r.ClientStatus,
 		PreviousSupplierStatus: r.PreviousSupplier, PreviousClientStatus: r.PreviousClient, SubstitutionOfID: r.SubstitutionOfID,
-		CreatedAt: wireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
+		CreatedAt: WireTime(r.CreatedAt.UTC()), Version: r.Version, CancellationReason: r.CancellationReason,
 		SellRate: sell, Direct: r.Direct,
-		ClientName: at.ClientName, DepartmentName: at.DepartmentName, DeletedAt: optionalTime(r.DeletedAt),
+		ClientName: at.ClientName, DepartmentName: at.DepartmentName, DeletedAt: OptionalTime(r.DeletedAt),
 		Overnight: at.Overnight, IsFuture: at.StartAt.After(now), IsCritical: InstructionCritical(now, at.StartAt, r.State()),
-		SupplierID: r.SupplierID, AnswerBy: optionalTime(r.AnswerBy), InstructionActions: actionsOn(p, at.substitution(), r),
+		SupplierID: r.SupplierID, AnswerBy: OptionalTime(r.AnswerBy), InstructionActions: actionsOn(p, at.substitution(), r),
 		HoldFacts: HoldFactsOf(r)}
 	if r.ModifiedBy != nil {
 		iv.HiveUser = &InstructionModifier{FullName: strings.TrimSpace(r.ModifiedByName), Modifier: *r.ModifiedBy}
@@ -108,7 +107,7 @@ func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace,
 	if p.CanAdmin {
 		iv.BuyRate = &buy
 	}
-	if _, err := actorFor(p, incumbentTarget(at.substitution(), r)); err == nil {
+	if _, err := ActorFor(p, IncumbentTarget(at.substitution(), r)); err == nil {
 		iv.LegalEntityID, iv.Notes = r.LegalEntityID, r.Notes
 	}
 	return iv
@@ -224,11 +223,11 @@ type InstructionModifier struct {
 	Modifier int64  `json:"modifier" doc:"The user's id"`
 }
 
-func optionalTime(t *time.Time) *string {
+func OptionalTime(t *time.Time) *string {
 	if t == nil {
 		return nil
 	}
-	s := wireTime(t.UTC())
+	s := WireTime(t.UTC())
 	return &s
 }
 
@@ -250,14 +249,6 @@ type BookingListItem struct {
 type BookingList struct {
 	Items []BookingListItem `json:"items"`
 	Total int               `json:"total"`
-}
-
-// BookingListFilter narrows GET /booking to what the caller may see.
-type BookingListFilter struct {
-	DepartmentIDs []int64
-	Search        string
-	Visible       database.Visibility
-	Offset, Limit int
 }
 
 // BookingStats counts a booking's placements and instructions by combined colour.

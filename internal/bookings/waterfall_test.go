@@ -11,6 +11,8 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/deadlines"
+	"github.com/hive/hive/internal/bookings/waterfall"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -41,9 +43,9 @@ func waterfallWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.
 }
 
 // start starts a waterfall of the scene's placement to users as the department's manager.
-func (sc waterfallScene) start(t *testing.T, s *apptest.Server, places, open int, users ...int64) bookings.WaterfallView {
+func (sc waterfallScene) start(t *testing.T, s *apptest.Server, places, open int, users ...int64) waterfall.WaterfallView {
 	t.Helper()
-	var v bookings.WaterfallView
+	var v waterfall.WaterfallView
 	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", sc.booking), sc.body(places, open, users)).Want(201).Decode(&v)
 	return v
 }
@@ -54,9 +56,9 @@ func (sc waterfallScene) body(places, open int, users []int64) map[string]any {
 }
 
 // waterfallOf reads waterfall id of the scene's booking as the department's manager.
-func (sc waterfallScene) waterfallOf(t *testing.T, s *apptest.Server, id int64) bookings.WaterfallView {
+func (sc waterfallScene) waterfallOf(t *testing.T, s *apptest.Server, id int64) waterfall.WaterfallView {
 	t.Helper()
-	var l bookings.WaterfallList
+	var l waterfall.WaterfallList
 	s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
 	for _, w := range l.Items {
 		if w.ID == id {
@@ -64,11 +66,11 @@ func (sc waterfallScene) waterfallOf(t *testing.T, s *apptest.Server, id int64) 
 		}
 	}
 	t.Fatalf("no waterfall %d in %+v", id, l.Items)
-	return bookings.WaterfallView{}
+	return waterfall.WaterfallView{}
 }
 
 // states lists the candidates' states in rank order.
-func states(v bookings.WaterfallView) []string {
+func states(v waterfall.WaterfallView) []string {
 	out := []string{}
 	for _, c := range v.Candidates {
 		out = append(out, c.State)
@@ -76,7 +78,7 @@ func states(v bookings.WaterfallView) []string {
 	return out
 }
 
-func wantStates(t *testing.T, v bookings.WaterfallView, state string, want ...string) {
+func wantStates(t *testing.T, v waterfall.WaterfallView, state string, want ...string) {
 	t.Helper()
 	if got := states(v); !slices.Equal(got, want) || v.State != state {
 		t.Fatalf("waterfall %s %v, want %s %v", v.State, got, state, want)
@@ -148,7 +150,7 @@ func TestWaterfall_AnExpiredOfferPassesToTheNext(t *testing.T) {
 			AND ((record_id = ? AND hive_action = 'UPDATE') OR (record_id = ? AND hive_action = 'INSERT'))`, expired, offered); n != 1 {
 			t.Fatalf("the expiry and the next offer were %d transactions", n)
 		}
-		var l bookings.WaterfallList // a fresh session: four hours ended the first one
+		var l waterfall.WaterfallList // a fresh session: four hours ended the first one
 		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
 		wantStates(t, l.Items[0], "running", "expired", "offered", "pending")
 		if got := *l.Items[0].Candidates[1].AnswerBy; got != waterfallStart.Add(8*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
@@ -184,12 +186,12 @@ func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
 			body map[string]any
 			msg  string
 		}{
-			{"no places", with("places", 0), bookings.MsgWaterfallPlaces},
-			{"more places than listed", with("places", 3), bookings.MsgWaterfallTooFew},
-			{"none open", with("openAtOnce", 0), bookings.MsgWaterfallOpenAtOnce},
-			{"a lifetime too short", with("offerLifetimeMinutes", 5), bookings.MsgWaterfallLifetime},
-			{"nobody listed", with("userIds", []int64{}), bookings.MsgWaterfallNoCandidates},
-			{"listed twice", with("userIds", []int64{u[0], u[0]}), bookings.MsgWaterfallListedTwice},
+			{"no places", with("places", 0), waterfall.MsgWaterfallPlaces},
+			{"more places than listed", with("places", 3), waterfall.MsgWaterfallTooFew},
+			{"none open", with("openAtOnce", 0), waterfall.MsgWaterfallOpenAtOnce},
+			{"a lifetime too short", with("offerLifetimeMinutes", 5), waterfall.MsgWaterfallLifetime},
+			{"nobody listed", with("userIds", []int64{}), waterfall.MsgWaterfallNoCandidates},
+			{"listed twice", with("userIds", []int64{u[0], u[0]}), waterfall.MsgWaterfallListedTwice},
 			{"not hireable", with("userIds", []int64{u[0], grace}), bookings.MsgNotHireable},
 			{"another booking's placement", with("placementIds", []int64{999999}), bookings.MsgPlacementsOfBooking},
 		} {
@@ -201,7 +203,7 @@ func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
 		body := sc.body(1, 1, []int64{u[0]})
 		body["placementIds"] = direct.placementIDs()
 		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", direct.ID), body), 422,
-			bookings.MsgWaterfallAnswered)
+			waterfall.MsgWaterfallAnswered)
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM offer_waterfalls`); n != 0 {
 			t.Fatalf("%d waterfalls after refusals", n)
 		}
@@ -219,31 +221,31 @@ func TestWaterfall_PauseResumeStopAndReorderCarryTheVersion(t *testing.T) {
 		reorder := func(version int, users ...int64) *apptest.Response {
 			return mgr.Do("PUT", fmt.Sprintf("/waterfall/%d/order", v.ID), map[string]any{"userIds": users, "version": version})
 		}
-		var paused bookings.WaterfallView
+		var paused waterfall.WaterfallView
 		control("pause", v.Version).Want(200).Decode(&paused)
-		wantMessage(t, control("resume", v.Version), 409, bookings.MsgWaterfallStale)
-		wantMessage(t, reorder(v.Version, u[3], u[2], u[1]), 409, bookings.MsgWaterfallStale)
+		wantMessage(t, control("resume", v.Version), 409, waterfall.MsgWaterfallStale)
+		wantMessage(t, reorder(v.Version, u[3], u[2], u[1]), 409, waterfall.MsgWaterfallStale)
 		// Paused: a decline frees a place, but nobody is offered it yet.
 		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
 		paused = sc.waterfallOf(t, s, v.ID)
 		wantStates(t, paused, "paused", "declined", "pending", "pending", "pending")
-		wantMessage(t, reorder(paused.Version, u[3], u[2]), 422, bookings.MsgWaterfallOrder)
-		var reordered bookings.WaterfallView
+		wantMessage(t, reorder(paused.Version, u[3], u[2]), 422, waterfall.MsgWaterfallOrder)
+		var reordered waterfall.WaterfallView
 		reorder(paused.Version, u[3], u[2], u[1]).Want(200).Decode(&reordered)
-		var resumed bookings.WaterfallView
+		var resumed waterfall.WaterfallView
 		control("resume", reordered.Version).Want(200).Decode(&resumed)
 		if resumed.Candidates[1].UserID != u[3] || resumed.Candidates[1].State != "offered" {
 			t.Fatalf("after reorder and resume: %+v", resumed.Candidates)
 		}
-		var stopped bookings.WaterfallView
+		var stopped waterfall.WaterfallView
 		control("stop", resumed.Version).Want(200).Decode(&stopped)
 		wantStates(t, stopped, "stopped", "declined", "skipped", "pending", "pending")
 		var reason string
 		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
-			instructionID(t, db, sc.placement, u[3])); err != nil || reason != bookings.MsgWaterfallWithdrawn {
+			instructionID(t, db, sc.placement, u[3])); err != nil || reason != waterfall.MsgWaterfallWithdrawn {
 			t.Fatalf("withdrawn offer: %q %v", reason, err)
 		}
-		wantMessage(t, control("resume", stopped.Version), 409, bookings.MsgWaterfallFinished)
+		wantMessage(t, control("resume", stopped.Version), 409, waterfall.MsgWaterfallFinished)
 		everyInstructionChangeAudited(t, db)
 	})
 }
@@ -292,19 +294,19 @@ func TestWaterfall_AnOfferOfSeveralPlacementsIsOneTurn(t *testing.T) {
 		two := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-13", "2027-03-14"}})
 		body := sc.body(1, 1, []int64{u[0], u[1]})
 		body["placementIds"] = two.placementIDs()
-		var v bookings.WaterfallView
+		var v waterfall.WaterfallView
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", two.ID), body).Want(201).Decode(&v)
 		first, second := two.placementIDs()[0], two.placementIDs()[1]
 		answerAsSupplier(t, s, db, first, u[0], "rejected")
 		var reason string
 		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
-			instructionID(t, db, second, u[0])); err != nil || reason != bookings.MsgWaterfallTurnEnded {
+			instructionID(t, db, second, u[0])); err != nil || reason != waterfall.MsgWaterfallTurnEnded {
 			t.Fatalf("the rest of the declined offer: %q %v", reason, err)
 		}
 		instructionID(t, db, first, u[1])
 		instructionID(t, db, second, u[1])
 		answerAsSupplier(t, s, db, first, u[1], "accepted")
-		var l bookings.WaterfallList
+		var l waterfall.WaterfallList
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", two.ID), nil).Want(200).Decode(&l)
 		wantStates(t, l.Items[0], "running", "declined", "offered")
 		answerAsSupplier(t, s, db, second, u[1], "accepted")
@@ -347,7 +349,7 @@ func TestWaterfall_WorkersAdvancingAtOnceKeepTheLimits(t *testing.T) {
 		// Running again without advancing, as if its resume had not advanced yet: three places free.
 		databasetest.Exec(t, db, `UPDATE offer_waterfalls SET state = 'running' WHERE id = ?`, v.ID)
 		errs := make([]error, 4)
-		atOnce(len(errs), func(i int) { errs[i] = bookings.AdvanceWaterfall(context.Background(), db, v.ID) })
+		atOnce(len(errs), func(i int) { errs[i] = waterfall.Advance(context.Background(), db, v.ID) })
 		for i, err := range errs {
 			if err != nil {
 				t.Fatalf("worker %d: %v", i, err)
@@ -390,7 +392,7 @@ func TestWaterfall_StopWhileDecliningNeverDeadlocks(t *testing.T) {
 		for round := range 4 {
 			b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{fmt.Sprintf("2027-04-%02d", round+1)}})
 			placement := b.placementIDs()[0]
-			var v bookings.WaterfallView
+			var v waterfall.WaterfallView
 			mgr.Do("POST", fmt.Sprintf("/booking/%d/waterfall", b.ID), map[string]any{"placementIds": []int64{placement},
 				"userIds": u[:4], "places": 1, "openAtOnce": 2, "offerLifetimeMinutes": 240}).Want(201).Decode(&v)
 			offer := instructionID(t, db, placement, u[0])
@@ -421,16 +423,16 @@ func TestWaterfall_TwoNodesExpiringAtOnceOfferEachPlaceOnce(t *testing.T) {
 	sc := waterfallWorld(t, s, db, w)
 	v := sc.start(t, s, 3, 3, sc.users...)
 	sc.clk.Advance(4 * time.Hour)
-	if n := sweepAtOnce(t, bookings.ExpireDue, db, other); n != 3 {
+	if n := sweepAtOnce(t, deadlines.ExpireDue, db, other); n != 3 {
 		t.Fatalf("%d offers expired, want 3", n)
 	}
 	wantWithinLimits(t, db, v.ID, 3)
 	sc.clk.Advance(4 * time.Hour)
-	if n := sweepAtOnce(t, bookings.ExpireDue, db, other); n != 3 {
+	if n := sweepAtOnce(t, deadlines.ExpireDue, db, other); n != 3 {
 		t.Fatalf("%d offers expired the second time, want 3", n)
 	}
 	wantWithinLimits(t, db, v.ID, 0)
-	if state := databasetest.Get[string](t, db, `SELECT state FROM offer_waterfalls WHERE id = ?`, v.ID); state != bookings.WaterfallRanOut {
+	if state := databasetest.Get[string](t, db, `SELECT state FROM offer_waterfalls WHERE id = ?`, v.ID); state != waterfall.WaterfallRanOut {
 		t.Fatalf("waterfall %s after its list ran out", state)
 	}
 	if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 1 {

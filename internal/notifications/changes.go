@@ -7,8 +7,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/events"
+	"github.com/hive/hive/internal/bookings/waterfall"
 	"github.com/hive/hive/internal/jobs"
 )
 
@@ -89,11 +89,11 @@ func fieldValue(field string, raw json.RawMessage) string {
 // causeOf says what Hive acted on in turn: 'Alex Smith declined'.
 func causeOf(c events.Cause, who string) string {
 	switch c.Answer {
-	case bookings.CandidateDeclined:
+	case waterfall.CandidateDeclined:
 		return who + " declined"
-	case bookings.CandidateExpired:
+	case waterfall.CandidateExpired:
 		return who + "'s offer expired"
-	case bookings.CandidateAccepted:
+	case waterfall.CandidateAccepted:
 		return who + " accepted"
 	}
 	return who + "'s offer ended"

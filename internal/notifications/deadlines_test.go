@@ -10,7 +10,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
@@ -26,7 +26,7 @@ func TestAnExpiringOfferRemindsThenTellsItsExpiry(t *testing.T) {
 		db.Now = clk.Now
 		worker := hive{s: s, w: w}.worker()
 		worker.FoldWindow = -1
-		run := func(sweep bookings.Sweep) {
+		run := func(sweep deadlines.Sweep) {
 			t.Helper()
 			if _, err := sweep(context.Background(), db); err != nil {
 				t.Fatal(err)
@@ -44,13 +44,13 @@ func TestAnExpiringOfferRemindsThenTellsItsExpiry(t *testing.T) {
 		pl := b.Placements[0].ID
 		s.As(apptest.DeptMgr).Do(http.MethodPost, fmt.Sprintf("/placement/%d/grant", pl), map[string]any{
 			"userId": w.Users[apptest.Freelancer], "placementIds": []int64{pl}, "answerBy": start.Add(3 * time.Hour)}).Want(200)
-		run(bookings.ExpireDue) // delivers the offer
+		run(deadlines.ExpireDue) // delivers the offer
 		before := len(notificationsOf(t, db))
 
 		clk.Advance(time.Hour + time.Minute)
-		run(bookings.RemindDue)
+		run(deadlines.RemindDue)
 		clk.Advance(2 * time.Hour)
-		run(bookings.ExpireDue)
+		run(deadlines.ExpireDue)
 		got := map[string]string{}
 		for _, n := range notificationsOf(t, db)[before:] {
 			got[fmt.Sprintf("%d %s", n.User, n.Type)] = n.Body

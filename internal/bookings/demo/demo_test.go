@@ -6,10 +6,10 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/demo"
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/substitution"
 	"github.com/hive/hive/internal/jobs"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/platform/auth"
@@ -166,7 +166,7 @@ func checkVATWarningOnSubstitution(t *testing.T, db *database.DB) {
 	}
 	admin := databasetest.Get[int64](t, db, `SELECT id FROM users WHERE email_lc = 'admin@hive.test'`)
 	p := &auth.Principal{UserID: admin, CanAdmin: true, Needs: auth.NeedSet{auth.NeedAdmin: {}}}
-	list, err := (&bookings.Store{DB: db}).AvailableSubstitutes(auth.WithPrincipal(ctx, p), p, ins.Placement, ins.ID)
+	list, err := (&substitution.Store{DB: db}).AvailableSubstitutes(auth.WithPrincipal(ctx, p), p, ins.Placement, ins.ID)
 	if err != nil {
 		t.Fatal(err)
 	}

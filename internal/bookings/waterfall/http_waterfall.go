@@ -1,4 +1,4 @@
-package bookings
+package waterfall
 
 import (
 	"context"
@@ -7,7 +7,9 @@ import (
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -45,9 +47,19 @@ type WaterfallList struct {
 	Items []WaterfallView `json:"items"`
 }
 
-// registerWaterfall adds the offer waterfall's operations: managers of the booking's department
+// Register adds the offer waterfall's operations: managers of the booking's department
 // (administrators included) only, since the ranked list is the client's.
-func (h *handlers) registerWaterfall(api huma.API) {
+func Register(api huma.API, d feature.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}, bookings: &bookings.Store{DB: d.DB}}
+	h.register(api)
+}
+
+type handlers struct {
+	store    *Store
+	bookings *bookings.Store
+}
+
+func (h *handlers) register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	httpapi.Op(ops.Answering(http.StatusCreated), "startWaterfall", "POST /booking/{id}/waterfall",
 		"Offer placements in turn to a ranked list of freelancers", h.startWaterfall, 403, 404, 422)
@@ -62,10 +74,10 @@ func (h *handlers) registerWaterfall(api huma.API) {
 }
 
 func (h *handlers) startWaterfall(ctx context.Context, in *struct {
-	IDPath
+	bookings.IDPath
 	Body StartWaterfallInput
 }) (*struct{ Body WaterfallView }, error) {
-	b, _, err := h.managedBooking(ctx, in.ID)
+	b, _, err := bookings.ManagedBooking(ctx, h.bookings, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -78,8 +90,8 @@ func (h *handlers) startWaterfall(ctx context.Context, in *struct {
 	return h.waterfallView(ctx, b.ID, id)
 }
 
-func (h *handlers) listWaterfalls(ctx context.Context, in *IDPath) (*struct{ Body WaterfallList }, error) {
-	if _, _, err := h.managedBooking(ctx, in.ID); err != nil {
+func (h *handlers) listWaterfalls(ctx context.Context, in *bookings.IDPath) (*struct{ Body WaterfallList }, error) {
+	if _, _, err := bookings.ManagedBooking(ctx, h.bookings, in.ID); err != nil {
 		return nil, err
 	}
 	ws, err := h.store.Waterfalls(ctx, in.ID)
@@ -87,7 +99,7 @@ func (h *handlers) listWaterfalls(ctx context.Context, in *IDPath) (*struct{ Bod
 }
 
 func (h *handlers) controlWaterfall(ctx context.Context, in *struct {
-	IDPath
+	bookings.IDPath
 	Body WaterfallActionInput
 }) (*struct{ Body WaterfallView }, error) {
 	return h.changeWaterfall(ctx, in.ID, func() error {
@@ -96,7 +108,7 @@ func (h *handlers) controlWaterfall(ctx context.Context, in *struct {
 }
 
 func (h *handlers) reorderWaterfall(ctx context.Context, in *struct {
-	IDPath
+	bookings.IDPath
 	Body WaterfallOrderInput
 }) (*struct{ Body WaterfallView }, error) {
 	return h.changeWaterfall(ctx, in.ID, func() error {
@@ -105,7 +117,7 @@ func (h *handlers) reorderWaterfall(ctx context.Context, in *struct {
 }
 
 func (h *handlers) addWaterfallCandidates(ctx context.Context, in *struct {
-	IDPath
+	bookings.IDPath
 	Body WaterfallCandidatesInput
 }) (*struct{ Body WaterfallView }, error) {
 	return h.changeWaterfall(ctx, in.ID, func() error {
@@ -114,14 +126,14 @@ func (h *handlers) addWaterfallCandidates(ctx context.Context, in *struct {
 }
 
 // changeWaterfall makes change to waterfall id for a manager of its booking's department (others
-// get what managedBooking answers: 404 when they cannot see the booking) and answers the
+// get what bookings.ManagedBooking answers: 404 when they cannot see the booking) and answers the
 // waterfall as it then is.
 func (h *handlers) changeWaterfall(ctx context.Context, id int64, change func() error) (*struct{ Body WaterfallView }, error) {
 	booking, err := h.store.WaterfallBooking(ctx, id)
 	if err != nil {
 		return nil, err
 	}
-	if _, _, err := h.managedBooking(ctx, booking); err != nil {
+	if _, _, err := bookings.ManagedBooking(ctx, h.bookings, booking); err != nil {
 		return nil, err
 	}
 	if err := change(); err != nil {

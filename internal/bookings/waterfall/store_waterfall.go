@@ -1,4 +1,4 @@
-package bookings
+package waterfall
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
@@ -13,6 +14,9 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 )
+
+// Store starts, controls and reads offer waterfalls.
+type Store struct{ DB *database.DB }
 
 // waterfallRow is an offer waterfall as advancing and its controls read it.
 type waterfallRow struct {
@@ -33,7 +37,7 @@ const waterfallColumns = `w.id, w.booking_id, b.department_id, b.type, b.direct,
 
 // StartWaterfall writes a waterfall with its ranked candidates and makes its first offers, in one
 // transaction; the candidates must be freelancers the booking's department may hire.
-func (s *Store) StartWaterfall(ctx context.Context, b bookingRow, in NewWaterfall) (int64, error) {
+func (s *Store) StartWaterfall(ctx context.Context, b bookings.BookingRow, in NewWaterfall) (int64, error) {
 	if err := in.check(b); err != nil {
 		return 0, err
 	}
@@ -42,12 +46,12 @@ func (s *Store) StartWaterfall(ctx context.Context, b bookingRow, in NewWaterfal
 		if err := requireLivePlacements(ctx, tx, b.ID, in.PlacementIDs); err != nil {
 			return err
 		}
-		if err := requireHireable(ctx, tx, b.DepartmentID, in.UserIDs); err != nil {
+		if err := bookings.RequireHireable(ctx, tx, b.DepartmentID, in.UserIDs); err != nil {
 			return err
 		}
 		if err := tx.Get(ctx, &id, `INSERT INTO offer_waterfalls (booking_id, places, open_at_once, offer_lifetime_minutes,
 			created_by, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING id`,
-			b.ID, in.Places, in.OpenAtOnce, in.OfferLifetimeMinutes, actorID(ctx), tx.Now, tx.Now); err != nil {
+			b.ID, in.Places, in.OpenAtOnce, in.OfferLifetimeMinutes, bookings.ActorID(ctx), tx.Now, tx.Now); err != nil {
 			return err
 		}
 		if err := database.InsertMany(ctx, tx, "waterfall_placements", "waterfall_id, placement_id", len(in.PlacementIDs),
@@ -69,7 +73,7 @@ func (s *Store) StartWaterfall(ctx context.Context, b bookingRow, in NewWaterfal
 // requireLivePlacements refuses ids unless each is a live placement of booking.
 func requireLivePlacements(ctx context.Context, tx *database.Tx, booking int64, ids []int64) error {
 	if len(ids) == 0 {
-		return apperror.Field("placementIds", MsgPlacementsOfBooking)
+		return apperror.Field("placementIds", bookings.MsgPlacementsOfBooking)
 	}
 	marks, args := database.In(ids)
 	var n int
@@ -78,7 +82,7 @@ func requireLivePlacements(ctx context.Context, tx *database.Tx, booking int64, 
 		return err
 	}
 	if n != len(ids) {
-		return apperror.Field("placementIds", MsgPlacementsOfBooking)
+		return apperror.Field("placementIds", bookings.MsgPlacementsOfBooking)
 	}
 	return nil
 }
@@ -88,7 +92,7 @@ func recordWaterfall(ctx context.Context, tx *database.Tx, action audit.Action, 
 	if err := audit.Record(ctx, tx, action, audit.SourceWaterfall, id, row); err != nil {
 		return err
 	}
-	return emit(ctx, tx, events.Event{Kind: events.WaterfallChanged, BookingID: booking,
+	return bookings.Emit(ctx, tx, events.Event{Kind: events.WaterfallChanged, BookingID: booking,
 		Payload: map[string]any{"waterfallId": id, "change": row}})
 }
 
@@ -96,7 +100,7 @@ func recordWaterfall(ctx context.Context, tx *database.Tx, action audit.Action, 
 // node) and reads it after the lock: a transaction that waited sees what the other committed.
 func lockWaterfall(ctx context.Context, tx *database.Tx, id int64) (waterfallRow, error) {
 	var w waterfallRow
-	if err := database.NoRowsAs(lockRow(ctx, tx, "offer_waterfalls", id), apperror.NotFound(waterfallNoun)); err != nil {
+	if err := database.NoRowsAs(bookings.LockRow(ctx, tx, "offer_waterfalls", id), apperror.NotFound(waterfallNoun)); err != nil {
 		return w, err
 	}
 	err := tx.Get(ctx, &w, `SELECT `+waterfallColumns+` WHERE w.id = ?`, id)
@@ -159,7 +163,7 @@ func settle(ctx context.Context, tx *database.Tx, w waterfallRow, livePlacements
 		return nil
 	}
 	filled := count[CandidateAccepted]
-	return emit(ctx, tx, events.Event{Kind: kind, BookingID: w.BookingID, Payload: map[string]any{"waterfallId": w.ID,
+	return bookings.Emit(ctx, tx, events.Event{Kind: kind, BookingID: w.BookingID, Payload: map[string]any{"waterfallId": w.ID,
 		"places": w.Places, "filled": filled, "outcome": filledOf(filled, w.Places)}})
 }
 
@@ -194,8 +198,8 @@ func candidateCounts(ctx context.Context, tx *database.Tx, id int64) (map[string
 }
 
 // waterfallPlacements are the live placements waterfall id offers.
-func waterfallPlacements(ctx context.Context, tx *database.Tx, id int64) ([]grantPlacement, error) {
-	var ps []grantPlacement
+func waterfallPlacements(ctx context.Context, tx *database.Tx, id int64) ([]bookings.GrantPlacement, error) {
+	var ps []bookings.GrantPlacement
 	err := tx.Select(ctx, &ps, `SELECT p.id, p.booking_id, p.placement_template_id, p.start_at, p.end_at
 		FROM waterfall_placements wp JOIN placements p ON p.id = wp.placement_id
 		WHERE wp.waterfall_id = ? AND p.deleted_at IS NULL ORDER BY p.start_at, p.id`, id)
@@ -206,7 +210,7 @@ func waterfallPlacements(ctx context.Context, tx *database.Tx, id int64) ([]gran
 // the offer's lifetime (answerByFor). A candidate the department may no longer hire, or
 // instructed on one of the placements already (a grant), is skipped instead. It answers the
 // candidate's new state.
-func offerTo(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCandidate, placements []grantPlacement) (string, error) {
+func offerTo(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCandidate, placements []bookings.GrantPlacement) (string, error) {
 	ok, err := offerable(ctx, tx, w, c.UserID, placements)
 	if err != nil {
 		return "", err
@@ -231,7 +235,7 @@ func offerTo(ctx context.Context, tx *database.Tx, w waterfallRow, c waterfallCa
 // offerable reports whether user may have an offer of w's placements now: hireable, not booked
 // at the time of one of them (the overlap rule a grant of an offer applies, grantRefusal), and
 // not instructed on one of them already.
-func offerable(ctx context.Context, tx *database.Tx, w waterfallRow, user int64, placements []grantPlacement) (bool, error) {
+func offerable(ctx context.Context, tx *database.Tx, w waterfallRow, user int64, placements []bookings.GrantPlacement) (bool, error) {
 	hireable, err := access.HireableAmong(ctx, tx, w.DepartmentID, []int64{user})
 	if err != nil || len(hireable) == 0 {
 		return false, err
@@ -255,14 +259,14 @@ func offerable(ctx context.Context, tx *database.Tx, w waterfallRow, user int64,
 }
 
 // offerPlacement is one instruction of an offer: the grant's insert and event, with its answer-by.
-func offerPlacement(ctx context.Context, tx *database.Tx, w waterfallRow, p grantPlacement, user int64, st status.State, answerBy time.Time) error {
-	id, row, err := insertInstruction(ctx, tx, newInstruction{BookingID: w.BookingID, PlacementID: p.ID, UserID: user,
+func offerPlacement(ctx context.Context, tx *database.Tx, w waterfallRow, p bookings.GrantPlacement, user int64, st status.State, answerBy time.Time) error {
+	id, row, err := bookings.InsertInstruction(ctx, tx, bookings.NewInstruction{BookingID: w.BookingID, PlacementID: p.ID, UserID: user,
 		TemplateID: p.TemplateID, State: st, Direct: w.Direct, AnswerBy: &answerBy})
 	if err != nil || id == 0 {
 		return err
 	}
 	row["waterfallId"] = w.ID
-	return emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: w.BookingID, PlacementID: p.ID,
+	return bookings.Emit(ctx, tx, events.Event{Kind: events.InstructionGranted, BookingID: w.BookingID, PlacementID: p.ID,
 		InstructionID: id, UserID: user, Payload: row})
 }
 
@@ -285,6 +289,20 @@ func setCandidate(ctx context.Context, tx *database.Tx, w waterfallRow, c waterf
 		map[string]any{"userId": c.UserID, "candidateState": state})
 }
 
+// Offer in turn registers with every status write: an answer that frees or fills a waterfall's
+// place moves the waterfall in the write's transaction.
+func init() { bookings.AfterStatusChange(turnsHook) }
+
+// turnsHook is offer in turn's part in a status write of t: before it, the turns t belongs to
+// and their waterfalls' locks (turnsOf); after it, the candidates settled (afterAnswer).
+func turnsHook(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
+	turns, err := turnsOf(ctx, tx, t.PlacementID, t.UserID)
+	if err != nil || len(turns) == 0 {
+		return nil, err
+	}
+	return func() error { return afterAnswer(ctx, tx, turns) }, nil
+}
+
 // turn is a candidate's turn in a waterfall whose offer holds an instruction being written.
 type turn struct {
 	waterfallCandidate
@@ -292,8 +310,8 @@ type turn struct {
 }
 
 // turnsOf finds the turns user's instruction on placement belongs to (their candidate offered or
-// accepted in a waterfall of that placement) and takes those waterfalls' locks. writeStatus calls
-// it before it writes the instruction, so every write of a waterfall's instructions takes the
+// accepted in a waterfall of that placement) and takes those waterfalls' locks. Every status
+// write runs it (turnsHook) before it writes the instruction, so every write of a waterfall's instructions takes the
 // waterfall's lock before the instruction's, as stop and resume do: on PostgreSQL a decline and
 // a stop never wait for each other's locks in opposite orders.
 func turnsOf(ctx context.Context, tx *database.Tx, placement, user int64) ([]turn, error) {
@@ -305,14 +323,14 @@ func turnsOf(ctx context.Context, tx *database.Tx, placement, user int64) ([]tur
 		return nil, err
 	}
 	for _, t := range ts {
-		if err := lockRow(ctx, tx, "offer_waterfalls", t.WaterfallID); err != nil {
+		if err := bookings.LockRow(ctx, tx, "offer_waterfalls", t.WaterfallID); err != nil {
 			return nil, err
 		}
 	}
 	return ts, nil
 }
 
-// afterAnswer is writeStatus's hook, after the write: each turn the written instruction belongs
+// afterAnswer is turnsHook's second part, after the write: each turn the written instruction belongs
 // to (turnsOf) takes the candidate's new state, and a waterfall whose candidate moved advances,
 // in the same transaction.
 func afterAnswer(ctx context.Context, tx *database.Tx, turns []turn) error {
@@ -355,4 +373,10 @@ func afterAnswer(ctx context.Context, tx *database.Tx, turns []turn) error {
 		}
 	}
 	return nil
+}
+
+// Advance moves waterfall id on in a transaction of its own, as each node's answer or expiry
+// does (advance).
+func Advance(ctx context.Context, db *database.DB, id int64) error {
+	return db.InTx(ctx, func(tx *database.Tx) error { return advance(ctx, tx, id) })
 }

@@ -1,10 +1,10 @@
-package bookings
+package substitution
 
 import (
 	"context"
-	"time"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
@@ -13,22 +13,8 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// substitutionPlacement is what substitution reads of the placement and its booking.
-type substitutionPlacement struct {
-	ID                  int64      `db:"id"`
-	BookingID           int64      `db:"booking_id"`
-	TemplateID          *int64     `db:"placement_template_id"`
-	LocalDate           string     `db:"local_date"`
-	StartAt             time.Time  `db:"start_at"`
-	EndAt               time.Time  `db:"end_at"`
-	DeletedAt           *time.Time `db:"deleted_at"`
-	DepartmentID        int64      `db:"department_id"`
-	SubstitutionAllowed bool       `db:"substitution_allowed"`
-	Type                string     `db:"type"`
-	Direct              bool       `db:"direct"`
-	Title               string     `db:"title"`
-	BookingTitle        string     `db:"booking_title"`
-}
+// Store reads the candidates and makes substitutions.
+type Store struct{ DB *database.DB }
 
 // substituteCandidate is one freelancer free to replace the incumbent.
 type substituteCandidate struct {
@@ -38,14 +24,6 @@ type substituteCandidate struct {
 	Email         string `db:"email"`
 	VATRegistered *bool  `db:"vat_registered"`
 }
-
-// vatJoin finds a user's (alias u) VAT status as le.vat_registered: the preferred legal entity of
-// their supplier entity, which is their preferred supplier, else the one supplier entity they
-// manage (a freelancer's own business). NULL when a link is missing or they manage several.
-const vatJoin = ` LEFT JOIN entities se ON se.id = COALESCE(u.preferred_supplier_id,
-		(SELECT CASE WHEN COUNT(*) = 1 THEN MIN(r.entity_id) END FROM user_entity_refs r
-		 JOIN entities e ON e.id = r.entity_id WHERE r.user_id = u.id AND r.can_manage = TRUE AND e.type = 'supplier'))
-	LEFT JOIN legal_entities le ON le.id = se.preferred_legal_entity_id`
 
 // AvailableSubstitutes lists who may replace the incumbent instruction of placement (instruction
 // 0: the placement's only live supplier-accepted one), for p.
@@ -65,7 +43,7 @@ func (s *Store) AvailableSubstitutes(ctx context.Context, p *auth.Principal, pla
 		return list, err
 	}
 	var vat *bool
-	if err := s.DB.Get(ctx, &vat, `SELECT le.vat_registered FROM users u`+vatJoin+` WHERE u.id = ?`, incumbent.UserID); err != nil {
+	if err := s.DB.Get(ctx, &vat, `SELECT le.vat_registered FROM users u`+bookings.VATJoin+` WHERE u.id = ?`, incumbent.UserID); err != nil {
 		return list, err
 	}
 	for _, c := range candidates {
@@ -94,7 +72,7 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 		if err != nil {
 			return err
 		}
-		actor, err := actorFor(p, incumbentTarget(pl, incumbent))
+		actor, err := bookings.ActorFor(p, bookings.IncumbentTarget(pl, incumbent))
 		if err != nil {
 			return err
 		}
@@ -107,7 +85,7 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 		} else if len(ok) == 0 {
 			return apperror.Conflict(MsgSubstituteNotFree)
 		}
-		if err := lockUser(ctx, tx, substitute); err != nil {
+		if err := bookings.LockUser(ctx, tx, substitute); err != nil {
 			return err
 		}
 		if free, err := substituteCandidates(ctx, tx, pl, incumbent.UserID, substitute); err != nil {
@@ -132,8 +110,8 @@ func (s *Store) Substitute(ctx context.Context, p *auth.Principal, placement, in
 // their default incumbent is that instruction. field names the incumbent in refusals. q is the
 // database for the list and the grant's transaction, so both check the same rules with the same
 // queries.
-func findSubstitution(ctx context.Context, q database.Reader, p *auth.Principal, placement, instruction int64, field string) (substitutionPlacement, int64, error) {
-	var pl substitutionPlacement
+func findSubstitution(ctx context.Context, q database.Reader, p *auth.Principal, placement, instruction int64, field string) (bookings.SubstitutionPlacement, int64, error) {
+	var pl bookings.SubstitutionPlacement
 	err := q.Get(ctx, &pl, `SELECT pl.id, pl.booking_id, pl.placement_template_id, pl.local_date, pl.start_at, pl.end_at,
 		pl.deleted_at, b.department_id, b.substitution_allowed, b.type, b.direct, pl.title, b.title AS booking_title
 		FROM placements pl JOIN bookings b ON b.id = pl.booking_id WHERE pl.id = ?`, placement)
@@ -152,7 +130,7 @@ func findSubstitution(ctx context.Context, q database.Reader, p *auth.Principal,
 			return pl, 0, apperror.NotFound("Placement")
 		}
 	}
-	if err := substitutionAllowed(pl); err != nil {
+	if err := bookings.SubstitutionAllowed(pl); err != nil {
 		return pl, 0, err
 	}
 	if instruction != 0 {
@@ -176,33 +154,28 @@ func findSubstitution(ctx context.Context, q database.Reader, p *auth.Principal,
 }
 
 // loadIncumbent reads instruction id and checks that p may substitute it (substitutable).
-func loadIncumbent(ctx context.Context, q database.Reader, p *auth.Principal, pl substitutionPlacement, id int64, field string) (InstructionRow, error) {
-	var r InstructionRow
-	err := q.Get(ctx, &r, `SELECT `+InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
+func loadIncumbent(ctx context.Context, q database.Reader, p *auth.Principal, pl bookings.SubstitutionPlacement, id int64, field string) (bookings.InstructionRow, error) {
+	var r bookings.InstructionRow
+	err := q.Get(ctx, &r, `SELECT `+bookings.InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
 		WHERE i.id = ?`, id)
 	if err = database.NotFound(err, "Instruction"); err != nil {
 		return r, err
 	}
-	return r, substitutable(p, pl, r, field)
-}
-
-// incumbentTarget is the incumbent as status changes see it.
-func incumbentTarget(pl substitutionPlacement, r InstructionRow) statusTarget {
-	return statusTarget{InstructionRow: r, DepartmentID: pl.DepartmentID, StartAt: pl.StartAt, EndAt: pl.EndAt}
+	return r, bookings.Substitutable(p, pl, r, field)
 }
 
 // substituteCandidates lists, in one query, the users the department may hire (access.HireRule) who are
 // free for pl: not the incumbent, not instructed on pl already (any live row blocks a new one),
-// not unavailable on its date, and holding no instruction that holds their time (holdsTime) in
+// not unavailable on its date, and holding no instruction that holds their time (commitment.HoldsTime) in
 // an overlapping period (the copy of its placement's period each instruction carries). only,
 // when not 0, checks that one user.
-func substituteCandidates(ctx context.Context, q database.Reader, pl substitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
-	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + vatJoin + `
+func substituteCandidates(ctx context.Context, q database.Reader, pl bookings.SubstitutionPlacement, incumbent, only int64) ([]substituteCandidate, error) {
+	query := `SELECT u.id, u.first_name, u.last_name, u.email, le.vat_registered FROM users u` + bookings.VATJoin + `
 		WHERE u.id <> ?
 		AND EXISTS (SELECT 1 FROM user_department_refs d WHERE d.user_id = u.id AND d.department_id = ? AND ` + access.HireRule("d", "u") + `)
 		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.placement_id = ? AND x.user_id = u.id AND x.deleted_at IS NULL)
 		AND NOT EXISTS (SELECT 1 FROM unavailability n WHERE n.user_id = u.id AND n.date = ?)
-		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.user_id = u.id AND ` + holdsTime("x") + `
+		AND NOT EXISTS (SELECT 1 FROM instructions x WHERE x.user_id = u.id AND ` + commitment.HoldsTime("x") + `
 			AND x.placement_start_at < ? AND x.placement_end_at > ?)`
 	args := append(append([]any{incumbent, pl.DepartmentID}, access.HireableStatuses...), pl.ID, pl.LocalDate, pl.EndAt, pl.StartAt)
 	if only != 0 {
@@ -217,7 +190,7 @@ func substituteCandidates(ctx context.Context, q database.Reader, pl substitutio
 // substituteMayCommit asks the commitment rule for a substitute whose
 // instruction starts accepted by its supplier (a pre-confirmed or direct booking): the candidate
 // list has checked overlaps already, the rest is checked here.
-func substituteMayCommit(ctx context.Context, tx *database.Tx, pl substitutionPlacement, st status.State, user int64) error {
+func substituteMayCommit(ctx context.Context, tx *database.Tx, pl bookings.SubstitutionPlacement, st status.State, user int64) error {
 	if st.Supplier != status.Accepted {
 		return nil
 	}
@@ -231,14 +204,14 @@ func substituteMayCommit(ctx context.Context, tx *database.Tx, pl substitutionPl
 
 // lockInstruction serialises substitutions of one incumbent.
 func lockInstruction(ctx context.Context, tx *database.Tx, id int64) error {
-	return database.NotFound(lockRow(ctx, tx, "instructions", id), "Instruction")
+	return database.NotFound(bookings.LockRow(ctx, tx, "instructions", id), "Instruction")
 }
 
 // insertSubstitute adds the substitute's instruction, linked to the incumbent, in state st
 // (substituteState) at rates (substituteRates); its event names both.
-func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent InstructionRow, user int64,
-	st status.State, rates ratePair) (int64, error) {
-	id, _, err := insertInstruction(ctx, tx, newInstruction{BookingID: pl.BookingID, PlacementID: pl.ID, UserID: user,
+func insertSubstitute(ctx context.Context, tx *database.Tx, pl bookings.SubstitutionPlacement, incumbent bookings.InstructionRow, user int64,
+	st status.State, rates bookings.RatePair) (int64, error) {
+	id, _, err := bookings.InsertInstruction(ctx, tx, bookings.NewInstruction{BookingID: pl.BookingID, PlacementID: pl.ID, UserID: user,
 		TemplateID: pl.TemplateID, State: st, Direct: pl.Direct, SubstitutionOf: &incumbent.ID, Rates: &rates})
 	if err != nil {
 		return 0, err
@@ -248,7 +221,7 @@ func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlace
 	}
 	payload := map[string]any{"substitutionOfId": incumbent.ID, "incumbentUserId": incumbent.UserID,
 		"supplierStatus": st.Supplier, "clientStatus": st.Client}
-	return id, emit(ctx, tx, events.Event{Kind: events.InstructionSubstitute, BookingID: pl.BookingID,
+	return id, bookings.Emit(ctx, tx, events.Event{Kind: events.InstructionSubstitute, BookingID: pl.BookingID,
 		PlacementID: pl.ID, InstructionID: id, UserID: user, Payload: payload})
 }
 
@@ -256,32 +229,10 @@ func insertSubstitute(ctx context.Context, tx *database.Tx, pl substitutionPlace
 // previous status, version, audit row and event are those of any cancellation. The machine lets
 // only managers cancel; an incumbent freelancer's right to substitute was checked above, so the
 // change is applied as a manager's.
-func cancelSubstituted(ctx context.Context, tx *database.Tx, pl substitutionPlacement, incumbent InstructionRow) error {
-	res, err := status.Apply(incumbent.State(), substitutedChange, status.ActorManager)
+func cancelSubstituted(ctx context.Context, tx *database.Tx, pl bookings.SubstitutionPlacement, incumbent bookings.InstructionRow) error {
+	res, err := status.Apply(incumbent.State(), bookings.SubstitutedChange, status.ActorManager)
 	if err != nil {
 		return err
 	}
-	return writeStatus(ctx, tx, incumbentTarget(pl, incumbent), substitutedChange, res)
-}
-
-// substituteView reads the new instruction as the booking view shows it to p.
-func (s *Store) substituteView(ctx context.Context, p *auth.Principal, id int64) (InstructionView, error) {
-	var r struct {
-		InstructionRow
-		Overnight          bool       `db:"overnight"`
-		StartAt            time.Time  `db:"start_at"`
-		EndAt              time.Time  `db:"end_at"`
-		PlacementDeletedAt *time.Time `db:"placement_deleted_at"`
-	}
-	if err := s.DB.Get(ctx, &r, `SELECT `+InstructionColumns+`, pl.overnight, pl.start_at, pl.end_at,
-		pl.deleted_at AS placement_deleted_at FROM instructions i JOIN users u ON u.id = i.user_id
-		JOIN placements pl ON pl.id = i.placement_id WHERE i.id = ?`, id); err != nil {
-		return InstructionView{}, err
-	}
-	b, err := s.Booking(ctx, r.BookingID)
-	if err != nil {
-		return InstructionView{}, err
-	}
-	return InstructionViewOf(p, r.InstructionRow, placeOf(b, PlacementRow{ID: r.PlacementID, StartAt: r.StartAt,
-		EndAt: r.EndAt, Overnight: r.Overnight, DeletedAt: r.PlacementDeletedAt}), s.DB.Now()), nil
+	return bookings.WriteStatus(ctx, tx, bookings.IncumbentTarget(pl, incumbent), bookings.SubstitutedChange, res)
 }

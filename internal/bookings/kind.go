@@ -3,10 +3,11 @@ package bookings
 import (
 	"database/sql/driver"
 	"fmt"
-	"github.com/hive/hive/internal/bookings/commitment"
 	"time"
 
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/platform/apperror"
 )
 
 // Pencils (docs/decisions.md "Holds"): a hold is an
@@ -14,8 +15,9 @@ import (
 // existing rule (colours, agenda tabs, the overlap check, facts) reads it as an open offer and
 // never as booked. Its rank for a placement is 1 + the live holds of its freelancer overlapping
 // that placement placed earlier (HoldColumns), derived when read. The hold of a freelancer in
-// one booking (one instruction per day) is confirmed, released and challenged as one. The
-// queries are in store_holds.go, the operations in http_holds.go.
+// one booking (one instruction per day) is confirmed, released and challenged as one (package
+// holds). Every instruction read carries its kind and rank (store_kind.go), and every view says
+// what its reader may do to a hold (holdActions), so those stay here.
 
 // The instruction kinds.
 const (
@@ -23,30 +25,35 @@ const (
 	KindHold  = commitment.KindHold // a pencil: the commitment rule never refuses one
 )
 
-// Refusals of the hold operations, written once.
+// askOf is what an instruction of kind starting in state initial asks of its freelancer's time:
+// a pencil takes none, an offer awaits their answer, one that starts accepted (a pre-confirmed
+// or direct booking) commits it.
+func askOf(kind string, initial status.State) commitment.Ask {
+	switch {
+	case kind == KindHold:
+		return commitment.Pencil
+	case initial.Supplier == status.Accepted:
+		return commitment.Accept
+	}
+	return commitment.Offer
+}
+
+// Refusals of a hold by the instruction operations, written once (the hold operations' own
+// refusals are package holds').
 const (
-	MsgNotAHold          = "This instruction is not a live hold."
-	MsgOnlyFirstHold     = "Only the first hold can be confirmed: a higher hold exists on these days."
-	MsgAlreadyFirstHold  = "This hold is already the first hold on every day: there is nobody to challenge."
-	MsgChallengeOpen     = "A challenge of the higher hold is already open."
-	MsgHoldStatus        = "A hold is confirmed or released, not answered: use Confirm hold or Release hold."
-	MsgChallengeByClient = "Only a manager of the hold's department can challenge a higher hold."
-	MsgHoldAnswerBy      = "A pencil has no answer-by time: it is confirmed, released or challenged."
+	MsgHoldStatus   = "A hold is confirmed or released, not answered: use Confirm hold or Release hold."
+	MsgHoldAnswerBy = "A pencil has no answer-by time: it is confirmed, released or challenged."
 )
 
-// The cancellation reasons a released hold gets.
-const (
-	HoldReleasedReason = "Hold released"
-	HoldExpiredReason  = "Hold released: not confirmed within the challenge time"
-)
-
-// The outcomes of a challenge (hold_challenges.outcome).
-const (
-	OutcomeConfirmed = "confirmed"
-	OutcomeReleased  = "released"
-	OutcomeExpired   = "expired"
-	OutcomeWithdrawn = "withdrawn" // the challenger's own hold ended first
-)
+// RefusedStatusChange is the rule that a hold takes no status change (MsgHoldStatus): its own
+// operations confirm, release and challenge it. A status change, the actions offered on an
+// instruction and a substitution all ask it.
+func RefusedStatusChange(kind string) error {
+	if kind == KindHold {
+		return apperror.Conflict(MsgHoldStatus)
+	}
+	return nil
+}
 
 // HoldFacts is what a view tells of a hold. Every reader sees the same facts: its own rank and
 // whether a higher hold exists, never whose; a client reads no other client's hold at all.
@@ -69,14 +76,14 @@ func HoldFactsOf(r InstructionRow) HoldFacts {
 	return f
 }
 
-// liveHold reports whether state st of a hold still holds the pencil.
-func liveHold(kind string, st status.State) bool { return kind == KindHold && st.Live() }
+// LiveHold reports whether state st of a hold still holds the pencil.
+func LiveHold(kind string, st status.State) bool { return kind == KindHold && st.Live() }
 
 // holdActions are what p (actor, or "" for neither party) may do to hold r: confirm it when it
 // is first, release it, and, as a manager of its department, challenge a higher one. The
 // writes check the whole hold (every day); these read the row, as the other actions do.
 func holdActions(actor status.Actor, r InstructionRow) (confirm, release, challenge bool) {
-	if actor == "" || !liveHold(r.Kind, r.State()) {
+	if actor == "" || !LiveHold(r.Kind, r.State()) {
 		return false, false, false
 	}
 	return r.HoldRank == 1, true, actor == status.ActorManager && r.HoldRank > 1 && r.ChallengingUntil.At == nil
@@ -118,4 +125,4 @@ func (d dbTime) Value() (driver.Value, error) {
 	return *d.At, nil
 }
 
-func (d dbTime) wire() *string { return optionalTime(d.At) }
+func (d dbTime) wire() *string { return OptionalTime(d.At) }

@@ -1,4 +1,4 @@
-package bookings
+package deadlines
 
 import (
 	"context"
@@ -17,10 +17,10 @@ import (
 // update decides who acts).
 type Sweep func(ctx context.Context, db *database.DB) (int, error)
 
-// sweepEach acts on each due record of a sweep in turn, one answering whether it acted (false
+// Each acts on each due record of a sweep in turn, one answering whether it acted (false
 // when the record is no longer due or another node took it first), and answers how many it acted
 // on. It stops at the first error: the records after it are left to the next round.
-func sweepEach(ids []int64, one func(id int64) (bool, error)) (int, error) {
+func Each(ids []int64, one func(id int64) (bool, error)) (int, error) {
 	n := 0
 	for _, id := range ids {
 		did, err := one(id)

@@ -1,10 +1,11 @@
-package bookings
+package waterfall
 
 import (
 	"slices"
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 )
 
@@ -20,7 +21,7 @@ func TestCandidateState(t *testing.T) {
 		{"one of two accepted", []offerPart{yes, open}, CandidateOffered},
 		{"all accepted", []offerPart{yes, yes}, CandidateAccepted},
 		{"one declined", []offerPart{yes, {Supplier: status.Rejected, Client: status.Awaiting}}, CandidateDeclined},
-		{"expired", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: ReasonOfferExpired}}, CandidateExpired},
+		{"expired", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: bookings.ReasonOfferExpired}}, CandidateExpired},
 		{"withdrawn", []offerPart{{Supplier: status.Awaiting, Client: status.Cancelled, Reason: MsgWaterfallWithdrawn}}, CandidateSkipped},
 		{"substituted: the place stays filled", []offerPart{{Supplier: status.Cancelled, Client: status.Accepted}}, CandidateAccepted},
 		{"every placement cancelled: withdrawn", nil, CandidateSkipped},
@@ -92,15 +93,17 @@ func TestSettledState(t *testing.T) {
 
 func TestAnswerByForEndsNoLaterThanTheFirstStart(t *testing.T) {
 	now := time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
-	at := func(h int) grantPlacement { return grantPlacement{StartAt: now.Add(time.Duration(h) * time.Hour)} }
+	at := func(h int) bookings.GrantPlacement {
+		return bookings.GrantPlacement{StartAt: now.Add(time.Duration(h) * time.Hour)}
+	}
 	for _, c := range []struct {
 		name       string
-		placements []grantPlacement
+		placements []bookings.GrantPlacement
 		want       time.Time
 	}{
-		{"starts after the lifetime", []grantPlacement{at(48)}, now.Add(4 * time.Hour)},
-		{"starts within the lifetime", []grantPlacement{at(48), at(2)}, now.Add(2 * time.Hour)},
-		{"started already", []grantPlacement{at(-1)}, now.Add(4 * time.Hour)},
+		{"starts after the lifetime", []bookings.GrantPlacement{at(48)}, now.Add(4 * time.Hour)},
+		{"starts within the lifetime", []bookings.GrantPlacement{at(48), at(2)}, now.Add(2 * time.Hour)},
+		{"started already", []bookings.GrantPlacement{at(-1)}, now.Add(4 * time.Hour)},
 	} {
 		if got := answerByFor(now, 4*time.Hour, c.placements); !got.Equal(c.want) {
 			t.Errorf("%s: %s, want %s", c.name, got, c.want)

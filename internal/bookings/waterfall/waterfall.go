@@ -1,19 +1,22 @@
-package bookings
+// Package waterfall offers a booking's placements in turn to a ranked list of freelancers (an
+// offer waterfall, "offer in turn" to people). At most OpenAtOnce offers are open, never more
+// than the places still to fill, each for OfferLifetime; a decline, an expiry or a withdrawal
+// frees its place and the next pending candidate gets the offer in the same transaction
+// (store_waterfall.go advance).
+// The rules that need no database are here, the queries in store_*.go, the operations in
+// http_waterfall.go. It registers with every status write of an instruction
+// (bookings.AfterStatusChange), so an answer moves its waterfall in the same transaction.
+package waterfall
 
 import (
 	"fmt"
 	"slices"
 	"time"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
 )
-
-// An offer waterfall (docs/decisions.md): a booking's placements offered in turn
-// to a ranked list of freelancers. At most OpenAtOnce offers are open, never more than the places
-// still to fill, each for OfferLifetime; a decline, an expiry or a withdrawal frees its place and
-// the next pending candidate gets the offer in the same transaction (store_waterfall.go advance).
-// This file holds the rules that need no database.
 
 // Waterfall states. A waterfall is called an "offer in turn" wherever a person reads it (the
 // dialog, the booking page, mails); "waterfall" stays the name of the code, the tables and the
@@ -60,8 +63,6 @@ const (
 	MsgWaterfallAction = "This offer in turn cannot do that now."
 	MsgWaterfallListed = "Each freelancer may be listed once: some are on this offer in turn already."
 	MsgWaterfallOrder  = "List every freelancer still waiting for an offer, each once."
-	// MsgPlacementsOfBooking refuses placements that are not live placements of the booking.
-	MsgPlacementsOfBooking = "Every placement must be a live placement of this booking"
 	// MsgWaterfallWithdrawn is the cancellation reason of the offers a stopped waterfall withdraws.
 	MsgWaterfallWithdrawn = "Offer withdrawn: the offer in turn was stopped"
 	// MsgWaterfallTurnEnded is the cancellation reason of the rest of an offer of several
@@ -89,7 +90,7 @@ type NewWaterfall struct {
 }
 
 // check refuses limits and lists a waterfall cannot run with; hireability is the store's.
-func (w NewWaterfall) check(b bookingRow) error {
+func (w NewWaterfall) check(b bookings.BookingRow) error {
 	switch {
 	case status.Initial(status.BookingType(b.Type), b.Direct).Supplier != status.Awaiting:
 		return apperror.Field("placementIds", MsgWaterfallAnswered)
@@ -198,7 +199,7 @@ func candidateState(parts []offerPart) string {
 			return CandidateDeclined
 		case p.Supplier == status.Cancelled:
 			return CandidateAccepted
-		case p.Client == status.Cancelled && p.Reason == ReasonOfferExpired:
+		case p.Client == status.Cancelled && p.Reason == bookings.ReasonOfferExpired:
 			return CandidateExpired
 		case p.Client == status.Cancelled:
 			return CandidateSkipped
@@ -219,9 +220,9 @@ func toOffer(places, openAtOnce, accepted, open int) int {
 }
 
 // answerByFor is when an offer made at now must be answered: after its lifetime, but no later
-// than the first placement starts (the answer-by rule, answerByWithin), unless that start has
+// than the first placement starts (the answer-by rule, bookings.AnswerByWithin), unless that start has
 // passed already.
-func answerByFor(now time.Time, lifetime time.Duration, placements []grantPlacement) time.Time {
+func answerByFor(now time.Time, lifetime time.Duration, placements []bookings.GrantPlacement) time.Time {
 	by := now.Add(lifetime)
 	for _, p := range placements {
 		if p.StartAt.After(now) && p.StartAt.Before(by) {

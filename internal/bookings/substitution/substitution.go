@@ -1,33 +1,27 @@
-package bookings
+// Package substitution replaces a freelancer's accepted instruction of a placement with another
+// freelancer's: the candidates free to take it over (AvailableSubstitutes) and the substitution
+// itself (Substitute), which instructs the substitute at the incumbent's rates and cancels the
+// incumbent's supplier side, in one transaction. Who may substitute which instruction is
+// bookings.Substitutable, the rule every booking view's canSubstitute flag asks too. The rules
+// and the answer's shape are here, the queries in store_substitution.go, the operations in
+// http_substitution.go.
+package substitution
 
 import (
 	"strings"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/auth"
 )
 
-// Substitution: a freelancer replaces an accepted instruction of a placement. The rules and the
-// answer's shape are here; the queries in store_substitution.go, the operations in
-// http_substitution.go.
-
-// Substitution messages (the spec names none but the booking's switch; see docs/decisions.md).
+// Substitution messages (the spec names none but the booking's switch; the booking's and the
+// placement's refusals are bookings.Substitutable's).
 const (
-	MsgNoSubstitution     = "This booking does not allow substitution."
-	MsgChooseIncumbent    = "Choose the instruction to substitute: this placement has no single accepted instruction."
-	MsgIncumbentElsewhere = "The instruction to substitute must belong to this placement."
-	MsgOneSubstitute      = "Choose exactly one substitute."
-	MsgSubstituteNotFree  = "This freelancer cannot substitute on this placement: they are not bookable by its " +
+	MsgChooseIncumbent   = "Choose the instruction to substitute: this placement has no single accepted instruction."
+	MsgOneSubstitute     = "Choose exactly one substitute."
+	MsgSubstituteNotFree = "This freelancer cannot substitute on this placement: they are not bookable by its " +
 		"department, are instructed on it already, or are not free then."
 )
-
-// SubstitutedReason is the cancellation reason the replaced instruction gets.
-const SubstitutedReason = "Substituted"
-
-// substitutedChange cancels the incumbent's supplier side: the freelancer is replaced, the
-// client still wants the work done.
-var substitutedChange = status.Change{Side: status.Supplier, To: status.Cancelled, Reason: SubstitutedReason}
 
 // MsgSubstituteRatesManagers refuses rates in a substitution asked by the incumbent freelancer:
 // rates are the department's managers' to set.
@@ -36,14 +30,14 @@ const MsgSubstituteRatesManagers = "Only the department's managers can set the s
 // SubstitutionRates are the substitute's rates when the manager changes them; nil keeps the
 // incumbent's.
 type SubstitutionRates struct {
-	Buy, Sell *Rate
+	Buy, Sell *bookings.Rate
 }
 
 // substituteRates is the substitute's pair: the incumbent's rates as they stand (amended ones
 // included; the substitute takes over the same work at the same terms), each replaced by the
 // one the manager gave.
-func substituteRates(incumbent InstructionRow, given SubstitutionRates) ratePair {
-	var r ratePair
+func substituteRates(incumbent bookings.InstructionRow, given SubstitutionRates) bookings.RatePair {
+	var r bookings.RatePair
 	r.Buy, r.Sell = incumbent.Rates()
 	if given.Buy != nil {
 		r.Buy = *given.Buy
@@ -58,7 +52,7 @@ func substituteRates(incumbent InstructionRow, given SubstitutionRates) ratePair
 // (status.Initial), with the client side accepted when a manager of the department chose the
 // substitute (choosing them is the client's answer), so the substitute's answer is the only one
 // awaited. When the incumbent freelancer found their own replacement the client still confirms.
-func substituteState(pl substitutionPlacement, actor status.Actor) status.State {
+func substituteState(pl bookings.SubstitutionPlacement, actor status.Actor) status.State {
 	st := status.Initial(status.BookingType(pl.Type), pl.Direct)
 	if actor == status.ActorManager {
 		st.Client = status.Accepted
@@ -101,7 +95,7 @@ type SubstitutionFor struct {
 	FullName       string `json:"fullName" doc:"The incumbent freelancer's name"`
 }
 
-func substitutionFor(pl substitutionPlacement, incumbent InstructionRow) SubstitutionFor {
+func substitutionFor(pl bookings.SubstitutionPlacement, incumbent bookings.InstructionRow) SubstitutionFor {
 	return SubstitutionFor{BookingID: pl.BookingID, BookingTitle: pl.BookingTitle, PlacementID: pl.ID,
 		PlacementTitle: pl.Title, Date: pl.LocalDate, InstructionID: incumbent.ID, UserID: incumbent.UserID,
 		FullName: strings.TrimSpace(incumbent.FirstName + " " + incumbent.LastName)}
@@ -122,34 +116,4 @@ func sameVATStatus(a, b *bool) *bool {
 	}
 	same := *a == *b
 	return &same
-}
-
-// substitutable is the one rule of who may substitute which instruction: the booking allows
-// substitution; p is a manager of the department or the incumbent freelancer (the status
-// actors' rule, actorFor); the instruction belongs to pl; and the status machine would let its
-// supplier side be cancelled (a live instruction of a live placement). The writes and the
-// canSubstitute flag of every view ask it. field names the incumbent in refusals.
-func substitutable(p *auth.Principal, pl substitutionPlacement, r InstructionRow, field string) error {
-	if err := substitutionAllowed(pl); err != nil {
-		return err
-	}
-	if _, err := actorFor(p, incumbentTarget(pl, r)); err != nil {
-		return err
-	}
-	if r.PlacementID != pl.ID {
-		return apperror.Field(field, MsgIncumbentElsewhere)
-	}
-	if err := refusedStatusChange(r.Kind); err != nil {
-		return err
-	}
-	st := r.State()
-	st.Deleted = st.Deleted || pl.DeletedAt != nil
-	return status.Check(st, substitutedChange.Side, substitutedChange.To, status.ActorManager)
-}
-
-func substitutionAllowed(pl substitutionPlacement) error {
-	if !pl.SubstitutionAllowed {
-		return apperror.New(apperror.KindInvalid, apperror.CodeValidation, MsgNoSubstitution)
-	}
-	return nil
 }

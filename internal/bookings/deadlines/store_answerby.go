@@ -1,12 +1,12 @@
-package bookings
+package deadlines
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"time"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
@@ -20,7 +20,7 @@ const sweepBatch = 500
 
 // ExpireDue cancels, on the client side with ReasonOfferExpired, every offer whose answer-by
 // time has come while the freelancer has not answered, each in its own transaction through the
-// status machine's write path (changeStatus, as a manager's cancellation but with no principal),
+// status machine's write path (bookings.ChangeStatus, as a manager's cancellation but with no principal),
 // so it is audited, emits instruction.status and runs whatever that path runs. With several
 // nodes sweeping at once, the version check of the write lets one win; the others skip the
 // offer quietly. It answers how many offers this call expired.
@@ -32,7 +32,7 @@ func ExpireDue(ctx context.Context, db *database.DB) (int, error) {
 		ORDER BY i.answer_by, i.id LIMIT ?`, db.Now(), sweepBatch); err != nil {
 		return 0, err
 	}
-	return sweepEach(ids, func(id int64) (bool, error) { return expireOne(ctx, db, id) })
+	return Each(ids, func(id int64) (bool, error) { return expireOne(ctx, db, id) })
 }
 
 // expireOne expires instruction id if it is still due when its transaction reads it; false
@@ -40,25 +40,18 @@ func ExpireDue(ctx context.Context, db *database.DB) (int, error) {
 func expireOne(ctx context.Context, db *database.DB, id int64) (bool, error) {
 	expired := false
 	err := db.InTx(ctx, func(tx *database.Tx) error {
-		t, err := readStatusTarget(ctx, tx, id)
-		if err != nil || !t.expiresAt(tx.Now) {
+		t, err := bookings.StatusTarget(ctx, tx, id)
+		if err != nil || !expiresAt(t.InstructionRow, tx.Now) {
 			return err
 		}
 		expired = true
-		return changeStatus(ctx, tx, t, status.Change{Side: status.Client, To: status.Cancelled,
-			Reason: ReasonOfferExpired}, status.ActorManager)
+		return bookings.ChangeStatus(ctx, tx, t, status.Change{Side: status.Client, To: status.Cancelled,
+			Reason: bookings.ReasonOfferExpired}, status.ActorManager)
 	})
 	if lostRace(err) {
 		return false, nil
 	}
 	return expired && err == nil, err
-}
-
-// lostRace reports a refusal that means another transaction changed the row first: a stale
-// version or a state no longer allowing the change.
-func lostRace(err error) bool {
-	var ae *apperror.Error
-	return errors.As(err, &ae) && ae.Kind == apperror.KindConflict
 }
 
 // RemindDue tells each freelancer, once, that an offer they have not answered expires soon: at
@@ -106,7 +99,7 @@ func remindEntity(ctx context.Context, db *database.DB, entity int64, now time.T
 		ORDER BY i.answer_by, i.id LIMIT ?`, now, now.Add(lead), entity, sweepBatch); err != nil {
 		return 0, err
 	}
-	return sweepEach(ids, func(id int64) (bool, error) { return remindOne(ctx, db, id) })
+	return Each(ids, func(id int64) (bool, error) { return remindOne(ctx, db, id) })
 }
 
 // remindOne claims and sends instruction id's reminder; false when another node claimed it or
@@ -130,51 +123,54 @@ func remindOne(ctx context.Context, db *database.DB, id int64) (bool, error) {
 			return err
 		}
 		sent = true
-		return emit(ctx, tx, events.Event{Kind: events.InstructionAnswerReminder, BookingID: r.BookingID,
+		return bookings.Emit(ctx, tx, events.Event{Kind: events.InstructionAnswerReminder, BookingID: r.BookingID,
 			PlacementID: r.PlacementID, InstructionID: id, UserID: r.UserID,
-			Payload: map[string]any{"answerBy": wireTime(r.AnswerBy.UTC())}})
+			Payload: map[string]any{"answerBy": bookings.WireTime(r.AnswerBy.UTC())}})
 	})
 	return sent && err == nil, err
 }
+
+// Store sets answer-by times.
+type Store struct{ DB *database.DB }
 
 // SetAnswerBy sets (or, with nil, clears) the answer-by time of every instruction in ids, all or
 // none: each must be an offer still awaiting its freelancer's answer, managed by p, and the time
 // must be in the future and not after its placement's start. A new time earns a new reminder.
 func (s *Store) SetAnswerBy(ctx context.Context, p *auth.Principal, ids []int64, answerBy *time.Time) (int, error) {
-	return allOrNone(ctx, s.DB, ids, func(i int, id int64) string { return fmt.Sprintf("Instruction %d (item %d)", id, i+1) },
+	return bookings.AllOrNone(ctx, s.DB, ids, func(i int, id int64) string { return fmt.Sprintf("Instruction %d (item %d)", id, i+1) },
 		func(tx *database.Tx, id int64) error { return setAnswerBy(ctx, tx, p, id, answerBy) })
 }
 
 func setAnswerBy(ctx context.Context, tx *database.Tx, p *auth.Principal, id int64, answerBy *time.Time) error {
-	t, err := readStatusTarget(ctx, tx, id)
+	t, err := bookings.StatusTarget(ctx, tx, id)
 	if err != nil {
 		return err
 	}
-	if actor, err := actorFor(p, t); err != nil {
+	if actor, err := bookings.ActorFor(p, t); err != nil {
 		return err
 	} else if actor != status.ActorManager {
 		return apperror.Forbidden()
 	}
 	if !t.State().Live() || status.Status(t.SupplierStatus) != status.Awaiting {
-		return apperror.Conflict(MsgAnswerByNotAwaiting)
+		return apperror.Conflict(bookings.MsgAnswerByNotAwaiting)
 	}
 	if answerBy != nil {
-		if err := answerByWithin(*answerBy, tx.Now, t.StartAt); err != nil {
+		if err := bookings.AnswerByWithin(*answerBy, tx.Now, t.StartAt); err != nil {
 			return err
 		}
 	}
 	n, err := tx.Exec(ctx, `UPDATE instructions SET answer_by = ?, reminded_at = NULL, modified_by = ?, updated_at = ?,
-		version = version + 1 WHERE id = ? AND version = ?`, answerBy, actorID(ctx), tx.Now, t.ID, t.Version)
+		version = version + 1 WHERE id = ? AND version = ?`, answerBy, bookings.ActorID(ctx), tx.Now, t.ID, t.Version)
 	if err != nil {
 		return err
 	}
 	if n == 0 {
-		return apperror.Conflict(MsgInstructionStale)
+		return apperror.Conflict(bookings.MsgInstructionStale)
 	}
 	row := map[string]any{"answerBy": answerBy, "version": t.Version + 1}
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, t.ID, row); err != nil {
 		return err
 	}
-	return emit(ctx, tx, events.Event{Kind: events.InstructionAnswerBy, BookingID: t.BookingID,
+	return bookings.Emit(ctx, tx, events.Event{Kind: events.InstructionAnswerBy, BookingID: t.BookingID,
 		PlacementID: t.PlacementID, InstructionID: t.ID, UserID: t.UserID, Payload: row})
 }

@@ -1,11 +1,14 @@
-package bookings
+package holds
 
 import (
 	"context"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/input"
 )
@@ -22,7 +25,15 @@ type ReleaseHoldBody struct {
 	Reason string `json:"reason,omitempty" maxLength:"500" doc:"Default: Hold released"`
 }
 
-func (h *handlers) registerHolds(api huma.API) {
+// Register adds the hold operations.
+func Register(api huma.API, d feature.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}}
+	h.register(api)
+}
+
+type handlers struct{ store *Store }
+
+func (h *handlers) register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
 	errs := []int{403, 404, 409, 422}
 	httpapi.Op(ops, "confirmHold", "POST /instruction/{id}/hold/confirm",
@@ -36,8 +47,21 @@ func (h *handlers) registerHolds(api huma.API) {
 		httpapi.WithUser(h.challengeHold), errs...)
 }
 
-func (h *handlers) confirmHold(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body HoldResult }, error) {
-	n, err := h.store.ConfirmHold(ctx, p, in.ID)
+// actor decides who p is for instruction id (bookings.ActorFor): its freelancer or a manager of
+// its department; 404 for an instruction p may not see, 403 for a viewer.
+func (h *handlers) actor(ctx context.Context, p *auth.Principal, id int64) (status.Actor, error) {
+	t, err := bookings.StatusTarget(ctx, h.store.DB, id)
+	if err != nil {
+		return "", err
+	}
+	return bookings.ActorFor(p, t)
+}
+
+func (h *handlers) confirmHold(ctx context.Context, p *auth.Principal, in *bookings.IDPath) (*struct{ Body HoldResult }, error) {
+	if _, err := h.actor(ctx, p, in.ID); err != nil {
+		return nil, err
+	}
+	n, err := h.store.ConfirmHold(ctx, in.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -45,25 +69,33 @@ func (h *handlers) confirmHold(ctx context.Context, p *auth.Principal, in *IDPat
 }
 
 func (h *handlers) releaseHold(ctx context.Context, p *auth.Principal, in *struct {
-	IDPath
+	bookings.IDPath
 	Body *ReleaseHoldBody
 }) (*struct{ Body HoldResult }, error) {
+	actor, err := h.actor(ctx, p, in.ID)
+	if err != nil {
+		return nil, err
+	}
 	reason := ""
 	if in.Body != nil {
 		reason = input.Text(in.Body.Reason)
 	}
-	n, err := h.store.ReleaseHold(ctx, p, in.ID, reason)
+	n, err := h.store.ReleaseHold(ctx, actor, in.ID, reason)
 	if err != nil {
 		return nil, err
 	}
 	return &struct{ Body HoldResult }{Body: HoldResult{Days: n}}, nil
 }
 
-func (h *handlers) challengeHold(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body HoldResult }, error) {
-	n, deadline, err := h.store.ChallengeHold(ctx, p, in.ID)
+func (h *handlers) challengeHold(ctx context.Context, p *auth.Principal, in *bookings.IDPath) (*struct{ Body HoldResult }, error) {
+	actor, err := h.actor(ctx, p, in.ID)
 	if err != nil {
 		return nil, err
 	}
-	d := wireTime(deadline.UTC())
+	n, deadline, err := h.store.ChallengeHold(ctx, actor, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	d := bookings.WireTime(deadline.UTC())
 	return &struct{ Body HoldResult }{Body: HoldResult{Days: n, Deadline: &d}}, nil
 }

@@ -1,4 +1,4 @@
-package bookings
+package waterfall
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -88,7 +89,7 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 	at := map[int64]*WaterfallView{}
 	for i, w := range ws {
 		out[i] = WaterfallView{ID: w.ID, BookingID: booking, PlacementIDs: []int64{}, Places: w.Places, OpenAtOnce: w.Open,
-			OfferLifetimeMinutes: w.Lifetime, State: w.State, Version: w.Version, CreatedAt: wireTime(w.CreatedAt.UTC()),
+			OfferLifetimeMinutes: w.Lifetime, State: w.State, Version: w.Version, CreatedAt: bookings.WireTime(w.CreatedAt.UTC()),
 			Actions: actionsIn(w.State), CanAddCandidates: takesCandidates(w.State), Candidates: []WaterfallCandidateView{}}
 		at[w.ID] = &out[i]
 	}
@@ -106,8 +107,8 @@ func (s *Store) Waterfalls(ctx context.Context, booking int64) ([]WaterfallView,
 			continue
 		}
 		v.Candidates = append(v.Candidates, WaterfallCandidateView{Rank: c.Position, UserID: c.UserID,
-			FullName: c.FirstName + " " + c.LastName, State: c.State, OfferedAt: optionalTime(c.OfferedAt),
-			AnswerBy: optionalTime(answerBy[[2]int64{c.WaterfallID, c.UserID}])})
+			FullName: c.FirstName + " " + c.LastName, State: c.State, OfferedAt: bookings.OptionalTime(c.OfferedAt),
+			AnswerBy: bookings.OptionalTime(answerBy[[2]int64{c.WaterfallID, c.UserID}])})
 		switch c.State {
 		case CandidateAccepted:
 			v.Filled++
@@ -187,14 +188,14 @@ func (s *Store) ControlWaterfall(ctx context.Context, id int64, version int, act
 // withdrawOffers cancels, on the client side with reason, the unanswered instructions of
 // waterfall id's offers: of every candidate still offered (user 0: the waterfall stopped), or of
 // one candidate whose turn ended on another part (a placement declined or expired). Answered
-// parts stay as answered. writeStatus's hook then settles each candidate once.
+// parts stay as answered. The status write's hook (turnsHook) then settles each candidate once.
 func withdrawOffers(ctx context.Context, tx *database.Tx, id, user int64, reason string) error {
 	who, args := `c.state = 'offered'`, []any{id}
 	if user != 0 {
 		who, args = `c.user_id = ?`, append(args, user)
 	}
-	var ts []statusTarget
-	if err := tx.Select(ctx, &ts, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
+	var ts []bookings.Target
+	if err := tx.Select(ctx, &ts, `SELECT `+bookings.InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id
 		JOIN waterfall_placements wp ON wp.placement_id = i.placement_id AND wp.waterfall_id = ?
@@ -209,7 +210,7 @@ func withdrawOffers(ctx context.Context, tx *database.Tx, id, user int64, reason
 		if err != nil {
 			return err
 		}
-		if err := writeStatus(ctx, tx, t, c, res); err != nil {
+		if err := bookings.WriteStatus(ctx, tx, t, c, res); err != nil {
 			return err
 		}
 	}
@@ -284,7 +285,7 @@ func (s *Store) AddCandidates(ctx context.Context, id int64, version int, users 
 		if listed {
 			return apperror.Field("userIds", MsgWaterfallListed)
 		}
-		if err := requireHireable(ctx, tx, w.DepartmentID, users); err != nil {
+		if err := bookings.RequireHireable(ctx, tx, w.DepartmentID, users); err != nil {
 			return err
 		}
 		var last int
