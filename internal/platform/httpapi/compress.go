@@ -1,6 +1,8 @@
 package httpapi
 
 import (
+	"bufio"
+	"net"
 	"net/http"
 	"strings"
 
@@ -29,9 +31,22 @@ func CompressAnswers(next http.Handler) http.Handler {
 	compressed := wrap(next)
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if strings.HasPrefix(r.URL.Path, "/api/") {
-			compressed.ServeHTTP(w, r)
+			compressed.ServeHTTP(hijackable{w}, r)
 			return
 		}
 		next.ServeHTTP(w, r)
 	})
 }
+
+// hijackable lets the gzip writer reach the connection through the writers wrapped around it:
+// gzhttp hijacks only a writer that is itself a Hijacker, while ours unwrap (http.ResponseController).
+// A report that fails half way cuts the connection this way, so a short file never looks whole.
+type hijackable struct{ http.ResponseWriter }
+
+func (h hijackable) Hijack() (net.Conn, *bufio.ReadWriter, error) {
+	return http.NewResponseController(h.ResponseWriter).Hijack()
+}
+
+func (h hijackable) Flush() { _ = http.NewResponseController(h.ResponseWriter).Flush() }
+
+func (h hijackable) Unwrap() http.ResponseWriter { return h.ResponseWriter }
