@@ -47,6 +47,7 @@ test: test-go test-api test-web test-e2e ## every test: Go (SQLite, and PostgreS
 	@echo "make test: all passed"
 
 test-go: ## Go tests (store tests on PostgreSQL too when HIVE_TEST_POSTGRES_URL is set)
+	@tools/need-packages radicale pdftotext
 	@if [ -n "$$HIVE_TEST_POSTGRES_URL" ]; then echo "Go tests on SQLite and PostgreSQL"; else echo "Go tests on SQLite only (set HIVE_TEST_POSTGRES_URL for PostgreSQL)"; fi
 	@set -o pipefail; go test -count=1 -json ./... | go run ./tools/testreport
 
