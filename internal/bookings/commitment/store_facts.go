@@ -110,7 +110,7 @@ func ReadFacts(ctx context.Context, q database.Reader, c Question) (Facts, error
 // HoldsTime is the rule, in SQL on the instructions aliased a, for a live instruction that holds
 // its freelancer's time: the supplier accepted or has not answered yet, and the client neither
 // rejected nor cancelled it. Available suppliers, search and substitutes read it. The partial
-// index instructions_held_period (migration 00012) repeats it with these literals, so they change
+// index instructions_held_near (migration 00062) repeats it with these literals, so they change
 // together (the planners use the index only for queries whose conditions imply its own).
 func HoldsTime(a string) string {
 	return a + `.deleted_at IS NULL AND ` + a + `.supplier_status IN ('` + string(status.Accepted) + `', '` +
