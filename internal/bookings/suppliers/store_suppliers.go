@@ -296,7 +296,9 @@ func (f *supplierFacts) heldBy() error {
 // inOrder is w by start, end and placement, the order commitment.AcceptedShifts reads work in:
 // the first work in the way is the one a refusal names. Read by period, it mostly is already.
 func inOrder(w commitment.Worked) commitment.Worked {
-	at := func(i int) commitment.Placed { return commitment.Placed{Shift: w.Shifts[i], Placement: w.Placements[i]} }
+	at := func(i int) commitment.Placed {
+		return commitment.Placed{Shift: w.Shifts[i], Placement: w.Placements[i]}
+	}
 	sorted := true
 	for i := 1; i < len(w.Shifts) && sorted; i++ {
 		sorted = comparePlaced(at(i-1), at(i)) <= 0
@@ -468,4 +470,3 @@ func later(a, b time.Time) time.Time {
 	}
 	return b
 }
-
