@@ -101,17 +101,3 @@ func (r *restFacts) zone(user int64) *time.Location {
 	}
 	return time.UTC
 }
-
-// span is the instants from the earliest start to the latest end of slots (not empty).
-func span(slots []slot) (time.Time, time.Time) {
-	lo, hi := slots[0].Start, slots[0].End
-	for _, s := range slots[1:] {
-		if s.Start.Before(lo) {
-			lo = s.Start
-		}
-		if s.End.After(hi) {
-			hi = s.End
-		}
-	}
-	return lo, hi
-}
