@@ -9,26 +9,6 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// Impersonation messages.
-const (
-	MsgCancelImpersonationFirst = "Cancel the current impersonation first."
-	MsgNotImpersonating         = "You are not impersonating anyone."
-	MsgCannotImpersonateAdmin   = "An administrator cannot be impersonated."
-)
-
-// signedInAsSelf is the signed-in user acting on their own sign-in (password, sessions), which
-// an administrator impersonating them may not do: 409 until the impersonation ends.
-func signedInAsSelf(ctx context.Context) (*auth.Principal, error) {
-	p, err := auth.RequireUser(ctx)
-	if err != nil {
-		return nil, err
-	}
-	if p.ImpersonatorID != 0 {
-		return nil, apperror.Conflict(MsgCancelImpersonationFirst)
-	}
-	return p, nil
-}
-
 // Impersonate lets an administrator act as another user within the current session. Another
 // administrator cannot be impersonated: that would let one admin act under another's name.
 // Both the start and the end are audited (ASVS V7.1.3).

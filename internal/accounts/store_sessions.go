@@ -8,39 +8,9 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
-
-// SessionLimits are how long sessions last (docs/decisions.md, "Accounts and sign-in").
-type SessionLimits struct {
-	Idle             time.Duration // a session not used for this long ends, unless remembered
-	Lifetime         time.Duration // absolute lifetime of an ordinary session
-	RememberLifetime time.Duration // absolute lifetime of a 'keep me signed in' session
-}
-
-// SessionLimitsOf reads the limits from the configuration.
-func SessionLimitsOf(cfg config.Config) SessionLimits {
-	return SessionLimits{Idle: cfg.SessionIdleTimeout, Lifetime: cfg.SessionLifetime,
-		RememberLifetime: cfg.SessionRememberLifetime}
-}
-
-// lifetime is the absolute lifetime of a session started with remember.
-func (l SessionLimits) lifetime(remember bool) time.Duration {
-	if remember {
-		return l.RememberLifetime
-	}
-	return l.Lifetime
-}
-
-// touchEvery is how stale last_seen_at may get before a request refreshes it: a tenth of the
-// idle timeout, at most a minute. Most requests therefore only read the session; the idle
-// timeout is honoured to within this margin, and the active sessions list's 'last used' too
-// (remembered sessions are touched alike, though no idle limit ends them).
-func (l SessionLimits) touchEvery() time.Duration {
-	return min(time.Minute, l.Idle/10)
-}
 
 // createSession starts a session for userID and returns its token. The request's user agent and
 // client address are kept with it, for the active sessions list (sessionlist.go).
@@ -75,20 +45,6 @@ func endSessionsOf(ctx context.Context, tx *database.Tx, userID, keepSessionID i
 	return nil
 }
 
-// sessionRow is what one query reads per request: the session, its whole user row and the
-// impersonator's name, so whoami needs no second query.
-type sessionRow struct {
-	User
-	SessionID             int64          `db:"session_id"`
-	ExpiresAt             time.Time      `db:"expires_at"`
-	LastSeenAt            time.Time      `db:"last_seen_at"`
-	Remember              bool           `db:"remember"`
-	ImpersonatorID        sql.NullInt64  `db:"impersonator_id"`
-	ImpersonatorFirstName sql.NullString `db:"imp_first_name"`
-	ImpersonatorLastName  sql.NullString `db:"imp_last_name"`
-	secondFactorState
-}
-
 // sessionQuery refuses sessions past their absolute expiry and, unless remembered, those idle
 // since before the cutoff (the second time parameter).
 var sessionQuery = `SELECT s.id AS session_id, s.expires_at, s.last_seen_at, s.remember, s.impersonator_id, i.first_name AS imp_first_name,
@@ -99,8 +55,6 @@ var sessionQuery = `SELECT s.id AS session_id, s.expires_at, s.last_seen_at, s.r
 	WHERE s.token_hash = ? AND s.expires_at > ? AND (s.remember OR s.last_seen_at > ?)
 		AND u.account_status IN ('active', 'system', 'require_email_change')`
 
-type sessionUserKey struct{}
-
 // SessionContext is the session middleware's loader: it returns ctx carrying the principal of
 // token and its user row, or ctx unchanged for an unknown or expired session.
 func (s *Store) SessionContext(ctx context.Context, token string) (context.Context, error) {
@@ -109,12 +63,6 @@ func (s *Store) SessionContext(ctx context.Context, token string) (context.Conte
 		return ctx, err
 	}
 	return context.WithValue(auth.WithPrincipal(ctx, p), sessionUserKey{}, u), nil
-}
-
-// sessionUser returns the user row the session middleware read for this request.
-func sessionUser(ctx context.Context, userID int64) (User, bool) {
-	u, ok := ctx.Value(sessionUserKey{}).(User)
-	return u, ok && u.ID == userID
 }
 
 // LoadPrincipal finds the principal of a session token and its user: nil for unknown or expired
@@ -220,4 +168,18 @@ func (s *Store) PurgeExpired(ctx context.Context) error {
 		_, err := tx.Exec(ctx, `DELETE FROM account_tokens WHERE expires_at <= ?`, tx.Now.Add(-24*time.Hour))
 		return err
 	})
+}
+
+// sessionRow is what one query reads per request: the session, its whole user row and the
+// impersonator's name, so whoami needs no second query.
+type sessionRow struct {
+	User
+	SessionID             int64          `db:"session_id"`
+	ExpiresAt             time.Time      `db:"expires_at"`
+	LastSeenAt            time.Time      `db:"last_seen_at"`
+	Remember              bool           `db:"remember"`
+	ImpersonatorID        sql.NullInt64  `db:"impersonator_id"`
+	ImpersonatorFirstName sql.NullString `db:"imp_first_name"`
+	ImpersonatorLastName  sql.NullString `db:"imp_last_name"`
+	secondFactorState
 }

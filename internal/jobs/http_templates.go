@@ -1,6 +1,3 @@
-// Package jobs holds job templates: a department's reusable job with its placement templates
-// (times, breaks, notes, default buy and sell rates) and its preferred freelancers. Bookings are
-// created from them.
 package jobs
 
 import (
@@ -11,7 +8,6 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/input"
@@ -23,7 +19,7 @@ type IDPath struct {
 }
 
 // Register adds the job template operations.
-func Register(api huma.API, d feature.Deps, inUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)) {
+func Register(api huma.API, d feature.Deps, inUse InUse) {
 	h := &handlers{store: &Store{DB: d.DB, InUse: inUse}}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Job"}
 	httpapi.Op(ops, "listJobBriefs", "GET /job/brief", "Job templates the caller may see, in brief",

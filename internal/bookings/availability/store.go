@@ -1,21 +1,12 @@
-// Package availability answers who can work: available suppliers for a booking's placements
-// (ranked, with their availability ratios), available substitutes for a placement, and the
-// freelancer stats counts. It only reads.
 package availability
 
 import (
 	"context"
 	"time"
 
-	"github.com/danielgtaylor/huma/v2"
-
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
-	"github.com/hive/hive/internal/platform/feature"
 )
-
-// Register adds the available-suppliers and available-substitutes operations.
-func Register(api huma.API, d feature.Deps) {}
 
 // CompletedInstructions counts, for the Freelancer Stats panel (people.Deps.CompletedInstructions),
 // the user's live instructions accepted on both sides whose live placement ended in (since, now].

@@ -1,0 +1,41 @@
+// Package unavailability holds the dates a freelancer has marked as unavailable. Available
+// suppliers and substitutes treat such a date as not free.
+package unavailability
+
+import (
+	"slices"
+	"time"
+
+	"github.com/hive/hive/internal/platform/apperror"
+)
+
+// UnavailabilityUser names the user.
+type UnavailabilityUser struct {
+	ID       int64  `json:"id"`
+	FullName string `json:"fullName"`
+}
+
+// Unavailability is one user's unavailable dates, ascending.
+type Unavailability struct {
+	UserID int64              `json:"userId"`
+	User   UnavailabilityUser `json:"user"`
+	Dates  []string           `json:"dates"`
+}
+
+func checkDates(dates []string) ([]string, error) {
+	for _, d := range dates {
+		if _, err := time.Parse(time.DateOnly, d); err != nil {
+			return nil, apperror.Field("dates", "Dates must be YYYY-MM-DD")
+		}
+	}
+	out := slices.Clone(dates)
+	slices.Sort(out)
+	return slices.Compact(out), nil
+}
+
+func nonEmpty(s string) []string {
+	if s == "" {
+		return nil
+	}
+	return []string{s}
+}
