@@ -16,9 +16,9 @@ import {
   usePasskeys,
   useRegisterPasskey,
   useRenamePasskey,
-} from '../api/passkeys';
+} from '../api/get-passkeys';
 import { suggestedPasskeyName } from '../passkey-rules';
-import { isPromptCancelled, PASSKEY_CANCELLED, passkeysSupported } from '../webauthn';
+import { isPromptCancelled, PASSKEY_CANCELLED, passkeysSupported } from '../rules';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 
 type Passkey = components['schemas']['Passkey'];

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
-import { useConfirmTotp, useStartTotp } from '../api/second-factor';
+import { useConfirmTotp, useStartTotp } from '../api/login-second-factor';
 import { SecondFactorCodeForm } from './second-factor-code-form';
 
 interface Props {

@@ -6,7 +6,7 @@ import {
   isPromptCancelled,
   requestOptions,
   toBase64url,
-} from './webauthn';
+} from './rules';
 
 const bytes = (...b: number[]) => new Uint8Array(b).buffer;
 

@@ -3,7 +3,7 @@ import { api, resetCsrfToken, unwrap } from '@/api/client';
 import type { CurrentUser } from '@/api/types';
 import { accountKeys } from '@/lib/query-keys';
 import { storeSignedInUser } from '@/lib/session';
-import { assertionJSON, attestationJSON, creationOptions, requestOptions } from '../webauthn';
+import { assertionJSON, attestationJSON, creationOptions, requestOptions } from '../rules';
 
 /** The signed-in user's own passkeys. */
 export const passkeyKeys = { all: [...accountKeys.all, 'passkeys'] as const };
