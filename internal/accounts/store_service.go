@@ -35,7 +35,7 @@ type Service struct {
 }
 
 // Login checks credentials and starts a session, or, for a user with a second factor, a pending
-// login that the second factor completes (secondfactor_flows.go); remember is 'keep me signed in'.
+// login that the second factor completes (store_secondfactor_flows.go); remember is 'keep me signed in'.
 func (s *Service) Login(ctx context.Context, clientAddr, email, password string, remember bool) (SignIn, error) {
 	var v apperror.Invalid
 	_, emailLC := NormalizeEmail(&v, "email", email)

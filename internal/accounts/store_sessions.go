@@ -13,7 +13,7 @@ import (
 )
 
 // createSession starts a session for userID and returns its token. The request's user agent and
-// client address are kept with it, for the active sessions list (sessionlist.go).
+// client address are kept with it, for the active sessions list (sessionlist.go, store_sessionlist.go).
 func createSession(ctx context.Context, tx *database.Tx, userID int64, limits SessionLimits, remember bool) (string, error) {
 	token := auth.NewToken()
 	_, err := tx.Exec(ctx, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at, last_seen_at, remember,
