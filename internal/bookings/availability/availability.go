@@ -1,4 +1,4 @@
-// Package availability answers who can work: available suppliers for a booking's placements
-// (ranked, with their availability ratios), available substitutes for a placement, and the
-// freelancer stats counts. It only reads.
+// Package availability holds the freelancer stats counts that read bookings' tables (the
+// completed instructions of the Freelancer Stats panel). It only reads. Available suppliers are
+// bookings/suppliers' and available substitutes bookings/substitution's.
 package availability

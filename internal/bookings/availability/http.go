@@ -6,5 +6,5 @@ import (
 	"github.com/hive/hive/internal/platform/feature"
 )
 
-// Register adds the available-suppliers and available-substitutes operations.
+// Register adds no operation: the package's one read is handed to people by internal/app.
 func Register(api huma.API, d feature.Deps) {}
