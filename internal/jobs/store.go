@@ -79,7 +79,7 @@ type PreferredUser struct {
 // Store reads job templates.
 type Store struct {
 	DB *database.DB
-	// InUse reports whether bookings use a job template (bookings.UsesJobTemplate, handed in
+	// InUse reports whether bookings use a job template (reads.UsesJobTemplate, handed in
 	// by internal/app: jobs does not read the bookings tables, and bookings imports jobs).
 	InUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)
 }
