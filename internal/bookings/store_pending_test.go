@@ -42,7 +42,7 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 
 		b := book(t, s, map[string]any{"jobTemplateId": jt,
 			"dates": []string{"2026-10-24", "2026-10-26", "2026-10-27"}, "periodType": "custom"})
-		grantEvery(t, s, freelancer, b.placementIDs()...)
+		grantEvery(t, s, freelancer, b.PlacementIDs()...)
 		b = bookingAs(t, s, apptest.Admin, b.ID)
 		inst := map[string]int64{} // date and shift → instruction id
 		for _, p := range b.Placements {

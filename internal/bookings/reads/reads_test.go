@@ -1,4 +1,4 @@
-package bookings_test
+package reads_test
 
 import (
 	"context"
