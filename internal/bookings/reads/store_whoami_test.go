@@ -1,4 +1,4 @@
-package bookings_test
+package reads_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -55,7 +55,7 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 			if got.OffersAwaitingAnswer != want || got.ActionsRequired != base.ActionsRequired+want {
 				t.Errorf("%s: whoami %+v, want %d offers over %d actions", step, got, want, base.ActionsRequired)
 			}
-			n, err := bookings.OffersAwaitingAnswer(context.Background(), db, freelancer)
+			n, err := reads.OffersAwaitingAnswer(context.Background(), db, freelancer)
 			if err != nil {
 				t.Fatal(err)
 			}
