@@ -52,7 +52,7 @@ type instructionRule struct {
 //	Awaiting Confirmation: supplier accepted, client awaiting
 //	Confirmed:             both accepted
 var instructionRules = []instructionRule{
-	{Tab: Outstanding, Supplier: bookings.AwaitingAnswer.Supplier, Client: bookings.AwaitingAnswer.Client},
+	{Tab: Outstanding, Supplier: status.AnswerAwaited.Supplier, Client: status.AnswerAwaited.Client},
 	{Tab: AwaitingConfirmation, Supplier: []status.Status{status.Accepted}, Client: []status.Status{status.Awaiting}},
 	{Tab: Confirmed, Supplier: []status.Status{status.Accepted}, Client: []status.Status{status.Accepted}},
 }

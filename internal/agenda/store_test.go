@@ -193,31 +193,6 @@ func label(ids []int64, names map[int64]string) []string {
 	return out
 }
 
-// liveSQL must say what status.State.Live says, for every pair of statuses, deleted or not.
-func TestLiveSQLAgreesWithLive(t *testing.T) {
-	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
-		w := newWorld(t, db)
-		want := map[int64]bool{}
-		for _, s := range allStatuses {
-			for _, c := range allStatuses {
-				for _, deleted := range []bool{false, true} {
-					id := w.instruction(w.placement(time.Hour, false), w.freelancer, s, c, deleted, 0)
-					want[id] = status.State{Supplier: s, Client: c, Deleted: deleted}.Live()
-				}
-			}
-		}
-		var live []int64
-		if err := db.Select(context.Background(), &live, `SELECT i.id FROM instructions i WHERE `+liveSQL("i")); err != nil {
-			t.Fatal(err)
-		}
-		for id, isLive := range want {
-			if slices.Contains(live, id) != isLive {
-				t.Errorf("instruction %d: liveSQL %v, Live %v", id, !isLive, isLive)
-			}
-		}
-	})
-}
-
 func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		w := newWorld(t, db)

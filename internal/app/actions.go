@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"github.com/hive/hive/internal/accounts"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/organisations/invitations"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -12,7 +12,7 @@ import (
 // actionCountsSQL reads whoami's two counts of what awaits the user, each written by the feature
 // that owns its table, in one statement: whoami is on every page, and on PostgreSQL each
 // statement is a round trip. Its arguments: the user, now (for the offers), the user again.
-var actionCountsSQL = `SELECT (` + bookings.AwaitingAnswerCountSQL + `) AS offers, (` +
+var actionCountsSQL = `SELECT (` + reads.AwaitingAnswerCountSQL + `) AS offers, (` +
 	invitations.PendingCountSQL + `) AS invitations`
 
 // actionCounter is accounts.Service.CountActions on db.

@@ -22,6 +22,7 @@ import (
 	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/bookings/holds"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/substitution"
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/bookings/unavailability"
@@ -150,7 +151,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	tags.Register(api, deps)
 	invitations.Register(api, deps)
 
-	jobs.Register(api, deps, bookings.UsesJobTemplate)
+	jobs.Register(api, deps, reads.UsesJobTemplate)
 	bookings.Register(api, deps)
 	holds.Register(api, deps)
 	substitution.Register(api, deps)
@@ -166,7 +167,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
-	audit.Register(api, deps, bookings.HistoryRecords)
+	audit.Register(api, deps, reads.HistoryRecords)
 	reports.Register(api, deps)
 	documents.Register(api, deps)
 

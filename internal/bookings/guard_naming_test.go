@@ -96,7 +96,7 @@ func (sc namingScene) grantAs(t *testing.T, s *apptest.Server, role string, b bo
 	t.Helper()
 	var res bookings.GrantResult
 	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{
-		"userIds": []int64{sc.freelancer}, "placementIds": b.placementIDs()}).Want(200).Decode(&res)
+		"userIds": []int64{sc.freelancer}, "placementIds": b.PlacementIDs()}).Want(200).Decode(&res)
 	return res.Refused
 }
 
@@ -222,11 +222,11 @@ func TestAcceptRefusedForAnOverlapSpeaksToTheFreelancer(t *testing.T) {
 // An offer in turn passes over a candidate booked at the time, as a grant refuses them.
 func TestWaterfall_SkipsAFreelancerBookedAtTheTime(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
+		u := sc.Users
 		other := orgtest.JobTemplateOf(t, db, w.DeptA1, "Early Game", orgtest.Shift{Title: "Sound", Start: "10:00", End: "14:00"})
 		booked := orgtest.Book(t, s, apptest.DeptMgr, other, []string{"2027-03-06"}, u[0])
 		answerAsSupplier(t, s, db, booked.Placements[0].ID, u[0], "accepted")
-		v := sc.start(t, s, 1, 1, u[0], u[1])
+		v := sc.Start(t, s, 1, 1, u[0], u[1])
 		wantStates(t, v, "running", "skipped", "offered")
 	})
 }

@@ -20,7 +20,7 @@ func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.Wor
 	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 		"dates": []string{"2027-03-01", "2027-03-02"}})
 	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-	grantEvery(t, s, w.Users["freelancer"], b.placementIDs()...)
+	grantEvery(t, s, w.Users["freelancer"], b.PlacementIDs()...)
 	first := bookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
 	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)

@@ -43,7 +43,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		}
 
 		// Grant the freelancer to every placement; granting again counts existing ones.
-		ids := b.placementIDs()
+		ids := b.PlacementIDs()
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
 		grant := map[string]any{"userId": freelancer, "placementIds": ids}

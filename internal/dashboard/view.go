@@ -5,8 +5,8 @@ import (
 	"sort"
 	"time"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/jobs"
 )
 
@@ -143,7 +143,7 @@ func answersOf(counts []minuteCount) DashboardAnswers {
 
 // weeksOf builds the week views and the fill counts from the placement rows.
 func weeksOf(r Range, rows []placementRow) ([]DashboardWeek, DashboardFill) {
-	ranked := facts.RankedColours()
+	ranked := reads.RankedColours()
 	index := map[string]int{}
 	weeks := r.Weeks()
 	out := make([]DashboardWeek, len(weeks))

@@ -8,7 +8,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/config"
@@ -85,7 +85,7 @@ func (h *handlers) request(ctx context.Context, in *struct{ Body SigningRequestB
 	if _, err := auth.RequireUser(ctx); err != nil {
 		return nil, err
 	}
-	department, freelancers, err := bookings.FreelancersOf(ctx, h.store.DB, in.Body.BookingID)
+	department, freelancers, err := reads.FreelancersOf(ctx, h.store.DB, in.Body.BookingID)
 	if err != nil {
 		return nil, err
 	}

@@ -82,7 +82,7 @@ type Store struct {
 	InUse InUse
 }
 
-// InUse reports, inside tx, whether bookings use a job template (bookings.UsesJobTemplate,
+// InUse reports, inside tx, whether bookings use a job template (reads.UsesJobTemplate,
 // handed in by internal/app: jobs does not read the bookings tables, and bookings imports jobs).
 type InUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)
 

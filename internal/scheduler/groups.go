@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/status"
 )
 
@@ -18,19 +19,19 @@ type groupKey struct {
 // groupDraft collects one group's placements and the members the display rules read; rows[n]
 // is the instruction behind members[n], nil for a member counted in the database.
 type groupDraft struct {
-	placement    summaryPlacement
-	booking      summaryBooking
+	placement    reads.SchedulerPlacement
+	booking      reads.SchedulerBooking
 	placementIDs []int64
 	members      []status.GroupMember
-	rows         []*summaryInstruction
+	rows         []*reads.SchedulerInstruction
 }
 
 // assembleDays groups the placements with their instructions into the days of the range, in
 // order, applying the display rules and the colour filter. A placement read with packed counts
 // (the month view) contributes those counts, unless it holds a substitution: its instructions
 // are then among is, one by one, like every instruction of the other views.
-func assembleDays(dates []string, ps []summaryPlacement, is []summaryInstruction, f SummaryFilter, bs map[int64]summaryBooking) []BookingSummaryDay {
-	byPlacement := make(map[int64][]*summaryInstruction, len(is))
+func assembleDays(dates []string, ps []reads.SchedulerPlacement, is []reads.SchedulerInstruction, f SummaryFilter, bs map[int64]reads.SchedulerBooking) []BookingSummaryDay {
+	byPlacement := make(map[int64][]*reads.SchedulerInstruction, len(is))
 	for n := range is {
 		byPlacement[is[n].PlacementID] = append(byPlacement[is[n].PlacementID], &is[n])
 	}
@@ -71,18 +72,18 @@ func (d *BookingSummaryDay) count(g BookingSummaryGroup, groupsPerDay int) {
 }
 
 // add puts placement p with its instructions into the group.
-func (g *groupDraft) add(p summaryPlacement, is []*summaryInstruction) {
+func (g *groupDraft) add(p reads.SchedulerPlacement, is []*reads.SchedulerInstruction) {
 	g.placementIDs = append(g.placementIDs, p.ID)
 	if p.Packed != 0 && !p.Substitution {
-		for kind, n := range unpack(p.Packed) {
+		for kind, n := range reads.Unpack(p.Packed) {
 			if n > 0 {
-				g.members = append(g.members, status.GroupMember{Colour: packedColours[kind], Count: n})
+				g.members = append(g.members, status.GroupMember{Colour: reads.PackedColours[kind], Count: n})
 				g.rows = append(g.rows, nil)
 			}
 		}
 	}
 	for _, i := range is {
-		g.members = append(g.members, status.MemberOf(i.state(), i.SubstitutionOfID != nil, i.Substituted))
+		g.members = append(g.members, status.MemberOf(i.State(), i.SubstitutionOfID != nil, i.Substituted))
 		g.rows = append(g.rows, i)
 	}
 }
@@ -110,7 +111,7 @@ func cmpBool(a, b bool) int {
 // is filtered out.
 func (g *groupDraft) finish(f SummaryFilter) (BookingSummaryGroup, bool) {
 	p, b := &g.placement, &g.booking
-	d, counts := displayGroup(g.members, f.freelancerView(b.DepartmentID))
+	d, counts := displayGroup(g.members, f.FreelancerView(b.DepartmentID))
 	if d.Hidden || (len(f.Colours) > 0 && !slices.Contains(f.Colours, d.Colour)) {
 		return BookingSummaryGroup{}, false
 	}

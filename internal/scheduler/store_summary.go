@@ -2,248 +2,85 @@ package scheduler
 
 import (
 	"context"
-	"fmt"
-	"slices"
-	"strings"
+	"time"
 
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// Store reads the booking summary and reads and writes bookmarks.
+// Store reads the booking summary through bookings' read interface (reads.SchedulerGroups,
+// reads.SchedulerChanges) and reads and writes bookmarks.
 type Store struct{ DB *database.DB }
 
 // SummaryFilter is what the summary reads: the range and filters, and who is looking.
-type SummaryFilter struct {
-	Start, End                                        string // local dates, inclusive
-	DepartmentIDs, ClientIDs, UserIDs, JobTemplateIDs []int64
-	Colours                                           []status.Colour
-	IncludeDeleted, OverviewOnly, CancelledOnly       bool
-	// GroupsPerDay lists only the first groups of each day (0: all of them).
-	GroupsPerDay int
+type SummaryFilter = reads.SchedulerFilter
 
-	// Viewer is the caller. Visible is the departments they see whole (every one for
-	// administrators). Elsewhere they see only their own instructions.
-	Viewer  int64
-	Visible database.Visibility
-	Admin   bool
+// DefaultGridSort is the grid's order: most recently changed first.
+const DefaultGridSort = reads.DefaultGridSort
 
-	// The grid page: order (one of gridOrders) and page.
-	Sort          string
-	Offset, Limit int
-
-	// ownElsewhere: the viewer holds instructions in the range outside the departments they
-	// see whole (Store.withViewer finds out), so the scopes must let those placements in too.
-	ownElsewhere bool
-}
-
-// freelancerView reports whether the viewer sees department only through their own instructions.
-func (f SummaryFilter) freelancerView(department int64) bool {
-	return !f.Visible.Includes(department)
-}
-
-// summaryPlacement is a placement of the range. In the month view Packed counts its visible
-// instructions by colour (see packedWeightSQL) unless Substitution says one of its
-// instructions substitutes another.
-type summaryPlacement struct {
-	ID           int64  `db:"id"`
-	BookingID    int64  `db:"booking_id"`
-	Title        string `db:"title"`
-	LocalDate    string `db:"local_date"`
-	StartTime    string `db:"start_time"`
-	EndTime      string `db:"end_time"`
-	Overnight    bool   `db:"overnight"`
-	Deleted      bool   `db:"deleted"`
-	Substitution bool   `db:"-"` // a substitute is instructed here (see substitutionFlag)
-	Packed       int64  `db:"packed"`
-}
-
-// seesEveryInstruction reports whether the month view shows every instruction (not deleted) of
-// each placement in scope: an administrator's or a manager's view of whole departments, no user
-// filter, no cancelled ones. Those counts are the read model's.
-func (f SummaryFilter) seesEveryInstruction() bool {
-	return f.OverviewOnly && !f.IncludeDeleted && len(f.UserIDs) == 0 && (f.Visible.All || (!f.Visible.None() && !f.ownElsewhere))
-}
-
-// summaryBooking is a booking of the range with its department and client.
-type summaryBooking struct {
-	ID               int64  `db:"id"`
-	Title            string `db:"title"`
-	DepartmentID     int64  `db:"department_id"`
-	DepartmentName   string `db:"department_name"`
-	CancelWindowDays int    `db:"cancel_window_days"`
-	ClientName       string `db:"client_name"`
-}
-
-// summaryInstruction is what a placement group needs of an instruction.
-type summaryInstruction struct {
-	ID               int64  `db:"id"`
-	PlacementID      int64  `db:"placement_id"`
-	UserID           int64  `db:"user_id"`
-	FirstName        string `db:"first_name"`
-	LastName         string `db:"last_name"`
-	SupplierStatus   string `db:"supplier_status"`
-	ClientStatus     string `db:"client_status"`
-	SubstitutionOfID *int64 `db:"substitution_of_id"`
-	Deleted          bool   `db:"deleted"`
-	Substituted      bool   `db:"substituted"`
-}
-
-func (i summaryInstruction) state() status.State {
-	return status.State{Supplier: status.Status(i.SupplierStatus), Client: status.Status(i.ClientStatus), Deleted: i.Deleted}
-}
-
-// Groups reads the range's placement groups, by day, in a fixed few queries whatever the range:
-// the placements, their bookings, and the visible instructions. The month view (overviewOnly)
-// reads each placement's instructions counted by colour, and one by one only those of the
-// (few) placements holding a substitution.
+// Groups reads the range's placement groups, by day (reads.SchedulerGroups), and assembles
+// them by the display rules.
 func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	var days []BookingSummaryDay
-	err := s.DB.ReadPlanned(ctx, func(q database.Reader) (err error) {
-		days, err = groups(ctx, q, s.DB.Dialect, f, dates)
-		return err
+	err := s.DB.ReadPlanned(ctx, func(q database.Reader) error {
+		read, err := reads.SchedulerGroups(ctx, q, s.DB.Dialect, f)
+		if err != nil {
+			return err
+		}
+		days = assembleDays(dates, read.Placements, read.Instructions, f, read.Bookings)
+		if read.DayIndexed {
+			withDayCounts(days, read.Counts)
+		}
+		return nil
 	})
 	return days, err
 }
 
-func groups(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
-	f, err := withViewer(ctx, q, f)
-	if err != nil {
-		return nil, err
+// withDayCounts puts the counts read from the index into the days.
+func withDayCounts(days []BookingSummaryDay, counts []reads.SchedulerDayCount) {
+	byDate := make(map[string]reads.SchedulerDayCount, len(counts))
+	for _, c := range counts {
+		byDate[c.LocalDate] = c
 	}
-	var ps []summaryPlacement
-	var counts []dayCount
-	if f.readsDayIndex() {
-		ps, counts, err = dayIndexPlacements(ctx, q, dialect, f)
-	} else {
-		ps, err = groupPlacements(ctx, q, f)
+	for i := range days {
+		c := byDate[days[i].Date]
+		days[i].GroupCount, days[i].PlacementCount = c.Groups, c.Placements
 	}
-	if err != nil {
-		return nil, err
-	}
-	var bookingIDs, substituted []int64
-	for _, p := range ps {
-		bookingIDs = append(bookingIDs, p.BookingID)
-		if p.Substitution {
-			substituted = append(substituted, p.ID)
-		}
-	}
-	bs, err := groupBookings(ctx, q, bookingIDs)
-	if err != nil {
-		return nil, err
-	}
-	var is []summaryInstruction
-	switch {
-	case !f.OverviewOnly:
-		is, err = groupInstructions(ctx, q, f, "", nil)
-	case len(substituted) > 0:
-		err = eachChunk(substituted, func(marks string, args []any) error {
-			part, err := groupInstructions(ctx, q, f, "p.id IN ("+marks+")", args)
-			is = append(is, part...)
-			return err
-		})
-	}
-	if err != nil {
-		return nil, err
-	}
-	days := assembleDays(dates, ps, is, f, bs)
-	if f.readsDayIndex() {
-		withDayCounts(days, counts)
-	}
-	return days, nil
 }
 
-func groupPlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {
-	if f.seesEveryInstruction() {
-		return statePlacements(ctx, q, f)
-	}
-	scope := placementScope(f, f.IncludeDeleted)
-	counts, args := "0 AS packed", []any{}
-	if f.OverviewOnly {
-		// One pass over each placement's instructions: the visible ones' packed count, plus
-		// substitutionFlag when any of them (visible or not) substitutes another.
-		visible := instructionConditions(f, f.IncludeDeleted)
-		counts = `COALESCE((SELECT CAST(SUM(CASE WHEN ` + visible.And() + ` THEN ` + packedWeightSQL + ` ELSE 0 END) AS BIGINT)
-			+ MAX(CASE WHEN i.substitution_of_id IS NOT NULL THEN ` + fmt.Sprint(substitutionFlag) + ` ELSE 0 END)
-			FROM instructions i WHERE i.placement_id = p.id), 0) AS packed`
-		args = visible.Args()
-	}
-	var ps []summaryPlacement
-	err := q.Select(ctx, &ps, placementColumns+counts+placementsFrom(f)+scope.SQL(), append(args, scope.Args()...)...)
-	for i := range ps {
-		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
-		ps[i].Packed &^= substitutionFlag
-	}
-	return ps, err
+// summaryChange is one grid row as read: the instruction (the columns of bookings.InstructionRow
+// that the grid selects, its State rule with them, and its hold facts) with its placement,
+// booking, department and client.
+type summaryChange struct {
+	bookings.InstructionRow
+	BookingTitle     string    `db:"booking_title"`
+	ClientName       string    `db:"client_name"`
+	DepartmentName   string    `db:"department_name"`
+	CancelWindowDays int       `db:"cancel_window_days"`
+	PlacementTitle   string    `db:"placement_title"`
+	LocalDate        string    `db:"local_date"`
+	StartAt          time.Time `db:"start_at"`
+	EndAt            time.Time `db:"end_at"`
+	Timezone         string    `db:"timezone"`
+	UpdatedAt        time.Time `db:"updated_at"`
 }
 
-// placementColumns are the columns of summaryPlacement but its counts.
-const placementColumns = `SELECT p.id, p.booking_id, p.title, p.local_date, p.start_time, p.end_time, p.overnight,
-	p.deleted_at IS NOT NULL AS deleted, `
-
-// packedFromStatesSQL is a placement's packed count (packedWeight of each status pair times the
-// instructions holding it, plus substitutionFlag) from its placement_states row s: the weights
-// are the status rules' in Go, the counts the read model's.
-var packedFromStatesSQL = func() string {
-	var terms []string
-	status.EachPair(func(st status.State) {
-		if w := packedWeight(st); w != 0 {
-			terms = append(terms, fmt.Sprintf("%s * %d", status.PairCountSQL("s", st), w))
-		}
-	})
-	return "(" + strings.Join(terms, " + ") + fmt.Sprintf(" + CASE WHEN s.substitutions > 0 THEN %d ELSE 0 END) AS packed", substitutionFlag)
-}()
-
-// statePlacements reads the range's placements with their packed counts from bookings' read
-// model, when the viewer sees every instruction (seesEveryInstruction): no instruction is read.
-func statePlacements(ctx context.Context, q database.Reader, f SummaryFilter) ([]summaryPlacement, error) {
-	scope := placementScope(f, false)
-	var ps []summaryPlacement
-	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+placementsFrom(f)+` JOIN `+
-		bookings.PlacementStatesTable+` s ON s.placement_id = p.id`+scope.SQL(), scope.Args()...)
-	for i := range ps {
-		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
-		ps[i].Packed &^= substitutionFlag
-	}
-	return ps, err
-}
-
-// groupBookings reads bookings with their department and client, by id.
-func groupBookings(ctx context.Context, q database.Reader, ids []int64) (map[int64]summaryBooking, error) {
-	slices.Sort(ids)
-	out := map[int64]summaryBooking{}
-	err := eachChunk(slices.Compact(ids), func(marks string, args []any) error {
-		var rows []summaryBooking
-		if err := q.Select(ctx, &rows, `SELECT b.id, b.title, b.department_id, d.name AS department_name,
-			d.cancel_window_days, e.name AS client_name FROM bookings b JOIN departments d ON d.id = b.department_id
-			JOIN entities e ON e.id = d.client_id WHERE b.id IN (`+marks+`)`, args...); err != nil {
+// Changes reads one page of the grid's instruction rows and the number of rows over all pages
+// (reads.SchedulerChanges), with bookings' hold facts.
+func (s *Store) Changes(ctx context.Context, f SummaryFilter) ([]BookingChangeRow, int, error) {
+	var out []BookingChangeRow
+	total := 0
+	err := s.DB.ReadPlanned(ctx, func(q database.Reader) error {
+		rows, n, err := reads.SchedulerChanges[summaryChange](ctx, q, f, bookings.HoldColumns)
+		if err != nil {
 			return err
 		}
-		for _, b := range rows {
-			out[b.ID] = b
+		out, total = make([]BookingChangeRow, 0, len(rows)), n
+		for _, r := range rows {
+			out = append(out, changeRow(r, f.Admin))
 		}
 		return nil
 	})
-	return out, err
-}
-
-// groupInstructions reads the visible instructions of the range's placements (those matching
-// the extra condition only, when given), with whether another instruction substitutes each;
-// names only when the groups list instructions.
-func groupInstructions(ctx context.Context, q database.Reader, f SummaryFilter, extra string, args []any) ([]summaryInstruction, error) {
-	scope := instructionScope(f, f.IncludeDeleted)
-	if extra != "" {
-		scope.Add(extra, args...)
-	}
-	names, join := "'' AS first_name, '' AS last_name", ""
-	if !f.OverviewOnly {
-		names, join = "u.first_name, u.last_name", " JOIN users u ON u.id = i.user_id"
-	}
-	var is []summaryInstruction
-	err := q.Select(ctx, &is, `SELECT i.id, i.placement_id, i.user_id, `+names+`, i.supplier_status, i.client_status,
-		i.substitution_of_id, i.deleted_at IS NOT NULL AS deleted,
-		EXISTS (SELECT 1 FROM instructions s WHERE s.substitution_of_id = i.id AND `+status.LiveSQL("s")+`) AS substituted`+placementsFrom(f)+`
-		JOIN instructions i ON i.placement_id = p.id`+join+scope.SQL(), scope.Args()...)
-	return is, err
+	return out, total, err
 }

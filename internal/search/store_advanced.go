@@ -8,7 +8,7 @@ import (
 	"strings"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -20,7 +20,7 @@ import (
 // order of q's sort key, at most AdvancedLimit, as user cards with hiveRank descending along the
 // order. SQL applies the filters an index or a column answers (scope, rate, countries, business
 // type, skills, job titles, the radius's bounding box, the text); the exact great-circle
-// distance and the free-every-day rule (bookings.BusyUsers) are applied to what it returns.
+// distance and the free-every-day rule (commitment.BusyUsers) are applied to what it returns.
 // Errors: forbidden (CanAdvancedSearch), invalid (Filter.ValidateOn).
 func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Result, error) {
 	if !CanAdvancedSearch(p) {
@@ -213,7 +213,7 @@ func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidat
 			among[i] = c.ID
 		}
 	}
-	busy, err := bookings.BusyUsers(ctx, r, f.StartDate, f.EndDate, among)
+	busy, err := commitment.BusyUsers(ctx, r, f.StartDate, f.EndDate, among)
 	if err != nil {
 		return nil, err
 	}
@@ -221,7 +221,7 @@ func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidat
 }
 
 // markRest marks, when a date range is asked for, the cards of freelancers whose accepted work
-// would leave them too little rest to work it (bookings.RestWarnings, one query for all), naming
+// would leave them too little rest to work it (commitment.RestWarnings, one query for all), naming
 // the job in the way only if p may see its booking.
 func markRest(ctx context.Context, r database.Reader, p *auth.Principal, f Filter, cards []Result) error {
 	if f.StartDate == "" || len(cards) == 0 {
@@ -231,7 +231,7 @@ func markRest(ctx context.Context, r database.Reader, p *auth.Principal, f Filte
 	for i, c := range cards {
 		ids[i] = c.ID
 	}
-	warnings, err := bookings.RestWarnings(ctx, r, p, f.StartDate, f.EndDate, ids)
+	warnings, err := commitment.RestWarnings(ctx, r, p, f.StartDate, f.EndDate, ids)
 	if err != nil {
 		return err
 	}

@@ -11,7 +11,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/clock"
@@ -248,12 +248,12 @@ func TestAdvancedSearchFilters(t *testing.T) {
 			{"preferred first", search.Query{Filter: search.Filter{Skills: []int64{steadicam}, Location: loc(salford), Radius: 10,
 				StartDate: "2026-10-03", EndDate: "2026-10-07", SortKey: search.SortPreferred}}, []string{"Ivy", "Ada", "Hal", "Ben"}},
 		}
-		// bookings.BusyUsers answers alike for everyone and for a list of users.
-		all, err := bookings.BusyUsers(context.Background(), aw.db, "2026-10-03", "2026-10-07", nil)
+		// commitment.BusyUsers answers alike for everyone and for a list of users.
+		all, err := commitment.BusyUsers(context.Background(), aw.db, "2026-10-03", "2026-10-07", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		some, err := bookings.BusyUsers(context.Background(), aw.db, "2026-10-03", "2026-10-07", []int64{aw.ids["Eve"], aw.ids["Ivy"], aw.ids["Gus"]})
+		some, err := commitment.BusyUsers(context.Background(), aw.db, "2026-10-03", "2026-10-07", []int64{aw.ids["Eve"], aw.ids["Ivy"], aw.ids["Gus"]})
 		if err != nil {
 			t.Fatal(err)
 		}

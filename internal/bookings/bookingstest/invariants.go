@@ -1,6 +1,7 @@
-// Package bookingstest counts, for tests, what would break the invariants every write of
-// bookings keeps, so the HTTP tests, the concurrency tests and the demo's test check them with
-// the same queries.
+// Package bookingstest is the test set-up of bookings and its sub-features: the steps their HTTP
+// tests share (fixture.go) and the counts of what would break the invariants every write of
+// bookings keeps (invariants.go), so the HTTP tests, the concurrency tests and the demo's test
+// check them with the same queries.
 package bookingstest
 
 import (

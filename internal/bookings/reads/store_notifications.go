@@ -90,19 +90,12 @@ func LiveFreelancers(ctx context.Context, r database.Reader, placements, booking
 	return rows, err
 }
 
-// awaitingAnswerSQL is an offer on instruction alias i still awaiting its freelancer's answer:
-// live (status.LiveSQL) and their side not yet answered. Delivery mails an offer only while it
-// holds.
-func awaitingAnswerSQL(i string) string {
-	return "(" + status.LiveSQL(i) + " AND " + i + ".supplier_status = " + status.Literal(status.Awaiting) + ")"
-}
-
 // StillAwaitingAnswer returns those of instructions ids that still await their freelancer's
-// answer.
+// answer (status.State.AwaitingAnswer). Delivery mails an offer only while it does.
 func StillAwaitingAnswer(ctx context.Context, r database.Reader, ids []int64) ([]int64, error) {
 	marks, args := database.In(ids)
 	var open []int64
-	err := r.Select(ctx, &open, `SELECT i.id FROM instructions i WHERE i.id IN (`+marks+`) AND `+awaitingAnswerSQL("i"), args...)
+	err := r.Select(ctx, &open, `SELECT i.id FROM instructions i WHERE i.id IN (`+marks+`) AND `+status.AwaitingAnswerSQL("i"), args...)
 	return open, err
 }
 

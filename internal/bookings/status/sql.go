@@ -86,6 +86,11 @@ func LiveSQL(i string) string {
 		i + ".client_status NOT IN (" + closed + "))"
 }
 
+// AwaitingAnswerSQL is State.AwaitingAnswer on instruction alias i.
+func AwaitingAnswerSQL(i string) string {
+	return "(" + i + ".deleted_at IS NULL AND " + PairsSQL(i, PairsBy(State.AwaitingAnswer)[true]) + ")"
+}
+
 // Pair is one not-deleted instruction's (supplier, client) statuses.
 type Pair struct{ Supplier, Client Status }
 

@@ -65,6 +65,7 @@ func TestGeneratedSQLAgreesWithTheRule(t *testing.T) {
 			N      int    `db:"n"`
 			Colour string `db:"colour"`
 			Live   bool   `db:"live"`
+			Await  bool   `db:"awaiting"`
 			Count  int    `db:"pair_count"`
 		}
 		// Each row's pair count reads the column of its own (known) pair.
@@ -76,7 +77,8 @@ func TestGeneratedSQLAgreesWithTheRule(t *testing.T) {
 		countCase += " ELSE " + PairCountSQL("i", State{Supplier: Other, Client: Other}) + " END"
 		var got []row
 		if err := db.Select(ctx, &got, with+`SELECT n, `+ColourSQL("i")+` AS colour,
-			CASE WHEN `+LiveSQL("i")+` THEN TRUE ELSE FALSE END AS live, `+countCase+` AS pair_count FROM i ORDER BY n`); err != nil {
+			CASE WHEN `+LiveSQL("i")+` THEN TRUE ELSE FALSE END AS live,
+			CASE WHEN `+AwaitingAnswerSQL("i")+` THEN TRUE ELSE FALSE END AS awaiting, `+countCase+` AS pair_count FROM i ORDER BY n`); err != nil {
 			t.Fatal(err)
 		}
 		if len(got) != len(states) {
@@ -89,6 +91,9 @@ func TestGeneratedSQLAgreesWithTheRule(t *testing.T) {
 			}
 			if want := s.st.Live(); r.Live != want {
 				t.Errorf("%+v: LiveSQL %v, Live %v", s.st, r.Live, want)
+			}
+			if want := s.st.AwaitingAnswer(); r.Await != want {
+				t.Errorf("%+v: AwaitingAnswerSQL %v, AwaitingAnswer %v", s.st, r.Await, want)
 			}
 			// The "odd" values share Other's pair, which this table's rows do not share.
 			if k := known(s.st); !s.st.Deleted && k == s.st && r.Count != 1 {

@@ -6,6 +6,7 @@ package status
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/hive/hive/internal/platform/apperror"
@@ -122,6 +123,23 @@ func (s State) closed() bool {
 // Live reports whether the instruction still holds the freelancer's time: not deleted and not
 // cancelled or rejected on either side.
 func (s State) Live() bool { return !s.Deleted && !s.closed() }
+
+// AnswerAwaited is, per side, the statuses of an offer that waits for its freelancer's answer
+// (State.AwaitingAnswer): their (supplier) side still awaits a response and the client side has
+// not refused it.
+var AnswerAwaited = struct{ Supplier, Client []Status }{
+	Supplier: []Status{Awaiting},
+	Client:   []Status{Accepted, Awaiting},
+}
+
+// AwaitingAnswer reports whether the instruction is an offer that waits for its freelancer's
+// answer: not deleted and its statuses among AnswerAwaited. It is the one rule of the
+// freelancer's Outstanding tab of the agenda (with its placement not ended), of the offers
+// whoami counts for the freelancer, and of the offers the notifications still mail
+// (AwaitingAnswerSQL).
+func (s State) AwaitingAnswer() bool {
+	return !s.Deleted && slices.Contains(AnswerAwaited.Supplier, s.Supplier) && slices.Contains(AnswerAwaited.Client, s.Client)
+}
 
 // BookingType decides the statuses a new instruction starts with.
 type BookingType string

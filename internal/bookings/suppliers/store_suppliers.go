@@ -9,7 +9,6 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/worktime"
 	"github.com/hive/hive/internal/jobs"
@@ -422,7 +421,7 @@ func heldWindows(booking []slot, days []string, more []window) []window {
 	}
 	for _, d := range days {
 		if m, err := time.Parse(time.DateOnly, d); err == nil {
-			lo, hi := bookings.LocalDaysWindow(m, m)
+			lo, hi := commitment.LocalDaysWindow(m, m)
 			ws = append(ws, window{lo, hi})
 		}
 	}

@@ -5,7 +5,9 @@
 // counts (status.PlacementCounts). The dashboard then groups a few narrow rows
 // instead of joining a year of placements, instructions and events on every request.
 //
-// The bookings feature owns the source tables and calls Refresh in the transaction of every
+// The rows come from bookings' read interface (reads.DashboardPlacementFacts,
+// reads.DashboardInstructionFacts), which generates the status rules in SQL. The bookings feature
+// owns the source tables and calls Refresh in the transaction of every
 // change it makes (the same place it emits the change's event), so the facts never lag behind
 // a committed change. Rebuild recomputes them all, for databases written before the facts
 // existed (EnsureBuilt) and for data loaded in bulk around the bookings feature.
@@ -15,7 +17,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -54,7 +56,7 @@ func EnsureBuilt(ctx context.Context, db *database.DB) error {
 // again. A cancelled placement and its instructions leave no facts: the bookings
 // feature deletes a placement's instructions with it, so a fact never outlives its source.
 func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
-	placements := `SELECT p.id FROM placements p WHERE ` + which
+	placements := reads.DashboardPlacements(which)
 	if _, err := tx.Exec(ctx, `DELETE FROM dashboard_instructions WHERE placement_id IN (`+placements+`)`, arg); err != nil {
 		return fmt.Errorf("forget instruction facts: %w", err)
 	}
@@ -63,34 +65,23 @@ func write(ctx context.Context, tx *database.Tx, which string, arg any) error {
 	}
 	if _, err := tx.Exec(ctx, `INSERT INTO dashboard_placements (placement_id, department_id, job_template_id, local_date,
 		worst_rank, filled)
-		SELECT p.id, b.department_id, b.job_template_id, p.local_date, MAX(`+rankSQL()+`),
-			MAX(CASE WHEN `+GreenSQL()+` THEN 1 ELSE 0 END)
-		FROM placements p JOIN bookings b ON b.id = p.booking_id LEFT JOIN instructions i ON i.placement_id = p.id
-		WHERE p.deleted_at IS NULL AND `+which+`
-		GROUP BY p.id, b.department_id, b.job_template_id, p.local_date
+		`+reads.DashboardPlacementFacts(which)+`
 		ON CONFLICT (placement_id) DO UPDATE SET department_id = excluded.department_id,
 			job_template_id = excluded.job_template_id, local_date = excluded.local_date,
 			worst_rank = excluded.worst_rank, filled = excluded.filled`, arg); err != nil {
 		return fmt.Errorf("write placement facts: %w", err)
 	}
-	d := tx.Dialect()
-	answer, answerArgs := answerMinuteSQL(d)
+	rows, args := reads.DashboardInstructionFacts(tx.Dialect(), which)
 	_, err := tx.Exec(ctx, `INSERT INTO dashboard_instructions (instruction_id, placement_id, department_id, local_date,
 		user_id, green, answer_minute, sell_rate_minor, sell_currency, sell_period, buy_rate_minor, buy_currency, buy_period,
 		paid_minutes, counted)
-		SELECT x.* FROM (SELECT i.id, i.placement_id, b.department_id, i.placement_local_date, i.user_id,
-			CASE WHEN `+GreenSQL()+` THEN 1 ELSE 0 END AS green, `+answer+` AS answer_minute,
-			i.sell_rate_minor, i.sell_currency, i.sell_period, i.buy_rate_minor, i.buy_currency, i.buy_period,
-			`+paidMinutesSQL(d)+` AS paid_minutes, `+countSQL()+` AS counted
-			FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = i.booking_id
-			WHERE i.deleted_at IS NULL AND p.deleted_at IS NULL AND `+which+`) x
-		WHERE x.green = 1 OR x.answer_minute IS NOT NULL OR x.counted = '`+string(status.CountPipeline)+`'
+		`+rows+`
 		ON CONFLICT (instruction_id) DO UPDATE SET placement_id = excluded.placement_id,
 			department_id = excluded.department_id, local_date = excluded.local_date, user_id = excluded.user_id,
 			green = excluded.green, answer_minute = excluded.answer_minute, sell_rate_minor = excluded.sell_rate_minor,
 			sell_currency = excluded.sell_currency, sell_period = excluded.sell_period,
 			buy_rate_minor = excluded.buy_rate_minor, buy_currency = excluded.buy_currency,
-			buy_period = excluded.buy_period, paid_minutes = excluded.paid_minutes, counted = excluded.counted`, append(answerArgs, arg)...)
+			buy_period = excluded.buy_period, paid_minutes = excluded.paid_minutes, counted = excluded.counted`, append(args, arg)...)
 	if err != nil {
 		return fmt.Errorf("write instruction facts: %w", err)
 	}

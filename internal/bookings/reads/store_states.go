@@ -1,4 +1,4 @@
-package bookings
+package reads
 
 // placement_states (migration 00029) is a read model of the placements and their instructions
 // that the database keeps by triggers: per placement its period, date, cancellation and the set

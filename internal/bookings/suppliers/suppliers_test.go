@@ -1,4 +1,4 @@
-package bookings_test
+package suppliers_test
 
 import (
 	"context"
@@ -20,7 +20,7 @@ import (
 // The same table can drive the TypeScript twin (availabilityColour in
 // web/src/features/bookings/instructions/rules.ts).
 func TestAvailabilityColourThresholds(t *testing.T) {
-	data, err := os.ReadFile("testdata/availability_colour_cases.json")
+	data, err := os.ReadFile("../testdata/availability_colour_cases.json") // shared with the web twin, beside the core
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,4 +1,9 @@
-package facts
+package reads
+
+// The dashboard's reads of bookings: the rows of its read model (internal/dashboard/facts),
+// one per live placement and one per live instruction that counts, selected from the bookings
+// tables with the status rules generated in SQL here. The facts package writes them into its
+// own tables in the transaction of each bookings change.
 
 import (
 	"strconv"
@@ -90,4 +95,35 @@ func answerMinuteSQL(d database.Dialect) (string, []any) {
 // paidMinutesSQL is placement p's minutes less its unpaid breaks, what an hourly rate is paid for.
 func paidMinutesSQL(d database.Dialect) string {
 	return "CAST(ROUND(" + seconds(d, "p.start_at", "p.end_at") + " / 60) - p.unpaid_breaks AS BIGINT)"
+}
+
+// DashboardPlacements selects the placements p (not deleted) matching which (a condition on
+// placements p) as their ids: the placements whose facts a refresh replaces.
+func DashboardPlacements(which string) string { return `SELECT p.id FROM placements p WHERE ` + which }
+
+// DashboardPlacementFacts selects the facts of the live placements p matching which (a
+// condition on placements p): placement_id, department_id, job_template_id, local_date,
+// worst_rank (RankedColours) and filled (any instruction accepted by both sides).
+func DashboardPlacementFacts(which string) string {
+	return `SELECT p.id, b.department_id, b.job_template_id, p.local_date, MAX(` + rankSQL() + `),
+			MAX(CASE WHEN ` + GreenSQL() + ` THEN 1 ELSE 0 END)
+		FROM placements p JOIN bookings b ON b.id = p.booking_id LEFT JOIN instructions i ON i.placement_id = p.id
+		WHERE p.deleted_at IS NULL AND ` + which + `
+		GROUP BY p.id, b.department_id, b.job_template_id, p.local_date`
+}
+
+// DashboardInstructionFacts selects the facts of the live instructions of the live placements
+// p matching which (a condition on placements p) that count: accepted by both sides, answered
+// by their freelancer, or their placement's pipeline. The columns are instruction_id,
+// placement_id, department_id, local_date, user_id, green, answer_minute, the sell and buy
+// rates, paid_minutes and counted (a status.Count); args come before which's.
+func DashboardInstructionFacts(d database.Dialect, which string) (string, []any) {
+	answer, args := answerMinuteSQL(d)
+	return `SELECT x.* FROM (SELECT i.id, i.placement_id, b.department_id, i.placement_local_date, i.user_id,
+			CASE WHEN ` + GreenSQL() + ` THEN 1 ELSE 0 END AS green, ` + answer + ` AS answer_minute,
+			i.sell_rate_minor, i.sell_currency, i.sell_period, i.buy_rate_minor, i.buy_currency, i.buy_period,
+			` + paidMinutesSQL(d) + ` AS paid_minutes, ` + countSQL() + ` AS counted
+			FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = i.booking_id
+			WHERE i.deleted_at IS NULL AND p.deleted_at IS NULL AND ` + which + `) x
+		WHERE x.green = 1 OR x.answer_minute IS NOT NULL OR x.counted = '` + string(status.CountPipeline) + `'`, args
 }

@@ -1,4 +1,4 @@
-package bookings_test
+package reads_test
 
 import (
 	"context"
@@ -7,7 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -42,7 +42,7 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 
 		b := book(t, s, map[string]any{"jobTemplateId": jt,
 			"dates": []string{"2026-10-24", "2026-10-26", "2026-10-27"}, "periodType": "custom"})
-		grantEvery(t, s, freelancer, b.placementIDs()...)
+		grantEvery(t, s, freelancer, b.PlacementIDs()...)
 		b = bookingAs(t, s, apptest.Admin, b.ID)
 		inst := map[string]int64{} // date and shift → instruction id
 		for _, p := range b.Placements {
@@ -55,7 +55,7 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 			if got.OffersAwaitingAnswer != want || got.ActionsRequired != base.ActionsRequired+want {
 				t.Errorf("%s: whoami %+v, want %d offers over %d actions", step, got, want, base.ActionsRequired)
 			}
-			n, err := bookings.OffersAwaitingAnswer(context.Background(), db, freelancer)
+			n, err := reads.OffersAwaitingAnswer(context.Background(), db, freelancer)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,4 +1,4 @@
-package bookings_test
+package deadlines_test
 
 import (
 	"context"
@@ -44,7 +44,7 @@ func expiryWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.Wor
 	clk := clockAt(db, expiryStart)
 	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
 	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": dates})
-	return expiryScene{clk: clk, placements: b.placementIDs(), freelancer: w.Users["freelancer"]}
+	return expiryScene{clk: clk, placements: b.PlacementIDs(), freelancer: w.Users["freelancer"]}
 }
 
 // februaryDays is the first n dates of February 2027, after the clock's start.
@@ -60,16 +60,6 @@ func februaryDays(n int) []string {
 func offerBy(s *apptest.Server, placements []int64, user int64, answerBy time.Time) *apptest.Response {
 	return s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", placements[0]),
 		map[string]any{"userIds": []int64{user}, "placementIds": placements, "answerBy": answerBy.Format(time.RFC3339)})
-}
-
-// expireDue runs the expiry sweep and fails on its error.
-func expireDue(t *testing.T, db *database.DB) int {
-	t.Helper()
-	n, err := deadlines.ExpireDue(context.Background(), db)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return n
 }
 
 // wantField fails unless res is a 422 whose message about field is msg.
@@ -196,7 +186,7 @@ func TestGrantAnswerByValidation(t *testing.T) {
 			bookings.MsgAnswerByAfterStart)
 		pre := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": []string{"2027-02-08"},
 			"type": "pre_confirmed"})
-		wantField(t, offerBy(s, pre.placementIDs(), e.freelancer, expiryStart.Add(time.Hour)), "answerBy",
+		wantField(t, offerBy(s, pre.PlacementIDs(), e.freelancer, expiryStart.Add(time.Hour)), "answerBy",
 			bookings.MsgAnswerByNotAwaiting)
 		if n := liveInstructionsOf(t, db, e.freelancer); n != 0 {
 			t.Fatalf("%d instructions made by refused grants", n)

@@ -1,4 +1,4 @@
-package bookings_test
+package substitution_test
 
 import (
 	"context"
@@ -14,55 +14,6 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-const subDate = "2026-12-10"
-
-// subWorld is a substitution-allowed booking (day and night placement on subDate), a booking
-// that does not allow it on the same date, and freelancers in every situation the candidate
-// rule separates. Users are by last name.
-type subWorld struct {
-	Day, Night           int64 // placements of the substitution-allowed booking
-	OtherDay, OtherNight int64 // placements of the other booking
-	Incumbent            int64 // freelancer@'s accepted instruction on Day
-	Users                map[string]int64
-}
-
-func buildSubWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) subWorld {
-	t.Helper()
-	jt := orgtest.JobTemplate(t, db, w.DeptA1)
-	sw := subWorld{Users: map[string]int64{"Reid": w.Users["freelancer"]}}
-	orgtest.Hire(t, db, w.DeptA1, sw.Users["Reid"])
-	sw.Day, sw.Night = subBook(t, s, jt, true)
-	sw.OtherDay, sw.OtherNight = subBook(t, s, jt, false)
-	for _, name := range []string{"Able", "Baker", "Carter", "Dunn", "Evans", "Fox", "Gray", "Hill", "Irwin", "Jones", "King"} {
-		id := insertID(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, is_freelancer, created_at, updated_at)
-			VALUES (?, ?, ?, ?, TRUE, ?, ?) RETURNING id`, name+"@sub.test", strings.ToLower(name)+"@sub.test", "A", name)
-		sw.Users[name] = id
-		orgtest.LinkDepartment(t, db, id, w.DeptA1, name != "Irwin", false, false) // Irwin may not be hired
-	}
-	insertID(t, db, `UPDATE users SET account_status = 'inactive' WHERE id = ? RETURNING id`, sw.Users["Jones"])
-	markUnavailable(t, db, sw.Users["Gray"], subDate)
-
-	// VAT: Reid and Able through their preferred supplier (registered); Baker through the one
-	// supplier entity he manages (not registered); Carter has none.
-	registered := subSupplier(t, db, "Able Crew", true)
-	insertID(t, db, `UPDATE users SET preferred_supplier_id = ? WHERE id IN (?, ?) RETURNING id`, registered,
-		sw.Users["Reid"], sw.Users["Able"])
-	orgtest.LinkEntity(t, db, sw.Users["Baker"], subSupplier(t, db, "Baker Sound", false), true, true)
-
-	// Work elsewhere: Dunn accepted and Evans awaiting on the overlapping day shift, Fox's there
-	// rejected, King accepted on the night shift only; Hill already holds an instruction on Day.
-	grant(t, s, sw.OtherDay, sw.Users["Dunn"], sw.Users["Evans"], sw.Users["Fox"])
-	grant(t, s, sw.OtherNight, sw.Users["King"])
-	answerAsSupplier(t, s, db, sw.OtherDay, sw.Users["Dunn"], "accepted")
-	answerAsSupplier(t, s, db, sw.OtherDay, sw.Users["Fox"], "rejected")
-	answerAsSupplier(t, s, db, sw.OtherNight, sw.Users["King"], "accepted")
-	grant(t, s, sw.Day, sw.Users["Reid"], sw.Users["Hill"])
-	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{
-		{"id": instructionID(t, db, sw.Day, sw.Users["Reid"]), "supplierStatus": "accepted"}}).Want(200)
-	sw.Incumbent = instructionID(t, db, sw.Day, sw.Users["Reid"])
-	return sw
-}
 
 func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
@@ -223,25 +174,6 @@ func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
 			t.Errorf("%d substitutes of one incumbent, want 1", linked)
 		}
 	})
-}
-
-// subBook creates a booking of jt on subDate as the department manager and returns its day and
-// night placements.
-func subBook(t *testing.T, s *apptest.Server, jt int64, substitution bool) (day, night int64) {
-	t.Helper()
-	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{subDate}, "substitutionAllowed": substitution})
-	return b.Placements[0].ID, b.Placements[1].ID
-}
-
-// subSupplier inserts a supplier entity whose preferred legal entity is (or is not) VAT registered.
-func subSupplier(t *testing.T, db *database.DB, name string, vat bool) int64 {
-	t.Helper()
-	legal := orgtest.LegalEntity(t, db, name+" Ltd")
-	insertID(t, db, `UPDATE legal_entities SET vat_registered = ? WHERE id = ? RETURNING id`, vat, legal)
-	entity := orgtest.Entity(t, db, name, "supplier")
-	orgtest.LinkLegal(t, db, entity, legal)
-	insertID(t, db, `UPDATE entities SET preferred_legal_entity_id = ? WHERE id = ? RETURNING id`, legal, entity)
-	return entity
 }
 
 func subBool(b *bool) string {

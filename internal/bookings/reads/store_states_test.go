@@ -1,4 +1,4 @@
-package bookings_test
+package reads_test
 
 import (
 	"context"
@@ -8,7 +8,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -110,7 +110,7 @@ func checkStates(t *testing.T, db *database.DB, step string) {
 	}
 	var got []stateRow
 	if err := db.Select(ctx, &got, `SELECT placement_id, booking_id, local_date, start_at, end_at, deleted_at, pairs,
-		`+bookings.PairCountColumns+`, substitutions FROM placement_states ORDER BY placement_id`); err != nil {
+		`+reads.PairCountColumns+`, substitutions FROM placement_states ORDER BY placement_id`); err != nil {
 		t.Fatal(err)
 	}
 	if len(got) != len(want) {

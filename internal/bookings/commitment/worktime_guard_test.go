@@ -1,10 +1,9 @@
-package bookings_test
+package commitment_test
 
 import (
 	"fmt"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
@@ -23,9 +22,6 @@ type restScene struct {
 	lateID, earlyID int64 // the freelancer's instructions
 	freelancer      int64
 }
-
-// workingTimeStart is where the working-time tests' clock stands: a month before their shifts.
-var workingTimeStart = time.Date(2027, 2, 1, 9, 0, 0, 0, time.UTC)
 
 func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) restScene {
 	clockAt(db, workingTimeStart)
@@ -53,23 +49,6 @@ func (sc restScene) dawnPatrol(t *testing.T, s *apptest.Server, db *database.DB,
 	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed",
 		"substitutionAllowed": substitution})
 	return other, b.Placements[0].ID
-}
-
-// accept answers instructions as role on the supplier side.
-func accept(s *apptest.Server, role string, ids ...int64) *apptest.Response {
-	items := []map[string]any{}
-	for _, id := range ids {
-		items = append(items, map[string]any{"id": id, "supplierStatus": "accepted"})
-	}
-	return s.As(role).Do("PATCH", "/instruction/status", items)
-}
-
-// errorText is the error message of a refusal.
-func errorText(t *testing.T, res *apptest.Response) string {
-	t.Helper()
-	var e struct{ Error string }
-	res.Decode(&e)
-	return e.Error
 }
 
 // An accept that would leave less than the daily rest is refused naming the job in the way; the

@@ -1,4 +1,4 @@
-package bookings_test
+package reads_test
 
 import (
 	"context"
@@ -9,7 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -33,7 +33,7 @@ func TestHistoryRecords(t *testing.T) {
 		book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 			"dates": []string{"2027-02-02"}, "periodType": "custom"})
 
-		recs, err := bookings.HistoryRecords(context.Background(), db, b.ID)
+		recs, err := reads.HistoryRecords(context.Background(), db, b.ID)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,14 +58,14 @@ func TestHistoryRecords(t *testing.T) {
 			}
 		}
 
-		_, err = bookings.HistoryRecords(context.Background(), db, 999999)
+		_, err = reads.HistoryRecords(context.Background(), db, 999999)
 		if apperror.KindOf(err) != apperror.KindNotFound {
 			t.Fatalf("missing booking: %v", err)
 		}
 	})
 }
 
-// jobs asks bookings (bookings.UsesJobTemplate, wired by internal/app) whether a template is in
+// jobs asks bookings (reads.UsesJobTemplate, wired by internal/app) whether a template is in
 // use: a template a booking was made from is not deleted, an unused one is.
 func TestAJobTemplateABookingUsesIsNotDeleted(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {

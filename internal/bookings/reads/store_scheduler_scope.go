@@ -1,4 +1,4 @@
-package scheduler
+package reads
 
 import (
 	"context"
@@ -12,7 +12,7 @@ const summaryFrom = ` FROM placements p JOIN bookings b ON b.id = p.booking_id J
 
 // placementsFrom is summaryFrom with only the joins the scope needs: at the month view's scale
 // every join costs a lookup per placement.
-func placementsFrom(f SummaryFilter) string {
+func placementsFrom(f SchedulerFilter) string {
 	from := ` FROM placements p`
 	if !f.Visible.All || len(f.DepartmentIDs) > 0 || len(f.JobTemplateIDs) > 0 || len(f.ClientIDs) > 0 {
 		from += ` JOIN bookings b ON b.id = p.booking_id`
@@ -49,7 +49,7 @@ func eachChunk(ids []int64, fn func(marks string, args []any) error) error {
 // withViewer finds out whether the viewer holds instructions in the range outside the
 // departments they see whole. Managers seldom do, and their scope is then a plain department
 // test that lets the database start from the department's bookings.
-func withViewer(ctx context.Context, q database.Reader, f SummaryFilter) (SummaryFilter, error) {
+func withViewer(ctx context.Context, q database.Reader, f SchedulerFilter) (SchedulerFilter, error) {
 	if f.Visible.All || f.Visible.None() {
 		return f, nil
 	}
@@ -74,7 +74,7 @@ func startBounds(start, end string) (from, to time.Time, err error) {
 // placementScope is the WHERE clause of the range's placements the viewer may see: in a
 // department they see whole, or holding one of their instructions. deleted tells whether
 // cancelled placements (and deleted instructions) count.
-func placementScope(f SummaryFilter, deleted bool) *database.Where {
+func placementScope(f SchedulerFilter, deleted bool) *database.Where {
 	c := &database.Where{}
 	c.Add("p.local_date >= ? AND p.local_date <= ?", f.Start, f.End)
 	if from, to, err := startBounds(f.Start, f.End); err == nil {
@@ -105,7 +105,7 @@ func placementScope(f SummaryFilter, deleted bool) *database.Where {
 
 // chosenUsers keeps, when userIds is given, the placements (placement, their id column) where
 // one of those users holds an instruction (a live one unless deleted).
-func chosenUsers(c *database.Where, placement string, f SummaryFilter, deleted bool) {
+func chosenUsers(c *database.Where, placement string, f SchedulerFilter, deleted bool) {
 	if len(f.UserIDs) == 0 {
 		return
 	}
@@ -126,7 +126,7 @@ func placementsHeld(holder string, deleted bool) string {
 // instructionConditions are the instructions (alias i, of a placement p) the viewer may see:
 // every one in a department they see whole, their own elsewhere; only the chosen users' when
 // userIds is given. The caller links i to p.
-func instructionConditions(f SummaryFilter, deleted bool) *database.Where {
+func instructionConditions(f SchedulerFilter, deleted bool) *database.Where {
 	c := &database.Where{}
 	if !deleted {
 		c.Add("i.deleted_at IS NULL")
@@ -144,7 +144,7 @@ func instructionConditions(f SummaryFilter, deleted bool) *database.Where {
 }
 
 // instructionScope is placementScope joined with the instructions the viewer may see.
-func instructionScope(f SummaryFilter, deleted bool) *database.Where {
+func instructionScope(f SchedulerFilter, deleted bool) *database.Where {
 	c := placementScope(f, deleted)
 	ic := instructionConditions(f, deleted)
 	c.Add(ic.And(), ic.Args()...)

@@ -1,4 +1,4 @@
-package bookings_test
+package waterfall_test
 
 import (
 	"fmt"
@@ -27,20 +27,20 @@ func endEvents(t *testing.T, db *database.DB, booking int64) (filled, ranOut int
 // them at once. Filling it then ends it as done. Each end is one event, told to the managers.
 func TestWaterfall_RanOutTakesCandidatesAndRefusesPauseAndStop(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
+		u := sc.Users
 		mgr := s.As(apptest.DeptMgr)
-		v := sc.start(t, s, 1, 1, u[0], u[1])
+		v := sc.Start(t, s, 1, 1, u[0], u[1])
 		if !slices.Equal(v.Actions, []string{waterfall.ActionPause, waterfall.ActionStop}) || !v.CanAddCandidates {
 			t.Fatalf("a running offer in turn allows %v, candidates %v", v.Actions, v.CanAddCandidates)
 		}
-		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
-		answerAsSupplier(t, s, db, sc.placement, u[1], "rejected")
-		v = sc.waterfallOf(t, s, v.ID)
+		answerAsSupplier(t, s, db, sc.Placement, u[0], "rejected")
+		answerAsSupplier(t, s, db, sc.Placement, u[1], "rejected")
+		v = sc.WaterfallOf(t, s, v.ID)
 		wantStates(t, v, waterfall.WaterfallRanOut, "declined", "declined")
 		if len(v.Actions) != 0 || !v.CanAddCandidates || v.Filled != 0 || v.Places != 1 {
 			t.Fatalf("ran out: actions %v, candidates %v, %d of %d", v.Actions, v.CanAddCandidates, v.Filled, v.Places)
 		}
-		if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 1 {
+		if filled, ranOut := endEvents(t, db, sc.Booking); filled != 0 || ranOut != 1 {
 			t.Fatalf("events: filled %d, ran out %d", filled, ranOut)
 		}
 		control := func(action string, version int) *apptest.Response {
@@ -65,14 +65,14 @@ func TestWaterfall_RanOutTakesCandidatesAndRefusesPauseAndStop(t *testing.T) {
 		if more.Candidates[2].Rank != 3 || more.Candidates[3].Rank != 4 || more.Candidates[2].AnswerBy == nil {
 			t.Fatalf("added: %+v", more.Candidates)
 		}
-		answerAsSupplier(t, s, db, sc.placement, u[2], "accepted")
-		v = sc.waterfallOf(t, s, v.ID)
+		answerAsSupplier(t, s, db, sc.Placement, u[2], "accepted")
+		v = sc.WaterfallOf(t, s, v.ID)
 		wantStates(t, v, waterfall.WaterfallDone, "declined", "declined", "accepted", "pending")
 		if len(v.Actions) != 0 || v.Filled != 1 {
 			t.Fatalf("filled: actions %v, %d filled", v.Actions, v.Filled)
 		}
 		wantMessage(t, control("pause", v.Version), 409, waterfall.MsgWaterfallEnded)
-		if filled, ranOut := endEvents(t, db, sc.booking); filled != 1 || ranOut != 1 {
+		if filled, ranOut := endEvents(t, db, sc.Booking); filled != 1 || ranOut != 1 {
 			t.Fatalf("events: filled %d, ran out %d", filled, ranOut)
 		}
 		everyInstructionChangeAudited(t, db)
@@ -83,15 +83,15 @@ func TestWaterfall_RanOutTakesCandidatesAndRefusesPauseAndStop(t *testing.T) {
 // none.
 func TestWaterfall_CandidatesAddedToAPausedOneWaitAndAStoppedOneTakesNone(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
+		u := sc.Users
 		mgr := s.As(apptest.DeptMgr)
-		v := sc.start(t, s, 1, 1, u[0])
+		v := sc.Start(t, s, 1, 1, u[0])
 		path := fmt.Sprintf("/waterfall/%d", v.ID)
 		mgr.Do("PATCH", path, map[string]any{"action": "pause", "version": v.Version}).Want(200).Decode(&v)
 		mgr.Do("POST", path+"/candidates", map[string]any{"userIds": []int64{u[1]}, "version": v.Version}).Want(200).Decode(&v)
 		wantStates(t, v, waterfall.WaterfallPaused, "offered", "pending")
-		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
-		wantStates(t, sc.waterfallOf(t, s, v.ID), waterfall.WaterfallPaused, "declined", "pending")
+		answerAsSupplier(t, s, db, sc.Placement, u[0], "rejected")
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), waterfall.WaterfallPaused, "declined", "pending")
 		mgr.Do("PATCH", path, map[string]any{"action": "resume", "version": v.Version}).Want(200).Decode(&v)
 		wantStates(t, v, waterfall.WaterfallRunning, "declined", "offered")
 		mgr.Do("PATCH", path, map[string]any{"action": "stop", "version": v.Version}).Want(200).Decode(&v)
@@ -100,7 +100,7 @@ func TestWaterfall_CandidatesAddedToAPausedOneWaitAndAStoppedOneTakesNone(t *tes
 		}
 		wantMessage(t, mgr.Do("POST", path+"/candidates", map[string]any{"userIds": []int64{u[2]}, "version": v.Version}),
 			409, waterfall.MsgWaterfallFinished)
-		if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 0 {
+		if filled, ranOut := endEvents(t, db, sc.Booking); filled != 0 || ranOut != 0 {
 			t.Fatalf("a stopped offer in turn told its end: filled %d, ran out %d", filled, ranOut)
 		}
 	})

@@ -1,4 +1,4 @@
-package scheduler
+package reads
 
 import (
 	"context"
@@ -19,13 +19,13 @@ import (
 // placements in whole departments: an administrator's or a manager's of whole departments
 // (gridScope's byDepartment), filtered by department, client or job template at most. Their
 // number is then the read model's.
-func (f SummaryFilter) countsLive() bool {
+func (f SchedulerFilter) countsLive() bool {
 	return !f.IncludeDeleted && !f.CancelledOnly && len(f.UserIDs) == 0 && len(f.Colours) == 0 &&
 		(f.Visible.All || !f.Visible.None() && !f.ownElsewhere)
 }
 
 // gridTotal is the number of rows of the grid over all its pages (from and scope are gridScope's).
-func gridTotal(ctx context.Context, q database.Reader, f SummaryFilter, from string, scope *database.Where) (int, error) {
+func gridTotal(ctx context.Context, q database.Reader, f SchedulerFilter, from string, scope *database.Where) (int, error) {
 	var total int
 	if !f.countsLive() {
 		err := q.Get(ctx, &total, `SELECT COUNT(*)`+from+scope.SQL(), scope.Args()...)
@@ -52,7 +52,7 @@ var recentDepth = 1024
 // recentDepth most recently changed live instructions. found is false when that cannot be the
 // page: another order or viewer, or too few of them in the range to fill it while more rows
 // exist (total) beyond.
-func recentChanges(ctx context.Context, q database.Reader, f SummaryFilter, total int) (ids []int64, found bool, err error) {
+func recentChanges(ctx context.Context, q database.Reader, f SchedulerFilter, total int) (ids []int64, found bool, err error) {
 	whole := f.Visible.All && len(f.DepartmentIDs) == 0 && len(f.ClientIDs) == 0 && len(f.JobTemplateIDs) == 0
 	if !whole || !f.countsLive() || gridOrder(f.Sort) != gridOrders[DefaultGridSort] || f.Limit <= 0 ||
 		f.Offset+f.Limit > recentDepth {
@@ -70,4 +70,13 @@ func recentChanges(ctx context.Context, q database.Reader, f SummaryFilter, tota
 	// The newest rows of the range are all among the newest overall, so the page is right when
 	// it is full, or when it holds the last of the rows.
 	return ids, err == nil && (len(ids) == f.Limit || f.Offset+len(ids) == total), err
+}
+
+// SetSchedulerRecentDepth sets how many of the newest instructions the administrator's grid
+// reads for its first pages (0: never), until the returned function restores it: for the tests
+// that hold the recent read and the full one to agree.
+func SetSchedulerRecentDepth(n int) (restore func()) {
+	was := recentDepth
+	recentDepth = n
+	return func() { recentDepth = was }
 }

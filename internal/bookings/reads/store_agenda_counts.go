@@ -1,4 +1,4 @@
-package agenda
+package reads
 
 import (
 	"context"
@@ -16,12 +16,12 @@ const allDepartments = 0
 // scope without dates. Counting row by row cost an administrator (125,000 open placements on
 // the load data set) and a client manager (25,000) 40 to 300 ms a call, on every
 // page of a rule tab (its total) and every call of the tab counts. A date range reads its rows.
-func (s *Store) dayCounted(q Query) bool {
-	return q.View == ManagerView && q.StartDate == "" && q.EndDate == "" && !s.countRows
+func (a Agenda) dayCounted(q AgendaQuery) bool {
+	return q.managerView() && q.StartDate == "" && q.EndDate == "" && !a.CountRows
 }
 
 // countDepartments is the departments of placement_day_counts that hold q's scope.
-func countDepartments(q Query) []int64 {
+func countDepartments(q AgendaQuery) []int64 {
 	if q.Visible.All {
 		return []int64{allDepartments}
 	}
@@ -45,14 +45,14 @@ type pairCount struct {
 // ending after today in a few rows a day, those ending today (from now on) one by one from
 // placement_states, as the day's count also holds those already ended; inTab sorts the sets of
 // pairs into the tabs.
-func (s *Store) openCountsByDay(ctx context.Context, q Query, sc scope, now time.Time) (map[Tab]int, error) {
+func (a Agenda) openCountsByDay(ctx context.Context, q AgendaQuery, sc scope, now time.Time) ([]int, error) {
 	tomorrow := nextUTCMidnight(now)
 	marks, depts := database.In(countDepartments(q))
 	open := openSQL(now)
 	args := append(append(depts, tomorrow.Format(time.DateOnly)), sc.where.args...)
 	args = append(append(args, open.args...), tomorrow)
 	var rows []pairCount
-	err := s.DB.Select(ctx, &rows, `SELECT pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
+	err := a.DB.Select(ctx, &rows, `SELECT pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
 		WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ? GROUP BY pairs
 		UNION ALL
 		SELECT p.pairs, COUNT(*) AS n `+sc.states()+` WHERE `+sc.where.sql+` AND `+open.sql+` AND p.end_at < ?
@@ -60,12 +60,11 @@ func (s *Store) openCountsByDay(ctx context.Context, q Query, sc scope, now time
 	if err != nil {
 		return nil, err
 	}
-	out := map[Tab]int{}
-	for _, r := range instructionRules {
-		out[r.Tab] = 0
+	out := make([]int, len(q.Rules))
+	for k, r := range q.Rules {
 		for _, c := range rows {
 			if inTab(r, c.Pairs) {
-				out[r.Tab] += c.N
+				out[k] += c.N
 			}
 		}
 	}
@@ -74,10 +73,10 @@ func (s *Store) openCountsByDay(ctx context.Context, q Query, sc scope, now time
 
 // allByDay is countAll from placement_day_counts: every placement of the scope, cancelled and
 // ended ones too.
-func (s *Store) allByDay(ctx context.Context, q Query) (int, error) {
+func (a Agenda) allByDay(ctx context.Context, q AgendaQuery) (int, error) {
 	marks, depts := database.In(countDepartments(q))
 	var n int
-	err := s.DB.Get(ctx, &n, `SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM placement_day_counts WHERE department_id IN (`+marks+`)`, depts...)
+	err := a.DB.Get(ctx, &n, `SELECT CAST(COALESCE(SUM(n), 0) AS BIGINT) FROM placement_day_counts WHERE department_id IN (`+marks+`)`, depts...)
 	return n, err
 }
 
@@ -95,18 +94,18 @@ type dayCount struct {
 // offset+limit placements start before the midnight after day D when those ending from tomorrow
 // to D already number offset+limit (each starts before it ends); Archived's newest start within
 // longestPlacement before day D when those ending on D or later do.
-func (s *Store) pageBound(ctx context.Context, q Query, now time.Time) (fragment, error) {
-	rule, isRule := ruleOf(q.Tab)
-	if !s.dayCounted(q) || (!isRule && q.Tab != Archived) {
+func (a Agenda) pageBound(ctx context.Context, q AgendaQuery, now time.Time) (fragment, error) {
+	rule, isRule := q.rule()
+	if !a.dayCounted(q) || (!isRule && q.Tab != AgendaArchived) {
 		return fragment{}, nil
 	}
 	walk := &boundWalk{want: q.Offset + q.Limit, rule: rule, isRule: isRule}
 	marks, depts := database.In(countDepartments(q))
 	if isRule {
-		return s.ruleTabBound(ctx, walk, marks, depts, now)
+		return a.ruleTabBound(ctx, walk, marks, depts, now)
 	}
 	var days []dayCount
-	if err := s.DB.Select(ctx, &days, `SELECT end_day, 0 AS pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
+	if err := a.DB.Select(ctx, &days, `SELECT end_day, 0 AS pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
 		WHERE department_id IN (`+marks+`) GROUP BY end_day ORDER BY end_day DESC`, depts...); err != nil {
 		return fragment{}, err
 	}
@@ -118,10 +117,10 @@ func (s *Store) pageBound(ctx context.Context, q Query, now time.Time) (fragment
 // it reads a fortnight from the first, and the rest only when the fortnight falls short. Reading
 // and sorting every future day of a client's five departments (5,570 rows) was 40 % of its
 // agenda page's time.
-func (s *Store) ruleTabBound(ctx context.Context, walk *boundWalk, marks string, depts []any, now time.Time) (fragment, error) {
+func (a Agenda) ruleTabBound(ctx context.Context, walk *boundWalk, marks string, depts []any, now time.Time) (fragment, error) {
 	with := func(more ...any) []any { return append(depts[:len(depts):len(depts)], more...) }
 	var first *string
-	if err := s.DB.Get(ctx, &first, `SELECT MIN(end_day) FROM placement_day_counts
+	if err := a.DB.Get(ctx, &first, `SELECT MIN(end_day) FROM placement_day_counts
 		WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ?`,
 		with(nextUTCMidnight(now).Format(time.DateOnly))...); err != nil || first == nil {
 		return fragment{}, err
@@ -133,7 +132,7 @@ func (s *Store) ruleTabBound(ctx context.Context, walk *boundWalk, marks string,
 	split := from.AddDate(0, 0, pageBoundFirstDays).Format(time.DateOnly)
 	for _, window := range [][2]string{{*first, split}, {split, "9999-12-31"}} {
 		var days []dayCount
-		if err := s.DB.Select(ctx, &days, `SELECT end_day, pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
+		if err := a.DB.Select(ctx, &days, `SELECT end_day, pairs, CAST(SUM(n) AS BIGINT) AS n FROM placement_day_counts
 			WHERE department_id IN (`+marks+`) AND live = TRUE AND end_day >= ? AND end_day < ?
 			GROUP BY end_day, pairs ORDER BY end_day`, with(window[0], window[1])...); err != nil {
 			return fragment{}, err
@@ -148,7 +147,7 @@ func (s *Store) ruleTabBound(ctx context.Context, walk *boundWalk, marks string,
 // boundWalk counts a tab's placements day by day until they reach want.
 type boundWalk struct {
 	want, seen int
-	rule       instructionRule
+	rule       AgendaRule
 	isRule     bool
 }
 

@@ -1,4 +1,4 @@
-package bookings_test
+package holds_test
 
 import (
 	"context"
@@ -50,7 +50,7 @@ func pencil(t *testing.T, s *apptest.Server, role string, b booking, user int64)
 	t.Helper()
 	var res bookings.GrantResult
 	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{"userIds": []int64{user},
-		"placementIds": b.placementIDs(), "kind": "hold"}).Want(200).Decode(&res)
+		"placementIds": b.PlacementIDs(), "kind": "hold"}).Want(200).Decode(&res)
 	if res.Inserted != len(b.Placements) || len(res.Refused) != 0 {
 		t.Fatalf("pencil: %+v", res)
 	}
@@ -94,8 +94,6 @@ func wantRanks(t *testing.T, what string, is []instruction, rank int) {
 		}
 	}
 }
-
-func holdPath(id int64, op string) string { return fmt.Sprintf("/instruction/%d/hold/%s", id, op) }
 
 // Ranks follow the order of placing; a client reads its own rank and that a higher hold exists,
 // never whose; releasing the first moves the second up.

@@ -1,4 +1,4 @@
-package scheduler
+package reads
 
 import (
 	"context"
@@ -75,9 +75,9 @@ func TestPackedWeightAgreesWithTheStatusRules(t *testing.T) {
 		for n, st := range states {
 			var want [5]int
 			if !st.Cancelled() {
-				want[slices.Index(packedColours, status.ColourOf(st))] = 1
+				want[slices.Index(PackedColours, status.ColourOf(st))] = 1
 			}
-			if got := unpack(weights[n]); got != want {
+			if got := Unpack(weights[n]); got != want {
 				t.Errorf("%+v weighs %v, want %v", st, got, want)
 			}
 		}
@@ -89,18 +89,18 @@ func TestPackedWeightAgreesWithTheStatusRules(t *testing.T) {
 		want := [5]int{}
 		for _, st := range states {
 			if !st.Cancelled() {
-				want[slices.Index(packedColours, status.ColourOf(st))]++
+				want[slices.Index(PackedColours, status.ColourOf(st))]++
 			}
 		}
-		if got := unpack(packed); got != want {
+		if got := Unpack(packed); got != want {
 			t.Errorf("sum unpacks to %v, want %v", got, want)
 		}
 		full := int64(0)
-		for k := range packedColours {
+		for k := range PackedColours {
 			full += int64(packMax) << (packBits * k)
 		}
-		if got := unpack(full); got != [5]int{packMax, packMax, packMax, packMax, packMax} {
-			t.Errorf("full counts unpack to %v", got)
+		if got := Unpack(full); got != [5]int{packMax, packMax, packMax, packMax, packMax} {
+			t.Errorf("full counts Unpack to %v", got)
 		}
 	})
 }

@@ -1,11 +1,10 @@
-package bookings
+package commitment
 
 import (
 	"context"
 	"time"
 
 	"github.com/hive/hive/internal/bookings/bookingrules"
-	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/worktime"
 
 	"github.com/hive/hive/internal/platform/auth"
@@ -14,7 +13,7 @@ import (
 
 // BusyUsers reads who, among users (everyone when users is nil), is not free on every day of a
 // range of local dates from to to (YYYY-MM-DD, both included): whoever marked one of its dates unavailable, or has a live instruction holding
-// their time (commitment.HoldsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
+// their time (HoldsTime: accepted or awaiting an answer, not rejected or cancelled by the client)
 // on a placement whose local date is one of them. It is the rule available suppliers apply to
 // the days either side of a selection (a placement holds the day of its local date; see
 // suppliers.heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
@@ -45,7 +44,7 @@ func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []
 	if err := q.Select(ctx, &ids, `SELECT user_id FROM unavailability WHERE date >= ? AND date <= ?`+amongU+`
 		UNION SELECT i.user_id FROM instructions i
 		WHERE i.placement_start_at > ? AND i.placement_start_at < ?
-		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+commitment.HoldsTime("i")+amongI,
+		AND i.placement_local_date >= ? AND i.placement_local_date <= ? AND `+HoldsTime("i")+amongI,
 		append(args, marks...)...); err != nil {
 		return nil, err
 	}
@@ -74,7 +73,7 @@ func LocalDaysWindow(first, last time.Time) (lo, hi time.Time) {
 // daily rest depends on the hours, which the offer will have); the limits are the defaults (the
 // search is for no one booking; the entity's own limits apply when the offer is accepted).
 // One query whatever the number of users. The job is named only if reader, who asked, may see
-// its booking (commitment.NameJobs).
+// its booking (NameJobs).
 func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal, from, to string, users []int64) (map[int64]string, error) {
 	out := map[int64]string{}
 	first, err1 := time.Parse(time.DateOnly, from)
@@ -84,9 +83,9 @@ func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal
 	}
 	limits := bookingrules.Defaults.Limits()
 	limits.DailyRest = 0 // hours unknown: only an overlap could breach it, and that is not a rest
-	lo, hi := commitment.LookAround(limits, first.Add(-zoneAhead), last.Add(24*time.Hour+zoneBehind))
+	lo, hi := LookAround(limits, first.Add(-zoneAhead), last.Add(24*time.Hour+zoneBehind))
 	marks, ids := database.In(users)
-	work, err := commitment.AcceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
+	work, err := AcceptedShifts(ctx, q, `i.user_id IN (`+marks+`)`, ids, 0, lo, hi)
 	if err != nil {
 		return nil, err
 	}
@@ -97,24 +96,24 @@ func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal
 	for user := range work {
 		busy = append(busy, user)
 	}
-	zones, err := commitment.ZonesOf(ctx, q, busy)
+	zones, err := ZonesOf(ctx, q, busy)
 	if err != nil {
 		return nil, err
 	}
 	found := map[int64]*worktime.Breach{}
-	var ways []commitment.InTheWay
+	var ways []InTheWay
 	for user, w := range work {
 		zone := zoneOr(zones[user])
 		y, m, d := first.Date()
 		ly, lm, ld := last.Date()
 		c := worktime.Shift{Start: time.Date(y, m, d, 0, 0, 0, 0, zone), End: time.Date(ly, lm, ld+1, 0, 0, 0, 0, zone)}
-		f := commitment.Facts{Limits: limits, Work: commitment.ShiftsBut(w, 0), Zone: zone}
-		if b := commitment.Judge(commitment.Accept, c, f).Breach; b != nil && b.Kind == worktime.WeeklyRest {
+		f := Facts{Limits: limits, Work: ShiftsBut(w, 0), Zone: zone}
+		if b := Judge(Accept, c, f).Breach; b != nil && b.Kind == worktime.WeeklyRest {
 			found[user] = b
-			ways = append(ways, commitment.InTheWay{User: user, Shift: &b.With})
+			ways = append(ways, InTheWay{User: user, Shift: &b.With})
 		}
 	}
-	if err := commitment.NameJobs(ctx, q, reader, ways); err != nil {
+	if err := NameJobs(ctx, q, reader, ways); err != nil {
 		return nil, err
 	}
 	for user, b := range found {

@@ -1,11 +1,9 @@
-package scheduler
+package reads
 
 import (
 	"context"
 	"strings"
-	"time"
 
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -22,38 +20,13 @@ var gridOrders = map[string]string{
 // DefaultGridSort is the grid's order: most recently changed first.
 const DefaultGridSort = "-modified"
 
-// summaryChange is one grid row as read: the instruction (the columns of bookings.InstructionRow
-// that the grid selects, its State rule with them) with its placement, booking, department and
-// client.
-type summaryChange struct {
-	bookings.InstructionRow
-	BookingTitle     string    `db:"booking_title"`
-	ClientName       string    `db:"client_name"`
-	DepartmentName   string    `db:"department_name"`
-	CancelWindowDays int       `db:"cancel_window_days"`
-	PlacementTitle   string    `db:"placement_title"`
-	LocalDate        string    `db:"local_date"`
-	StartAt          time.Time `db:"start_at"`
-	EndAt            time.Time `db:"end_at"`
-	Timezone         string    `db:"timezone"`
-	UpdatedAt        time.Time `db:"updated_at"`
-}
-
-// Changes reads one page of the grid's instruction rows and the number of rows over all pages,
-// in three queries: the count and the page's ids over slim joins (a month holds tens of
-// thousands of instructions), then the page's rows. cancelledOnly keeps instructions cancelled
-// on either side, those of cancelled placements too.
-func (s *Store) Changes(ctx context.Context, f SummaryFilter) ([]BookingChangeRow, int, error) {
-	var rows []BookingChangeRow
-	total := 0
-	err := s.DB.ReadPlanned(ctx, func(q database.Reader) (err error) {
-		rows, total, err = changes(ctx, q, f)
-		return err
-	})
-	return rows, total, err
-}
-
-func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]BookingChangeRow, int, error) {
+// SchedulerChanges reads one page of the grid's instruction rows into the caller's row type T
+// (the columns below, then columns: the caller's, such as bookings' hold facts) and the number
+// of rows over all pages, in three queries: the count and the page's ids over slim joins (a
+// month holds tens of thousands of instructions), then the page's rows. CancelledOnly keeps
+// instructions cancelled on either side, those of cancelled placements too. q is one read
+// (database.DB.ReadPlanned).
+func SchedulerChanges[T any](ctx context.Context, q database.Reader, f SchedulerFilter, columns string) ([]T, int, error) {
 	f, err := withViewer(ctx, q, f)
 	if err != nil {
 		return nil, 0, err
@@ -61,7 +34,7 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 	deleted := f.IncludeDeleted || f.CancelledOnly
 	from, scope, none, err := gridScope(ctx, q, f, deleted)
 	if err != nil || none {
-		return []BookingChangeRow{}, 0, err
+		return []T{}, 0, err
 	}
 	if f.CancelledOnly {
 		scope.Add("(i.supplier_status = ? OR i.client_status = ?)", string(status.Cancelled), string(status.Cancelled))
@@ -84,27 +57,23 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 	if err != nil {
 		return nil, 0, err
 	}
-	out := make([]BookingChangeRow, 0, len(ids))
+	rows := make([]T, 0, len(ids))
 	if len(ids) == 0 {
-		return out, total, nil
+		return rows, total, nil
 	}
-	var rows []summaryChange
 	err = eachChunk(ids, func(marks string, args []any) error {
 		return q.Select(ctx, &rows, `SELECT i.id, i.placement_id, p.booking_id, b.title AS booking_title,
 			e.name AS client_name, d.name AS department_name, d.cancel_window_days, p.title AS placement_title, p.local_date,
 			p.start_at, p.end_at, p.timezone, i.user_id, u.first_name, u.last_name, i.supplier_status, i.client_status,
 			i.cancellation_reason, i.updated_at, i.deleted_at, i.buy_rate_minor, i.buy_currency, i.buy_period,
-			i.sell_rate_minor, i.sell_currency, i.sell_period, i.created_at, `+bookings.HoldColumns+summaryFrom+`
+			i.sell_rate_minor, i.sell_currency, i.sell_period, i.created_at, `+columns+summaryFrom+`
 			JOIN entities e ON e.id = d.client_id JOIN instructions i ON i.placement_id = p.id JOIN users u ON u.id = i.user_id
 			WHERE i.id IN (`+marks+`) ORDER BY `+order, args...)
 	})
 	if err != nil {
 		return nil, 0, err
 	}
-	for _, r := range rows {
-		out = append(out, changeRow(r, f.Admin))
-	}
-	return out, total, nil
+	return rows, total, nil
 }
 
 // gridScope is the grid's FROM (instructions i, their placements p when the order needs them)
@@ -117,7 +86,7 @@ func changes(ctx context.Context, q database.Reader, f SummaryFilter) ([]Booking
 // for 2,730 on the load data set) and read the whole month's placements (18,133) to keep a
 // client's. The read model's rows are the placements', with their booking's department, date
 // and deletion.
-func gridScope(ctx context.Context, q database.Reader, f SummaryFilter, deleted bool) (string, *database.Where, bool, error) {
+func gridScope(ctx context.Context, q database.Reader, f SchedulerFilter, deleted bool) (string, *database.Where, bool, error) {
 	byDepartment := !f.Visible.All && !f.Visible.None() && !f.ownElsewhere ||
 		f.Visible.All && (len(f.DepartmentIDs) > 0 || len(f.ClientIDs) > 0)
 	if deleted || !byDepartment {
@@ -140,7 +109,7 @@ func gridScope(ctx context.Context, q database.Reader, f SummaryFilter, deleted 
 
 // rangeGroups is the WHERE clause over placement_day_groups g of the range's live placements
 // in departments, of the filter's job templates.
-func rangeGroups(f SummaryFilter, departments database.Visibility) *database.Where {
+func rangeGroups(f SchedulerFilter, departments database.Visibility) *database.Where {
 	scope := &database.Where{}
 	scope.Add("g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL", f.Start, f.End)
 	scope.Within("g.department_id", departments)

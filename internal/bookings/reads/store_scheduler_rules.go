@@ -1,4 +1,4 @@
-package scheduler
+package reads
 
 import (
 	"fmt"
@@ -27,7 +27,7 @@ func colourCondition(colours []status.Colour) (string, []any) {
 }
 
 // Packed counts: the instructions of a placement summed as one integer, packBits bits per
-// colour (in packedColours order), so the database answers one row per placement. Cancelled
+// colour (in PackedColours order), so the database answers one row per placement. Cancelled
 // instructions weigh nothing: the display rules hide them before anything else. The caller
 // reads a placement holding a substitution instruction by instruction instead, because the
 // rules treat substitutes and substituted instructions apart.
@@ -42,8 +42,8 @@ const (
 // holds no substituted instruction either.
 const substitutionFlag = int64(1) << 62
 
-// packedColours orders the colours of a packed count.
-var packedColours = []status.Colour{status.Green, status.Purple, status.Orange, status.Red, status.Gray}
+// PackedColours orders the colours of a packed count.
+var PackedColours = []status.Colour{status.Green, status.Purple, status.Orange, status.Red, status.Gray}
 
 // packedWeightSQL is the SQL weight of one instruction (alias i) in a packed count.
 var packedWeightSQL = status.Case("i", func(st status.State) string { return fmt.Sprint(packedWeight(st)) })
@@ -53,11 +53,11 @@ func packedWeight(st status.State) int64 {
 	if st.Cancelled() {
 		return 0
 	}
-	return 1 << (packBits * slices.Index(packedColours, status.ColourOf(st)))
+	return 1 << (packBits * slices.Index(PackedColours, status.ColourOf(st)))
 }
 
-// unpack splits a packed count into the number of instructions of each colour.
-func unpack(packed int64) (counts [5]int) {
+// Unpack splits a packed count into the number of instructions of each colour.
+func Unpack(packed int64) (counts [5]int) {
 	for k := range counts {
 		counts[k] = int(packed >> (packBits * k) & packMax)
 	}

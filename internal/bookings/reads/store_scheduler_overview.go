@@ -1,4 +1,4 @@
-package scheduler
+package reads
 
 import (
 	"context"
@@ -6,7 +6,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -21,12 +20,12 @@ import (
 // readsDayIndex reports whether the summary takes each day's first groups from the read model:
 // a few groups a day, every instruction seen in whole departments (so the display rules hide no
 // group), no colour or job template filter.
-func (f SummaryFilter) readsDayIndex() bool {
+func (f SchedulerFilter) readsDayIndex() bool {
 	return f.GroupsPerDay > 0 && f.seesEveryInstruction() && len(f.Colours) == 0 && len(f.JobTemplateIDs) == 0
 }
 
 // dayDepartments is the departments of the read (placementScope's departments).
-func dayDepartments(ctx context.Context, q database.Reader, f SummaryFilter) (database.Visibility, error) {
+func dayDepartments(ctx context.Context, q database.Reader, f SchedulerFilter) (database.Visibility, error) {
 	if f.Visible.All && len(f.DepartmentIDs) == 0 && len(f.ClientIDs) == 0 {
 		return database.SeesAll(), nil
 	}
@@ -63,8 +62,8 @@ type dayGroupKey struct {
 	EndTime      string `db:"end_time"`
 }
 
-// dayCount is one day's number of live placement groups and of their placements.
-type dayCount struct {
+// SchedulerDayCount is one day's number of live placement groups and of their placements.
+type SchedulerDayCount struct {
 	LocalDate  string `db:"local_date"`
 	Groups     int    `db:"group_count"`
 	Placements int    `db:"placement_count"`
@@ -87,7 +86,7 @@ const dayGroupsTable = "placement_day_groups"
 // dayIndexPlacements reads the range's day counts and the placements (with their packed counts
 // from the read model, as statePlacements) of each day's first f.GroupsPerDay groups, or every
 // placement of a range that holds at most wholeRangeBound.
-func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database.Dialect, f SummaryFilter) ([]summaryPlacement, []dayCount, error) {
+func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database.Dialect, f SchedulerFilter) ([]SchedulerPlacement, []SchedulerDayCount, error) {
 	departments, err := dayDepartments(ctx, q, f)
 	if err != nil || departments.None() {
 		return nil, nil, err
@@ -102,7 +101,7 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 		scope.Within("g.department_id", departments)
 		groupBy = "g.department_id, " + dayGroupColumns
 	}
-	var counts []dayCount
+	var counts []SchedulerDayCount
 	if err := q.Select(ctx, &counts, `SELECT local_date, COUNT(*) AS group_count, CAST(SUM(n) AS BIGINT) AS placement_count
 		FROM (SELECT g.local_date, COUNT(*) AS n FROM `+dayGroupsTable+` g
 			WHERE g.local_date >= ? AND g.local_date <= ? AND g.deleted_at IS NULL AND `+scope.And()+` GROUP BY `+groupBy+`) d
@@ -140,7 +139,7 @@ func dayIndexPlacements(ctx context.Context, q database.Reader, dialect database
 	if err != nil {
 		return nil, nil, err
 	}
-	var ps []summaryPlacement
+	var ps []SchedulerPlacement
 	for from := 0; from < len(keys); from += keysPerRead {
 		part, err := dayGroupPlacements(ctx, q, keys[from:min(from+keysPerRead, len(keys))])
 		if err != nil {
@@ -161,7 +160,7 @@ const maxArms = 480
 // in one statement of one arm per day (every department, or more than fit as arms) or per day
 // and department, each walking its index entries in order until it has n groups. The caller
 // keeps each day's first n (assembleDays, in compareGroups' order).
-func firstDayGroups(ctx context.Context, q database.Reader, days []dayCount, n int, departments []int64, scope *database.Where) ([]dayGroupKey, error) {
+func firstDayGroups(ctx context.Context, q database.Reader, days []SchedulerDayCount, n int, departments []int64, scope *database.Where) ([]dayGroupKey, error) {
 	perDepartment := len(departments) > 0 && len(days)*len(departments) <= maxArms
 	var arms []string
 	var args []any
@@ -202,7 +201,7 @@ const maxLiteralGroupsPerDay = 10
 // firstDayGroupsLateral is firstDayGroups on PostgreSQL: one subquery run for each day
 // (LATERAL), planned once; PostgreSQL plans each arm of a compound statement apart, which cost
 // more than the reads.
-func firstDayGroupsLateral(ctx context.Context, q database.Reader, days []dayCount, n int, scope *database.Where) ([]dayGroupKey, error) {
+func firstDayGroupsLateral(ctx context.Context, q database.Reader, days []SchedulerDayCount, n int, scope *database.Where) ([]dayGroupKey, error) {
 	values := make([]string, len(days))
 	args := make([]any, 0, len(days)+len(scope.Args())+1)
 	for i, d := range days {
@@ -220,20 +219,20 @@ func firstDayGroupsLateral(ctx context.Context, q database.Reader, days []dayCou
 // dayGroupPlacements reads the live placements of the given groups with their packed counts.
 // The keys are a table of values joined to the index: as an OR of one test per key, PostgreSQL
 // spent 7 ms planning 64 keys (2 ms this way) and SQLite 1 ms running them (0.15 ms).
-func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupKey) ([]summaryPlacement, error) {
+func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupKey) ([]SchedulerPlacement, error) {
 	rows := make([]string, len(keys))
 	args := make([]any, 0, 6*len(keys))
 	for i, k := range keys {
 		rows[i] = "(CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS BIGINT), CAST(? AS TEXT), CAST(? AS TEXT))"
 		args = append(args, k.LocalDate, k.StartTime, k.BookingTitle, k.BookingID, k.Title, k.EndTime)
 	}
-	var ps []summaryPlacement
+	var ps []SchedulerPlacement
 	err := q.Select(ctx, &ps, `WITH k (local_date, start_time, booking_title, booking_id, title, end_time) AS (VALUES `+
 		strings.Join(rows, ", ")+`) `+placementColumns+packedFromStatesSQL+` FROM k
 		JOIN `+dayGroupsTable+` g ON g.local_date = k.local_date AND g.start_time = k.start_time
 			AND g.booking_title = k.booking_title AND g.booking_id = k.booking_id AND g.title = k.title
 			AND g.end_time = k.end_time AND g.deleted_at IS NULL
-		JOIN placements p ON p.id = g.placement_id JOIN `+bookings.PlacementStatesTable+` s ON s.placement_id = p.id`, args...)
+		JOIN placements p ON p.id = g.placement_id JOIN `+PlacementStatesTable+` s ON s.placement_id = p.id`, args...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag
@@ -242,7 +241,7 @@ func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupK
 }
 
 // placementsOf is the number of placements the day counts count.
-func placementsOf(counts []dayCount) int {
+func placementsOf(counts []SchedulerDayCount) int {
 	n := 0
 	for _, c := range counts {
 		n += c.Placements
@@ -250,14 +249,11 @@ func placementsOf(counts []dayCount) int {
 	return n
 }
 
-// withDayCounts puts the counts read from the index into the days.
-func withDayCounts(days []BookingSummaryDay, counts []dayCount) {
-	byDate := make(map[string]dayCount, len(counts))
-	for _, c := range counts {
-		byDate[c.LocalDate] = c
-	}
-	for i := range days {
-		c := byDate[days[i].Date]
-		days[i].GroupCount, days[i].PlacementCount = c.Groups, c.Placements
-	}
+// SetSchedulerWholeRangeBound sets how many placements a month view of whole departments reads
+// whole before it reads the day index (0: always the index), until the returned function
+// restores it: for the tests that hold the two reads to agree.
+func SetSchedulerWholeRangeBound(n int) (restore func()) {
+	was := wholeRangeBound
+	wholeRangeBound = n
+	return func() { wholeRangeBound = was }
 }

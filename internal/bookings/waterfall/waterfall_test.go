@@ -1,9 +1,8 @@
-package bookings_test
+package waterfall_test
 
 import (
 	"context"
 	"fmt"
-	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -13,77 +12,9 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/bookings/waterfall"
-	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
-
-// waterfallScene is a booking of one placement in department A1 and n freelancers it may hire,
-// in rank order.
-type waterfallScene struct {
-	booking, placement int64
-	users              []int64
-	clk                *clock.Settable
-}
-
-// waterfallStart is where the waterfall tests' clock stands, five days before their placement.
-var waterfallStart = time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC)
-
-// waterfallWorld builds the scene with six freelancers.
-func waterfallWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) waterfallScene {
-	clk := clockAt(db, waterfallStart)
-	jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Match", orgtest.Shift{Title: "Sound assistant", Start: "12:00", End: "20:00"})
-	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-06"}})
-	sc := waterfallScene{booking: b.ID, placement: b.Placements[0].ID, clk: clk}
-	for i := range 6 {
-		sc.users = append(sc.users, orgtest.Freelancer(t, db, fmt.Sprintf("assistant%d@hive.test", i+1), fmt.Sprintf("Assistant%d", i+1)))
-	}
-	orgtest.Hire(t, db, w.DeptA1, sc.users...)
-	return sc
-}
-
-// start starts a waterfall of the scene's placement to users as the department's manager.
-func (sc waterfallScene) start(t *testing.T, s *apptest.Server, places, open int, users ...int64) waterfall.WaterfallView {
-	t.Helper()
-	var v waterfall.WaterfallView
-	s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", sc.booking), sc.body(places, open, users)).Want(201).Decode(&v)
-	return v
-}
-
-func (sc waterfallScene) body(places, open int, users []int64) map[string]any {
-	return map[string]any{"placementIds": []int64{sc.placement}, "userIds": users, "places": places,
-		"openAtOnce": open, "offerLifetimeMinutes": 240}
-}
-
-// waterfallOf reads waterfall id of the scene's booking as the department's manager.
-func (sc waterfallScene) waterfallOf(t *testing.T, s *apptest.Server, id int64) waterfall.WaterfallView {
-	t.Helper()
-	var l waterfall.WaterfallList
-	s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
-	for _, w := range l.Items {
-		if w.ID == id {
-			return w
-		}
-	}
-	t.Fatalf("no waterfall %d in %+v", id, l.Items)
-	return waterfall.WaterfallView{}
-}
-
-// states lists the candidates' states in rank order.
-func states(v waterfall.WaterfallView) []string {
-	out := []string{}
-	for _, c := range v.Candidates {
-		out = append(out, c.State)
-	}
-	return out
-}
-
-func wantStates(t *testing.T, v waterfall.WaterfallView, state string, want ...string) {
-	t.Helper()
-	if got := states(v); !slices.Equal(got, want) || v.State != state {
-		t.Fatalf("waterfall %s %v, want %s %v", v.State, got, state, want)
-	}
-}
 
 // cancelAsClient cancels user's instruction on placement on the client side with reason.
 func cancelAsClient(t *testing.T, s *apptest.Server, db *database.DB, placement, user int64, reason string) {
@@ -94,36 +25,36 @@ func cancelAsClient(t *testing.T, s *apptest.Server, db *database.DB, placement,
 
 func TestWaterfall_OffersInTurnAsPlacesFreeAndFills(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		v := sc.start(t, s, 2, 2, u[0], u[1], u[2], u[3])
+		u := sc.Users
+		v := sc.Start(t, s, 2, 2, u[0], u[1], u[2], u[3])
 		wantStates(t, v, "running", "offered", "offered", "pending", "pending")
 		if v.Candidates[0].AnswerBy == nil || v.Open != 2 || v.Filled != 0 {
 			t.Fatalf("first offers: %+v", v)
 		}
 		// A decline and the next offer commit in one transaction.
-		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "offered", "offered", "pending")
-		declined, offered := instructionID(t, db, sc.placement, u[0]), instructionID(t, db, sc.placement, u[2])
+		answerAsSupplier(t, s, db, sc.Placement, u[0], "rejected")
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "running", "declined", "offered", "offered", "pending")
+		declined, offered := instructionID(t, db, sc.Placement, u[0]), instructionID(t, db, sc.Placement, u[2])
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(DISTINCT hive_tx_id) FROM audit_log WHERE hive_source = 'instruction'
 			AND ((record_id = ? AND hive_action = 'UPDATE') OR (record_id = ? AND hive_action = 'INSERT'))`, declined, offered); n != 1 {
 			t.Fatalf("the decline and the next offer were %d transactions", n)
 		}
 		// An offer that expires moves the list on the same way.
-		cancelAsClient(t, s, db, sc.placement, u[1], bookings.ReasonOfferExpired)
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "expired", "offered", "offered")
-		answerAsSupplier(t, s, db, sc.placement, u[2], "accepted")
-		v = sc.waterfallOf(t, s, v.ID)
+		cancelAsClient(t, s, db, sc.Placement, u[1], bookings.ReasonOfferExpired)
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "running", "declined", "expired", "offered", "offered")
+		answerAsSupplier(t, s, db, sc.Placement, u[2], "accepted")
+		v = sc.WaterfallOf(t, s, v.ID)
 		wantStates(t, v, "running", "declined", "expired", "accepted", "offered")
-		answerAsSupplier(t, s, db, sc.placement, u[3], "accepted")
-		v = sc.waterfallOf(t, s, v.ID)
+		answerAsSupplier(t, s, db, sc.Placement, u[3], "accepted")
+		v = sc.WaterfallOf(t, s, v.ID)
 		wantStates(t, v, "done", "declined", "expired", "accepted", "accepted")
 		if v.Filled != 2 || v.Open != 0 {
 			t.Fatalf("filled %d open %d", v.Filled, v.Open)
 		}
 		// A place freed after it filled runs the waterfall again, if anyone is left to ask: nobody,
 		// so it ran out.
-		cancelAsClient(t, s, db, sc.placement, u[3], "Not needed")
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "ran_out", "declined", "expired", "accepted", "skipped")
+		cancelAsClient(t, s, db, sc.Placement, u[3], "Not needed")
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "ran_out", "declined", "expired", "accepted", "skipped")
 		everyInstructionChangeAudited(t, db)
 	})
 }
@@ -132,26 +63,26 @@ func TestWaterfall_OffersInTurnAsPlacesFreeAndFills(t *testing.T) {
 // moved), and the next candidate's offer commits with the expiry.
 func TestWaterfall_AnExpiredOfferPassesToTheNext(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		v := sc.start(t, s, 1, 1, u[0], u[1], u[2])
+		u := sc.Users
+		v := sc.Start(t, s, 1, 1, u[0], u[1], u[2])
 		if got := *v.Candidates[0].AnswerBy; got != waterfallStart.Add(4*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
 			t.Fatalf("answer by %s", got)
 		}
-		sc.clk.Advance(4*time.Hour - time.Second)
+		sc.Clk.Advance(4*time.Hour - time.Second)
 		if n := expireDue(t, db); n != 0 {
 			t.Fatalf("%d expired before the offer's lifetime ended", n)
 		}
-		sc.clk.Advance(time.Second)
+		sc.Clk.Advance(time.Second)
 		if n := expireDue(t, db); n != 1 {
 			t.Fatalf("%d expired at the end of the offer's lifetime", n)
 		}
-		expired, offered := instructionID(t, db, sc.placement, u[0]), instructionID(t, db, sc.placement, u[1])
+		expired, offered := instructionID(t, db, sc.Placement, u[0]), instructionID(t, db, sc.Placement, u[1])
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(DISTINCT hive_tx_id) FROM audit_log WHERE hive_source = 'instruction'
 			AND ((record_id = ? AND hive_action = 'UPDATE') OR (record_id = ? AND hive_action = 'INSERT'))`, expired, offered); n != 1 {
 			t.Fatalf("the expiry and the next offer were %d transactions", n)
 		}
 		var l waterfall.WaterfallList // a fresh session: four hours ended the first one
-		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200).Decode(&l)
+		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.Booking), nil).Want(200).Decode(&l)
 		wantStates(t, l.Items[0], "running", "expired", "offered", "pending")
 		if got := *l.Items[0].Candidates[1].AnswerBy; got != waterfallStart.Add(8*time.Hour).Format("2006-01-02T15:04:05.000-07:00") {
 			t.Fatalf("next answer by %s", got)
@@ -161,22 +92,22 @@ func TestWaterfall_AnExpiredOfferPassesToTheNext(t *testing.T) {
 
 func TestWaterfall_SkipsWhoCannotBeOfferedAndEndsWhenTheListRunsOut(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		grant(t, s, sc.placement, u[0]) // instructed already: their turn is skipped
-		v := sc.start(t, s, 1, 1, u[0], u[1])
+		u := sc.Users
+		grant(t, s, sc.Placement, u[0]) // instructed already: their turn is skipped
+		v := sc.Start(t, s, 1, 1, u[0], u[1])
 		wantStates(t, v, "running", "skipped", "offered")
-		answerAsSupplier(t, s, db, sc.placement, u[1], "rejected")
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "ran_out", "skipped", "declined")
+		answerAsSupplier(t, s, db, sc.Placement, u[1], "rejected")
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "ran_out", "skipped", "declined")
 	})
 }
 
 func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		path := fmt.Sprintf("/booking/%d/waterfall", sc.booking)
+		u := sc.Users
+		path := fmt.Sprintf("/booking/%d/waterfall", sc.Booking)
 		post := func(body map[string]any) *apptest.Response { return s.As(apptest.DeptMgr).Do("POST", path, body) }
 		with := func(key string, value any) map[string]any {
-			b := sc.body(1, 1, []int64{u[0], u[1]})
+			b := sc.Body(1, 1, []int64{u[0], u[1]})
 			b[key] = value
 			return b
 		}
@@ -198,10 +129,10 @@ func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
 			t.Run(c.name, func(t *testing.T) { wantMessage(t, post(c.body), 422, c.msg) })
 		}
 		// A direct booking's instructions start accepted: there is nothing to answer in turn.
-		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.Booking)
 		direct := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-07"}, "direct": true})
-		body := sc.body(1, 1, []int64{u[0]})
-		body["placementIds"] = direct.placementIDs()
+		body := sc.Body(1, 1, []int64{u[0]})
+		body["placementIds"] = direct.PlacementIDs()
 		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", direct.ID), body), 422,
 			waterfall.MsgWaterfallAnswered)
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM offer_waterfalls`); n != 0 {
@@ -212,8 +143,8 @@ func TestWaterfall_RefusesWhatCannotRun(t *testing.T) {
 
 func TestWaterfall_PauseResumeStopAndReorderCarryTheVersion(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		v := sc.start(t, s, 2, 1, u[0], u[1], u[2], u[3])
+		u := sc.Users
+		v := sc.Start(t, s, 2, 1, u[0], u[1], u[2], u[3])
 		mgr := s.As(apptest.DeptMgr)
 		control := func(action string, version int) *apptest.Response {
 			return mgr.Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": action, "version": version})
@@ -226,8 +157,8 @@ func TestWaterfall_PauseResumeStopAndReorderCarryTheVersion(t *testing.T) {
 		wantMessage(t, control("resume", v.Version), 409, waterfall.MsgWaterfallStale)
 		wantMessage(t, reorder(v.Version, u[3], u[2], u[1]), 409, waterfall.MsgWaterfallStale)
 		// Paused: a decline frees a place, but nobody is offered it yet.
-		answerAsSupplier(t, s, db, sc.placement, u[0], "rejected")
-		paused = sc.waterfallOf(t, s, v.ID)
+		answerAsSupplier(t, s, db, sc.Placement, u[0], "rejected")
+		paused = sc.WaterfallOf(t, s, v.ID)
 		wantStates(t, paused, "paused", "declined", "pending", "pending", "pending")
 		wantMessage(t, reorder(paused.Version, u[3], u[2]), 422, waterfall.MsgWaterfallOrder)
 		var reordered waterfall.WaterfallView
@@ -242,7 +173,7 @@ func TestWaterfall_PauseResumeStopAndReorderCarryTheVersion(t *testing.T) {
 		wantStates(t, stopped, "stopped", "declined", "skipped", "pending", "pending")
 		var reason string
 		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
-			instructionID(t, db, sc.placement, u[3])); err != nil || reason != waterfall.MsgWaterfallWithdrawn {
+			instructionID(t, db, sc.Placement, u[3])); err != nil || reason != waterfall.MsgWaterfallWithdrawn {
 			t.Fatalf("withdrawn offer: %q %v", reason, err)
 		}
 		wantMessage(t, control("resume", stopped.Version), 409, waterfall.MsgWaterfallFinished)
@@ -252,18 +183,18 @@ func TestWaterfall_PauseResumeStopAndReorderCarryTheVersion(t *testing.T) {
 
 func TestWaterfall_OnlyTheDepartmentsManagers(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		v := sc.start(t, s, 1, 1, sc.users[0], sc.users[1])
+		v := sc.Start(t, s, 1, 1, sc.Users[0], sc.Users[1])
 		// staff manages the other client: a manager, but not of this booking.
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 		for _, role := range []string{apptest.Freelancer, apptest.Staff} {
 			c := s.As(role)
-			c.Do("POST", fmt.Sprintf("/booking/%d/waterfall", sc.booking), sc.body(1, 1, sc.users[2:4])).Want(404)
-			c.Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(404)
+			c.Do("POST", fmt.Sprintf("/booking/%d/waterfall", sc.Booking), sc.Body(1, 1, sc.Users[2:4])).Want(404)
+			c.Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.Booking), nil).Want(404)
 			c.Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": "stop", "version": v.Version}).Want(404)
 			c.Do("PUT", fmt.Sprintf("/waterfall/%d/order", v.ID), map[string]any{"userIds": []int64{}, "version": v.Version}).Want(404)
 		}
-		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.booking), nil).Want(200)
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "offered", "pending")
+		s.As(apptest.Admin).Do("GET", fmt.Sprintf("/booking/%d/waterfalls", sc.Booking), nil).Want(200)
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "running", "offered", "pending")
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM offer_waterfalls`); n != 1 {
 			t.Fatalf("%d waterfalls", n)
 		}
@@ -274,11 +205,11 @@ func TestWaterfall_OnlyTheDepartmentsManagers(t *testing.T) {
 // cancelled placement.
 func TestWaterfall_ItsPlacementCancelledEndsIt(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		v := sc.start(t, s, 1, 2, u[0], u[1], u[2])
-		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{sc.placement},
+		u := sc.Users
+		v := sc.Start(t, s, 1, 2, u[0], u[1], u[2])
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{sc.Placement},
 			"cancellationReason": "Match postponed"}).Want(200)
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "stopped", "skipped", "pending", "pending")
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "stopped", "skipped", "pending", "pending")
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE deleted_at IS NULL`); n != 0 {
 			t.Fatalf("%d live instructions on a cancelled placement", n)
 		}
@@ -289,14 +220,14 @@ func TestWaterfall_ItsPlacementCancelledEndsIt(t *testing.T) {
 // the next candidate is offered both.
 func TestWaterfall_AnOfferOfSeveralPlacementsIsOneTurn(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		u := sc.Users
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.Booking)
 		two := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-13", "2027-03-14"}})
-		body := sc.body(1, 1, []int64{u[0], u[1]})
-		body["placementIds"] = two.placementIDs()
+		body := sc.Body(1, 1, []int64{u[0], u[1]})
+		body["placementIds"] = two.PlacementIDs()
 		var v waterfall.WaterfallView
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/booking/%d/waterfall", two.ID), body).Want(201).Decode(&v)
-		first, second := two.placementIDs()[0], two.placementIDs()[1]
+		first, second := two.PlacementIDs()[0], two.PlacementIDs()[1]
 		answerAsSupplier(t, s, db, first, u[0], "rejected")
 		var reason string
 		if err := db.Get(context.Background(), &reason, `SELECT cancellation_reason FROM instructions WHERE id = ?`,
@@ -340,11 +271,11 @@ func wantWithinLimits(t *testing.T, db *database.DB, id int64, open int) {
 // offers.
 func TestWaterfall_WorkersAdvancingAtOnceKeepTheLimits(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		v := sc.start(t, s, 3, 3, u...)
+		u := sc.Users
+		v := sc.Start(t, s, 3, 3, u...)
 		s.As(apptest.DeptMgr).Do("PATCH", fmt.Sprintf("/waterfall/%d", v.ID), map[string]any{"action": "pause", "version": v.Version}).Want(200)
 		for _, user := range u[:3] {
-			answerAsSupplier(t, s, db, sc.placement, user, "rejected")
+			answerAsSupplier(t, s, db, sc.Placement, user, "rejected")
 		}
 		// Running again without advancing, as if its resume had not advanced yet: three places free.
 		databasetest.Exec(t, db, `UPDATE offer_waterfalls SET state = 'running' WHERE id = ?`, v.ID)
@@ -362,9 +293,9 @@ func TestWaterfall_WorkersAdvancingAtOnceKeepTheLimits(t *testing.T) {
 // Declines answered at once by several freelancers each hand their place on exactly once.
 func TestWaterfall_DeclinesAtOnceOfferEachPlaceOnce(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		v := sc.start(t, s, 2, 2, u...)
-		ids := []int64{instructionID(t, db, sc.placement, u[0]), instructionID(t, db, sc.placement, u[1])}
+		u := sc.Users
+		v := sc.Start(t, s, 2, 2, u...)
+		ids := []int64{instructionID(t, db, sc.Placement, u[0]), instructionID(t, db, sc.Placement, u[1])}
 		mgr := s.As(apptest.DeptMgr)
 		statuses := make([]int, len(ids))
 		atOnce(len(ids), func(i int) {
@@ -376,7 +307,7 @@ func TestWaterfall_DeclinesAtOnceOfferEachPlaceOnce(t *testing.T) {
 			}
 		}
 		wantWithinLimits(t, db, v.ID, 2)
-		wantStates(t, sc.waterfallOf(t, s, v.ID), "running", "declined", "declined", "offered", "offered", "pending", "pending")
+		wantStates(t, sc.WaterfallOf(t, s, v.ID), "running", "declined", "declined", "offered", "offered", "pending", "pending")
 	})
 }
 
@@ -386,12 +317,12 @@ func TestWaterfall_DeclinesAtOnceOfferEachPlaceOnce(t *testing.T) {
 // left open.
 func TestWaterfall_StopWhileDecliningNeverDeadlocks(t *testing.T) {
 	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
-		u := sc.users
-		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.booking)
+		u := sc.Users
+		jt := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.Booking)
 		mgr := s.As(apptest.DeptMgr)
 		for round := range 4 {
 			b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{fmt.Sprintf("2027-04-%02d", round+1)}})
-			placement := b.placementIDs()[0]
+			placement := b.PlacementIDs()[0]
 			var v waterfall.WaterfallView
 			mgr.Do("POST", fmt.Sprintf("/booking/%d/waterfall", b.ID), map[string]any{"placementIds": []int64{placement},
 				"userIds": u[:4], "places": 1, "openAtOnce": 2, "offerLifetimeMinutes": 240}).Want(201).Decode(&v)
@@ -421,13 +352,13 @@ func TestWaterfall_StopWhileDecliningNeverDeadlocks(t *testing.T) {
 func TestWaterfall_TwoNodesExpiringAtOnceOfferEachPlaceOnce(t *testing.T) {
 	s, db, other, w := twoNodes(t)
 	sc := waterfallWorld(t, s, db, w)
-	v := sc.start(t, s, 3, 3, sc.users...)
-	sc.clk.Advance(4 * time.Hour)
+	v := sc.Start(t, s, 3, 3, sc.Users...)
+	sc.Clk.Advance(4 * time.Hour)
 	if n := sweepAtOnce(t, deadlines.ExpireDue, db, other); n != 3 {
 		t.Fatalf("%d offers expired, want 3", n)
 	}
 	wantWithinLimits(t, db, v.ID, 3)
-	sc.clk.Advance(4 * time.Hour)
+	sc.Clk.Advance(4 * time.Hour)
 	if n := sweepAtOnce(t, deadlines.ExpireDue, db, other); n != 3 {
 		t.Fatalf("%d offers expired the second time, want 3", n)
 	}
@@ -435,7 +366,7 @@ func TestWaterfall_TwoNodesExpiringAtOnceOfferEachPlaceOnce(t *testing.T) {
 	if state := databasetest.Get[string](t, db, `SELECT state FROM offer_waterfalls WHERE id = ?`, v.ID); state != waterfall.WaterfallRanOut {
 		t.Fatalf("waterfall %s after its list ran out", state)
 	}
-	if filled, ranOut := endEvents(t, db, sc.booking); filled != 0 || ranOut != 1 {
+	if filled, ranOut := endEvents(t, db, sc.Booking); filled != 0 || ranOut != 1 {
 		t.Fatalf("two nodes told the end: filled %d, ran out %d", filled, ranOut)
 	}
 	everyInstructionChangeAudited(t, db)
