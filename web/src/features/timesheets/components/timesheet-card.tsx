@@ -33,8 +33,15 @@ export function TimesheetCard({
   const submit = useSubmitTimesheets();
   const approve = useApproveTimesheet();
   const titleId = `timesheet-${t.id}-title`;
+  const dateId = `timesheet-${t.id}-date`;
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titleId}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="article"
+      aria-labelledby={`${titleId} ${dateId}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -50,7 +57,7 @@ export function TimesheetCard({
               <Text fw={600} id={titleId}>
                 {t.job}: {t.placement}
               </Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" id={dateId}>
                 {formatDate(t.date)} · {t.departmentName}
                 {showPerson ? ` · ${t.userName}` : ''}
               </Text>
