@@ -26,14 +26,17 @@ function lastMonthThird() {
 const card = (page) =>
   main(page).getByRole('article', { name: new RegExp(`^Autumn Fixtures: Camera Operator .*${lastMonthThird()}`) });
 
-/** Signs in as email on a page 375 px wide (mobile) or a desktop, and opens Timesheets on tab. */
-async function openTimesheets(page, email, tab) {
+/**
+ * Signs in as email and opens Timesheets on tab: from the sidebar on a desktop, by its address
+ * on a phone (where the sidebar is folded away).
+ */
+async function openTimesheets(page, email, tab, { onPhone = false } = {}) {
   await login(page, hive, email);
-  await nav(page).waitFor();
-  if (await nav(page).getByRole('link', { name: /^Timesheets/ }).isVisible()) {
-    await nav(page).getByRole('link', { name: /^Timesheets/ }).click();
-  } else {
+  await nav(page).waitFor({ state: 'attached' });
+  if (onPhone) {
     await page.goto(`${hive.url}/timesheets`);
+  } else {
+    await nav(page).getByRole('link', { name: /^Timesheets/ }).click();
   }
   await main(page).getByRole('heading', { name: 'Timesheets' }).waitFor();
   await main(page).getByRole('tab', { name: tab }).click();
@@ -48,7 +51,7 @@ async function phone(name, fn) {
 
 step('Felix corrects the timesheet to fill and submits it', async () => {
   await phone('timesheets-fill', async (page) => {
-    await openTimesheets(page, 'freelancer@hive.test', 'To fill');
+    await openTimesheets(page, 'freelancer@hive.test', 'To fill', { onPhone: true });
     await card(page).waitFor();
     await checkA11y(page, 'timesheets to fill');
     await card(page).getByRole('button', { name: 'Edit' }).click();
@@ -91,7 +94,7 @@ step('The manager disputes it with a reason', async () => {
 
 step('Felix reads the reason, corrects the timesheet and submits it again', async () => {
   await phone('timesheets-correct', async (page) => {
-    await openTimesheets(page, 'freelancer@hive.test', 'Disputed');
+    await openTimesheets(page, 'freelancer@hive.test', 'Disputed', { onPhone: true });
     await card(page).getByText('We wrapped at 20:00 on the call sheet.').waitFor();
     await checkA11y(page, 'timesheets disputed');
     await card(page).getByRole('button', { name: 'Edit' }).click();

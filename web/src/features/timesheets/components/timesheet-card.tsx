@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { toasts } from '@/lib/errors/catalogue';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { POSITIVE_COLOUR } from '@/ui/colours';
 import { useApproveTimesheet } from '../api/approve-timesheet';
 import type { Timesheet } from '../api/get-timesheets';
 import { useSubmitTimesheets } from '../api/submit-timesheets';
@@ -63,7 +62,12 @@ export function TimesheetCard({
               </Text>
             </div>
           </Group>
-          <Badge color={STATUS_COLOUR[t.status]} variant="light" style={{ flexShrink: 0 }}>
+          <Badge
+            color={STATUS_COLOUR[t.status]}
+            autoContrast
+            variant="filled"
+            style={{ flexShrink: 0 }}
+          >
             {statusLabel(t.status)}
           </Badge>
         </Group>
@@ -129,13 +133,7 @@ export function TimesheetCard({
               </Button>
             )}
             {t.actions.canSubmit && (
-              <Button
-                size="xs"
-                loading={submit.isPending}
-                onClick={() =>
-                  submit.mutate([t.id], { onSuccess: () => notify(toasts.timesheetsSubmitted(1)) })
-                }
-              >
+              <Button size="xs" loading={submit.isPending} onClick={() => submit.mutate([t.id])}>
                 Submit
               </Button>
             )}
@@ -147,11 +145,9 @@ export function TimesheetCard({
             {t.actions.canApprove && (
               <Button
                 size="xs"
-                color="green"
+                color={POSITIVE_COLOUR}
                 loading={approve.isPending}
-                onClick={() =>
-                  approve.mutate(t.id, { onSuccess: () => notify(toasts.timesheetApproved) })
-                }
+                onClick={() => approve.mutate(t.id)}
               >
                 Approve
               </Button>

@@ -32,7 +32,9 @@ describe('/timesheets', () => {
   });
 
   it('shows a timesheet to fill with its pay and submits the selected ones in one call', async () => {
-    const submit = recordJson(() => jsonResponse([]));
+    const submit = recordJson(() =>
+      jsonResponse([makeTimesheet({ id: 1 }), makeTimesheet({ id: 2 })]),
+    );
     open({
       'GET /api/v1/timesheet': () =>
         jsonResponse({
