@@ -14,7 +14,7 @@ export function useSubmitTimesheets() {
   return useMutation({
     mutationFn: (ids: number[]) => unwrap(api.POST('/timesheet/submit', { body: { ids } })),
     onSuccess: (done) => {
-      notify(toasts.timesheetsSubmitted(done.length));
+      notify(toasts.timesheetsSubmitted(done?.length ?? 0));
       return Promise.all([
         client.invalidateQueries({ queryKey: timesheetKeys.all }),
         client.invalidateQueries({ queryKey: accountKeys.whoami() }),
