@@ -21,6 +21,7 @@ var (
 type ActionCounts struct {
 	Offers      int `db:"offers"`
 	Invitations int `db:"invitations"`
+	Timesheets  int `db:"timesheets"`
 }
 
 // resetLimitKey counts the reset mails of one address, whichever way they are asked for.

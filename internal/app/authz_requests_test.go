@@ -31,7 +31,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 	}
 	rate := map[string]any{"rate": 1, "currency": "GBP", "period": "day"}
 	reports := []authzRequest{}
-	for _, kind := range []string{"agency", "bookings", "entities", "users", "jobTemplates", "financialMetrics"} {
+	for _, kind := range []string{"agency", "bookings", "entities", "users", "jobTemplates", "financialMetrics", "timesheets"} {
 		reports = append(reports, authzRequest{Path: "/administration/report", Body: map[string]any{"reportType": kind,
 			"startDate": "2027-03-01", "endDate": "2027-03-31", "clientIds": []int64{w.ClientA},
 			"departmentIds": []int64{w.DeptA1}, "jobIds": []int64{w.JobTemplate}, "userIds": []int64{w.FreelancerA}}})
@@ -173,6 +173,17 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"PUT /entity/{id}/booking-rules": one(f("/entity/%d/booking-rules", w.ClientA), map[string]any{"version": 0,
 			"dailyRestMinutes": 600, "maxDaysInRow": 6, "weeklyRestMinutes": 1440, "holdChallengeMinutes": 1440,
 			"answerReminderMinutes": 120}),
+		"GET /entity/{id}/billing-rules": one(f("/entity/%d/billing-rules", w.ClientA), nil),
+		"PUT /entity/{id}/billing-rules": one(f("/entity/%d/billing-rules", w.ClientA), map[string]any{"version": 0,
+			"disputeWindowHours": 48, "overtimeThresholdMinutes": 600, "overtimeMultiplierPct": 150,
+			"invoicePeriod": "week", "paymentDays": 14}),
+		// Timesheets: FreelancerA's, of department A1.
+		"GET /timesheet/{id}":                 one(f("/timesheet/%d", w.Timesheet), nil),
+		"PATCH /timesheet/{id}":               one(f("/timesheet/%d", w.Timesheet), map[string]any{"version": 1, "note": "Changed"}),
+		"POST /timesheet/{id}/submit":         one(f("/timesheet/%d/submit", w.Timesheet), nil),
+		"POST /timesheet/submit":              one("/timesheet/submit", map[string]any{"ids": []int64{w.Timesheet}}),
+		"POST /timesheet/{id}/approve":        one(f("/timesheet/%d/approve", w.Timesheet), nil),
+		"POST /timesheet/{id}/dispute":        one(f("/timesheet/%d/dispute", w.Timesheet2), map[string]any{"reason": "Wrong end"}),
 		"POST /entity/{id}/tag":               one(f("/entity/%d/tag", w.ClientA), map[string]any{"category": "other", "name": "Planted"}),
 		"GET /entity/{id}/tags":               one(f("/entity/%d/tags", w.ClientA), nil),
 		"GET /entity/{id}/tags/by-department": one(f("/entity/%d/tags/by-department", w.ClientA), nil),

@@ -39,6 +39,8 @@ const (
 	SourceSession Source = "session"
 	// SourceWaterfall is an offer waterfall of a booking, with its candidates' turns.
 	SourceWaterfall Source = "waterfall"
+	// SourceTimesheet is an instruction's timesheet: filled, submitted, approved or disputed.
+	SourceTimesheet Source = "timesheet"
 )
 
 // Record writes one history record for a change made in tx by the principal in ctx (none for

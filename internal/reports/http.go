@@ -13,12 +13,13 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/timesheets"
 )
 
 // ReportInput is POST /administration/report's body (spec part 2 §7).
 type ReportInput struct {
 	Body struct {
-		ReportType    Type    `json:"reportType" enum:"agency,bookings,entities,users,jobTemplates,financialMetrics"`
+		ReportType    Type    `json:"reportType" enum:"agency,bookings,entities,users,jobTemplates,financialMetrics,timesheets"`
 		ReportFormat  string  `json:"reportFormat,omitempty" enum:"csv" default:"csv" doc:"csv, the default and only format"`
 		ClientIDs     []int64 `json:"clientIds,omitempty" maxItems:"1000"`
 		DepartmentIDs []int64 `json:"departmentIds,omitempty" maxItems:"1000"`
@@ -40,7 +41,7 @@ func Register(api huma.API, deps feature.Deps) {
 	httpapi.Register(api, httpapi.Signed, huma.Operation{
 		OperationID: "report", Method: http.MethodPost, Path: "/administration/report", Tags: []string{"Reports"},
 		Summary: "Export a report as CSV (UTF-8 with a byte-order mark), streamed; named start-end-reportType.csv",
-		Description: "Administrators run every type; client and agency managers Financial Metrics, over the " +
+		Description: "Administrators run every type; client and agency managers Financial Metrics and Timesheets, over the " +
 			"departments they manage. Columns: docs/reports.md.",
 		Responses: map[string]*huma.Response{"200": {Description: "The report",
 			Headers: map[string]*huma.Param{"Content-Disposition": {Schema: &huma.Schema{Type: "string"}}},
@@ -118,6 +119,12 @@ func (h *handlers) write(ctx context.Context, w io.Writer, p *auth.Principal, t 
 		return export(w, p, entityColumns, func(fn func(*EntityRow) error) error { return s.Entities(ctx, f, fn) })
 	case Users:
 		return export(w, p, userColumns, func(fn func(*UserRow) error) error { return s.Users(ctx, f, fn) })
+	case Timesheets:
+		return export(w, p, timesheetColumns, func(fn func(*timesheets.ReportRow) error) error {
+			return timesheets.EachReportRow(ctx, s.DB, timesheets.ReportFilter{ClientIDs: f.ClientIDs,
+				DepartmentIDs: f.DepartmentIDs, UserIDs: f.UserIDs, StartDate: f.StartDate, EndDate: f.EndDate,
+				Scope: f.Scope}, fn)
+		})
 	case JobTemplates:
 		return export(w, p, jobTemplateColumns, func(fn func(*JobTemplateRow) error) error { return s.JobTemplates(ctx, f, fn) })
 	}

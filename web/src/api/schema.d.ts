@@ -852,7 +852,7 @@ export interface paths {
         put?: never;
         /**
          * Export a report as CSV (UTF-8 with a byte-order mark), streamed; named start-end-reportType.csv
-         * @description Administrators run every type; client and agency managers Financial Metrics, over the departments they manage. Columns: docs/reports.md.
+         * @description Administrators run every type; client and agency managers Financial Metrics and Timesheets, over the departments they manage. Columns: docs/reports.md.
          */
         post: operations["report"];
         delete?: never;
@@ -1789,6 +1789,24 @@ export interface paths {
         patch: operations["updateEntity"];
         trace?: never;
     };
+    "/entity/{id}/billing-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client entity's billing rules: dispute window, overtime, invoice period, payment days */
+        get: operations["getEntityBillingRules"];
+        /** Change a client entity's billing rules (its managers and administrators) */
+        put: operations["updateEntityBillingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entity/{id}/booking-rules": {
         parameters: {
             query?: never;
@@ -2626,6 +2644,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/timesheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of timesheets: the caller's own, and those of the departments the caller sees */
+        get: operations["listTimesheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit several timesheets at once, all or none (their freelancer) */
+        post: operations["submitTimesheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One timesheet */
+        get: operations["getTimesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a timesheet's actual times, unpaid breaks, expenses and note (its freelancer, until submitted) */
+        patch: operations["updateTimesheet"];
+        trace?: never;
+    };
+    "/timesheet/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a submitted timesheet (the department's managers) */
+        post: operations["approveTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispute a submitted timesheet with a reason, sending it back to its freelancer (the department's managers) */
+        post: operations["disputeTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a timesheet (its freelancer) */
+        post: operations["submitTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/unavailability": {
         parameters: {
             query?: never;
@@ -2765,6 +2886,12 @@ export interface components {
             preferredSupplierId?: number;
             /** @description Default Europe/London */
             timezone?: string;
+        };
+        Actions: {
+            canApprove: boolean;
+            canDispute: boolean;
+            canEdit: boolean;
+            canSubmit: boolean;
         };
         ActivateAccountRequest: {
             activationToken: string;
@@ -3041,6 +3168,35 @@ export interface components {
             bankName: string;
             branchCode: string;
             sortCode: string;
+        };
+        BillingRulesUpdate: {
+            /**
+             * Format: int64
+             * @description Hours after submission before a timesheet is approved automatically, 1..720
+             */
+            disputeWindowHours: number;
+            /**
+             * @description Approved timesheets are invoiced by week or by month
+             * @enum {string}
+             */
+            invoicePeriod: "week" | "month";
+            /**
+             * Format: int64
+             * @description Overtime pay in hundredths of the hourly equivalent (150 = 1.5×), 100..500
+             */
+            overtimeMultiplierPct: number;
+            /**
+             * Format: int64
+             * @description Worked minutes a day after which overtime is paid, 0..1440
+             */
+            overtimeThresholdMinutes: number;
+            /**
+             * Format: int64
+             * @description Days from an invoice's issue to its due date, 0..365
+             */
+            paymentDays: number;
+            /** Format: int64 */
+            version: number;
         };
         BookingBookmark: {
             description: string;
@@ -3588,6 +3744,11 @@ export interface components {
             roleLabel: "Freelancer" | "Staff";
             /** @description Administrators, and managers of an entity that requires it */
             secondFactorRequired: boolean;
+            /**
+             * Format: int64
+             * @description Own timesheets to fill or disputed, and submitted timesheets awaiting the user's approval as a manager; counted in actionsRequired
+             */
+            timesheetActions: number;
             timezone: string;
             /** @enum {string} */
             userLevel: "Entity Admin" | "Department Admin" | "Staff";
@@ -3766,6 +3927,10 @@ export interface components {
             code: string;
             password: string;
         };
+        DisputeInput: {
+            /** @description Why: the freelancer reads it and corrects the timesheet */
+            reason: string;
+        };
         DocumentList: {
             items: components["schemas"]["DocumentView"][] | null;
             /** Format: int64 */
@@ -3784,6 +3949,40 @@ export interface components {
         };
         EmailInputBody: {
             email: string;
+        };
+        EntityBillingRules: {
+            /**
+             * Format: int64
+             * @description Hours after submission before a timesheet is approved automatically, 1..720
+             */
+            disputeWindowHours: number;
+            /** Format: int64 */
+            entityId: number;
+            /**
+             * @description Approved timesheets are invoiced by week or by month
+             * @enum {string}
+             */
+            invoicePeriod: "week" | "month";
+            /**
+             * Format: int64
+             * @description Overtime pay in hundredths of the hourly equivalent (150 = 1.5×), 100..500
+             */
+            overtimeMultiplierPct: number;
+            /**
+             * Format: int64
+             * @description Worked minutes a day after which overtime is paid, 0..1440
+             */
+            overtimeThresholdMinutes: number;
+            /**
+             * Format: int64
+             * @description Days from an invoice's issue to its due date, 0..365
+             */
+            paymentDays: number;
+            /**
+             * Format: int64
+             * @description 0 while the entity has the defaults
+             */
+            version: number;
         };
         EntityBookingRules: {
             /**
@@ -3903,6 +4102,34 @@ export interface components {
             loc: string[] | null;
             msg: string;
             type: string;
+        };
+        Expense: {
+            /**
+             * Format: int64
+             * @description Amount in minor units (pence, cents)
+             */
+            amountMinor: number;
+            currency: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The receipt's file name; empty when there is none */
+            receiptName: string;
+            /** Format: int64 */
+            receiptSize: number;
+            receiptType: string;
+        };
+        ExpenseInput: {
+            /**
+             * Format: int64
+             * @description Minor units (pence, cents), 1..10000000
+             */
+            amountMinor: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD" | "AUD";
+            description: string;
+            /** Format: int64 */
+            id?: number;
         };
         FinishPasskeyLoginRequest: {
             ceremony: string;
@@ -4501,6 +4728,11 @@ export interface components {
             showSetupCard: boolean;
             steps: components["schemas"]["OnboardingStep"][] | null;
         };
+        Page: {
+            items: components["schemas"]["Timesheet"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
         Passkey: {
             /** Format: date-time */
             createdAt: string;
@@ -5011,7 +5243,7 @@ export interface components {
              */
             reportFormat: "csv";
             /** @enum {string} */
-            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics";
+            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics" | "timesheets";
             /** @description First placement date, YYYY-MM-DD */
             startDate: string;
             userIds?: number[] | null;
@@ -5256,6 +5488,9 @@ export interface components {
             /** Format: double */
             longitude?: number | null;
         };
+        SubmitMany: {
+            ids: number[] | null;
+        };
         SubstitutionFor: {
             /** Format: int64 */
             bookingId: number;
@@ -5330,6 +5565,97 @@ export interface components {
             job_title_name?: string;
             name: string;
             skill_tag_name?: string;
+            /** Format: int64 */
+            version: number;
+        };
+        Timesheet: {
+            actions: components["schemas"]["Actions"];
+            /** Format: int64 */
+            amountMinor: number;
+            /**
+             * Format: date-time
+             * @description When it is approved automatically unless answered
+             */
+            approveBy: string | null;
+            /** Format: date-time */
+            approvedAt: string | null;
+            autoApproved: boolean;
+            /** Format: int64 */
+            baseMinor: number;
+            /** Format: int64 */
+            bookingId: number;
+            /**
+             * Format: int64
+             * @description Unpaid breaks, minutes
+             */
+            breakMinutes: number;
+            /** Format: int64 */
+            clientEntityId: number;
+            currency: string;
+            /** @description The placement's local date, YYYY-MM-DD */
+            date: string;
+            /** Format: int64 */
+            departmentId: number;
+            departmentName: string;
+            disputeReason: string;
+            /** Format: date-time */
+            disputedAt: string | null;
+            /** Format: date-time */
+            end: string;
+            /** @description Actual end, HH:mm, local (the next day when at or before the start) */
+            endTime: string;
+            expenses: components["schemas"]["Expense"][] | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            instructionId: number;
+            ir35: boolean;
+            job: string;
+            note: string;
+            /** Format: int64 */
+            overtimeMinor: number;
+            /** Format: int64 */
+            overtimeMinutes: number;
+            placement: string;
+            /** Format: int64 */
+            placementId: number;
+            /** Format: int64 */
+            rateMinor: number;
+            /** @enum {string} */
+            ratePeriod: "hour" | "day" | "week" | "month" | "year";
+            /** Format: int64 */
+            scheduledBreakMinutes: number;
+            /** @description HH:mm, local */
+            scheduledEndTime: string;
+            /** @description HH:mm, local */
+            scheduledStartTime: string;
+            /** Format: date-time */
+            start: string;
+            /** @description Actual start, HH:mm, local */
+            startTime: string;
+            /** @enum {string} */
+            status: "to_fill" | "submitted" | "disputed" | "approved";
+            /** Format: date-time */
+            submittedAt: string | null;
+            timezone: string;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: int64 */
+            workedMinutes: number;
+        };
+        TimesheetUpdate: {
+            /** Format: int64 */
+            breakMinutes?: number;
+            /** @description Actual end, HH:mm, local; at or before the start: the next day */
+            endTime?: string;
+            /** @description Replaces the list; an item with an existing id keeps its receipt */
+            expenses?: components["schemas"]["ExpenseInput"][];
+            note?: string;
+            /** @description Actual start, HH:mm, local */
+            startTime?: string;
             /** Format: int64 */
             version: number;
         };
@@ -13638,6 +13964,153 @@ export interface operations {
             };
         };
     };
+    getEntityBillingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBillingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEntityBillingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBillingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getEntityBookingRules: {
         parameters: {
             query?: never;
@@ -17787,6 +18260,511 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTimesheets: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                userIds?: number[] | null;
+                departmentIds?: number[] | null;
+                status?: ("to_fill" | "submitted" | "disputed" | "approved")[] | null;
+                /** @description First date, YYYY-MM-DD */
+                startDate?: string;
+                /** @description Last date, YYYY-MM-DD */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitTimesheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitMany"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimesheetUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disputeTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
