@@ -76,14 +76,14 @@ func TestCalendarFeedLifecycle(t *testing.T) {
 
 		cal := fetchFeed(t, s, *feed.URL, 200)
 		events := cal.Events()
-		if len(events) != 2 {
-			t.Fatalf("%d events, want the recent and the confirmed one:\n%s", len(events), cal.Serialize())
+		if len(events) != 3 {
+			t.Fatalf("%d events, want the recent, the confirmed and the rejected one:\n%s", len(events), cal.Serialize())
 		}
 		byUID := map[string]*ics.VEvent{}
 		for _, e := range events {
 			byUID[e.Id()] = e
 		}
-		for placement, want := range map[int64]string{recent: "TENTATIVE", confirmed: "CONFIRMED"} {
+		for placement, want := range map[int64]string{recent: "TENTATIVE", confirmed: "CONFIRMED", rejected: "CANCELLED"} {
 			uid := "instruction-" + itoa(of[placement][fran]) + "@hive"
 			e := byUID[uid]
 			if e == nil {
@@ -110,6 +110,10 @@ func TestCalendarFeedLifecycle(t *testing.T) {
 			if d := property(e, ics.ComponentPropertyDescription); !strings.Contains(d, "Alpha Broadcasting") || !strings.Contains(d, "News") {
 				t.Errorf("description %q", d)
 			}
+		}
+		// The rejected one stays, cancelled, saying why first.
+		if d := property(byUID["instruction-"+itoa(of[rejected][fran])+"@hive"], ics.ComponentPropertyDescription); !strings.HasPrefix(d, "Rejected by you") {
+			t.Errorf("rejected description %q", d)
 		}
 		// The confirmed instruction changed twice since it was granted.
 		if seq := property(byUID["instruction-"+itoa(of[confirmed][fran])+"@hive"], ics.ComponentPropertySequence); seq != "2" {

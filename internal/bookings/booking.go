@@ -233,6 +233,8 @@ type InstructionRow struct {
 	HoldRank         int    `db:"hold_rank"`
 	ChallengedUntil  dbTime `db:"challenged_until"`
 	ChallengingUntil dbTime `db:"challenging_until"`
+	// Change is a material change its freelancer has not acknowledged yet (ChangeColumns).
+	Change changeColumn `db:"change_json"`
 }
 
 // State is the instruction's state for the status rules.
