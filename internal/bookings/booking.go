@@ -239,7 +239,8 @@ type InstructionRow struct {
 
 // State is the instruction's state for the status rules.
 func (r InstructionRow) State() status.State {
-	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil}
+	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil,
+		ChangeAwaiting: r.Change.Change != nil}
 }
 
 // bookingRow is BookingRow's former name, still used by the supplier files until they move to
