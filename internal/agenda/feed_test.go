@@ -235,3 +235,55 @@ func TestAttack_FeedStopsForAccountsThatAreNotActive(t *testing.T) {
 		}
 	})
 }
+
+// TestFeedTellsChangesAndCancellations: an accepted event whose placement moved says in its
+// summary that the change awaits acknowledgement until the freelancer acknowledges it; a
+// cancelled placement stays in the feed as CANCELLED with its reason, its SEQUENCE raised at
+// each step.
+func TestFeedTellsChangesAndCancellations(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		fran := w.Users["freelancer"]
+		ids, of := booked(t, s, apptest.DeptMgr, jobTemplate(t, db, w.DeptA1, "Cup Final"), []string{localDay(5)}, fran)
+		placement, instruction := ids[0], of[ids[0]][fran]
+		answer(t, s, apptest.Freelancer, instruction, "supplierStatus", "accepted")
+		var feed agenda.CalendarFeed
+		s.As(apptest.Freelancer).Do("GET", "/agenda/feed", nil).Want(200).Decode(&feed)
+		uid := "instruction-" + itoa(instruction) + "@hive"
+		event := func() (summary, status, description string, sequence int) {
+			t.Helper()
+			for _, e := range fetchFeed(t, s, *feed.URL, 200).Events() {
+				if e.Id() == uid {
+					seq, _ := strconv.Atoi(property(e, ics.ComponentPropertySequence))
+					return property(e, ics.ComponentPropertySummary), property(e, ics.ComponentPropertyStatus),
+						property(e, ics.ComponentPropertyDescription), seq
+				}
+			}
+			t.Fatalf("no event %s", uid)
+			return
+		}
+		summary, _, _, seq0 := event()
+		if summary != "Camera – Cup Final" {
+			t.Fatalf("summary %q", summary)
+		}
+
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": placement, "title": "Camera",
+			"startTime": "08:00", "endTime": "17:00", "supplierNotes": "", "unpaidBreaks": 0}}).Want(200)
+		summary, status, _, seq1 := event()
+		if summary != agenda.AwaitingAcknowledgementMark+"Camera – Cup Final" || status != "TENTATIVE" || seq1 <= seq0 {
+			t.Errorf("after the change: %q %s sequence %d (was %d)", summary, status, seq1, seq0)
+		}
+
+		s.As(apptest.Freelancer).Do("POST", "/instruction/acknowledge", map[string]any{"ids": []int64{instruction}}).Want(200)
+		summary, _, _, seq2 := event()
+		if summary != "Camera – Cup Final" || seq2 <= seq1 {
+			t.Errorf("after the acknowledgement: %q sequence %d (was %d)", summary, seq2, seq1)
+		}
+
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{placement},
+			"cancellationReason": "Match postponed"}).Want(200)
+		_, status, description, seq3 := event()
+		if status != "CANCELLED" || !strings.HasPrefix(description, "Cancelled: Match postponed") || seq3 <= seq2 {
+			t.Errorf("after the cancellation: %s %q sequence %d (was %d)", status, description, seq3, seq2)
+		}
+	})
+}
