@@ -64,6 +64,7 @@ const (
 
 // Validate refuses rules out of their bounds, each field with its own message.
 func (r Rules) Validate() error {
+	r = r.withDefaults() // 0 (absent) is the default time of a change's reminder and escalation
 	var v apperror.Invalid
 	check := func(ok bool, field, msg string) {
 		if !ok {
