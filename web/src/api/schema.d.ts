@@ -2855,8 +2855,8 @@ export interface components {
             challengedUntil: string | null;
             /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
-            /** @description A change to the placement after the freelancer accepted that they have not acknowledged yet; null when there is none, and for anyone but a manager of the department and the freelancer */
-            changeToAcknowledge: components["schemas"]["ChangeToAcknowledge"];
+            /** @description A change to the placement after the freelancer accepted that they have not acknowledged yet; absent when there is none, and for anyone but a manager of the department and the freelancer */
+            changeToAcknowledge?: components["schemas"]["ChangeToAcknowledge"];
             clientName: string;
             clientStatus: string;
             /** @enum {string} */
@@ -4169,8 +4169,8 @@ export interface components {
             challengedUntil: string | null;
             /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
-            /** @description A change to the placement after the freelancer accepted that they have not acknowledged yet; null when there is none, and for anyone but a manager of the department and the freelancer */
-            changeToAcknowledge: components["schemas"]["ChangeToAcknowledge"];
+            /** @description A change to the placement after the freelancer accepted that they have not acknowledged yet; absent when there is none, and for anyone but a manager of the department and the freelancer */
+            changeToAcknowledge?: components["schemas"]["ChangeToAcknowledge"];
             clientName: string;
             clientStatus: string;
             createdAt: string;

@@ -260,7 +260,8 @@ export function changeLines(
   viewerZone: string | undefined,
 ): ChangeLine[] {
   const lines: ChangeLine[] = [];
-  if (change.fields.some((f) => TIME_FIELDS.includes(f))) {
+  const fields = change.fields ?? [];
+  if (fields.some((f) => TIME_FIELDS.includes(f))) {
     lines.push({
       label: `Your time${viewerZone ? ` (${viewerZone})` : ''}`,
       before: periodOf(change.before, undefined),
@@ -272,7 +273,7 @@ export function changeLines(
       after: periodOf(change.after, departmentZone),
     });
   }
-  for (const field of change.fields) {
+  for (const field of fields) {
     const line = fieldLine(field, change.before, change.after);
     if (line) lines.push(line);
   }
