@@ -76,14 +76,14 @@ func TestCalendarFeedLifecycle(t *testing.T) {
 
 		cal := fetchFeed(t, s, *feed.URL, 200)
 		events := cal.Events()
-		if len(events) != 2 {
-			t.Fatalf("%d events, want the recent and the confirmed one:\n%s", len(events), cal.Serialize())
+		if len(events) != 3 {
+			t.Fatalf("%d events, want the recent, the confirmed and the rejected one:\n%s", len(events), cal.Serialize())
 		}
 		byUID := map[string]*ics.VEvent{}
 		for _, e := range events {
 			byUID[e.Id()] = e
 		}
-		for placement, want := range map[int64]string{recent: "TENTATIVE", confirmed: "CONFIRMED"} {
+		for placement, want := range map[int64]string{recent: "TENTATIVE", confirmed: "CONFIRMED", rejected: "CANCELLED"} {
 			uid := "instruction-" + itoa(of[placement][fran]) + "@hive"
 			e := byUID[uid]
 			if e == nil {
@@ -110,6 +110,10 @@ func TestCalendarFeedLifecycle(t *testing.T) {
 			if d := property(e, ics.ComponentPropertyDescription); !strings.Contains(d, "Alpha Broadcasting") || !strings.Contains(d, "News") {
 				t.Errorf("description %q", d)
 			}
+		}
+		// The rejected one stays, cancelled, saying why first.
+		if d := property(byUID["instruction-"+itoa(of[rejected][fran])+"@hive"], ics.ComponentPropertyDescription); !strings.HasPrefix(d, "Rejected by you") {
+			t.Errorf("rejected description %q", d)
 		}
 		// The confirmed instruction changed twice since it was granted.
 		if seq := property(byUID["instruction-"+itoa(of[confirmed][fran])+"@hive"], ics.ComponentPropertySequence); seq != "2" {
@@ -228,6 +232,58 @@ func TestAttack_FeedStopsForAccountsThatAreNotActive(t *testing.T) {
 			if res := s.Client().Do("GET", *feed.URL, nil); res.Status != want {
 				t.Errorf("feed of a %s account: %d, want %d", status, res.Status, want)
 			}
+		}
+	})
+}
+
+// TestFeedTellsChangesAndCancellations: an accepted event whose placement moved says in its
+// summary that the change awaits acknowledgement until the freelancer acknowledges it; a
+// cancelled placement stays in the feed as CANCELLED with its reason, its SEQUENCE raised at
+// each step.
+func TestFeedTellsChangesAndCancellations(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		fran := w.Users["freelancer"]
+		ids, of := booked(t, s, apptest.DeptMgr, jobTemplate(t, db, w.DeptA1, "Cup Final"), []string{localDay(5)}, fran)
+		placement, instruction := ids[0], of[ids[0]][fran]
+		answer(t, s, apptest.Freelancer, instruction, "supplierStatus", "accepted")
+		var feed agenda.CalendarFeed
+		s.As(apptest.Freelancer).Do("GET", "/agenda/feed", nil).Want(200).Decode(&feed)
+		uid := "instruction-" + itoa(instruction) + "@hive"
+		event := func() (summary, status, description string, sequence int) {
+			t.Helper()
+			for _, e := range fetchFeed(t, s, *feed.URL, 200).Events() {
+				if e.Id() == uid {
+					seq, _ := strconv.Atoi(property(e, ics.ComponentPropertySequence))
+					return property(e, ics.ComponentPropertySummary), property(e, ics.ComponentPropertyStatus),
+						property(e, ics.ComponentPropertyDescription), seq
+				}
+			}
+			t.Fatalf("no event %s", uid)
+			return
+		}
+		summary, _, _, seq0 := event()
+		if summary != "Camera – Cup Final" {
+			t.Fatalf("summary %q", summary)
+		}
+
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": placement, "title": "Camera",
+			"startTime": "08:00", "endTime": "17:00", "supplierNotes": "", "unpaidBreaks": 0}}).Want(200)
+		summary, status, _, seq1 := event()
+		if summary != agenda.AwaitingAcknowledgementMark+"Camera – Cup Final" || status != "TENTATIVE" || seq1 <= seq0 {
+			t.Errorf("after the change: %q %s sequence %d (was %d)", summary, status, seq1, seq0)
+		}
+
+		s.As(apptest.Freelancer).Do("POST", "/instruction/acknowledge", map[string]any{"ids": []int64{instruction}}).Want(200)
+		summary, _, _, seq2 := event()
+		if summary != "Camera – Cup Final" || seq2 <= seq1 {
+			t.Errorf("after the acknowledgement: %q sequence %d (was %d)", summary, seq2, seq1)
+		}
+
+		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{placement},
+			"cancellationReason": "Match postponed"}).Want(200)
+		_, status, description, seq3 := event()
+		if status != "CANCELLED" || !strings.HasPrefix(description, "Cancelled: Match postponed") || seq3 <= seq2 {
+			t.Errorf("after the cancellation: %s %q sequence %d (was %d)", status, description, seq3, seq2)
 		}
 	})
 }

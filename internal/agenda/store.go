@@ -81,13 +81,34 @@ func (s *Store) criticalIDs(ctx context.Context, q Query, now time.Time) ([]int6
 	if err != nil {
 		return nil, err
 	}
-	var ids []int64
+	var starts []reads.PlacementStart
 	for _, r := range rows {
 		if critical, _ := bookings.Critical(now, r.StartAt, status.PairStates(r.Pairs)); critical {
-			ids = append(ids, r.ID)
+			starts = append(starts, reads.PlacementStart{ID: r.ID, StartAt: r.StartAt})
 		}
 	}
-	return ids, nil
+	// A placement with a change its freelancer has not acknowledged is critical too, until they do.
+	changed, err := reads.AwaitingAcknowledgement(ctx, s.DB, q.Visible, q.StartDate, q.EndDate, now)
+	if err != nil {
+		return nil, err
+	}
+	return mergeByStart(starts, changed), nil
+}
+
+// mergeByStart is the ids of two lists of placements, each by start, as one list by start (then
+// id) without repeats.
+func mergeByStart(a, b []reads.PlacementStart) []int64 {
+	all := append(slices.Clone(a), b...)
+	slices.SortFunc(all, func(x, y reads.PlacementStart) int {
+		return cmp.Or(x.StartAt.Compare(y.StartAt), cmp.Compare(x.ID, y.ID))
+	})
+	ids := make([]int64, 0, len(all))
+	for _, p := range all {
+		if len(ids) == 0 || ids[len(ids)-1] != p.ID {
+			ids = append(ids, p.ID)
+		}
+	}
+	return ids
 }
 
 func (s *Store) criticalPage(ctx context.Context, q Query, now time.Time) ([]int64, int, error) {

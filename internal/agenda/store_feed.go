@@ -85,16 +85,22 @@ func (s *Store) FeedOwner(ctx context.Context, token string) (int64, error) {
 type feedEvent = reads.FeedEvent
 
 // FeedEvents reads the user's live instructions (accepted or awaiting on both sides, not
-// cancelled or rejected) of live placements that started at most FeedHistory ago, by start.
+// cancelled or rejected) of live placements that started at most FeedHistory ago, and those
+// cancelled or rejected at most FeedHistory ago, by start.
 func (s *Store) FeedEvents(ctx context.Context, user int64) ([]feedEvent, error) {
-	return reads.FeedEvents(ctx, s.DB, user, s.DB.Now().Add(-FeedHistory))
+	since := s.DB.Now().Add(-FeedHistory)
+	return reads.FeedEvents(ctx, s.DB, user, since, since)
 }
 
 // renderFeed writes the iCalendar document: one VEVENT per instruction, times as UTC instants
 // (every calendar converts them to the viewer's zone, so no VTIMEZONE is needed), CONFIRMED
-// when both sides accepted and TENTATIVE otherwise. SEQUENCE grows with every change of the
-// instruction or its placement (an amended time bumps the placement's version, not the
-// instruction's), and DTSTAMP is the last modification, so an unchanged feed is byte-identical.
+// when both sides accepted and TENTATIVE otherwise, CANCELLED (with the reason first in the
+// description) for an instruction cancelled or rejected, or of a cancelled placement, which stays
+// in the feed for FeedHistory so calendars that merge show it cancelled. An event whose change
+// awaits the freelancer's acknowledgement says so in its summary. SEQUENCE grows with every
+// change of the instruction or its placement (an amended time bumps the placement's version, not
+// the instruction's; a cancellation and an acknowledgement the instruction's), and DTSTAMP is the
+// last modification, so an unchanged feed is byte-identical.
 func renderFeed(events []feedEvent, baseURL string) string {
 	cal := ics.NewCalendarFor("Hive")
 	cal.SetProductId("-//Hive//Agenda//EN")
@@ -109,6 +115,9 @@ func renderFeed(events []feedEvent, baseURL string) string {
 		if ev.PlacementUpdated.After(modified) {
 			modified = ev.PlacementUpdated
 		}
+		if ev.AcknowledgeChanged != nil && ev.AcknowledgeChanged.After(modified) {
+			modified = *ev.AcknowledgeChanged
+		}
 		e.SetDtStampTime(modified)
 		e.SetModifiedAt(modified)
 		e.SetSequence(ev.Version + ev.PlacementVersion - 2)
@@ -116,10 +125,16 @@ func renderFeed(events []feedEvent, baseURL string) string {
 		e.SetEndAt(ev.EndAt)
 		// Titles and notes are written by managers: textsafe keeps their line breaks from ending
 		// the property (a bare CR would let a note add events to the freelancer's calendar).
-		e.SetSummary(textsafe.Line(summary(ev.PlacementTitle, ev.BookingTitle)))
+		title := summary(ev.PlacementTitle, ev.BookingTitle)
+		if ev.Live && ev.AcknowledgeSince != nil {
+			title = AwaitingAcknowledgementMark + title
+		}
+		e.SetSummary(textsafe.Line(title))
 		e.SetDescription(description(ev))
 		e.SetURL(fmt.Sprintf("%s/bookings/%d/edit?placementId=%d", baseURL, ev.BookingID, ev.PlacementID))
-		if ev.Supplier == string(status.Accepted) && ev.Client == string(status.Accepted) {
+		if !ev.Live {
+			e.SetStatus(ics.ObjectStatusCancelled)
+		} else if ev.Supplier == string(status.Accepted) && ev.Client == string(status.Accepted) {
 			e.SetStatus(ics.ObjectStatusConfirmed)
 		} else {
 			e.SetStatus(ics.ObjectStatusTentative)
@@ -137,13 +152,40 @@ func summary(placement, booking string) string {
 	return placement + " – " + booking
 }
 
-func description(ev feedEvent) string {
-	lines := []string{
-		"Client: " + textsafe.Line(ev.ClientName),
-		"Department: " + textsafe.Line(ev.DepartmentName),
-		fmt.Sprintf("Status: supplier %s, client %s", words(ev.Supplier), words(ev.Client)),
-		fmt.Sprintf("Booking %d", ev.BookingID),
+// AwaitingAcknowledgementMark opens the summary of an event changed since the freelancer
+// accepted it, until they acknowledge the change.
+const AwaitingAcknowledgementMark = "[Changed, please acknowledge] "
+
+// closedReason is why a closed event is cancelled: the placement's cancellation, the
+// instruction's, or a rejection.
+func closedReason(ev feedEvent) string {
+	reason := func(what, why string) string {
+		if why = strings.TrimSpace(textsafe.Line(why)); why != "" {
+			return what + ": " + why
+		}
+		return what
 	}
+	switch {
+	case ev.PlacementCancelled:
+		return reason("Cancelled", ev.PlacementCancelReason)
+	case ev.Supplier == string(status.Rejected):
+		return "Rejected by you"
+	case ev.Client == string(status.Rejected):
+		return "Rejected by the client"
+	}
+	return reason("Cancelled", ev.CancellationReason)
+}
+
+func description(ev feedEvent) string {
+	var lines []string
+	if !ev.Live {
+		lines = append(lines, closedReason(ev))
+	}
+	lines = append(lines,
+		"Client: "+textsafe.Line(ev.ClientName),
+		"Department: "+textsafe.Line(ev.DepartmentName),
+		fmt.Sprintf("Status: supplier %s, client %s", words(ev.Supplier), words(ev.Client)),
+		fmt.Sprintf("Booking %d", ev.BookingID))
 	if notes := strings.TrimSpace(textsafe.Lines(ev.SupplierNotes)); notes != "" {
 		lines = append(lines, "Notes: "+notes)
 	}

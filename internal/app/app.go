@@ -18,6 +18,7 @@ import (
 	"github.com/hive/hive/internal/agenda"
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/acknowledge"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/deadlines"
@@ -113,7 +114,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds,
-			timesheets.CreateDue, timesheets.AutoApproveDue)}}
+			timesheets.CreateDue, timesheets.AutoApproveDue, acknowledge.RemindDue, acknowledge.EscalateDue)}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -158,6 +159,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	holds.Register(api, deps)
 	substitution.Register(api, deps)
 	deadlines.Register(api, deps)
+	acknowledge.Register(api, deps)
 	waterfall.Register(api, deps)
 	suppliers.Register(api, deps)
 	bookingrules.Register(api, deps)

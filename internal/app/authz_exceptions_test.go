@@ -178,6 +178,7 @@ var authzNoWriteControl = map[string]string{
 	"POST /timesheet/submit":                           "only their freelancer, A's, submits timesheets",
 	"PATCH /notification/{id}":                         "only its recipient, A's freelancer, marks a notification read",
 	"PATCH /invitation/{id}":                           "only the invited person answers an invitation",
+	"POST /instruction/acknowledge":                    "only the instruction's freelancer acknowledges a change to it",
 	"POST /agenda/feed/rotate":                         "a freelancer's own feed; the administrator is none",
 	"DELETE /agenda/feed":                              "a freelancer's own feed; the administrator is none",
 	"PUT /blob-upload/{token}":                         "the token is made up; only the server issues them",

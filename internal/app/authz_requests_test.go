@@ -205,7 +205,8 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 			{Path: "/instruction/answer-by", Body: map[string]any{"ids": []int64{w.Instruction2}, "answerBy": "2027-02-01T00:00:00Z"}},
 			{Path: "/instruction/answer-by", Body: map[string]any{"ids": []int64{w.Instruction}, "answerBy": "2027-02-01T00:00:00Z"}},
 		},
-		"PATCH /instruction/rate": one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
+		"PATCH /instruction/rate":       one("/instruction/rate", map[string]any{"ids": []int64{w.Instruction2}, "sellRate": rate}),
+		"POST /instruction/acknowledge": one("/instruction/acknowledge", map[string]any{"ids": []int64{w.Instruction}}),
 		"PATCH /instruction/status": {
 			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "clientStatus": "cancelled", "cancellationReason": "x"}}},
 			{Path: "/instruction/status", Body: []any{map[string]any{"id": w.Instruction2, "supplierStatus": "accepted"}}},

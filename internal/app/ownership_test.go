@@ -47,7 +47,7 @@ var tableOwners = map[string]string{
 	"bookings": "bookings", "placements": "bookings", "instructions": "bookings", "booking_events": "bookings",
 	"unavailability": "bookings", "placement_states": "bookings", "placement_day_counts": "bookings",
 	"placement_day_groups": "bookings", "entity_booking_rules": "bookings", "working_time_overrides": "bookings",
-	"hold_challenges": "bookings", "offer_waterfalls": "bookings", "waterfall_placements": "bookings",
+	"instruction_acknowledgements": "bookings", "hold_challenges": "bookings", "offer_waterfalls": "bookings", "waterfall_placements": "bookings",
 	"waterfall_candidates": "bookings",
 	// the other features
 	"booking_bookmarks": "scheduler", "calendar_feeds": "agenda",

@@ -19,6 +19,7 @@ type InstructionActions struct {
 	CanConfirmHold      bool   `json:"canConfirmHold" doc:"A live hold ranked first: its freelancer or a manager of the department confirms it into a booked instruction (every day of the freelancer's hold in the booking)"`
 	CanReleaseHold      bool   `json:"canReleaseHold" doc:"A live hold: its freelancer or a manager of the department releases it"`
 	CanChallengeHold    bool   `json:"canChallengeHold" doc:"A live hold below the first, challenging none yet: a manager of the department challenges the holds above"`
+	CanAcknowledge      bool   `json:"canAcknowledge" doc:"The instruction's freelancer acknowledges the change to acknowledge (POST /instruction/acknowledge)"`
 	AnswerSide          string `json:"answerSide" enum:"supplier,client," doc:"The side canAccept and canReject set (supplierStatus or clientStatus); empty for anyone but a manager of the department and the instruction's freelancer"`
 }
 
@@ -45,5 +46,6 @@ func actionsOn(p *auth.Principal, pl SubstitutionPlacement, r InstructionRow) In
 		CanRejectAsSupplier: actor == status.ActorManager && may(status.Supplier, status.Rejected),
 		CanCancel:           may(status.Client, status.Cancelled),
 		CanSubstitute:       Substitutable(p, pl, r, "id") == nil,
+		CanAcknowledge:      p.UserID == r.UserID && r.Change.Change != nil,
 	}
 }

@@ -233,11 +233,14 @@ type InstructionRow struct {
 	HoldRank         int    `db:"hold_rank"`
 	ChallengedUntil  dbTime `db:"challenged_until"`
 	ChallengingUntil dbTime `db:"challenging_until"`
+	// Change is a material change its freelancer has not acknowledged yet (ChangeColumns).
+	Change changeColumn `db:"change_json"`
 }
 
 // State is the instruction's state for the status rules.
 func (r InstructionRow) State() status.State {
-	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil}
+	return status.State{Supplier: status.Status(r.SupplierStatus), Client: status.Status(r.ClientStatus), Deleted: r.DeletedAt != nil,
+		ChangeAwaiting: r.Change.Change != nil}
 }
 
 // bookingRow is BookingRow's former name, still used by the supplier files until they move to

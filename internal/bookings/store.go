@@ -185,7 +185,7 @@ var InstructionColumns = `i.id, i.placement_id, i.booking_id, i.user_id, u.first
 	i.cancellation_reason, i.buy_rate_minor, i.buy_currency, i.buy_period, i.sell_rate_minor, i.sell_currency,
 	i.sell_period, i.direct, i.deleted_at, i.created_at, i.version, i.supplier_id, i.legal_entity_id, i.notes,
 	i.modified_by, COALESCE((SELECT m.first_name || ' ' || m.last_name FROM users m WHERE m.id = i.modified_by), '')
-	AS modified_by_name, i.answer_by, ` + HoldColumns
+	AS modified_by_name, i.answer_by, ` + HoldColumns + `, ` + ChangeColumns
 
 // Contents reads a booking's placements (by start), their instructions (only onlyUser's when
 // not zero) and each placement's modified timestamps from the audit history, newest first.

@@ -86,6 +86,10 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if len(changes) == 0 {
 		return nil // saving what is there changes nothing: no version, no history entry, no event
 	}
+	afters, err := beforePlacementWrite(ctx, tx, []int64{it.ID})
+	if err != nil {
+		return err
+	}
 	n, err := tx.Exec(ctx, `UPDATE placements SET title = ?, start_time = ?, end_time = ?, start_at = ?, end_at = ?,
 		overnight = ?, supplier_notes = ?, unpaid_breaks = ?, updated_at = ?, version = version + 1
 		WHERE id = ? AND version = ? AND deleted_at IS NULL`,
@@ -106,8 +110,11 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if !moved(cur, period) {
 		payload["detailsOnly"] = true // told as a change of details, not of times
 	}
-	return Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
-		PlacementID: it.ID, Payload: payload})
+	if err := Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
+		PlacementID: it.ID, Payload: payload}); err != nil {
+		return err
+	}
+	return runAfters(afters)
 }
 
 // placementFields are what an amendment may change of a placement, as its event tells them: the

@@ -108,7 +108,7 @@ func InstructionViewOf(p *auth.Principal, r InstructionRow, at InstructionPlace,
 		iv.BuyRate = &buy
 	}
 	if _, err := ActorFor(p, IncumbentTarget(at.substitution(), r)); err == nil {
-		iv.LegalEntityID, iv.Notes = r.LegalEntityID, r.Notes
+		iv.LegalEntityID, iv.Notes, iv.ChangeToAcknowledge = r.LegalEntityID, r.Notes, r.Change.Change
 	}
 	return iv
 }
@@ -213,6 +213,7 @@ type InstructionView struct {
 	Notes                  string               `json:"notes" doc:"Empty for anyone but a manager of the department and the freelancer"`
 	HiveUser               *InstructionModifier `json:"hiveUser,omitempty" doc:"Who changed it last; absent when nobody (or the system) did"`
 	AnswerBy               *string              `json:"answerBy" doc:"When the freelancer must answer by; unanswered then, the offer is cancelled ('Offer expired'). Null when there is no such time"`
+	ChangeToAcknowledge    *ChangeToAcknowledge `json:"changeToAcknowledge,omitempty" doc:"A change to the placement after the freelancer accepted that they have not acknowledged yet; absent when there is none, and for anyone but a manager of the department and the freelancer"`
 	InstructionActions
 	HoldFacts
 }

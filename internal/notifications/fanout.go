@@ -133,6 +133,10 @@ func Fanout(e Event, a Audiences) []Delivery {
 		add(BookingOfferSent, a.Managers...)
 	case events.InstructionAnswerReminder:
 		add(SupplierAnswerReminder, user)
+	case events.InstructionChangeReminder:
+		add(SupplierChangeReminder, user)
+	case events.InstructionChangeUnacknowledged:
+		add(ClientChangeUnacknowledged, a.Managers...)
 	case events.InstructionRate:
 		add(SupplierRateAmended, user)
 		add(BookingRateAmended, a.Managers...)

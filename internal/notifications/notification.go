@@ -56,6 +56,8 @@ const (
 	SupplierHoldChallenged = "supplier.hold_challenged"
 	SupplierHoldConfirmed  = "supplier.hold_confirmed"
 	SupplierHoldReleased   = "supplier.hold_released"
+	// A change to a placement the freelancer accepted still waits for their acknowledgement.
+	SupplierChangeReminder = "supplier.change_reminder"
 
 	BookingCreated              = "booking.created"
 	BookingUpdated              = "booking.updated"
@@ -89,6 +91,8 @@ const (
 	SupplierTimesheetApproved = "supplier.timesheet_approved"
 	SupplierTimesheetDisputed = "supplier.timesheet_disputed"
 	ClientTimesheetSubmitted  = "client.timesheet_submitted"
+	// A freelancer still has not acknowledged a change to a placement they accepted.
+	ClientChangeUnacknowledged = "client.change_unacknowledged"
 )
 
 // Catalogue is every notification type, in the order the Settings tab lists them.
@@ -99,6 +103,8 @@ var Catalogue = []Type{
 		"An offer you had not answered yet was withdrawn, or expired unanswered."},
 	{SupplierAnswerReminder, GroupSupplier, AudienceFreelancer, "Answer reminder",
 		"An offer you have not answered yet expires soon."},
+	{SupplierChangeReminder, GroupSupplier, AudienceFreelancer, "Change to acknowledge",
+		"A placement you accepted changed and you have not acknowledged the change yet."},
 	{SupplierConfirmed, GroupSupplier, AudienceFreelancer, "Booking confirmed",
 		"The client confirmed a placement you accepted."},
 	{SupplierCancelled, GroupSupplier, AudienceFreelancer, "Booking cancelled",
@@ -166,6 +172,8 @@ var Catalogue = []Type{
 		"Someone else released a pencil in a department you manage."},
 	{ClientHoldExpired, GroupClient, AudienceManager, "Hold lapsed",
 		"A challenged pencil in a department you manage was not confirmed in time and was released."},
+	{ClientChangeUnacknowledged, GroupClient, AudienceManager, "Change not acknowledged",
+		"A freelancer has not acknowledged a change to a placement they accepted in a department you manage."},
 	{ClientWaterfallFilled, GroupClient, AudienceManager, "Offer in turn filled",
 		"An offer in turn in a department you manage filled every place."},
 	{ClientWaterfallRanOut, GroupClient, AudienceManager, "Offer in turn ran out",

@@ -12,6 +12,9 @@ func TestDefaultsAreTheUKsAndValid(t *testing.T) {
 	if Defaults.Limits() != worktime.UK {
 		t.Errorf("defaults' limits %+v, want the UK's %+v", Defaults.Limits(), worktime.UK)
 	}
+	if Defaults.ChangeReminder() != 2*time.Hour || Defaults.ChangeEscalation() != 12*time.Hour {
+		t.Errorf("change reminder %v, escalation %v", Defaults.ChangeReminder(), Defaults.ChangeEscalation())
+	}
 	if Defaults.HoldChallenge() != 24*time.Hour || Defaults.AnswerReminder() != 2*time.Hour {
 		t.Errorf("challenge %v, reminder %v", Defaults.HoldChallenge(), Defaults.AnswerReminder())
 	}
@@ -34,6 +37,10 @@ func TestValidateNamesEachFieldOutOfBounds(t *testing.T) {
 		{"weekly rest over a week", func(r *Rules) { r.WeeklyRestMinutes = 7*24*60 + 1 }, "weeklyRestMinutes", MsgWeeklyRest},
 		{"challenge under an hour", func(r *Rules) { r.HoldChallengeMinutes = 59 }, "holdChallengeMinutes", MsgHoldChallenge},
 		{"negative reminder", func(r *Rules) { r.AnswerReminderMinutes = -5 }, "answerReminderMinutes", MsgAnswerReminder},
+		{"a change reminded over a week on", func(r *Rules) { r.ChangeReminderMinutes, r.ChangeEscalationMinutes = 7*24*60+1, 14*24*60 }, "changeReminderMinutes", MsgChangeReminder},
+		{"negative change reminder", func(r *Rules) { r.ChangeReminderMinutes = -1 }, "changeReminderMinutes", MsgChangeReminder},
+		{"managers told before the reminder", func(r *Rules) { r.ChangeEscalationMinutes = 60 }, "changeEscalationMinutes", MsgChangeEscalation},
+		{"managers told over two weeks on", func(r *Rules) { r.ChangeEscalationMinutes = 14*24*60 + 1 }, "changeEscalationMinutes", MsgChangeEscalation},
 	} {
 		r := Defaults
 		c.edit(&r)

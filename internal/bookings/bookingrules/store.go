@@ -28,7 +28,7 @@ func For(ctx context.Context, q database.Reader, entity int64) (Rules, error) {
 func viewOf(ctx context.Context, q database.Reader, entity int64) (EntityBookingRules, error) {
 	v := EntityBookingRules{EntityID: entity}
 	err := q.Get(ctx, &v, `SELECT entity_id, daily_rest_minutes, max_days_in_row, weekly_rest_minutes, hold_challenge_minutes,
-		answer_reminder_minutes, version FROM entity_booking_rules WHERE entity_id = ?`, entity)
+		answer_reminder_minutes, change_reminder_minutes, change_escalation_minutes, version FROM entity_booking_rules WHERE entity_id = ?`, entity)
 	if errors.Is(err, sql.ErrNoRows) {
 		return EntityBookingRules{EntityID: entity, Rules: Defaults}, nil
 	}
@@ -49,6 +49,7 @@ func (s *Store) Get(ctx context.Context, entity int64) (EntityBookingRules, erro
 // Save replaces entity's rules, audited on the entity, when version is the one stored (0: the
 // entity had none); else 409.
 func (s *Store) Save(ctx context.Context, entity int64, r Rules, version int, by int64) (EntityBookingRules, error) {
+	r = r.withDefaults()
 	if err := r.Validate(); err != nil {
 		return EntityBookingRules{}, err
 	}
@@ -75,14 +76,18 @@ func (s *Store) Save(ctx context.Context, entity int64, r Rules, version int, by
 func write(ctx context.Context, tx *database.Tx, entity int64, r Rules, version int, by int64) (int64, error) {
 	if version == 0 {
 		return tx.Exec(ctx, `INSERT INTO entity_booking_rules (entity_id, daily_rest_minutes, max_days_in_row,
-			weekly_rest_minutes, hold_challenge_minutes, answer_reminder_minutes, updated_by, updated_at, version)
-			VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (entity_id) DO NOTHING`, entity, r.DailyRestMinutes,
-			r.MaxDaysInRow, r.WeeklyRestMinutes, r.HoldChallengeMinutes, r.AnswerReminderMinutes, by, tx.Now)
+			weekly_rest_minutes, hold_challenge_minutes, answer_reminder_minutes, change_reminder_minutes,
+			change_escalation_minutes, updated_by, updated_at, version)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1) ON CONFLICT (entity_id) DO NOTHING`, entity, r.DailyRestMinutes,
+			r.MaxDaysInRow, r.WeeklyRestMinutes, r.HoldChallengeMinutes, r.AnswerReminderMinutes, r.ChangeReminderMinutes,
+			r.ChangeEscalationMinutes, by, tx.Now)
 	}
 	return tx.Exec(ctx, `UPDATE entity_booking_rules SET daily_rest_minutes = ?, max_days_in_row = ?,
-		weekly_rest_minutes = ?, hold_challenge_minutes = ?, answer_reminder_minutes = ?, updated_by = ?, updated_at = ?,
-		version = version + 1 WHERE entity_id = ? AND version = ?`, r.DailyRestMinutes, r.MaxDaysInRow,
-		r.WeeklyRestMinutes, r.HoldChallengeMinutes, r.AnswerReminderMinutes, by, tx.Now, entity, version)
+		weekly_rest_minutes = ?, hold_challenge_minutes = ?, answer_reminder_minutes = ?, change_reminder_minutes = ?,
+		change_escalation_minutes = ?, updated_by = ?, updated_at = ?, version = version + 1
+		WHERE entity_id = ? AND version = ?`, r.DailyRestMinutes, r.MaxDaysInRow, r.WeeklyRestMinutes,
+		r.HoldChallengeMinutes, r.AnswerReminderMinutes, r.ChangeReminderMinutes, r.ChangeEscalationMinutes, by, tx.Now,
+		entity, version)
 }
 
 func entityExists(ctx context.Context, q database.Reader, entity int64) error {

@@ -33,6 +33,12 @@ const (
 	// InstructionAnswerReminder the deadlines worker's reminder that the time is near.
 	InstructionAnswerBy       Kind = "instruction.answer_by_changed"
 	InstructionAnswerReminder Kind = "instruction.answer_reminder"
+	// InstructionChangeAcknowledged is a freelancer acknowledging a change to their accepted
+	// placement; InstructionChangeReminder the deadlines worker's reminder that one still waits,
+	// and InstructionChangeUnacknowledged its word to the managers that it still waits later.
+	InstructionChangeAcknowledged   Kind = "instruction.change_acknowledged"
+	InstructionChangeReminder       Kind = "instruction.change_reminder"
+	InstructionChangeUnacknowledged Kind = "instruction.change_unacknowledged"
 	// InstructionRestOverride is a manager's override of the working-time guard.
 	InstructionRestOverride Kind = "instruction.rest_overridden"
 	// The steps of a pencil (a hold): placed, challenged by a lower hold, confirmed

@@ -28,19 +28,36 @@ type FeedEvent struct {
 	BookingTitle     string    `db:"booking_title"`
 	DepartmentName   string    `db:"department_name"`
 	ClientName       string    `db:"client_name"`
+	// What a closed event says: the instruction or its placement is cancelled, deleted or
+	// rejected (Live is false), and why.
+	Live                  bool   `db:"live"`
+	CancellationReason    string `db:"cancellation_reason"`
+	PlacementCancelled    bool   `db:"placement_cancelled"`
+	PlacementCancelReason string `db:"placement_cancellation_reason"`
+	// AcknowledgeSince is when a change to it began to await the freelancer's acknowledgement,
+	// and AcknowledgeChanged its latest change; nil when none awaits.
+	AcknowledgeSince   *time.Time `db:"acknowledge_since"`
+	AcknowledgeChanged *time.Time `db:"acknowledge_changed_at"`
 }
 
-// FeedEvents reads user's live instructions (status.LiveSQL) of live placements that start at
-// or after since, by start.
-func FeedEvents(ctx context.Context, r database.Reader, user int64, since time.Time) ([]FeedEvent, error) {
+// FeedEvents reads user's instructions for a calendar feed, by start: the live ones
+// (status.LiveSQL) of live placements that start at or after since, and those closed since
+// closedSince (cancelled, rejected or deleted, or of a cancelled placement, their last change at
+// or after it), so a calendar that merges shows them cancelled.
+func FeedEvents(ctx context.Context, r database.Reader, user int64, since, closedSince time.Time) ([]FeedEvent, error) {
 	var out []FeedEvent
+	live := status.LiveSQL("i") + ` AND p.deleted_at IS NULL`
 	err := r.Select(ctx, &out, `SELECT i.id, i.supplier_status, i.client_status, i.version, i.updated_at,
 		p.title AS placement_title, p.start_at, p.end_at, p.version AS placement_version, p.updated_at AS placement_updated_at,
 		p.supplier_notes, p.id AS placement_id, b.id AS booking_id, b.title AS booking_title, d.name AS department_name,
-		e.name AS client_name
+		e.name AS client_name, CASE WHEN `+live+` THEN 1 ELSE 0 END AS live, i.cancellation_reason,
+		CASE WHEN p.deleted_at IS NOT NULL THEN 1 ELSE 0 END AS placement_cancelled,
+		p.cancellation_reason AS placement_cancellation_reason, a.since AS acknowledge_since,
+		a.changed_at AS acknowledge_changed_at
 		FROM instructions i JOIN placements p ON p.id = i.placement_id JOIN bookings b ON b.id = p.booking_id
 		JOIN departments d ON d.id = b.department_id JOIN entities e ON e.id = d.client_id
-		WHERE i.user_id = ? AND `+status.LiveSQL("i")+` AND p.deleted_at IS NULL AND p.start_at >= ?
-		ORDER BY p.start_at, i.id`, user, since)
+		LEFT JOIN instruction_acknowledgements a ON a.instruction_id = i.id
+		WHERE i.user_id = ? AND ((`+live+` AND p.start_at >= ?) OR (NOT (`+live+`) AND i.updated_at >= ?))
+		ORDER BY p.start_at, i.id`, user, since, closedSince)
 	return out, err
 }

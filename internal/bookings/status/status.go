@@ -63,6 +63,9 @@ type State struct {
 	Supplier Status
 	Client   Status
 	Deleted  bool
+	// ChangeAwaiting: the placement changed materially after the freelancer accepted, and they
+	// have not acknowledged the change yet (package acknowledge); they may still reject it.
+	ChangeAwaiting bool
 }
 
 // ColourOf is the combined colour: both accepted green; supplier accepted and client awaiting
@@ -218,7 +221,8 @@ func Apply(cur State, c Change, actor Actor) (Result, error) {
 // is what Apply checks before the reason, and what the views ask to tell the web which actions
 // to offer (bookings.InstructionActions), so the two cannot disagree.
 //
-//	freelancer: own supplier side, awaiting → accepted | rejected
+//	freelancer: own supplier side, awaiting → accepted | rejected;
+//	            accepted → rejected while a change awaits their acknowledgement
 //	manager:    client side, awaiting → accepted | rejected
 //	            supplier side ("as supplier"), awaiting → accepted | rejected
 //	            either side → cancelled (with a reason) while the instruction is live
@@ -246,10 +250,16 @@ func Check(cur State, side Side, to Status, actor Actor) error {
 	if actor == ActorFreelancer && side != Supplier {
 		return apperror.Forbidden()
 	}
-	if from := cur.of(side); from != Awaiting {
+	if from := cur.of(side); from != Awaiting && !rejectsChange(cur, side, to, actor) {
 		return apperror.Conflict(fmt.Sprintf("This instruction is already %s.", label(from)))
 	}
 	return nil
+}
+
+// rejectsChange is a freelancer rejecting work they accepted whose placement has changed since,
+// in a way they have not acknowledged: they accepted other terms, so they may still say no.
+func rejectsChange(cur State, side Side, to Status, actor Actor) bool {
+	return cur.ChangeAwaiting && actor == ActorFreelancer && side == Supplier && cur.Supplier == Accepted && to == Rejected
 }
 
 func (s State) of(side Side) Status {

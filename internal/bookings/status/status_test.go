@@ -179,3 +179,32 @@ func TestCheckAgreesWithApply(t *testing.T) {
 		t.Error("an actor's own side")
 	}
 }
+
+// A freelancer may reject work they accepted only while a change to it awaits their
+// acknowledgement; a manager may not reject the supplier side for them, and nothing else opens.
+func TestRejectingAChangeToAcceptedWork(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		cur   State
+		side  Side
+		to    Status
+		actor Actor
+		ok    bool
+	}{
+		{"accepted, a change awaiting: the freelancer rejects", State{Supplier: Accepted, Client: Accepted, ChangeAwaiting: true}, Supplier, Rejected, ActorFreelancer, true},
+		{"client still awaiting too", State{Supplier: Accepted, Client: Awaiting, ChangeAwaiting: true}, Supplier, Rejected, ActorFreelancer, true},
+		{"accepted, no change", State{Supplier: Accepted, Client: Accepted}, Supplier, Rejected, ActorFreelancer, false},
+		{"a change awaiting, accepted again", State{Supplier: Accepted, Client: Accepted, ChangeAwaiting: true}, Supplier, Accepted, ActorFreelancer, false},
+		{"a change awaiting, the manager as supplier", State{Supplier: Accepted, Client: Accepted, ChangeAwaiting: true}, Supplier, Rejected, ActorManager, false},
+		{"a change awaiting, the client side", State{Supplier: Accepted, Client: Accepted, ChangeAwaiting: true}, Client, Rejected, ActorFreelancer, false},
+		{"a change awaiting, cancelled by the client", State{Supplier: Accepted, Client: Cancelled, ChangeAwaiting: true}, Supplier, Rejected, ActorFreelancer, false},
+	} {
+		err := Check(c.cur, c.side, c.to, c.actor)
+		if (err == nil) != c.ok {
+			t.Errorf("%s: %v, want allowed %v", c.name, err, c.ok)
+		}
+		if _, applied := Apply(c.cur, Change{Side: c.side, To: c.to}, c.actor); (applied == nil) != c.ok {
+			t.Errorf("%s: Apply %v", c.name, applied)
+		}
+	}
+}

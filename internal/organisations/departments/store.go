@@ -125,6 +125,10 @@ func (s *Store) Create(ctx context.Context, clientID int64, f Fields, tagIDs []i
 func (s *Store) Update(ctx context.Context, id int64, version int, f Fields, tagIDs []int64) (Department, error) {
 	var d Department
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
+		afters, err := beforeChange(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		n, err := tx.Exec(ctx, `UPDATE departments SET name = ?, name_lc = ?, address1 = ?, address2 = ?, address3 = ?,
 			address4 = ?, email = ?, phone = ?, timezone = ?, cancel_window_days = ?, updated_at = ?, version = version + 1
 			WHERE id = ? AND version = ?`,
@@ -147,6 +151,11 @@ func (s *Store) Update(ctx context.Context, id int64, version int, f Fields, tag
 		}
 		if d, err = find(ctx, tx, id); err != nil {
 			return err
+		}
+		for _, after := range afters {
+			if err := after(); err != nil {
+				return err
+			}
 		}
 		if tagIDs != nil {
 			return departmentTags.Replace(ctx, tx, id, d.ClientID, tagIDs)

@@ -1995,6 +1995,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/instruction/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledge the changes to one's own accepted placements (all or none; the instructions' freelancer only) */
+        post: operations["acknowledgeInstructionChanges"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/instruction/answer-by": {
         parameters: {
             query?: never;
@@ -2887,6 +2904,14 @@ export interface components {
             /** @description Default Europe/London */
             timezone?: string;
         };
+        AcknowledgeBody: {
+            /** @description The caller's own instructions, each with a change to acknowledge */
+            ids: number[] | null;
+        };
+        AcknowledgeResult: {
+            /** Format: int64 */
+            acknowledged: number;
+        };
         Actions: {
             canApprove: boolean;
             canDispute: boolean;
@@ -2936,6 +2961,8 @@ export interface components {
             canAccept: boolean;
             /** @description A manager accepts for the supplier */
             canAcceptAsSupplier: boolean;
+            /** @description The instruction's freelancer acknowledges the change to acknowledge (POST /instruction/acknowledge) */
+            canAcknowledge: boolean;
             /** @description A manager cancels the instruction (with a reason) */
             canCancel: boolean;
             /** @description A live hold below the first, challenging none yet: a manager of the department challenges the holds above */
@@ -2955,6 +2982,8 @@ export interface components {
             challengedUntil: string | null;
             /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
+            /** @description A change to the placement after the freelancer accepted that they have not acknowledged yet; absent when there is none, and for anyone but a manager of the department and the freelancer */
+            changeToAcknowledge?: components["schemas"]["ChangeToAcknowledge"];
             clientName: string;
             clientStatus: string;
             /** @enum {string} */
@@ -3475,6 +3504,17 @@ export interface components {
             currentPassword: string;
             newPassword: string;
         };
+        ChangeToAcknowledge: {
+            after: components["schemas"]["PlacementFacts"];
+            before: components["schemas"]["PlacementFacts"];
+            /** @description What differs: date, startTime, endTime, unpaidBreaks, title, supplierNotes, address */
+            fields: string[] | null;
+            /**
+             * Format: date-time
+             * @description When the first change not yet acknowledged was made
+             */
+            since: string;
+        };
         CheckTokenOutputBody: {
             /** @description The screen asks for a password: always for a reset; for an activation only when the account has none yet (created for the user) */
             passwordNeeded: boolean;
@@ -3992,6 +4032,16 @@ export interface components {
             answerReminderMinutes: number;
             /**
              * Format: int64
+             * @description Tell the managers of a change still not acknowledged after this long, not before the reminder, up to 20160 (absent or 0: 720)
+             */
+            changeEscalationMinutes?: number;
+            /**
+             * Format: int64
+             * @description Remind the freelancer of a change not acknowledged after this long, 1..10080 (absent or 0: 120)
+             */
+            changeReminderMinutes?: number;
+            /**
+             * Format: int64
              * @description Rest between two placements, 0..1440
              */
             dailyRestMinutes: number;
@@ -4024,6 +4074,16 @@ export interface components {
              * @description Reminder this long before an offer's answer-by, 0..10080
              */
             answerReminderMinutes: number;
+            /**
+             * Format: int64
+             * @description Tell the managers of a change still not acknowledged after this long, not before the reminder, up to 20160 (absent or 0: 720)
+             */
+            changeEscalationMinutes?: number;
+            /**
+             * Format: int64
+             * @description Remind the freelancer of a change not acknowledged after this long, 1..10080 (absent or 0: 120)
+             */
+            changeReminderMinutes?: number;
             /**
              * Format: int64
              * @description Rest between two placements, 0..1440
@@ -4315,6 +4375,8 @@ export interface components {
             canAccept: boolean;
             /** @description A manager accepts for the supplier */
             canAcceptAsSupplier: boolean;
+            /** @description The instruction's freelancer acknowledges the change to acknowledge (POST /instruction/acknowledge) */
+            canAcknowledge: boolean;
             /** @description A manager cancels the instruction (with a reason) */
             canCancel: boolean;
             /** @description A live hold below the first, challenging none yet: a manager of the department challenges the holds above */
@@ -4334,6 +4396,8 @@ export interface components {
             challengedUntil: string | null;
             /** @description This hold challenged higher ones, which answer by then (the latest deadline) */
             challengingUntil: string | null;
+            /** @description A change to the placement after the freelancer accepted that they have not acknowledged yet; absent when there is none, and for anyone but a manager of the department and the freelancer */
+            changeToAcknowledge?: components["schemas"]["ChangeToAcknowledge"];
             clientName: string;
             clientStatus: string;
             createdAt: string;
@@ -4849,6 +4913,29 @@ export interface components {
             /** @description HH:mm or HH:mm:00, local time */
             startTime: string;
             supplierNotes: string;
+            title: string;
+            /**
+             * Format: int64
+             * @description Minutes
+             */
+            unpaidBreaks: number;
+        };
+        PlacementFacts: {
+            /** @description The department's address, its lines joined with commas */
+            address: string;
+            /**
+             * Format: date-time
+             * @description UTC
+             */
+            endAt: string;
+            /**
+             * Format: date-time
+             * @description UTC
+             */
+            startAt: string;
+            supplierNotes: string;
+            /** @description The placement's (the department's) IANA zone */
+            timezone: string;
             title: string;
             /**
              * Format: int64
@@ -14909,6 +14996,84 @@ export interface operations {
             };
             /** @description Not Found */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    acknowledgeInstructionChanges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AcknowledgeBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AcknowledgeResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -27,6 +27,7 @@ export const rowFixture = (over: Partial<AgendaInstruction> = {}): AgendaInstruc
   canRejectAsSupplier: false,
   canCancel: false,
   canSubstitute: false,
+  canAcknowledge: false,
   ...over,
 });
 

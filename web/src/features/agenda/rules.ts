@@ -44,7 +44,8 @@ const TAB_INFO: Record<AgendaTab, TabInfo> = {
     value: 'critical',
     label: 'Critical',
     stat: 'critical',
-    empty: 'Nothing critical: every placement in the next 48 hours is covered.',
+    empty:
+      'Nothing critical: every placement in the next 48 hours is covered and every change acknowledged.',
   },
   archived: { value: 'archived', label: 'Archived', stat: 'archived', empty: 'Nothing archived.' },
 };

@@ -20,3 +20,7 @@ export { useSetUnavailability } from './unavailability/api/set-unavailability';
 export { HoldActions } from './holds/components/hold-actions';
 export { HoldChip } from './holds/components/hold-chip';
 export { holdLabel, isLiveHold } from './holds/rules';
+// A change to an accepted placement awaiting its freelancer's acknowledgement: the agenda and
+// Home show it as the booking page does.
+export { ChangeNotice } from './instructions/components/change-notice';
+export { useAcknowledgeChanges } from './instructions/api/acknowledge-changes';

@@ -190,6 +190,8 @@ export const toasts = {
       : op === 'release'
         ? success('Hold released', `Released ${countOf(days, 'day')}.`)
         : success('Hold challenged', `Challenged ${countOf(days, 'higher hold')}.`),
+  changesAcknowledged: (n: number) =>
+    success('Change acknowledged', `Acknowledged the change to ${countOf(n, 'placement')}.`),
   instructionsUpdated: (n: number) =>
     success('Status updated', `Successfully updated ${countOf(n, 'instruction')}`),
   ratesAmended: success('Rates amended', 'The rates were amended.'),

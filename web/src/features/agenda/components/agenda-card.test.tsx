@@ -24,6 +24,58 @@ function show(card: CardData, user: CurrentUser = felix) {
   );
 }
 
+/** Felix's accepted row whose notes changed two hours ago: the server's flags for viewer. */
+const changedRow = (canAcknowledge: boolean) =>
+  rowFixture({
+    supplierStatus: 'accepted',
+    canAccept: false,
+    canReject: canAcknowledge,
+    canAcknowledge,
+    colour: 'purple',
+    changeToAcknowledge: {
+      since: new Date(Date.now() - 2 * 3600_000).toISOString(),
+      fields: ['supplierNotes'],
+      before: {
+        title: 'Camera Operator',
+        supplierNotes: 'Gate A',
+        unpaidBreaks: 30,
+        address: '',
+        timezone: 'America/New_York',
+        startAt: '2026-12-07T14:00:00Z',
+        endAt: '2026-12-07T22:00:00Z',
+      },
+      after: {
+        title: 'Camera Operator',
+        supplierNotes: 'Gate B',
+        unpaidBreaks: 30,
+        address: '',
+        timezone: 'America/New_York',
+        startAt: '2026-12-07T14:00:00Z',
+        endAt: '2026-12-07T22:00:00Z',
+      },
+    },
+  });
+
+describe('AgendaCard: a change to acknowledge', () => {
+  it('shows the freelancer what changed, with Acknowledge and Reject', () => {
+    show(cardFixture({ instructions: [changedRow(true)], colour: 'purple' }));
+    const notice = screen.getByRole('group', { name: 'Changed since you accepted (2 h ago)' });
+    expect(notice).toHaveTextContent('NotesWas: Gate ANow: Gate B');
+    expect(
+      within(notice).getByRole('button', {
+        name: 'Acknowledge the change to Camera Operator on Mon, 07 Dec 2026',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Reject instruction' })).toBeInTheDocument();
+  });
+
+  it('shows a manager the mark and how long it has waited, without Acknowledge', () => {
+    show(cardFixture({ instructions: [changedRow(false)], colour: 'purple' }), manager);
+    const notice = screen.getByRole('group', { name: 'Change not acknowledged for 2 h' });
+    expect(within(notice).queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
 describe('AgendaCard', () => {
   it('shows the booking, titles, client, department and both times, labelled', () => {
     const card = cardFixture();

@@ -5,7 +5,8 @@ import { answersOf, instructedName, type AgendaCard, type AgendaInstruction } fr
 import { colourLabel, mantineColour, statusLabel, waitingFor } from '@/lib/status/status';
 import type { GroupRow } from '@/lib/status/group';
 import { SubstitutedName } from '@/ui/substituted-name';
-import { HoldActions, HoldChip } from '@/features/bookings';
+import { ChangeNotice, HoldActions, HoldChip } from '@/features/bookings';
+import { formatDate } from '@/lib/format';
 import { AnswerByNote } from '@/ui/answer-by-note';
 import { useAnswerFocus } from './answer-focus';
 
@@ -14,8 +15,9 @@ const TOUCH = 44;
 
 /**
  * One instructed user of a card: their name (struck through and labelled when substituted),
- * the statuses, who must answer next (sayWhoAnswers), and Reject / Accept where the server says
- * the viewer may give them.
+ * the statuses, who must answer next (sayWhoAnswers), a change not acknowledged yet (with
+ * Acknowledge for its freelancer), and Reject / Accept where the server says the viewer may
+ * give them.
  */
 export function InstructionRow({
   card,
@@ -80,6 +82,15 @@ export function InstructionRow({
           timeZone={card.departmentTimezone || card.placement.timezone}
         />
       </Stack>
+      {row.changeToAcknowledge && (
+        <div style={{ flexBasis: '100%' }}>
+          <ChangeNotice
+            instruction={row}
+            departmentZone={card.departmentTimezone || card.placement.timezone}
+            what={`${card.placement.title} on ${formatDate(card.placement.date)}`}
+          />
+        </div>
+      )}
       <HoldActions instruction={row} whose={forWhom} />
       {answers && (
         <Group gap="xs" wrap="nowrap" style={{ flexGrow: 1, justifyContent: 'flex-end' }}>

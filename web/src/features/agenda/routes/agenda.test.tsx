@@ -70,7 +70,9 @@ describe('Agenda page', () => {
       'true',
     );
     expect(
-      await screen.findByText('Nothing critical: every placement in the next 48 hours is covered.'),
+      await screen.findByText(
+        'Nothing critical: every placement in the next 48 hours is covered and every change acknowledged.',
+      ),
     ).toBeInTheDocument();
     await userEvent.setup().click(screen.getByRole('tab', { name: /Archived/ }));
     expect(await screen.findByText('Nothing archived.')).toBeInTheDocument();

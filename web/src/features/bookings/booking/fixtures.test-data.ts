@@ -40,6 +40,7 @@ export const instructionFixture = (over: Partial<Instruction> = {}): Instruction
   canRejectAsSupplier: false,
   canCancel: true,
   canSubstitute: false,
+  canAcknowledge: false,
   ...over,
 });
 

@@ -9,6 +9,8 @@ import {
   statusItems,
   offeredActions,
   checkAllowed,
+  changeLines,
+  waitedFor,
 } from './rules';
 import sharedAvailabilityCases from '../../../../../internal/bookings/testdata/availability_colour_cases.json';
 
@@ -148,5 +150,73 @@ describe('offered actions', () => {
       ok: false,
       warning: '1 of the 2 selected instructions cannot be accepted.',
     });
+  });
+});
+
+describe('a change to acknowledge', () => {
+  const facts = {
+    title: 'Camera',
+    supplierNotes: '',
+    unpaidBreaks: 30,
+    address: '1 Media Way',
+    timezone: 'Europe/London',
+    startAt: '2027-02-01T09:00:00Z',
+    endAt: '2027-02-01T17:00:00Z',
+  };
+  it('says a moved period in both zones, then the other fields in order', () => {
+    const lines = changeLines(
+      {
+        since: '2027-01-20T09:00:00Z',
+        fields: ['startTime', 'unpaidBreaks', 'supplierNotes', 'address'],
+        before: facts,
+        after: {
+          ...facts,
+          startAt: '2027-02-01T08:00:00Z',
+          unpaidBreaks: 45,
+          supplierNotes: 'Gate B',
+          address: '',
+        },
+      },
+      'America/New_York',
+      'Europe/London',
+    );
+    expect(lines).toEqual([
+      {
+        label: 'Your time (Europe/London)',
+        before: expect.any(String),
+        after: expect.any(String),
+      },
+      {
+        label: 'Department time (America/New_York)',
+        before: 'Mon, 01 Feb 2027 04:00 – 12:00',
+        after: 'Mon, 01 Feb 2027 03:00 – 12:00',
+      },
+      { label: 'Unpaid breaks', before: '30 min', after: '45 min' },
+      { label: 'Notes', before: 'none', after: 'Gate B' },
+      { label: 'Address', before: '1 Media Way', after: 'none' },
+    ]);
+  });
+  it('shows no period when only texts changed', () => {
+    const lines = changeLines(
+      {
+        since: '2027-01-20T09:00:00Z',
+        fields: ['title'],
+        before: facts,
+        after: { ...facts, title: 'Sound' },
+      },
+      'Europe/London',
+      undefined,
+    );
+    expect(lines).toEqual([{ label: 'Title', before: 'Camera', after: 'Sound' }]);
+  });
+  it('says how long it has waited', () => {
+    const since = '2027-01-20T09:00:00Z';
+    const at = (minutes: number) => new Date(Date.parse(since) + minutes * 60_000);
+    expect(waitedFor(since, at(45))).toBe('45 min');
+    expect(waitedFor(since, at(120))).toBe('2 h');
+    expect(waitedFor(since, at(125))).toBe('2 h 5 min');
+    expect(waitedFor(since, at(27 * 60))).toBe('1 day 3 h');
+    expect(waitedFor(since, at(48 * 60))).toBe('2 days');
+    expect(waitedFor(since, at(-5))).toBe('0 min');
   });
 });

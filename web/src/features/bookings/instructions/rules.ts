@@ -1,9 +1,12 @@
 /**
  * The pure rules of the instruction actions (spec part 2 §2 'Booking edit page', §4, §5, §8):
  * which selected rows an action may use, the rate change as a percentage, the availability
- * colour, and the substitute search. The screens only call these.
+ * colour, the substitute search, and a change to acknowledge as its lines say it. The screens
+ * only call these.
  */
+import type { components } from '@/api/schema';
 import { bookingSelectionWarnings } from '@/lib/errors/catalogue';
+import { countOf, formatPeriod } from '@/lib/format';
 
 /** What the rules read of a selected row of the Placements grid. */
 export interface RowLike {
@@ -224,4 +227,84 @@ export function checkAllowed<I extends { id: number } & Partial<Record<ActionFla
     return { ok: false, warning: notAllowedWarning(action, refused, instructions.length) };
   }
   return { ok: true, value: instructions };
+}
+
+/** A change to an accepted placement that its freelancer has not acknowledged yet. */
+export type ChangeToAcknowledge = NonNullable<
+  components['schemas']['InstructionView']['changeToAcknowledge']
+>;
+type PlacementFacts = ChangeToAcknowledge['before'];
+
+/** One line of a change: what changed, as it was and as it is. */
+export interface ChangeLine {
+  label: string;
+  before: string;
+  after: string;
+}
+
+const TIME_FIELDS = ['date', 'startTime', 'endTime'];
+
+const periodOf = (f: PlacementFacts, timeZone: string | undefined) =>
+  formatPeriod([f.startAt, f.endAt], timeZone);
+
+const orNone = (s: string) => (s.trim() === '' ? 'none' : s);
+
+/**
+ * The lines a change shows, in the order of its fields: a moved date or time as the whole
+ * period twice, in the viewer's time and in the department's (departmentZone; the viewer's
+ * zone first, labelled), then unpaid breaks, title, notes and address as they were and are.
+ */
+export function changeLines(
+  change: ChangeToAcknowledge,
+  departmentZone: string,
+  viewerZone: string | undefined,
+): ChangeLine[] {
+  const lines: ChangeLine[] = [];
+  const fields = change.fields ?? [];
+  if (fields.some((f) => TIME_FIELDS.includes(f))) {
+    lines.push({
+      label: `Your time${viewerZone ? ` (${viewerZone})` : ''}`,
+      before: periodOf(change.before, undefined),
+      after: periodOf(change.after, undefined),
+    });
+    lines.push({
+      label: `Department time (${departmentZone})`,
+      before: periodOf(change.before, departmentZone),
+      after: periodOf(change.after, departmentZone),
+    });
+  }
+  for (const field of fields) {
+    const line = fieldLine(field, change.before, change.after);
+    if (line) lines.push(line);
+  }
+  return lines;
+}
+
+function fieldLine(field: string, b: PlacementFacts, a: PlacementFacts): ChangeLine | null {
+  switch (field) {
+    case 'unpaidBreaks':
+      return {
+        label: 'Unpaid breaks',
+        before: `${b.unpaidBreaks} min`,
+        after: `${a.unpaidBreaks} min`,
+      };
+    case 'title':
+      return { label: 'Title', before: b.title, after: a.title };
+    case 'supplierNotes':
+      return { label: 'Notes', before: orNone(b.supplierNotes), after: orNone(a.supplierNotes) };
+    case 'address':
+      return { label: 'Address', before: orNone(b.address), after: orNone(a.address) };
+  }
+  return null;
+}
+
+/** How long a change has waited since since, at now: '45 min', '2 h 5 min', '1 day 3 h'. */
+export function waitedFor(since: string, now: Date): string {
+  const minutes = Math.max(0, Math.floor((now.getTime() - new Date(since).getTime()) / 60000));
+  const days = Math.floor(minutes / 1440);
+  const hours = Math.floor((minutes % 1440) / 60);
+  const mins = minutes % 60;
+  if (days > 0) return hours > 0 ? `${countOf(days, 'day')} ${hours} h` : countOf(days, 'day');
+  if (hours > 0) return mins > 0 ? `${hours} h ${mins} min` : `${hours} h`;
+  return `${mins} min`;
 }

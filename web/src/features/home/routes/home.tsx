@@ -6,6 +6,7 @@ import { useCurrentUser } from '@/lib/current-user';
 import { isFreelancer } from '@/lib/permissions';
 import { onboardingQueryOptions } from '../api/get-onboarding';
 import { AccountSetupCard, LegalEntitySetupCard } from '../components/account-setup-card';
+import { ChangesToAcknowledge } from '../components/changes-to-acknowledge';
 import { OffersToAnswer } from '../components/offers-to-answer';
 import { PendingInvitations } from '../components/pending-invitations';
 import { TimesheetsWaiting } from '../components/timesheets-waiting';
@@ -36,6 +37,7 @@ export function HomeRoute() {
       {state === 'freelancer_needs_legal_entity' && (
         <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />
       )}
+      {isFreelancer(user) && <ChangesToAcknowledge />}
       {getsOffers && <OffersToAnswer />}
       {(user.timesheetActions ?? 0) > 0 && <TimesheetsWaiting count={user.timesheetActions} />}
       <PendingInvitations userId={user.id} />

@@ -68,6 +68,8 @@ export interface BookingRulesValues {
   weeklyRestHours: number | string;
   holdChallengeHours: number | string;
   answerReminderHours: number | string;
+  changeReminderHours: number | string;
+  changeEscalationHours: number | string;
 }
 
 export const bookingRulesMessages = {
@@ -76,6 +78,8 @@ export const bookingRulesMessages = {
   weeklyRest: 'The weekly rest must be between 0 and 7 days',
   holdChallenge: 'The time to answer a challenge must be between 1 hour and 7 days',
   answerReminder: 'The reminder must be between 0 and 7 days before the answer is due',
+  changeReminder: 'The reminder of a change must come between 1 minute and 7 days after it',
+  changeEscalation: 'The managers must be told of a change after its reminder, and within 14 days',
 } as const;
 
 /** The server's field names, by the form's. */
@@ -85,6 +89,8 @@ export const serverFieldOf: Record<keyof BookingRulesValues, keyof BookingRules>
   weeklyRestHours: 'weeklyRestMinutes',
   holdChallengeHours: 'holdChallengeMinutes',
   answerReminderHours: 'answerReminderMinutes',
+  changeReminderHours: 'changeReminderMinutes',
+  changeEscalationHours: 'changeEscalationMinutes',
 };
 
 const WEEK_HOURS = 7 * 24;
@@ -98,6 +104,8 @@ export function valuesOf(r: BookingRules): BookingRulesValues {
     weeklyRestHours: hours(r.weeklyRestMinutes),
     holdChallengeHours: hours(r.holdChallengeMinutes),
     answerReminderHours: hours(r.answerReminderMinutes),
+    changeReminderHours: hours(r.changeReminderMinutes ?? 0),
+    changeEscalationHours: hours(r.changeEscalationMinutes ?? 0),
   };
 }
 
@@ -108,6 +116,8 @@ export function bodyOf(v: BookingRulesValues, version: number): BookingRulesUpda
     weeklyRestMinutes: minutes(v.weeklyRestHours),
     holdChallengeMinutes: minutes(v.holdChallengeHours),
     answerReminderMinutes: minutes(v.answerReminderHours),
+    changeReminderMinutes: minutes(v.changeReminderHours),
+    changeEscalationMinutes: minutes(v.changeEscalationHours),
     version,
   };
 }
@@ -169,6 +179,20 @@ export const BOOKING_RULES_FIELDS: readonly BookingRulesField[] = [
     min: 0,
     max: WEEK_HOURS,
     message: bookingRulesMessages.answerReminder,
+  },
+  {
+    field: 'changeReminderHours',
+    label: 'Remind the freelancer of a change not acknowledged after (hours)',
+    min: 0.02,
+    max: WEEK_HOURS,
+    message: bookingRulesMessages.changeReminder,
+  },
+  {
+    field: 'changeEscalationHours',
+    label: 'Tell the managers of a change still not acknowledged after (hours)',
+    min: 0.02,
+    max: 2 * WEEK_HOURS,
+    message: bookingRulesMessages.changeEscalation,
   },
 ];
 

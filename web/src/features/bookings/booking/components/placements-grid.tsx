@@ -19,6 +19,7 @@ import { fitColumns, gridTheme } from '@/ui/data-grid';
 import { colourLabel, colourOf, mantineColour, statusSummary } from '@/lib/status/status';
 import { SubstitutedName } from '@/ui/substituted-name';
 import { HoldChip } from '@/features/bookings/holds/components/hold-chip';
+import { waitedFor } from '@/features/bookings/instructions/rules';
 
 // The Hive DataGrid's look and column sizing (web/src/ui/data-grid, fitColumns: each column as
 // wide as its content and header, at least its minWidth, widened to fill the grid when there is
@@ -153,6 +154,17 @@ function StatusCell({ data, wrap }: CustomCellRendererProps<PlacementRow> & { wr
         {statusSummary(i)}
       </Badge>
       <HoldChip instruction={i} withChallenge={false} />
+      {i.changeToAcknowledge && (
+        <Badge
+          color="yellow"
+          variant="filled"
+          autoContrast
+          tt="none"
+          styles={wrap ? wrappingBadgeStyles : badgeStyles}
+        >
+          Change not acknowledged · {waitedFor(i.changeToAcknowledge.since, new Date())}
+        </Badge>
+      )}
     </Group>
   );
 }

@@ -23,6 +23,7 @@ import {
 } from '../rules';
 import { AmendPlacementsModal } from '../components/amend-placements-modal';
 import { CancelPlacementsModal } from '../components/cancel-placements-modal';
+import { ChangesSection } from '../components/changes-section';
 import { EditBookingSection } from '../components/edit-booking-section';
 import { InvitationsSection } from '../components/invitations-section';
 import { PlacementVersionsModal } from '../components/placement-versions-modal';
@@ -114,6 +115,7 @@ export function EditBookingRoute() {
             {landing.substitution}
           </Alert>
         )}
+        <ChangesSection booking={booking} />
         <SectionCard
           headingId="placements-heading"
           title="Placements"

@@ -13,6 +13,8 @@ const defaults = {
   weeklyRestMinutes: 1440,
   holdChallengeMinutes: 1440,
   answerReminderMinutes: 120,
+  changeReminderMinutes: 120,
+  changeEscalationMinutes: 720,
   version: 0,
 };
 
@@ -35,7 +37,18 @@ describe('booking rules section', () => {
     await user.type(rest, '10.5');
     await user.click(screen.getByRole('button', { name: 'Save booking rules' }));
     await vi.waitFor(() => expect(sent).toBeDefined());
-    expect(sent).toMatchObject({ dailyRestMinutes: 630, maxDaysInRow: 6, version: 0 });
+    expect(sent).toMatchObject({
+      dailyRestMinutes: 630,
+      maxDaysInRow: 6,
+      changeReminderMinutes: 120,
+      changeEscalationMinutes: 720,
+      version: 0,
+    });
+    expect(
+      screen.getByRole('textbox', {
+        name: 'Tell the managers of a change still not acknowledged after (hours)',
+      }),
+    ).toHaveValue('12');
     expect(await screen.findByText('The booking rules were saved.')).toBeInTheDocument();
   });
 

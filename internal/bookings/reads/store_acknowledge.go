@@ -1,0 +1,41 @@
+package reads
+
+import (
+	"context"
+	"slices"
+	"time"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// The agenda's read of changes awaiting acknowledgement (written by bookings' package
+// acknowledge): its Critical tab lists the placements that hold one.
+
+// PlacementStart is a placement id with its start.
+type PlacementStart struct {
+	ID      int64     `db:"id"`
+	StartAt time.Time `db:"start_at"`
+}
+
+// AwaitingAcknowledgement lists the live placements not ended at now, of the departments
+// visible, with a local date within [from, to] ("" leaves a side open), that hold an accepted
+// instruction whose change awaits its freelancer's acknowledgement, by start.
+func AwaitingAcknowledgement(ctx context.Context, r database.Reader, visible database.Visibility, from, to string,
+	now time.Time) ([]PlacementStart, error) {
+	if visible.None() {
+		return nil, nil
+	}
+	cond, args := visible.Condition("b.department_id")
+	q := `SELECT DISTINCT p.id, p.start_at FROM instruction_acknowledgements a JOIN placements p ON p.id = a.placement_id
+		JOIN bookings b ON b.id = p.booking_id WHERE ` + cond + ` AND p.deleted_at IS NULL AND p.end_at > ?`
+	args = append(slices.Clone(args), now)
+	if from != "" {
+		q, args = q+` AND p.local_date >= ?`, append(args, from)
+	}
+	if to != "" {
+		q, args = q+` AND p.local_date <= ?`, append(args, to)
+	}
+	var out []PlacementStart
+	err := r.Select(ctx, &out, q+` ORDER BY p.start_at, p.id`, args...)
+	return out, err
+}
