@@ -31,6 +31,7 @@ import (
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
+	"github.com/hive/hive/internal/notifications/push"
 	"github.com/hive/hive/internal/organisations/departments"
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/organisations/invitations"
@@ -67,6 +68,8 @@ type App struct {
 	Logger  *slog.Logger
 	Mail    *mail.Worker
 	Notify  *notifications.Worker
+	// Push sends the pushes the notification worker queues to people's devices.
+	Push *push.Sender
 	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
 	// rules of bookings added to its Sweeps).
 	Deadlines *deadlines.Deadlines
@@ -107,8 +110,15 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	}
 	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger, Host: hostOf(cfg.BaseURL)}
 	RecordMailInHistory()
-	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
+	vapid, err := push.EnsureKeys(context.Background(), db, push.Keys{Public: cfg.VAPID.PublicKey, Private: cfg.VAPID.PrivateKey})
+	if err != nil {
+		return nil, err
+	}
+	pushTokens := push.NewTokens(cfg.Secret)
+	pusher := &push.Sender{DB: db, Keys: vapid, Subject: cfg.VAPID.Subject, Tokens: pushTokens, Logger: logger}
+	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Push: pusher, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
+		Push: push.Enqueue, WakePush: pusher.Wake,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds)}}
 
@@ -166,6 +176,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
+	push.Register(api, db, vapid, pushTokens)
 	audit.Register(api, deps, bookings.HistoryRecords)
 	reports.Register(api, deps)
 	documents.Register(api, deps)
@@ -181,7 +192,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	// Keyed writes run once: inside the session (the key is the user's) and the CSRF check,
 	// outside nothing but the mux, so the test clock's moves take no key.
 	var h http.Handler = idempotency.Middleware(db, mux)
-	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
+	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake, pusher.Wake)
 	if cfg.TestClock { // inside the CSRF and session middleware, as every other write
 		if !cfg.AllowsTestClock() {
 			return nil, config.ErrTestClockEnv
@@ -190,7 +201,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		db.Now = shifted.Now
 		h = testClock(shifted, a.wakeTimed, h)
 	}
-	h = httpapi.CSRF(cfg, h, documents.WebhookPath)
+	h = httpapi.CSRF(cfg, h, documents.WebhookPath, push.AnswerPath)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
 	h = httpapi.CompressAnswers(h)
@@ -252,6 +263,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	go a.Mail.Run(ctx)
 	go a.Notify.Run(ctx)
+	go a.Push.Run(ctx)
 	go a.Deadlines.Run(ctx)
 	go a.housekeeping(ctx)
 	errc := make(chan error, 1)
