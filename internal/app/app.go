@@ -176,7 +176,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
-	push.Register(api, db, vapid, pushTokens)
+	push.Register(api, push.Deps{Store: &push.Store{DB: db, LocalHTTP: !cfg.IsProduction()}, Keys: vapid, Tokens: pushTokens})
 	audit.Register(api, deps, bookings.HistoryRecords)
 	reports.Register(api, deps)
 	documents.Register(api, deps)
@@ -201,7 +201,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		db.Now = shifted.Now
 		h = testClock(shifted, a.wakeTimed, h)
 	}
-	h = httpapi.CSRF(cfg, h, documents.WebhookPath, push.AnswerPath)
+	h = httpapi.CSRF(cfg, h, documents.WebhookPath)
 	h = httpapi.Sessions(accountStore.SessionContext, h)
 	h = httpapi.LimitBody(h)
 	h = httpapi.CompressAnswers(h)

@@ -1,11 +1,6 @@
 package notifications
 
-import (
-	"context"
-	"strings"
-
-	"github.com/hive/hive/internal/platform/database"
-)
+import "strings"
 
 // The answers a pushed notification may offer, each applied by internal/notifications/push
 // with the same server rules as the app's buttons.
@@ -103,18 +98,4 @@ func foldPushes(batch []newNotification, messages []message, inserted map[told]b
 		pushes = append(pushes, p)
 	}
 	return pushes
-}
-
-// queuePushes hands the pushes of a delivery to the worker's Push, in the delivery's
-// transaction, so a push is queued exactly when its notification is stored.
-func (w *Worker) queuePushes(ctx context.Context, tx *database.Tx, batch []newNotification, messages []message,
-	inserted map[told]bool) (int, error) {
-	if w.Push == nil {
-		return 0, nil
-	}
-	pushes := foldPushes(batch, messages, inserted)
-	if len(pushes) == 0 {
-		return 0, nil
-	}
-	return len(pushes), w.Push(ctx, tx, pushes)
 }

@@ -477,3 +477,17 @@ func (w *Worker) logger() *slog.Logger {
 	}
 	return w.Logger
 }
+
+// queuePushes hands the pushes of a delivery to the worker's Push, in the delivery's
+// transaction, so a push is queued exactly when its notification is stored.
+func (w *Worker) queuePushes(ctx context.Context, tx *database.Tx, batch []newNotification, messages []message,
+	inserted map[told]bool) (int, error) {
+	if w.Push == nil {
+		return 0, nil
+	}
+	pushes := foldPushes(batch, messages, inserted)
+	if len(pushes) == 0 {
+		return 0, nil
+	}
+	return len(pushes), w.Push(ctx, tx, pushes)
+}

@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -20,10 +19,17 @@ type handlers struct {
 	tokens Tokens
 }
 
+// Deps are what the push operations need.
+type Deps struct {
+	Store  *Store
+	Keys   Keys
+	Tokens Tokens
+}
+
 // Register adds the push operations: the VAPID public key, a device's subscription and its
 // switches, and the public answer a notification's button posts.
-func Register(api huma.API, db *database.DB, keys Keys, tokens Tokens) {
-	h := &handlers{store: &Store{DB: db}, keys: keys, tokens: tokens}
+func Register(api huma.API, d Deps) {
+	h := &handlers{store: d.Store, keys: d.Keys, tokens: d.Tokens}
 	signed := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Notifications"}
 	public := httpapi.Operations{API: api, Access: httpapi.Public, Tag: "Notifications"}
 	httpapi.Op(signed, "getPushPublicKey", "GET /push/vapid-public-key",
@@ -37,8 +43,9 @@ func Register(api huma.API, db *database.DB, keys Keys, tokens Tokens) {
 	httpapi.Op(signed.Answering(http.StatusNoContent), "unsubscribePush", "DELETE /push/subscription",
 		"Stop pushes to this device", httpapi.WithUser(h.unsubscribe), 404)
 	// Public: the button of a notification answers without opening the app; the token, signed
-	// for one instruction, one answer and one user, is the credential.
-	httpapi.Op(public, "answerPush", "POST "+AnswerPath,
+	// for one instruction, one answer and one user, is the credential. The service worker
+	// sends it with the browser's CSRF token, as every write.
+	httpapi.Op(public, "answerPush", "POST /push/answer",
 		"Answer from a pushed notification's button with its signed token", h.answer, 403, 404, 409, 422)
 }
 
@@ -143,7 +150,7 @@ func (h *handlers) answer(ctx context.Context, in *struct {
 		Token string `json:"token" minLength:"1" maxLength:"500"`
 	}
 }) (*struct{ Body Answered }, error) {
-	msg, err := Answer(ctx, h.store.DB, h.tokens, in.Body.Token)
+	msg, err := h.store.Answer(ctx, h.tokens, in.Body.Token)
 	if err != nil {
 		return nil, err
 	}

@@ -2,6 +2,7 @@ package push
 
 import (
 	"context"
+	"crypto/subtle"
 	"encoding/base64"
 	"fmt"
 	"net/url"
@@ -20,11 +21,11 @@ type Subscription struct {
 	} `json:"keys"`
 }
 
-// valid checks the endpoint is an https address (or http on the loopback, for tests and a
-// local push service) and the keys decode to a P-256 point and a 16-byte secret.
-func (s Subscription) valid() error {
+// valid checks the endpoint is an https address (or, with localHTTP, http on the loopback: a
+// journey's local push service) and the keys decode to a P-256 point and a 16-byte secret.
+func (s Subscription) valid(localHTTP bool) error {
 	u, err := url.Parse(s.Endpoint)
-	local := u != nil && u.Scheme == "http" && (u.Hostname() == "127.0.0.1" || u.Hostname() == "localhost" || u.Hostname() == "::1")
+	local := localHTTP && u != nil && u.Scheme == "http" && (u.Hostname() == "127.0.0.1" || u.Hostname() == "localhost")
 	if err != nil || u.Host == "" || (u.Scheme != "https" && !local) {
 		return apperror.Field("endpoint", MsgBadSubscription)
 	}
@@ -42,7 +43,12 @@ func decodeKey(k string) ([]byte, error) {
 }
 
 // Store keeps the subscriptions and their switches.
-type Store struct{ DB *database.DB }
+type Store struct {
+	DB *database.DB
+	// LocalHTTP accepts http endpoints on the loopback (outside production only), for a local
+	// push service; every other endpoint must be https.
+	LocalHTTP bool
+}
 
 // subscriptionRow is a stored subscription.
 type subscriptionRow struct {
@@ -55,9 +61,12 @@ type subscriptionRow struct {
 
 // Subscribe stores s for user and returns its id. A device subscribes with the same endpoint
 // again (a reload, new keys): its row is kept with its switches. An endpoint another user
-// subscribed is now this user's (the browser changed hands), with its switches back to on.
+// subscribed becomes this user's (another account signed in on the browser), with its switches
+// back to on, only when the keys are the ones stored: the browser holding the subscription
+// knows its auth secret, someone who learnt the endpoint does not, and is refused as for a
+// subscription that is not valid.
 func (st *Store) Subscribe(ctx context.Context, user int64, s Subscription) (int64, error) {
-	if err := s.valid(); err != nil {
+	if err := s.valid(st.LocalHTTP); err != nil {
 		return 0, err
 	}
 	var id int64
@@ -74,6 +83,9 @@ func (st *Store) Subscribe(ctx context.Context, user int64, s Subscription) (int
 			return err
 		}
 		if len(rows) == 1 {
+			if subtle.ConstantTimeCompare([]byte(rows[0].Auth), []byte(s.Keys.Auth)) != 1 || rows[0].P256dh != s.Keys.P256dh {
+				return apperror.Field("keys", MsgBadSubscription)
+			}
 			if _, err := tx.Exec(ctx, `DELETE FROM push_subscriptions WHERE id = ?`, rows[0].ID); err != nil {
 				return err
 			}

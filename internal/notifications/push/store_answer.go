@@ -13,10 +13,6 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// AnswerPath is the operation a notification's button posts its token to (under /api/v1). The
-// token is its credential, not a session cookie, so the CSRF check passes it by.
-const AnswerPath = "/push/answer"
-
 // answer applies one answer to instruction as p, through the same service as the app's
 // buttons, so every rule of the buttons holds.
 type answer func(ctx context.Context, db *database.DB, p *auth.Principal, instruction int64) error
@@ -62,7 +58,8 @@ var answeredMessages = map[string]string{
 // for, and with the rules of the app's buttons (a withdrawn offer is refused with their
 // reason). A token is spent by the attempt that first claims it; one whose answer fails for a
 // reason other than the rules (the database) is given back.
-func Answer(ctx context.Context, db *database.DB, tokens Tokens, token string) (string, error) {
+func (st *Store) Answer(ctx context.Context, tokens Tokens, token string) (string, error) {
+	db := st.DB
 	now := db.Now()
 	c, ok := tokens.Verify(token, now)
 	apply, known := answers[c.Action]
