@@ -88,9 +88,6 @@ func foldPushes(batch []newNotification, messages []message, inserted map[told]b
 		if len(idx) > 1 {
 			p.Title = oneLine(pluralChanges(len(idx)) + ": " + last.about())
 		}
-		if last.When != "" {
-			lines = append(lines, last.When)
-		}
 		p.Body = strings.Join(lines, "\n")
 		if len(instructions) == 1 && len(types) == 1 && batch[idx[0]].InstructionID != 0 {
 			p.InstructionID, p.Actions = batch[idx[0]].InstructionID, pushed[p.Types[0]]
