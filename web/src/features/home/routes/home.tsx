@@ -8,6 +8,7 @@ import { onboardingQueryOptions } from '../api/get-onboarding';
 import { AccountSetupCard, LegalEntitySetupCard } from '../components/account-setup-card';
 import { OffersToAnswer } from '../components/offers-to-answer';
 import { PendingInvitations } from '../components/pending-invitations';
+import { OfflineNotice } from '@/ui/offline-notice';
 import { accountKeys } from '@/lib/query-keys';
 
 export function HomeRoute() {
@@ -31,6 +32,7 @@ export function HomeRoute() {
       <Title order={1} size="h2">
         Welcome, {user.firstName || user.fullName}
       </Title>
+      <OfflineNotice what="your home page" />
       {onboarding.data?.showSetupCard && <AccountSetupCard onboarding={onboarding.data} />}
       {state === 'freelancer_needs_legal_entity' && (
         <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />
