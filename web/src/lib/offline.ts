@@ -17,7 +17,9 @@ export interface OfflineState {
 
 const online: OfflineState = { offline: false, syncedAt: null };
 let state: OfflineState =
-  typeof navigator !== 'undefined' && navigator.onLine === false ? { offline: true, syncedAt: null } : online;
+  typeof navigator !== 'undefined' && navigator.onLine === false
+    ? { offline: true, syncedAt: null }
+    : online;
 const listeners = new Set<() => void>();
 
 function set(next: OfflineState) {
@@ -29,7 +31,11 @@ function set(next: OfflineState) {
 /** Notes a served copy synced at syncedAt: the oldest shown is the one the pages name. */
 export function noteOfflineCopy(syncedAt: string | null) {
   const oldest =
-    state.syncedAt && syncedAt ? (state.syncedAt < syncedAt ? state.syncedAt : syncedAt) : (syncedAt ?? state.syncedAt);
+    state.syncedAt && syncedAt
+      ? state.syncedAt < syncedAt
+        ? state.syncedAt
+        : syncedAt
+      : (syncedAt ?? state.syncedAt);
   set({ offline: true, syncedAt: oldest });
 }
 
@@ -53,7 +59,8 @@ export function useOffline(): OfflineState {
 /** Reads the service worker's marks off every API answer. */
 export const offlineMiddleware: Middleware = {
   onResponse({ response }) {
-    if (response.headers.get(OFFLINE_HEADER)) noteOfflineCopy(response.headers.get(SYNCED_AT_HEADER));
+    if (response.headers.get(OFFLINE_HEADER))
+      noteOfflineCopy(response.headers.get(SYNCED_AT_HEADER));
     else if (response.status < 500) noteNetwork(true);
     return undefined;
   },

@@ -13,7 +13,13 @@ export const SYNCED_AT_HEADER = 'X-Hive-Synced-At';
 export const OFFLINE_HEADER = 'X-Hive-Offline';
 
 /** The GET operations (under /api/v1) whose last answer is kept: the shell's user, the agenda and Home. */
-const KEPT = [/^\/account\/whoami$/, /^\/app-info$/, /^\/agenda(\/stats)?$/, /^\/account\/onboarding$/, /^\/invitation\/by-user\/\d+$/];
+const KEPT = [
+  /^\/account\/whoami$/,
+  /^\/app-info$/,
+  /^\/agenda(\/stats)?$/,
+  /^\/account\/onboarding$/,
+  /^\/invitation\/by-user\/\d+$/,
+];
 
 /** Whether the worker keeps the answer of a GET of url. */
 export function keptOffline(url: URL, origin: string): boolean {
@@ -26,12 +32,20 @@ export function keptOffline(url: URL, origin: string): boolean {
 export async function stamped(res: Response, now: Date): Promise<Response> {
   const headers = new Headers(res.headers);
   headers.set(SYNCED_AT_HEADER, now.toISOString());
-  return new Response(await res.clone().blob(), { status: res.status, statusText: res.statusText, headers });
+  return new Response(await res.clone().blob(), {
+    status: res.status,
+    statusText: res.statusText,
+    headers,
+  });
 }
 
 /** A stored copy, marked as served offline. */
 export async function servedOffline(copy: Response): Promise<Response> {
   const headers = new Headers(copy.headers);
   headers.set(OFFLINE_HEADER, '1');
-  return new Response(await copy.blob(), { status: copy.status, statusText: copy.statusText, headers });
+  return new Response(await copy.blob(), {
+    status: copy.status,
+    statusText: copy.statusText,
+    headers,
+  });
 }

@@ -50,7 +50,8 @@ export function readPayload(text: string | null | undefined): PushPayload | null
     const p: unknown = JSON.parse(text);
     if (!p || typeof p !== 'object') return null;
     const o = p as Partial<PushPayload>;
-    if (typeof o.title !== 'string' || typeof o.path !== 'string' || !o.path.startsWith('/')) return null;
+    if (typeof o.title !== 'string' || typeof o.path !== 'string' || !o.path.startsWith('/'))
+      return null;
     return {
       title: o.title,
       body: typeof o.body === 'string' ? o.body : '',
@@ -60,7 +61,10 @@ export function readPayload(text: string | null | undefined): PushPayload | null
       actions: Array.isArray(o.actions)
         ? o.actions.filter(
             (a): a is PushAction =>
-              !!a && typeof a.action === 'string' && typeof a.title === 'string' && typeof a.token === 'string',
+              !!a &&
+              typeof a.action === 'string' &&
+              typeof a.title === 'string' &&
+              typeof a.token === 'string',
           )
         : [],
     };
@@ -88,7 +92,8 @@ export function notificationOf(p: PushPayload): ShownNotification {
 }
 
 /** What a click asks for: an answer with its token, or opening the app at path. */
-export type ClickIntent = { kind: 'answer'; token: string; path: string } | { kind: 'open'; path: string };
+export type ClickIntent =
+  { kind: 'answer'; token: string; path: string } | { kind: 'open'; path: string };
 
 /** The intent of a click on a notification with data, on its body ('') or one of its buttons. */
 export function clickIntent(action: string, data: NotificationData | undefined): ClickIntent {
@@ -98,7 +103,12 @@ export function clickIntent(action: string, data: NotificationData | undefined):
 }
 
 /** The notification that says how an answer went, in place of the one answered (same tag). */
-export function answeredNotification(message: string, ok: boolean, path: string, tag: string): ShownNotification {
+export function answeredNotification(
+  message: string,
+  ok: boolean,
+  path: string,
+  tag: string,
+): ShownNotification {
   return {
     title: ok ? message : 'Not answered',
     options: {

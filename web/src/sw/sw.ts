@@ -3,10 +3,21 @@
  * keeps the last answer of the agenda and Home operations for offline use (offline.ts), shows
  * pushes as notifications and answers an offer from a notification's button (push.ts).
  */
-import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
+import {
+  cleanupOutdatedCaches,
+  createHandlerBoundToURL,
+  precacheAndRoute,
+} from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { API_CACHE, keptOffline, servedOffline, stamped } from './offline';
-import { answeredNotification, clickIntent, notificationOf, postAnswer, readPayload, type NotificationData } from './push';
+import {
+  answeredNotification,
+  clickIntent,
+  notificationOf,
+  postAnswer,
+  readPayload,
+  type NotificationData,
+} from './push';
 
 /** The parts of the service worker's scope this file uses (the app's TypeScript has the DOM library, not the worker's). */
 interface ExtendableEvent extends Event {
@@ -51,7 +62,9 @@ const sw = self;
 precacheAndRoute(self.__WB_MANIFEST);
 cleanupOutdatedCaches();
 // Client-side routes load the precached shell; the API and the calendar feed never do.
-registerRoute(new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }));
+registerRoute(
+  new NavigationRoute(createHandlerBoundToURL('/index.html'), { denylist: [/^\/api\//] }),
+);
 
 // A new version takes over at once: the shell is the server's, and an old worker would keep an
 // old app and its cached answers alive.
