@@ -19,7 +19,7 @@ export function OfflineNotice({ what }: { what: string }) {
   const { offline, syncedAt } = useOffline();
   if (!offline) return null;
   return (
-    <Alert color="yellow" role="status" title={offlineMessage(what, syncedAt)}>
+    <Alert variant="filled" color="dark" role="status" title={offlineMessage(what, syncedAt)}>
       <Text size="sm">{OFFLINE_ANSWERS}</Text>
     </Alert>
   );
