@@ -214,7 +214,14 @@ func (s *Sender) post(ctx context.Context, c claimed, body []byte) error {
 	return nil
 }
 
-var defaultClient = &http.Client{Timeout: 30 * time.Second}
+// defaultClient keeps a connection per push in flight to each push service (one host takes
+// most browsers' pushes), where Go's default keeps two and would open a TLS connection for
+// nearly every push.
+var defaultClient = func() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.MaxIdleConnsPerHost = 2 * parallel
+	return &http.Client{Timeout: 30 * time.Second, Transport: t}
+}()
 
 // backoff is the wait after the given number of failed attempts.
 func backoff(attempts int) time.Duration {

@@ -61,6 +61,8 @@ type Service struct {
 func Start() *Service {
 	s := &Service{devices: map[string]*Device{}, received: map[string][][]byte{}, answers: map[string][]int{}}
 	s.Server = httptest.NewTLSServer(http.HandlerFunc(s.serve))
+	// As the sender's own client does: a connection per push in flight, kept between pushes.
+	s.Client().Transport.(*http.Transport).MaxIdleConnsPerHost = 64
 	return s
 }
 
