@@ -1,6 +1,9 @@
 package notifications
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // The answers a pushed notification may offer, each applied by internal/notifications/push
 // with the same server rules as the app's buttons.
@@ -42,9 +45,21 @@ func PushedTypes(visible []Type) []Type {
 	return out
 }
 
+// sameActions reports whether every type of types offers the same answers (an offer and its
+// reminder folded into one push still answer the one offer).
+func sameActions(types []string) bool {
+	for _, t := range types[1:] {
+		if !slices.Equal(pushed[t], pushed[types[0]]) {
+			return false
+		}
+	}
+	return true
+}
+
 // Push is one recipient's news of one booking within a fold window, for their devices: the
 // pushed notifications of one delivery, folded as their mail is. Actions are offered only
-// when it is about one instruction of one type (a four-day offer is four: it opens the app).
+// when it is about one instruction and its types offer the same answers (a four-day offer is
+// four instructions: it opens the app).
 type Push struct {
 	UserID        int64
 	Types         []string
@@ -89,7 +104,7 @@ func foldPushes(batch []newNotification, messages []message, inserted map[told]b
 			p.Title = oneLine(pluralChanges(len(idx)) + ": " + last.about())
 		}
 		p.Body = strings.Join(lines, "\n")
-		if len(instructions) == 1 && len(types) == 1 && batch[idx[0]].InstructionID != 0 {
+		if len(instructions) == 1 && batch[idx[0]].InstructionID != 0 && len(pushed[p.Types[0]]) > 0 && sameActions(p.Types) {
 			p.InstructionID, p.Actions = batch[idx[0]].InstructionID, pushed[p.Types[0]]
 		}
 		pushes = append(pushes, p)

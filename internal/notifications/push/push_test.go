@@ -2,10 +2,13 @@ package push_test
 
 import (
 	"context"
+	"fmt"
 	"net/http"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
@@ -247,6 +250,35 @@ func TestVAPIDKeysAreMadeOnceAndSharedByEveryNode(t *testing.T) {
 		set := push.Keys{Public: "settings-public", Private: "settings-private"}
 		if k, err := push.EnsureKeys(ctx, db, set); err != nil || k != set {
 			t.Fatalf("settings' keys: %+v %v", k, err)
+		}
+	})
+}
+
+// TestAnAnswerReminderIsPushedWithItsAnswers: an offer due within the reminder lead is pushed
+// when it is made and again when the deadlines worker reminds of it, the reminder with Accept and
+// Decline.
+func TestAnAnswerReminderIsPushedWithItsAnswers(t *testing.T) {
+	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		h := start(t, s, db, w)
+		phone := h.device(apptest.Freelancer)
+		free := w.Users[apptest.Freelancer]
+		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Evening News", orgtest.Shift{Title: "Camera", Start: "09:00", End: "17:00"})
+		var b orgtest.Booked
+		s.As(apptest.DeptMgr).Do(http.MethodPost, "/booking", map[string]any{"jobTemplateId": jt,
+			"dates": []string{"2030-07-01"}}).Want(http.StatusCreated).Decode(&b)
+		orgtest.Hire(t, db, b.DepartmentID, free)
+		pl := b.Placements[0].ID
+		s.As(apptest.DeptMgr).Do(http.MethodPost, fmt.Sprintf("/placement/%d/grant", pl), map[string]any{"userId": free,
+			"placementIds": []int64{pl}, "answerBy": db.Now().Add(time.Hour).UTC().Format(time.RFC3339)}).Want(http.StatusOK)
+		h.deliver()
+		if err := s.App.Deadlines.Round(context.Background()); err != nil {
+			t.Fatal(err)
+		}
+		h.deliver()
+		got := h.payloads(phone)
+		if len(got) != 2 || !slices.Equal(got[1].Types, []string{notifications.SupplierAnswerReminder}) ||
+			len(got[1].Actions) != 2 || got[1].Actions[0].Action != notifications.ActionAccept {
+			t.Fatalf("pushes %+v", got)
 		}
 	})
 }
