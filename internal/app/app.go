@@ -299,9 +299,9 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 // housekeeping purges expired sessions, tokens and idempotency keys every hour.
 func (a *App) housekeeping(ctx context.Context) {
 	store := &accounts.Store{DB: a.DB, Limits: accounts.SessionLimitsOf(a.Config)}
-	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions and idempotency keys",
+	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions, idempotency keys and pushes",
 		func(ctx context.Context) error {
-			return errors.Join(store.PurgeExpired(ctx), idempotency.PurgeExpired(ctx, a.DB))
+			return errors.Join(store.PurgeExpired(ctx), idempotency.PurgeExpired(ctx, a.DB), push.PurgeExpired(ctx, a.DB))
 		})
 }
 

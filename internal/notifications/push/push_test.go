@@ -15,6 +15,7 @@ import (
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/notifications/push"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 // TestAnOfferIsPushedOnceToEachDeviceAndItsAcceptAnswersIt drives the API: a department
@@ -279,6 +280,38 @@ func TestAnAnswerReminderIsPushedWithItsAnswers(t *testing.T) {
 		if len(got) != 2 || !slices.Equal(got[1].Types, []string{notifications.SupplierAnswerReminder}) ||
 			len(got[1].Actions) != 2 || got[1].Actions[0].Action != notifications.ActionAccept {
 			t.Fatalf("pushes %+v", got)
+		}
+	})
+}
+
+// TestPurgeForgetsExpiredTokensAndOldPushesOnly: housekeeping deletes spent tokens past their
+// expiry and pushes sent over a week ago; a token still good and a push still pending stay.
+func TestPurgeForgetsExpiredTokensAndOldPushesOnly(t *testing.T) {
+	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
+		ctx := context.Background()
+		now := db.Now().UTC()
+		user := orgtest.Users(t, db)[apptest.Freelancer]
+		sub := databasetest.InsertID(t, db, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth, created_at)
+			VALUES (?, 'https://push.example/1', 'k', 'a', ?) RETURNING id`, user, now)
+		old, week := now.Add(-8*24*time.Hour), now.Add(-time.Hour)
+		for _, r := range []struct {
+			status  string
+			created time.Time
+		}{{"sent", old}, {"failed", old}, {"pending", old}, {"sent", week}} {
+			databasetest.Exec(t, db, `INSERT INTO push_outbox (subscription_id, payload, status, created_at, next_attempt_at)
+				VALUES (?, '', ?, ?, ?)`, sub, r.status, r.created, r.created)
+		}
+		databasetest.Exec(t, db, `INSERT INTO push_action_uses (token_id, used_at, expires_at) VALUES ('gone', ?, ?), ('live', ?, ?)`,
+			old, now.Add(-time.Minute), now, now.Add(time.Hour))
+		if err := push.PurgeExpired(ctx, db); err != nil {
+			t.Fatal(err)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM push_outbox`); n != 2 {
+			t.Fatalf("%d pushes left, want the pending one and last hour's", n)
+		}
+		if n := count(t, db, `SELECT COUNT(*) FROM push_action_uses WHERE token_id = 'live'`); n != 1 ||
+			count(t, db, `SELECT COUNT(*) FROM push_action_uses`) != 1 {
+			t.Fatal("the spent tokens were not purged by expiry")
 		}
 	})
 }

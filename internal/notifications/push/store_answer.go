@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"time"
 
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/notifications"
@@ -105,12 +104,9 @@ func principalOf(ctx context.Context, db *database.DB, user int64) (*auth.Princi
 }
 
 // spend records c as used; a token used before is refused. Spent tokens are kept until they
-// expire (housekeeping forgets them after).
+// expire (PurgeExpired forgets them after).
 func spend(ctx context.Context, db *database.DB, c Claim) error {
 	err := db.InTx(ctx, func(tx *database.Tx) error {
-		if _, err := tx.Exec(ctx, `DELETE FROM push_action_uses WHERE expires_at < ?`, tx.Now.UTC().Add(-time.Hour)); err != nil {
-			return err
-		}
 		_, err := tx.Exec(ctx, `INSERT INTO push_action_uses (token_id, used_at, expires_at) VALUES (?, ?, ?)`,
 			c.ID, tx.Now.UTC(), c.Expires.UTC())
 		return err
