@@ -13,10 +13,10 @@ const (
 	ActionAcknowledge = "acknowledge"
 )
 
-// TypeChangeToAcknowledge is the identifier of the type that asks a freelancer to acknowledge
-// a change to an accepted placement: pushed with an 'Acknowledge' answer as soon as the type
-// is listed in types.
-const TypeChangeToAcknowledge = "supplier.change_to_acknowledge"
+// TypeChangeToAcknowledge is the identifier of the type that reminds a freelancer of a change
+// to an accepted placement still awaiting their acknowledgement ('Change to acknowledge'):
+// pushed with an 'Acknowledge' answer as soon as the type is listed in types.
+const TypeChangeToAcknowledge = "supplier.change_reminder"
 
 // pushed are the types sent to devices by Web Push, with the answers their notification
 // offers. Every other type stays in the app and in mail.

@@ -26,8 +26,9 @@ func supplierStatus(status string) answer {
 }
 
 // answers are the answers a pushed notification may carry, with their buttons' titles.
-// 'Acknowledge' (notifications.ActionAcknowledge) joins them with the acknowledgement
-// operation's service; until then no push offers it.
+// 'Acknowledge' (notifications.ActionAcknowledge) joins them with the service of
+// POST /instruction/acknowledge (its store's Acknowledge(ctx, p, []int64{instruction})); until
+// then no push offers it.
 var answers = map[string]answer{
 	notifications.ActionAccept:  supplierStatus("accepted"),
 	notifications.ActionDecline: supplierStatus("rejected"),
