@@ -33,6 +33,7 @@ import (
 	"github.com/hive/hive/internal/documents"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
+	"github.com/hive/hive/internal/notifications/push"
 	"github.com/hive/hive/internal/organisations/departments"
 	"github.com/hive/hive/internal/organisations/entities"
 	"github.com/hive/hive/internal/organisations/invitations"
@@ -70,6 +71,8 @@ type App struct {
 	Logger  *slog.Logger
 	Mail    *mail.Worker
 	Notify  *notifications.Worker
+	// Push sends the pushes the notification worker queues to people's devices.
+	Push *push.Sender
 	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
 	// rules of bookings added to its Sweeps).
 	Deadlines *deadlines.Deadlines
@@ -110,8 +113,15 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	}
 	worker := &mail.Worker{DB: db, Sender: sender, Logger: logger, Host: hostOf(cfg.BaseURL)}
 	RecordMailInHistory()
-	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
+	vapid, err := push.EnsureKeys(context.Background(), db, push.Keys{Public: cfg.VAPID.PublicKey, Private: cfg.VAPID.PrivateKey})
+	if err != nil {
+		return nil, err
+	}
+	pushTokens := push.NewTokens(cfg.Secret)
+	pusher := &push.Sender{DB: db, Keys: vapid, Subject: cfg.VAPID.Subject, Tokens: pushTokens, Logger: logger}
+	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Push: pusher, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
+		Push: push.Enqueue, WakePush: pusher.Wake,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds,
 			timesheets.CreateDue, timesheets.AutoApproveDue, acknowledge.RemindDue, acknowledge.EscalateDue)}}
@@ -171,6 +181,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	availability.Register(api, deps)
 	unavailability.Register(api, deps)
 	notifications.Register(api, deps)
+	push.Register(api, push.Deps{Store: &push.Store{DB: db, LocalHTTP: !cfg.IsProduction()}, Keys: vapid, Tokens: pushTokens})
 	audit.Register(api, deps, reads.HistoryRecords)
 	reports.Register(api, deps)
 	documents.Register(api, deps)
@@ -187,7 +198,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	// Keyed writes run once: inside the session (the key is the user's) and the CSRF check,
 	// outside nothing but the mux, so the test clock's moves take no key.
 	var h http.Handler = idempotency.Middleware(db, mux)
-	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake)
+	a.wakers = append(a.wakers, worker.Wake, a.Deadlines.Wake, pusher.Wake)
 	if cfg.TestClock { // inside the CSRF and session middleware, as every other write
 		if !cfg.AllowsTestClock() {
 			return nil, config.ErrTestClockEnv
@@ -258,6 +269,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 		WriteTimeout: 60 * time.Second, IdleTimeout: 120 * time.Second}
 	go a.Mail.Run(ctx)
 	go a.Notify.Run(ctx)
+	go a.Push.Run(ctx)
 	go a.Deadlines.Run(ctx)
 	go a.housekeeping(ctx)
 	errc := make(chan error, 1)
@@ -293,9 +305,9 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 // housekeeping purges expired sessions, tokens and idempotency keys every hour.
 func (a *App) housekeeping(ctx context.Context) {
 	store := &accounts.Store{DB: a.DB, Limits: accounts.SessionLimitsOf(a.Config)}
-	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions and idempotency keys",
+	periodic.Every(ctx, time.Hour, nil, a.Logger, "purge expired sessions, idempotency keys and pushes",
 		func(ctx context.Context) error {
-			return errors.Join(store.PurgeExpired(ctx), idempotency.PurgeExpired(ctx, a.DB))
+			return errors.Join(store.PurgeExpired(ctx), idempotency.PurgeExpired(ctx, a.DB), push.PurgeExpired(ctx, a.DB))
 		})
 }
 

@@ -289,8 +289,17 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"PATCH /notification/preferences": one("/notification/preferences", map[string]any{"items": []any{
 			map[string]any{"identifier": "instruction_granted", "enabled": true}}}),
 		"POST /notification/unsubscribe": one("/notification/unsubscribe", map[string]any{"token": strings.Repeat("a", 43)}),
-		"GET /notification/{id}":         one(f("/notification/%d", w.Notification), nil),
-		"PATCH /notification/{id}":       one(f("/notification/%d", w.Notification), map[string]any{"readReceipt": "2027-03-01T10:00:00Z"}),
+		// A device's push subscription: FreelancerA's endpoint, with other keys (only the
+		// browser holding it knows its auth secret), and a made-up answer token.
+		"POST /push/subscription": one("/push/subscription", map[string]any{"endpoint": authzPushEndpoint,
+			"keys": map[string]any{"p256dh": "BP4z9KsN6nGRTbVYI_c7VJSPQTBtkgcy27mlmlMoZIIgDll6e3vCYLocInmYWAmS6TlzAC8wEqKK6PBru3jl7A8",
+				"auth": "AAAAAAAAAAAAAAAAAAAAAA"}}),
+		"PATCH /push/subscription": one("/push/subscription", map[string]any{"endpoint": authzPushEndpoint,
+			"items": []any{map[string]any{"identifier": "supplier.offered", "enabled": false}}}),
+		"DELETE /push/subscription": one("/push/subscription", map[string]any{"endpoint": authzPushEndpoint}),
+		"POST /push/answer":         one("/push/answer", map[string]any{"token": strings.Repeat("a", 43) + "." + strings.Repeat("b", 43)}),
+		"GET /notification/{id}":    one(f("/notification/%d", w.Notification), nil),
+		"PATCH /notification/{id}":  one(f("/notification/%d", w.Notification), map[string]any{"readReceipt": "2027-03-01T10:00:00Z"}),
 
 		// Public sign-up, with an invitation token nobody issued.
 		"POST /onboard-freelancer": one("/onboard-freelancer", map[string]any{"email": "quentin.staff@example.com",

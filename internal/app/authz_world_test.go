@@ -17,6 +17,14 @@ import (
 // outsider that contains it has revealed A's data, whatever its status.
 const authzSecret = "Aldermoor"
 
+// FreelancerA's push subscription: its endpoint, and made-up keys of the right shape (a P-256
+// point and a 16-byte secret) that no caller sends.
+const (
+	authzPushEndpoint = "https://push.example.com/send/aldermoor-phone"
+	authzPushKey      = "BCVxsr7N_eNgVRqvHtD0zTZsEc6-VV-JvLexhqUzORcxaOzi6-AYWXvTBHm4bjyPjs7Vd8pZGH6SRpkNtoIAiw4"
+	authzPushAuth     = "BTBZMqHH6r4Tts7J_aSIgg"
+)
+
 // authzSecretA1 is in the name of every object of client A except the client itself and its
 // department A2, which A2's manager (authzDeptA2) may see: for that role it marks a leak.
 const authzSecretA1 = "Zephyr"
@@ -72,6 +80,7 @@ type authzWorld struct {
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
 	Passkey                                         int64 // StaffA's
+	PushSubscription                                int64 // FreelancerA's phone (authzPushEndpoint)
 	StaffSession                                    int64 // a session StaffA signed in with
 	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
@@ -185,6 +194,8 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.Notification = databasetest.InsertID(t, db, `INSERT INTO notifications (user_id, type, subject, body_text, booking_id,
 		placement_id, created_at) VALUES (?, 'instruction_granted', ?, 'offer', ?, ?, ?) RETURNING id`,
 		w.FreelancerA, authzDeep(" offer"), w.Booking, w.Placement, now)
+	w.PushSubscription = databasetest.InsertID(t, db, `INSERT INTO push_subscriptions (user_id, endpoint, p256dh, auth,
+		created_at) VALUES (?, ?, ?, ?, ?) RETURNING id`, w.FreelancerA, authzPushEndpoint, authzPushKey, authzPushAuth, now)
 	w.Bookmark = databasetest.InsertID(t, db, `INSERT INTO booking_bookmarks (user_id, description, created_at, updated_at)
 		VALUES (?, ?, ?, ?) RETURNING id`, w.StaffA, authzDeep(" filters"), now, now)
 	w.Passkey = databasetest.InsertID(t, db, `INSERT INTO passkeys (user_id, credential_id, name, credential, created_at,

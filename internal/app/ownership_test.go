@@ -32,6 +32,9 @@ var tableOwners = map[string]string{
 	"users_contains": "people",
 	// platform
 	"mail_outbox": "platform", "idempotency_keys": "platform", "rate_limits": "platform",
+	// notifications' web push
+	"push_vapid_keys": "notifications", "push_subscriptions": "notifications", "push_subscription_types": "notifications",
+	"push_outbox": "notifications", "push_action_uses": "notifications",
 	// audit
 	"audit_log": "audit",
 	// organisations

@@ -44,7 +44,11 @@ type Worker struct {
 	// QueueMails.
 	Queue func(ctx context.Context, tx *database.Tx, ms []Mail) error
 	// WakeMail nudges the mail worker after a delivery queued mail; may be nil.
-	WakeMail   func()
+	WakeMail func()
+	// Push queues a delivery's pushes (Pushed types, folded per recipient and booking) in the
+	// delivery's transaction; nil sends none. WakePush nudges their sender; may be nil.
+	Push       func(ctx context.Context, tx *database.Tx, ps []Push) error
+	WakePush   func()
 	Logger     *slog.Logger
 	Interval   time.Duration // 0 means DefaultInterval
 	FoldWindow time.Duration // 0 means DefaultFoldWindow; negative means none
@@ -81,7 +85,7 @@ func (w *Worker) Run(ctx context.Context) {
 // Round counts what one DeliverDue did: the events it delivered, the unfilled placements it
 // told, and the notifications and mails they made.
 type Round struct {
-	Events, Unfilled, Notifications, Mails int
+	Events, Unfilled, Notifications, Mails, Pushes int
 }
 
 // source is one table of domain events the worker delivers.
@@ -129,9 +133,8 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 			total.Events += r.Events
 			total.Notifications += r.Notifications
 			total.Mails += r.Mails
-			if r.Mails > 0 && w.WakeMail != nil {
-				w.WakeMail()
-			}
+			total.Pushes += r.Pushes
+			w.wake(r)
 			if len(lags) > 0 {
 				w.logger().InfoContext(ctx, "notifications delivered", "source", src.table.name, "events", r.Events,
 					"notifications", r.Notifications, "mails", r.Mails, "maxLagMs", slices.Max(lags).Milliseconds())
@@ -146,10 +149,19 @@ func (w *Worker) DeliverDue(ctx context.Context) (Round, error) {
 		return total, err
 	}
 	total.Unfilled, total.Notifications, total.Mails = r.Events, total.Notifications+r.Notifications, total.Mails+r.Mails
+	total.Pushes += r.Pushes
+	w.wake(r)
+	return total, nil
+}
+
+// wake nudges the mail and push senders after a transaction queued for them.
+func (w *Worker) wake(r Round) {
 	if r.Mails > 0 && w.WakeMail != nil {
 		w.WakeMail()
 	}
-	return total, nil
+	if r.Pushes > 0 && w.WakePush != nil {
+		w.WakePush()
+	}
 }
 
 // deliverBatch claims, tells and marks one batch of src in one transaction.
@@ -254,8 +266,10 @@ func (w *Worker) tell(ctx context.Context, tx *database.Tx, evs []Event) (Round,
 		return f.message(evs[i], d.Type)
 	}, func(i int, n *newNotification) {
 		n.BookingID, n.PlacementID, n.EventID = evs[i].BookingID, idOf(evs[i].PlacementID), evs[i].ID
+		n.InstructionID = idOf(evs[i].InstructionID)
 		if asksAnswer[events.Kind(evs[i].Kind)] && n.UserID == idOf(evs[i].UserID) && !f.awaiting[idOf(evs[i].InstructionID)] {
-			n.Mailed = false // answered, withdrawn or expired since: a mail asking for an answer would mislead
+			// answered, withdrawn or expired since: a mail or push asking for an answer would mislead
+			n.Mailed, n.Stale = false, true
 		}
 	})
 	if err != nil {
@@ -346,6 +360,9 @@ func (w *Worker) record(ctx context.Context, tx *database.Tx, people map[int64]p
 	if err != nil {
 		return r, err
 	}
+	if r.Pushes, err = w.queuePushes(ctx, tx, batch, messages, inserted); err != nil {
+		return r, err
+	}
 	folds := map[foldKey][]message{}
 	var order []foldKey
 	for i, n := range batch {
@@ -389,8 +406,11 @@ func (w *Worker) record(ctx context.Context, tx *database.Tx, people map[int64]p
 // (InvitationEventID).
 type newNotification struct {
 	UserID, BookingID, PlacementID, EventID, InvitationEventID int64
+	InstructionID                                              int64 // the event's instruction, or 0
 	Type, Subject, BodyText, Link                              string
 	Mailed                                                     bool
+	// Stale: it asks for an answer no longer awaited; neither mailed nor pushed.
+	Stale bool
 }
 
 func (n newNotification) told() told {
@@ -459,4 +479,18 @@ func (w *Worker) logger() *slog.Logger {
 		return slog.Default()
 	}
 	return w.Logger
+}
+
+// queuePushes hands the pushes of a delivery to the worker's Push, in the delivery's
+// transaction, so a push is queued exactly when its notification is stored.
+func (w *Worker) queuePushes(ctx context.Context, tx *database.Tx, batch []newNotification, messages []message,
+	inserted map[told]bool) (int, error) {
+	if w.Push == nil {
+		return 0, nil
+	}
+	pushes := foldPushes(batch, messages, inserted)
+	if len(pushes) == 0 {
+		return 0, nil
+	}
+	return len(pushes), w.Push(ctx, tx, pushes)
 }

@@ -24,6 +24,9 @@ type Config struct {
 	BuildID     string
 	// Secret keys the sealed OAuth flow cookie; every node must share it.
 	Secret string
+	// VAPID is the Web Push key pair and contact; a pair left unset is made and stored in the
+	// database on first start (internal/notifications/push).
+	VAPID VAPID
 
 	Google   OAuthClient
 	LinkedIn OAuthClient
@@ -160,6 +163,9 @@ var Variables = []Variable{
 	{"HIVE_ANALYTICS_EMBED_URL", "", "address of an analytics dashboard to embed on /dashboard, as https://host/dashboard/ID (or /question/ID); needs HIVE_ANALYTICS_EMBED_SECRET"},
 	{"HIVE_ANALYTICS_EMBED_SECRET", "", "the analytics product's embedding secret key (at least 32 characters); signs the embed tokens (HS256)"},
 	{"HIVE_DOCUSEAL_WEBHOOK_SECRET", "", "shared secret DocuSeal's webhook sends in X-Hive-Docuseal-Secret; empty refuses every delivery"},
+	{"HIVE_VAPID_PUBLIC_KEY", "", "Web Push VAPID public key (base64url); with the private key unset too, a pair is made on first start and kept in the database for every node"},
+	{"HIVE_VAPID_PRIVATE_KEY", "", "Web Push VAPID private key (base64url)"},
+	{"HIVE_VAPID_SUBJECT", "mailto:<address of HIVE_MAIL_FROM>", "Web Push contact push services may write to (mailto: or https:)"},
 }
 
 // BuildID is set at link time with -ldflags "-X .../config.BuildID=...".
@@ -197,6 +203,11 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 			ClientSecret: get("HIVE_LINKEDIN_CLIENT_SECRET", ""),
 			IssuerURL:    get("HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth"),
 		},
+	}
+	c.VAPID = VAPID{PublicKey: get("HIVE_VAPID_PUBLIC_KEY", ""), PrivateKey: get("HIVE_VAPID_PRIVATE_KEY", ""),
+		Subject: get("HIVE_VAPID_SUBJECT", "mailto:"+addressOf(c.MailFrom))}
+	if (c.VAPID.PublicKey == "") != (c.VAPID.PrivateKey == "") {
+		return c, fmt.Errorf("HIVE_VAPID_PUBLIC_KEY and HIVE_VAPID_PRIVATE_KEY: set both or neither")
 	}
 	c.S3 = S3Config{
 		Endpoint:  get("HIVE_S3_ENDPOINT", "s3.amazonaws.com"),

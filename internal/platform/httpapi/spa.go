@@ -11,6 +11,15 @@ import (
 	"time"
 )
 
+// The web app manifest's type (RFC-less, from the W3C Web App Manifest): Go's built-in table
+// and some systems' mime.types lack it, and browsers want it exact.
+func init() { _ = mime.AddExtensionType(".webmanifest", "application/manifest+json") }
+
+// revalidated are the files a browser must check with the server on every load: the service
+// worker (a browser may otherwise keep an old one up to a day, and with it an old app) and the
+// manifest. Everything else outside assets/ is revalidated by its Last-Modified anyway.
+var revalidated = map[string]bool{"sw.js": true, "manifest.webmanifest": true}
+
 // precompressed are the encodings the build writes beside each compressible file
 // (web/scripts/precompress.mjs), in the order the server prefers them.
 var precompressed = []struct{ coding, suffix string }{{"br", ".br"}, {"gzip", ".gz"}}
@@ -34,8 +43,11 @@ func SPA(dist fs.FS) http.Handler {
 		name := strings.TrimPrefix(path.Clean(r.URL.Path), "/")
 		if name != "" && name != "index.html" {
 			if st, err := fs.Stat(dist, name); err == nil && !st.IsDir() {
-				if strings.HasPrefix(name, "assets/") {
+				switch {
+				case strings.HasPrefix(name, "assets/"):
 					w.Header().Set("Cache-Control", "public, max-age=31536000, immutable")
+				case revalidated[name]:
+					w.Header().Set("Cache-Control", "no-cache")
 				}
 				serveFile(w, r, dist, name)
 				return

@@ -76,3 +76,37 @@ func TestSPASendsTheBuildsCompressedCopyTheBrowserAccepts(t *testing.T) {
 		}
 	}
 }
+
+// TestSPAServesTheInstallableAppsFiles: the manifest with its exact type, the service worker as
+// JavaScript, both revalidated on every load (an old worker would keep an old app), and the
+// worker's precompressed copy when the browser accepts it.
+func TestSPAServesTheInstallableAppsFiles(t *testing.T) {
+	worker := []byte("self.addEventListener('push', () => {});")
+	h := SPA(fstest.MapFS{
+		"index.html":           {Data: []byte("<html>app</html>")},
+		"manifest.webmanifest": {Data: []byte(`{"name":"Hive"}`)},
+		"sw.js":                {Data: worker},
+		"sw.js.gz":             {Data: []byte("gzipped")},
+		"icons/icon-192.png":   {Data: []byte("png")},
+	})
+	cases := []struct{ path, accept, ctype, cache, encoding string }{
+		{"/manifest.webmanifest", "", "application/manifest+json", "no-cache", ""},
+		{"/sw.js", "", "text/javascript; charset=utf-8", "no-cache", ""},
+		{"/sw.js", "gzip", "text/javascript; charset=utf-8", "no-cache", "gzip"},
+		{"/icons/icon-192.png", "", "image/png", "", ""},
+	}
+	for _, c := range cases {
+		req := httptest.NewRequest(http.MethodGet, c.path, nil)
+		if c.accept != "" {
+			req.Header.Set("Accept-Encoding", c.accept)
+		}
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		got := rec.Header()
+		if rec.Code != 200 || got.Get("Content-Type") != c.ctype || got.Get("Cache-Control") != c.cache ||
+			got.Get("Content-Encoding") != c.encoding {
+			t.Errorf("%s (%s): %d type %q cache %q encoding %q", c.path, c.accept, rec.Code, got.Get("Content-Type"),
+				got.Get("Cache-Control"), got.Get("Content-Encoding"))
+		}
+	}
+}

@@ -1,6 +1,7 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { ApiError } from './errors';
 import type { paths } from './schema';
+import { offlineMiddleware } from '@/lib/offline';
 
 const UNSAFE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 export const CSRF_HEADER = 'X-CSRF-Token';
@@ -101,7 +102,7 @@ export const idempotencyMiddleware: Middleware = {
 };
 
 // The key first: the CSRF middleware's copy for its retry carries it.
-api.use(idempotencyMiddleware, csrfMiddleware);
+api.use(idempotencyMiddleware, csrfMiddleware, offlineMiddleware);
 
 type Result<D> = { data?: D; error?: unknown; response: Response };
 

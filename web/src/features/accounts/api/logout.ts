@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, resetCsrfToken, unwrap } from '@/api/client';
+import { clearOfflineCopies } from '@/lib/offline';
 
 export const logout = () => unwrap(api.POST('/account/logout'));
 
@@ -11,6 +12,7 @@ export function useLogout(options: { onSettled?: () => void } = {}) {
     meta: { silentErrors: true },
     onSettled: () => {
       resetCsrfToken();
+      void clearOfflineCopies();
       options.onSettled?.();
       queryClient.clear();
     },

@@ -9,6 +9,7 @@ import { ChangeNotice, HoldActions, HoldChip } from '@/features/bookings';
 import { formatDate } from '@/lib/format';
 import { AnswerByNote } from '@/ui/answer-by-note';
 import { useAnswerFocus } from './answer-focus';
+import { useOffline } from '@/lib/offline';
 
 /** Buttons are at least 44 px tall so a thumb can hit them on a phone. */
 const TOUCH = 44;
@@ -34,6 +35,8 @@ export function InstructionRow({
 }) {
   const row = mark.instruction;
   const answer = useAnswerInstruction();
+  // Offline, the card is the last synced copy: an answer to it could be to something changed since.
+  const { offline } = useOffline();
   const focus = useAnswerFocus();
   const [confirmReject, setConfirmReject] = useState(false);
   const answers = answersOf(row);
@@ -100,7 +103,7 @@ export function InstructionRow({
               color="red"
               mih={TOUCH}
               aria-label={`Reject instruction${forWhom}`}
-              disabled={answer.isPending}
+              disabled={answer.isPending || offline}
               onClick={() => setConfirmReject(true)}
             >
               Reject
@@ -111,7 +114,7 @@ export function InstructionRow({
               mih={TOUCH}
               aria-label={`Accept instruction${forWhom}`}
               loading={answer.isPending && answer.variables?.to === 'accepted'}
-              disabled={answer.isPending}
+              disabled={answer.isPending || offline}
               onClick={() => send('accepted')}
             >
               Accept

@@ -1,6 +1,7 @@
 import { Grid } from '@mantine/core';
 import { useSearchParams } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
+import { OfflineNotice } from '@/ui/offline-notice';
 import { PageHeader } from '@/ui/page-header';
 import { AgendaTabs } from '../components/agenda-tabs';
 import { FeedPanel } from '../components/feed-panel';
@@ -31,6 +32,7 @@ export function AgendaRoute() {
   return (
     <>
       <PageHeader title="Agenda" />
+      <OfflineNotice what="your agenda" />
       {view === 'freelancer' ? (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>{tabs}</Grid.Col>

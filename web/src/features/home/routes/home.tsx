@@ -10,6 +10,7 @@ import { ChangesToAcknowledge } from '../components/changes-to-acknowledge';
 import { OffersToAnswer } from '../components/offers-to-answer';
 import { PendingInvitations } from '../components/pending-invitations';
 import { TimesheetsWaiting } from '../components/timesheets-waiting';
+import { OfflineNotice } from '@/ui/offline-notice';
 import { accountKeys } from '@/lib/query-keys';
 
 export function HomeRoute() {
@@ -33,6 +34,7 @@ export function HomeRoute() {
       <Title order={1} size="h2">
         Welcome, {user.firstName || user.fullName}
       </Title>
+      <OfflineNotice what="your home page" />
       {onboarding.data?.showSetupCard && <AccountSetupCard onboarding={onboarding.data} />}
       {state === 'freelancer_needs_legal_entity' && (
         <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />

@@ -7,6 +7,7 @@ import { recipientQueryOptions } from '../api/get-recipient';
 import { NotificationList } from '../components/notification-list';
 import { listUserOf } from '../rules';
 import { NotificationSettings } from '../settings/components/notification-settings';
+import { ThisDevice } from '../push/components/this-device';
 
 type Tab = 'notifications' | 'settings';
 
@@ -55,7 +56,10 @@ export function Component() {
           <NotificationList userId={null} />
         </Tabs.Panel>
         <Tabs.Panel value="settings" pt="md">
-          <NotificationSettings />
+          <Stack gap="xl">
+            <NotificationSettings />
+            <ThisDevice />
+          </Stack>
         </Tabs.Panel>
       </Tabs>
     </Stack>
