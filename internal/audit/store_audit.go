@@ -39,6 +39,10 @@ const (
 	SourceSession Source = "session"
 	// SourceWaterfall is an offer waterfall of a booking, with its candidates' turns.
 	SourceWaterfall Source = "waterfall"
+	// SourceInvoice is a self-billed invoice or credit note; SourceSelfBilling a legal entity's
+	// self-billing agreement.
+	SourceInvoice     Source = "invoice"
+	SourceSelfBilling Source = "self_billing"
 )
 
 // Record writes one history record for a change made in tx by the principal in ctx (none for
