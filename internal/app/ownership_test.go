@@ -53,7 +53,8 @@ var tableOwners = map[string]string{
 	"booking_bookmarks": "scheduler", "calendar_feeds": "agenda",
 	"notifications": "notifications", "notification_preferences": "notifications", "notification_counts": "notifications",
 	"search_terms": "search", "search_variants": "search", "search_state": "search",
-	"documents":            "documents",
+	"documents":  "documents",
+	"timesheets": "timesheets", "timesheet_expenses": "timesheets", "entity_billing_rules": "timesheets",
 	"dashboard_placements": "dashboard", "dashboard_instructions": "dashboard", "dashboard_state": "dashboard",
 }
 
