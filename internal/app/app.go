@@ -29,6 +29,7 @@ import (
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/documents"
+	"github.com/hive/hive/internal/invoices"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/organisations/departments"
@@ -168,6 +169,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	notifications.Register(api, deps)
 	audit.Register(api, deps, bookings.HistoryRecords)
 	reports.Register(api, deps)
+	invoices.Register(api, deps)
 	documents.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}

@@ -65,8 +65,10 @@ type Invoice struct {
 
 	Parties Parties `db:"-"`
 	Lines   []Line  `db:"-"`
-	// CreditNoteID is the credit note of a voided invoice, read with it.
-	CreditNoteID *int64 `db:"credit_note_id"`
+	// CreditNoteID is the credit note of a voided invoice, and CreditForNumber the number of the
+	// invoice a credit note cancels, read with it.
+	CreditNoteID    *int64  `db:"credit_note_id"`
+	CreditForNumber *string `db:"credit_for_number"`
 }
 
 // Line is one line of a document.
@@ -83,6 +85,7 @@ type Line struct {
 	WorkDate     string   `db:"work_date"`
 	Description  string   `db:"description"`
 	Hundredths   int64    `db:"quantity_hundredths"`
+	RatePeriod   string   `db:"rate_period"` // what UnitMinor is per: hour, day, week..., or empty for an expense
 	UnitMinor    int64    `db:"unit_minor"`
 	AmountMinor  int64    `db:"amount_minor"`
 	IR35         bool     `db:"ir35"`
@@ -182,7 +185,7 @@ func LinesOf(g Group) []Line {
 		user := a.UserID
 		out[i] = Line{Position: i + 1, Kind: a.Kind(), TimesheetID: a.TimesheetID, ExpenseRef: a.ExpenseRef, UserID: &user,
 			DepartmentID: a.DepartmentID, BookingID: a.BookingID, WorkDate: a.Date, Description: a.Description,
-			Hundredths: a.Hundredths, UnitMinor: a.UnitMinor, AmountMinor: a.AmountMinor, IR35: a.IR35}
+			Hundredths: a.Hundredths, RatePeriod: a.RatePeriod, UnitMinor: a.UnitMinor, AmountMinor: a.AmountMinor, IR35: a.IR35}
 	}
 	return out
 }

@@ -71,6 +71,7 @@ type Approved struct {
 	Date                  string // YYYY-MM-DD, the day worked (or of the expense)
 	Description           string // the job (and the expense's description)
 	Hundredths            int64
+	RatePeriod            string // what UnitMinor is per (hour, day...); empty for an expense
 	UnitMinor             int64
 	AmountMinor           int64
 	IR35                  bool
@@ -87,6 +88,6 @@ func (a Approved) Kind() LineKind {
 // Key identifies what a is billed for: a timesheet's time or one of its expenses.
 func (a Approved) Key() string { return lineKey(a.TimesheetID, a.ExpenseRef) }
 
-func lineKey(timesheet int64, expense string) string {
-	return strconv.FormatInt(timesheet, 10) + "/" + expense
-}
+func lineKey(timesheet int64, expense string) string { return itoa(timesheet) + "/" + expense }
+
+func itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -23,12 +23,12 @@ type Rules struct {
 // DefaultRules are the rules of a client that set none: monthly, 30 days.
 var DefaultRules = Rules{Period: PeriodMonth, PaymentDays: DefaultPaymentDays}
 
-// normal is r with defaults for what is unset.
+// normal is r with the defaults for what is out of bounds (0 payment days is due on issue).
 func (r Rules) normal() Rules {
 	if r.Period != PeriodWeek {
 		r.Period = PeriodMonth
 	}
-	if r.PaymentDays <= 0 {
+	if r.PaymentDays < 0 {
 		r.PaymentDays = DefaultPaymentDays
 	}
 	return r

@@ -16,10 +16,11 @@ const invoiceColumns = `i.id, i.kind, i.number, i.number_text, i.supplier_legal_
 	i.client_entity_id, i.currency, i.period_start, i.period_end, i.issue_date, i.due_date, i.status, i.paid_on,
 	i.void_reason, i.credit_for_id, i.vat_registered, i.vat_hundredths, i.net_minor, i.vat_minor, i.total_minor, i.ir35,
 	i.parties_json, i.created_at, i.updated_at, i.version,
-	(SELECT c.id FROM invoices c WHERE c.credit_for_id = i.id) AS credit_note_id`
+	(SELECT c.id FROM invoices c WHERE c.credit_for_id = i.id) AS credit_note_id,
+	(SELECT o.number_text FROM invoices o WHERE o.id = i.credit_for_id) AS credit_for_number`
 
 const lineColumns = `id, invoice_id, position, kind, timesheet_id, expense_ref, user_id, department_id, booking_id,
-	work_date, description, quantity_hundredths, unit_minor, amount_minor, ir35`
+	work_date, description, quantity_hundredths, rate_period, unit_minor, amount_minor, ir35`
 
 // Filter selects a page of documents.
 type Filter struct {
@@ -216,6 +217,6 @@ func CreditNoteOf(inv Invoice, issue string) Invoice {
 	return Invoice{Kind: KindCreditNote, SupplierLegalEntityID: inv.SupplierLegalEntityID,
 		ClientLegalEntityID: inv.ClientLegalEntityID, ClientEntityID: inv.ClientEntityID, Currency: inv.Currency,
 		PeriodStart: inv.PeriodStart, PeriodEnd: inv.PeriodEnd, IssueDate: issue, DueDate: issue, Status: StatusIssued,
-		CreditForID: &id, VATRegistered: inv.VATRegistered, VATHundredths: inv.VATHundredths, IR35: inv.IR35,
+		CreditForID: &id, CreditForNumber: &inv.NumberText, VATRegistered: inv.VATRegistered, VATHundredths: inv.VATHundredths, IR35: inv.IR35,
 		Parties: inv.Parties, Lines: CreditLines(inv.Lines)}
 }

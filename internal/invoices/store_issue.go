@@ -239,11 +239,11 @@ func insertDocument(ctx context.Context, tx *database.Tx, inv *Invoice, issuedBy
 	}
 	ls := inv.Lines
 	err = database.InsertMany(ctx, tx, "invoice_lines", `invoice_id, position, kind, timesheet_id, expense_ref, user_id,
-		department_id, booking_id, work_date, description, quantity_hundredths, unit_minor, amount_minor, ir35`, len(ls),
+		department_id, booking_id, work_date, description, quantity_hundredths, rate_period, unit_minor, amount_minor, ir35`, len(ls),
 		func(i int) []any {
 			l := ls[i]
 			return []any{l.InvoiceID, l.Position, l.Kind, l.TimesheetID, l.ExpenseRef, l.UserID, l.DepartmentID, l.BookingID,
-				l.WorkDate, l.Description, l.Hundredths, l.UnitMinor, l.AmountMinor, l.IR35}
+				l.WorkDate, l.Description, l.Hundredths, l.RatePeriod, l.UnitMinor, l.AmountMinor, l.IR35}
 		})
 	if err != nil {
 		return fmt.Errorf("insert invoice lines: %w", err)

@@ -58,6 +58,7 @@ CREATE TABLE invoice_lines (
     work_date      TEXT    NOT NULL,
     description    TEXT    NOT NULL,
     quantity_hundredths INTEGER NOT NULL,
+    rate_period    TEXT    NOT NULL DEFAULT '',
     unit_minor     BIGINT  NOT NULL,
     amount_minor   BIGINT  NOT NULL,
     ir35           BOOLEAN NOT NULL,
