@@ -309,6 +309,8 @@ func (h *HTTP) addActions(ctx context.Context, cu *CurrentUser) error {
 	}
 	cu.OffersAwaitingAnswer = n.Offers
 	cu.ActionsRequired += n.Offers
+	cu.TimesheetActions = n.Timesheets
+	cu.ActionsRequired += n.Timesheets
 	if n.Invitations == 0 {
 		return nil
 	}

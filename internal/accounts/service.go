@@ -27,6 +27,7 @@ var (
 type ActionCounts struct {
 	Offers      int `db:"offers"`
 	Invitations int `db:"invitations"`
+	Timesheets  int `db:"timesheets"`
 }
 
 // Service holds the account flows; the HTTP layer only decodes, calls and encodes.

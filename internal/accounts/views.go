@@ -51,6 +51,8 @@ type CurrentUser struct {
 	ActionsRequired int              `json:"actionsRequired" doc:"Unfinished onboarding, pending invitations and offers awaiting an answer"`
 	Invitations     []InvitationView `json:"invitations"`
 	// OffersAwaitingAnswer is the part of ActionsRequired that the agenda answers.
+	// TimesheetActions is the part of ActionsRequired that the timesheets answer.
+	TimesheetActions     int    `json:"timesheetActions" doc:"Own timesheets to fill or disputed, and submitted timesheets awaiting the user's approval as a manager; counted in actionsRequired"`
 	OffersAwaitingAnswer int    `json:"offersAwaitingAnswer" doc:"Instructions offered to the user that await their accept or reject (the agenda's Outstanding tab); counted in actionsRequired"`
 	BuildID              string `json:"buildId,omitempty" doc:"Present for administrators only"`
 	// Two-step sign-in: whether the user has a second factor, whether one is required of them,

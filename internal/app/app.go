@@ -56,6 +56,7 @@ import (
 	"github.com/hive/hive/internal/scheduler"
 	"github.com/hive/hive/internal/search"
 	"github.com/hive/hive/internal/search/index"
+	"github.com/hive/hive/internal/timesheets"
 	"github.com/hive/hive/web"
 )
 
@@ -111,7 +112,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	a := &App{Config: cfg, DB: db, Logger: logger, Mail: worker, Notify: &notifications.Worker{DB: db,
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
-		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds)}}
+		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds,
+			timesheets.CreateDue, timesheets.AutoApproveDue)}}
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -171,6 +173,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	reports.Register(api, deps)
 	invoices.Register(api, deps)
 	documents.Register(api, deps)
+	timesheets.Register(api, deps)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)

@@ -91,6 +91,7 @@ var authzExceptions = []authzException{
 	{"GET /job/brief", signedIn, "", "only templates of the caller's departments"},
 	{"GET /legal-entity", signedIn, "", "only legal entities the caller sees"},
 	{"GET /unavailability/by-user-ids", signedIn, "", "only people the caller manages"},
+	{"GET /timesheet", signedIn, "", "only the caller's own timesheets and those of departments the caller sees"},
 	{"GET /dashboard/stats", []string{authzDeptA2}, "", "counts over the caller's own departments only"},
 	// A's freelancer: every manager sees and may hire any freelancer (access.CanSeeUser); the
 	// profile shows them none of A's links.
@@ -173,6 +174,9 @@ var authzNoWriteControl = map[string]string{
 	"POST /account/passkeys/register/finish":           "the ceremony is made up; only the server issues them",
 	"POST /account/passkeys/login/finish":              "the ceremony is made up; only the server issues them",
 	"PATCH /notification/preferences":                  "the caller's own; the type named is nobody's",
+	"PATCH /timesheet/{id}":                            "only its freelancer, A's, corrects a timesheet",
+	"POST /timesheet/{id}/submit":                      "only its freelancer, A's, submits a timesheet",
+	"POST /timesheet/submit":                           "only their freelancer, A's, submits timesheets",
 	"PATCH /notification/{id}":                         "only its recipient, A's freelancer, marks a notification read",
 	"PATCH /invitation/{id}":                           "only the invited person answers an invitation",
 	"POST /agenda/feed/rotate":                         "a freelancer's own feed; the administrator is none",

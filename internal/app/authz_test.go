@@ -256,7 +256,7 @@ func authzSnapshot(t *testing.T, db *database.DB, w authzWorld) map[string]time.
 		{"instructions", "updated_at"}, {"internal_notes", "updated_at"}, {"documents", "updated_at"},
 		{"invitations", "updated_at"}, {"user_documents", "created_at"}, {"unavailability", "created_at"},
 		{"notifications", "read_receipt"}, {"booking_bookmarks", "updated_at"}, {"offer_waterfalls", "updated_at"},
-		{"passkeys", "updated_at"},
+		{"passkeys", "updated_at"}, {"timesheets", "updated_at"},
 		{fmt.Sprintf("users WHERE id IN (%d, %d)", w.StaffA, w.FreelancerA), "updated_at"},
 	} {
 		type changed struct {

@@ -79,6 +79,9 @@ type authzWorld struct {
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
 	HoldFirst, HoldSecond, HoldOther int64
 	Waterfall                        int64 // offers Placement2 in turn: Hireable, then Substitute
+	// FreelancerA's submitted timesheets of Instruction (the control approves it) and of
+	// Instruction2 (the control disputes it).
+	Timesheet, Timesheet2 int64
 	// Invoice is a self-billed invoice of LegalC (agreed to self-billing) to client A for
 	// FreelancerA's day in department A1.
 	Invoice int64
@@ -195,6 +198,15 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.StaffSession = databasetest.InsertID(t, db, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at,
 		last_seen_at, remember) VALUES (?, ?, ?, ?, ?, TRUE) RETURNING id`, []byte(authzDeep(" session")), w.StaffA,
 		now, now.Add(24*time.Hour), now)
+	sheet := func(instruction, placement int64) int64 {
+		return databasetest.InsertID(t, db, `INSERT INTO timesheets (instruction_id, booking_id, placement_id, user_id,
+			department_id, client_entity_id, job_title, placement_title, local_date, scheduled_start_at, scheduled_end_at,
+			start_at, end_at, rate_minor, status, submitted_at, approve_by, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, 'Camera', '2027-03-01', ?, ?, ?, ?, 40000, 'submitted', ?, ?, ?, ?) RETURNING id`,
+			instruction, w.Booking, placement, w.FreelancerA, w.DeptA1, w.ClientA, authzDeep(" Gala"), now, now.Add(8*time.Hour),
+			now, now.Add(8*time.Hour), now, now.Add(72*time.Hour), now, now)
+	}
+	w.Timesheet, w.Timesheet2 = sheet(w.Instruction, w.Placement), sheet(w.Instruction2, w.Placement2)
 	w.Invoice = authzInvoice(t, s, w)
 	w.History = audittest.Last(t, db)
 	return w

@@ -39,6 +39,8 @@ const (
 	SourceSession Source = "session"
 	// SourceWaterfall is an offer waterfall of a booking, with its candidates' turns.
 	SourceWaterfall Source = "waterfall"
+	// SourceTimesheet is an instruction's timesheet: filled, submitted, approved or disputed.
+	SourceTimesheet Source = "timesheet"
 	// SourceInvoice is a self-billed invoice or credit note; SourceSelfBilling a legal entity's
 	// self-billing agreement.
 	SourceInvoice     Source = "invoice"

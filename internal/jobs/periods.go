@@ -28,6 +28,17 @@ var ratePeriods = []struct {
 	{"month", perDay{12, 260}}, {"year", perDay{1, 260}},
 }
 
+// PerDay is period's day rate as a fraction of its rate (day rate = rate × num / den), unrounded,
+// for the pay rules that round once per line; false for a period it does not know.
+func PerDay(period string) (num, den int64, ok bool) {
+	for _, p := range ratePeriods {
+		if p.period == period {
+			return p.num, p.den, true
+		}
+	}
+	return 0, 0, false
+}
+
 // DayRateMinor converts a rate in minor units per period to minor units per day, rounded to the
 // nearest minor unit; false for a period it does not know.
 func DayRateMinor(minor int64, period string) (int64, bool) {

@@ -3,6 +3,8 @@ package timesheets
 import (
 	"math/big"
 	"time"
+
+	"github.com/hive/hive/internal/jobs"
 )
 
 // The rate periods a placement's rate is given in (the spec's rate periods).
@@ -14,15 +16,9 @@ const (
 	PeriodYear  = "year"
 )
 
-// HoursPerDay is the hours of a paid day: the hourly equivalent of a day rate is rate / 8.
-const HoursPerDay = 8
-
-// Working days in a week and in a year: a week, month or year rate is paid as the day rate it
-// is worth (week / 5, month × 12 / 260, year / 260), then as a day rate.
-const (
-	daysPerWeek = 5
-	daysPerYear = 260
-)
+// HoursPerDay is the hours of a paid day: the hourly equivalent of a day rate is rate / 8 (the
+// one rule of package jobs, which also converts week, month and year rates to day rates).
+const HoursPerDay = jobs.HoursPerDay
 
 // PayInput is what one timesheet's pay depends on: the actual period (instants, so a period
 // across a clock change counts the hours really worked), the unpaid breaks, the placement's
@@ -94,20 +90,14 @@ func ComputePay(in PayInput) Pay {
 	return p
 }
 
-// dayRate is the pay of one day at rate (given by the day, week, month or year).
+// dayRate is the pay of one day at rate, by package jobs' conversion of rate periods (an
+// unknown period counts as a day rate, as jobs.PlacementAmount counts it).
 func dayRate(rate int64, period string) *big.Rat {
-	switch period {
-	case PeriodWeek:
-		return big.NewRat(rate, daysPerWeek)
-	case PeriodMonth:
-		return big.NewRat(rate*12, daysPerYear)
-	case PeriodYear:
-		return big.NewRat(rate, daysPerYear)
-	case PeriodHour:
-		return big.NewRat(rate*HoursPerDay, 1)
-	default:
-		return big.NewRat(rate, 1)
+	num, den, ok := jobs.PerDay(period)
+	if !ok {
+		num, den = 1, 1
 	}
+	return big.NewRat(rate*num, den)
 }
 
 // hourlyEquivalent is the pay of one hour at rate: an hour rate itself, else the day rate / 8.
@@ -118,8 +108,9 @@ func hourlyEquivalent(rate int64, period string) *big.Rat {
 	return new(big.Rat).Quo(dayRate(rate, period), big.NewRat(HoursPerDay, 1))
 }
 
-// RoundHalfUp rounds an amount in minor units to a whole minor unit, halves away from zero:
-// the one rounding rule of pay and invoice lines.
+// RoundHalfUp rounds an amount in minor units to a whole minor unit, halves away from zero
+// (up, for the positive amounts of pay): the one rounding rule of pay and invoice lines, the
+// rule package jobs rounds its costs with.
 func RoundHalfUp(r *big.Rat) int64 {
 	num := new(big.Int).Set(r.Num())
 	den := r.Denom()

@@ -48,6 +48,13 @@ const (
 	HoldConfirmed  Kind = "hold.confirmed"
 	HoldReleased   Kind = "hold.released"
 	HoldExpired    Kind = "hold.expired"
+	// The steps of an instruction's timesheet (written by package timesheets): due to fill once
+	// its placement ended, submitted by its freelancer, approved (by a manager, or by Hive when
+	// the dispute window passed: no actor), disputed with a reason (payload "reason").
+	TimesheetDue       Kind = "timesheet.due"
+	TimesheetSubmitted Kind = "timesheet.submitted"
+	TimesheetApproved  Kind = "timesheet.approved"
+	TimesheetDisputed  Kind = "timesheet.disputed"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the

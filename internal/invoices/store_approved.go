@@ -15,7 +15,7 @@ func (s *Store) IssueApproved(ctx context.Context, client int64, through string,
 	if err != nil {
 		return nil, fmt.Errorf("approved timesheets: %w", err)
 	}
-	r, err := timesheets.DefaultBillingRules, error(nil)
+	r, err := timesheets.RulesFor(ctx, s.DB, client)
 	if err != nil {
 		return nil, fmt.Errorf("billing rules: %w", err)
 	}
