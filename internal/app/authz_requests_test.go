@@ -32,7 +32,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 	}
 	rate := map[string]any{"rate": 1, "currency": "GBP", "period": "day"}
 	reports := []authzRequest{}
-	for _, kind := range []string{"agency", "bookings", "entities", "users", "jobTemplates", "financialMetrics", "invoices"} {
+	for _, kind := range []string{"agency", "bookings", "entities", "users", "jobTemplates", "financialMetrics", "timesheets", "invoices"} {
 		reports = append(reports, authzRequest{Path: "/administration/report", Body: map[string]any{"reportType": kind,
 			"startDate": "2027-03-01", "endDate": "2027-03-31", "clientIds": []int64{w.ClientA},
 			"departmentIds": []int64{w.DeptA1}, "jobIds": []int64{w.JobTemplate}, "userIds": []int64{w.FreelancerA}}})

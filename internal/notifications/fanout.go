@@ -38,6 +38,10 @@ type payload struct {
 	// Changes are the fields a change changed, before and after (audit.Changes); absent from
 	// older events, which say what changed without the values.
 	Changes []fieldChange `json:"changes"`
+	// Reason is why a manager disputed a timesheet.
+	Reason string `json:"reason"`
+	// TimesheetID is the timesheet a timesheet's step concerns.
+	TimesheetID int64 `json:"timesheetId"`
 	// InTurn is the answer Hive acted on when it made this change itself (events.InTurn).
 	InTurn *events.Cause `json:"inTurn"`
 }
@@ -145,6 +149,14 @@ func Fanout(e Event, a Audiences) []Delivery {
 		told := holdNotices[events.Kind(e.Kind)]
 		add(told.freelancer, user)
 		add(told.managers, a.Managers...)
+	case events.TimesheetDue:
+		add(SupplierTimesheetDue, user)
+	case events.TimesheetSubmitted:
+		add(ClientTimesheetSubmitted, a.Managers...)
+	case events.TimesheetApproved:
+		add(SupplierTimesheetApproved, user)
+	case events.TimesheetDisputed:
+		add(SupplierTimesheetDisputed, user)
 	case events.WaterfallFilled:
 		add(ClientWaterfallFilled, a.Managers...)
 	case events.WaterfallRanOut:

@@ -82,6 +82,13 @@ const (
 	// to with places unfilled.
 	ClientWaterfallFilled = "client.waterfall_filled"
 	ClientWaterfallRanOut = "client.waterfall_ran_out"
+
+	// A timesheet's steps: due to fill, approved or disputed (to its freelancer), submitted (to
+	// its department's managers).
+	SupplierTimesheetDue      = "supplier.timesheet_due"
+	SupplierTimesheetApproved = "supplier.timesheet_approved"
+	SupplierTimesheetDisputed = "supplier.timesheet_disputed"
+	ClientTimesheetSubmitted  = "client.timesheet_submitted"
 )
 
 // Catalogue is every notification type, in the order the Settings tab lists them.
@@ -116,6 +123,12 @@ var Catalogue = []Type{
 		"One of your pencils was confirmed: you are booked."},
 	{SupplierHoldReleased, GroupSupplier, AudienceFreelancer, "Pencil released",
 		"One of your pencils was released, or lapsed at a challenge's deadline."},
+	{SupplierTimesheetDue, GroupSupplier, AudienceFreelancer, "Timesheet to fill",
+		"A placement you worked has ended: confirm or correct its times and submit its timesheet."},
+	{SupplierTimesheetApproved, GroupSupplier, AudienceFreelancer, "Timesheet approved",
+		"A timesheet you submitted was approved, by a manager or when the client's dispute window passed."},
+	{SupplierTimesheetDisputed, GroupSupplier, AudienceFreelancer, "Timesheet disputed",
+		"A manager disputed a timesheet you submitted, with a reason: correct it and submit it again."},
 
 	{BookingCreated, GroupBooking, AudienceManager, "Booking created",
 		"Someone else created a booking in a department you manage."},
@@ -157,6 +170,8 @@ var Catalogue = []Type{
 		"An offer in turn in a department you manage filled every place."},
 	{ClientWaterfallRanOut, GroupClient, AudienceManager, "Offer in turn ran out",
 		"An offer in turn in a department you manage has nobody left to offer to and places still unfilled."},
+	{ClientTimesheetSubmitted, GroupClient, AudienceManager, "Timesheet submitted",
+		"A freelancer submitted a timesheet in a department you manage: approve or dispute it before the dispute window passes."},
 }
 
 // TypeOf returns the type with identifier id.

@@ -430,6 +430,9 @@ func (f facts) message(e Event, typ string) (message, error) {
 		}
 		m.Actor, m.Cause = "Hive", causeOf(*p.InTurn, who)
 	}
+	if p.TimesheetID != 0 { // a timesheet's step: its reason, and the timesheets screen
+		m.Reason, m.Path = p.Reason, "/timesheets?timesheetId="+strconv.FormatInt(p.TimesheetID, 10)
+	}
 	m.describe(p.Changes, b.Timezone)
 	return m, m.render()
 }

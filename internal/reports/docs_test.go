@@ -19,7 +19,8 @@ func TestTheColumnsAreDocumented(t *testing.T) {
 		"financial metrics (admin)": header(admin, financialColumns), "financial metrics (manager)": header(manager, financialColumns),
 		"bookings": header(admin, bookingsColumns), "agency": header(admin, agencyColumns), "entities": header(admin, entityColumns),
 		"users": header(admin, userColumns), "job templates": header(admin, jobTemplateColumns),
-		"invoices": header(admin, invoiceColumns),
+		"invoices":   header(admin, invoiceColumns),
+		"timesheets": header(admin, timesheetColumns),
 	} {
 		if line := "\n    " + strings.Join(h, ", ") + "\n"; !strings.Contains(string(doc), line) {
 			t.Errorf("docs/reports.md lacks the %s header:%s", name, line)

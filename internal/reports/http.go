@@ -14,12 +14,13 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
+	"github.com/hive/hive/internal/timesheets"
 )
 
 // ReportInput is POST /administration/report's body (spec part 2 §7).
 type ReportInput struct {
 	Body struct {
-		ReportType    Type    `json:"reportType" enum:"agency,bookings,entities,users,jobTemplates,financialMetrics,invoices"`
+		ReportType    Type    `json:"reportType" enum:"agency,bookings,entities,users,jobTemplates,financialMetrics,timesheets,invoices"`
 		ReportFormat  string  `json:"reportFormat,omitempty" enum:"csv" default:"csv" doc:"csv, the default and only format"`
 		ClientIDs     []int64 `json:"clientIds,omitempty" maxItems:"1000"`
 		DepartmentIDs []int64 `json:"departmentIds,omitempty" maxItems:"1000"`
@@ -41,7 +42,7 @@ func Register(api huma.API, deps feature.Deps) {
 	httpapi.Register(api, httpapi.Signed, huma.Operation{
 		OperationID: "report", Method: http.MethodPost, Path: "/administration/report", Tags: []string{"Reports"},
 		Summary: "Export a report as CSV (UTF-8 with a byte-order mark), streamed; named start-end-reportType.csv",
-		Description: "Administrators run every type; client and agency managers Financial Metrics, over the " +
+		Description: "Administrators run every type; client and agency managers Financial Metrics and Timesheets, over the " +
 			"departments they manage. Columns: docs/reports.md.",
 		Responses: map[string]*huma.Response{"200": {Description: "The report",
 			Headers: map[string]*huma.Param{"Content-Disposition": {Schema: &huma.Schema{Type: "string"}}},
@@ -124,6 +125,12 @@ func (h *handlers) write(ctx context.Context, w io.Writer, p *auth.Principal, t 
 		return export(w, p, invoiceColumns, func(fn func(*invoices.ExportRow) error) error {
 			return inv.ExportLines(ctx, invoices.ExportFilter{StartDate: f.StartDate, EndDate: f.EndDate, ClientIDs: f.ClientIDs,
 				DepartmentIDs: f.DepartmentIDs, UserIDs: f.UserIDs, Departments: f.Scope}, fn)
+		})
+	case Timesheets:
+		return export(w, p, timesheetColumns, func(fn func(*timesheets.ReportRow) error) error {
+			return timesheets.EachReportRow(ctx, s.DB, timesheets.ReportFilter{ClientIDs: f.ClientIDs,
+				DepartmentIDs: f.DepartmentIDs, UserIDs: f.UserIDs, StartDate: f.StartDate, EndDate: f.EndDate,
+				Scope: f.Scope}, fn)
 		})
 	case JobTemplates:
 		return export(w, p, jobTemplateColumns, func(fn func(*JobTemplateRow) error) error { return s.JobTemplates(ctx, f, fn) })

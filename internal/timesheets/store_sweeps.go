@@ -31,12 +31,12 @@ const sweepBatch = 500
 func CreateDue(ctx context.Context, db *database.DB) (int, error) {
 	now := db.Now()
 	since := now.Add(-lookBack)
-	var latest *time.Time
-	if err := db.Get(ctx, &latest, `SELECT MAX(scheduled_end_at) FROM timesheets`); err != nil {
+	var latest []time.Time
+	if err := db.Select(ctx, &latest, `SELECT scheduled_end_at FROM timesheets ORDER BY scheduled_end_at DESC LIMIT 1`); err != nil {
 		return 0, err
 	}
-	if latest != nil && latest.Add(-overlap).After(since) {
-		since = latest.Add(-overlap)
+	if len(latest) == 1 && latest[0].Add(-overlap).After(since) {
+		since = latest[0].Add(-overlap)
 	}
 	return createEnded(ctx, db, since, now, 0)
 }

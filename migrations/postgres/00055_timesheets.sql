@@ -17,7 +17,7 @@ CREATE TABLE timesheets (
     client_legal_entity_id    BIGINT REFERENCES legal_entities (id) ON DELETE SET NULL,
     job_title                 TEXT    NOT NULL,
     placement_title           TEXT    NOT NULL DEFAULT '',
-    ir35                      INTEGER NOT NULL DEFAULT 0,
+    ir35                      BOOLEAN NOT NULL DEFAULT FALSE,
     local_date                TEXT    NOT NULL,
     timezone                  TEXT    NOT NULL DEFAULT 'Europe/London',
     scheduled_start_at        TIMESTAMPTZ NOT NULL,
@@ -43,7 +43,7 @@ CREATE TABLE timesheets (
     approve_by                TIMESTAMPTZ,
     approved_at               TIMESTAMPTZ,
     approved_by               BIGINT REFERENCES users (id) ON DELETE SET NULL,
-    auto_approved             INTEGER NOT NULL DEFAULT 0,
+    auto_approved             BOOLEAN NOT NULL DEFAULT FALSE,
     disputed_at               TIMESTAMPTZ,
     disputed_by               BIGINT REFERENCES users (id) ON DELETE SET NULL,
     created_at                TIMESTAMPTZ NOT NULL,
@@ -55,6 +55,8 @@ CREATE INDEX timesheets_department ON timesheets (department_id, status, local_d
 CREATE INDEX timesheets_approved ON timesheets (supplier_legal_entity_id, client_legal_entity_id, currency, local_date)
     WHERE status = 'approved';
 CREATE INDEX timesheets_approve_by ON timesheets (approve_by) WHERE status = 'submitted';
+-- The creating sweep starts from the latest scheduled end.
+CREATE INDEX timesheets_scheduled_end ON timesheets (scheduled_end_at);
 
 -- A timesheet's expenses: an amount in its currency, a description and an optional receipt
 -- file in the blob store.

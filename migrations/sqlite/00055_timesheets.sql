@@ -55,6 +55,8 @@ CREATE INDEX timesheets_department ON timesheets (department_id, status, local_d
 CREATE INDEX timesheets_approved ON timesheets (supplier_legal_entity_id, client_legal_entity_id, currency, local_date)
     WHERE status = 'approved';
 CREATE INDEX timesheets_approve_by ON timesheets (approve_by) WHERE status = 'submitted';
+-- The creating sweep starts from the latest scheduled end.
+CREATE INDEX timesheets_scheduled_end ON timesheets (scheduled_end_at);
 
 -- A timesheet's expenses: an amount in its currency, a description and an optional receipt
 -- file in the blob store.
