@@ -852,7 +852,7 @@ export interface paths {
         put?: never;
         /**
          * Export a report as CSV (UTF-8 with a byte-order mark), streamed; named start-end-reportType.csv
-         * @description Administrators run every type; client and agency managers Financial Metrics, over the departments they manage. Columns: docs/reports.md.
+         * @description Administrators run every type; client and agency managers Financial Metrics and Timesheets, over the departments they manage. Columns: docs/reports.md.
          */
         post: operations["report"];
         delete?: never;
@@ -1789,6 +1789,24 @@ export interface paths {
         patch: operations["updateEntity"];
         trace?: never;
     };
+    "/entity/{id}/billing-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A client entity's billing rules: dispute window, overtime, invoice period, payment days */
+        get: operations["getEntityBillingRules"];
+        /** Change a client entity's billing rules (its managers and administrators) */
+        put: operations["updateEntityBillingRules"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/entity/{id}/booking-rules": {
         parameters: {
             query?: never;
@@ -2183,6 +2201,75 @@ export interface paths {
         patch: operations["updateInvitation"];
         trace?: never;
     };
+    "/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Self-billed invoices and credit notes the caller may see, newest first, with totals per currency */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the self-billed invoices of a client's approved timesheets up to a date (its managers) */
+        post: operations["issueInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice or credit note */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark an invoice paid (with the date) or void it (with a reason, which issues its credit note); nothing else of an issued invoice changes */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/invoice/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note as a PDF, with the same figures as its JSON */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/job-template": {
         parameters: {
             query?: never;
@@ -2305,6 +2392,24 @@ export interface paths {
         head?: never;
         /** Change a legal entity; any change of details sends it back to not_validated */
         patch: operations["updateLegalEntity"];
+        trace?: never;
+    };
+    "/legal-entity/{id}/self-billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A legal entity's self-billing agreement */
+        get: operations["getSelfBilling"];
+        /** Agree to self-billing, or withdraw (the legal entity's managers) */
+        put: operations["setSelfBilling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/locations": {
@@ -2626,6 +2731,109 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/timesheet": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One page of timesheets: the caller's own, and those of the departments the caller sees */
+        get: operations["listTimesheets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit several timesheets at once, all or none (their freelancer) */
+        post: operations["submitTimesheets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One timesheet */
+        get: operations["getTimesheet"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Correct a timesheet's actual times, unpaid breaks, expenses and note (its freelancer, until submitted) */
+        patch: operations["updateTimesheet"];
+        trace?: never;
+    };
+    "/timesheet/{id}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve a submitted timesheet (the department's managers) */
+        post: operations["approveTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/{id}/dispute": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dispute a submitted timesheet with a reason, sending it back to its freelancer (the department's managers) */
+        post: operations["disputeTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/timesheet/{id}/submit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Submit a timesheet (its freelancer) */
+        post: operations["submitTimesheet"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/unavailability": {
         parameters: {
             query?: never;
@@ -2765,6 +2973,12 @@ export interface components {
             preferredSupplierId?: number;
             /** @description Default Europe/London */
             timezone?: string;
+        };
+        Actions: {
+            canApprove: boolean;
+            canDispute: boolean;
+            canEdit: boolean;
+            canSubmit: boolean;
         };
         ActivateAccountRequest: {
             activationToken: string;
@@ -3034,6 +3248,12 @@ export interface components {
             /** Format: int64 */
             placementCount: number;
         };
+        Bank: {
+            accountNumber: string;
+            bankName: string;
+            iban: string;
+            sortCode: string;
+        };
         BankDetails: {
             accountNumber: string;
             bankCountryCode: string;
@@ -3041,6 +3261,35 @@ export interface components {
             bankName: string;
             branchCode: string;
             sortCode: string;
+        };
+        BillingRulesUpdate: {
+            /**
+             * Format: int64
+             * @description Hours after submission before a timesheet is approved automatically, 1..720
+             */
+            disputeWindowHours: number;
+            /**
+             * @description Approved timesheets are invoiced by week or by month
+             * @enum {string}
+             */
+            invoicePeriod: "week" | "month";
+            /**
+             * Format: int64
+             * @description Overtime pay in hundredths of the hourly equivalent (150 = 1.5×), 100..500
+             */
+            overtimeMultiplierPct: number;
+            /**
+             * Format: int64
+             * @description Worked minutes a day after which overtime is paid, 0..1440
+             */
+            overtimeThresholdMinutes: number;
+            /**
+             * Format: int64
+             * @description Days from an invoice's issue to its due date, 0..365
+             */
+            paymentDays: number;
+            /** Format: int64 */
+            version: number;
         };
         BookingBookmark: {
             description: string;
@@ -3544,6 +3793,15 @@ export interface components {
             /** Format: int64 */
             userId?: number;
         };
+        CurrencyTotal: {
+            currency: string;
+            /** Format: int64 */
+            outstandingMinor: number;
+            /** Format: int64 */
+            overdueMinor: number;
+            /** Format: int64 */
+            totalMinor: number;
+        };
         CurrentUser: {
             /** @enum {string} */
             accountStatus: "unknown" | "active" | "inactive" | "reset_required" | "system" | "require_email_change";
@@ -3588,6 +3846,11 @@ export interface components {
             roleLabel: "Freelancer" | "Staff";
             /** @description Administrators, and managers of an entity that requires it */
             secondFactorRequired: boolean;
+            /**
+             * Format: int64
+             * @description Own timesheets to fill or disputed, and submitted timesheets awaiting the user's approval as a manager; counted in actionsRequired
+             */
+            timesheetActions: number;
             timezone: string;
             /** @enum {string} */
             userLevel: "Entity Admin" | "Department Admin" | "Staff";
@@ -3766,6 +4029,10 @@ export interface components {
             code: string;
             password: string;
         };
+        DisputeInput: {
+            /** @description Why: the freelancer reads it and corrects the timesheet */
+            reason: string;
+        };
         DocumentList: {
             items: components["schemas"]["DocumentView"][] | null;
             /** Format: int64 */
@@ -3784,6 +4051,40 @@ export interface components {
         };
         EmailInputBody: {
             email: string;
+        };
+        EntityBillingRules: {
+            /**
+             * Format: int64
+             * @description Hours after submission before a timesheet is approved automatically, 1..720
+             */
+            disputeWindowHours: number;
+            /** Format: int64 */
+            entityId: number;
+            /**
+             * @description Approved timesheets are invoiced by week or by month
+             * @enum {string}
+             */
+            invoicePeriod: "week" | "month";
+            /**
+             * Format: int64
+             * @description Overtime pay in hundredths of the hourly equivalent (150 = 1.5×), 100..500
+             */
+            overtimeMultiplierPct: number;
+            /**
+             * Format: int64
+             * @description Worked minutes a day after which overtime is paid, 0..1440
+             */
+            overtimeThresholdMinutes: number;
+            /**
+             * Format: int64
+             * @description Days from an invoice's issue to its due date, 0..365
+             */
+            paymentDays: number;
+            /**
+             * Format: int64
+             * @description 0 while the entity has the defaults
+             */
+            version: number;
         };
         EntityBookingRules: {
             /**
@@ -3903,6 +4204,34 @@ export interface components {
             loc: string[] | null;
             msg: string;
             type: string;
+        };
+        Expense: {
+            /**
+             * Format: int64
+             * @description Amount in minor units (pence, cents)
+             */
+            amountMinor: number;
+            currency: string;
+            description: string;
+            /** Format: int64 */
+            id: number;
+            /** @description The receipt's file name; empty when there is none */
+            receiptName: string;
+            /** Format: int64 */
+            receiptSize: number;
+            receiptType: string;
+        };
+        ExpenseInput: {
+            /**
+             * Format: int64
+             * @description Minor units (pence, cents), 1..10000000
+             */
+            amountMinor: number;
+            /** @enum {string} */
+            currency: "GBP" | "EUR" | "USD" | "AUD";
+            description: string;
+            /** Format: int64 */
+            id?: number;
         };
         FinishPasskeyLoginRequest: {
             ceremony: string;
@@ -4219,6 +4548,74 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected";
         };
+        InvoicePage: {
+            items: components["schemas"]["InvoiceView"][] | null;
+            /** Format: int64 */
+            total: number;
+            /** @description per currency, over every document the filters select */
+            totals: components["schemas"]["CurrencyTotal"][] | null;
+        };
+        InvoiceView: {
+            /** @description the caller may mark it paid or void it now */
+            canChange: boolean;
+            client: components["schemas"]["Party"];
+            /**
+             * Format: int64
+             * @description the voided invoice a credit note cancels
+             */
+            creditForId: number | null;
+            creditForNumber: string | null;
+            /**
+             * Format: int64
+             * @description the credit note of a voided invoice
+             */
+            creditNoteId: number | null;
+            currency: string;
+            dueDate: string;
+            /** Format: int64 */
+            id: number;
+            /** @description a line's booking is inside IR35 */
+            ir35: boolean;
+            issueDate: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            lines: components["schemas"]["LineView"][] | null;
+            /** Format: int64 */
+            netMinor: number;
+            /** @description the document's number: SB for a self-billed invoice, CN for a credit note, the supplier legal entity's id and its sequence */
+            number: string;
+            /** @description an issued invoice past its due date */
+            overdue: boolean;
+            paidOn: string | null;
+            periodEnd: string;
+            periodStart: string;
+            /** @enum {string} */
+            status: "issued" | "paid" | "void";
+            supplier: components["schemas"]["Party"];
+            /** Format: int64 */
+            totalMinor: number;
+            /** Format: int64 */
+            vatMinor: number;
+            /** Format: double */
+            vatPct: number;
+            /** @description false: the supplier is not VAT registered and no VAT is charged */
+            vatRegistered: boolean;
+            /** Format: int64 */
+            version: number;
+            voidReason: string;
+        };
+        IssueBody: {
+            /**
+             * Format: int64
+             * @description the client entity whose approved timesheets are invoiced
+             */
+            clientId: number;
+            /** @description the last work date invoiced, YYYY-MM-DD */
+            through: string;
+        };
+        IssueResult: {
+            items: components["schemas"]["InvoiceView"][] | null;
+        };
         JobBrief: {
             /** @description The client */
             entityName: string;
@@ -4354,6 +4751,30 @@ export interface components {
             legalEntityId: number;
             /** Format: int64 */
             version: number;
+        };
+        LineView: {
+            /** Format: int64 */
+            amountMinor: number;
+            /** Format: int64 */
+            bookingId: number;
+            date: string;
+            description: string;
+            /**
+             * Format: double
+             * @description hours worked, to two decimals (1 for an expense)
+             */
+            hours: number;
+            ir35: boolean;
+            /** @enum {string} */
+            kind: "time" | "expense";
+            /** Format: int64 */
+            position: number;
+            /** Format: int64 */
+            rateMinor: number;
+            /** @description what rateMinor is per; empty for an expense */
+            ratePeriod: string;
+            /** Format: int64 */
+            timesheetId: number;
         };
         LinkDepartment: {
             /** Format: int64 */
@@ -4500,6 +4921,27 @@ export interface components {
             /** @description Onboarding is unfinished */
             showSetupCard: boolean;
             steps: components["schemas"]["OnboardingStep"][] | null;
+        };
+        Page: {
+            items: components["schemas"]["Timesheet"][] | null;
+            /** Format: int64 */
+            total: number;
+        };
+        Party: {
+            /** @description address lines, empty ones left out */
+            address: string[] | null;
+            bank: components["schemas"]["Bank"];
+            email: string;
+            /** Format: int64 */
+            legalEntityId: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description the VAT rate in hundredths of a percent (2000 is 20%)
+             */
+            vatHundredths: number;
+            vatNumber: string;
+            vatRegistered: boolean;
         };
         Passkey: {
             /** Format: date-time */
@@ -5011,7 +5453,7 @@ export interface components {
              */
             reportFormat: "csv";
             /** @enum {string} */
-            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics";
+            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics" | "timesheets" | "invoices";
             /** @description First placement date, YYYY-MM-DD */
             startDate: string;
             userIds?: number[] | null;
@@ -5103,6 +5545,31 @@ export interface components {
             /** @description totp, recovery (and passkey where enrolled) */
             methods: string[] | null;
             required: boolean;
+        };
+        SelfBillingBody: {
+            agreed: boolean;
+            /**
+             * Format: int64
+             * @description the version read; 0 for a first answer
+             */
+            version: number;
+        };
+        SelfBillingView: {
+            agreed: boolean;
+            /** @description when the answer in force was given (RFC 3339); null when never answered */
+            agreedAt: string | null;
+            agreedByName: string;
+            /** Format: int64 */
+            agreedByUserId: number | null;
+            /** @description the caller manages the legal entity */
+            canChange: boolean;
+            /** Format: int64 */
+            legalEntityId: number;
+            /**
+             * Format: int64
+             * @description 0 when never answered
+             */
+            version: number;
         };
         SessionView: {
             /** @description The client address the session signed in from */
@@ -5256,6 +5723,9 @@ export interface components {
             /** Format: double */
             longitude?: number | null;
         };
+        SubmitMany: {
+            ids: number[] | null;
+        };
         SubstitutionFor: {
             /** Format: int64 */
             bookingId: number;
@@ -5330,6 +5800,97 @@ export interface components {
             job_title_name?: string;
             name: string;
             skill_tag_name?: string;
+            /** Format: int64 */
+            version: number;
+        };
+        Timesheet: {
+            actions: components["schemas"]["Actions"];
+            /** Format: int64 */
+            amountMinor: number;
+            /**
+             * Format: date-time
+             * @description When it is approved automatically unless answered
+             */
+            approveBy: string | null;
+            /** Format: date-time */
+            approvedAt: string | null;
+            autoApproved: boolean;
+            /** Format: int64 */
+            baseMinor: number;
+            /** Format: int64 */
+            bookingId: number;
+            /**
+             * Format: int64
+             * @description Unpaid breaks, minutes
+             */
+            breakMinutes: number;
+            /** Format: int64 */
+            clientEntityId: number;
+            currency: string;
+            /** @description The placement's local date, YYYY-MM-DD */
+            date: string;
+            /** Format: int64 */
+            departmentId: number;
+            departmentName: string;
+            disputeReason: string;
+            /** Format: date-time */
+            disputedAt: string | null;
+            /** Format: date-time */
+            end: string;
+            /** @description Actual end, HH:mm, local (the next day when at or before the start) */
+            endTime: string;
+            expenses: components["schemas"]["Expense"][] | null;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            instructionId: number;
+            ir35: boolean;
+            job: string;
+            note: string;
+            /** Format: int64 */
+            overtimeMinor: number;
+            /** Format: int64 */
+            overtimeMinutes: number;
+            placement: string;
+            /** Format: int64 */
+            placementId: number;
+            /** Format: int64 */
+            rateMinor: number;
+            /** @enum {string} */
+            ratePeriod: "hour" | "day" | "week" | "month" | "year";
+            /** Format: int64 */
+            scheduledBreakMinutes: number;
+            /** @description HH:mm, local */
+            scheduledEndTime: string;
+            /** @description HH:mm, local */
+            scheduledStartTime: string;
+            /** Format: date-time */
+            start: string;
+            /** @description Actual start, HH:mm, local */
+            startTime: string;
+            /** @enum {string} */
+            status: "to_fill" | "submitted" | "disputed" | "approved";
+            /** Format: date-time */
+            submittedAt: string | null;
+            timezone: string;
+            /** Format: int64 */
+            userId: number;
+            userName: string;
+            /** Format: int64 */
+            version: number;
+            /** Format: int64 */
+            workedMinutes: number;
+        };
+        TimesheetUpdate: {
+            /** Format: int64 */
+            breakMinutes?: number;
+            /** @description Actual end, HH:mm, local; at or before the start: the next day */
+            endTime?: string;
+            /** @description Replaces the list; an item with an existing id keeps its receipt */
+            expenses?: components["schemas"]["ExpenseInput"][];
+            note?: string;
+            /** @description Actual start, HH:mm, local */
+            startTime?: string;
             /** Format: int64 */
             version: number;
         };
@@ -5423,6 +5984,16 @@ export interface components {
         UpdateInvitationRequest: {
             /** @enum {string} */
             status: "accepted" | "rejected";
+            /** Format: int64 */
+            version: number;
+        };
+        UpdateInvoiceBody: {
+            /** @description YYYY-MM-DD; required to mark paid */
+            paidOn?: string;
+            /** @description required to void */
+            reason?: string;
+            /** @enum {string} */
+            status: "paid" | "void";
             /** Format: int64 */
             version: number;
         };
@@ -13638,6 +14209,153 @@ export interface operations {
             };
         };
     };
+    getEntityBillingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBillingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateEntityBillingRules: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BillingRulesUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EntityBillingRules"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     getEntityBookingRules: {
         parameters: {
             query?: never;
@@ -15482,6 +16200,334 @@ export interface operations {
             };
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                userIds?: number[] | null;
+                departmentIds?: number[] | null;
+                /** @description supplier or client legal entities */
+                legalEntityIds?: number[] | null;
+                status?: "issued" | "paid" | "void" | "overdue" | "";
+                /** @description first issue date, YYYY-MM-DD */
+                startDate?: string;
+                /** @description last issue date, YYYY-MM-DD */
+                endDate?: string;
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issueInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInvoiceBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listJobTemplates: {
         parameters: {
             query?: {
@@ -16201,6 +17247,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegalEntityView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSelfBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfBillingView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setSelfBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfBillingBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfBillingView"];
                 };
             };
             /** @description Unauthorized */
@@ -17787,6 +18971,511 @@ export interface operations {
             };
             /** @description Forbidden */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    listTimesheets: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                userIds?: number[] | null;
+                departmentIds?: number[] | null;
+                status?: ("to_fill" | "submitted" | "disputed" | "approved")[] | null;
+                /** @description First date, YYYY-MM-DD */
+                startDate?: string;
+                /** @description Last date, YYYY-MM-DD */
+                endDate?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Page"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitTimesheets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SubmitMany"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"][] | null;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["TimesheetUpdate"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    approveTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    disputeTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["DisputeInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    submitTimesheet: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Timesheet"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
