@@ -14,6 +14,7 @@ import {
   IconLink,
   IconListDetails,
   IconPlus,
+  IconReceipt,
   IconSignature,
   IconTags,
   IconUserPlus,
@@ -22,6 +23,7 @@ import {
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@/api/types';
 import { canSeeDashboard } from '@/features/dashboard';
+import { canSeeInvoices } from '@/features/invoices';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {
@@ -96,6 +98,12 @@ export const navSections: NavSection[] = [
         to: paths.documentSigning,
         icon: IconSignature,
         visible: everyone,
+      },
+      {
+        label: 'Invoices',
+        to: paths.invoices,
+        icon: IconReceipt,
+        visible: canSeeInvoices,
       },
       {
         label: 'Reports',

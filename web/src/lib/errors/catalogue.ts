@@ -294,3 +294,25 @@ export const calendarFeedToasts = {
   ),
   turnedOff: success('Calendar feed turned off', 'Your calendar link no longer works.'),
 } as const;
+
+/** The invoices screens' toasts. */
+export const invoiceToasts = {
+  paid: (number: string) => success('Invoice paid', `${number} is marked paid.`),
+  voided: (number: string) =>
+    success('Invoice voided', `${number} is void; its credit note was issued.`),
+  issued: (count: number) =>
+    count === 0
+      ? {
+          ...success(
+            'No invoices issued',
+            'There are no approved timesheets to invoice up to that date.',
+          ),
+          kind: 'info',
+        }
+      : success('Invoices issued', `${count} invoice${count === 1 ? '' : 's'} issued.`),
+  selfBilling: (agreed: boolean) =>
+    success(
+      'Self-billing saved',
+      agreed ? 'Clients may now issue your invoices.' : 'Self-billing is withdrawn.',
+    ),
+} as const;
