@@ -29,14 +29,18 @@ func (s *Store) SetSelfBilling(ctx context.Context, le int64, agreed bool, versi
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		var n int64
 		var err error
+		var by *int64 // nil for the demo data, which nobody signed in gave
+		if user != 0 {
+			by = &user
+		}
 		if version == 0 {
 			n, err = tx.Exec(ctx, `INSERT INTO self_billing_agreements (legal_entity_id, agreed, agreed_at, agreed_by_user_id,
 				agreed_by_name, created_at, updated_at, version) VALUES (?, ?, ?, ?, ?, ?, ?, 1)
-				ON CONFLICT (legal_entity_id) DO NOTHING`, le, agreed, tx.Now, user, name, tx.Now, tx.Now)
+				ON CONFLICT (legal_entity_id) DO NOTHING`, le, agreed, tx.Now, by, name, tx.Now, tx.Now)
 		} else {
 			n, err = tx.Exec(ctx, `UPDATE self_billing_agreements SET agreed = ?, agreed_at = ?, agreed_by_user_id = ?,
 				agreed_by_name = ?, updated_at = ?, version = version + 1 WHERE legal_entity_id = ? AND version = ?`,
-				agreed, tx.Now, user, name, tx.Now, le, version)
+				agreed, tx.Now, by, name, tx.Now, le, version)
 		}
 		if err != nil {
 			return fmt.Errorf("set self-billing: %w", err)
@@ -45,14 +49,14 @@ func (s *Store) SetSelfBilling(ctx context.Context, le int64, agreed bool, versi
 			return apperror.Conflict("This self-billing agreement was changed by someone else. Reload it and try again.")
 		}
 		at := tx.Now
-		sb = SelfBilling{LegalEntityID: le, Agreed: agreed, AgreedAt: &at, AgreedByUserID: &user, AgreedByName: name,
+		sb = SelfBilling{LegalEntityID: le, Agreed: agreed, AgreedAt: &at, AgreedByUserID: by, AgreedByName: name,
 			Version: version + 1}
 		action := audit.Update
 		if version == 0 {
 			action = audit.Insert
 		}
 		return audit.Record(ctx, tx, action, audit.SourceSelfBilling, le, map[string]any{"legalEntityId": le,
-			"agreed": agreed, "agreedAt": at, "agreedByUserId": user, "agreedByName": name, "version": sb.Version})
+			"agreed": agreed, "agreedAt": at, "agreedByUserId": by, "agreedByName": name, "version": sb.Version})
 	})
 	return sb, err
 }
