@@ -132,6 +132,7 @@ const shellRoutes: RouteObject[] = [
     lazy: () => import('@/features/organisations/tags/routes/configure-tags'),
   },
   { path: paths.dashboard, lazy: () => import('@/features/dashboard/routes/dashboard') },
+  { path: paths.timesheets, lazy: () => import('@/features/timesheets/routes/timesheets') },
   {
     path: paths.documentSigning,
     lazy: () => import('@/features/documents/routes/document-signing'),

@@ -102,6 +102,7 @@ export const paths = {
   dashboard: '/dashboard',
   documentBuilder: '/document-builder',
   documentSigning: '/document-signing',
+  timesheets: '/timesheets',
   jobTemplates: '/job-templates',
   createJobTemplate: '/job-templates/create',
   editJobTemplate: (id: number | string) => `/job-templates/${id}/edit`,

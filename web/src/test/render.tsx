@@ -77,6 +77,7 @@ export function makeUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
     timezone: 'Europe/London',
     actionsRequired: 0,
     offersAwaitingAnswer: 0,
+    timesheetActions: 0,
     invitations: [],
     hasSecondFactor: false,
     secondFactorRequired: false,

@@ -6,6 +6,7 @@ import {
   IconBuildingCommunity,
   IconCalendarEvent,
   IconChartBar,
+  IconClockHour4,
   IconCalendarOff,
   IconFilePencil,
   IconFileSpreadsheet,
@@ -24,6 +25,7 @@ import {
 import type { CurrentUser } from '@/api/types';
 import { canSeeDashboard } from '@/features/dashboard';
 import { canSeeInvoices } from '@/features/invoices';
+import { canSeeTimesheets, timesheetsBadge } from '@/features/timesheets';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {
@@ -92,6 +94,13 @@ export const navSections: NavSection[] = [
         to: paths.availability,
         icon: IconCalendarOff,
         visible: isFreelancer,
+      },
+      {
+        label: 'Timesheets',
+        to: paths.timesheets,
+        icon: IconClockHour4,
+        visible: canSeeTimesheets,
+        badge: timesheetsBadge,
       },
       {
         label: 'Document Signing',

@@ -93,6 +93,15 @@ export const toasts = {
   entityCreated: (name: string) => success('Entity Created', `Entity ${name} created`),
   entitySaved: (name: string) => success('Entity Saved', `Entity ${name} saved`),
   bookingRulesSaved: success('Booking Rules Saved', 'The booking rules were saved.'),
+  billingRulesSaved: success('Billing Rules Saved', 'The billing rules were saved.'),
+  timesheetSaved: success('Timesheet Saved', 'Your corrections were saved.'),
+  timesheetsSubmitted: (n: number) =>
+    success('Timesheets Submitted', `${countOf(n, 'timesheet')} submitted for approval.`),
+  timesheetApproved: success('Timesheet Approved', 'The timesheet was approved.'),
+  timesheetDisputed: success(
+    'Timesheet Disputed',
+    'The timesheet was sent back to its freelancer.',
+  ),
   restOverridden: success('Rest Rule Overridden', 'The freelancer may now accept this offer.'),
   preferredLegalEntitySaved: success('Entity Saved', 'Preferred legal entity saved'),
   legalEntityCreated: (name: string) =>

@@ -1,4 +1,5 @@
 import { Group, Stack, Text } from '@mantine/core';
+import { BillingRulesSection } from '@/features/timesheets';
 import { toasts } from '@/lib/errors/catalogue';
 import { useCurrentUser } from '@/lib/current-user';
 import { useRecordQuery } from '@/lib/record-query';
@@ -77,6 +78,7 @@ export function EditEntityRoute() {
         {isAdmin(user) && <SecondFactorSection entityId={e.id} required={e.secondFactorRequired} />}
         {client && <EntityDepartmentsSection entityId={e.id} />}
         {client && manage && <BookingRulesSection entityId={e.id} />}
+        {client && manage && <BillingRulesSection entityId={e.id} />}
         <EntityUsersSection entityId={e.id} />
         <EntityLegalEntitiesSection entityId={e.id} canCreate={manage} />
         <EntityInvitationsSection entityId={e.id} />
