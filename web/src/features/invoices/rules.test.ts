@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatMoney, statusColour, statusLabel, todayIso } from './rules';
+import { defaultPaidOn, formatMoney, statusColour, statusLabel, todayIso } from './rules';
 
 describe('invoice rules', () => {
   it('writes minor units in the currency', () => {
@@ -15,6 +15,10 @@ describe('invoice rules', () => {
     expect(statusLabel({ ...issued, status: 'paid' })).toBe('Paid');
     expect(statusLabel({ ...issued, kind: 'credit_note' })).toBe('Credit note');
     expect(statusLabel({ ...issued, status: 'void' })).toBe('Void');
+  });
+  it('proposes today as the payment date, never before the issue date', () => {
+    expect(defaultPaidOn('2027-03-01', '2027-03-05')).toBe('2027-03-05');
+    expect(defaultPaidOn('2027-03-09', '2027-03-05')).toBe('2027-03-09');
   });
   it('gives today as a date', () => {
     expect(todayIso(new Date(2027, 2, 5, 23, 0))).toBe('2027-03-05');

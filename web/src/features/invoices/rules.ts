@@ -78,6 +78,14 @@ export function todayIso(now = new Date()): string {
   return `${now.getFullYear()}-${p(now.getMonth() + 1)}-${p(now.getDate())}`;
 }
 
+/**
+ * The payment date a dialog proposes: today, or the issue date when today (the viewer's clock)
+ * is before it; the server refuses a date before the issue date or after its own today.
+ */
+export function defaultPaidOn(issueDate: string, today = todayIso()): string {
+  return today < issueDate ? issueDate : today;
+}
+
 /** The messages the invoice screens show, in one place. */
 export const messages = {
   none: 'No invoices yet.',

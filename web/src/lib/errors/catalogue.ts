@@ -24,6 +24,12 @@ const success = (title: string, message: string, autoClose: number = DURATION.no
   autoClose,
   kind: 'success',
 });
+const info = (title: string, message: string, autoClose: number = DURATION.normal): Toast => ({
+  title,
+  message,
+  autoClose,
+  kind: 'info',
+});
 
 /** The booking page's load failure (spec part 2 §8). */
 export const BOOKING_LOAD_ERROR =
@@ -311,13 +317,7 @@ export const invoiceToasts = {
     success('Invoice voided', `${number} is void; its credit note was issued.`),
   issued: (count: number) =>
     count === 0
-      ? {
-          ...success(
-            'No invoices issued',
-            'There are no approved timesheets to invoice up to that date.',
-          ),
-          kind: 'info',
-        }
+      ? info('No invoices issued', 'There are no approved timesheets to invoice up to that date.')
       : success('Invoices issued', `${count} invoice${count === 1 ? '' : 's'} issued.`),
   selfBilling: (agreed: boolean) =>
     success(

@@ -5,13 +5,13 @@ import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { DateInput } from '@/ui/date-input';
 import { DialogActions } from '@/ui/dialog-actions';
 import { useUpdateInvoice } from '../api/update-invoice';
-import { formatMoney, todayIso, type Invoice } from '../rules';
+import { defaultPaidOn, formatMoney, type Invoice } from '../rules';
 
 /** Mark an invoice paid on a date (from its issue date to today). */
 export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose: () => void }) {
   const update = useUpdateInvoice(invoice.id);
   const form = useForm({
-    initialValues: { paidOn: todayIso() as string | null },
+    initialValues: { paidOn: defaultPaidOn(invoice.issueDate) as string | null },
     validate: { paidOn: (v) => (v ? null : 'Give the date the invoice was paid.') },
   });
   const submit = form.onSubmit(
@@ -37,7 +37,7 @@ export function MarkPaidDialog({ invoice, onClose }: { invoice: Invoice; onClose
             label="Paid on"
             required
             minDate={invoice.issueDate}
-            maxDate={todayIso()}
+            valueFormat="ddd, DD MMM YYYY"
             {...form.getInputProps('paidOn')}
           />
           <DialogActions onBack={onClose} loading={update.isPending}>
