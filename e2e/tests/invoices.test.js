@@ -1,8 +1,8 @@
-// Self-billed invoices end to end: Felix's confirmed placement ends (the test clock moves past
-// it), its timesheet is submitted and approved (seeded through the API), the client's manager
-// issues the invoice, downloads its PDF (whose text pdftotext reads back: number, parties,
-// total), marks it paid in its dialog, and Felix sees it Paid on his phone. Felix Reid Camera
-// agreed to self-billing in the demo data. Axe checks every screen.
+// Self-billed invoices end to end: Maya Chen agrees to self-billing on her company's page (Chen
+// Camera Ltd, VAT registered); her confirmed placement ends (the test clock moves past it), its
+// timesheet is submitted and approved (seeded through the API), the client's manager issues the
+// invoice, downloads its PDF (whose text pdftotext reads back: number, parties, VAT, total),
+// marks it paid in its dialog, and Maya sees it Paid on her phone. Axe checks every screen.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -17,7 +17,7 @@ import {
   waitForState,
   withPage,
 } from '../harness.js';
-import { nextMonthDay, offerToFelix } from '../offers.js';
+import { bookCamera, nextMonthDay } from '../offers.js';
 
 let hive;
 let browser;
@@ -31,8 +31,9 @@ useHive(
 );
 
 const TITLE = 'Invoices E2E';
-const DATE = nextMonthDay(14);
-const journey = { bookingId: 0, instructionId: 0, clientId: 0, timesheetId: 0, invoice: null };
+const MAYA = 'maya.chen@hive.test';
+const DATE = nextMonthDay(9);
+const journey = { legalEntityId: 0, bookingId: 0, instructionId: 0, clientId: 0, timesheetId: 0, invoice: null };
 const step = journeySteps();
 const call = (page, method, path, body) => apiCall(hive, page, method, path, body);
 
@@ -50,17 +51,46 @@ const card = (page) =>
     .filter({ hasText: journey.invoice.number });
 
 describe('self-billed invoices', () => {
-  step('Felix is booked and confirmed on a day next month', async () => {
+  step('Maya agrees to self-billing on her company’s page', async () => {
+    await withPage(browser, 'invoices-agree', async (page) => {
+      await signIn(page, MAYA);
+      const les = await call(page, 'GET', '/legal-entity?name=Chen%20Camera');
+      journey.legalEntityId = les.items[0].id;
+      await page.goto(`${hive.url}/legal-entities/${journey.legalEntityId}/edit`);
+      const card = main(page).getByRole('region', { name: 'Self-billing' });
+      const agree = card.getByRole('switch', { name: 'Agree to self-billing' });
+      await agree.waitFor();
+      assert.equal(await agree.isChecked(), false);
+      await checkA11y(page, 'the self-billing agreement');
+      await agree.click(); // the switch follows the saved answer, so it turns once the server agrees
+      await toast(page, 'Clients may now issue your invoices.');
+      await card.getByText(/^Agreed by Maya Chen on /).waitFor();
+    });
+  });
+
+  step('Maya is booked and confirmed on a day next month', async () => {
     await withPage(browser, 'invoices-book', async (page) => {
       await signIn(page, 'dept@hive.test');
-      const offer = await offerToFelix(hive, page, { title: TITLE, date: DATE });
-      journey.bookingId = offer.bookingId;
-      journey.instructionId = offer.instructionId;
-      const booking = await call(page, 'GET', `/booking/${offer.bookingId}`);
-      journey.clientId = (await call(page, 'GET', `/department/${booking.departmentId}`)).clientId;
+      const { booking, camera } = await bookCamera(hive, page, { title: TITLE, date: DATE });
+      const placement = booking.placements[0];
+      const suppliers = await call(
+        page,
+        'GET',
+        `/booking/${booking.id}/placement-template/${camera.id}/available-suppliers?placementIds=${placement.id}`,
+      );
+      const maya = suppliers.items.find((s) => s.user.email === MAYA);
+      assert.ok(maya, 'Maya is an available supplier');
+      await call(page, 'POST', `/placement/${placement.id}/grant`, {
+        userIds: [maya.user.id],
+        placementIds: [placement.id],
+      });
+      const after = await call(page, 'GET', `/booking/${booking.id}`);
+      journey.bookingId = booking.id;
+      journey.instructionId = after.placements[0].instructions.find((i) => i.userId === maya.user.id).id;
+      journey.clientId = (await call(page, 'GET', `/department/${after.departmentId}`)).clientId;
     });
     await withPage(browser, 'invoices-accept', async (page) => {
-      await signIn(page, 'freelancer@hive.test');
+      await signIn(page, MAYA);
       await call(page, 'PATCH', '/instruction/status', [
         { id: journey.instructionId, supplierStatus: 'accepted' },
       ]);
@@ -77,7 +107,7 @@ describe('self-billed invoices', () => {
     const after = new Date(`${DATE}T00:00:00Z`).getTime() + 2 * 86400e3;
     await advanceClock(hive, `${Math.ceil((after - Date.now()) / 3600e3)}h`);
     await withPage(browser, 'invoices-submit', async (page) => {
-      await signIn(page, 'freelancer@hive.test');
+      await signIn(page, MAYA);
       await waitForState(
         async () => {
           const page1 = await call(page, 'GET', '/timesheet?pageSize=100');
@@ -122,6 +152,8 @@ describe('self-billed invoices', () => {
         `Supplier: ${journey.invoice.supplier.name}`,
         `Client: ${journey.invoice.client.name}`,
         `Due date: ${journey.invoice.dueDate}`,
+        `VAT number: ${journey.invoice.supplier.vatNumber}`,
+        amount(journey.invoice.vatMinor),
         amount(journey.invoice.totalMinor),
       ]) {
         assert.ok(text.includes(want), `the PDF says "${want}":\n${text}`);
@@ -139,12 +171,12 @@ describe('self-billed invoices', () => {
     });
   });
 
-  step('Felix sees the invoice Paid on his phone', async () => {
+  step('Maya sees the invoice Paid on her phone', async () => {
     await withPage(
       browser,
-      'invoices-felix',
+      'invoices-maya',
       async (page) => {
-        await signIn(page, 'freelancer@hive.test');
+        await signIn(page, MAYA);
         await page.goto(`${hive.url}/invoices`);
         const mine = card(page);
         await mine.getByText('Paid', { exact: true }).waitFor();

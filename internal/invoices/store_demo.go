@@ -11,7 +11,8 @@ import (
 )
 
 // DemoSuppliers are the demo's supplier legal entities that agreed to self-billing, by name.
-var DemoSuppliers = []string{"Felix Reid Camera", "Chen Camera Ltd", "Osei Pictures Ltd", "Crewline Facilities Ltd"}
+// Chen Camera Ltd has not: Maya Chen agrees on its page in the invoices journey.
+var DemoSuppliers = []string{"Felix Reid Camera", "Osei Pictures Ltd", "Crewline Facilities Ltd"}
 
 // SeedDemo gives the demo its self-billing: the demo suppliers agree, and the approved
 // timesheets the demo holds are invoiced; of the invoices issued, the second is marked paid and

@@ -11,7 +11,7 @@ describe('invoice rules', () => {
     const issued = { status: 'issued' as const, overdue: false, kind: 'invoice' as const };
     expect(statusLabel(issued)).toBe('Issued');
     expect(statusLabel({ ...issued, overdue: true })).toBe('Overdue');
-    expect(statusColour({ ...issued, overdue: true })).toBe('red');
+    expect(statusColour({ ...issued, overdue: true })).toBe('red.9');
     expect(statusLabel({ ...issued, status: 'paid' })).toBe('Paid');
     expect(statusLabel({ ...issued, kind: 'credit_note' })).toBe('Credit note');
     expect(statusLabel({ ...issued, status: 'void' })).toBe('Void');

@@ -1,6 +1,7 @@
 import type { Schemas } from '@/api/types';
 import { API_ROOT } from '@/api/client';
 import { formatAmount } from '@/lib/format';
+import { POSITIVE_COLOUR } from '@/ui/colours';
 import {
   isAdmin,
   isClientOrAgencyManager,
@@ -52,12 +53,15 @@ export function statusLabel(inv: Pick<Invoice, 'status' | 'overdue' | 'kind'>): 
   return inv.kind === 'credit_note' ? 'Credit note' : 'Issued';
 }
 
-/** The badge colour of a status (the label says it too: colour is never the only cue). */
+/**
+ * The badge colour of a status (the label says it too: colour is never the only cue), each
+ * dark enough for white text at 4.5:1.
+ */
 export function statusColour(inv: Pick<Invoice, 'status' | 'overdue' | 'kind'>): string {
-  if (inv.overdue) return 'red';
-  if (inv.status === 'paid') return 'green';
-  if (inv.status === 'void') return 'gray';
-  return inv.kind === 'credit_note' ? 'grape' : 'blue';
+  if (inv.overdue) return 'red.9';
+  if (inv.status === 'paid') return POSITIVE_COLOUR;
+  if (inv.status === 'void') return 'gray.8';
+  return inv.kind === 'credit_note' ? 'grape.9' : 'blue.9';
 }
 
 /** The address of a document's PDF. */
