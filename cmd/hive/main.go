@@ -27,6 +27,7 @@ import (
 	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
+	"github.com/hive/hive/internal/timesheets"
 )
 
 const usage = `Usage: hive <command>
@@ -117,6 +118,9 @@ func seedDemo(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	}
 	if err := bookingdemo.Seed(ctx, db); err != nil {
+		return err
+	}
+	if err := timesheets.SeedDemo(ctx, db); err != nil {
 		return err
 	}
 	if err := invoices.SeedDemo(ctx, db); err != nil { // after the timesheets' demo: it invoices their approved ones

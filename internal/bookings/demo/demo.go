@@ -51,7 +51,8 @@ type slot struct {
 	outcome  outcome
 }
 
-// demoBooking is one booking in month 0 (current) or 1 (next), on days ≤ 28 so every month has them.
+// demoBooking is one booking in month 0 (current) or 1 (next), on days ≤ 28 so every month has them;
+// PastReference's is last month's, worked already, so its timesheets show (timesheets demo).
 type demoBooking struct {
 	reference, title string
 	bookingType      status.BookingType
@@ -88,7 +89,16 @@ var demoBookings = []demoBooking{
 			{"Sound Supervisor", 24, "", 5, awaiting}, {"Sound Supervisor", 25, "", 5, placementCancelled},
 			{"Sound Supervisor", 26, "", 5, supplierAccepted}, {"Overnight Transmission", 24, "", 6, awaiting},
 		}},
+	{PastReference, "Autumn Fixtures", status.TypeDefault, false, false, -1, []int{3, 4, 5, 6},
+		[]string{"Camera Operator"}, []slot{
+			{"Camera Operator", 3, felixEmail, 0, confirmed}, {"Camera Operator", 4, felixEmail, 0, confirmed},
+			{"Camera Operator", 5, felixEmail, 0, confirmed}, {"Camera Operator", 6, felixEmail, 0, confirmed},
+		}},
 }
+
+// PastReference is the demo booking of last month: Felix's four confirmed days, whose
+// timesheets the timesheets demo fills, submits, disputes and approves.
+const PastReference = ReferencePrefix + "006"
 
 // Seed adds the demo bookings (after the job template demo) that do not exist yet. Safe to run
 // twice: a booking whose reference exists is skipped.

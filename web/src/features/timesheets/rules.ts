@@ -19,12 +19,12 @@ export const EMPTY: Record<TimesheetStatus, string> = {
   approved: 'No approved timesheets yet.',
 };
 
-/** The status badge's colour. */
+/** The status badge's colour (a filled badge with automatic text contrast). */
 export const STATUS_COLOUR: Record<TimesheetStatus, string> = {
-  to_fill: 'orange',
-  submitted: 'blue',
-  disputed: 'red',
-  approved: 'green',
+  to_fill: 'yellow.4',
+  submitted: 'blue.8',
+  disputed: 'red.9',
+  approved: 'teal.9',
 };
 
 export const statusLabel = (s: TimesheetStatus) => TABS.find((t) => t.status === s)?.label ?? s;

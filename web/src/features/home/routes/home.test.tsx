@@ -62,3 +62,24 @@ describe('home invitation cards', () => {
     expect(patches).toEqual([{ status: 'rejected', version: 4 }]);
   });
 });
+
+describe('Home: timesheets', () => {
+  it('says how many timesheets await the user and links to Timesheets; nothing when none', async () => {
+    mockApi({
+      'GET /api/v1/invitation/by-user/1': () => jsonResponse({ items: [], total: 0 }),
+    });
+    const view = renderRoutes([{ path: '/', element: <HomeRoute /> }], {
+      user: makeUser({ timesheetActions: 2 }),
+    });
+    const section = await screen.findByRole('region', { name: 'Timesheets' });
+    expect(section).toHaveTextContent('2 timesheets await you');
+    expect(screen.getByRole('link', { name: 'Open Timesheets' })).toHaveAttribute(
+      'href',
+      '/timesheets',
+    );
+    view.unmount();
+    renderRoutes([{ path: '/', element: <HomeRoute /> }], { user: makeUser() });
+    await screen.findByRole('heading', { name: /Welcome/ });
+    expect(screen.queryByRole('region', { name: 'Timesheets' })).not.toBeInTheDocument();
+  });
+});

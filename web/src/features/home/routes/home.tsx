@@ -8,6 +8,7 @@ import { onboardingQueryOptions } from '../api/get-onboarding';
 import { AccountSetupCard, LegalEntitySetupCard } from '../components/account-setup-card';
 import { OffersToAnswer } from '../components/offers-to-answer';
 import { PendingInvitations } from '../components/pending-invitations';
+import { TimesheetsWaiting } from '../components/timesheets-waiting';
 import { accountKeys } from '@/lib/query-keys';
 
 export function HomeRoute() {
@@ -36,6 +37,7 @@ export function HomeRoute() {
         <LegalEntitySetupCard managedEntityId={onboarding.data?.managedEntityId} />
       )}
       {getsOffers && <OffersToAnswer />}
+      {(user.timesheetActions ?? 0) > 0 && <TimesheetsWaiting count={user.timesheetActions} />}
       <PendingInvitations userId={user.id} />
     </Stack>
   );

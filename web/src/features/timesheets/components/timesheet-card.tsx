@@ -1,7 +1,6 @@
 import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
-import { toasts } from '@/lib/errors/catalogue';
 import { formatDate, formatDateTime } from '@/lib/format';
-import { notify } from '@/lib/notify';
+import { POSITIVE_COLOUR } from '@/ui/colours';
 import { useApproveTimesheet } from '../api/approve-timesheet';
 import type { Timesheet } from '../api/get-timesheets';
 import { useSubmitTimesheets } from '../api/submit-timesheets';
@@ -33,8 +32,15 @@ export function TimesheetCard({
   const submit = useSubmitTimesheets();
   const approve = useApproveTimesheet();
   const titleId = `timesheet-${t.id}-title`;
+  const dateId = `timesheet-${t.id}-date`;
   return (
-    <Paper withBorder p="md" radius="md" component="article" aria-labelledby={titleId}>
+    <Paper
+      withBorder
+      p="md"
+      radius="md"
+      component="article"
+      aria-labelledby={`${titleId} ${dateId}`}
+    >
       <Stack gap="xs">
         <Group justify="space-between" wrap="nowrap" align="flex-start">
           <Group gap="sm" wrap="nowrap" align="flex-start">
@@ -50,13 +56,18 @@ export function TimesheetCard({
               <Text fw={600} id={titleId}>
                 {t.job}: {t.placement}
               </Text>
-              <Text size="sm" c="dimmed">
+              <Text size="sm" c="dimmed" id={dateId}>
                 {formatDate(t.date)} · {t.departmentName}
                 {showPerson ? ` · ${t.userName}` : ''}
               </Text>
             </div>
           </Group>
-          <Badge color={STATUS_COLOUR[t.status]} variant="light" style={{ flexShrink: 0 }}>
+          <Badge
+            color={STATUS_COLOUR[t.status]}
+            autoContrast
+            variant="filled"
+            style={{ flexShrink: 0 }}
+          >
             {statusLabel(t.status)}
           </Badge>
         </Group>
@@ -122,13 +133,7 @@ export function TimesheetCard({
               </Button>
             )}
             {t.actions.canSubmit && (
-              <Button
-                size="xs"
-                loading={submit.isPending}
-                onClick={() =>
-                  submit.mutate([t.id], { onSuccess: () => notify(toasts.timesheetsSubmitted(1)) })
-                }
-              >
+              <Button size="xs" loading={submit.isPending} onClick={() => submit.mutate([t.id])}>
                 Submit
               </Button>
             )}
@@ -140,11 +145,9 @@ export function TimesheetCard({
             {t.actions.canApprove && (
               <Button
                 size="xs"
-                color="green"
+                color={POSITIVE_COLOUR}
                 loading={approve.isPending}
-                onClick={() =>
-                  approve.mutate(t.id, { onSuccess: () => notify(toasts.timesheetApproved) })
-                }
+                onClick={() => approve.mutate(t.id)}
               >
                 Approve
               </Button>

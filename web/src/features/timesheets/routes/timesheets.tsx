@@ -1,10 +1,8 @@
 import { Button, Group, Loader, Pagination, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { toasts } from '@/lib/errors/catalogue';
 import { loadFailureText } from '@/lib/errors/refusal';
 import { useCurrentUser } from '@/lib/current-user';
-import { notify } from '@/lib/notify';
 import { isDepartmentManager } from '@/lib/permissions';
 import { PageHeader } from '@/ui/page-header';
 import { RetryAlert } from '@/ui/retry-alert';
@@ -98,14 +96,7 @@ function TimesheetList({ status, showPerson }: { status: TimesheetStatus; showPe
             size="xs"
             disabled={chosen.length === 0}
             loading={submit.isPending}
-            onClick={() =>
-              submit.mutate(chosen, {
-                onSuccess: () => {
-                  notify(toasts.timesheetsSubmitted(chosen.length));
-                  setSelected([]);
-                },
-              })
-            }
+            onClick={() => submit.mutate(chosen, { onSuccess: () => setSelected([]) })}
           >
             Submit selected ({chosen.length})
           </Button>
