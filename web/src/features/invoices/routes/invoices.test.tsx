@@ -27,7 +27,7 @@ describe('/invoices', () => {
       }),
     );
     const list = await screen.findByRole('list');
-    const [overdue, paid] = within(list).getAllByRole('listitem');
+    const [overdue, paid] = within(list).getAllByRole('listitem') as [HTMLElement, HTMLElement];
     expect(within(overdue).getByText('Overdue')).toBeTruthy();
     expect(overdue.getAttribute('data-overdue')).toBe('true');
     expect(within(overdue).getByText('From Northbridge Broadcasting PLC')).toBeTruthy();
@@ -47,7 +47,7 @@ describe('/invoices', () => {
       () => jsonResponse({ items: [makeInvoice({ canChange: true })], total: 1, totals: [] }),
       false,
     );
-    const card = (await screen.findAllByRole('listitem'))[0];
+    const [card] = (await screen.findAllByRole('listitem')) as [HTMLElement];
     expect(within(card).getByRole('button', { name: 'Mark paid' })).toBeTruthy();
     expect(within(card).getByRole('button', { name: 'Void' })).toBeTruthy();
   });
@@ -58,7 +58,7 @@ describe('/invoices', () => {
   });
 
   it('shows a failed read with a retry', async () => {
-    open(() => errorResponse(500));
+    open(() => errorResponse(500, 'Cannot complete request'));
     expect(await screen.findByText(messages.loadFailed)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
   });
