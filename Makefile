@@ -71,7 +71,7 @@ api-types: build-go $(WEB_DEPS) ## regenerate web/openapi.json and web/src/api/s
 	mv bin/openapi.json web/openapi.json
 	cd web && npx openapi-typescript openapi.json -o src/api/schema.d.ts --silent
 
-bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery and lists, audit history, whoami under load, lists, bookings, scheduler, agenda, the offer waterfall, an offer pushed to 10,000 devices and the Bookings report at scale, scheduler render in Chromium, a realistic day under load (bench/load.sh)
+bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery and lists, audit history, whoami under load, lists, bookings, scheduler, agenda, the offer waterfall, an offer pushed to 10,000 devices, the Bookings report and invoicing at scale, scheduler render in Chromium, a realistic day under load (bench/load.sh)
 	@tools/need-packages chromium wrk
 	go test -run '^$$' -bench . -benchmem ./internal/accounts/
 	go test -run '^$$' -bench . ./internal/notifications/ ./internal/audit/
@@ -84,6 +84,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/waterfall.sh
 	@bench/push.sh
 	@bench/reports.sh
+	@bench/invoices.sh
 	@bench/dashboard.sh
 	@bench/search.sh
 	@bench/scheduler-render.sh

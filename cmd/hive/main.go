@@ -18,6 +18,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app"
 	bookingdemo "github.com/hive/hive/internal/bookings/demo"
+	"github.com/hive/hive/internal/invoices"
 	"github.com/hive/hive/internal/jobs"
 	orgdemo "github.com/hive/hive/internal/organisations/demo"
 	"github.com/hive/hive/internal/people/directory"
@@ -120,6 +121,9 @@ func seedDemo(ctx context.Context, cfg config.Config, stdout io.Writer) error {
 		return err
 	}
 	if err := timesheets.SeedDemo(ctx, db); err != nil {
+		return err
+	}
+	if err := invoices.SeedDemo(ctx, db); err != nil { // after the timesheets' demo: it invoices their approved ones
 		return err
 	}
 	blobs, err := blob.FromConfig(cfg)

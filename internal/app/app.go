@@ -31,6 +31,7 @@ import (
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/documents"
+	"github.com/hive/hive/internal/invoices"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/notifications"
 	"github.com/hive/hive/internal/notifications/push"
@@ -184,6 +185,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	push.Register(api, push.Deps{Store: &push.Store{DB: db, LocalHTTP: !cfg.IsProduction()}, Keys: vapid, Tokens: pushTokens})
 	audit.Register(api, deps, reads.HistoryRecords)
 	reports.Register(api, deps)
+	invoices.Register(api, deps)
 	documents.Register(api, deps)
 	timesheets.Register(api, deps)
 

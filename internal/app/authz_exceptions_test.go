@@ -60,6 +60,7 @@ var authzExceptions = []authzException{
 	{"POST /agenda/feed/rotate", ownAgenda, "", "the freelancer's own calendar feed"},
 	{"DELETE /agenda/feed", ownAgenda, "", "the freelancer's own calendar feed"},
 	{"GET /notification", signedIn, "", "the caller's own notifications"},
+	{"GET /invoice", signedIn, "", "the invoices of the caller's own work or of what they manage"},
 	{"GET /notification/stats", signedIn, "", "the caller's own notifications"},
 	{"GET /notification/preferences", signedIn, "", "the caller's own preferences"},
 	{"GET /push/vapid-public-key", signedIn, "", "the deployment's public key, no one's data"},

@@ -3,6 +3,7 @@ package app_test
 import (
 	"fmt"
 	"strings"
+	"time"
 )
 
 // authzAimFreelancer marks the calls at client A's freelancer.
@@ -31,7 +32,7 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 	}
 	rate := map[string]any{"rate": 1, "currency": "GBP", "period": "day"}
 	reports := []authzRequest{}
-	for _, kind := range []string{"agency", "bookings", "entities", "users", "jobTemplates", "financialMetrics", "timesheets"} {
+	for _, kind := range []string{"agency", "bookings", "entities", "users", "jobTemplates", "financialMetrics", "timesheets", "invoices"} {
 		reports = append(reports, authzRequest{Path: "/administration/report", Body: map[string]any{"reportType": kind,
 			"startDate": "2027-03-01", "endDate": "2027-03-31", "clientIds": []int64{w.ClientA},
 			"departmentIds": []int64{w.DeptA1}, "jobIds": []int64{w.JobTemplate}, "userIds": []int64{w.FreelancerA}}})
@@ -281,7 +282,16 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"GET /legal-entity": one(f("/legal-entity?entityId=%d", w.ClientA), nil),
 		"POST /legal-entity": one("/legal-entity", map[string]any{"type": "uk_private_limited", "companyName": "Planted Ltd",
 			"entityIds": []int64{w.ClientA}}),
-		"GET /legal-entity/{id}":   one(f("/legal-entity/%d", w.LegalA), nil),
+		"GET /legal-entity/{id}":              one(f("/legal-entity/%d", w.LegalA), nil),
+		"GET /legal-entity/{id}/self-billing": one(f("/legal-entity/%d/self-billing", w.LegalA), nil),
+		"PUT /legal-entity/{id}/self-billing": one(f("/legal-entity/%d/self-billing", w.LegalA),
+			map[string]any{"agreed": true, "version": 0}),
+		// Invoices: client A's invoice (to LegalC, for A's freelancer).
+		"GET /invoice/{id}":     one(f("/invoice/%d", w.Invoice), nil),
+		"GET /invoice/{id}/pdf": one(f("/invoice/%d/pdf", w.Invoice), nil),
+		"PATCH /invoice/{id}": one(f("/invoice/%d", w.Invoice), map[string]any{"status": "paid",
+			"paidOn": time.Now().UTC().Format(time.DateOnly), "version": 1}),
+		"POST /invoice/issue":      one("/invoice/issue", map[string]any{"clientId": w.ClientA, "through": "2027-03-31"}),
 		"PATCH /legal-entity/{id}": one(f("/legal-entity/%d", w.LegalA), map[string]any{"version": 1, "companyName": "Changed Ltd"}),
 
 		// Notifications.

@@ -1,6 +1,7 @@
 package app_test
 
 import (
+	"context"
 	"fmt"
 	"strings"
 	"testing"
@@ -9,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit/audittest"
+	"github.com/hive/hive/internal/invoices"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
@@ -89,6 +91,9 @@ type authzWorld struct {
 	// FreelancerA's submitted timesheets of Instruction (the control approves it) and of
 	// Instruction2 (the control disputes it).
 	Timesheet, Timesheet2 int64
+	// Invoice is a self-billed invoice of LegalC (agreed to self-billing) to client A for
+	// FreelancerA's day in department A1.
+	Invoice int64
 }
 
 // buildAuthzWorld builds the world on the running server s: SQL for plain rows, the API (as an
@@ -213,6 +218,7 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 			now, now.Add(8*time.Hour), now, now.Add(72*time.Hour), now, now)
 	}
 	w.Timesheet, w.Timesheet2 = sheet(w.Instruction, w.Placement), sheet(w.Instruction2, w.Placement2)
+	w.Invoice = authzInvoice(t, s, w)
 	w.History = audittest.Last(t, db)
 	return w
 }
@@ -226,4 +232,22 @@ func authzAccount(t *testing.T, s *apptest.Server, entity int64, email, first, l
 		"entityIds": []int64{entity}}).
 		Want(201).Decode(&u)
 	return u.ID
+}
+
+// authzInvoice issues client A's self-billed invoice to LegalC for FreelancerA's day.
+func authzInvoice(t *testing.T, s *apptest.Server, w authzWorld) int64 {
+	t.Helper()
+	store := &invoices.Store{DB: s.DB}
+	if _, err := store.SetSelfBilling(context.Background(), w.LegalC, true, 0, w.FreelancerA, "Amelia Hughes"); err != nil {
+		t.Fatal(err)
+	}
+	docs, err := store.Issue(context.Background(), []invoices.Approved{{TimesheetID: 1, UserID: w.FreelancerA,
+		DepartmentID: w.DeptA1, ClientEntityID: w.ClientA, BookingID: w.Booking, SupplierLegalEntityID: w.LegalC,
+		ClientLegalEntityID: w.LegalA, Currency: "GBP", Date: "2027-03-01", Description: authzDeep(" Gala"),
+		Hundredths: 1000, RatePeriod: "day", UnitMinor: 30000, AmountMinor: 30000}},
+		func(int64) invoices.Rules { return invoices.DefaultRules }, 0)
+	if err != nil || len(docs) != 1 {
+		t.Fatalf("issue: %v %d", err, len(docs))
+	}
+	return docs[0].ID
 }

@@ -58,6 +58,8 @@ var tableOwners = map[string]string{
 	"search_terms": "search", "search_variants": "search", "search_state": "search",
 	"documents":  "documents",
 	"timesheets": "timesheets", "timesheet_expenses": "timesheets", "entity_billing_rules": "timesheets",
+	"self_billing_agreements": "invoices", "invoices": "invoices", "invoice_lines": "invoices",
+	"invoice_sequences":    "invoices",
 	"dashboard_placements": "dashboard", "dashboard_instructions": "dashboard", "dashboard_state": "dashboard",
 }
 

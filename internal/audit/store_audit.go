@@ -41,6 +41,10 @@ const (
 	SourceWaterfall Source = "waterfall"
 	// SourceTimesheet is an instruction's timesheet: filled, submitted, approved or disputed.
 	SourceTimesheet Source = "timesheet"
+	// SourceInvoice is a self-billed invoice or credit note; SourceSelfBilling a legal entity's
+	// self-billing agreement.
+	SourceInvoice     Source = "invoice"
+	SourceSelfBilling Source = "self_billing"
 )
 
 // Record writes one history record for a change made in tx by the principal in ctx (none for

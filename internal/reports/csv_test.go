@@ -106,9 +106,9 @@ func TestRequestRules(t *testing.T) {
 		if !MayRun(admin, typ) || MayRun(supplier, typ) || MayRun(nil, typ) {
 			t.Errorf("%s: admin runs it, a supplier's manager and a visitor do not", typ)
 		}
-		managers := typ == FinancialMetrics || typ == Timesheets
+		managers := typ == FinancialMetrics || typ == Timesheets || typ == Invoices
 		if MayRun(manager, typ) != managers || MayRun(agency, typ) != managers {
-			t.Errorf("%s: client and agency managers run Financial Metrics and Timesheets only", typ)
+			t.Errorf("%s: client and agency managers run Financial Metrics, Timesheets and Invoices only", typ)
 		}
 	}
 	if f := FilterFor(manager, r); !f.Scope.None() {

@@ -19,6 +19,7 @@ func TestTheColumnsAreDocumented(t *testing.T) {
 		"financial metrics (admin)": header(admin, financialColumns), "financial metrics (manager)": header(manager, financialColumns),
 		"bookings": header(admin, bookingsColumns), "agency": header(admin, agencyColumns), "entities": header(admin, entityColumns),
 		"users": header(admin, userColumns), "job templates": header(admin, jobTemplateColumns),
+		"invoices":   header(admin, invoiceColumns),
 		"timesheets": header(admin, timesheetColumns),
 	} {
 		if line := "\n    " + strings.Join(h, ", ") + "\n"; !strings.Contains(string(doc), line) {

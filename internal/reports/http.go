@@ -9,6 +9,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/invoices"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
@@ -19,7 +20,7 @@ import (
 // ReportInput is POST /administration/report's body (spec part 2 §7).
 type ReportInput struct {
 	Body struct {
-		ReportType    Type    `json:"reportType" enum:"agency,bookings,entities,users,jobTemplates,financialMetrics,timesheets"`
+		ReportType    Type    `json:"reportType" enum:"agency,bookings,entities,users,jobTemplates,financialMetrics,timesheets,invoices"`
 		ReportFormat  string  `json:"reportFormat,omitempty" enum:"csv" default:"csv" doc:"csv, the default and only format"`
 		ClientIDs     []int64 `json:"clientIds,omitempty" maxItems:"1000"`
 		DepartmentIDs []int64 `json:"departmentIds,omitempty" maxItems:"1000"`
@@ -119,6 +120,12 @@ func (h *handlers) write(ctx context.Context, w io.Writer, p *auth.Principal, t 
 		return export(w, p, entityColumns, func(fn func(*EntityRow) error) error { return s.Entities(ctx, f, fn) })
 	case Users:
 		return export(w, p, userColumns, func(fn func(*UserRow) error) error { return s.Users(ctx, f, fn) })
+	case Invoices:
+		inv := &invoices.Store{DB: s.DB}
+		return export(w, p, invoiceColumns, func(fn func(*invoices.ExportRow) error) error {
+			return inv.ExportLines(ctx, invoices.ExportFilter{StartDate: f.StartDate, EndDate: f.EndDate, ClientIDs: f.ClientIDs,
+				DepartmentIDs: f.DepartmentIDs, UserIDs: f.UserIDs, Departments: f.Scope}, fn)
+		})
 	case Timesheets:
 		return export(w, p, timesheetColumns, func(fn func(*timesheets.ReportRow) error) error {
 			return timesheets.EachReportRow(ctx, s.DB, timesheets.ReportFilter{ClientIDs: f.ClientIDs,

@@ -95,11 +95,11 @@ func TestWhoMayRunWhichReport(t *testing.T) {
 	worldEngines(t, func(t *testing.T, w world) {
 		var cases []apptest.Case
 		for _, typ := range reports.Types {
-			// Administrators run everything; client A's manager Financial Metrics and Timesheets; the
+			// Administrators run everything; client A's manager Financial Metrics, Timesheets and Invoices; the
 			// department manager (no client or agency), staff and freelancers nothing.
 			statuses := map[string]int{apptest.Admin: 200, apptest.Manager: 403, apptest.DeptMgr: 403, apptest.Staff: 403,
 				apptest.Freelancer: 403, apptest.Anonymous: 401}
-			if typ == reports.FinancialMetrics || typ == reports.Timesheets {
+			if typ == reports.FinancialMetrics || typ == reports.Timesheets || typ == reports.Invoices {
 				statuses[apptest.Manager] = 200
 			}
 			for _, role := range apptest.Roles {

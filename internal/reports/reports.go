@@ -26,10 +26,13 @@ const (
 	JobTemplates     Type = "jobTemplates"
 	FinancialMetrics Type = "financialMetrics"
 	Timesheets       Type = "timesheets"
+	// Invoices is the accounting export: every line of the self-billed invoices and credit
+	// notes issued in the range, in Xero's bills import layout.
+	Invoices Type = "invoices"
 )
 
 // Types lists the report types in the order the page shows their cards.
-var Types = []Type{FinancialMetrics, Timesheets, Bookings, Agency, Entities, Users, JobTemplates}
+var Types = []Type{FinancialMetrics, Timesheets, Invoices, Bookings, Agency, Entities, Users, JobTemplates}
 
 // FormatCSV is the one export format, and the default (spec part 2 §9).
 const FormatCSV = "csv"
@@ -79,12 +82,12 @@ func (r Request) FileName() string {
 }
 
 // MayRun is who may run a report type: administrators every type; client and agency managers
-// Financial Metrics and Timesheets, over what they manage (Scope).
+// Financial Metrics, Timesheets and the invoices export, over what they manage (Scope).
 func MayRun(p *auth.Principal, t Type) bool {
 	if p == nil {
 		return false
 	}
-	if t == FinancialMetrics || t == Timesheets {
+	if t == FinancialMetrics || t == Timesheets || t == Invoices {
 		return access.IsClientOrAgencyManager(p)
 	}
 	return p.Has(auth.NeedAdmin)

@@ -2218,6 +2218,75 @@ export interface paths {
         patch: operations["updateInvitation"];
         trace?: never;
     };
+    "/invoice": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Self-billed invoices and credit notes the caller may see, newest first, with totals per currency */
+        get: operations["listInvoices"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/issue": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Issue the self-billed invoices of a client's approved timesheets up to a date (its managers) */
+        post: operations["issueInvoices"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/invoice/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One invoice or credit note */
+        get: operations["getInvoice"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Mark an invoice paid (with the date) or void it (with a reason, which issues its credit note); nothing else of an issued invoice changes */
+        patch: operations["updateInvoice"];
+        trace?: never;
+    };
+    "/invoice/{id}/pdf": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An invoice or credit note as a PDF, with the same figures as its JSON */
+        get: operations["getInvoicePdf"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/job-template": {
         parameters: {
             query?: never;
@@ -2340,6 +2409,24 @@ export interface paths {
         head?: never;
         /** Change a legal entity; any change of details sends it back to not_validated */
         patch: operations["updateLegalEntity"];
+        trace?: never;
+    };
+    "/legal-entity/{id}/self-billing": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A legal entity's self-billing agreement */
+        get: operations["getSelfBilling"];
+        /** Agree to self-billing, or withdraw (the legal entity's managers) */
+        put: operations["setSelfBilling"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/locations": {
@@ -3249,6 +3336,12 @@ export interface components {
             /** Format: int64 */
             placementCount: number;
         };
+        Bank: {
+            accountNumber: string;
+            bankName: string;
+            iban: string;
+            sortCode: string;
+        };
         BankDetails: {
             accountNumber: string;
             bankCountryCode: string;
@@ -3798,6 +3891,15 @@ export interface components {
             jobTitleIds?: number[] | null;
             /** Format: int64 */
             userId?: number;
+        };
+        CurrencyTotal: {
+            currency: string;
+            /** Format: int64 */
+            outstandingMinor: number;
+            /** Format: int64 */
+            overdueMinor: number;
+            /** Format: int64 */
+            totalMinor: number;
         };
         CurrentUser: {
             /** @enum {string} */
@@ -4586,6 +4688,74 @@ export interface components {
             /** @enum {string} */
             status: "pending" | "accepted" | "rejected";
         };
+        InvoicePage: {
+            items: components["schemas"]["InvoiceView"][] | null;
+            /** Format: int64 */
+            total: number;
+            /** @description per currency, over every document the filters select */
+            totals: components["schemas"]["CurrencyTotal"][] | null;
+        };
+        InvoiceView: {
+            /** @description the caller may mark it paid or void it now */
+            canChange: boolean;
+            client: components["schemas"]["Party"];
+            /**
+             * Format: int64
+             * @description the voided invoice a credit note cancels
+             */
+            creditForId: number | null;
+            creditForNumber: string | null;
+            /**
+             * Format: int64
+             * @description the credit note of a voided invoice
+             */
+            creditNoteId: number | null;
+            currency: string;
+            dueDate: string;
+            /** Format: int64 */
+            id: number;
+            /** @description a line's booking is inside IR35 */
+            ir35: boolean;
+            issueDate: string;
+            /** @enum {string} */
+            kind: "invoice" | "credit_note";
+            lines: components["schemas"]["LineView"][] | null;
+            /** Format: int64 */
+            netMinor: number;
+            /** @description the document's number: SB for a self-billed invoice, CN for a credit note, the supplier legal entity's id and its sequence */
+            number: string;
+            /** @description an issued invoice past its due date */
+            overdue: boolean;
+            paidOn: string | null;
+            periodEnd: string;
+            periodStart: string;
+            /** @enum {string} */
+            status: "issued" | "paid" | "void";
+            supplier: components["schemas"]["Party"];
+            /** Format: int64 */
+            totalMinor: number;
+            /** Format: int64 */
+            vatMinor: number;
+            /** Format: double */
+            vatPct: number;
+            /** @description false: the supplier is not VAT registered and no VAT is charged */
+            vatRegistered: boolean;
+            /** Format: int64 */
+            version: number;
+            voidReason: string;
+        };
+        IssueBody: {
+            /**
+             * Format: int64
+             * @description the client entity whose approved timesheets are invoiced
+             */
+            clientId: number;
+            /** @description the last work date invoiced, YYYY-MM-DD */
+            through: string;
+        };
+        IssueResult: {
+            items: components["schemas"]["InvoiceView"][] | null;
+        };
         JobBrief: {
             /** @description The client */
             entityName: string;
@@ -4721,6 +4891,30 @@ export interface components {
             legalEntityId: number;
             /** Format: int64 */
             version: number;
+        };
+        LineView: {
+            /** Format: int64 */
+            amountMinor: number;
+            /** Format: int64 */
+            bookingId: number;
+            date: string;
+            description: string;
+            /**
+             * Format: double
+             * @description hours worked, to two decimals (1 for an expense)
+             */
+            hours: number;
+            ir35: boolean;
+            /** @enum {string} */
+            kind: "time" | "expense";
+            /** Format: int64 */
+            position: number;
+            /** Format: int64 */
+            rateMinor: number;
+            /** @description what rateMinor is per; empty for an expense */
+            ratePeriod: string;
+            /** Format: int64 */
+            timesheetId: number;
         };
         LinkDepartment: {
             /** Format: int64 */
@@ -4872,6 +5066,22 @@ export interface components {
             items: components["schemas"]["Timesheet"][] | null;
             /** Format: int64 */
             total: number;
+        };
+        Party: {
+            /** @description address lines, empty ones left out */
+            address: string[] | null;
+            bank: components["schemas"]["Bank"];
+            email: string;
+            /** Format: int64 */
+            legalEntityId: number;
+            name: string;
+            /**
+             * Format: int64
+             * @description the VAT rate in hundredths of a percent (2000 is 20%)
+             */
+            vatHundredths: number;
+            vatNumber: string;
+            vatRegistered: boolean;
         };
         Passkey: {
             /** Format: date-time */
@@ -5410,7 +5620,7 @@ export interface components {
              */
             reportFormat: "csv";
             /** @enum {string} */
-            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics" | "timesheets";
+            reportType: "agency" | "bookings" | "entities" | "users" | "jobTemplates" | "financialMetrics" | "timesheets" | "invoices";
             /** @description First placement date, YYYY-MM-DD */
             startDate: string;
             userIds?: number[] | null;
@@ -5502,6 +5712,31 @@ export interface components {
             /** @description totp, recovery (and passkey where enrolled) */
             methods: string[] | null;
             required: boolean;
+        };
+        SelfBillingBody: {
+            agreed: boolean;
+            /**
+             * Format: int64
+             * @description the version read; 0 for a first answer
+             */
+            version: number;
+        };
+        SelfBillingView: {
+            agreed: boolean;
+            /** @description when the answer in force was given (RFC 3339); null when never answered */
+            agreedAt: string | null;
+            agreedByName: string;
+            /** Format: int64 */
+            agreedByUserId: number | null;
+            /** @description the caller manages the legal entity */
+            canChange: boolean;
+            /** Format: int64 */
+            legalEntityId: number;
+            /**
+             * Format: int64
+             * @description 0 when never answered
+             */
+            version: number;
         };
         SessionView: {
             /** @description The client address the session signed in from */
@@ -5924,6 +6159,16 @@ export interface components {
         UpdateInvitationRequest: {
             /** @enum {string} */
             status: "accepted" | "rejected";
+            /** Format: int64 */
+            version: number;
+        };
+        UpdateInvoiceBody: {
+            /** @description YYYY-MM-DD; required to mark paid */
+            paidOn?: string;
+            /** @description required to void */
+            reason?: string;
+            /** @enum {string} */
+            status: "paid" | "void";
             /** Format: int64 */
             version: number;
         };
@@ -16208,6 +16453,334 @@ export interface operations {
             };
         };
     };
+    listInvoices: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+                userIds?: number[] | null;
+                departmentIds?: number[] | null;
+                /** @description supplier or client legal entities */
+                legalEntityIds?: number[] | null;
+                status?: "issued" | "paid" | "void" | "overdue" | "";
+                /** @description first issue date, YYYY-MM-DD */
+                startDate?: string;
+                /** @description last issue date, YYYY-MM-DD */
+                endDate?: string;
+                currency?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoicePage"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    issueInvoices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IssueBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IssueResult"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateInvoice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateInvoiceBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvoiceView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getInvoicePdf: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The PDF */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    "Content-Disposition"?: string;
+                    "Content-Type"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/pdf": string;
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     listJobTemplates: {
         parameters: {
             query?: {
@@ -16927,6 +17500,144 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["LegalEntityView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    getSelfBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfBillingView"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    setSelfBilling: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SelfBillingBody"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SelfBillingView"];
                 };
             };
             /** @description Unauthorized */

@@ -141,6 +141,7 @@ const shellRoutes: RouteObject[] = [
     path: paths.documentBuilder,
     lazy: () => import('@/features/documents/routes/document-builder'),
   },
+  { path: paths.invoices, lazy: () => import('@/features/invoices/routes/invoices') },
   { path: paths.userGuide, lazy: () => import('@/features/guides/routes/user-guide') },
   { path: paths.adminGuide, lazy: () => import('@/features/guides/routes/admin-guide') },
   ...placeholderRoutes.map((r) => ({ path: r.path, element: <PlaceholderRoute {...r} /> })),

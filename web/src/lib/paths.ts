@@ -98,6 +98,7 @@ export const paths = {
   notification: (id: number | string, userId?: number | null) =>
     `/notifications/${id}${userId ? `?userId=${userId}` : ''}`,
   reports: '/reports',
+  invoices: '/invoices',
   dashboard: '/dashboard',
   documentBuilder: '/document-builder',
   documentSigning: '/document-signing',

@@ -15,6 +15,7 @@ import {
   IconLink,
   IconListDetails,
   IconPlus,
+  IconReceipt,
   IconSignature,
   IconTags,
   IconUserPlus,
@@ -23,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@/api/types';
 import { canSeeDashboard } from '@/features/dashboard';
+import { canSeeInvoices } from '@/features/invoices';
 import { canSeeTimesheets, timesheetsBadge } from '@/features/timesheets';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
@@ -105,6 +107,12 @@ export const navSections: NavSection[] = [
         to: paths.documentSigning,
         icon: IconSignature,
         visible: everyone,
+      },
+      {
+        label: 'Invoices',
+        to: paths.invoices,
+        icon: IconReceipt,
+        visible: canSeeInvoices,
       },
       {
         label: 'Reports',

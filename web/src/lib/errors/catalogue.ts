@@ -24,6 +24,12 @@ const success = (title: string, message: string, autoClose: number = DURATION.no
   autoClose,
   kind: 'success',
 });
+const info = (title: string, message: string, autoClose: number = DURATION.normal): Toast => ({
+  title,
+  message,
+  autoClose,
+  kind: 'info',
+});
 
 /** The booking page's load failure (spec part 2 §8). */
 export const BOOKING_LOAD_ERROR =
@@ -304,4 +310,20 @@ export const calendarFeedToasts = {
     'The old link no longer works: subscribe to the new one.',
   ),
   turnedOff: success('Calendar feed turned off', 'Your calendar link no longer works.'),
+} as const;
+
+/** The invoices screens' toasts. */
+export const invoiceToasts = {
+  paid: (number: string) => success('Invoice paid', `${number} is marked paid.`),
+  voided: (number: string) =>
+    success('Invoice voided', `${number} is void; its credit note was issued.`),
+  issued: (count: number) =>
+    count === 0
+      ? info('No invoices issued', 'There are no approved timesheets to invoice up to that date.')
+      : success('Invoices issued', `${count} invoice${count === 1 ? '' : 's'} issued.`),
+  selfBilling: (agreed: boolean) =>
+    success(
+      'Self-billing saved',
+      agreed ? 'Clients may now issue your invoices.' : 'Self-billing is withdrawn.',
+    ),
 } as const;

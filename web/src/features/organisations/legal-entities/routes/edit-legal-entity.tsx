@@ -7,6 +7,7 @@ import { isAdmin } from '@/lib/permissions';
 import { FullPageMessage } from '@/ui/full-page-message';
 import { PageHeader } from '@/ui/page-header';
 import { AuditButton } from '@/features/audit';
+import { SelfBillingCard } from '@/features/invoices';
 import { legalEntityQueryOptions } from '../api/get-legal-entity';
 import { useUpdateLegalEntity } from '../api/update-legal-entity';
 import { validateCompanyNumber } from '../api/validate-company-number';
@@ -61,6 +62,7 @@ export function EditLegalEntityRoute() {
           }}
         />
       </Paper>
+      <SelfBillingCard legalEntityId={le.id} />
     </>
   );
 }
