@@ -26,6 +26,7 @@ import (
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/bookings/waterfall"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/documents"
@@ -67,6 +68,8 @@ type App struct {
 	Logger  *slog.Logger
 	Mail    *mail.Worker
 	Notify  *notifications.Worker
+	// CalendarSync syncs freelancers' own CalDAV calendars (busy in, accepted work out).
+	CalendarSync *calendarsync.Worker
 	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
 	// rules of bookings added to its Sweeps).
 	Deadlines *deadlines.Deadlines
@@ -111,6 +114,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		BaseURL: cfg.BaseURL, Signer: notifications.NewSigner(cfg.Secret), WakeMail: worker.Wake, Logger: logger,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds)}}
+
+	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -169,6 +174,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	audit.Register(api, deps, bookings.HistoryRecords)
 	reports.Register(api, deps)
 	documents.Register(api, deps)
+	calendarsync.Register(api, deps, a.CalendarSync)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)
@@ -253,6 +259,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	go a.Mail.Run(ctx)
 	go a.Notify.Run(ctx)
 	go a.Deadlines.Run(ctx)
+	go a.CalendarSync.Run(ctx)
 	go a.housekeeping(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()
