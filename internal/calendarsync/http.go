@@ -185,7 +185,7 @@ type IntervalInput struct {
 }
 
 func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
-	idPath
+	ID   int64 `path:"id"`
 	Body IntervalInput
 }) (*struct{ Body Connection }, error) {
 	if _, err := h.own(ctx, p, in.ID); err != nil {
