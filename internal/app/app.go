@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -102,6 +103,9 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	return a, nil
 }
 
+// calendarSyncHook registers calendar sync's status hook once per process (tests build many apps).
+var calendarSyncHook sync.Once
+
 // NewWithDB builds the application on an open database (tests pass their own).
 func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, error) {
 	sender, err := newSender(cfg, logger)
@@ -116,6 +120,11 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds)}}
 
 	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
+	calendarSyncHook.Do(func() {
+		bookings.AfterStatusChange(func(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
+			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)
+		})
+	})
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)

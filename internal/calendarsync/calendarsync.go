@@ -116,3 +116,16 @@ func backoff(failures int, interval time.Duration) time.Duration {
 	}
 	return min(d, 6*interval, 6*time.Hour)
 }
+
+// BusyMessage is how a view tells a busy time of a freelancer's own calendar, in zone:
+// "Busy (own calendar) Mon 10 Mar 2027 10:00–12:00", and nothing of what it is.
+func BusyMessage(start, end time.Time, zone *time.Location) string {
+	if zone == nil {
+		zone = time.UTC
+	}
+	s, e := start.In(zone), end.In(zone)
+	if s.Format(time.DateOnly) == e.Format(time.DateOnly) {
+		return BusyOwnCalendar + " " + s.Format("Mon 2 Jan 2006 15:04") + "–" + e.Format("15:04")
+	}
+	return BusyOwnCalendar + " " + s.Format("Mon 2 Jan 2006 15:04") + " – " + e.Format("Mon 2 Jan 2006 15:04")
+}

@@ -5,13 +5,8 @@ import (
 	"sync"
 	"time"
 
-	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
 )
-
-// An instruction's status write makes its freelancer's connection due, so an accepted offer
-// reaches the write calendar, and a rejected or cancelled one leaves it, at the next poll.
-func init() { bookings.AfterStatusChange(statusHook) }
 
 // wakers are the workers of this process, woken after a status write made a connection due.
 var (
@@ -25,9 +20,13 @@ func addWaker(wake func()) {
 	wakers = append(wakers, wake)
 }
 
-func statusHook(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
+// AfterStatusChange is what an instruction's status write runs in its transaction (internal/app
+// registers it with bookings' kernel, which this package does not import: the commitment rule
+// and available suppliers read this package): it makes the freelancer's connection due, so an
+// accepted offer reaches the write calendar, and a rejected or cancelled one leaves it, at once.
+func AfterStatusChange(ctx context.Context, tx *database.Tx, user int64) (func() error, error) {
 	return func() error {
-		due, err := markUserDue(ctx, tx, t.UserID)
+		due, err := markUserDue(ctx, tx, user)
 		if err != nil || !due {
 			return err
 		}

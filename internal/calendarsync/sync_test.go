@@ -24,13 +24,13 @@ const (
 // world is a Hive on one engine with its clock at 1 March 2027, a radicale with the demo
 // freelancer's account and two calendars, and the freelancer (in London) connected to them.
 type world struct {
-	s                 *apptest.Server
-	db                *database.DB
-	clock             *clock.Settable
-	dav               *caldav
-	read, write       string
-	connection        int64
-	freelancer        int64
+	s           *apptest.Server
+	db          *database.DB
+	clock       *clock.Settable
+	dav         *caldav
+	read, write string
+	connection  int64
+	freelancer  int64
 }
 
 type caldav = caldavtest.Server

@@ -1,0 +1,54 @@
+package calendarsync_test
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings/suppliers"
+	"github.com/hive/hive/internal/calendarsync"
+	"github.com/hive/hive/internal/platform/database"
+	"github.com/hive/hive/internal/platform/database/databasetest"
+)
+
+// A busy time of the freelancer's own calendar makes them unavailable in a manager's available
+// suppliers, told as 'Busy (own calendar)' with its times and never its title; an offer of that
+// time is still allowed.
+func TestOwnCalendarBusyInAvailableSuppliers(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := start(t, db)
+		org := orgtest.Build(t, db)
+		w.dav.Put(davUser, davPass, w.read+"dentist.ics", vevent("dentist", "SUMMARY:Dentist appointment\nLOCATION:High Street\nDTSTART;TZID=Europe/London:20270310T100000\nDTEND;TZID=Europe/London:20270310T120000"))
+		w.syncNow(t)
+		jt := orgtest.JobTemplate(t, db, org.DeptA1)
+		b := orgtest.Book(t, w.s, apptest.DeptMgr, jt, []string{"2027-03-10", "2027-03-11"})
+		orgtest.Hire(t, db, org.DeptA1, w.freelancer)
+		shift1 := databasetest.Get[int64](t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? AND title = 'Shift 1'`, jt)
+		res := w.s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", b.ID, shift1), nil).Want(200)
+		if strings.Contains(string(res.Body), "Dentist") || strings.Contains(string(res.Body), "High Street") {
+			t.Fatalf("the event's details leaked: %s", res.Body)
+		}
+		var list suppliers.AvailableSuppliersList
+		res.Decode(&list)
+		var row *suppliers.AvailableSupplier
+		for i := range list.Items {
+			if list.Items[i].User.ID == w.freelancer {
+				row = &list.Items[i]
+			}
+		}
+		if row == nil {
+			t.Fatalf("freelancer not listed: %s", res.Body)
+		}
+		if len(row.BusyOwnCalendarPlacementIDs) != 1 || len(row.PlacementIDs) != 1 || row.Availability != 0.5 {
+			t.Fatalf("row: %+v", row)
+		}
+		if want := calendarsync.BusyOwnCalendar + " Wed 10 Mar 2027 10:00–12:00"; row.BusyOwnCalendar != want {
+			t.Errorf("warning %q, want %q", row.BusyOwnCalendar, want)
+		}
+		// The offer of the busy day is allowed (the warning is the manager's to weigh).
+		w.s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", row.BusyOwnCalendarPlacementIDs[0]),
+			map[string]any{"userIds": []int64{w.freelancer}, "placementIds": row.BusyOwnCalendarPlacementIDs}).Want(200)
+	})
+}
