@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
+	"github.com/hive/hive/internal/search"
 )
 
 // A busy time of the freelancer's own calendar makes them unavailable in a manager's available
@@ -50,5 +51,37 @@ func TestOwnCalendarBusyInAvailableSuppliers(t *testing.T) {
 		// The offer of the busy day is allowed (the warning is the manager's to weigh).
 		w.s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", row.BusyOwnCalendarPlacementIDs[0]),
 			map[string]any{"userIds": []int64{w.freelancer}, "placementIds": row.BusyOwnCalendarPlacementIDs}).Want(200)
+	})
+}
+
+// The freelancer search's free-on-these-days filter leaves out a freelancer with a busy time of
+// their own calendar on one of the days, counted in their zone.
+func TestOwnCalendarBusyInFreeOnDaysSearch(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := start(t, db)
+		org := orgtest.Build(t, db)
+		orgtest.Hire(t, db, org.DeptA1, w.freelancer)
+		// 23:30–00:30 London on the night of 11 to 12 March: busy on both days.
+		w.dav.Put(davUser, davPass, w.read+"late.ics", vevent("late", "SUMMARY:Late\nDTSTART;TZID=Europe/London:20270311T233000\nDTEND;TZID=Europe/London:20270312T003000"))
+		found := func(from, to string) bool {
+			var out struct{ Data []search.Result }
+			w.s.As(apptest.DeptMgr).Do("POST", "/search", map[string]any{"data": map[string]any{"startDate": from, "endDate": to}}).
+				Want(200).Decode(&out)
+			for _, r := range out.Data {
+				if r.ID == w.freelancer {
+					return true
+				}
+			}
+			return false
+		}
+		if !found("2027-03-11", "2027-03-11") {
+			t.Fatal("the freelancer is not found before any busy time is known")
+		}
+		w.syncNow(t)
+		for day, want := range map[string]bool{"2027-03-10": true, "2027-03-11": false, "2027-03-12": false, "2027-03-13": true} {
+			if got := found(day, day); got != want {
+				t.Errorf("free on %s: found %v, want %v", day, got, want)
+			}
+		}
 	})
 }
