@@ -2,6 +2,7 @@ package calendarsync
 
 import (
 	"context"
+	"slices"
 	"time"
 
 	"github.com/hive/hive/internal/platform/database"
@@ -83,4 +84,63 @@ func BusyOnDays(ctx context.Context, r database.Reader, from, to string, users [
 		}
 	}
 	return out, nil
+}
+
+// BusyDates reads, per user among users, the local dates (in the user's zone, from start to end
+// YYYY-MM-DD, both included; either may be empty for no bound) on which their own calendar has
+// a busy time, in order: what the scheduler's month shows as BusyOwnCalendar.
+func BusyDates(ctx context.Context, r database.Reader, users []int64, start, end string) (map[int64][]string, error) {
+	out := map[int64][]string{}
+	if len(users) == 0 {
+		return out, nil
+	}
+	lo, hi := time.Date(1, 1, 1, 0, 0, 0, 0, time.UTC), time.Date(9999, 1, 1, 0, 0, 0, 0, time.UTC)
+	if t, err := time.Parse(time.DateOnly, start); err == nil {
+		lo = t.Add(-14 * time.Hour)
+	}
+	if t, err := time.Parse(time.DateOnly, end); err == nil {
+		hi = t.Add(36 * time.Hour)
+	}
+	marks, args := database.In(users)
+	var rows []struct {
+		UserBlock
+		Timezone string `db:"timezone"`
+	}
+	if err := r.Select(ctx, &rows, `SELECT b.user_id, b.start_at, b.end_at, u.timezone FROM calendar_busy_blocks b
+		JOIN users u ON u.id = b.user_id WHERE b.user_id IN (`+marks+`) AND b.start_at < ? AND b.end_at > ?
+		ORDER BY b.user_id, b.start_at`, append(args, hi, lo)...); err != nil {
+		return nil, err
+	}
+	seen := map[int64]map[string]bool{}
+	for _, row := range rows {
+		zone, _ := input.Zone(row.Timezone)
+		if zone == nil {
+			zone = time.UTC
+		}
+		for _, d := range localDates(row.Start, row.End, zone) {
+			if (start != "" && d < start) || (end != "" && d > end) || seen[row.UserID][d] {
+				continue
+			}
+			if seen[row.UserID] == nil {
+				seen[row.UserID] = map[string]bool{}
+			}
+			seen[row.UserID][d] = true
+			out[row.UserID] = append(out[row.UserID], d)
+		}
+	}
+	for u := range out {
+		slices.Sort(out[u])
+	}
+	return out, nil
+}
+
+// localDates are the dates in zone that [start, end) meets.
+func localDates(start, end time.Time, zone *time.Location) []string {
+	var out []string
+	s := start.In(zone)
+	day := time.Date(s.Year(), s.Month(), s.Day(), 0, 0, 0, 0, zone)
+	for ; day.Before(end) && len(out) < 400; day = day.AddDate(0, 0, 1) {
+		out = append(out, day.Format(time.DateOnly))
+	}
+	return out
 }

@@ -85,3 +85,29 @@ func TestOwnCalendarBusyInFreeOnDaysSearch(t *testing.T) {
 		}
 	})
 }
+
+// The scheduler's month reads busy dates of the freelancer's own calendar beside their
+// unavailable days, for the managers who may read their days; another client's manager
+// (staff@, who manages client B) gets nothing of them.
+func TestOwnCalendarBusyDatesInTheScheduler(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := start(t, db)
+		org := orgtest.Build(t, db)
+		orgtest.Hire(t, db, org.DeptA1, w.freelancer)
+		w.dav.Put(davUser, davPass, w.read+"late.ics", vevent("late", "SUMMARY:Late\nDTSTART;TZID=Europe/London:20270311T233000\nDTEND;TZID=Europe/London:20270312T003000"))
+		w.syncNow(t)
+		path := fmt.Sprintf("/unavailability/by-user-ids?userIds=%d&startDate=2027-03-01&endDate=2027-03-31", w.freelancer)
+		var got []struct {
+			UserID               int64
+			BusyOwnCalendarDates []string
+		}
+		w.s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&got)
+		if len(got) != 1 || strings.Join(got[0].BusyOwnCalendarDates, ",") != "2027-03-11,2027-03-12" {
+			t.Fatalf("department manager reads %+v", got)
+		}
+		res := w.s.As(apptest.Staff).Do("GET", path, nil).Want(200)
+		if strings.Contains(string(res.Body), "2027-03-11") {
+			t.Fatalf("another client's manager reads the busy dates: %s", res.Body)
+		}
+	})
+}

@@ -12,6 +12,7 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -30,6 +31,9 @@ type Unavailability struct {
 	UserID int64              `json:"userId"`
 	User   UnavailabilityUser `json:"user"`
 	Dates  []string           `json:"dates"`
+	// BusyOwnCalendarDates are the dates a busy time of the user's own calendar falls on
+	// (calendarsync): shown as 'Busy (own calendar)', never with what it is.
+	BusyOwnCalendarDates []string `json:"busyOwnCalendarDates" doc:"Local dates with a busy time of the user's own connected calendar: 'Busy (own calendar)'"`
 }
 
 // DatesBody marks or clears dates of the caller (or, for administrators, of userId).
@@ -211,12 +215,21 @@ func (s *Store) Range(ctx context.Context, users []int64, start, end string) ([]
 	for _, r := range rows {
 		dates[r.UserID] = append(dates[r.UserID], r.Date)
 	}
+	busy, err := calendarsync.BusyDates(ctx, s.DB, users, strings.TrimPrefix(start, "0000-01-01"), strings.TrimPrefix(end, "9999-12-31"))
+	if err != nil {
+		return nil, err
+	}
 	for _, n := range names {
 		d := dates[n.ID]
 		if d == nil {
 			d = []string{}
 		}
-		out = append(out, Unavailability{UserID: n.ID, User: UnavailabilityUser{ID: n.ID, FullName: n.First + " " + n.Last}, Dates: d})
+		b := busy[n.ID]
+		if b == nil {
+			b = []string{}
+		}
+		out = append(out, Unavailability{UserID: n.ID, User: UnavailabilityUser{ID: n.ID, FullName: n.First + " " + n.Last}, Dates: d,
+			BusyOwnCalendarDates: b})
 	}
 	return out, nil
 }
