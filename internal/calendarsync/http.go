@@ -42,25 +42,25 @@ func Register(api huma.API, d feature.Deps, worker *Worker) {
 		httpapi.WithUser(h.sync), 403, 404)
 }
 
-// ConnectionList is the caller's connections.
-type ConnectionList struct {
-	Items []Connection `json:"items"`
+// CalendarConnectionList is the caller's connections.
+type CalendarConnectionList struct {
+	Items []CalendarConnection `json:"items"`
 }
 
-// AccountInput is a CalDAV account as the freelancer types it.
-type AccountInput struct {
+// CalDAVAccountInput is a CalDAV account as the freelancer types it.
+type CalDAVAccountInput struct {
 	ServerURL string `json:"serverUrl" minLength:"1" maxLength:"500" doc:"The CalDAV address, or the provider's domain for discovery"`
 	Username  string `json:"username" minLength:"1" maxLength:"200"`
 	Password  string `json:"password" minLength:"1" maxLength:"500" doc:"An app password: kept sealed, never shown again"`
 }
 
-func (a AccountInput) account() Account {
+func (a CalDAVAccountInput) account() Account {
 	return Account{URL: strings.TrimSpace(a.ServerURL), Username: strings.TrimSpace(a.Username), Password: a.Password}
 }
 
-// ConnectionInput is a connection to make.
-type ConnectionInput struct {
-	AccountInput
+// CalendarConnectionInput is a connection to make.
+type CalendarConnectionInput struct {
+	CalDAVAccountInput
 	ReadCalendar    string `json:"readCalendar" minLength:"1" maxLength:"500" doc:"Path of the calendar busy times are read from"`
 	WriteCalendar   string `json:"writeCalendar" minLength:"1" maxLength:"500" doc:"Path of the calendar accepted work is written to (may be the read one)"`
 	IntervalMinutes int    `json:"intervalMinutes,omitempty" doc:"Minutes between syncs, 5 to 1440; default 10"`
@@ -84,21 +84,21 @@ func freelancer(p *auth.Principal) error {
 }
 
 // own reads connection id when it is the caller's; another's is refused with the reason.
-func (h *handlers) own(ctx context.Context, p *auth.Principal, id int64) (Connection, error) {
+func (h *handlers) own(ctx context.Context, p *auth.Principal, id int64) (CalendarConnection, error) {
 	if err := freelancer(p); err != nil {
-		return Connection{}, err
+		return CalendarConnection{}, err
 	}
 	c, err := h.store.Get(ctx, id)
 	if err != nil {
 		return c, err
 	}
 	if c.UserID != p.UserID {
-		return Connection{}, apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, MsgNotYours)
+		return CalendarConnection{}, apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, MsgNotYours)
 	}
 	return c, nil
 }
 
-func (h *handlers) list(ctx context.Context, p *auth.Principal, _ *struct{}) (*struct{ Body ConnectionList }, error) {
+func (h *handlers) list(ctx context.Context, p *auth.Principal, _ *struct{}) (*struct{ Body CalendarConnectionList }, error) {
 	if err := freelancer(p); err != nil {
 		return nil, err
 	}
@@ -106,7 +106,7 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, _ *struct{}) (*s
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body ConnectionList }{Body: ConnectionList{Items: items}}, nil
+	return &struct{ Body CalendarConnectionList }{Body: CalendarConnectionList{Items: items}}, nil
 }
 
 // discoverErr is a failed discovery as a field error: the address or the credentials.
@@ -119,7 +119,7 @@ func discoverErr(err error) error {
 	return apperror.Field(field, msg)
 }
 
-func (h *handlers) discover(ctx context.Context, p *auth.Principal, in *struct{ Body AccountInput }) (*struct{ Body DiscoveredCalendars }, error) {
+func (h *handlers) discover(ctx context.Context, p *auth.Principal, in *struct{ Body CalDAVAccountInput }) (*struct{ Body DiscoveredCalendars }, error) {
 	if err := freelancer(p); err != nil {
 		return nil, err
 	}
@@ -132,7 +132,7 @@ func (h *handlers) discover(ctx context.Context, p *auth.Principal, in *struct{ 
 
 func validInterval(minutes int) bool { return minutes >= 5 && minutes <= 1440 }
 
-func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Body ConnectionInput }) (*struct{ Body Connection }, error) {
+func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Body CalendarConnectionInput }) (*struct{ Body CalendarConnection }, error) {
 	if err := freelancer(p); err != nil {
 		return nil, err
 	}
@@ -176,18 +176,18 @@ func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Bo
 		return nil, err
 	}
 	h.worker.Wake()
-	return &struct{ Body Connection }{Body: c}, nil
+	return &struct{ Body CalendarConnection }{Body: c}, nil
 }
 
-// IntervalInput changes a connection's sync interval.
-type IntervalInput struct {
+// CalendarIntervalInput changes a connection's sync interval.
+type CalendarIntervalInput struct {
 	IntervalMinutes int `json:"intervalMinutes" doc:"Minutes between syncs, 5 to 1440"`
 }
 
 func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 	ID   int64 `path:"id"`
-	Body IntervalInput
-}) (*struct{ Body Connection }, error) {
+	Body CalendarIntervalInput
+}) (*struct{ Body CalendarConnection }, error) {
 	if _, err := h.own(ctx, p, in.ID); err != nil {
 		return nil, err
 	}
@@ -201,7 +201,7 @@ func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body Connection }{Body: c}, nil
+	return &struct{ Body CalendarConnection }{Body: c}, nil
 }
 
 func (h *handlers) remove(ctx context.Context, p *auth.Principal, in *idPath) (*struct{}, error) {
@@ -211,7 +211,7 @@ func (h *handlers) remove(ctx context.Context, p *auth.Principal, in *idPath) (*
 	return nil, h.store.Delete(ctx, in.ID)
 }
 
-func (h *handlers) sync(ctx context.Context, p *auth.Principal, in *idPath) (*struct{ Body Connection }, error) {
+func (h *handlers) sync(ctx context.Context, p *auth.Principal, in *idPath) (*struct{ Body CalendarConnection }, error) {
 	if _, err := h.own(ctx, p, in.ID); err != nil {
 		return nil, err
 	}
@@ -222,5 +222,5 @@ func (h *handlers) sync(ctx context.Context, p *auth.Principal, in *idPath) (*st
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body Connection }{Body: c}, nil
+	return &struct{ Body CalendarConnection }{Body: c}, nil
 }

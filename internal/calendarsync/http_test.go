@@ -55,7 +55,7 @@ func TestOnlyItsFreelancerReachesAConnection(t *testing.T) {
 				}
 			})
 		}
-		var mine calendarsync.ConnectionList
+		var mine calendarsync.CalendarConnectionList
 		res := w.s.As(apptest.Freelancer).Do("GET", "/calendar-connection", nil).Want(200)
 		res.Decode(&mine)
 		if len(mine.Items) != 1 || strings.Contains(string(res.Body), davPass) || strings.Contains(string(res.Body), "gcm:") {

@@ -11,8 +11,8 @@ import (
 // Store holds the connections, their busy blocks and the events Hive wrote.
 type Store struct{ DB *database.DB }
 
-// Connection is a connection as its freelancer sees it: never the app password.
-type Connection struct {
+// CalendarConnection is a connection as its freelancer sees it: never the app password.
+type CalendarConnection struct {
 	ID              int64      `json:"id" db:"id"`
 	UserID          int64      `json:"-" db:"user_id"`
 	ServerURL       string     `json:"serverUrl" db:"server_url"`
@@ -43,7 +43,7 @@ type NewConnection struct {
 }
 
 // Create makes user's connection, due for its first sync at once; conflict when they have one.
-func (s *Store) Create(ctx context.Context, n NewConnection) (Connection, error) {
+func (s *Store) Create(ctx context.Context, n NewConnection) (CalendarConnection, error) {
 	var id int64
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		if found, err := database.Found(tx.Get(ctx, &id, `SELECT id FROM calendar_connections WHERE user_id = ?`, n.UserID)); err != nil || found {
@@ -55,7 +55,7 @@ func (s *Store) Create(ctx context.Context, n NewConnection) (Connection, error)
 			n.ReadCalendar, n.WriteCalendar, n.IntervalMinutes, tx.Now, tx.Now, tx.Now)
 	})
 	if err != nil {
-		return Connection{}, err
+		return CalendarConnection{}, err
 	}
 	return s.Get(ctx, id)
 }
@@ -68,15 +68,15 @@ func cmpErr(err, otherwise error) error {
 }
 
 // Get reads connection id; not found when there is none.
-func (s *Store) Get(ctx context.Context, id int64) (Connection, error) {
-	var c Connection
+func (s *Store) Get(ctx context.Context, id int64) (CalendarConnection, error) {
+	var c CalendarConnection
 	err := s.DB.Get(ctx, &c, `SELECT `+connectionColumns+` FROM calendar_connections c WHERE c.id = ?`, id)
 	return c, database.NotFound(err, "Calendar connection")
 }
 
 // OfUser reads user's connections (none or one).
-func (s *Store) OfUser(ctx context.Context, user int64) ([]Connection, error) {
-	out := []Connection{}
+func (s *Store) OfUser(ctx context.Context, user int64) ([]CalendarConnection, error) {
+	out := []CalendarConnection{}
 	err := s.DB.Select(ctx, &out, `SELECT `+connectionColumns+` FROM calendar_connections c WHERE c.user_id = ? ORDER BY c.id`, user)
 	return out, err
 }

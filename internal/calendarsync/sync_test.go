@@ -52,7 +52,7 @@ func start(t *testing.T, db *database.DB) *world {
 	if len(found.Calendars) != 2 {
 		t.Fatalf("discovered %+v", found)
 	}
-	var conn calendarsync.Connection
+	var conn calendarsync.CalendarConnection
 	s.As(apptest.Freelancer).Do("POST", "/calendar-connection", map[string]any{"serverUrl": w.dav.URL,
 		"username": davUser, "password": davPass, "readCalendar": w.read, "writeCalendar": w.write}).Want(201).Decode(&conn)
 	w.connection = conn.ID
@@ -60,9 +60,9 @@ func start(t *testing.T, db *database.DB) *world {
 }
 
 // syncNow is the freelancer's Sync now; it answers the connection after the sync.
-func (w *world) syncNow(t *testing.T) calendarsync.Connection {
+func (w *world) syncNow(t *testing.T) calendarsync.CalendarConnection {
 	t.Helper()
-	var c calendarsync.Connection
+	var c calendarsync.CalendarConnection
 	w.s.As(apptest.Freelancer).Do("POST", fmt.Sprintf("/calendar-connection/%d/sync", w.connection), nil).Want(200).Decode(&c)
 	return c
 }

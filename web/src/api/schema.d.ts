@@ -2836,13 +2836,6 @@ export interface components {
             /** @description Default Europe/London */
             timezone?: string;
         };
-        AccountInput: {
-            /** @description An app password: kept sealed, never shown again */
-            password: string;
-            /** @description The CalDAV address, or the provider's domain for discovery */
-            serverUrl: string;
-            username: string;
-        };
         ActivateAccountRequest: {
             activationToken: string;
             password?: string | null;
@@ -3383,6 +3376,65 @@ export interface components {
             /** @description DocuSeal's address: the page loads its builder script from URL/js/builder.js */
             url: string;
         };
+        CalDAVAccountInput: {
+            /** @description An app password: kept sealed, never shown again */
+            password: string;
+            /** @description The CalDAV address, or the provider's domain for discovery */
+            serverUrl: string;
+            username: string;
+        };
+        CalendarConnection: {
+            /**
+             * Format: int64
+             * @description Busy times known from the read calendar
+             */
+            busyBlocks: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            intervalMinutes: number;
+            /** @description Why the last sync failed; empty when it succeeded */
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a sync last succeeded; null before the first
+             */
+            lastGoodSyncAt: string | null;
+            /** Format: date-time */
+            nextSyncAt: string;
+            readCalendar: string;
+            serverUrl: string;
+            username: string;
+            writeCalendar: string;
+            /**
+             * Format: int64
+             * @description Accepted work Hive keeps in the write calendar
+             */
+            writtenEvents: number;
+        };
+        CalendarConnectionInput: {
+            /**
+             * Format: int64
+             * @description Minutes between syncs, 5 to 1440; default 10
+             */
+            intervalMinutes?: number;
+            /** @description An app password: kept sealed, never shown again */
+            password: string;
+            /** @description Path of the calendar busy times are read from */
+            readCalendar: string;
+            /** @description The CalDAV address, or the provider's domain for discovery */
+            serverUrl: string;
+            username: string;
+            /** @description Path of the calendar accepted work is written to (may be the read one) */
+            writeCalendar: string;
+        };
+        CalendarConnectionList: {
+            items: components["schemas"]["CalendarConnection"][] | null;
+        };
         CalendarFeed: {
             createdAt: string;
             /** @description The address to subscribe to. Only the answer that creates it (the first GET, or a rotation) carries it: the server keeps a hash of its token, so later answers are null; rotate to get a new one */
@@ -3392,6 +3444,13 @@ export interface components {
             name: string;
             /** @description The calendar's path on the server: what the connection's readCalendar and writeCalendar name */
             path: string;
+        };
+        CalendarIntervalInput: {
+            /**
+             * Format: int64
+             * @description Minutes between syncs, 5 to 1440
+             */
+            intervalMinutes: number;
         };
         CancelPlacementsInput: {
             cancellationReason: string;
@@ -3445,58 +3504,6 @@ export interface components {
         };
         ConfirmEmailInputBody: {
             token: string;
-        };
-        Connection: {
-            /**
-             * Format: int64
-             * @description Busy times known from the read calendar
-             */
-            busyBlocks: number;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: int64 */
-            id: number;
-            /** Format: int64 */
-            intervalMinutes: number;
-            /** @description Why the last sync failed; empty when it succeeded */
-            lastError: string;
-            /** Format: date-time */
-            lastErrorAt: string | null;
-            /**
-             * Format: date-time
-             * @description When a sync last succeeded; null before the first
-             */
-            lastGoodSyncAt: string | null;
-            /** Format: date-time */
-            nextSyncAt: string;
-            readCalendar: string;
-            serverUrl: string;
-            username: string;
-            writeCalendar: string;
-            /**
-             * Format: int64
-             * @description Accepted work Hive keeps in the write calendar
-             */
-            writtenEvents: number;
-        };
-        ConnectionInput: {
-            /**
-             * Format: int64
-             * @description Minutes between syncs, 5 to 1440; default 10
-             */
-            intervalMinutes?: number;
-            /** @description An app password: kept sealed, never shown again */
-            password: string;
-            /** @description Path of the calendar busy times are read from */
-            readCalendar: string;
-            /** @description The CalDAV address, or the provider's domain for discovery */
-            serverUrl: string;
-            username: string;
-            /** @description Path of the calendar accepted work is written to (may be the read one) */
-            writeCalendar: string;
-        };
-        ConnectionList: {
-            items: components["schemas"]["Connection"][] | null;
         };
         CreateBody: {
             address1?: string;
@@ -4300,13 +4307,6 @@ export interface components {
             userId: number;
             /** Format: int64 */
             version: number;
-        };
-        IntervalInput: {
-            /**
-             * Format: int64
-             * @description Minutes between syncs, 5 to 1440
-             */
-            intervalMinutes: number;
         };
         Invitation: {
             /** Format: date-time */
@@ -11846,7 +11846,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ConnectionList"];
+                    "application/json": components["schemas"]["CalendarConnectionList"];
                 };
             };
             /** @description Unauthorized */
@@ -11887,7 +11887,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ConnectionInput"];
+                "application/json": components["schemas"]["CalendarConnectionInput"];
             };
         };
         responses: {
@@ -11897,7 +11897,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Connection"];
+                    "application/json": components["schemas"]["CalendarConnection"];
                 };
             };
             /** @description Unauthorized */
@@ -11956,7 +11956,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["AccountInput"];
+                "application/json": components["schemas"]["CalDAVAccountInput"];
             };
         };
         responses: {
@@ -12083,7 +12083,7 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["IntervalInput"];
+                "application/json": components["schemas"]["CalendarIntervalInput"];
             };
         };
         responses: {
@@ -12093,7 +12093,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Connection"];
+                    "application/json": components["schemas"]["CalendarConnection"];
                 };
             };
             /** @description Unauthorized */
@@ -12160,7 +12160,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Connection"];
+                    "application/json": components["schemas"]["CalendarConnection"];
                 };
             };
             /** @description Unauthorized */
