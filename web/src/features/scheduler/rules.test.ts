@@ -97,6 +97,7 @@ const mark = (userId: number, fullName: string, dates: string[]) => ({
   userId,
   user: { id: userId, fullName },
   dates,
+  busyOwnCalendarDates: [] as string[],
 });
 
 describe('unavailabilityUserIds', () => {
