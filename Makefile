@@ -85,6 +85,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/reports.sh
 	@bench/dashboard.sh
 	@bench/search.sh
+	@bench/calendar-sync.sh
 	@bench/scheduler-render.sh
 	@bench/pages.sh
 	@bench/load.sh
