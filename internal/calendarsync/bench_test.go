@@ -22,10 +22,10 @@ const (
 )
 
 // BenchmarkSyncConnections syncs 1,000 connections, each reading a radicale calendar of 50
-// events (40 single, 10 weekly for the 180 days: 290 busy times a connection) and writing none,
+// events (40 single, 10 weekly for the 180 days: 205 busy times a connection) and writing none,
 // on one node (one worker), then syncs them all again with nothing changed (the ETag path); and
 // times the read available suppliers adds for the department all 1,000 belong to
-// (calendarsync.BusyIn over a booking's four weeks), with the 290,000 busy times stored. The
+// (calendarsync.BusyIn over a booking's four weeks), with the 205,000 busy times stored. The
 // connections share one radicale account: radicale's own cost per request is what one node
 // sees of any server; filling 1,000 accounts would take radicale minutes.
 // Run: go test -run '^$' -bench BenchmarkSyncConnections -benchtime 1x ./internal/calendarsync/
