@@ -57,7 +57,8 @@ var httpClient = &http.Client{Timeout: 30 * time.Second}
 
 func dial(a Account) (*remote, error) {
 	u, err := url.Parse(a.URL)
-	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" {
+	// No credentials in the address: it is stored, shown and logged as it is.
+	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
 		return nil, errors.New(MsgURL)
 	}
 	hc := &statusKeeper{next: webdav.HTTPClientWithBasicAuth(httpClient, a.Username, a.Password)}
