@@ -50,7 +50,7 @@ export function OwnCalendarMark({ s }: { s: AvailableSupplier }) {
         color="var(--mantine-color-orange-9)"
         style={{ flexShrink: 0, marginTop: 2 }}
       />
-      <Text size="xs" c="orange.9">
+      <Text size="xs">
         {s.busyOwnCalendar}. An offer of that time may be declined.
       </Text>
     </Group>
