@@ -36,6 +36,13 @@ func (s *Store) claim(ctx context.Context, owner string, d time.Duration, only i
 	return ids[0], nil
 }
 
+// leased reports whether a worker holds connection id's lease now.
+func (s *Store) leased(ctx context.Context, id int64) (bool, error) {
+	var n int
+	err := s.DB.Get(ctx, &n, `SELECT COUNT(*) FROM calendar_connections WHERE id = ? AND lease_until >= ?`, id, s.DB.Now().UTC())
+	return n > 0, err
+}
+
 // syncRow is what a sync reads of its connection.
 type syncRow struct {
 	ID            int64      `db:"id"`

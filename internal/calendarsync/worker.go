@@ -102,17 +102,40 @@ func (w *Worker) SyncDue(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// SyncNow syncs connection id at once, unless another node is syncing it already (then its
-// sync stands for this one).
+// SyncNow syncs connection id at once. When a worker (of any node) is syncing it already, it
+// waits for that sync to end and syncs again, so the answer shows what the calendar holds now.
 func (w *Worker) SyncNow(ctx context.Context, id int64) error {
 	if err := w.Store.MarkDue(ctx, id); err != nil {
 		return err
 	}
-	leased, err := w.Store.claim(ctx, w.node(), lease, id)
-	if err != nil || leased == 0 {
-		return err
+	ctx, cancel := context.WithTimeout(ctx, lease)
+	defer cancel()
+	for wait := time.NewTimer(0); ; {
+		leased, err := w.Store.claim(ctx, w.node(), lease, id)
+		if err != nil || leased != 0 {
+			if err != nil {
+				return err
+			}
+			return w.syncLeased(ctx, id)
+		}
+		// Not leased by us: synced by another worker right now (or no longer due, which
+		// MarkDue above rules out unless that sync finished meanwhile).
+		busy, err := w.Store.leased(ctx, id)
+		if err != nil || !busy {
+			if err == nil {
+				err = w.Store.MarkDue(ctx, id) // its sync ended: ours runs next turn
+			}
+			if err != nil {
+				return err
+			}
+		}
+		wait.Reset(100 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-wait.C:
+		}
 	}
-	return w.syncLeased(ctx, id)
 }
 
 // syncLeased syncs connection id, which this worker leased, and records the outcome. A sync's
