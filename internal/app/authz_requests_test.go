@@ -17,6 +17,10 @@ type authzRequest struct {
 	Headers []string
 }
 
+// authzNoCalDAV is a CalDAV address where nothing answers (port 1 of the loopback), so discovery
+// fails at once.
+const authzNoCalDAV = "http://127.0.0.1:1/"
+
 // authzRequests gives, for the caller me (0 for a visitor), the calls of each operation
 // ("METHOD /template") that aims at client A's objects. Every operation with a path
 // parameter or a request body must have an entry (TestAuthorizationMatrix fails otherwise),
@@ -67,8 +71,8 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		// A freelancer's own calendar connection: FreelancerA's, and new ones to a server that
 		// does not answer (discovery fails fast).
 		"POST /calendar-connection/discover": one("/calendar-connection/discover", map[string]any{
-			"serverUrl": "http://" + w.ClosedAddr + "/", "username": "intruder", "password": "app-password"}),
-		"POST /calendar-connection": one("/calendar-connection", map[string]any{"serverUrl": "http://" + w.ClosedAddr + "/",
+			"serverUrl": authzNoCalDAV, "username": "intruder", "password": "app-password"}),
+		"POST /calendar-connection": one("/calendar-connection", map[string]any{"serverUrl": authzNoCalDAV,
 			"username": "intruder", "password": "app-password", "readCalendar": "/a/personal/", "writeCalendar": "/a/work/"}),
 		"PATCH /calendar-connection/{id}":     one(f("/calendar-connection/%d", w.CalendarConnection), map[string]any{"intervalMinutes": 15}),
 		"DELETE /calendar-connection/{id}":    one(f("/calendar-connection/%d", w.CalendarConnection), nil),

@@ -10,7 +10,6 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit/audittest"
 	"github.com/hive/hive/internal/platform/database/databasetest"
-	"github.com/hive/hive/internal/platform/nettest"
 )
 
 // authzSecret is in the name of every object of client A (entity, departments, legal entity,
@@ -72,10 +71,9 @@ type authzWorld struct {
 	RateCard, JobTitleTag, SkillTag, OtherTag, Note int64
 	UserDocument, SigningDocument, Invitation       int64
 	Unavailability, Notification, Bookmark, History int64
-	Passkey                                         int64  // StaffA's
-	CalendarConnection                              int64  // FreelancerA's own CalDAV calendar
-	ClosedAddr                                      string // where no CalDAV server answers
-	StaffSession                                    int64  // a session StaffA signed in with
+	Passkey                                         int64 // StaffA's
+	CalendarConnection                              int64 // FreelancerA's own CalDAV calendar
+	StaffSession                                    int64 // a session StaffA signed in with
 	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
 	HoldFirst, HoldSecond, HoldOther int64
@@ -193,7 +191,6 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	w.StaffSession = databasetest.InsertID(t, db, `INSERT INTO sessions (token_hash, user_id, created_at, expires_at,
 		last_seen_at, remember) VALUES (?, ?, ?, ?, ?, TRUE) RETURNING id`, []byte(authzDeep(" session")), w.StaffA,
 		now, now.Add(24*time.Hour), now)
-	w.ClosedAddr = nettest.ClosedAddr(t)
 	w.CalendarConnection = databasetest.InsertID(t, db, `INSERT INTO calendar_connections (user_id, server_url, username,
 		secret_sealed, read_calendar, write_calendar, next_sync_at, created_at, updated_at)
 		VALUES (?, 'https://caldav.example.com/', ?, 'gcm:sealed', '/a/personal/', '/a/work/', ?, ?, ?) RETURNING id`,

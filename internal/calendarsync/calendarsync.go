@@ -35,7 +35,6 @@ const DefaultIntervalMinutes = 10
 // Messages of the connection's checks and of a failed sync, as the freelancer sees them.
 const (
 	MsgFreelancerOnly   = "Only a freelancer can connect a calendar."
-	MsgNotYours         = "This calendar connection is not yours."
 	MsgAlreadyConnected = "A calendar is already connected: disconnect it first."
 	MsgURL              = "Enter the calendar server's address, such as https://caldav.fastmail.com."
 	MsgCalendar         = "Choose a calendar the server listed."

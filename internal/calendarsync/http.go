@@ -83,7 +83,7 @@ func freelancer(p *auth.Principal) error {
 	return nil
 }
 
-// own reads connection id when it is the caller's; another's is refused with the reason.
+// own reads connection id when it is the caller's; another's is not found.
 func (h *handlers) own(ctx context.Context, p *auth.Principal, id int64) (CalendarConnection, error) {
 	if err := freelancer(p); err != nil {
 		return CalendarConnection{}, err
@@ -93,7 +93,8 @@ func (h *handlers) own(ctx context.Context, p *auth.Principal, id int64) (Calend
 		return c, err
 	}
 	if c.UserID != p.UserID {
-		return CalendarConnection{}, apperror.New(apperror.KindForbidden, apperror.CodeAccessDenied, MsgNotYours)
+		// As a connection that does not exist: another's answer must not confirm that it does.
+		return CalendarConnection{}, apperror.NotFound("Calendar connection")
 	}
 	return c, nil
 }

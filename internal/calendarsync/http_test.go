@@ -26,12 +26,15 @@ func TestOnlyItsFreelancerReachesAConnection(t *testing.T) {
 		for _, c := range []struct {
 			name   string
 			client *apptest.Client
+			status int
+			code   string
 			msg    string
 		}{
-			{"another freelancer", other, calendarsync.MsgNotYours},
-			{"a manager", w.s.As(apptest.Manager), calendarsync.MsgFreelancerOnly},
-			{"a department manager", w.s.As(apptest.DeptMgr), calendarsync.MsgFreelancerOnly},
-			{"an administrator", w.s.As(apptest.Admin), calendarsync.MsgFreelancerOnly},
+			// Another freelancer learns nothing, not even that the connection exists.
+			{"another freelancer", other, 404, "N-404", "Calendar connection not found"},
+			{"a manager", w.s.As(apptest.Manager), 403, "A-102", calendarsync.MsgFreelancerOnly},
+			{"a department manager", w.s.As(apptest.DeptMgr), 403, "A-102", calendarsync.MsgFreelancerOnly},
+			{"an administrator", w.s.As(apptest.Admin), 403, "A-102", calendarsync.MsgFreelancerOnly},
 		} {
 			t.Run(c.name, func(t *testing.T) {
 				for _, r := range []struct{ method, path string }{
@@ -44,7 +47,7 @@ func TestOnlyItsFreelancerReachesAConnection(t *testing.T) {
 						body = map[string]any{"intervalMinutes": 15}
 					}
 					var p struct{ Error string }
-					c.client.Do(r.method, r.path, body).WantError(403, "A-102").Decode(&p)
+					c.client.Do(r.method, r.path, body).WantError(c.status, c.code).Decode(&p)
 					if p.Error != c.msg {
 						t.Errorf("%s %s: %q, want %q", r.method, r.path, p.Error, c.msg)
 					}

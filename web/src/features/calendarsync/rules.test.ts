@@ -5,7 +5,7 @@ describe('syncState', () => {
   it('says failing while the last sync failed, even after a good one', () => {
     expect(syncState({ lastError: 'refused', lastGoodSyncAt: '2027-03-01T09:00:00Z' })).toEqual({
       label: 'Sync failing',
-      colour: 'red',
+      colour: 'red.9',
     });
   });
   it('says synced after a good sync and waiting before the first', () => {

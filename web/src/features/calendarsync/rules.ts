@@ -25,13 +25,14 @@ export function intervalLabel(minutes: number): string {
 /** A connection's state as its status badge shows it. */
 export interface SyncState {
   label: 'Synced' | 'Sync failing' | 'Waiting for first sync';
-  colour: 'green' | 'red' | 'gray';
+  /** Filled badge colours whose white text reads at 4.5:1 or more. */
+  colour: 'teal.9' | 'red.9' | 'gray.7';
 }
 
 export function syncState(c: Pick<CalendarConnection, 'lastError' | 'lastGoodSyncAt'>): SyncState {
-  if (c.lastError) return { label: 'Sync failing', colour: 'red' };
-  if (c.lastGoodSyncAt) return { label: 'Synced', colour: 'green' };
-  return { label: 'Waiting for first sync', colour: 'gray' };
+  if (c.lastError) return { label: 'Sync failing', colour: 'red.9' };
+  if (c.lastGoodSyncAt) return { label: 'Synced', colour: 'teal.9' };
+  return { label: 'Waiting for first sync', colour: 'gray.7' };
 }
 
 /** Where the freelancers of each provider find the CalDAV address and an app password. */

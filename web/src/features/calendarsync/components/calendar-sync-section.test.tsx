@@ -85,7 +85,7 @@ describe('CalendarSyncSection', () => {
           ],
         }),
       'POST /api/v1/calendar-connection/3/sync': () =>
-        errorResponse(403, 'This calendar connection is not yours.', 'A-102'),
+        errorResponse(404, 'Calendar connection not found', 'N-404'),
     });
     renderSection();
     const section = await screen.findByRole('region', { name: 'Your calendar' });
@@ -93,7 +93,7 @@ describe('CalendarSyncSection', () => {
     expect(within(section).getByRole('alert')).toHaveTextContent('refused the user name');
     expect(within(section).getByText(/Last good sync/)).not.toHaveTextContent('not yet');
     await userEvent.click(within(section).getByRole('button', { name: 'Sync now' }));
-    expect(await screen.findByText('This calendar connection is not yours.')).toBeInTheDocument();
+    expect(await screen.findByText('Calendar connection not found')).toBeInTheDocument();
   });
 
   it('offers Retry when the connection cannot be read', async () => {

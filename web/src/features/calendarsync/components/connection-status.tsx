@@ -36,7 +36,7 @@ export function ConnectionStatus({ connection: c }: { connection: CalendarConnec
   return (
     <Stack gap="sm">
       <Group gap="xs" wrap="wrap">
-        <Badge color={state.colour} variant="light">
+        <Badge color={state.colour} variant="filled">
           {state.label}
         </Badge>
         <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
