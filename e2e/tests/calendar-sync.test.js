@@ -163,6 +163,23 @@ describe('calendar sync', () => {
       await section.getByText(/accepted jobs? written/).waitFor(); // Felix's demo work too
       await checkA11y(page, 'settings: a synced calendar');
     });
+    // On a phone the section keeps its actions within the screen and stays accessible.
+    await withPage(
+      browser,
+      'calendar-phone',
+      async (page) => {
+        await signIn(page, 'freelancer@hive.test');
+        const section = await yourCalendar(page);
+        const sync = section.getByRole('button', { name: 'Sync now' });
+        await sync.waitFor();
+        const box = await sync.boundingBox();
+        assert.ok(box && box.x + box.width <= 390, 'Sync now fits the phone screen');
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= 390, `no sideways scroll on a phone (${width} px)`);
+        await checkA11y(page, 'settings: a synced calendar on a phone');
+      },
+      { mobile: true },
+    );
     await waitForState(
       async () => {
         const { text } = await journey.dav.request(DAV_USER, 'GET', journey.calendar);
