@@ -110,4 +110,3 @@ func BenchmarkSyncConnections(b *testing.B) {
 		})
 	}
 }
-
