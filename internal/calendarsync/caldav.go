@@ -59,7 +59,7 @@ func dial(a Account) (*remote, error) {
 	u, err := url.Parse(a.URL)
 	// No credentials in the address: it is stored, shown and logged as it is.
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
-		return nil, errors.New(MsgURL)
+		return nil, &syncError{msg: MsgURL}
 	}
 	hc := &statusKeeper{next: webdav.HTTPClientWithBasicAuth(httpClient, a.Username, a.Password)}
 	dav, err := webdav.NewClient(hc, a.URL)
@@ -81,7 +81,7 @@ func Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
 		// A bare domain: ask it where its CalDAV service is.
 		found, err := caldav.DiscoverContextURL(ctx, a.URL)
 		if err != nil {
-			return nil, errors.New(MsgURL)
+			return nil, &syncError{msg: MsgURL}
 		}
 		a.URL = found
 	}
@@ -113,7 +113,7 @@ func Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
 		out = append(out, CalendarInfo{Path: c.Path, Name: name})
 	}
 	if len(out) == 0 {
-		return nil, errors.New(MsgNoCalendars)
+		return nil, &syncError{msg: MsgNoCalendars}
 	}
 	return out, nil
 }

@@ -13,7 +13,6 @@ import (
 	"crypto/cipher"
 	"crypto/rand"
 	"encoding/base64"
-	"errors"
 	"fmt"
 	"strings"
 	"time"
@@ -79,7 +78,7 @@ func (k Keys) Seal(secret string) (string, error) {
 }
 
 // errSealed is a sealed password that this key cannot open.
-var errSealed = errors.New(MsgSealed)
+var errSealed = &syncError{msg: MsgSealed}
 
 // Open reverses Seal.
 func (k Keys) Open(sealed string) (string, error) {
