@@ -20,7 +20,7 @@ useHive((started, launched) => {
 
 const step = journeySteps();
 
-/** Demo logins (internal/accounts/demo.go). */
+/** Demo logins (internal/accounts/store_demo.go). */
 const ADMIN = 'admin@hive.test';
 const CLIENT_MANAGER = 'manager@hive.test'; // manages Northbridge, whose Sport hires the local crew
 const DEPARTMENT_MANAGER = 'dept@hive.test';

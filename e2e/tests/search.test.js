@@ -10,7 +10,7 @@
 // real hive.
 //
 // The demo's Sport department may hire a local crew of camera operators with Steadicam around
-// Salford at under 450 GBP a day (internal/people/directory/demo.go, HireLocalCrew), so the whole
+// Salford at under 450 GBP a day (internal/people/directory/store_demo.go, HireLocalCrew), so the whole
 // journey runs on demo data through the UI.
 import { describe } from 'node:test';
 import assert from 'node:assert/strict';
@@ -24,13 +24,13 @@ useHive((started, launched) => {
   browser = launched;
 });
 
-/** Manages the demo's Sport department (internal/accounts/demo.go). */
+/** Manages the demo's Sport department (internal/accounts/store_demo.go). */
 const DEPARTMENT_MANAGER = 'dept@hive.test';
 const STAFF = 'staff@hive.test';
 const FREELANCER = 'freelancer@hive.test';
 /** A demo booking's reference (internal/bookings/demo) and its title. */
 const BOOKING = { reference: 'DEMO-003', title: 'Saturday Highlights' };
-/** Demo freelancers live in towns around Salford (internal/people/directory/demo.go). */
+/** Demo freelancers live in towns around Salford (internal/people/directory/store_demo.go). */
 const TOWN = 'Salford';
 /** The search's 'under 450 GBP a day'. */
 const MAX_RATE = 450;

@@ -2,6 +2,7 @@ package accounts
 
 import (
 	"bytes"
+	"context"
 	"crypto/aes"
 	"crypto/cipher"
 	"crypto/hmac"
@@ -12,8 +13,11 @@ import (
 	"errors"
 	"fmt"
 	"image/png"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/hive/hive/internal/platform/mail"
 
 	"github.com/pquerna/otp"
 	"github.com/pquerna/otp/totp"
@@ -222,3 +226,51 @@ func checkCodeGiven(code string) error {
 
 // codeInvalid is the one refusal for a wrong, reused or expired code.
 func codeInvalid() error { return apperror.Field("code", MsgCodeInvalid) }
+
+// SignIn is where a sign-in whose password (or provider) was right stands: a session started
+// (Session), or, for a user with a second factor, a pending login (Pending) that
+// POST /account/login/second-factor, or another method through CompletePendingLogin, completes.
+type SignIn struct {
+	Session  string
+	Pending  string
+	Methods  []string // with Pending: the second factors the user can complete it with
+	User     User
+	Remember bool // the session is 'keep me signed in'
+}
+
+// secondFactorLimitKey counts the second-factor attempts of one user, in the login throttle
+// (loginlimit.go) beside the addresses: the same free attempts, then the same doubling delays.
+func secondFactorLimitKey(userID int64) string {
+	return "second-factor:" + strconv.FormatInt(userID, 10)
+}
+
+// PendingLoginUser is the user a live pending login belongs to, for a method that must know it
+// before checking its proof (a passkey's allowed credentials). It does not use the login up.
+func (s *Service) PendingLoginUser(ctx context.Context, pendingToken string) (User, error) {
+	p, found, err := findPendingLogin(ctx, s.Store.DB, pendingToken, s.Store.DB.Now())
+	if err != nil {
+		return User{}, err
+	}
+	if !found {
+		return User{}, pendingExpired()
+	}
+	return findUser(ctx, s.Store.DB, p.UserID)
+}
+
+func pendingExpired() error {
+	return apperror.New(apperror.KindUnauthorized, apperror.CodeBadToken, MsgPendingLoginExpired)
+}
+
+// orInvalid is err, or the refusal of a wrong code when there is no error.
+func orInvalid(err error) error {
+	if err != nil {
+		return err
+	}
+	return codeInvalid()
+}
+
+func secondFactorResetMail(u User) mail.Message {
+	return mail.Message{To: u.Email, Subject: "Your Hive two-step sign-in was reset", Kind: "second_factor_reset",
+		Text: fmt.Sprintf("Hello %s,\n\nAn administrator has reset the two-step sign-in of your Hive account, and every session of your account has ended. Your authenticator app's Hive entry, your recovery codes and your passkeys no longer work.\n\nSign in with your password and set up two-step sign-in again from Settings (administrators are asked to at once).\n\nIf you did not ask for this, tell your administrator now.\n\nHive",
+			u.FirstName)}
+}

@@ -19,7 +19,7 @@ type Store struct {
 	DB *database.DB
 	// Limits bound the sessions this store loads; only the session middleware's store needs them.
 	Limits SessionLimits
-	// Cache keeps recent sessions' principals (sessioncache.go); nil reads every request's.
+	// Cache keeps recent sessions' principals (store_sessioncache.go); nil reads every request's.
 	Cache *SessionCache
 	// SecondFactor seals TOTP secrets; AdminSecondFactorOptional lets administrators go without
 	// a second factor (HIVE_ADMIN_SECOND_FACTOR=optional, development only).

@@ -19,7 +19,7 @@ import (
 // the days either side of a selection (a placement holds the day of its local date; see
 // suppliers.heldElsewhere and unavailableDays), for a range: the freelancer advanced search keeps the
 // others. One query: for everyone, two index ranges (unavailability_date and
-// instructions_held_period); for a few users (keep them to hundreds), their own rows.
+// instructions_held_near); for a few users (keep them to hundreds), their own rows.
 func BusyUsers(ctx context.Context, q database.Reader, from, to string, users []int64) (map[int64]bool, error) {
 	first, err := time.Parse(time.DateOnly, from)
 	if err != nil {

@@ -78,11 +78,13 @@ type PreferredUser struct {
 
 // Store reads job templates.
 type Store struct {
-	DB *database.DB
-	// InUse reports whether bookings use a job template (bookings.UsesJobTemplate, handed in
-	// by internal/app: jobs does not read the bookings tables, and bookings imports jobs).
-	InUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)
+	DB    *database.DB
+	InUse InUse
 }
+
+// InUse reports, inside tx, whether bookings use a job template (bookings.UsesJobTemplate,
+// handed in by internal/app: jobs does not read the bookings tables, and bookings imports jobs).
+type InUse func(ctx context.Context, tx *database.Tx, jobTemplate int64) (bool, error)
 
 // Briefs lists the templates of the visible departments (all for administrators), optionally
 // only those of departments users are linked to.

@@ -128,10 +128,24 @@ func WorkedOf(work []Placed) Worked {
 
 // startingIn is the part of the work starting in [lo, hi).
 func (w Worked) startingIn(lo, hi time.Time) (from, to int) {
-	byStart := func(s worktime.Shift, t time.Time) int { return s.Start.Compare(t) }
-	from, _ = slices.BinarySearchFunc(w.Shifts, lo, byStart)
-	to, _ = slices.BinarySearchFunc(w.Shifts, hi, byStart)
-	return from, max(from, to)
+	from = w.firstStartingFrom(lo, 0)
+	return from, w.firstStartingFrom(hi, from)
+}
+
+// firstStartingFrom is the index of the first shift at or after i starting at t or later (the
+// shifts are by start): a plain binary search, as available suppliers asks it of every candidate
+// and placement.
+func (w Worked) firstStartingFrom(t time.Time, i int) int {
+	j := len(w.Shifts)
+	for i < j {
+		h := int(uint(i+j) >> 1)
+		if w.Shifts[h].Start.Before(t) {
+			i = h + 1
+		} else {
+			j = h
+		}
+	}
+	return i
 }
 
 // FactsFrom are the facts of ask for placement p (its id, or 0 for a candidate not yet a

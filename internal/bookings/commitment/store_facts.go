@@ -110,7 +110,7 @@ func ReadFacts(ctx context.Context, q database.Reader, c Question) (Facts, error
 // HoldsTime is the rule, in SQL on the instructions aliased a, for a live instruction that holds
 // its freelancer's time: the supplier accepted or has not answered yet, and the client neither
 // rejected nor cancelled it. Available suppliers, search and substitutes read it. The partial
-// index instructions_held_period (migration 00012) repeats it with these literals, so they change
+// index instructions_held_near (migration 00062) repeats it with these literals, so they change
 // together (the planners use the index only for queries whose conditions imply its own).
 func HoldsTime(a string) string {
 	return a + `.deleted_at IS NULL AND ` + a + `.supplier_status IN ('` + string(status.Accepted) + `', '` +
@@ -123,8 +123,46 @@ func HoldsTime(a string) string {
 // rejected by the client (HoldsTime, narrowed to accepted, so its partial index serves it), and
 // not a hold (a pencil takes no time until it is confirmed into an offer).
 func AcceptedInstruction(a string) string {
-	return HoldsTime(a) + ` AND ` + a + `.supplier_status = '` + string(status.Accepted) + `' AND ` + a +
-		`.kind <> '` + KindHold + `'`
+	return HoldsTime(a) + ` AND ` + CommitsTime(a)
+}
+
+// CommitsTime is what narrows an instruction that holds time (HoldsTime) to one that commits it
+// (AcceptedInstruction): accepted on the supplier side and not a hold. A read of every
+// time-holding instruction tells the committed ones apart with it.
+func CommitsTime(a string) string {
+	return a + `.supplier_status = '` + string(status.Accepted) + `' AND ` + a + `.kind <> '` + KindHold + `'`
+}
+
+// WorkPairs is the SQL aggregate of the instructions aliased a (in a group of one period) as
+// AddWork parses it: "user:placement" pairs joined with commas, in the order read.
+func WorkPairs(a string) string {
+	return `string_agg(CAST(` + a + `.user_id AS TEXT) || ':' || CAST(` + a + `.placement_id AS TEXT), ',')`
+}
+
+// AddWork adds to out, per user, the accepted work of one period [start, end) from its
+// WorkPairs aggregate (empty: none).
+func AddWork(out map[int64][]Placed, start, end time.Time, work string) error {
+	return EachWorkPair(work, func(user, placement int64, job string) {
+		out[user] = append(out[user], Placed{Shift: worktime.Shift{Start: start, End: end, Job: job}, Placement: placement})
+	})
+}
+
+// EachWorkPair calls fn with each pair of a WorkPairs aggregate (empty: none): the user, and the
+// placement as its id and as its text (a shift's Job until NameJobs names it).
+func EachWorkPair(work string, fn func(user, placement int64, job string)) error {
+	if work == "" {
+		return nil
+	}
+	for pair := range strings.SplitSeq(work, ",") {
+		user, placement, _ := strings.Cut(pair, ":")
+		u, err1 := strconv.ParseInt(user, 10, 64)
+		p, err2 := strconv.ParseInt(placement, 10, 64)
+		if err := cmp.Or(err1, err2); err != nil {
+			return err
+		}
+		fn(u, p, placement)
+	}
+	return nil
 }
 
 // acceptedWork is AcceptedInstruction on instructions i, on a live placement p: the overlap
@@ -171,15 +209,8 @@ func AcceptedShifts(ctx context.Context, q database.Reader, who string, args []a
 	}
 	out := map[int64][]Placed{}
 	for _, r := range rows {
-		for pair := range strings.SplitSeq(r.Work, ",") {
-			user, placement, _ := strings.Cut(pair, ":")
-			u, err1 := strconv.ParseInt(user, 10, 64)
-			p, err2 := strconv.ParseInt(placement, 10, 64)
-			if err := cmp.Or(err1, err2); err != nil {
-				return nil, err
-			}
-			out[u] = append(out[u], Placed{Shift: worktime.Shift{Start: r.StartAt, End: r.EndAt, Job: placement},
-				Placement: p})
+		if err := AddWork(out, r.StartAt, r.EndAt, r.Work); err != nil {
+			return nil, err
 		}
 	}
 	return out, nil
@@ -191,8 +222,7 @@ func AcceptedShifts(ctx context.Context, q database.Reader, who string, args []a
 // in the index's order, which is the grouping's. Each row is a period and its "user:placement"
 // pairs, joined with commas (in the order read: by user, then placement).
 func AcceptedShiftsSQL(who string) string {
-	return `SELECT i.placement_start_at, i.placement_end_at,
-		string_agg(CAST(i.user_id AS TEXT) || ':' || CAST(i.placement_id AS TEXT), ',') AS work
+	return `SELECT i.placement_start_at, i.placement_end_at, ` + WorkPairs("i") + ` AS work
 		FROM instructions i WHERE ` + who + ` AND i.id <> ? AND ` + AcceptedInstruction("i") + `
 		AND i.placement_start_at >= ? AND i.placement_start_at < ?
 		GROUP BY i.placement_start_at, i.placement_end_at ORDER BY i.placement_start_at, i.placement_end_at`

@@ -29,7 +29,12 @@ const AnotherEngagement = "another engagement"
 // freelancer learns that they are busy and when, never for which other client. One query for all.
 func NameJobs(ctx context.Context, q database.Reader, reader *auth.Principal, ways []InTheWay) error {
 	ids := make([]int64, 0, len(ways))
+	seen := make(map[string]bool, len(ways)) // many marks name the same work
 	for _, w := range ways {
+		if seen[w.Shift.Job] {
+			continue
+		}
+		seen[w.Shift.Job] = true
 		id, err := strconv.ParseInt(w.Shift.Job, 10, 64)
 		if err != nil {
 			return err

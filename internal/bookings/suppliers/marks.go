@@ -23,8 +23,13 @@ type restFacts struct {
 // judge is the commitment rule's verdict on ask for user's placement p, from the work read once
 // for every candidate (commitment.FactsFrom), so a mark and a refusal agree.
 func (r *restFacts) judge(ask commitment.Ask, user int64, p slot) commitment.Verdict {
+	return r.judgeWork(ask, r.work[user], r.zone(user), p)
+}
+
+// judgeWork is judge with the user's work and zone looked up already.
+func (r *restFacts) judgeWork(ask commitment.Ask, w commitment.Worked, zone *time.Location, p slot) commitment.Verdict {
 	shift := worktime.Shift{Start: p.Start, End: p.End}
-	return commitment.Judge(ask, shift, commitment.FactsFrom(ask, r.work[user], p.ID, shift, r.limits, r.zone(user)))
+	return commitment.Judge(ask, shift, commitment.FactsFrom(ask, w, p.ID, shift, r.limits, zone))
 }
 
 // bookedOn reports whether an offer of placement p to user would be refused for an overlap with
@@ -47,11 +52,13 @@ func (r *restFacts) bookedOn(user int64, p slot) bool {
 // the booking's live placements, in its order) would cause user, if any: each placement is
 // judged alone against the work the user has accepted already.
 func (r *restFacts) check(user int64, booking []slot, free []int) {
-	if _, ok := r.work[user]; !ok {
+	w, ok := r.work[user]
+	if !ok {
 		return
 	}
+	zone := r.zone(user)
 	for _, i := range free {
-		if b := r.judge(commitment.Accept, user, booking[i]).Breach; b != nil {
+		if b := r.judgeWork(commitment.Accept, w, zone, booking[i]).Breach; b != nil {
 			if r.found == nil {
 				r.found = map[int64]*worktime.Breach{}
 			}
@@ -93,18 +100,4 @@ func (r *restFacts) zone(user int64) *time.Location {
 		return loc
 	}
 	return time.UTC
-}
-
-// span is the instants from the earliest start to the latest end of slots (not empty).
-func span(slots []slot) (time.Time, time.Time) {
-	lo, hi := slots[0].Start, slots[0].End
-	for _, s := range slots[1:] {
-		if s.Start.Before(lo) {
-			lo = s.Start
-		}
-		if s.End.After(hi) {
-			hi = s.End
-		}
-	}
-	return lo, hi
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
+	"github.com/hive/hive/internal/bookings/worktime"
 	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
@@ -49,12 +50,14 @@ func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, 
 		},
 		func() error { return s.preferredUsers(ctx, f, b) },
 		func() error { return s.instructedIn(ctx, f, b.ID) },
-		func() error { return s.heldElsewhere(ctx, f, b.ID) },
+		func() error { return s.heldNear(ctx, f, b) },
 		func() error { return s.unavailableDays(ctx, f, b.DepartmentID) },
-		func() error { return s.restOf(ctx, f, b) },
 		func() error { return s.ownCalendars(ctx, f, b.DepartmentID) },
 	)
 	if err != nil {
+		return AvailableSuppliersList{}, err
+	}
+	if err := f.heldBy(); err != nil {
 		return AvailableSuppliersList{}, err
 	}
 	f.rest.zones = make(map[int64]*time.Location, len(f.candidates))
@@ -225,63 +228,152 @@ func (s *Store) instructedIn(ctx context.Context, f *supplierFacts, booking int6
 	return nil
 }
 
-// heldElsewhere reads the periods of other bookings' live placements that could matter (those
-// overlapping a placement of this booking, or on the local days either side of the selection)
-// in which a live instruction holds someone's time (the caller keeps the candidates). It reads
-// the copy of the placement's period each instruction carries (migration 00012), so one range of
-// one index answers without a join. Instructions sharing a period come back as one row with
-// their holders' ids, so the answer has a row per distinct period, not per instruction.
-func (s *Store) heldElsewhere(ctx context.Context, f *supplierFacts, booking int64) error {
-	inWindows, args := heldInWindows(heldWindows(f.booking, []string{f.before, f.after}), booking)
-	var rows []struct {
-		slot
-		Users string `db:"users"`
-	}
-	if err := s.DB.Select(ctx, &rows, `SELECT local_date, start_at, end_at,
-		string_agg(CAST(user_id AS TEXT), ',') AS users
-		FROM (`+inWindows+`) h GROUP BY start_at, end_at, local_date`, args...); err != nil {
+// heldNear reads, in one query, the time held near the booking: each live instruction that
+// holds its freelancer's time (commitment.HoldsTime) whose placement starts where it can matter,
+// as a row per distinct period with two aggregates. The holders in other bookings (what ranking
+// rules out: heldElsewhere, for the booking's placements and the days either side of the
+// selection); and the accepted work (commitment.CommitsTime, in this booking too) that the
+// commitment rule's marks judge the selection against (rest). It reads the copy of the
+// placement's period each instruction carries (migration 00012), a range of a covering index
+// (migration 00062) per window, so the time held is read once per selection. The rows are kept
+// for heldBy, which keeps the candidates' once they are known.
+func (s *Store) heldNear(ctx context.Context, f *supplierFacts, b Booking) error {
+	limits, err := commitment.LimitsOfBooking(ctx, s.DB, b.ID)
+	if err != nil {
 		return err
 	}
-	f.heldElsewhere = make([]heldPeriod, len(rows))
-	for i, r := range rows {
-		users, err := aggregatedIDs(r.Users)
+	f.rest.limits = limits
+	query, args := heldNearSQL(heldNearWindows(f, limits), b.ID)
+	return s.DB.Select(ctx, &f.heldRows, query, args...)
+}
+
+// heldBy turns heldNear's rows into the facts of the candidates: the periods held in other
+// bookings with their holders, and each one's accepted work by start. Reading everyone's and
+// keeping the candidates' here costs less than a test per row in SQL.
+func (f *supplierFacts) heldBy() error {
+	isCandidate := make(map[int64]bool, len(f.candidates))
+	for _, c := range f.candidates {
+		isCandidate[c.ID] = true
+	}
+	rows := f.heldRows
+	slices.SortFunc(rows, func(a, b heldRow) int { // the windows' order, whatever the engine's
+		return cmp.Or(a.Start.Compare(b.Start), a.End.Compare(b.End), cmp.Compare(a.Date, b.Date))
+	})
+	f.heldElsewhere = make([]heldPeriod, 0, len(rows))
+	work := map[int64]*commitment.Worked{}
+	for _, r := range rows {
+		if r.Held != nil {
+			users, err := aggregatedIDs(*r.Held, isCandidate)
+			if err != nil {
+				return err
+			}
+			f.heldElsewhere = append(f.heldElsewhere, heldPeriod{slot: r.slot, users: users})
+		}
+		if r.Work == nil {
+			continue
+		}
+		err := commitment.EachWorkPair(*r.Work, func(user, placement int64, job string) {
+			if !isCandidate[user] {
+				return
+			}
+			w := work[user]
+			if w == nil {
+				w = &commitment.Worked{}
+				work[user] = w
+			}
+			w.Shifts = append(w.Shifts, worktime.Shift{Start: r.Start, End: r.End, Job: job})
+			w.Placements = append(w.Placements, placement)
+		})
 		if err != nil {
 			return err
 		}
-		f.heldElsewhere[i] = heldPeriod{slot: r.slot, users: users}
+	}
+	f.rest.work = make(map[int64]commitment.Worked, len(work))
+	for user, w := range work {
+		f.rest.work[user] = inOrder(*w)
 	}
 	return nil
 }
 
-// aggregatedIDs parses the ids string_agg joined with commas.
-func aggregatedIDs(s string) ([]int64, error) {
-	parts := strings.Split(s, ",")
-	ids := make([]int64, len(parts))
-	for i, p := range parts {
-		id, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			return nil, err
-		}
-		ids[i] = id
+// inOrder is w by start, end and placement, the order commitment.AcceptedShifts reads work in:
+// the first work in the way is the one a refusal names. Read by period, it mostly is already.
+func inOrder(w commitment.Worked) commitment.Worked {
+	at := func(i int) commitment.Placed {
+		return commitment.Placed{Shift: w.Shifts[i], Placement: w.Placements[i]}
 	}
-	return ids, nil
+	sorted := true
+	for i := 1; i < len(w.Shifts) && sorted; i++ {
+		sorted = comparePlaced(at(i-1), at(i)) <= 0
+	}
+	if sorted {
+		return w
+	}
+	placed := make([]commitment.Placed, len(w.Shifts))
+	for i := range placed {
+		placed[i] = at(i)
+	}
+	slices.SortStableFunc(placed, comparePlaced)
+	return commitment.WorkedOf(placed)
 }
 
-// heldInWindows selects the periods and holders of the time-holding live instructions of other
-// bookings than booking whose placements start in one of ws. Each window is its own branch of a
-// UNION ALL: with the ranges OR'd, SQLite (which has no statistics) scans the whole index rather
-// than seek each range.
-func heldInWindows(ws []window, booking int64) (string, []any) {
+// heldRow is a period of heldNear's read: its holders in other bookings and its accepted work.
+type heldRow struct {
+	slot
+	Held *string `db:"held"`
+	Work *string `db:"work"`
+}
+
+func comparePlaced(a, b commitment.Placed) int {
+	return cmp.Or(a.Start.Compare(b.Start), a.End.Compare(b.End), cmp.Compare(a.Placement, b.Placement))
+}
+
+// heldNearSQL is heldNear's query over ws: a branch per window of placement starts, each grouped
+// by period in the covering index's order (period, then user and placement), with its arguments
+// (the booking, the window). With the ranges OR'd, SQLite (which has no statistics) would scan
+// the whole index rather than seek each range; the windows are disjoint, so no period is in two
+// branches.
+func heldNearSQL(ws []window, booking int64) (string, []any) {
 	branches := make([]string, len(ws))
 	args := make([]any, 0, 3*len(ws))
 	for i, w := range ws {
 		branches[i] = `SELECT i.placement_local_date AS local_date, i.placement_start_at AS start_at,
-			i.placement_end_at AS end_at, i.user_id FROM instructions i
-			WHERE i.placement_start_at > ? AND i.placement_start_at < ? AND i.booking_id <> ?
-			AND ` + commitment.HoldsTime("i")
-		args = append(args, w.lo, w.hi, booking)
+			i.placement_end_at AS end_at,
+			string_agg(CAST(i.user_id AS TEXT), ',') FILTER (WHERE i.booking_id <> ?) AS held,
+			` + commitment.WorkPairs("i") + ` FILTER (WHERE ` + commitment.CommitsTime("i") + `) AS work
+			FROM instructions i WHERE ` + commitment.HoldsTime("i") + `
+			AND i.placement_start_at > ? AND i.placement_start_at < ?
+			GROUP BY i.placement_start_at, i.placement_end_at, i.placement_local_date`
+		args = append(args, booking, w.lo, w.hi)
 	}
 	return strings.Join(branches, " UNION ALL "), args
+}
+
+// heldNearWindows are the ranges of placement starts heldNear reads: every placement that can
+// overlap one of the booking's or fall on the days either side of the selection, and every
+// accepted placement within the commitment rule's reach of a selected one (commitment.LookAround).
+func heldNearWindows(f *supplierFacts, limits worktime.Limits) []window {
+	ws := make([]window, 0, len(f.selection))
+	for _, p := range f.selection {
+		lo, hi := commitment.LookAround(limits, p.Start, p.End)
+		ws = append(ws, window{lo.Add(-maxPlacementSpan - time.Nanosecond).UTC(), hi.UTC()})
+	}
+	return heldWindows(f.booking, []string{f.before, f.after}, ws)
+}
+
+// aggregatedIDs parses the ids string_agg joined with commas, keeping those keep holds (all when
+// keep is nil).
+func aggregatedIDs(s string, keep map[int64]bool) ([]int64, error) {
+	ids := make([]int64, 0, strings.Count(s, ",")+1)
+	for p := range strings.SplitSeq(s, ",") {
+		id, err := strconv.ParseInt(p, 10, 64)
+		if err != nil {
+			return nil, err
+		}
+		if keep == nil || keep[id] {
+			ids = append(ids, id)
+		}
+	}
+	return ids, nil
 }
 
 // unavailableDays reads the department's linked users' unavailable dates from the booking's first needed
@@ -303,7 +395,7 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 	}
 	f.unavailable = make([]markedDay, len(rows))
 	for i, r := range rows {
-		users, err := aggregatedIDs(r.Users)
+		users, err := aggregatedIDs(r.Users, nil)
 		if err != nil {
 			return err
 		}
@@ -338,7 +430,7 @@ func (s *Store) ownCalendars(ctx context.Context, f *supplierFacts, department i
 	return nil
 }
 
-// Bounds that let heldElsewhere find instructions by their placement's start alone.
+// Bounds that let heldNear find instructions by their placement's start alone.
 const (
 	// maxPlacementSpan bounds a placement's length (commitment.MaxPlacementSpan).
 	maxPlacementSpan = commitment.MaxPlacementSpan
@@ -350,9 +442,9 @@ const (
 type window struct{ lo, hi time.Time }
 
 // heldWindows returns the start_at ranges of every placement that can overlap one of booking
-// or fall on one of days, merged and at most maxWindows.
-func heldWindows(booking []slot, days []string) []window {
-	ws := make([]window, 0, len(booking)+len(days))
+// or fall on one of days, and the ranges more, merged and at most maxWindows.
+func heldWindows(booking []slot, days []string, more []window) []window {
+	ws := append(make([]window, 0, len(booking)+len(days)+len(more)), more...)
 	for _, p := range booking {
 		ws = append(ws, window{p.Start.Add(-maxPlacementSpan).UTC(), p.End.UTC()})
 	}
@@ -405,46 +497,4 @@ func later(a, b time.Time) time.Time {
 		return a
 	}
 	return b
-}
-
-// hiredBy is the bulk read's filter to the department's hireable users (its argument): their ids
-// are read once into a set each row is looked up in, rather than a join's seek per row. The unary
-// plus (a no-op to PostgreSQL) keeps SQLite from driving the read from that set through the user
-// index, a row of the table each; the range of the period index, read alone, is faster.
-const hiredBy = `+i.user_id IN (SELECT r.user_id FROM user_department_refs r WHERE r.department_id = ? AND r.can_hire = TRUE)`
-
-// restOf reads the working-time guard's facts for the candidates: the limits of the booking's
-// entity, and the accepted work near the selection of everyone the department may hire (the
-// candidates among them are marked). That read is the longest of a ranking (every hireable
-// freelancer's work over the selection and a week on either side), so its two halves in time
-// are read at once, each one range of the index; the second half's shifts follow the first's.
-func (s *Store) restOf(ctx context.Context, f *supplierFacts, b Booking) error {
-	limits, err := commitment.LimitsOfBooking(ctx, s.DB, b.ID)
-	if err != nil {
-		return err
-	}
-	first, last := span(f.selection)
-	lo, hi := commitment.LookAround(limits, first, last)
-	mid := lo.Add(hi.Sub(lo) / 2)
-	var halves [2]map[int64][]commitment.Placed
-	read := func(half int, lo, hi time.Time) func() error {
-		return func() (err error) {
-			halves[half], err = commitment.AcceptedShifts(ctx, s.DB, hiredBy, []any{b.DepartmentID}, 0, lo, hi)
-			return err
-		}
-	}
-	// commitment.AcceptedShifts reads the starts in [lo - maxPlacementSpan, hi): the halves meet at mid.
-	if err := database.InParallel(read(0, lo, mid), read(1, mid.Add(maxPlacementSpan), hi)); err != nil {
-		return err
-	}
-	f.rest.limits, f.rest.work = limits, make(map[int64]commitment.Worked, len(halves[0])+len(halves[1]))
-	for user, earlier := range halves[0] {
-		f.rest.work[user] = commitment.WorkedOf(append(earlier, halves[1][user]...))
-	}
-	for user, later := range halves[1] {
-		if _, ok := halves[0][user]; !ok {
-			f.rest.work[user] = commitment.WorkedOf(later)
-		}
-	}
-	return nil
 }

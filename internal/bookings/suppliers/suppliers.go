@@ -119,6 +119,7 @@ type supplierFacts struct {
 	// heldElsewhere is the periods of other bookings' placements (without ids) in which live
 	// instructions hold someone's time, each with the users whose time it holds.
 	heldElsewhere []heldPeriod
+	heldRows      []heldRow        // heldNear's read, before heldBy keeps the candidates
 	heldHere      map[int64][]slot // per user, this booking's placements that hold their time
 	unavailable   []markedDay      // the dates someone marked unavailable, each with who
 	// ownBusy is, per user, the busy times of their own calendar near the booking (ids 0).

@@ -120,7 +120,7 @@ func TestHeldWindows(t *testing.T) {
 		booking = append(booking, slot{Start: at(d, 9), End: at(d, 17)})
 	}
 	booking = append(booking, slot{Start: at(20, 9), End: at(20, 17)})
-	ws := heldWindows(booking, []string{"2027-01-03", "2027-01-09"})
+	ws := heldWindows(booking, []string{"2027-01-03", "2027-01-09"}, nil)
 	if len(ws) != 2 {
 		t.Fatalf("windows %v", ws)
 	}
@@ -138,7 +138,7 @@ func TestHeldWindows(t *testing.T) {
 		d := time.Date(2027, 1, 1, 9, 0, 0, 0, time.UTC).AddDate(0, 0, i*3+i%2) // gaps of 2 and 3 days
 		sparse = append(sparse, slot{Start: d, End: d.Add(8 * time.Hour)})
 	}
-	ws = heldWindows(sparse, nil)
+	ws = heldWindows(sparse, nil, nil)
 	if len(ws) != maxWindows {
 		t.Fatalf("%d windows, want %d", len(ws), maxWindows)
 	}

@@ -114,28 +114,39 @@ func dailyRest(worked []Shift, c Shift, l Limits) *Breach {
 }
 
 // weeklyRest finds the run of shifts the candidate joins (each starting less than WeeklyRest after
-// the run so far ends) and counts the calendar days the run touches.
+// the run so far ends) and counts the calendar days the run touches. The candidate is placed
+// among the worked shifts by start without copying them (the shift at i of the run is at(i)):
+// available suppliers asks this of every candidate and placement, and most runs are short.
 func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 	byStart := func(a, b Shift) int { return a.Start.Compare(b.Start) }
-	all := append(make([]Shift, 0, len(worked)+1), worked...) // room for the candidate
 	// Callers mostly pass work read in order of start: sorting is then only a check.
-	if !slices.IsSortedFunc(all, byStart) {
-		slices.SortFunc(all, byStart)
+	if !slices.IsSortedFunc(worked, byStart) {
+		worked = slices.SortedFunc(slices.Values(worked), byStart)
 	}
-	at, _ := slices.BinarySearchFunc(all, c, byStart)
-	all = slices.Insert(all, at, c)
-	first, stop, end := 0, len(all), all[0].End
-	for i := 1; i < len(all); i++ {
-		if all[i].Start.Sub(end) >= l.WeeklyRest {
+	at, _ := slices.BinarySearchFunc(worked, c, byStart)
+	shift := func(i int) Shift {
+		switch {
+		case i < at:
+			return worked[i]
+		case i == at:
+			return c
+		}
+		return worked[i-1]
+	}
+	n := len(worked) + 1
+	first, stop, end := 0, n, shift(0).End
+	for i := 1; i < n; i++ {
+		s := shift(i)
+		if s.Start.Sub(end) >= l.WeeklyRest {
 			if i > at {
 				stop = i
 				break
 			}
 			first = i
 		}
-		end = later(end, all[i].End)
+		end = later(end, s.End)
 	}
-	if !mayTouchMoreDays(all[first:stop], l.MaxDaysInRow) {
+	if !mayTouchMoreDays(shift, first, stop, l.MaxDaysInRow) {
 		return nil
 	}
 	if stop-first == 1 {
@@ -144,30 +155,35 @@ func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 		// breach must name the job in the way.
 		return nil
 	}
-	days := calendarDays(all[first:stop], loc)
+	run := make([]Shift, 0, stop-first)
+	for i := first; i < stop; i++ {
+		run = append(run, shift(i))
+	}
+	days := calendarDays(run, loc)
 	if len(days) > l.MaxDaysInRow {
-		in := all[first] // the job that starts the run, or ends it when the candidate starts it
+		in := run[0] // the job that starts the run, or ends it when the candidate starts it
 		if first == at {
-			in = all[stop-1]
+			in = run[len(run)-1]
 		}
 		return &Breach{Kind: WeeklyRest, Limits: l, With: in, Days: len(days)}
 	}
 	return nil
 }
 
-// mayTouchMoreDays is false when a run is too short to touch more than max calendar dates in any
-// zone: k dates need the k-2 whole days between the first and the last, and a day is at least
-// 23 hours (a clock change). Most runs are, so the dates are counted only for the few long ones
-// (available suppliers checks every candidate against every placement).
-func mayTouchMoreDays(run []Shift, max int) bool {
+// mayTouchMoreDays is false when a run (shift(first) to shift(stop-1)) is too short to touch
+// more than max calendar dates in any zone: k dates need the k-2 whole days between the first
+// and the last, and a day is at least 23 hours (a clock change). Most runs are, so the dates are
+// counted only for the few long ones (available suppliers checks every candidate against every
+// placement).
+func mayTouchMoreDays(shift func(int) Shift, first, stop, max int) bool {
 	if max < 2 {
 		return true
 	}
-	end := run[0].End
-	for _, s := range run[1:] {
-		end = later(end, s.End)
+	end := shift(first).End
+	for i := first + 1; i < stop; i++ {
+		end = later(end, shift(i).End)
 	}
-	return end.Sub(run[0].Start) > time.Duration(max-1)*23*time.Hour
+	return end.Sub(shift(first).Start) > time.Duration(max-1)*23*time.Hour
 }
 
 // calendarDays are the dates in loc that the shifts touch.

@@ -68,7 +68,7 @@ type Entity struct {
 	Email                  string `db:"email"`
 	CancelWindowDays       int    `db:"cancel_window_days"`
 	// SecondFactorRequired makes the entity's managers (and its departments') sign in with a
-	// second factor (internal/accounts, secondfactor_store.go).
+	// second factor (internal/accounts, store_secondfactor.go).
 	SecondFactorRequired bool      `db:"second_factor_required"`
 	CreatedAt            time.Time `db:"created_at"`
 	UpdatedAt            time.Time `db:"updated_at"`

@@ -36,7 +36,7 @@ type Config struct {
 	SessionLifetime         time.Duration
 	SessionRememberLifetime time.Duration
 	// SessionCacheTTL is how long a node reuses a session's principal without reading it
-	// (internal/accounts, sessioncache.go); revocations end the copies at once; 0 for no cache.
+	// (internal/accounts, store_sessioncache.go); revocations end the copies at once; 0 for no cache.
 	SessionCacheTTL time.Duration
 
 	// NotifyFoldWindow is how long a booking change waits before it is told, so a burst of

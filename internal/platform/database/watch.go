@@ -14,7 +14,7 @@ import (
 // The "auth" change channel tells a process when a committed write changed what a signed-in
 // principal holds (sessions ended or moved, users' flags and names, links to entities and
 // departments, departments and entities they cover), so that caches of principals
-// (internal/accounts, sessioncache.go) can be emptied. Migration 00028's triggers mark every
+// (internal/accounts, store_sessioncache.go) can be emptied. Migration 00028's triggers mark every
 // such write, whatever code or SQL made it, and this file turns the marks into calls:
 //
 //   - Writes by this process: before each commit InTx asks whether the transaction changed

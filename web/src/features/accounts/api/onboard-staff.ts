@@ -1,5 +1,6 @@
 import { api, unwrap } from '@/api/client';
-import { useSignUpMutation, type OnboardInput } from './onboard-freelancer';
+import { useSignUpMutation } from '../hooks/use-sign-up-mutation';
+import type { OnboardInput } from './onboard-freelancer';
 
 export const onboardStaff = (body: OnboardInput & { invitationToken: string }) =>
   unwrap(api.POST('/onboard-staff', { body }));

@@ -1,11 +1,19 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, resetCsrfToken, unwrap } from '@/api/client';
+import { resetCsrfToken } from '@/api/client';
 import type { components } from '@/api/schema';
 import { accountKeys } from '@/lib/query-keys';
+import { endMySession } from './end-my-session';
+import { endUserSession } from './end-user-session';
+import { getMySessions } from './get-my-sessions';
+import { getUserSessions } from './get-user-sessions';
+
+/**
+ * The sessions of the signed-in user (userId undefined) or, for administrators, of a user: this
+ * file picks the endpoint (each has its own file) and holds the query key both share.
+ */
 
 export type Session = components['schemas']['SessionView'];
 
-/** The sessions of the signed-in user (userId undefined) or, for administrators, of a user. */
 const sessionsKey = (userId: number | undefined): readonly unknown[] => [
   ...accountKeys.all,
   'sessions',
@@ -15,10 +23,7 @@ const sessionsKey = (userId: number | undefined): readonly unknown[] => [
 export const sessionsQueryOptions = (userId: number | undefined) =>
   queryOptions({
     queryKey: sessionsKey(userId),
-    queryFn: () =>
-      userId === undefined
-        ? unwrap(api.GET('/account/sessions'))
-        : unwrap(api.GET('/account/{id}/sessions', { params: { path: { id: userId } } })),
+    queryFn: () => (userId === undefined ? getMySessions() : getUserSessions(userId)),
   });
 
 /**
@@ -32,17 +37,7 @@ export function useEndSession(
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (session: Session) =>
-      userId === undefined
-        ? unwrap(
-            api.DELETE('/account/sessions/{sessionId}', {
-              params: { path: { sessionId: session.id } },
-            }),
-          )
-        : unwrap(
-            api.DELETE('/account/{id}/sessions/{sessionId}', {
-              params: { path: { id: userId, sessionId: session.id } },
-            }),
-          ),
+      userId === undefined ? endMySession(session.id) : endUserSession(userId, session.id),
     onSuccess: (_, session) => {
       if (session.current) {
         resetCsrfToken();

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
-import { useResetSecondFactor } from '../api/second-factor';
+import { useResetSecondFactor } from '../api/reset-second-factor';
 
 /**
  * 'Reset second factor' in a user's Administration section (administrators, for another user):

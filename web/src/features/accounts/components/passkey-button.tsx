@@ -5,7 +5,7 @@ import { isApiError } from '@/api/errors';
 import { toastForLoginError, toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { appInfoQueryOptions } from '@/lib/session';
-import { isPromptCancelled, PASSKEY_CANCELLED, passkeysSupported } from '../webauthn';
+import { isPromptCancelled, PASSKEY_CANCELLED, passkeysSupported } from '../rules';
 
 /** Tells why a passkey did not sign in: the prompt was cancelled, or the server's reason. */
 export function notifyPasskeyFailure(err: unknown) {

@@ -2,7 +2,7 @@ import { Alert, Button, Group, Modal, Stack, Text, TextInput } from '@mantine/co
 import { useForm } from '@mantine/form';
 import { useEffect } from 'react';
 import { DialogForm } from '@/ui/dialog-form';
-import { checkPasskeyName } from '../passkey-rules';
+import { checkPasskeyName } from '../rules';
 
 /**
  * The dialog that names a passkey: before the browser creates one (Add passkey), or to rename

@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@/api/types';
-import { usePasskeySecondFactor } from '../api/passkeys';
+import { usePasskeySecondFactor } from '../api/passkey-second-factor';
 import { notifyPasskeyFailure, PasskeyButton } from './passkey-button';
 
 /**

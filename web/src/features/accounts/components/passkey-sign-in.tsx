@@ -1,5 +1,5 @@
 import type { CurrentUser } from '@/api/types';
-import { useSignInWithPasskey } from '../api/passkeys';
+import { useSignInWithPasskey } from '../api/sign-in-with-passkey';
 import { notifyPasskeyFailure, PasskeyButton } from './passkey-button';
 
 /**

@@ -11,14 +11,16 @@ import { notify } from '@/lib/notify';
 import { appInfoQueryOptions } from '@/lib/session';
 import { RetryAlert } from '@/ui/retry-alert';
 import { SectionCard } from '@/ui/section-card';
+import { useDeletePasskey } from '../api/delete-passkey';
+import { usePasskeys } from '../api/get-passkeys';
+import { useRegisterPasskey } from '../api/register-passkey';
+import { useRenamePasskey } from '../api/rename-passkey';
 import {
-  useDeletePasskey,
-  usePasskeys,
-  useRegisterPasskey,
-  useRenamePasskey,
-} from '../api/passkeys';
-import { suggestedPasskeyName } from '../passkey-rules';
-import { isPromptCancelled, PASSKEY_CANCELLED, passkeysSupported } from '../webauthn';
+  isPromptCancelled,
+  PASSKEY_CANCELLED,
+  passkeysSupported,
+  suggestedPasskeyName,
+} from '../rules';
 import { PasskeyNameDialog } from './passkey-name-dialog';
 
 type Passkey = components['schemas']['Passkey'];

@@ -3,7 +3,8 @@ import { useState } from 'react';
 import { isApiError } from '@/api/errors';
 import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
-import { useConfirmTotp, useStartTotp } from '../api/second-factor';
+import { useConfirmTotp } from '../api/confirm-totp';
+import { useStartTotp } from '../api/start-totp';
 import { SecondFactorCodeForm } from './second-factor-code-form';
 
 interface Props {

@@ -6,7 +6,7 @@ import { toasts } from '@/lib/errors/catalogue';
 import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { AuthCard } from '@/ui/auth-card';
-import { useLoginSecondFactor } from '../api/second-factor';
+import { useLoginSecondFactor } from '../api/login-second-factor';
 import { PasskeySecondFactor } from '../components/passkey-second-factor';
 import { SecondFactorCodeForm } from '../components/second-factor-code-form';
 

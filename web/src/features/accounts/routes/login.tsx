@@ -14,7 +14,7 @@ import { useLogin } from '../api/login';
 import { LoginForm, type LoginFailure } from '../components/login-form';
 import { LegalLinks } from '../components/legal-modals';
 import { PasskeySignIn } from '../components/passkey-sign-in';
-import { goToProvider, storeRedirectPath } from '../oauth';
+import { goToProvider, storeRedirectPath } from '../api/provider-login';
 
 /** The number shown after the product name in the login title. */
 export const LOGIN_TITLE_NUMBER = 2;

@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
-import { REDIRECT_PATH_KEY } from '../oauth';
+import { REDIRECT_PATH_KEY } from '../api/provider-login';
 import { OAuthCallbackRoute, readCallback } from './oauth-callback';
 
 const routes = [

@@ -6,7 +6,7 @@ import { notify } from '@/lib/notify';
 import { paths } from '@/lib/paths';
 import { FullPageMessage } from '@/ui/full-page-message';
 import { whoamiQueryOptions } from '@/lib/session';
-import { takeRedirectPath } from '../oauth';
+import { takeRedirectPath } from '../api/provider-login';
 
 export type CallbackOutcome = { ok: true } | { ok: false; toast: Toast };
 

@@ -11,7 +11,7 @@ import { whoamiQueryOptions } from '@/lib/session';
 import { messages } from '@/lib/validation';
 import { FormPasswordField, FormTextInput } from '@/ui/form-fields';
 import { PageHeader } from '@/ui/page-header';
-import { useDisableTotp } from '../api/second-factor';
+import { useDisableTotp } from '../api/disable-totp';
 import { CODE_REQUIRED } from '../components/second-factor-code-form';
 import { TotpEnrolment } from '../components/totp-enrolment';
 

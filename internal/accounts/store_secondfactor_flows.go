@@ -2,8 +2,6 @@ package accounts
 
 import (
 	"context"
-	"fmt"
-	"strconv"
 
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -12,17 +10,6 @@ import (
 	"github.com/hive/hive/internal/platform/mail"
 	"github.com/hive/hive/internal/platform/ratelimit"
 )
-
-// SignIn is where a sign-in whose password (or provider) was right stands: a session started
-// (Session), or, for a user with a second factor, a pending login (Pending) that
-// POST /account/login/second-factor, or another method through CompletePendingLogin, completes.
-type SignIn struct {
-	Session  string
-	Pending  string
-	Methods  []string // with Pending: the second factors the user can complete it with
-	User     User
-	Remember bool // the session is 'keep me signed in'
-}
 
 // beginSignIn starts a session for u, or a pending login when u has a second factor. A user who
 // must have one but has none gets a session that may only enrol (auth.Principal.MustEnrolSecondFactor).
@@ -46,25 +33,6 @@ func (s *Service) beginSignIn(ctx context.Context, tx *database.Tx, u User, reme
 		in.Session, err = createSession(ctx, tx, u.ID, s.Store.Limits, remember)
 	}
 	return in, err
-}
-
-// secondFactorLimitKey counts the second-factor attempts of one user, in the login throttle
-// (loginlimit.go) beside the addresses: the same free attempts, then the same doubling delays.
-func secondFactorLimitKey(userID int64) string {
-	return "second-factor:" + strconv.FormatInt(userID, 10)
-}
-
-// PendingLoginUser is the user a live pending login belongs to, for a method that must know it
-// before checking its proof (a passkey's allowed credentials). It does not use the login up.
-func (s *Service) PendingLoginUser(ctx context.Context, pendingToken string) (User, error) {
-	p, found, err := findPendingLogin(ctx, s.Store.DB, pendingToken, s.Store.DB.Now())
-	if err != nil {
-		return User{}, err
-	}
-	if !found {
-		return User{}, pendingExpired()
-	}
-	return findUser(ctx, s.Store.DB, p.UserID)
 }
 
 // CompletePendingLogin ends a pending login with a session, inside tx, once a second factor has
@@ -91,10 +59,6 @@ func (s *Service) CompletePendingLogin(ctx context.Context, tx *database.Tx, pen
 	}
 	token, err := createSession(ctx, tx, u.ID, s.Store.Limits, p.Remember)
 	return SignIn{Session: token, User: u, Remember: p.Remember}, err
-}
-
-func pendingExpired() error {
-	return apperror.New(apperror.KindUnauthorized, apperror.CodeBadToken, MsgPendingLoginExpired)
 }
 
 // SignInWithCode completes a pending login with a TOTP code or a recovery code. Attempts are
@@ -166,14 +130,6 @@ func (s *Service) proveSecondFactor(ctx context.Context, tx *database.Tx, userID
 		return orInvalid(err)
 	}
 	return nil
-}
-
-// orInvalid is err, or the refusal of a wrong code when there is no error.
-func orInvalid(err error) error {
-	if err != nil {
-		return err
-	}
-	return codeInvalid()
 }
 
 // StartTOTP begins the signed-in user's enrolment: a new secret, shown once with its QR code,
@@ -340,10 +296,4 @@ func (s *Service) ResetSecondFactor(ctx context.Context, userID int64) error {
 func auditSecondFactor(ctx context.Context, tx *database.Tx, userID int64, event string, byUserID int64) error {
 	return audit.Record(ctx, tx, audit.Update, audit.SourceUser, userID, map[string]any{
 		"event": event, "userId": userID, "byUserId": byUserID})
-}
-
-func secondFactorResetMail(u User) mail.Message {
-	return mail.Message{To: u.Email, Subject: "Your Hive two-step sign-in was reset", Kind: "second_factor_reset",
-		Text: fmt.Sprintf("Hello %s,\n\nAn administrator has reset the two-step sign-in of your Hive account, and every session of your account has ended. Your authenticator app's Hive entry, your recovery codes and your passkeys no longer work.\n\nSign in with your password and set up two-step sign-in again from Settings (administrators are asked to at once).\n\nIf you did not ask for this, tell your administrator now.\n\nHive",
-			u.FirstName)}
 }

@@ -7,14 +7,12 @@ import (
 	"net/http"
 	"net/url"
 	"sort"
-	"strings"
 
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/config"
-	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/oidc"
 )
@@ -101,19 +99,6 @@ type redirectOutput struct {
 	SetCookie []http.Cookie `header:"Set-Cookie"`
 }
 
-// Register adds the provider login and callback operations.
-func (o *OAuth) Register(api huma.API) {
-	tags := []string{"Account"}
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "providerLogin", Method: http.MethodGet,
-		Path: "/auth/{provider}/login", Summary: "Start signing in with a provider (browser navigation)", Tags: tags,
-		Responses: map[string]*huma.Response{"302": {Description: "To the provider, or to /oauth/callback with an error"}}},
-		o.login)
-	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "providerCallback", Method: http.MethodGet,
-		Path: "/auth/{provider}/callback", Summary: "The provider's redirect back; ends at /oauth/callback", Tags: tags,
-		Responses: map[string]*huma.Response{"302": {Description: "To /oauth/callback with success or error"}}},
-		o.callback)
-}
-
 func (o *OAuth) cookie(value string, maxAge int) http.Cookie {
 	return http.Cookie{Name: oauthCookie, Value: value, Path: httpapi.Prefix + "/auth/", HttpOnly: true,
 		SameSite: http.SameSiteLaxMode, Secure: o.secure, MaxAge: maxAge}
@@ -198,35 +183,15 @@ func (o *OAuth) finish(ctx context.Context, provider, state, code, providerErr, 
 		SetCookie: h.sessionCookies(in.Session, false)}, nil
 }
 
-// userForIdentity finds the account a provider identity belongs to: by the identity itself, or,
-// the first time, by a verified e-mail address, which links the identity to that account.
-// Nobody gets an account by signing in with a provider; accounts come from sign-up or invitation.
-func (s *Service) userForIdentity(ctx context.Context, id oidc.Identity) (User, error) {
-	var u User
-	err := s.Store.DB.InTx(ctx, func(tx *database.Tx) error {
-		var userID int64
-		linked, err := database.Found(tx.Get(ctx, &userID,
-			`SELECT user_id FROM user_identities WHERE provider = ? AND subject = ?`, id.Provider, id.Subject))
-		if err != nil {
-			return err
-		}
-		if linked {
-			u, err = findUser(ctx, tx, userID)
-			return err
-		}
-		if !id.EmailVerified || id.Email == "" {
-			return oauthNoVerifiedEmail
-		}
-		u, err = findUserByEmail(ctx, tx, strings.ToLower(id.Email))
-		if apperror.KindOf(err) == apperror.KindNotFound {
-			return oauthNoAccount
-		}
-		if err != nil {
-			return err
-		}
-		_, err = tx.Exec(ctx, `INSERT INTO user_identities (user_id, provider, subject, email, created_at) VALUES (?, ?, ?, ?, ?)`,
-			u.ID, id.Provider, id.Subject, id.Email, tx.Now)
-		return err
-	})
-	return u, err
+// Register adds the provider login and callback operations.
+func (o *OAuth) Register(api huma.API) {
+	tags := []string{"Account"}
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "providerLogin", Method: http.MethodGet,
+		Path: "/auth/{provider}/login", Summary: "Start signing in with a provider (browser navigation)", Tags: tags,
+		Responses: map[string]*huma.Response{"302": {Description: "To the provider, or to /oauth/callback with an error"}}},
+		o.login)
+	httpapi.Register(api, httpapi.Public, huma.Operation{OperationID: "providerCallback", Method: http.MethodGet,
+		Path: "/auth/{provider}/callback", Summary: "The provider's redirect back; ends at /oauth/callback", Tags: tags,
+		Responses: map[string]*huma.Response{"302": {Description: "To /oauth/callback with success or error"}}},
+		o.callback)
 }
