@@ -87,6 +87,7 @@ bench: build $(E2E_DEPS) ## benchmarks: login + whoami, notification delivery an
 	@bench/invoices.sh
 	@bench/dashboard.sh
 	@bench/search.sh
+	@bench/calendar-sync.sh
 	@bench/scheduler-render.sh
 	@bench/pages.sh
 	@bench/load.sh

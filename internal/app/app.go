@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"sync"
 	"time"
 
 	"github.com/danielgtaylor/huma/v2"
@@ -28,6 +29,7 @@ import (
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/bookings/unavailability"
 	"github.com/hive/hive/internal/bookings/waterfall"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/dashboard"
 	"github.com/hive/hive/internal/dashboard/facts"
 	"github.com/hive/hive/internal/documents"
@@ -74,6 +76,8 @@ type App struct {
 	Notify  *notifications.Worker
 	// Push sends the pushes the notification worker queues to people's devices.
 	Push *push.Sender
+	// CalendarSync syncs freelancers' own CalDAV calendars (busy in, accepted work out).
+	CalendarSync *calendarsync.Worker
 	// Deadlines expires and reminds of offers by their answer-by time (and runs other timed
 	// rules of bookings added to its Sweeps).
 	Deadlines *deadlines.Deadlines
@@ -106,6 +110,9 @@ func New(ctx context.Context, cfg config.Config, logger *slog.Logger) (*App, err
 	return a, nil
 }
 
+// calendarSyncHook registers calendar sync's status hook once per process (tests build many apps).
+var calendarSyncHook sync.Once
+
 // NewWithDB builds the application on an open database (tests pass their own).
 func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, error) {
 	sender, err := newSender(cfg, logger)
@@ -126,6 +133,13 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds,
 			timesheets.CreateDue, timesheets.AutoApproveDue, acknowledge.RemindDue, acknowledge.EscalateDue)}}
+
+	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
+	calendarSyncHook.Do(func() {
+		bookings.AfterStatusChange(func(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
+			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)
+		})
+	})
 
 	mux := http.NewServeMux()
 	api := httpapi.NewAPI(mux)
@@ -188,6 +202,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 	invoices.Register(api, deps)
 	documents.Register(api, deps)
 	timesheets.Register(api, deps)
+	calendarsync.Register(api, deps, a.CalendarSync)
 
 	ppl := people.Deps{Deps: deps, Accounts: accountService, CompletedInstructions: availability.CompletedInstructions(db)}
 	directory.Register(api, ppl)
@@ -273,6 +288,7 @@ func (a *App) Serve(ctx context.Context, ready func(addr string)) error {
 	go a.Notify.Run(ctx)
 	go a.Push.Run(ctx)
 	go a.Deadlines.Run(ctx)
+	go a.CalendarSync.Run(ctx)
 	go a.housekeeping(ctx)
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

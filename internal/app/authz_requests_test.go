@@ -18,6 +18,10 @@ type authzRequest struct {
 	Headers []string
 }
 
+// authzNoCalDAV is a CalDAV address where nothing answers (port 1 of the loopback), so discovery
+// fails at once.
+const authzNoCalDAV = "http://127.0.0.1:1/"
+
 // authzRequests gives, for the caller me (0 for a visitor), the calls of each operation
 // ("METHOD /template") that aims at client A's objects. Every operation with a path
 // parameter or a request body must have an entry (TestAuthorizationMatrix fails otherwise),
@@ -65,7 +69,16 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 		"GET /account/internal-note/{id}":          one(f("/account/internal-note/%d", w.FreelancerA), nil),
 		"POST /account/login":                      one("/account/login", map[string]any{"email": "quentin.staff@example.com", "password": "wrong-password"}),
 		"PATCH /account/passkeys/{id}":             one(f("/account/passkeys/%d", w.Passkey), map[string]any{"name": "Intruder"}),
-		"DELETE /account/passkeys/{id}":            one(f("/account/passkeys/%d", w.Passkey), nil),
+		// A freelancer's own calendar connection: FreelancerA's, and new ones to a server that
+		// does not answer (discovery fails fast).
+		"POST /calendar-connection/discover": one("/calendar-connection/discover", map[string]any{
+			"serverUrl": authzNoCalDAV, "username": "intruder", "password": "app-password"}),
+		"POST /calendar-connection": one("/calendar-connection", map[string]any{"serverUrl": authzNoCalDAV,
+			"username": "intruder", "password": "app-password", "readCalendar": "/a/personal/", "writeCalendar": "/a/work/"}),
+		"PATCH /calendar-connection/{id}":     one(f("/calendar-connection/%d", w.CalendarConnection), map[string]any{"intervalMinutes": 15}),
+		"DELETE /calendar-connection/{id}":    one(f("/calendar-connection/%d", w.CalendarConnection), nil),
+		"POST /calendar-connection/{id}/sync": one(f("/calendar-connection/%d/sync", w.CalendarConnection), nil),
+		"DELETE /account/passkeys/{id}":       one(f("/account/passkeys/%d", w.Passkey), nil),
 		"POST /account/passkeys/register/finish": one("/account/passkeys/register/finish", map[string]any{
 			"ceremony": strings.Repeat("a", 43), "name": "Intruder", "credential": authzPasskeyAnswer("attestationObject")}),
 		"POST /account/passkeys/login/finish": one("/account/passkeys/login/finish", map[string]any{

@@ -83,6 +83,7 @@ type authzWorld struct {
 	Unavailability, Notification, Bookmark, History int64
 	Passkey                                         int64 // StaffA's
 	PushSubscription                                int64 // FreelancerA's phone (authzPushEndpoint)
+	CalendarConnection                              int64 // FreelancerA's own CalDAV calendar
 	StaffSession                                    int64 // a session StaffA signed in with
 	// Pencils of Hireable on Placement (first) and on an overlapping placement of a second
 	// booking (second, below it), and Substitute's on Placement2 (released by the control).
@@ -219,6 +220,10 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 	}
 	w.Timesheet, w.Timesheet2 = sheet(w.Instruction, w.Placement), sheet(w.Instruction2, w.Placement2)
 	w.Invoice = authzInvoice(t, s, w)
+	w.CalendarConnection = databasetest.InsertID(t, db, `INSERT INTO calendar_connections (user_id, server_url, username,
+		secret_sealed, read_calendar, write_calendar, next_sync_at, created_at, updated_at)
+		VALUES (?, 'https://caldav.example.com/', ?, 'gcm:sealed', '/a/personal/', '/a/work/', ?, ?, ?) RETURNING id`,
+		w.FreelancerA, authzDeep(" caldav user"), now.Add(24*time.Hour), now, now)
 	w.History = audittest.Last(t, db)
 	return w
 }

@@ -54,7 +54,9 @@ var tableOwners = map[string]string{
 	"waterfall_candidates": "bookings",
 	// the other features
 	"booking_bookmarks": "scheduler", "calendar_feeds": "agenda",
-	"notifications": "notifications", "notification_preferences": "notifications", "notification_counts": "notifications",
+	"calendar_connections": "calendarsync", "calendar_read_objects": "calendarsync", "calendar_busy_blocks": "calendarsync",
+	"calendar_written_events": "calendarsync",
+	"notifications":           "notifications", "notification_preferences": "notifications", "notification_counts": "notifications",
 	"search_terms": "search", "search_variants": "search", "search_state": "search",
 	"documents":  "documents",
 	"timesheets": "timesheets", "timesheet_expenses": "timesheets", "entity_billing_rules": "timesheets",

@@ -9,6 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/commitment"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
@@ -217,7 +218,12 @@ func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidat
 	if err != nil {
 		return nil, err
 	}
-	return slices.DeleteFunc(cands, func(c candidate) bool { return busy[c.ID] }), nil
+	// A busy time of their own calendar on one of the days counts too ('Busy (own calendar)').
+	own, err := calendarsync.BusyOnDays(ctx, r, f.StartDate, f.EndDate, among)
+	if err != nil {
+		return nil, err
+	}
+	return slices.DeleteFunc(cands, func(c candidate) bool { return busy[c.ID] || own[c.ID] }), nil
 }
 
 // markRest marks, when a date range is asked for, the cards of freelancers whose accepted work

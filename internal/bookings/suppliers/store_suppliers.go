@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/worktime"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -50,6 +51,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, 
 		func() error { return s.instructedIn(ctx, f, b.ID) },
 		func() error { return s.heldNear(ctx, f, b) },
 		func() error { return s.unavailableDays(ctx, f, b.DepartmentID) },
+		func() error { return s.ownCalendars(ctx, f, b.DepartmentID) },
 	)
 	if err != nil {
 		return AvailableSuppliersList{}, err
@@ -397,6 +399,32 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 			return err
 		}
 		f.unavailable[i] = markedDay{date: r.Date, users: users}
+	}
+	return nil
+}
+
+// ownCalendars reads the busy times of the department's linked users' own calendars over the
+// booking's placements (calendarsync.Busy: times only, never what they are).
+func (s *Store) ownCalendars(ctx context.Context, f *supplierFacts, department int64) error {
+	if len(f.booking) == 0 {
+		return nil
+	}
+	from, to := f.booking[0].Start, f.booking[0].End
+	for _, p := range f.booking {
+		if p.Start.Before(from) {
+			from = p.Start
+		}
+		if p.End.After(to) {
+			to = p.End
+		}
+	}
+	blocks, err := calendarsync.BusyIn(ctx, s.DB, department, from.Add(-24*time.Hour), to.Add(24*time.Hour))
+	if err != nil {
+		return err
+	}
+	f.ownBusy = make(map[int64][]slot)
+	for _, b := range blocks {
+		f.ownBusy[b.UserID] = append(f.ownBusy[b.UserID], slot{Start: b.Start, End: b.End})
 	}
 	return nil
 }

@@ -13,7 +13,9 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/status"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/organisations/tags"
 )
 
@@ -60,22 +62,24 @@ type AvailableSupplierUser struct {
 
 // AvailableSupplier is one candidate for a selection of placements.
 type AvailableSupplier struct {
-	User                     AvailableSupplierUser `json:"user"`
-	PlacementIDs             []int64               `json:"placementIds" doc:"Selected placements this user is free for"`
-	TotalPlacements          int                   `json:"totalPlacements" doc:"How many placements are selected"`
-	Availability             float64               `json:"availability" doc:"Free selected placements / selected, 0..1"`
-	AvailabilityColour       string                `json:"availabilityColour" enum:"red,yellow,green"`
-	AlreadyInstructed        bool                  `json:"alreadyInstructed" doc:"Holds a live instruction in a selected placement"`
-	AlreadyInvited           bool                  `json:"alreadyInvited" doc:"Such an instruction awaits the supplier's response"`
-	AdjacentAvailability     float64               `json:"adjacentAvailability" doc:"Free share of the day before and the day after the selection"`
-	PreferredUser            bool                  `json:"preferredUser" doc:"A preferred user of the booking's job template"`
-	MatchedJobTitle          bool                  `json:"matchedJobTitle" doc:"A job title of the user matches the placement template's title"`
-	MatchedSkills            []string              `json:"matchedSkills" doc:"Skills of the user named in the placement or job template's title"`
-	MatchedSystemsExperience []string              `json:"matchedSystemsExperience" doc:"Always empty: Hive records no systems experience apart from skills"`
-	GlobalAvailabilityRatio  float64               `json:"globalAvailabilityRatio" doc:"Free share of every live placement of the booking"`
-	RestWarning              string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement'"`
-	BookedPlacementIDs       []int64               `json:"bookedPlacementIds" doc:"Selected placements whose time the user's accepted work overlaps: not available, and an offer of them is refused (a pencil is not)"`
-	BookedWarning            string                `json:"bookedWarning,omitempty" doc:"The first such work and its times, naming the job when the caller may see its booking, else 'another engagement'"`
+	User                        AvailableSupplierUser `json:"user"`
+	PlacementIDs                []int64               `json:"placementIds" doc:"Selected placements this user is free for"`
+	TotalPlacements             int                   `json:"totalPlacements" doc:"How many placements are selected"`
+	Availability                float64               `json:"availability" doc:"Free selected placements / selected, 0..1"`
+	AvailabilityColour          string                `json:"availabilityColour" enum:"red,yellow,green"`
+	AlreadyInstructed           bool                  `json:"alreadyInstructed" doc:"Holds a live instruction in a selected placement"`
+	AlreadyInvited              bool                  `json:"alreadyInvited" doc:"Such an instruction awaits the supplier's response"`
+	AdjacentAvailability        float64               `json:"adjacentAvailability" doc:"Free share of the day before and the day after the selection"`
+	PreferredUser               bool                  `json:"preferredUser" doc:"A preferred user of the booking's job template"`
+	MatchedJobTitle             bool                  `json:"matchedJobTitle" doc:"A job title of the user matches the placement template's title"`
+	MatchedSkills               []string              `json:"matchedSkills" doc:"Skills of the user named in the placement or job template's title"`
+	MatchedSystemsExperience    []string              `json:"matchedSystemsExperience" doc:"Always empty: Hive records no systems experience apart from skills"`
+	GlobalAvailabilityRatio     float64               `json:"globalAvailabilityRatio" doc:"Free share of every live placement of the booking"`
+	RestWarning                 string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement'"`
+	BookedPlacementIDs          []int64               `json:"bookedPlacementIds" doc:"Selected placements whose time the user's accepted work overlaps: not available, and an offer of them is refused (a pencil is not)"`
+	BookedWarning               string                `json:"bookedWarning,omitempty" doc:"The first such work and its times, naming the job when the caller may see its booking, else 'another engagement'"`
+	BusyOwnCalendarPlacementIDs []int64               `json:"busyOwnCalendarPlacementIds" doc:"Selected placements a busy time of the user's own calendar overlaps: not available; an offer is allowed, with this warning"`
+	BusyOwnCalendar             string                `json:"busyOwnCalendar,omitempty" doc:"'Busy (own calendar)' with the first such busy time; never what it is"`
 }
 
 // AvailableSuppliersList is the answer: the selection's size and the ranked candidates.
@@ -118,6 +122,8 @@ type supplierFacts struct {
 	heldRows      []heldRow        // heldNear's read, before heldBy keeps the candidates
 	heldHere      map[int64][]slot // per user, this booking's placements that hold their time
 	unavailable   []markedDay      // the dates someone marked unavailable, each with who
+	// ownBusy is, per user, the busy times of their own calendar near the booking (ids 0).
+	ownBusy map[int64][]slot
 	// instructed is, per user, their live instructions in the booking: placement → supplier status.
 	instructed     map[int64]map[int64]string
 	placementTitle string
@@ -147,6 +153,11 @@ func (f *supplierFacts) commitmentsOf() *commitments {
 	}
 	for _, d := range f.unavailable {
 		c.add(d.users, c.unavailableMask(d.date))
+	}
+	for user, busy := range f.ownBusy {
+		for _, b := range busy {
+			c.add([]int64{user}, c.heldMask(b))
+		}
 	}
 	masks := map[int64][]uint64{} // per placement of the booking: most are held by several users
 	for user, held := range f.heldHere {
@@ -288,7 +299,7 @@ func rankSuppliers(f *supplierFacts) AvailableSuppliersList {
 func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidate) AvailableSupplier {
 	row := AvailableSupplier{User: AvailableSupplierUser{ID: cand.ID, FullName: strings.TrimSpace(cand.FirstName + " " + cand.LastName),
 		FirstName: cand.FirstName, Email: cand.Email, Phone: cand.Phone},
-		PlacementIDs: make([]int64, 0, len(selected)), BookedPlacementIDs: []int64{}, TotalPlacements: len(f.selection), PreferredUser: f.preferred[cand.ID],
+		PlacementIDs: make([]int64, 0, len(selected)), BookedPlacementIDs: []int64{}, BusyOwnCalendarPlacementIDs: []int64{}, TotalPlacements: len(f.selection), PreferredUser: f.preferred[cand.ID],
 		MatchedJobTitle: cand.MatchedJobTitle, MatchedSkills: cand.MatchedSkills, MatchedSystemsExperience: []string{}}
 	if row.MatchedSkills == nil {
 		row.MatchedSkills = []string{}
@@ -302,6 +313,11 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 			free = append(free, i)
 		} else if f.rest.bookedOn(cand.ID, p) {
 			row.BookedPlacementIDs = append(row.BookedPlacementIDs, p.ID)
+		} else if b, ok := busyOver(f.ownBusy[cand.ID], p); ok {
+			row.BusyOwnCalendarPlacementIDs = append(row.BusyOwnCalendarPlacementIDs, p.ID)
+			if row.BusyOwnCalendar == "" {
+				row.BusyOwnCalendar = calendarsync.BusyMessage(b.Start, b.End, commitment.ZoneOf(cand.Timezone))
+			}
 		}
 		if st, ok := instructed[p.ID]; ok {
 			row.AlreadyInstructed = true
@@ -320,6 +336,16 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 	row.GlobalAvailabilityRatio = c.freeShare(cand.ID)
 	f.rest.check(cand.ID, f.booking, free)
 	return row
+}
+
+// busyOver is the first of busy overlapping p.
+func busyOver(busy []slot, p slot) (slot, bool) {
+	for _, b := range busy {
+		if b.Start.Before(p.End) && b.End.After(p.Start) {
+			return b, true
+		}
+	}
+	return slot{}, false
 }
 
 // rankedSupplier is a row with its sort key (the lower-cased name, computed once).

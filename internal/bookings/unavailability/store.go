@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/platform/auth"
 
 	"github.com/hive/hive/internal/platform/apperror"
@@ -85,12 +86,21 @@ func (s *Store) Range(ctx context.Context, users []int64, start, end string) ([]
 	for _, r := range rows {
 		dates[r.UserID] = append(dates[r.UserID], r.Date)
 	}
+	busy, err := calendarsync.BusyDates(ctx, s.DB, users, strings.TrimPrefix(start, "0000-01-01"), strings.TrimPrefix(end, "9999-12-31"))
+	if err != nil {
+		return nil, err
+	}
 	for _, n := range names {
 		d := dates[n.ID]
 		if d == nil {
 			d = []string{}
 		}
-		out = append(out, Unavailability{UserID: n.ID, User: UnavailabilityUser{ID: n.ID, FullName: n.First + " " + n.Last}, Dates: d})
+		b := busy[n.ID]
+		if b == nil {
+			b = []string{}
+		}
+		out = append(out, Unavailability{UserID: n.ID, User: UnavailabilityUser{ID: n.ID, FullName: n.First + " " + n.Last}, Dates: d,
+			BusyOwnCalendarDates: b})
 	}
 	return out, nil
 }

@@ -20,6 +20,9 @@ type Unavailability struct {
 	UserID int64              `json:"userId"`
 	User   UnavailabilityUser `json:"user"`
 	Dates  []string           `json:"dates"`
+	// BusyOwnCalendarDates are the dates a busy time of the user's own calendar falls on
+	// (calendarsync): shown as 'Busy (own calendar)', never with what it is.
+	BusyOwnCalendarDates []string `json:"busyOwnCalendarDates" doc:"Local dates with a busy time of the user's own connected calendar: 'Busy (own calendar)'"`
 }
 
 func checkDates(dates []string) ([]string, error) {

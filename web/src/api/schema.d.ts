@@ -1384,6 +1384,76 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/calendar-connection": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's own calendar connection (none or one), with its sync state; never its password */
+        get: operations["calendarConnections"];
+        put?: never;
+        /** Connect the caller's CalDAV calendar: one to read busy times from, one to write accepted work to */
+        post: operations["createCalendarConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-connection/discover": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** The calendars a CalDAV account holds (RFC 6764 discovery, then the current user's principal) */
+        post: operations["discoverCalendars"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/calendar-connection/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Disconnect the caller's calendar: its busy times are forgotten; the events Hive wrote stay in the calendar */
+        delete: operations["deleteCalendarConnection"];
+        options?: never;
+        head?: never;
+        /** Change how often the caller's calendar connection syncs */
+        patch: operations["updateCalendarConnection"];
+        trace?: never;
+    };
+    "/calendar-connection/{id}/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sync the caller's calendar connection now, and answer its state after the sync */
+        post: operations["syncCalendarConnection"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/calendar/{token}.ics": {
         parameters: {
             query?: never;
@@ -3299,6 +3369,10 @@ export interface components {
             bookedPlacementIds: number[] | null;
             /** @description The first such work and its times, naming the job when the caller may see its booking, else 'another engagement' */
             bookedWarning?: string;
+            /** @description 'Busy (own calendar)' with the first such busy time; never what it is */
+            busyOwnCalendar?: string;
+            /** @description Selected placements a busy time of the user's own calendar overlaps: not available; an offer is allowed, with this warning */
+            busyOwnCalendarPlacementIds: number[] | null;
             /**
              * Format: double
              * @description Free share of every live placement of the booking
@@ -3639,10 +3713,81 @@ export interface components {
             /** @description DocuSeal's address: the page loads its builder script from URL/js/builder.js */
             url: string;
         };
+        CalDAVAccountInput: {
+            /** @description An app password: kept sealed, never shown again */
+            password: string;
+            /** @description The CalDAV address, or the provider's domain for discovery */
+            serverUrl: string;
+            username: string;
+        };
+        CalendarConnection: {
+            /**
+             * Format: int64
+             * @description Busy times known from the read calendar
+             */
+            busyBlocks: number;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: int64 */
+            id: number;
+            /** Format: int64 */
+            intervalMinutes: number;
+            /** @description Why the last sync failed; empty when it succeeded */
+            lastError: string;
+            /** Format: date-time */
+            lastErrorAt: string | null;
+            /**
+             * Format: date-time
+             * @description When a sync last succeeded; null before the first
+             */
+            lastGoodSyncAt: string | null;
+            /** Format: date-time */
+            nextSyncAt: string;
+            readCalendar: string;
+            serverUrl: string;
+            username: string;
+            writeCalendar: string;
+            /**
+             * Format: int64
+             * @description Accepted work Hive keeps in the write calendar
+             */
+            writtenEvents: number;
+        };
+        CalendarConnectionInput: {
+            /**
+             * Format: int64
+             * @description Minutes between syncs, 5 to 1440; default 10
+             */
+            intervalMinutes?: number;
+            /** @description An app password: kept sealed, never shown again */
+            password: string;
+            /** @description Path of the calendar busy times are read from */
+            readCalendar: string;
+            /** @description The CalDAV address, or the provider's domain for discovery */
+            serverUrl: string;
+            username: string;
+            /** @description Path of the calendar accepted work is written to (may be the read one) */
+            writeCalendar: string;
+        };
+        CalendarConnectionList: {
+            items: components["schemas"]["CalendarConnection"][] | null;
+        };
         CalendarFeed: {
             createdAt: string;
             /** @description The address to subscribe to. Only the answer that creates it (the first GET, or a rotation) carries it: the server keeps a hash of its token, so later answers are null; rotate to get a new one */
             url: string | null;
+        };
+        CalendarInfo: {
+            name: string;
+            /** @description The calendar's path on the server: what the connection's readCalendar and writeCalendar name */
+            path: string;
+        };
+        CalendarIntervalInput: {
+            /**
+             * Format: int64
+             * @description Minutes between syncs, 5 to 1440
+             */
+            intervalMinutes: number;
         };
         CancelPlacementsInput: {
             cancellationReason: string;
@@ -4141,6 +4286,9 @@ export interface components {
         DisableTotpRequest: {
             code: string;
             password: string;
+        };
+        DiscoveredCalendars: {
+            calendars: components["schemas"]["CalendarInfo"][] | null;
         };
         DisputeInput: {
             /** @description Why: the freelancer reads it and corrects the timesheet */
@@ -6070,6 +6218,8 @@ export interface components {
             version: number;
         };
         Unavailability: {
+            /** @description Local dates with a busy time of the user's own connected calendar: 'Busy (own calendar)' */
+            busyOwnCalendarDates: string[] | null;
             dates: string[] | null;
             user: components["schemas"]["UnavailabilityUser"];
             /** Format: int64 */
@@ -12378,6 +12528,385 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["WaterfallList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    calendarConnections: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnectionList"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    createCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarConnectionInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Conflict */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    discoverCalendars: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalDAVAccountInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DiscoveredCalendars"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    deleteCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No Content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    updateCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CalendarIntervalInput"];
+            };
+        };
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
+                };
+            };
+            /** @description Unauthorized */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Forbidden */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Not Found */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Unprocessable Entity */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Internal Server Error */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    syncCalendarConnection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description OK */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CalendarConnection"];
                 };
             };
             /** @description Unauthorized */

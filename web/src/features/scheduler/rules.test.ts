@@ -97,6 +97,7 @@ const mark = (userId: number, fullName: string, dates: string[]) => ({
   userId,
   user: { id: userId, fullName },
   dates,
+  busyOwnCalendarDates: [] as string[],
 });
 
 describe('unavailabilityUserIds', () => {
@@ -129,5 +130,27 @@ describe('unavailableDays', () => {
     });
     expect(days.has('2026-11-14')).toBe(false);
     expect(unavailableDays(null, 5).size).toBe(0);
+  });
+
+  it('tells a day busy in someone’s own calendar as that, never what it is', () => {
+    const days = unavailableDays(
+      [
+        {
+          ...mark(5, 'Felix Moreau', ['2026-11-12']),
+          busyOwnCalendarDates: ['2026-11-12', '2026-11-13'],
+        },
+        { ...mark(7, 'Fran Free', []), busyOwnCalendarDates: ['2026-11-13', '2026-11-14'] },
+      ],
+      5,
+    );
+    expect(days.get('2026-11-12')).toEqual({ text: 'Unavailable', full: 'Unavailable' });
+    expect(days.get('2026-11-14')).toEqual({
+      text: 'Busy (own calendar): Fran Free',
+      full: 'Busy (own calendar): Fran Free',
+    });
+    expect(days.get('2026-11-13')).toEqual({
+      text: '2 people busy',
+      full: 'Busy (own calendar): you, Fran Free',
+    });
   });
 });

@@ -11,6 +11,7 @@ import { STATUS_COLOURS, type StatusColour } from '@/lib/status/status';
 import { isAdmin, isDepartmentManager, type PermissionSubject } from '@/lib/permissions';
 import type { CurrentUser } from '@/api/types';
 import { countOf } from '@/lib/format';
+import { BUSY_OWN_CALENDAR } from '@/features/calendarsync';
 
 export type SummaryDay = components['schemas']['BookingSummaryDay'];
 export type SummaryGroup = components['schemas']['BookingSummaryGroup'];
@@ -174,17 +175,30 @@ export function unavailableDays(
   viewerId: number,
 ): Map<IsoDate, DayUnavailability> {
   const who = new Map<IsoDate, Unavailability[]>();
+  const busy = new Map<IsoDate, Unavailability[]>();
   for (const u of list ?? []) {
     for (const d of u.dates ?? []) who.set(d, [...(who.get(d) ?? []), u]);
+    for (const d of u.busyOwnCalendarDates ?? []) {
+      if (!(u.dates ?? []).includes(d)) busy.set(d, [...(busy.get(d) ?? []), u]);
+    }
   }
   const out = new Map<IsoDate, DayUnavailability>();
+  for (const [date, users] of busy) {
+    // Busy in their own calendar: told as that, never what it is (a marked day says more).
+    const own = users.length === 1 && users[0]!.userId === viewerId;
+    const names = users.map((u) => (u.userId === viewerId ? 'you' : u.user.fullName));
+    const full = own ? BUSY_OWN_CALENDAR : `${BUSY_OWN_CALENDAR}: ${names.join(', ')}`;
+    const text = users.length === 1 ? full : `${countOf(users.length, 'person', 'people')} busy`;
+    out.set(date, { text, full });
+  }
   for (const [date, users] of who) {
     const own = users.length === 1 && users[0]!.userId === viewerId;
     const names = users.map((u) => (u.userId === viewerId ? 'you' : u.user.fullName));
     const full = own ? 'Unavailable' : `Unavailable: ${names.join(', ')}`;
     const text =
       users.length === 1 ? full : `${countOf(users.length, 'person', 'people')} unavailable`;
-    out.set(date, { text, full });
+    const also = out.get(date);
+    out.set(date, also ? { text, full: `${full}; ${also.full}` } : { text, full });
   }
   return out;
 }

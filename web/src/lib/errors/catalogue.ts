@@ -327,3 +327,20 @@ export const invoiceToasts = {
       agreed ? 'Clients may now issue your invoices.' : 'Self-billing is withdrawn.',
     ),
 } as const;
+
+/** Toasts of the freelancer's own calendar connection (settings). */
+export const calendarSyncToasts = {
+  connected: success(
+    'Calendar connected',
+    'Hive reads your busy times and writes your accepted work.',
+  ),
+  synced: success('Calendar synced', 'Your busy times and accepted work are up to date.'),
+  syncFailed: {
+    title: 'Sync failed',
+    message: 'The calendar server could not be synced: see the reason in Your calendar.',
+    autoClose: DURATION.normal,
+    kind: 'warning',
+  } satisfies Toast,
+  intervalSaved: success('Sync interval saved', 'Your calendar syncs at the new interval.'),
+  disconnected: success('Calendar disconnected', 'Hive no longer reads or writes your calendar.'),
+} as const;

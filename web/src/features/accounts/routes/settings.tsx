@@ -3,9 +3,10 @@ import { Link } from 'react-router';
 import { useCurrentUser } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { PageHeader } from '@/ui/page-header';
+import { CalendarSyncSection } from '@/features/calendarsync';
 import { PasskeysSection } from '../components/passkeys-section';
 
-/** /settings: the signed-in user's own sign-in settings: two-step sign-in and passkeys. */
+/** /settings: the signed-in user's own settings: two-step sign-in, passkeys and (freelancers) their calendar. */
 export function SettingsRoute() {
   const user = useCurrentUser();
   return (
@@ -29,6 +30,7 @@ export function SettingsRoute() {
           </Text>
         </Paper>
         <PasskeysSection />
+        {user.isFreelancer && <CalendarSyncSection />}
       </Stack>
     </>
   );

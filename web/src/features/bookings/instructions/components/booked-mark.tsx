@@ -34,3 +34,25 @@ export function BookedMark({ s }: { s: AvailableSupplier }) {
     </Group>
   );
 }
+
+/**
+ * The server's mark on a candidate whose own calendar is busy at the time of a chosen
+ * placement: 'Busy (own calendar)' and its times, never what it is. An offer is still allowed;
+ * the mark warns that it may be declined.
+ */
+export function OwnCalendarMark({ s }: { s: AvailableSupplier }) {
+  if (!s.busyOwnCalendar) return null;
+  return (
+    <Group gap={4} wrap="nowrap" align="flex-start" data-testid="own-calendar-mark">
+      <IconCalendarOff
+        size={14}
+        aria-hidden="true"
+        color="var(--mantine-color-orange-9)"
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text size="xs">
+        {s.busyOwnCalendar}. An offer of that time may be declined.
+      </Text>
+    </Group>
+  );
+}

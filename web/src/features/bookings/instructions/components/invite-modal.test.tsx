@@ -164,3 +164,31 @@ describe('invite modal: freelancers already booked', () => {
     expect(await screen.findByText(reason)).toBeInTheDocument();
   });
 });
+
+describe('invite modal: busy in their own calendar', () => {
+  it('warns of the busy time without what it is, and still offers', async () => {
+    const busy = 'Busy (own calendar) Wed 10 Mar 2027 10:00–12:00';
+    mockApi({
+      'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
+        jsonResponse({
+          items: [
+            {
+              ...supplier(9, 'Felix Reid'),
+              availability: 0,
+              placementIds: [],
+              totalPlacements: 1,
+              bookedPlacementIds: [],
+              busyOwnCalendarPlacementIds: [11],
+              busyOwnCalendar: busy,
+            },
+          ],
+        }),
+    });
+    renderInviteModal();
+    const felix = await screen.findByRole('checkbox', { name: 'Invite Felix Reid' });
+    expect(felix).toBeEnabled();
+    expect(felix.closest('tr')).toHaveTextContent(
+      `${busy}. An offer of that time may be declined.`,
+    );
+  });
+});

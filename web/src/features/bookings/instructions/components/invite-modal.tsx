@@ -20,7 +20,7 @@ import { useGrant, type GrantKind } from '../api/grant';
 import { availabilityColour, percent } from '../rules';
 import { AnswerByField, answerByInstant, type AnswerByValue } from './answer-by-field';
 import { RestWarning } from '@/ui/rest-warning';
-import { BookedMark, bookedThroughout } from './booked-mark';
+import { BookedMark, OwnCalendarMark, bookedThroughout } from './booked-mark';
 import { suppliersWaiting } from './suppliers-waiting';
 import { DialogActions } from '@/ui/dialog-actions';
 import {
@@ -219,6 +219,7 @@ function SupplierRow({
         </Text>
         <RestWarning message={s.restWarning} />
         <BookedMark s={s} />
+        <OwnCalendarMark s={s} />
       </Table.Td>
       <Table.Td>
         <Badge

@@ -1,0 +1,44 @@
+package calendarsync
+
+import (
+	"context"
+	"sync"
+	"time"
+
+	"github.com/hive/hive/internal/platform/database"
+)
+
+// wakers are the workers of this process, woken after a status write made a connection due.
+var (
+	wakersMu sync.Mutex
+	wakers   []func()
+)
+
+func addWaker(wake func()) {
+	wakersMu.Lock()
+	defer wakersMu.Unlock()
+	wakers = append(wakers, wake)
+}
+
+// AfterStatusChange is what an instruction's status write runs in its transaction (internal/app
+// registers it with bookings' kernel, which this package does not import: the commitment rule
+// and available suppliers read this package): it makes the freelancer's connection due, so an
+// accepted offer reaches the write calendar, and a rejected or cancelled one leaves it, at once.
+func AfterStatusChange(ctx context.Context, tx *database.Tx, user int64) (func() error, error) {
+	return func() error {
+		due, err := markUserDue(ctx, tx, user)
+		if err != nil || !due {
+			return err
+		}
+		// The write commits after its hooks: wake a moment later; a wake that comes too soon
+		// finds nothing due, and the next poll syncs it.
+		time.AfterFunc(500*time.Millisecond, func() {
+			wakersMu.Lock()
+			defer wakersMu.Unlock()
+			for _, w := range wakers {
+				w()
+			}
+		})
+		return nil
+	}, nil
+}

@@ -1,0 +1,106 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, makeUser, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import { errorResponse } from '@/test/server-errors';
+import { CalendarSyncSection } from './calendar-sync-section';
+
+const connection = {
+  id: 3,
+  serverUrl: 'https://caldav.example.com/',
+  username: 'fran',
+  readCalendar: '/fran/personal/',
+  writeCalendar: '/fran/work/',
+  intervalMinutes: 10,
+  lastGoodSyncAt: '2027-03-01T09:00:00Z',
+  lastError: '',
+  lastErrorAt: null,
+  nextSyncAt: '2027-03-01T09:10:00Z',
+  busyBlocks: 4,
+  writtenEvents: 1,
+  createdAt: '2027-03-01T08:00:00Z',
+};
+
+const renderSection = () =>
+  renderWithProviders(<CalendarSyncSection />, { user: makeUser({ isFreelancer: true }) });
+
+describe('CalendarSyncSection', () => {
+  it('finds the calendars, then connects the two chosen ones', async () => {
+    let connected = false;
+    const discover = recordJson(() =>
+      jsonResponse({
+        calendars: [
+          { path: '/fran/personal/', name: 'Personal' },
+          { path: '/fran/work/', name: 'Work' },
+        ],
+      }),
+    );
+    const create = recordJson(() => {
+      connected = true;
+      return jsonResponse(connection, 201);
+    });
+    mockApi({
+      'GET /api/v1/calendar-connection': () =>
+        jsonResponse({ items: connected ? [connection] : [] }),
+      'POST /api/v1/calendar-connection/discover': discover.handler,
+      'POST /api/v1/calendar-connection': create.handler,
+    });
+    renderSection();
+    const section = await screen.findByRole('region', { name: 'Your calendar' });
+    expect(await within(section).findByText('No calendar connected.')).toBeInTheDocument();
+    const user = userEvent.setup();
+    await user.type(
+      within(section).getByLabelText('CalDAV address'),
+      'https://caldav.example.com/',
+    );
+    await user.type(within(section).getByLabelText('User name'), 'fran');
+    await user.type(within(section).getByLabelText(/^App password/), 'secret-app-password');
+    await user.click(within(section).getByRole('button', { name: 'Find calendars' }));
+    expect(discover.body()).toEqual({
+      serverUrl: 'https://caldav.example.com/',
+      username: 'fran',
+      password: 'secret-app-password',
+    });
+    await user.click(await within(section).findByRole('combobox', { name: /Calendar to write/ }));
+    await user.click(await screen.findByRole('option', { name: 'Work' }));
+    await user.click(within(section).getByRole('button', { name: 'Connect calendar' }));
+    expect(create.body()).toMatchObject({
+      readCalendar: '/fran/personal/',
+      writeCalendar: '/fran/work/',
+      intervalMinutes: 10,
+    });
+    expect(await within(section).findByText('Synced')).toBeInTheDocument();
+  });
+
+  it('shows the failing sync with the last good one, and the server’s reason for a refused sync', async () => {
+    mockApi({
+      'GET /api/v1/calendar-connection': () =>
+        jsonResponse({
+          items: [
+            {
+              ...connection,
+              lastError: 'The calendar server refused the user name or app password.',
+              lastErrorAt: '2027-03-01T10:00:00Z',
+            },
+          ],
+        }),
+      'POST /api/v1/calendar-connection/3/sync': () =>
+        errorResponse(404, 'Calendar connection not found', 'N-404'),
+    });
+    renderSection();
+    const section = await screen.findByRole('region', { name: 'Your calendar' });
+    expect(await within(section).findByText('Sync failing')).toBeInTheDocument();
+    expect(within(section).getByRole('alert')).toHaveTextContent('refused the user name');
+    expect(within(section).getByText(/Last good sync/)).not.toHaveTextContent('not yet');
+    await userEvent.click(within(section).getByRole('button', { name: 'Sync now' }));
+    expect(await screen.findByText('Calendar connection not found')).toBeInTheDocument();
+  });
+
+  it('offers Retry when the connection cannot be read', async () => {
+    mockApi({
+      'GET /api/v1/calendar-connection': () => errorResponse(500, 'Something went wrong', 'S-500'),
+    });
+    renderSection();
+    expect(await screen.findByText('Could not load your calendar connection')).toBeInTheDocument();
+  });
+});
