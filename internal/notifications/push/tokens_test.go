@@ -55,7 +55,9 @@ func TestAnswerTokensAreRefusedAfterUseExpiryAndForAnythingElse(t *testing.T) {
 		refused("another user", retarget(t, accept, 1, itoa(w.Users[apptest.Staff])))
 		refused("a later expiry", retarget(t, accept, 4, itoa(soon.Add(24*time.Hour).Unix())))
 		refused("another key", push.NewTokens(strings.Repeat("x", 40)).Sign(free, first, notifications.ActionAccept, soon))
-		refused("an answer no push offers yet", tokens.Sign(free, first, notifications.ActionAcknowledge, soon))
+		// Acknowledge answers through POST /instruction/acknowledge's rules: an offer has no change to
+		// acknowledge.
+		h.answer(tokens.Sign(free, first, notifications.ActionAcknowledge, soon)).WantError(http.StatusConflict, "C-409")
 		refused("garbage", "not-a-token")
 		// Signed for someone who is not the instruction's freelancer: the buttons' rule refuses it.
 		h.answer(tokens.Sign(w.Users[apptest.DeptMgr], first, notifications.ActionAccept, soon)).WantError(http.StatusNotFound, "N-404")
