@@ -132,7 +132,8 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		Push: push.Enqueue, WakePush: pusher.Wake,
 		Interval: cfg.NotifyInterval, FoldWindow: foldWindow(cfg.NotifyFoldWindow)},
 		Deadlines: &deadlines.Deadlines{DB: db, Interval: cfg.DeadlineInterval, Logger: logger, Sweeps: append(deadlines.DefaultSweeps(), holds.ReleaseExpiredHolds,
-			timesheets.CreateDue, timesheets.AutoApproveDue, acknowledge.RemindDue, acknowledge.EscalateDue)}}
+			timesheets.CreateDue, timesheets.AutoApproveDue, acknowledge.RemindDue, acknowledge.EscalateDue,
+			invoices.NotifyOverdue)}}
 
 	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
 	calendarSyncHook.Do(func() {

@@ -15,10 +15,10 @@ import (
 var DemoSuppliers = []string{"Felix Reid Camera", "Osei Pictures Ltd", "Crewline Facilities Ltd"}
 
 // SeedDemo gives the demo its self-billing: the demo suppliers agree, and the approved
-// timesheets the demo holds are invoiced; of the invoices issued, the second is marked paid and
-// the third voided with its credit note, so the chain shows an issued invoice, a paid one and a
-// credit note. It runs after the timesheets' demo data and issues nothing once any invoice
-// exists.
+// timesheets the demo holds are invoiced; when that issues two invoices or more, the first is
+// marked paid and the last voided with its credit note, its timesheets then invoiced again, so
+// the chain shows a paid invoice, a credit note and an issued invoice. It runs after the
+// timesheets' demo data and issues nothing once any invoice exists.
 func SeedDemo(ctx context.Context, db *database.DB) error {
 	s := &Store{DB: db}
 	les := &legalentities.Store{DB: db}
@@ -44,37 +44,41 @@ func SeedDemo(ctx context.Context, db *database.DB) error {
 	if err := db.Get(ctx, &issued, `SELECT EXISTS (SELECT 1 FROM invoices)`); err != nil || issued {
 		return err // issued once already: a voided invoice's timesheets stay as the demo left them
 	}
-	lines, err := timesheets.ApprovedLines(ctx, db, timesheets.LineFilter{})
+	docs, err := issueApproved(ctx, s)
+	if err != nil || len(docs) < 2 {
+		return err
+	}
+	allow := func(Invoice) error { return nil }
+	today := db.Now().UTC().Format(time.DateOnly)
+	if _, err := s.Change(ctx, docs[0].ID, docs[0].Version, Change{Status: StatusPaid, PaidOn: today}, allow, 0); err != nil {
+		return fmt.Errorf("demo paid invoice: %w", err)
+	}
+	last := docs[len(docs)-1]
+	if _, err := s.Change(ctx, last.ID, last.Version, Change{Status: StatusVoid,
+		Reason: "Hours corrected after the shoot"}, allow, 0); err != nil {
+		return fmt.Errorf("demo voided invoice: %w", err)
+	}
+	_, err = issueApproved(ctx, s) // the voided invoice's timesheets, invoiced again
+	return err
+}
+
+// issueApproved issues the invoices of every approved timesheet not billed yet, under each
+// client's billing rules, as the deadlines worker would.
+func issueApproved(ctx context.Context, s *Store) ([]Invoice, error) {
+	lines, err := timesheets.ApprovedLines(ctx, s.DB, timesheets.LineFilter{})
 	if err != nil {
-		return fmt.Errorf("demo approved timesheets: %w", err)
+		return nil, fmt.Errorf("demo approved timesheets: %w", err)
 	}
 	rules := map[int64]Rules{}
 	for _, l := range lines {
 		if _, ok := rules[l.ClientEntityID]; ok {
 			continue
 		}
-		r, err := timesheets.RulesFor(ctx, db, l.ClientEntityID)
+		r, err := timesheets.RulesFor(ctx, s.DB, l.ClientEntityID)
 		if err != nil {
-			return err
+			return nil, err
 		}
 		rules[l.ClientEntityID] = Rules{Period: r.InvoicePeriod, PaymentDays: r.PaymentDays}
 	}
-	docs, err := s.Issue(ctx, FromTimesheets(lines), func(e int64) Rules { return rules[e] }, 0)
-	if err != nil {
-		return err
-	}
-	allow := func(Invoice) error { return nil }
-	today := db.Now().UTC().Format(time.DateOnly)
-	if len(docs) > 1 {
-		if _, err := s.Change(ctx, docs[1].ID, docs[1].Version, Change{Status: StatusPaid, PaidOn: today}, allow, 0); err != nil {
-			return fmt.Errorf("demo paid invoice: %w", err)
-		}
-	}
-	if len(docs) > 2 {
-		if _, err := s.Change(ctx, docs[2].ID, docs[2].Version, Change{Status: StatusVoid,
-			Reason: "Hours corrected after the shoot"}, allow, 0); err != nil {
-			return fmt.Errorf("demo voided invoice: %w", err)
-		}
-	}
-	return nil
+	return s.Issue(ctx, FromTimesheets(lines), func(e int64) Rules { return rules[e] }, 0)
 }

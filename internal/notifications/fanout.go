@@ -42,6 +42,9 @@ type payload struct {
 	Reason string `json:"reason"`
 	// TimesheetID is the timesheet a timesheet's step concerns.
 	TimesheetID int64 `json:"timesheetId"`
+	// InvoiceNumber and DueDate are an overdue invoice's number and due date (YYYY-MM-DD).
+	InvoiceNumber string `json:"invoiceNumber"`
+	DueDate       string `json:"dueDate"`
 	// InTurn is the answer Hive acted on when it made this change itself (events.InTurn).
 	InTurn *events.Cause `json:"inTurn"`
 }
@@ -161,6 +164,9 @@ func Fanout(e Event, a Audiences) []Delivery {
 		add(SupplierTimesheetApproved, user)
 	case events.TimesheetDisputed:
 		add(SupplierTimesheetDisputed, user)
+	case events.InvoiceOverdue:
+		add(SupplierInvoiceOverdue, user)
+		add(ClientInvoiceOverdue, a.Managers...)
 	case events.WaterfallFilled:
 		add(ClientWaterfallFilled, a.Managers...)
 	case events.WaterfallRanOut:

@@ -91,6 +91,10 @@ const (
 	SupplierTimesheetApproved = "supplier.timesheet_approved"
 	SupplierTimesheetDisputed = "supplier.timesheet_disputed"
 	ClientTimesheetSubmitted  = "client.timesheet_submitted"
+	// An issued invoice passed its due date unpaid: told once to the freelancer whose work it
+	// bills and to the managers of its first line's department.
+	SupplierInvoiceOverdue = "supplier.invoice_overdue"
+	ClientInvoiceOverdue   = "client.invoice_overdue"
 	// A freelancer still has not acknowledged a change to a placement they accepted.
 	ClientChangeUnacknowledged = "client.change_unacknowledged"
 )
@@ -135,6 +139,8 @@ var Catalogue = []Type{
 		"A timesheet you submitted was approved, by a manager or when the client's dispute window passed."},
 	{SupplierTimesheetDisputed, GroupSupplier, AudienceFreelancer, "Timesheet disputed",
 		"A manager disputed a timesheet you submitted, with a reason: correct it and submit it again."},
+	{SupplierInvoiceOverdue, GroupSupplier, AudienceFreelancer, "Invoice overdue",
+		"A self-billed invoice for your work passed its due date and is not marked paid."},
 
 	{BookingCreated, GroupBooking, AudienceManager, "Booking created",
 		"Someone else created a booking in a department you manage."},
@@ -180,6 +186,8 @@ var Catalogue = []Type{
 		"An offer in turn in a department you manage has nobody left to offer to and places still unfilled."},
 	{ClientTimesheetSubmitted, GroupClient, AudienceManager, "Timesheet submitted",
 		"A freelancer submitted a timesheet in a department you manage: approve or dispute it before the dispute window passes."},
+	{ClientInvoiceOverdue, GroupClient, AudienceManager, "Invoice overdue",
+		"A self-billed invoice for work in a department you manage passed its due date and is not marked paid."},
 }
 
 // TypeOf returns the type with identifier id.

@@ -44,6 +44,8 @@ type message struct {
 	Changed    string // the other fields changed, 'title 'A' → 'B', IR35 No → Yes', or ""
 	Cause      string // what Hive acted on when it made the change itself ('Alex Smith declined'), or ""
 	Outcome    string // a finished offer in turn's result, "0 of 1 filled", or ""
+	Invoice    string // an overdue invoice's number, or ""
+	Due        string // an overdue invoice's due date, or ""
 	Path       string // in-app path of the screen it concerns
 }
 

@@ -453,6 +453,9 @@ func (f facts) message(e Event, typ string) (message, error) {
 	if p.TimesheetID != 0 { // a timesheet's step: its reason, and the timesheets screen
 		m.Reason, m.Path = p.Reason, "/timesheets?timesheetId="+strconv.FormatInt(p.TimesheetID, 10)
 	}
+	if p.InvoiceNumber != "" { // an overdue invoice: the invoices screen
+		m.Invoice, m.Due, m.Path = p.InvoiceNumber, p.DueDate, "/invoices"
+	}
 	m.describe(p.Changes, b.Timezone)
 	return m, m.render()
 }

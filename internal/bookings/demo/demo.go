@@ -23,7 +23,8 @@ const (
 	felixEmail     = "freelancer@hive.test"
 	// Maya Chen's company is VAT registered and Daniel Osei's is not (organisation demo): substituting
 	// Maya shows Daniel with the VAT warning.
-	mayaEmail = "maya.chen@hive.test"
+	mayaEmail   = "maya.chen@hive.test"
+	danielEmail = "daniel.osei@hive.test"
 )
 
 // cancelReason is 'Client - Placement Not Needed' (the test checks the text).
@@ -94,11 +95,24 @@ var demoBookings = []demoBooking{
 			{"Camera Operator", 3, felixEmail, 0, confirmed}, {"Camera Operator", 4, felixEmail, 0, confirmed},
 			{"Camera Operator", 5, felixEmail, 0, confirmed}, {"Camera Operator", 6, felixEmail, 0, confirmed},
 		}},
+	{InvoicedReference, "Autumn Highlights", status.TypeDefault, false, false, -1, []int{10, 11},
+		[]string{"Camera Operator", "Sound Supervisor"}, []slot{
+			{"Camera Operator", 10, danielEmail, 0, confirmed}, {"Camera Operator", 11, danielEmail, 0, confirmed},
+			{"Sound Supervisor", 10, "", 1, confirmed}, {"Sound Supervisor", 11, "", 1, confirmed},
+		}},
 }
 
 // PastReference is the demo booking of last month: Felix's four confirmed days, whose
 // timesheets the timesheets demo fills, submits, disputes and approves.
 const PastReference = ReferencePrefix + "006"
+
+// InvoicedReference is the other demo booking of last month: Daniel Osei's (his own company,
+// Osei Pictures Ltd) and a Crewline crew member's confirmed days, whose timesheets the
+// timesheets demo approves so the invoices demo has work of self-billing suppliers to invoice.
+const InvoicedReference = ReferencePrefix + "007"
+
+// Past reports whether the demo booking with reference ref is one of last month's.
+func Past(ref string) bool { return ref == PastReference || ref == InvoicedReference }
 
 // Seed adds the demo bookings (after the job template demo) that do not exist yet. Safe to run
 // twice: a booking whose reference exists is skipped.

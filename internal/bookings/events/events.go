@@ -55,6 +55,9 @@ const (
 	TimesheetSubmitted Kind = "timesheet.submitted"
 	TimesheetApproved  Kind = "timesheet.approved"
 	TimesheetDisputed  Kind = "timesheet.disputed"
+	// An issued invoice's due date passed unpaid (written once per invoice by package invoices,
+	// on the booking of its first line; payload "invoiceId", "invoiceNumber", "dueDate").
+	InvoiceOverdue Kind = "invoice.overdue"
 )
 
 // Event is one domain event. BookingID is always set; the others when they apply. UserID is the
