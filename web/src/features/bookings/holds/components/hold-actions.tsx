@@ -1,6 +1,7 @@
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { notifyRefusal } from '@/lib/errors/refusal';
+import { useOffline } from '@/lib/offline';
 import { DialogActions } from '@/ui/dialog-actions';
 import { actionButton } from '@/features/bookings/booking/rules';
 import { useHoldOperation, type HoldOperation } from '../api/hold-operation';
@@ -41,6 +42,8 @@ export function HoldActions({
   onDone?: () => void;
 }) {
   const hold = useHoldOperation();
+  // Offline, the hold shown is the last synced copy: an answer to it could be to something changed since.
+  const { offline } = useOffline();
   const [asking, setAsking] = useState<Exclude<HoldOperation, 'confirm'> | null>(null);
   const suffix = whose ?? '';
 
@@ -72,7 +75,7 @@ export function HoldActions({
             mih={TOUCH}
             aria-label={`Confirm hold${suffix}`}
             loading={hold.isPending && hold.variables?.op === 'confirm'}
-            disabled={hold.isPending}
+            disabled={hold.isPending || offline}
             onClick={() => run('confirm')}
           >
             Confirm hold
@@ -83,7 +86,7 @@ export function HoldActions({
             mih={TOUCH}
             {...actionButton.neutral}
             aria-label={`Challenge${suffix}`}
-            disabled={hold.isPending}
+            disabled={hold.isPending || offline}
             onClick={() => setAsking('challenge')}
           >
             Challenge
@@ -94,7 +97,7 @@ export function HoldActions({
             mih={TOUCH}
             {...actionButton.danger}
             aria-label={`Release hold${suffix}`}
-            disabled={hold.isPending}
+            disabled={hold.isPending || offline}
             onClick={() => setAsking('release')}
           >
             Release hold

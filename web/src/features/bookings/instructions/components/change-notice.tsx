@@ -2,6 +2,7 @@ import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useId } from 'react';
 import type { components } from '@/api/schema';
 import { viewerTimeZone } from '@/lib/format';
+import { useOffline } from '@/lib/offline';
 import { useAcknowledgeChanges } from '../api/acknowledge-changes';
 import { changeLines, waitedFor } from '../rules';
 
@@ -31,6 +32,8 @@ export function ChangeNotice({
 }) {
   const headingId = useId();
   const acknowledge = useAcknowledgeChanges();
+  // Offline, the change shown is the last synced copy: it may have been reverted or moved since.
+  const { offline } = useOffline();
   const change = instruction.changeToAcknowledge;
   if (!change) return null;
   const lines = changeLines(change, departmentZone, viewerTimeZone());
@@ -75,6 +78,7 @@ export function ChangeNotice({
               mih={TOUCH}
               aria-label={`Acknowledge the change to ${what}`}
               loading={acknowledge.isPending}
+              disabled={offline}
               onClick={() => acknowledge.mutate([instruction.id])}
             >
               Acknowledge
