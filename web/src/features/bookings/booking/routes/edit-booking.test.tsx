@@ -62,7 +62,8 @@ describe('Edit Booking page', () => {
 
   it('preselects the rows of ?placementId= and amends them', async () => {
     open(bookingFixture(), { path: '/bookings/31/edit?placementId=2' });
-    expect(await screen.findByText(/1 selected/)).toBeInTheDocument();
+    // The grid preselects once it has rendered every section: slow on a busy machine.
+    expect(await screen.findByText(/1 selected/, {}, { timeout: 15000 })).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Amend Placements' }));
     const dialog = await screen.findByRole('dialog', { name: 'Amend Placements' });
