@@ -1,7 +1,7 @@
 // Offers that cannot be worked: Felix has accepted the Evening News (the News desk's) on the 8th
 // of next month, 16:00-22:30. The Sport desk (dept@, who may not see the News desk's bookings)
 // opens Invite for its Camera Operator on the 8th and the 10th: Felix is shown free for one of
-// the two, booked over the other by "another engagement" with its times, never the News desk's
+// the two, booked over the other by "other work (busy)" with its times, never the News desk's
 // title. Invited anyway, the offer of the 8th is refused with the times and a pointer to a
 // pencil, and the 10th is offered. For the 8th alone he cannot be offered, only pencilled, and
 // the pencil is placed. Set-up goes through the API; the Sport desk's steps through the UI.
@@ -32,7 +32,7 @@ const MATCH_TITLE = "Overlap E2E Match Cover";
 // The demo keeps Felix's accepted work off days 8-10 of next month.
 const BOOKED_DAY = nextMonthDay(8);
 const FREE_DAY = nextMonthDay(10);
-const BOOKED_TIMES = /another engagement, \w{3} 8 \w{3} 16:00–22:30\./;
+const BOOKED_TIMES = /other work \(busy\), \w{3} 8 \w{3} 16:00–22:30\./;
 const PENCIL =
   "To ask for them anyway, send a pencil (hold) instead of an offer.";
 
@@ -128,7 +128,7 @@ describe("offers that cannot be worked", () => {
   );
 
   step(
-    "the Sport desk sees Felix booked on the 8th by another engagement, and its times",
+    "the Sport desk sees Felix booked on the 8th by other work (busy), and its times",
     async () => {
       await withPage(browser, "overlap-invite", async (page) => {
         await signIn(page, "dept@hive.test");

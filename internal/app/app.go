@@ -140,6 +140,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 		bookings.AfterStatusChange(func(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
 			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)
 		})
+		bookings.AfterPlacementChange(calendarsync.AfterPlacementChange)
 	})
 
 	mux := http.NewServeMux()

@@ -16,7 +16,7 @@ import (
 
 // The guard's messages name a job only to whom may see its booking (access.CanSeeBooking): the
 // freelancer whose work it is, its client's managers, administrators. Anyone else reads the same
-// sentence with "another engagement" and the times.
+// sentence with "other work (busy)" and the times.
 
 // namingScene: Beta Television (client B, Drama) has booked the demo freelancer as "Saturday
 // Highlights" (Camera Operator, 09:00-17:00) from Monday 1 to Saturday 6 March 2027, and the
@@ -33,9 +33,9 @@ type namingScene struct {
 const (
 	betaJob        = "Saturday Highlights (Camera Operator)"
 	weeklyNamed    = "This would be 7 days in a row without 24 hours off, with " + betaJob + " on Mon 1 Mar"
-	weeklyUnnamed  = "This would be 7 days in a row without 24 hours off, with another engagement on Mon 1 Mar"
+	weeklyUnnamed  = "This would be 7 days in a row without 24 hours off, with other work (busy) on Mon 1 Mar"
 	bookedNamed    = "booked at an overlapping time: " + betaJob + ", Wed 3 Mar 09:00–17:00."
-	bookedUnnamed  = "booked at an overlapping time: another engagement, Wed 3 Mar 09:00–17:00."
+	bookedUnnamed  = "booked at an overlapping time: other work (busy), Wed 3 Mar 09:00–17:00."
 	betaJobStrayed = "Saturday Highlights"
 )
 
@@ -122,7 +122,7 @@ func wantNamed(t *testing.T, what, got, want string) {
 
 // The attack: Alpha's manager asks, on Sunday the 7th, for available suppliers, searches with
 // the date and grants a pre-confirmed booking. Each answer says the freelancer would work 7 days
-// in a row, with "another engagement": never Beta's title. Administrators and Beta's own manager
+// in a row, with "other work (busy)": never Beta's title. Administrators and Beta's own manager
 // read the job's name.
 func TestAttack_RestWarningsNameNoOtherClientsJob(t *testing.T) {
 	withScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {

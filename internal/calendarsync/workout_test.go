@@ -73,3 +73,58 @@ func TestAcceptedWorkIsWrittenMovedAndRemoved(t *testing.T) {
 func events(w *world) int {
 	return strings.Count(w.dav.Calendar(davUser, davPass, w.write), "BEGIN:VEVENT")
 }
+
+// A placement's move, its new title and its cancellation each make the freelancer's connection
+// due at once, as an accept does, so the written event follows without waiting for the interval.
+func TestPlacementChangesMakeTheConnectionDue(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := start(t, db)
+		org := orgtest.Build(t, db)
+		b := orgtest.Book(t, w.s, apptest.DeptMgr, orgtest.JobTemplate(t, db, org.DeptA1), []string{"2027-03-20"}, w.freelancer)
+		w.s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+			[]map[string]any{{"id": b.Instruction(t, 0, w.freelancer), "supplierStatus": "accepted"}}).Want(200)
+		due := func() bool {
+			return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM calendar_connections WHERE next_sync_at <= ?`, w.clock.Now()) == 1
+		}
+		amend := func(title, start, end string) {
+			w.s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": b.Placements[0].ID, "title": title,
+				"startTime": start, "endTime": end, "unpaidBreaks": 0, "supplierNotes": ""}}).Want(200)
+		}
+		href := ""
+		for _, step := range []struct {
+			name   string
+			change func()
+			want   string // a line of the written event after the sync; "" when it is gone
+		}{
+			{"a move", func() { amend("Camera", "06:00", "12:00") }, "DTSTART:20270320T060000Z"},
+			{"a new title", func() { amend("Camera (early)", "06:00", "12:00") }, "SEQUENCE:2"},
+			{"a cancellation", func() {
+				w.s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{b.Placements[0].ID},
+					"cancellationReason": "Client - Placement Not Needed"}).Want(200)
+			}, ""},
+		} {
+			if c := w.syncNow(t); c.LastError != "" {
+				t.Fatalf("before %s: %+v", step.name, c)
+			}
+			if href == "" {
+				href = databasetest.Get[string](t, db, `SELECT href FROM calendar_written_events`)
+			}
+			if due() {
+				t.Fatalf("the connection is due before %s", step.name)
+			}
+			step.change()
+			if !due() {
+				t.Errorf("%s did not make the connection due", step.name)
+			}
+			w.syncNow(t)
+			code, ics := w.dav.Get(davUser, davPass, href)
+			ics = strings.ReplaceAll(ics, "\r\n", "\n")
+			switch {
+			case step.want == "" && code != 404:
+				t.Errorf("after %s the event is still there: %d", step.name, code)
+			case step.want != "" && (code != 200 || !hasLine(ics, step.want)):
+				t.Errorf("after %s the event lacks %q: %d\n%s", step.name, step.want, code, ics)
+			}
+		}
+	})
+}

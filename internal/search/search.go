@@ -59,7 +59,7 @@ type Result struct {
 	Preferred       bool       `json:"preferred,omitempty" doc:"A preferred supplier of a department the searcher manages"`
 	LocationName    string     `json:"location_name,omitempty"`
 	DistanceMiles   *float64   `json:"distanceMiles,omitempty" doc:"Advanced search with a location only"`
-	RestWarning     string     `json:"restWarning,omitempty" doc:"Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement'"`
+	RestWarning     string     `json:"restWarning,omitempty" doc:"Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'other work (busy)'"`
 
 	// booking and job
 	ClientName      string `json:"clientName,omitempty"`

@@ -18,14 +18,14 @@ type InTheWay struct {
 	Shift *worktime.Shift
 }
 
-// AnotherEngagement is what a message calls work whose booking its reader may not see: the
+// OtherWork is what a message calls work whose booking its reader may not see: the
 // sentence and the times stay, the job's name does not.
-const AnotherEngagement = "another engagement"
+const OtherWork = "other work (busy)"
 
 // NameJobs replaces the placement id each shift in the way carries with what the message's
 // reader (the signed-in user who asked; nil, nobody, for the system's own work) may know of it:
 // the job's name when they may see its booking (access.CanSeeBooking: its department's viewers,
-// or the freelancer whose work it is), else AnotherEngagement. So a manager who may hire a
+// or the freelancer whose work it is), else OtherWork. So a manager who may hire a
 // freelancer learns that they are busy and when, never for which other client. One query for all.
 func NameJobs(ctx context.Context, q database.Reader, reader *auth.Principal, ways []InTheWay) error {
 	ids := make([]int64, 0, len(ways))
@@ -65,7 +65,7 @@ func NameJobs(ctx context.Context, q database.Reader, reader *auth.Principal, wa
 	}
 	for _, w := range ways {
 		j, own := jobs[w.Shift.Job], reader != nil && reader.UserID == w.User
-		w.Shift.Job = AnotherEngagement
+		w.Shift.Job = OtherWork
 		if j.name != "" && access.CanSeeBooking(reader, j.department, own) {
 			w.Shift.Job = j.name
 		}

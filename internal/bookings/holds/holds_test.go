@@ -175,9 +175,9 @@ func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 			}
 		}
 		wantRanks(t, "Beta's once Alpha's is booked", holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer), 1)
-		// Staff of Beta's department may not see Alpha's booking: the work in the way is another engagement.
+		// Staff of Beta's department may not see Alpha's booking: the work in the way is other work (busy).
 		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409,
-			"This freelancer is already booked at an overlapping time: another engagement, Mon 1 Mar 08:00–18:00.")
+			"This freelancer is already booked at an overlapping time: other work (busy), Mon 1 Mar 08:00–18:00.")
 		wantEvents(t, db, "hold.confirmed", 3)
 		everyInstructionChangeAudited(t, db)
 	})

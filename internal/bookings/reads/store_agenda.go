@@ -61,3 +61,16 @@ func FeedEvents(ctx context.Context, r database.Reader, user int64, since, close
 		ORDER BY p.start_at, i.id`, user, since, closedSince)
 	return out, err
 }
+
+// PlacementFreelancers reads the freelancers with an instruction of any of placements, each once: whose
+// calendars a change of those placements touches.
+func PlacementFreelancers(ctx context.Context, r database.Reader, placements []int64) ([]int64, error) {
+	if len(placements) == 0 {
+		return nil, nil
+	}
+	marks, args := database.In(placements)
+	var users []int64
+	err := r.Select(ctx, &users, `SELECT DISTINCT user_id FROM instructions WHERE placement_id IN (`+marks+`)
+		ORDER BY user_id`, args...)
+	return users, err
+}

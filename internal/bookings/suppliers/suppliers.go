@@ -75,9 +75,9 @@ type AvailableSupplier struct {
 	MatchedSkills               []string              `json:"matchedSkills" doc:"Skills of the user named in the placement or job template's title"`
 	MatchedSystemsExperience    []string              `json:"matchedSystemsExperience" doc:"Always empty: Hive records no systems experience apart from skills"`
 	GlobalAvailabilityRatio     float64               `json:"globalAvailabilityRatio" doc:"Free share of every live placement of the booking"`
-	RestWarning                 string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement'"`
+	RestWarning                 string                `json:"restWarning,omitempty" doc:"Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'other work (busy)'"`
 	BookedPlacementIDs          []int64               `json:"bookedPlacementIds" doc:"Selected placements whose time the user's accepted work overlaps: not available, and an offer of them is refused (a pencil is not)"`
-	BookedWarning               string                `json:"bookedWarning,omitempty" doc:"The first such work and its times, naming the job when the caller may see its booking, else 'another engagement'"`
+	BookedWarning               string                `json:"bookedWarning,omitempty" doc:"The first such work and its times, naming the job when the caller may see its booking, else 'other work (busy)'"`
 	BusyOwnCalendarPlacementIDs []int64               `json:"busyOwnCalendarPlacementIds" doc:"Selected placements a busy time of the user's own calendar overlaps: not available; an offer is allowed, with this warning"`
 	BusyOwnCalendar             string                `json:"busyOwnCalendar,omitempty" doc:"'Busy (own calendar)' with the first such busy time; never what it is"`
 }

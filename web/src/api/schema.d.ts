@@ -3367,7 +3367,7 @@ export interface components {
             availabilityColour: "red" | "yellow" | "green";
             /** @description Selected placements whose time the user's accepted work overlaps: not available, and an offer of them is refused (a pencil is not) */
             bookedPlacementIds: number[] | null;
-            /** @description The first such work and its times, naming the job when the caller may see its booking, else 'another engagement' */
+            /** @description The first such work and its times, naming the job when the caller may see its booking, else 'other work (busy)' */
             bookedWarning?: string;
             /** @description 'Busy (own calendar)' with the first such busy time; never what it is */
             busyOwnCalendar?: string;
@@ -3388,7 +3388,7 @@ export interface components {
             placementIds: number[] | null;
             /** @description A preferred user of the booking's job template */
             preferredUser: boolean;
-            /** @description Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement' */
+            /** @description Why accepting a selected placement would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'other work (busy)' */
             restWarning?: string;
             /**
              * Format: int64
@@ -5818,7 +5818,7 @@ export interface components {
             preferred?: boolean;
             profile_image_url?: string;
             reference?: string;
-            /** @description Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'another engagement' */
+            /** @description Advanced search with dates only: why working those days would leave too little rest (the working-time guard), naming the job in the way when the caller may see its booking, else 'other work (busy)' */
             restWarning?: string;
             /** @enum {string} */
             roleLabel?: "Freelancer" | "Staff";

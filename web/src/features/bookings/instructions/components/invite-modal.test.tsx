@@ -105,7 +105,7 @@ describe('invite modal: the working-time guard', () => {
 
 describe('invite modal: freelancers already booked', () => {
   const booked =
-    'Already booked at an overlapping time: another engagement, Wed 3 Mar 09:00–17:00.';
+    'Already booked at an overlapping time: other work (busy), Wed 3 Mar 09:00–17:00.';
 
   it('shows why a booked candidate is not offered, and lets them be pencilled', async () => {
     mockApi({
@@ -136,7 +136,7 @@ describe('invite modal: freelancers already booked', () => {
   });
 
   it("shows the server's reason for each placement an offer was refused", async () => {
-    const reason = `This freelancer is already booked at an overlapping time: another engagement, Wed 3 Mar 09:00–17:00. To ask for them anyway, send a pencil (hold) instead of an offer.`;
+    const reason = `This freelancer is already booked at an overlapping time: other work (busy), Wed 3 Mar 09:00–17:00. To ask for them anyway, send a pencil (hold) instead of an offer.`;
     mockApi({
       'GET /api/v1/booking/5/placement-template/3/available-suppliers': () =>
         jsonResponse({
