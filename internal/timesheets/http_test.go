@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/timesheets"
@@ -33,7 +34,7 @@ func setup(t *testing.T, db *database.DB) *fixture {
 	t.Helper()
 	clk := clock.At(time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC))
 	db.Now = clk.Now
-	s := apptest.Start(t, db)
+	s := apptest.Start(t, db, func(c *config.Config) { c.DataDir = t.TempDir() }) // receipts' blobs
 	w := orgtest.Build(t, db)
 	orgtest.LinkEntity(t, db, w.Users[apptest.Staff], w.ClientB, true, true) // another client's manager
 	f := &fixture{s: s, db: db, clk: clk, w: w, user: w.Users[apptest.Freelancer]}
