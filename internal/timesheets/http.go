@@ -157,9 +157,12 @@ func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 		}
 		c.Expenses = &list
 	}
-	out, err := h.store.Update(ctx, in.ID, c)
+	out, dropped, err := h.store.Update(ctx, in.ID, c)
 	if err != nil {
 		return nil, err
+	}
+	for _, key := range dropped {
+		h.deleteQuietly(ctx, key)
 	}
 	return &oneOutput{Body: ViewOf(p, out)}, nil
 }
