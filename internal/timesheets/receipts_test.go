@@ -3,8 +3,12 @@ package timesheets_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"io/fs"
 	"mime/multipart"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -34,6 +38,26 @@ func receiptForm(t *testing.T, name string, data []byte) (string, string) {
 		t.Fatal(err)
 	}
 	return b.String(), w.FormDataContentType()
+}
+
+// receiptFiles counts the files of dir (the blob store keeps a sidecar of metadata beside
+// each blob, so only the blobs themselves are counted).
+func receiptFiles(t *testing.T, dir string) int {
+	t.Helper()
+	entries, err := os.ReadDir(dir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return 0
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0
+	for _, e := range entries {
+		if !strings.Contains(e.Name(), ".meta") {
+			n++
+		}
+	}
+	return n
 }
 
 func TestExpenseReceipts(t *testing.T) {
@@ -99,6 +123,21 @@ func TestExpenseReceipts(t *testing.T) {
 			t.Fatalf("removed %+v", ts.Expenses[0])
 		}
 		f.as(apptest.Freelancer).Do("GET", receipt, nil).WantError(404, "N-404")
+
+		// An expense taken off the list takes its receipt's file with it.
+		ts = decode[timesheets.Timesheet](t, upload(apptest.Freelancer, "taxi.pdf", receiptPDF).Want(200))
+		receipts := filepath.Join(f.dataDir, "blobs", "timesheets", fmt.Sprint(f.sheet), "receipts")
+		if n := receiptFiles(t, receipts); n != 1 {
+			t.Fatalf("%d receipt files after replacing and removing, want 1", n)
+		}
+		ts = decode[timesheets.Timesheet](t, f.as(apptest.Freelancer).Do("PATCH", path, map[string]any{"version": ts.Version,
+			"expenses": []map[string]any{}}).Want(200))
+		if n := receiptFiles(t, receipts); n != 0 || len(ts.Expenses) != 0 {
+			t.Fatalf("%d receipt files and expenses %+v after the expense went", n, ts.Expenses)
+		}
+		ts = decode[timesheets.Timesheet](t, f.as(apptest.Freelancer).Do("PATCH", path, map[string]any{"version": ts.Version,
+			"expenses": []map[string]any{{"description": "Taxi", "amountMinor": 1250, "currency": "GBP"}}}).Want(200))
+		receipt = fmt.Sprintf("%s/expense/%d/receipt", path, ts.Expenses[0].ID)
 
 		// Once submitted, the receipts are fixed.
 		upload(apptest.Freelancer, "taxi.pdf", receiptPDF).Want(200)
