@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit/audittest"
 	"github.com/hive/hive/internal/invoices"
+	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
@@ -92,6 +93,8 @@ type authzWorld struct {
 	// FreelancerA's submitted timesheets of Instruction (the control approves it) and of
 	// Instruction2 (the control disputes it).
 	Timesheet, Timesheet2 int64
+	// Expense is an expense of Timesheet with a receipt in the blob store.
+	Expense int64
 	// Invoice is a self-billed invoice of LegalC (agreed to self-billing) to client A for
 	// FreelancerA's day in department A1.
 	Invoice int64
@@ -219,6 +222,7 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 			now, now.Add(8*time.Hour), now, now.Add(72*time.Hour), now, now)
 	}
 	w.Timesheet, w.Timesheet2 = sheet(w.Instruction, w.Placement), sheet(w.Instruction2, w.Placement2)
+	w.Expense = authzReceipt(t, s, w.Timesheet)
 	w.Invoice = authzInvoice(t, s, w)
 	w.CalendarConnection = databasetest.InsertID(t, db, `INSERT INTO calendar_connections (user_id, server_url, username,
 		secret_sealed, read_calendar, write_calendar, next_sync_at, created_at, updated_at)
@@ -226,6 +230,27 @@ func buildAuthzWorld(t *testing.T, s *apptest.Server) authzWorld {
 		w.FreelancerA, authzDeep(" caldav user"), now.Add(24*time.Hour), now, now)
 	w.History = audittest.Last(t, db)
 	return w
+}
+
+// authzReceipt adds to timesheet an expense whose receipt is in the server's blob store, and
+// returns the expense's id.
+func authzReceipt(t *testing.T, s *apptest.Server, timesheet int64) int64 {
+	t.Helper()
+	blobs, err := blob.FromConfig(s.App.Config)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	key := fmt.Sprintf("timesheets/%d/receipts/authz-%d", timesheet, time.Now().UnixNano())
+	data := "%PDF-1.4\n%%EOF\n"
+	if err := blobs.Put(ctx, key, "application/pdf", strings.NewReader(data), int64(len(data))); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = blobs.Delete(ctx, key) })
+	return databasetest.InsertID(t, s.DB, `INSERT INTO timesheet_expenses (timesheet_id, position, description, amount_minor,
+		currency, receipt_key, receipt_name, receipt_type, receipt_size, created_at)
+		VALUES (?, 0, ?, 1250, 'GBP', ?, 'taxi.pdf', 'application/pdf', ?, ?) RETURNING id`, timesheet, authzDeep(" taxi"),
+		key, len(data), time.Now().UTC())
 }
 
 // authzAccount creates an account of entity through the administrator's assisted creation and

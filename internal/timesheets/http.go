@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/blob"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 	"github.com/hive/hive/internal/platform/paging"
@@ -16,7 +17,11 @@ import (
 
 // Register adds the timesheet operations and an entity's billing rules.
 func Register(api huma.API, d feature.Deps) {
-	h := &handlers{store: &Store{DB: d.DB}}
+	blobs, err := blob.FromConfig(d.Config)
+	if err != nil {
+		panic(err)
+	}
+	h := &handlers{store: &Store{DB: d.DB}, blobs: blobs}
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Timesheet"}
 	httpapi.Op(ops, "listTimesheets", "GET /timesheet",
 		"One page of timesheets: the caller's own, and those of the departments the caller sees",
@@ -35,6 +40,7 @@ func Register(api huma.API, d feature.Deps) {
 	httpapi.Op(ops, "disputeTimesheet", "POST /timesheet/{id}/dispute",
 		"Dispute a submitted timesheet with a reason, sending it back to its freelancer (the department's managers)",
 		httpapi.WithUser(h.dispute), 403, 404, 409, 422)
+	h.registerReceipts(api)
 	rules := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Entity"}
 	httpapi.Op(rules, "getEntityBillingRules", "GET /entity/{id}/billing-rules",
 		"A client entity's billing rules: dispute window, overtime, invoice period, payment days", h.getRules, 403, 404)
@@ -42,7 +48,10 @@ func Register(api huma.API, d feature.Deps) {
 		"Change a client entity's billing rules (its managers and administrators)", h.putRules, 403, 404, 409, 422)
 }
 
-type handlers struct{ store *Store }
+type handlers struct {
+	store *Store
+	blobs blob.Store // receipts
+}
 
 type idPath struct {
 	ID int64 `path:"id" minimum:"1"`
@@ -148,9 +157,12 @@ func (h *handlers) update(ctx context.Context, p *auth.Principal, in *struct {
 		}
 		c.Expenses = &list
 	}
-	out, err := h.store.Update(ctx, in.ID, c)
+	out, dropped, err := h.store.Update(ctx, in.ID, c)
 	if err != nil {
 		return nil, err
+	}
+	for _, key := range dropped {
+		h.deleteQuietly(ctx, key)
 	}
 	return &oneOutput{Body: ViewOf(p, out)}, nil
 }

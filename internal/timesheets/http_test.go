@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/platform/clock"
+	"github.com/hive/hive/internal/platform/config"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 	"github.com/hive/hive/internal/timesheets"
@@ -27,16 +28,19 @@ type fixture struct {
 	w     orgtest.World
 	user  int64
 	sheet int64
+	// dataDir holds the server's blob store (blobs/).
+	dataDir string
 }
 
 func setup(t *testing.T, db *database.DB) *fixture {
 	t.Helper()
 	clk := clock.At(time.Date(2027, 3, 1, 9, 0, 0, 0, time.UTC))
 	db.Now = clk.Now
-	s := apptest.Start(t, db)
+	dataDir := t.TempDir() // receipts' blobs
+	s := apptest.Start(t, db, func(c *config.Config) { c.DataDir = dataDir })
 	w := orgtest.Build(t, db)
 	orgtest.LinkEntity(t, db, w.Users[apptest.Staff], w.ClientB, true, true) // another client's manager
-	f := &fixture{s: s, db: db, clk: clk, w: w, user: w.Users[apptest.Freelancer]}
+	f := &fixture{s: s, db: db, clk: clk, w: w, user: w.Users[apptest.Freelancer], dataDir: dataDir}
 	jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Cup Final", orgtest.Shift{Title: "Camera", Start: "08:00", End: "20:00",
 		UnpaidBreaks: 60, Buy: 40000, Sell: 50000})
 	b := orgtest.Book(t, s, apptest.Manager, jt, []string{"2027-03-10"}, f.user)

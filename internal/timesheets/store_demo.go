@@ -82,7 +82,7 @@ func seedFelix(ctx context.Context, db *database.DB) (*auth.Principal, error) {
 	}
 	late, taxi, note := LocalTime(second.EndAt.Add(90*time.Minute), second.Timezone), []ExpenseChange{{Description: "Taxi home",
 		AmountMinor: 2450, Currency: second.Currency}}, "Kick-off delayed: stayed for the extra time."
-	if _, err := store.Update(fctx, second.ID, Change{EndTime: &late, Expenses: &taxi, Note: &note,
+	if _, _, err := store.Update(fctx, second.ID, Change{EndTime: &late, Expenses: &taxi, Note: &note,
 		Version: second.Version}); err != nil {
 		return nil, err
 	}

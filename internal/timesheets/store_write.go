@@ -87,9 +87,11 @@ func (c Change) apply(r *Row) error {
 }
 
 // Update applies a freelancer's change to timesheet id when it is still editable and at the
-// version read, keeps its pay, and records it.
-func (s *Store) Update(ctx context.Context, id int64, c Change) (Row, error) {
+// version read, keeps its pay, and records it. It returns the blob keys of the receipts of the
+// expenses the change removed, which the caller deletes from the blob store.
+func (s *Store) Update(ctx context.Context, id int64, c Change) (Row, []string, error) {
 	var out Row
+	var dropped []string
 	err := s.DB.InTx(ctx, func(tx *database.Tx) error {
 		r, err := get(ctx, tx, id)
 		if err != nil {
@@ -120,7 +122,7 @@ func (s *Store) Update(ctx context.Context, id int64, c Change) (Row, error) {
 			return apperror.Conflict(MsgStale)
 		}
 		if c.Expenses != nil {
-			if err := replaceExpenses(ctx, tx, id, *c.Expenses); err != nil {
+			if dropped, err = replaceExpenses(ctx, tx, id, *c.Expenses); err != nil {
 				return err
 			}
 		}
@@ -129,26 +131,37 @@ func (s *Store) Update(ctx context.Context, id int64, c Change) (Row, error) {
 		}
 		return audit.Record(ctx, tx, audit.Update, audit.SourceTimesheet, id, auditRow(out))
 	})
-	return out, err
+	if err != nil {
+		return Row{}, nil, err
+	}
+	return out, dropped, nil
 }
 
 // replaceExpenses makes id's expenses exactly list, in its order: items naming an existing
-// expense update it (its receipt kept), new ones are inserted, the rest deleted.
-func replaceExpenses(ctx context.Context, tx *database.Tx, id int64, list []ExpenseChange) error {
-	var existing []int64
-	if err := tx.Select(ctx, &existing, `SELECT id FROM timesheet_expenses WHERE timesheet_id = ?`, id); err != nil {
-		return err
+// expense update it (its receipt kept), new ones are inserted, the rest deleted. It returns the
+// receipt keys of the deleted ones.
+func replaceExpenses(ctx context.Context, tx *database.Tx, id int64, list []ExpenseChange) ([]string, error) {
+	var rows []struct {
+		ID  int64  `db:"id"`
+		Key string `db:"receipt_key"`
+	}
+	if err := tx.Select(ctx, &rows, `SELECT id, receipt_key FROM timesheet_expenses WHERE timesheet_id = ?`, id); err != nil {
+		return nil, err
+	}
+	existing := make([]int64, len(rows))
+	for i, r := range rows {
+		existing[i] = r.ID
 	}
 	keep := []int64{}
 	for i, e := range list {
 		if e.ID != 0 {
 			if !slices.Contains(existing, e.ID) {
-				return apperror.Field("expenses["+strconv.Itoa(i)+"].id", MsgExpenseNotFound)
+				return nil, apperror.Field("expenses["+strconv.Itoa(i)+"].id", MsgExpenseNotFound)
 			}
 			keep = append(keep, e.ID)
 			if _, err := tx.Exec(ctx, `UPDATE timesheet_expenses SET position = ?, description = ?, amount_minor = ?,
 				currency = ? WHERE id = ?`, i, strings.TrimSpace(e.Description), e.AmountMinor, e.Currency, e.ID); err != nil {
-				return err
+				return nil, err
 			}
 			continue
 		}
@@ -156,18 +169,22 @@ func replaceExpenses(ctx context.Context, tx *database.Tx, id int64, list []Expe
 		if err := tx.Get(ctx, &nid, `INSERT INTO timesheet_expenses (timesheet_id, position, description, amount_minor,
 			currency, created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id`, id, i, strings.TrimSpace(e.Description),
 			e.AmountMinor, e.Currency, tx.Now); err != nil {
-			return err
+			return nil, err
 		}
 		keep = append(keep, nid)
 	}
-	for _, old := range existing {
-		if !slices.Contains(keep, old) {
-			if _, err := tx.Exec(ctx, `DELETE FROM timesheet_expenses WHERE id = ?`, old); err != nil {
-				return err
+	var dropped []string
+	for _, old := range rows {
+		if !slices.Contains(keep, old.ID) {
+			if _, err := tx.Exec(ctx, `DELETE FROM timesheet_expenses WHERE id = ?`, old.ID); err != nil {
+				return nil, err
+			}
+			if old.Key != "" {
+				dropped = append(dropped, old.Key)
 			}
 		}
 	}
-	return nil
+	return dropped, nil
 }
 
 // Submit submits timesheets ids, all or none: each must be to fill or disputed. Each is due an

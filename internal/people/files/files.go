@@ -88,7 +88,8 @@ func userOfProfileKey(key string) (int64, bool) {
 	return n, err == nil && n > 0
 }
 
-func randomName() string {
+// RandomName is a fresh unguessable blob key segment.
+func RandomName() string {
 	b := make([]byte, 12)
 	_, _ = rand.Read(b)
 	return hex.EncodeToString(b)
@@ -167,8 +168,8 @@ func CleanFileName(name string) string {
 	return name
 }
 
-// attachment is a Content-Disposition header that makes the browser download name safely.
-func attachment(name string) string {
+// Attachment is a Content-Disposition header that makes the browser download name safely.
+func Attachment(name string) string {
 	ascii := strings.Map(func(r rune) rune {
 		if r < 0x20 || r > 0x7e || r == '"' || r == '\\' || r == ';' {
 			return '_'

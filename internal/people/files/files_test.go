@@ -75,7 +75,7 @@ func TestCleanFileName(t *testing.T) {
 	if got := CleanFileName(long); len([]rune(got)) != 200 || !strings.HasSuffix(got, ".pdf") {
 		t.Errorf("long: %d %q", len(got), got[len(got)-8:])
 	}
-	if got := attachment("Résumé \"x\".pdf"); got != `attachment; filename="R_sum_ _x_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22x%22.pdf` {
+	if got := Attachment("Résumé \"x\".pdf"); got != `attachment; filename="R_sum_ _x_.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22x%22.pdf` {
 		t.Errorf("attachment %s", got)
 	}
 }

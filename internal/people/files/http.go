@@ -87,7 +87,7 @@ func (s *Service) Register(api huma.API) {
 			if err := s.Store.UserExists(ctx, in.ID); err != nil {
 				return nil, err
 			}
-			url, exp, err := s.Signer.SignUploadURL(profileKeyPrefix(in.ID)+randomName(), "image/*", ProfileImageMaxBytes, UploadURLTTL)
+			url, exp, err := s.Signer.SignUploadURL(profileKeyPrefix(in.ID)+RandomName(), "image/*", ProfileImageMaxBytes, UploadURLTTL)
 			if err != nil {
 				return nil, err
 			}

@@ -124,7 +124,7 @@ func (s *Service) registerDocuments(api huma.API) {
 			if err != nil {
 				return nil, err
 			}
-			key := "users/" + strconv.FormatInt(in.ID, 10) + "/documents/" + randomName()
+			key := "users/" + strconv.FormatInt(in.ID, 10) + "/documents/" + RandomName()
 			if err := s.Blobs.Put(ctx, key, ct, bytes.NewReader(data), int64(len(data))); err != nil {
 				return nil, err
 			}
@@ -154,7 +154,7 @@ func (s *Service) registerDocuments(api huma.API) {
 			if err != nil {
 				return nil, err
 			}
-			return &fileOutput{ContentType: d.ContentType, ContentDisposition: attachment(d.Name),
+			return &fileOutput{ContentType: d.ContentType, ContentDisposition: Attachment(d.Name),
 				CacheControl: "private, no-store", NoSniff: "nosniff", Body: data}, nil
 		}, 403, 404)
 

@@ -122,7 +122,7 @@ func Observe(logger *slog.Logger, trustedProxies []netip.Prefix, next http.Handl
 	})
 }
 
-// MaxUploadBytes caps file uploads (signed blob uploads, multipart document forms); their
+// MaxUploadBytes caps file uploads (signed blob uploads, multipart document and receipt forms); their
 // operations set their own, smaller limits (5 MB images, 10 MB documents).
 const MaxUploadBytes = 16 << 20
 
@@ -144,7 +144,8 @@ func LimitBody(next http.Handler) http.Handler {
 func isUpload(r *http.Request) bool {
 	p := r.URL.Path
 	return r.Method == http.MethodPut && strings.HasPrefix(p, Prefix+"/blob-upload/") ||
-		r.Method == http.MethodPost && strings.HasPrefix(p, Prefix+"/account/") && strings.HasSuffix(p, "/documents")
+		r.Method == http.MethodPost && strings.HasPrefix(p, Prefix+"/account/") && strings.HasSuffix(p, "/documents") ||
+		r.Method == http.MethodPost && strings.HasPrefix(p, Prefix+"/timesheet/") && strings.HasSuffix(p, "/receipt")
 }
 
 // secretPaths are path prefixes whose rest is a credential (a calendar feed's token): the

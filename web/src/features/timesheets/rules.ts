@@ -133,3 +133,16 @@ export const MSG_RULES = {
   overtimeMultiplier: 'Between 1 and 5.',
   paymentDays: 'Between 0 and 365 days.',
 };
+
+// ---- Receipts ----
+
+/** A receipt is a document: the server's size limit, accepted types and messages. */
+export const RECEIPT_MAX_BYTES = 10 * 1024 * 1024;
+export const MSG_RECEIPT_TOO_LARGE = 'The document is larger than 10 MB.';
+export const MSG_RECEIPT_UNSAVED = 'Save the timesheet to attach a receipt to this expense.';
+export const RECEIPT_ACCEPT =
+  '.pdf,.jpg,.jpeg,.png,.webp,.gif,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.odt,.ods,.odp';
+
+/** The refusal of a receipt too large to send, or '' when its size is allowed. */
+export const receiptSizeError = (size: number) =>
+  size > RECEIPT_MAX_BYTES ? MSG_RECEIPT_TOO_LARGE : '';

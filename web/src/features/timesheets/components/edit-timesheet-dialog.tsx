@@ -20,6 +20,7 @@ import { DialogForm } from '@/ui/dialog-form';
 import { TimeOfDayInput } from '@/ui/time-of-day-input';
 import type { Timesheet } from '../api/get-timesheets';
 import { useUpdateTimesheet } from '../api/update-timesheet';
+import { ExpenseReceipt } from './expense-receipt';
 import { bodyOf, formFieldOf, validateTimesheet, valuesOf, type TimesheetValues } from '../rules';
 
 /**
@@ -112,6 +113,13 @@ export function EditTimesheetDialog({
                 >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
+                <ExpenseReceipt
+                  timesheetId={timesheet.id}
+                  expenseId={e.id}
+                  expense={timesheet.expenses?.find((x) => x.id === e.id)}
+                  index={i}
+                  canEdit={timesheet.actions.canEdit}
+                />
               </Group>
             ))}
             <Group>

@@ -1,9 +1,10 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { POSITIVE_COLOUR } from '@/ui/colours';
 import { useApproveTimesheet } from '../api/approve-timesheet';
 import type { Timesheet } from '../api/get-timesheets';
 import { useSubmitTimesheets } from '../api/submit-timesheets';
+import { receiptUrl } from '../api/upload-receipt';
 import { STATUS_COLOUR, formatMinor, formatMinutes, formatRateOf, statusLabel } from '../rules';
 
 interface Props {
@@ -106,6 +107,13 @@ export function TimesheetCard({
               .join('; ')}
           </Text>
         )}
+        {expenses
+          .filter((e) => e.receiptName)
+          .map((e) => (
+            <Anchor key={e.id} href={receiptUrl(t.id, e.id)} download={e.receiptName} size="sm">
+              Receipt: {e.receiptName} ({e.description || 'Expense'})
+            </Anchor>
+          ))}
         {t.note && (
           <Text size="sm" c="dimmed">
             Note: {t.note}
