@@ -52,6 +52,9 @@ func TestAnOfferIsPushedOnceToEachDeviceAndItsAcceptAnswersIt(t *testing.T) {
 		if ok.Message != "Offer accepted." || h.supplierStatus(b, inst) != "accepted" {
 			t.Fatalf("after Accept: %q, %s", ok.Message, h.supplierStatus(b, inst))
 		}
+		if n := count(t, db, `SELECT COUNT(*) FROM booking_events WHERE instruction_id = ? AND actor_user_id IS NULL`, inst); n != 0 {
+			t.Fatalf("%d events of the offer name no actor: the push's answer is the freelancer's", n)
+		}
 		if msg := h.problemOf(h.answer(accept), http.StatusUnprocessableEntity).Msg("token"); msg != push.MsgBadAction {
 			t.Fatalf("a used token: %q", msg)
 		}

@@ -79,6 +79,9 @@ func (st *Store) Answer(ctx context.Context, tokens Tokens, token string) (strin
 	if err := spend(ctx, db, c); err != nil {
 		return "", err
 	}
+	// The answer is the token's user's: its audit row and its event name them, as the button's
+	// would (the request itself has no session).
+	ctx = auth.WithPrincipal(ctx, p)
 	if err := apply(ctx, db, p, c.Instruction); err != nil {
 		if apperror.As(err) == nil {
 			_ = unspend(context.WithoutCancel(ctx), db, c)
