@@ -274,12 +274,16 @@ export async function toast(page, text) {
   );
 }
 
-/** Runs fn with a fresh page (phone-sized when mobile), saving a screenshot if it throws. */
-export async function withPage(browser, name, fn, { mobile = false } = {}) {
+/**
+ * Runs fn with a fresh page (phone-sized when mobile; in the IANA zone timezoneId when given,
+ * else the machine's), saving a screenshot if it throws.
+ */
+export async function withPage(browser, name, fn, { mobile = false, timezoneId } = {}) {
   const context = await browser.newContext({
     viewport: mobile ? { width: 390, height: 844 } : { width: 1280, height: 800 },
     locale: 'en-GB',
     reducedMotion: 'reduce',
+    ...(timezoneId ? { timezoneId } : {}),
   });
   await context.addInitScript(recordAlerts);
   const page = await context.newPage();

@@ -1,5 +1,7 @@
 // Change acknowledgement: a manager moves the start of a placement Felix (the demo freelancer)
-// accepted; Felix sees the change, before and after, on his agenda and acknowledges it; the
+// accepted, in the booking page's Amend Placements dialog; Felix, whose browser is in another
+// zone than the department, sees the change, before and after, in both zones on his agenda and
+// acknowledges it; the
 // manager's Critical tab lists the change until then and clears after. The calendar feed,
 // parsed with Mozilla's ical.js, says the same at each step, and keeps the placement as
 // CANCELLED, with its reason, once it is cancelled.
@@ -49,6 +51,15 @@ async function feedEvent(url, instructionId) {
 
 const main = (page) => page.getByRole('main');
 
+/** 'HH:mm' of instant in zone. */
+const clock = (instant, timeZone) =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone,
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(instant);
+
 /** The manager's Critical tab's card of the booking (Locator). */
 const criticalCard = (page, bookingId) =>
   main(page)
@@ -89,86 +100,124 @@ describe('a change to an accepted placement is acknowledged', () => {
     assert.equal(before.status, 'TENTATIVE');
   });
 
-  step('the manager moves the start; his Critical tab shows the change waiting', async () => {
-    await withPage(browser, 'acknowledge-move', async (page) => {
-      await login(page, hive, 'dept@hive.test');
-      await page.waitForURL(/\/bookings$/);
-      await call(page, 'PATCH', '/placements', [
-        {
-          id: placement.id,
-          title: placement.title,
-          startTime: hourEarlier(placement.startTime),
-          endTime: placement.endTime,
-          supplierNotes: placement.supplierNotes,
-          unpaidBreaks: placement.unpaidBreaks,
-        },
-      ]);
-      await page.goto(`${hive.url}/agenda?tab=critical`);
-      const card = criticalCard(page, booked.bookingId);
-      await card.getByRole('group', { name: /^Change not acknowledged for/ }).waitFor();
-      assert.equal(
-        await card.getByRole('button', { name: /^Acknowledge/ }).count(),
-        0,
-        'a manager is offered no Acknowledge',
-      );
-      await checkA11y(page, 'agenda critical tab with a change waiting');
-    });
-    const moved = await feedEvent(feedUrl, booked.instructionId);
-    assert.equal(moved.summary, MARK + before.summary);
-    assert.equal(moved.start.getTime(), before.start.getTime() - 3600_000);
-    assert.ok(moved.sequence > before.sequence, `sequence ${moved.sequence} > ${before.sequence}`);
-    before = moved;
-  });
+  step(
+    'the manager moves the start on the booking page; his Critical tab shows the change waiting',
+    async () => {
+      await withPage(browser, 'acknowledge-move', async (page) => {
+        await login(page, hive, 'dept@hive.test');
+        await page.waitForURL(/\/bookings$/);
+        // The booking page's own Amend Placements dialog, on Felix's row.
+        await page.goto(`${hive.url}/bookings/${booked.bookingId}/edit`);
+        const placements = main(page).getByRole('region', { name: 'Placements' });
+        await placements.getByRole('grid').waitFor();
+        const felixRow = placements.getByRole('row', { name: /Felix Reid/ });
+        await felixRow.getByText(`${placement.startTime}–${placement.endTime}`).waitFor();
+        await felixRow.getByRole('checkbox').check();
+        await placements.getByText('1 selected').waitFor();
+        await placements
+          .getByRole('toolbar', { name: 'Placement changes' })
+          .getByRole('button', { name: 'Amend Placements' })
+          .click();
+        const dialog = page.getByRole('dialog', { name: 'Amend Placements' });
+        await dialog.getByText('Amend 1 placement.').waitFor();
+        const start = dialog.getByRole('textbox', { name: 'Start time' });
+        assert.equal(await start.inputValue(), placement.startTime);
+        await start.fill(hourEarlier(placement.startTime));
+        await dialog.getByRole('button', { name: 'Amend Placements' }).click();
+        await toast(page, 'Amended 1 placement.');
+        await dialog.waitFor({ state: 'hidden' });
+        await felixRow
+          .getByText(`${hourEarlier(placement.startTime)}–${placement.endTime}`)
+          .waitFor();
+        const amended = (await call(page, 'GET', `/booking/${booked.bookingId}`)).placements[0];
+        assert.equal(amended.startTime.slice(0, 5), hourEarlier(placement.startTime));
+        assert.equal(amended.endTime.slice(0, 5), placement.endTime);
 
-  step('Felix sees before and after on his agenda and acknowledges', async () => {
-    await withPage(
-      browser,
-      'acknowledge-freelancer',
-      async (page) => {
-        await login(page, hive, 'freelancer@hive.test');
-        await page.waitForURL((url) => !url.pathname.startsWith('/login'));
-        await page.goto(`${hive.url}/agenda?tab=awaiting_confirmation`);
-        const card = main(page)
-          .getByRole('article')
-          .filter({
-            hasText: new RegExp(`Booking ${booked.bookingId}(?!\\d)`),
+        await page.goto(`${hive.url}/agenda?tab=critical`);
+        const card = criticalCard(page, booked.bookingId);
+        await card.getByRole('group', { name: /^Change not acknowledged for/ }).waitFor();
+        assert.equal(
+          await card.getByRole('button', { name: /^Acknowledge/ }).count(),
+          0,
+          'a manager is offered no Acknowledge',
+        );
+        await checkA11y(page, 'agenda critical tab with a change waiting');
+      });
+      const moved = await feedEvent(feedUrl, booked.instructionId);
+      assert.equal(moved.summary, MARK + before.summary);
+      assert.equal(moved.start.getTime(), before.start.getTime() - 3600_000);
+      assert.ok(
+        moved.sequence > before.sequence,
+        `sequence ${moved.sequence} > ${before.sequence}`,
+      );
+      before = moved;
+    },
+  );
+
+  step(
+    "Felix, in New York, sees before and after in his time and the department's and acknowledges",
+    async () => {
+      await withPage(
+        browser,
+        'acknowledge-freelancer',
+        async (page) => {
+          await login(page, hive, 'freelancer@hive.test');
+          await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+          await page.goto(`${hive.url}/agenda?tab=awaiting_confirmation`);
+          const card = main(page)
+            .getByRole('article')
+            .filter({
+              hasText: new RegExp(`Booking ${booked.bookingId}(?!\\d)`),
+            });
+          const notice = card.getByRole('group', {
+            name: /^Changed since you accepted/,
           });
-        const notice = card.getByRole('group', {
-          name: /^Changed since you accepted/,
-        });
-        await notice.waitFor();
-        const text = await notice.textContent();
-        assert.ok(text.includes('Your time'), text);
-        assert.ok(text.includes('Department time'), text);
-        assert.ok(text.includes(`Was: `) && text.includes(`${placement.startTime} –`), text);
-        assert.ok(
-          text.includes(`Now: `) && text.includes(`${hourEarlier(placement.startTime)} –`),
-          text,
-        );
-        await page.setViewportSize({ width: 375, height: 812 });
-        await notice.waitFor();
-        await checkA11y(page, 'agenda with a change to acknowledge (phone)');
-        const overflow = await page.evaluate(
-          () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-        );
-        assert.ok(overflow <= 0, `the agenda scrolls sideways by ${overflow}px on a phone`);
-        // By keyboard: focus the button and press Enter.
-        const acknowledge = notice.getByRole('button', {
-          name: /^Acknowledge the change to/,
-        });
-        await acknowledge.focus();
-        await page.keyboard.press('Enter');
-        await toast(page, 'Change acknowledged');
-        await notice.waitFor({ state: 'detached' });
-        await card.getByText('Supplier: Accepted').waitFor();
-      },
-      { mobile: true },
-    );
-    const acknowledged = await feedEvent(feedUrl, booked.instructionId);
-    assert.equal(acknowledged.summary, before.summary.slice(MARK.length));
-    assert.ok(acknowledged.sequence > before.sequence);
-    before = acknowledged;
-  });
+          await notice.waitFor();
+          // Each time line: its label, then 'Was: <period>' and 'Now: <period>'.
+          const line = async (label) => {
+            const entry = notice.getByRole('term').filter({ hasText: label });
+            await entry.waitFor();
+            return entry.evaluate((dt) => {
+              const dds = [];
+              for (let n = dt.nextElementSibling; n && n.tagName === 'DD'; n = n.nextElementSibling)
+                dds.push(n.textContent);
+              return dds;
+            });
+          };
+          const moved = new Date(before.start);
+          const was = new Date(moved.getTime() + 3600_000);
+          const [yoursWas, yoursNow] = await line('Your time (America/New_York)');
+          assert.match(yoursWas, new RegExp(`^Was: .* ${clock(was, 'America/New_York')} –`));
+          assert.match(yoursNow, new RegExp(`^Now: .* ${clock(moved, 'America/New_York')} –`));
+          const [deptWas, deptNow] = await line('Department time (Europe/London)');
+          assert.match(deptWas, new RegExp(`^Was: .* ${placement.startTime} –`));
+          assert.match(deptNow, new RegExp(`^Now: .* ${hourEarlier(placement.startTime)} –`));
+          assert.notEqual(clock(was, 'America/New_York'), placement.startTime);
+          await page.setViewportSize({ width: 375, height: 812 });
+          await notice.waitFor();
+          await checkA11y(page, 'agenda with a change to acknowledge (phone)');
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+          );
+          assert.ok(overflow <= 0, `the agenda scrolls sideways by ${overflow}px on a phone`);
+          // By keyboard: focus the button and press Enter.
+          const acknowledge = notice.getByRole('button', {
+            name: /^Acknowledge the change to/,
+          });
+          await acknowledge.focus();
+          await page.keyboard.press('Enter');
+          await toast(page, 'Change acknowledged');
+          await notice.waitFor({ state: 'detached' });
+          await card.getByText('Supplier: Accepted').waitFor();
+        },
+        { mobile: true, timezoneId: 'America/New_York' },
+      );
+      const acknowledged = await feedEvent(feedUrl, booked.instructionId);
+      assert.equal(acknowledged.summary, before.summary.slice(MARK.length));
+      assert.ok(acknowledged.sequence > before.sequence);
+      before = acknowledged;
+    },
+  );
 
   step(
     "the manager's Critical tab clears; a cancellation shows CANCELLED in the feed",
