@@ -1,8 +1,8 @@
 // Change acknowledgement: a manager moves the start of a placement Felix (the demo freelancer)
 // accepted, in the booking page's Amend Placements dialog; Felix, whose browser is in another
 // zone than the department, sees the change, before and after, in both zones on his agenda and
-// acknowledges it; the
-// manager's Critical tab lists the change until then and clears after. The calendar feed,
+// acknowledges it; the manager's Critical tab lists the change until then and clears after.
+// (Acknowledging from a pushed notification is push.test.js's.) The calendar feed,
 // parsed with Mozilla's ical.js, says the same at each step, and keeps the placement as
 // CANCELLED, with its reason, once it is cancelled.
 import { describe, test } from 'node:test';
