@@ -91,8 +91,8 @@ func TestRememberedSession(t *testing.T) {
 
 // An attacker hammering wrong passwords for the victim's address, from a new client address
 // each time (so the per-address limit does not stop them), gets throttled, but does not stop
-// the victim from signing in once the current delay has passed. Before the fix, 10 attempts
-// in 5 minutes locked the account for the rest of the window, whoever made them.
+// the victim from signing in once the current delay has passed: failures never lock the
+// account for a whole window, whoever makes them.
 func TestAttack_FailedLoginsCannotLockVictimOut(t *testing.T) {
 	apptest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB) {
 		clk := databasetest.StopClock(db)

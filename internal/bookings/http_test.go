@@ -177,9 +177,8 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 }
 
 // TestAttack_BookingDatesOutsideTheYearsAreRefused: a booking dated 9999-12-31 (its overnight
-// placement ends in year 10000) was written, then could not be read back on SQLite: the answer
-// was 500 and the booking stayed. Found by FuzzAPIInput. Such dates are now refused before
-// anything is written; the last day Hive takes still works, overnight placement included.
+// placement would end in year 10000, which SQLite cannot read back) is refused before anything
+// is written; the last day Hive takes still works, overnight placement included.
 func TestAttack_BookingDatesOutsideTheYearsAreRefused(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)

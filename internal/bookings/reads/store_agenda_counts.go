@@ -115,7 +115,7 @@ func (a Agenda) pageBound(ctx context.Context, q AgendaQuery, now time.Time) (fr
 
 // ruleTabBound is pageBound for a rule tab. A first page lies in the scope's first days to come:
 // it reads a fortnight from the first, and the rest only when the fortnight falls short. Reading
-// and sorting every future day of a client's five departments (5,570 rows) was 40 % of its
+// and sorting every future day of a client's five departments (5,570 rows) would be 40 % of its
 // agenda page's time.
 func (a Agenda) ruleTabBound(ctx context.Context, walk *boundWalk, marks string, depts []any, now time.Time) (fragment, error) {
 	with := func(more ...any) []any { return append(depts[:len(depts):len(depts)], more...) }

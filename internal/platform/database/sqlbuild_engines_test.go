@@ -8,8 +8,8 @@ import (
 )
 
 // TestEmptyInListMatchesNothing: an IN list of no ids is valid SQL on both engines and matches
-// no row (PostgreSQL refused "IN ()" with a syntax error, which the API answered 500 to a JSON
-// null where it expected ids: found by FuzzAPIInput).
+// no row (PostgreSQL refuses "IN ()" as a syntax error, which a JSON null where ids are expected
+// would turn into a 500).
 func TestEmptyInListMatchesNothing(t *testing.T) {
 	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
 		marks, args := database.In(nil)
