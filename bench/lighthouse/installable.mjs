@@ -1,10 +1,13 @@
-// Whether Chromium would install the app: its own installability check (the DevTools protocol's
-// Page.getInstallabilityErrors, on which Lighthouse's installable-manifest audit was built
-// until Lighthouse 12 dropped its PWA category), run on the sign-in page of a local Hive once
-// the service worker is ready, with the manifest Chromium read. Chromium is launched with a
-// profile of its own (chrome-launcher, as run.mjs): an incognito context is never installable.
-// A check, run by bench/lighthouse.sh: it fails when Chromium names any error.
+// Whether Chromium would install the app, asked twice on the sign-in page of a local Hive:
+//  1. Chromium's own installability check (the DevTools protocol's Page.getInstallabilityErrors),
+//     once the service worker is ready, with the manifest Chromium read;
+//  2. Lighthouse's installable-manifest audit, from Lighthouse 11.7.1 (installed beside 12 as
+//     the npm alias lighthouse-pwa: Lighthouse 12 dropped its PWA category and this audit).
+// Both run in Debian's Chromium, launched with a profile of its own (chrome-launcher, as
+// run.mjs): an incognito context is never installable. A check, run by bench/lighthouse.sh: it
+// fails when Chromium names any error or the audit does not pass.
 import * as chromeLauncher from "chrome-launcher";
+import lighthousePWA from "lighthouse-pwa";
 // Lighthouse's own driver (a dependency of the lighthouse package this folder installs).
 import puppeteer from "puppeteer-core";
 import { startHive } from "../../e2e/harness.js";
@@ -50,6 +53,29 @@ try {
   if (!failed)
     console.log("installable: Chromium reports no installability error");
   await browser.disconnect();
+
+  // Lighthouse drives the same Chromium through its port, in a tab of its own.
+  const result = await lighthousePWA(`${hive.url}/login`, {
+    port: chrome.port,
+    onlyAudits: ["installable-manifest"],
+    output: "json",
+    logLevel: "error",
+  });
+  const lhr = result?.lhr;
+  const audit = lhr?.audits?.["installable-manifest"];
+  const passed = audit?.score === 1;
+  console.log(
+    `lighthouse ${lhr?.lighthouseVersion ?? "?"} installable-manifest: ` +
+      `${passed ? "pass" : "FAIL"} (score ${audit?.score ?? "none"}), ` +
+      `manifest ${audit?.details?.debugData?.manifestUrl ?? "none"}`,
+  );
+  for (const item of audit?.details?.items ?? [])
+    console.log(
+      `lighthouse: installable-manifest: ${item.reason ?? JSON.stringify(item)}`,
+    );
+  if (audit?.errorMessage) console.log(`lighthouse: ${audit.errorMessage}`);
+  if (lhr?.runtimeError) console.log(`lighthouse: ${lhr.runtimeError.message}`);
+  failed = failed || !passed;
 } finally {
   await chrome.kill();
   await hive.stop();
