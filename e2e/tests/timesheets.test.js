@@ -1,7 +1,8 @@
 // Timesheets: Felix fills and submits the demo's timesheet of last month's 3rd (its end time
-// corrected and an expense added), the Sport department's manager disputes it with a reason,
-// Felix corrects it and submits it again, and the manager approves it. Felix works on a phone
-// (375 px wide), the manager on a desktop. Axe checks every screen and dialog.
+// corrected and an expense added, with a receipt attached), the Sport department's manager
+// downloads the receipt and disputes the timesheet with a reason, Felix removes the receipt,
+// corrects the timesheet and submits it again, and the manager approves it. Felix works on a
+// phone (375 px wide), the manager on a desktop. Axe checks every screen and dialog.
 import assert from 'node:assert/strict';
 import { checkA11y, journeySteps, login, toast, useHive, withPage } from '../harness.js';
 
@@ -15,6 +16,12 @@ useHive((started, launched) => {
 const step = journeySteps();
 const main = (page) => page.getByRole('main');
 const nav = (page) => page.getByRole('navigation', { name: 'Main navigation' });
+/** The receipt Felix attaches: a 1×1 PNG, made here. */
+const RECEIPT = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
+const receiptLink = (page) => card(page).getByRole('link', { name: 'Receipt: receipt.png (Parking)' });
 const SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 /** The demo's to-fill timesheet: last month's 3rd ('Mon, 03 Nov 2026' in its name). */
@@ -65,6 +72,17 @@ step('Felix corrects the timesheet to fill and submits it', async () => {
     await toast(page, 'Your corrections were saved.');
     await card(page).getByText(/–20:30/).waitFor();
     await card(page).getByText(/Parking 12\.50 GBP/).waitFor();
+    // The saved expense takes a receipt: attached from the file chooser, listed in the dialog.
+    await card(page).getByRole('button', { name: 'Edit' }).click();
+    const chooser = page.waitForEvent('filechooser');
+    await dialog.getByRole('button', { name: 'Attach receipt for expense 1' }).click();
+    await (await chooser).setFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: RECEIPT });
+    await dialog.getByRole('link', { name: 'Receipt: receipt.png' }).waitFor();
+    await dialog.getByRole('button', { name: 'Remove receipt for expense 1' }).waitFor();
+    await checkA11y(page, 'the timesheet dialog with a receipt');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await receiptLink(page).waitFor();
     await card(page).getByRole('button', { name: 'Submit' }).click();
     await toast(page, '1 timesheet submitted for approval.');
     await card(page).waitFor({ state: 'detached' });
@@ -80,6 +98,12 @@ step('The manager disputes it with a reason', async () => {
     await openTimesheets(page, 'dept@hive.test', 'Submitted');
     await card(page).getByText('Felix', { exact: false }).waitFor();
     await checkA11y(page, 'the approvals queue');
+    // The receipt downloads as it was sent, in the manager's session.
+    const receipt = await page.request.get(`${hive.url}${await receiptLink(page).getAttribute('href')}`);
+    assert.equal(receipt.status(), 200);
+    assert.equal(receipt.headers()['content-type'], 'image/png');
+    assert.match(receipt.headers()['content-disposition'], /attachment; .*receipt\.png/);
+    assert.deepEqual(await receipt.body(), RECEIPT);
     await card(page).getByRole('button', { name: 'Dispute' }).click();
     const dialog = page.getByRole('dialog', { name: 'Dispute timesheet' });
     await dialog.getByRole('button', { name: 'Dispute' }).click();
@@ -103,6 +127,14 @@ step('Felix reads the reason, corrects the timesheet and submits it again', asyn
     await dialog.getByRole('button', { name: 'Save' }).click();
     await toast(page, 'Your corrections were saved.');
     await card(page).getByText(/–20:00/).waitFor();
+    // The receipt is removed: the dialog says there is none, the card lists none.
+    await card(page).getByRole('button', { name: 'Edit' }).click();
+    await dialog.getByRole('button', { name: 'Remove receipt for expense 1' }).click();
+    await dialog.getByText('No receipt.').waitFor();
+    await checkA11y(page, 'the timesheet dialog without its receipt');
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await receiptLink(page).waitFor({ state: 'detached' });
     await card(page).getByRole('button', { name: 'Submit' }).click();
     await toast(page, '1 timesheet submitted for approval.');
     await card(page).waitFor({ state: 'detached' });

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/hive/hive/internal/app/apptest"
+	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/invoices"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -65,5 +66,55 @@ func TestInvoicesExport(t *testing.T) {
 		if lines := strings.Count(string(other.Body), "\n"); lines != 1 {
 			t.Errorf("another client's manager got %d lines: %s", lines, other.Body)
 		}
+	})
+}
+
+// The invoices report's jobIds keeps the documents with a line of one of the job templates (of
+// the lines' bookings), whole; another client's manager naming them gets none.
+func TestInvoicesExportByJob(t *testing.T) {
+	eachEngine(t, func(t *testing.T, f *fixture) {
+		clock := databasetest.StopClock(f.DB)
+		clock.Set(mustTime(t, "2027-04-02T09:00:00Z"))
+		cup := orgtest.JobTemplateOf(t, f.DB, f.W.DeptA1, "Cup Final", orgtest.Shift{Title: "Camera", Start: "08:00",
+			End: "18:00", Buy: 45000, Sell: 50000})
+		derby := orgtest.JobTemplateOf(t, f.DB, f.W.DeptA1, "Derby", orgtest.Shift{Title: "Sound", Start: "08:00",
+			End: "18:00", Buy: 45000, Sell: 50000})
+		cupBooking := orgtest.Book(t, f.S, apptest.Manager, cup, []string{"2027-04-10"})
+		derbyBooking := orgtest.Book(t, f.S, apptest.Manager, derby, []string{"2027-04-11"})
+		gamma1, gamma2, delta := f.line("2027-03-02"), f.line("2027-03-03"), f.line("2027-03-04")
+		gamma1.BookingID, gamma2.BookingID = cupBooking.ID, derbyBooking.ID // one invoice, both jobs
+		delta.BookingID, delta.SupplierLegalEntityID = derbyBooking.ID, f.Delta
+		f.issue(t, gamma1, gamma2, delta)
+
+		numbers := func(role string, jobs []int64) string {
+			t.Helper()
+			res := f.S.As(role).Do("POST", "/administration/report", map[string]any{"reportType": "invoices",
+				"startDate": "2027-04-01", "endDate": "2027-04-30", "jobIds": jobs}).Want(200)
+			rows, err := csv.NewReader(strings.NewReader(strings.TrimPrefix(string(res.Body), "\ufeff"))).ReadAll()
+			if err != nil {
+				t.Fatal(err)
+			}
+			var out []string
+			for _, r := range rows[1:] {
+				out = append(out, r[6]) // InvoiceNumber
+			}
+			return strings.Join(out, ",")
+		}
+		g, d := "SB"+itoa(f.Gamma)+"-00001", "SB"+itoa(f.Delta)+"-00001"
+		if got, want := numbers(apptest.Manager, nil), g+","+g+","+d; got != want {
+			t.Errorf("unfiltered: %s, want %s", got, want)
+		}
+		if got, want := numbers(apptest.Manager, []int64{cup}), g+","+g; got != want {
+			t.Errorf("the Cup Final's: %s, want Gamma's invoice whole, %s", got, want)
+		}
+		if got, want := numbers(apptest.Manager, []int64{derby}), g+","+g+","+d; got != want {
+			t.Errorf("the Derby's: %s, want %s", got, want)
+		}
+		orgLinkManager(t, f, f.W.Users[apptest.Staff], f.W.ClientB)
+		if got := numbers(apptest.Staff, []int64{cup, derby}); got != "" {
+			t.Errorf("another client's manager got %s", got)
+		}
+		f.S.As(apptest.Freelancer).Do("POST", "/administration/report", map[string]any{"reportType": "invoices",
+			"startDate": "2027-04-01", "endDate": "2027-04-30", "jobIds": []int64{cup}}).WantError(403, "A-102")
 	})
 }

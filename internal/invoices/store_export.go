@@ -4,15 +4,19 @@ import (
 	"context"
 	"fmt"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
 // ExportFilter selects the documents of the accounting export: issued between two dates (both
-// included), within a scope, narrowed by client entities, departments and freelancers.
+// included), within a scope, narrowed by client entities, and by departments, job templates and
+// freelancers, each of which selects the documents with a line of one of them (a document is
+// exported whole: a bill's lines add up to its total).
 type ExportFilter struct {
 	StartDate, EndDate string
 	ClientIDs          []int64
 	DepartmentIDs      []int64
+	JobIDs             []int64 // the job templates of the lines' bookings
 	UserIDs            []int64
 	// Departments limits the documents to those billing a department in it (every one when All).
 	Departments database.Visibility
@@ -31,6 +35,11 @@ func (s *Store) ExportLines(ctx context.Context, f ExportFilter, fn func(*Export
 	if len(f.DepartmentIDs) > 0 {
 		in, args := database.In(f.DepartmentIDs)
 		w.Add(`EXISTS (SELECT 1 FROM invoice_lines x WHERE x.invoice_id = i.id AND x.department_id IN (`+in+`))`, args...)
+	}
+	if len(f.JobIDs) > 0 {
+		in, args := database.In(f.JobIDs)
+		w.Add(`EXISTS (SELECT 1 FROM invoice_lines x WHERE x.invoice_id = i.id AND x.booking_id IN (`+
+			reads.BookingsOfJobTemplatesSQL(in)+`))`, args...)
 	}
 	if len(f.UserIDs) > 0 {
 		in, args := database.In(f.UserIDs)

@@ -45,6 +45,11 @@ type payload struct {
 	// InvoiceNumber and DueDate are an overdue invoice's number and due date (YYYY-MM-DD).
 	InvoiceNumber string `json:"invoiceNumber"`
 	DueDate       string `json:"dueDate"`
+	// UserIDs and DepartmentIDs are whom an overdue invoice concerns: the freelancers of its
+	// lines, and the departments of its lines, whose managers are told (absent from older
+	// events, told to the event's user and its booking's managers).
+	UserIDs       []int64 `json:"userIds"`
+	DepartmentIDs []int64 `json:"departmentIds"`
 	// InTurn is the answer Hive acted on when it made this change itself (events.InTurn).
 	InTurn *events.Cause `json:"inTurn"`
 }
@@ -164,9 +169,14 @@ func Fanout(e Event, a Audiences) []Delivery {
 		add(SupplierTimesheetApproved, user)
 	case events.TimesheetDisputed:
 		add(SupplierTimesheetDisputed, user)
-	case events.InvoiceOverdue:
+	case events.InvoiceOverdue: // each person once: a freelancer who also manages is told as supplier
 		add(SupplierInvoiceOverdue, user)
-		add(ClientInvoiceOverdue, a.Managers...)
+		add(SupplierInvoiceOverdue, e.payload().UserIDs...)
+		for _, m := range a.Managers {
+			if !slices.ContainsFunc(out, func(d Delivery) bool { return d.UserID == m }) {
+				add(ClientInvoiceOverdue, m)
+			}
+		}
 	case events.WaterfallFilled:
 		add(ClientWaterfallFilled, a.Managers...)
 	case events.WaterfallRanOut:

@@ -77,6 +77,12 @@ func TestFanoutTellsEachAudienceItsTypeAndNeverTheActor(t *testing.T) {
 		{"an answer-by time changed (the reminder tells)", Event{Kind: string(events.InstructionAnswerBy), ActorID: id(manager),
 			UserID: id(freelancer)}, nil},
 		{"an unknown kind", Event{Kind: "booking.archived", ActorID: id(manager)}, nil},
+		{"an overdue invoice: each freelancer of its lines and its departments' managers, each once (one also a manager: as supplier)",
+			Event{Kind: string(events.InvoiceOverdue), UserID: id(freelancer), Payload: `{"userIds":[3,2,3]}`},
+			[]Delivery{{freelancer, SupplierInvoiceOverdue}, {otherManager, SupplierInvoiceOverdue}, {manager, ClientInvoiceOverdue}}},
+		{"an overdue invoice told before it named everyone: its user and managers", Event{Kind: string(events.InvoiceOverdue),
+			UserID: id(freelancer)}, []Delivery{{freelancer, SupplierInvoiceOverdue}, {manager, ClientInvoiceOverdue},
+			{otherManager, ClientInvoiceOverdue}}},
 		{"system work tells everyone", Event{Kind: string(events.InstructionRate), UserID: id(freelancer)},
 			[]Delivery{{freelancer, SupplierRateAmended}, {manager, BookingRateAmended}, {otherManager, BookingRateAmended}}},
 	}

@@ -111,6 +111,12 @@ type facts struct {
 
 func (f facts) audiences(e Event) Audiences {
 	a := Audiences{Managers: f.managersOf[f.bookings[e.BookingID].DepartmentID]}
+	if events.Kind(e.Kind) == events.InvoiceOverdue { // the managers of every department it bills
+		for _, d := range e.payload().DepartmentIDs {
+			a.Managers = append(a.Managers, f.managersOf[d]...)
+		}
+		a.Managers = uniq(a.Managers)
+	}
 	if pl := idOf(e.PlacementID); pl != 0 {
 		a.Freelancers = f.freelancersOf[pl]
 	} else {
@@ -154,6 +160,11 @@ func readFacts(ctx context.Context, tx *database.Tx, evs []Event) (facts, error)
 	for _, b := range bs {
 		f.bookings[b.ID] = b
 		departments = append(departments, b.DepartmentID)
+	}
+	for _, e := range evs {
+		if events.Kind(e.Kind) == events.InvoiceOverdue {
+			departments = append(departments, e.payload().DepartmentIDs...)
+		}
 	}
 	if len(placementIDs) > 0 {
 		ps, err := reads.EventPlacements(ctx, tx, placementIDs)

@@ -124,13 +124,13 @@ func (h *handlers) write(ctx context.Context, w io.Writer, p *auth.Principal, t 
 		inv := &invoices.Store{DB: s.DB}
 		return export(w, p, invoiceColumns, func(fn func(*invoices.ExportRow) error) error {
 			return inv.ExportLines(ctx, invoices.ExportFilter{StartDate: f.StartDate, EndDate: f.EndDate, ClientIDs: f.ClientIDs,
-				DepartmentIDs: f.DepartmentIDs, UserIDs: f.UserIDs, Departments: f.Scope}, fn)
+				DepartmentIDs: f.DepartmentIDs, JobIDs: f.JobIDs, UserIDs: f.UserIDs, Departments: f.Scope}, fn)
 		})
 	case Timesheets:
 		return export(w, p, timesheetColumns, func(fn func(*timesheets.ReportRow) error) error {
 			return timesheets.EachReportRow(ctx, s.DB, timesheets.ReportFilter{ClientIDs: f.ClientIDs,
-				DepartmentIDs: f.DepartmentIDs, UserIDs: f.UserIDs, StartDate: f.StartDate, EndDate: f.EndDate,
-				Scope: f.Scope}, fn)
+				DepartmentIDs: f.DepartmentIDs, JobIDs: f.JobIDs, UserIDs: f.UserIDs, StartDate: f.StartDate,
+				EndDate: f.EndDate, Scope: f.Scope}, fn)
 		})
 	case JobTemplates:
 		return export(w, p, jobTemplateColumns, func(fn func(*JobTemplateRow) error) error { return s.JobTemplates(ctx, f, fn) })

@@ -5,6 +5,7 @@ import (
 
 	"github.com/jmoiron/sqlx"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -18,13 +19,13 @@ type ReportRow struct {
 	ExpensesMinor int64  `db:"expenses_minor"`
 }
 
-// ReportFilter is the report's request as the timesheets read it: the clients, departments and
-// freelancers named (none: all), the local dates (both ends in), and the departments the
-// caller's rows are limited to.
+// ReportFilter is the report's request as the timesheets read it: the clients, departments,
+// job templates (of the timesheets' bookings) and freelancers named (none: all), the local
+// dates (both ends in), and the departments the caller's rows are limited to.
 type ReportFilter struct {
-	ClientIDs, DepartmentIDs, UserIDs []int64
-	StartDate, EndDate                string
-	Scope                             database.Visibility
+	ClientIDs, DepartmentIDs, JobIDs, UserIDs []int64
+	StartDate, EndDate                        string
+	Scope                                     database.Visibility
 }
 
 // EachReportRow streams the timesheets f selects, by date, department and freelancer, each
@@ -35,6 +36,10 @@ func EachReportRow(ctx context.Context, db *database.DB, f ReportFilter, fn func
 	w.In("t.client_entity_id", f.ClientIDs)
 	w.In("t.department_id", f.DepartmentIDs)
 	w.In("t.user_id", f.UserIDs)
+	if len(f.JobIDs) > 0 {
+		marks, args := database.In(f.JobIDs)
+		w.Add("t.booking_id IN ("+reads.BookingsOfJobTemplatesSQL(marks)+")", args...)
+	}
 	w.Within("t.department_id", f.Scope)
 	var r ReportRow
 	return db.Each(ctx, func(rows *sqlx.Rows) error {

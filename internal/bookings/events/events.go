@@ -56,7 +56,9 @@ const (
 	TimesheetApproved  Kind = "timesheet.approved"
 	TimesheetDisputed  Kind = "timesheet.disputed"
 	// An issued invoice's due date passed unpaid (written once per invoice by package invoices,
-	// on the booking of its first line; payload "invoiceId", "invoiceNumber", "dueDate").
+	// on the booking of its first line; payload "invoiceId", "invoiceNumber", "dueDate", and
+	// whom it concerns: "userIds", the freelancers of its lines, and "departmentIds", the
+	// departments of its lines, whose managers are told).
 	InvoiceOverdue Kind = "invoice.overdue"
 )
 

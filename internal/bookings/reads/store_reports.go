@@ -15,6 +15,13 @@ const ReportInstructionFrom = ` FROM placements p
 	LEFT JOIN job_templates jt ON jt.id = b.job_template_id
 	JOIN users u ON u.id = i.user_id`
 
+// BookingsOfJobTemplatesSQL selects the bookings made from any of the job templates marks
+// stands for (deleted or not), for "booking_id IN (...)": the timesheets and invoices reports'
+// jobIds filter.
+func BookingsOfJobTemplatesSQL(marks string) string {
+	return "SELECT jb.id FROM bookings jb WHERE jb.job_template_id IN (" + marks + ")"
+}
+
 // PlacementsOfUsersSQL selects the placements where any of the users marks stands for holds an
 // instruction (deleted or not), for "p.id IN (...)".
 func PlacementsOfUsersSQL(marks string) string {

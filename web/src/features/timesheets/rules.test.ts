@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeTimesheet } from './fixtures.test-data';
+import { makeTimesheet } from '@/test/timesheets.test-data';
 import {
   bodyOf,
   formFieldOf,

@@ -5,6 +5,7 @@ import type { CurrentUser } from '@/api/types';
 import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { cardFixture, rowFixture, statsFixture } from '@/test/agenda.test-data';
+import { makeTimesheet } from '@/test/timesheets.test-data';
 import type { AgendaCard, AgendaStats } from '../rules';
 import { Component as Agenda } from './agenda';
 
@@ -60,6 +61,29 @@ describe('Agenda page', () => {
     expect(await screen.findByText('Nothing awaiting confirmation.')).toBeInTheDocument();
     expect(asked).toEqual(['manager:awaiting_confirmation']);
     expect(screen.queryByText('Subscribe to your calendar')).not.toBeInTheDocument();
+  });
+
+  it('shows a freelancer their timesheets to submit above the cards, and a manager none', async () => {
+    const timesheetsAsked: string[] = [];
+    const timesheets = {
+      'GET /api/v1/timesheet': (request: Request) => {
+        timesheetsAsked.push(new URL(request.url).search);
+        return jsonResponse({ items: [makeTimesheet({ id: 1 })], total: 1 });
+      },
+    };
+    agendaServer({ outstanding: [cardFixture()] }, () => statsFixture(), timesheets);
+    const view = open(felix);
+    const region = await screen.findByRole('region', { name: 'Timesheets to submit (1)' });
+    expect(
+      within(region).getByRole('checkbox', { name: /^Autumn Fixtures: Camera Operator/ }),
+    ).toBeVisible();
+    view.unmount();
+    timesheetsAsked.length = 0;
+    agendaServer({}, () => statsFixture({ view: 'manager' }), timesheets);
+    open(manager);
+    expect(await screen.findByText('Nothing awaiting confirmation.')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Timesheets to submit/ })).not.toBeInTheDocument();
+    expect(timesheetsAsked).toEqual([]);
   });
 
   it('keeps the tab in the URL', async () => {

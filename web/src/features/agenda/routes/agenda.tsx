@@ -1,5 +1,6 @@
 import { Grid } from '@mantine/core';
 import { useSearchParams } from 'react-router';
+import { TimesheetsToSubmit } from '@/features/timesheets';
 import { useCurrentUser } from '@/lib/current-user';
 import { OfflineNotice } from '@/ui/offline-notice';
 import { PageHeader } from '@/ui/page-header';
@@ -10,7 +11,8 @@ import { agendaViewOf, tabFromUrl, type AgendaTab } from '../rules';
 /**
  * /agenda (spec part 2 §2): placement cards in tabs, a freelancer's own or a manager's
  * departments'. The tab lives in ?tab= so a reload keeps it; freelancers also get the calendar
- * feed panel (beside the cards on a wide screen, after them on a phone).
+ * feed panel (beside the cards on a wide screen, after them on a phone) and, above the cards, their
+ * timesheets to fill or disputed to submit several at once (hidden when there are none).
  */
 export function AgendaRoute() {
   const user = useCurrentUser();
@@ -33,6 +35,7 @@ export function AgendaRoute() {
     <>
       <PageHeader title="Agenda" />
       <OfflineNotice what="your agenda" />
+      {view === 'freelancer' && <TimesheetsToSubmit userId={user.id} />}
       {view === 'freelancer' ? (
         <Grid gap="lg">
           <Grid.Col span={{ base: 12, md: 8 }}>{tabs}</Grid.Col>

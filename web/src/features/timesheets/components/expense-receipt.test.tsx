@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resetCsrfToken } from '@/api/client';
 import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
-import { makeTimesheet } from '../fixtures.test-data';
+import { makeTimesheet } from '@/test/timesheets.test-data';
 import { Component as Timesheets } from '../routes/timesheets';
 import { MSG_RECEIPT_TOO_LARGE, MSG_RECEIPT_UNSAVED, RECEIPT_MAX_BYTES } from '../rules';
 

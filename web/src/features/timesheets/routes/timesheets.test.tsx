@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser, mockApi, recordJson, renderRoutes } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
-import { makeTimesheet } from '../fixtures.test-data';
+import { makeTimesheet } from '@/test/timesheets.test-data';
 import { EMPTY } from '../rules';
 import { Component as Timesheets } from './timesheets';
 

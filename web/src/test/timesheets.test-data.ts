@@ -1,4 +1,6 @@
-import type { Timesheet } from './api/get-timesheets';
+import type { components } from '@/api/schema';
+
+type Timesheet = components['schemas']['Timesheet'];
 
 /** A timesheet to fill of the demo shape, with overrides. */
 export function makeTimesheet(over: Partial<Timesheet> = {}): Timesheet {
