@@ -24,6 +24,25 @@ import (
 // Rate is the API's one rate shape.
 type Rate = jobs.Rate
 
+// CheckGivenRates normalises and checks the rates a manager sets on an instruction (nil: not
+// given), for Amend Rates and a substitution alike. Buy rates are for administrators only (spec
+// part 2 §6), to see and to change.
+func CheckGivenRates(p *auth.Principal, buy, sell *Rate) error {
+	if buy != nil && !p.CanAdmin {
+		return apperror.Forbidden()
+	}
+	for field, r := range map[string]*Rate{"buyRate": buy, "sellRate": sell} {
+		if r == nil {
+			continue
+		}
+		*r = r.Normalised()
+		if err := r.Check(field); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
 // NewBooking is a booking to create from a job template: one placement per date per chosen
 // placement template (none chosen: all). Its JSON form is the booking's audit record.
 type NewBooking struct {
@@ -75,37 +94,6 @@ func normalise(b *NewBooking, jt jobTemplate) error {
 	}
 	return nil
 }
-
-// BookingChange is what may change of a booking after creation (nil: unchanged), checked
-// against the version read. The booking's type and job template may not (spec part 2 §2).
-type BookingChange struct {
-	Version             int
-	Title               *string
-	Reference           *string
-	IR35                *bool
-	SubstitutionAllowed *bool
-}
-
-// MsgBookingStale refuses a change of a booking changed since it was read.
-const MsgBookingStale = "This booking was changed by someone else. Reload and try again."
-
-// PlacementChange amends one placement: title, local times, notes and unpaid breaks, checked
-// against the revision read (0: unchecked).
-type PlacementChange struct {
-	ID            int64
-	Revision      int
-	Title         string
-	StartTime     string
-	EndTime       string
-	SupplierNotes string
-	UnpaidBreaks  int
-}
-
-// MsgPlacementStale refuses an amendment of a placement changed since it was read.
-const MsgPlacementStale = "This placement was changed by someone else. Reload and try again."
-
-// clockTime stores times as HH:mm; the web sends HH:mm:00 (spec part 2 §5).
-func clockTime(s string) string { return s[:min(5, len(s))] }
 
 // StatusChange asks for one instruction's new status on exactly one side, checked against the
 // version read (0: unchecked).

@@ -16,12 +16,11 @@ import (
 	"github.com/hive/hive/internal/platform/input"
 )
 
-// Register adds the booking, placement and instruction operations.
+// Register adds the operations that create and read a booking, grant its placements and
+// change its instructions' statuses.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
-	h.registerChanges(api)
-	h.registerOverride(api)
 }
 
 type handlers struct{ store *Store }
@@ -125,14 +124,24 @@ func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*str
 // view assembles the booking as p may see it: department viewers see every instruction, a
 // freelancer holding an instruction sees the booking with only their own; others get 404.
 func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*struct{ Body BookingView }, error) {
-	d, err := h.store.Detail(ctx, id)
+	v, err := View(ctx, h.store, p, id)
 	if err != nil {
 		return nil, err
 	}
-	if d, err = d.SeenBy(p); err != nil {
-		return nil, err
+	return &struct{ Body BookingView }{Body: v}, nil
+}
+
+// View is booking id as p may see it (view above); a sub-feature's operation that changes a
+// booking answers with it.
+func View(ctx context.Context, store *Store, p *auth.Principal, id int64) (BookingView, error) {
+	d, err := store.Detail(ctx, id)
+	if err != nil {
+		return BookingView{}, err
 	}
-	return &struct{ Body BookingView }{Body: assemble(d.Booking, d.Placements, d.Instructions, d.Modified, p, h.store.DB.Now())}, nil
+	if d, err = d.SeenBy(p); err != nil {
+		return BookingView{}, err
+	}
+	return assemble(d.Booking, d.Placements, d.Instructions, d.Modified, p, store.DB.Now()), nil
 }
 
 func (h *handlers) grant(ctx context.Context, in *struct {

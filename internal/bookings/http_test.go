@@ -29,7 +29,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"24/10/2026"}}).
 			WantError(422, "V-422")
 
-		b := book(t, s, body)
+		b := bookingstest.Book(t, s, body)
 		if b.Title != "Cup Final" || len(b.Placements) != 4 || !b.CanManage || strings.Join(b.Dates, ",") != "2026-10-24,2026-10-26" {
 			t.Fatalf("created %+v", b)
 		}
@@ -60,7 +60,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		}
 
 		// The freelancer sees the booking with their instructions and no buy rate; admins see it.
-		seen := bookingAs(t, s, apptest.Freelancer, b.ID)
+		seen := bookingstest.BookingAs(t, s, apptest.Freelancer, b.ID)
 		inst := seen.Placements[0].Instructions[0]
 		if seen.CanManage || inst.BuyRate != nil || inst.SellRate.Rate != 250 || inst.SupplierStatus != "awaiting_response" {
 			t.Fatalf("freelancer's view %+v", inst)
@@ -69,14 +69,14 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		if seen.JobTemplateName != "Cup Final" {
 			t.Fatalf("freelancer's view names the job template %q", seen.JobTemplateName)
 		}
-		seen = bookingAs(t, s, apptest.Admin, b.ID)
+		seen = bookingstest.BookingAs(t, s, apptest.Admin, b.ID)
 		if buy := seen.Placements[0].Instructions[0].BuyRate; buy == nil || buy.Rate != 200 {
 			t.Fatalf("admin's buy rate %+v", buy)
 		}
 		s.As(apptest.Staff).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).WantError(404, "N-404")
 
 		// A second booking over the same day, offered before the first is accepted.
-		other := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
+		other := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", other.Placements[0].ID),
 			map[string]any{"userId": freelancer, "placementIds": []int64{other.Placements[0].ID}}).Want(200)
 
@@ -88,7 +88,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).WantError(409, "C-409")
 
 		// Accepting the second booking's overlapping placement is refused, in the freelancer's words.
-		other = bookingAs(t, s, apptest.Admin, other.ID)
+		other = bookingstest.BookingAs(t, s, apptest.Admin, other.ID)
 		clash := other.Placements[0].Instructions[0]
 		r := s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": clash.ID, "supplierStatus": "accepted"}})
 		r.WantError(409, "C-409")
@@ -102,7 +102,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		cancel[0]["cancellationReason"] = "Client - Placement Not Needed"
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", cancel).Want(200)
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{{"id": inst.ID, "clientStatus": "accepted"}}).Want(200)
-		seen = bookingAs(t, s, apptest.Admin, b.ID)
+		seen = bookingstest.BookingAs(t, s, apptest.Admin, b.ID)
 		if got := seen.Placements[0].Instructions[0]; got.SupplierStatus != "accepted" || got.ClientStatus != "accepted" {
 			t.Errorf("after both accepted %+v", got)
 		}
@@ -142,9 +142,9 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		}
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
-		atOnce(8, func(i int) {
+		bookingstest.AtOnce(8, func(i int) {
 			placements := ids[i%2]
-			b, err := store.Booking(admin, bookingOf(t, db, placements[0]))
+			b, err := store.Booking(admin, bookingstest.BookingOf(t, db, placements[0]))
 			if err != nil {
 				t.Error(err)
 				return
@@ -162,7 +162,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		}
 		// Everyone answers at once: accepts of both day shifts overlap, so at most one day shift wins.
 		// Each instruction has two answers in the race: the even ones accept, the odd ones cancel.
-		atOnce(2*len(live), func(i int) {
+		bookingstest.AtOnce(2*len(live), func(i int) {
 			change := bookings.StatusChange{ID: live[i/2], SupplierStatus: "accepted"}
 			if i%2 == 1 {
 				change = bookings.StatusChange{ID: live[i/2], ClientStatus: "cancelled", CancellationReason: "Other"}
@@ -172,7 +172,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		if clashes := bookingstest.OverlappingAccepted(t, db); clashes != 0 {
 			t.Errorf("%d overlapping accepted pairs", clashes)
 		}
-		everyInstructionChangeAudited(t, db)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -218,7 +218,7 @@ func TestCreateBookingOnceForOneIdempotencyKey(t *testing.T) {
 			if key != "" {
 				headers = []string{"Idempotency-Key", key}
 			}
-			var b booking
+			var b bookingstest.Booking
 			c.Do("POST", "/booking", body, headers...).Want(201).Decode(&b)
 			return b.ID
 		}
@@ -241,8 +241,8 @@ func TestCreateBookingOnceForOneIdempotencyKey(t *testing.T) {
 		}
 
 		ids := make([]int64, 8)
-		atOnce(len(ids), func(i int) {
-			var b booking
+		bookingstest.AtOnce(len(ids), func(i int) {
+			var b bookingstest.Booking
 			r := mgr.Do("POST", "/booking", form, "Idempotency-Key", "form-3")
 			if r.Status == 201 {
 				r.Decode(&b)

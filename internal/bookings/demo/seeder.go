@@ -9,6 +9,7 @@ import (
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/amend"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -211,7 +212,7 @@ func (s *seeder) answer(ctx context.Context, o outcome, placement, user, id int6
 	case awaiting:
 		return nil
 	case placementCancelled:
-		_, err := s.store.CancelPlacements(ctx, []int64{placement}, cancelReason)
+		_, err := (&amend.Store{DB: s.db}).CancelPlacements(ctx, []int64{placement}, cancelReason)
 		return err
 	case clientCancelled:
 		return s.set(ctx, s.manager, bookings.StatusChange{ID: id, ClientStatus: string(status.Cancelled), CancellationReason: cancelReason})
