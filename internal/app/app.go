@@ -23,6 +23,7 @@ import (
 	"github.com/hive/hive/internal/bookings/amend"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/create"
 	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/bookings/holds"
 	"github.com/hive/hive/internal/bookings/overview"
@@ -185,6 +186,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, deps, reads.UsesJobTemplate)
 	bookings.Register(api, deps)
+	create.Register(api, deps)
 	amend.Register(api, deps)
 	overview.Register(api, deps)
 	holds.Register(api, deps)

@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"time"
 
@@ -13,11 +12,10 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
-	"github.com/hive/hive/internal/platform/input"
 )
 
-// Register adds the operations that create and read a booking, grant its placements and
-// change its instructions' statuses.
+// Register adds the operations that read a booking, grant its placements and change its
+// instructions' statuses.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
@@ -35,20 +33,6 @@ func ManagedBooking(ctx context.Context, store *Store, id int64) (BookingRow, *a
 	}
 	p, err := access.RequireDepartmentManager(ctx, b.DepartmentID)
 	return b, p, err
-}
-
-// CreateInput is the createBooking payload.
-type CreateInput struct {
-	JobTemplateID        int64    `json:"jobTemplateId" minimum:"1"`
-	Title                string   `json:"title,omitempty" maxLength:"200" doc:"Defaults to the job template's title"`
-	Reference            string   `json:"reference,omitempty" maxLength:"100"`
-	IR35                 bool     `json:"ir35,omitempty"`
-	Type                 string   `json:"type,omitempty" enum:"default,pre_confirmed" default:"default"`
-	Direct               bool     `json:"direct,omitempty"`
-	SubstitutionAllowed  bool     `json:"substitutionAllowed,omitempty"`
-	PeriodType           string   `json:"periodType,omitempty" enum:"range,custom" default:"custom"`
-	Dates                []string `json:"dates" minItems:"1" maxItems:"366" doc:"Local dates YYYY-MM-DD"`
-	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty" doc:"Default: every placement template of the job template"`
 }
 
 // StatusItem is one item of PATCH /instruction/status: exactly one of the two statuses.
@@ -81,40 +65,12 @@ type StatusResult struct {
 
 func (h *handlers) register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
-	httpapi.Op(ops.Answering(http.StatusCreated), "createBooking", "POST /booking",
-		"Create a booking from a job template: one placement per date per placement template",
-		httpapi.WithUser(h.create), 403, 404, 422)
 	httpapi.Op(ops, "getBooking", "GET /booking/{id}",
 		"One booking with its placements and instructions (a freelancer sees their own)", httpapi.WithUser(h.get), 404)
 	httpapi.Op(ops, "grantPlacements", "POST /placement/{id}/grant",
 		"Instruct freelancers into placements of one booking", h.grant, 403, 404, 422)
 	httpapi.Op(ops, "updateInstructionStatus", "PATCH /instruction/status",
 		"Accept, reject or cancel instructions (all or none)", httpapi.WithUser(h.setStatus), 403, 404, 409, 422)
-}
-
-// createRequest is createBooking's request: the payload and an optional Idempotency-Key.
-type createRequest struct {
-	IdempotencyKey string `header:"Idempotency-Key" maxLength:"200" doc:"Any unique text the client makes once per booking it means to create (a UUID). Sent again with the same booking, it answers with the booking the first request made instead of making another; sent with a different booking, 422."`
-	Body           CreateInput
-}
-
-func (h *handlers) create(ctx context.Context, p *auth.Principal, in *createRequest) (*struct{ Body BookingView }, error) {
-	b := NewBooking(in.Body)
-	jt, err := h.store.JobTemplate(ctx, b.JobTemplateID)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := access.RequireDepartmentManager(ctx, jt.DepartmentID); err != nil {
-		return nil, err
-	}
-	if err := normalise(&b, jt); err != nil {
-		return nil, err
-	}
-	id, err := h.store.CreateOnce(ctx, jt, b, p.UserID, input.Text(in.IdempotencyKey))
-	if err != nil {
-		return nil, err
-	}
-	return h.view(ctx, p, id)
 }
 
 func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body BookingView }, error) {

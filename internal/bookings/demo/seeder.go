@@ -10,6 +10,7 @@ import (
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/amend"
+	"github.com/hive/hive/internal/bookings/create"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -125,7 +126,7 @@ func (s *seeder) booking(ctx context.Context, b demoBooking) error {
 	if err != nil {
 		return err
 	}
-	in := bookings.NewBooking{JobTemplateID: s.template, Title: b.title, Reference: b.reference, Type: string(b.bookingType),
+	in := create.NewBooking{JobTemplateID: s.template, Title: b.title, Reference: b.reference, Type: string(b.bookingType),
 		Direct: b.direct, SubstitutionAllowed: b.subst, PeriodType: "custom", PlacementTemplateIDs: templates}
 	for _, d := range b.days {
 		in.Dates = append(in.Dates, monthDate(s.now, s.zone, b.month, d))
@@ -133,11 +134,12 @@ func (s *seeder) booking(ctx context.Context, b demoBooking) error {
 	if contiguous(b.days) {
 		in.PeriodType = "range"
 	}
-	jt, err := s.store.JobTemplate(mctx, s.template)
+	creator := &create.Store{DB: s.db}
+	jt, err := creator.JobTemplate(mctx, s.template)
 	if err != nil {
 		return err
 	}
-	id, err := s.store.Create(mctx, jt, in, s.manager.UserID)
+	id, err := creator.Create(mctx, jt, in, s.manager.UserID)
 	if err != nil {
 		return err
 	}
