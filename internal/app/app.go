@@ -20,10 +20,13 @@ import (
 	"github.com/hive/hive/internal/audit"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/acknowledge"
+	"github.com/hive/hive/internal/bookings/amend"
 	"github.com/hive/hive/internal/bookings/availability"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/create"
 	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/bookings/holds"
+	"github.com/hive/hive/internal/bookings/overview"
 	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/substitution"
 	"github.com/hive/hive/internal/bookings/suppliers"
@@ -183,6 +186,9 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	jobs.Register(api, deps, reads.UsesJobTemplate)
 	bookings.Register(api, deps)
+	create.Register(api, deps)
+	amend.Register(api, deps)
+	overview.Register(api, deps)
 	holds.Register(api, deps)
 	substitution.Register(api, deps)
 	deadlines.Register(api, deps)

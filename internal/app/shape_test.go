@@ -147,9 +147,9 @@ func TestKernelImportsOnlyPlatform(t *testing.T) {
 	}
 }
 
-// bookingsTableRow finds a package named in a row of a markdown table: `name/` or
-// internal/bookings/name.
-var bookingsTableRow = regexp.MustCompile("`(?:internal/bookings/)?([a-z]+)/?`")
+// bookingsTableRow finds a package named in a row of a markdown table by its path in the
+// bookings tree: `name/`, `name/sub/` or internal/bookings/name.
+var bookingsTableRow = regexp.MustCompile("`(?:internal/bookings/)?([a-z]+(?:/[a-z]+)*)/?`")
 
 // Every package of the bookings tree appears in a table of docs/architecture.md.
 func TestBookingsPackagesAreInTheArchitectureTable(t *testing.T) {
@@ -181,7 +181,8 @@ func bookingsPackagesMissing(t *testing.T, root, doc string) []string {
 		if err != nil || !d.IsDir() || path == tree || d.Name() == "testdata" {
 			return err
 		}
-		if goFiles, _ := filepath.Glob(filepath.Join(path, "*.go")); len(goFiles) > 0 && !named[d.Name()] {
+		inTree, _ := filepath.Rel(tree, path)
+		if goFiles, _ := filepath.Glob(filepath.Join(path, "*.go")); len(goFiles) > 0 && !named[filepath.ToSlash(inTree)] {
 			rel, _ := filepath.Rel(root, path)
 			missing = append(missing, filepath.ToSlash(rel))
 		}

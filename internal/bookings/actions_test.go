@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -15,15 +16,15 @@ import (
 
 // viewed reads every instruction of placement's booking as role sees it; nil when role may
 // not see the booking (404).
-func viewed(t *testing.T, s *apptest.Server, db *database.DB, role string, placement int64) map[int64]instruction {
+func viewed(t *testing.T, s *apptest.Server, db *database.DB, role string, placement int64) map[int64]bookingstest.Instruction {
 	t.Helper()
-	res := s.As(role).Do("GET", fmt.Sprintf("/booking/%d", bookingOf(t, db, placement)), nil)
+	res := s.As(role).Do("GET", fmt.Sprintf("/booking/%d", bookingstest.BookingOf(t, db, placement)), nil)
 	if res.Status == 404 {
 		return nil
 	}
-	var b booking
+	var b bookingstest.Booking
 	res.Want(200).Decode(&b)
-	out := map[int64]instruction{}
+	out := map[int64]bookingstest.Instruction{}
 	for _, p := range b.Placements {
 		for _, i := range p.Instructions {
 			out[i.ID] = i
@@ -33,7 +34,7 @@ func viewed(t *testing.T, s *apptest.Server, db *database.DB, role string, place
 }
 
 // statusWrite is the PATCH /instruction/status item of each flag, as the web sends it.
-func statusWrite(flag string, i instruction, freelancer bool) map[string]any {
+func statusWrite(flag string, i bookingstest.Instruction, freelancer bool) map[string]any {
 	own := "clientStatus"
 	if freelancer {
 		own = "supplierStatus"
@@ -63,10 +64,10 @@ func flags(a bookings.InstructionActions) map[string]bool {
 // a freelancer and a manager of another client are shown nothing they may not do, and the write
 // they could still try answers with its reason.
 func TestInstructionActionsMatchTheWrites(t *testing.T) {
-	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
-		grant(t, s, sw.OtherNight, sw.Users["Able"])
-		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
-		noSub := instructionID(t, db, sw.OtherNight, sw.Users["Able"])
+	bookingstest.WithScene(t, bookingstest.BuildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw bookingstest.SubWorld) {
+		bookingstest.Grant(t, s, sw.OtherNight, sw.Users["Able"])
+		hill := bookingstest.InstructionID(t, db, sw.Day, sw.Users["Hill"])
+		noSub := bookingstest.InstructionID(t, db, sw.OtherNight, sw.Users["Able"])
 
 		// staff@ manages another client only: the booking, its instructions and their writes are
 		// not theirs to know of.
@@ -90,11 +91,11 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 				t.Errorf("staff may act on instruction %d: %+v", id, i.InstructionActions)
 			}
 			for flag := range flags(i.InstructionActions) {
-				wantMessage(t, s.As(apptest.Staff).Do("PATCH", "/instruction/status",
+				bookingstest.WantMessage(t, s.As(apptest.Staff).Do("PATCH", "/instruction/status",
 					[]map[string]any{statusWrite(flag, i, false)}), 403, apperror.Forbidden().Message)
 			}
 		}
-		wantMessage(t, s.As(apptest.Staff).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
+		bookingstest.WantMessage(t, s.As(apptest.Staff).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.Day, sw.Incumbent), nil), 403, apperror.Forbidden().Message)
 
 		// The freelancer sees their accepted instruction: nothing left to answer, no cancelling,
@@ -126,7 +127,7 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 		if other.CanSubstitute || !other.CanCancel {
 			t.Errorf("manager's actions where substitution is not allowed %+v", other.InstructionActions)
 		}
-		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.OtherNight, noSub), nil), 422, bookings.MsgNoSubstitution)
 
 		// A flag that is true is a write that goes through; afterwards the flags follow the state.
@@ -140,7 +141,7 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 		// The agenda's rows carry the same flags as the booking page's.
 		var agenda struct {
 			Items []struct {
-				Instructions []instruction
+				Instructions []bookingstest.Instruction
 			}
 		}
 		s.As(apptest.Staff).Do("GET", "/agenda?as=manager&tab=archived&pageSize=200", nil).Want(200).Decode(&agenda)
@@ -172,11 +173,11 @@ func TestInstructionActionsMatchTheWrites(t *testing.T) {
 // criticality; the legal entity and notes only to its parties.
 func TestInstructionViewFields(t *testing.T) {
 	// A day before the shifts of subDate (09:00 and 22:00 in London).
-	enginesAt(t, time.Date(2026, 12, 9, 12, 0, 0, 0, time.UTC), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		sw := buildSubWorld(t, s, db, w)
+	bookingstest.EnginesAt(t, time.Date(2026, 12, 9, 12, 0, 0, 0, time.UTC), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+		sw := bookingstest.BuildSubWorld(t, s, db, w)
 		supplier := databasetest.Get[int64](t, db, `SELECT preferred_supplier_id FROM users WHERE id = ?`, sw.Users["Reid"])
 		legal := databasetest.Get[int64](t, db, `SELECT preferred_legal_entity_id FROM entities WHERE id = ?`, supplier)
-		insertID(t, db, `UPDATE instructions SET notes = 'Bring a long lens' WHERE id = ? RETURNING id`, sw.Incumbent)
+		bookingstest.InsertID(t, db, `UPDATE instructions SET notes = 'Bring a long lens' WHERE id = ? RETURNING id`, sw.Incumbent)
 		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
 
 		for _, role := range []string{apptest.DeptMgr, apptest.Freelancer, apptest.Admin} {
@@ -198,7 +199,7 @@ func TestInstructionViewFields(t *testing.T) {
 		// Without a supplier entity nothing is recorded. A day before its shift, an instruction
 		// still awaiting an answer is critical; one confirmed on both sides is not.
 		day := viewed(t, s, db, apptest.DeptMgr, sw.Day)
-		hill := day[instructionID(t, db, sw.Day, sw.Users["Hill"])]
+		hill := day[bookingstest.InstructionID(t, db, sw.Day, sw.Users["Hill"])]
 		if hill.SupplierID != nil || hill.LegalEntityID != nil || !hill.IsCritical {
 			t.Errorf("awaiting instruction of a freelancer without a supplier %+v", hill)
 		}

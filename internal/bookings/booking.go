@@ -1,10 +1,6 @@
 package bookings
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
-	"slices"
 	"time"
 
 	"github.com/hive/hive/internal/access"
@@ -12,8 +8,6 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
-	"github.com/hive/hive/internal/platform/idempotency"
-	"github.com/hive/hive/internal/platform/input"
 )
 
 // The bookings domain: what a booking, placement and instruction are (the rows the store reads
@@ -24,88 +18,24 @@ import (
 // Rate is the API's one rate shape.
 type Rate = jobs.Rate
 
-// NewBooking is a booking to create from a job template: one placement per date per chosen
-// placement template (none chosen: all). Its JSON form is the booking's audit record.
-type NewBooking struct {
-	JobTemplateID        int64    `json:"jobTemplateId"`
-	Title                string   `json:"title,omitempty"`
-	Reference            string   `json:"reference,omitempty"`
-	IR35                 bool     `json:"ir35,omitempty"`
-	Type                 string   `json:"type,omitempty"`
-	Direct               bool     `json:"direct,omitempty"`
-	SubstitutionAllowed  bool     `json:"substitutionAllowed,omitempty"`
-	PeriodType           string   `json:"periodType,omitempty"`
-	Dates                []string `json:"dates"`
-	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty"`
-}
-
-// MsgIdempotencyKeyReused refuses a booking request whose Idempotency-Key named another request:
-// the idempotency middleware's refusal, which answers first while it keeps the key (24 h); the
-// booking keeps its key for good.
-const MsgIdempotencyKeyReused = idempotency.MsgKeyReused
-
-// requestHash identifies the request an idempotency key was first sent with: the booking after
-// normalise, so the same form sent twice hashes the same.
-func (b NewBooking) requestHash() string {
-	j, _ := json.Marshal(b) // a struct of strings, bools and numbers always marshals
-	sum := sha256.Sum256(j)
-	return hex.EncodeToString(sum[:])
-}
-
-// normalise fills the defaults and checks the dates (unique, real, sorted on the way in).
-func normalise(b *NewBooking, jt jobTemplate) error {
-	b.Title = input.Text(b.Title)
-	if b.Title == "" {
-		b.Title = jt.Title
+// CheckGivenRates normalises and checks the rates a manager sets on an instruction (nil: not
+// given), for Amend Rates and a substitution alike. Buy rates are for administrators only (spec
+// part 2 §6), to see and to change.
+func CheckGivenRates(p *auth.Principal, buy, sell *Rate) error {
+	if buy != nil && !p.CanAdmin {
+		return apperror.Forbidden()
 	}
-	if b.Type == "" {
-		b.Type = string(status.TypeDefault)
-	}
-	if b.PeriodType == "" {
-		b.PeriodType = "custom"
-	}
-	for _, d := range b.Dates {
-		if _, ok := input.Date(d); !ok {
-			return apperror.Field("dates", input.MsgDate)
+	for field, r := range map[string]*Rate{"buyRate": buy, "sellRate": sell} {
+		if r == nil {
+			continue
 		}
-	}
-	slices.Sort(b.Dates)
-	if len(slices.Compact(slices.Clone(b.Dates))) != len(b.Dates) {
-		return apperror.Field("dates", "Each date may be chosen once")
+		*r = r.Normalised()
+		if err := r.Check(field); err != nil {
+			return err
+		}
 	}
 	return nil
 }
-
-// BookingChange is what may change of a booking after creation (nil: unchanged), checked
-// against the version read. The booking's type and job template may not (spec part 2 §2).
-type BookingChange struct {
-	Version             int
-	Title               *string
-	Reference           *string
-	IR35                *bool
-	SubstitutionAllowed *bool
-}
-
-// MsgBookingStale refuses a change of a booking changed since it was read.
-const MsgBookingStale = "This booking was changed by someone else. Reload and try again."
-
-// PlacementChange amends one placement: title, local times, notes and unpaid breaks, checked
-// against the revision read (0: unchecked).
-type PlacementChange struct {
-	ID            int64
-	Revision      int
-	Title         string
-	StartTime     string
-	EndTime       string
-	SupplierNotes string
-	UnpaidBreaks  int
-}
-
-// MsgPlacementStale refuses an amendment of a placement changed since it was read.
-const MsgPlacementStale = "This placement was changed by someone else. Reload and try again."
-
-// clockTime stores times as HH:mm; the web sends HH:mm:00 (spec part 2 §5).
-func clockTime(s string) string { return s[:min(5, len(s))] }
 
 // StatusChange asks for one instruction's new status on exactly one side, checked against the
 // version read (0: unchecked).

@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -39,7 +40,7 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 		orgtest.Hire(t, db, w.DeptB1, elsewhere)
 
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		placement := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).Placements[0].ID
+		placement := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).Placements[0].ID
 		grantAs := func(role string, users ...int64) *apptest.Response {
 			return s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", placement),
 				map[string]any{"userIds": users, "placementIds": []int64{placement}})
@@ -68,7 +69,7 @@ func TestAttack_GrantInstructsOnlyHireableFreelancers(t *testing.T) {
 		// One ineligible user refuses the whole grant.
 		wantSameRefusal(t, "a hireable and an unactivated freelancer", grantAs(apptest.DeptMgr, w.Users["freelancer"], inactive), missing, secrets...)
 		for _, u := range []int64{w.Users["dept"], w.Users["manager"], inactive, grace, elsewhere, w.Users["freelancer"]} {
-			if n := liveInstructionsOf(t, db, u); n != 0 {
+			if n := bookingstest.LiveInstructionsOf(t, db, u); n != 0 {
 				t.Fatalf("user %d holds %d instructions after refused grants", u, n)
 			}
 		}
@@ -89,9 +90,9 @@ func TestAttack_SubstituteMustBeHireable(t *testing.T) {
 		inactive := orgtest.UserID(t, db, "inactive@hive.test")
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"], w.Users["dept"], inactive)
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		day, _ := subBook(t, s, jt, true)
-		grant(t, s, day, w.Users["freelancer"])
-		answerAsSupplier(t, s, db, day, w.Users["freelancer"], "accepted")
+		day, _ := bookingstest.SubBook(t, s, jt, true)
+		bookingstest.Grant(t, s, day, w.Users["freelancer"])
+		bookingstest.AnswerAsSupplier(t, s, db, day, w.Users["freelancer"], "accepted")
 
 		substitute := func(user int64) *apptest.Response {
 			return s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant-substitution", day),
@@ -100,7 +101,7 @@ func TestAttack_SubstituteMustBeHireable(t *testing.T) {
 		missing := substitute(999999).Want(409)
 		wantSameRefusal(t, "the manager substitutes herself", substitute(w.Users["dept"]), missing, "Patel", "dept@hive.test")
 		wantSameRefusal(t, "an unactivated substitute", substitute(inactive), missing, "Quinn", "inactive@hive.test")
-		if n := liveInstructionsOf(t, db, w.Users["dept"]) + liveInstructionsOf(t, db, inactive); n != 0 {
+		if n := bookingstest.LiveInstructionsOf(t, db, w.Users["dept"]) + bookingstest.LiveInstructionsOf(t, db, inactive); n != 0 {
 			t.Fatalf("%d substitute instructions made", n)
 		}
 	})
@@ -113,12 +114,12 @@ func TestGrantRefusedToOutsiders(t *testing.T) {
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 		orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		placement := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).Placements[0].ID
+		placement := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-02-01"}}).Placements[0].ID
 		for _, role := range []string{apptest.Freelancer, apptest.Staff} {
 			s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", placement),
 				map[string]any{"userIds": []int64{w.Users["freelancer"]}, "placementIds": []int64{placement}}).WantError(404, "N-404")
 		}
-		if n := liveInstructionsOf(t, db, w.Users["freelancer"]); n != 0 {
+		if n := bookingstest.LiveInstructionsOf(t, db, w.Users["freelancer"]); n != 0 {
 			t.Fatalf("%d instructions made", n)
 		}
 	})

@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
@@ -41,7 +42,7 @@ const (
 
 func buildNamingScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) namingScene {
 	t.Helper()
-	clockAt(db, workingTimeStart)
+	bookingstest.ClockAt(db, bookingstest.WorkingTimeStart)
 	sc := namingScene{freelancer: w.Users["freelancer"]}
 	orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 	betaJT := orgtest.JobTemplateOf(t, db, w.DeptB1, "Saturday Highlights", orgtest.Shift{Title: "Camera Operator", Start: "09:00", End: "17:00"})
@@ -51,7 +52,7 @@ func buildNamingScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtes
 	for n := range sc.beta.Placements {
 		ids = append(ids, sc.beta.Instruction(t, n, sc.freelancer))
 	}
-	accept(s, apptest.Freelancer, ids...).Want(200)
+	bookingstest.Accept(s, apptest.Freelancer, ids...).Want(200)
 	s.As(apptest.Manager).Do("POST", "/associations/user-department-refs", map[string]any{"userId": sc.freelancer,
 		"departmentId": w.DeptA1, "canHire": true, "canManage": false, "canSelect": false}).Want(201)
 	sc.alphaJT = orgtest.JobTemplateOf(t, db, w.DeptA1, "Sunday Service", orgtest.Shift{Title: "Crew", Start: "09:00", End: "17:00"})
@@ -60,7 +61,7 @@ func buildNamingScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtes
 
 // suppliersAs lists the available suppliers of b's first placement template as role, answering
 // the scene's freelancer's row.
-func (sc namingScene) suppliersAs(t *testing.T, s *apptest.Server, db *database.DB, role string, b booking) suppliers.AvailableSupplier {
+func (sc namingScene) suppliersAs(t *testing.T, s *apptest.Server, db *database.DB, role string, b bookingstest.Booking) suppliers.AvailableSupplier {
 	t.Helper()
 	template := placementTemplateOf(t, db, b.Placements[0].ID)
 	var list suppliers.AvailableSuppliersList
@@ -92,7 +93,7 @@ func (sc namingScene) searchMarkAs(t *testing.T, s *apptest.Server, role, date s
 }
 
 // grantAs grants the freelancer every placement of b as role and answers the refusals.
-func (sc namingScene) grantAs(t *testing.T, s *apptest.Server, role string, b booking) []bookings.Refusal {
+func (sc namingScene) grantAs(t *testing.T, s *apptest.Server, role string, b bookingstest.Booking) []bookings.Refusal {
 	t.Helper()
 	var res bookings.GrantResult
 	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{
@@ -125,8 +126,8 @@ func wantNamed(t *testing.T, what, got, want string) {
 // in a row, with "other work (busy)": never Beta's title. Administrators and Beta's own manager
 // read the job's name.
 func TestAttack_RestWarningsNameNoOtherClientsJob(t *testing.T) {
-	withScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
-		sunday := book(t, s, map[string]any{"jobTemplateId": sc.alphaJT, "dates": []string{"2027-03-07"}})
+	bookingstest.WithScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
+		sunday := bookingstest.Book(t, s, map[string]any{"jobTemplateId": sc.alphaJT, "dates": []string{"2027-03-07"}})
 		wantNamed(t, "suppliers as Alpha's manager", sc.suppliersAs(t, s, db, apptest.Manager, sunday).RestWarning, weeklyUnnamed)
 		wantNamed(t, "suppliers as Alpha's department manager", sc.suppliersAs(t, s, db, apptest.DeptMgr, sunday).RestWarning, weeklyUnnamed)
 		wantNamed(t, "suppliers as an administrator", sc.suppliersAs(t, s, db, apptest.Admin, sunday).RestWarning, weeklyNamed)
@@ -135,7 +136,7 @@ func TestAttack_RestWarningsNameNoOtherClientsJob(t *testing.T) {
 		wantNamed(t, "search as Alpha's department manager", sc.searchMarkAs(t, s, apptest.DeptMgr, "2027-03-07"), weeklyUnnamed)
 		wantNamed(t, "search as Beta's manager", sc.searchMarkAs(t, s, apptest.Staff, "2027-03-07"), weeklyNamed)
 
-		confirmed := book(t, s, map[string]any{"jobTemplateId": sc.alphaJT, "dates": []string{"2027-03-07"}, "type": "pre_confirmed"})
+		confirmed := bookingstest.Book(t, s, map[string]any{"jobTemplateId": sc.alphaJT, "dates": []string{"2027-03-07"}, "type": "pre_confirmed"})
 		refused := sc.grantAs(t, s, apptest.Manager, confirmed)
 		if len(refused) != 1 {
 			t.Fatalf("pre-confirmed grant refusals %+v", refused)
@@ -149,9 +150,9 @@ func TestAttack_RestWarningsNameNoOtherClientsJob(t *testing.T) {
 
 		// The freelancer, offered Sunday, reads their own job's name when the accept is refused.
 		sc.grantAs(t, s, apptest.Manager, sunday)
-		res := accept(s, apptest.Freelancer, instructionID(t, db, sunday.Placements[0].ID, sc.freelancer))
+		res := bookingstest.Accept(s, apptest.Freelancer, bookingstest.InstructionID(t, db, sunday.Placements[0].ID, sc.freelancer))
 		res.WantError(409, "C-409")
-		wantNamed(t, "the freelancer's accept", errorText(t, res), weeklyNamed)
+		wantNamed(t, "the freelancer's accept", bookingstest.ErrorText(t, res), weeklyNamed)
 	})
 }
 
@@ -159,9 +160,9 @@ func TestAttack_RestWarningsNameNoOtherClientsJob(t *testing.T) {
 // pointing to a pencil; the job is named only to whom may see it. Available suppliers count that
 // placement as not available and say why.
 func TestOfferToABookedFreelancerIsRefusedNamingTheTimes(t *testing.T) {
-	withScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
+	bookingstest.WithScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
 		// Wednesday the 3rd overlaps Beta's work; Monday the 8th is free.
-		midweek := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplateOf(t, db, w.DeptA1, "Midweek Match",
+		midweek := bookingstest.Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplateOf(t, db, w.DeptA1, "Midweek Match",
 			orgtest.Shift{Title: "Crew", Start: "12:00", End: "20:00"}), "dates": []string{"2027-03-03", "2027-03-08"}})
 		wednesday, monday := midweek.Placements[0].ID, midweek.Placements[1].ID
 
@@ -179,7 +180,7 @@ func TestOfferToABookedFreelancerIsRefusedNamingTheTimes(t *testing.T) {
 			t.Fatalf("grant refusals %+v", refused)
 		}
 		wantNamed(t, "offer refused to Alpha's manager", refused[0].Reason, "This freelancer is already "+bookedUnnamed+" "+commitment.MsgPencilInstead)
-		if n := liveInstructionsOf(t, db, sc.freelancer); n != 6+1 {
+		if n := bookingstest.LiveInstructionsOf(t, db, sc.freelancer); n != 6+1 {
 			t.Errorf("the freelancer holds %d live instructions, want Beta's 6 and Monday's offer", n)
 		}
 		// A pencil is the way to ask for someone booked: it is placed.
@@ -190,30 +191,30 @@ func TestOfferToABookedFreelancerIsRefusedNamingTheTimes(t *testing.T) {
 			t.Fatalf("pencil %+v", res)
 		}
 		// Confirming it is refused; the freelancer is spoken to and reads their job's name.
-		hold := instructionID(t, db, wednesday, sc.freelancer)
-		res2 := s.As(apptest.Freelancer).Do("POST", holdPath(hold, "confirm"), nil)
+		hold := bookingstest.InstructionID(t, db, wednesday, sc.freelancer)
+		res2 := s.As(apptest.Freelancer).Do("POST", bookingstest.HoldPath(hold, "confirm"), nil)
 		res2.WantError(409, "C-409")
-		wantNamed(t, "the freelancer's confirm", errorText(t, res2), "You are already "+bookedNamed)
-		res2 = s.As(apptest.Manager).Do("POST", holdPath(hold, "confirm"), nil)
+		wantNamed(t, "the freelancer's confirm", bookingstest.ErrorText(t, res2), "You are already "+bookedNamed)
+		res2 = s.As(apptest.Manager).Do("POST", bookingstest.HoldPath(hold, "confirm"), nil)
 		res2.WantError(409, "C-409")
-		wantNamed(t, "Alpha's manager's confirm", errorText(t, res2), "This freelancer is already "+bookedUnnamed)
+		wantNamed(t, "Alpha's manager's confirm", bookingstest.ErrorText(t, res2), "This freelancer is already "+bookedUnnamed)
 	})
 }
 
 // An offer made before the freelancer was booked elsewhere can no longer be accepted: the
 // refusal speaks to the freelancer and names their clashing job.
 func TestAcceptRefusedForAnOverlapSpeaksToTheFreelancer(t *testing.T) {
-	withScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
+	bookingstest.WithScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
 		late := orgtest.JobTemplateOf(t, db, w.DeptA1, "Late Show", orgtest.Shift{Title: "Crew", Start: "10:00", End: "18:00"})
 		first := orgtest.Book(t, s, apptest.DeptMgr, late, []string{"2027-03-10"}, sc.freelancer)
-		second := book(t, s, map[string]any{"jobTemplateId": sc.alphaJT, "dates": []string{"2027-03-10"}})
+		second := bookingstest.Book(t, s, map[string]any{"jobTemplateId": sc.alphaJT, "dates": []string{"2027-03-10"}})
 		if refused := sc.grantAs(t, s, apptest.DeptMgr, second); len(refused) != 0 {
 			t.Fatalf("an offer beside another open offer was refused: %+v", refused)
 		}
-		accept(s, apptest.Freelancer, first.Instruction(t, 0, sc.freelancer)).Want(200)
-		res := accept(s, apptest.Freelancer, instructionID(t, db, second.Placements[0].ID, sc.freelancer))
+		bookingstest.Accept(s, apptest.Freelancer, first.Instruction(t, 0, sc.freelancer)).Want(200)
+		res := bookingstest.Accept(s, apptest.Freelancer, bookingstest.InstructionID(t, db, second.Placements[0].ID, sc.freelancer))
 		res.WantError(409, "C-409")
-		if got, want := errorText(t, res), "You are already booked at an overlapping time: Late Show (Crew), Wed 10 Mar 10:00–18:00."; got != want {
+		if got, want := bookingstest.ErrorText(t, res), "You are already booked at an overlapping time: Late Show (Crew), Wed 10 Mar 10:00–18:00."; got != want {
 			t.Errorf("accept refusal %q, want %q", got, want)
 		}
 	})
@@ -221,12 +222,12 @@ func TestAcceptRefusedForAnOverlapSpeaksToTheFreelancer(t *testing.T) {
 
 // An offer in turn passes over a candidate booked at the time, as a grant refuses them.
 func TestWaterfall_SkipsAFreelancerBookedAtTheTime(t *testing.T) {
-	withScene(t, waterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc waterfallScene) {
+	bookingstest.WithScene(t, bookingstest.WaterfallWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc bookingstest.WaterfallScene) {
 		u := sc.Users
 		other := orgtest.JobTemplateOf(t, db, w.DeptA1, "Early Game", orgtest.Shift{Title: "Sound", Start: "10:00", End: "14:00"})
 		booked := orgtest.Book(t, s, apptest.DeptMgr, other, []string{"2027-03-06"}, u[0])
-		answerAsSupplier(t, s, db, booked.Placements[0].ID, u[0], "accepted")
+		bookingstest.AnswerAsSupplier(t, s, db, booked.Placements[0].ID, u[0], "accepted")
 		v := sc.Start(t, s, 1, 1, u[0], u[1])
-		wantStates(t, v, "running", "skipped", "offered")
+		bookingstest.WantStates(t, v, "running", "skipped", "offered")
 	})
 }

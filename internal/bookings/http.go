@@ -2,7 +2,6 @@ package bookings
 
 import (
 	"context"
-	"net/http"
 	"slices"
 	"time"
 
@@ -13,15 +12,13 @@ import (
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
-	"github.com/hive/hive/internal/platform/input"
 )
 
-// Register adds the booking, placement and instruction operations.
+// Register adds the operations that read a booking, grant its placements and change its
+// instructions' statuses.
 func Register(api huma.API, d feature.Deps) {
 	h := &handlers{store: &Store{DB: d.DB}}
 	h.register(api)
-	h.registerChanges(api)
-	h.registerOverride(api)
 }
 
 type handlers struct{ store *Store }
@@ -36,20 +33,6 @@ func ManagedBooking(ctx context.Context, store *Store, id int64) (BookingRow, *a
 	}
 	p, err := access.RequireDepartmentManager(ctx, b.DepartmentID)
 	return b, p, err
-}
-
-// CreateInput is the createBooking payload.
-type CreateInput struct {
-	JobTemplateID        int64    `json:"jobTemplateId" minimum:"1"`
-	Title                string   `json:"title,omitempty" maxLength:"200" doc:"Defaults to the job template's title"`
-	Reference            string   `json:"reference,omitempty" maxLength:"100"`
-	IR35                 bool     `json:"ir35,omitempty"`
-	Type                 string   `json:"type,omitempty" enum:"default,pre_confirmed" default:"default"`
-	Direct               bool     `json:"direct,omitempty"`
-	SubstitutionAllowed  bool     `json:"substitutionAllowed,omitempty"`
-	PeriodType           string   `json:"periodType,omitempty" enum:"range,custom" default:"custom"`
-	Dates                []string `json:"dates" minItems:"1" maxItems:"366" doc:"Local dates YYYY-MM-DD"`
-	PlacementTemplateIDs []int64  `json:"placementTemplateIds,omitempty" doc:"Default: every placement template of the job template"`
 }
 
 // StatusItem is one item of PATCH /instruction/status: exactly one of the two statuses.
@@ -82,40 +65,12 @@ type StatusResult struct {
 
 func (h *handlers) register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
-	httpapi.Op(ops.Answering(http.StatusCreated), "createBooking", "POST /booking",
-		"Create a booking from a job template: one placement per date per placement template",
-		httpapi.WithUser(h.create), 403, 404, 422)
 	httpapi.Op(ops, "getBooking", "GET /booking/{id}",
 		"One booking with its placements and instructions (a freelancer sees their own)", httpapi.WithUser(h.get), 404)
 	httpapi.Op(ops, "grantPlacements", "POST /placement/{id}/grant",
 		"Instruct freelancers into placements of one booking", h.grant, 403, 404, 422)
 	httpapi.Op(ops, "updateInstructionStatus", "PATCH /instruction/status",
 		"Accept, reject or cancel instructions (all or none)", httpapi.WithUser(h.setStatus), 403, 404, 409, 422)
-}
-
-// createRequest is createBooking's request: the payload and an optional Idempotency-Key.
-type createRequest struct {
-	IdempotencyKey string `header:"Idempotency-Key" maxLength:"200" doc:"Any unique text the client makes once per booking it means to create (a UUID). Sent again with the same booking, it answers with the booking the first request made instead of making another; sent with a different booking, 422."`
-	Body           CreateInput
-}
-
-func (h *handlers) create(ctx context.Context, p *auth.Principal, in *createRequest) (*struct{ Body BookingView }, error) {
-	b := NewBooking(in.Body)
-	jt, err := h.store.JobTemplate(ctx, b.JobTemplateID)
-	if err != nil {
-		return nil, err
-	}
-	if _, err := access.RequireDepartmentManager(ctx, jt.DepartmentID); err != nil {
-		return nil, err
-	}
-	if err := normalise(&b, jt); err != nil {
-		return nil, err
-	}
-	id, err := h.store.CreateOnce(ctx, jt, b, p.UserID, input.Text(in.IdempotencyKey))
-	if err != nil {
-		return nil, err
-	}
-	return h.view(ctx, p, id)
 }
 
 func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body BookingView }, error) {
@@ -125,14 +80,24 @@ func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*str
 // view assembles the booking as p may see it: department viewers see every instruction, a
 // freelancer holding an instruction sees the booking with only their own; others get 404.
 func (h *handlers) view(ctx context.Context, p *auth.Principal, id int64) (*struct{ Body BookingView }, error) {
-	d, err := h.store.Detail(ctx, id)
+	v, err := View(ctx, h.store, p, id)
 	if err != nil {
 		return nil, err
 	}
-	if d, err = d.SeenBy(p); err != nil {
-		return nil, err
+	return &struct{ Body BookingView }{Body: v}, nil
+}
+
+// View is booking id as p may see it (view above); a sub-feature's operation that changes a
+// booking answers with it.
+func View(ctx context.Context, store *Store, p *auth.Principal, id int64) (BookingView, error) {
+	d, err := store.Detail(ctx, id)
+	if err != nil {
+		return BookingView{}, err
 	}
-	return &struct{ Body BookingView }{Body: assemble(d.Booking, d.Placements, d.Instructions, d.Modified, p, h.store.DB.Now())}, nil
+	if d, err = d.SeenBy(p); err != nil {
+		return BookingView{}, err
+	}
+	return assemble(d.Booking, d.Placements, d.Instructions, d.Modified, p, store.DB.Now()), nil
 }
 
 func (h *handlers) grant(ctx context.Context, in *struct {

@@ -3,7 +3,6 @@ package bookings_test
 import (
 	"context"
 	"fmt"
-	"net/http"
 	"strings"
 	"testing"
 
@@ -11,11 +10,10 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingstest"
-	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/bookings/create"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
-	"github.com/hive/hive/internal/platform/input"
 )
 
 func TestBookingsFromCreationToAcceptance(t *testing.T) {
@@ -29,7 +27,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"24/10/2026"}}).
 			WantError(422, "V-422")
 
-		b := book(t, s, body)
+		b := bookingstest.Book(t, s, body)
 		if b.Title != "Cup Final" || len(b.Placements) != 4 || !b.CanManage || strings.Join(b.Dates, ",") != "2026-10-24,2026-10-26" {
 			t.Fatalf("created %+v", b)
 		}
@@ -60,7 +58,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		}
 
 		// The freelancer sees the booking with their instructions and no buy rate; admins see it.
-		seen := bookingAs(t, s, apptest.Freelancer, b.ID)
+		seen := bookingstest.BookingAs(t, s, apptest.Freelancer, b.ID)
 		inst := seen.Placements[0].Instructions[0]
 		if seen.CanManage || inst.BuyRate != nil || inst.SellRate.Rate != 250 || inst.SupplierStatus != "awaiting_response" {
 			t.Fatalf("freelancer's view %+v", inst)
@@ -69,14 +67,14 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		if seen.JobTemplateName != "Cup Final" {
 			t.Fatalf("freelancer's view names the job template %q", seen.JobTemplateName)
 		}
-		seen = bookingAs(t, s, apptest.Admin, b.ID)
+		seen = bookingstest.BookingAs(t, s, apptest.Admin, b.ID)
 		if buy := seen.Placements[0].Instructions[0].BuyRate; buy == nil || buy.Rate != 200 {
 			t.Fatalf("admin's buy rate %+v", buy)
 		}
 		s.As(apptest.Staff).Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).WantError(404, "N-404")
 
 		// A second booking over the same day, offered before the first is accepted.
-		other := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
+		other := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}})
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", other.Placements[0].ID),
 			map[string]any{"userId": freelancer, "placementIds": []int64{other.Placements[0].ID}}).Want(200)
 
@@ -88,7 +86,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", accept).WantError(409, "C-409")
 
 		// Accepting the second booking's overlapping placement is refused, in the freelancer's words.
-		other = bookingAs(t, s, apptest.Admin, other.ID)
+		other = bookingstest.BookingAs(t, s, apptest.Admin, other.ID)
 		clash := other.Placements[0].Instructions[0]
 		r := s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": clash.ID, "supplierStatus": "accepted"}})
 		r.WantError(409, "C-409")
@@ -102,7 +100,7 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 		cancel[0]["cancellationReason"] = "Client - Placement Not Needed"
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", cancel).Want(200)
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/status", []map[string]any{{"id": inst.ID, "clientStatus": "accepted"}}).Want(200)
-		seen = bookingAs(t, s, apptest.Admin, b.ID)
+		seen = bookingstest.BookingAs(t, s, apptest.Admin, b.ID)
 		if got := seen.Placements[0].Instructions[0]; got.SupplierStatus != "accepted" || got.ClientStatus != "accepted" {
 			t.Errorf("after both accepted %+v", got)
 		}
@@ -122,16 +120,16 @@ func TestBookingsFromCreationToAcceptance(t *testing.T) {
 func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, _ *apptest.Server, db *database.DB, w orgtest.World) {
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		store := &bookings.Store{DB: db}
+		store, creator := &bookings.Store{DB: db}, &create.Store{DB: db}
 		admin := auth.WithPrincipal(context.Background(), &auth.Principal{UserID: w.Users["admin"], CanAdmin: true,
 			Needs: auth.NeedSet{auth.NeedAdmin: {}}})
 		var ids [2][]int64
 		for i := range ids {
-			jtRow, err := store.JobTemplate(admin, jt)
+			jtRow, err := creator.JobTemplate(admin, jt)
 			if err != nil {
 				t.Fatal(err)
 			}
-			id, err := store.Create(admin, jtRow, bookings.NewBooking{JobTemplateID: jt, Title: "Race", Type: "default",
+			id, err := creator.Create(admin, jtRow, create.NewBooking{JobTemplateID: jt, Title: "Race", Type: "default",
 				PeriodType: "custom", Dates: []string{"2026-12-01"}}, w.Users["admin"])
 			if err != nil {
 				t.Fatal(err)
@@ -142,9 +140,9 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		}
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
-		atOnce(8, func(i int) {
+		bookingstest.AtOnce(8, func(i int) {
 			placements := ids[i%2]
-			b, err := store.Booking(admin, bookingOf(t, db, placements[0]))
+			b, err := store.Booking(admin, bookingstest.BookingOf(t, db, placements[0]))
 			if err != nil {
 				t.Error(err)
 				return
@@ -162,7 +160,7 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		}
 		// Everyone answers at once: accepts of both day shifts overlap, so at most one day shift wins.
 		// Each instruction has two answers in the race: the even ones accept, the odd ones cancel.
-		atOnce(2*len(live), func(i int) {
+		bookingstest.AtOnce(2*len(live), func(i int) {
 			change := bookings.StatusChange{ID: live[i/2], SupplierStatus: "accepted"}
 			if i%2 == 1 {
 				change = bookings.StatusChange{ID: live[i/2], ClientStatus: "cancelled", CancellationReason: "Other"}
@@ -172,93 +170,6 @@ func TestConcurrentGrantsAndAnswersKeepTheInvariants(t *testing.T) {
 		if clashes := bookingstest.OverlappingAccepted(t, db); clashes != 0 {
 			t.Errorf("%d overlapping accepted pairs", clashes)
 		}
-		everyInstructionChangeAudited(t, db)
-	})
-}
-
-// TestAttack_BookingDatesOutsideTheYearsAreRefused: a booking dated 9999-12-31 (its overnight
-// placement would end in year 10000, which SQLite cannot read back) is refused before anything
-// is written; the last day Hive takes still works, overnight placement included.
-func TestAttack_BookingDatesOutsideTheYearsAreRefused(t *testing.T) {
-	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		admin := s.Login("admin@hive.test")
-		count := func() int { return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM bookings`) }
-		for _, date := range []string{"9999-12-31", "0000-01-01", "1999-12-31", "3000-01-01"} {
-			var p apptest.Problem
-			admin.Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{date}}).
-				WantError(http.StatusUnprocessableEntity, apperror.CodeValidation).Decode(&p)
-			if p.Msg("dates") != input.MsgDate {
-				t.Errorf("%s: %+v", date, p)
-			}
-		}
-		if n := count(); n != 0 {
-			t.Fatalf("%d bookings written", n)
-		}
-		var b struct{ ID int64 }
-		admin.Do("POST", "/booking", map[string]any{"jobTemplateId": jt, "dates": []string{"2999-12-31"}}).
-			Want(http.StatusCreated).Decode(&b)
-		admin.Do("GET", fmt.Sprintf("/booking/%d", b.ID), nil).Want(http.StatusOK)
-	})
-}
-
-// TestCreateBookingOnceForOneIdempotencyKey: a resend with the same Idempotency-Key (after a
-// lost answer, a double click, a node killed mid-request) answers with the first request's
-// booking and makes no other; the key is the sender's own; a key sent with another booking is
-// refused; eight requests at once with one key make one booking.
-func TestCreateBookingOnceForOneIdempotencyKey(t *testing.T) {
-	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		jt := orgtest.JobTemplate(t, db, w.DeptA1)
-		form := map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-24"}, "periodType": "custom"}
-		mgr := s.As(apptest.DeptMgr)
-		created := func(c *apptest.Client, body map[string]any, key string) int64 {
-			t.Helper()
-			var headers []string
-			if key != "" {
-				headers = []string{"Idempotency-Key", key}
-			}
-			var b booking
-			c.Do("POST", "/booking", body, headers...).Want(201).Decode(&b)
-			return b.ID
-		}
-
-		first := created(mgr, form, "form-1")
-		if again := created(mgr, form, "form-1"); again != first {
-			t.Fatalf("resend made booking %d, want %d", again, first)
-		}
-		other := map[string]any{"jobTemplateId": jt, "dates": []string{"2026-10-25"}, "periodType": "custom"}
-		r := mgr.Do("POST", "/booking", other, "Idempotency-Key", "form-1").WantError(422, "V-422")
-		if !strings.Contains(string(r.Body), bookings.MsgIdempotencyKeyReused) {
-			t.Errorf("reused key: %s", r.Body)
-		}
-		made := map[int64]bool{first: true}
-		for _, id := range []int64{created(mgr, form, ""), created(mgr, form, "form-2"), created(s.As(apptest.Manager), form, "form-1")} {
-			if made[id] {
-				t.Errorf("booking %d answered twice: no key, another key and another user's same key each make one", id)
-			}
-			made[id] = true
-		}
-
-		ids := make([]int64, 8)
-		atOnce(len(ids), func(i int) {
-			var b booking
-			r := mgr.Do("POST", "/booking", form, "Idempotency-Key", "form-3")
-			if r.Status == 201 {
-				r.Decode(&b)
-			}
-			ids[i] = b.ID
-		})
-		for _, id := range ids {
-			if id == 0 || id != ids[0] {
-				t.Fatalf("eight requests with one key answered %v", ids)
-			}
-		}
-		bookingsMade := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM bookings`)
-		placements := func(id int64) int {
-			return databasetest.Get[int](t, db, `SELECT COUNT(*) FROM placements WHERE booking_id = ?`, id)
-		}
-		if bookingsMade != 5 || placements(ids[0]) != placements(first) {
-			t.Errorf("%d bookings, %d placements of the raced one; want 5 and %d", bookingsMade, placements(ids[0]), placements(first))
-		}
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }

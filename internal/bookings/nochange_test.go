@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
@@ -32,7 +33,7 @@ func changesOf(t *testing.T, db *database.DB, kind string) []audit.Change {
 }
 
 func TestSavingWhatIsThereWritesNoVersionAndTellsNobody(t *testing.T) {
-	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	bookingstest.WithScene(t, bookingstest.BookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b bookingstest.Booking) {
 		path := fmt.Sprintf("/booking/%d", b.ID)
 		var v struct {
 			Title, Reference    string
@@ -51,13 +52,13 @@ func TestSavingWhatIsThereWritesNoVersionAndTellsNobody(t *testing.T) {
 		if n := historyOf(t, db, audit.SourceBooking, b.ID); n != entries {
 			t.Errorf("a save of nothing wrote %d history entries", n-entries)
 		}
-		wantEvents(t, db, "booking.updated", 0)
+		bookingstest.WantEvents(t, db, "booking.updated", 0)
 
 		// A real change is one version and one event that says what changed, before and after.
 		change := map[string]any{"version": v.Version, "title": v.Title, "reference": "PO-7", "ir35": true,
 			"substitutionAllowed": v.SubstitutionAllowed}
 		s.As(apptest.DeptMgr).Do("PATCH", path, change).Want(200)
-		wantEvents(t, db, "booking.updated", 1)
+		bookingstest.WantEvents(t, db, "booking.updated", 1)
 		want := []audit.Change{{Field: "ir35", Before: false, After: true}, {Field: "reference", Before: "", After: "PO-7"}}
 		if got := changesOf(t, db, "booking.updated"); !reflect.DeepEqual(got, want) {
 			t.Errorf("the event's changes = %+v, want %+v", got, want)
@@ -73,7 +74,7 @@ func TestSavingWhatIsThereWritesNoVersionAndTellsNobody(t *testing.T) {
 		if n := historyOf(t, db, audit.SourcePlacement, day.ID); n != entries {
 			t.Errorf("an amendment to what is there wrote %d history entries", n-entries)
 		}
-		wantEvents(t, db, "placement.amended", 0)
+		bookingstest.WantEvents(t, db, "placement.amended", 0)
 		in := day.Instructions[0]
 		entries = historyOf(t, db, audit.SourceInstruction, in.ID)
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{in.ID},
@@ -81,7 +82,7 @@ func TestSavingWhatIsThereWritesNoVersionAndTellsNobody(t *testing.T) {
 		if n := historyOf(t, db, audit.SourceInstruction, in.ID); n != entries {
 			t.Errorf("a rate set to what it is wrote %d history entries", n-entries)
 		}
-		wantEvents(t, db, "instruction.rate_amended", 0)
+		bookingstest.WantEvents(t, db, "instruction.rate_amended", 0)
 
 		// Moved an hour later: the event carries the period before and after.
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": day.ID, "title": pl.Title,

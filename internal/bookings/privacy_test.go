@@ -8,6 +8,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
@@ -20,7 +21,7 @@ import (
 // it, and nowhere the other client's name, department, booking title, placement title or
 // reference. Alpha's manager asks about the namingScene's freelancer, booked by Beta.
 func TestAttack_AnotherClientsWorkReadsOnlyAsBusy(t *testing.T) {
-	withScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
+	bookingstest.WithScene(t, buildNamingScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc namingScene) {
 		databasetest.Exec(t, db, `UPDATE bookings SET reference = 'BETA-REF-77' WHERE id = ?`, sc.beta.ID)
 		secret := []string{"Saturday Highlights", "Camera Operator", "Beta Television", "Drama", "BETA-REF-77"}
 		private := func(what string, body []byte) {
@@ -40,7 +41,7 @@ func TestAttack_AnotherClientsWorkReadsOnlyAsBusy(t *testing.T) {
 		const wednesday, monday = "Wed 3 Mar 09:00–17:00", "on Mon 1 Mar"
 
 		// Available suppliers: the booked mark and its text.
-		midweek := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplateOf(t, db, w.DeptA1, "Midweek Match",
+		midweek := bookingstest.Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplateOf(t, db, w.DeptA1, "Midweek Match",
 			orgtest.Shift{Title: "Crew", Start: "12:00", End: "20:00"}), "dates": []string{"2027-03-03", "2027-03-08"}})
 		res := s.As(apptest.Manager).Do("GET", fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers",
 			midweek.ID, placementTemplateOf(t, db, midweek.Placements[0].ID)), nil).Want(200)
@@ -89,10 +90,10 @@ func TestAttack_AnotherClientsWorkReadsOnlyAsBusy(t *testing.T) {
 		busy("the offer's refusal", granted.Refused[0].Reason, wednesday)
 		s.As(apptest.Manager).Do("POST", fmt.Sprintf("/placement/%d/grant", midweek.Placements[0].ID), map[string]any{
 			"userIds": []int64{sc.freelancer}, "placementIds": []int64{midweek.Placements[0].ID}, "kind": "hold"}).Want(200)
-		confirm := s.As(apptest.Manager).Do("POST", holdPath(instructionID(t, db, midweek.Placements[0].ID, sc.freelancer), "confirm"), nil)
+		confirm := s.As(apptest.Manager).Do("POST", bookingstest.HoldPath(bookingstest.InstructionID(t, db, midweek.Placements[0].ID, sc.freelancer), "confirm"), nil)
 		confirm.WantError(409, "C-409")
 		private("the pencil's confirmation", confirm.Body)
-		busy("the pencil's confirmation", errorText(t, confirm), wednesday)
+		busy("the pencil's confirmation", bookingstest.ErrorText(t, confirm), wednesday)
 
 		// What Alpha's manager is told afterwards.
 		private("Alpha's manager's notifications", s.As(apptest.Manager).Do("GET", "/notification", nil).Want(200).Body)

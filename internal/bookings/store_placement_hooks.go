@@ -8,7 +8,7 @@ import (
 
 // PlacementHook is a sub-feature's part in every change of placements' details, in the change's
 // transaction: called with the placements before they are written, it reads what it needs and
-// answers what to do once the change is written (nil: nothing). Package acknowledge marks the
+// answers what to do once the change is written (nil: nothing). Package amend runs them. Package acknowledge marks the
 // accepted instructions whose placement changed materially.
 type PlacementHook func(ctx context.Context, tx *database.Tx, placements []int64) (after func() error, err error)
 
@@ -19,8 +19,8 @@ var placementHooks []PlacementHook
 // sub-feature registers from its package's init, as with AfterStatusChange.
 func AfterPlacementChange(hook PlacementHook) { placementHooks = append(placementHooks, hook) }
 
-// beforePlacementWrite runs every hook's first part on placements and answers their second parts.
-func beforePlacementWrite(ctx context.Context, tx *database.Tx, placements []int64) ([]func() error, error) {
+// BeforePlacementWrite runs every hook's first part on placements and answers their second parts.
+func BeforePlacementWrite(ctx context.Context, tx *database.Tx, placements []int64) ([]func() error, error) {
 	var afters []func() error
 	for _, hook := range placementHooks {
 		after, err := hook(ctx, tx, placements)
@@ -34,8 +34,8 @@ func beforePlacementWrite(ctx context.Context, tx *database.Tx, placements []int
 	return afters, nil
 }
 
-// runAfters runs the second parts beforePlacementWrite answered, in order.
-func runAfters(afters []func() error) error {
+// RunAfters runs the second parts BeforePlacementWrite answered, in order.
+func RunAfters(afters []func() error) error {
 	for _, after := range afters {
 		if err := after(); err != nil {
 			return err

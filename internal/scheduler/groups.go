@@ -4,7 +4,7 @@ import (
 	"cmp"
 	"slices"
 
-	"github.com/hive/hive/internal/bookings/reads"
+	"github.com/hive/hive/internal/bookings/reads/schedule"
 	"github.com/hive/hive/internal/bookings/status"
 )
 
@@ -19,19 +19,19 @@ type groupKey struct {
 // groupDraft collects one group's placements and the members the display rules read; rows[n]
 // is the instruction behind members[n], nil for a member counted in the database.
 type groupDraft struct {
-	placement    reads.SchedulerPlacement
-	booking      reads.SchedulerBooking
+	placement    schedule.SchedulerPlacement
+	booking      schedule.SchedulerBooking
 	placementIDs []int64
 	members      []status.GroupMember
-	rows         []*reads.SchedulerInstruction
+	rows         []*schedule.SchedulerInstruction
 }
 
 // assembleDays groups the placements with their instructions into the days of the range, in
 // order, applying the display rules and the colour filter. A placement read with packed counts
 // (the month view) contributes those counts, unless it holds a substitution: its instructions
 // are then among is, one by one, like every instruction of the other views.
-func assembleDays(dates []string, ps []reads.SchedulerPlacement, is []reads.SchedulerInstruction, f SummaryFilter, bs map[int64]reads.SchedulerBooking) []BookingSummaryDay {
-	byPlacement := make(map[int64][]*reads.SchedulerInstruction, len(is))
+func assembleDays(dates []string, ps []schedule.SchedulerPlacement, is []schedule.SchedulerInstruction, f SummaryFilter, bs map[int64]schedule.SchedulerBooking) []BookingSummaryDay {
+	byPlacement := make(map[int64][]*schedule.SchedulerInstruction, len(is))
 	for n := range is {
 		byPlacement[is[n].PlacementID] = append(byPlacement[is[n].PlacementID], &is[n])
 	}
@@ -72,12 +72,12 @@ func (d *BookingSummaryDay) count(g BookingSummaryGroup, groupsPerDay int) {
 }
 
 // add puts placement p with its instructions into the group.
-func (g *groupDraft) add(p reads.SchedulerPlacement, is []*reads.SchedulerInstruction) {
+func (g *groupDraft) add(p schedule.SchedulerPlacement, is []*schedule.SchedulerInstruction) {
 	g.placementIDs = append(g.placementIDs, p.ID)
 	if p.Packed != 0 && !p.Substitution {
-		for kind, n := range reads.Unpack(p.Packed) {
+		for kind, n := range schedule.Unpack(p.Packed) {
 			if n > 0 {
-				g.members = append(g.members, status.GroupMember{Colour: reads.PackedColours[kind], Count: n})
+				g.members = append(g.members, status.GroupMember{Colour: schedule.PackedColours[kind], Count: n})
 				g.rows = append(g.rows, nil)
 			}
 		}

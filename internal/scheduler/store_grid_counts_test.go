@@ -82,7 +82,7 @@ func TestDayGroupsCountEachPlacementsLiveInstructions(t *testing.T) {
 }
 
 // The administrator's grid in its default order reads its first pages from the newest
-// instructions overall (reads.SchedulerChanges' recentChanges), and falls back to the whole range when they
+// instructions overall (schedule.SchedulerChanges' recentChanges), and falls back to the whole range when they
 // do not hold the page: every page, of the month and of two days whose rows are not the newest,
 // is the same whatever the depth of that read, down to none.
 func TestAdministratorsRecentPagesAreTheWholeGrids(t *testing.T) {

@@ -5,26 +5,26 @@ import (
 	"time"
 
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/bookings/reads"
+	"github.com/hive/hive/internal/bookings/reads/schedule"
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// Store reads the booking summary through bookings' read interface (reads.SchedulerGroups,
-// reads.SchedulerChanges) and reads and writes bookmarks.
+// Store reads the booking summary through bookings' read interface (schedule.SchedulerGroups,
+// schedule.SchedulerChanges) and reads and writes bookmarks.
 type Store struct{ DB *database.DB }
 
 // SummaryFilter is what the summary reads: the range and filters, and who is looking.
-type SummaryFilter = reads.SchedulerFilter
+type SummaryFilter = schedule.SchedulerFilter
 
 // DefaultGridSort is the grid's order: most recently changed first.
-const DefaultGridSort = reads.DefaultGridSort
+const DefaultGridSort = schedule.DefaultGridSort
 
-// Groups reads the range's placement groups, by day (reads.SchedulerGroups), and assembles
+// Groups reads the range's placement groups, by day (schedule.SchedulerGroups), and assembles
 // them by the display rules.
 func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]BookingSummaryDay, error) {
 	var days []BookingSummaryDay
 	err := s.DB.ReadPlanned(ctx, func(q database.Reader) error {
-		read, err := reads.SchedulerGroups(ctx, q, s.DB.Dialect, f)
+		read, err := schedule.SchedulerGroups(ctx, q, s.DB.Dialect, f)
 		if err != nil {
 			return err
 		}
@@ -38,8 +38,8 @@ func (s *Store) Groups(ctx context.Context, f SummaryFilter, dates []string) ([]
 }
 
 // withDayCounts puts the counts read from the index into the days.
-func withDayCounts(days []BookingSummaryDay, counts []reads.SchedulerDayCount) {
-	byDate := make(map[string]reads.SchedulerDayCount, len(counts))
+func withDayCounts(days []BookingSummaryDay, counts []schedule.SchedulerDayCount) {
+	byDate := make(map[string]schedule.SchedulerDayCount, len(counts))
 	for _, c := range counts {
 		byDate[c.LocalDate] = c
 	}
@@ -67,12 +67,12 @@ type summaryChange struct {
 }
 
 // Changes reads one page of the grid's instruction rows and the number of rows over all pages
-// (reads.SchedulerChanges), with bookings' hold facts.
+// (schedule.SchedulerChanges), with bookings' hold facts.
 func (s *Store) Changes(ctx context.Context, f SummaryFilter) ([]BookingChangeRow, int, error) {
 	var out []BookingChangeRow
 	total := 0
 	err := s.DB.ReadPlanned(ctx, func(q database.Reader) error {
-		rows, n, err := reads.SchedulerChanges[summaryChange](ctx, q, f, bookings.HoldColumns)
+		rows, n, err := schedule.SchedulerChanges[summaryChange](ctx, q, f, bookings.HoldColumns)
 		if err != nil {
 			return err
 		}

@@ -16,8 +16,22 @@ import (
 	"github.com/hive/hive/internal/platform/database"
 )
 
-// The scenes the tests of several bookings packages share: the substitution world, the
-// waterfall scene, and the steps on holds and answer-by deadlines they take.
+// The scenes the tests of several bookings packages share: a booked world, the substitution
+// world, the waterfall scene, and the steps on holds and answer-by deadlines they take.
+
+// BookedWorld creates a booking of two dates in DeptA1 (four placements) with the freelancer
+// granted to every placement and accepted on the first, read back as the administrator sees it.
+func BookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) Booking {
+	t.Helper()
+	b := Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+		"dates": []string{"2027-03-01", "2027-03-02"}})
+	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
+	GrantEvery(t, s, w.Users["freelancer"], b.PlacementIDs()...)
+	first := BookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
+	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
+	return BookingAs(t, s, apptest.Admin, b.ID)
+}
 
 // SubDate is the date of the SubWorld's bookings.
 const SubDate = "2026-12-10"

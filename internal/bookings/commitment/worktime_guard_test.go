@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -24,7 +25,7 @@ type restScene struct {
 }
 
 func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) restScene {
-	clockAt(db, workingTimeStart)
+	bookingstest.ClockAt(db, bookingstest.WorkingTimeStart)
 	f := w.Users["freelancer"]
 	lateJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Late Match", orgtest.Shift{Title: "Late", Start: "14:00", End: "23:00"})
 	earlyJT := orgtest.JobTemplateOf(t, db, w.DeptA1, "Breakfast News", orgtest.Shift{Title: "Early", Start: "06:00", End: "14:00"})
@@ -42,11 +43,11 @@ func buildRestScene(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.
 func (sc restScene) dawnPatrol(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, start, end string,
 	substitution bool) (other, placement int64) {
 	t.Helper()
-	accept(s, apptest.Freelancer, sc.lateID).Want(200)
+	bookingstest.Accept(s, apptest.Freelancer, sc.lateID).Want(200)
 	other = orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
 	orgtest.Hire(t, db, w.DeptA1, other)
 	jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Dawn Patrol", orgtest.Shift{Title: "Dawn", Start: start, End: end})
-	b := book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed",
+	b := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": []string{"2027-03-02"}, "type": "pre_confirmed",
 		"substitutionAllowed": substitution})
 	return other, b.Placements[0].ID
 }
@@ -55,11 +56,11 @@ func (sc restScene) dawnPatrol(t *testing.T, s *apptest.Server, db *database.DB,
 // offers themselves (grants that do not start accepted) were never refused. A manager's
 // justified override, audited with its event, lets that accept through.
 func TestWorkingTime_DailyRestRefusesNamingTheJobUntilOverridden(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
-		res := accept(s, apptest.Freelancer, sc.earlyID)
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		bookingstest.Accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		res := bookingstest.Accept(s, apptest.Freelancer, sc.earlyID)
 		res.WantError(409, "C-409")
-		msg := errorText(t, res)
+		msg := bookingstest.ErrorText(t, res)
 		if want := "Less than 11 hours' rest after Late Match (Late), which ends Mon 1 Mar 23:00"; !strings.Contains(msg, want) {
 			t.Fatalf("refusal %q, want it to contain %q", msg, want)
 		}
@@ -69,7 +70,7 @@ func TestWorkingTime_DailyRestRefusesNamingTheJobUntilOverridden(t *testing.T) {
 		s.As(apptest.Freelancer).Do("POST", path, map[string]any{"reason": "I am fine"}).Want(404)
 		s.As(apptest.Staff).Do("POST", path, map[string]any{"reason": "Fine"}).Want(404)
 		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"reason": "Agreed with the crew: short turnaround"}).Want(200)
-		accept(s, apptest.Freelancer, sc.earlyID).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sc.earlyID).Want(200)
 
 		row := databasetest.Get[string](t, db, `SELECT row_json FROM audit_log WHERE hive_source = 'instruction'
 			AND record_id = ? AND row_json LIKE '%workingTimeOverride%'`, sc.earlyID)
@@ -80,7 +81,7 @@ func TestWorkingTime_DailyRestRefusesNamingTheJobUntilOverridden(t *testing.T) {
 			string("instruction.rest_overridden"), sc.earlyID); n != 1 {
 			t.Errorf("%d override events", n)
 		}
-		everyInstructionChangeAudited(t, db)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -109,7 +110,7 @@ func TestWorkingTime_OverrideRefusedToAnotherClientsManager(t *testing.T) {
 // limits (seven days) let it through, and its shorter daily rest the early start too.
 func TestWorkingTime_WeeklyRestAndTheEntitysOwnLimits(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		clockAt(db, workingTimeStart)
+		bookingstest.ClockAt(db, bookingstest.WorkingTimeStart)
 		f := w.Users["freelancer"]
 		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Tour Week", orgtest.Shift{Title: "Day", Start: "09:00", End: "17:00"})
 		week := orgtest.Book(t, s, apptest.DeptMgr, jt, []string{"2027-04-05", "2027-04-06", "2027-04-07", "2027-04-08",
@@ -118,18 +119,18 @@ func TestWorkingTime_WeeklyRestAndTheEntitysOwnLimits(t *testing.T) {
 		for i := range week.Placements {
 			ids = append(ids, week.Instruction(t, i, f))
 		}
-		accept(s, apptest.Freelancer, ids...).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, ids...).Want(200)
 		sunday := orgtest.Book(t, s, apptest.DeptMgr, jt, []string{"2027-04-11"}, f)
-		res := accept(s, apptest.Freelancer, sunday.Instruction(t, 0, f))
+		res := bookingstest.Accept(s, apptest.Freelancer, sunday.Instruction(t, 0, f))
 		res.WantError(409, "C-409")
-		if msg := errorText(t, res); !strings.Contains(msg, "7 days in a row without 24 hours off, with Tour Week (Day) on Mon 5 Apr") {
+		if msg := bookingstest.ErrorText(t, res); !strings.Contains(msg, "7 days in a row without 24 hours off, with Tour Week (Day) on Mon 5 Apr") {
 			t.Fatalf("weekly refusal %q", msg)
 		}
 
 		rules := map[string]any{"version": 0, "dailyRestMinutes": 11 * 60, "maxDaysInRow": 7, "weeklyRestMinutes": 24 * 60,
 			"holdChallengeMinutes": 24 * 60, "answerReminderMinutes": 120}
 		s.As(apptest.Manager).Do("PUT", fmt.Sprintf("/entity/%d/booking-rules", w.ClientA), rules).Want(200)
-		accept(s, apptest.Freelancer, sunday.Instruction(t, 0, f)).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sunday.Instruction(t, 0, f)).Want(200)
 		r, err := bookingrules.For(t.Context(), db, w.ClientA)
 		if err != nil || r.MaxDaysInRow != 7 {
 			t.Fatalf("stored rules %+v %v", r, err)
@@ -201,10 +202,10 @@ func (sc restScene) earlyMarks(t *testing.T, s *apptest.Server, db *database.DB)
 // Available suppliers mark a candidate whose accepted work leaves too little rest before the
 // selection, naming that work; others carry no mark.
 func TestWorkingTime_AvailableSuppliersMarkCandidates(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
 		other := orgtest.Freelancer(t, db, "rested@hive.test", "Rested")
 		orgtest.Hire(t, db, w.DeptA1, other)
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sc.lateID).Want(200)
 		marks := sc.earlyMarks(t, s, db)
 		if !strings.Contains(marks[sc.freelancer], "after Late Match (Late)") {
 			t.Errorf("freelancer's mark %q", marks[sc.freelancer])
@@ -218,14 +219,14 @@ func TestWorkingTime_AvailableSuppliersMarkCandidates(t *testing.T) {
 // Accepted work is read a row per period with everyone who works it: each freelancer sharing the
 // late shift is marked, naming it; one whose only work is days away is not.
 func TestWorkingTime_AvailableSuppliersMarkEveryoneSharingAPeriod(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
 		shared := orgtest.Freelancer(t, db, "shared@hive.test", "Shared")
 		away := orgtest.Freelancer(t, db, "away@hive.test", "Away")
 		orgtest.Hire(t, db, w.DeptA1, shared, away)
 		lateJT := databasetest.Get[int64](t, db, `SELECT job_template_id FROM bookings WHERE id = ?`, sc.late.ID)
 		late := orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-01"}, shared)
 		later := orgtest.Book(t, s, apptest.DeptMgr, lateJT, []string{"2027-03-05"}, away)
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sc.lateID).Want(200)
 		for _, id := range []int64{late.Instruction(t, 0, shared), later.Instruction(t, 0, away)} {
 			databasetest.Exec(t, db, `UPDATE instructions SET supplier_status = 'accepted' WHERE id = ?`, id)
 		}
@@ -244,15 +245,15 @@ func TestWorkingTime_AvailableSuppliersMarkEveryoneSharingAPeriod(t *testing.T) 
 // Amending an accepted placement's times into too little rest is refused naming the freelancer
 // and the job in the way.
 func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		bookingstest.Accept(s, apptest.Freelancer, sc.lateID).Want(200)
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": sc.early.Placements[0].ID,
 			"title": "Early", "startTime": "11:00", "endTime": "18:00", "supplierNotes": "", "unpaidBreaks": 0}}).Want(200)
-		accept(s, apptest.Freelancer, sc.earlyID).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sc.earlyID).Want(200)
 		res := s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": sc.early.Placements[0].ID,
 			"title": "Early", "startTime": "07:00", "endTime": "14:00", "supplierNotes": "", "unpaidBreaks": 0}})
 		res.WantError(409, "C-409")
-		if msg := errorText(t, res); !strings.Contains(msg, "at the new times: Less than 11 hours' rest after Late Match") {
+		if msg := bookingstest.ErrorText(t, res); !strings.Contains(msg, "at the new times: Less than 11 hours' rest after Late Match") {
 			t.Fatalf("amend refusal %q", msg)
 		}
 	})
@@ -261,12 +262,12 @@ func TestWorkingTime_AmendingAcceptedTimesKeepsTheRest(t *testing.T) {
 // Work accepted while the entity allowed a shorter rest stays editable after the limit is
 // tightened: a change of notes keeps the times and is not refused, a move still is.
 func TestWorkingTime_NotesOfWorkAcceptedBeforeATighterLimit(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
 		rules := bookingrules.Defaults
 		rules.DailyRestMinutes = 7 * 60
 		path := fmt.Sprintf("/entity/%d/booking-rules", w.ClientA)
 		s.As(apptest.Admin).Do("PUT", path, bookingrules.EntityBookingRulesUpdate{Rules: rules}).Want(200)
-		accept(s, apptest.Freelancer, sc.lateID, sc.earlyID).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sc.lateID, sc.earlyID).Want(200)
 		s.As(apptest.Admin).Do("PUT", path, bookingrules.EntityBookingRulesUpdate{Rules: bookingrules.Defaults, Version: 1}).Want(200)
 		early := func(start string) map[string]any {
 			return map[string]any{"id": sc.early.Placements[0].ID, "title": "Early", "startTime": start, "endTime": "14:00",
@@ -288,7 +289,7 @@ func TestWorkingTime_NotesOfWorkAcceptedBeforeATighterLimit(t *testing.T) {
 // leave too little rest is refused with the reason, the others are instructed. Grants that start
 // awaiting an answer (the scene's own) were never refused.
 func TestWorkingTime_PreConfirmedGrantRefusesThePairWithoutRest(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
 		other, placement := sc.dawnPatrol(t, s, db, w, "05:00", "11:00", false)
 		var res bookings.GrantResult
 		s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant", placement), map[string]any{
@@ -303,13 +304,13 @@ func TestWorkingTime_PreConfirmedGrantRefusesThePairWithoutRest(t *testing.T) {
 // A limit of the entity is one rule for every path: with a daily rest of 7 hours the scene's
 // early shift may be accepted without an override.
 func TestWorkingTime_EntityDailyRest(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
-		accept(s, apptest.Freelancer, sc.lateID).Want(200)
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+		bookingstest.Accept(s, apptest.Freelancer, sc.lateID).Want(200)
 		rules := bookingrules.Defaults
 		rules.DailyRestMinutes = 7 * 60
 		s.As(apptest.Admin).Do("PUT", fmt.Sprintf("/entity/%d/booking-rules", w.ClientA),
 			bookingrules.EntityBookingRulesUpdate{Rules: rules}).Want(200)
-		accept(s, apptest.Freelancer, sc.earlyID).Want(200)
+		bookingstest.Accept(s, apptest.Freelancer, sc.earlyID).Want(200)
 	})
 }
 
@@ -317,16 +318,16 @@ func TestWorkingTime_EntityDailyRest(t *testing.T) {
 // accepted work leaves too little rest is refused naming it, and the incumbent keeps the work.
 // (The dawn shift ends before the scene's early offer starts, so the substitute is free for it.)
 func TestWorkingTime_AcceptedSubstituteNeedsTheRest(t *testing.T) {
-	withScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
+	bookingstest.WithScene(t, buildRestScene, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc restScene) {
 		other, placement := sc.dawnPatrol(t, s, db, w, "03:00", "05:30", true)
-		grant(t, s, placement, other)
+		bookingstest.Grant(t, s, placement, other)
 		res := s.As(apptest.DeptMgr).Do("POST", fmt.Sprintf("/placement/%d/grant-substitution", placement),
-			map[string]any{"id": instructionID(t, db, placement, other), "userIds": []int64{sc.freelancer}})
+			map[string]any{"id": bookingstest.InstructionID(t, db, placement, other), "userIds": []int64{sc.freelancer}})
 		res.WantError(409, "C-409")
-		if msg := errorText(t, res); !strings.Contains(msg, "rest after Late Match (Late)") {
+		if msg := bookingstest.ErrorText(t, res); !strings.Contains(msg, "rest after Late Match (Late)") {
 			t.Fatalf("substitution refusal %q", msg)
 		}
-		if n := liveInstructionsOf(t, db, sc.freelancer); n != 2 {
+		if n := bookingstest.LiveInstructionsOf(t, db, sc.freelancer); n != 2 {
 			t.Errorf("freelancer holds %d live instructions, want the scene's 2", n)
 		}
 	})

@@ -13,6 +13,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/deadlines"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/clock"
@@ -34,16 +35,16 @@ type expiryScene struct {
 // withExpiry runs test on each engine with the freelancer hired by department A1, a booking of
 // dates not yet offered, and the database's clock at expiryStart.
 func withExpiry(t *testing.T, dates []string, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene)) {
-	withScene(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) expiryScene {
+	bookingstest.WithScene(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) expiryScene {
 		return expiryWorld(t, s, db, w, dates)
 	}, test)
 }
 
 // expiryWorld makes withExpiry's scene in w.
 func expiryWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, dates []string) expiryScene {
-	clk := clockAt(db, expiryStart)
+	clk := bookingstest.ClockAt(db, expiryStart)
 	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": dates})
+	b := bookingstest.Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": dates})
 	return expiryScene{clk: clk, placements: b.PlacementIDs(), freelancer: w.Users["freelancer"]}
 }
 
@@ -98,25 +99,25 @@ func TestExpireDueCancelsUnansweredOffersAtTheirTime(t *testing.T) {
 		answerBy := expiryStart.Add(24 * time.Hour)
 		offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
 		last := len(e.placements) - 1
-		answered := instructionID(t, db, e.placements[last], e.freelancer)
+		answered := bookingstest.InstructionID(t, db, e.placements[last], e.freelancer)
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 			[]map[string]any{{"id": answered, "supplierStatus": "accepted"}}).Want(200)
 
 		e.clk.Set(answerBy.Add(-time.Second))
-		if n := expireDue(t, db); n != 0 {
+		if n := bookingstest.ExpireDue(t, db); n != 0 {
 			t.Fatalf("%d expired a second before the answer-by time", n)
 		}
 		e.clk.Set(answerBy)
-		if n := expireDue(t, db); n != last {
+		if n := bookingstest.ExpireDue(t, db); n != last {
 			t.Fatalf("%d expired at the answer-by time, want %d", n, last)
 		}
-		if n := expireDue(t, db); n != 0 {
+		if n := bookingstest.ExpireDue(t, db); n != 0 {
 			t.Fatalf("%d expired again", n)
 		}
-		var b booking // a fresh session: the day's jump ended the first one
-		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d", bookingOf(t, db, e.placements[0])), nil).
+		var b bookingstest.Booking // a fresh session: the day's jump ended the first one
+		s.Login(apptest.DeptMgr+"@hive.test").Do("GET", fmt.Sprintf("/booking/%d", bookingstest.BookingOf(t, db, e.placements[0])), nil).
 			Want(200).Decode(&b)
-		got := map[int64]instruction{}
+		got := map[int64]bookingstest.Instruction{}
 		for _, p := range b.Placements {
 			for _, i := range p.Instructions {
 				got[p.ID] = i
@@ -129,9 +130,9 @@ func TestExpireDueCancelsUnansweredOffersAtTheirTime(t *testing.T) {
 		if i := got[e.placements[last]]; i.ClientStatus != "awaiting_response" || i.SupplierStatus != "accepted" {
 			t.Errorf("answered offer %+v", i)
 		}
-		everyInstructionChangeAudited(t, db)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM booking_events WHERE kind = 'instruction.status_changed'
-			AND instruction_id = ?`, instructionID(t, db, e.placements[0], e.freelancer)); n != 1 {
+			AND instruction_id = ?`, bookingstest.InstructionID(t, db, e.placements[0], e.freelancer)); n != 1 {
 			t.Errorf("%d status events of the expired offer, want 1", n)
 		}
 	})
@@ -143,37 +144,37 @@ func TestExpireDueTwiceAtOnceExpiresEachOfferOnce(t *testing.T) {
 	withExpiry(t, februaryDays(12), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, e expiryScene) {
 		offerBy(s, e.placements, e.freelancer, expiryStart.Add(time.Hour)).Want(200)
 		e.clk.Advance(2 * time.Hour)
-		if total := sweepAtOnce(t, deadlines.ExpireDue, db, db, db, db); total != len(e.placements) {
+		if total := bookingstest.SweepAtOnce(t, deadlines.ExpireDue, db, db, db, db); total != len(e.placements) {
 			t.Errorf("the sweeps expired %d offers in all, want %d", total, len(e.placements))
 		}
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE client_status = 'cancelled'
 			AND cancellation_reason = ? AND version = 2`, bookings.ReasonOfferExpired); n != len(e.placements) {
 			t.Errorf("%d offers expired once, want %d", n, len(e.placements))
 		}
-		wantEvents(t, db, "instruction.status_changed", len(e.placements))
-		everyInstructionChangeAudited(t, db)
+		bookingstest.WantEvents(t, db, "instruction.status_changed", len(e.placements))
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
 // Two nodes (two database handles on one PostgreSQL database, as two servers have) sweeping at
 // once send each reminder once and expire each offer once.
 func TestTwoNodesSweepEachOfferOnce(t *testing.T) {
-	s, db, other, w := twoNodes(t)
+	s, db, other, w := bookingstest.TwoNodes(t)
 	e := expiryWorld(t, s, db, w, februaryDays(15))
 	answerBy := expiryStart.Add(5 * time.Hour)
 	offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
 	offers := len(e.placements)
 	e.clk.Set(answerBy.Add(-time.Hour))
-	if n := sweepAtOnce(t, deadlines.RemindDue, db, other); n != offers {
+	if n := bookingstest.SweepAtOnce(t, deadlines.RemindDue, db, other); n != offers {
 		t.Errorf("%d reminders sent, want %d", n, offers)
 	}
 	e.clk.Set(answerBy)
-	if n := sweepAtOnce(t, deadlines.ExpireDue, db, other); n != offers {
+	if n := bookingstest.SweepAtOnce(t, deadlines.ExpireDue, db, other); n != offers {
 		t.Errorf("%d offers expired, want %d", n, offers)
 	}
-	wantEvents(t, db, "instruction.answer_reminder", offers)
-	wantEvents(t, db, "instruction.status_changed", offers)
-	everyInstructionChangeAudited(t, db)
+	bookingstest.WantEvents(t, db, "instruction.answer_reminder", offers)
+	bookingstest.WantEvents(t, db, "instruction.status_changed", offers)
+	bookingstest.EveryInstructionChangeAudited(t, db)
 }
 
 // An answer-by time must be in the future and not after the placement's start, and is only for
@@ -184,11 +185,11 @@ func TestGrantAnswerByValidation(t *testing.T) {
 		wantField(t, offerBy(s, e.placements, e.freelancer, expiryStart), "answerBy", bookings.MsgAnswerByPast)
 		wantField(t, offerBy(s, e.placements, e.freelancer, time.Date(2027, 2, 3, 0, 0, 0, 0, time.UTC)), "answerBy",
 			bookings.MsgAnswerByAfterStart)
-		pre := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": []string{"2027-02-08"},
+		pre := bookingstest.Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1), "dates": []string{"2027-02-08"},
 			"type": "pre_confirmed"})
 		wantField(t, offerBy(s, pre.PlacementIDs(), e.freelancer, expiryStart.Add(time.Hour)), "answerBy",
 			bookings.MsgAnswerByNotAwaiting)
-		if n := liveInstructionsOf(t, db, e.freelancer); n != 0 {
+		if n := bookingstest.LiveInstructionsOf(t, db, e.freelancer); n != 0 {
 			t.Fatalf("%d instructions made by refused grants", n)
 		}
 
@@ -197,7 +198,7 @@ func TestGrantAnswerByValidation(t *testing.T) {
 		var seen struct {
 			Placements []struct{ Instructions []struct{ AnswerBy *string } }
 		}
-		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/booking/%d", bookingOf(t, db, e.placements[0])), nil).Want(200).Decode(&seen)
+		s.As(apptest.Freelancer).Do("GET", fmt.Sprintf("/booking/%d", bookingstest.BookingOf(t, db, e.placements[0])), nil).Want(200).Decode(&seen)
 		got := seen.Placements[0].Instructions[0].AnswerBy
 		if got == nil || !strings.HasPrefix(*got, "2027-01-21T11:00:00") {
 			t.Errorf("the freelancer sees answerBy %v, want %s", got, answerBy)
@@ -214,7 +215,7 @@ func TestSetAnswerBy(t *testing.T) {
 		offerBy(s, e.placements, e.freelancer, expiryStart.Add(time.Hour)).Want(200)
 		ids := []int64{}
 		for _, p := range e.placements {
-			ids = append(ids, instructionID(t, db, p, e.freelancer))
+			ids = append(ids, bookingstest.InstructionID(t, db, p, e.freelancer))
 		}
 		later := expiryStart.Add(48 * time.Hour)
 		orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
@@ -230,7 +231,7 @@ func TestSetAnswerBy(t *testing.T) {
 		}
 		if len(ids) > 1 {
 			s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": ids[1], "supplierStatus": "rejected"}}).Want(200)
-			wantMessage(t, setAnswerBy(s.As(apptest.DeptMgr), time.Time{}, ids...), 409,
+			bookingstest.WantMessage(t, setAnswerBy(s.As(apptest.DeptMgr), time.Time{}, ids...), 409,
 				fmt.Sprintf("Instruction %d (item 2): %s", ids[1], bookings.MsgAnswerByNotAwaiting))
 			if got := answerByOf(t, db, ids[0]); !got.Equal(later) {
 				t.Errorf("a refused batch cleared instruction %d", ids[0])
@@ -240,8 +241,8 @@ func TestSetAnswerBy(t *testing.T) {
 		if got := answerByOf(t, db, ids[0]); !got.IsZero() {
 			t.Errorf("cleared answer-by is %s", got)
 		}
-		wantEvents(t, db, "instruction.answer_by_changed", len(ids)+1)
-		everyInstructionChangeAudited(t, db)
+		bookingstest.WantEvents(t, db, "instruction.answer_by_changed", len(ids)+1)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -252,7 +253,7 @@ func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
 		answerBy := expiryStart.Add(10 * time.Hour)
 		offerBy(s, e.placements, e.freelancer, answerBy).Want(200)
 		lead := bookingrules.Defaults.AnswerReminder()
-		first := instructionID(t, db, e.placements[0], e.freelancer)
+		first := bookingstest.InstructionID(t, db, e.placements[0], e.freelancer)
 		remind := func() int {
 			t.Helper()
 			n, err := deadlines.RemindDue(context.Background(), db)
@@ -293,7 +294,7 @@ func TestRemindDueOnceBeforeTheAnswerByTime(t *testing.T) {
 			t.Fatalf("%d reminded of the moved time, want 1", n)
 		}
 		e.clk.Set(answerBy.Add(2 * time.Hour))
-		expireDue(t, db)
+		bookingstest.ExpireDue(t, db)
 		if n := remind(); n != 0 {
 			t.Fatalf("%d expired offers reminded", n)
 		}

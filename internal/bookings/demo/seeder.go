@@ -9,6 +9,8 @@ import (
 
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/amend"
+	"github.com/hive/hive/internal/bookings/create"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
@@ -124,7 +126,7 @@ func (s *seeder) booking(ctx context.Context, b demoBooking) error {
 	if err != nil {
 		return err
 	}
-	in := bookings.NewBooking{JobTemplateID: s.template, Title: b.title, Reference: b.reference, Type: string(b.bookingType),
+	in := create.NewBooking{JobTemplateID: s.template, Title: b.title, Reference: b.reference, Type: string(b.bookingType),
 		Direct: b.direct, SubstitutionAllowed: b.subst, PeriodType: "custom", PlacementTemplateIDs: templates}
 	for _, d := range b.days {
 		in.Dates = append(in.Dates, monthDate(s.now, s.zone, b.month, d))
@@ -132,11 +134,12 @@ func (s *seeder) booking(ctx context.Context, b demoBooking) error {
 	if contiguous(b.days) {
 		in.PeriodType = "range"
 	}
-	jt, err := s.store.JobTemplate(mctx, s.template)
+	creator := &create.Store{DB: s.db}
+	jt, err := creator.JobTemplate(mctx, s.template)
 	if err != nil {
 		return err
 	}
-	id, err := s.store.Create(mctx, jt, in, s.manager.UserID)
+	id, err := creator.Create(mctx, jt, in, s.manager.UserID)
 	if err != nil {
 		return err
 	}
@@ -211,7 +214,7 @@ func (s *seeder) answer(ctx context.Context, o outcome, placement, user, id int6
 	case awaiting:
 		return nil
 	case placementCancelled:
-		_, err := s.store.CancelPlacements(ctx, []int64{placement}, cancelReason)
+		_, err := (&amend.Store{DB: s.db}).CancelPlacements(ctx, []int64{placement}, cancelReason)
 		return err
 	case clientCancelled:
 		return s.set(ctx, s.manager, bookings.StatusChange{ID: id, ClientStatus: string(status.Cancelled), CancellationReason: cancelReason})

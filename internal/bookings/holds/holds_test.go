@@ -11,6 +11,7 @@ import (
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/bookingrules"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/holds"
 	"github.com/hive/hive/internal/platform/clock"
 	"github.com/hive/hive/internal/platform/database"
@@ -23,30 +24,30 @@ import (
 type holdScene struct {
 	clk        *clock.Settable
 	freelancer int64
-	a, b       booking // Alpha's and Beta's bookings, as their managers read them
+	a, b       bookingstest.Booking // Alpha's and Beta's bookings, as their managers read them
 }
 
 var holdDates = []string{"2027-03-01", "2027-03-02", "2027-03-03"}
 
 func buildHolds(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) holdScene {
-	sc := holdScene{clk: clockAt(db, time.Now().UTC().Truncate(time.Second)), freelancer: w.Users["freelancer"]}
+	sc := holdScene{clk: bookingstest.ClockAt(db, time.Now().UTC().Truncate(time.Second)), freelancer: w.Users["freelancer"]}
 	orgtest.LinkEntity(t, db, w.Users["staff"], w.ClientB, true, true)
 	orgtest.Hire(t, db, w.DeptA1, sc.freelancer)
 	orgtest.Hire(t, db, w.DeptB1, sc.freelancer)
 	camera := orgtest.Shift{Title: "Camera", Start: "08:00", End: "18:00", Sell: 30000, Buy: 25000}
 	jtA := orgtest.JobTemplateOf(t, db, w.DeptA1, "Alpha Launch", camera)
 	jtB := orgtest.JobTemplateOf(t, db, w.DeptB1, "Beta Pilot", camera)
-	a := bookAs(t, s, apptest.DeptMgr, map[string]any{"jobTemplateId": jtA, "dates": holdDates})
-	b := bookAs(t, s, apptest.Staff, map[string]any{"jobTemplateId": jtB, "dates": holdDates})
+	a := bookingstest.BookAs(t, s, apptest.DeptMgr, map[string]any{"jobTemplateId": jtA, "dates": holdDates})
+	b := bookingstest.BookAs(t, s, apptest.Staff, map[string]any{"jobTemplateId": jtB, "dates": holdDates})
 	pencil(t, s, apptest.DeptMgr, a, sc.freelancer)
 	sc.clk.Advance(time.Minute)
 	pencil(t, s, apptest.Staff, b, sc.freelancer)
-	sc.a, sc.b = bookingAs(t, s, apptest.DeptMgr, a.ID), bookingAs(t, s, apptest.Staff, b.ID)
+	sc.a, sc.b = bookingstest.BookingAs(t, s, apptest.DeptMgr, a.ID), bookingstest.BookingAs(t, s, apptest.Staff, b.ID)
 	return sc
 }
 
 // pencil places user's hold on every placement of b, as role.
-func pencil(t *testing.T, s *apptest.Server, role string, b booking, user int64) {
+func pencil(t *testing.T, s *apptest.Server, role string, b bookingstest.Booking, user int64) {
 	t.Helper()
 	var res bookings.GrantResult
 	s.As(role).Do("POST", fmt.Sprintf("/placement/%d/grant", b.Placements[0].ID), map[string]any{"userIds": []int64{user},
@@ -57,21 +58,21 @@ func pencil(t *testing.T, s *apptest.Server, role string, b booking, user int64)
 }
 
 func withHolds(t *testing.T, test func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene)) {
-	withScene(t, buildHolds, test)
+	bookingstest.WithScene(t, buildHolds, test)
 }
 
 // holdsOf reads the freelancer's instruction on each placement of booking id as role.
-func holdsOf(t *testing.T, s *apptest.Server, role string, id, user int64) []instruction {
+func holdsOf(t *testing.T, s *apptest.Server, role string, id, user int64) []bookingstest.Instruction {
 	t.Helper()
 	return holdsRead(t, s.As(role), id, user)
 }
 
 // holdsRead is holdsOf with client c (a fresh login once the clock has passed a session's life).
-func holdsRead(t *testing.T, c *apptest.Client, id, user int64) []instruction {
+func holdsRead(t *testing.T, c *apptest.Client, id, user int64) []bookingstest.Instruction {
 	t.Helper()
-	var b booking
+	var b bookingstest.Booking
 	c.Do("GET", fmt.Sprintf("/booking/%d", id), nil).Want(200).Decode(&b)
-	var out []instruction
+	var out []bookingstest.Instruction
 	for _, p := range b.Placements {
 		for _, i := range p.Instructions {
 			if i.UserID == user {
@@ -83,7 +84,7 @@ func holdsRead(t *testing.T, c *apptest.Client, id, user int64) []instruction {
 }
 
 // wantRanks fails unless every day's instruction is a hold of rank.
-func wantRanks(t *testing.T, what string, is []instruction, rank int) {
+func wantRanks(t *testing.T, what string, is []bookingstest.Instruction, rank int) {
 	t.Helper()
 	if len(is) != len(holdDates) {
 		t.Fatalf("%s: %d instructions", what, len(is))
@@ -116,7 +117,7 @@ func TestHoldsRankInPlacingOrderAndMoveUpOnRelease(t *testing.T) {
 		wantRanks(t, "the freelancer's second", holdsOf(t, s, apptest.Freelancer, sc.b.ID, sc.freelancer), 2)
 
 		var res holds.HoldResult
-		s.As(apptest.DeptMgr).Do("POST", holdPath(holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer)[1].ID, "release"),
+		s.As(apptest.DeptMgr).Do("POST", bookingstest.HoldPath(holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer)[1].ID, "release"),
 			nil).Want(200).Decode(&res)
 		if res.Days != 3 {
 			t.Fatalf("released %d days", res.Days)
@@ -127,9 +128,9 @@ func TestHoldsRankInPlacingOrderAndMoveUpOnRelease(t *testing.T) {
 				t.Fatalf("released hold %+v", i)
 			}
 		}
-		wantEvents(t, db, "hold.placed", 6)
-		wantEvents(t, db, "hold.released", 3)
-		everyInstructionChangeAudited(t, db)
+		bookingstest.WantEvents(t, db, "hold.placed", 6)
+		bookingstest.WantEvents(t, db, "hold.released", 3)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -138,12 +139,12 @@ func TestHoldsRankInPlacingOrderAndMoveUpOnRelease(t *testing.T) {
 func TestHoldsDoNotBlockButAnAcceptedOfferDoes(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		jt := orgtest.JobTemplateOf(t, db, w.DeptA1, "Other job", orgtest.Shift{Title: "Other", Start: "10:00", End: "12:00"})
-		other := book(t, s, map[string]any{"jobTemplateId": jt, "dates": holdDates[:1]})
-		grant(t, s, other.Placements[0].ID, sc.freelancer)
-		id := instructionID(t, db, other.Placements[0].ID, sc.freelancer)
+		other := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": holdDates[:1]})
+		bookingstest.Grant(t, s, other.Placements[0].ID, sc.freelancer)
+		id := bookingstest.InstructionID(t, db, other.Placements[0].ID, sc.freelancer)
 		s.As(apptest.Freelancer).Do("PATCH", "/instruction/status", []map[string]any{{"id": id, "supplierStatus": "accepted"}}).Want(200)
 		first := holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer)
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", holdPath(first[0].ID, "confirm"), nil), 409,
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("POST", bookingstest.HoldPath(first[0].ID, "confirm"), nil), 409,
 			"This freelancer is already booked at an overlapping time: Other job (Other), Mon 1 Mar 10:00–12:00.")
 		wantRanks(t, "Alpha's after the refused confirm", holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer), 1)
 	})
@@ -154,10 +155,10 @@ func TestHoldsDoNotBlockButAnAcceptedOfferDoes(t *testing.T) {
 func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
-		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, holds.MsgOnlyFirstHold)
-		wantMessage(t, s.As(apptest.Freelancer).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409, holds.MsgOnlyFirstHold)
+		bookingstest.WantMessage(t, s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(second[0].ID, "confirm"), nil), 409, holds.MsgOnlyFirstHold)
+		bookingstest.WantMessage(t, s.As(apptest.Freelancer).Do("POST", bookingstest.HoldPath(second[0].ID, "confirm"), nil), 409, holds.MsgOnlyFirstHold)
 		// Neither the status operation nor a substitution goes round the hold's own operations.
-		wantMessage(t, s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+		bookingstest.WantMessage(t, s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
 			[]map[string]any{{"id": second[0].ID, "supplierStatus": "accepted"}}), 409, bookings.MsgHoldStatus)
 
 		first := holdsOf(t, s, apptest.Freelancer, sc.a.ID, sc.freelancer)
@@ -165,7 +166,7 @@ func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 			t.Fatalf("the freelancer's actions on the first %+v", first[0].InstructionActions)
 		}
 		var res holds.HoldResult
-		s.As(apptest.Freelancer).Do("POST", holdPath(first[2].ID, "confirm"), nil).Want(200).Decode(&res)
+		s.As(apptest.Freelancer).Do("POST", bookingstest.HoldPath(first[2].ID, "confirm"), nil).Want(200).Decode(&res)
 		if res.Days != 3 {
 			t.Fatalf("confirmed %d days", res.Days)
 		}
@@ -176,10 +177,10 @@ func TestOnlyTheFirstHoldIsConfirmed(t *testing.T) {
 		}
 		wantRanks(t, "Beta's once Alpha's is booked", holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer), 1)
 		// Staff of Beta's department may not see Alpha's booking: the work in the way is other work (busy).
-		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "confirm"), nil), 409,
+		bookingstest.WantMessage(t, s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(second[0].ID, "confirm"), nil), 409,
 			"This freelancer is already booked at an overlapping time: other work (busy), Mon 1 Mar 08:00–18:00.")
-		wantEvents(t, db, "hold.confirmed", 3)
-		everyInstructionChangeAudited(t, db)
+		bookingstest.WantEvents(t, db, "hold.confirmed", 3)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -189,12 +190,12 @@ func TestChallengeThenConfirm(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
 		var res holds.HoldResult
-		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
+		s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
 		want := bookings.WireTime(sc.clk.Now().Add(bookingrules.Defaults.HoldChallenge()))
 		if res.Days != 3 || res.Deadline == nil || *res.Deadline != want {
 			t.Fatalf("challenge %+v, want 3 days until %s", res, want)
 		}
-		wantMessage(t, s.As(apptest.Staff).Do("POST", holdPath(second[1].ID, "challenge"), nil), 409, holds.MsgChallengeOpen)
+		bookingstest.WantMessage(t, s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(second[1].ID, "challenge"), nil), 409, holds.MsgChallengeOpen)
 		for _, i := range holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer) {
 			if i.ChallengingUntil == nil || *i.ChallengingUntil != want || i.CanChallengeHold {
 				t.Fatalf("challenger %+v", i)
@@ -205,7 +206,7 @@ func TestChallengeThenConfirm(t *testing.T) {
 			t.Fatalf("challenged %+v", first[0].HoldFacts)
 		}
 		sc.clk.Advance(10 * time.Minute) // within a session's idle time
-		s.As(apptest.DeptMgr).Do("POST", holdPath(first[0].ID, "confirm"), nil).Want(200)
+		s.As(apptest.DeptMgr).Do("POST", bookingstest.HoldPath(first[0].ID, "confirm"), nil).Want(200)
 		sc.clk.Advance(bookingrules.Defaults.HoldChallenge()) // past every session's life: later reads sign in again
 		if n, err := holds.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
 			t.Fatalf("sweep after a confirm released %d: %v", n, err)
@@ -213,8 +214,8 @@ func TestChallengeThenConfirm(t *testing.T) {
 		if open := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM hold_challenges WHERE resolved_at IS NULL`); open != 0 {
 			t.Fatalf("%d challenges open", open)
 		}
-		wantEvents(t, db, "hold.challenged", 3)
-		everyInstructionChangeAudited(t, db)
+		bookingstest.WantEvents(t, db, "hold.challenged", 3)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -223,16 +224,16 @@ func TestChallengeThenConfirm(t *testing.T) {
 func TestChallengeTimeoutReleasesOnceAndTheChallengerMovesUp(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
-		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200)
+		s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(second[0].ID, "challenge"), nil).Want(200)
 		sc.clk.Advance(bookingrules.Defaults.HoldChallenge() - time.Minute)
 		if n, err := holds.ReleaseExpiredHolds(context.Background(), db); err != nil || n != 0 {
 			t.Fatalf("sweep before the deadline released %d: %v", n, err)
 		}
 		sc.clk.Advance(time.Hour)
-		if total := sweepAtOnce(t, holds.ReleaseExpiredHolds, db, db, db, db); total != 3 {
+		if total := bookingstest.SweepAtOnce(t, holds.ReleaseExpiredHolds, db, db, db, db); total != 3 {
 			t.Fatalf("sweeps released %d, want 3 in all", total)
 		}
-		wantEvents(t, db, "hold.expired", 3)
+		bookingstest.WantEvents(t, db, "hold.expired", 3)
 		dept, staff := s.Login(apptest.DeptMgr+"@hive.test"), s.Login(apptest.Staff+"@hive.test")
 		for _, i := range holdsRead(t, dept, sc.a.ID, sc.freelancer) {
 			if i.ClientStatus != "cancelled" || i.CancellationReason != holds.HoldExpiredReason {
@@ -244,8 +245,8 @@ func TestChallengeTimeoutReleasesOnceAndTheChallengerMovesUp(t *testing.T) {
 		if moved[0].ChallengingUntil != nil || !moved[0].CanConfirmHold {
 			t.Fatalf("challenger after the deadline %+v %+v", moved[0].HoldFacts, moved[0].InstructionActions)
 		}
-		staff.Do("POST", holdPath(moved[0].ID, "confirm"), nil).Want(200)
-		everyInstructionChangeAudited(t, db)
+		staff.Do("POST", bookingstest.HoldPath(moved[0].ID, "confirm"), nil).Want(200)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
@@ -255,17 +256,17 @@ func TestHoldOperationsRefusedToOutsiders(t *testing.T) {
 	withHolds(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sc holdScene) {
 		other := orgtest.Freelancer(t, db, "other.camera@hive.test", "Olive")
 		orgtest.Hire(t, db, w.DeptA1, other)
-		pencil(t, s, apptest.DeptMgr, bookingAs(t, s, apptest.DeptMgr, sc.a.ID), other)
+		pencil(t, s, apptest.DeptMgr, bookingstest.BookingAs(t, s, apptest.DeptMgr, sc.a.ID), other)
 		first := holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer)[0].ID
 		others := holdsOf(t, s, apptest.DeptMgr, sc.a.ID, other)[0].ID
 		for _, op := range []string{"confirm", "release", "challenge"} {
-			s.As(apptest.Freelancer).Do("POST", holdPath(others, op), nil).WantError(404, "N-404")
-			s.As(apptest.Staff).Do("POST", holdPath(first, op), nil).WantError(404, "N-404")
-			s.As(apptest.Freelancer).Do("POST", holdPath(999999, op), nil).WantError(404, "N-404")
+			s.As(apptest.Freelancer).Do("POST", bookingstest.HoldPath(others, op), nil).WantError(404, "N-404")
+			s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(first, op), nil).WantError(404, "N-404")
+			s.As(apptest.Freelancer).Do("POST", bookingstest.HoldPath(999999, op), nil).WantError(404, "N-404")
 		}
 		second := holdsOf(t, s, apptest.Freelancer, sc.b.ID, sc.freelancer)[0].ID
-		wantMessage(t, s.As(apptest.Freelancer).Do("POST", holdPath(second, "challenge"), nil), 403, holds.MsgChallengeByClient)
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", holdPath(first, "challenge"), nil), 409, holds.MsgAlreadyFirstHold)
+		bookingstest.WantMessage(t, s.As(apptest.Freelancer).Do("POST", bookingstest.HoldPath(second, "challenge"), nil), 403, holds.MsgChallengeByClient)
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("POST", bookingstest.HoldPath(first, "challenge"), nil), 409, holds.MsgAlreadyFirstHold)
 		wantRanks(t, "Alpha's after refusals", holdsOf(t, s, apptest.DeptMgr, sc.a.ID, sc.freelancer), 1)
 		if open := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM hold_challenges`); open != 0 {
 			t.Fatalf("%d challenges made by refused calls", open)
@@ -284,7 +285,7 @@ func TestChallengeTimeIsTheChallengedClients(t *testing.T) {
 		}
 		second := holdsOf(t, s, apptest.Staff, sc.b.ID, sc.freelancer)
 		var res holds.HoldResult
-		s.As(apptest.Staff).Do("POST", holdPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
+		s.As(apptest.Staff).Do("POST", bookingstest.HoldPath(second[0].ID, "challenge"), nil).Want(200).Decode(&res)
 		if want := bookings.WireTime(sc.clk.Now().Add(2 * time.Hour)); res.Deadline == nil || *res.Deadline != want {
 			t.Fatalf("deadline %v, want %s", res.Deadline, want)
 		}

@@ -9,6 +9,7 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -20,17 +21,17 @@ import (
 
 func TestHistoryRecords(t *testing.T) {
 	orgtest.Engines(t, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
-		b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+		b := bookingstest.Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 			"dates": []string{"2027-02-01"}, "periodType": "custom"})
 		day, night := b.Placements[0].ID, b.Placements[1].ID
 		freelancer := w.Users["freelancer"]
 		orgtest.Hire(t, db, w.DeptA1, freelancer)
-		grantEvery(t, s, freelancer, day, night)
+		bookingstest.GrantEvery(t, s, freelancer, day, night)
 		// A cancelled placement and its cancelled instruction stay in the history.
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": []int64{night},
 			"cancellationReason": "Other"}).Want(200)
 		// Another booking's records are not this one's.
-		book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
+		bookingstest.Book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
 			"dates": []string{"2027-02-02"}, "periodType": "custom"})
 
 		recs, err := reads.HistoryRecords(context.Background(), db, b.ID)

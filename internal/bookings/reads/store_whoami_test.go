@@ -7,6 +7,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -29,7 +30,7 @@ func actionsOf(t *testing.T, s *apptest.Server, role string) whoamiActions {
 // are answered, cancelled or end. Nobody else's whoami counts them.
 func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 	// The 24th has ended, the 26th and 27th have not.
-	enginesAt(t, time.Date(2026, 10, 25, 12, 0, 0, 0, time.UTC), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
+	bookingstest.EnginesAt(t, time.Date(2026, 10, 25, 12, 0, 0, 0, time.UTC), func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) {
 		// staff manages another client (B): not the booking's, nor the freelancer's.
 		orgtest.LinkEntity(t, db, w.Users[apptest.Staff], w.ClientB, true, true)
 		jt := orgtest.JobTemplate(t, db, w.DeptA1)
@@ -40,10 +41,10 @@ func TestOffersAwaitingAnswerInWhoami(t *testing.T) {
 			t.Fatalf("before any offer %+v", base)
 		}
 
-		b := book(t, s, map[string]any{"jobTemplateId": jt,
+		b := bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt,
 			"dates": []string{"2026-10-24", "2026-10-26", "2026-10-27"}, "periodType": "custom"})
-		grantEvery(t, s, freelancer, b.PlacementIDs()...)
-		b = bookingAs(t, s, apptest.Admin, b.ID)
+		bookingstest.GrantEvery(t, s, freelancer, b.PlacementIDs()...)
+		b = bookingstest.BookingAs(t, s, apptest.Admin, b.ID)
 		inst := map[string]int64{} // date and shift → instruction id
 		for _, p := range b.Placements {
 			inst[p.Date+" "+p.Title] = p.Instructions[0].ID

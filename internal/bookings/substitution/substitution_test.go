@@ -10,13 +10,14 @@ import (
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/substitution"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
 func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
-	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	bookingstest.WithScene(t, bookingstest.BuildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw bookingstest.SubWorld) {
 
 		var list substitution.AvailableSubstitutesList
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes", sw.Day), nil).Want(200).Decode(&list)
@@ -38,8 +39,8 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 			}
 		}
 		// The answer names what the substitution is for, so the page can say it and go back.
-		if f := list.For; f.BookingID != bookingOf(t, db, sw.Day) || f.PlacementID != sw.Day || f.PlacementTitle != "Shift 1" ||
-			f.Date != subDate || f.InstructionID != sw.Incumbent || f.UserID != sw.Users["Reid"] || f.FullName == "" || f.BookingTitle == "" {
+		if f := list.For; f.BookingID != bookingstest.BookingOf(t, db, sw.Day) || f.PlacementID != sw.Day || f.PlacementTitle != "Shift 1" ||
+			f.Date != bookingstest.SubDate || f.InstructionID != sw.Incumbent || f.UserID != sw.Users["Reid"] || f.FullName == "" || f.BookingTitle == "" {
 			t.Errorf("for %+v", f)
 		}
 		if it := list.Items[0]; it.UserID != sw.Users["Able"] || it.User.FullName != "A Able" || it.User.Email != "Able@sub.test" {
@@ -48,10 +49,10 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 
 		// The night shift has no accepted instruction yet: the caller must choose one.
 		night := fmt.Sprintf("/placement/%d/available-substitutes", sw.Night)
-		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", night, nil), 422, substitution.MsgChooseIncumbent)
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("GET", night, nil), 422, substitution.MsgChooseIncumbent)
 		// An incumbent whose VAT status is unknown makes every comparison unknown.
-		grant(t, s, sw.Night, sw.Users["Carter"])
-		carter := instructionID(t, db, sw.Night, sw.Users["Carter"])
+		bookingstest.Grant(t, s, sw.Night, sw.Users["Carter"])
+		carter := bookingstest.InstructionID(t, db, sw.Night, sw.Users["Carter"])
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("%s?instructionId=%d", night, carter), nil).Want(200).Decode(&list)
 		for _, it := range list.Items {
 			if it.IncumbentHasSameVatStatus != nil {
@@ -59,17 +60,17 @@ func TestAvailableSubstitutesKeepsOnlyFreeBookableFreelancers(t *testing.T) {
 			}
 		}
 		// An instruction of another placement is not this placement's incumbent.
-		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("%s?instructionId=%d", night, sw.Incumbent), nil),
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("%s?instructionId=%d", night, sw.Incumbent), nil),
 			422, bookings.MsgIncumbentElsewhere)
 	})
 }
 
 func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
-	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	bookingstest.WithScene(t, bookingstest.BuildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw bookingstest.SubWorld) {
 		day := fmt.Sprintf("/placement/%d/available-substitutes", sw.Day)
-		grant(t, s, sw.Night, sw.Users["Carter"])
-		hill := instructionID(t, db, sw.Day, sw.Users["Hill"])
-		carter := instructionID(t, db, sw.Night, sw.Users["Carter"])
+		bookingstest.Grant(t, s, sw.Night, sw.Users["Carter"])
+		hill := bookingstest.InstructionID(t, db, sw.Day, sw.Users["Hill"])
+		carter := bookingstest.InstructionID(t, db, sw.Night, sw.Users["Carter"])
 		substitutionOf := func(placement, id int64, users ...int64) (string, any) {
 			return fmt.Sprintf("/placement/%d/grant-substitution", placement), map[string]any{"id": id, "userIds": users}
 		}
@@ -88,19 +89,19 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 		s.As(apptest.Staff).Do("POST", path, body).WantError(403, "A-102")
 
 		// The other booking does not allow substitution.
-		grant(t, s, sw.OtherNight, sw.Users["Able"])
-		other := instructionID(t, db, sw.OtherNight, sw.Users["Able"])
-		wantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
+		bookingstest.Grant(t, s, sw.OtherNight, sw.Users["Able"])
+		other := bookingstest.InstructionID(t, db, sw.OtherNight, sw.Users["Able"])
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/placement/%d/available-substitutes?instructionId=%d",
 			sw.OtherNight, other), nil), 422, bookings.MsgNoSubstitution)
 		path, body = substitutionOf(sw.OtherNight, other, sw.Users["Baker"])
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgNoSubstitution)
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, bookings.MsgNoSubstitution)
 
 		// Exactly one substitute, who must be free and bookable.
 		path, body = substitutionOf(sw.Day, sw.Incumbent, sw.Users["Able"], sw.Users["Baker"])
-		wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, substitution.MsgOneSubstitute)
+		bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 422, substitution.MsgOneSubstitute)
 		for _, name := range []string{"Dunn", "Gray", "Hill", "Irwin", "Jones", "Reid"} {
 			path, body = substitutionOf(sw.Day, sw.Incumbent, sw.Users[name])
-			wantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, substitution.MsgSubstituteNotFree)
+			bookingstest.WantMessage(t, s.As(apptest.DeptMgr).Do("POST", path, body), 409, substitution.MsgSubstituteNotFree)
 		}
 		// Nothing was written by the refusals.
 		if n := databasetest.Get[int](t, db, `SELECT COUNT(*) FROM instructions WHERE substitution_of_id IS NOT NULL
@@ -111,7 +112,7 @@ func TestSubstitutionPermissionsAndRefusals(t *testing.T) {
 }
 
 func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T) {
-	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	bookingstest.WithScene(t, bookingstest.BuildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw bookingstest.SubWorld) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 
 		// The incumbent freelancer finds their own replacement (no id: their accepted instruction).
@@ -123,8 +124,8 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 			t.Fatalf("substitution result %+v %+v", res, in)
 		}
 
-		b := bookingAs(t, s, apptest.DeptMgr, bookingOf(t, db, sw.Day))
-		byID := map[int64]instruction{}
+		b := bookingstest.BookingAs(t, s, apptest.DeptMgr, bookingstest.BookingOf(t, db, sw.Day))
+		byID := map[int64]bookingstest.Instruction{}
 		for _, p := range b.Placements {
 			for _, i := range p.Instructions {
 				byID[i.ID] = i
@@ -149,7 +150,7 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 		if want := "instruction.granted,instruction.status_changed,instruction.substituted,instruction.status_changed"; strings.Join(kinds, ",") != want {
 			t.Errorf("events %v, want %s", kinds, want)
 		}
-		everyInstructionChangeAudited(t, db)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 
 		// The incumbent is cancelled now: substituting it again is a conflict.
 		s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{sw.Users["Able"]}}).
@@ -158,11 +159,11 @@ func TestGrantSubstitutionLinksTheSubstituteAndCancelsTheIncumbent(t *testing.T)
 }
 
 func TestParallelSubstitutionsOfOneIncumbentMakeOneSubstitute(t *testing.T) {
-	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	bookingstest.WithScene(t, bookingstest.BuildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw bookingstest.SubWorld) {
 		path := fmt.Sprintf("/placement/%d/grant-substitution", sw.Day)
 		substitutes := []int64{sw.Users["Able"], sw.Users["Baker"], sw.Users["Carter"], sw.Users["Fox"]}
 		statuses := make([]int, len(substitutes))
-		atOnce(len(substitutes), func(i int) {
+		bookingstest.AtOnce(len(substitutes), func(i int) {
 			statuses[i] = s.As(apptest.DeptMgr).Do("POST", path, map[string]any{"id": sw.Incumbent, "userIds": []int64{substitutes[i]}}).Status
 		})
 		slices.Sort(statuses)
@@ -187,7 +188,7 @@ func subBool(b *bool) string {
 // the manager gives others; a manager's choice is the client's answer, so only the substitute's
 // is awaited.
 func TestSubstituteTakesOverTheIncumbentsRates(t *testing.T) {
-	withScene(t, buildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw subWorld) {
+	bookingstest.WithScene(t, bookingstest.BuildSubWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw bookingstest.SubWorld) {
 		ctx := context.Background()
 		var template int64
 		if err := db.Get(ctx, &template, `SELECT placement_template_id FROM placements WHERE id = ?`, sw.Day); err != nil {

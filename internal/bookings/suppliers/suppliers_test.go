@@ -12,6 +12,7 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
+	"github.com/hive/hive/internal/bookings/bookingstest"
 	"github.com/hive/hive/internal/bookings/suppliers"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
@@ -42,7 +43,7 @@ func TestAvailabilityColourThresholds(t *testing.T) {
 // and night (22-06) placements on 2 to 5 November 2026 (London is on UTC then), another booking
 // on 2, 3, 4 and 6 November, and hireable users whose instructions and dates make each case.
 type supplierWorld struct {
-	booking, other   booking
+	booking, other   bookingstest.Booking
 	jobTemplate      int64
 	dayTemplate      int64
 	day, night       map[string]int64 // date → placement of the booking
@@ -58,8 +59,8 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 	sw := supplierWorld{jobTemplate: jt, day: map[string]int64{}, night: map[string]int64{}, otherDay: map[string]int64{},
 		otherN: map[string]int64{}, users: map[string]int64{}}
 	sw.dayTemplate = databasetest.Get[int64](t, db, `SELECT id FROM placement_templates WHERE job_template_id = ? AND position = 0`, jt)
-	create := func(dates []string, b *booking, day, night map[string]int64) {
-		*b = book(t, s, map[string]any{"jobTemplateId": jt, "dates": dates})
+	create := func(dates []string, b *bookingstest.Booking, day, night map[string]int64) {
+		*b = bookingstest.Book(t, s, map[string]any{"jobTemplateId": jt, "dates": dates})
 		for _, p := range b.Placements {
 			if p.Overnight {
 				night[p.Date] = p.ID
@@ -75,20 +76,20 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 		if name == "Eve" {
 			status = "inactive" // never activated: not offered
 		}
-		sw.users[name] = insertID(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, phone, account_status,
+		sw.users[name] = bookingstest.InsertID(t, db, `INSERT INTO users (email, email_lc, first_name, last_name, phone, account_status,
 			is_freelancer, created_at, updated_at) VALUES (?, ?, ?, 'Test', '07700 900123', ?, TRUE, ?, ?) RETURNING id`,
 			name+"@suppliers.test", strings.ToLower(name)+"@suppliers.test", name, status, time.Now().UTC(), time.Now().UTC())
 		orgtest.LinkDepartment(t, db, sw.users[name], w.DeptA1, name != "Kit", false, false) // Kit cannot be hired
 	}
 	u := sw.users
 	// Ada: free, but unavailable the day before the selection.
-	markUnavailable(t, db, u["Ada"], "2026-11-01")
+	bookingstest.MarkUnavailable(t, db, u["Ada"], "2026-11-01")
 	// Ben: accepted elsewhere over day 3 and the day after, and over the night of the 2nd.
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-03"], u["Ben"], "accepted", "awaiting_response", false)
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-06"], u["Ben"], "accepted", "accepted", false)
 	supInstruct(t, db, sw.other.ID, sw.otherN["2026-11-02"], u["Ben"], "accepted", "awaiting_response", false)
 	// Cat: unavailable on the 2nd and the 4th.
-	markUnavailable(t, db, u["Cat"], "2026-11-02", "2026-11-04")
+	bookingstest.MarkUnavailable(t, db, u["Cat"], "2026-11-02", "2026-11-04")
 	// Dan: only instructions that hold no time (rejected, cancelled by the client, deleted), and the job title.
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-03"], u["Dan"], "rejected", "awaiting_response", false)
 	supInstruct(t, db, sw.other.ID, sw.otherDay["2026-11-04"], u["Dan"], "accepted", "cancelled", false)
@@ -100,7 +101,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 	supTag(t, db, u["Dan"], "Sony FX9", "skills")
 	supTag(t, db, u["Ada"], "Camera Assistant", "job_title")
 	// Fay: preferred, but invited elsewhere on days 2, 3 and 4.
-	insertID(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?) RETURNING user_id`,
+	bookingstest.InsertID(t, db, `INSERT INTO job_template_preferred_users (job_template_id, user_id, created_at) VALUES (?, ?, ?) RETURNING user_id`,
 		jt, u["Fay"], time.Now().UTC())
 	for _, d := range []string{"2026-11-02", "2026-11-03", "2026-11-04"} {
 		supInstruct(t, db, sw.other.ID, sw.otherDay[d], u["Fay"], "awaiting_response", "awaiting_response", false)
@@ -117,7 +118,7 @@ func buildSupplierWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgt
 }
 
 func TestAvailableSuppliers(t *testing.T) {
-	withScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
+	bookingstest.WithScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 
 		var all suppliers.AvailableSuppliersList
@@ -188,8 +189,8 @@ func TestAvailableSuppliers(t *testing.T) {
 
 		// A booking on two distant days reads the held time around each: Ben is busy on the
 		// 3rd (as above), Cat on the 20th through a third booking.
-		sparse := book(t, s, map[string]any{"jobTemplateId": sw.jobTemplate, "dates": []string{"2026-11-03", "2026-11-20"}})
-		far := book(t, s, map[string]any{"jobTemplateId": sw.jobTemplate, "dates": []string{"2026-11-20"}})
+		sparse := bookingstest.Book(t, s, map[string]any{"jobTemplateId": sw.jobTemplate, "dates": []string{"2026-11-03", "2026-11-20"}})
+		far := bookingstest.Book(t, s, map[string]any{"jobTemplateId": sw.jobTemplate, "dates": []string{"2026-11-20"}})
 		for _, p := range far.Placements {
 			if !p.Overnight {
 				supInstruct(t, db, far.ID, p.ID, sw.users["Cat"], "accepted", "accepted", false)
@@ -209,7 +210,7 @@ func TestAvailableSuppliers(t *testing.T) {
 }
 
 func TestAvailableSuppliersRefusals(t *testing.T) {
-	withScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
+	bookingstest.WithScene(t, buildSupplierWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, sw supplierWorld) {
 		path := fmt.Sprintf("/booking/%d/placement-template/%d/available-suppliers", sw.booking.ID, sw.dayTemplate)
 		// Staff who may view the department but not manage it are refused; others do not learn it exists.
 		orgtest.LinkDepartment(t, db, w.Users["staff"], w.DeptA1, false, false, true)
@@ -232,7 +233,7 @@ func TestAvailableSuppliersRefusals(t *testing.T) {
 				t.Errorf("%s: %s", name, r.Body)
 			}
 		}
-		insertID(t, db, `UPDATE placements SET deleted_at = ? WHERE id = ? RETURNING id`, time.Now().UTC(), sw.day["2026-11-05"])
+		bookingstest.InsertID(t, db, `UPDATE placements SET deleted_at = ? WHERE id = ? RETURNING id`, time.Now().UTC(), sw.day["2026-11-05"])
 		s.As(apptest.DeptMgr).Do("GET", path+supQuery(sw.day["2026-11-05"]), nil).WantError(422, "V-422")
 		var list suppliers.AvailableSuppliersList
 		s.As(apptest.DeptMgr).Do("GET", path, nil).Want(200).Decode(&list)
@@ -260,7 +261,7 @@ func supInstruct(t *testing.T, db *database.DB, booking, placement, user int64, 
 	if deleted {
 		deletedAt = time.Now().UTC()
 	}
-	insertID(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, deleted_at,
+	bookingstest.InsertID(t, db, `INSERT INTO instructions (placement_id, booking_id, user_id, supplier_status, client_status, deleted_at,
 		created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING id`,
 		placement, booking, user, supplier, client, deletedAt, time.Now().UTC(), time.Now().UTC())
 }
@@ -273,5 +274,5 @@ func supTag(t *testing.T, db *database.DB, user int64, name, category string) {
 	if err != nil {
 		id = orgtest.Tag(t, db, name, category, 0)
 	}
-	insertID(t, db, `INSERT INTO user_tags (user_id, tag_id) VALUES (?, ?) RETURNING user_id`, user, id)
+	bookingstest.InsertID(t, db, `INSERT INTO user_tags (user_id, tag_id) VALUES (?, ?) RETURNING user_id`, user, id)
 }

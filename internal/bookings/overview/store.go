@@ -1,11 +1,15 @@
-package bookings
+package overview
 
 import (
 	"context"
 	"strings"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/database"
 )
+
+// Store reads the bookings list and a booking's counts.
+type Store struct{ DB *database.DB }
 
 // List pages the bookings of the visible departments, newest first.
 func (s *Store) List(ctx context.Context, f BookingListFilter) (BookingList, error) {
@@ -43,17 +47,9 @@ func (s *Store) List(ctx context.Context, f BookingListFilter) (BookingList, err
 
 // Stats computes the booking's counts (statsOf).
 func (s *Store) Stats(ctx context.Context, booking int64) (BookingStats, error) {
-	ps, is, _, err := s.Contents(ctx, booking, 0)
+	ps, is, _, err := (&bookings.Store{DB: s.DB}).Contents(ctx, booking, 0)
 	if err != nil {
 		return BookingStats{}, err
 	}
 	return statsOf(booking, ps, is), nil
-}
-
-// BookingListFilter narrows GET /booking to what the caller may see.
-type BookingListFilter struct {
-	DepartmentIDs []int64
-	Search        string
-	Visible       database.Visibility
-	Offset, Limit int
 }

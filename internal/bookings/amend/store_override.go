@@ -1,19 +1,14 @@
-package bookings
+package amend
 
 import (
 	"context"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/input"
-)
-
-// The working-time override's messages.
-const (
-	MsgOverrideReason = "A reason is required to override the rest rule"
-	MsgOverrideGone   = "This instruction has been cancelled; there is nothing to override."
 )
 
 // OverrideRest records a manager's justified override of the working-time guard for
@@ -27,8 +22,8 @@ func (s *Store) OverrideRest(ctx context.Context, id int64, reason string) error
 		return apperror.Field("reason", MsgOverrideReason)
 	}
 	return s.DB.InTx(ctx, func(tx *database.Tx) error {
-		var t InstructionRow
-		err := tx.Get(ctx, &t, `SELECT `+InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
+		var t bookings.InstructionRow
+		err := tx.Get(ctx, &t, `SELECT `+bookings.InstructionColumns+` FROM instructions i JOIN users u ON u.id = i.user_id
 			WHERE i.id = ?`, id)
 		if err = database.NotFound(err, "Instruction"); err != nil {
 			return err
@@ -38,18 +33,18 @@ func (s *Store) OverrideRest(ctx context.Context, id int64, reason string) error
 		}
 		if _, err := tx.Exec(ctx, `INSERT INTO working_time_overrides (instruction_id, reason, created_by, created_at)
 			VALUES (?, ?, ?, ?) ON CONFLICT (instruction_id) DO UPDATE SET reason = excluded.reason,
-			created_by = excluded.created_by, created_at = excluded.created_at`, id, reason, ActorID(ctx), tx.Now); err != nil {
+			created_by = excluded.created_by, created_at = excluded.created_at`, id, reason, bookings.ActorID(ctx), tx.Now); err != nil {
 			return err
 		}
 		if _, err := tx.Exec(ctx, `UPDATE instructions SET modified_by = ?, updated_at = ?, version = version + 1
-			WHERE id = ?`, ActorID(ctx), tx.Now, id); err != nil {
+			WHERE id = ?`, bookings.ActorID(ctx), tx.Now, id); err != nil {
 			return err
 		}
 		row := map[string]any{"workingTimeOverride": reason, "version": t.Version + 1}
 		if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
 			return err
 		}
-		return Emit(ctx, tx, events.Event{Kind: events.InstructionRestOverride, BookingID: t.BookingID,
+		return bookings.Emit(ctx, tx, events.Event{Kind: events.InstructionRestOverride, BookingID: t.BookingID,
 			PlacementID: t.PlacementID, InstructionID: id, UserID: t.UserID, Payload: row})
 	})
 }

@@ -1,10 +1,11 @@
-package bookings
+package amend
 
 import (
 	"context"
 
 	"github.com/danielgtaylor/huma/v2"
 
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
 
@@ -22,9 +23,9 @@ func (h *handlers) registerOverride(api huma.API) {
 }
 
 func (h *handlers) overrideRest(ctx context.Context, in *struct {
-	IDPath
+	bookings.IDPath
 	Body WorkingTimeOverrideBody
-}) (*struct{ Body StatusResult }, error) {
+}) (*struct{ Body bookings.StatusResult }, error) {
 	departments, err := h.store.departmentsOf(ctx, "instructions", []int64{in.ID}, "Instruction")
 	if err != nil {
 		return nil, err
@@ -35,5 +36,5 @@ func (h *handlers) overrideRest(ctx context.Context, in *struct {
 	if err := h.store.OverrideRest(ctx, in.ID, in.Body.Reason); err != nil {
 		return nil, err
 	}
-	return &struct{ Body StatusResult }{Body: StatusResult{Updated: 1}}, nil
+	return &struct{ Body bookings.StatusResult }{Body: bookings.StatusResult{Updated: 1}}, nil
 }

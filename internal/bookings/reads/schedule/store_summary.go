@@ -1,4 +1,4 @@
-package reads
+package schedule
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/platform/database"
 )
@@ -201,7 +202,7 @@ func statePlacements(ctx context.Context, q database.Reader, f SchedulerFilter) 
 	scope := placementScope(f, false)
 	var ps []SchedulerPlacement
 	err := q.Select(ctx, &ps, placementColumns+packedFromStatesSQL+placementsFrom(f)+` JOIN `+
-		PlacementStatesTable+` s ON s.placement_id = p.id`+scope.SQL(), scope.Args()...)
+		reads.PlacementStatesTable+` s ON s.placement_id = p.id`+scope.SQL(), scope.Args()...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag

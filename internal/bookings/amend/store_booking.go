@@ -1,4 +1,4 @@
-package bookings
+package amend
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"maps"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
@@ -13,6 +14,9 @@ import (
 	"github.com/hive/hive/internal/platform/input"
 	"github.com/hive/hive/internal/search/index"
 )
+
+// Store writes a manager's changes to bookings, placements and instructions.
+type Store struct{ DB *database.DB }
 
 // UpdateBooking changes the editable fields of booking id, checking the version read.
 func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) error {
@@ -69,13 +73,8 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		}
 		payload := maps.Clone(row)
 		payload["changes"] = changes
-		return Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload})
+		return bookings.Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload})
 	})
-}
-
-// bookingFields are the editable fields of a booking as its history and its event name them.
-func bookingFields(title, reference string, ir35, substitutionAllowed bool) map[string]any {
-	return map[string]any{"title": title, "reference": reference, "ir35": ir35, "substitutionAllowed": substitutionAllowed}
 }
 
 // InstructionDepartments maps each instruction to its booking's department; 404 when one is missing.
@@ -85,12 +84,12 @@ func (s *Store) InstructionDepartments(ctx context.Context, ids []int64) (map[in
 
 // AmendRates sets the given rates (nil: unchanged) on every instruction, all or none. Deleted
 // instructions (of cancelled placements) keep the rates they had.
-func (s *Store) AmendRates(ctx context.Context, ids []int64, buy, sell *Rate) (int, error) {
-	return AllOrNone(ctx, s.DB, ids, func(_ int, id int64) string { return fmt.Sprintf("Instruction %d", id) },
+func (s *Store) AmendRates(ctx context.Context, ids []int64, buy, sell *bookings.Rate) (int, error) {
+	return bookings.AllOrNone(ctx, s.DB, ids, func(_ int, id int64) string { return fmt.Sprintf("Instruction %d", id) },
 		func(tx *database.Tx, id int64) error { return amendRate(ctx, tx, id, buy, sell) })
 }
 
-func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) error {
+func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *bookings.Rate) error {
 	var cur struct {
 		BookingID   int64 `db:"booking_id"`
 		PlacementID int64 `db:"placement_id"`
@@ -135,7 +134,7 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 		row["buyRate"] = buy
 	}
 	if _, err := tx.Exec(ctx, `UPDATE instructions SET modified_by = ?, updated_at = ?, version = version + 1 WHERE id = ?`,
-		ActorID(ctx), tx.Now, id); err != nil {
+		bookings.ActorID(ctx), tx.Now, id); err != nil {
 		return err
 	}
 	if err := audit.Record(ctx, tx, audit.Update, audit.SourceInstruction, id, row); err != nil {
@@ -143,6 +142,6 @@ func amendRate(ctx context.Context, tx *database.Tx, id int64, buy, sell *Rate) 
 	}
 	payload := maps.Clone(row)
 	payload["changes"] = changes
-	return Emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
+	return bookings.Emit(ctx, tx, events.Event{Kind: events.InstructionRate, BookingID: cur.BookingID,
 		PlacementID: cur.PlacementID, InstructionID: id, UserID: cur.UserID, Payload: payload})
 }

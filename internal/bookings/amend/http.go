@@ -1,4 +1,4 @@
-package bookings
+package amend
 
 import (
 	"context"
@@ -7,12 +7,25 @@ import (
 	"github.com/danielgtaylor/huma/v2"
 
 	"github.com/hive/hive/internal/access"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
+	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
-	"github.com/hive/hive/internal/platform/input"
-	"github.com/hive/hive/internal/platform/paging"
 )
+
+// Register adds the booking update, the placement amendment and cancellation, the rate
+// amendment and the working-time override.
+func Register(api huma.API, d feature.Deps) {
+	h := &handlers{store: &Store{DB: d.DB}, bookings: &bookings.Store{DB: d.DB}}
+	h.register(api)
+	h.registerOverride(api)
+}
+
+type handlers struct {
+	store    *Store
+	bookings *bookings.Store
+}
 
 // UpdateBookingInput is PATCH /booking/{id}: what may change after creation. The booking's type
 // and job template may not (spec part 2 §2), so they are not here.
@@ -27,9 +40,9 @@ type UpdateBookingInput struct {
 // RateAmendmentInput is PATCH /instruction/rate: new rates for instructions. Only
 // administrators may send a buy rate.
 type RateAmendmentInput struct {
-	IDs      []int64 `json:"ids" minItems:"1" maxItems:"500"`
-	BuyRate  *Rate   `json:"buyRate,omitempty"`
-	SellRate *Rate   `json:"sellRate,omitempty"`
+	IDs      []int64        `json:"ids" minItems:"1" maxItems:"500"`
+	BuyRate  *bookings.Rate `json:"buyRate,omitempty"`
+	SellRate *bookings.Rate `json:"sellRate,omitempty"`
 }
 
 // PlacementAmendment is one item of PATCH /placements (spec part 2 §2 "Placement amend").
@@ -54,15 +67,11 @@ type PlacementsResult struct {
 	Updated int `json:"updated"`
 }
 
-// registerChanges adds the list, stats and the amend and cancel operations.
-func (h *handlers) registerChanges(api huma.API) {
+// register adds the update and the amend and cancel operations.
+func (h *handlers) register(api huma.API) {
 	ops := httpapi.Operations{API: api, Access: httpapi.Signed, Tag: "Booking"}
-	httpapi.Op(ops, "listBookings", "GET /booking", "Bookings of the departments the caller may see, newest first",
-		httpapi.WithUser(h.list))
 	httpapi.Op(ops, "updateBooking", "PATCH /booking/{id}",
 		"Change a booking's title, reference, IR35 and substitution flags", h.update, 403, 404, 409, 422)
-	httpapi.Op(ops, "bookingStats", "GET /booking/stats/{id}",
-		"A booking's placements and instructions counted by colour", httpapi.WithUser(h.stats), 404)
 	httpapi.Op(ops, "amendPlacements", "PATCH /placements",
 		"Amend placements' title, times, notes and unpaid breaks (all or none)", h.amendPlacements, 403, 404, 409, 422)
 	httpapi.Op(ops, "cancelPlacements", "DELETE /placements",
@@ -72,41 +81,22 @@ func (h *handlers) registerChanges(api huma.API) {
 		httpapi.WithUser(h.amendRates), 403, 404, 409, 422)
 }
 
-func (h *handlers) list(ctx context.Context, p *auth.Principal, in *struct {
-	DepartmentIDs []int64 `query:"departmentIds"`
-	Search        string  `query:"search" maxLength:"200" doc:"Title or reference contains, case-insensitive"`
-	paging.Params
-}) (*struct{ Body BookingList }, error) {
-	f := BookingListFilter{DepartmentIDs: in.DepartmentIDs, Search: input.Text(in.Search),
-		Visible: access.VisibleDepartments(p), Offset: in.Offset(), Limit: in.Limit()}
-	out, err := h.store.List(ctx, f)
-	return &struct{ Body BookingList }{Body: out}, err
-}
-
 func (h *handlers) update(ctx context.Context, in *struct {
-	IDPath
+	bookings.IDPath
 	Body UpdateBookingInput
-}) (*struct{ Body BookingView }, error) {
-	_, p, err := ManagedBooking(ctx, h.store, in.ID)
+}) (*struct{ Body bookings.BookingView }, error) {
+	_, p, err := bookings.ManagedBooking(ctx, h.bookings, in.ID)
 	if err != nil {
 		return nil, err
 	}
 	if err := h.store.UpdateBooking(ctx, in.ID, BookingChange(in.Body)); err != nil {
 		return nil, err
 	}
-	return h.view(ctx, p, in.ID)
-}
-
-func (h *handlers) stats(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body BookingStats }, error) {
-	b, err := h.store.Booking(ctx, in.ID)
+	v, err := bookings.View(ctx, h.bookings, p, in.ID)
 	if err != nil {
 		return nil, err
 	}
-	if !access.CanViewDepartment(p, b.DepartmentID) {
-		return nil, apperror.NotFound("Booking")
-	}
-	st, err := h.store.Stats(ctx, in.ID)
-	return &struct{ Body BookingStats }{Body: st}, err
+	return &struct{ Body bookings.BookingView }{Body: v}, nil
 }
 
 // requireManagerOf checks the caller manages every department of departments (a map of record
@@ -159,31 +149,12 @@ func (h *handlers) requirePlacementsManager(ctx context.Context, ids []int64) er
 	return requireManagerOf(ctx, departments)
 }
 
-// CheckGivenRates normalises and checks the rates a manager sets on an instruction (nil: not
-// given), for Amend Rates and a substitution alike. Buy rates are for administrators only (spec
-// part 2 §6), to see and to change.
-func CheckGivenRates(p *auth.Principal, buy, sell *Rate) error {
-	if buy != nil && !p.CanAdmin {
-		return apperror.Forbidden()
-	}
-	for field, r := range map[string]*Rate{"buyRate": buy, "sellRate": sell} {
-		if r == nil {
-			continue
-		}
-		*r = r.Normalised()
-		if err := r.Check(field); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct{ Body RateAmendmentInput }) (*struct{ Body StatusResult }, error) {
+func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct{ Body RateAmendmentInput }) (*struct{ Body bookings.StatusResult }, error) {
 	buy, sell := in.Body.BuyRate, in.Body.SellRate
 	if buy == nil && sell == nil {
 		return nil, apperror.Field("sellRate", "Give a sell rate or a buy rate")
 	}
-	if err := CheckGivenRates(p, buy, sell); err != nil {
+	if err := bookings.CheckGivenRates(p, buy, sell); err != nil {
 		return nil, err
 	}
 	departments, err := h.store.InstructionDepartments(ctx, in.Body.IDs)
@@ -194,5 +165,5 @@ func (h *handlers) amendRates(ctx context.Context, p *auth.Principal, in *struct
 		return nil, err
 	}
 	n, err := h.store.AmendRates(ctx, slices.Compact(slices.Sorted(slices.Values(in.Body.IDs))), buy, sell)
-	return &struct{ Body StatusResult }{Body: StatusResult{Updated: n}}, err
+	return &struct{ Body bookings.StatusResult }{Body: bookings.StatusResult{Updated: n}}, err
 }

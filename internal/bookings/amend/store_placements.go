@@ -1,13 +1,13 @@
-package bookings
+package amend
 
 import (
 	"context"
 	"fmt"
 	"maps"
 	"slices"
-	"time"
 
 	"github.com/hive/hive/internal/audit"
+	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/commitment"
 	"github.com/hive/hive/internal/bookings/events"
 	"github.com/hive/hive/internal/bookings/status"
@@ -49,12 +49,12 @@ func (s *Store) departmentsOf(ctx context.Context, table string, ids []int64, wh
 // placement's zone; an accepted freelancer whose other work the new period would overlap
 // refuses the whole change, so nobody ends up double-booked.
 func (s *Store) AmendPlacements(ctx context.Context, items []PlacementChange) (int, error) {
-	return AllOrNone(ctx, s.DB, items, func(_ int, it PlacementChange) string { return fmt.Sprintf("Placement %d", it.ID) },
+	return bookings.AllOrNone(ctx, s.DB, items, func(_ int, it PlacementChange) string { return fmt.Sprintf("Placement %d", it.ID) },
 		func(tx *database.Tx, it PlacementChange) error { return amendPlacement(ctx, tx, it) })
 }
 
 func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) error {
-	var cur PlacementRow
+	var cur bookings.PlacementRow
 	err := tx.Get(ctx, &cur, `SELECT id, booking_id, placement_template_id, title, local_date, start_time, end_time,
 		start_at, end_at, timezone, overnight, reference, unpaid_breaks, supplier_notes, cancellation_reason, deleted_at, version
 		FROM placements WHERE id = ?`, it.ID)
@@ -68,7 +68,7 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 		return apperror.Conflict(MsgPlacementStale)
 	}
 	start, end := clockTime(it.StartTime), clockTime(it.EndTime)
-	period, err := PlacementPeriod(cur.LocalDate, start, end, cur.Timezone)
+	period, err := bookings.PlacementPeriod(cur.LocalDate, start, end, cur.Timezone)
 	if err != nil {
 		return apperror.Field("startTime", err.Error())
 	}
@@ -86,7 +86,7 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if len(changes) == 0 {
 		return nil // saving what is there changes nothing: no version, no history entry, no event
 	}
-	afters, err := beforePlacementWrite(ctx, tx, []int64{it.ID})
+	afters, err := bookings.BeforePlacementWrite(ctx, tx, []int64{it.ID})
 	if err != nil {
 		return err
 	}
@@ -110,32 +110,17 @@ func amendPlacement(ctx context.Context, tx *database.Tx, it PlacementChange) er
 	if !moved(cur, period) {
 		payload["detailsOnly"] = true // told as a change of details, not of times
 	}
-	if err := Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
+	if err := bookings.Emit(ctx, tx, events.Event{Kind: events.PlacementAmended, BookingID: cur.BookingID,
 		PlacementID: it.ID, Payload: payload}); err != nil {
 		return err
 	}
-	return runAfters(afters)
-}
-
-// placementFields are what an amendment may change of a placement, as its event tells them: the
-// period as its UTC instants, which the notifications show in the department's zone.
-func placementFields(title, notes string, unpaidBreaks int, start, end time.Time) map[string]any {
-	return map[string]any{"title": title, "supplierNotes": notes, "unpaidBreaks": unpaidBreaks,
-		"period": map[string]any{"startAt": start.UTC(), "endAt": end.UTC()}}
-}
-
-// moved reports whether an amendment gives the placement another period. Only then are the
-// accepted freelancers' other work and rest checked again: an edit of the title or the notes
-// commits no one to anything new, and must not be refused for work accepted before (under an
-// override, or under limits since tightened).
-func moved(cur PlacementRow, p Period) bool {
-	return !cur.StartAt.Equal(p.Start) || !cur.EndAt.Equal(p.End)
+	return bookings.RunAfters(afters)
 }
 
 // checkAcceptedStillFree refuses a new period that would overlap other accepted work of a
 // freelancer accepted into this placement, or leave them too little rest (the commitment rule,
 // under their lock as an accept is).
-func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int64, p Period) error {
+func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int64, p bookings.Period) error {
 	var accepted []struct {
 		ID       int64  `db:"id"`
 		UserID   int64  `db:"user_id"`
@@ -147,7 +132,7 @@ func checkAcceptedStillFree(ctx context.Context, tx *database.Tx, placement int6
 		return err
 	}
 	for _, a := range accepted {
-		if err := LockUser(ctx, tx, a.UserID); err != nil {
+		if err := bookings.LockUser(ctx, tx, a.UserID); err != nil {
 			return err
 		}
 		refusal, overlap, err := commitment.Refusal(ctx, tx, commitment.Question{Ask: commitment.Accept,
@@ -202,7 +187,7 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 	if err := audit.Record(ctx, tx, audit.Delete, audit.SourcePlacement, id, row); err != nil {
 		return false, err
 	}
-	if err := Emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
+	if err := bookings.Emit(ctx, tx, events.Event{Kind: events.PlacementCancelled, BookingID: bookingID,
 		PlacementID: id, Payload: row}); err != nil {
 		return false, err
 	}
@@ -212,8 +197,8 @@ func cancelPlacement(ctx context.Context, tx *database.Tx, id int64, reason stri
 // cancelInstructionsOf cancels (client side) and marks deleted every instruction of a cancelled
 // placement; closed ones are only marked deleted.
 func cancelInstructionsOf(ctx context.Context, tx *database.Tx, placement int64, reason string) error {
-	var ts []Target
-	if err := tx.Select(ctx, &ts, `SELECT `+InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
+	var ts []bookings.Target
+	if err := tx.Select(ctx, &ts, `SELECT `+bookings.InstructionColumns+`, b.department_id, pl.start_at, pl.end_at
 		FROM instructions i JOIN users u ON u.id = i.user_id JOIN placements pl ON pl.id = i.placement_id
 		JOIN bookings b ON b.id = i.booking_id WHERE i.placement_id = ? AND i.deleted_at IS NULL ORDER BY i.id`, placement); err != nil {
 		return err
@@ -221,12 +206,12 @@ func cancelInstructionsOf(ctx context.Context, tx *database.Tx, placement int64,
 	for _, t := range ts {
 		c := status.Change{Side: status.Client, To: status.Cancelled, Reason: reason}
 		if res, err := status.Apply(t.State(), c, status.ActorManager); err == nil {
-			if err := WriteStatus(ctx, tx, t, c, res); err != nil {
+			if err := bookings.WriteStatus(ctx, tx, t, c, res); err != nil {
 				return err
 			}
 		}
 		if _, err := tx.Exec(ctx, `UPDATE instructions SET deleted_at = ?, modified_by = ?, updated_at = ?,
-			version = version + 1 WHERE id = ?`, tx.Now, ActorID(ctx), tx.Now, t.ID); err != nil {
+			version = version + 1 WHERE id = ?`, tx.Now, bookings.ActorID(ctx), tx.Now, t.ID); err != nil {
 			return err
 		}
 		if err := audit.Record(ctx, tx, audit.Delete, audit.SourceInstruction, t.ID,

@@ -1,4 +1,4 @@
-package reads
+package schedule
 
 import (
 	"context"
@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -232,7 +233,7 @@ func dayGroupPlacements(ctx context.Context, q database.Reader, keys []dayGroupK
 		JOIN `+dayGroupsTable+` g ON g.local_date = k.local_date AND g.start_time = k.start_time
 			AND g.booking_title = k.booking_title AND g.booking_id = k.booking_id AND g.title = k.title
 			AND g.end_time = k.end_time AND g.deleted_at IS NULL
-		JOIN placements p ON p.id = g.placement_id JOIN `+PlacementStatesTable+` s ON s.placement_id = p.id`, args...)
+		JOIN placements p ON p.id = g.placement_id JOIN `+reads.PlacementStatesTable+` s ON s.placement_id = p.id`, args...)
 	for i := range ps {
 		ps[i].Substitution = ps[i].Packed&substitutionFlag != 0
 		ps[i].Packed &^= substitutionFlag

@@ -1,4 +1,4 @@
-package reads
+package schedule
 
 import (
 	"fmt"

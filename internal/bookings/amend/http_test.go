@@ -1,4 +1,4 @@
-package bookings_test
+package amend_test
 
 import (
 	"context"
@@ -8,27 +8,15 @@ import (
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
-	"github.com/hive/hive/internal/bookings"
+	"github.com/hive/hive/internal/bookings/amend"
+	"github.com/hive/hive/internal/bookings/bookingstest"
+	"github.com/hive/hive/internal/bookings/overview"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
-// bookedWorld creates a booking of two dates in DeptA1 (four placements) with the freelancer
-// granted to every placement and accepted on the first, read back as the administrator sees it.
-func bookedWorld(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World) booking {
-	t.Helper()
-	b := book(t, s, map[string]any{"jobTemplateId": orgtest.JobTemplate(t, db, w.DeptA1),
-		"dates": []string{"2027-03-01", "2027-03-02"}})
-	orgtest.Hire(t, db, w.DeptA1, w.Users["freelancer"])
-	grantEvery(t, s, w.Users["freelancer"], b.PlacementIDs()...)
-	first := bookingAs(t, s, apptest.Admin, b.ID).Placements[0].Instructions[0]
-	s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
-		[]map[string]any{{"id": first.ID, "supplierStatus": "accepted"}}).Want(200)
-	return bookingAs(t, s, apptest.Admin, b.ID)
-}
-
 func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
-	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	bookingstest.WithScene(t, bookingstest.BookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b bookingstest.Booking) {
 		path := fmt.Sprintf("/booking/%d", b.ID)
 		var v struct {
 			Title, Reference, Type string
@@ -51,20 +39,20 @@ func TestUpdateBookingChecksManagerAndVersion(t *testing.T) {
 }
 
 func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
-	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	bookingstest.WithScene(t, bookingstest.BookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b bookingstest.Booking) {
 		day := b.Placements[0]
 		instructionPeriodsMatch(t, db)
-		amend := []map[string]any{{"id": day.ID, "title": "Camera (early)", "startTime": "07:30:00", "endTime": "19:00:00",
+		amendment := []map[string]any{{"id": day.ID, "title": "Camera (early)", "startTime": "07:30:00", "endTime": "19:00:00",
 			"supplierNotes": "Bring a wide lens", "unpaidBreaks": 30}}
-		s.As(apptest.Freelancer).Do("PATCH", "/placements", amend).WantError(404, "N-404")
+		s.As(apptest.Freelancer).Do("PATCH", "/placements", amendment).WantError(404, "N-404")
 		s.As(apptest.DeptMgr).Do("PATCH", "/placements", []map[string]any{{"id": day.ID, "title": "x", "startTime": "7.30",
 			"endTime": "19:00", "unpaidBreaks": 0}}).WantError(422, "V-422")
-		var res bookings.PlacementsResult
-		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amend).Want(200).Decode(&res)
+		var res amend.PlacementsResult
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amendment).Want(200).Decode(&res)
 		if res.Updated != 1 {
 			t.Fatalf("updated %d", res.Updated)
 		}
-		after := bookingAs(t, s, apptest.DeptMgr, b.ID)
+		after := bookingstest.BookingAs(t, s, apptest.DeptMgr, b.ID)
 		got := after.Placements[0]
 		if got.Title != "Camera (early)" || got.LocalPeriod.Start != "2027-03-01T07:30:00.000+00:00" ||
 			got.LocalPeriod.End != "2027-03-01T19:00:00.000+00:00" || len(got.Version) != 2 || got.Version[0] < got.Version[1] {
@@ -72,8 +60,8 @@ func TestAmendPlacementsMovesThePeriodAndKeepsVersions(t *testing.T) {
 		}
 		instructionPeriodsMatch(t, db)
 		// A stale revision is refused; the accepted freelancer may not be pushed into the night shift's hours.
-		amend[0]["revision"] = 1
-		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amend).WantError(409, "C-409")
+		amendment[0]["revision"] = 1
+		s.As(apptest.DeptMgr).Do("PATCH", "/placements", amendment).WantError(409, "C-409")
 		night := after.Placements[1]
 		// The night shift starts 3 hours after the amended day ends: the working-time guard's
 		// override lets it be accepted, so the overlap check is what the amendment meets.
@@ -107,12 +95,12 @@ func instructionPeriodsMatch(t *testing.T, db *database.DB) {
 }
 
 func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
-	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	bookingstest.WithScene(t, bookingstest.BookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b bookingstest.Booking) {
 		ids := []int64{b.Placements[0].ID, b.Placements[1].ID}
 		body := map[string]any{"ids": ids, "cancellationReason": "Client - Placement Not Needed"}
 		s.As(apptest.Freelancer).Do("DELETE", "/placements", body).WantError(404, "N-404")
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", map[string]any{"ids": ids, "cancellationReason": ""}).WantError(422, "V-422")
-		var res bookings.PlacementsResult
+		var res amend.PlacementsResult
 		s.As(apptest.DeptMgr).Do("DELETE", "/placements", body).Want(200).Decode(&res)
 		if res.Updated != 2 {
 			t.Fatalf("cancelled %d", res.Updated)
@@ -121,7 +109,7 @@ func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
 		if res.Updated != 0 {
 			t.Fatalf("cancelled again %d", res.Updated)
 		}
-		var st bookings.BookingStats
+		var st overview.BookingStats
 		s.As(apptest.DeptMgr).Do("GET", fmt.Sprintf("/booking/stats/%d", b.ID), nil).Want(200).Decode(&st)
 		if st.Placements != 2 || st.CancelledPlacements != 2 || st.ByColour["gray"] != 2 || st.ByColour["orange"] != 2 ||
 			st.Colour != "orange" || st.Unfilled != 2 {
@@ -143,12 +131,12 @@ func TestCancelPlacementsCancelsTheirInstructions(t *testing.T) {
 			cancelled[0].Reason != "Client - Placement Not Needed" {
 			t.Fatalf("instructions of the cancelled placements %+v", cancelled)
 		}
-		everyInstructionChangeAudited(t, db)
+		bookingstest.EveryInstructionChangeAudited(t, db)
 	})
 }
 
 func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
-	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
+	bookingstest.WithScene(t, bookingstest.BookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b bookingstest.Booking) {
 		id := b.Placements[0].Instructions[0].ID
 		sell := map[string]any{"rate": 300.5, "currency": "EUR", "period": "day"}
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id}}).WantError(422, "V-422")
@@ -161,25 +149,10 @@ func TestAmendRatesBuyRateIsForAdministrators(t *testing.T) {
 		s.As(apptest.DeptMgr).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id, id}, "sellRate": sell}).Want(200)
 		s.As(apptest.Admin).Do("PATCH", "/instruction/rate", map[string]any{"ids": []int64{id},
 			"buyRate": map[string]any{"rate": 210, "currency": "EUR", "period": "day"}}).Want(200)
-		after := bookingAs(t, s, apptest.Admin, b.ID)
+		after := bookingstest.BookingAs(t, s, apptest.Admin, b.ID)
 		got := after.Placements[0].Instructions[0]
 		if got.SellRate.Rate != 300.5 || got.BuyRate == nil || got.BuyRate.Rate != 210 {
 			t.Fatalf("rates after amending %+v %+v", got.SellRate, got.BuyRate)
-		}
-	})
-}
-
-func TestListBookingsShowsVisibleDepartmentsOnly(t *testing.T) {
-	withScene(t, bookedWorld, func(t *testing.T, s *apptest.Server, db *database.DB, w orgtest.World, b booking) {
-		var list bookings.BookingList
-		s.As(apptest.DeptMgr).Do("GET", "/booking?search=cup", nil).Want(200).Decode(&list)
-		if list.Total != 1 || list.Items[0].ID != b.ID || list.Items[0].StartDate != "2027-03-01" ||
-			list.Items[0].EndDate != "2027-03-02" || list.Items[0].Placements != 4 {
-			t.Fatalf("department manager's list %+v", list)
-		}
-		s.As(apptest.Freelancer).Do("GET", "/booking", nil).Want(200).Decode(&list)
-		if list.Total != 0 {
-			t.Fatalf("freelancer's list %+v", list)
 		}
 	})
 }
