@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hive/hive/internal/bookings/commitment"
+	"github.com/hive/hive/internal/bookings/worktime"
 )
 
 func TestCompareSuppliersRanks(t *testing.T) {
@@ -227,6 +230,39 @@ func TestHeldByParsesTheEntries(t *testing.T) {
 		f.heldRows = []heldRow{{slot: period(2), Entries: bad}}
 		if err := f.heldBy(); err == nil {
 			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// A freelancer's work beyond the days read for everyone is read only when a run of work, with
+// the selection, reaches out of them: then a weekly rest mark may name work further out.
+func TestCarriedOut(t *testing.T) {
+	day := func(d, hour int) time.Time { return time.Date(2027, 3, d, hour, 0, 0, 0, time.UTC) }
+	worked := func(days ...int) commitment.Worked {
+		var w commitment.Worked
+		for _, d := range days {
+			w.Shifts = append(w.Shifts, worktime.Shift{Start: day(d, 9), End: day(d, 17)})
+			w.Placements = append(w.Placements, int64(d))
+		}
+		return w
+	}
+	selection := []slot{{ID: 100, Start: day(15, 9), End: day(15, 17)}, {ID: 101, Start: day(16, 9), End: day(16, 17)}}
+	inner := innerRange(&supplierFacts{selection: selection}, worktime.UK)
+	for _, c := range []struct {
+		name string
+		work commitment.Worked
+		want bool
+	}{
+		{"no work", worked(), false},
+		{"the day before and after", worked(14, 17), false},
+		{"a week apart", worked(5, 6, 7, 8, 25, 26), false},
+		{"three days in a row before", worked(12, 13, 14), true},
+		{"three days in a row after, the last read whole", worked(17, 18, 19), false},
+		{"four days in a row after", worked(17, 18, 19, 20), true},
+		{"three days before, a day off between", worked(11, 12, 13), false},
+	} {
+		if got := carriedOut(c.work, selection, inner, worktime.UK); got != c.want {
+			t.Errorf("%s: carried out %v, want %v (inner %v to %v)", c.name, got, c.want, inner.lo, inner.hi)
 		}
 	}
 }
