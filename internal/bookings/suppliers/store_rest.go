@@ -80,20 +80,28 @@ func (s *Store) workBeyond(ctx context.Context, f *supplierFacts) error {
 		return nil
 	}
 	lo, hi := outerRange(f, f.rest.limits)
-	marks, args := database.In(users)
-	// From a placement's span before lo, as heldNear's windows (commitment.AcceptedShifts).
-	work, err := commitment.AcceptedShifts(ctx, s.DB, `i.user_id IN (`+marks+`)`, args, 0, lo, hi)
-	if err != nil {
-		return fmt.Errorf("work beyond the selection: %w", err)
-	}
-	for _, user := range users {
-		delete(f.rest.work, user)
-		if placed := work[user]; len(placed) > 0 {
-			f.rest.work[user] = inOrder(commitment.WorkedOf(placed))
+	for len(users) > 0 {
+		batch := users[:min(len(users), beyondBatch)]
+		users = users[len(batch):]
+		marks, args := database.In(batch)
+		// From a placement's span before lo, as heldNear's windows (commitment.AcceptedShifts).
+		work, err := commitment.AcceptedShifts(ctx, s.DB, `i.user_id IN (`+marks+`)`, args, 0, lo, hi)
+		if err != nil {
+			return fmt.Errorf("work beyond the selection: %w", err)
+		}
+		for _, user := range batch {
+			delete(f.rest.work, user)
+			if placed := work[user]; len(placed) > 0 {
+				f.rest.work[user] = inOrder(commitment.WorkedOf(placed))
+			}
 		}
 	}
 	return nil
 }
+
+// beyondBatch is how many users workBeyond reads at once, well within both engines' limits on a
+// statement's arguments.
+const beyondBatch = 1000
 
 // carriedOut reports whether a run of w (the user's work read in inner and near it) with the
 // selected placements, as worktime's weekly rest chains them (each shift starting less than the
