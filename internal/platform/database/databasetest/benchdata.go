@@ -35,6 +35,9 @@ func BenchWithCachedData[D any](b *testing.B, key string, fill func(b *testing.B
 	}
 }
 
+// duplicateDatabase is PostgreSQL's SQLSTATE 42P04: a database of that name exists.
+const duplicateDatabase = "42P04"
+
 var unsafeName = regexp.MustCompile(`[^a-z0-9_]+`)
 
 // benchDataName is the kept data's name for key: key made safe, then the version.
@@ -113,11 +116,17 @@ func postgresKept[D any](b *testing.B, name, meta string, fill func(b *testing.B
 		b.Fatal(err)
 	}
 	keep(b, meta, d, func() error {
-		_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
-		return retryWhileAccessed(func() error {
+		if os.Getenv("HIVE_BENCH_FRESH") == "1" {
+			_, _ = admin.Exec("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)")
+		}
+		err := retryWhileAccessed(func() error {
 			_, err := admin.Exec("ALTER DATABASE " + building + " RENAME TO " + name)
 			return err
 		})
+		if database.PostgresCode(err) == duplicateDatabase { // another run kept the same data first
+			_, err = admin.Exec("DROP DATABASE " + building)
+		}
+		return err
 	})
 	copied, ok := postgresCopyOf(b, name)
 	if !ok {
