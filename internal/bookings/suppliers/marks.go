@@ -50,15 +50,37 @@ func (r *restFacts) bookedOn(user int64, p slot) bool {
 
 // check records the first breach accepting one of the placements free (their places in booking,
 // the booking's live placements, in its order) would cause user, if any: each placement is
-// judged alone against the work the user has accepted already.
+// judged alone against the work the user has accepted already. A placement with none of that
+// work within the limits' reach (commitment.FactsFrom's first look) cannot be refused, so it is
+// passed over without judging; the placements come by start, so one walk along the work finds
+// them.
 func (r *restFacts) check(user int64, booking []slot, free []int) {
 	w, ok := r.work[user]
 	if !ok {
 		return
 	}
 	zone := r.zone(user)
+	reach := r.limits.Reach()
+	k := 0 // the first shift starting no earlier than a placement's span before the reach
+	var last time.Time
 	for _, i := range free {
-		if b := r.judgeWork(commitment.Accept, w, zone, booking[i]).Breach; b != nil {
+		p := booking[i]
+		if p.Start.Before(last) { // not by start after all: walk again from the first
+			k = 0
+		}
+		last = p.Start
+		lo := p.Start.Add(-reach)
+		for k < len(w.Shifts) && w.Shifts[k].Start.Before(lo.Add(-commitment.MaxPlacementSpan)) {
+			k++
+		}
+		reached := false
+		for j := k; j < len(w.Shifts) && w.Shifts[j].Start.Before(p.End.Add(reach)) && !reached; j++ {
+			reached = w.Placements[j] != p.ID && w.Shifts[j].End.After(lo)
+		}
+		if !reached {
+			continue
+		}
+		if b := r.judgeWork(commitment.Accept, w, zone, p).Breach; b != nil {
 			if r.found == nil {
 				r.found = map[int64]*worktime.Breach{}
 			}

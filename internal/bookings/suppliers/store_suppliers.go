@@ -3,6 +3,7 @@ package suppliers
 import (
 	"cmp"
 	"context"
+	"fmt"
 	"slices"
 	"strconv"
 	"strings"
@@ -17,6 +18,7 @@ import (
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
+	"github.com/jmoiron/sqlx"
 )
 
 // Store reads available suppliers.
@@ -57,6 +59,9 @@ func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, 
 		return AvailableSuppliersList{}, err
 	}
 	if err := f.heldBy(); err != nil {
+		return AvailableSuppliersList{}, err
+	}
+	if err := s.workBeyond(ctx, f); err != nil {
 		return AvailableSuppliersList{}, err
 	}
 	f.rest.zones = make(map[int64]*time.Location, len(f.candidates))
@@ -119,9 +124,17 @@ func selectPlacements(live []slot, template int64, ids []int64) ([]slot, error) 
 	return sel, nil
 }
 
-// hireable reads the department's hireable users.
+// hireable reads the department's hireable users, scanned by hand: a department may have
+// thousands, and reflection per row cost more than the read.
 func (s *Store) hireable(ctx context.Context, f *supplierFacts, department int64) error {
-	return s.DB.Select(ctx, &f.candidates, `SELECT u.id, u.first_name, u.last_name, u.email, u.phone, u.timezone
+	return s.DB.Each(ctx, func(rows *sqlx.Rows) error {
+		var c candidate
+		if err := rows.Scan(&c.ID, &c.FirstName, &c.LastName, &c.Email, &c.Phone, &c.Timezone); err != nil {
+			return err
+		}
+		f.candidates = append(f.candidates, c)
+		return nil
+	}, `SELECT u.id, u.first_name, u.last_name, u.email, u.phone, u.timezone
 		FROM user_department_refs r JOIN users u ON u.id = r.user_id
 		WHERE r.department_id = ? AND `+access.HireRule("r", "u"), append([]any{department}, access.HireableStatuses...)...)
 }
@@ -248,48 +261,59 @@ func (s *Store) heldNear(ctx context.Context, f *supplierFacts, b Booking) error
 
 // heldBy turns heldNear's rows into the facts of the candidates: the periods held in other
 // bookings with their holders, and each one's accepted work by start. Reading everyone's and
-// keeping the candidates' here costs less than a test per row in SQL.
+// keeping the candidates' here costs less than a test per row in SQL; the rows hold tens of
+// thousands of ids, so they are parsed in place and looked up in a candidateIndex.
 func (f *supplierFacts) heldBy() error {
-	isCandidate := make(map[int64]bool, len(f.candidates))
-	for _, c := range f.candidates {
-		isCandidate[c.ID] = true
-	}
+	index := newCandidateIndex(f.candidates)
 	rows := f.heldRows
 	slices.SortFunc(rows, func(a, b heldRow) int { // the windows' order, whatever the engine's
 		return cmp.Or(a.Start.Compare(b.Start), a.End.Compare(b.End), cmp.Compare(a.Date, b.Date))
 	})
 	f.heldElsewhere = make([]heldPeriod, 0, len(rows))
-	work := map[int64]*commitment.Worked{}
+	work := make([]commitment.Worked, len(f.candidates)) // by the candidate's place
 	for _, r := range rows {
-		if r.Held != nil {
-			users, err := aggregatedIDs(*r.Held, isCandidate)
+		period := heldPeriod{slot: r.slot}
+		elsewhere := false
+		for entries := r.Entries; len(entries) > 0; {
+			user, rest, err := leadingID(entries)
 			if err != nil {
 				return err
 			}
-			f.heldElsewhere = append(f.heldElsewhere, heldPeriod{slot: r.slot, users: users})
-		}
-		if r.Work == nil {
-			continue
-		}
-		err := commitment.EachWorkPair(*r.Work, func(user, placement int64, job string) {
-			if !isCandidate[user] {
-				return
+			at, isCandidate := index.place(user)
+			here := false
+			if strings.HasPrefix(rest, ":") {
+				text := rest[1:]
+				placement, after, err := leadingID(text)
+				if err != nil {
+					return err
+				}
+				rest, here = strings.CutPrefix(after, "*")
+				if isCandidate {
+					w := &work[at]
+					w.Shifts = append(w.Shifts, worktime.Shift{Start: r.Start, End: r.End, Job: text[:len(text)-len(after)]})
+					w.Placements = append(w.Placements, placement)
+				}
 			}
-			w := work[user]
-			if w == nil {
-				w = &commitment.Worked{}
-				work[user] = w
+			if !here {
+				elsewhere = true
+				if isCandidate {
+					period.users = append(period.users, user)
+				}
 			}
-			w.Shifts = append(w.Shifts, worktime.Shift{Start: r.Start, End: r.End, Job: job})
-			w.Placements = append(w.Placements, placement)
-		})
-		if err != nil {
-			return err
+			if rest != "" && rest[0] != ',' {
+				return fmt.Errorf("held entries %q", r.Entries)
+			}
+			entries = strings.TrimPrefix(rest, ",")
+		}
+		if elsewhere {
+			f.heldElsewhere = append(f.heldElsewhere, period)
 		}
 	}
 	f.rest.work = make(map[int64]commitment.Worked, len(work))
-	for user, w := range work {
-		f.rest.work[user] = inOrder(*w)
+	for i, w := range work {
+		if len(w.Shifts) > 0 {
+			f.rest.work[f.candidates[i].ID] = inOrder(w)
+		}
 	}
 	return nil
 }
@@ -315,11 +339,13 @@ func inOrder(w commitment.Worked) commitment.Worked {
 	return commitment.WorkedOf(placed)
 }
 
-// heldRow is a period of heldNear's read: its holders in other bookings and its accepted work.
+// heldRow is a period of heldNear's read: its entries, each an instruction holding someone's
+// time then that is in another booking or commits the time, joined with commas: "user" (held in
+// another booking, not committed), "user:placement" (committed, in another booking) or
+// "user:placement*" (committed, in this booking).
 type heldRow struct {
 	slot
-	Held *string `db:"held"`
-	Work *string `db:"work"`
+	Entries string `db:"entries"`
 }
 
 func comparePlaced(a, b commitment.Placed) int {
@@ -328,35 +354,26 @@ func comparePlaced(a, b commitment.Placed) int {
 
 // heldNearSQL is heldNear's query over ws: a branch per window of placement starts, each grouped
 // by period in the covering index's order (period, then user and placement), with its arguments
-// (the booking, the window). With the ranges OR'd, SQLite (which has no statistics) would scan
-// the whole index rather than seek each range; the windows are disjoint, so no period is in two
-// branches.
+// (the booking twice, the window). With the ranges OR'd, SQLite (which has no statistics) would
+// scan the whole index rather than seek each range; the windows are disjoint, so no period is in
+// two branches. Each period's instructions come back as one aggregate (heldEntries): turning ids
+// into text is most of the read's cost on SQLite, so each id is written once.
 func heldNearSQL(ws []window, booking int64) (string, []any) {
 	branches := make([]string, len(ws))
-	args := make([]any, 0, 3*len(ws))
+	args := make([]any, 0, 4*len(ws))
 	for i, w := range ws {
 		branches[i] = `SELECT i.placement_local_date AS local_date, i.placement_start_at AS start_at,
 			i.placement_end_at AS end_at,
-			string_agg(CAST(i.user_id AS TEXT), ',') FILTER (WHERE i.booking_id <> ?) AS held,
-			` + commitment.WorkPairs("i") + ` FILTER (WHERE ` + commitment.CommitsTime("i") + `) AS work
+			string_agg(CAST(i.user_id AS TEXT) || CASE WHEN ` + commitment.CommitsTime("i") + `
+				THEN ':' || CAST(i.placement_id AS TEXT) || CASE WHEN i.booking_id = ? THEN '*' ELSE '' END
+				ELSE '' END, ',') AS entries
 			FROM instructions i WHERE ` + commitment.HoldsTime("i") + `
+			AND (i.booking_id <> ? OR ` + commitment.CommitsTime("i") + `)
 			AND i.placement_start_at > ? AND i.placement_start_at < ?
 			GROUP BY i.placement_start_at, i.placement_end_at, i.placement_local_date`
-		args = append(args, booking, w.lo, w.hi)
+		args = append(args, booking, booking, w.lo, w.hi)
 	}
 	return strings.Join(branches, " UNION ALL "), args
-}
-
-// heldNearWindows are the ranges of placement starts heldNear reads: every placement that can
-// overlap one of the booking's or fall on the days either side of the selection, and every
-// accepted placement within the commitment rule's reach of a selected one (commitment.LookAround).
-func heldNearWindows(f *supplierFacts, limits worktime.Limits) []window {
-	ws := make([]window, 0, len(f.selection))
-	for _, p := range f.selection {
-		lo, hi := commitment.LookAround(limits, p.Start, p.End)
-		ws = append(ws, window{lo.Add(-maxPlacementSpan - time.Nanosecond).UTC(), hi.UTC()})
-	}
-	return heldWindows(f.booking, []string{f.before, f.after}, ws)
 }
 
 // aggregatedIDs parses the ids string_agg joined with commas, keeping those keep holds (all when
@@ -386,10 +403,13 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 		Date  string `db:"date"`
 		Users string `db:"users"`
 	}
+	// By the dates' index, each user's link checked: read in the grouping's order, where the
+	// join read by user sorted every row again.
 	if err := s.DB.Select(ctx, &rows, `SELECT un.date, string_agg(CAST(un.user_id AS TEXT), ',') AS users
-		FROM user_department_refs r JOIN unavailability un ON un.user_id = r.user_id
-		WHERE r.department_id = ? AND un.date >= ? AND un.date <= ?
-		GROUP BY un.date`, department, from, to); err != nil {
+		FROM unavailability un
+		WHERE un.date >= ? AND un.date <= ? AND EXISTS (SELECT 1 FROM user_department_refs r
+			WHERE r.user_id = un.user_id AND r.department_id = ?)
+		GROUP BY un.date`, from, to, department); err != nil {
 		return err
 	}
 	f.unavailable = make([]markedDay, len(rows))

@@ -145,9 +145,9 @@ type markedDay struct {
 	users []int64
 }
 
-// commitmentsOf gathers every user's commitments from the facts.
+// commitmentsOf gathers every candidate's commitments from the facts.
 func (f *supplierFacts) commitmentsOf() *commitments {
-	c := newCommitments(f.booking, f.before, f.after)
+	c := newCommitments(f.booking, f.before, f.after, f.candidates)
 	for _, h := range f.heldElsewhere {
 		c.add(h.users, c.heldMask(h.slot))
 	}
@@ -171,20 +171,24 @@ func (f *supplierFacts) commitmentsOf() *commitments {
 	return c
 }
 
-// commitments records, per user, what they are not free for: a bit per live placement of the
-// booking (in its order), then one for the day before the selection and one for the day after.
-// Each held period or marked day is compared with the booking once, whatever the number of
-// users it concerns, so ranking costs in proportion to the facts, not users × placements × facts.
+// commitments records, per candidate, what they are not free for: a bit per live placement of
+// the booking (in its order), then one for the day before the selection and one for the day
+// after. Each held period or marked day is compared with the booking once, whatever the number
+// of users it concerns, so ranking costs in proportion to the facts, not users × placements ×
+// facts. The bits are one array, a row of words per candidate in their order; users who are not
+// candidates are never asked about and so not recorded.
 type commitments struct {
 	booking       []slot
 	before, after string
 	words         int
-	busy          map[int64][]uint64
+	index         candidateIndex
+	busy          []uint64
 }
 
-func newCommitments(booking []slot, before, after string) *commitments {
-	return &commitments{booking: booking, before: before, after: after, words: (len(booking) + 2 + 63) / 64,
-		busy: map[int64][]uint64{}}
+func newCommitments(booking []slot, before, after string, candidates []candidate) *commitments {
+	words := (len(booking) + 2 + 63) / 64
+	return &commitments{booking: booking, before: before, after: after, words: words,
+		index: newCandidateIndex(candidates), busy: make([]uint64, words*len(candidates))}
 }
 
 // heldMask is what a placement holding someone's time at h rules out: the booking's placements
@@ -225,13 +229,11 @@ func (c *commitments) markDay(m []uint64, date string) {
 
 func (c *commitments) add(users []int64, m []uint64) {
 	for _, u := range users {
-		b := c.busy[u]
-		if b == nil {
-			b = make([]uint64, c.words)
-			c.busy[u] = b
-		}
-		for w := range m {
-			b[w] |= m[w]
+		if at, ok := c.index.place(u); ok {
+			b := c.busy[at*c.words : (at+1)*c.words]
+			for w := range m {
+				b[w] |= m[w]
+			}
 		}
 	}
 }
@@ -239,8 +241,8 @@ func (c *commitments) add(users []int64, m []uint64) {
 // freeFor reports whether user may work the booking's placement i: not marked unavailable on its
 // date, and no other placement holding their time overlaps it.
 func (c *commitments) freeFor(user int64, i int) bool {
-	b := c.busy[user]
-	return b == nil || b[i/64]&(1<<(i%64)) == 0
+	at, ok := c.index.place(user)
+	return !ok || c.busy[at*c.words+i/64]&(1<<(i%64)) == 0
 }
 
 // freeBefore and freeAfter report whether user has the day before (after) the selection to

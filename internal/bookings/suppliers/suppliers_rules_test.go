@@ -5,6 +5,9 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/hive/hive/internal/bookings/commitment"
+	"github.com/hive/hive/internal/bookings/worktime"
 )
 
 func TestCompareSuppliersRanks(t *testing.T) {
@@ -60,7 +63,7 @@ func TestCommitments(t *testing.T) {
 	mine := slot{ID: 1, Date: "2026-11-02", Start: at(2, 9), End: at(2, 17)}
 	later := slot{ID: 5, Date: "2026-11-02", Start: at(2, 18), End: at(2, 22)} // the booking's second placement
 	f := &supplierFacts{
-		booking: []slot{mine, later}, before: "2026-11-01", after: "2026-11-03",
+		booking: []slot{mine, later}, before: "2026-11-01", after: "2026-11-03", candidates: candidatesNamed(10, 11, 12, 13, 14, 15, 16, 17),
 		heldHere: map[int64][]slot{10: {mine}}, // holds this very placement: free for it
 		heldElsewhere: []heldPeriod{
 			{slot: slot{Date: "2026-11-02", Start: at(2, 16), End: at(2, 20)}, users: []int64{11}},    // overlaps both
@@ -93,6 +96,15 @@ func TestCommitments(t *testing.T) {
 	}
 }
 
+// candidatesNamed are candidates with ids: commitments are kept for candidates only.
+func candidatesNamed(ids ...int64) []candidate {
+	out := make([]candidate, len(ids))
+	for i, id := range ids {
+		out[i] = candidate{ID: id}
+	}
+	return out
+}
+
 // A booking longer than one word of bits keeps each placement's bit apart.
 func TestCommitmentsPastSixtyFourPlacements(t *testing.T) {
 	var booking []slot
@@ -100,7 +112,7 @@ func TestCommitmentsPastSixtyFourPlacements(t *testing.T) {
 		d := time.Date(2027, 1, 1, 9, 0, 0, 0, time.UTC).AddDate(0, 0, i)
 		booking = append(booking, slot{ID: int64(i + 1), Date: d.Format(time.DateOnly), Start: d, End: d.Add(8 * time.Hour)})
 	}
-	f := &supplierFacts{booking: booking, before: "2026-12-31", after: "2027-03-12",
+	f := &supplierFacts{booking: booking, before: "2026-12-31", after: "2027-03-12", candidates: candidatesNamed(7),
 		unavailable: []markedDay{{date: booking[66].Date, users: []int64{7}}, {date: "2027-03-12", users: []int64{7}}}}
 	c := f.commitmentsOf()
 	for i := range booking {
@@ -164,6 +176,93 @@ func TestTagMatches(t *testing.T) {
 	} {
 		if got := tagMatches(c.category, c.name, placement, job); got != c.want {
 			t.Errorf("tagMatches(%s %q) = %v", c.category, c.name, got)
+		}
+	}
+}
+
+// The candidate index finds each candidate and no one else, dense ids or sparse.
+func TestCandidateIndex(t *testing.T) {
+	for _, ids := range [][]int64{{5, 3, 9, 4}, {7, 1_000_000_007, 12}} {
+		x := newCandidateIndex(candidatesNamed(ids...))
+		for i, id := range ids {
+			if at, ok := x.place(id); !ok || at != i {
+				t.Errorf("%v: %d at %d, %v; want %d", ids, id, at, ok, i)
+			}
+		}
+		for _, id := range []int64{0, 2, 6, 8, 10, 1_000_000_008, -1} {
+			if _, ok := x.place(id); ok {
+				t.Errorf("%v: %d found", ids, id)
+			}
+		}
+	}
+	if x := newCandidateIndex(nil); func() bool { _, ok := x.place(1); return ok }() {
+		t.Error("no candidates: 1 found")
+	}
+}
+
+// heldNear's entries are parsed into the periods held elsewhere and each candidate's work,
+// others' left out; a period held only in this booking is held elsewhere by no one.
+func TestHeldByParsesTheEntries(t *testing.T) {
+	at := func(day int) time.Time { return time.Date(2027, 1, day, 9, 0, 0, 0, time.UTC) }
+	period := func(day int) slot {
+		return slot{Date: at(day).Format(time.DateOnly), Start: at(day), End: at(day).Add(time.Hour)}
+	}
+	f := &supplierFacts{candidates: candidatesNamed(7, 12), heldRows: []heldRow{
+		{slot: period(3), Entries: "12:44*"},
+		{slot: period(2), Entries: "12,7:41,300:42,12:43*"},
+	}}
+	if err := f.heldBy(); err != nil {
+		t.Fatal(err)
+	}
+	if len(f.heldElsewhere) != 1 || !slices.Equal(f.heldElsewhere[0].users, []int64{12, 7}) || !f.heldElsewhere[0].Start.Equal(at(2)) {
+		t.Errorf("held elsewhere %+v", f.heldElsewhere)
+	}
+	if w := f.rest.work[7]; !slices.Equal(w.Placements, []int64{41}) || w.Shifts[0].Job != "41" || !w.Shifts[0].Start.Equal(at(2)) {
+		t.Errorf("7's work %+v", w)
+	}
+	if w := f.rest.work[12]; !slices.Equal(w.Placements, []int64{43, 44}) || w.Shifts[0].Job != "43" || w.Shifts[1].Job != "44" {
+		t.Errorf("12's work %+v", w)
+	}
+	if _, ok := f.rest.work[300]; ok {
+		t.Error("a non-candidate's work kept")
+	}
+	for _, bad := range []string{"7:x", "7;41", "x"} {
+		f.heldRows = []heldRow{{slot: period(2), Entries: bad}}
+		if err := f.heldBy(); err == nil {
+			t.Errorf("%q parsed", bad)
+		}
+	}
+}
+
+// A freelancer's work beyond the days read for everyone is read only when a run of work, with
+// the selection, reaches out of them: then a weekly rest mark may name work further out.
+func TestCarriedOut(t *testing.T) {
+	day := func(d, hour int) time.Time { return time.Date(2027, 3, d, hour, 0, 0, 0, time.UTC) }
+	worked := func(days ...int) commitment.Worked {
+		var w commitment.Worked
+		for _, d := range days {
+			w.Shifts = append(w.Shifts, worktime.Shift{Start: day(d, 9), End: day(d, 17)})
+			w.Placements = append(w.Placements, int64(d))
+		}
+		return w
+	}
+	selection := []slot{{ID: 100, Start: day(15, 9), End: day(15, 17)}, {ID: 101, Start: day(16, 9), End: day(16, 17)}}
+	inner := innerRange(&supplierFacts{selection: selection}, worktime.UK)
+	for _, c := range []struct {
+		name string
+		work commitment.Worked
+		want bool
+	}{
+		{"no work", worked(), false},
+		{"the day before and after", worked(14, 17), false},
+		{"a week apart", worked(5, 6, 7, 8, 25, 26), false},
+		{"three days in a row before", worked(12, 13, 14), true},
+		{"three days in a row after, the last read whole", worked(17, 18, 19), false},
+		{"four days in a row after", worked(17, 18, 19, 20), true},
+		{"three days before, a day off between", worked(11, 12, 13), false},
+	} {
+		if got := carriedOut(c.work, selection, inner, worktime.UK); got != c.want {
+			t.Errorf("%s: carried out %v, want %v (inner %v to %v)", c.name, got, c.want, inner.lo, inner.hi)
 		}
 	}
 }
