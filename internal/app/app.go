@@ -136,6 +136,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 			invoices.NotifyOverdue)}}
 
 	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
+	a.CalendarSync.Net = calendarsync.NewNetwork(cfg.CalDAVAllowPrivate)
 	calendarSyncHook.Do(func() {
 		bookings.AfterStatusChange(func(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
 			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)

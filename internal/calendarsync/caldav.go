@@ -10,7 +10,6 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/emersion/go-ical"
 	"github.com/emersion/go-webdav"
@@ -52,16 +51,15 @@ func (s *statusKeeper) Do(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// httpClient is the client every CalDAV request goes through: no request waits for ever.
-var httpClient = &http.Client{Timeout: 30 * time.Second}
-
-func dial(a Account) (*remote, error) {
+// dial opens a session with a's server through n: only an http(s) address, never one on a
+// refused network (guard.go).
+func (n *Network) dial(a Account) (*remote, error) {
 	u, err := url.Parse(a.URL)
 	// No credentials in the address: it is stored, shown and logged as it is.
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
 		return nil, &syncError{msg: MsgURL}
 	}
-	hc := &statusKeeper{next: webdav.HTTPClientWithBasicAuth(httpClient, a.Username, a.Password)}
+	hc := &statusKeeper{next: webdav.HTTPClientWithBasicAuth(n.client, a.Username, a.Password)}
 	dav, err := webdav.NewClient(hc, a.URL)
 	if err != nil {
 		return nil, err
@@ -75,8 +73,8 @@ func dial(a Account) (*remote, error) {
 
 // Discover lists the account's calendars that hold events: the address given, or the one its
 // domain's DNS and /.well-known/caldav name (RFC 6764), then the current user's principal, its
-// calendar home and the calendars in it.
-func Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
+// calendar home and the calendars in it, through n.
+func (n *Network) Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
 	if u, err := url.Parse(a.URL); err == nil && u.Scheme == "" && u.Host == "" && a.URL != "" && !strings.Contains(a.URL, "/") {
 		// A bare domain: ask it where its CalDAV service is.
 		found, err := caldav.DiscoverContextURL(ctx, a.URL)
@@ -85,7 +83,7 @@ func Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
 		}
 		a.URL = found
 	}
-	r, err := dial(a)
+	r, err := n.dial(a)
 	if err != nil {
 		return nil, err
 	}
@@ -187,7 +185,7 @@ func (r *remote) classify(err error) error {
 	}
 	var se *syncError
 	if errors.As(err, &se) {
-		return err
+		return se // as the freelancer reads it, without the transport's wrapping
 	}
 	switch code := r.status.last; {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:

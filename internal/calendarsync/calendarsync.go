@@ -40,6 +40,7 @@ const (
 	MsgInterval         = "The sync interval must be between 5 and 1440 minutes."
 	MsgRefused          = "The calendar server refused the user name or app password."
 	MsgUnreachable      = "The calendar server could not be reached."
+	MsgPrivateAddress   = "The calendar server's address leads to a private or local network, which Hive does not connect to: use the server's public address."
 	MsgCalendarGone     = "The calendar was not found on the server: it may have been deleted or moved."
 	MsgServerError      = "The calendar server answered with an error."
 	MsgNoCalendars      = "The server lists no calendars for this account."

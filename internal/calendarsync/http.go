@@ -124,7 +124,7 @@ func (h *handlers) discover(ctx context.Context, p *auth.Principal, in *struct{ 
 	if err := freelancer(p); err != nil {
 		return nil, err
 	}
-	cals, err := Discover(ctx, in.Body.account())
+	cals, err := h.worker.Net.Discover(ctx, in.Body.account())
 	if err != nil {
 		return nil, discoverErr(err)
 	}
@@ -145,7 +145,7 @@ func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Bo
 		return nil, apperror.Field("intervalMinutes", MsgInterval)
 	}
 	a := b.account()
-	cals, err := Discover(ctx, a)
+	cals, err := h.worker.Net.Discover(ctx, a)
 	if err != nil {
 		return nil, discoverErr(err)
 	}

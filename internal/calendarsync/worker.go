@@ -33,7 +33,9 @@ type Worker struct {
 	Store  *Store
 	Keys   Keys
 	Logger *slog.Logger
-	Poll   time.Duration // 0 means DefaultPoll
+	// Net is how syncs and discovery reach CalDAV servers; NewWorker's refuses private addresses.
+	Net  *Network
+	Poll time.Duration // 0 means DefaultPoll
 	// Node names the worker in its leases; empty means a random name.
 	Node string
 	wake chan struct{}
@@ -41,7 +43,7 @@ type Worker struct {
 
 // NewWorker is a worker over store sealing with keys.
 func NewWorker(store *Store, keys Keys, logger *slog.Logger) *Worker {
-	w := &Worker{Store: store, Keys: keys, Logger: logger, wake: make(chan struct{}, 1)}
+	w := &Worker{Store: store, Keys: keys, Logger: logger, Net: NewNetwork(false), wake: make(chan struct{}, 1)}
 	addWaker(w.Wake)
 	return w
 }
@@ -165,7 +167,7 @@ func (w *Worker) sync(ctx context.Context, r syncRow) error {
 	if err != nil {
 		return &syncError{msg: MsgSealed, cause: err}
 	}
-	rem, err := dial(Account{URL: r.ServerURL, Username: r.Username, Password: password})
+	rem, err := w.Net.dial(Account{URL: r.ServerURL, Username: r.Username, Password: password})
 	if err != nil {
 		return err
 	}

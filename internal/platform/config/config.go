@@ -62,6 +62,10 @@ type Config struct {
 	// HSTS sends Strict-Transport-Security; on by default when BaseURL is https.
 	HSTS bool
 
+	// CalDAVAllowPrivate lets calendar sync connect to loopback and private addresses (a
+	// self-hosted CalDAV server on the LAN; the tests' radicale): off, such addresses are refused.
+	CalDAVAllowPrivate bool
+
 	// CompaniesHouseAPIKey enables company lookups; empty checks only the number's format.
 	CompaniesHouseAPIKey string
 	CompaniesHouseURL    string
@@ -149,6 +153,7 @@ var Variables = []Variable{
 	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /api/v1/__test/clock moves ahead (end-to-end tests; only with HIVE_ENV DEV or LOCAL DEV)"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
+	{"HIVE_CALDAV_ALLOW_PRIVATE", "false", "true lets calendar sync connect to CalDAV servers on loopback and private networks (a self-hosted server on the LAN); false refuses them, and link-local and metadata addresses, as server-side request forgery"},
 	{"HIVE_COMPANIES_HOUSE_API_KEY", "", "Companies House API key (enables company number lookups; empty checks the format only)"},
 	{"HIVE_COMPANIES_HOUSE_URL", "https://api.company-information.service.gov.uk", "Companies House API address (tests point it elsewhere)"},
 	{"HIVE_S3_ENDPOINT", "s3.amazonaws.com", "S3-compatible endpoint host[:port] for blobs"},
@@ -227,6 +232,9 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.Analytics = analytics
 	if c.S3.UseSSL, err = boolean(get, "HIVE_S3_USE_SSL", "true"); err != nil {
+		return c, err
+	}
+	if c.CalDAVAllowPrivate, err = boolean(get, "HIVE_CALDAV_ALLOW_PRIVATE", "false"); err != nil {
 		return c, err
 	}
 	c.BaseURL = strings.TrimRight(get("HIVE_BASE_URL", "http://"+c.Addr), "/")
