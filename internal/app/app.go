@@ -142,6 +142,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)
 		})
 		bookings.AfterPlacementChange(calendarsync.AfterPlacementChange)
+		bookings.AfterBookingChange(calendarsync.AfterBookingChange)
 	})
 
 	mux := http.NewServeMux()

@@ -34,6 +34,33 @@ func beforePlacementWrite(ctx context.Context, tx *database.Tx, placements []int
 	return afters, nil
 }
 
+// BookingHook is a sub-feature's part in every change of a booking's own fields (its title,
+// reference and flags), in the change's transaction, as PlacementHook is for placements: called
+// before the booking is written, it answers what to do once it is (nil: nothing). Package
+// calendarsync rewrites the events named after the booking's title.
+type BookingHook func(ctx context.Context, tx *database.Tx, booking int64) (after func() error, err error)
+
+// bookingHooks are the registered hooks, in the order they registered.
+var bookingHooks []BookingHook
+
+// AfterBookingChange registers hook with every change of a booking's fields.
+func AfterBookingChange(hook BookingHook) { bookingHooks = append(bookingHooks, hook) }
+
+// beforeBookingWrite runs every booking hook's first part and answers their second parts.
+func beforeBookingWrite(ctx context.Context, tx *database.Tx, booking int64) ([]func() error, error) {
+	var afters []func() error
+	for _, hook := range bookingHooks {
+		after, err := hook(ctx, tx, booking)
+		if err != nil {
+			return nil, err
+		}
+		if after != nil {
+			afters = append(afters, after)
+		}
+	}
+	return afters, nil
+}
+
 // runAfters runs the second parts beforePlacementWrite answered, in order.
 func runAfters(afters []func() error) error {
 	for _, after := range afters {
