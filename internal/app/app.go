@@ -137,6 +137,7 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 
 	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
 	a.CalendarSync.Net = calendarsync.NewNetwork(cfg.CalDAVAllowPrivate)
+	a.CalendarSync.Google = calendarsync.GoogleOf(cfg)
 	calendarSyncHook.Do(func() {
 		bookings.AfterStatusChange(func(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
 			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)

@@ -14,11 +14,15 @@ import (
 	"github.com/emersion/go-ical"
 	"github.com/emersion/go-webdav"
 	"github.com/emersion/go-webdav/caldav"
+	"golang.org/x/oauth2"
 )
 
 // Account is how Hive reaches a CalDAV account: its address and credentials.
 type Account struct {
 	URL, Username, Password string
+	// Token, when set, signs every request with a bearer token instead of the password
+	// (Google Calendar).
+	Token oauth2.TokenSource
 }
 
 // CalendarInfo is a calendar the server lists for the account.
@@ -33,6 +37,8 @@ type remote struct {
 	cal *caldav.Client
 	// status keeps the last refusal the server answered, for classify.
 	status *statusKeeper
+	// refused is what a 401 or 403 tells the freelancer.
+	refused string
 }
 
 // statusKeeper is the HTTP client of one session: it remembers the status of the last request
@@ -59,7 +65,12 @@ func (n *Network) dial(a Account) (*remote, error) {
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
 		return nil, &syncError{msg: MsgURL}
 	}
-	hc := &statusKeeper{next: webdav.HTTPClientWithBasicAuth(n.client, a.Username, a.Password)}
+	var auth webdav.HTTPClient = webdav.HTTPClientWithBasicAuth(n.client, a.Username, a.Password)
+	refused := MsgRefused
+	if a.Token != nil {
+		auth, refused = bearer{src: a.Token, next: n.client}, MsgGoogleRefused
+	}
+	hc := &statusKeeper{next: auth}
 	dav, err := webdav.NewClient(hc, a.URL)
 	if err != nil {
 		return nil, err
@@ -68,7 +79,7 @@ func (n *Network) dial(a Account) (*remote, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &remote{dav: dav, cal: cal, status: hc}, nil
+	return &remote{dav: dav, cal: cal, status: hc, refused: refused}, nil
 }
 
 // Discover lists the account's calendars that hold events: the address given, or the one its
@@ -189,7 +200,7 @@ func (r *remote) classify(err error) error {
 	}
 	switch code := r.status.last; {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
-		return &syncError{msg: MsgRefused, cause: err}
+		return &syncError{msg: r.refused, cause: err}
 	case code == http.StatusNotFound || code == http.StatusGone:
 		return &syncError{msg: MsgCalendarGone, cause: err}
 	case code != 0:

@@ -34,8 +34,10 @@ type Worker struct {
 	Keys   Keys
 	Logger *slog.Logger
 	// Net is how syncs and discovery reach CalDAV servers; NewWorker's refuses private addresses.
-	Net  *Network
-	Poll time.Duration // 0 means DefaultPoll
+	Net *Network
+	// Google signs in the Google Calendar connections; nil when no Google client is configured.
+	Google *Google
+	Poll   time.Duration // 0 means DefaultPoll
 	// Node names the worker in its leases; empty means a random name.
 	Node string
 	wake chan struct{}
@@ -167,7 +169,17 @@ func (w *Worker) sync(ctx context.Context, r syncRow) error {
 	if err != nil {
 		return &syncError{msg: MsgSealed, cause: err}
 	}
-	rem, err := w.Net.dial(Account{URL: r.ServerURL, Username: r.Username, Password: password})
+	account := Account{URL: r.ServerURL, Username: r.Username, Password: password}
+	if refresh, ok := strings.CutPrefix(password, googleSecret); ok {
+		if w.Google == nil {
+			return &syncError{msg: MsgGoogleOff}
+		}
+		if account.Token, err = w.Google.source(ctx, refresh); err != nil {
+			return &syncError{msg: MsgUnreachable, cause: err}
+		}
+		account.Password = ""
+	}
+	rem, err := w.Net.dial(account)
 	if err != nil {
 		return err
 	}

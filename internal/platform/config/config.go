@@ -30,6 +30,9 @@ type Config struct {
 
 	Google   OAuthClient
 	LinkedIn OAuthClient
+	// GoogleCalDAVURL is Google Calendar's CalDAV endpoint, reached with the Google OAuth client
+	// (HIVE_GOOGLE_CLIENT_ID and _SECRET) when a freelancer connects Google Calendar.
+	GoogleCalDAVURL string
 
 	SecureCookies bool
 	// Session limits (OWASP ASVS 4.0 level 2, V3.3): a session ends after SessionIdleTimeout
@@ -136,6 +139,7 @@ var Variables = []Variable{
 	{"HIVE_GOOGLE_CLIENT_ID", "", "Google OAuth client id (enables 'Continue with Google')"},
 	{"HIVE_GOOGLE_CLIENT_SECRET", "", "Google OAuth client secret"},
 	{"HIVE_GOOGLE_ISSUER", "https://accounts.google.com", "OpenID issuer for Google (tests point it elsewhere)"},
+	{"HIVE_GOOGLE_CALDAV_URL", "https://apidata.googleusercontent.com/caldav/v2/", "Google Calendar's CalDAV endpoint for 'Connect Google Calendar' (with the Google OAuth client; tests point it elsewhere)"},
 	{"HIVE_LINKEDIN_CLIENT_ID", "", "LinkedIn OAuth client id"},
 	{"HIVE_LINKEDIN_CLIENT_SECRET", "", "LinkedIn OAuth client secret"},
 	{"HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth", "OpenID issuer for LinkedIn"},
@@ -203,6 +207,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 			ClientSecret: get("HIVE_GOOGLE_CLIENT_SECRET", ""),
 			IssuerURL:    get("HIVE_GOOGLE_ISSUER", "https://accounts.google.com"),
 		},
+		GoogleCalDAVURL: get("HIVE_GOOGLE_CALDAV_URL", "https://apidata.googleusercontent.com/caldav/v2/"),
 		LinkedIn: OAuthClient{
 			ClientID:     get("HIVE_LINKEDIN_CLIENT_ID", ""),
 			ClientSecret: get("HIVE_LINKEDIN_CLIENT_SECRET", ""),
