@@ -9,7 +9,7 @@ STATICCHECK := $(TOOLS)/staticcheck
 WEB_DEPS    := web/node_modules/.package-lock.json
 E2E_DEPS    := e2e/node_modules/.package-lock.json
 export NPM_CONFIG_LOGLEVEL := error
-RUN_ENV     := HIVE_ENV="$${HIVE_ENV-LOCAL DEV}"
+RUN_ENV     := HIVE_ENV="$${HIVE_ENV-LOCAL DEV}" HIVE_CALDAV_ALLOW_PRIVATE="$${HIVE_CALDAV_ALLOW_PRIVATE-true}"
 
 .PHONY: help run build build-web build-go deps test test-go test-web test-e2e test-api bench cluster cluster-test lint fmt api-types places-data clean
 

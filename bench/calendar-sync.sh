@@ -5,7 +5,9 @@
 # path); and the p50 / p95 in ms of the busy read that available suppliers adds for a
 # department of those 1,000 freelancers (calendarsync.BusyIn, four weeks), on SQLite and, when
 # PostgreSQL answers locally (or HIVE_TEST_POSTGRES_URL is set), on PostgreSQL. Needs radicale
-# (tools/need-packages radicale).
+# (tools/need-packages radicale). Then available suppliers on bookingbench (20 placements, 2,000
+# candidates) with and without 50 busy times for each of 1,000 connected candidates, alternating
+# (internal/bookings, BenchmarkAvailableSuppliersBusy): p50 / p95 and CPU per call of each.
 # Usage: bench/calendar-sync.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -16,3 +18,7 @@ fi
 echo "calendar sync: 1,000 connections of 50 events on one node${HIVE_TEST_POSTGRES_URL:+ (SQLite and PostgreSQL)}"
 go test -count=1 -run '^$' -bench 'BenchmarkSyncConnections' -benchtime 1x -timeout 60m ./internal/calendarsync/ |
   grep -E '^Benchmark|FAIL'
+echo "available suppliers with and without 1,000 freelancers x 50 busy times (load: $(uptime | sed 's/.*load average: //'))"
+go test -count=1 -run '^$' -bench 'BenchmarkAvailableSuppliersBusy' -benchtime 30x -timeout 60m ./internal/bookings/ |
+  grep -E '^Benchmark|FAIL'
+echo "load afterwards: $(uptime | sed 's/.*load average: //')"

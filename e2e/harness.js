@@ -183,11 +183,12 @@ export async function waitForMail(hive, to, since = 0) {
  * With `{ testClock: true }` the server's clock can be moved ahead with advanceClock. With
  * `{ localhost: true }` the browser reaches it as http://localhost:PORT (passkeys need a name).
  * `{ adminSecondFactor: true }` administrators must enrol two-step sign-in before anything else,
- * as in production.
+ * as in production. `{ caldavPrivate: true }` lets calendar sync reach a CalDAV server on
+ * loopback (the journey's radicale on 127.0.0.1), which Hive refuses by default.
  */
 export function useHive(
   onReady,
-  { smtp = false, testClock = false, localhost = false, adminSecondFactor = false } = {},
+  { smtp = false, testClock = false, localhost = false, adminSecondFactor = false, caldavPrivate = false } = {},
 ) {
   let hive;
   let browser;
@@ -198,6 +199,7 @@ export function useHive(
     const env = { HIVE_NOTIFY_FOLD_WINDOW: '1s', HIVE_NOTIFY_INTERVAL: '200ms', HIVE_DEADLINE_INTERVAL: '200ms' };
     if (testClock) env.HIVE_TEST_CLOCK = 'true';
     if (adminSecondFactor) env.HIVE_ADMIN_SECOND_FACTOR = 'required';
+    if (caldavPrivate) env.HIVE_CALDAV_ALLOW_PRIVATE = 'true';
     if (smtp) {
       sink = await startSmtpSink();
       hive = await startHive({ smtpUrl: sink.url, env, localhost });

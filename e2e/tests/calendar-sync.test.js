@@ -21,10 +21,13 @@ import {
 
 let hive;
 let browser;
-useHive((started, launched) => {
-  hive = started;
-  browser = launched;
-});
+useHive(
+  (started, launched) => {
+    hive = started;
+    browser = launched;
+  },
+  { caldavPrivate: true },
+);
 
 const DAV_USER = 'felix';
 const BUSY_DAY = nextMonthDay(9);

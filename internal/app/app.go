@@ -139,11 +139,14 @@ func NewWithDB(cfg config.Config, db *database.DB, logger *slog.Logger) (*App, e
 			invoices.NotifyOverdue)}}
 
 	a.CalendarSync = calendarsync.NewWorker(&calendarsync.Store{DB: db}, calendarsync.KeysOf(cfg), logger)
+	a.CalendarSync.Net = calendarsync.NewNetwork(cfg.CalDAVAllowPrivate)
+	a.CalendarSync.Google = calendarsync.GoogleOf(cfg)
 	calendarSyncHook.Do(func() {
 		bookings.AfterStatusChange(func(ctx context.Context, tx *database.Tx, t bookings.Target) (func() error, error) {
 			return calendarsync.AfterStatusChange(ctx, tx, t.UserID)
 		})
 		bookings.AfterPlacementChange(calendarsync.AfterPlacementChange)
+		bookings.AfterBookingChange(calendarsync.AfterBookingChange)
 	})
 
 	mux := http.NewServeMux()

@@ -144,6 +144,8 @@ var authzNoControl = map[string]string{
 	"GET /account/{id}/profile_image/file":     "nobody in the world has a profile image",
 	"GET /agenda/feed":                         "a freelancer's own feed; the administrator is none",
 	"GET /calendar-connection":                 "a freelancer's own calendar connection; the administrator is none",
+	"GET /calendar-connection/google/start":    "a freelancer's own calendar; the administrator is none",
+	"GET /calendar-connection/google/callback": "a freelancer's own calendar; the administrator is none",
 	"GET /booking/bookmark/{id}":               "saved filters are their owner's only, administrators' included",
 	"GET /docuseal/token":                      "DocuSeal is not configured in tests",
 }
@@ -193,6 +195,8 @@ var authzNoWriteControl = map[string]string{
 	"DELETE /agenda/feed":                                "a freelancer's own feed; the administrator is none",
 	"POST /calendar-connection/discover":                 "a freelancer's own calendar; the administrator is none",
 	"POST /calendar-connection":                          "a freelancer's own calendar; the administrator is none",
+	"POST /calendar-connection/google/discover":          "a freelancer's own Google grant; the administrator is none",
+	"POST /calendar-connection/google":                   "a freelancer's own Google grant; the administrator is none",
 	"PATCH /calendar-connection/{id}":                    "a freelancer's own calendar connection; the administrator is none",
 	"DELETE /calendar-connection/{id}":                   "a freelancer's own calendar connection; the administrator is none",
 	"POST /calendar-connection/{id}/sync":                "a freelancer's own calendar connection; the administrator is none",

@@ -75,6 +75,8 @@ func authzRequests(w authzWorld, me int64) map[string][]authzRequest {
 			"serverUrl": authzNoCalDAV, "username": "intruder", "password": "app-password"}),
 		"POST /calendar-connection": one("/calendar-connection", map[string]any{"serverUrl": authzNoCalDAV,
 			"username": "intruder", "password": "app-password", "readCalendar": "/a/personal/", "writeCalendar": "/a/work/"}),
+		"POST /calendar-connection/google": one("/calendar-connection/google", map[string]any{
+			"readCalendar": "/a/personal/", "writeCalendar": "/a/work/"}),
 		"PATCH /calendar-connection/{id}":     one(f("/calendar-connection/%d", w.CalendarConnection), map[string]any{"intervalMinutes": 15}),
 		"DELETE /calendar-connection/{id}":    one(f("/calendar-connection/%d", w.CalendarConnection), nil),
 		"POST /calendar-connection/{id}/sync": one(f("/calendar-connection/%d/sync", w.CalendarConnection), nil),

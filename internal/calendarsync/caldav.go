@@ -10,16 +10,19 @@ import (
 	"path"
 	"slices"
 	"strings"
-	"time"
 
 	"github.com/emersion/go-ical"
 	"github.com/emersion/go-webdav"
 	"github.com/emersion/go-webdav/caldav"
+	"golang.org/x/oauth2"
 )
 
 // Account is how Hive reaches a CalDAV account: its address and credentials.
 type Account struct {
 	URL, Username, Password string
+	// Token, when set, signs every request with a bearer token instead of the password
+	// (Google Calendar).
+	Token oauth2.TokenSource
 }
 
 // CalendarInfo is a calendar the server lists for the account.
@@ -34,6 +37,8 @@ type remote struct {
 	cal *caldav.Client
 	// status keeps the last refusal the server answered, for classify.
 	status *statusKeeper
+	// refused is what a 401 or 403 tells the freelancer.
+	refused string
 }
 
 // statusKeeper is the HTTP client of one session: it remembers the status of the last request
@@ -52,16 +57,20 @@ func (s *statusKeeper) Do(req *http.Request) (*http.Response, error) {
 	return resp, err
 }
 
-// httpClient is the client every CalDAV request goes through: no request waits for ever.
-var httpClient = &http.Client{Timeout: 30 * time.Second}
-
-func dial(a Account) (*remote, error) {
+// dial opens a session with a's server through n: only an http(s) address, never one on a
+// refused network (guard.go).
+func (n *Network) dial(a Account) (*remote, error) {
 	u, err := url.Parse(a.URL)
 	// No credentials in the address: it is stored, shown and logged as it is.
 	if err != nil || (u.Scheme != "https" && u.Scheme != "http") || u.Host == "" || u.User != nil {
 		return nil, &syncError{msg: MsgURL}
 	}
-	hc := &statusKeeper{next: webdav.HTTPClientWithBasicAuth(httpClient, a.Username, a.Password)}
+	var auth webdav.HTTPClient = webdav.HTTPClientWithBasicAuth(n.client, a.Username, a.Password)
+	refused := MsgRefused
+	if a.Token != nil {
+		auth, refused = bearer{src: a.Token, next: n.client}, MsgGoogleRefused
+	}
+	hc := &statusKeeper{next: auth}
 	dav, err := webdav.NewClient(hc, a.URL)
 	if err != nil {
 		return nil, err
@@ -70,13 +79,13 @@ func dial(a Account) (*remote, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &remote{dav: dav, cal: cal, status: hc}, nil
+	return &remote{dav: dav, cal: cal, status: hc, refused: refused}, nil
 }
 
 // Discover lists the account's calendars that hold events: the address given, or the one its
 // domain's DNS and /.well-known/caldav name (RFC 6764), then the current user's principal, its
-// calendar home and the calendars in it.
-func Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
+// calendar home and the calendars in it, through n.
+func (n *Network) Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
 	if u, err := url.Parse(a.URL); err == nil && u.Scheme == "" && u.Host == "" && a.URL != "" && !strings.Contains(a.URL, "/") {
 		// A bare domain: ask it where its CalDAV service is.
 		found, err := caldav.DiscoverContextURL(ctx, a.URL)
@@ -85,7 +94,7 @@ func Discover(ctx context.Context, a Account) ([]CalendarInfo, error) {
 		}
 		a.URL = found
 	}
-	r, err := dial(a)
+	r, err := n.dial(a)
 	if err != nil {
 		return nil, err
 	}
@@ -187,11 +196,11 @@ func (r *remote) classify(err error) error {
 	}
 	var se *syncError
 	if errors.As(err, &se) {
-		return err
+		return se // as the freelancer reads it, without the transport's wrapping
 	}
 	switch code := r.status.last; {
 	case code == http.StatusUnauthorized || code == http.StatusForbidden:
-		return &syncError{msg: MsgRefused, cause: err}
+		return &syncError{msg: r.refused, cause: err}
 	case code == http.StatusNotFound || code == http.StatusGone:
 		return &syncError{msg: MsgCalendarGone, cause: err}
 	case code != 0:

@@ -40,8 +40,12 @@ const (
 	MsgInterval         = "The sync interval must be between 5 and 1440 minutes."
 	MsgRefused          = "The calendar server refused the user name or app password."
 	MsgUnreachable      = "The calendar server could not be reached."
+	MsgPrivateAddress   = "The calendar server's address leads to a private or local network, which Hive does not connect to: use the server's public address."
 	MsgCalendarGone     = "The calendar was not found on the server: it may have been deleted or moved."
 	MsgServerError      = "The calendar server answered with an error."
+	MsgGoogleRefused    = "Google refused access to the calendar (the access may have been removed in the Google account): disconnect and connect Google Calendar again."
+	MsgGoogleOff        = "Google Calendar is not set up on this Hive server."
+	MsgGoogleExpired    = "The access Google granted has expired or was not found: connect Google Calendar again."
 	MsgNoCalendars      = "The server lists no calendars for this account."
 	MsgSealed           = "The saved app password cannot be opened (the server's secret changed): disconnect and connect again."
 )

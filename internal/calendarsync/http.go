@@ -40,11 +40,15 @@ func Register(api huma.API, d feature.Deps, worker *Worker) {
 	httpapi.Op(ops, "syncCalendarConnection", "POST /calendar-connection/{id}/sync",
 		"Sync the caller's calendar connection now, and answer its state after the sync",
 		httpapi.WithUser(h.sync), 403, 404)
+	h.registerGoogle(api)
 }
 
 // CalendarConnectionList is the caller's connections.
 type CalendarConnectionList struct {
 	Items []CalendarConnection `json:"items"`
+	// GoogleAvailable says whether "Connect Google Calendar" is offered (a Google OAuth client
+	// is configured).
+	GoogleAvailable bool `json:"googleAvailable"`
 }
 
 // CalDAVAccountInput is a CalDAV account as the freelancer types it.
@@ -107,14 +111,14 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, _ *struct{}) (*s
 	if err != nil {
 		return nil, err
 	}
-	return &struct{ Body CalendarConnectionList }{Body: CalendarConnectionList{Items: items}}, nil
+	return &struct{ Body CalendarConnectionList }{Body: CalendarConnectionList{Items: items, GoogleAvailable: h.worker.Google != nil}}, nil
 }
 
 // discoverErr is a failed discovery as a field error: the address or the credentials.
 func discoverErr(err error) error {
 	msg := err.Error()
 	field := "serverUrl"
-	if msg == MsgRefused {
+	if msg == MsgRefused || msg == MsgGoogleRefused {
 		field = "password"
 	}
 	return apperror.Field(field, msg)
@@ -124,7 +128,7 @@ func (h *handlers) discover(ctx context.Context, p *auth.Principal, in *struct{ 
 	if err := freelancer(p); err != nil {
 		return nil, err
 	}
-	cals, err := Discover(ctx, in.Body.account())
+	cals, err := h.worker.Net.Discover(ctx, in.Body.account())
 	if err != nil {
 		return nil, discoverErr(err)
 	}
@@ -137,17 +141,27 @@ func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Bo
 	if err := freelancer(p); err != nil {
 		return nil, err
 	}
-	b := in.Body
-	if b.IntervalMinutes == 0 {
-		b.IntervalMinutes = DefaultIntervalMinutes
-	}
-	if !validInterval(b.IntervalMinutes) {
-		return nil, apperror.Field("intervalMinutes", MsgInterval)
-	}
-	a := b.account()
-	cals, err := Discover(ctx, a)
+	a := in.Body.account()
+	c, err := h.connect(ctx, p, a, a.Password, in.Body.ReadCalendar, in.Body.WriteCalendar, in.Body.IntervalMinutes, discoverErr)
 	if err != nil {
-		return nil, discoverErr(err)
+		return nil, err
+	}
+	return &struct{ Body CalendarConnection }{Body: c}, nil
+}
+
+// connect makes the caller's connection to a with secret sealed, after discovering a's
+// calendars again (a failure told by failed): read and write must be among them.
+func (h *handlers) connect(ctx context.Context, p *auth.Principal, a Account, secret, read, write string, interval int,
+	failed func(error) error) (CalendarConnection, error) {
+	if interval == 0 {
+		interval = DefaultIntervalMinutes
+	}
+	if !validInterval(interval) {
+		return CalendarConnection{}, apperror.Field("intervalMinutes", MsgInterval)
+	}
+	cals, err := h.worker.Net.Discover(ctx, a)
+	if err != nil {
+		return CalendarConnection{}, failed(err)
 	}
 	listed := func(path string) bool {
 		for _, c := range cals {
@@ -158,26 +172,26 @@ func (h *handlers) create(ctx context.Context, p *auth.Principal, in *struct{ Bo
 		return false
 	}
 	var v apperror.Invalid
-	if !listed(b.ReadCalendar) {
+	if !listed(read) {
 		v.Add("readCalendar", MsgCalendar)
 	}
-	if !listed(b.WriteCalendar) {
+	if !listed(write) {
 		v.Add("writeCalendar", MsgCalendar)
 	}
 	if err := v.Err(); err != nil {
-		return nil, err
+		return CalendarConnection{}, err
 	}
-	sealed, err := h.keys.Seal(a.Password)
+	sealed, err := h.keys.Seal(secret)
 	if err != nil {
-		return nil, err
+		return CalendarConnection{}, err
 	}
 	c, err := h.store.Create(ctx, NewConnection{UserID: p.UserID, ServerURL: a.URL, Username: a.Username,
-		SecretSealed: sealed, ReadCalendar: b.ReadCalendar, WriteCalendar: b.WriteCalendar, IntervalMinutes: b.IntervalMinutes})
+		SecretSealed: sealed, ReadCalendar: read, WriteCalendar: write, IntervalMinutes: interval})
 	if err != nil {
-		return nil, err
+		return CalendarConnection{}, err
 	}
 	h.worker.Wake()
-	return &struct{ Body CalendarConnection }{Body: c}, nil
+	return c, nil
 }
 
 // CalendarIntervalInput changes a connection's sync interval.

@@ -84,3 +84,26 @@ func TestOnlyItsFreelancerReachesAConnection(t *testing.T) {
 		}
 	})
 }
+
+// Without HIVE_CALDAV_ALLOW_PRIVATE, connecting to a server on loopback is refused with the
+// reason on the address field, and a connection made earlier fails its next sync with it,
+// keeping what it knew.
+func TestPrivateAddressesRefusedWithoutTheSetting(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := start(t, db)
+		w.dav.Put(davUser, davPass, w.read+"single.ics", vevent("single", "DTSTART:20270310T100000Z\nDTEND:20270310T120000Z"))
+		w.syncNow(t)
+		w.s.App.CalendarSync.Net = calendarsync.NewNetwork(false)
+		for _, u := range []string{w.dav.URL, "http://169.254.169.254/"} {
+			body := w.s.As(apptest.Freelancer).Do("POST", "/calendar-connection/discover", map[string]any{"serverUrl": u,
+				"username": davUser, "password": davPass}).WantError(422, "V-422").Body
+			if !strings.Contains(string(body), calendarsync.MsgPrivateAddress) || !strings.Contains(string(body), "serverUrl") {
+				t.Errorf("%s: %s", u, body)
+			}
+		}
+		c := w.syncNow(t)
+		if c.LastError != calendarsync.MsgPrivateAddress || len(w.busy(t)) != 1 {
+			t.Fatalf("sync: %+v, busy %v", c, w.busy(t))
+		}
+	})
+}

@@ -41,6 +41,18 @@ func AfterPlacementChange(ctx context.Context, tx *database.Tx, placements []int
 	return func() error { return markDue(ctx, tx, users) }, nil
 }
 
+// AfterBookingChange is what a change of a booking's fields runs in its transaction (internal/app
+// registers it with bookings' booking hooks): the events written for its work are named after
+// the booking's title, so the connections of the freelancers with an instruction on it are made
+// due and the events renamed at once.
+func AfterBookingChange(ctx context.Context, tx *database.Tx, booking int64) (func() error, error) {
+	users, err := reads.BookingFreelancers(ctx, tx, booking)
+	if err != nil || len(users) == 0 {
+		return nil, err
+	}
+	return func() error { return markDue(ctx, tx, users) }, nil
+}
+
 // markDue makes users' connections due now and, when one was not, wakes this process's workers.
 func markDue(ctx context.Context, tx *database.Tx, users []int64) error {
 	woke := false

@@ -172,6 +172,7 @@ func TestTwoNodesSyncEachConnectionOnce(t *testing.T) {
 		a := calendarsync.NewWorker(&calendarsync.Store{DB: db}, keys, nil)
 		b := calendarsync.NewWorker(&calendarsync.Store{DB: db}, keys, nil)
 		a.Node, b.Node = "node-a", "node-b"
+		a.Net, b.Net = calendarsync.NewNetwork(true), calendarsync.NewNetwork(true) // radicale is on 127.0.0.1
 		counts := make(chan int, 2)
 		for _, wk := range []*calendarsync.Worker{a, b} {
 			go func() {

@@ -33,6 +33,10 @@ type Worker struct {
 	Store  *Store
 	Keys   Keys
 	Logger *slog.Logger
+	// Net is how syncs and discovery reach CalDAV servers; NewWorker's refuses private addresses.
+	Net *Network
+	// Google signs in the Google Calendar connections; nil when no Google client is configured.
+	Google *Google
 	Poll   time.Duration // 0 means DefaultPoll
 	// Node names the worker in its leases; empty means a random name.
 	Node string
@@ -41,7 +45,7 @@ type Worker struct {
 
 // NewWorker is a worker over store sealing with keys.
 func NewWorker(store *Store, keys Keys, logger *slog.Logger) *Worker {
-	w := &Worker{Store: store, Keys: keys, Logger: logger, wake: make(chan struct{}, 1)}
+	w := &Worker{Store: store, Keys: keys, Logger: logger, Net: NewNetwork(false), wake: make(chan struct{}, 1)}
 	addWaker(w.Wake)
 	return w
 }
@@ -165,7 +169,17 @@ func (w *Worker) sync(ctx context.Context, r syncRow) error {
 	if err != nil {
 		return &syncError{msg: MsgSealed, cause: err}
 	}
-	rem, err := dial(Account{URL: r.ServerURL, Username: r.Username, Password: password})
+	account := Account{URL: r.ServerURL, Username: r.Username, Password: password}
+	if refresh, ok := strings.CutPrefix(password, googleSecret); ok {
+		if w.Google == nil {
+			return &syncError{msg: MsgGoogleOff}
+		}
+		if account.Token, err = w.Google.source(ctx, refresh); err != nil {
+			return &syncError{msg: MsgUnreachable, cause: err}
+		}
+		account.Password = ""
+	}
+	rem, err := w.Net.dial(account)
 	if err != nil {
 		return err
 	}

@@ -1,6 +1,8 @@
 package calendarsync_test
 
 import (
+	"context"
+	"fmt"
 	"strings"
 	"testing"
 
@@ -125,6 +127,38 @@ func TestPlacementChangesMakeTheConnectionDue(t *testing.T) {
 			case step.want != "" && (code != 200 || !hasLine(ics, step.want)):
 				t.Errorf("after %s the event lacks %q: %d\n%s", step.name, step.want, code, ics)
 			}
+		}
+	})
+}
+
+// A booking's new title makes its freelancers' connections due at once, as a placement's does:
+// the worker's next pass renames the written event (SUMMARY, SEQUENCE raised) without waiting for
+// the interval.
+func TestBookingRenameReachesTheCalendarAtOnce(t *testing.T) {
+	databasetest.Engines(t, func(t *testing.T, db *database.DB) {
+		w := start(t, db)
+		org := orgtest.Build(t, db)
+		b := orgtest.Book(t, w.s, apptest.DeptMgr, orgtest.JobTemplate(t, db, org.DeptA1), []string{"2027-03-20"}, w.freelancer)
+		w.s.As(apptest.Freelancer).Do("PATCH", "/instruction/status",
+			[]map[string]any{{"id": b.Instruction(t, 0, w.freelancer), "supplierStatus": "accepted"}}).Want(200)
+		if c := w.syncNow(t); c.WrittenEvents != 1 || c.LastError != "" {
+			t.Fatalf("after accepting: %+v", c)
+		}
+		href := databasetest.Get[string](t, db, `SELECT href FROM calendar_written_events`)
+		version := databasetest.Get[int](t, db, `SELECT version FROM bookings WHERE id = ?`, b.ID)
+		w.s.As(apptest.DeptMgr).Do("PATCH", fmt.Sprintf("/booking/%d", b.ID), map[string]any{"version": version,
+			"title": "Spring shoot"}).Want(200)
+		n, err := w.s.App.CalendarSync.SyncDue(context.Background())
+		if err != nil || n != 1 {
+			t.Fatalf("the worker's pass synced %d connections (%v): the rename did not make it due", n, err)
+		}
+		code, ics := w.dav.Get(davUser, davPass, href)
+		ics = strings.ReplaceAll(ics, "\r\n", "\n")
+		if code != 200 || !strings.Contains(ics, "\nSUMMARY:Spring shoot: ") || !hasLine(ics, "SEQUENCE:1") {
+			t.Fatalf("renamed event %d:\n%s", code, ics)
+		}
+		if n, _ := w.s.App.CalendarSync.SyncDue(context.Background()); n != 0 {
+			t.Errorf("a second pass synced %d connections", n)
 		}
 	})
 }

@@ -52,6 +52,9 @@ func Start(t testing.TB, db *database.DB, configure ...func(*config.Config)) *Se
 	// Administrators work without a second factor here, as in the journeys: the tests of
 	// two-step sign-in turn the requirement back on (RequireAdminSecondFactor).
 	cfg.AdminSecondFactorOptional = true
+	// The tests' CalDAV server (caldavtest's radicale) listens on 127.0.0.1; the tests of the
+	// address guard turn this off.
+	cfg.CalDAVAllowPrivate = true
 	for _, f := range configure {
 		f(&cfg)
 	}

@@ -54,6 +54,10 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		if len(changes) == 0 {
 			return nil // saving what is there changes nothing: no version, no history entry, no event
 		}
+		afters, err := bookings.BeforeBookingWrite(ctx, tx, id)
+		if err != nil {
+			return err
+		}
 		n, err := tx.Exec(ctx, `UPDATE bookings SET title = ?, reference = ?, ir35 = ?, substitution_allowed = ?,
 			updated_at = ?, version = version + 1 WHERE id = ? AND version = ?`,
 			cur.Title, cur.Reference, cur.IR35, cur.SubstitutionAllowed, tx.Now, id, cur.Version)
@@ -73,7 +77,10 @@ func (s *Store) UpdateBooking(ctx context.Context, id int64, in BookingChange) e
 		}
 		payload := maps.Clone(row)
 		payload["changes"] = changes
-		return bookings.Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload})
+		if err := bookings.Emit(ctx, tx, events.Event{Kind: events.BookingUpdated, BookingID: id, Payload: payload}); err != nil {
+			return err
+		}
+		return bookings.RunAfters(afters)
 	})
 }
 

@@ -74,3 +74,12 @@ func PlacementFreelancers(ctx context.Context, r database.Reader, placements []i
 		ORDER BY user_id`, args...)
 	return users, err
 }
+
+// BookingFreelancers answers the freelancers with an instruction on any placement of booking
+// (a change of the booking's title renames their work), each once.
+func BookingFreelancers(ctx context.Context, r database.Reader, booking int64) ([]int64, error) {
+	var users []int64
+	err := r.Select(ctx, &users, `SELECT DISTINCT i.user_id FROM instructions i JOIN placements p ON p.id = i.placement_id
+		WHERE p.booking_id = ? ORDER BY i.user_id`, booking)
+	return users, err
+}

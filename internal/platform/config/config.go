@@ -30,6 +30,9 @@ type Config struct {
 
 	Google   OAuthClient
 	LinkedIn OAuthClient
+	// GoogleCalDAVURL is Google Calendar's CalDAV endpoint, reached with the Google OAuth client
+	// (HIVE_GOOGLE_CLIENT_ID and _SECRET) when a freelancer connects Google Calendar.
+	GoogleCalDAVURL string
 
 	SecureCookies bool
 	// Session limits (OWASP ASVS 4.0 level 2, V3.3): a session ends after SessionIdleTimeout
@@ -61,6 +64,10 @@ type Config struct {
 	TrustedProxies []netip.Prefix
 	// HSTS sends Strict-Transport-Security; on by default when BaseURL is https.
 	HSTS bool
+
+	// CalDAVAllowPrivate lets calendar sync connect to loopback and private addresses (a
+	// self-hosted CalDAV server on the LAN; the tests' radicale): off, such addresses are refused.
+	CalDAVAllowPrivate bool
 
 	// CompaniesHouseAPIKey enables company lookups; empty checks only the number's format.
 	CompaniesHouseAPIKey string
@@ -132,6 +139,7 @@ var Variables = []Variable{
 	{"HIVE_GOOGLE_CLIENT_ID", "", "Google OAuth client id (enables 'Continue with Google')"},
 	{"HIVE_GOOGLE_CLIENT_SECRET", "", "Google OAuth client secret"},
 	{"HIVE_GOOGLE_ISSUER", "https://accounts.google.com", "OpenID issuer for Google (tests point it elsewhere)"},
+	{"HIVE_GOOGLE_CALDAV_URL", "https://apidata.googleusercontent.com/caldav/v2/", "Google Calendar's CalDAV endpoint for 'Connect Google Calendar' (with the Google OAuth client; tests point it elsewhere)"},
 	{"HIVE_LINKEDIN_CLIENT_ID", "", "LinkedIn OAuth client id"},
 	{"HIVE_LINKEDIN_CLIENT_SECRET", "", "LinkedIn OAuth client secret"},
 	{"HIVE_LINKEDIN_ISSUER", "https://www.linkedin.com/oauth", "OpenID issuer for LinkedIn"},
@@ -149,6 +157,7 @@ var Variables = []Variable{
 	{"HIVE_TEST_CLOCK", "false", "true runs on a clock that POST /api/v1/__test/clock moves ahead (end-to-end tests; only with HIVE_ENV DEV or LOCAL DEV)"},
 	{"HIVE_HSTS", "auto", "Strict-Transport-Security: auto (on when HIVE_BASE_URL is https), true or false"},
 	{"HIVE_BUILD_ID", "(set at build time)", "build id shown to administrators"},
+	{"HIVE_CALDAV_ALLOW_PRIVATE", "false", "true lets calendar sync connect to CalDAV servers on loopback and private networks (a self-hosted server on the LAN); false refuses them, and link-local and metadata addresses, as server-side request forgery"},
 	{"HIVE_COMPANIES_HOUSE_API_KEY", "", "Companies House API key (enables company number lookups; empty checks the format only)"},
 	{"HIVE_COMPANIES_HOUSE_URL", "https://api.company-information.service.gov.uk", "Companies House API address (tests point it elsewhere)"},
 	{"HIVE_S3_ENDPOINT", "s3.amazonaws.com", "S3-compatible endpoint host[:port] for blobs"},
@@ -198,6 +207,7 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 			ClientSecret: get("HIVE_GOOGLE_CLIENT_SECRET", ""),
 			IssuerURL:    get("HIVE_GOOGLE_ISSUER", "https://accounts.google.com"),
 		},
+		GoogleCalDAVURL: get("HIVE_GOOGLE_CALDAV_URL", "https://apidata.googleusercontent.com/caldav/v2/"),
 		LinkedIn: OAuthClient{
 			ClientID:     get("HIVE_LINKEDIN_CLIENT_ID", ""),
 			ClientSecret: get("HIVE_LINKEDIN_CLIENT_SECRET", ""),
@@ -227,6 +237,9 @@ func FromLookup(lookup func(string) (string, bool)) (Config, error) {
 	}
 	c.Analytics = analytics
 	if c.S3.UseSSL, err = boolean(get, "HIVE_S3_USE_SSL", "true"); err != nil {
+		return c, err
+	}
+	if c.CalDAVAllowPrivate, err = boolean(get, "HIVE_CALDAV_ALLOW_PRIVATE", "false"); err != nil {
 		return c, err
 	}
 	c.BaseURL = strings.TrimRight(get("HIVE_BASE_URL", "http://"+c.Addr), "/")

@@ -49,6 +49,7 @@ func TestOverridesAndErrors(t *testing.T) {
 		"demo clock":          {"HIVE_ENV": "DEMO", "HIVE_TEST_CLOCK": "true"},
 		"bad clock":           {"HIVE_ENV": "DEV", "HIVE_TEST_CLOCK": "fast"},
 		"bad ssl":             {"HIVE_S3_USE_SSL": "maybe"},
+		"bad caldav private":  {"HIVE_CALDAV_ALLOW_PRIVATE": "maybe"},
 	} {
 		if _, err := FromLookup(lookup(env)); err == nil {
 			t.Errorf("%s: no error", name)

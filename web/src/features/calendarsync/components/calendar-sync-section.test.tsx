@@ -1,7 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockApi, recordJson, renderWithProviders } from '@/test/render';
+import {
+  jsonResponse,
+  makeUser,
+  mockApi,
+  recordJson,
+  renderRoutes,
+  renderWithProviders,
+} from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { CalendarSyncSection } from './calendar-sync-section';
 
@@ -102,5 +109,64 @@ describe('CalendarSyncSection', () => {
     });
     renderSection();
     expect(await screen.findByText('Could not load your calendar connection')).toBeInTheDocument();
+  });
+
+  it('offers Connect Google Calendar only when the server has a Google client', async () => {
+    mockApi({
+      'GET /api/v1/calendar-connection': () => jsonResponse({ items: [], googleAvailable: false }),
+    });
+    renderSection();
+    const section = await screen.findByRole('region', { name: 'Your calendar' });
+    expect(await within(section).findByText('No calendar connected.')).toBeInTheDocument();
+    expect(within(section).queryByRole('link', { name: 'Connect Google Calendar' })).toBeNull();
+  });
+
+  it('sends the freelancer to Google, and back from it connects the chosen calendars', async () => {
+    let connected = false;
+    const create = recordJson(() => {
+      connected = true;
+      return jsonResponse({ ...connection, username: 'Google account' }, 201);
+    });
+    mockApi({
+      'GET /api/v1/calendar-connection': () =>
+        jsonResponse({ items: connected ? [connection] : [], googleAvailable: true }),
+      'POST /api/v1/calendar-connection/google/discover': () =>
+        jsonResponse({
+          calendars: [{ path: '/caldav/v2/fran%40gmail.com/events/', name: 'Fran' }],
+        }),
+      'POST /api/v1/calendar-connection/google': create.handler,
+    });
+    renderRoutes([{ path: '/settings', element: <CalendarSyncSection /> }], {
+      user: makeUser({ isFreelancer: true }),
+      path: '/settings?google-calendar=ready',
+    });
+    const section = await screen.findByRole('region', { name: 'Your calendar' });
+    const user = userEvent.setup();
+    await user.click(
+      await within(section).findByRole('button', { name: 'Connect Google Calendar' }),
+    );
+    expect(create.body()).toEqual({
+      readCalendar: '/caldav/v2/fran%40gmail.com/events/',
+      writeCalendar: '/caldav/v2/fran%40gmail.com/events/',
+      intervalMinutes: 10,
+    });
+    expect(await within(section).findByText('Synced')).toBeInTheDocument();
+  });
+
+  it('links to Google when it is available, and says when the grant failed', async () => {
+    mockApi({
+      'GET /api/v1/calendar-connection': () => jsonResponse({ items: [], googleAvailable: true }),
+    });
+    renderRoutes([{ path: '/settings', element: <CalendarSyncSection /> }], {
+      user: makeUser({ isFreelancer: true }),
+      path: '/settings?google-calendar=failed',
+    });
+    const section = await screen.findByRole('region', { name: 'Your calendar' });
+    expect(
+      await within(section).findByText('Google Calendar was not connected'),
+    ).toBeInTheDocument();
+    expect(
+      within(section).getByRole('link', { name: 'Try Google Calendar again' }),
+    ).toHaveAttribute('href', '/api/v1/calendar-connection/google/start');
   });
 });
