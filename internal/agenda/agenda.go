@@ -118,9 +118,10 @@ type Caller struct {
 
 // CallerOf is p as the agenda's cards read it.
 func CallerOf(p *auth.Principal) Caller {
-	return Caller{Reader: access.BookingReaderOf(p), View: func(r bookings.InstructionRow, at bookings.InstructionPlace, now time.Time) bookings.InstructionView {
+	view := func(r bookings.InstructionRow, at bookings.InstructionPlace, now time.Time) bookings.InstructionView {
 		return bookings.InstructionViewOf(p, r, at, now)
-	}}
+	}
+	return Caller{Reader: access.BookingReaderOf(p), View: view}
 }
 
 // Query is what one agenda request asks for, after defaults and checks.
