@@ -100,6 +100,10 @@ func TestCanSeeUser(t *testing.T) {
 		if got := CanSeeUser(c.p, c.target, c.freelancer, c.entities, c.departments); got != c.want {
 			t.Errorf("%s: %v, want %v", c.name, got, c.want)
 		}
+		// The scope a handler decides once and a store applies answers as the rule does.
+		if got := UserViewerOf(c.p).Sees(c.target, c.freelancer, c.entities, c.departments); got != c.want {
+			t.Errorf("%s as a UserViewer: %v, want %v", c.name, got, c.want)
+		}
 	}
 	if s := UsersSeenBy(client); !s.AllFreelancers || !slices.Equal(s.EntityIDs, []int64{7}) || len(s.DepartmentIDs) != 0 {
 		t.Errorf("seen by the client's manager: %+v", s)

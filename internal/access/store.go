@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -19,10 +18,10 @@ func UserLinkIDs(ctx context.Context, q database.Reader, user int64) (entities, 
 	return entities, departments, nil
 }
 
-// UserVisibleTo reports whether account id exists and p may see it (CanSeeUser). A missing
-// account and one p may not see both answer false, so callers refuse them alike and an id
-// confirms nothing.
-func UserVisibleTo(ctx context.Context, q database.Reader, p *auth.Principal, id int64) (bool, error) {
+// UserVisibleTo reports whether account id exists and viewer (UserViewerOf the caller) may see
+// it (CanSeeUser). A missing account and one the viewer may not see both answer false, so
+// callers refuse them alike and an id confirms nothing.
+func UserVisibleTo(ctx context.Context, q database.Reader, viewer UserViewer, id int64) (bool, error) {
 	var freelancer bool
 	found, err := database.Found(q.Get(ctx, &freelancer, `SELECT is_freelancer FROM users WHERE id = ?`, id))
 	if err != nil {
@@ -31,12 +30,12 @@ func UserVisibleTo(ctx context.Context, q database.Reader, p *auth.Principal, id
 	if !found {
 		return false, nil
 	}
-	if CanSeeUser(p, id, freelancer, nil, nil) {
+	if viewer.Sees(id, freelancer, nil, nil) {
 		return true, nil
 	}
 	entities, departments, err := UserLinkIDs(ctx, q, id)
 	if err != nil {
 		return false, err
 	}
-	return CanSeeUser(p, id, freelancer, entities, departments), nil
+	return viewer.Sees(id, freelancer, entities, departments), nil
 }

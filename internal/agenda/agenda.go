@@ -107,6 +107,23 @@ func ViewOf(p *auth.Principal, as string) View {
 	return ManagerView
 }
 
+// Caller is what the cards need of who reads them, decided by the handler (CallerOf) so the
+// store takes no principal: whose bookings they may open (access.CanSeeBooking decided as a
+// BookingReader), and each instruction as they see it with what they may do to it (View:
+// bookings.InstructionViewOf for the caller).
+type Caller struct {
+	Reader access.BookingReader
+	View   func(r bookings.InstructionRow, at bookings.InstructionPlace, now time.Time) bookings.InstructionView
+}
+
+// CallerOf is p as the agenda's cards read it.
+func CallerOf(p *auth.Principal) Caller {
+	view := func(r bookings.InstructionRow, at bookings.InstructionPlace, now time.Time) bookings.InstructionView {
+		return bookings.InstructionViewOf(p, r, at, now)
+	}
+	return Caller{Reader: access.BookingReaderOf(p), View: view}
+}
+
 // Query is what one agenda request asks for, after defaults and checks.
 type Query struct {
 	View      View
@@ -188,7 +205,7 @@ type placementFacts struct {
 
 // assembleCard builds a card from its placement and the instruction rows the view shows. Only
 // the freelancer's own instructions reach this for the freelancer's view.
-func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.Principal, now time.Time) AgendaCard {
+func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, caller Caller, now time.Time) AgendaCard {
 	c := AgendaCard{BookingID: pf.BookingID, BookingTitle: pf.BookingTitle, ClientName: pf.ClientName,
 		DepartmentID: pf.DepartmentID, DepartmentName: pf.DepartmentName, DepartmentTimezone: pf.DepartmentTimezone,
 		Placement: AgendaPlacement{ID: pf.ID, Title: pf.Title, Date: pf.LocalDate,
@@ -210,7 +227,7 @@ func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.
 		states[i] = stateOf(r.InstructionView)
 		members[i] = status.MemberOf(states[i], r.SubstitutionOfID != nil, r.Substituted)
 		c.Instructions[i].Colour = members[i].Colour
-		holds = holds || r.UserID == p.UserID
+		holds = holds || caller.Reader.Own(r.UserID)
 		live = live || states[i].Live()
 	}
 	critical, _ := bookings.Critical(now, pf.StartAt, states) // each row's verdict is in its view
@@ -235,7 +252,7 @@ func assembleCard(pf placementFacts, rows []AgendaInstruction, q Query, p *auth.
 			c.Colour = status.Worst(c.Colour, m.Colour)
 		}
 	}
-	c.CanOpen = access.CanSeeBooking(p, pf.DepartmentID, holds)
+	c.CanOpen = caller.Reader.SeesBooking(pf.DepartmentID, holds)
 	return c
 }
 

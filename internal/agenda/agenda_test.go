@@ -89,7 +89,7 @@ func TestAssembleCard(t *testing.T) {
 
 	// An offer cancelled earlier neither colours the card nor is listed (placement group display).
 	c := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Cancelled, status.Accepted), row(2, 61, status.Awaiting, status.Awaiting)},
-		Query{View: ManagerView}, manager, now)
+		Query{View: ManagerView}, CallerOf(manager), now)
 	if c.Colour != status.Orange || !c.CanOpen || !c.IsCritical || c.Unassigned {
 		t.Errorf("manager's card %+v", c)
 	}
@@ -98,7 +98,7 @@ func TestAssembleCard(t *testing.T) {
 		t.Errorf("rows %+v", c.Instructions)
 	}
 	healthy := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Accepted, status.Cancelled), row(2, 61, status.Accepted, status.Accepted)},
-		Query{View: ManagerView}, manager, now)
+		Query{View: ManagerView}, CallerOf(manager), now)
 	if healthy.Colour != status.Green || len(healthy.Instructions) != 1 || healthy.Instructions[0].ID != 2 {
 		t.Errorf("an accepted placement with an earlier cancelled offer: %s %+v", healthy.Colour, healthy.Instructions)
 	}
@@ -106,12 +106,12 @@ func TestAssembleCard(t *testing.T) {
 	incumbent.Substituted = true
 	substitute := row(2, 61, status.Awaiting, status.Accepted)
 	substitute.SubstitutionOfID = &incumbent.ID
-	subbed := assembleCard(pf, []AgendaInstruction{incumbent, substitute}, Query{View: ManagerView}, manager, now)
+	subbed := assembleCard(pf, []AgendaInstruction{incumbent, substitute}, Query{View: ManagerView}, CallerOf(manager), now)
 	if subbed.Colour != status.Orange || len(subbed.Instructions) != 2 || subbed.Instructions[0].Colour != status.Red {
 		t.Errorf("a substitution lists both, coloured by the substitute: %s %+v", subbed.Colour, subbed.Instructions)
 	}
 	if own := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Cancelled, status.Accepted)}, Query{View: FreelancerView},
-		freelancer, now); own.Colour != status.Red || len(own.Instructions) != 1 {
+		CallerOf(freelancer), now); own.Colour != status.Red || len(own.Instructions) != 1 {
 		t.Errorf("a freelancer's cancelled instruction stays on their card: %s %+v", own.Colour, own.Instructions)
 	}
 	if c.Placement.StartTime != "09:00" || c.Placement.LocalPeriod.Start != "2027-03-02T09:00:00.000+00:00" ||
@@ -123,28 +123,28 @@ func TestAssembleCard(t *testing.T) {
 	for zone, want := range map[string]string{"America/New_York": "2027-03-02T04:00:00.000-05:00", "Mars/Olympus": "2027-03-02T09:00:00.000+00:00"} {
 		z := pf
 		z.Timezone = zone
-		if got := assembleCard(z, nil, Query{View: ManagerView}, manager, now).Placement.LocalPeriod.Start; got != want {
+		if got := assembleCard(z, nil, Query{View: ManagerView}, CallerOf(manager), now).Placement.LocalPeriod.Start; got != want {
 			t.Errorf("%s: local start %s, want %s", zone, got, want)
 		}
 	}
 
-	empty := assembleCard(pf, nil, Query{View: ManagerView}, manager, now)
+	empty := assembleCard(pf, nil, Query{View: ManagerView}, CallerOf(manager), now)
 	if !empty.Unassigned || empty.Colour != status.Gray || empty.Instructions == nil || !empty.IsCritical {
 		t.Errorf("card without instructions %+v", empty)
 	}
 	deleted := time.Date(2027, 2, 1, 0, 0, 0, 0, time.UTC)
 	pf.DeletedAt = &deleted
-	if c := assembleCard(pf, nil, Query{View: ManagerView}, manager, now); c.Unassigned || c.IsCritical || c.Placement.DeletedAt == nil {
+	if c := assembleCard(pf, nil, Query{View: ManagerView}, CallerOf(manager), now); c.Unassigned || c.IsCritical || c.Placement.DeletedAt == nil {
 		t.Errorf("cancelled placement %+v", c)
 	}
 	pf.DeletedAt = nil
 
-	own := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Awaiting, status.Awaiting)}, Query{View: FreelancerView}, freelancer, now)
+	own := assembleCard(pf, []AgendaInstruction{row(1, 60, status.Awaiting, status.Awaiting)}, Query{View: FreelancerView}, CallerOf(freelancer), now)
 	if !own.CanOpen || own.IsCritical || own.Unassigned {
 		t.Errorf("freelancer's card %+v", own)
 	}
 	stranger := &auth.Principal{UserID: 70}
-	if c := assembleCard(pf, nil, Query{View: ManagerView}, stranger, now); c.CanOpen {
+	if c := assembleCard(pf, nil, Query{View: ManagerView}, CallerOf(stranger), now); c.CanOpen {
 		t.Error("a caller who neither views the department nor holds an instruction may open the booking")
 	}
 }

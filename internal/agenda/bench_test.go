@@ -50,7 +50,7 @@ func BenchmarkAgenda(b *testing.B) {
 		timed(b, "freelancer-list", func(i int) error {
 			q, p := freelancer(i)
 			q.Tab = freelancerTabs[i%len(freelancerTabs)]
-			_, err := store.List(ctx, q, p)
+			_, err := store.List(ctx, q, agenda.CallerOf(p))
 			return err
 		})
 		timed(b, "freelancer-stats", func(i int) error {
@@ -65,7 +65,7 @@ func BenchmarkAgenda(b *testing.B) {
 			timed(b, m.name+"-list", func(i int) error {
 				q, p := m.of(i)
 				q.Tab = managerTabs[i%len(managerTabs)]
-				_, err := store.List(ctx, q, p)
+				_, err := store.List(ctx, q, agenda.CallerOf(p))
 				return err
 			})
 			timed(b, m.name+"-stats", func(i int) error {

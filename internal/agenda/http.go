@@ -92,7 +92,7 @@ func (h *handlers) list(ctx context.Context, p *auth.Principal, in *AgendaListPa
 		return nil, apperror.Field("tab", err.Error())
 	}
 	q.Limit, q.Offset = in.PageSize, (in.Page-1)*in.PageSize
-	out, err := h.store.List(ctx, q, p)
+	out, err := h.store.List(ctx, q, CallerOf(p))
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,6 @@ import (
 	"github.com/hive/hive/internal/bookings"
 	"github.com/hive/hive/internal/bookings/reads"
 	"github.com/hive/hive/internal/bookings/status"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -51,8 +50,9 @@ func readsQuery(q Query) reads.AgendaQuery {
 }
 
 // List answers one page of a tab: the placement ids of the page and the total (two queries, or
-// the critical candidates for Critical), then the cards and their instructions (two more).
-func (s *Store) List(ctx context.Context, q Query, p *auth.Principal) (AgendaList, error) {
+// the critical candidates for Critical), then the cards and their instructions (two more), as
+// the caller (CallerOf) sees them.
+func (s *Store) List(ctx context.Context, q Query, caller Caller) (AgendaList, error) {
 	out := AgendaList{Items: []AgendaCard{}, Tab: q.Tab, View: q.View}
 	now := s.DB.Now()
 	var ids []int64
@@ -66,7 +66,7 @@ func (s *Store) List(ctx context.Context, q Query, p *auth.Principal) (AgendaLis
 	if err != nil || len(ids) == 0 {
 		return out, err
 	}
-	out.Items, err = s.cards(ctx, q, p, ids, now)
+	out.Items, err = s.cards(ctx, q, caller, ids, now)
 	return out, err
 }
 
@@ -122,7 +122,7 @@ func (s *Store) criticalPage(ctx context.Context, q Query, now time.Time) ([]int
 
 // cards reads the placements of ids and their instructions (the freelancer's own in the
 // freelancer's view) and assembles the cards in the order of ids.
-func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int64, now time.Time) ([]AgendaCard, error) {
+func (s *Store) cards(ctx context.Context, q Query, caller Caller, ids []int64, now time.Time) ([]AgendaCard, error) {
 	onlyUser := int64(0)
 	if q.View == FreelancerView {
 		onlyUser = q.UserID
@@ -138,7 +138,7 @@ func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int
 	rows := map[int64][]AgendaInstruction{}
 	for _, r := range irs {
 		c := byPlacement[r.PlacementID]
-		rows[r.PlacementID] = append(rows[r.PlacementID], AgendaInstruction{InstructionView: instructionView(p, r, c, now),
+		rows[r.PlacementID] = append(rows[r.PlacementID], AgendaInstruction{InstructionView: instructionView(caller, r, c, now),
 			Substituted: r.Substituted})
 	}
 	out := make([]AgendaCard, 0, len(ids))
@@ -152,7 +152,7 @@ func (s *Store) cards(ctx context.Context, q Query, p *auth.Principal, ids []int
 			return cmp.Or(cmp.Compare(status.SortPriority(stateOf(a.InstructionView)), status.SortPriority(stateOf(b.InstructionView))),
 				cmp.Compare(a.ID, b.ID))
 		})
-		out = append(out, assembleCard(factsOf(c), rs, q, p, now))
+		out = append(out, assembleCard(factsOf(c), rs, q, caller, now))
 	}
 	return out, nil
 }
@@ -165,10 +165,10 @@ func factsOf(c bookings.PlacementCard) placementFacts {
 		EndTime: c.EndTime, StartAt: c.StartAt, EndAt: c.EndAt, Overnight: c.Overnight, DeletedAt: c.DeletedAt}
 }
 
-// instructionView is the bookings feature's instruction as p sees it, with its actions; the
-// agenda never sends a buy rate.
-func instructionView(p *auth.Principal, r bookings.CardInstruction, c bookings.PlacementCard, now time.Time) bookings.InstructionView {
-	v := bookings.InstructionViewOf(p, r.InstructionRow, c.Place(), now)
+// instructionView is the bookings feature's instruction as the caller sees it, with its
+// actions; the agenda never sends a buy rate.
+func instructionView(caller Caller, r bookings.CardInstruction, c bookings.PlacementCard, now time.Time) bookings.InstructionView {
+	v := caller.View(r.InstructionRow, c.Place(), now)
 	v.BuyRate = nil
 	return v
 }

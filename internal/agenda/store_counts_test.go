@@ -74,11 +74,11 @@ func TestDayCountsAgreeWithRows(t *testing.T) {
 						for offset := 0; offset < 40; offset += 3 {
 							q := q
 							q.Tab, q.Offset, q.Limit = tab, offset, 3
-							want, err := rows.List(ctx, q, p)
+							want, err := rows.List(ctx, q, CallerOf(p))
 							if err != nil {
 								t.Fatal(err)
 							}
-							got, err := fast.List(ctx, q, p)
+							got, err := fast.List(ctx, q, CallerOf(p))
 							if err != nil {
 								t.Fatal(err)
 							}

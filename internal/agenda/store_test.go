@@ -165,7 +165,7 @@ func TestTabsOnATableOfCases(t *testing.T) {
 			for _, tab := range allTabs {
 				q := v.q
 				q.Tab, q.Limit = tab, 200
-				list, err := store.List(ctx, q, v.p)
+				list, err := store.List(ctx, q, CallerOf(v.p))
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -210,7 +210,7 @@ func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 		w.instruction(first, w.another, acc, acc, false, incumbent)
 		mp := &auth.Principal{UserID: 999, Needs: auth.NeedSet{auth.SelectDepartment(w.dept): {}}}
 		q := Query{View: ManagerView, UserID: 999, Visible: database.SeesOnly([]int64{w.dept}), Tab: Archived, Limit: 2}
-		list, err := store.List(ctx, q, mp)
+		list, err := store.List(ctx, q, CallerOf(mp))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -218,7 +218,7 @@ func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 			t.Fatalf("archived page 1 (newest first) %+v", list)
 		}
 		q.Tab, q.Offset = Confirmed, 0
-		list, err = store.List(ctx, q, mp)
+		list, err = store.List(ctx, q, CallerOf(mp))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -236,7 +236,7 @@ func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 		q.Tab = Outstanding
 		for page, want := range [][]int64{{placements[3], placements[2]}, {placements[1], placements[0]}, nil} {
 			q.Offset = page * 2
-			list, err = store.List(ctx, q, mp)
+			list, err = store.List(ctx, q, CallerOf(mp))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -253,17 +253,17 @@ func TestCardsSortShowSubstitutionsAndPage(t *testing.T) {
 		}
 		// A date range narrows by local date.
 		q.Offset, q.StartDate, q.EndDate = 0, w.at.Add(48*time.Hour).Format(time.DateOnly), w.at.Add(72*time.Hour).Format(time.DateOnly)
-		if list, err = store.List(ctx, q, mp); err != nil || list.Total != 2 {
+		if list, err = store.List(ctx, q, CallerOf(mp)); err != nil || list.Total != 2 {
 			t.Errorf("outstanding in two days %+v %v", list, err)
 		}
 		// The freelancer's own view of the substituted placement shows their row, struck through.
 		fq := Query{View: FreelancerView, UserID: w.freelancer, Tab: Archived, Limit: 50}
-		list, err = store.List(ctx, fq, &auth.Principal{UserID: w.freelancer})
+		list, err = store.List(ctx, fq, CallerOf(&auth.Principal{UserID: w.freelancer}))
 		if err != nil || list.Total != 1 || len(list.Items[0].Instructions) != 1 || !list.Items[0].Instructions[0].Substituted {
 			t.Errorf("freelancer's archive %+v %v", list, err)
 		}
 		// Nothing visible: no departments.
-		if list, err = store.List(ctx, Query{View: ManagerView, Tab: Archived, Limit: 50}, mp); err != nil || list.Total != 0 {
+		if list, err = store.List(ctx, Query{View: ManagerView, Tab: Archived, Limit: 50}, CallerOf(mp)); err != nil || list.Total != 0 {
 			t.Errorf("manager without departments %+v %v", list, err)
 		}
 	})

@@ -22,7 +22,23 @@ import (
 const (
 	databasePkg = "github.com/hive/hive/internal/platform/database"
 	humaPkg     = "github.com/danielgtaylor/huma/v2"
+	authPkg     = "github.com/hive/hive/internal/platform/auth"
 )
+
+// principalStores are the store functions that take the principal (*auth.Principal), each
+// named by its package under internal/ and its name (with its receiver's type): the writes whose
+// rule is checked inside their transaction, each listed in docs/architecture.md's table "Stores
+// take scopes, handlers decide" with the reason. Every other store function takes scopes (ids,
+// database.Visibility, access.BookingReader, decided actors), which its handler decides.
+var principalStores = []string{
+	"bookings.Store.SetStatuses",
+	"bookings/deadlines.Store.SetAnswerBy",
+	"bookings/substitution.Store.Substitute",
+	"bookings/substitution.Store.AvailableSubstitutes",
+	"bookings/acknowledge.Store.Acknowledge",
+	"people/profile.Store.Update",
+	"people/profile.Store.CreateAssisted",
+}
 
 // scopeValues are what a non-store file may name of the database package: the visibility
 // scope a handler works out and a store takes (docs/architecture.md, "Visibility").
@@ -114,10 +130,91 @@ func TestEveryFeatureHasTheShape(t *testing.T) {
 		for _, p := range shapeProblems(t, path, rel) {
 			t.Error(p)
 		}
+		pkg := strings.TrimPrefix(filepath.ToSlash(filepath.Dir(rel)), "internal/")
+		for _, p := range principalProblems(t, path, rel, pkg) {
+			t.Error(p)
+		}
 		return nil
 	})
 	if err != nil {
 		t.Fatal(err)
+	}
+}
+
+// principalProblems lists the exported functions of the store file at path (named rel, in
+// package pkg under internal/) that take the principal without being principalStores.
+func principalProblems(t *testing.T, path, rel, pkg string) []string {
+	t.Helper()
+	if fileRole(filepath.Base(path)) != "store" {
+		return nil
+	}
+	file, err := parser.ParseFile(token.NewFileSet(), path, nil, parser.SkipObjectResolution)
+	if err != nil {
+		t.Fatal(err)
+	}
+	authName := ""
+	for _, imp := range file.Imports {
+		if p, _ := strconv.Unquote(imp.Path.Value); p == authPkg {
+			authName = "auth"
+			if imp.Name != nil {
+				authName = imp.Name.Name
+			}
+		}
+	}
+	if authName == "" {
+		return nil
+	}
+	var problems []string
+	for _, decl := range file.Decls {
+		fn, ok := decl.(*ast.FuncDecl)
+		if !ok || !fn.Name.IsExported() || !takesPrincipal(fn.Type.Params, authName) {
+			continue
+		}
+		name := fn.Name.Name
+		if fn.Recv != nil && len(fn.Recv.List) == 1 {
+			recv := fn.Recv.List[0].Type
+			if star, ok := recv.(*ast.StarExpr); ok {
+				recv = star.X
+			}
+			if id, ok := recv.(*ast.Ident); ok {
+				name = id.Name + "." + name
+			}
+		}
+		if !slices.Contains(principalStores, pkg+"."+name) {
+			problems = append(problems, rel+": "+name+" takes *auth.Principal: a store takes scopes its handler decides, "+
+				"unless its rule is checked inside the write's transaction (principalStores and docs/architecture.md)")
+		}
+	}
+	return problems
+}
+
+// takesPrincipal is whether a parameter list has a *auth.Principal (auth imported as authName).
+func takesPrincipal(params *ast.FieldList, authName string) bool {
+	for _, f := range params.List {
+		star, ok := f.Type.(*ast.StarExpr)
+		if !ok {
+			continue
+		}
+		if sel, ok := star.X.(*ast.SelectorExpr); ok && sel.Sel.Name == "Principal" {
+			if pkg, ok := sel.X.(*ast.Ident); ok && pkg.Name == authName {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// Each store allowed the principal is in docs/architecture.md's table, with its reason.
+func TestPrincipalStoresAreInTheArchitectureTable(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join(repoRoot(t), "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, f := range principalStores {
+		short := f[strings.LastIndex(f, "/")+1:] // bookings/deadlines.Store.SetAnswerBy -> deadlines.Store.SetAnswerBy
+		if !strings.Contains(string(doc), "| `"+short+"`") {
+			t.Errorf("%s is not a row of docs/architecture.md's table of stores that take the principal", short)
+		}
 	}
 }
 
@@ -195,7 +292,8 @@ func bookingsPackagesMissing(t *testing.T, root, doc string) []string {
 }
 
 // The checks above catch what they are meant to: a rule file using the database, a store file
-// importing huma, an http file running SQL, and a bookings package left out of the tables.
+// importing huma, an http file running SQL, a bookings package left out of the tables, and a
+// store taking the principal that is not allowed to.
 func TestTheShapeChecksCatchTheirCases(t *testing.T) {
 	dir := t.TempDir()
 	write := func(name, src string) string {
@@ -225,6 +323,32 @@ func TestTheShapeChecksCatchTheirCases(t *testing.T) {
 	}
 	for _, c := range cases {
 		problems := shapeProblems(t, write(c.name, c.src), c.name)
+		if len(problems) != len(c.want) {
+			t.Errorf("%s: problems %q, want %d", c.name, problems, len(c.want))
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.Contains(problems[i], w) {
+				t.Errorf("%s: problem %q, want it to say %q", c.name, problems[i], w)
+			}
+		}
+	}
+
+	principalCases := []struct {
+		name, pkg, src string
+		want           []string
+	}{
+		{"store_read.go", "search", imports(authPkg) + "type Store struct{}\n\nfunc (s *Store) Global(p *auth.Principal) {}\n",
+			[]string{"Store.Global takes *auth.Principal"}},
+		{"store_alias.go", "agenda", "import a \"" + authPkg + "\"\n\nfunc List(q int, p *a.Principal) {}\n",
+			[]string{"List takes *auth.Principal"}},
+		{"store_write.go", "bookings/deadlines", imports(authPkg) + "type Store struct{}\n\nfunc (s *Store) SetAnswerBy(p *auth.Principal) {}\n", nil},
+		{"store_helper.go", "search", imports(authPkg) + "func scopesOf(p *auth.Principal) {}\n", nil},
+		{"http_read.go", "search", imports(authPkg) + "func Search(p *auth.Principal) {}\n", nil},
+		{"store_scope.go", "search", imports(authPkg) + "func Of(id int64) *auth.Principal { return nil }\n", nil},
+	}
+	for _, c := range principalCases {
+		problems := principalProblems(t, write(c.name, c.src), c.name, c.pkg)
 		if len(problems) != len(c.want) {
 			t.Errorf("%s: problems %q, want %d", c.name, problems, len(c.want))
 			continue

@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/accounts"
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/bookings"
@@ -109,7 +110,7 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			list, err := ranker.AvailableSuppliers(ctx, nil, suppliers.Booking{ID: row.ID, DepartmentID: row.DepartmentID,
+			list, err := ranker.AvailableSuppliers(ctx, access.BookingReader{}, suppliers.Booking{ID: row.ID, DepartmentID: row.DepartmentID,
 				JobTemplateID: row.JobTemplateID}, template, ids)
 			took = append(took, time.Since(t0))
 			cpu += benchmetrics.ProcessCPU() - cpu0
@@ -122,7 +123,7 @@ func BenchmarkAvailableSuppliers(b *testing.B) {
 			b.StopTimer()
 			answers.check(b, fmt.Sprintf("%s/%d/nobody", b.Name(), bookingID), list)
 			// The same selection read by an administrator, who may see every job in the way.
-			named, err := ranker.AvailableSuppliers(ctx, auth.FromContext(ctx), suppliers.Booking{ID: row.ID,
+			named, err := ranker.AvailableSuppliers(ctx, access.BookingReaderOf(auth.FromContext(ctx)), suppliers.Booking{ID: row.ID,
 				DepartmentID: row.DepartmentID, JobTemplateID: row.JobTemplateID}, template, ids)
 			if err != nil {
 				b.Fatal(err)

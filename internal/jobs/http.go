@@ -193,8 +193,9 @@ func (h *handlers) create(ctx context.Context, in *struct{ Body createJobTemplat
 // accounts the caller could not see before. A preferred list asks more
 // (requireHireable), which refuses those alike.
 func (h *handlers) requireVisibleUsers(ctx context.Context, p *auth.Principal, field string, users []int64) error {
+	viewer := access.UserViewerOf(p)
 	for _, u := range users {
-		ok, err := access.UserVisibleTo(ctx, h.store.DB, p, u)
+		ok, err := access.UserVisibleTo(ctx, h.store.DB, viewer, u)
 		if err != nil {
 			return err
 		}

@@ -49,7 +49,7 @@ func BenchmarkAdvancedSearch(b *testing.B) {
 				SortKey: search.SortPrice,
 			}}
 			t0 := time.Now()
-			rs, err := store.Advanced(ctx, p, q)
+			rs, err := store.Advanced(ctx, search.ScopeOf(p), q)
 			took = append(took, time.Since(t0))
 			if err != nil {
 				b.Fatal(err)
@@ -94,7 +94,7 @@ func BenchmarkGlobalSearch(b *testing.B) {
 		for i := 0; i < b.N; i++ {
 			q := globalBenchQueries[i%len(globalBenchQueries)]
 			t0 := time.Now()
-			rs, err := store.Global(ctx, searchers[(i/len(globalBenchQueries))%2], search.Query{Query: q})
+			rs, err := store.Global(ctx, search.ScopeOf(searchers[(i/len(globalBenchQueries))%2]), search.Query{Query: q})
 			d := time.Since(t0)
 			if err != nil {
 				b.Fatal(err)

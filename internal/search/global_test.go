@@ -75,7 +75,7 @@ func TestGlobalRelevance(t *testing.T) {
 		g := buildGlobal(t, db, false)
 		admin := &auth.Principal{UserID: g.w.Users["admin"], Needs: auth.ComputeNeeds(auth.UserFlags{CanAdmin: true}, auth.Grants{})}
 		for _, c := range cases {
-			res, err := g.store.Global(context.Background(), admin, search.Query{Query: c.query})
+			res, err := g.store.Global(context.Background(), search.ScopeOf(admin), search.Query{Query: c.query})
 			if err != nil {
 				t.Errorf("%q: %v", c.query, err)
 				continue

@@ -48,14 +48,14 @@ func (h *handlers) search(ctx context.Context, p *auth.Principal, in *SearchInpu
 	if !CanAdvancedSearch(p) { // the search box is the department managers' (spec part 1 §6)
 		return nil, apperror.Forbidden()
 	}
-	q := in.Body.Data
+	q, sc := in.Body.Data, ScopeOf(p)
 	var results []Result
 	var err error
 	switch {
 	case q.Filter.IsSet(): // Advanced validates the filter against the database's clock
-		results, err = h.store.Advanced(ctx, p, q)
+		results, err = h.store.Advanced(ctx, sc, q)
 	default:
-		results, err = h.store.Global(ctx, p, q)
+		results, err = h.store.Global(ctx, sc, q)
 	}
 	if err != nil {
 		return nil, err

@@ -23,7 +23,7 @@ func TestAdvancedSearchMarksTooLittleRest(t *testing.T) {
 			"2026-10-10"}, aw.ids["Eve"])
 		databasetest.Exec(t, aw.db, `UPDATE instructions SET supplier_status = 'accepted' WHERE booking_id = ?`, b.ID)
 
-		rs, err := aw.store.Advanced(context.Background(), aw.as[apptest.DeptMgr], search.Query{Filter: search.Filter{
+		rs, err := aw.store.Advanced(context.Background(), search.ScopeOf(aw.as[apptest.DeptMgr]), search.Query{Filter: search.Filter{
 			StartDate: "2026-10-11", EndDate: "2026-10-11", Skills: []int64{aw.tags["Steadicam"]}}})
 		if err != nil {
 			t.Fatal(err)

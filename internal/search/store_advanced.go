@@ -12,7 +12,6 @@ import (
 	"github.com/hive/hive/internal/calendarsync"
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -22,9 +21,9 @@ import (
 // order. SQL applies the filters an index or a column answers (scope, rate, countries, business
 // type, skills, job titles, the radius's bounding box, the text); the exact great-circle
 // distance and the free-every-day rule (commitment.BusyUsers) are applied to what it returns.
-// Errors: forbidden (CanAdvancedSearch), invalid (Filter.ValidateOn).
-func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Result, error) {
-	if !CanAdvancedSearch(p) {
+// Errors: forbidden (sc.Advanced, CanAdvancedSearch), invalid (Filter.ValidateOn).
+func (s *Store) Advanced(ctx context.Context, sc Scope, q Query) ([]Result, error) {
+	if !sc.Advanced {
 		return nil, apperror.Forbidden()
 	}
 	f := q.Filter
@@ -33,14 +32,14 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 	}
 	var out []Result
 	err := s.DB.ReadPlanned(ctx, func(r database.Reader) error {
-		cands, err := advancedCandidates(ctx, r, p, q)
+		cands, err := advancedCandidates(ctx, r, sc, q)
 		if err != nil {
 			return err
 		}
 		if cands, err = keepFree(ctx, r, f, keepNear(f, cands)); err != nil {
 			return err
 		}
-		preferred, err := preferredOf(ctx, r, p)
+		preferred, err := preferredOf(ctx, r, sc)
 		if err != nil {
 			return err
 		}
@@ -50,21 +49,21 @@ func (s *Store) Advanced(ctx context.Context, p *auth.Principal, q Query) ([]Res
 			ordered[i] = &cands[i]
 		}
 		slices.SortFunc(ordered, orderOf(f).compare)
-		if out, err = advancedCards(ctx, r, p, ordered[:min(len(ordered), AdvancedLimit)], preferred); err != nil {
+		if out, err = advancedCards(ctx, r, sc, ordered[:min(len(ordered), AdvancedLimit)], preferred); err != nil {
 			return err
 		}
-		return markRest(ctx, r, p, f, out)
+		return markRest(ctx, r, sc, f, out)
 	})
 	return out, err
 }
 
 // advancedCards reads the cards of the ordered candidates and ranks them along the order.
-func advancedCards(ctx context.Context, r database.Reader, p *auth.Principal, ordered []*candidate, preferred map[int64]bool) ([]Result, error) {
+func advancedCards(ctx context.Context, r database.Reader, sc Scope, ordered []*candidate, preferred map[int64]bool) ([]Result, error) {
 	ids := make([]int64, len(ordered))
 	for i, c := range ordered {
 		ids[i] = c.ID
 	}
-	cards, err := cardsOf(ctx, r, p, ids, preferred)
+	cards, err := cardsOf(ctx, r, sc, ids, preferred)
 	if err != nil {
 		return nil, err
 	}
@@ -88,12 +87,12 @@ func advancedCards(ctx context.Context, r database.Reader, p *auth.Principal, or
 
 // advancedCandidates reads the visible freelancers matching the filters SQL answers, in id
 // order, with their coordinates and sort keys.
-func advancedCandidates(ctx context.Context, r database.Reader, p *auth.Principal, q Query) ([]candidate, error) {
+func advancedCandidates(ctx context.Context, r database.Reader, sc Scope, q Query) ([]candidate, error) {
 	f := q.Filter
 	var w database.Where
 	w.Add("u.is_freelancer = TRUE AND u.account_status IN (?, ?, ?)", access.HireableStatuses...)
-	if !p.Has(auth.NeedAdmin) {
-		scope, args := visibleFreelancers(p)
+	if !sc.Admin {
+		scope, args := visibleFreelancers(sc.Hires)
 		w.Add(scope, args...)
 	}
 	dayRate := jobs.DayRateMinorSQL("u.day_rate_minor", "u.day_rate_period")
@@ -154,10 +153,10 @@ func tagsFirst(w *database.Where, tags []int64) string {
 
 // visibleFreelancers is the advanced search's scope for a searcher who is not an administrator,
 // as SQL on users u: the freelancers a department the searcher manages may hire (access.HireRule)
-// and the people linked to an entity they manage (access.UsersSeenByManager). Another client's
-// freelancers, hireable only by that client, are not in it.
-func visibleFreelancers(p *auth.Principal) (string, []any) {
-	entities, departments := access.UsersSeenByManager(p)
+// and the people linked to an entity they manage (hires, access.UsersSeenByManager). Another
+// client's freelancers, hireable only by that client, are not in it.
+func visibleFreelancers(hires access.UserScope) (string, []any) {
+	entities, departments := hires.EntityIDs, hires.DepartmentIDs
 	parts := []string{}
 	var args []any
 	if len(departments) > 0 {
@@ -228,8 +227,8 @@ func keepFree(ctx context.Context, r database.Reader, f Filter, cands []candidat
 
 // markRest marks, when a date range is asked for, the cards of freelancers whose accepted work
 // would leave them too little rest to work it (commitment.RestWarnings, one query for all), naming
-// the job in the way only if p may see its booking.
-func markRest(ctx context.Context, r database.Reader, p *auth.Principal, f Filter, cards []Result) error {
+// the job in the way only if the searcher may see its booking (sc.Bookings).
+func markRest(ctx context.Context, r database.Reader, sc Scope, f Filter, cards []Result) error {
 	if f.StartDate == "" || len(cards) == 0 {
 		return nil
 	}
@@ -237,7 +236,7 @@ func markRest(ctx context.Context, r database.Reader, p *auth.Principal, f Filte
 	for i, c := range cards {
 		ids[i] = c.ID
 	}
-	warnings, err := commitment.RestWarnings(ctx, r, p, f.StartDate, f.EndDate, ids)
+	warnings, err := commitment.RestWarnings(ctx, r, sc.Bookings, f.StartDate, f.EndDate, ids)
 	if err != nil {
 		return err
 	}

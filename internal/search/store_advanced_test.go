@@ -199,7 +199,7 @@ func principalOf(tb testing.TB, db *database.DB, userID int64) *auth.Principal {
 // names runs an advanced search as role and returns the first names found, in order.
 func (aw *advancedWorld) names(t *testing.T, role string, q search.Query) []string {
 	t.Helper()
-	rs, err := aw.store.Advanced(context.Background(), aw.as[role], q)
+	rs, err := aw.store.Advanced(context.Background(), search.ScopeOf(aw.as[role]), q)
 	if err != nil {
 		t.Fatalf("%+v as %s: %v", q, role, err)
 	}
@@ -275,7 +275,7 @@ func TestAdvancedSearchFilters(t *testing.T) {
 
 func TestAdvancedSearchCards(t *testing.T) {
 	advancedEngines(t, func(t *testing.T, aw *advancedWorld) {
-		rs, err := aw.store.Advanced(context.Background(), aw.as[apptest.DeptMgr], search.Query{Filter: search.Filter{
+		rs, err := aw.store.Advanced(context.Background(), search.ScopeOf(aw.as[apptest.DeptMgr]), search.Query{Filter: search.Filter{
 			Skills: []int64{aw.tags["Steadicam"]}, Location: &search.Location{LocationName: "Salford", Latitude: salford[0], Longitude: salford[1]},
 			Radius: 25, SortKey: search.SortPrice, Currency: "GBP", From: f64(380), To: f64(480)}})
 		if err != nil {
@@ -313,14 +313,14 @@ func TestAdvancedSearchPermissions(t *testing.T) {
 		ctx := context.Background()
 		q := search.Query{Filter: search.Filter{Skills: []int64{aw.tags["Steadicam"]}}}
 		for _, role := range []string{apptest.Freelancer} {
-			if _, err := aw.store.Advanced(ctx, aw.as[role], q); apperror.KindOf(err) != apperror.KindForbidden {
+			if _, err := aw.store.Advanced(ctx, search.ScopeOf(aw.as[role]), q); apperror.KindOf(err) != apperror.KindForbidden {
 				t.Errorf("%s: %v, want forbidden", role, err)
 			}
 		}
 		// A staff member with no links manages nothing: refused too.
 		plain := &auth.Principal{UserID: 999, Needs: auth.NeedSet{}}
 		plain.Needs.Add(auth.NeedStaff)
-		if _, err := aw.store.Advanced(ctx, plain, q); apperror.KindOf(err) != apperror.KindForbidden {
+		if _, err := aw.store.Advanced(ctx, search.ScopeOf(plain), q); apperror.KindOf(err) != apperror.KindForbidden {
 			t.Errorf("staff: %v, want forbidden", err)
 		}
 		all := []string{"Ada", "Ben", "Cat", "Eve", "Fay", "Gus", "Hal", "Ivy"}
@@ -338,7 +338,7 @@ func TestAdvancedSearchPermissions(t *testing.T) {
 			}
 		}
 		// The 422s come from Advanced too, whoever calls it.
-		_, err := aw.store.Advanced(ctx, aw.as[apptest.DeptMgr], search.Query{Filter: search.Filter{StartDate: "2026-10-01", EndDate: "2026-11-05"}})
+		_, err := aw.store.Advanced(ctx, search.ScopeOf(aw.as[apptest.DeptMgr]), search.Query{Filter: search.Filter{StartDate: "2026-10-01", EndDate: "2026-11-05"}})
 		if e := apperror.As(err); e == nil || e.Message != search.MsgRangeTooLong {
 			t.Errorf("a 35-day range: %v", err)
 		}

@@ -8,7 +8,6 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/people/files"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -58,7 +57,7 @@ type linkRow struct {
 // administrators), so no card reveals another client's names. The email is on Staff cards only.
 // The day rate is the profile's rate as a day rate (jobs.DayRateMinor). preferred is the
 // searcher's preferred users, read by the caller (preferredOf).
-func cardsOf(ctx context.Context, q database.Reader, p *auth.Principal, ids []int64, preferred map[int64]bool) (map[int64]Result, error) {
+func cardsOf(ctx context.Context, q database.Reader, sc Scope, ids []int64, preferred map[int64]bool) (map[int64]Result, error) {
 	out := make(map[int64]Result, len(ids))
 	if len(ids) == 0 {
 		return out, nil
@@ -74,7 +73,7 @@ func cardsOf(ctx context.Context, q database.Reader, p *auth.Principal, ids []in
 	for _, u := range users {
 		out[u.ID] = userCard(u, preferred[u.ID])
 	}
-	links, largs := linksQuery(p, marks, args)
+	links, largs := linksQuery(sc, marks, args)
 	var rows []linkRow
 	if err := q.Select(ctx, &rows, links, largs...); err != nil {
 		return nil, err
@@ -105,17 +104,17 @@ const (
 )
 
 // linksQuery reads, for the users of the IN list marks (args), their entities and departments
-// that p may see and their job titles, each kind by name: one UNION ALL.
-func linksQuery(p *auth.Principal, marks string, args []any) (string, []any) {
+// that the searcher may see (sc) and their job titles, each kind by name: one UNION ALL.
+func linksQuery(sc Scope, marks string, args []any) (string, []any) {
 	var branches []string
 	var out []any
-	if entities := access.VisibleEntities(p); !entities.None() {
+	if entities := sc.Entities; !entities.None() {
 		cond, vargs := entities.Condition("e.id")
 		branches = append(branches, `SELECT '`+linkEntity+`' AS kind, r.user_id, e.id, e.name, e.name_lc AS sort_name
 			FROM user_entity_refs r JOIN entities e ON e.id = r.entity_id WHERE r.user_id IN (`+marks+`) AND `+cond)
 		out = append(append(out, args...), vargs...)
 	}
-	if departments := access.VisibleDepartments(p); !departments.None() {
+	if departments := sc.Departments; !departments.None() {
 		cond, vargs := departments.Condition("d.id")
 		branches = append(branches, `SELECT '`+linkDepartment+`' AS kind, r.user_id, d.id, d.name, d.name_lc AS sort_name
 			FROM user_department_refs r JOIN departments d ON d.id = r.department_id WHERE r.user_id IN (`+marks+`) AND `+cond)
@@ -128,10 +127,10 @@ func linksQuery(p *auth.Principal, marks string, args []any) (string, []any) {
 }
 
 // preferredOf reads the users who are preferred users of a job template of a department the
-// searcher manages (every department for administrators): the cards' preferred flag and Order
-// By Preferred.
-func preferredOf(ctx context.Context, q database.Reader, p *auth.Principal) (map[int64]bool, error) {
-	ids, err := jobs.PreferredIn(ctx, q, access.ManagedDepartments(p))
+// searcher manages (sc.Managed: every department for administrators): the cards' preferred flag
+// and Order By Preferred.
+func preferredOf(ctx context.Context, q database.Reader, sc Scope) (map[int64]bool, error) {
+	ids, err := jobs.PreferredIn(ctx, q, sc.Managed)
 	if err != nil {
 		return nil, err
 	}

@@ -9,7 +9,6 @@ import (
 	"strings"
 
 	"github.com/hive/hive/internal/access"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/hive/hive/internal/search/index"
 )
@@ -28,10 +27,10 @@ type hit struct {
 	Score  int64  `db:"score"`
 }
 
-// Global is the top bar's search: the records matching q's text that p may see, best first (by
+// Global is the top bar's search: the records matching q's text that sc lets the searcher see, best first (by
 // hiveRank, then source and id), at most PerSourceLimit of each source. With Order By the users
 // are in that order (orderUsers), the most relevant first among equals.
-func (s *Store) Global(ctx context.Context, p *auth.Principal, q Query) ([]Result, error) {
+func (s *Store) Global(ctx context.Context, sc Scope, q Query) ([]Result, error) {
 	pl, ok := planOf(q.Query)
 	if !ok {
 		return []Result{}, nil
@@ -49,7 +48,7 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, q Query) ([]Resul
 			}
 			pl.addTypos(terms)
 		}
-		scopes := scopesOf(p)
+		scopes := scopesOf(sc)
 		driver, err := drivers(ctx, r, pl, scopes)
 		if err != nil {
 			return err
@@ -72,17 +71,17 @@ func (s *Store) Global(ctx context.Context, p *auth.Principal, q Query) ([]Resul
 			return fmt.Errorf("global search: %w", err)
 		}
 		if q.SortKey != "" {
-			if err := orderUsers(ctx, r, p, hits, orderOf(q.Filter)); err != nil {
+			if err := orderUsers(ctx, r, sc, hits, orderOf(q.Filter)); err != nil {
 				return err
 			}
 		}
-		out, err = cards(ctx, r, p, hits)
+		out, err = cards(ctx, r, sc, hits)
 		return err
 	})
 	return out, err
 }
 
-// scope is what p may see of one source: conditions on a scanned index row t, any of which lets
+// scope is what the searcher may see of one source: conditions on a scanned index row t, any of which lets
 // it through, with their arguments. Each is read as its own branch, so a planner never has to
 // weigh an OR of a flag against a link look-up (PostgreSQL would hash every link of the
 // searcher's departments for each search).
@@ -93,36 +92,36 @@ type cond struct {
 	args []any
 }
 
-// scopesOf is what p may see of each source; a source p sees nothing of is missing. It applies
-// the access rules: departments (and their bookings and jobs) that p may select
-// (access.VisibleDepartments), entities p may view (access.VisibleEntities) and the legal
-// entities linked to them, and the users p may see (access.UsersSeenBy: every freelancer for
-// a manager, and the people of what they manage), among those whose account can work
-// (access.HireableStatuses; the others are available false, hidden from everyone).
-func scopesOf(p *auth.Principal) map[string]scope {
+// scopesOf is what sc lets the searcher see of each source; a source they see nothing of is
+// missing. The access rules are decided in sc: departments (and their bookings and jobs) they may
+// select (Departments), entities they may view (Entities) and the legal entities linked to them,
+// and the users they may see (Users: every freelancer for a manager, and the people of what they
+// manage), among those whose account can work (access.HireableStatuses; the others are available
+// false, hidden from everyone).
+func scopesOf(sc Scope) map[string]scope {
 	hireable := `t.status IN (` + database.Marks(len(access.HireableStatuses)) + `)`
-	if p.Has(auth.NeedAdmin) {
+	if sc.Admin {
 		all := scope{{sql: `TRUE`}}
 		return map[string]scope{index.User: {{hireable, access.HireableStatuses}}, index.Booking: all,
 			index.Job: all, index.Department: all, index.Entity: all, index.LegalEntity: all}
 	}
 	out := map[string]scope{}
-	if deps := access.VisibleDepartments(p); !deps.None() {
+	if deps := sc.Departments; !deps.None() {
 		cond, a := deps.Condition("t.scope_id")
 		for _, src := range []string{index.Booking, index.Job, index.Department} {
 			out[src] = scope{{cond, a}}
 		}
 	}
-	if ents := access.VisibleEntities(p); !ents.None() {
+	if ents := sc.Entities; !ents.None() {
 		cond, a := ents.Condition("t.scope_id")
 		out[index.Entity] = scope{{cond, a}}
 		cond, _ = ents.Condition("r.entity_id")
 		out[index.LegalEntity] = scope{{`EXISTS (SELECT 1 FROM entity_legal_entity_refs r
 			WHERE r.legal_entity_id = t.record_id AND ` + cond + `)`, a}}
 	}
-	seen := access.UsersSeenBy(p)
+	seen := sc.Users
 	people := []string{`t.record_id = ?`}
-	args := append(append([]any{}, access.HireableStatuses...), p.UserID)
+	args := append(append([]any{}, access.HireableStatuses...), sc.Reader)
 	if len(seen.EntityIDs) > 0 {
 		marks, a := database.In(seen.EntityIDs)
 		people = append(people, `EXISTS (SELECT 1 FROM user_entity_refs r WHERE r.user_id = t.record_id AND r.entity_id IN (`+marks+`))`)
@@ -138,7 +137,7 @@ func scopesOf(p *auth.Principal) map[string]scope {
 		out[index.User] = scope{{linked, args}}
 		return out
 	}
-	// Every freelancer, and the staff linked to what p manages (and p).
+	// Every freelancer, and the staff linked to what the searcher manages (and the searcher).
 	out[index.User] = scope{{hireable + ` AND t.is_freelancer = TRUE`, access.HireableStatuses},
 		{`t.is_freelancer = FALSE AND ` + linked, args}}
 	return out
@@ -255,7 +254,7 @@ func (pl plan) sourceSQL(src string, driver int, sc scope) (string, []any) {
 // their relevance as the tie-break after the sort key) by replacing their scores with their
 // places, as the advanced search ranks: the first of n users gets n, the last 1. The other
 // sources keep their relevance.
-func orderUsers(ctx context.Context, r database.Reader, p *auth.Principal, hits []hit, o order) error {
+func orderUsers(ctx context.Context, r database.Reader, sc Scope, hits []hit, o order) error {
 	users := map[int64]*hit{}
 	for i := range hits {
 		if hits[i].Source == index.User {
@@ -277,7 +276,7 @@ func orderUsers(ctx context.Context, r database.Reader, p *auth.Principal, hits 
 	var preferred map[int64]bool
 	if o.key == SortPreferred {
 		var err error
-		if preferred, err = preferredOf(ctx, r, p); err != nil {
+		if preferred, err = preferredOf(ctx, r, sc); err != nil {
 			return err
 		}
 	}
@@ -297,7 +296,7 @@ func orderUsers(ctx context.Context, r database.Reader, p *auth.Principal, hits 
 }
 
 // cards reads the cards of hits through r and lists them best first.
-func cards(ctx context.Context, r database.Reader, p *auth.Principal, hits []hit) ([]Result, error) {
+func cards(ctx context.Context, r database.Reader, sc Scope, hits []hit) ([]Result, error) {
 	ids := map[string][]int64{}
 	for _, h := range hits {
 		ids[h.Source] = append(ids[h.Source], h.ID)
@@ -307,8 +306,8 @@ func cards(ctx context.Context, r database.Reader, p *auth.Principal, hits []hit
 		var err error
 		if source == index.User {
 			var preferred map[int64]bool
-			if preferred, err = preferredOf(ctx, r, p); err == nil {
-				cards[source], err = cardsOf(ctx, r, p, list, preferred)
+			if preferred, err = preferredOf(ctx, r, sc); err == nil {
+				cards[source], err = cardsOf(ctx, r, sc, list, preferred)
 			}
 		} else {
 			cards[source], err = recordCards(ctx, r, source, list)

@@ -33,7 +33,7 @@ func TestGlobalSearchOrderBy(t *testing.T) {
 			{search.SortPreferred, []string{"Ivy", "Eve", "Fay", "Gus", "Hal", "Ben", "Pia", "Cat", "Dan", "Ola", "Ada"}},
 		} {
 			q := search.Query{Query: "camera", Filter: search.Filter{SortKey: c.key}}
-			rs, err := aw.store.Global(context.Background(), aw.as[apptest.DeptMgr], q)
+			rs, err := aw.store.Global(context.Background(), search.ScopeOf(aw.as[apptest.DeptMgr]), q)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/status"
 	"github.com/hive/hive/internal/bookings/worktime"
@@ -40,7 +41,7 @@ func Refusal(ctx context.Context, q database.Reader, c Question) (reason string,
 	if !v.Refused() {
 		return "", false, nil
 	}
-	reader := auth.FromContext(ctx)
+	reader := access.BookingReaderOf(auth.FromContext(ctx))
 	with := v.Overlap
 	if with == nil {
 		with = &v.Breach.With
@@ -57,8 +58,8 @@ func Refusal(ctx context.Context, q database.Reader, c Question) (reason string,
 
 // overlapSubject is who an overlap's refusal speaks of: the freelancer themself when they read
 // it ("You are"), else "This freelancer is".
-func overlapSubject(reader *auth.Principal, user int64) string {
-	if reader != nil && reader.UserID == user {
+func overlapSubject(reader access.BookingReader, user int64) string {
+	if reader.Own(user) {
 		return "You are"
 	}
 	return "This freelancer is"

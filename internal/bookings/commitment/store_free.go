@@ -4,10 +4,9 @@ import (
 	"context"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/bookingrules"
 	"github.com/hive/hive/internal/bookings/worktime"
-
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -74,7 +73,7 @@ func LocalDaysWindow(first, last time.Time) (lo, hi time.Time) {
 // search is for no one booking; the entity's own limits apply when the offer is accepted).
 // One query whatever the number of users. The job is named only if reader, who asked, may see
 // its booking (NameJobs).
-func RestWarnings(ctx context.Context, q database.Reader, reader *auth.Principal, from, to string, users []int64) (map[int64]string, error) {
+func RestWarnings(ctx context.Context, q database.Reader, reader access.BookingReader, from, to string, users []int64) (map[int64]string, error) {
 	out := map[int64]string{}
 	first, err1 := time.Parse(time.DateOnly, from)
 	last, err2 := time.Parse(time.DateOnly, to)

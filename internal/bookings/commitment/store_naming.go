@@ -6,7 +6,6 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings/worktime"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 )
 
@@ -23,11 +22,12 @@ type InTheWay struct {
 const OtherWork = "other work (busy)"
 
 // NameJobs replaces the placement id each shift in the way carries with what the message's
-// reader (the signed-in user who asked; nil, nobody, for the system's own work) may know of it:
-// the job's name when they may see its booking (access.CanSeeBooking: its department's viewers,
-// or the freelancer whose work it is), else OtherWork. So a manager who may hire a
+// reader (access.BookingReaderOf the signed-in user who asked; the zero value, nobody, for the
+// system's own work) may know of it: the job's name when they may see its booking
+// (access.CanSeeBooking: its department's viewers, or the freelancer whose work it is), else
+// OtherWork. So a manager who may hire a
 // freelancer learns that they are busy and when, never for which other client. One query for all.
-func NameJobs(ctx context.Context, q database.Reader, reader *auth.Principal, ways []InTheWay) error {
+func NameJobs(ctx context.Context, q database.Reader, reader access.BookingReader, ways []InTheWay) error {
 	ids := make([]int64, 0, len(ways))
 	seen := make(map[string]bool, len(ways)) // many marks name the same work
 	for _, w := range ways {
@@ -64,9 +64,9 @@ func NameJobs(ctx context.Context, q database.Reader, reader *auth.Principal, wa
 		jobs[strconv.FormatInt(r.ID, 10)] = job{jobName(r.BookingTitle, r.PlacementTitle), r.DepartmentID}
 	}
 	for _, w := range ways {
-		j, own := jobs[w.Shift.Job], reader != nil && reader.UserID == w.User
+		j := jobs[w.Shift.Job]
 		w.Shift.Job = OtherWork
-		if j.name != "" && access.CanSeeBooking(reader, j.department, own) {
+		if j.name != "" && reader.SeesBooking(j.department, reader.Own(w.User)) {
 			w.Shift.Job = j.name
 		}
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/bookings"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/feature"
 	"github.com/hive/hive/internal/platform/httpapi"
 )
@@ -39,10 +38,11 @@ func (h *handlers) availableSuppliers(ctx context.Context, in *AvailableSupplier
 	if err != nil {
 		return nil, err
 	}
-	if _, err := access.RequireDepartmentManager(ctx, b.DepartmentID); err != nil {
+	p, err := access.RequireDepartmentManager(ctx, b.DepartmentID)
+	if err != nil {
 		return nil, err
 	}
-	list, err := h.store.AvailableSuppliers(ctx, auth.FromContext(ctx),
+	list, err := h.store.AvailableSuppliers(ctx, access.BookingReaderOf(p),
 		Booking{ID: b.ID, DepartmentID: b.DepartmentID, JobTemplateID: b.JobTemplateID}, in.PlacementTemplateID, in.PlacementIDs)
 	if err != nil {
 		return nil, err

@@ -16,7 +16,6 @@ import (
 	"github.com/hive/hive/internal/jobs"
 	"github.com/hive/hive/internal/organisations/tags"
 	"github.com/hive/hive/internal/platform/apperror"
-	"github.com/hive/hive/internal/platform/auth"
 	"github.com/hive/hive/internal/platform/database"
 	"github.com/jmoiron/sqlx"
 )
@@ -34,9 +33,9 @@ type Booking struct {
 // template templateID: the selected ones (each a live placement of b with that template, else
 // 422), or by default every live one (404 when there is none). It reads a fixed number of
 // set-based queries whatever the number of candidates and placements, the independent ones at
-// once; errors: not_found, invalid. The marks name the work in the way only if reader, who asked,
-// may see its booking (commitment.NameJobs).
-func (s *Store) AvailableSuppliers(ctx context.Context, reader *auth.Principal, b Booking, templateID int64, selected []int64) (AvailableSuppliersList, error) {
+// once; errors: not_found, invalid. The marks name the work in the way only if reader
+// (access.BookingReaderOf who asked) may see its booking (commitment.NameJobs).
+func (s *Store) AvailableSuppliers(ctx context.Context, reader access.BookingReader, b Booking, templateID int64, selected []int64) (AvailableSuppliersList, error) {
 	f := &supplierFacts{}
 	if err := s.selectionOf(ctx, f, b, templateID, selected); err != nil {
 		return AvailableSuppliersList{}, err

@@ -79,7 +79,7 @@ func (h *handlers) write(ctx context.Context, b DatesBody, mark bool) (*struct{ 
 }
 
 func (h *handlers) get(ctx context.Context, p *auth.Principal, in *IDPath) (*struct{ Body Unavailability }, error) {
-	visible, err := h.store.Visible(ctx, p, []int64{in.ID})
+	visible, err := h.store.Visible(ctx, ReaderOf(p), []int64{in.ID})
 	if err != nil {
 		return nil, err
 	}
@@ -98,7 +98,7 @@ func (h *handlers) byUsers(ctx context.Context, p *auth.Principal, in *struct {
 	if _, err := checkDates(append(nonEmpty(in.StartDate), nonEmpty(in.EndDate)...)); err != nil {
 		return nil, err
 	}
-	ids, err := h.store.Visible(ctx, p, in.UserIDs)
+	ids, err := h.store.Visible(ctx, ReaderOf(p), in.UserIDs)
 	if err != nil {
 		return nil, err
 	}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/calendarsync"
-	"github.com/hive/hive/internal/platform/auth"
 
 	"github.com/hive/hive/internal/platform/apperror"
 	"github.com/hive/hive/internal/platform/database"
@@ -105,25 +104,22 @@ func (s *Store) Range(ctx context.Context, users []int64, start, end string) ([]
 	return out, nil
 }
 
-// Visible keeps the users whose dates p may read: their own; every user for administrators;
-// and the users linked to an entity or department p manages, which is the link half of
-// access.CanSeeUser (access.UsersSeenByManager). The other half, "any manager sees any
-// freelancer", is left out on purpose: when someone is free is shown to the organisations they
-// work with, not to every client (a profile is another matter).
-func (s *Store) Visible(ctx context.Context, p *auth.Principal, users []int64) ([]int64, error) {
-	if p.Has(auth.NeedAdmin) {
+// Visible keeps the users whose dates reader (ReaderOf the caller) may read: their own; every
+// user for administrators (All); and the users linked to an entity or department they manage.
+func (s *Store) Visible(ctx context.Context, reader access.UserViewer, users []int64) ([]int64, error) {
+	if reader.All {
 		return users, nil
 	}
 	out := []int64{}
 	var others []int64
 	for _, u := range users {
-		if u == p.UserID {
+		if u == reader.Self {
 			out = append(out, u)
 		} else {
 			others = append(others, u)
 		}
 	}
-	entities, departments := access.UsersSeenByManager(p)
+	entities, departments := reader.EntityIDs, reader.DepartmentIDs
 	if len(others) == 0 || len(entities)+len(departments) == 0 {
 		return out, nil
 	}

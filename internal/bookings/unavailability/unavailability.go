@@ -6,7 +6,9 @@ import (
 	"slices"
 	"time"
 
+	"github.com/hive/hive/internal/access"
 	"github.com/hive/hive/internal/platform/apperror"
+	"github.com/hive/hive/internal/platform/auth"
 )
 
 // UnavailabilityUser names the user.
@@ -41,4 +43,15 @@ func nonEmpty(s string) []string {
 		return nil
 	}
 	return []string{s}
+}
+
+// ReaderOf is whose dates p may read, as Store.Visible takes it: their own; every user's for
+// administrators; and those of the users linked to an entity or department p manages, which is
+// the link half of access.CanSeeUser (access.UsersSeenByManager). The other half, "any manager
+// sees any freelancer", is left out on purpose: when someone is free is shown to the
+// organisations they work with, not to every client (a profile is another matter).
+func ReaderOf(p *auth.Principal) access.UserViewer {
+	entities, departments := access.UsersSeenByManager(p)
+	return access.UserViewer{Self: p.UserID, All: p.Has(auth.NeedAdmin),
+		UserScope: access.UserScope{EntityIDs: entities, DepartmentIDs: departments}}
 }

@@ -53,7 +53,7 @@ type handlers struct{ store *Store }
 // exactly as it refuses an id that names nobody: the same 422 on userId, with no name or
 // address, so linking cannot be used to find accounts. Others are invited by e-mail instead.
 func (h *handlers) requireVisibleUser(ctx context.Context, p *auth.Principal, id int64) error {
-	ok, err := access.UserVisibleTo(ctx, h.store.DB, p, id)
+	ok, err := access.UserVisibleTo(ctx, h.store.DB, access.UserViewerOf(p), id)
 	if err != nil {
 		return err
 	}

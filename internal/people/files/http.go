@@ -152,7 +152,7 @@ func (s *Service) visibleImageKey(ctx context.Context, user int64) (string, erro
 	if err != nil {
 		return "", err
 	}
-	visible, err := access.UserVisibleTo(ctx, s.Store.DB, p, user)
+	visible, err := access.UserVisibleTo(ctx, s.Store.DB, access.UserViewerOf(p), user)
 	if err != nil {
 		return "", err
 	}
