@@ -6,17 +6,23 @@ import 'dayjs/locale/en-gb';
 
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
-import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { createQueryClient } from './query-client';
-import { ToastLayer } from './toast-layer';
 import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('en-gb');
 
-/** All providers, in one place: Mantine → modals → query client → notifications. */
+// The toasts' container and the confirmation dialogs' host (modals.openConfirmModal) are no part
+// of the first screen: their code loads beside it rather than in the entry script. Both read
+// stores that work without them (a toast shown before its container arrives appears with it).
+const ToastLayer = lazy(() => import('./toast-layer').then((m) => ({ default: m.ToastLayer })));
+const ModalsHost = lazy(() =>
+  import('@mantine/modals').then((m) => ({ default: () => <m.ModalsProvider /> })),
+);
+
+/** All providers, in one place: Mantine → query client, with the toasts and dialogs hosts. */
 export function AppProviders({
   children,
   queryClient,
@@ -32,12 +38,13 @@ export function AppProviders({
       defaultColorScheme="light"
     >
       <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
-        <ModalsProvider>
-          <QueryClientProvider client={client}>
+        <QueryClientProvider client={client}>
+          <Suspense fallback={null}>
             <ToastLayer />
-            {children}
-          </QueryClientProvider>
-        </ModalsProvider>
+            <ModalsHost />
+          </Suspense>
+          {children}
+        </QueryClientProvider>
       </DatesProvider>
     </MantineProvider>
   );
