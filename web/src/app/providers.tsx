@@ -28,6 +28,8 @@ function usePageLoaded(): boolean {
   useEffect(() => {
     if (loaded) return;
     const onLoad = () => setLoaded(true);
+    // The load event may have fired between the first render and this effect.
+    if (document.readyState === 'complete') return onLoad();
     window.addEventListener('load', onLoad, { once: true });
     return () => window.removeEventListener('load', onLoad);
   }, [loaded]);
