@@ -6,37 +6,17 @@ import 'dayjs/locale/en-gb';
 
 import { MantineProvider } from '@mantine/core';
 import { DatesProvider } from '@mantine/dates';
+import { ModalsProvider } from '@mantine/modals';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import dayjs from 'dayjs';
-import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { createQueryClient } from './query-client';
+import { ToastLayer } from './toast-layer';
 import { cssVariablesResolver, theme } from './theme';
 
 dayjs.locale('en-gb');
 
-// The toasts' container and the confirmation dialogs' host (modals.openConfirmModal) are no part
-// of the first screen: their code loads once the page has loaded, not in the entry script. Both
-// read stores that work without them (a toast shown before its container arrives appears with it).
-const ToastLayer = lazy(() => import('./toast-layer').then((m) => ({ default: m.ToastLayer })));
-const ModalsHost = lazy(() =>
-  import('@mantine/modals').then((m) => ({ default: () => <m.ModalsProvider /> })),
-);
-
-/** Whether the page has loaded (the window's load event has fired). */
-function usePageLoaded(): boolean {
-  const [loaded, setLoaded] = useState(() => document.readyState === 'complete');
-  useEffect(() => {
-    if (loaded) return;
-    const onLoad = () => setLoaded(true);
-    // The load event may have fired between the first render and this effect.
-    if (document.readyState === 'complete') return onLoad();
-    window.addEventListener('load', onLoad, { once: true });
-    return () => window.removeEventListener('load', onLoad);
-  }, [loaded]);
-  return loaded;
-}
-
-/** All providers, in one place: Mantine → query client, with the toasts and dialogs hosts. */
+/** All providers, in one place: Mantine → modals → query client → notifications. */
 export function AppProviders({
   children,
   queryClient,
@@ -45,7 +25,6 @@ export function AppProviders({
   queryClient?: QueryClient;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
-  const loaded = usePageLoaded();
   return (
     <MantineProvider
       theme={theme}
@@ -53,15 +32,12 @@ export function AppProviders({
       defaultColorScheme="light"
     >
       <DatesProvider settings={{ locale: 'en-gb', firstDayOfWeek: 1 }}>
-        <QueryClientProvider client={client}>
-          {loaded && (
-            <Suspense fallback={null}>
-              <ToastLayer />
-              <ModalsHost />
-            </Suspense>
-          )}
-          {children}
-        </QueryClientProvider>
+        <ModalsProvider>
+          <QueryClientProvider client={client}>
+            <ToastLayer />
+            {children}
+          </QueryClientProvider>
+        </ModalsProvider>
       </DatesProvider>
     </MantineProvider>
   );

@@ -1,10 +1,4 @@
-import {
-  createTheme,
-  type CSSVariablesResolver,
-  type LoaderProps,
-  type ModalProps,
-  type NotificationProps,
-} from '@mantine/core';
+import { createTheme, Loader, Modal, Notification, type CSSVariablesResolver } from '@mantine/core';
 
 /**
  * Colours chosen for WCAG AA contrast (4.5:1) on white: filled colours use shade 8,
@@ -21,19 +15,13 @@ export const theme = createTheme({
   components: {
     // Every dialog's close button has a name for screen readers (axe: button-name).
     // A spinner is a live status, so its aria-label is announced (and allowed: axe aria-prohibited-attr).
-    // Plain objects rather than Modal.extend(...) and the like: naming a component here would
-    // put its code (a dialog's focus trap and scroll lock) into the entry script of every page.
-    Loader: { defaultProps: { role: 'status' } satisfies Partial<LoaderProps> },
-    Modal: {
-      defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } satisfies Partial<ModalProps>,
-    },
-    Notification: {
-      defaultProps: {
-        closeButtonProps: { 'aria-label': 'Close notification' },
-      } satisfies Partial<NotificationProps>,
+    Loader: Loader.extend({ defaultProps: { role: 'status' } }),
+    Modal: Modal.extend({ defaultProps: { closeButtonProps: { 'aria-label': 'Close' } } }),
+    Notification: Notification.extend({
+      defaultProps: { closeButtonProps: { 'aria-label': 'Close notification' } },
       // Mantine's gray 6 description text is below 4.5:1 on white.
       styles: { description: { color: 'var(--mantine-color-gray-8)' } },
-    },
+    }),
   },
 });
 

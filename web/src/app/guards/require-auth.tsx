@@ -1,20 +1,14 @@
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { isApiError } from '@/api/errors';
+import { EnrolRequiredScreen } from '@/features/accounts/components/enrol-required-screen';
 import { whoamiQueryOptions } from '@/lib/session';
 import { CurrentUserProvider } from '@/lib/current-user';
 import { paths } from '@/lib/paths';
 import { FullPageMessage } from '@/ui/full-page-message';
 
 export const LOGGING_IN_MESSAGE = 'Logging you in. Please wait...';
-
-// Few users ever see the enrolment (its form and QR code): it loads only for them.
-const EnrolRequiredScreen = lazy(() =>
-  import('@/features/accounts/components/enrol-required-screen').then((m) => ({
-    default: m.EnrolRequiredScreen,
-  })),
-);
 
 /**
  * Routes below need a session: visitors go to /login; while whoami loads, a full-page notice. A
@@ -37,13 +31,7 @@ export function RequireAuth() {
     }
     throw whoami.error;
   }
-  if (enrolling) {
-    return (
-      <Suspense fallback={<FullPageMessage message={LOGGING_IN_MESSAGE} />}>
-        <EnrolRequiredScreen onDone={() => setEnrolling(false)} />
-      </Suspense>
-    );
-  }
+  if (enrolling) return <EnrolRequiredScreen onDone={() => setEnrolling(false)} />;
   return (
     <CurrentUserProvider user={whoami.data}>
       <Outlet />

@@ -1,4 +1,5 @@
-import { Button, Group, List, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Group, List, Modal, ScrollArea, Stack, Text, Title } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 
 interface Props {
   opened: boolean;
@@ -93,5 +94,27 @@ export function PrivacyModal(props: Props) {
         </List.Item>
       </List>
     </LegalModal>
+  );
+}
+
+/**
+ * 'Terms and Conditions and the Privacy Policy': two links that open the documents in dialogs,
+ * for the sentence of the screen that names them (sign-up, login).
+ */
+export function LegalLinks({ size }: { size: 'xs' | 'sm' }) {
+  const [termsOpened, terms] = useDisclosure(false);
+  const [privacyOpened, privacy] = useDisclosure(false);
+  return (
+    <>
+      <Anchor component="button" type="button" size={size} onClick={terms.open}>
+        Terms and Conditions
+      </Anchor>{' '}
+      and the{' '}
+      <Anchor component="button" type="button" size={size} onClick={privacy.open}>
+        Privacy Policy
+      </Anchor>
+      <TermsModal opened={termsOpened} onClose={terms.close} />
+      <PrivacyModal opened={privacyOpened} onClose={privacy.close} />
+    </>
   );
 }

@@ -5,7 +5,7 @@ import { refusedSubmit, withServerErrors } from '@/lib/notify';
 import { stripWhitespace, validateEmail, validateNewPassword } from '@/lib/validation';
 import { FormPasswordField, FormTextInput } from '@/ui/form-fields';
 import { countryOptions, DEFAULT_COUNTRY } from '@/lib/countries';
-import { LegalLinks } from './legal-links';
+import { LegalLinks } from './legal-modals';
 
 export const signUpMessages = {
   required: 'This field is required',

@@ -12,7 +12,7 @@ import { FullPageMessage } from '@/ui/full-page-message';
 import { appInfoQueryOptions, whoamiQueryOptions } from '@/lib/session';
 import { useLogin } from '../api/login';
 import { LoginForm, type LoginFailure } from '../components/login-form';
-import { LegalLinks } from '../components/legal-links';
+import { LegalLinks } from '../components/legal-modals';
 import { PasskeySignIn } from '../components/passkey-sign-in';
 import { goToProvider, storeRedirectPath } from '../api/provider-login';
 
