@@ -5,6 +5,7 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { CurrentUser } from '@/api/types';
+import { clearEarlyReads } from '@/lib/early-reads';
 import { accountKeys, appInfoKeys } from '@/lib/query-keys';
 
 export const getWhoami = () => unwrap(api.GET('/account/whoami'));
@@ -29,8 +30,9 @@ export const appInfoQueryOptions = () =>
     meta: { silentErrors: true },
   });
 
-/** Stores a user the server signed in as whoami. */
+/** Stores a user the server signed in as whoami (reads started for the one before are dropped). */
 export function storeSignedInUser(queryClient: QueryClient, user: CurrentUser): void {
+  clearEarlyReads();
   queryClient.setQueryData(whoamiQueryOptions().queryKey, user);
 }
 

@@ -23,9 +23,11 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import type { CurrentUser } from '@/api/types';
-import { canSeeDashboard } from '@/features/dashboard';
-import { canSeeInvoices } from '@/features/invoices';
-import { canSeeTimesheets, timesheetsBadge } from '@/features/timesheets';
+// The features' rules files, not their public entries: an entry also exports components (a
+// legal entity page's cards), which would otherwise load with the shell on every first screen.
+import { canSeeDashboard } from '@/features/dashboard/rules';
+import { canSeeInvoices } from '@/features/invoices/rules';
+import { canSeeTimesheets, timesheetsBadge } from '@/features/timesheets/rules';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import {

@@ -81,7 +81,7 @@ describe('the top bar search box (spec part 1 §6: department managers only)', (
   it('is shown to a department manager', async () => {
     open(() => 0, { needs: ['staff', 'department_manager', 'manage_department:2'] });
     await screen.findByRole('link', { name: '0 unread notifications' });
-    expect(screen.getByRole('textbox', { name: 'Search' })).toHaveAttribute(
+    expect(await screen.findByRole('textbox', { name: 'Search' })).toHaveAttribute(
       'placeholder',
       'Search...',
     );

@@ -10,6 +10,7 @@ import {
 } from '@mantine/core';
 import { IconBell } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { appInfoQueryOptions } from '@/lib/session';
 import { accountStatusDisplay } from '@/lib/account-status';
@@ -17,8 +18,14 @@ import { useCurrentUser } from '@/lib/current-user';
 import { countOf } from '@/lib/format';
 import { paths } from '@/lib/paths';
 import { notificationStatsQueryOptions } from '@/features/notifications/api/get-notification-stats';
-import { TopBarSearch } from '@/features/search';
+import { isDepartmentManager } from '@/lib/permissions';
 import { UserMenu } from './user-menu';
+
+// The search (its results, advanced filters and their pickers) is for department managers only
+// and no part of the first screen: its code loads for them, after the page.
+const TopBarSearch = lazy(() =>
+  import('@/features/search').then((m) => ({ default: m.TopBarSearch })),
+);
 
 const SHOWN_ENVIRONMENTS = new Set(['DEV', 'LOCAL DEV', 'DEMO']);
 
@@ -138,7 +145,11 @@ export function TopBar({ mobileOpened, desktopOpened, toggleMobile, toggleDeskto
         )}
       </Group>
       <Group gap="xs" wrap="nowrap" style={{ minWidth: 0 }}>
-        <TopBarSearch />
+        {isDepartmentManager(user) && (
+          <Suspense fallback={null}>
+            <TopBarSearch />
+          </Suspense>
+        )}
         <NotificationBell />
         {user.actionsRequired > 0 && <ActionsRequired count={user.actionsRequired} />}
         <Tooltip label={`Account status: ${status.label}`}>
