@@ -3,6 +3,7 @@ package bookings_test
 import (
 	"context"
 	"fmt"
+	"github.com/hive/hive/internal/access"
 	"sort"
 	"testing"
 	"time"
@@ -88,7 +89,7 @@ func BenchmarkAvailableSuppliersBusy(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			list, err := ranker.AvailableSuppliers(ctx, nil, suppliers.Booking{ID: row.ID, DepartmentID: row.DepartmentID,
+			list, err := ranker.AvailableSuppliers(ctx, access.BookingReader{}, suppliers.Booking{ID: row.ID, DepartmentID: row.DepartmentID,
 				JobTemplateID: row.JobTemplateID}, template, ids)
 			took[busy] = append(took[busy], time.Since(t0))
 			cpu[busy] += benchmetrics.ProcessCPU() - cpu0
