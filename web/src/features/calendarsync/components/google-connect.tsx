@@ -5,11 +5,8 @@ import { calendarSyncToasts } from '@/lib/errors/catalogue';
 import { loadFailureText } from '@/lib/errors/refusal';
 import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import type { CalendarInfo } from '../api/discover-calendars';
-import {
-  GOOGLE_START,
-  useCreateGoogleConnection,
-  useDiscoverGoogleCalendars,
-} from '../api/google-calendar';
+import { useCreateGoogleConnection } from '../api/create-google-connection';
+import { GOOGLE_START, useDiscoverGoogleCalendars } from '../api/discover-google-calendars';
 import { DEFAULT_INTERVAL, INTERVAL_OPTIONS } from '../rules';
 
 const TOUCH = 44;

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { refusalMessage } from '@/lib/errors/refusal';
 import { formatDate } from '@/lib/format';
-import { toSubmitQueryOptions } from '../api/get-timesheets';
+import { toSubmitQueryOptions } from '../api/get-timesheets-to-submit';
 import { useSubmitTimesheets } from '../api/submit-timesheets';
 import { STATUS_COLOUR, formatMinor, statusLabel } from '../rules';
 
