@@ -10,7 +10,7 @@ if (!root) throw new Error('missing #root');
 
 // The first reads go out before React renders (app/first-reads.ts).
 const queryClient = createQueryClient();
-startFirstReads(queryClient, window.location);
+startFirstReads(queryClient);
 
 startOfflineSupport();
 

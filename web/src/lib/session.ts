@@ -5,7 +5,6 @@
 import { queryOptions, useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api, unwrap } from '@/api/client';
 import type { CurrentUser } from '@/api/types';
-import { clearEarlyReads } from '@/lib/early-reads';
 import { accountKeys, appInfoKeys } from '@/lib/query-keys';
 
 export const getWhoami = () => unwrap(api.GET('/account/whoami'));
@@ -30,9 +29,8 @@ export const appInfoQueryOptions = () =>
     meta: { silentErrors: true },
   });
 
-/** Stores a user the server signed in as whoami (reads started for the one before are dropped). */
+/** Stores a user the server signed in as whoami. */
 export function storeSignedInUser(queryClient: QueryClient, user: CurrentUser): void {
-  clearEarlyReads();
   queryClient.setQueryData(whoamiQueryOptions().queryKey, user);
 }
 

@@ -5,5 +5,4 @@
  * only, never from a file inside it (eslint.config.js).
  */
 export { agendaQueryOptions } from './api/get-agenda';
-export { startAgendaReads } from './api/start-agenda-reads';
 export { cardTitle, type AgendaCard } from './rules';
