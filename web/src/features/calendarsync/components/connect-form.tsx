@@ -1,4 +1,4 @@
-import { Button, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { calendarSyncToasts } from '@/lib/errors/catalogue';
@@ -6,7 +6,8 @@ import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import { PasswordField } from '@/ui/password-field';
 import { useCreateCalendarConnection } from '../api/create-calendar-connection';
 import { useDiscoverCalendars, type CalendarInfo } from '../api/discover-calendars';
-import { DEFAULT_INTERVAL, INTERVAL_OPTIONS, PROVIDER_HINTS } from '../rules';
+import { DEFAULT_INTERVAL, PROVIDER_HINTS } from '../rules';
+import { CalendarPickers } from './calendar-pickers';
 
 const TOUCH = 44;
 
@@ -101,26 +102,7 @@ export function ConnectForm() {
           </>
         ) : (
           <>
-            <Select
-              label="Calendar to read busy times from"
-              description="Only the times are read: never titles or details"
-              data={options}
-              allowDeselect={false}
-              {...form.getInputProps('readCalendar')}
-            />
-            <Select
-              label="Calendar to write accepted work to"
-              description="May be the same calendar; Hive only changes the events it created"
-              data={options}
-              allowDeselect={false}
-              {...form.getInputProps('writeCalendar')}
-            />
-            <Select
-              label="Sync"
-              data={INTERVAL_OPTIONS.map((o) => ({ ...o }))}
-              allowDeselect={false}
-              {...form.getInputProps('interval')}
-            />
+            <CalendarPickers options={options} getInputProps={form.getInputProps} />
             <Stack gap="xs" style={{ alignSelf: 'flex-start' }}>
               <Button type="submit" mih={TOUCH} loading={create.isPending}>
                 Connect calendar

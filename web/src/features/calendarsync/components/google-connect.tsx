@@ -1,4 +1,4 @@
-import { Alert, Button, Select, Stack, Text } from '@mantine/core';
+import { Alert, Button, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { calendarSyncToasts } from '@/lib/errors/catalogue';
@@ -7,7 +7,8 @@ import { notify, refusedSubmit, withServerErrors } from '@/lib/notify';
 import type { CalendarInfo } from '../api/discover-calendars';
 import { useCreateGoogleConnection } from '../api/create-google-connection';
 import { GOOGLE_START, useDiscoverGoogleCalendars } from '../api/discover-google-calendars';
-import { DEFAULT_INTERVAL, INTERVAL_OPTIONS } from '../rules';
+import { DEFAULT_INTERVAL } from '../rules';
+import { CalendarPickers } from './calendar-pickers';
 
 const TOUCH = 44;
 
@@ -84,26 +85,7 @@ export function GoogleConnectForm() {
     >
       <Stack gap="sm" maw={480}>
         <Text size="sm">Google granted Hive access. Choose the calendars:</Text>
-        <Select
-          label="Calendar to read busy times from"
-          description="Only the times are read: never titles or details"
-          data={options}
-          allowDeselect={false}
-          {...form.getInputProps('readCalendar')}
-        />
-        <Select
-          label="Calendar to write accepted work to"
-          description="May be the same calendar; Hive only changes the events it created"
-          data={options}
-          allowDeselect={false}
-          {...form.getInputProps('writeCalendar')}
-        />
-        <Select
-          label="Sync"
-          data={INTERVAL_OPTIONS.map((o) => ({ ...o }))}
-          allowDeselect={false}
-          {...form.getInputProps('interval')}
-        />
+        <CalendarPickers options={options} getInputProps={form.getInputProps} />
         <Button
           type="submit"
           mih={TOUCH}
