@@ -77,6 +77,15 @@ describe('TimesheetsToSubmit', () => {
     expect(within(region).getByRole('button', { name: 'Submit selected (2)' })).toBeEnabled();
   });
 
+  it('links to the Timesheets screen when there are more than the list shows', async () => {
+    open({ 'GET /api/v1/timesheet': () => jsonResponse({ items: [toFill, disputed], total: 60 }) });
+    const region = await screen.findByRole('region', { name: 'Timesheets to submit (2)' });
+    expect(within(region).getByRole('link', { name: 'Timesheets screen' })).toHaveAttribute(
+      'href',
+      '/timesheets',
+    );
+  });
+
   it('shows nothing when there is nothing to submit', async () => {
     let asked = 0;
     open({

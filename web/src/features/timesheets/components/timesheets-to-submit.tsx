@@ -1,8 +1,10 @@
-import { Alert, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { Link } from 'react-router';
 import { refusalMessage } from '@/lib/errors/refusal';
 import { formatDate } from '@/lib/format';
+import { paths } from '@/lib/paths';
 import { toSubmitQueryOptions } from '../api/get-timesheets-to-submit';
 import { useSubmitTimesheets } from '../api/submit-timesheets';
 import { STATUS_COLOUR, formatMinor, statusLabel } from '../rules';
@@ -84,7 +86,11 @@ export function TimesheetsToSubmit({ userId }: { userId: number }) {
         </Stack>
         {list.data && list.data.total > items.length && (
           <Text size="sm" c="dimmed">
-            More on the Timesheets screen.
+            More on the{' '}
+            <Anchor component={Link} to={paths.timesheets} inherit>
+              Timesheets screen
+            </Anchor>
+            .
           </Text>
         )}
       </Stack>
