@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"net/url"
 	"strings"
 	"sync"
 	"time"
@@ -46,6 +47,7 @@ type Google struct {
 
 	mu       sync.Mutex
 	endpoint *oauth2.Endpoint
+	revokeAt string   // the issuer's revocation endpoint (RFC 7009), "" when it names none
 	sources  sync.Map // refresh token → oauth2.TokenSource, reusing an access token until it expires
 }
 
@@ -76,13 +78,15 @@ func (g *Google) config(ctx context.Context) (*oauth2.Config, error) {
 		}
 		defer resp.Body.Close()
 		var doc struct {
-			Auth  string `json:"authorization_endpoint"`
-			Token string `json:"token_endpoint"`
+			Auth   string `json:"authorization_endpoint"`
+			Token  string `json:"token_endpoint"`
+			Revoke string `json:"revocation_endpoint"`
 		}
 		if err := json.NewDecoder(resp.Body).Decode(&doc); err != nil || resp.StatusCode != http.StatusOK || doc.Auth == "" || doc.Token == "" {
 			return nil, fmt.Errorf("google discovery: status %d: %v", resp.StatusCode, err)
 		}
 		g.endpoint = &oauth2.Endpoint{AuthURL: doc.Auth, TokenURL: doc.Token, AuthStyle: oauth2.AuthStyleInHeader}
+		g.revokeAt = doc.Revoke
 	}
 	return &oauth2.Config{ClientID: g.ClientID, ClientSecret: g.ClientSecret, Endpoint: *g.endpoint,
 		RedirectURL: g.RedirectURL, Scopes: []string{googleScope}}, nil
@@ -148,6 +152,37 @@ func (g *Google) source(ctx context.Context, refresh string) (oauth2.TokenSource
 
 // forget drops the access tokens of refresh (a refused grant, a disconnected calendar).
 func (g *Google) forget(refresh string) { g.sources.Delete(refresh) }
+
+// revoke ends the grant of refresh at the issuer (RFC 7009: Google's revocation endpoint takes
+// the token as a form field), so a disconnected calendar leaves Hive no access behind; the
+// issuer ends the access tokens issued from it too. Nothing is sent when the issuer names no
+// revocation endpoint.
+func (g *Google) revoke(ctx context.Context, refresh string) error {
+	g.forget(refresh)
+	if _, err := g.config(ctx); err != nil {
+		return err
+	}
+	g.mu.Lock()
+	at := g.revokeAt
+	g.mu.Unlock()
+	if at == "" {
+		return nil
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, at, strings.NewReader(url.Values{"token": {refresh}}.Encode()))
+	if err != nil {
+		return err
+	}
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	resp, err := g.client.Do(req)
+	if err != nil {
+		return err
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("google revocation: status %d", resp.StatusCode)
+	}
+	return nil
+}
 
 // bearer signs each request with an access token of src.
 type bearer struct {

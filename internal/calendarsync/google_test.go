@@ -9,6 +9,7 @@ import (
 	"net/http/httptest"
 	"net/http/httputil"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -31,6 +32,7 @@ type fakeGoogle struct {
 	issued     int
 	refreshes  int
 	revoked    bool
+	revokedBy  []string // the tokens sent to the revocation endpoint
 	oauth, dav *httptest.Server
 }
 
@@ -65,7 +67,14 @@ func (f *fakeGoogle) serveOAuth(w http.ResponseWriter, r *http.Request) {
 	}
 	switch r.URL.Path {
 	case "/.well-known/openid-configuration":
-		answer(200, map[string]string{"issuer": f.oauth.URL, "authorization_endpoint": f.oauth.URL + "/auth", "token_endpoint": f.oauth.URL + "/token"})
+		answer(200, map[string]string{"issuer": f.oauth.URL, "authorization_endpoint": f.oauth.URL + "/auth",
+			"token_endpoint": f.oauth.URL + "/token", "revocation_endpoint": f.oauth.URL + "/revoke"})
+		return
+	case "/revoke": // as Google's: the token as a form field, no client authentication
+		_ = r.ParseForm()
+		f.revokedBy = append(f.revokedBy, r.Form.Get("token"))
+		f.revoked = f.revoked || r.Form.Get("token") == "refresh-1"
+		answer(200, map[string]string{})
 		return
 	case "/token":
 	default:
@@ -187,6 +196,20 @@ func TestConnectGoogleCalendar(t *testing.T) {
 		g.mu.Unlock()
 		if c := sync(); c.LastError != calendarsync.MsgGoogleRefused || c.LastGoodSyncAt == nil || busy() != 1 {
 			t.Fatalf("after revocation: %+v, busy %d", c, busy())
+		}
+
+		// Disconnecting ends the grant at Google (who else may disconnect: TestOnlyItsFreelancerReachesAConnection).
+		g.mu.Lock()
+		g.revoked = false
+		g.mu.Unlock()
+		path := fmt.Sprintf("/calendar-connection/%d", conn.ID)
+		s.As(apptest.Manager).Do("DELETE", path, nil).WantError(403, "A-102")
+		me.Do("DELETE", path, nil).Want(204)
+		g.mu.Lock()
+		revokedBy := slices.Clone(g.revokedBy)
+		g.mu.Unlock()
+		if !slices.Equal(revokedBy, []string{"refresh-1"}) || busy() != 0 {
+			t.Fatalf("disconnected: revocations %q, busy %d", revokedBy, busy())
 		}
 	})
 }

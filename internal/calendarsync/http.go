@@ -35,7 +35,7 @@ func Register(api huma.API, d feature.Deps, worker *Worker) {
 	httpapi.Op(ops, "updateCalendarConnection", "PATCH /calendar-connection/{id}",
 		"Change how often the caller's calendar connection syncs", httpapi.WithUser(h.update), 403, 404, 422)
 	httpapi.Op(ops, "deleteCalendarConnection", "DELETE /calendar-connection/{id}",
-		"Disconnect the caller's calendar: its busy times are forgotten; the events Hive wrote stay in the calendar",
+		"Disconnect the caller's calendar: its busy times are forgotten, a Google grant is revoked; the events Hive wrote stay in the calendar",
 		httpapi.WithUser(h.remove), 403, 404)
 	httpapi.Op(ops, "syncCalendarConnection", "POST /calendar-connection/{id}/sync",
 		"Sync the caller's calendar connection now, and answer its state after the sync",
@@ -223,7 +223,26 @@ func (h *handlers) remove(ctx context.Context, p *auth.Principal, in *idPath) (*
 	if _, err := h.own(ctx, p, in.ID); err != nil {
 		return nil, err
 	}
-	return nil, h.store.Delete(ctx, in.ID)
+	sealed, err := h.store.Delete(ctx, in.ID)
+	if err != nil {
+		return nil, err
+	}
+	h.revokeGoogle(ctx, in.ID, sealed)
+	return nil, nil
+}
+
+// revokeGoogle ends the Google grant a removed connection held. The connection is gone either
+// way: a grant Google could not be told to end is logged, and the freelancer can still end it
+// in their Google account.
+func (h *handlers) revokeGoogle(ctx context.Context, id int64, sealed string) {
+	secret, err := h.keys.Open(sealed)
+	refresh, isGoogle := strings.CutPrefix(secret, googleSecret)
+	if err != nil || !isGoogle || h.worker.Google == nil {
+		return
+	}
+	if err := h.worker.Google.revoke(ctx, refresh); err != nil {
+		h.worker.logger().WarnContext(ctx, "google grant not revoked", "connection", id, "err", err)
+	}
 }
 
 func (h *handlers) sync(ctx context.Context, p *auth.Principal, in *idPath) (*struct{ Body CalendarConnection }, error) {

@@ -91,9 +91,13 @@ func (s *Store) SetInterval(ctx context.Context, id int64, minutes int) error {
 	})
 }
 
-// Delete removes connection id with its busy blocks and the record of what it wrote.
-func (s *Store) Delete(ctx context.Context, id int64) error {
-	return s.DB.InTx(ctx, func(tx *database.Tx) error {
+// Delete removes connection id with its busy blocks and the record of what it wrote, and answers
+// the sealed secret it held (a Google grant is revoked after).
+func (s *Store) Delete(ctx context.Context, id int64) (sealed string, err error) {
+	return sealed, s.DB.InTx(ctx, func(tx *database.Tx) error {
+		if err := database.NotFound(tx.Get(ctx, &sealed, `SELECT secret_sealed FROM calendar_connections WHERE id = ?`, id), "Calendar connection"); err != nil {
+			return err
+		}
 		for _, q := range []string{`DELETE FROM calendar_written_events WHERE connection_id = ?`,
 			`DELETE FROM calendar_busy_blocks WHERE connection_id = ?`, `DELETE FROM calendar_read_objects WHERE connection_id = ?`,
 			`DELETE FROM calendar_connections WHERE id = ?`} {

@@ -1497,7 +1497,7 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Disconnect the caller's calendar: its busy times are forgotten; the events Hive wrote stay in the calendar */
+        /** Disconnect the caller's calendar: its busy times are forgotten, a Google grant is revoked; the events Hive wrote stay in the calendar */
         delete: operations["deleteCalendarConnection"];
         options?: never;
         head?: never;

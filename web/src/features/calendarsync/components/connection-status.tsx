@@ -91,8 +91,8 @@ export function ConnectionStatus({ connection: c }: { connection: CalendarConnec
       >
         <Stack>
           <Text size="sm">
-            Hive forgets your busy times and stops writing your accepted work. The events it already
-            wrote stay in your calendar.
+            Hive forgets your busy times and stops writing your accepted work, and ends its access
+            to a Google account. The events it already wrote stay in your calendar.
           </Text>
           <Group justify="flex-end">
             <Button variant="default" mih={TOUCH} onClick={() => setConfirm(false)}>
