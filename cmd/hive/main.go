@@ -66,7 +66,6 @@ func run(ctx context.Context, args []string, stdout io.Writer) error {
 	slog.SetDefault(logger)
 	switch args[0] {
 	case "serve":
-		tuneGC()
 		a, err := app.New(ctx, cfg, logger)
 		if err != nil {
 			return err
