@@ -18,6 +18,7 @@ type restFacts struct {
 	// booked is, per user, the first of their accepted work overlapping a selected placement
 	// (bookedOn), named and turned into marks with the breaches.
 	booked map[int64]*worktime.Shift
+	runs   []shiftRun // runsOf's buffer
 }
 
 // judge is the commitment rule's verdict on ask for user's placement p, from the work read once
@@ -50,10 +51,9 @@ func (r *restFacts) bookedOn(user int64, p slot) bool {
 
 // check records the first breach accepting one of the placements free (their places in booking,
 // the booking's live placements, in its order) would cause user, if any: each placement is
-// judged alone against the work the user has accepted already. A placement with none of that
-// work within the limits' reach (commitment.FactsFrom's first look) cannot be refused, so it is
-// passed over without judging; the placements come by start, so one walk along the work finds
-// them.
+// judged alone against the work the user has accepted already. Most placements cannot be
+// refused, and are passed over without judging (mayBreach); the placements come by start, so
+// one walk along the work finds the work near each.
 func (r *restFacts) check(user int64, booking []slot, free []int) {
 	w, ok := r.work[user]
 	if !ok {
@@ -61,6 +61,7 @@ func (r *restFacts) check(user int64, booking []slot, free []int) {
 	}
 	zone := r.zone(user)
 	reach := r.limits.Reach()
+	runs := r.runsOf(w)
 	k := 0 // the first shift starting no earlier than a placement's span before the reach
 	var last time.Time
 	for _, i := range free {
@@ -73,11 +74,7 @@ func (r *restFacts) check(user int64, booking []slot, free []int) {
 		for k < len(w.Shifts) && w.Shifts[k].Start.Before(lo.Add(-commitment.MaxPlacementSpan)) {
 			k++
 		}
-		reached := false
-		for j := k; j < len(w.Shifts) && w.Shifts[j].Start.Before(p.End.Add(reach)) && !reached; j++ {
-			reached = w.Placements[j] != p.ID && w.Shifts[j].End.After(lo)
-		}
-		if !reached {
+		if !r.mayBreach(w, runs, k, p) {
 			continue
 		}
 		if b := r.judgeWork(commitment.Accept, w, zone, p).Breach; b != nil {
@@ -88,6 +85,62 @@ func (r *restFacts) check(user int64, booking []slot, free []int) {
 			return
 		}
 	}
+}
+
+// mayBreach is false when accepting p cannot leave too little rest after w (by start, from its
+// shift k on: none before starts within a placement's span of the limits' Reach before p), so
+// that judging it would find no breach. It looks at the shifts (other than p) overlapping the
+// limits' Reach either side of p: with none, nothing is near (commitment.FactsFrom's first look);
+// one closer than the daily rest may breach it; else only a run of the weekly rest's rule can,
+// and the run p would join is within the runs of w (runs) that those shifts belong to, which
+// together with p span too little to touch more than MaxDaysInRow dates (as
+// worktime.Check's own first look). The rule itself judges whatever this does not rule out.
+func (r *restFacts) mayBreach(w commitment.Worked, runs []shiftRun, k int, p slot) bool {
+	reach, daily := r.limits.Reach(), r.limits.DailyRest
+	lo, hi := p.Start.Add(-reach), p.End.Add(reach)
+	from, to := p.Start, p.End // the span of p and the runs near it
+	reached := false
+	for j := k; j < len(w.Shifts) && w.Shifts[j].Start.Before(hi); j++ {
+		s := w.Shifts[j]
+		if !s.End.After(lo) {
+			continue
+		}
+		from, to = earlier(from, runs[j].start), later(to, runs[j].end)
+		if w.Placements[j] == p.ID {
+			continue
+		}
+		if s.End.After(p.Start.Add(-daily)) && s.Start.Before(p.End.Add(daily)) {
+			return true
+		}
+		reached = true
+	}
+	return reached && (r.limits.MaxDaysInRow < 2 || to.Sub(from) > time.Duration(r.limits.MaxDaysInRow-1)*23*time.Hour)
+}
+
+// shiftRun is the run of the weekly rest's rule a shift belongs to: the shifts chained by each
+// starting less than the weekly rest after the run so far ends, from the first's start to the
+// latest end.
+type shiftRun struct{ start, end time.Time }
+
+// runsOf is, beside each shift of w (by start), its run, in a buffer reused from one candidate to
+// the next.
+func (r *restFacts) runsOf(w commitment.Worked) []shiftRun {
+	if cap(r.runs) < len(w.Shifts) {
+		r.runs = make([]shiftRun, len(w.Shifts), 2*len(w.Shifts))
+	}
+	runs := r.runs[:len(w.Shifts)]
+	for first := 0; first < len(w.Shifts); {
+		run := shiftRun{w.Shifts[first].Start, w.Shifts[first].End}
+		next := first + 1
+		for ; next < len(w.Shifts) && w.Shifts[next].Start.Sub(run.end) < r.limits.WeeklyRest; next++ {
+			run.end = later(run.end, w.Shifts[next].End)
+		}
+		for j := first; j < next; j++ {
+			runs[j] = run
+		}
+		first = next
+	}
+	return runs
 }
 
 // inTheWay is the work in the way of the breaches found and of the bookings, for

@@ -146,18 +146,15 @@ func earlier(a, b time.Time) time.Time {
 	return b
 }
 
-// leadingID parses the decimal id s starts with (an aggregate of ids, at most 18 digits) and
-// returns the rest of s after it.
-func leadingID(s string) (int64, string, error) {
+// leadingDigits is the decimal number s starts with (at most 18 digits) and how many bytes it
+// takes: 0 when s starts with none.
+func leadingDigits(s string) (int64, int) {
 	var id int64
 	i := 0
 	for ; i < len(s) && i < 18 && s[i] >= '0' && s[i] <= '9'; i++ {
 		id = id*10 + int64(s[i]-'0')
 	}
-	if i == 0 {
-		return 0, "", fmt.Errorf("an id expected in %q", s)
-	}
-	return id, s[i:], nil
+	return id, i
 }
 
 // candidateIndex finds a candidate's place among the candidates by id: a table over the range
