@@ -273,7 +273,7 @@ func (f *supplierFacts) heldBy() error {
 		size += len(r.Entries)/6 + 1
 	}
 	entries := make([]heldEntry, 0, size)
-	ends := make([]int, len(rows)) // where each row's entries end
+	ends := make([]int, len(rows))               // where each row's entries end
 	worked := make([]int32, len(f.candidates)+1) // per candidate's place: how many shifts, then where theirs start
 	holders := 0
 	for i, r := range rows {
