@@ -30,14 +30,10 @@ func (r *restFacts) judgeWork(ask commitment.Ask, w commitment.Worked, zone *tim
 	return commitment.Judge(ask, shift, commitment.FactsFrom(ask, w, p.ID, shift, r.limits, zone))
 }
 
-// bookedOn reports whether an offer of placement p to user would be refused for an overlap with
-// their accepted work: they are booked then (the rule refuses an offer for nothing else). The
-// first such work is kept for the mark.
-func (r *restFacts) bookedOn(user int64, p slot) bool {
-	w, ok := r.work[user]
-	if !ok {
-		return false
-	}
+// bookedOn reports whether an offer of placement p to user, whose work is w (r.work's), would be
+// refused for an overlap with their accepted work: they are booked then (the rule refuses an
+// offer for nothing else). The first such work is kept for the mark.
+func (r *restFacts) bookedOn(user int64, w commitment.Worked, p slot) bool {
 	i := w.Overlapping(p.ID, p.Start, p.End)
 	if i < 0 {
 		return false
@@ -56,10 +52,9 @@ func (r *restFacts) bookedOn(user int64, p slot) bool {
 // the booking's live placements, in its order) would cause user, if any: each placement is
 // judged alone against the work the user has accepted already. Most placements cannot be
 // refused, and are passed over without judging (mayBreach); the placements come by start, so
-// one walk along the work finds the work near each.
-func (r *restFacts) check(user int64, booking []slot, free []int) {
-	w, ok := r.work[user]
-	if !ok {
+// one walk along the work (w, r.work's) finds the work near each.
+func (r *restFacts) check(user int64, w commitment.Worked, booking []slot, free []int) {
+	if len(w.Shifts) == 0 {
 		return
 	}
 	if len(r.near) != len(booking) {
