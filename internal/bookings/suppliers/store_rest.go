@@ -112,6 +112,9 @@ const beyondBatch = 1000
 // are each by start.
 func carriedOut(w commitment.Worked, selection []slot, inner window, l worktime.Limits) bool {
 	from, to := inner.lo.Add(maxPlacementSpan+l.WeeklyRest), inner.hi.Add(-l.WeeklyRest)
+	if within(w.Shifts, selection, from, to) { // no run can leave what its members do not
+		return false
+	}
 	i, j := 0, 0
 	var start, end time.Time // the run so far
 	selected, begun := false, false
@@ -137,6 +140,22 @@ func carriedOut(w commitment.Worked, selection []slot, inner window, l worktime.
 		end, selected = later(end, e), selected || isSelected
 	}
 	return selected && (start.Before(from) || end.After(to))
+}
+
+// within reports whether every shift and selected placement starts at from or later and ends by
+// to.
+func within(shifts []worktime.Shift, selection []slot, from, to time.Time) bool {
+	for _, s := range shifts {
+		if s.Start.Before(from) || s.End.After(to) {
+			return false
+		}
+	}
+	for _, p := range selection {
+		if p.Start.Before(from) || p.End.After(to) {
+			return false
+		}
+	}
+	return true
 }
 
 func earlier(a, b time.Time) time.Time {
