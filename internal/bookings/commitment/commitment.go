@@ -164,13 +164,9 @@ func FactsFrom(ask Ask, w Worked, p int64, candidate worktime.Shift, limits work
 	if !reached {
 		return f
 	}
-	from, to = w.startingIn(candidate.Start.Add(-MaxPlacementSpan), candidate.End)
-	for i := from; i < to; i++ {
-		if w.Placements[i] != p && w.Shifts[i].End.After(candidate.Start) {
-			shift := w.Shifts[i]
-			f.Overlap = &shift
-			break
-		}
+	if i := w.Overlapping(p, candidate.Start, candidate.End); i >= 0 {
+		shift := w.Shifts[i]
+		f.Overlap = &shift
 	}
 	if !RestJudged(ask, f) {
 		return f
@@ -187,6 +183,19 @@ func FactsFrom(ask Ask, w Worked, p int64, candidate worktime.Shift, limits work
 		}
 	}
 	return f
+}
+
+// Overlapping is the index of the first shift of w (by start) other than placement p's that
+// overlaps [start, end), -1 when none: the overlap FactsFrom reports for any shift near enough
+// to be looked at, which one overlapping always is.
+func (w Worked) Overlapping(p int64, start, end time.Time) int {
+	from, to := w.startingIn(start.Add(-MaxPlacementSpan), end)
+	for i := from; i < to; i++ {
+		if w.Placements[i] != p && w.Shifts[i].End.After(start) {
+			return i
+		}
+	}
+	return -1
 }
 
 // ShiftsBut is the work as worktime shifts, without placement skip (a placement is not its own
@@ -212,7 +221,13 @@ func MsgBooked(subject string, with worktime.Shift, loc *time.Location) string {
 // MsgBookedMark marks a candidate already booked at the time of a selected placement (available
 // suppliers): with, the work in the way, named for the reader, and its times in loc.
 func MsgBookedMark(with worktime.Shift, loc *time.Location) string {
-	return fmt.Sprintf("Already booked at an overlapping time: %s, %s.", with.Job, with.When(loc))
+	return MsgBookedMarkAt(with.Job, with.When(loc))
+}
+
+// MsgBookedMarkAt is MsgBookedMark with the work's times told already (worktime.Shift.When), for
+// a caller that marks many candidates booked at the same times.
+func MsgBookedMarkAt(job, when string) string {
+	return "Already booked at an overlapping time: " + job + ", " + when + "."
 }
 
 // MsgPencilInstead follows an offer's refusal for an overlap: a pencil is how to ask for someone

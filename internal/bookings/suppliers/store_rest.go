@@ -112,6 +112,9 @@ const beyondBatch = 1000
 // are each by start.
 func carriedOut(w commitment.Worked, selection []slot, inner window, l worktime.Limits) bool {
 	from, to := inner.lo.Add(maxPlacementSpan+l.WeeklyRest), inner.hi.Add(-l.WeeklyRest)
+	if within(w.Shifts, selection, from, to) { // no run can leave what its members do not
+		return false
+	}
 	i, j := 0, 0
 	var start, end time.Time // the run so far
 	selected, begun := false, false
@@ -139,6 +142,22 @@ func carriedOut(w commitment.Worked, selection []slot, inner window, l worktime.
 	return selected && (start.Before(from) || end.After(to))
 }
 
+// within reports whether every shift and selected placement starts at from or later and ends by
+// to.
+func within(shifts []worktime.Shift, selection []slot, from, to time.Time) bool {
+	for _, s := range shifts {
+		if s.Start.Before(from) || s.End.After(to) {
+			return false
+		}
+	}
+	for _, p := range selection {
+		if p.Start.Before(from) || p.End.After(to) {
+			return false
+		}
+	}
+	return true
+}
+
 func earlier(a, b time.Time) time.Time {
 	if a.Before(b) {
 		return a
@@ -146,18 +165,15 @@ func earlier(a, b time.Time) time.Time {
 	return b
 }
 
-// leadingID parses the decimal id s starts with (an aggregate of ids, at most 18 digits) and
-// returns the rest of s after it.
-func leadingID(s string) (int64, string, error) {
+// leadingDigits is the decimal number s starts with (at most 18 digits) and how many bytes it
+// takes: 0 when s starts with none.
+func leadingDigits(s string) (int64, int) {
 	var id int64
 	i := 0
 	for ; i < len(s) && i < 18 && s[i] >= '0' && s[i] <= '9'; i++ {
 		id = id*10 + int64(s[i]-'0')
 	}
-	if i == 0 {
-		return 0, "", fmt.Errorf("an id expected in %q", s)
-	}
-	return id, s[i:], nil
+	return id, i
 }
 
 // candidateIndex finds a candidate's place among the candidates by id: a table over the range

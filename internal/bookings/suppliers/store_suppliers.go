@@ -5,7 +5,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
 
@@ -51,7 +50,7 @@ func (s *Store) AvailableSuppliers(ctx context.Context, reader access.BookingRea
 		func() error { return s.preferredUsers(ctx, f, b) },
 		func() error { return s.instructedIn(ctx, f, b.ID) },
 		func() error { return s.heldNear(ctx, f, b) },
-		func() error { return s.unavailableDays(ctx, f, b.DepartmentID) },
+		func() error { return s.unavailableDays(ctx, f) },
 		func() error { return s.ownCalendars(ctx, f, b.DepartmentID) },
 	)
 	if err != nil {
@@ -261,60 +260,121 @@ func (s *Store) heldNear(ctx context.Context, f *supplierFacts, b Booking) error
 // heldBy turns heldNear's rows into the facts of the candidates: the periods held in other
 // bookings with their holders, and each one's accepted work by start. Reading everyone's and
 // keeping the candidates' here costs less than a test per row in SQL; the rows hold tens of
-// thousands of ids, so they are parsed in place and looked up in a candidateIndex.
+// thousands of entries, so they are parsed in place by hand (heldEntries), looked up in a
+// candidateIndex, counted, and then copied into arrays made once at their size.
 func (f *supplierFacts) heldBy() error {
 	index := newCandidateIndex(f.candidates)
 	rows := f.heldRows
 	slices.SortFunc(rows, func(a, b heldRow) int { // the windows' order, whatever the engine's
 		return cmp.Or(a.Start.Compare(b.Start), a.End.Compare(b.End), cmp.Compare(a.Date, b.Date))
 	})
-	f.heldElsewhere = make([]heldPeriod, 0, len(rows))
-	work := make([]commitment.Worked, len(f.candidates)) // by the candidate's place
+	size := 0
 	for _, r := range rows {
-		period := heldPeriod{slot: r.slot}
-		elsewhere := false
-		for entries := r.Entries; len(entries) > 0; {
-			user, rest, err := leadingID(entries)
-			if err != nil {
-				return err
-			}
-			at, isCandidate := index.place(user)
-			here := false
-			if strings.HasPrefix(rest, ":") {
-				text := rest[1:]
-				placement, after, err := leadingID(text)
-				if err != nil {
-					return err
-				}
-				rest, here = strings.CutPrefix(after, "*")
-				if isCandidate {
-					w := &work[at]
-					w.Shifts = append(w.Shifts, worktime.Shift{Start: r.Start, End: r.End, Job: text[:len(text)-len(after)]})
-					w.Placements = append(w.Placements, placement)
-				}
-			}
-			if !here {
-				elsewhere = true
-				if isCandidate {
-					period.users = append(period.users, user)
-				}
-			}
-			if rest != "" && rest[0] != ',' {
-				return fmt.Errorf("held entries %q", r.Entries)
-			}
-			entries = strings.TrimPrefix(rest, ",")
+		size += len(r.Entries)/6 + 1
+	}
+	entries := make([]heldEntry, 0, size)
+	ends := make([]int, len(rows))               // where each row's entries end
+	worked := make([]int32, len(f.candidates)+1) // per candidate's place: how many shifts, then where theirs start
+	holders := 0
+	for i, r := range rows {
+		var err error
+		if entries, err = heldEntries(entries, r.Entries, index); err != nil {
+			return err
 		}
+		ends[i] = len(entries)
+	}
+	for _, e := range entries {
+		if e.at >= 0 && e.committed {
+			worked[e.at+1]++
+		}
+		if e.at >= 0 && !e.here {
+			holders++
+		}
+	}
+	for i := 1; i < len(worked); i++ {
+		worked[i] += worked[i-1]
+	}
+	shifts := make([]worktime.Shift, worked[len(worked)-1])
+	placements := make([]int64, len(shifts))
+	users := make([]int64, 0, holders)
+	filled := slices.Clone(worked[:len(f.candidates)]) // the next free place of each candidate's
+	f.heldElsewhere = make([]heldPeriod, 0, len(rows))
+	from := 0
+	for i, r := range rows {
+		period := heldPeriod{slot: r.slot}
+		elsewhere, first := false, len(users)
+		for _, e := range entries[from:ends[i]] {
+			if e.at >= 0 && e.committed {
+				k := filled[e.at]
+				filled[e.at]++
+				shifts[k] = worktime.Shift{Start: r.Start, End: r.End, Job: e.job}
+				placements[k] = e.placement
+			}
+			if !e.here {
+				elsewhere = true
+				if e.at >= 0 {
+					users = append(users, e.user)
+				}
+			}
+		}
+		from = ends[i]
 		if elsewhere {
+			period.users = users[first:len(users):len(users)]
 			f.heldElsewhere = append(f.heldElsewhere, period)
 		}
 	}
-	f.rest.work = make(map[int64]commitment.Worked, len(work))
-	for i, w := range work {
-		if len(w.Shifts) > 0 {
-			f.rest.work[f.candidates[i].ID] = inOrder(w)
+	f.rest.work = make(map[int64]commitment.Worked, len(f.candidates))
+	for i, c := range f.candidates {
+		if lo, hi := worked[i], worked[i+1]; hi > lo {
+			f.rest.work[c.ID] = inOrder(commitment.Worked{Shifts: shifts[lo:hi:hi], Placements: placements[lo:hi:hi]})
 		}
 	}
 	return nil
+}
+
+// heldEntry is one entry of a heldRow: the user (and their place among the candidates, -1 when
+// not one), and for committed work its placement, as its id and as its text.
+type heldEntry struct {
+	user, placement int64
+	job             string
+	at              int32
+	committed, here bool
+}
+
+// heldEntries appends the entries of one heldRow's aggregate to out, parsed byte by byte.
+func heldEntries(out []heldEntry, s string, index candidateIndex) ([]heldEntry, error) {
+	for i := 0; i < len(s); {
+		user, n := leadingDigits(s[i:])
+		if n == 0 {
+			return out, fmt.Errorf("held entries %q: an id expected at %d", s, i)
+		}
+		i += n
+		e := heldEntry{user: user, at: -1}
+		if at, ok := index.place(user); ok {
+			e.at = int32(at)
+		}
+		if i < len(s) && s[i] == ':' {
+			i++
+			placement, n := leadingDigits(s[i:])
+			if n == 0 {
+				return out, fmt.Errorf("held entries %q: a placement expected at %d", s, i)
+			}
+			e.committed, e.placement, e.job = true, placement, s[i:i+n]
+			i += n
+			if i < len(s) && s[i] == '*' {
+				e.here = true
+				i++
+			}
+		}
+		out = append(out, e)
+		if i < len(s) {
+			if s[i] != ',' {
+				return out, fmt.Errorf("held entries %q: a comma expected at %d", s, i)
+			}
+			i++
+		}
+	}
+	return out, nil
 }
 
 // inOrder is w by start, end and placement, the order commitment.AcceptedShifts reads work in:
@@ -375,25 +435,23 @@ func heldNearSQL(ws []window, booking int64) (string, []any) {
 	return strings.Join(branches, " UNION ALL "), args
 }
 
-// aggregatedIDs parses the ids string_agg joined with commas, keeping those keep holds (all when
-// keep is nil).
-func aggregatedIDs(s string, keep map[int64]bool) ([]int64, error) {
+// aggregatedIDs parses the ids string_agg joined with commas, byte by byte.
+func aggregatedIDs(s string) ([]int64, error) {
 	ids := make([]int64, 0, strings.Count(s, ",")+1)
-	for p := range strings.SplitSeq(s, ",") {
-		id, err := strconv.ParseInt(p, 10, 64)
-		if err != nil {
-			return nil, err
+	for i := 0; i < len(s); {
+		id, n := leadingDigits(s[i:])
+		if n == 0 || (i+n < len(s) && s[i+n] != ',') {
+			return nil, fmt.Errorf("aggregated ids %q: an id expected at %d", s, i)
 		}
-		if keep == nil || keep[id] {
-			ids = append(ids, id)
-		}
+		ids = append(ids, id)
+		i += n + 1
 	}
 	return ids, nil
 }
 
-// unavailableDays reads the department's linked users' unavailable dates from the booking's first needed
-// date to its last (the days either side of the selection included), a row per date.
-func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, department int64) error {
+// unavailableDays reads the users' unavailable dates from the booking's first needed date to its
+// last (the days either side of the selection included), a row per date.
+func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts) error {
 	from, to := f.before, f.after
 	for _, p := range f.booking {
 		from, to = min(from, p.Date), max(to, p.Date)
@@ -402,18 +460,17 @@ func (s *Store) unavailableDays(ctx context.Context, f *supplierFacts, departmen
 		Date  string `db:"date"`
 		Users string `db:"users"`
 	}
-	// By the dates' index, each user's link checked: read in the grouping's order, where the
-	// join read by user sorted every row again.
+	// One range of the dates' index alone, read in the grouping's order. Everyone's dates are
+	// read and the candidates' kept in Go (commitmentsOf), as heldNear's are: a test of each
+	// user's link to the department cost SQLite more than the read.
 	if err := s.DB.Select(ctx, &rows, `SELECT un.date, string_agg(CAST(un.user_id AS TEXT), ',') AS users
-		FROM unavailability un
-		WHERE un.date >= ? AND un.date <= ? AND EXISTS (SELECT 1 FROM user_department_refs r
-			WHERE r.user_id = un.user_id AND r.department_id = ?)
-		GROUP BY un.date`, from, to, department); err != nil {
+		FROM unavailability un WHERE un.date >= ? AND un.date <= ?
+		GROUP BY un.date`, from, to); err != nil {
 		return err
 	}
 	f.unavailable = make([]markedDay, len(rows))
 	for i, r := range rows {
-		users, err := aggregatedIDs(r.Users, nil)
+		users, err := aggregatedIDs(r.Users)
 		if err != nil {
 			return err
 		}

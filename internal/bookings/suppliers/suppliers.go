@@ -8,6 +8,7 @@ package suppliers
 
 import (
 	"cmp"
+	"math/bits"
 	"slices"
 	"strings"
 	"time"
@@ -238,27 +239,46 @@ func (c *commitments) add(users []int64, m []uint64) {
 	}
 }
 
-// freeFor reports whether user may work the booking's placement i: not marked unavailable on its
-// date, and no other placement holding their time overlaps it.
-func (c *commitments) freeFor(user int64, i int) bool {
+// of is user's commitments: their row of bits, nil for a user who is not a candidate (and so
+// has none recorded).
+func (c *commitments) of(user int64) busyBits {
 	at, ok := c.index.place(user)
-	return !ok || c.busy[at*c.words+i/64]&(1<<(i%64)) == 0
+	if !ok {
+		return nil
+	}
+	return busyBits(c.busy[at*c.words : (at+1)*c.words])
 }
+
+// busyBits is one candidate's row of commitments.
+type busyBits []uint64
+
+// freeFor reports whether the candidate may work the booking's placement i: not marked
+// unavailable on its date, and no other placement holding their time overlaps it.
+func (b busyBits) freeFor(i int) bool { return b == nil || b[i/64]&(1<<(i%64)) == 0 }
+
+// freeFor reports whether user may work the booking's placement i (busyBits.freeFor).
+func (c *commitments) freeFor(user int64, i int) bool { return c.of(user).freeFor(i) }
 
 // freeBefore and freeAfter report whether user has the day before (after) the selection to
 // themselves: not marked unavailable, and no placement holding their time on it.
-func (c *commitments) freeBefore(user int64) bool { return c.freeFor(user, len(c.booking)) }
-func (c *commitments) freeAfter(user int64) bool  { return c.freeFor(user, len(c.booking)+1) }
+func (c *commitments) freeBefore(user int64) bool { return c.of(user).freeFor(len(c.booking)) }
+func (c *commitments) freeAfter(user int64) bool  { return c.of(user).freeFor(len(c.booking) + 1) }
 
 // freeShare is the share of the booking's live placements user is free for.
-func (c *commitments) freeShare(user int64) float64 {
-	free := 0
-	for i := range c.booking {
-		if c.freeFor(user, i) {
-			free++
+func (c *commitments) freeShare(user int64) float64 { return c.freeShareOf(c.of(user)) }
+
+// freeShareOf is freeShare of a candidate's bits, counted a word at a time.
+func (c *commitments) freeShareOf(b busyBits) float64 {
+	n := len(c.booking)
+	busy := 0
+	for w := 0; b != nil && w*64 < n; w++ {
+		word := b[w]
+		if rest := n - w*64; rest < 64 {
+			word &= 1<<rest - 1 // the day before and after are not placements
 		}
+		busy += bits.OnesCount64(word)
 	}
-	return ratio(free, len(c.booking))
+	return ratio(n-busy, n)
 }
 
 func setBit(m []uint64, i int) { m[i/64] |= 1 << (i % 64) }
@@ -286,19 +306,35 @@ func rankSuppliers(f *supplierFacts) AvailableSuppliersList {
 	}
 	rows := make([]AvailableSupplier, len(f.candidates))
 	keyed := make([]rankedSupplier, len(f.candidates))
+	free := make([]int, 0, len(selected)) // each candidate's free placements, in turn
 	for i, cand := range f.candidates {
-		rows[i] = supplierRow(f, c, selected, cand)
-		keyed[i] = ranked(&rows[i])
+		rows[i] = supplierRow(f, c, selected, cand, free)
+		keyed[i] = ranked(&rows[i], i)
 	}
 	slices.SortFunc(keyed, compareSuppliers) // moves pointers, not the big rows
-	out := AvailableSuppliersList{PlacementCount: len(f.selection), Items: make([]AvailableSupplier, len(keyed))}
+	// Then each row is moved once to its place, a cycle of the order at a time.
+	from := make([]int, len(keyed)) // the place in rows of the row that belongs at i
 	for i, k := range keyed {
-		out.Items[i] = *k.row
+		from[i] = k.at
 	}
-	return out
+	for i := range from {
+		if from[i] == i || from[i] < 0 {
+			continue
+		}
+		first := rows[i]
+		at := i
+		for from[at] != i {
+			next := from[at]
+			rows[at], from[at] = rows[next], -1
+			at = next
+		}
+		rows[at], from[at] = first, -1
+	}
+	return AvailableSuppliersList{PlacementCount: len(f.selection), Items: rows}
 }
 
-func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidate) AvailableSupplier {
+// supplierRow is cand's row; free is a buffer for the free placements' places in the booking.
+func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidate, free []int) AvailableSupplier {
 	row := AvailableSupplier{User: AvailableSupplierUser{ID: cand.ID, FullName: strings.TrimSpace(cand.FirstName + " " + cand.LastName),
 		FirstName: cand.FirstName, Email: cand.Email, Phone: cand.Phone},
 		PlacementIDs: make([]int64, 0, len(selected)), BookedPlacementIDs: []int64{}, BusyOwnCalendarPlacementIDs: []int64{}, TotalPlacements: len(f.selection), PreferredUser: f.preferred[cand.ID],
@@ -307,13 +343,14 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 		row.MatchedSkills = []string{}
 	}
 	instructed := f.instructed[cand.ID]
-	free := make([]int, 0, len(selected)) // the free placements' places in the booking
+	busy, work := c.of(cand.ID), f.rest.work[cand.ID]
+	free = free[:0]
 	for _, i := range selected {
 		p := f.booking[i]
-		if c.freeFor(cand.ID, i) {
+		if busy.freeFor(i) {
 			row.PlacementIDs = append(row.PlacementIDs, p.ID)
 			free = append(free, i)
-		} else if f.rest.bookedOn(cand.ID, p) {
+		} else if f.rest.bookedOn(cand.ID, work, p) {
 			row.BookedPlacementIDs = append(row.BookedPlacementIDs, p.ID)
 		} else if b, ok := busyOver(f.ownBusy[cand.ID], p); ok {
 			row.BusyOwnCalendarPlacementIDs = append(row.BusyOwnCalendarPlacementIDs, p.ID)
@@ -329,14 +366,14 @@ func supplierRow(f *supplierFacts, c *commitments, selected []int, cand candidat
 	row.Availability = ratio(len(row.PlacementIDs), len(f.selection))
 	row.AvailabilityColour = AvailabilityColour(row.Availability)
 	freeDays := 0
-	for _, free := range []bool{c.freeBefore(cand.ID), c.freeAfter(cand.ID)} {
+	for _, free := range []bool{busy.freeFor(len(f.booking)), busy.freeFor(len(f.booking) + 1)} { // the days before and after
 		if free {
 			freeDays++
 		}
 	}
 	row.AdjacentAvailability = ratio(freeDays, 2)
-	row.GlobalAvailabilityRatio = c.freeShare(cand.ID)
-	f.rest.check(cand.ID, f.booking, free)
+	row.GlobalAvailabilityRatio = c.freeShareOf(busy)
+	f.rest.check(cand.ID, work, f.booking, free)
 	return row
 }
 
@@ -350,29 +387,40 @@ func busyOver(busy []slot, p slot) (slot, bool) {
 	return slot{}, false
 }
 
-// rankedSupplier is a row with its sort key (the lower-cased name, computed once).
+// rankedSupplier is a row, its place among the rows and its sort key (the lower-cased name,
+// computed once).
 type rankedSupplier struct {
 	row  *AvailableSupplier
+	at   int
 	name string
 }
 
-func ranked(row *AvailableSupplier) rankedSupplier {
-	return rankedSupplier{row: row, name: strings.ToLower(row.User.FullName)}
+func ranked(row *AvailableSupplier, at int) rankedSupplier {
+	return rankedSupplier{row: row, at: at, name: strings.ToLower(row.User.FullName)}
 }
 
 // compareSuppliers is the ranking, written once: preferred users first, then availability
 // (highest first), a matching job title, adjacent availability (highest first), full name
-// (case-insensitively), and the id so equal rows keep one order.
+// (case-insensitively), and the id so equal rows keep one order. Each key is compared only when
+// the ones before are equal (the sort asks this some 20,000 times).
 func compareSuppliers(x, y rankedSupplier) int {
 	a, b := x.row, y.row // pointers: compared in place
-	return cmp.Or(
-		compareTrueFirst(a.PreferredUser, b.PreferredUser),
-		cmp.Compare(b.Availability, a.Availability),
-		compareTrueFirst(a.MatchedJobTitle, b.MatchedJobTitle),
-		cmp.Compare(b.AdjacentAvailability, a.AdjacentAvailability),
-		strings.Compare(x.name, y.name),
-		cmp.Compare(a.User.ID, b.User.ID),
-	)
+	if c := compareTrueFirst(a.PreferredUser, b.PreferredUser); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(b.Availability, a.Availability); c != 0 {
+		return c
+	}
+	if c := compareTrueFirst(a.MatchedJobTitle, b.MatchedJobTitle); c != 0 {
+		return c
+	}
+	if c := cmp.Compare(b.AdjacentAvailability, a.AdjacentAvailability); c != 0 {
+		return c
+	}
+	if c := strings.Compare(x.name, y.name); c != 0 {
+		return c
+	}
+	return cmp.Compare(a.User.ID, b.User.ID)
 }
 
 func compareTrueFirst(a, b bool) int {

@@ -26,7 +26,7 @@ func TestCompareSuppliersRanks(t *testing.T) {
 	rows[5].User.ID = 1
 	var keyed []rankedSupplier
 	for i := range rows {
-		keyed = append(keyed, ranked(&rows[i]))
+		keyed = append(keyed, ranked(&rows[i], i))
 	}
 	slices.SortFunc(keyed, compareSuppliers)
 	var names []string
