@@ -33,10 +33,10 @@ func postReport(tb testing.TB, base string, c *apptest.Client, body []byte) *htt
 
 // TestAFailedExportNeverLooksWhole makes a row of the Financial Metrics report unreadable (SQLite
 // keeps the text 'x' in an integer column the report reads, unpaid breaks; PostgreSQL refuses
-// it, so this runs on SQLite only). When that row comes first,
-// nothing has gone out and the answer is an ordinary error; when it comes last, after the first
-// chunks went out, the connection is cut and the client's read fails instead of ending in a short
-// file that looks whole.
+// it, so this runs on SQLite only). When that row comes first, nothing has gone out and the
+// answer is an ordinary error; when it comes last, after the first chunks went out, the
+// connection is cut and the client's read fails instead of ending in a short file that looks
+// whole.
 func TestAFailedExportNeverLooksWhole(t *testing.T) {
 	db := databasetest.SQLite(t)
 	s := apptest.Start(t, db)
