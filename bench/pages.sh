@@ -7,6 +7,7 @@
 # and engine against the 50 ms budget.
 # Usage: bench/pages.sh [sqlite|postgres|both]   (default both; PostgreSQL when 127.0.0.1:5432 answers)
 #   PAGES_VISITS=40   visits of each page per role
+#   PAGES_ONLY=dashboard,reports   only the pages whose names begin so (all by default)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 engines=${1:-both}
@@ -23,7 +24,7 @@ one() { # engine, database URL, work dir
     bin/hive serve >"$dir/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 300); do curl -sf "http://127.0.0.1:$port/api/v1/app-info" >/dev/null && break; sleep 0.1; done
-  bin/load pages -label "$engine" -url "http://127.0.0.1:$port" -plan "$dir/plan.json" -visits "${PAGES_VISITS:-40}" || status=1
+  bin/load pages -label "$engine" -url "http://127.0.0.1:$port" -plan "$dir/plan.json" -visits "${PAGES_VISITS:-40}" -only "${PAGES_ONLY:-}" || status=1
   kill "$pid"; wait "$pid" 2>/dev/null || true
 }
 

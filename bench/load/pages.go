@@ -172,6 +172,7 @@ func runPages(ctx context.Context, args []string) error {
 	visits := fs.Int("visits", 40, "how many times each page is opened per role")
 	budget := fs.Duration("budget", 50*time.Millisecond, "the p95 each page's calls should stay under")
 	label := fs.String("label", "", "a name for the run (the engine)")
+	only := fs.String("only", "", "comma-separated beginnings of page names to open (all when empty): dashboard,reports")
 	_ = fs.Parse(args)
 	plan, err := readPlan(*planPath)
 	if err != nil {
@@ -186,6 +187,9 @@ func runPages(ctx context.Context, args []string) error {
 	fmt.Printf("%-40s %-20s %8s %8s  %s\n", "page", "role", "p50 ms", "p95 ms", "slowest call (p95 ms)")
 	missed := 0
 	for _, pg := range pages {
+		if !chosen(pg.name, *only) {
+			continue
+		}
 		for _, role := range pg.roles {
 			accounts := rn.byRole[role]
 			if len(accounts) == 0 {
@@ -222,6 +226,20 @@ func runPages(ctx context.Context, args []string) error {
 	}
 	fmt.Printf("pages %s: %d page and role pairs over the %s budget at p95\n", *label, missed, *budget)
 	return nil
+}
+
+// chosen is whether the page named name is among only's comma-separated beginnings of page
+// names (every page when only is empty).
+func chosen(name, only string) bool {
+	if only == "" {
+		return true
+	}
+	for _, prefix := range strings.Split(only, ",") {
+		if prefix != "" && strings.HasPrefix(name, prefix) {
+			return true
+		}
+	}
+	return false
 }
 
 // openPage issues a page's calls together, then the calls their answers lead to, and returns

@@ -92,7 +92,8 @@ var (
 )
 
 // bookingsColumns are the Bookings report's: one row per instruction, what was booked when and
-// who answered how.
+// who answered how. Their cells read only the fields Store.Bookings scans (bookingsSQL): a cell
+// reading another field needs it added there.
 var bookingsColumns = []column[InstructionRow]{
 	colBookingID, colReference,
 	{title: "Booking Title", cell: func(r *InstructionRow) string { return r.BookingTitle }},

@@ -31,18 +31,19 @@ func postReport(tb testing.TB, base string, c *apptest.Client, body []byte) *htt
 	return res
 }
 
-// TestAFailedExportNeverLooksWhole makes a row unreadable (SQLite keeps the text 'x' in an
-// integer column; PostgreSQL refuses it, so this runs on SQLite only). When that row comes first,
-// nothing has gone out and the answer is an ordinary error; when it comes last, after the first
-// chunks went out, the connection is cut and the client's read fails instead of ending in a short
-// file that looks whole.
+// TestAFailedExportNeverLooksWhole makes a row of the Financial Metrics report unreadable (SQLite
+// keeps the text 'x' in an integer column the report reads, unpaid breaks; PostgreSQL refuses
+// it, so this runs on SQLite only). When that row comes first, nothing has gone out and the
+// answer is an ordinary error; when it comes last, after the first chunks went out, the
+// connection is cut and the client's read fails instead of ending in a short file that looks
+// whole.
 func TestAFailedExportNeverLooksWhole(t *testing.T) {
 	db := databasetest.SQLite(t)
 	s := apptest.Start(t, db)
 	reports.Fill(t, db, 3000)
 	admin := s.As(apptest.Admin)
 	post := func() (*http.Response, []byte, error) {
-		body, _ := json.Marshal(map[string]any{"reportType": "bookings", "startDate": "2026-10-01", "endDate": "2026-10-31"})
+		body, _ := json.Marshal(map[string]any{"reportType": "financialMetrics", "startDate": "2026-10-01", "endDate": "2026-10-31"})
 		res := postReport(t, s.URL, admin, body)
 		defer res.Body.Close()
 		data, err := io.ReadAll(res.Body)

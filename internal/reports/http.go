@@ -109,7 +109,7 @@ func (h *handlers) write(ctx context.Context, w io.Writer, p *auth.Principal, t 
 	s := h.store
 	switch t {
 	case Bookings:
-		return export(w, p, bookingsColumns, func(fn func(*InstructionRow) error) error { return s.Instructions(ctx, f, fn) })
+		return export(w, p, bookingsColumns, func(fn func(*InstructionRow) error) error { return s.Bookings(ctx, f, fn) })
 	case FinancialMetrics:
 		return export(w, p, financialColumns, func(fn func(*InstructionRow) error) error { return s.Financial(ctx, f, fn) })
 	case Agency:

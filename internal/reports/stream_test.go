@@ -37,7 +37,7 @@ func TestTheReportStreams(t *testing.T) {
 		read := 0
 		w := &firstWrite{read: &read}
 		err := export(w, admin, bookingsColumns, func(fn func(*InstructionRow) error) error {
-			return s.Instructions(context.Background(), f, func(r *InstructionRow) error {
+			return s.Bookings(context.Background(), f, func(r *InstructionRow) error {
 				read++
 				return fn(r)
 			})

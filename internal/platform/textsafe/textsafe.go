@@ -22,6 +22,9 @@ func isBreak(r rune) bool {
 // a single LF, which the format's own encoder then escapes, and with the other control
 // characters (tab aside) dropped: iCalendar TEXT may not carry them and no reader needs them.
 func Lines(s string) string {
+	if plain(s) {
+		return s
+	}
 	var b strings.Builder
 	b.Grow(len(s))
 	prevCR := false
@@ -67,4 +70,15 @@ func guardFormula(s string) string {
 		return "'" + s
 	}
 	return s
+}
+
+// plain reports whether s is printable ASCII and tabs only, which Lines keeps as it is: most
+// cells of a report, so they are not copied rune by rune.
+func plain(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < ' ' && c != '\t') || c > '~' {
+			return false
+		}
+	}
+	return true
 }

@@ -16,6 +16,7 @@ func TestLines(t *testing.T) {
 		"a\u2028b\u2029c\u0085d\ve\ff":     "a\nb\nc\nd\ne\nf",
 		"tab\tkept, bell\a and nul\x00 go": "tab\tkept, bell and nul go",
 		"ünïcødé ✓":                        "ünïcødé ✓",
+		"del\x7f and bad \xff byte":        "del and bad \ufffd byte",
 	}
 	checkAll(t, "Lines", Lines, cases)
 	if got := Line("Title\r\nBEGIN:VEVENT"); got != "Title BEGIN:VEVENT" {
