@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { jsonResponse, makeUser, mockApi, renderRoutes } from '@/test/render';
+import { whoamiQueryOptions } from '@/lib/session';
+import { jsonResponse, makeUser, mockApi, renderRoutes, testQueryClient } from '@/test/render';
 import { errorResponse } from '@/test/server-errors';
 import { LoginRoute } from './login';
 import { accountKeys } from '@/lib/query-keys';
@@ -98,6 +99,24 @@ describe('LoginRoute', () => {
     loginAnswers(jsonResponse({ user: makeUser() }));
     renderRoutes(routes, { path: '/login' });
     await waitFor(() => expect(screen.getByLabelText('Email')).toHaveFocus());
+  });
+
+  it("asks who is signed in once when the app's first read was refused a moment ago", async () => {
+    let asked = 0;
+    mockApi({
+      'GET /api/v1/app-info': appInfo([]),
+      'GET /api/v1/account/whoami': () => {
+        asked++;
+        return visitor();
+      },
+    });
+    // What the app's first reads do as it starts (app/first-reads.ts).
+    const queryClient = testQueryClient();
+    await queryClient.prefetchQuery({ ...whoamiQueryOptions(), retry: false });
+    expect(asked).toBe(1);
+    renderRoutes(routes, { path: '/login', queryClient });
+    expect(await screen.findByRole('heading', { name: 'Hive 2' })).toBeInTheDocument();
+    expect(asked).toBe(1);
   });
 
   it('sends someone still signed in on to bookings', async () => {

@@ -19,24 +19,29 @@ import { goToProvider, storeRedirectPath } from '../api/provider-login';
 /** The number shown after the product name in the login title. */
 export const LOGIN_TITLE_NUMBER = 2;
 
+/** Whether a query was answered (or refused) under five seconds ago. */
+function askedMomentsAgo(state?: { dataUpdatedAt: number; errorUpdatedAt: number }): boolean {
+  return !!state && Date.now() - Math.max(state.dataUpdatedAt, state.errorUpdatedAt) <= 5000;
+}
+
 /**
  * /login. Someone still signed in (a mistyped address sends them here with the 'Error' toast)
  * goes straight on to the bookings screen; the session is checked afresh each time.
  */
 export function LoginRoute() {
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const whoami = useQuery({
     ...whoamiQueryOptions(),
     retry: false,
-    // Checked afresh on each visit, unless the app asked a moment ago as it started.
-    refetchOnMount: (q) =>
-      Date.now() - Math.max(q.state.dataUpdatedAt, q.state.errorUpdatedAt) > 5000
-        ? 'always'
-        : false,
+    // Checked afresh on each visit, unless the app asked a moment ago as it started. A visitor's
+    // answer is a refusal (an error), which TanStack asks again on mount whatever refetchOnMount
+    // says unless retryOnMount is off: the sign-in page would wait for a second round trip.
+    refetchOnMount: (q) => (askedMomentsAgo(q.state) ? false : 'always'),
+    retryOnMount: !askedMomentsAgo(queryClient.getQueryState(whoamiQueryOptions().queryKey)),
   });
   const [failure, setFailure] = useState<LoginFailure | null>(null);
   const location = useLocation();
-  const queryClient = useQueryClient();
   const appInfo = useQuery(appInfoQueryOptions());
   const productName = appInfo.data?.productName || 'Hive';
   const from = (location.state as { from?: string } | null)?.from;

@@ -35,14 +35,16 @@ export function AgendaRoute() {
     <>
       <PageHeader title="Agenda" />
       <OfflineNotice what="your agenda" />
-      {view === 'freelancer' && <TimesheetsToSubmit userId={user.id} />}
       {view === 'freelancer' ? (
-        <Grid gap="lg">
-          <Grid.Col span={{ base: 12, md: 8 }}>{tabs}</Grid.Col>
-          <Grid.Col span={{ base: 12, md: 4 }}>
-            <FeedPanel />
-          </Grid.Col>
-        </Grid>
+        // The cards wait, mounted but hidden, until the list above them is known (no shift).
+        <TimesheetsToSubmit userId={user.id}>
+          <Grid gap="lg">
+            <Grid.Col span={{ base: 12, md: 8 }}>{tabs}</Grid.Col>
+            <Grid.Col span={{ base: 12, md: 4 }}>
+              <FeedPanel />
+            </Grid.Col>
+          </Grid>
+        </TimesheetsToSubmit>
       ) : (
         tabs
       )}

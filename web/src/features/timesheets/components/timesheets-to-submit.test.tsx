@@ -97,4 +97,26 @@ describe('TimesheetsToSubmit', () => {
     await waitFor(() => expect(asked).toBe(1));
     expect(screen.queryByRole('region')).not.toBeInTheDocument();
   });
+
+  it('keeps what follows it hidden during its first read, then shows it below the list', async () => {
+    let answer: (r: Response) => void = () => {};
+    mockApi({ 'GET /api/v1/timesheet': () => new Promise<Response>((r) => (answer = r)) });
+    renderRoutes(
+      [
+        {
+          path: '/agenda',
+          element: (
+            <TimesheetsToSubmit userId={5}>
+              <p>The cards</p>
+            </TimesheetsToSubmit>
+          ),
+        },
+      ],
+      { path: '/agenda', user: felix },
+    );
+    await waitFor(() => expect(screen.getByText('The cards').parentElement).not.toBeVisible());
+    answer(jsonResponse({ items: [toFill], total: 1 }));
+    await screen.findByRole('region', { name: 'Timesheets to submit (1)' });
+    expect(screen.getByText('The cards')).toBeVisible();
+  });
 });

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Badge, Button, Checkbox, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
-import { useId, useState } from 'react';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
+import { useId, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { refusalMessage } from '@/lib/errors/refusal';
 import { formatDate } from '@/lib/format';
@@ -15,9 +15,29 @@ import { STATUS_COLOUR, formatMinor, statusLabel } from '../rules';
  * shares the Timesheets screen's query keys and submit mutation, so a submission on either
  * refreshes both; a refusal shows the server's reason here. Nothing shows while loading, on a
  * failed read (the Timesheets screen has the list too) or when there is nothing to submit.
+ *
+ * `children` is what the page shows below the list: it is mounted at once (its own reads start)
+ * but hidden during this read's first attempt, so the list arriving does not push it down (a
+ * layout shift of about a third of a phone's screen on the agenda).
  */
-export function TimesheetsToSubmit({ userId }: { userId: number }) {
+export function TimesheetsToSubmit({ userId, children }: { userId: number; children?: ReactNode }) {
   const list = useQuery({ ...toSubmitQueryOptions(userId), meta: { silentErrors: true } });
+  // Only the first attempt holds it back: not a retry after a failure, nor a read paused offline.
+  const waiting = list.isPending && list.fetchStatus === 'fetching' && list.failureCount === 0;
+  return (
+    <>
+      <ToSubmitList list={list} />
+      {children !== undefined && <div hidden={waiting}>{children}</div>}
+    </>
+  );
+}
+
+type ToSubmitPage = Awaited<
+  ReturnType<NonNullable<ReturnType<typeof toSubmitQueryOptions>['queryFn']>>
+>;
+
+/** The list itself: nothing while loading, on a failed read or when nothing is to submit. */
+function ToSubmitList({ list }: { list: UseQueryResult<ToSubmitPage> }) {
   const submit = useSubmitTimesheets({ inPlace: true });
   const [selected, setSelected] = useState<number[]>([]);
   const headingId = useId();
