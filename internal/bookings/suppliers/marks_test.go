@@ -98,7 +98,8 @@ func (tc restCase) String() string {
 }
 
 // The zones' clock changes in 2027, local dates: Europe/London 28 Mar and 31 Oct,
-// Australia/Lord_Howe (half an hour) 4 Apr and 3 Oct, America/New_York 14 Mar and 7 Nov.
+// Australia/Lord_Howe (half an hour) 4 Apr and 3 Oct, America/New_York 14 Mar and 7 Nov,
+// Pacific/Chatham 4 Apr and 26 Sep, Antarctica/Troll (two hours) 28 Mar and 31 Oct.
 var restZones = []struct {
 	name    string
 	changes [][3]int
@@ -109,6 +110,7 @@ var restZones = []struct {
 	{"America/New_York", [][3]int{{2027, 3, 14}, {2027, 11, 7}}},
 	{"Asia/Kolkata", [][3]int{{2027, 3, 28}}},
 	{"Pacific/Chatham", [][3]int{{2027, 4, 4}, {2027, 9, 26}}},
+	{"Antarctica/Troll", [][3]int{{2027, 3, 28}, {2027, 10, 31}}}, // two hours: a day of 22 hours
 }
 
 func randomRestCase(rng *rand.Rand) restCase {
