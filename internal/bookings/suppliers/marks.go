@@ -127,7 +127,7 @@ func (r *restFacts) mayBreach(w commitment.Worked, runs []shiftRun, k int, p int
 		}
 		reached = true
 	}
-	return reached && (r.limits.MaxDaysInRow < 2 || to.Sub(from) > time.Duration(r.limits.MaxDaysInRow-1)*23*time.Hour)
+	return reached && (r.limits.MaxDaysInRow < 2 || to.Sub(from) > time.Duration(r.limits.MaxDaysInRow-1)*worktime.ShortestDay)
 }
 
 // shiftRun is the run of the weekly rest's rule a shift belongs to: the shifts chained by each

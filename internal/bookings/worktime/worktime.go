@@ -170,11 +170,14 @@ func weeklyRest(worked []Shift, c Shift, l Limits, loc *time.Location) *Breach {
 	return nil
 }
 
+// ShortestDay is the shortest a calendar day lasts in any zone a freelancer may choose: 22 hours,
+// Antarctica/Troll's spring change of two hours (elsewhere it is at least 23).
+const ShortestDay = 22 * time.Hour
+
 // mayTouchMoreDays is false when a run (shift(first) to shift(stop-1)) is too short to touch
 // more than max calendar dates in any zone: k dates need the k-2 whole days between the first
-// and the last, and a day is at least 23 hours (a clock change). Most runs are, so the dates are
-// counted only for the few long ones (available suppliers checks every candidate against every
-// placement).
+// and the last, each at least ShortestDay. Most runs are, so the dates are counted only for the
+// few long ones (available suppliers checks every candidate against every placement).
 func mayTouchMoreDays(shift func(int) Shift, first, stop, max int) bool {
 	if max < 2 {
 		return true
@@ -183,7 +186,7 @@ func mayTouchMoreDays(shift func(int) Shift, first, stop, max int) bool {
 	for i := first + 1; i < stop; i++ {
 		end = later(end, shift(i).End)
 	}
-	return end.Sub(shift(first).Start) > time.Duration(max-1)*23*time.Hour
+	return end.Sub(shift(first).Start) > time.Duration(max-1)*ShortestDay
 }
 
 // calendarDays are the dates in loc that the shifts touch.

@@ -95,16 +95,26 @@ func TestDaysAreCountedInTheFreelancersZone(t *testing.T) {
 }
 
 // The shortcut never skips a run that touches more dates than allowed: every run of one shift
-// from each hour over the clock changes of 2027 (spring and autumn), of every length up to
-// nine days, is compared with the dates counted.
+// from each half hour over the clock changes of 2027 (spring and autumn), of every length up to
+// nine days, is compared with the dates counted, for every limit of days in a row, in London
+// and in Antarctica/Troll (whose spring day lasts 22 hours).
 func TestMayTouchMoreDaysNeverSkipsABreach(t *testing.T) {
-	for _, month := range []time.Month{time.March, time.October} {
-		for h := 0; h < 24*10; h++ {
-			start := time.Date(2027, month, 24, 0, 0, 0, 0, london).Add(time.Duration(h) * time.Hour)
-			for length := time.Hour; length <= 9*24*time.Hour; length += time.Hour {
-				run := []Shift{{Start: start, End: start.Add(length)}}
-				if !mayTouchMoreDays(func(i int) Shift { return run[i] }, 0, len(run), UK.MaxDaysInRow) && len(calendarDays(run, london)) > UK.MaxDaysInRow {
-					t.Fatalf("%v for %v touches %d dates but was skipped", start, length, len(calendarDays(run, london)))
+	troll, err := time.LoadLocation("Antarctica/Troll")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, zone := range []*time.Location{london, troll} {
+		for _, month := range []time.Month{time.March, time.October} {
+			for h := 0; h < 2*24*10; h++ {
+				start := time.Date(2027, month, 24, 0, 0, 0, 0, zone).Add(time.Duration(h) * 30 * time.Minute)
+				for length := 30 * time.Minute; length <= 9*24*time.Hour; length += 30 * time.Minute {
+					run := []Shift{{Start: start, End: start.Add(length)}}
+					touched := len(calendarDays(run, zone))
+					for most := 2; most <= 7; most++ {
+						if !mayTouchMoreDays(func(i int) Shift { return run[i] }, 0, len(run), most) && touched > most {
+							t.Fatalf("%v for %v touches %d dates in %s but was skipped (at most %d)", start, length, touched, zone, most)
+						}
+					}
 				}
 			}
 		}
