@@ -40,21 +40,28 @@ var (
 )
 
 // claimEvents locks up to limit undelivered events of t created at or before cutoff, oldest
-// first; for a table that folds (t.foldBy), every undelivered event of a group that has one
-// due, so a booking's news of one fold window goes out together. On PostgreSQL, FOR UPDATE
-// SKIP LOCKED lets another worker claim other events meanwhile and never the same ones;
-// SQLite's write transaction (BEGIN IMMEDIATE) admits one worker at a time.
+// first; for a table that folds (t.foldBy), every undelivered event of the groups of the
+// oldest limit due events, so a booking's news of one fold window goes out together. The
+// groups are read from the oldest due events alone, in the pending index's order: reading
+// every due event's group made each claim's cost grow with the backlog (a round of 10,000
+// offers spent a fifth of its CPU there). On PostgreSQL, FOR UPDATE SKIP LOCKED lets another
+// worker claim other events meanwhile and never the same ones (the groups' events too, so it
+// moves on to the groups after them); SQLite's write transaction (BEGIN IMMEDIATE) admits one
+// worker at a time.
 func claimEvents[E any](ctx context.Context, tx *database.Tx, t eventTable, cutoff time.Time, limit int) ([]E, error) {
-	due := `created_at <= ?`
-	if t.foldBy != "" {
-		due = t.foldBy + ` IN (SELECT ` + t.foldBy + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND created_at <= ?)`
-	}
-	q := `SELECT ` + t.columns + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND ` + due + ` ORDER BY id LIMIT ?`
+	lock := ``
 	if tx.Dialect() == database.Postgres {
-		q += ` FOR UPDATE SKIP LOCKED`
+		lock = ` FOR UPDATE SKIP LOCKED`
 	}
+	due, args := `created_at <= ?`, []any{cutoff.UTC(), limit}
+	if t.foldBy != "" {
+		due = t.foldBy + ` IN (SELECT ` + t.foldBy + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND created_at <= ?
+			ORDER BY id LIMIT ?` + lock + `)`
+		args = []any{cutoff.UTC(), limit, limit}
+	}
+	q := `SELECT ` + t.columns + ` FROM ` + t.name + ` WHERE delivered_at IS NULL AND ` + due + ` ORDER BY id LIMIT ?` + lock
 	var evs []E
-	if err := tx.Select(ctx, &evs, q, cutoff.UTC(), limit); err != nil {
+	if err := tx.Select(ctx, &evs, q, args...); err != nil {
 		return nil, fmt.Errorf("claim %s: %w", t.noun, err)
 	}
 	return evs, nil

@@ -316,38 +316,54 @@ func firstBookings(evs []Event, deliveries [][]Delivery, limit int) ([]Event, []
 }
 
 // compose makes the notifications of deliveries, deliveries[i] being event i's, to the
-// recipients still there (read into f.people): say gives what event i tells d, and from names
-// event i as the source on its notification.
+// recipients still there (read into f.people): say gives what event i tells a recipient of
+// d's type, and from names event i as the source on its notification. What an event says
+// depends on the type alone, not the recipient, so it is rendered once per event and type:
+// an event of a busy department tells dozens of managers the same sentence.
 func (f facts) compose(deliveries [][]Delivery, say func(i int, d Delivery) (message, error),
 	from func(i int, n *newNotification)) ([]newNotification, []message, error) {
 	var batch []newNotification
 	var messages []message
+	said := map[string]saying{} // this event's, by type
 	for i, ds := range deliveries {
+		clear(said)
 		for _, d := range ds {
 			if _, ok := f.people[d.UserID]; !ok {
 				continue // deleted since
 			}
-			m, err := say(i, d)
-			if err != nil {
-				return nil, nil, err
+			s, ok := said[d.Type]
+			if !ok {
+				m, err := say(i, d)
+				if err != nil {
+					return nil, nil, err
+				}
+				body, err := m.bodyText()
+				if err != nil {
+					return nil, nil, err
+				}
+				s = saying{m: m, subject: m.subject(), body: body}
+				said[d.Type] = s
 			}
-			n, err := f.notification(d, m)
-			if err != nil {
-				return nil, nil, err
-			}
+			n := f.notification(d, s)
 			from(i, &n)
-			batch, messages = append(batch, n), append(messages, m)
+			batch, messages = append(batch, n), append(messages, s.m)
 		}
 	}
 	return batch, messages, nil
 }
 
-// notification is d's notification of m, mailed when d's recipient has an address and their
+// saying is what an event tells the recipients of one type: the message, and the
+// notification's subject and text rendered from it.
+type saying struct {
+	m             message
+	subject, body string
+}
+
+// notification is d's notification of s, mailed when d's recipient has an address and their
 // preference for the type is on; the caller names its source (event, booking...).
-func (f facts) notification(d Delivery, m message) (newNotification, error) {
-	body, err := m.bodyText()
-	return newNotification{UserID: d.UserID, Type: d.Type, Subject: m.subject(), BodyText: body, Link: m.Path,
-		Mailed: f.wantsMail(d.UserID, d.Type) && f.people[d.UserID].Email != ""}, err
+func (f facts) notification(d Delivery, s saying) newNotification {
+	return newNotification{UserID: d.UserID, Type: d.Type, Subject: s.subject, BodyText: s.body, Link: s.m.Path,
+		Mailed: f.wantsMail(d.UserID, d.Type) && f.people[d.UserID].Email != ""}
 }
 
 // record stores batch in tx, skipping those told already, and queues the mails of the stored
