@@ -1,17 +1,12 @@
 package notifications_test
 
 import (
-	"context"
 	"fmt"
-	"io"
-	"log/slog"
 	"testing"
-	"time"
 
 	"github.com/hive/hive/internal/app/apptest"
 	"github.com/hive/hive/internal/app/orgtest"
 	"github.com/hive/hive/internal/notifications"
-	"github.com/hive/hive/internal/platform/benchmetrics"
 	"github.com/hive/hive/internal/platform/database/databasetest"
 )
 
@@ -35,27 +30,10 @@ func BenchmarkDeliverToManyManagers(b *testing.B) {
 				orgtest.LinkDepartment(b, db, u, w.DeptA1, false, true, false)
 			}
 			placements := benchPlacements(b, db, w)[:fanoutEvents]
-			worker := &notifications.Worker{DB: db, BaseURL: s.URL, Signer: notifications.NewSigner(""), FoldWindow: -1,
-				Logger: slog.New(slog.NewTextHandler(io.Discard, nil))}
-			var elapsed, cpu time.Duration
-			b.ResetTimer()
-			for range b.N {
-				b.StopTimer()
-				benchEmit(b, db, w, placements)
-				b.StartTimer()
-				start, startCPU := time.Now(), benchmetrics.ProcessCPU()
-				r, err := worker.DeliverDue(context.Background())
-				elapsed, cpu = elapsed+time.Since(start), cpu+benchmetrics.ProcessCPU()-startCPU
-				if err != nil {
-					b.Fatal(err)
-				}
-				if r.Events != fanoutEvents || r.Notifications != fanoutManagers*fanoutEvents {
-					b.Fatalf("round = %+v", r)
-				}
-			}
-			b.StopTimer()
-			b.ReportMetric(float64(b.N*fanoutEvents)/elapsed.Seconds(), "events/s")
-			b.ReportMetric(float64(cpu.Microseconds())/float64(b.N*fanoutEvents), "cpu-us/event")
+			worker := benchWorker(db, s.URL)
+			deliverRounds(b, db, w, worker, placements, func(r notifications.Round) bool {
+				return r.Events == fanoutEvents && r.Notifications == fanoutManagers*fanoutEvents
+			})
 		})
 	}
 }
